@@ -1,0 +1,30 @@
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import type { SiteData } from '../shared/data-keys.ts';
+import type { AppState } from '../shared/ssr-contract.ts';
+import type { SiteDataStore } from './site-data-store.ts';
+
+export interface AppContextValue {
+  state: AppState;
+  /** The embedded state exactly as the server wrote it, so the browser renders the same bytes back. */
+  serializedState: string;
+  store: SiteDataStore;
+  /** The CSP nonce on the server; empty in the browser, which hides nonces from scripts. */
+  nonce: string;
+}
+
+const AppContext = createContext<AppContextValue | null>(null);
+
+export function AppProvider({ value, children }: { value: AppContextValue; children: ReactNode }) {
+  return <AppContext value={value}>{children}</AppContext>;
+}
+
+export function useAppContext(): AppContextValue {
+  const value = useContext(AppContext);
+  if (!value) throw new Error('useAppContext must be used inside <AppProvider>');
+  return value;
+}
+
+export function useSiteData(): SiteData {
+  const { store } = useAppContext();
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import type { PageId } from '../../shared/routes.ts';
+import { getPage } from '../../shared/routes.ts';
+import { PageHeader } from './page-header.tsx';
+import { PageMeta } from './page-meta.tsx';
+
+export interface LegalSection {
+  heading: string;
+  body: ReactNode;
+}
+
+/** Terms, privacy and cookie pages: plain sections, easy to read on a phone. */
+export function LegalPage({ id, updated, intro, sections }: { id: PageId; updated: string; intro: ReactNode; sections: LegalSection[] }) {
+  return (
+    <>
+      <PageMeta id={id} />
+      <PageHeader eyebrow={`Last updated ${updated}`} title={getPage(id).name}>
+        {intro}
+      </PageHeader>
+      <div className="mx-auto max-w-3xl space-y-10 px-4 py-12 leading-relaxed text-stone-800">
+        {sections.map((section) => (
+          <section key={section.heading}>
+            <h2 className="text-xl font-bold text-stone-900">{section.heading}</h2>
+            <div className="mt-3 space-y-3">{section.body}</div>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { getPage, type PageId, pageTitle } from '../../shared/routes.ts';
+import { useAppContext, useSiteData } from '../app-context.tsx';
+
+/**
+ * Title, description, canonical link and social-sharing tags of a page (spec section 2). React hoists
+ * them into <head>, on the server and on every client navigation.
+ */
+export function PageMeta({ id }: { id: PageId }) {
+  const { config, media } = useSiteData();
+  const { publicUrl } = useAppContext().state;
+  const page = getPage(id);
+  const title = pageTitle(id, config.appName);
+  // The 404 page has no address of its own to advertise: no canonical link, no og:url, not indexed.
+  const url = page.path === '*' ? undefined : `${publicUrl}${page.path}`;
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={page.description} />
+      {url ? <link rel="canonical" href={url} /> : <meta name="robots" content="noindex" />}
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={config.appName} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={page.description} />
+      <meta property="og:image" content={`${publicUrl}${media.socialImage}`} />
+      {url ? <meta property="og:url" content={url} /> : null}
+      <meta name="twitter:card" content="summary_large_image" />
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import { Link } from 'react-router';
+import { formatUsPhone } from '../../shared/phone.ts';
+import { useSiteData } from '../app-context.tsx';
+import { COPYRIGHT_YEARS, companyLinks, legalLinks, pricingLinks, quoteLink } from '../navigation.ts';
+import { PhotoIcon, ReviewIcon, SocialIcon } from './social-icons.tsx';
+
+const heading = 'text-sm font-bold uppercase tracking-wide text-stone-300';
+const link = 'text-stone-200 hover:text-white hover:underline';
+
+export function SiteFooter() {
+  const { config, media } = useSiteData();
+  const { address, contact, social } = config;
+  const socials = [
+    { href: social.instagram, label: `${config.appName} on Instagram`, Icon: PhotoIcon },
+    { href: social.facebook, label: `${config.appName} on Facebook`, Icon: SocialIcon },
+    { href: social.yelp, label: `${config.appName} reviews on Yelp`, Icon: ReviewIcon },
+  ];
+  return (
+    <footer className="mt-16 bg-stone-900 text-stone-200">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className={heading}>
+            Get in touch
+          </h2>
+          <ul className="mt-4 space-y-2">
+            <li>
+              <a className={link} href={`tel:${contact.phone}`}>
+                {formatUsPhone(contact.phone)}
+              </a>
+            </li>
+            <li>
+              <a className={link} href={`mailto:${contact.email}`}>
+                {contact.email}
+              </a>
+            </li>
+            <li>
+              <address className="not-italic">
+                {address.street}
+                <br />
+                {address.city}, {address.region} {address.postalCode}
+              </address>
+            </li>
+          </ul>
+        </section>
+        <nav aria-labelledby="footer-pricing">
+          <h2 id="footer-pricing" className={heading}>
+            Pricing
+          </h2>
+          <ul className="mt-4 space-y-2">
+            {[quoteLink, ...pricingLinks].map((item) => (
+              <li key={item.to}>
+                <Link className={link} to={item.to}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-learn">
+          <h2 id="footer-learn" className={heading}>
+            Learn More
+          </h2>
+          <ul className="mt-4 space-y-2">
+            {[...companyLinks, ...legalLinks].map((item) => (
+              <li key={item.to}>
+                <Link className={link} to={item.to}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <Link to="/" className="inline-flex items-center gap-2" aria-label={`${config.appName} home`}>
+            <img src={media.logo.src} alt="" width={48} height={48} className="h-12 w-12 rounded-lg bg-white p-1" />
+            <span className="text-xl font-extrabold text-white">{config.appName}</span>
+          </Link>
+          <ul className="mt-4 flex gap-3">
+            {socials.map(({ href, label, Icon }) => (
+              <li key={href}>
+                <a
+                  href={href}
+                  aria-label={label}
+                  rel="noopener noreferrer"
+                  className="flex h-11 w-11 items-center justify-center rounded-full bg-stone-800 text-stone-100 hover:bg-brand-700"
+                >
+                  <Icon />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-stone-800 px-4 py-6 text-center text-sm text-stone-300">
+        © {COPYRIGHT_YEARS.from}–{COPYRIGHT_YEARS.to} {config.appName}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

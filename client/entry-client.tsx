@@ -1,0 +1,48 @@
+import './styles.css';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import type { AppState } from '../shared/ssr-contract.ts';
+import { AppProvider } from './app-context.tsx';
+import { deserializeHydration } from './hydration.ts';
+import { routes } from './routes.tsx';
+import { createSiteDataStore } from './site-data-store.ts';
+
+/**
+ * Lazy routes matched by the first URL are loaded before hydration; otherwise React Router would
+ * render its fallback over the server's HTML for a moment and React would report a mismatch.
+ */
+async function resolveLazyMatches() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, resolved, { lazy: undefined });
+    }),
+  );
+}
+
+async function start() {
+  const serializedState = document.getElementById('app-state')?.textContent ?? '';
+  const state = JSON.parse(serializedState) as AppState;
+  await resolveLazyMatches();
+  const router = createBrowserRouter(routes, { hydrationData: deserializeHydration(state.hydration) });
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <AppProvider value={{ state, serializedState, store: createSiteDataStore(state.site), nonce: '' }}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+    {
+      onRecoverableError(error, info) {
+        // Hydration mismatches land here; logging them keeps them visible to the browser tests.
+        console.error('Recoverable React error', error, info.componentStack);
+      },
+    },
+  );
+}
+
+void start();

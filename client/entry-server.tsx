@@ -1,0 +1,86 @@
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router';
+import { serializeForScript } from '../shared/json-script.ts';
+import type { AppState, QueryContext, QueryOutcome, RenderOptions } from '../shared/ssr-contract.ts';
+import { AppProvider } from './app-context.tsx';
+import { serializeErrors } from './hydration.ts';
+import { type RouteHandle, routes } from './routes.tsx';
+import { createSiteDataStore } from './site-data-store.ts';
+
+/** A render that has not finished by then is abandoned (the server answers 500) rather than left hanging. */
+const RENDER_TIMEOUT_MS = 10_000;
+
+// Built once: matching and loaders run per request, the route tree is not rebuilt.
+const handler = createStaticHandler(routes);
+
+export async function query(request: Request): Promise<QueryOutcome> {
+  const context = await handler.query(request);
+  if (context instanceof Response) return { kind: 'response', response: context };
+  const routeModules = context.matches
+    .map((match) => (match.route.handle as RouteHandle | undefined)?.module)
+    .filter((module): module is string => typeof module === 'string');
+  return { kind: 'page', status: context.statusCode, routeModules, context: context as unknown as QueryContext };
+}
+
+export function render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options: RenderOptions): Promise<string> {
+  const context = outcome.context as unknown as StaticHandlerContext;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const state: AppState = {
+    site: options.site,
+    publicUrl: options.publicUrl,
+    assets: options.assets,
+    hydration: {
+      loaderData: context.loaderData,
+      actionData: context.actionData,
+      errors: serializeErrors(context.errors),
+    },
+  };
+  const value = {
+    state,
+    serializedState: serializeForScript(state),
+    store: createSiteDataStore(options.site),
+    nonce: options.nonce,
+  };
+
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timer);
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        callback();
+      },
+    });
+    const stream = renderToPipeableStream(
+      <AppProvider value={value}>
+        {/* hydrate={false}: the hydration data travels in our own JSON element, not an inline script. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} nonce={options.nonce} />
+      </AppProvider>,
+      {
+        nonce: options.nonce,
+        bootstrapModules: options.assets.bootstrap,
+        // The whole document, Suspense boundaries resolved: it is cached and sent in one piece.
+        onAllReady: () => stream.pipe(sink),
+        onShellError: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+        onError: (error) => options.onError(error),
+      },
+    );
+    const timer = setTimeout(() => {
+      stream.abort(new Error(`Render took longer than ${RENDER_TIMEOUT_MS} ms`));
+      reject(new Error(`Render took longer than ${RENDER_TIMEOUT_MS} ms`));
+    }, RENDER_TIMEOUT_MS);
+  });
+}

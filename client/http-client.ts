@@ -1,0 +1,64 @@
+/**
+ * The HTTP client of spec section 7, on the platform's fetch: JSON accept header, any 2xx is success,
+ * no time-out, and the anti-forgery header X-XSRF-TOKEN copied from the XSRF-TOKEN cookie.
+ */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, body: unknown, url: string) {
+    super(`${url} answered ${status}`);
+    this.name = 'HttpError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export function readCookie(name: string, cookieString = document.cookie): string | undefined {
+  for (const part of cookieString.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator === -1 || part.slice(0, separator).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(separator + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: Record<string, unknown> | FormData;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  return response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
+}
+
+export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const target = new URL(url, window.location.href);
+  const headers = new Headers({ Accept: 'application/json' });
+  // The token goes to this site only, never to another origin.
+  const token = target.origin === window.location.origin ? readCookie(XSRF_COOKIE) : undefined;
+  if (token) headers.set(XSRF_HEADER, token);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  const init: RequestInit = { method: options.method ?? 'GET', headers, credentials: 'same-origin' };
+  if (body !== undefined) init.body = body;
+  if (options.signal) init.signal = options.signal;
+  const response = await fetch(target, init);
+  const payload = await readBody(response);
+  if (!response.ok) throw new HttpError(response.status, payload, target.pathname);
+  return payload as T;
+}

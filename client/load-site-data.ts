@@ -1,0 +1,19 @@
+import { dataKeys } from '../shared/data-keys.ts';
+import { request } from './http-client.ts';
+import type { SiteDataStore } from './site-data-store.ts';
+
+/**
+ * Spec section 7: one GET per data file once the app has started, each body stored under its key. A
+ * failure is ignored on purpose: the page already holds the copy the server rendered it with.
+ */
+export async function loadSiteData(store: SiteDataStore): Promise<void> {
+  await Promise.all(
+    dataKeys.map(async (key) => {
+      try {
+        store.set(key, await request(`/data/${key}.json`));
+      } catch {
+        // Ignored, as the spec asks; nothing is shown to the visitor.
+      }
+    }),
+  );
+}

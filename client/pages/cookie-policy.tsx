@@ -1,0 +1,68 @@
+import { useSiteData } from '../app-context.tsx';
+import { LegalPage } from '../components/legal-page.tsx';
+
+const cookies = [
+  {
+    name: 'sid',
+    purpose: 'An anonymous random id that ties the security token below to your browser.',
+    lifetime: 'Until you close your browser',
+  },
+  {
+    name: 'XSRF-TOKEN',
+    purpose: 'A security token that proves a form was sent from this website, not from another site.',
+    lifetime: 'Until you close your browser',
+  },
+];
+
+export default function CookiePolicyPage() {
+  const { config } = useSiteData();
+  return (
+    <LegalPage
+      id="cookie-policy"
+      updated="November 2026"
+      intro={
+        <p>
+          {config.appName} sets only the cookies the website needs to work safely. They are strictly necessary, so no
+          consent banner is needed, and there are no advertising or tracking cookies.
+        </p>
+      }
+      sections={[
+        {
+          heading: 'The cookies we set',
+          body: (
+            <div className="overflow-x-auto">
+              <table className="w-full border-collapse text-left text-sm">
+                <caption className="sr-only">Cookies set by this website</caption>
+                <thead>
+                  <tr className="border-b border-stone-300">
+                    <th scope="col" className="py-2 pr-4">Name</th>
+                    <th scope="col" className="py-2 pr-4">Purpose</th>
+                    <th scope="col" className="py-2">Lifetime</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {cookies.map((cookie) => (
+                    <tr key={cookie.name} className="border-b border-stone-200 align-top">
+                      <th scope="row" className="py-2 pr-4 font-mono font-semibold">{cookie.name}</th>
+                      <td className="py-2 pr-4">{cookie.purpose}</td>
+                      <td className="py-2">{cookie.lifetime}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ),
+        },
+        {
+          heading: 'Turning cookies off',
+          body: (
+            <p>
+              You can block cookies in your browser settings. The pages still work; sending a form needs the security
+              cookies, so a form sent without them is refused and nothing is stored.
+            </p>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,5 @@
+import { ServicePricing } from '../components/service-pricing.tsx';
+
+export default function EmbroideryPage() {
+  return <ServicePricing page="embroidery" service="embroidery" />;
+}

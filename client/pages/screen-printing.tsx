@@ -1,0 +1,5 @@
+import { ServicePricing } from '../components/service-pricing.tsx';
+
+export default function ScreenPrintingPage() {
+  return <ServicePricing page="screen-printing" service="screen-printing" />;
+}

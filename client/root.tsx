@@ -1,0 +1,107 @@
+import { type ReactNode, useEffect } from 'react';
+import { preloadModule } from 'react-dom';
+import { isRouteErrorResponse, Link, Outlet, useRouteError } from 'react-router';
+import { useAppContext } from './app-context.tsx';
+import { loadSiteData } from './load-site-data.ts';
+import { SiteFooter } from './components/site-footer.tsx';
+import { SiteHeader, TopBar } from './components/site-header.tsx';
+import NotFoundPage from './pages/not-found.tsx';
+
+/** The whole HTML document, rendered by React on the server and hydrated in the browser. */
+function Document({ children }: { children: ReactNode }) {
+  const { state, serializedState, nonce } = useAppContext();
+  const { assets } = state;
+  // React writes these as <link rel="modulepreload"> in <head> on the server; in the browser it is a no-op.
+  for (const href of assets.preload) preloadModule(href);
+  return (
+    <html lang="en-US">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c1917" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.stylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
+        ))}
+        {assets.devPreamble ? (
+          // The browser hides nonces from the DOM, so the value differs on hydration by design.
+          <script type="module" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: assets.devPreamble }} />
+        ) : null}
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <script id="app-state" type="application/json" dangerouslySetInnerHTML={{ __html: serializedState }} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <TopBar />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+/** Effects run in the browser only, after hydration: then the six data GETs of spec section 7 go out. */
+function useAfterHydration() {
+  const { store } = useAppContext();
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+    void loadSiteData(store);
+  }, [store]);
+}
+
+export default function Root() {
+  useAfterHydration();
+  return (
+    <Document>
+      <Shell>
+        <Outlet />
+      </Shell>
+    </Document>
+  );
+}
+
+/** Errors thrown while loading or rendering a page: the shell stays, the visitor gets a way on. */
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Document>
+        <Shell>
+          <NotFoundPage />
+        </Shell>
+      </Document>
+    );
+  }
+  return (
+    <Document>
+      <Shell>
+        <section className="mx-auto max-w-3xl px-4 py-20 text-center">
+          <title>Something went wrong</title>
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Error</p>
+          <h1 className="mt-2 text-3xl font-extrabold">Something went wrong on our side</h1>
+          <p className="mt-4 text-stone-700">Please try again in a moment. If it keeps happening, call or e-mail us.</p>
+          <p className="mt-8">
+            <Link to="/" className="font-semibold text-brand-700 underline">
+              Go to the home page
+            </Link>
+          </p>
+        </section>
+      </Shell>
+    </Document>
+  );
+}

@@ -1,0 +1,69 @@
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import express, { type Express, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { SsrEntry } from '../shared/ssr-contract.ts';
+import type { AssetResolver } from './asset-manifest.ts';
+import type { AppConfig } from './config.ts';
+import { createCsrf } from './csrf.ts';
+import { dataRoutes } from './data-routes.ts';
+import type { DataStore } from './data-store.ts';
+import { healthRoutes, type Readiness } from './health.ts';
+import { errorHandler, rejectMalformedUrl } from './http-errors.ts';
+import { pageRenderer } from './page-renderer.ts';
+import { requestLogger } from './request-logger.ts';
+import { securityHeaders } from './security-headers.ts';
+import { staticFiles } from './static-files.ts';
+import { trailingSlashRedirect } from './trailing-slash.ts';
+
+export interface AppDependencies {
+  config: AppConfig;
+  logger: Logger;
+  store: DataStore;
+  readiness: Readiness;
+  ssr: {
+    loadEntry: () => Promise<SsrEntry>;
+    assets: AssetResolver;
+    cache: boolean;
+  };
+  /** The built client (production); in development Vite's middleware serves it instead. */
+  staticDir?: string;
+  devMiddleware?: RequestHandler;
+}
+
+/** Builds the whole application; starting and stopping it is server/index.ts's job. */
+export function createApp(deps: AppDependencies): Express {
+  const { config, store } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  // Pages carry a per-request nonce and data files have their own strong tags: no automatic weak ETags.
+  app.set('etag', false);
+
+  app.use(requestLogger(deps.logger));
+  app.use(rejectMalformedUrl);
+  app.use(securityHeaders(config));
+  app.use(compression());
+  app.use(healthRoutes(deps.readiness));
+  if (deps.staticDir) app.use(staticFiles(deps.staticDir));
+  if (deps.devMiddleware) app.use(deps.devMiddleware);
+
+  const csrf = createCsrf(config);
+  app.use(cookieParser());
+  // Bodies are parsed before the CSRF check because a form without JavaScript sends its token as a field.
+  app.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 200 }));
+  app.use(express.json({ limit: '100kb' }));
+  app.use(csrf.protect);
+
+  app.use(dataRoutes(store));
+  app.use(trailingSlashRedirect);
+  app.use(
+    pageRenderer({
+      ...deps.ssr,
+      store,
+      csrf,
+      publicUrl: config.publicUrl,
+    }),
+  );
+  app.use(errorHandler(() => deps.ssr.assets.forRoutes([]).stylesheets));
+  return app;
+}

@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import type { PageAssets } from '../shared/ssr-contract.ts';
+
+/** The subset of Vite's .vite/manifest.json this server reads. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+export type ViteManifest = Record<string, ManifestChunk>;
+
+export const CLIENT_ENTRY = 'client/entry-client.tsx';
+
+export interface AssetResolver {
+  /** Assets for a page whose matched lazy routes are these source modules. */
+  forRoutes(routeModules: string[]): PageAssets;
+}
+
+export async function readManifest(file: string): Promise<ViteManifest> {
+  return JSON.parse(await readFile(file, 'utf8')) as ViteManifest;
+}
+
+/** Built once at start from Vite's manifest; answers from memory for every request after that. */
+export function createManifestResolver(manifest: ViteManifest, base = '/'): AssetResolver {
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`The Vite manifest has no entry for ${CLIENT_ENTRY}: run the client build`);
+  const url = (file: string) => `${base}${file}`;
+
+  // Walks static imports breadth-first; the Set makes shared chunks count once and ends cycles.
+  function collect(keys: string[], files: Set<string>, css: Set<string>) {
+    const seen = new Set<string>();
+    const queue = [...keys];
+    for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const chunk = manifest[key];
+      if (!chunk) continue;
+      files.add(chunk.file);
+      for (const sheet of chunk.css ?? []) css.add(sheet);
+      queue.push(...(chunk.imports ?? []));
+    }
+  }
+
+  const entryFiles = new Set<string>();
+  const entryCss = new Set<string>();
+  collect([CLIENT_ENTRY], entryFiles, entryCss);
+  const cache = new Map<string, PageAssets>();
+
+  return {
+    forRoutes(routeModules) {
+      const key = routeModules.join('|');
+      const cached = cache.get(key);
+      if (cached) return cached;
+      const files = new Set(entryFiles);
+      const css = new Set(entryCss);
+      collect(routeModules, files, css);
+      files.delete(entry.file);
+      const assets: PageAssets = {
+        bootstrap: [url(entry.file)],
+        preload: [...files].map(url),
+        stylesheets: [...css].map(url),
+      };
+      // Keys are route-module lists from the route table, so this map stays as small as the table.
+      cache.set(key, assets);
+      return assets;
+    },
+  };
+}

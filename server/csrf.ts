@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import { doubleCsrf } from 'csrf-csrf';
+import type { AppConfig } from './config.ts';
+
+/** Spec section 7: the browser reads this cookie and echoes it in the X-XSRF-TOKEN header. */
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'x-xsrf-token';
+/** Hidden field that carries the token in forms posted without JavaScript. */
+export const CSRF_FIELD = '_csrf';
+/** An anonymous id the CSRF token is bound to, so a token lifted from one visitor fails for another. */
+export const SESSION_COOKIE = 'sid';
+
+const sessionIdPattern = /^[A-Za-z0-9_-]{24}$/;
+
+function sessionIdOf(req: Request): string | undefined {
+  const value: unknown = req.cookies?.[SESSION_COOKIE];
+  return typeof value === 'string' && sessionIdPattern.test(value) ? value : undefined;
+}
+
+export interface Csrf {
+  /** Rejects POST, PUT, PATCH and DELETE without a matching token (403, code EBADCSRFTOKEN). */
+  protect: RequestHandler;
+  /** Makes sure the visitor has a session id and a valid token cookie; returns the token. */
+  issueToken(req: Request, res: Response): string;
+}
+
+export function createCsrf(config: Pick<AppConfig, 'csrfSecret' | 'isProduction'>): Csrf {
+  const cookieOptions = { sameSite: 'lax', secure: config.isProduction, path: '/' } as const;
+  const { doubleCsrfProtection, generateCsrfToken } = doubleCsrf({
+    getSecret: () => config.csrfSecret,
+    getSessionIdentifier: (req) => sessionIdOf(req) ?? '',
+    cookieName: CSRF_COOKIE,
+    // Readable by scripts on purpose: that is how the double-submit contract of spec section 7 works.
+    cookieOptions: { ...cookieOptions, httpOnly: false },
+    getCsrfTokenFromRequest: (req) => {
+      const header = req.headers[CSRF_HEADER];
+      if (typeof header === 'string') return header;
+      const field: unknown = (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
+      return typeof field === 'string' ? field : undefined;
+    },
+  });
+
+  return {
+    protect: doubleCsrfProtection,
+    issueToken(req, res) {
+      if (!sessionIdOf(req)) {
+        const id = randomBytes(18).toString('base64url');
+        res.cookie(SESSION_COOKIE, id, { ...cookieOptions, httpOnly: true });
+        // The token below must be bound to the id the browser will send from now on.
+        req.cookies = { ...req.cookies, [SESSION_COOKIE]: id };
+      }
+      // Reuses a valid cookie; a missing, forged or stale one (say, after a new sid) is replaced.
+      return generateCsrfToken(req, res);
+    },
+  };
+}

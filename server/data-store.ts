@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { type DataKey, dataKeys, describeIssues, type SiteData, siteDataSchemas } from '../shared/site-data.ts';
+
+/** One encoded form of a data file, ready to send: compression is done once, at start. */
+export interface Representation {
+  body: Buffer;
+  etag: string;
+}
+
+export interface DataFile {
+  key: DataKey;
+  identity: Representation;
+  gzip: Representation;
+  br: Representation;
+}
+
+export interface DataStore {
+  data: SiteData;
+  files: ReadonlyMap<DataKey, DataFile>;
+  /** Changes whenever any file's content changes; part of the render cache key. */
+  version: string;
+}
+
+export class DataFileError extends Error {
+  constructor(file: string, problems: string[]) {
+    super(`${file} is not valid:\n${problems.map((line) => `  - ${file}: ${line}`).join('\n')}`);
+    this.name = 'DataFileError';
+  }
+}
+
+function representation(body: Buffer, hash: string, suffix: string): Representation {
+  // A strong validator per encoding: the bytes differ, so the tags must too (RFC 9110, 8.8.3).
+  return { body, etag: `"${hash}${suffix}"` };
+}
+
+/** Reads and validates the six data files; a bad one stops start-up naming the file and the field. */
+export async function loadDataStore(dataDir: string): Promise<DataStore> {
+  const data = {} as Record<DataKey, unknown>;
+  const files = new Map<DataKey, DataFile>();
+  const versionHash = createHash('sha256');
+  for (const key of dataKeys) {
+    const file = path.join(dataDir, `${key}.json`);
+    const label = path.relative(process.cwd(), file) || file;
+    let raw: string;
+    try {
+      raw = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new DataFileError(label, [`cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`]);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch (error) {
+      throw new DataFileError(label, [`is not JSON: ${(error as Error).message}`]);
+    }
+    const parsed = siteDataSchemas[key].safeParse(json);
+    if (!parsed.success) throw new DataFileError(label, describeIssues(parsed.error));
+    data[key] = parsed.data;
+    // Served as validated (and minified), so what a script fetches is what the pages were built from.
+    const body = Buffer.from(JSON.stringify(parsed.data));
+    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+    versionHash.update(key).update(hash);
+    files.set(key, {
+      key,
+      identity: representation(body, hash, ''),
+      gzip: representation(gzipSync(body, { level: 9 }), hash, '-gz'),
+      br: representation(
+        brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        hash,
+        '-br',
+      ),
+    });
+  }
+  return { data: data as SiteData, files, version: versionHash.digest('base64url').slice(0, 16) };
+}

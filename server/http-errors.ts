@@ -1,0 +1,69 @@
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import createHttpError, { isHttpError } from 'http-errors';
+
+/** What a visitor is told for each client mistake: what happened and what to do about it. */
+const clientMessages: Record<number, string> = {
+  400: 'The request could not be understood. Check the address and try again.',
+  403: 'This request was refused.',
+  404: 'Nothing is here.',
+  405: 'That method is not allowed here.',
+  413: 'The request is too large.',
+  415: 'That kind of content is not accepted here.',
+};
+const CSRF_MESSAGE =
+  'Your session token is missing or has expired, so the request was refused to protect you. Reload the page and try again.';
+const SERVER_MESSAGE = 'Something went wrong on our side. Please try again in a moment, or call us.';
+
+/** Rejects addresses that cannot be decoded or that smuggle a NUL byte, before any route sees them. */
+export const rejectMalformedUrl: RequestHandler = (req, _res, next) => {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(req.path);
+  } catch {
+    return next(createHttpError(400, 'The address contains malformed percent-encoding.'));
+  }
+  if (decoded.includes('\0')) return next(createHttpError(400, 'The address contains a NUL character.'));
+  next();
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** A small page for errors met before React renders (CSRF, body limits, bad addresses). */
+function errorPage(status: number, message: string, stylesheets: readonly string[]): string {
+  const links = stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+  return `<!DOCTYPE html><html lang="en-US"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Error ${status}</title><meta name="robots" content="noindex">${links}</head><body class="min-h-screen bg-stone-50 text-stone-900 flex items-center justify-center p-6"><main class="max-w-lg text-center"><p class="text-sm font-semibold uppercase tracking-wide text-brand-700">Error ${status}</p><h1 class="mt-2 text-2xl font-bold">${escapeHtml(message)}</h1><p class="mt-6"><a class="font-semibold text-brand-700 underline" href="/">Go to the home page</a></p></main></body></html>`;
+}
+
+function send(res: Response, status: number, code: string, message: string, stylesheets: readonly string[]) {
+  res.status(status);
+  res.set('Cache-Control', 'no-store');
+  res.format({
+    'application/json': () => res.json({ error: code, message }),
+    'text/html': () => res.type('html').send(errorPage(status, message, stylesheets)),
+    default: () => res.type('text').send(`${message}\n`),
+  });
+}
+
+/**
+ * The last handler: a client's mistake gets its 4xx and a useful message, a fault of ours a 500 with
+ * the details in the log only. Nothing reaches a visitor as a stack trace.
+ */
+export function errorHandler(stylesheets: () => readonly string[]): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    if (isHttpError(error) && error.code === 'EBADCSRFTOKEN') {
+      req.log.warn({ reason: 'csrf', method: req.method, path: req.path }, 'refused: CSRF token missing or invalid');
+      return send(res, 403, 'csrf_token_invalid', CSRF_MESSAGE, stylesheets());
+    }
+    const status = isHttpError(error) ? error.status : 500;
+    if (status >= 500) {
+      req.log.error({ err: error }, 'request failed');
+      return send(res, status, 'server_error', SERVER_MESSAGE, stylesheets());
+    }
+    const message = isHttpError(error) && error.expose && /[a-z]/.test(error.message) ? error.message : clientMessages[status] ?? 'The request was refused.';
+    if (status === 405 && isHttpError(error) && error.headers?.Allow) res.set('Allow', error.headers.Allow);
+    send(res, status, `http_${status}`, message, stylesheets());
+  };
+}

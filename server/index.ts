@@ -1,0 +1,83 @@
+import { createServer } from 'node:http';
+import type { Logger } from 'pino';
+import { createApp } from './app.ts';
+import { type AppConfig, ConfigError, loadConfig } from './config.ts';
+import { loadDataStore } from './data-store.ts';
+import type { Readiness } from './health.ts';
+import { createLogger } from './logger.ts';
+import { developmentSsr, productionSsr } from './ssr-entry.ts';
+
+/** How long in-flight requests may take to finish after SIGTERM before connections are cut. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const logger = createLogger(config);
+  if (config.csrfSecretGenerated) {
+    logger.warn('CSRF_SECRET is not set: using a random secret, so tokens stop working when the server restarts');
+  }
+  const readiness: Readiness = { ready: false };
+  const store = await loadDataStore(new URL('../data/', import.meta.url).pathname);
+  const httpServer = createServer();
+
+  let closeDev: (() => Promise<void>) | undefined;
+  let app: ReturnType<typeof createApp>;
+  if (config.env === 'development') {
+    const dev = await developmentSsr(httpServer);
+    closeDev = dev.close;
+    app = createApp({ config, logger, store, readiness, ssr: dev, devMiddleware: dev.middleware });
+  } else {
+    const production = await productionSsr();
+    app = createApp({ config, logger, store, readiness, ssr: production, staticDir: production.staticDir });
+  }
+  httpServer.on('request', app);
+  httpServer.listen(config.port, config.host, () => {
+    readiness.ready = true;
+    const address = httpServer.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info({ port, host: config.host, env: config.env, dataVersion: store.version }, `listening on ${config.publicUrl}`);
+  });
+  handleShutdown(httpServer, readiness, logger, closeDev);
+}
+
+function handleShutdown(server: import('node:http').Server, readiness: Readiness, logger: Logger, closeDev?: () => Promise<void>) {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    readiness.ready = false;
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const deadline = setTimeout(() => {
+      logger.warn('shutdown deadline passed: closing the remaining connections');
+      server.closeAllConnections();
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    server.close(async () => {
+      await closeDev?.();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    // Idle keep-alive sockets would otherwise hold close() open until they time out.
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+import { pino, type Logger } from 'pino';
+import type { AppConfig } from './config.ts';
+
+/** Never written to the log: the session and CSRF cookies, and the CSRF header. */
+export const redactedPaths = [
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+];
+
+export function createLogger(config: Pick<AppConfig, 'logLevel' | 'env'>): Logger {
+  return pino({
+    level: config.logLevel,
+    redact: { paths: redactedPaths, censor: '[redacted]' },
+    // JSON lines for the operators in production; readable lines only while developing.
+    ...(config.env === 'development'
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  });
+}

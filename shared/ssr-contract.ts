@@ -1,0 +1,61 @@
+import type { SiteData } from './site-data.ts';
+
+/**
+ * What the server and the server-side React entry (client/entry-server.tsx, built by Vite) agree on.
+ * The server owns HTTP; the entry owns React and React Router.
+ */
+
+/** URLs of the files a page needs, from Vite's manifest (or the dev server). */
+export interface PageAssets {
+  /** Module scripts that start the app, in order. */
+  bootstrap: string[];
+  /** Chunks the matched routes import, preloaded so they download in parallel with the entry. */
+  preload: string[];
+  stylesheets: string[];
+  /** Development only: React Refresh's preamble, which must run before the entry module. */
+  devPreamble?: string;
+}
+
+/** The state the server renders with and embeds in the page, so the browser hydrates the same tree. */
+export interface AppState {
+  site: SiteData;
+  publicUrl: string;
+  assets: PageAssets;
+  /** React Router's loaderData/actionData/errors, with errors serialized. */
+  hydration: SerializedHydration;
+}
+
+export interface SerializedHydration {
+  loaderData: Record<string, unknown>;
+  actionData: Record<string, unknown> | null;
+  errors: Record<string, unknown> | null;
+}
+
+declare const queryBrand: unique symbol;
+/** React Router's handler context, opaque to the server. */
+export type QueryContext = { readonly [queryBrand]: true };
+
+export type QueryOutcome =
+  | { kind: 'response'; response: Response }
+  | {
+      kind: 'page';
+      status: number;
+      /** Source paths (manifest keys) of the matched lazy route modules. */
+      routeModules: string[];
+      context: QueryContext;
+    };
+
+export interface RenderOptions {
+  site: SiteData;
+  publicUrl: string;
+  assets: PageAssets;
+  nonce: string;
+  /** Called for errors React recovers from (logged, never shown). */
+  onError: (error: unknown) => void;
+}
+
+export interface SsrEntry {
+  query(request: Request): Promise<QueryOutcome>;
+  /** Renders the whole document; resolves once everything, Suspense boundaries included, is ready. */
+  render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options: RenderOptions): Promise<string>;
+}
