@@ -11,6 +11,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         manifest: true,
         target: 'es2022',
-        rolldownOptions: { input: 'client/entry-client.tsx' },
+        rolldownOptions: {
+          input: 'client/entry-client.tsx',
+          output: {
+            // The price calculator is one named chunk, loaded only by the pages that show it.
+            codeSplitting: {
+              groups: [
+                { name: 'calculator', test: /[\\/]client[\\/]calculator[\\/]/, includeDependenciesRecursively: false },
+              ],
+            },
+          },
+        },
       },
 }));

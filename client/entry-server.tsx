@@ -1,11 +1,6 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  type StaticHandlerContext,
-  StaticRouterProvider,
-} from 'react-router';
+import { createStaticHandler, createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from 'react-router';
 import { serializeForScript } from '../shared/json-script.ts';
 import type { AppState, QueryContext, QueryOutcome, RenderOptions } from '../shared/ssr-contract.ts';
 import { AppProvider } from './app-context.tsx';

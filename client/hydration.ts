@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl as ErrorResponse, type HydrationState } from 'react-router';
+import { UNSAFE_ErrorResponseImpl as ErrorResponse, type HydrationState, isRouteErrorResponse } from 'react-router';
 import type { SerializedHydration } from '../shared/ssr-contract.ts';
 
 /** Route errors travel as JSON; thrown responses keep status and data, other errors only a message. */

@@ -2,9 +2,9 @@ import { type ReactNode, useEffect } from 'react';
 import { preloadModule } from 'react-dom';
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from 'react-router';
 import { useAppContext } from './app-context.tsx';
-import { loadSiteData } from './load-site-data.ts';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader, TopBar } from './components/site-header.tsx';
+import { loadSiteData } from './load-site-data.ts';
 import NotFoundPage from './pages/not-found.tsx';
 
 /** The whole HTML document, rendered by React on the server and hydrated in the browser. */
@@ -24,12 +24,19 @@ function Document({ children }: { children: ReactNode }) {
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}
         {assets.devPreamble ? (
-          // The browser hides nonces from the DOM, so the value differs on hydration by design.
-          <script type="module" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: assets.devPreamble }} />
+          <script
+            type="module"
+            // The browser hides nonces from the DOM, so the value differs on hydration by design.
+            nonce={nonce}
+            suppressHydrationWarning
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: Vite's own React Refresh preamble, development only.
+            dangerouslySetInnerHTML={{ __html: assets.devPreamble }}
+          />
         ) : null}
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by serializeForScript, never executed. */}
         <script id="app-state" type="application/json" dangerouslySetInnerHTML={{ __html: serializedState }} />
       </body>
     </html>

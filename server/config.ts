@@ -2,26 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { describeIssues } from '../shared/site-data.ts';
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    PUBLIC_URL: z
-      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, such as https://shop.example' })
-      .optional(),
-    CSRF_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.CSRF_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['CSRF_SECRET'],
-        message: 'is required in production (try: openssl rand -hex 32)',
-      });
-    }
-  });
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, such as https://shop.example' })
+    .optional(),
+  CSRF_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
+});
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -50,7 +40,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable (PUBLIC_URL=) means "not set", as in most .env tooling.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error));
+  const problems = parsed.success ? [] : describeIssues(parsed.error);
+  // Checked apart from the schema so it is reported together with any other problem, not after it.
+  if (present.NODE_ENV === 'production' && !present.CSRF_SECRET) {
+    problems.push('CSRF_SECRET: is required in production (try: openssl rand -hex 32)');
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const value = parsed.data;
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
   return {

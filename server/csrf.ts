@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Request, RequestHandler, Response } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
+import type { Request, RequestHandler, Response } from 'express';
 import type { AppConfig } from './config.ts';
 
 /** Spec section 7: the browser reads this cookie and echoes it in the X-XSRF-TOKEN header. */

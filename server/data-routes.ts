@@ -19,7 +19,8 @@ export function dataRoutes(store: DataStore): Router {
     const file = name !== undefined && isDataKey(name) ? store.files.get(name) : undefined;
     if (!file) return notFound(res);
 
-    const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
+    // Our preference on ties (brotli is smallest); anything the client refuses with q=0 is never sent.
+    const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : 'identity';
     const chosen: Representation = encoding === 'br' ? file.br : encoding === 'gzip' ? file.gzip : file.identity;
     res.set({
       'Content-Type': 'application/json; charset=utf-8',
@@ -27,7 +28,7 @@ export function dataRoutes(store: DataStore): Router {
       Vary: 'Accept-Encoding',
       ETag: chosen.etag,
     });
-    if (chosen !== file.identity) res.set('Content-Encoding', encoding as string);
+    if (encoding !== 'identity') res.set('Content-Encoding', encoding);
     if (req.fresh) return void res.status(304).end();
     res.set('Content-Length', String(chosen.body.length));
     res.status(200).end(req.method === 'HEAD' ? undefined : chosen.body);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { type DataKey, dataKeys, describeIssues, type SiteData, siteDataSchemas } from '../shared/site-data.ts';
 
 /** One encoded form of a data file, ready to send: compression is done once, at start. */

@@ -62,7 +62,10 @@ export function errorHandler(stylesheets: () => readonly string[]): ErrorRequest
       req.log.error({ err: error }, 'request failed');
       return send(res, status, 'server_error', SERVER_MESSAGE, stylesheets());
     }
-    const message = isHttpError(error) && error.expose && /[a-z]/.test(error.message) ? error.message : clientMessages[status] ?? 'The request was refused.';
+    const message =
+      isHttpError(error) && error.expose && /[a-z]/.test(error.message)
+        ? error.message
+        : (clientMessages[status] ?? 'The request was refused.');
     if (status === 405 && isHttpError(error) && error.headers?.Allow) res.set('Allow', error.headers.Allow);
     send(res, status, `http_${status}`, message, stylesheets());
   };

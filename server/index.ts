@@ -47,12 +47,20 @@ async function main() {
     readiness.ready = true;
     const address = httpServer.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    logger.info({ port, host: config.host, env: config.env, dataVersion: store.version }, `listening on ${config.publicUrl}`);
+    logger.info(
+      { port, host: config.host, env: config.env, dataVersion: store.version },
+      `listening on ${config.publicUrl}`,
+    );
   });
   handleShutdown(httpServer, readiness, logger, closeDev);
 }
 
-function handleShutdown(server: import('node:http').Server, readiness: Readiness, logger: Logger, closeDev?: () => Promise<void>) {
+function handleShutdown(
+  server: import('node:http').Server,
+  readiness: Readiness,
+  logger: Logger,
+  closeDev?: () => Promise<void>,
+) {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -70,8 +78,10 @@ function handleShutdown(server: import('node:http').Server, readiness: Readiness
       logger.info('stopped');
       process.exit(0);
     });
-    // Idle keep-alive sockets would otherwise hold close() open until they time out.
+    // Keep-alive sockets, idle now or once their response is sent, would hold close() open until
+    // they time out; closing the idle ones every 100 ms lets the process exit as soon as work ends.
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -1,12 +1,8 @@
-import { pino, type Logger } from 'pino';
+import { type Logger, pino } from 'pino';
 import type { AppConfig } from './config.ts';
 
 /** Never written to the log: the session and CSRF cookies, and the CSRF header. */
-export const redactedPaths = [
-  'req.headers.cookie',
-  'req.headers["x-xsrf-token"]',
-  'res.headers["set-cookie"]',
-];
+export const redactedPaths = ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'];
 
 export function createLogger(config: Pick<AppConfig, 'logLevel' | 'env'>): Logger {
   return pino({

@@ -40,7 +40,9 @@ export function pageRenderer(options: PageRendererOptions): RequestHandler {
 
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return next(createHttpError(405, 'Pages can only be read: use GET or HEAD.', { headers: { Allow: 'GET, HEAD' } }));
+      return next(
+        createHttpError(405, 'Pages can only be read: use GET or HEAD.', { headers: { Allow: 'GET, HEAD' } }),
+      );
     }
     const entry = await options.loadEntry();
     const outcome = await entry.query(toFetchRequest(req, res, options.publicUrl));

@@ -13,9 +13,11 @@ export const distDir = new URL('../dist/', import.meta.url);
 /** Production: the entry Vite built, and the manifest it wrote, both read once. */
 export async function productionSsr(): Promise<SsrSetup & { staticDir: string }> {
   const entryUrl = new URL('server/entry-server.js', distDir);
-  const manifest = await readManifest(new URL('client/.vite/manifest.json', distDir).pathname).catch((error: unknown) => {
-    throw new Error(`The client build is missing (${(error as Error).message}). Run "npm run build" first.`);
-  });
+  const manifest = await readManifest(new URL('client/.vite/manifest.json', distDir).pathname).catch(
+    (error: unknown) => {
+      throw new Error(`The client build is missing (${(error as Error).message}). Run "npm run build" first.`);
+    },
+  );
   const entry = (await import(entryUrl.href)) as SsrEntry;
   return {
     loadEntry: async () => entry,

@@ -1,5 +1,5 @@
-import type { ServiceId } from '../../shared/site-data.ts';
 import { formatUsPhone } from '../../shared/phone.ts';
+import type { ServiceId } from '../../shared/site-data.ts';
 import { useSiteData } from '../app-context.tsx';
 
 /**
@@ -10,7 +10,10 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
   const { config, services } = useSiteData();
   const name = services.services.find((item) => item.id === service)?.name ?? 'this service';
   return (
-    <section aria-labelledby="calculator-heading" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="calculator-heading"
+      className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="calculator-heading" className="text-xl font-bold">
         {name} price calculator
       </h2>

@@ -10,7 +10,17 @@ export interface LegalSection {
 }
 
 /** Terms, privacy and cookie pages: plain sections, easy to read on a phone. */
-export function LegalPage({ id, updated, intro, sections }: { id: PageId; updated: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalPage({
+  id,
+  updated,
+  intro,
+  sections,
+}: {
+  id: PageId;
+  updated: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+}) {
   return (
     <>
       <PageMeta id={id} />

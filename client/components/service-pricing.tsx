@@ -21,7 +21,10 @@ export function ServicePricing({ page, service }: { page: PageId; service: Servi
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12">
         <PriceCalculator service={service} />
         <p>
-          <Link to={quoteLink.to} className="inline-block rounded-full bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800">
+          <Link
+            to={quoteLink.to}
+            className="inline-block rounded-full bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800"
+          >
             {quoteLink.label}
           </Link>
         </p>

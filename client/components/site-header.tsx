@@ -3,12 +3,13 @@ import { formatUsPhone } from '../../shared/phone.ts';
 import { useSiteData } from '../app-context.tsx';
 import { companyLinks, pricingLinks, quoteLink } from '../navigation.ts';
 
-const navItem = 'rounded-md px-3 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 hover:text-stone-950 aria-[current=page]:text-brand-700';
+const navItem =
+  'rounded-md px-3 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 hover:text-stone-950 aria-[current=page]:text-brand-700';
 
 export function TopBar() {
   const { config } = useSiteData();
   return (
-    <div className="bg-stone-900 text-stone-100">
+    <section aria-label="Contact" className="bg-stone-900 text-stone-100">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-6 gap-y-1 px-4 py-2 text-sm sm:justify-end">
         <a className="hover:underline" href={`mailto:${config.contact.email}`}>
           {config.contact.email}
@@ -17,7 +18,7 @@ export function TopBar() {
           {formatUsPhone(config.contact.phone)}
         </a>
       </div>
-    </div>
+    </section>
   );
 }
 

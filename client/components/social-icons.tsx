@@ -8,13 +8,12 @@ const common = {
   strokeWidth: 1.8,
   strokeLinecap: 'round',
   strokeLinejoin: 'round',
-  'aria-hidden': true,
   focusable: false,
 } as const;
 
 export function PhotoIcon() {
   return (
-    <svg {...common}>
+    <svg {...common} aria-hidden="true">
       <rect x="3" y="3" width="18" height="18" rx="5" />
       <circle cx="12" cy="12" r="4" />
       <circle cx="17.3" cy="6.7" r="0.6" fill="currentColor" />
@@ -24,7 +23,7 @@ export function PhotoIcon() {
 
 export function SocialIcon() {
   return (
-    <svg {...common}>
+    <svg {...common} aria-hidden="true">
       <circle cx="12" cy="12" r="9" />
       <path d="M13.5 20v-7h2.3l.4-2.7h-2.7V8.7c0-.8.3-1.3 1.4-1.3h1.4V5a17 17 0 0 0-2-.1c-2 0-3.4 1.2-3.4 3.5v1.9H8.6V13h2.3v7" />
     </svg>
@@ -33,7 +32,7 @@ export function SocialIcon() {
 
 export function ReviewIcon() {
   return (
-    <svg {...common}>
+    <svg {...common} aria-hidden="true">
       <path d="m12 3.5 2.6 5.3 5.8.8-4.2 4.1 1 5.8L12 16.8l-5.2 2.7 1-5.8-4.2-4.1 5.8-.8z" />
     </svg>
   );

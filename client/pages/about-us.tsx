@@ -12,16 +12,17 @@ export default function AboutUsPage() {
       </PageHeader>
       <div className="mx-auto max-w-3xl space-y-5 px-4 py-12 text-lg leading-relaxed text-stone-800">
         <p>
-          {config.appName} started in 2010 with one manual press in a garage and a simple promise: print it right, price it
-          fairly, and deliver it on time. The presses got bigger; the promise did not change.
+          {config.appName} started in 2010 with one manual press in a garage and a simple promise: print it right, price
+          it fairly, and deliver it on time. The presses got bigger; the promise did not change.
         </p>
         <p>
-          Today we screen print, print direct to garment and embroider under one roof in {config.address.city}. We help you
-          choose the garment and the method that suit your design and budget, and we tell you the price before you order.
+          Today we screen print, print direct to garment and embroider under one roof in {config.address.city}. We help
+          you choose the garment and the method that suit your design and budget, and we tell you the price before you
+          order.
         </p>
         <p>
-          Local orders are delivered free. If you already have the garments, bring them: you pay only for the print, with no
-          extra fees.
+          Local orders are delivered free. If you already have the garments, bring them: you pay only for the print,
+          with no extra fees.
         </p>
       </div>
     </>

@@ -35,15 +35,23 @@ export default function CookiePolicyPage() {
                 <caption className="sr-only">Cookies set by this website</caption>
                 <thead>
                   <tr className="border-b border-stone-300">
-                    <th scope="col" className="py-2 pr-4">Name</th>
-                    <th scope="col" className="py-2 pr-4">Purpose</th>
-                    <th scope="col" className="py-2">Lifetime</th>
+                    <th scope="col" className="py-2 pr-4">
+                      Name
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Purpose
+                    </th>
+                    <th scope="col" className="py-2">
+                      Lifetime
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {cookies.map((cookie) => (
                     <tr key={cookie.name} className="border-b border-stone-200 align-top">
-                      <th scope="row" className="py-2 pr-4 font-mono font-semibold">{cookie.name}</th>
+                      <th scope="row" className="py-2 pr-4 font-mono font-semibold">
+                        {cookie.name}
+                      </th>
                       <td className="py-2 pr-4">{cookie.purpose}</td>
                       <td className="py-2">{cookie.lifetime}</td>
                     </tr>

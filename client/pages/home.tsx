@@ -1,13 +1,25 @@
 import { Link } from 'react-router';
-import { PageMeta } from '../components/page-meta.tsx';
 import { useSiteData } from '../app-context.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
 import { quoteLink } from '../navigation.ts';
 
 const promises = [
-  { title: 'Family owned', text: 'The same family has run the presses for more than 20 years. You talk to the people who print your order.' },
-  { title: 'Free local delivery', text: 'Your finished order comes to your door, office or field at no charge within our delivery area.' },
-  { title: 'Premium garments', text: 'Tees, hoodies, polos and caps from the brands we work with, and specific textiles sourced on request.' },
-  { title: 'Bring your own garments', text: 'Already have the shirts? We print them and charge only for the print, with no extra fees.' },
+  {
+    title: 'Family owned',
+    text: 'The same family has run the presses for more than 20 years. You talk to the people who print your order.',
+  },
+  {
+    title: 'Free local delivery',
+    text: 'Your finished order comes to your door, office or field at no charge within our delivery area.',
+  },
+  {
+    title: 'Premium garments',
+    text: 'Tees, hoodies, polos and caps from the brands we work with, and specific textiles sourced on request.',
+  },
+  {
+    title: 'Bring your own garments',
+    text: 'Already have the shirts? We print them and charge only for the print, with no extra fees.',
+  },
 ];
 
 export default function HomePage() {
@@ -26,10 +38,16 @@ export default function HomePage() {
             the price before you ask, then get a free quote.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to={quoteLink.to} className="rounded-full bg-brand-600 px-6 py-3 font-bold text-white hover:bg-brand-700">
+            <Link
+              to={quoteLink.to}
+              className="rounded-full bg-brand-600 px-6 py-3 font-bold text-white hover:bg-brand-700"
+            >
               {quoteLink.label}
             </Link>
-            <Link to="/pricing/printing" className="rounded-full bg-white px-6 py-3 font-bold text-stone-900 hover:bg-stone-100">
+            <Link
+              to="/pricing/printing"
+              className="rounded-full bg-white px-6 py-3 font-bold text-stone-900 hover:bg-stone-100"
+            >
               See pricing
             </Link>
           </div>

@@ -10,7 +10,9 @@ export default function PricingPage() {
     <>
       <PageMeta id="pricing" />
       <PageHeader eyebrow="Free quote" title="Get a quote">
-        <p>Pick a service to see its prices, then tell us about your order. Quotes are free and come with no obligation.</p>
+        <p>
+          Pick a service to see its prices, then tell us about your order. Quotes are free and come with no obligation.
+        </p>
       </PageHeader>
       <div className="mx-auto max-w-6xl px-4 py-12">
         <ul className="grid gap-6 md:grid-cols-3">

@@ -15,21 +15,25 @@ export default function PrivacyPolicyPage() {
           body: (
             <p>
               When you ask for a quote or send us a message: your name, company if you give one, e-mail address, phone
-              number, delivery address if you want delivery, the details of your order, your comments and any artwork files
-              you attach. Our server also records each request (address requested, time, browser) in its logs.
+              number, delivery address if you want delivery, the details of your order, your comments and any artwork
+              files you attach. Our server also records each request (address requested, time, browser) in its logs.
             </p>
           ),
         },
         {
           heading: 'Why',
-          body: <p>To answer your request, prepare your quote, make and deliver your order, and keep this website secure.</p>,
+          body: (
+            <p>
+              To answer your request, prepare your quote, make and deliver your order, and keep this website secure.
+            </p>
+          ),
         },
         {
           heading: 'How long we keep it',
           body: (
             <p>
-              Quote requests and messages that do not become orders are deleted after 12 months. Order records are kept for
-              7 years for tax purposes. Server logs are kept for 30 days.
+              Quote requests and messages that do not become orders are deleted after 12 months. Order records are kept
+              for 7 years for tax purposes. Server logs are kept for 30 days.
             </p>
           ),
         },
@@ -37,8 +41,8 @@ export default function PrivacyPolicyPage() {
           heading: 'Who receives it',
           body: (
             <p>
-              Only the people at {shop} who handle your request, and our e-mail provider, which delivers the messages. We do
-              not sell or rent your information and do not use advertising trackers.
+              Only the people at {shop} who handle your request, and our e-mail provider, which delivers the messages.
+              We do not sell or rent your information and do not use advertising trackers.
             </p>
           ),
         },

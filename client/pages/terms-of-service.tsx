@@ -14,8 +14,9 @@ export default function TermsOfServicePage() {
           heading: 'Quotes',
           body: (
             <p>
-              Prices on this website and in our quotes are in US dollars. A quote is valid for 30 days and is based on the
-              garments, quantities, colors and artwork you describe; if any of these change, we send you a new quote first.
+              Prices on this website and in our quotes are in US dollars. A quote is valid for 30 days and is based on
+              the garments, quantities, colors and artwork you describe; if any of these change, we send you a new quote
+              first.
             </p>
           ),
         },
@@ -23,8 +24,8 @@ export default function TermsOfServicePage() {
           heading: 'Orders and proofs',
           body: (
             <p>
-              We start production only after you approve a digital proof. Check spelling, sizes and colors on the proof: once
-              approved, we print exactly what it shows.
+              We start production only after you approve a digital proof. Check spelling, sizes and colors on the proof:
+              once approved, we print exactly what it shows.
             </p>
           ),
         },
@@ -32,8 +33,8 @@ export default function TermsOfServicePage() {
           heading: 'Your artwork',
           body: (
             <p>
-              You confirm that you have the right to reproduce the artwork you send. You keep all rights to it; we use it only
-              to make your order and never sell or share it.
+              You confirm that you have the right to reproduce the artwork you send. You keep all rights to it; we use
+              it only to make your order and never sell or share it.
             </p>
           ),
         },
@@ -41,8 +42,8 @@ export default function TermsOfServicePage() {
           heading: 'Garments you bring',
           body: (
             <p>
-              When you bring your own garments, you pay only for the print. Blank garments vary, so we test-print where we can;
-              we are not liable for garments that are damaged because of their fabric or construction.
+              When you bring your own garments, you pay only for the print. Blank garments vary, so we test-print where
+              we can; we are not liable for garments that are damaged because of their fabric or construction.
             </p>
           ),
         },
@@ -54,8 +55,8 @@ export default function TermsOfServicePage() {
           heading: 'Problems with an order',
           body: (
             <p>
-              Tell us within 14 days of delivery if something is wrong. If the mistake is ours, we reprint the affected pieces
-              or refund them.
+              Tell us within 14 days of delivery if something is wrong. If the mistake is ours, we reprint the affected
+              pieces or refund them.
             </p>
           ),
         },

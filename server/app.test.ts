@@ -1,0 +1,402 @@
+import { once } from 'node:events';
+import { get, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pages, pageTitle } from '../shared/routes.ts';
+import { createTestApp } from '../tests/support/test-app.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+/** The value of a meta tag or link in server-rendered HTML. */
+function headValue(html: string, pattern: RegExp): string | undefined {
+  const head = html.slice(0, html.indexOf('</head>'));
+  return pattern.exec(head)?.[1];
+}
+
+function cookiesOf(response: request.Response): string[] {
+  const header = response.headers['set-cookie'] as string[] | string | undefined;
+  return header === undefined ? [] : Array.isArray(header) ? header : [header];
+}
+
+/** A visitor's cookie jar after one page view, with the token the page's scripts would read. */
+async function visitorSession(app = t.app) {
+  const response = await request(app).get('/').expect(200);
+  const cookies = cookiesOf(response).map((cookie) => cookie.split(';')[0] as string);
+  const token = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
+  if (!token) throw new Error('no XSRF-TOKEN cookie was set');
+  return { cookie: cookies.join('; '), token };
+}
+
+describe('pages', () => {
+  const routable = pages.filter((page) => page.path !== '*');
+
+  it.each(routable)('$path renders on the server with its title, meta and canonical link', async (page) => {
+    const response = await request(t.app)
+      .get(page.path)
+      .expect(200)
+      .expect('Content-Type', /text\/html; charset=utf-8/);
+    const html = response.text;
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    const title = pageTitle(page.id, t.store.data.config.appName);
+    expect(headValue(html, /<title>([^<]*)<\/title>/)).toBe(title.replace('&', '&amp;'));
+    expect(headValue(html, /<meta name="description" content="([^"]*)"/)).toBeTruthy();
+    const url = `https://shop.example${page.path}`;
+    expect(headValue(html, /<link rel="canonical" href="([^"]*)"/)).toBe(url);
+    expect(headValue(html, /<meta property="og:url" content="([^"]*)"/)).toBe(url);
+    expect(headValue(html, /<meta property="og:title" content="([^"]*)"/)).toBe(title);
+    expect(headValue(html, /<meta property="og:description" content="([^"]*)"/)).toBeTruthy();
+    expect(headValue(html, /<meta property="og:image" content="([^"]*)"/)).toBe('https://shop.example/og-image.png');
+    expect(headValue(html, /<meta name="twitter:card" content="([^"]*)"/)).toBe('summary_large_image');
+  });
+
+  it('ends the home title with the tagline', async () => {
+    const response = await request(t.app).get('/').expect(200);
+    expect(headValue(response.text, /<title>([^<]*)<\/title>/)).toMatch(/Seen by Everyone\.$/);
+  });
+
+  it.each(['/nope', '/pricing/nope', '/about-us/team/x'])('answers %s with HTTP 404 and the 404 page', async (path) => {
+    const response = await request(t.app)
+      .get(path)
+      .expect(404)
+      .expect('Content-Type', /text\/html/);
+    expect(headValue(response.text, /<title>([^<]*)<\/title>/)).toBe('404 Page not found - Seenwear');
+    expect(headValue(response.text, /<meta name="robots" content="([^"]*)"/)).toBe('noindex');
+    expect(response.text).toContain('href="/"');
+  });
+
+  it('preloads the chunk of the matched lazy route, and only that one', async () => {
+    const about = await request(t.app).get('/about-us').expect(200);
+    expect(about.text).toMatch(/<link rel="modulepreload"[^>]*href="\/client\/pages\/about-us\.tsx"/);
+    expect(about.text).not.toContain('client/pages/pricing.tsx');
+    const home = await request(t.app).get('/').expect(200);
+    expect(home.text).not.toContain('client/pages/');
+  });
+
+  it('embeds the data it rendered with as inert, escaped JSON', async () => {
+    const response = await request(t.app).get('/').expect(200);
+    const match = /<script id="app-state" type="application\/json">([^<]*)<\/script>/.exec(response.text);
+    expect(match).not.toBeNull();
+    const state = JSON.parse(match?.[1] ?? '') as { site: unknown; publicUrl: string };
+    expect(state.site).toEqual(t.store.data);
+    expect(state.publicUrl).toBe('https://shop.example');
+    // The only other scripts are external modules carrying this response's nonce.
+    const scripts = response.text.match(/<script\b[^>]*>/g) ?? [];
+    for (const tag of scripts) expect(tag).toMatch(/type="application\/json"|src="[^"]+"[^>]*nonce=/);
+  });
+
+  it('answers HEAD with headers and no body', async () => {
+    const response = await request(t.app).head('/about-us').expect(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.text ?? '').toBe('');
+  });
+
+  it('redirects a trailing slash to the one address of the page, never to another host', async () => {
+    await request(t.app).get('/about-us/?ref=mail').expect(301).expect('Location', '/about-us?ref=mail');
+    const sneaky = await request(t.app).get('//evil.example/').expect(301);
+    expect(sneaky.headers.location).toBe('/evil.example');
+  });
+
+  it('refuses methods other than GET and HEAD on a page, with Allow', async () => {
+    const { cookie, token } = await visitorSession();
+    await request(t.app)
+      .put('/about-us')
+      .set('Cookie', cookie)
+      .set('X-XSRF-TOKEN', token)
+      .expect(405)
+      .expect('Allow', 'GET, HEAD');
+  });
+});
+
+describe('security headers and cookies', () => {
+  it('sends a strict CSP whose nonce is on every script and changes per response', async () => {
+    const first = await request(t.app).get('/').expect(200);
+    const second = await request(t.app).get('/').expect(200);
+    const csp = first.headers['content-security-policy'] as string;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(first.text).toContain(`nonce="${nonce}"`);
+    const otherNonce = /'nonce-([^']+)'/.exec(second.headers['content-security-policy'] as string)?.[1];
+    expect(otherNonce).not.toBe(nonce);
+    expect(second.text).not.toContain(`nonce="${nonce}"`);
+    expect(second.text).toContain(`nonce="${otherNonce}"`);
+  });
+
+  it('hides the framework and forbids framing', async () => {
+    const response = await request(t.app).get('/').expect(200);
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sets the session id (HttpOnly) and a script-readable XSRF-TOKEN, both SameSite=Lax', async () => {
+    const response = await request(t.app).get('/').expect(200);
+    const cookies = cookiesOf(response);
+    const sid = cookies.find((cookie) => cookie.startsWith('sid='));
+    const token = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='));
+    expect(sid).toMatch(/HttpOnly/);
+    expect(sid).toMatch(/SameSite=Lax/);
+    expect(token).toMatch(/SameSite=Lax/);
+    expect(token).not.toMatch(/HttpOnly/);
+    expect(token).not.toMatch(/Secure/);
+  });
+
+  it('keeps a valid token on later pages instead of issuing a new one', async () => {
+    const { cookie, token } = await visitorSession();
+    const again = await request(t.app).get('/about-us').set('Cookie', cookie).expect(200);
+    const reissued = cookiesOf(again).find((value) => value.startsWith('XSRF-TOKEN='));
+    expect(reissued?.split(';')[0]).toBe(`XSRF-TOKEN=${token}`);
+  });
+
+  it('adds HSTS and Secure cookies in production', async () => {
+    const production = await createTestApp({ env: 'production', isProduction: true });
+    const response = await request(production.app).get('/').expect(200);
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    for (const cookie of cookiesOf(response)) expect(cookie).toMatch(/; Secure/);
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a POST without a token: 403 with a clear JSON message and a log line', async () => {
+    const response = await request(t.app).post('/').set('Accept', 'application/json').send({ a: 1 }).expect(403);
+    expect(response.body).toEqual({ error: 'csrf_token_invalid', message: expect.stringMatching(/Reload the page/) });
+    const line = t.lines.find((entry) => entry.reason === 'csrf');
+    expect(line).toMatchObject({ level: 40, method: 'POST', path: '/' });
+  });
+
+  it('answers a browser form with an HTML page instead', async () => {
+    const response = await request(t.app)
+      .post('/contact-us')
+      .set('Accept', 'text/html')
+      .type('form')
+      .send({ name: 'x' })
+      .expect(403);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.text).toContain('Reload the page');
+    expect(response.text).not.toMatch(/at \w+ \(/);
+  });
+
+  it.each(['DELETE', 'PATCH', 'PUT'] as const)('protects %s the same way', async (method) => {
+    await request(t.app)[method.toLowerCase() as 'delete' | 'patch' | 'put']('/data/config.json').expect(403);
+  });
+
+  it('refuses a wrong token, and a right token taken from another session', async () => {
+    const { cookie, token } = await visitorSession();
+    await request(t.app).post('/').set('Cookie', cookie).set('X-XSRF-TOKEN', `${token}x`).expect(403);
+    const other = await visitorSession();
+    await request(t.app).post('/').set('Cookie', other.cookie).set('X-XSRF-TOKEN', token).expect(403);
+  });
+
+  it('lets a right token through, in the header or as the hidden form field', async () => {
+    const { cookie, token } = await visitorSession();
+    // 405 shows the request passed CSRF and reached the page router, which only reads.
+    await request(t.app).post('/').set('Cookie', cookie).set('X-XSRF-TOKEN', token).expect(405);
+    await request(t.app).post('/').set('Cookie', cookie).type('form').send({ _csrf: token }).expect(405);
+  });
+});
+
+describe('data files', () => {
+  const names = ['config', 'services', 'media', 'direct-to-garment', 'screen-printing', 'embroidery'];
+
+  it.each(names)('GET /data/%s.json answers the validated JSON with a strong ETag', async (name) => {
+    const response = await request(t.app).get(`/data/${name}.json`).set('Accept-Encoding', 'identity').expect(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers.etag).toMatch(/^"[^"]+"$/);
+    expect(response.headers['cache-control']).toMatch(/must-revalidate|no-cache/);
+    expect(response.headers.vary).toMatch(/Accept-Encoding/);
+    expect(response.body).toEqual(t.store.data[name as keyof typeof t.store.data]);
+  });
+
+  it('answers 304 to a matching If-None-Match, and 200 to a stale one', async () => {
+    const first = await request(t.app).get('/data/config.json').set('Accept-Encoding', 'gzip').expect(200);
+    const etag = first.headers.etag as string;
+    const second = await request(t.app)
+      .get('/data/config.json')
+      .set('Accept-Encoding', 'gzip')
+      .set('If-None-Match', etag)
+      .expect(304);
+    expect(second.text ?? '').toBe('');
+    await request(t.app).get('/data/config.json').set('If-None-Match', '"stale"').expect(200);
+  });
+
+  it('answers HEAD with the length and no body', async () => {
+    const response = await request(t.app).head('/data/media.json').set('Accept-Encoding', 'identity').expect(200);
+    expect(Number(response.headers['content-length'])).toBe(JSON.stringify(t.store.data.media).length);
+    expect(response.text ?? '').toBe('');
+  });
+
+  it('compresses with brotli or gzip by Accept-Encoding, each with its own tag', async () => {
+    // Raw bytes: supertest would decompress them before the test could see what was sent.
+    const server = t.app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const raw = async (encoding: string) => {
+      const [response] = (await once(
+        get({ port, host: '127.0.0.1', path: '/data/services.json', headers: { 'Accept-Encoding': encoding } }),
+        'response',
+      )) as [IncomingMessage];
+      const chunks: Buffer[] = [];
+      for await (const chunk of response) chunks.push(chunk as Buffer);
+      return { headers: response.headers, body: Buffer.concat(chunks) };
+    };
+    try {
+      const br = await raw('gzip, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(t.store.data.services);
+      const gz = await raw('gzip, br;q=0');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gz.body).toString())).toEqual(t.store.data.services);
+      expect(new Set([br.headers.etag, gz.headers.etag]).size).toBe(2);
+    } finally {
+      server.close();
+    }
+  });
+
+  it.each([
+    '/data/nope.json',
+    '/data/config',
+    '/data/config.json.bak',
+    '/data/CONFIG.json',
+    '/data/..%2Fpackage.json',
+    '/data/%2e%2e%2fpackage.json',
+    '/data/..%5Cpackage.json',
+    '/data/config.json%2F..%2F..%2Fpackage.json',
+    '/data/sub/config.json',
+    '/data/',
+  ])('answers %s with a JSON 404 that leaks nothing', async (path) => {
+    const response = await request(t.app)
+      .get(path)
+      .expect(404)
+      .expect('Content-Type', /application\/json/);
+    expect(response.body.error).toBe('not_found');
+    expect(response.text).not.toContain('"name"');
+  });
+});
+
+describe('operations', () => {
+  it('answers health and readiness, and readiness turns off during shutdown', async () => {
+    const app = await createTestApp();
+    await request(app.app).get('/healthz').expect(200, { status: 'ok' });
+    await request(app.app).get('/readyz').expect(200, { status: 'ready' });
+    app.readiness.ready = false;
+    await request(app.app).get('/readyz').expect(503);
+    await request(app.app).get('/healthz').expect(200);
+  });
+
+  it('keeps a well-formed X-Request-Id and makes one otherwise', async () => {
+    await request(t.app).get('/').set('X-Request-Id', 'proxy-42').expect('X-Request-Id', 'proxy-42');
+    const made = await request(t.app).get('/').set('X-Request-Id', 'bad id with spaces <script>').expect(200);
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('writes one JSON line per request without cookies or the CSRF header', async () => {
+    const { cookie, token } = await visitorSession();
+    await request(t.app)
+      .get('/about-us')
+      .set('Cookie', cookie)
+      .set('X-XSRF-TOKEN', token)
+      .set('X-Request-Id', 'trace-me')
+      .expect(200);
+    const lines = t.lines.filter((line) => (line.req as { id?: string } | undefined)?.id === 'trace-me');
+    expect(lines).toHaveLength(1);
+    const line = lines[0] as {
+      req: { method: string; url: string; headers: Record<string, string> };
+      res: { statusCode: number };
+      responseTime: number;
+    };
+    expect(line.req.method).toBe('GET');
+    expect(line.req.url).toBe('/about-us');
+    expect(line.res.statusCode).toBe(200);
+    expect(line.responseTime).toBeGreaterThanOrEqual(0);
+    const text = JSON.stringify(line);
+    expect(text).not.toContain(token);
+    expect(text).not.toContain(cookie.split('=')[1]);
+    expect(line.req.headers.cookie).toBe('[redacted]');
+  });
+});
+
+describe('bad input never gives a 5xx', () => {
+  it.each(['/%E0%A4%A', '/%', '/about-us%ZZ', '/data/%E0%A4%A.json'])(
+    'malformed percent-encoding %s is a 400',
+    async (path) => {
+      const response = await request(t.app).get(path).set('Accept', 'application/json').expect(400);
+      expect(response.body.message).toMatch(/percent-encoding/);
+    },
+  );
+
+  it('a NUL byte in the path is a 400', async () => {
+    await request(t.app).get('/about-us%00.html').expect(400);
+  });
+
+  it('an 8 KB path is an ordinary 404', async () => {
+    await request(t.app)
+      .get(`/${'a'.repeat(8 * 1024)}`)
+      .expect(404);
+  });
+
+  it.each(['PROPFIND', 'MKCOL', 'PURGE'])('the unusual method %s is refused with a 4xx', async (method) => {
+    const response = await request(t.app)
+      [method.toLowerCase() as 'get']('/')
+      .catch((error: { status?: number }) => error);
+    const status = (response as { status: number }).status;
+    expect(status).toBeGreaterThanOrEqual(400);
+    expect(status).toBeLessThan(500);
+  });
+
+  it('OPTIONS gets an answer, not an error', async () => {
+    const response = await request(t.app).options('/');
+    expect(response.status).toBeLessThan(500);
+  });
+
+  it.each(['br;q=abc, *;q=0', 'identity;q=0', '*;q=0', 'gzip;q=1.5, deflate, ,,,', 'x'.repeat(2000)])(
+    'an odd Accept-Encoding (%s) still gets the page',
+    async (encoding) => {
+      const response = await request(t.app).get('/').set('Accept-Encoding', encoding);
+      expect(response.status).toBe(200);
+      const data = await request(t.app).get('/data/config.json').set('Accept-Encoding', encoding);
+      expect(data.status).toBe(200);
+    },
+  );
+
+  it.each([
+    'sid=%E0%A4%A; XSRF-TOKEN=%%%',
+    'XSRF-TOKEN=a.b.c.d; sid=../../etc/passwd',
+    '=; ;;; =x; sid',
+    `XSRF-TOKEN=${'z'.repeat(4000)}`,
+  ])('garbage cookies (%s) get a fresh, valid session', async (cookie) => {
+    const response = await request(t.app).get('/').set('Cookie', cookie).expect(200);
+    const token = cookiesOf(response).find((value) => value.startsWith('XSRF-TOKEN='));
+    expect(token).toMatch(/^XSRF-TOKEN=[0-9a-f]+\.[0-9a-f]+;/);
+    const post = await request(t.app).post('/').set('Cookie', cookie).set('X-XSRF-TOKEN', 'whatever');
+    expect(post.status).toBe(403);
+  });
+
+  it('a malformed JSON body is a 400 and an oversized one a 413', async () => {
+    const { cookie, token } = await visitorSession();
+    await request(t.app)
+      .post('/')
+      .set('Cookie', cookie)
+      .set('X-XSRF-TOKEN', token)
+      .set('Content-Type', 'application/json')
+      .send('{"a":')
+      .expect(400);
+    await request(t.app)
+      .post('/')
+      .set('Cookie', cookie)
+      .set('X-XSRF-TOKEN', token)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ a: 'x'.repeat(200_000) }))
+      .expect(413);
+  });
+});

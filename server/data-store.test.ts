@@ -1,0 +1,52 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadDataStore } from './data-store.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'data-'));
+  await cp('data', dir, { recursive: true });
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('loadDataStore', () => {
+  it('loads the six files with identical gzip and brotli forms and distinct strong tags', async () => {
+    const store = await loadDataStore(dir);
+    expect([...store.files.keys()]).toHaveLength(6);
+    const config = store.files.get('config');
+    if (!config) throw new Error('config missing');
+    expect(JSON.parse(config.identity.body.toString())).toEqual(store.data.config);
+    expect(gunzipSync(config.gzip.body)).toEqual(config.identity.body);
+    expect(brotliDecompressSync(config.br.body)).toEqual(config.identity.body);
+    const tags = [config.identity.etag, config.gzip.etag, config.br.etag];
+    expect(new Set(tags).size).toBe(3);
+    for (const tag of tags) expect(tag).toMatch(/^"[\w-]+"$/);
+  });
+
+  it('changes its version when a file changes', async () => {
+    const before = (await loadDataStore(dir)).version;
+    const file = path.join(dir, 'config.json');
+    const config = JSON.parse(await readFile(file, 'utf8')) as { appName: string };
+    config.appName = 'Another Name';
+    await writeFile(file, JSON.stringify(config));
+    expect((await loadDataStore(dir)).version).not.toBe(before);
+  });
+
+  it('stops with the file and the field for an invalid value', async () => {
+    const file = path.join(dir, 'media.json');
+    const media = JSON.parse(await readFile(file, 'utf8')) as { slides: { href: string }[] };
+    media.slides[1] = { ...media.slides[1], href: 'https://elsewhere.example' } as { href: string };
+    await writeFile(file, JSON.stringify(media));
+    await expect(loadDataStore(dir)).rejects.toThrow(/media\.json: slides\.1\.href: must be a path on this site/);
+  });
+
+  it('stops with the file name for broken JSON or a missing file', async () => {
+    await writeFile(path.join(dir, 'services.json'), '{ "services": [');
+    await expect(loadDataStore(dir)).rejects.toThrow(/services\.json: is not JSON/);
+    await rm(path.join(dir, 'services.json'));
+    await expect(loadDataStore(dir)).rejects.toThrow(/services\.json: cannot be read \(ENOENT\)/);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { getPage, indexablePaths, pages, pageTitle } from './routes.ts';
+
+describe('route table', () => {
+  it('holds every route of spec section 2 once', () => {
+    expect(pages.map((page) => page.path)).toEqual([
+      '/',
+      '/pricing',
+      '/pricing/printing',
+      '/pricing/dtg',
+      '/pricing/embroidery',
+      '/about-us',
+      '/contact-us',
+      '/terms-of-service',
+      '/privacy-policy',
+      '/cookie-policy',
+      '*',
+    ]);
+    expect(new Set(pages.map((page) => page.id)).size).toBe(pages.length);
+  });
+
+  it('leaves the catch-all out of the indexable paths', () => {
+    expect(indexablePaths).not.toContain('*');
+    expect(indexablePaths).toHaveLength(pages.length - 1);
+  });
+
+  it('titles pages "{page} - {site name}" and ends the home title with the tagline', () => {
+    expect(pageTitle('about-us', 'Seenwear')).toBe('About Us - Seenwear');
+    expect(pageTitle('not-found', 'Seenwear')).toBe('404 Page not found - Seenwear');
+    expect(pageTitle('home', 'Seenwear')).toMatch(/Seen by Everyone\.$/);
+  });
+
+  it('gives every page a description short enough for a search result', () => {
+    for (const page of pages) expect(page.description.length, page.id).toBeGreaterThan(40);
+    for (const page of pages) expect(page.description.length, page.id).toBeLessThanOrEqual(170);
+  });
+
+  it('refuses an unknown page id', () => {
+    expect(() => getPage('nope' as never)).toThrow(/Unknown page id/);
+  });
+});

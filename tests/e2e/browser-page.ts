@@ -1,0 +1,29 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and warnings, and uncaught exceptions, in the order they happened. */
+  problems: string[];
+}
+
+/** A fresh context per page (axe needs browser.newContext pages), recording everything that goes wrong. */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  { width = 1280, javaScript = true }: { width?: number; javaScript?: boolean } = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: javaScript });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // Chromium reports the 404 status of the 404 page itself; that status is the point of the page.
+    if (/status of 404/.test(message.text()) && message.location().url === url) return;
+    problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.goto(url);
+  if (javaScript) await page.waitForSelector('html[data-hydrated="true"]');
+  return { page, context, problems };
+}

@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { startServer } from '../support/server-process.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/** One production server for the browser tests; `npm test` builds it first. */
+export default async function setup(project: TestProject) {
+  if (!existsSync('dist/server/entry-server.js') || !existsSync('dist/client/.vite/manifest.json')) {
+    throw new Error('The production build is missing: run "npm run build" (npm test does it before the tests).');
+  }
+  const server = await startServer();
+  project.provide('baseUrl', server.url);
+  return async () => {
+    const code = await server.stop();
+    const problems = server
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(50|60)/.test(line));
+    if (code !== 0) throw new Error(`The server exited with ${code} after the browser tests:\n${server.output()}`);
+    // A 5xx or a render error during the browser tests fails the run even when every page looked right.
+    if (problems.length > 0)
+      throw new Error(`The server logged errors during the browser tests:\n${problems.join('\n')}`);
+  };
+}

@@ -1,0 +1,130 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pages } from '../../shared/routes.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { openPage } from './browser-page.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const routes = [
+  ...pages
+    .filter((page) => page.path !== '*')
+    .map((page) => ({
+      path: page.path,
+      title: page.id === 'home' ? /Seen by Everyone\.$/ : new RegExp(`^${page.name} - Seenwear$`),
+    })),
+  { path: '/no-such-page', title: /^404 Page not found - Seenwear$/ },
+];
+
+describe.each([390, 1280])('every route at %i px', (width) => {
+  it.each(routes)(
+    '$path renders, hydrates with no console problem and has no axe violation',
+    async ({ path, title }) => {
+      const { page, context, problems } = await openPage(browser, `${baseUrl}${path}`, { width });
+      try {
+        expect(await page.title()).toMatch(title);
+        await expect.poll(() => page.locator('h1').count()).toBe(1);
+        const axe = await new AxeBuilder({ page }).analyze();
+        expect(
+          axe.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`),
+        ).toEqual([]);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
+describe('after hydration', () => {
+  it('fetches the six data files with the JSON accept header and the anti-forgery header from the cookie', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const requests: { url: string; accept?: string; token?: string }[] = [];
+    page.on('request', (req) => {
+      if (!req.url().includes('/data/')) return;
+      const headers = req.headers();
+      requests.push({ url: new URL(req.url()).pathname, accept: headers.accept, token: headers['x-xsrf-token'] });
+    });
+    await page.goto(`${baseUrl}/about-us`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await expect.poll(() => requests.length).toBe(6);
+    const cookie = (await context.cookies()).find((item) => item.name === 'XSRF-TOKEN');
+    expect(requests.map((item) => item.url).sort()).toEqual(
+      ['config', 'direct-to-garment', 'embroidery', 'media', 'screen-printing', 'services'].map(
+        (key) => `/data/${key}.json`,
+      ),
+    );
+    for (const item of requests) {
+      expect(item.accept).toBe('application/json');
+      expect(item.token).toBe(cookie?.value);
+    }
+    await context.close();
+  });
+
+  it('keeps the page working when the data files cannot be fetched', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.route('**/data/*.json', (route) => route.abort());
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${baseUrl}/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByRole('link', { name: 'About Us' }).last().click();
+    await expect.poll(() => page.title()).toBe('About Us - Seenwear');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('client navigation', () => {
+  it('follows links without reloading the document, and back and forward work', async () => {
+    const { page, context, problems } = await openPage(browser, `${baseUrl}/`);
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    const documents: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'document') documents.push(req.url());
+    });
+    const footer = page.locator('footer');
+    await footer.getByRole('link', { name: 'About Us' }).click();
+    await expect.poll(() => page.title()).toBe('About Us - Seenwear');
+    expect(new URL(page.url()).pathname).toBe('/about-us');
+    await footer.getByRole('link', { name: 'Embroidery' }).click();
+    await expect.poll(() => page.title()).toBe('Embroidery Pricing - Seenwear');
+    await expect
+      .poll(() => page.locator('link[rel=canonical]').getAttribute('href'))
+      .toBe(`${baseUrl}/pricing/embroidery`);
+
+    await page.goBack();
+    await expect.poll(() => page.title()).toBe('About Us - Seenwear');
+    await page.goBack();
+    await expect.poll(() => page.title()).toMatch(/Seen by Everyone\.$/);
+    await page.goForward();
+    await expect.poll(() => page.title()).toBe('About Us - Seenwear');
+
+    expect(documents).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('without JavaScript', () => {
+  it.each(routes)('$path can be read', async ({ path, title }) => {
+    const { page, context } = await openPage(browser, `${baseUrl}${path}`, { javaScript: false });
+    expect(await page.title()).toMatch(title);
+    await expect.poll(() => page.locator('h1').isVisible()).toBe(true);
+    expect(await page.locator('footer').getByRole('link', { name: 'Contact Us' }).isVisible()).toBe(true);
+    await context.close();
+  });
+});

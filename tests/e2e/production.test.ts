@@ -1,0 +1,51 @@
+import { describe, expect, inject, it } from 'vitest';
+
+const baseUrl = inject('baseUrl');
+
+async function page(path: string) {
+  const response = await fetch(`${baseUrl}${path}`);
+  return { response, html: await response.text() };
+}
+
+function modulePreloads(html: string): string[] {
+  return [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1] as string);
+}
+
+describe('production build', () => {
+  it('preloads the matched route chunk from the manifest, and no other page chunk', async () => {
+    const about = modulePreloads((await page('/about-us')).html);
+    expect(about.some((href) => /\/assets\/about-us-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(about.some((href) => /pricing|contact-us/.test(href))).toBe(false);
+    const home = modulePreloads((await page('/')).html);
+    expect(home.some((href) => /about-us|pricing|contact-us|policy|terms/.test(href))).toBe(false);
+  });
+
+  it('keeps the calculator chunk for the pages that use it', async () => {
+    const withCalculator = modulePreloads((await page('/pricing/printing')).html);
+    const calculator = withCalculator.find((href) => /calculator/.test(href));
+    expect(calculator).toBeDefined();
+    for (const path of ['/', '/pricing', '/about-us', '/contact-us']) {
+      expect(modulePreloads((await page(path)).html)).not.toContain(calculator);
+    }
+  });
+
+  it('serves hashed assets as immutable for a year, compressed', async () => {
+    const { html } = await page('/');
+    const script = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
+    for (const asset of [script, stylesheet]) {
+      expect(asset).toMatch(/^\/assets\//);
+      const response = await fetch(`${baseUrl}${asset}`, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+    }
+    const favicon = await fetch(`${baseUrl}/favicon.svg`);
+    expect(favicon.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('gives an unknown asset a 404 page, not a crash', async () => {
+    const response = await fetch(`${baseUrl}/assets/nope-123.js`);
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,62 @@
+import { pino } from 'pino';
+import * as entry from '../../client/entry-server.tsx';
+import { createApp } from '../../server/app.ts';
+import type { AppConfig } from '../../server/config.ts';
+import { loadDataStore } from '../../server/data-store.ts';
+import type { Readiness } from '../../server/health.ts';
+import { redactedPaths } from '../../server/logger.ts';
+import type { SsrEntry } from '../../shared/ssr-contract.ts';
+
+export const testConfig: AppConfig = {
+  env: 'test',
+  isProduction: false,
+  port: 0,
+  host: '127.0.0.1',
+  logLevel: 'silent',
+  publicUrl: 'https://shop.example',
+  csrfSecret: 'test-secret-0123456789abcdef0123456789abcdef',
+  csrfSecretGenerated: false,
+};
+
+/** Log lines a test can read back. */
+export function memoryLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino(
+    { level: 'info', redact: { paths: redactedPaths, censor: '[redacted]' } },
+    {
+      write(line: string) {
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      },
+    },
+  );
+  return { logger, lines };
+}
+
+/**
+ * The real app over the React entry's source (Vite transforms it in the test), with the assets a
+ * development server would give: what is tested is the server and the pages, not the build.
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}) {
+  const config = { ...testConfig, ...overrides };
+  const { logger, lines } = memoryLogger();
+  const store = await loadDataStore('data');
+  const readiness: Readiness = { ready: true };
+  const app = createApp({
+    config,
+    logger,
+    store,
+    readiness,
+    ssr: {
+      loadEntry: async () => entry as SsrEntry,
+      assets: {
+        forRoutes: (modules) => ({
+          bootstrap: ['/client/entry-client.tsx'],
+          preload: modules.map((module) => `/${module}`),
+          stylesheets: ['/client/styles.css'],
+        }),
+      },
+      cache: true,
+    },
+  });
+  return { app, store, readiness, lines, config };
+}
