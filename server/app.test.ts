@@ -159,7 +159,7 @@ describe('security headers and cookies', () => {
   });
 
   it('adds HSTS and Secure cookies in production', async () => {
-    const production = await createTestApp({ env: 'production', isProduction: true });
+    const production = await createTestApp({ config: { env: 'production', isProduction: true } });
     const response = await request(production.app).get('/').expect(200);
     expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import createHttpError from 'http-errors';
 import { LRUCache } from 'lru-cache';
 import type { SsrEntry } from '../shared/ssr-contract.ts';
@@ -19,7 +19,16 @@ export interface PageRendererOptions {
   cache: boolean;
 }
 
-/** Redirects and not-modified answers from React Router are passed through as they are. */
+/** A rendered page, encoded once, split where the per-request nonce goes. */
+interface CachedPage {
+  status: number;
+  parts: Buffer[];
+}
+
+/** Every unknown address renders the same 404 page, so they share one entry instead of one each. */
+const NOT_FOUND_KEY = '404';
+
+/** Redirects from React Router are passed through as they are. */
 async function sendFetchResponse(res: Response, response: globalThis.Response) {
   res.status(response.status);
   response.headers.forEach((value, name) => {
@@ -29,14 +38,25 @@ async function sendFetchResponse(res: Response, response: globalThis.Response) {
 }
 
 /**
- * Renders pages with React on the server. A rendered page depends only on its URL and the site data, so
- * it is cached (bounded, least recently used first) with placeholders where the per-request CSP nonce
- * stands; a cache hit costs a route match and a string splice instead of a React render.
+ * Renders pages with React on the server, and caches them. A page depends only on its URL and the site
+ * data (route loaders must keep it so: one that reads cookies or headers has to bypass this cache), so a
+ * URL seen before is answered without routing or rendering: the cached bytes with this response's nonce
+ * spliced in. The cache is bounded (least recently used first).
  */
 export function pageRenderer(options: PageRendererOptions): RequestHandler {
-  const cache = new LRUCache<string, string>({ max: 500 });
+  const cache = new LRUCache<string, CachedPage>({ max: 500 });
   // Random per process, so no page content can guess it and have it replaced.
   const noncePlaceholder = `n${randomBytes(12).toString('hex')}`;
+
+  function send(req: Request, res: Response, page: CachedPage) {
+    options.csrf.issueToken(req, res);
+    const nonce = Buffer.from(cspNonce(res));
+    const body = Buffer.concat(page.parts.flatMap((part, index) => (index === 0 ? [part] : [nonce, part])));
+    res
+      .status(page.status)
+      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache' })
+      .send(body);
+  }
 
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -44,27 +64,30 @@ export function pageRenderer(options: PageRendererOptions): RequestHandler {
         createHttpError(405, 'Pages can only be read: use GET or HEAD.', { headers: { Allow: 'GET, HEAD' } }),
       );
     }
+    const key = `${options.store.version}|${req.originalUrl}`;
+    const hit = options.cache ? cache.get(key) : undefined;
+    if (hit) return send(req, res, hit);
+
     const entry = await options.loadEntry();
     const outcome = await entry.query(toFetchRequest(req, res, options.publicUrl));
     if (outcome.kind === 'response') return sendFetchResponse(res, outcome.response);
+    const notFoundKey = `${options.store.version}|${NOT_FOUND_KEY}`;
+    const cached = outcome.status === 404 && options.cache ? cache.get(notFoundKey) : undefined;
+    if (cached) return send(req, res, cached);
 
-    options.csrf.issueToken(req, res);
-    // Every unknown address renders the same 404 page, so they share one entry.
-    const key = `${options.store.version}|${outcome.status === 404 ? '404' : req.originalUrl}`;
-    let template = options.cache ? cache.get(key) : undefined;
-    if (template === undefined) {
-      template = await entry.render(outcome, {
-        site: options.store.data,
-        publicUrl: options.publicUrl,
-        assets: options.assets.forRoutes(outcome.routeModules),
-        nonce: noncePlaceholder,
-        onError: (error) => req.log.error({ err: error }, 'render error'),
-      });
-      if (options.cache && (outcome.status === 200 || outcome.status === 404)) cache.set(key, template);
-    }
-    res
-      .status(outcome.status)
-      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache' })
-      .send(template.replaceAll(noncePlaceholder, cspNonce(res)));
+    const html = await entry.render(outcome, {
+      site: options.store.data,
+      publicUrl: options.publicUrl,
+      assets: options.assets.forRoutes(outcome.routeModules),
+      nonce: noncePlaceholder,
+      onError: (error) => req.log.error({ err: error }, 'render error'),
+    });
+    const page: CachedPage = {
+      status: outcome.status,
+      parts: html.split(noncePlaceholder).map((part) => Buffer.from(part)),
+    };
+    if (options.cache && outcome.status === 200) cache.set(key, page);
+    if (options.cache && outcome.status === 404) cache.set(notFoundKey, page);
+    send(req, res, page);
   };
 }

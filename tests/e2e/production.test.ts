@@ -44,6 +44,16 @@ describe('production build', () => {
     expect(favicon.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
+  it('serves the social-sharing image that og:image names', async () => {
+    const { html } = await page('/about-us');
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    expect(image).toBe(`${baseUrl}/og-image.png`);
+    const response = await fetch(image as string);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+  });
+
   it('gives an unknown asset a 404 page, not a crash', async () => {
     const response = await fetch(`${baseUrl}/assets/nope-123.js`);
     expect(response.status).toBe(404);

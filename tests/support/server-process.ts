@@ -12,16 +12,27 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
+export interface StartOptions {
+  /**
+   * Keep the JSON request log (stdout) in output(); on by default. A load test sends hundreds of
+   * thousands of requests, and holding one line per request in memory would skew what it measures.
+   */
+  captureStdout?: boolean;
+}
+
 export interface RunningServer {
   url: string;
   child: ChildProcess;
-  /** Everything the process printed so far (JSON log lines on stdout, problems on stderr). */
+  /** Everything the process printed so far (JSON log lines on stdout unless not captured, problems on stderr). */
   output: () => string;
   stop: () => Promise<number | null>;
 }
 
 /** Starts `node server/index.ts` (the production build) and waits until /readyz answers. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  { captureStdout = true }: StartOptions = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['server/index.ts'], {
@@ -35,7 +46,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'info',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', captureStdout ? 'pipe' : 'ignore', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -46,7 +57,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `The server stopped (${child.signalCode ?? `exit ${child.exitCode}`}) before it was ready:\n${output}`,
+      );
+    }
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
@@ -63,7 +78,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     child,
     output: () => output,
     async stop() {
-      if (child.exitCode !== null) return child.exitCode;
+      // Already gone (ended, or killed by a signal): 'exit' will not fire again.
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill('SIGTERM');
       const [code] = (await once(child, 'exit')) as [number | null];
       return code;

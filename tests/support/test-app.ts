@@ -36,8 +36,16 @@ export function memoryLogger() {
  * The real app over the React entry's source (Vite transforms it in the test), with the assets a
  * development server would give: what is tested is the server and the pages, not the build.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}) {
-  const config = { ...testConfig, ...overrides };
+export interface TestAppOptions {
+  config?: Partial<AppConfig>;
+  entry?: SsrEntry;
+  /** The page cache, on as in production unless a test turns it off as development does. */
+  cache?: boolean;
+}
+
+export async function createTestApp(options: TestAppOptions = {}) {
+  const config = { ...testConfig, ...options.config };
+  const ssrEntry = options.entry ?? (entry as SsrEntry);
   const { logger, lines } = memoryLogger();
   const store = await loadDataStore('data');
   const readiness: Readiness = { ready: true };
@@ -47,7 +55,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
     store,
     readiness,
     ssr: {
-      loadEntry: async () => entry as SsrEntry,
+      loadEntry: async () => ssrEntry,
       assets: {
         forRoutes: (modules) => ({
           bootstrap: ['/client/entry-client.tsx'],
@@ -55,7 +63,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
           stylesheets: ['/client/styles.css'],
         }),
       },
-      cache: true,
+      cache: options.cache ?? true,
     },
   });
   return { app, store, readiness, lines, config };

@@ -1,0 +1,57 @@
+import request from 'supertest';
+import { describe, expect, it, vi } from 'vitest';
+import * as realEntry from '../client/entry-server.tsx';
+import type { SsrEntry } from '../shared/ssr-contract.ts';
+import { createTestApp } from '../tests/support/test-app.ts';
+
+/** The real React entry, with its two steps counted. */
+function countingEntry() {
+  const entry = realEntry as SsrEntry;
+  const counted = {
+    query: vi.fn(entry.query),
+    render: vi.fn(entry.render),
+  };
+  return counted;
+}
+
+const nonceOf = (response: request.Response) =>
+  /'nonce-([^']+)'/.exec(response.headers['content-security-policy'] as string)?.[1];
+
+describe('page cache', () => {
+  it('renders a URL once, then answers it without routing or rendering, with a fresh nonce each time', async () => {
+    const entry = countingEntry();
+    const { app } = await createTestApp({ entry });
+    const first = await request(app).get('/about-us').expect(200);
+    const second = await request(app).get('/about-us').expect(200);
+    expect(entry.render).toHaveBeenCalledTimes(1);
+    expect(entry.query).toHaveBeenCalledTimes(1);
+    const [a, b] = [nonceOf(first), nonceOf(second)];
+    expect(a).not.toBe(b);
+    expect(second.text.replaceAll(b as string, a as string)).toBe(first.text);
+  });
+
+  it('renders the 404 page once for any number of unknown addresses', async () => {
+    const entry = countingEntry();
+    const { app } = await createTestApp({ entry });
+    for (const path of ['/a', '/b', '/c/d', '/e?x=1']) await request(app).get(path).expect(404);
+    expect(entry.render).toHaveBeenCalledTimes(1);
+    // Unknown addresses are matched every time, so they cannot crowd real pages out of the cache.
+    expect(entry.query).toHaveBeenCalledTimes(4);
+  });
+
+  it('still issues the visitor their session and token on a cache hit', async () => {
+    const { app } = await createTestApp();
+    await request(app).get('/').expect(200);
+    const hit = await request(app).get('/').expect(200);
+    const cookies = (hit.headers['set-cookie'] as unknown as string[]).map((cookie) => cookie.split('=')[0]);
+    expect(cookies).toEqual(['sid', 'XSRF-TOKEN']);
+  });
+
+  it('renders every time when the cache is off, as in development', async () => {
+    const entry = countingEntry();
+    const { app } = await createTestApp({ entry, cache: false });
+    await request(app).get('/contact-us').expect(200);
+    await request(app).get('/contact-us').expect(200);
+    expect(entry.render).toHaveBeenCalledTimes(2);
+  });
+});

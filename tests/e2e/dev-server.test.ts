@@ -1,0 +1,24 @@
+import { expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.ts';
+import { startServer } from '../support/server-process.ts';
+
+it('npm run dev serves the same app through Vite, hydrates cleanly and connects HMR under its CSP', async () => {
+  const server = await startServer({ NODE_ENV: 'development', CSRF_SECRET: '' });
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+    await page.goto(`${server.url}/about-us`);
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 20_000 });
+    expect(await page.title()).toBe('About Us - Seenwear');
+    await expect.poll(() => messages.some((text) => text.includes('[vite] connected'))).toBe(true);
+    expect(messages.filter((text) => /^(error|warning|pageerror)/.test(text))).toEqual([]);
+    expect(server.output()).toMatch(/CSRF_SECRET is not set/);
+  } finally {
+    await browser.close();
+    expect(await server.stop()).toBe(0);
+  }
+}, 60_000);
