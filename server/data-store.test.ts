@@ -50,3 +50,22 @@ describe('loadDataStore', () => {
     await expect(loadDataStore(dir)).rejects.toThrow(/services\.json: cannot be read \(ENOENT\)/);
   });
 });
+
+describe('promo HTML', () => {
+  it('is cleaned with the allow-list when loaded, with a warning for the operator', async () => {
+    const file = path.join(dir, 'config.json');
+    const config = JSON.parse(await readFile(file, 'utf8')) as { promo: { text: string } };
+    config.promo.text = 'Sale <strong>now</strong><img src=x onerror=alert(1)><a href="javascript:alert(1)">go</a>';
+    await writeFile(file, JSON.stringify(config));
+    const store = await loadDataStore(dir);
+    expect(store.data.config.promo?.text).toBe('Sale <strong>now</strong><a>go</a>');
+    expect(store.files.get('config')?.identity.body.toString()).not.toContain('onerror');
+    expect(store.warnings).toEqual([expect.stringContaining('promo.text had HTML outside the allow-list')]);
+  });
+
+  it('leaves clean promo HTML as it is, without a warning', async () => {
+    const store = await loadDataStore(dir);
+    expect(store.warnings).toEqual([]);
+    expect(store.data.config.promo?.text).toContain('<strong>');
+  });
+});

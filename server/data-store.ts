@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { type DataKey, dataKeys, describeIssues, type SiteData, siteDataSchemas } from '../shared/site-data.ts';
+import { sanitizeHtml } from './sanitize-html.ts';
 
 /** One encoded form of a data file, ready to send: compression is done once, at start. */
 export interface Representation {
@@ -22,6 +23,8 @@ export interface DataStore {
   files: ReadonlyMap<DataKey, DataFile>;
   /** Changes whenever any file's content changes; part of the render cache key. */
   version: string;
+  /** Things an operator should know but that do not stop start-up (for example, promo HTML that was cleaned). */
+  warnings: string[];
 }
 
 export class DataFileError extends Error {
@@ -36,11 +39,25 @@ function representation(body: Buffer, hash: string, suffix: string): Representat
   return { body, etag: `"${hash}${suffix}"` };
 }
 
+/**
+ * The promo banner is HTML from a data file: it is cleaned here, once, so the pages, /data/config.json
+ * and every browser only ever see the allow-listed version.
+ */
+function cleanPromo(config: SiteData['config'], label: string, warnings: string[]) {
+  if (!config.promo) return;
+  const clean = sanitizeHtml(config.promo.text);
+  if (clean !== config.promo.text) {
+    warnings.push(`${label}: promo.text had HTML outside the allow-list; it is served without it as: ${clean}`);
+    config.promo.text = clean;
+  }
+}
+
 /** Reads and validates the six data files; a bad one stops start-up naming the file and the field. */
 export async function loadDataStore(dataDir: string): Promise<DataStore> {
   const data = {} as Record<DataKey, unknown>;
   const files = new Map<DataKey, DataFile>();
   const versionHash = createHash('sha256');
+  const warnings: string[] = [];
   for (const key of dataKeys) {
     const file = path.join(dataDir, `${key}.json`);
     const label = path.relative(process.cwd(), file) || file;
@@ -58,6 +75,7 @@ export async function loadDataStore(dataDir: string): Promise<DataStore> {
     }
     const parsed = siteDataSchemas[key].safeParse(json);
     if (!parsed.success) throw new DataFileError(label, describeIssues(parsed.error));
+    if (key === 'config') cleanPromo(parsed.data as SiteData['config'], label, warnings);
     data[key] = parsed.data;
     // Served as validated (and minified), so what a script fetches is what the pages were built from.
     const body = Buffer.from(JSON.stringify(parsed.data));
@@ -74,5 +92,5 @@ export async function loadDataStore(dataDir: string): Promise<DataStore> {
       ),
     });
   }
-  return { data: data as SiteData, files, version: versionHash.digest('base64url').slice(0, 16) };
+  return { data: data as SiteData, files, version: versionHash.digest('base64url').slice(0, 16), warnings };
 }

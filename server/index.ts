@@ -30,6 +30,7 @@ async function main() {
   }
   const readiness: Readiness = { ready: false };
   const store = await loadDataStore(new URL('../data/', import.meta.url).pathname);
+  for (const warning of store.warnings) logger.warn(warning);
   const httpServer = createServer();
 
   let closeDev: (() => Promise<void>) | undefined;

@@ -55,3 +55,35 @@ describe('page cache', () => {
     expect(entry.render).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('flash messages', () => {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+  it('renders a flash handed over by cookie into the page, clears it, and never caches that page', async () => {
+    const entry = countingEntry();
+    const { app } = await createTestApp({ entry });
+    await request(app).get('/contact-us').expect(200);
+    const flash = encode({ type: 'success', text: 'Thanks! We will answer within one business day.' });
+    const withFlash = await request(app).get('/contact-us').set('Cookie', `flash=${flash}`).expect(200);
+    expect(withFlash.text).toContain('Thanks! We will answer within one business day.');
+    expect(withFlash.text).toContain('data-testid="flash-message"');
+    const cleared = (withFlash.headers['set-cookie'] as unknown as string[]).find((cookie) =>
+      cookie.startsWith('flash='),
+    );
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
+    // Rendered for this visitor, and the next visitor gets the cached page without it.
+    expect(entry.render).toHaveBeenCalledTimes(2);
+    const after = await request(app).get('/contact-us').expect(200);
+    expect(after.text).not.toContain('Thanks! We will answer');
+  });
+
+  it('shows a flash as text: markup in it is escaped, and a forged cookie is ignored', async () => {
+    const { app } = await createTestApp();
+    const hostile = encode({ type: 'error', text: '<img src=x onerror=alert(1)>' });
+    const response = await request(app).get('/about-us').set('Cookie', `flash=${hostile}`).expect(200);
+    expect(response.text).not.toContain('<img src=x');
+    expect(response.text).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    const forged = await request(app).get('/about-us').set('Cookie', 'flash=%%%not-base64').expect(200);
+    expect(forged.text).not.toContain('data-testid="flash-message"');
+  });
+});

@@ -7,6 +7,7 @@ import type { AssetResolver } from './asset-manifest.ts';
 import type { Csrf } from './csrf.ts';
 import type { DataStore } from './data-store.ts';
 import { toFetchRequest } from './fetch-request.ts';
+import { takeFlash } from './flash-cookie.ts';
 import { cspNonce } from './security-headers.ts';
 
 export interface PageRendererOptions {
@@ -15,6 +16,7 @@ export interface PageRendererOptions {
   store: DataStore;
   csrf: Csrf;
   publicUrl: string;
+  isProduction: boolean;
   /** Off in development, where the code under the cache changes while it runs. */
   cache: boolean;
 }
@@ -64,15 +66,18 @@ export function pageRenderer(options: PageRendererOptions): RequestHandler {
         createHttpError(405, 'Pages can only be read: use GET or HEAD.', { headers: { Allow: 'GET, HEAD' } }),
       );
     }
+    // A page carrying a flash message is this visitor's alone: rendered for them, never cached.
+    const flash = takeFlash(req, res, options) ?? null;
+    const cacheable = options.cache && flash === null;
     const key = `${options.store.version}|${req.originalUrl}`;
-    const hit = options.cache ? cache.get(key) : undefined;
+    const hit = cacheable ? cache.get(key) : undefined;
     if (hit) return send(req, res, hit);
 
     const entry = await options.loadEntry();
     const outcome = await entry.query(toFetchRequest(req, res, options.publicUrl));
     if (outcome.kind === 'response') return sendFetchResponse(res, outcome.response);
     const notFoundKey = `${options.store.version}|${NOT_FOUND_KEY}`;
-    const cached = outcome.status === 404 && options.cache ? cache.get(notFoundKey) : undefined;
+    const cached = outcome.status === 404 && cacheable ? cache.get(notFoundKey) : undefined;
     if (cached) return send(req, res, cached);
 
     const html = await entry.render(outcome, {
@@ -80,14 +85,15 @@ export function pageRenderer(options: PageRendererOptions): RequestHandler {
       publicUrl: options.publicUrl,
       assets: options.assets.forRoutes(outcome.routeModules),
       nonce: noncePlaceholder,
+      flash,
       onError: (error) => req.log.error({ err: error }, 'render error'),
     });
     const page: CachedPage = {
       status: outcome.status,
       parts: html.split(noncePlaceholder).map((part) => Buffer.from(part)),
     };
-    if (options.cache && outcome.status === 200) cache.set(key, page);
-    if (options.cache && outcome.status === 404) cache.set(notFoundKey, page);
+    if (cacheable && outcome.status === 200) cache.set(key, page);
+    if (cacheable && outcome.status === 404) cache.set(notFoundKey, page);
     send(req, res, page);
   };
 }

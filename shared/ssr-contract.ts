@@ -1,3 +1,4 @@
+import type { FlashNotice } from './notices.ts';
 import type { SiteData } from './site-data.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface AppState {
   assets: PageAssets;
   /** React Router's loaderData/actionData/errors, with errors serialized. */
   hydration: SerializedHydration;
+  /** A message handed over from the previous request (a form posted without JavaScript). */
+  flash: FlashNotice | null;
 }
 
 export interface SerializedHydration {
@@ -50,6 +53,7 @@ export interface RenderOptions {
   publicUrl: string;
   assets: PageAssets;
   nonce: string;
+  flash: FlashNotice | null;
   /** Called for errors React recovers from (logged, never shown). */
   onError: (error: unknown) => void;
 }

@@ -1,0 +1,48 @@
+import { useSyncExternalStore } from 'react';
+import type { NoticeType } from '../../shared/notices.ts';
+import { useAppContext } from '../app-context.tsx';
+
+const styles: Record<NoticeType, { box: string; label: string }> = {
+  success: { box: 'border-green-700 bg-green-50 text-green-950', label: 'Success' },
+  info: { box: 'border-sky-700 bg-sky-50 text-sky-950', label: 'Information' },
+  warning: { box: 'border-amber-600 bg-amber-50 text-amber-950', label: 'Warning' },
+  error: { box: 'border-red-700 bg-red-50 text-red-950', label: 'Error' },
+};
+
+/**
+ * Flash messages (spec section 4), at the top of the page content. They are in the server's HTML, so a
+ * form posted without JavaScript still shows its outcome; with JavaScript they go after 5000 ms or when
+ * dismissed.
+ */
+export function FlashNotices() {
+  const { flash } = useAppContext();
+  const messages = useSyncExternalStore(flash.subscribe, flash.list, flash.list);
+  if (messages.length === 0) return null;
+  return (
+    <div className="mx-auto max-w-6xl space-y-2 px-4 pt-6">
+      {messages.map((message) => (
+        <div
+          key={message.id}
+          data-testid="flash-message"
+          role={message.type === 'error' || message.type === 'warning' ? 'alert' : 'status'}
+          className={`flex items-start justify-between gap-4 rounded-xl border-l-4 px-4 py-3 shadow-sm ${styles[message.type].box}`}
+        >
+          <p>
+            <span className="sr-only">{styles[message.type].label}: </span>
+            {message.text}
+          </p>
+          <button
+            type="button"
+            className="js-only -my-1 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full hover:bg-black/5"
+            onClick={() => flash.remove(message.id)}
+          >
+            <span className="sr-only">Dismiss message</span>
+            <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+              <path d="M3 3l8 8M11 3l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

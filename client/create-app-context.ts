@@ -1,0 +1,27 @@
+import type { AppState } from '../shared/ssr-contract.ts';
+import type { AppContextValue } from './app-context.tsx';
+import { createSiteDataStore } from './site-data-store.ts';
+import { createFlashStore, FLASH_DEFAULT_DURATION_MS } from './stores/flash-store.ts';
+import { createToastStore } from './stores/toast-store.ts';
+
+/**
+ * The stores one render works with, built the same way on the server (per request) and in the browser
+ * (once), so the first browser render matches the server's HTML. A flash handed over by the server is
+ * in both; only the browser counts it down, since a server timer would outlive the request for nothing.
+ */
+export function createAppContextValue(
+  state: AppState,
+  serializedState: string,
+  { nonce, inBrowser }: { nonce: string; inBrowser: boolean },
+): AppContextValue {
+  const flash = createFlashStore();
+  if (state.flash) flash.add({ ...state.flash, duration: inBrowser ? FLASH_DEFAULT_DURATION_MS : 0 });
+  return {
+    state,
+    serializedState,
+    nonce,
+    store: createSiteDataStore(state.site),
+    toasts: createToastStore(),
+    flash,
+  };
+}

@@ -1,0 +1,108 @@
+import cookieParser from 'cookie-parser';
+import express from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { FLASH_TEXT_MAX_LENGTH, type Flash, setFlash, takeFlash } from './flash-cookie.ts';
+
+/** A form handler that redirects with a flash, and a page that shows whatever flash it finds. */
+function flashApp(isProduction = false, flash: Flash = { type: 'success', text: 'Thanks, we got your message.' }) {
+  const app = express();
+  app.use(cookieParser());
+  app.post('/contact', (_req, res) => {
+    setFlash(res, flash, { isProduction });
+    res.redirect(303, '/contact');
+  });
+  app.get('/contact', (req, res) => {
+    res.json({ flash: takeFlash(req, res, { isProduction }) ?? null });
+  });
+  return app;
+}
+
+function cookiesOf(response: request.Response): string[] {
+  const header = response.headers['set-cookie'] as string[] | string | undefined;
+  return header === undefined ? [] : Array.isArray(header) ? header : [header];
+}
+
+const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('flash cookie', () => {
+  it('is short-lived, HttpOnly, SameSite=Lax and site-wide, and Secure only in production', async () => {
+    const [cookie] = cookiesOf(await request(flashApp()).post('/contact').expect(303));
+    expect(cookie).toMatch(/^flash=[A-Za-z0-9_-]+;/);
+    expect(cookie).toContain('Max-Age=60;');
+    expect(cookie).toContain('Path=/');
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).not.toContain('Secure');
+    const [productionCookie] = cookiesOf(await request(flashApp(true)).post('/contact').expect(303));
+    expect(productionCookie).toContain('Secure');
+  });
+
+  it('carries the message across the redirect once, then is cleared', async () => {
+    const agent = request.agent(flashApp());
+    await agent.post('/contact').expect(303);
+    const landing = await agent.get('/contact').expect(200);
+    expect(landing.body).toEqual({ flash: { type: 'success', text: 'Thanks, we got your message.' } });
+    expect(cookiesOf(landing).join()).toMatch(/^flash=;.*Expires=Thu, 01 Jan 1970/);
+    const reload = await agent.get('/contact').expect(200);
+    expect(reload.body).toEqual({ flash: null });
+  });
+
+  it('keeps the key that ties the message to its form', async () => {
+    const agent = request.agent(flashApp(false, { type: 'error', text: 'Check the e-mail address.', key: 'contact' }));
+    await agent.post('/contact');
+    expect((await agent.get('/contact')).body.flash).toEqual({
+      type: 'error',
+      text: 'Check the e-mail address.',
+      key: 'contact',
+    });
+  });
+
+  it('sends no cookie at all on a page viewed without a flash', async () => {
+    const response = await request(flashApp()).get('/contact').expect(200);
+    expect(response.body).toEqual({ flash: null });
+    expect(cookiesOf(response)).toEqual([]);
+  });
+
+  it('cuts text longer than 500 characters and still reads it back', async () => {
+    const agent = request.agent(flashApp(false, { type: 'info', text: 'x'.repeat(2000) }));
+    await agent.post('/contact');
+    const { text } = (await agent.get('/contact')).body.flash as Flash;
+    expect(text).toHaveLength(FLASH_TEXT_MAX_LENGTH);
+    expect(text.endsWith('…')).toBe(true);
+  });
+
+  it('keeps HTML in the text as text', async () => {
+    const agent = request.agent(flashApp(false, { type: 'info', text: '<img src=x onerror=alert(1)>' }));
+    await agent.post('/contact');
+    expect((await agent.get('/contact')).body.flash.text).toBe('<img src=x onerror=alert(1)>');
+  });
+
+  it.each([
+    ['not base64url', 'not base64url!'],
+    ['not JSON', Buffer.from('{oops').toString('base64url')],
+    ['an unknown type', encode({ type: 'danger', text: 'Hi' })],
+    ['empty text', encode({ type: 'info', text: '' })],
+    ['text over 500 characters', encode({ type: 'info', text: 'x'.repeat(501) })],
+    ['text that is not a string', encode({ type: 'info', text: ['Hi'] })],
+    ['a malformed key', encode({ type: 'info', text: 'Hi', key: 'a b' })],
+    ['JSON that cookie-parser decodes', `j:${encodeURIComponent(JSON.stringify({ type: 'info', text: 'Hi' }))}`],
+    ['a huge value', 'A'.repeat(5000)],
+  ])('ignores and clears a cookie with %s', async (_label, value) => {
+    const response = await request(flashApp()).get('/contact').set('Cookie', `flash=${value}`).expect(200);
+    expect(response.body).toEqual({ flash: null });
+    expect(cookiesOf(response).join()).toMatch(/^flash=;/);
+  });
+
+  it('drops fields the server never writes', async () => {
+    const value = encode({ type: 'info', text: 'Hi', html: '<b>x</b>' });
+    const response = await request(flashApp()).get('/contact').set('Cookie', `flash=${value}`).expect(200);
+    expect(response.body).toEqual({ flash: { type: 'info', text: 'Hi' } });
+  });
+
+  it('refuses to write a flash of an unknown type or without text', () => {
+    const res = express.response;
+    expect(() => setFlash(res, { type: 'danger' as Flash['type'], text: 'Hi' }, { isProduction: false })).toThrow();
+    expect(() => setFlash(res, { type: 'info', text: '' }, { isProduction: false })).toThrow();
+  });
+});

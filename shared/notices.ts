@@ -1,0 +1,11 @@
+/** The four kinds of notice (toasts and flash messages alike, spec section 3). */
+export const noticeTypes = ['success', 'error', 'info', 'warning'] as const;
+export type NoticeType = (typeof noticeTypes)[number];
+
+/** A flash message as it travels from a form post to the next page (cookie, then page state). */
+export interface FlashNotice {
+  type: NoticeType;
+  /** Plain text, never HTML. */
+  text: string;
+  key?: string;
+}
