@@ -4,8 +4,11 @@ import { type Browser, chromium } from 'playwright-core';
 /** Debian's chromium; the tests never download a browser of their own. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The flags this machine needs (no sandbox as root, no GPU, no background network). */
-const CHROMIUM_ARGS = [
+/**
+ * The flags this machine needs: no sandbox as root, no GPU, and no background network (it is closed here,
+ * and that traffic would also show up in Lighthouse's network records).
+ */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -1,0 +1,360 @@
+/**
+ * Lighthouse on every indexable route and on one unknown path: `npm run lighthouse` (builds first).
+ * Lighthouse's default config (mobile form factor, simulated throttling) in Debian's Chromium, one browser
+ * for every route. Prints the scores and the budget misses with the audits behind each miss, and writes
+ * reports/lighthouse/<route>.json (full reports) and reports/lighthouse/summary.json.
+ * Exits 1 only when Lighthouse could not measure a route: budget misses are figures to report, not failures.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { type LaunchedChrome, launch } from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { indexablePaths } from '../shared/routes.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
+import { type RunningServer, startServer } from '../tests/support/server-process.ts';
+
+const OUT_DIR = 'reports/lighthouse';
+const NOT_FOUND_PATH = '/no-such-page';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type CategoryId = (typeof CATEGORIES)[number];
+const CATEGORY_NAMES: Record<CategoryId, string> = {
+  performance: 'performance',
+  accessibility: 'accessibility',
+  'best-practices': 'best practices',
+  seo: 'SEO',
+};
+/** Minimum scores (0-100) from the issue. */
+const BUDGETS: Record<CategoryId, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const MAX_CLS = 0;
+// The unknown path answers 404 by design and its page says noindex, so these two SEO audits must fail there.
+const EXPECTED_NOT_FOUND_FAILURES = new Set(['http-status-code', 'is-crawlable']);
+// Lighthouse's own errors such as NO_NAVSTART come and go between runs of the same page.
+const ATTEMPTS = 2;
+const MAX_EXAMPLES = 3;
+// Audits that only explain: they carry no pass/fail verdict, so they never explain a miss.
+const VERDICTLESS = new Set(['informative', 'notApplicable', 'manual']);
+
+interface Target {
+  path: string;
+  slug: string;
+  notFound: boolean;
+}
+
+interface FailingAudit {
+  id: string;
+  title: string;
+  score: number | null;
+  displayValue?: string;
+  /** The first elements or URLs the audit names, so a reader knows where to look without the full report. */
+  where?: string[];
+  /** Only on the unknown path: failures its 404 status and noindex cause by design. */
+  expected?: boolean;
+}
+
+interface Miss {
+  budget: CategoryId | 'cls';
+  value: number;
+  target: string;
+  /** Every audit behind the miss is one the route is meant to fail. */
+  expected: boolean;
+  /** Some, not all, of the audits behind the miss are ones the route is meant to fail. */
+  partlyExpected?: boolean;
+  audits: FailingAudit[];
+}
+
+interface RouteResult {
+  path: string;
+  report?: string;
+  durationSeconds: number;
+  attempts: number;
+  /** Lighthouse's measure of this machine's speed during the run (lower: slower or busier). */
+  benchmarkIndex?: number;
+  error?: string;
+  scores?: Record<CategoryId, number | null>;
+  metrics?: { lcpMs?: number; cls?: number; tbtMs?: number; totalTransferBytes?: number };
+  misses?: Miss[];
+}
+
+const targets: Target[] = [
+  ...indexablePaths.map((path) => ({ path, slug: slugOf(path), notFound: false })),
+  { path: NOT_FOUND_PATH, slug: slugOf(NOT_FOUND_PATH), notFound: true },
+];
+
+function slugOf(path: string): string {
+  return path === '/' ? 'home' : path.replace(/^\/+|\/+$/g, '').replaceAll('/', '-');
+}
+
+/** On the unknown path: a failure its 404 status or its noindex causes, and nothing else. */
+function isExpectedNotFoundFailure(lhr: Result, id: string): boolean {
+  if (EXPECTED_NOT_FOUND_FAILURES.has(id)) return true;
+  if (id !== 'errors-in-console') return false;
+  // Chromium logs the 404 of the document itself as a console error; any other error is a real one.
+  const details = lhr.audits[id]?.details;
+  const items = details?.type === 'table' ? details.items : [];
+  return (
+    items.length > 0 &&
+    items.every((item) => {
+      const location = item.sourceLocation as { url?: string } | undefined;
+      return item.source === 'network' && location?.url === lhr.mainDocumentUrl;
+    })
+  );
+}
+
+/** The elements, links, files or console messages an audit's details name (selectors, paths on this site). */
+function examples(audit: Result['audits'][string], origin: string): string[] {
+  type Item = Record<string, unknown>;
+  const details = audit.details as { type?: string; items?: Item[] } | undefined;
+  let items: Item[] = [];
+  if (details?.type === 'table' || details?.type === 'opportunity') items = details.items ?? [];
+  // Insights wrap their table in a list, next to explanatory sections.
+  if (details?.type === 'list') {
+    const table = details.items?.find((item) => item.type === 'table') as { items?: Item[] } | undefined;
+    items = table?.items ?? [];
+  }
+  const local = (url: unknown) => (typeof url === 'string' ? url.replace(origin, '') : undefined);
+  const describe = (item: Item): string | undefined => {
+    const node = item.node as { type?: string; selector?: string; snippet?: string } | undefined;
+    if (node?.type === 'node') return node.selector || node.snippet;
+    if (typeof item.href === 'string') return `${local(item.href)} "${String(item.text ?? '')}"`;
+    const location = item.sourceLocation as { url?: string } | undefined;
+    // Console messages: what was said matters more than where.
+    if (typeof item.description === 'string')
+      return `${item.description.split('\n')[0]} (${local(location?.url) ?? 'no URL'})`;
+    return local(item.url);
+  };
+  return items.flatMap((item) => describe(item) ?? []).slice(0, MAX_EXAMPLES);
+}
+
+function failingAudits(lhr: Result, ids: string[], target: Target): FailingAudit[] {
+  const failing: FailingAudit[] = [];
+  const { origin } = new URL(lhr.finalDisplayedUrl);
+  for (const id of ids) {
+    const audit = lhr.audits[id];
+    if (!audit || VERDICTLESS.has(audit.scoreDisplayMode)) continue;
+    // An audit that errored has no score yet stands in the way of a full score, so it is listed too.
+    const fails = audit.scoreDisplayMode === 'error' || (audit.score !== null && audit.score < 1);
+    if (!fails) continue;
+    failing.push({
+      id,
+      title: audit.scoreDisplayMode === 'error' ? `${audit.title} (audit error: ${audit.errorMessage})` : audit.title,
+      score: audit.score,
+      ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+      where: examples(audit, origin),
+      ...(target.notFound && isExpectedNotFoundFailure(lhr, id) ? { expected: true } : {}),
+    });
+  }
+  return failing;
+}
+
+function findMisses(lhr: Result, target: Target, scores: Record<CategoryId, number | null>, cls?: number): Miss[] {
+  const misses: Miss[] = [];
+  for (const id of CATEGORIES) {
+    const score = scores[id];
+    if (score !== null && score >= BUDGETS[id]) continue;
+    const category = lhr.categories[id];
+    const audits = failingAudits(lhr, category?.auditRefs.map((ref) => ref.id) ?? [], target);
+    misses.push({
+      budget: id,
+      value: score ?? Number.NaN,
+      target: `≥ ${BUDGETS[id]}`,
+      expected: audits.length > 0 && audits.every((audit) => audit.expected),
+      ...(audits.some((audit) => audit.expected) && !audits.every((audit) => audit.expected)
+        ? { partlyExpected: true }
+        : {}),
+      audits,
+    });
+  }
+  if (cls === undefined || cls > MAX_CLS) {
+    const ids = Object.keys(lhr.audits).filter((id) => /layout-shift|^cls-/.test(id));
+    misses.push({
+      budget: 'cls',
+      value: cls ?? Number.NaN,
+      target: `= ${MAX_CLS}`,
+      expected: false,
+      audits: failingAudits(lhr, ids, target),
+    });
+  }
+  return misses;
+}
+
+type Attempt = Omit<RouteResult, 'path' | 'durationSeconds' | 'attempts'>;
+
+async function runOnce(target: Target, url: string, port: number): Promise<Attempt> {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    // Without it Lighthouse refuses to audit a page that answers 4xx, and a 404 there is what is tested.
+    ignoreStatusCode: target.notFound,
+  };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error('Lighthouse returned no result');
+  const { lhr } = result;
+  const report = `${OUT_DIR}/${target.slug}.json`;
+  await writeFile(report, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+  const benchmarkIndex = lhr.environment.benchmarkIndex;
+  if (lhr.runtimeError) {
+    return { report, benchmarkIndex, error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` };
+  }
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => {
+      const score = lhr.categories[id]?.score;
+      return [id, typeof score === 'number' ? Math.round(score * 100) : null];
+    }),
+  ) as Record<CategoryId, number | null>;
+  const metrics = {
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue,
+    totalTransferBytes: lhr.audits['total-byte-weight']?.numericValue,
+  };
+  return { report, benchmarkIndex, scores, metrics, misses: findMisses(lhr, target, scores, metrics.cls) };
+}
+
+async function audit(target: Target, baseUrl: string, port: number): Promise<RouteResult> {
+  const started = performance.now();
+  let attempt: Attempt = {};
+  let attempts = 0;
+  while (attempts < ATTEMPTS) {
+    attempts += 1;
+    try {
+      attempt = await runOnce(target, `${baseUrl}${target.path}`, port);
+    } catch (error) {
+      attempt = { error: String((error as Error).stack ?? error) };
+    }
+    if (!attempt.error) break;
+    if (attempts < ATTEMPTS) console.error(`  ${target.path}: ${attempt.error.split('\n')[0]}; trying again`);
+  }
+  const durationSeconds = Math.round((performance.now() - started) / 100) / 10;
+  return { path: target.path, durationSeconds, attempts, ...attempt };
+}
+
+const format = {
+  score: (value: number | null | undefined) =>
+    typeof value === 'number' && Number.isFinite(value) ? String(value) : '–',
+  fixed: (value: number | undefined, scale: number, digits: number) =>
+    value === undefined ? '–' : (value / scale).toFixed(digits),
+  // A shift too small for three decimals still misses the budget, so it must not print as 0.
+  cls: (value: number | undefined) =>
+    value === undefined ? '–' : value > 0 && value < 0.0005 ? value.toExponential(1) : value.toFixed(3),
+};
+
+function table(results: RouteResult[]): string {
+  const rows = results.map((r) => {
+    const route = `\`${r.path}\`${r.path === NOT_FOUND_PATH ? ' (404)' : ''}`;
+    if (!r.scores || !r.metrics) return `| ${route} | failed | | | | | | | |`;
+    const s = r.scores;
+    const m = r.metrics;
+    return `| ${route} | ${format.score(s.performance)} | ${format.score(s.accessibility)} | ${format.score(s['best-practices'])} | ${format.score(s.seo)} | ${format.fixed(m.lcpMs, 1000, 2)} | ${format.cls(m.cls)} | ${format.fixed(m.tbtMs, 1, 0)} | ${format.fixed(m.totalTransferBytes, 1000, 1)} |`;
+  });
+  return [
+    '| Route | Performance | Accessibility | Best practices | SEO | LCP (s) | CLS | TBT (ms) | Total transfer (kB) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+  ].join('\n');
+}
+
+function missReport(results: RouteResult[]): string {
+  const lines: string[] = [];
+  for (const r of results) {
+    for (const miss of r.misses ?? []) {
+      const name = miss.budget === 'cls' ? 'CLS' : CATEGORY_NAMES[miss.budget];
+      const value = miss.budget === 'cls' ? format.cls(miss.value) : format.score(miss.value);
+      const why = 'the unknown path answers 404 and says noindex';
+      const note = miss.expected
+        ? ` (expected: ${why})`
+        : miss.partlyExpected
+          ? ` (partly expected: ${why}; the audits not marked expected are real failures)`
+          : '';
+      lines.push(`- \`${r.path}\` ${name} ${value}, budget ${miss.target}${note}`);
+      if (miss.audits.length === 0) lines.push('  - no single failing audit: the score is the weighted sum of metrics');
+      for (const a of miss.audits) {
+        const score = a.score === null ? '' : ` score ${a.score}`;
+        const shown = a.displayValue ? `: ${a.displayValue}` : '';
+        lines.push(
+          `  - \`${a.id}\` ${a.title}${shown} (${score.trim() || 'no score'})${a.expected ? ', expected' : ''}`,
+        );
+        for (const where of a.where ?? []) lines.push(`    - ${where}`);
+      }
+    }
+  }
+  return lines.length > 0 ? lines.join('\n') : 'Every route meets every budget.';
+}
+
+if (!existsSync(CHROMIUM_PATH)) {
+  console.error(`Chromium is not installed at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+
+let server: RunningServer | undefined;
+let chrome: LaunchedChrome | undefined;
+// chrome-launcher's own handler exits at once, which would leave the server running: stop both here instead.
+const interrupted = (signal: NodeJS.Signals) => {
+  chrome?.kill();
+  server?.child.kill('SIGTERM');
+  console.error(`\nStopped by ${signal}.`);
+  process.exit(130);
+};
+process.once('SIGINT', interrupted);
+process.once('SIGTERM', interrupted);
+
+const runStarted = performance.now();
+try {
+  server = await startServer({}, { captureStdout: false });
+  chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, handleSIGINT: false });
+  // Reports of routes no longer in the table must not linger next to the fresh ones.
+  await rm(OUT_DIR, { recursive: true, force: true });
+  await mkdir(OUT_DIR, { recursive: true });
+
+  console.error(
+    `Lighthouse ${targets.length} routes on ${server.url} in ${CHROMIUM_PATH}: default config (mobile, simulated throttling).`,
+  );
+  const results: RouteResult[] = [];
+  // One route at a time: parallel runs in one browser would share its CPU and skew every metric.
+  for (const target of targets) {
+    const result = await audit(target, server.url, chrome.port);
+    const tries = result.attempts > 1 ? ` (${result.attempts} attempts)` : '';
+    console.error(`  ${target.path}: ${result.error ? 'FAILED' : 'done'} in ${result.durationSeconds} s${tries}`);
+    results.push(result);
+  }
+  const totalSeconds = Math.round((performance.now() - runStarted) / 100) / 10;
+
+  const indexes = results.flatMap((r) => (r.benchmarkIndex === undefined ? [] : [r.benchmarkIndex]));
+  console.log(
+    `${table(results)}\n\nRun time: ${totalSeconds} s for ${targets.length} routes (server and Chromium start included, build not).`,
+  );
+  if (indexes.length > 0) {
+    // Simulated throttling scales the CPU time it observed, so TBT and performance follow the machine's load.
+    console.log(
+      `Lighthouse benchmark index ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))} (lower: a slower or busier machine, so higher TBT).`,
+    );
+  }
+  console.log(
+    `\nBudgets: performance ≥ ${BUDGETS.performance}, accessibility, best practices and SEO = 100, CLS = ${MAX_CLS}.\n`,
+  );
+  console.log(missReport(results));
+
+  const failed = results.filter((r) => r.error);
+  for (const r of failed) console.error(`\nLighthouse could not measure ${r.path}:\n${r.error}`);
+
+  const summary = {
+    date: new Date().toISOString(),
+    node: process.version,
+    chromium: CHROMIUM_PATH,
+    config: 'Lighthouse default (mobile form factor, simulated throttling)',
+    categories: CATEGORIES,
+    budgets: { ...BUDGETS, cls: MAX_CLS },
+    totalSeconds,
+    routes: results,
+  };
+  await writeFile(`${OUT_DIR}/summary.json`, `${JSON.stringify(summary, null, 2)}\n`);
+  if (failed.length > 0) process.exitCode = 1;
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  chrome?.kill();
+  await server?.stop();
+}
