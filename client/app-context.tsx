@@ -2,12 +2,16 @@ import { createContext, type ReactNode, useContext, useSyncExternalStore } from 
 import type { SiteData } from '../shared/data-keys.ts';
 import type { AppState } from '../shared/ssr-contract.ts';
 import type { SiteDataStore } from './site-data-store.ts';
+import type { FlashStore } from './stores/flash-store.ts';
+import type { ToastStore } from './stores/toast-store.ts';
 
 export interface AppContextValue {
   state: AppState;
   /** The embedded state exactly as the server wrote it, so the browser renders the same bytes back. */
   serializedState: string;
   store: SiteDataStore;
+  toasts: ToastStore;
+  flash: FlashStore;
   /** The CSP nonce on the server; empty in the browser, which hides nonces from scripts. */
   nonce: string;
 }

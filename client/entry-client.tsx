@@ -5,9 +5,9 @@ import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { AppState } from '../shared/ssr-contract.ts';
 import { AppProvider } from './app-context.tsx';
+import { createAppContextValue } from './create-app-context.ts';
 import { deserializeHydration } from './hydration.ts';
 import { routes } from './routes.tsx';
-import { createSiteDataStore } from './site-data-store.ts';
 
 /**
  * Lazy routes matched by the first URL are loaded before hydration; otherwise React Router would
@@ -32,7 +32,7 @@ async function start() {
   hydrateRoot(
     document,
     <StrictMode>
-      <AppProvider value={{ state, serializedState, store: createSiteDataStore(state.site), nonce: '' }}>
+      <AppProvider value={createAppContextValue(state, serializedState, { nonce: '', inBrowser: true })}>
         <RouterProvider router={router} />
       </AppProvider>
     </StrictMode>,

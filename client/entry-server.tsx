@@ -4,9 +4,9 @@ import { createStaticHandler, createStaticRouter, type StaticHandlerContext, Sta
 import { serializeForScript } from '../shared/json-script.ts';
 import type { AppState, QueryContext, QueryOutcome, RenderOptions } from '../shared/ssr-contract.ts';
 import { AppProvider } from './app-context.tsx';
+import { createAppContextValue } from './create-app-context.ts';
 import { serializeErrors } from './hydration.ts';
 import { type RouteHandle, routes } from './routes.tsx';
-import { createSiteDataStore } from './site-data-store.ts';
 
 /** A render that has not finished by then is abandoned (the server answers 500) rather than left hanging. */
 const RENDER_TIMEOUT_MS = 10_000;
@@ -35,13 +35,9 @@ export function render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options
       actionData: context.actionData,
       errors: serializeErrors(context.errors),
     },
+    flash: options.flash,
   };
-  const value = {
-    state,
-    serializedState: serializeForScript(state),
-    store: createSiteDataStore(options.site),
-    nonce: options.nonce,
-  };
+  const value = createAppContextValue(state, serializeForScript(state), { nonce: options.nonce, inBrowser: false });
 
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -64,6 +60,10 @@ export function render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options
       {
         nonce: options.nonce,
         bootstrapModules: options.assets.bootstrap,
+        // React moves a large Suspense boundary out of place (hidden, then swapped in by an inline
+        // script) so a stream can show something sooner. This document is sent whole, so that would
+        // only make content jump after the first paint: keep every boundary in place.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         // The whole document, Suspense boundaries resolved: it is cached and sent in one piece.
         onAllReady: () => stream.pipe(sink),
         onShellError: (error) => {

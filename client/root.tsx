@@ -1,10 +1,16 @@
 import { type ReactNode, useEffect } from 'react';
 import { preloadModule } from 'react-dom';
-import { isRouteErrorResponse, Link, Outlet, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, Outlet, useNavigation, useRouteError } from 'react-router';
 import { useAppContext } from './app-context.tsx';
+import { FlashNotices } from './components/flash-notices.tsx';
+import { LoadingScreen } from './components/loading-screen.tsx';
+import { ProgressBar } from './components/progress-bar.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader, TopBar } from './components/site-header.tsx';
+import { ToastProvider, ToastRegion } from './components/toast-region.tsx';
+import { useConnectionToasts } from './components/use-connection-toasts.ts';
 import { loadSiteData } from './load-site-data.ts';
+import { useRouteChangeEffects } from './navigation/use-route-change-effects.ts';
 import NotFoundPage from './pages/not-found.tsx';
 
 /** The whole HTML document, rendered by React on the server and hydrated in the browser. */
@@ -20,6 +26,8 @@ function Document({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c1917" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/site.webmanifest" />
         {assets.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}
@@ -43,28 +51,50 @@ function Document({ children }: { children: ReactNode }) {
   );
 }
 
-function Shell({ children }: { children: ReactNode }) {
+const MAIN_ID = 'main';
+
+function Shell({
+  children,
+  loading = false,
+  announcement = '',
+}: {
+  children: ReactNode;
+  loading?: boolean;
+  announcement?: string;
+}) {
+  const { toasts } = useAppContext();
   return (
     <>
       <a
-        href="#main"
+        href={`#${MAIN_ID}`}
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
       >
         Skip to content
       </a>
+      <ProgressBar active={loading} />
       <TopBar />
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* Hidden, not removed, while loading: the page keeps its height, so the scroll position survives. */}
+      <main id={MAIN_ID} tabIndex={-1} className={`flex-1 focus:outline-none ${loading ? 'invisible' : ''}`}>
+        <FlashNotices />
         {children}
       </main>
       <SiteFooter />
+      <ToastProvider store={toasts}>
+        <ToastRegion />
+      </ToastProvider>
+      {loading ? <LoadingScreen /> : null}
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
     </>
   );
 }
 
 /** Effects run in the browser only, after hydration: then the six data GETs of spec section 7 go out. */
 function useAfterHydration() {
-  const { store } = useAppContext();
+  const { store, toasts } = useAppContext();
+  useConnectionToasts(toasts);
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
     void loadSiteData(store);
@@ -73,9 +103,12 @@ function useAfterHydration() {
 
 export default function Root() {
   useAfterHydration();
+  // The loading flag of spec section 3: on while a route change is under way (its 500 ms delay included).
+  const loading = useNavigation().state === 'loading';
+  const announcement = useRouteChangeEffects(MAIN_ID);
   return (
     <Document>
-      <Shell>
+      <Shell loading={loading} announcement={announcement}>
         <Outlet />
       </Shell>
     </Document>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { data, type RouteObject } from 'react-router';
 import { type PageId, pages } from '../shared/routes.ts';
+import { navigationDelayLoader } from './navigation/navigation-delay.ts';
 import HomePage from './pages/home.tsx';
 import NotFoundPage from './pages/not-found.tsx';
 import Root, { RootErrorBoundary } from './root.tsx';
@@ -51,6 +52,9 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: Root,
     ErrorBoundary: RootErrorBoundary,
+    loader: navigationDelayLoader,
+    // Run on every navigation, not only when the root's own params change: that is where the delay is.
+    shouldRevalidate: () => true,
     children: pages.map(pageRoute),
   },
 ];

@@ -55,6 +55,17 @@ describe('pages', () => {
     expect(headValue(html, /<meta name="twitter:card" content="([^"]*)"/)).toBe('summary_large_image');
   });
 
+  it.each(pages.filter((page) => page.path !== '*'))(
+    '$path is rendered in place: no Suspense fallback or swap script',
+    async (page) => {
+      const fresh = await createTestApp();
+      const { text } = await request(fresh.app).get(page.path).expect(200);
+      // A render that suspended would hide content and move it into place later with an inline script.
+      expect(text).not.toContain('<template');
+      expect(text).not.toMatch(/\$RC|<!--\$\?-->|hidden id="S:/);
+    },
+  );
+
   it('ends the home title with the tagline', async () => {
     const response = await request(t.app).get('/').expect(200);
     expect(headValue(response.text, /<title>([^<]*)<\/title>/)).toMatch(/Seen by Everyone\.$/);
@@ -85,9 +96,9 @@ describe('pages', () => {
     const state = JSON.parse(match?.[1] ?? '') as { site: unknown; publicUrl: string };
     expect(state.site).toEqual(t.store.data);
     expect(state.publicUrl).toBe('https://shop.example');
-    // The only other scripts are external modules carrying this response's nonce.
+    // The only other scripts are inert data (JSON, JSON-LD) or external modules with this response's nonce.
     const scripts = response.text.match(/<script\b[^>]*>/g) ?? [];
-    for (const tag of scripts) expect(tag).toMatch(/type="application\/json"|src="[^"]+"[^>]*nonce=/);
+    for (const tag of scripts) expect(tag).toMatch(/type="application\/(ld\+)?json"|src="[^"]+"[^>]*nonce=/);
   });
 
   it('answers HEAD with headers and no body', async () => {

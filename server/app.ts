@@ -13,6 +13,7 @@ import { errorHandler, rejectMalformedUrl } from './http-errors.ts';
 import { pageRenderer } from './page-renderer.ts';
 import { requestLogger } from './request-logger.ts';
 import { securityHeaders } from './security-headers.ts';
+import { seoRoutes } from './seo-routes.ts';
 import { staticFiles } from './static-files.ts';
 import { trailingSlashRedirect } from './trailing-slash.ts';
 
@@ -55,6 +56,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(csrf.protect);
 
   app.use(dataRoutes(store));
+  app.use(seoRoutes(config.publicUrl));
   app.use(trailingSlashRedirect);
   app.use(
     pageRenderer({
@@ -62,6 +64,7 @@ export function createApp(deps: AppDependencies): Express {
       store,
       csrf,
       publicUrl: config.publicUrl,
+      isProduction: config.isProduction,
     }),
   );
   app.use(errorHandler(() => deps.ssr.assets.forRoutes([]).stylesheets));

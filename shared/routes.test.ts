@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPage, indexablePaths, pages, pageTitle } from './routes.ts';
+import { findPageByPath, getPage, indexablePaths, pages, pageTitle } from './routes.ts';
 
 describe('route table', () => {
   it('holds every route of spec section 2 once', () => {
@@ -37,5 +37,13 @@ describe('route table', () => {
 
   it('refuses an unknown page id', () => {
     expect(() => getPage('nope' as never)).toThrow(/Unknown page id/);
+  });
+});
+
+describe('findPageByPath', () => {
+  it('finds a page by its path, ignoring a query or a hash', () => {
+    expect(findPageByPath('/pricing')?.name).toBe('Get a Quote');
+    expect(findPageByPath('/pricing?service=dtg#form')?.id).toBe('pricing');
+    expect(findPageByPath('/nowhere')).toBeUndefined();
   });
 });

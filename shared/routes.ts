@@ -120,6 +120,11 @@ export function getPage(id: PageId): PageDefinition {
   return page;
 }
 
+export function findPageByPath(path: string): PageDefinition | undefined {
+  const pathname = path.split(/[?#]/)[0];
+  return pages.find((page) => page.path === pathname);
+}
+
 /** Paths a crawler may index: every page but the catch-all. */
 export const indexablePaths: string[] = pages.filter((page) => page.path !== '*').map((page) => page.path);
 

@@ -9,6 +9,14 @@ export interface LegalSection {
   body: ReactNode;
 }
 
+/** "What we collect" -> "what-we-collect": a stable anchor, so a section can be linked to. */
+export function sectionId(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
 /** Terms, privacy and cookie pages: plain sections, easy to read on a phone. */
 export function LegalPage({
   id,
@@ -29,7 +37,7 @@ export function LegalPage({
       </PageHeader>
       <div className="mx-auto max-w-3xl space-y-10 px-4 py-12 leading-relaxed text-stone-800">
         {sections.map((section) => (
-          <section key={section.heading}>
+          <section key={section.heading} id={sectionId(section.heading)} className="scroll-mt-24">
             <h2 className="text-xl font-bold text-stone-900">{section.heading}</h2>
             <div className="mt-3 space-y-3">{section.body}</div>
           </section>

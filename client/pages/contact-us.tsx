@@ -1,5 +1,6 @@
 import { formatUsPhone } from '../../shared/phone.ts';
 import { useSiteData } from '../app-context.tsx';
+import { LocalBusinessJsonLd } from '../components/local-business-json-ld.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 
@@ -15,6 +16,7 @@ export default function ContactUsPage() {
   return (
     <>
       <PageMeta id="contact-us" />
+      <LocalBusinessJsonLd />
       <PageHeader eyebrow="Contact us" title="Need more assistance? We got you!">
         <p>Call, e-mail or stop by the shop. We answer every message within one business day.</p>
       </PageHeader>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useSiteData } from '../app-context.tsx';
 import { LegalPage } from '../components/legal-page.tsx';
 
@@ -66,7 +67,12 @@ export default function CookiePolicyPage() {
           body: (
             <p>
               You can block cookies in your browser settings. The pages still work; sending a form needs the security
-              cookies, so a form sent without them is refused and nothing is stored.
+              cookies, so a form sent without them is refused and nothing is stored. What the forms themselves collect
+              is in the{' '}
+              <Link className="font-semibold text-brand-700 underline" to="/privacy-policy#what-we-collect">
+                privacy policy
+              </Link>
+              .
             </p>
           ),
         },

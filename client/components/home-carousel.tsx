@@ -1,0 +1,61 @@
+import { type Options, Splide } from '@splidejs/react-splide';
+import { Link } from 'react-router';
+import type { CarouselSlide } from '../../shared/site-data.ts';
+import { CarouselToggle } from './carousel-toggle.tsx';
+import { SlidePicture, SlidePreload } from './responsive-picture.tsx';
+
+/** Spec section 9: the carousel defaults and the home carousel's own settings. */
+const options: Options = {
+  type: 'fade',
+  rewind: true,
+  autoplay: true,
+  interval: 5000,
+  speed: 400,
+  pauseOnHover: true,
+  pauseOnFocus: true,
+  perPage: 1,
+  drag: 'free',
+  snap: true,
+  // With "reduce", Splide does not start autoplay and switches without animation.
+  reducedMotion: { speed: 0, rewindSpeed: 0, autoplay: 'pause' },
+  i18n: { slideLabel: 'Slide %s of %s', carousel: 'carousel' },
+};
+
+/**
+ * The four slides of spec section 2. Splide mounts after hydration; until then (and without JavaScript)
+ * only the first slide shows, in the box it will keep, so nothing moves when Splide takes over. The
+ * track and slides are <div>s (hasTrack={false}): Splide gives each slide role="tabpanel", which a
+ * <li> may not carry.
+ */
+export function HomeCarousel({ slides }: { slides: CarouselSlide[] }) {
+  const first = slides[0];
+  return (
+    <Splide
+      hasTrack={false}
+      tag="section"
+      options={options}
+      aria-label="Our services"
+      className="home-carousel relative bg-stone-900"
+    >
+      {first ? <SlidePreload landscape={first.imageLandscape} portrait={first.imagePortrait} /> : null}
+      <div className="splide__track mx-auto max-w-[1280px]">
+        <div className="splide__list">
+          {slides.map((slide, index) => (
+            <div className="splide__slide" key={slide.href}>
+              <Link to={slide.href} className="group relative block text-white">
+                <SlidePicture landscape={slide.imageLandscape} portrait={slide.imagePortrait} priority={index === 0} />
+                <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-stone-950/80 to-transparent px-6 pt-16 pb-12 md:inset-y-0 md:right-auto md:flex md:w-1/2 md:flex-col md:justify-center md:bg-none md:px-12 md:pb-6">
+                  <span className="block text-3xl font-extrabold tracking-tight sm:text-5xl">{slide.title}</span>
+                  <span className="mt-3 inline-flex items-center gap-2 font-semibold text-brand-200 group-hover:underline">
+                    See the details <span aria-hidden="true">→</span>
+                  </span>
+                </span>
+              </Link>
+            </div>
+          ))}
+        </div>
+      </div>
+      <CarouselToggle className="absolute right-4 bottom-4 z-10" />
+    </Splide>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigation, useNavigationType } from 'react-router';
+import { savedScrollPosition, saveScrollPosition } from './scroll-positions.ts';
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * What happens after each client route change (spec section 2): open <details> close (the drawer and
+ * the dropdown follow the new location too), focus leaves the clicked element for the main
+ * landmark and the new page is announced, and the scroll goes where the visitor expects: the saved
+ * position on back/forward, the target of a hash, otherwise a smooth scroll to the top.
+ * Returns the announcement for a polite live region.
+ */
+export function useRouteChangeEffects(mainId: string): string {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigation = useNavigation();
+  const [announcement, setAnnouncement] = useState('');
+  const previousKey = useRef(location.key);
+
+  useEffect(() => {
+    // React Router restores nothing by itself here: this hook owns scrolling.
+    window.history.scrollRestoration = 'manual';
+    const onPageHide = () => saveScrollPosition(previousKey.current, window.scrollY);
+    window.addEventListener('pagehide', onPageHide);
+    // A reload lands on a saved entry: put the visitor back where they were.
+    const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const saved = savedScrollPosition(previousKey.current);
+    if (entry?.type === 'reload' && saved !== undefined) window.scrollTo(0, saved);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, []);
+
+  // Save where the visitor was before the loading screen takes over the page.
+  useLayoutEffect(() => {
+    if (navigation.state === 'loading') saveScrollPosition(previousKey.current, window.scrollY);
+  }, [navigation.state]);
+
+  useLayoutEffect(() => {
+    if (previousKey.current === location.key) return;
+    previousKey.current = location.key;
+
+    for (const details of document.querySelectorAll('details[open]')) details.removeAttribute('open');
+    // A modal dialog (the drawer) makes everything else inert: close it before moving focus.
+    for (const dialog of document.querySelectorAll('dialog[open]')) (dialog as HTMLDialogElement).close();
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    document.getElementById(mainId)?.focus({ preventScroll: true });
+    setAnnouncement(document.title);
+
+    const saved = navigationType === 'POP' ? savedScrollPosition(location.key) : undefined;
+    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (saved !== undefined) window.scrollTo(0, saved);
+    else if (target) target.scrollIntoView();
+    else window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
+  }, [location.key, location.hash, navigationType, mainId]);
+
+  return announcement;
+}

@@ -1,0 +1,80 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../support/chromium.ts';
+import { openPage } from './browser-page.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The cookie the server sets when a form posted without JavaScript redirects to its next page. */
+function flashCookie(text: string, type = 'success') {
+  const { hostname } = new URL(baseUrl);
+  return {
+    name: 'flash',
+    value: Buffer.from(JSON.stringify({ type, text })).toString('base64url'),
+    domain: hostname,
+    path: '/',
+  };
+}
+
+describe('toasts', () => {
+  it('appear bottom right in a live region, go after 5000 ms, and can be dismissed', async () => {
+    const { page, context, problems } = await openPage(browser, `${baseUrl}/about-us`, { width: 1280 });
+    await context.setOffline(true);
+    const toast = page.getByText('You are offline.', { exact: false });
+    await expect.poll(() => toast.isVisible()).toBe(true);
+    const shownAt = Date.now();
+    expect(await page.getByRole('alert').filter({ hasText: 'You are offline.' }).count()).toBe(1);
+    const box = await toast.boundingBox();
+    expect(box && box.x + box.width).toBeGreaterThan(1280 - 80);
+    expect(box && box.y).toBeGreaterThan(900 / 2);
+    await page.waitForTimeout(3500);
+    expect(await toast.isVisible()).toBe(true);
+    await expect.poll(() => toast.count(), { timeout: 4000 }).toBe(0);
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4900);
+
+    await context.setOffline(false);
+    const online = page.getByRole('status').filter({ hasText: 'You are back online.' });
+    await expect.poll(() => online.count()).toBe(1);
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await expect.poll(() => online.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 30_000);
+});
+
+describe('flash messages', () => {
+  it('show the message a form post handed over, even without JavaScript, and only once', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies([flashCookie('Thanks! Your message has been sent.')]);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/contact-us`);
+    expect(await page.getByTestId('flash-message').textContent()).toContain('Thanks! Your message has been sent.');
+    await page.reload();
+    expect(await page.getByTestId('flash-message').count()).toBe(0);
+    await context.close();
+  });
+
+  it('with JavaScript, go after 5000 ms or when dismissed', async () => {
+    const context = await browser.newContext();
+    await context.addCookies([flashCookie('Saved.')]);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/contact-us`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await page.getByTestId('flash-message').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('flash-message').count(), { timeout: 7000 }).toBe(0);
+
+    await context.addCookies([flashCookie('Saved again.', 'info')]);
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByRole('button', { name: 'Dismiss message' }).click();
+    expect(await page.getByTestId('flash-message').count()).toBe(0);
+    await context.close();
+  }, 30_000);
+});

@@ -1,0 +1,214 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../support/chromium.ts';
+import { openPage } from './browser-page.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Sum of the layout shifts the page has recorded since load (what CLS is made of). */
+async function observeLayoutShifts(page: Page) {
+  await page.evaluate(() => {
+    const target = window as unknown as { shifts: number };
+    target.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) target.shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+}
+
+const logoHeight = (page: Page) =>
+  page.getByTestId('header-logo').evaluate((img) => img.getBoundingClientRect().height);
+const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName);
+
+describe('sticky header', () => {
+  it('shrinks the logo from 16 to 12 units and gains a shadow once scrolled, and comes back, with no layout shift', async () => {
+    const { page, context, problems } = await openPage(browser, `${baseUrl}/privacy-policy`, { width: 1280 });
+    const shifts = await observeLayoutShifts(page);
+    expect(await logoHeight(page)).toBe(64);
+    const header = page.locator('header');
+    expect(await header.getAttribute('data-scrolled')).toBeNull();
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => header.getAttribute('data-scrolled')).toBe('true');
+    await expect.poll(() => logoHeight(page)).toBe(48);
+    const shadow = await header
+      .locator('div[aria-hidden="true"]')
+      .first()
+      .evaluate((bar) => getComputedStyle(bar).boxShadow);
+    expect(shadow).not.toBe('none');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => logoHeight(page)).toBe(64);
+    expect(await shifts()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('pricing dropdown', () => {
+  it('opens by mouse, closes on a click outside and on Escape, with aria-expanded in step', async () => {
+    const { page, context } = await openPage(browser, `${baseUrl}/about-us`, { width: 1280 });
+    const button = page.getByRole('button', { name: 'Pricing' });
+    const menu = page.locator(`#${await button.getAttribute('aria-controls')}`);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await menu.isVisible()).toBe(true);
+    await page.mouse.click(640, 600);
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+
+    await button.click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Pricing');
+    await context.close();
+  });
+
+  it('opens by keyboard, and closes when one of its links is followed', async () => {
+    const { page, context } = await openPage(browser, `${baseUrl}/about-us`, { width: 1280 });
+    const button = page.getByRole('button', { name: 'Pricing' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Screen Printing');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.title()).toBe('Screen Printing Pricing - Seenwear');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('header a[aria-current="page"]').allTextContents()).toContain('Screen Printing');
+    await context.close();
+  });
+});
+
+describe('drawer on a 390 px screen', () => {
+  it('keeps focus inside, locks the page, closes on Escape and the backdrop, and gives focus back', async () => {
+    const { page, context, problems } = await openPage(browser, `${baseUrl}/`, { width: 390 });
+    expect(await page.getByRole('button', { name: 'Pricing' }).isVisible()).toBe(false);
+    const menuButton = page.getByRole('button', { name: 'Open the menu' });
+    await menuButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('overflow-hidden'))).toBe(true);
+    for (let step = 0; step < 14; step += 1) {
+      await page.keyboard.press(step % 3 === 2 ? 'Shift+Tab' : 'Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Open the menu');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('overflow-hidden'))).toBe(false);
+
+    await menuButton.click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    // The backdrop is the part of the dialog element outside its panel, on the left.
+    await page.mouse.click(10, 400);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('closes after following a link, and the new page gets the focus', async () => {
+    const { page, context } = await openPage(browser, `${baseUrl}/`, { width: 390 });
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Contact Us' }).click();
+    await expect.poll(() => page.title()).toBe('Contact Us - Seenwear');
+    // Polled: the drawer slides out for 200 ms after it closes.
+    await expect.poll(() => page.getByRole('dialog', { name: 'Menu' }).isVisible()).toBe(false);
+    expect(await activeId(page)).toBe('main');
+    await context.close();
+  });
+});
+
+describe('route changes', () => {
+  it('shows the server-rendered content at once on the first load, with no loading screen', async () => {
+    const { page, context } = await openPage(browser, `${baseUrl}/about-us`);
+    expect(await page.getByTestId('loading-screen').count()).toBe(0);
+    expect(await page.locator('main').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('waits 500 ms behind the loading screen and progress bar, then cleans up, focuses main and announces the page', async () => {
+    const { page, context, problems } = await openPage(browser, `${baseUrl}/`, { width: 1280 });
+    const started = Date.now();
+    await page.locator('footer').getByRole('link', { name: 'About Us' }).click();
+    await expect.poll(() => page.getByTestId('loading-screen').isVisible(), { interval: 20 }).toBe(true);
+    expect(await page.getByTestId('progress-bar').getAttribute('data-phase')).toBe('running');
+    expect(await page.locator('main').evaluate((main) => getComputedStyle(main).visibility)).toBe('hidden');
+    await expect.poll(() => page.title(), { interval: 20 }).toBe('About Us - Seenwear');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    expect(await page.getByTestId('loading-screen').count()).toBe(0);
+    expect(await activeId(page)).toBe('main');
+    expect(await page.locator('p[aria-live="polite"]').last().textContent()).toBe('About Us - Seenwear');
+    await expect.poll(() => page.getByTestId('progress-bar').getAttribute('data-phase')).toBe('idle');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('restores the scroll position on back, and scrolls smoothly to the top on a new page', async () => {
+    const { page, context } = await openPage(browser, `${baseUrl}/privacy-policy`, { width: 390 });
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+    // A dispatched click: Playwright's click() would first scroll the footer link into view.
+    await page.locator('footer').getByRole('link', { name: 'Cookie Policy' }).dispatchEvent('click');
+    await expect.poll(() => page.title()).toBe('Cookie Policy - Seenwear');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect.poll(() => page.title()).toBe('Privacy Policy - Seenwear');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+    await context.close();
+  });
+
+  it('jumps to the target of a hash', async () => {
+    const { page, context } = await openPage(browser, `${baseUrl}/cookie-policy`, { width: 390 });
+    await page.getByRole('link', { name: 'privacy policy', exact: true }).click();
+    await expect.poll(() => page.title()).toBe('Privacy Policy - Seenwear');
+    const top = () => page.locator('#what-we-collect').evaluate((section) => section.getBoundingClientRect().top);
+    await expect.poll(async () => Math.abs(await top()) < 120).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('with reduced motion, the logo does not pulse and the scroll to the top is instant', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/privacy-policy`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await page.locator('footer').getByRole('link', { name: 'Terms of Service' }).dispatchEvent('click');
+    await expect.poll(() => page.getByTestId('loading-screen').isVisible(), { interval: 20 }).toBe(true);
+    const animation = await page
+      .getByTestId('loading-screen')
+      .locator('img')
+      .evaluate((img) => getComputedStyle(img).animationName);
+    expect(animation).toBe('none');
+    await expect.poll(() => page.title(), { interval: 20 }).toBe('Terms of Service - Seenwear');
+    // Instant: already at the top in the same frame, no smooth animation in between.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+});
+
+describe('SEO', () => {
+  it('serves robots.txt and a sitemap of every page, and LocalBusiness data on home and contact', async () => {
+    const robots = await (await fetch(`${baseUrl}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${baseUrl}/sitemap.xml`);
+    const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+    expect(sitemap.match(/<loc>/g)).toHaveLength(10);
+    expect(sitemap).toContain(`<loc>${baseUrl}/pricing/dtg</loc>`);
+    for (const path of ['/', '/contact-us']) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      const json = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1];
+      const data = JSON.parse(json ?? '{}') as Record<string, unknown>;
+      expect(data).toMatchObject({ '@type': 'LocalBusiness', name: 'Seenwear', telephone: '+15550100123' });
+      expect(data.sameAs).toHaveLength(3);
+    }
+  });
+});
