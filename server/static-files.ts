@@ -1,18 +1,25 @@
 import path from 'node:path';
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 /**
- * The built client. Vite names everything under assets/ by content hash, so those files never change
- * and may be cached for a year; the rest (favicon, robots.txt) is revalidated hourly.
+ * The built client. Compressed copies made at build time (scripts/precompress.ts) are sent when the
+ * browser accepts them, brotli first. Vite names everything under assets/ by content hash, so those
+ * files never change and may be cached for a year; the rest (favicon, icons) is revalidated hourly.
  */
 export function staticFiles(dir: string): RequestHandler {
-  return express.static(dir, {
+  return expressStaticGzip(dir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
     index: false,
-    redirect: false,
-    dotfiles: 'ignore',
-    setHeaders(res, file) {
-      const immutable = path.relative(dir, file).startsWith(`assets${path.sep}`);
-      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    serveStatic: {
+      index: false,
+      redirect: false,
+      dotfiles: 'ignore',
+      setHeaders(res, file) {
+        const immutable = path.relative(dir, file).startsWith(`assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
     },
   });
 }

@@ -10,10 +10,10 @@ import { quoteLink } from '../navigation.ts';
  * React keeps that HTML as it is (first slide shown, nothing moves) until the chunk arrives.
  */
 const HomeCarousel = lazy(() =>
-  import('../components/home-carousel.tsx').then((module) => ({ default: module.HomeCarousel })),
+  import('../components/carousels.tsx').then((module) => ({ default: module.HomeCarousel })),
 );
 const BrandsCarousel = lazy(() =>
-  import('../components/brands-carousel.tsx').then((module) => ({ default: module.BrandsCarousel })),
+  import('../components/carousels.tsx').then((module) => ({ default: module.BrandsCarousel })),
 );
 
 const promises = [

@@ -40,6 +40,11 @@ describe('production build', () => {
       expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(response.headers.get('content-encoding')).toBe('gzip');
     }
+    // The build's brotli copy, when the browser accepts it: smaller than compressing on the fly.
+    const brotli = await fetch(`${baseUrl}${script}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('content-type')).toMatch(/javascript/);
+    expect(brotli.headers.get('vary')).toMatch(/Accept-Encoding/);
     const favicon = await fetch(`${baseUrl}/favicon.svg`);
     expect(favicon.headers.get('cache-control')).toBe('public, max-age=3600');
   });

@@ -2,10 +2,10 @@ import { type Options, Splide } from '@splidejs/react-splide';
 import { Link } from 'react-router';
 import type { CarouselSlide } from '../../shared/site-data.ts';
 import { CarouselToggle } from './carousel-toggle.tsx';
-import { SlidePicture, SlidePreload } from './responsive-picture.tsx';
+import { BrandPicture, SlidePicture, SlidePreload } from './responsive-picture.tsx';
 
 /** Spec section 9: the carousel defaults and the home carousel's own settings. */
-const options: Options = {
+const homeOptions: Options = {
   type: 'fade',
   rewind: true,
   autoplay: true,
@@ -33,7 +33,7 @@ export function HomeCarousel({ slides }: { slides: CarouselSlide[] }) {
     <Splide
       hasTrack={false}
       tag="section"
-      options={options}
+      options={homeOptions}
       aria-label="Our services"
       className="home-carousel relative bg-stone-900"
     >
@@ -44,7 +44,7 @@ export function HomeCarousel({ slides }: { slides: CarouselSlide[] }) {
             <div className="splide__slide" key={slide.href}>
               <Link to={slide.href} className="group relative block text-white">
                 <SlidePicture landscape={slide.imageLandscape} portrait={slide.imagePortrait} priority={index === 0} />
-                <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-stone-950/80 to-transparent px-6 pt-16 pb-12 md:inset-y-0 md:right-auto md:flex md:w-1/2 md:flex-col md:justify-center md:bg-none md:px-12 md:pb-6">
+                <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-stone-950/80 to-transparent px-6 pt-16 pb-12 md:inset-y-0 md:right-auto md:flex md:w-1/2 md:flex-col md:justify-center md:bg-none md:pr-12 md:pl-24 md:pb-6">
                   <span className="block text-3xl font-extrabold tracking-tight sm:text-5xl">{slide.title}</span>
                   <span className="mt-3 inline-flex items-center gap-2 font-semibold text-brand-200 group-hover:underline">
                     See the details <span aria-hidden="true">→</span>
@@ -56,6 +56,49 @@ export function HomeCarousel({ slides }: { slides: CarouselSlide[] }) {
         </div>
       </div>
       <CarouselToggle className="absolute right-4 bottom-4 z-10" />
+    </Splide>
+  );
+}
+
+const brandOptions: Options = {
+  type: 'loop',
+  autoplay: true,
+  interval: 3000,
+  speed: 400,
+  pauseOnHover: true,
+  pauseOnFocus: true,
+  perPage: 4,
+  perMove: 1,
+  gap: '1.5rem',
+  arrows: false,
+  pagination: false,
+  drag: 'free',
+  snap: true,
+  breakpoints: { 767: { perPage: 2 } },
+  reducedMotion: { speed: 0, rewindSpeed: 0, autoplay: 'pause' },
+  i18n: { slideLabel: 'Brand %s of %s', carousel: 'carousel' },
+};
+
+/** The brands we print on: four marks that move slowly, and stop for a visitor who asks. */
+export function BrandsCarousel({ brands }: { brands: { image: string; name: string }[] }) {
+  return (
+    <Splide
+      hasTrack={false}
+      tag="section"
+      options={brandOptions}
+      aria-label="Garment brands we work with"
+      className="brands-carousel relative"
+    >
+      <div className="splide__track">
+        <div className="splide__list">
+          {brands.map((brand) => (
+            <div className="splide__slide flex justify-center" key={brand.image}>
+              <BrandPicture image={brand.image} name={brand.name} />
+            </div>
+          ))}
+        </div>
+      </div>
+      <CarouselToggle className="absolute -top-12 right-0" />
     </Splide>
   );
 }
