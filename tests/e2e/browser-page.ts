@@ -1,4 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium } from '../support/chromium.ts';
 
 export interface OpenedPage {
   page: Page;
@@ -26,4 +28,19 @@ export async function openPage(
   await page.goto(url);
   if (javaScript) await page.waitForSelector('html[data-hydrated="true"]');
   return { page, context, problems };
+}
+
+/** One Chromium for the tests of a file: launched before them, closed after. */
+export function chromiumForThisFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is not running: call browser() inside a test');
+    return browser;
+  };
 }

@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/chromium.ts';
-import { openPage } from './browser-page.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumForThisFile, openPage } from './browser-page.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 const activeSlide = (page: Page) =>
   page.locator('.home-carousel .splide__slide.is-active').first().getAttribute('aria-label');
@@ -19,33 +12,33 @@ describe('home carousel', () => {
   it.each([390, 1280])(
     'at %i px: the first slide is the preloaded, eager LCP image and nothing shifts as Splide mounts',
     async (width) => {
-      const { page, context, problems } = await openPage(browser, `${baseUrl}/`, { width });
+      const { page, context, problems } = await openPage(browser(), `${baseUrl}/`, { width });
       await page.waitForSelector('.home-carousel.is-initialized');
       await page.waitForLoadState('networkidle');
       // Every layout shift since navigation, with what moved: CLS must be 0, and a failure says why.
-    const shifts = await page.evaluate(
-      () =>
-        new Promise<string[]>((resolve) => {
-          const seen: string[] = [];
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) {
-              const shift = entry as unknown as {
-                value: number;
-                startTime: number;
-                sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-              };
-              const moved = shift.sources.map(
-                (source) =>
-                  `${source.node instanceof Element ? source.node.className.slice(0, 40) : source.node?.nodeName} ` +
-                  `${source.previousRect.y}+${source.previousRect.height} -> ${source.currentRect.y}+${source.currentRect.height}`,
-              );
-              seen.push(`${shift.value.toFixed(3)} at ${Math.round(shift.startTime)} ms: ${moved.join('; ')}`);
-            }
-          }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(seen), 300);
-        }),
-    );
-    expect(shifts).toEqual([]);
+      const shifts = await page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const seen: string[] = [];
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) {
+                const shift = entry as unknown as {
+                  value: number;
+                  startTime: number;
+                  sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+                };
+                const moved = shift.sources.map(
+                  (source) =>
+                    `${source.node instanceof Element ? source.node.className.slice(0, 40) : source.node?.nodeName} ` +
+                    `${source.previousRect.y}+${source.previousRect.height} -> ${source.currentRect.y}+${source.currentRect.height}`,
+                );
+                seen.push(`${shift.value.toFixed(3)} at ${Math.round(shift.startTime)} ms: ${moved.join('; ')}`);
+              }
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(seen), 300);
+          }),
+      );
+      expect(shifts).toEqual([]);
       const first = page.locator('.home-carousel .splide__slide').first().locator('img');
       expect(await first.getAttribute('fetchpriority')).toBe('high');
       expect(await first.getAttribute('loading')).toBe('eager');
@@ -56,14 +49,14 @@ describe('home carousel', () => {
       const chosen = await first.evaluate((img) => (img as HTMLImageElement).currentSrc);
       expect(chosen).toMatch(width < 768 ? /portrait-\d+\.avif$/ : /landscape-\d+\.avif$/);
       // One preload per orientation; React adds its own for other images (the header logo).
-    expect(await page.locator('link[rel="preload"][as="image"][imagesrcset]').count()).toBe(2);
+      expect(await page.locator('link[rel="preload"][as="image"][imagesrcset]').count()).toBe(2);
       expect(problems).toEqual([]);
       await context.close();
     },
   );
 
   it('plays every 5000 ms, pauses with its button, and each slide links to its page', async () => {
-    const { page, context } = await openPage(browser, `${baseUrl}/`, { width: 1280 });
+    const { page, context } = await openPage(browser(), `${baseUrl}/`, { width: 1280 });
     await page.waitForSelector('.home-carousel.is-initialized');
     // Keep the pointer off the carousel: hovering pauses it.
     await page.mouse.move(640, 890);
@@ -85,7 +78,7 @@ describe('home carousel', () => {
   }, 30_000);
 
   it('does not play by itself when the visitor prefers reduced motion', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/`);
     await page.waitForSelector('.home-carousel.is-initialized');
@@ -97,7 +90,7 @@ describe('home carousel', () => {
   }, 20_000);
 
   it('without JavaScript shows the first slide, the brands and the marketing section', async () => {
-    const { page, context } = await openPage(browser, `${baseUrl}/`, { javaScript: false, width: 390 });
+    const { page, context } = await openPage(browser(), `${baseUrl}/`, { javaScript: false, width: 390 });
     const slides = page.locator('.home-carousel .splide__slide');
     expect(await slides.first().isVisible()).toBe(true);
     expect(await slides.nth(1).isVisible()).toBe(false);

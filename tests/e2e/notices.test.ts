@@ -1,16 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/chromium.ts';
-import { openPage } from './browser-page.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumForThisFile, openPage } from './browser-page.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 /** The cookie the server sets when a form posted without JavaScript redirects to its next page. */
 function flashCookie(text: string, type = 'success') {
@@ -25,7 +17,7 @@ function flashCookie(text: string, type = 'success') {
 
 describe('toasts', () => {
   it('appear bottom right in a live region, go after 5000 ms, and can be dismissed', async () => {
-    const { page, context, problems } = await openPage(browser, `${baseUrl}/about-us`, { width: 1280 });
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/about-us`, { width: 1280 });
     await context.setOffline(true);
     const toast = page.getByText('You are offline.', { exact: false });
     await expect.poll(() => toast.isVisible()).toBe(true);
@@ -51,7 +43,7 @@ describe('toasts', () => {
 
 describe('flash messages', () => {
   it('show the message a form post handed over, even without JavaScript, and only once', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await browser().newContext({ javaScriptEnabled: false });
     await context.addCookies([flashCookie('Thanks! Your message has been sent.')]);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/contact-us`);
@@ -62,7 +54,7 @@ describe('flash messages', () => {
   });
 
   it('with JavaScript, go after 5000 ms or when dismissed', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     await context.addCookies([flashCookie('Saved.')]);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/contact-us`);

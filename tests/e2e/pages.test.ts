@@ -1,18 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { pages } from '../../shared/routes.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { openPage } from './browser-page.ts';
+import { chromiumForThisFile, openPage } from './browser-page.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 const routes = [
   ...pages
@@ -28,7 +20,7 @@ describe.each([390, 1280])('every route at %i px', (width) => {
   it.each(routes)(
     '$path renders, hydrates with no console problem and has no axe violation',
     async ({ path, title }) => {
-      const { page, context, problems } = await openPage(browser, `${baseUrl}${path}`, { width });
+      const { page, context, problems } = await openPage(browser(), `${baseUrl}${path}`, { width });
       try {
         expect(await page.title()).toMatch(title);
         await expect.poll(() => page.locator('h1').count()).toBe(1);
@@ -46,7 +38,7 @@ describe.each([390, 1280])('every route at %i px', (width) => {
 
 describe('after hydration', () => {
   it('fetches the six data files with the JSON accept header and the anti-forgery header from the cookie', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     const requests: { url: string; accept?: string; token?: string }[] = [];
     page.on('request', (req) => {
@@ -71,7 +63,7 @@ describe('after hydration', () => {
   });
 
   it('keeps the page working when the data files cannot be fetched', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     await page.route('**/data/*.json', (route) => route.abort());
     const errors: string[] = [];
@@ -87,7 +79,7 @@ describe('after hydration', () => {
 
 describe('client navigation', () => {
   it('follows links without reloading the document, and back and forward work', async () => {
-    const { page, context, problems } = await openPage(browser, `${baseUrl}/`);
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/`);
     await page.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });
@@ -121,7 +113,7 @@ describe('client navigation', () => {
 
 describe('without JavaScript', () => {
   it.each(routes)('$path can be read', async ({ path, title }) => {
-    const { page, context } = await openPage(browser, `${baseUrl}${path}`, { javaScript: false });
+    const { page, context } = await openPage(browser(), `${baseUrl}${path}`, { javaScript: false });
     expect(await page.title()).toMatch(title);
     await expect.poll(() => page.locator('h1').isVisible()).toBe(true);
     expect(await page.locator('footer').getByRole('link', { name: 'Contact Us' }).isVisible()).toBe(true);

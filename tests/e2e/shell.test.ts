@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/chromium.ts';
-import { openPage } from './browser-page.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumForThisFile, openPage } from './browser-page.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForThisFile();
 
 /** Sum of the layout shifts the page has recorded since load (what CLS is made of). */
 async function observeLayoutShifts(page: Page) {
@@ -30,7 +23,7 @@ const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id 
 
 describe('sticky header', () => {
   it('shrinks the logo from 16 to 12 units and gains a shadow once scrolled, and comes back, with no layout shift', async () => {
-    const { page, context, problems } = await openPage(browser, `${baseUrl}/privacy-policy`, { width: 1280 });
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/privacy-policy`, { width: 1280 });
     const shifts = await observeLayoutShifts(page);
     expect(await logoHeight(page)).toBe(64);
     const header = page.locator('header');
@@ -53,7 +46,7 @@ describe('sticky header', () => {
 
 describe('pricing dropdown', () => {
   it('opens by mouse, closes on a click outside and on Escape, with aria-expanded in step', async () => {
-    const { page, context } = await openPage(browser, `${baseUrl}/about-us`, { width: 1280 });
+    const { page, context } = await openPage(browser(), `${baseUrl}/about-us`, { width: 1280 });
     const button = page.getByRole('button', { name: 'Pricing' });
     const menu = page.locator(`#${await button.getAttribute('aria-controls')}`);
     expect(await button.getAttribute('aria-expanded')).toBe('false');
@@ -72,7 +65,7 @@ describe('pricing dropdown', () => {
   });
 
   it('opens by keyboard, and closes when one of its links is followed', async () => {
-    const { page, context } = await openPage(browser, `${baseUrl}/about-us`, { width: 1280 });
+    const { page, context } = await openPage(browser(), `${baseUrl}/about-us`, { width: 1280 });
     const button = page.getByRole('button', { name: 'Pricing' });
     await button.focus();
     await page.keyboard.press('Enter');
@@ -90,7 +83,7 @@ describe('pricing dropdown', () => {
 
 describe('drawer on a 390 px screen', () => {
   it('keeps focus inside, locks the page, closes on Escape and the backdrop, and gives focus back', async () => {
-    const { page, context, problems } = await openPage(browser, `${baseUrl}/`, { width: 390 });
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/`, { width: 390 });
     expect(await page.getByRole('button', { name: 'Pricing' }).isVisible()).toBe(false);
     const menuButton = page.getByRole('button', { name: 'Open the menu' });
     await menuButton.click();
@@ -116,7 +109,7 @@ describe('drawer on a 390 px screen', () => {
   });
 
   it('closes after following a link, and the new page gets the focus', async () => {
-    const { page, context } = await openPage(browser, `${baseUrl}/`, { width: 390 });
+    const { page, context } = await openPage(browser(), `${baseUrl}/`, { width: 390 });
     await page.getByRole('button', { name: 'Open the menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Contact Us' }).click();
     await expect.poll(() => page.title()).toBe('Contact Us - Seenwear');
@@ -129,14 +122,14 @@ describe('drawer on a 390 px screen', () => {
 
 describe('route changes', () => {
   it('shows the server-rendered content at once on the first load, with no loading screen', async () => {
-    const { page, context } = await openPage(browser, `${baseUrl}/about-us`);
+    const { page, context } = await openPage(browser(), `${baseUrl}/about-us`);
     expect(await page.getByTestId('loading-screen').count()).toBe(0);
     expect(await page.locator('main').isVisible()).toBe(true);
     await context.close();
   });
 
   it('waits 500 ms behind the loading screen and progress bar, then cleans up, focuses main and announces the page', async () => {
-    const { page, context, problems } = await openPage(browser, `${baseUrl}/`, { width: 1280 });
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/`, { width: 1280 });
     const started = Date.now();
     await page.locator('footer').getByRole('link', { name: 'About Us' }).click();
     await expect.poll(() => page.getByTestId('loading-screen').isVisible(), { interval: 20 }).toBe(true);
@@ -153,7 +146,7 @@ describe('route changes', () => {
   });
 
   it('restores the scroll position on back, and scrolls smoothly to the top on a new page', async () => {
-    const { page, context } = await openPage(browser, `${baseUrl}/privacy-policy`, { width: 390 });
+    const { page, context } = await openPage(browser(), `${baseUrl}/privacy-policy`, { width: 390 });
     await page.evaluate(() => window.scrollTo(0, 900));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
     // A dispatched click: Playwright's click() would first scroll the footer link into view.
@@ -167,7 +160,7 @@ describe('route changes', () => {
   });
 
   it('jumps to the target of a hash', async () => {
-    const { page, context } = await openPage(browser, `${baseUrl}/cookie-policy`, { width: 390 });
+    const { page, context } = await openPage(browser(), `${baseUrl}/cookie-policy`, { width: 390 });
     await page.getByRole('link', { name: 'privacy policy', exact: true }).click();
     await expect.poll(() => page.title()).toBe('Privacy Policy - Seenwear');
     const top = () => page.locator('#what-we-collect').evaluate((section) => section.getBoundingClientRect().top);
@@ -177,7 +170,7 @@ describe('route changes', () => {
   });
 
   it('with reduced motion, the logo does not pulse and the scroll to the top is instant', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, reducedMotion: 'reduce' });
+    const context = await browser().newContext({ viewport: { width: 390, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/privacy-policy`);
     await page.waitForSelector('html[data-hydrated="true"]');
