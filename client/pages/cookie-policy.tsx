@@ -13,6 +13,12 @@ const cookies = [
     purpose: 'A security token that proves a form was sent from this website, not from another site.',
     lifetime: 'Until you close your browser',
   },
+  {
+    name: 'flash',
+    purpose:
+      'Carries the one-line result of a form you sent (for example "Thanks, we got your message") to the next page.',
+    lifetime: '60 seconds, and deleted as soon as it is shown',
+  },
 ];
 
 export default function CookiePolicyPage() {
@@ -60,6 +66,16 @@ export default function CookiePolicyPage() {
                 </tbody>
               </table>
             </div>
+          ),
+        },
+        {
+          heading: 'Other storage in your browser',
+          body: (
+            <p>
+              While you move between pages, your browser's session storage keeps how far you had scrolled on each one,
+              so the Back button returns you to the same place. It never leaves your browser and is cleared when you
+              close the tab.
+            </p>
           ),
         },
         {
