@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { preloadModule } from 'react-dom';
-import { isRouteErrorResponse, Link, Outlet, useNavigation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, Outlet, useLocation, useNavigation, useRouteError } from 'react-router';
 import { useAppContext } from './app-context.tsx';
 import { FlashNotices } from './components/flash-notices.tsx';
 import { LoadingScreen } from './components/loading-screen.tsx';
@@ -103,8 +103,11 @@ function useAfterHydration() {
 
 export default function Root() {
   useAfterHydration();
-  // The loading flag of spec section 3: on while a route change is under way (its 500 ms delay included).
-  const loading = useNavigation().state === 'loading';
+  // The loading flag of spec section 3: on while a route change is under way (its 500 ms delay included);
+  // a new query on the same page (a calculator updating its URL) is not a route change.
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname !== pathname;
   const announcement = useRouteChangeEffects(MAIN_ID);
   return (
     <Document>

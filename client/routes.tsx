@@ -53,8 +53,9 @@ export const routes: RouteObject[] = [
     Component: Root,
     ErrorBoundary: RootErrorBoundary,
     loader: navigationDelayLoader,
-    // Run on every navigation, not only when the root's own params change: that is where the delay is.
-    shouldRevalidate: () => true,
+    // Run on every route change (that is where the delay is), but not when only the query of the same
+    // page changes: a calculator keeping its inputs in the URL must not wait 500 ms per keystroke.
+    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
     children: pages.map(pageRoute),
   },
 ];

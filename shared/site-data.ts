@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { DataKey } from './data-keys.ts';
+import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from './pricing/price-schemas.ts';
+import { serviceIds } from './service-ids.ts';
 
 export { type DataKey, dataKeys, isDataKey } from './data-keys.ts';
+export { directToGarmentSchema, embroiderySchema, screenPrintingSchema };
 
 /**
  * The six public data files (spec section 7). Each is validated by its schema when the server starts,
@@ -61,8 +64,7 @@ export const mediaSchema = z.object({
   brands: z.array(z.object({ image: imageName, name: z.string().min(1) })).length(4),
 });
 
-export const serviceIds = ['screen-printing', 'direct-to-garment', 'embroidery'] as const;
-export type ServiceId = (typeof serviceIds)[number];
+export { isServiceId, type ServiceId, serviceIds } from './service-ids.ts';
 
 export const servicesSchema = z.object({
   services: z
@@ -76,15 +78,6 @@ export const servicesSchema = z.object({
     )
     .length(3),
 });
-
-/** Placeholder shape for the three price files until the pricing work gives them their tables. */
-const priceFileSchema = z.object({
-  service: z.enum(serviceIds),
-  currency: z.literal('USD'),
-});
-export const screenPrintingSchema = priceFileSchema.extend({ service: z.literal('screen-printing') });
-export const directToGarmentSchema = priceFileSchema.extend({ service: z.literal('direct-to-garment') });
-export const embroiderySchema = priceFileSchema.extend({ service: z.literal('embroidery') });
 
 export const siteDataSchemas = {
   config: configSchema,

@@ -1,29 +1,267 @@
-import { formatUsPhone } from '../../shared/phone.ts';
+import { useMemo, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { formatMoney } from '../../shared/money.ts';
+import { estimate, priceFileFor } from '../../shared/pricing/estimate.ts';
+import { optionsFromQuery, queryFromOptions, sizeParams } from '../../shared/pricing/query.ts';
+import type { Estimate, FieldError, PriceFile } from '../../shared/pricing/types.ts';
 import type { ServiceId } from '../../shared/site-data.ts';
 import { useSiteData } from '../app-context.tsx';
+import {
+  CheckboxField,
+  type FieldProps,
+  type Fields,
+  GarmentField,
+  locationName,
+  NumberField,
+  QuantityField,
+  SelectField,
+  SizeFields,
+} from './calculator-fields.tsx';
+
+/** An engine field ("colors.1", "sizes.2XL") -> the form control that holds it ("c2", "xxl"). */
+function formName(field: string): string {
+  const [head, index] = field.split('.');
+  const prefixes: Record<string, string> = { colors: 'c', areas: 'a', stitches: 's' };
+  if (head === 'quantity') return 'q';
+  if (head === 'sizes' && index) return sizeParams[index as keyof typeof sizeParams] ?? field;
+  if (head && prefixes[head] && index !== undefined) return `${prefixes[head]}${Number(index) + 1}`;
+  return head ?? field;
+}
+
+function fieldsFrom(prices: PriceFile, params: URLSearchParams): Fields {
+  // Start from what the URL asked for, in the calculator's own terms, so a shared link shows its estimate.
+  return Object.fromEntries(queryFromOptions(optionsFromQuery(prices, params)));
+}
+
+function ServiceFields(props: FieldProps) {
+  const { prices } = props;
+  const locations = Array.from({ length: prices.maxLocations }, (_, index) => index);
+  switch (prices.service) {
+    case 'screen-printing': {
+      const colors = Array.from({ length: prices.maxColors }, (_, index) => String(index + 1));
+      return (
+        <>
+          {locations.map((index) => (
+            <SelectField
+              key={index}
+              name={`c${index + 1}`}
+              label={`${locationName(index)}: ink colors`}
+              options={[
+                ...(index === 0 ? [] : [{ value: '', label: 'No print here' }]),
+                ...colors.map((value) => ({ value, label: `${value} ${value === '1' ? 'color' : 'colors'}` })),
+              ]}
+              {...props}
+            />
+          ))}
+          <CheckboxField
+            name="dark"
+            label={`Dark garment (a white underbase goes under the ink: it counts as ${prices.darkGarmentExtraColors} more color)`}
+            {...props}
+          />
+        </>
+      );
+    }
+    case 'direct-to-garment':
+      return (
+        <>
+          {locations.map((index) => (
+            <SelectField
+              key={index}
+              name={`a${index + 1}`}
+              label={`${locationName(index)}: print size`}
+              options={[
+                ...(index === 0 ? [] : [{ value: '', label: 'No print here' }]),
+                ...prices.printAreas.map((area) => ({ value: area.id, label: area.name })),
+              ]}
+              {...props}
+            />
+          ))}
+          <CheckboxField name="dark" label="Dark garment (pretreated, with white ink under the colors)" {...props} />
+          <CheckboxField
+            name="art"
+            label={`My artwork needs preparing (adds a one-time ${formatMoney(prices.artSetupFee)} art set-up fee)`}
+            {...props}
+          />
+        </>
+      );
+    case 'embroidery':
+      return (
+        <>
+          {locations.map((index) => (
+            <NumberField
+              key={index}
+              name={`s${index + 1}`}
+              label={`${locationName(index)}: stitch count${index === 0 ? '' : ' (leave empty for none)'}`}
+              hint={index === 0 ? 'A left-chest logo is usually 5,000 to 8,000 stitches.' : undefined}
+              {...props}
+            />
+          ))}
+          <CheckboxField
+            name="new"
+            label={`The design is new to us (a one-time ${formatMoney(prices.digitizingFee)} digitizing fee per design)`}
+            {...props}
+          />
+        </>
+      );
+  }
+}
+
+function EstimateTable({ result }: { result: Estimate }) {
+  return (
+    <table className="w-full border-collapse text-left text-sm">
+      <caption className="sr-only">Your estimate, line by line</caption>
+      <thead>
+        <tr className="border-b border-stone-300">
+          <th scope="col" className="py-2 pr-2">
+            Item
+          </th>
+          <th scope="col" className="py-2 pr-2 text-right">
+            Qty
+          </th>
+          <th scope="col" className="py-2 pr-2 text-right">
+            Each
+          </th>
+          <th scope="col" className="py-2 text-right">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {result.lines.map((line) => (
+          <tr key={`${line.kind}-${line.label}`} className="border-b border-stone-100 align-top">
+            <th scope="row" className="py-2 pr-2 font-normal">
+              {line.label}
+            </th>
+            <td className="py-2 pr-2 text-right tabular-nums">{line.quantity}</td>
+            <td className="py-2 pr-2 text-right tabular-nums">{formatMoney(line.unitCents)}</td>
+            <td className="py-2 text-right tabular-nums">{formatMoney(line.totalCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={3} className="pt-3 pr-3 text-right font-bold">
+            Total
+          </th>
+          <td className="pt-3 text-right text-lg font-extrabold tabular-nums">{formatMoney(result.totalCents)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
 
 /**
- * The price calculator's chunk, shared by the three service pages and loaded with them only. Until the
- * price tables land it says so plainly and offers the phone, rather than showing a made-up price.
+ * The price calculator of the three service pages (its own chunk, loaded with them only). The same
+ * markup is a GET form the server answers without JavaScript; with JavaScript the price follows every
+ * keystroke and the URL keeps up, so a reload or a shared link shows the same estimate.
  */
 export function PriceCalculator({ service }: { service: ServiceId }) {
-  const { config, services } = useSiteData();
-  const name = services.services.find((item) => item.id === service)?.name ?? 'this service';
+  const site = useSiteData();
+  const prices = priceFileFor(site, service);
+  const { pathname } = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [fields, setFields] = useState(() => fieldsFrom(prices, searchParams));
+
+  const options = useMemo(() => optionsFromQuery(prices, new URLSearchParams(fields)), [prices, fields]);
+  const result = useMemo(() => estimate(prices, options), [prices, options]);
+  const errors = useMemo(
+    () =>
+      Object.fromEntries(
+        (result.ok ? [] : result.errors).map((error: FieldError) => [formName(error.field), error.message]),
+      ),
+    [result],
+  );
+
+  function onChange(name: string, value: string) {
+    const next = { ...fields, [name]: value };
+    setFields(next);
+    // Replace, not push: Back leaves the page instead of undoing keystrokes one by one.
+    setSearchParams(new URLSearchParams(Object.entries(next).filter(([, item]) => item !== '')), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  }
+
+  const props: FieldProps = { prices, fields, errors, onChange };
+  const quoteHref = `/pricing?service=${service}&${queryFromOptions(options).toString()}`;
   return (
     <section
       aria-labelledby="calculator-heading"
-      className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8"
     >
-      <h2 id="calculator-heading" className="text-xl font-bold">
-        {name} price calculator
+      <h2 id="calculator-heading" className="text-2xl font-extrabold">
+        Price calculator
       </h2>
-      <p className="mt-2 text-stone-700">
-        Instant prices for {name.toLowerCase()} are on their way to this page. Until then, call{' '}
-        <a className="font-semibold text-brand-700 underline" href={`tel:${config.contact.phone}`}>
-          {formatUsPhone(config.contact.phone)}
-        </a>{' '}
-        and we will price your order while you wait.
-      </p>
+      <p className="mt-1 text-stone-700">Prices update as you type. Every fee is included; nothing is added later.</p>
+      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+        <form
+          method="get"
+          action={pathname}
+          onSubmit={(event) => event.preventDefault()}
+          className="grid gap-4 sm:grid-cols-2"
+        >
+          <QuantityField {...props} />
+          <GarmentField {...props} />
+          <ServiceFields {...props} />
+          <SizeFields {...props} />
+          <div className="sm:col-span-2">
+            <button
+              type="submit"
+              className="rounded-full border border-stone-300 bg-white px-5 py-2.5 font-semibold hover:bg-stone-100"
+            >
+              Update the price
+            </button>
+          </div>
+        </form>
+        <section aria-labelledby="estimate-heading" className="rounded-xl bg-stone-50 p-4 sm:p-6">
+          <h3 id="estimate-heading" className="text-lg font-bold">
+            Your estimate
+          </h3>
+          {result.ok ? (
+            <>
+              <p className="mt-2" aria-live="polite" data-testid="estimate-summary">
+                <span className="text-3xl font-extrabold tabular-nums">
+                  {formatMoney(result.estimate.perPieceCents)}
+                </span>{' '}
+                per piece, <span className="font-bold tabular-nums">{formatMoney(result.estimate.totalCents)}</span> in
+                total
+              </p>
+              <p className="mt-1 text-sm text-stone-600">
+                Price break: {result.estimate.tier.fromQuantity}
+                {result.estimate.tier.toQuantity === null ? '+' : `–${result.estimate.tier.toQuantity}`} pieces.
+              </p>
+              {result.estimate.nextTier ? (
+                <p
+                  data-testid="next-tier"
+                  className={`mt-3 rounded-lg px-3 py-2 text-sm ${result.estimate.nextTier.cheaperInTotal ? 'bg-green-50 font-semibold text-green-900' : 'bg-white text-stone-700'}`}
+                >
+                  {result.estimate.nextTier.note}
+                </p>
+              ) : null}
+              <div className="mt-4 overflow-x-auto">
+                <EstimateTable result={result.estimate} />
+              </div>
+              <p className="mt-6">
+                <Link
+                  to={quoteHref}
+                  className="inline-block rounded-full bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800"
+                >
+                  Request this quote
+                </Link>
+              </p>
+            </>
+          ) : (
+            <div className="mt-2" aria-live="polite" data-testid="estimate-errors">
+              <p className="font-semibold">Fix these to see your price:</p>
+              <ul className="mt-2 list-disc pl-5 text-red-800">
+                {result.errors.map((error) => (
+                  <li key={`${error.field}-${error.message}`}>{error.message}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </section>
+      </div>
     </section>
   );
 }

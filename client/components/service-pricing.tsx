@@ -1,33 +1,138 @@
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { formatMoney } from '../../shared/money.ts';
+import { priceFileFor } from '../../shared/pricing/estimate.ts';
+import type { PriceFile } from '../../shared/pricing/types.ts';
 import type { PageId } from '../../shared/routes.ts';
 import { getPage } from '../../shared/routes.ts';
 import type { ServiceId } from '../../shared/site-data.ts';
 import { useSiteData } from '../app-context.tsx';
 import { PriceCalculator } from '../calculator/price-calculator.tsx';
-import { quoteLink } from '../navigation.ts';
 import { PageHeader } from './page-header.tsx';
 import { PageMeta } from './page-meta.tsx';
+import { PriceTables } from './price-tables.tsx';
 
-/** The frame of the three service pricing pages; the tables and calculator fill it from data. */
+interface Explained {
+  how: ReactNode;
+  faq: { question: string; answer: ReactNode }[];
+}
+
+/** How each service's price is made, in plain words, with the figures taken from its price file. */
+function explain(prices: PriceFile): Explained {
+  switch (prices.service) {
+    case 'screen-printing':
+      return {
+        how: (
+          <p>
+            Each print location is priced per piece by how many pieces you order and how many ink colors the design has:
+            more pieces cost less each. Each color needs its own screen ({formatMoney(prices.screenFee.cents)} per color
+            per location, free from {prices.screenFee.waivedFromQuantity} pieces). Then add the garment, unless you
+            bring your own.
+          </p>
+        ),
+        faq: [
+          {
+            question: 'Why does a dark shirt cost more?',
+            answer:
+              'Ink on a dark shirt needs a white layer underneath to look bright. That layer prints like one more color.',
+          },
+          {
+            question: 'What is the smallest order?',
+            answer: `${prices.minimumQuantity} pieces. For fewer, direct-to-garment printing has no minimum.`,
+          },
+          {
+            question: 'Can I mix sizes?',
+            answer: 'Yes, at no cost. Only 2XL and larger sizes cost a little more, as the table of extras shows.',
+          },
+        ],
+      };
+    case 'direct-to-garment':
+      return {
+        how: (
+          <p>
+            A printer lays the full-color image straight onto the garment, so the number of colors does not matter: the
+            price per piece depends on the print size and how many pieces you order. Dark garments are pretreated and
+            get white ink under the colors, so they cost a little more.
+          </p>
+        ),
+        faq: [
+          {
+            question: 'Is there a minimum order?',
+            answer: 'No. One shirt is fine, and larger orders cost less per piece.',
+          },
+          {
+            question: 'When do I pay for art set-up?',
+            answer: `Only when your file is not ready to print (too small, or with a background to remove): ${formatMoney(prices.artSetupFee)}, once.`,
+          },
+          {
+            question: 'Is DTG good for photos?',
+            answer: 'Yes: gradients and fine detail print well, with no extra charge per color.',
+          },
+        ],
+      };
+    case 'embroidery':
+      return {
+        how: (
+          <p>
+            Embroidery is priced per piece by the number of stitches in the design and the number of pieces. A new
+            design is digitized once (turned into a stitch file) for {formatMoney(prices.digitizingFee)}; after that,
+            reorders have no set-up cost. Up to {prices.threadColorsIncluded} thread colors are included.
+          </p>
+        ),
+        faq: [
+          {
+            question: 'How many stitches is my logo?',
+            answer:
+              'A left-chest logo is usually 5,000 to 8,000 stitches; a full back is much more. Send it and we will count.',
+          },
+          { question: 'What is the smallest order?', answer: `${prices.minimumQuantity} pieces.` },
+          {
+            question: 'Can you embroider caps and jackets?',
+            answer: 'Yes: caps, polos, jackets and bags. Bring your own and pay only for the embroidery.',
+          },
+        ],
+      };
+  }
+}
+
+/** The three service pricing pages: how the price is made, the calculator, the complete tables, a FAQ. */
 export function ServicePricing({ page, service }: { page: PageId; service: ServiceId }) {
-  const { services } = useSiteData();
-  const summary = services.services.find((item) => item.id === service)?.summary;
+  const site = useSiteData();
+  const prices = priceFileFor(site, service);
+  const summary = site.services.services.find((item) => item.id === service)?.summary;
+  const { how, faq } = explain(prices);
   return (
     <>
       <PageMeta id={page} />
       <PageHeader eyebrow="Pricing" title={getPage(page).name}>
         <p>{summary}</p>
       </PageHeader>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12">
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-12">
+        <section aria-labelledby="how-heading" className="max-w-3xl text-lg leading-relaxed text-stone-800">
+          <h2 id="how-heading" className="text-2xl font-extrabold text-stone-900">
+            How the price is made
+          </h2>
+          <div className="mt-3">{how}</div>
+        </section>
         <PriceCalculator service={service} />
-        <p>
-          <Link
-            to={quoteLink.to}
-            className="inline-block rounded-full bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800"
-          >
-            {quoteLink.label}
-          </Link>
-        </p>
+        <section aria-labelledby="tables-heading">
+          <h2 id="tables-heading" className="mb-4 text-2xl font-extrabold">
+            The complete price list
+          </h2>
+          <PriceTables prices={prices} />
+        </section>
+        <section aria-labelledby="faq-heading" className="max-w-3xl">
+          <h2 id="faq-heading" className="text-2xl font-extrabold">
+            Questions we hear
+          </h2>
+          <div className="mt-4 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+            {faq.map((item) => (
+              <details key={item.question} className="group p-4">
+                <summary className="cursor-pointer font-semibold">{item.question}</summary>
+                <p className="mt-2 text-stone-700">{item.answer}</p>
+              </details>
+            ))}
+          </div>
+        </section>
       </div>
     </>
   );

@@ -19,6 +19,7 @@ export function useRouteChangeEffects(mainId: string): string {
   const navigation = useNavigation();
   const [announcement, setAnnouncement] = useState('');
   const previousKey = useRef(location.key);
+  const previousPath = useRef(location.pathname);
 
   useEffect(() => {
     // React Router restores nothing by itself here: this hook owns scrolling.
@@ -40,6 +41,14 @@ export function useRouteChangeEffects(mainId: string): string {
   useLayoutEffect(() => {
     if (previousKey.current === location.key) return;
     previousKey.current = location.key;
+    const samePage = previousPath.current === location.pathname;
+    previousPath.current = location.pathname;
+    if (samePage) {
+      // A new query or hash on the same page is not a route change: leave focus and menus alone, and
+      // only follow a hash to its target.
+      if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+      return;
+    }
 
     for (const details of document.querySelectorAll('details[open]')) details.removeAttribute('open');
     // A modal dialog (the drawer) makes everything else inert: close it before moving focus.
@@ -53,7 +62,7 @@ export function useRouteChangeEffects(mainId: string): string {
     if (saved !== undefined) window.scrollTo(0, saved);
     else if (target) target.scrollIntoView();
     else window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
-  }, [location.key, location.hash, navigationType, mainId]);
+  }, [location.key, location.pathname, location.hash, navigationType, mainId]);
 
   return announcement;
 }

@@ -25,7 +25,7 @@ describe('toasts', () => {
     expect(await page.getByRole('alert').filter({ hasText: 'You are offline.' }).count()).toBe(1);
     const box = await toast.boundingBox();
     expect(box && box.x + box.width).toBeGreaterThan(1280 - 80);
-    expect(box && box.y).toBeGreaterThan(900 / 2);
+    expect(box?.y).toBeGreaterThan(900 / 2);
     await page.waitForTimeout(3500);
     expect(await toast.isVisible()).toBe(true);
     await expect.poll(() => toast.count(), { timeout: 4000 }).toBe(0);

@@ -1,0 +1,133 @@
+import type {
+  DirectToGarmentPrices,
+  EmbroideryPrices,
+  EstimateOptions,
+  PriceFile,
+  ScreenPrintingPrices,
+  SizeCounts,
+  SizeUpcharge,
+} from './types.ts';
+
+/**
+ * Calculator options <-> URL query. One mapping serves the form posted without JavaScript (GET), the
+ * URL the calculator keeps in step, and the hand-off to the quote page, so an estimate is never retyped.
+ * Field names are short because they are what a shared link shows: q (quantity), c1..c4 (colours per
+ * location), a1..a4 (print areas), s1..s4 (stitches), dark, art, new, garment, and size counts.
+ */
+
+export const sizeParams: Record<SizeUpcharge['size'], string> = { '2XL': 'xxl', '3XL': 'xxxl', '4XL+': 'xxxxl' };
+
+/** A whole number as typed, or NaN so the estimate reports it (never a silent default). */
+function whole(value: string | null): number {
+  if (value === null || value.trim() === '') return Number.NaN;
+  return /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+}
+
+function sizesFrom(params: URLSearchParams): SizeCounts {
+  const sizes: SizeCounts = {};
+  for (const [size, name] of Object.entries(sizeParams) as [SizeUpcharge['size'], string][]) {
+    const value = params.get(name);
+    if (value !== null && value.trim() !== '') sizes[size] = whole(value);
+  }
+  return sizes;
+}
+
+/** The first quantity break above the minimum: a typical first order, and a useful first estimate. */
+export function defaultOptions(prices: PriceFile): EstimateOptions {
+  const quantity = prices.breaks[1] ?? prices.minimumQuantity;
+  const garment = prices.garments[0]?.id ?? 'own';
+  switch (prices.service) {
+    case 'screen-printing':
+      return { service: prices.service, quantity, colors: [1], darkGarment: false, garment, sizes: {} };
+    case 'direct-to-garment':
+      return {
+        service: prices.service,
+        quantity,
+        areas: [prices.printAreas[1]?.id ?? prices.printAreas[0]?.id ?? ''],
+        darkGarment: false,
+        garment,
+        artSetup: false,
+        sizes: {},
+      };
+    case 'embroidery':
+      return { service: prices.service, quantity, stitches: [5000], newDesign: true, garment, sizes: {} };
+  }
+}
+
+/** Per-location values c1, c2, ...: empty or "0" ends nothing, it is simply no print at that location. */
+function perLocation(params: URLSearchParams, prefix: string, max: number): string[] {
+  const values: string[] = [];
+  for (let index = 1; index <= max; index += 1) {
+    const value = params.get(`${prefix}${index}`)?.trim() ?? '';
+    if (value !== '' && value !== '0') values.push(value);
+  }
+  return values;
+}
+
+/** The options in a query, or the defaults when the query says nothing about them (no "q"). */
+export function optionsFromQuery(prices: PriceFile, params: URLSearchParams): EstimateOptions {
+  if (!params.has('q')) return defaultOptions(prices);
+  const base = {
+    quantity: whole(params.get('q')),
+    garment: params.get('garment') || (prices.garments[0]?.id ?? 'own'),
+    sizes: sizesFrom(params),
+  };
+  switch (prices.service) {
+    case 'screen-printing':
+      return {
+        ...base,
+        service: prices.service,
+        colors: perLocation(params, 'c', (prices as ScreenPrintingPrices).maxLocations).map(whole),
+        darkGarment: params.get('dark') === '1',
+      };
+    case 'direct-to-garment':
+      return {
+        ...base,
+        service: prices.service,
+        areas: perLocation(params, 'a', (prices as DirectToGarmentPrices).maxLocations),
+        darkGarment: params.get('dark') === '1',
+        artSetup: params.get('art') === '1',
+      };
+    case 'embroidery':
+      return {
+        ...base,
+        service: prices.service,
+        stitches: perLocation(params, 's', (prices as EmbroideryPrices).maxLocations).map((value) =>
+          whole(value.replace(/,/g, '')),
+        ),
+        newDesign: params.get('new') === '1',
+      };
+  }
+}
+
+/** The query for these options: stable order, nothing that is at its "off" value. */
+export function queryFromOptions(options: EstimateOptions): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set('q', Number.isFinite(options.quantity) ? String(options.quantity) : '');
+  const list = (prefix: string, values: (string | number)[]) => {
+    values.forEach((value, index) => {
+      params.set(`${prefix}${index + 1}`, Number.isFinite(value) || typeof value === 'string' ? String(value) : '');
+    });
+  };
+  switch (options.service) {
+    case 'screen-printing':
+      list('c', options.colors);
+      if (options.darkGarment) params.set('dark', '1');
+      break;
+    case 'direct-to-garment':
+      list('a', options.areas);
+      if (options.darkGarment) params.set('dark', '1');
+      if (options.artSetup) params.set('art', '1');
+      break;
+    case 'embroidery':
+      list('s', options.stitches);
+      if (options.newDesign) params.set('new', '1');
+      break;
+  }
+  params.set('garment', options.garment);
+  for (const [size, name] of Object.entries(sizeParams) as [SizeUpcharge['size'], string][]) {
+    const count = options.sizes[size];
+    if (count !== undefined && count !== 0) params.set(name, Number.isFinite(count) ? String(count) : '');
+  }
+  return params;
+}

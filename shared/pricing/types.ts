@@ -1,0 +1,179 @@
+/**
+ * The contract of the pricing engine (issue 4): what the price files hold, what a visitor chooses, and
+ * what an estimate says. All money is integer cents. The files in data/ are validated against zod
+ * schemas that produce exactly these types (shared/pricing/price-schemas.ts).
+ */
+import type { ServiceId } from '../site-data.ts';
+
+export type Cents = number;
+
+/** A size that costs more than the base price of a garment. */
+export interface SizeUpcharge {
+  size: '2XL' | '3XL' | '4XL+';
+  cents: Cents;
+}
+
+export interface Garment {
+  id: string;
+  name: string;
+  /** The blank garment's price per piece. */
+  cents: Cents;
+}
+
+/** Prices by quantity break: `breaks[i]` is the first quantity that gets `row[i]`. Ascending. */
+export interface TieredPrices {
+  breaks: number[];
+}
+
+export interface ScreenPrintingPrices extends TieredPrices {
+  service: 'screen-printing';
+  currency: 'USD';
+  minimumQuantity: number;
+  maxColors: number;
+  maxLocations: number;
+  /** [breakIndex][colors - 1]: per piece for the first print location. */
+  firstLocation: Cents[][];
+  /** [breakIndex][colors - 1]: per piece for each further location. */
+  additionalLocation: Cents[][];
+  /** One screen per colour per location, charged once; waived from this quantity up. */
+  screenFee: { cents: Cents; waivedFromQuantity: number };
+  /** A dark garment needs a white underbase: it prints as one more colour. */
+  darkGarmentExtraColors: number;
+  sizeUpcharges: SizeUpcharge[];
+  garments: Garment[];
+}
+
+export interface PrintArea {
+  id: string;
+  name: string;
+  widthInches: number;
+  heightInches: number;
+}
+
+export interface DirectToGarmentPrices extends TieredPrices {
+  service: 'direct-to-garment';
+  currency: 'USD';
+  minimumQuantity: number;
+  maxLocations: number;
+  /** Ascending by size. */
+  printAreas: PrintArea[];
+  /** [breakIndex][areaIndex], per piece per location. */
+  light: Cents[][];
+  dark: Cents[][];
+  /** Charged once when the artwork is not print-ready. */
+  artSetupFee: Cents;
+  sizeUpcharges: SizeUpcharge[];
+  garments: Garment[];
+}
+
+export interface StitchBand {
+  id: string;
+  name: string;
+  maxStitches: number;
+}
+
+export interface EmbroideryPrices extends TieredPrices {
+  service: 'embroidery';
+  currency: 'USD';
+  minimumQuantity: number;
+  maxLocations: number;
+  /** Ascending by maxStitches. */
+  stitchBands: StitchBand[];
+  /** [breakIndex][bandIndex], per piece per location. */
+  prices: Cents[][];
+  /** Charged once per design (location) that we have not digitized before. */
+  digitizingFee: Cents;
+  threadColorsIncluded: number;
+  sizeUpcharges: SizeUpcharge[];
+  garments: Garment[];
+}
+
+export type PriceFile = ScreenPrintingPrices | DirectToGarmentPrices | EmbroideryPrices;
+
+/** 'own' means the visitor brings the garments: only the print is charged, with no extra fees. */
+export type GarmentChoice = string | 'own';
+
+/** How many pieces are in each upcharged size; the rest are standard sizes. */
+export type SizeCounts = Partial<Record<SizeUpcharge['size'], number>>;
+
+export interface ScreenPrintingOptions {
+  service: 'screen-printing';
+  quantity: number;
+  /** Ink colours per print location, first location first (1 to maxLocations entries). */
+  colors: number[];
+  darkGarment: boolean;
+  garment: GarmentChoice;
+  sizes: SizeCounts;
+}
+
+export interface DirectToGarmentOptions {
+  service: 'direct-to-garment';
+  quantity: number;
+  /** Print area id per location (1 to maxLocations entries). */
+  areas: string[];
+  darkGarment: boolean;
+  garment: GarmentChoice;
+  /** True when we must prepare the artwork (not print-ready): adds the art set-up fee. */
+  artSetup: boolean;
+  sizes: SizeCounts;
+}
+
+export interface EmbroideryOptions {
+  service: 'embroidery';
+  quantity: number;
+  /** Stitch count per location (1 to maxLocations entries). */
+  stitches: number[];
+  /** True when the design is new to us: adds the digitizing fee per location. */
+  newDesign: boolean;
+  garment: GarmentChoice;
+  sizes: SizeCounts;
+}
+
+export type EstimateOptions = ScreenPrintingOptions | DirectToGarmentOptions | EmbroideryOptions;
+
+export interface LineItem {
+  /** Stable kind, for tests and styling. */
+  kind: 'garments' | 'print' | 'setup' | 'size-upcharge';
+  /** What a person reads: "Front print, 3 colors", "Screens: 3 colors x 1 location". */
+  label: string;
+  quantity: number;
+  unitCents: Cents;
+  totalCents: Cents;
+}
+
+export interface Tier {
+  /** The break this quantity falls in, and the last quantity of it (null: no upper end). */
+  fromQuantity: number;
+  toQuantity: number | null;
+}
+
+export interface NextTier {
+  fromQuantity: number;
+  /** Per piece at that break, everything else unchanged. */
+  perPieceCents: Cents;
+  /** The total at that break. */
+  totalCents: Cents;
+  /** True when ordering up to the next break would cost less in total than this order. */
+  cheaperInTotal: boolean;
+  /** A plain sentence for the visitor, such as "Order 24 pieces instead and pay $3.10 less in total." */
+  note: string;
+}
+
+export interface Estimate {
+  service: ServiceId;
+  lines: LineItem[];
+  /** All-in: the total divided by the quantity, rounded up to the cent. Nothing is left out of it. */
+  perPieceCents: Cents;
+  /** The sum of the lines, exactly. */
+  totalCents: Cents;
+  tier: Tier;
+  nextTier: NextTier | null;
+}
+
+/** A problem with the options a person can act on, by field name ("quantity", "colors.1", "areas.0"). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export type EstimateResult = { ok: true; estimate: Estimate } | { ok: false; errors: FieldError[] };
