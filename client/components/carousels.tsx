@@ -41,7 +41,8 @@ export function HomeCarousel({ slides }: { slides: CarouselSlide[] }) {
       <div className="splide__track mx-auto max-w-[1280px]">
         <div className="splide__list">
           {slides.map((slide, index) => (
-            <div className="splide__slide" key={slide.href}>
+            // Full width before Splide sizes it: a flex item sized by an image not yet loaded would be 0 wide.
+            <div className="splide__slide w-full" key={slide.href}>
               <Link to={slide.href} className="group relative block text-white">
                 <SlidePicture landscape={slide.imageLandscape} portrait={slide.imagePortrait} priority={index === 0} />
                 <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-stone-950/80 to-transparent px-6 pt-16 pb-12 md:inset-y-0 md:right-auto md:flex md:w-1/2 md:flex-col md:justify-center md:bg-none md:pr-12 md:pl-24 md:pb-6">

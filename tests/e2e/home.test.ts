@@ -55,6 +55,22 @@ describe('home carousel', () => {
     },
   );
 
+  it.each([390, 1280])(
+    'at %i px: keeps the carousel box its final size while the slide image is still loading',
+    async (width) => {
+      const context = await browser().newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      // Hold every slide image back: the first paint happens before any of them arrives.
+      await page.route('**/images/slide-*', () => undefined);
+      await page.goto(`${baseUrl}/`, { waitUntil: 'domcontentloaded' });
+      const height = await page.locator('.home-carousel').evaluate((section) => section.getBoundingClientRect().height);
+      // Portrait 4:5 on phones, landscape 12:5 (at most 1280 wide) on wide screens.
+      const expected = width < 768 ? (width * 1600) / 1280 : (Math.min(width, 1280) * 1000) / 2400;
+      expect(Math.abs(height - expected)).toBeLessThan(2);
+      await context.close();
+    },
+  );
+
   it('plays every 5000 ms, pauses with its button, and each slide links to its page', async () => {
     const { page, context } = await openPage(browser(), `${baseUrl}/`, { width: 1280 });
     await page.waitForSelector('.home-carousel.is-initialized');
