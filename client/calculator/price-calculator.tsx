@@ -33,26 +33,38 @@ function fieldsFrom(prices: PriceFile, params: URLSearchParams): Fields {
   return Object.fromEntries(queryFromOptions(optionsFromQuery(prices, params)));
 }
 
+/** One select per print location; every location after the first may be left without a print. */
+function PerLocationSelects({
+  prefix,
+  what,
+  choices,
+  ...props
+}: FieldProps & { prefix: string; what: string; choices: { value: string; label: string }[] }) {
+  return Array.from({ length: props.prices.maxLocations }, (_, index) => (
+    <SelectField
+      // biome-ignore lint/suspicious/noArrayIndexKey: locations are positions; their order never changes.
+      key={index}
+      name={`${prefix}${index + 1}`}
+      label={`${locationName(index)}: ${what}`}
+      options={[...(index === 0 ? [] : [{ value: '', label: 'No print here' }]), ...choices]}
+      {...props}
+    />
+  ));
+}
+
 function ServiceFields(props: FieldProps) {
   const { prices } = props;
-  const locations = Array.from({ length: prices.maxLocations }, (_, index) => index);
   switch (prices.service) {
     case 'screen-printing': {
       const colors = Array.from({ length: prices.maxColors }, (_, index) => String(index + 1));
       return (
         <>
-          {locations.map((index) => (
-            <SelectField
-              key={index}
-              name={`c${index + 1}`}
-              label={`${locationName(index)}: ink colors`}
-              options={[
-                ...(index === 0 ? [] : [{ value: '', label: 'No print here' }]),
-                ...colors.map((value) => ({ value, label: `${value} ${value === '1' ? 'color' : 'colors'}` })),
-              ]}
-              {...props}
-            />
-          ))}
+          <PerLocationSelects
+            prefix="c"
+            what="ink colors"
+            choices={colors.map((value) => ({ value, label: `${value} ${value === '1' ? 'color' : 'colors'}` }))}
+            {...props}
+          />
           <CheckboxField
             name="dark"
             label={`Dark garment (a white underbase goes under the ink: it counts as ${prices.darkGarmentExtraColors} more color)`}
@@ -64,18 +76,12 @@ function ServiceFields(props: FieldProps) {
     case 'direct-to-garment':
       return (
         <>
-          {locations.map((index) => (
-            <SelectField
-              key={index}
-              name={`a${index + 1}`}
-              label={`${locationName(index)}: print size`}
-              options={[
-                ...(index === 0 ? [] : [{ value: '', label: 'No print here' }]),
-                ...prices.printAreas.map((area) => ({ value: area.id, label: area.name })),
-              ]}
-              {...props}
-            />
-          ))}
+          <PerLocationSelects
+            prefix="a"
+            what="print size"
+            choices={prices.printAreas.map((area) => ({ value: area.id, label: area.name }))}
+            {...props}
+          />
           <CheckboxField name="dark" label="Dark garment (pretreated, with white ink under the colors)" {...props} />
           <CheckboxField
             name="art"
@@ -87,7 +93,7 @@ function ServiceFields(props: FieldProps) {
     case 'embroidery':
       return (
         <>
-          {locations.map((index) => (
+          {Array.from({ length: prices.maxLocations }, (_, index) => index).map((index) => (
             <NumberField
               key={index}
               name={`s${index + 1}`}
