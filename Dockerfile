@@ -20,6 +20,9 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/server ./server
 COPY --from=build /app/shared ./shared
 COPY --from=build /app/data ./data
+# Submissions (SQLite) live in a volume the server may write to; everything else stays read-only.
+RUN mkdir -p /app/var && chown node:node /app/var
+VOLUME ["/app/var"]
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \

@@ -1,5 +1,6 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, readDataDir } from './config.ts';
 
 const secret = 'a'.repeat(64);
 
@@ -26,6 +27,66 @@ describe('loadConfig', () => {
       const problems = (error as ConfigError).problems.join('\n');
       for (const name of ['PORT', 'LOG_LEVEL', 'PUBLIC_URL', 'CSRF_SECRET']) expect(problems).toContain(`${name}:`);
     }
+  });
+
+  it('turns mail on only when SMTP_URL is set, with its sender and the shop address', () => {
+    expect(loadConfig({}).mail).toBeNull();
+    expect(loadConfig({ MAIL_FROM: 'orders@shop.example' }).mail).toBeNull();
+    const config = loadConfig({
+      SMTP_URL: 'smtps://orders:secret@mail.shop.example:465',
+      MAIL_FROM: 'Seenwear <orders@shop.example>',
+      SHOP_EMAIL: 'team@shop.example',
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://orders:secret@mail.shop.example:465',
+      from: 'Seenwear <orders@shop.example>',
+      shopEmail: 'team@shop.example',
+    });
+  });
+
+  it('requires MAIL_FROM and SHOP_EMAIL with SMTP_URL, reported with the other problems', () => {
+    try {
+      loadConfig({ SMTP_URL: 'smtp://mail.shop.example:587', PORT: 'eighty' });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems;
+      expect(problems).toContain('MAIL_FROM: is required when SMTP_URL is set');
+      expect(problems).toContain('SHOP_EMAIL: is required when SMTP_URL is set');
+      expect(problems.some((line) => line.startsWith('PORT:'))).toBe(true);
+    }
+  });
+
+  it('rejects mail settings that are not an SMTP address or a mailbox, without echoing the password', () => {
+    try {
+      loadConfig({ SMTP_URL: 'https://user:hunter2@mail.example', MAIL_FROM: 'Seenwear', SHOP_EMAIL: 'team' });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of ['SMTP_URL', 'MAIL_FROM', 'SHOP_EMAIL']) expect(problems).toContain(`${name}:`);
+      expect(problems).not.toContain('hunter2');
+    }
+    for (const from of ['orders@shop.example', '"Seenwear, Springfield" <orders@shop.example>']) {
+      const config = loadConfig({
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        MAIL_FROM: from,
+        SHOP_EMAIL: 'team@shop.example',
+      });
+      expect(config.mail?.from).toBe(from);
+    }
+  });
+
+  it('keeps submissions under ./var unless DATA_DIR says otherwise, as an absolute path', () => {
+    expect(loadConfig({}).dataDir).toBe(resolve('var'));
+    expect(loadConfig({ DATA_DIR: '' }).dataDir).toBe(resolve('var'));
+    expect(loadConfig({ DATA_DIR: '/srv/seenwear' }).dataDir).toBe('/srv/seenwear');
+    expect(loadConfig({ DATA_DIR: 'data/live' }).dataDir).toBe(resolve('data/live'));
+  });
+
+  it("gives the operators' CLI the same DATA_DIR without the server's other settings", () => {
+    // Production without CSRF_SECRET would stop the server, but the CLI only needs the directory.
+    expect(readDataDir({ NODE_ENV: 'production' })).toBe(resolve('var'));
+    expect(readDataDir({ DATA_DIR: '/srv/seenwear', NODE_ENV: 'production' })).toBe('/srv/seenwear');
+    expect(readDataDir({ DATA_DIR: '' })).toBe(resolve('var'));
   });
 
   it('drops a trailing slash from PUBLIC_URL and treats empty variables as unset', () => {

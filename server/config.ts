@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { describeIssues } from '../shared/site-data.ts';
+
+/** Where the submissions database lives when DATA_DIR is not set, relative to the working directory. */
+export const defaultDataDir = 'var';
+
+// Shared with the operators' CLI, which reads DATA_DIR alone: it must find the server's database
+// without needing the server's secrets in the shell.
+const dataDirSchema = z.string().min(1).default(defaultDataDir);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -11,7 +19,36 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, such as https://shop.example' })
     .optional(),
   CSRF_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      hostname: /^.+$/,
+      // The value is never echoed back: it usually carries the SMTP password.
+      error: 'must be an smtp:// or smtps:// address, such as smtps://user:password@mail.example:465',
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .refine(isMailbox, 'must be an e-mail address or "Name <address>", such as Seenwear <orders@seenwear.example>')
+    .optional(),
+  SHOP_EMAIL: z.email('must be an e-mail address, such as orders@seenwear.example').optional(),
+  DATA_DIR: dataDirSchema,
 });
+
+/** "orders@shop.example" or "Seenwear <orders@shop.example>" (the name may be quoted). */
+function isMailbox(value: string): boolean {
+  const match = /^\s*(?:"?[^"<>\r\n]*"?\s*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(value);
+  const address = match?.[1] ?? match?.[2];
+  return address !== undefined && z.email().safeParse(address).success;
+}
+
+export interface MailConfig {
+  smtpUrl: string;
+  /** Sender of every message, as MAIL_FROM gives it ("Name <address>" or an address). */
+  from: string;
+  /** Where the shop's copy of each submission goes. */
+  shopEmail: string;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -24,6 +61,10 @@ export interface AppConfig {
   csrfSecret: string;
   /** True when CSRF_SECRET was not given and a random one was made for this process. */
   csrfSecretGenerated: boolean;
+  /** Absolute directory of the submissions database (DATA_DIR, resolved once at start). */
+  dataDir: string;
+  /** Null when SMTP_URL is not set: submissions then wait in the outbox, nothing is sent. */
+  mail: MailConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -45,6 +86,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (present.NODE_ENV === 'production' && !present.CSRF_SECRET) {
     problems.push('CSRF_SECRET: is required in production (try: openssl rand -hex 32)');
   }
+  if (present.SMTP_URL) {
+    for (const name of ['MAIL_FROM', 'SHOP_EMAIL'] as const) {
+      if (!present[name]) problems.push(`${name}: is required when SMTP_URL is set`);
+    }
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const value = parsed.data;
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
@@ -57,5 +103,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     csrfSecret: value.CSRF_SECRET ?? randomBytes(32).toString('hex'),
     csrfSecretGenerated: value.CSRF_SECRET === undefined,
+    // Resolved now so a later chdir, or a log line, never means a different directory.
+    dataDir: resolve(value.DATA_DIR),
+    mail:
+      value.SMTP_URL && value.MAIL_FROM && value.SHOP_EMAIL
+        ? { smtpUrl: value.SMTP_URL, from: value.MAIL_FROM.trim(), shopEmail: value.SHOP_EMAIL }
+        : null,
   };
+}
+
+/** DATA_DIR as the server would resolve it, without the rest of the environment. */
+export function readDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(dataDirSchema.parse(env.DATA_DIR === '' ? undefined : env.DATA_DIR));
 }

@@ -5,7 +5,9 @@ import { type AppConfig, ConfigError, loadConfig } from './config.ts';
 import { loadDataStore } from './data-store.ts';
 import type { Readiness } from './health.ts';
 import { createLogger } from './logger.ts';
+import { startNotifications } from './notifications/start-notifications.ts';
 import { developmentSsr, productionSsr } from './ssr-entry.ts';
+import { openSqliteStorage } from './storage/sqlite-storage.ts';
 
 /** How long in-flight requests may take to finish after SIGTERM before connections are cut. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -31,6 +33,9 @@ async function main() {
   const readiness: Readiness = { ready: false };
   const store = await loadDataStore(new URL('../data/', import.meta.url).pathname);
   for (const warning of store.warnings) logger.warn(warning);
+  // Submissions and their outbox: opened (and migrated) before the server accepts a single request.
+  const storage = await openSqliteStorage({ dataDir: config.dataDir });
+  const notifications = startNotifications({ config, site: store.data.config, storage, logger });
   const httpServer = createServer();
 
   let closeDev: (() => Promise<void>) | undefined;
@@ -53,14 +58,20 @@ async function main() {
       `listening on ${config.publicUrl}`,
     );
   });
-  handleShutdown(httpServer, readiness, logger, closeDev);
+  handleShutdown(httpServer, readiness, logger, async () => {
+    await closeDev?.();
+    // After the last request: a notification in progress finishes, then the database closes cleanly.
+    await notifications?.stop();
+    await storage.close();
+  });
 }
 
 function handleShutdown(
   server: import('node:http').Server,
   readiness: Readiness,
   logger: Logger,
-  closeDev?: () => Promise<void>,
+  /** Runs once the last request has finished. */
+  closeResources: () => Promise<void>,
 ) {
   let stopping = false;
   const stop = (signal: string) => {
@@ -75,7 +86,7 @@ function handleShutdown(
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
     server.close(async () => {
-      await closeDev?.();
+      await closeResources();
       logger.info('stopped');
       process.exit(0);
     });

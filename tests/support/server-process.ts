@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -43,6 +46,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       CSRF_SECRET: 'e2e-secret-0123456789abcdef0123456789abcdef',
+      // Each test server keeps its submissions in a fresh folder, never in the working tree.
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'seenwear-data-')),
       LOG_LEVEL: 'info',
       ...env,
     },

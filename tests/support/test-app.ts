@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pino } from 'pino';
 import * as entry from '../../client/entry-server.tsx';
 import { createApp } from '../../server/app.ts';
@@ -16,6 +18,9 @@ export const testConfig: AppConfig = {
   publicUrl: 'https://shop.example',
   csrfSecret: 'test-secret-0123456789abcdef0123456789abcdef',
   csrfSecretGenerated: false,
+  // Nothing opens it through testConfig: a test that stores submissions gives its own temporary directory.
+  dataDir: join(tmpdir(), 'seenwear-test-data-unused'),
+  mail: null,
 };
 
 /** Log lines a test can read back. */

@@ -1,0 +1,273 @@
+/**
+ * The operators' view of the stored submissions: `npm run submissions -- list | show REF | export`.
+ * Reads the database the server writes (DATA_DIR, default ./var), safely while the server runs.
+ * Exit codes: 0 done, 1 no such database or reference, 2 bad usage.
+ */
+
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
+import { readDataDir } from '../server/config.ts';
+import {
+  databasePath,
+  type NotificationState,
+  openSqliteStorage,
+  type SqliteStorage,
+} from '../server/storage/sqlite-storage.ts';
+import type { Submission, SubmissionKind, SubmissionSummary } from '../server/storage/types.ts';
+
+const usage = `Usage: npm run submissions -- <command> [options]
+
+Commands:
+  list [--kind quote|contact] [--limit N]       Newest first, 50 unless --limit says otherwise
+  show REF                                      One submission: its fields, files and notifications
+  export --format csv [--kind quote|contact]    Every submission, oldest first, as CSV on standard output
+
+To save the export: npm run --silent submissions -- export --format csv > submissions.csv
+(without --silent, npm prints its own header lines into the file).
+
+The database is $DATA_DIR/submissions.sqlite (DATA_DIR defaults to ./var, as for the server).
+Exit codes: 0 done, 1 no database or no such reference, 2 bad usage.
+`;
+
+const defaultListLimit = 50;
+
+class UsageError extends Error {}
+
+class NotFoundError extends Error {}
+
+/** Reads its arguments (throwing UsageError) before the database is opened, then runs against it. */
+type Command = (args: string[]) => (storage: SqliteStorage) => Promise<void>;
+
+const commands: Record<string, Command> = { list, show, export: exportCsv };
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === 'help' || name === '--help' || name === '-h') {
+    process.stdout.write(usage);
+    return 0;
+  }
+  if (name === undefined) throw new UsageError('no command given');
+  // Own keys only: "constructor" or "toString" are not commands.
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!command) throw new UsageError(`unknown command "${name}"`);
+  const run = command(args);
+  const dataDir = readDataDir();
+  const path = databasePath(dataDir);
+  // Opening would create an empty database: a mistyped DATA_DIR must say so, not list nothing.
+  if (!existsSync(path)) throw new NotFoundError(`no submissions database at ${path} (is DATA_DIR right?)`);
+  const storage = await openSqliteStorage({ dataDir });
+  try {
+    await run(storage);
+  } finally {
+    await storage.close();
+  }
+  return 0;
+}
+
+function parse(args: string[], options: ParseArgsOptionsConfig, { positionals = 0, needs = '' } = {}) {
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true }) as typeof parsed;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (parsed.positionals.length !== positionals) {
+    throw new UsageError(
+      parsed.positionals.length > positionals
+        ? `unexpected argument "${parsed.positionals[positionals]}"`
+        : `missing ${needs}`,
+    );
+  }
+  return parsed;
+}
+
+function kindOption(value: string | boolean | undefined): SubmissionKind | undefined {
+  if (value === undefined || value === 'quote' || value === 'contact') return value;
+  throw new UsageError(`--kind must be quote or contact, not "${String(value)}"`);
+}
+
+function list(args: string[]) {
+  const { values } = parse(args, { kind: { type: 'string' }, limit: { type: 'string' } });
+  const kind = kindOption(values.kind);
+  const limit = values.limit === undefined ? defaultListLimit : Number(values.limit);
+  if (!Number.isSafeInteger(limit) || limit < 1) {
+    throw new UsageError(`--limit must be a whole number of 1 or more, not "${String(values.limit)}"`);
+  }
+  return async (storage: SqliteStorage) => {
+    const rows = await storage.listSubmissions({ kind, limit });
+    if (rows.length === 0) {
+      process.stdout.write(kind ? `No ${kind} submissions yet.\n` : 'No submissions yet.\n');
+      return;
+    }
+    const table = [
+      ['Reference', 'Kind', 'Received (UTC)', 'Name', 'Email', 'Files', 'Pending mail'],
+      ...rows.map((row) => [
+        row.reference,
+        row.kind,
+        formatDate(row.createdAt).slice(0, 16),
+        clip(printable(row.name), 28),
+        clip(printable(row.email), 36),
+        String(row.fileCount),
+        String(row.pendingNotifications),
+      ]),
+    ];
+    const widths = table[0]?.map((_, column) => Math.max(...table.map((cells) => cells[column]?.length ?? 0))) ?? [];
+    for (const cells of table) {
+      const line = cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
+      process.stdout.write(`${line.trimEnd()}\n`);
+    }
+    if (rows.length === limit) process.stdout.write(`(the newest ${limit}: --limit N shows more)\n`);
+  };
+}
+
+function show(args: string[]) {
+  const { positionals } = parse(args, {}, { positionals: 1, needs: 'the reference, as in: show Q-2026-000123' });
+  const reference = (positionals[0] ?? '').trim().toUpperCase();
+  return async (storage: SqliteStorage) => {
+    const submission = await storage.getSubmission(reference);
+    if (!submission) throw new NotFoundError(`no submission with reference ${printable(reference)}`);
+    const notifications = await storage.notificationsOf(reference);
+    process.stdout.write(describe(submission, notifications));
+  };
+}
+
+function describe(submission: Submission, notifications: NotificationState[]): string {
+  const lines = [
+    `${submission.reference} (${submission.kind})`,
+    `Received  ${formatDate(submission.createdAt)}`,
+    `Name      ${printable(submission.name)}`,
+    `Email     ${printable(submission.email)}`,
+    '',
+    'Fields',
+  ];
+  const fields = Object.entries(submission.payload);
+  const labelWidth = Math.max(0, ...fields.map(([key]) => printable(key).length));
+  for (const [key, value] of fields) {
+    const [first = '', ...rest] = printable(formatValue(value), { multiline: true }).split('\n');
+    lines.push(`  ${printable(key).padEnd(labelWidth)}  ${first}`);
+    for (const line of rest) lines.push(`  ${' '.repeat(labelWidth)}  ${line}`);
+  }
+  if (fields.length === 0) lines.push('  (none)');
+  lines.push('', `Files (${submission.files.length})`);
+  submission.files.forEach((file, index) => {
+    lines.push(`  ${index + 1}. ${printable(file.name)}  ${printable(file.mediaType)}  ${formatSize(file.size)}`);
+  });
+  if (submission.files.length === 0) lines.push('  (none)');
+  lines.push('', 'Notifications');
+  for (const notification of notifications)
+    lines.push(`  ${notification.recipient.padEnd(8)}  ${status(notification)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function status(notification: NotificationState): string {
+  const attempts = `${notification.attempts} attempt${notification.attempts === 1 ? '' : 's'}`;
+  if (notification.sentAt) return `sent ${formatDate(notification.sentAt)} (${attempts})`;
+  const next = formatDate(notification.nextAttemptAt);
+  if (notification.attempts === 0) return `not tried yet (due ${next})`;
+  const error = notification.lastError === null ? '' : `, last error: ${printable(notification.lastError)}`;
+  return `not sent after ${attempts}${error}; next try ${next}`;
+}
+
+function exportCsv(args: string[]) {
+  const { values } = parse(args, { format: { type: 'string', default: 'csv' }, kind: { type: 'string' } });
+  if (values.format !== 'csv') throw new UsageError(`--format must be csv, not "${String(values.format)}"`);
+  const kind = kindOption(values.kind);
+  return async (storage: SqliteStorage) => {
+    // A ledger reads oldest first; one submission at a time is loaded, so memory stays flat.
+    const summaries: SubmissionSummary[] = (await storage.listSubmissions({ kind })).reverse();
+    await write(csvRow(['reference', 'kind', 'created_at', 'name', 'email', 'file_count', 'payload']));
+    for (const summary of summaries) {
+      const submission = await storage.getSubmission(summary.reference);
+      if (!submission) continue;
+      await write(
+        csvRow([
+          submission.reference,
+          submission.kind,
+          submission.createdAt.toISOString(),
+          submission.name,
+          submission.email,
+          String(submission.fileCount),
+          JSON.stringify(submission.payload),
+        ]),
+      );
+    }
+  };
+}
+
+/** One RFC 4180 record, CRLF included. */
+function csvRow(cells: string[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+function csvCell(value: string): string {
+  // Spreadsheets run a cell that starts with = + - @ (or a tab or CR before one) as a formula, and
+  // these cells hold what visitors typed: a leading apostrophe makes Excel, LibreOffice and Sheets
+  // show it as text instead (OWASP's advice on CSV injection).
+  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
+}
+
+async function write(text: string) {
+  if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+}
+
+function formatDate(date: Date): string {
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KB'] : [bytes / (1024 * 1024), 'MB'];
+  return `${value.toFixed(1)} ${unit} (${bytes.toLocaleString('en-US')} bytes)`;
+}
+
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) {
+    return value.map(String).join(', ');
+  }
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+const unsafeCharacters = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * Visitors wrote these strings and the operator's terminal interprets escape sequences: control and
+ * bidirectional-override characters are shown as \u escapes, never sent raw.
+ */
+function printable(text: string, { multiline = false } = {}): string {
+  const lines = multiline ? text.replaceAll('\r\n', '\n') : text;
+  return lines.replace(unsafeCharacters, (character) =>
+    multiline && character === '\n' ? character : `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+function clip(text: string, width: number): string {
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text;
+}
+
+// `npm run submissions -- export | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`submissions: ${error.message}\n\n${usage}`);
+      process.exitCode = 2;
+    } else if (error instanceof NotFoundError) {
+      process.stderr.write(`submissions: ${error.message}\n`);
+      process.exitCode = 1;
+    } else {
+      process.stderr.write(`submissions: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    }
+  },
+);

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { Submission } from '../storage/types.ts';
+import { customerMessage, type MailSettings, shopMessage } from './mail-messages.ts';
+
+const settings: MailSettings = {
+  from: 'Seenwear <orders@seenwear.example>',
+  shopEmail: 'team@seenwear.example',
+  shop: { appName: 'Seenwear', contact: { email: 'hello@seenwear.example', phone: '+15550100123' } },
+};
+
+const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+function quote(overrides: Partial<Submission> = {}): Submission {
+  return {
+    reference: 'Q-2026-000123',
+    kind: 'quote',
+    name: 'Jane Doe',
+    email: 'jane@example.com',
+    createdAt: new Date('2026-03-14T15:04:05Z'),
+    fileCount: 1,
+    pendingNotifications: 2,
+    payload: {
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      service: 'screen-printing',
+      garmentCount: 48,
+      rush: false,
+      sizes: ['S', 'M', 'L'],
+      locations: [
+        { placement: 'front', inkColors: 2 },
+        { placement: 'back', inkColors: 1 },
+      ],
+      estimate: { total_cents: 52_800, per_piece: '11.00' },
+      notes: 'Logo on the front.\nText <b>"Team"</b> on the back.',
+      phone: '',
+    },
+    files: [{ name: 'logo.png', mediaType: 'image/png', size: 2048, data: png }],
+    ...overrides,
+  };
+}
+
+describe('shopMessage', () => {
+  it('goes to the shop with the reference and kind in the subject, and replies go to the customer', () => {
+    const message = shopMessage(quote(), settings);
+    expect(message.from).toBe(settings.from);
+    expect(message.to).toBe('team@seenwear.example');
+    expect(message.replyTo).toEqual({ name: 'Jane Doe', address: 'jane@example.com' });
+    expect(message.subject).toBe('Quote request Q-2026-000123 from Jane Doe');
+  });
+
+  it('lists every field readably, nested objects and lists included', () => {
+    const text = String(shopMessage(quote(), settings).text);
+    expect(text).toContain('Name: Jane Doe\nE-mail: jane@example.com\nReceived: 2026-03-14 15:04 UTC');
+    expect(text).toContain('Service: screen-printing');
+    expect(text).toContain('Garment count: 48');
+    expect(text).toContain('Rush: No');
+    expect(text).toContain('Sizes: S, M, L');
+    expect(text).toContain(
+      'Locations:\n  1.\n    Placement: front\n    Ink colors: 2\n  2.\n    Placement: back\n    Ink colors: 1',
+    );
+    expect(text).toContain('Estimate:\n  Total cents: 52800\n  Per piece: 11.00');
+    expect(text).toContain('Notes:\n  Logo on the front.\n  Text <b>"Team"</b> on the back.');
+    expect(text).toContain('Phone: (not given)');
+    expect(text).toContain('Files (attached)\n  - logo.png (image/png, 2.0 KB)');
+    // The name and e-mail head the message once, not again among the details.
+    expect(text.match(/Jane Doe/g)).toHaveLength(1);
+    expect(text.match(/jane@example\.com/g)).toHaveLength(1);
+  });
+
+  it('attaches the files with the media type detected on upload', () => {
+    const message = shopMessage(quote(), settings);
+    expect(message.attachments).toEqual([{ filename: 'logo.png', content: png, contentType: 'image/png' }]);
+  });
+
+  it('has an HTML alternative in which the visitor cannot inject markup', () => {
+    const html = String(shopMessage(quote(), settings).html);
+    expect(html).toContain('Text &lt;b&gt;&quot;Team&quot;&lt;/b&gt; on the back.');
+    expect(html).not.toContain('<b>');
+  });
+
+  it('names a contact message as such and says when nothing was attached', () => {
+    const message = shopMessage(
+      quote({ reference: 'C-2026-000045', kind: 'contact', payload: { message: 'Hi' }, files: [], fileCount: 0 }),
+      settings,
+    );
+    expect(message.subject).toBe('Message C-2026-000045 from Jane Doe');
+    expect(message.text).toContain('Message: Hi');
+    expect(message.text).toContain('Files: none');
+    expect(message.attachments).toEqual([]);
+  });
+});
+
+describe('customerMessage', () => {
+  it('confirms warmly with the reference, the next step and how to reach the shop', () => {
+    const message = customerMessage(quote(), settings);
+    expect(message.from).toBe(settings.from);
+    expect(message.to).toEqual({ name: 'Jane Doe', address: 'jane@example.com' });
+    expect(message.replyTo).toBe('hello@seenwear.example');
+    expect(message.subject).toBe('We received your quote request Q-2026-000123');
+    const text = String(message.text);
+    expect(text).toMatch(/^Hello Jane Doe,/);
+    expect(text).toContain('Thank you for your quote request');
+    expect(text).toContain('Q-2026-000123');
+    expect(text).toContain('within one business day');
+    expect(text).toContain('Phone: (555) 010-0123');
+    expect(text).toContain('E-mail: hello@seenwear.example');
+    expect(message.html).toContain('Q-2026-000123');
+  });
+
+  it('never sends the visitor’s files or text back', () => {
+    const message = customerMessage(quote(), settings);
+    expect(message.attachments).toBeUndefined();
+    expect(String(message.text)).not.toContain('logo.png');
+    expect(String(message.text)).not.toContain('Logo on the front');
+  });
+
+  it('leaves out a "name" that looks like a link or a pitch', () => {
+    const message = customerMessage(quote({ name: 'Win $$$ at https://spam.example' }), settings);
+    expect(message.to).toBe('jane@example.com');
+    expect(String(message.text)).toMatch(/^Hello,\n/);
+    expect(String(message.text)).not.toContain('spam.example');
+  });
+
+  it('speaks of a message for the contact form', () => {
+    const message = customerMessage(quote({ reference: 'C-2026-000045', kind: 'contact' }), settings);
+    expect(message.subject).toBe('We received your message C-2026-000045');
+    expect(message.text).toContain('Thank you for your message.');
+  });
+});

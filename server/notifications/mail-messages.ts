@@ -1,0 +1,178 @@
+import type { SendMailOptions } from 'nodemailer';
+import { formatUsPhone } from '../../shared/phone.ts';
+import type { SiteConfig } from '../../shared/site-data.ts';
+import type { Submission, SubmissionKind } from '../storage/types.ts';
+
+export interface MailSettings {
+  /** MAIL_FROM: the sender of both messages. */
+  from: string;
+  /** SHOP_EMAIL: where the shop's copy of each submission goes. */
+  shopEmail: string;
+  /** The shop as the site presents it (data/config.json): its name, phone and public e-mail. */
+  shop: Pick<SiteConfig, 'appName' | 'contact'>;
+}
+
+const kindLabels: Record<SubmissionKind, { shop: string; customer: string }> = {
+  quote: { shop: 'Quote request', customer: 'quote request' },
+  contact: { shop: 'Message', customer: 'message' },
+};
+
+/** The shop's copy: everything the visitor sent, files attached, and a reply goes to the visitor. */
+export function shopMessage(submission: Submission, settings: MailSettings): SendMailOptions {
+  const label = kindLabels[submission.kind].shop;
+  const text = [
+    `${label} ${submission.reference}`,
+    '',
+    `Name: ${submission.name}`,
+    `E-mail: ${submission.email}`,
+    `Received: ${formatUtc(submission.createdAt)}`,
+    '',
+    'Details',
+    ...formatFields(detailsOf(submission), ''),
+    '',
+    ...formatFiles(submission),
+  ].join('\n');
+  return {
+    from: settings.from,
+    to: settings.shopEmail,
+    replyTo: { name: submission.name, address: submission.email },
+    subject: `${label} ${submission.reference} from ${submission.name}`,
+    text,
+    html: textToHtml(text),
+    attachments: submission.files.map((file) => ({
+      filename: file.name,
+      content: file.data,
+      contentType: file.mediaType,
+    })),
+  };
+}
+
+/**
+ * The visitor's confirmation. It repeats nothing they typed except a plain-looking name: anyone can
+ * put someone else's address in the form, and the shop must not become a relay for their text or files.
+ */
+export function customerMessage(submission: Submission, settings: MailSettings): SendMailOptions {
+  const { appName, contact } = settings.shop;
+  const label = kindLabels[submission.kind].customer;
+  const name = plainName(submission.name);
+  const text = [
+    name ? `Hello ${name},` : 'Hello,',
+    '',
+    `Thank you for your ${label}. It has reached us, and its reference is ${submission.reference}.`,
+    '',
+    'What happens next: one of us reads it and answers you within one business day. To add anything, ' +
+      'reply to this e-mail or call us and mention the reference.',
+    '',
+    `Phone: ${formatUsPhone(contact.phone)}`,
+    `E-mail: ${contact.email}`,
+    '',
+    `Thank you for choosing ${appName}.`,
+  ].join('\n');
+  return {
+    from: settings.from,
+    to: name ? { name, address: submission.email } : submission.email,
+    // The public address, which a person reads, rather than the sending mailbox.
+    replyTo: contact.email,
+    subject: `We received your ${label} ${submission.reference}`,
+    text,
+    html: textToHtml(text),
+  };
+}
+
+/** A name shown only when it looks like one, so the form cannot carry a link or a pitch in a greeting. */
+function plainName(name: string): string | undefined {
+  const trimmed = name.trim();
+  return /^[\p{L}\p{M}' .-]{1,60}$/u.test(trimmed) ? trimmed : undefined;
+}
+
+/** Name and e-mail head the message; the payload's copies of them would only repeat it. */
+function detailsOf(submission: Submission): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(submission.payload).filter(
+      ([key, value]) =>
+        !(key === 'name' && value === submission.name) && !(key === 'email' && value === submission.email),
+    ),
+  );
+}
+
+function formatFields(fields: Record<string, unknown>, indent: string): string[] {
+  const entries = Object.entries(fields);
+  if (entries.length === 0) return [`${indent}(none)`];
+  return entries.flatMap(([key, value]) => formatEntry(`${humanize(key)}:`, value, indent));
+}
+
+/** `heading` is "Label:" for a field and "2." for an item of a list. */
+function formatEntry(heading: string, value: unknown, indent: string): string[] {
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return [`${indent}${heading} (none)`];
+    if (value.every(isInline)) return [`${indent}${heading} ${value.map(formatScalar).join(', ')}`];
+    return [`${indent}${heading}`, ...value.flatMap((item, index) => formatEntry(`${index + 1}.`, item, inner))];
+  }
+  if (isRecord(value)) return [`${indent}${heading}`, ...formatFields(value, inner)];
+  if (typeof value === 'string' && value.includes('\n')) {
+    return [`${indent}${heading}`, ...value.split(/\r?\n/).map((line) => `${inner}${line}`)];
+  }
+  return [`${indent}${heading} ${formatScalar(value)}`];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isInline(value: unknown): boolean {
+  return !isRecord(value) && !Array.isArray(value) && !(typeof value === 'string' && value.includes('\n'));
+}
+
+function formatScalar(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(not given)';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return String(value);
+}
+
+/** "garmentCount", "print_size" or "due-date" -> "Garment count", "Print size", "Due date". */
+function humanize(key: string): string {
+  const words = key
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
+}
+
+function formatFiles(submission: Submission): string[] {
+  if (submission.files.length === 0) return ['Files: none'];
+  return [
+    'Files (attached)',
+    ...submission.files.map((file) => `  - ${file.name} (${file.mediaType}, ${formatSize(file.size)})`),
+  ];
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** UTC, so the time reads the same wherever the server runs. */
+function formatUtc(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The same text for mail programs that show HTML first; every character of it is escaped. */
+function textToHtml(text: string): string {
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((block) => `<p style="margin:0 0 1em;white-space:pre-wrap">${escapeHtml(block)}</p>`)
+    .join('');
+  return `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body style="font-family:sans-serif">${paragraphs}</body></html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxWorker } from './outbox-worker.ts';
+import { startNotifications } from './start-notifications.ts';
+import { fakeStorage, memoryLogger, startSmtpServer, type TestSmtpServer } from './test-support.ts';
+
+const site = { appName: 'Seenwear', contact: { email: 'hello@seenwear.example', phone: '+15550100123' } };
+const quote = {
+  kind: 'quote' as const,
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  payload: { garmentCount: 48 },
+  files: [],
+};
+
+let smtp: TestSmtpServer | undefined;
+let notifications: OutboxWorker | null = null;
+
+afterEach(async () => {
+  await notifications?.stop();
+  notifications = null;
+  await smtp?.close();
+  smtp = undefined;
+});
+
+describe('startNotifications', () => {
+  it('without SMTP, says once that notification is off and keeps the rows', async () => {
+    const storage = fakeStorage();
+    await storage.saveSubmission(quote);
+    const { logger, lines } = memoryLogger();
+    notifications = startNotifications({ config: { mail: null }, site, storage, logger, intervalMs: 10 });
+    expect(notifications).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: 'notification is off: SMTP_URL is not set; submissions are kept in the outbox',
+      }),
+    ]);
+    expect(storage.outbox.map((row) => [row.attempts, row.sentAt])).toEqual([
+      [0, null],
+      [0, null],
+    ]);
+  });
+
+  it('with SMTP, sends the outbox through the configured server', async () => {
+    smtp = await startSmtpServer();
+    const server = smtp;
+    const storage = fakeStorage();
+    await storage.saveSubmission(quote);
+    const { logger, lines } = memoryLogger();
+    const mail = {
+      smtpUrl: server.url,
+      from: 'Seenwear <orders@seenwear.example>',
+      shopEmail: 'team@seenwear.example',
+    };
+    notifications = startNotifications({ config: { mail }, site, storage, logger, intervalMs: 10 });
+    await vi.waitFor(() => expect(server.received).toHaveLength(2));
+    expect(server.received.map((received) => received.envelopeTo)).toEqual([
+      ['team@seenwear.example'],
+      ['jane@example.com'],
+    ]);
+    expect(server.received[1]?.header('from')).toBe('Seenwear <orders@seenwear.example>');
+    expect(lines[0]).toMatchObject({ msg: 'notification is on', smtpHost: new URL(server.url).host });
+  });
+});

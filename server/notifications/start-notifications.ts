@@ -1,0 +1,46 @@
+import type { Logger } from 'pino';
+import type { SiteConfig } from '../../shared/site-data.ts';
+import type { AppConfig } from '../config.ts';
+import type { Storage } from '../storage/types.ts';
+import { createMailTransport, type MailTransport } from './mail-transport.ts';
+import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts';
+
+export interface NotificationsOptions {
+  config: Pick<AppConfig, 'mail'>;
+  /** data/config.json: the shop's name and contact, for the customer's confirmation. */
+  site: Pick<SiteConfig, 'appName' | 'contact'>;
+  storage: Storage;
+  logger: Logger;
+  /** For tests; otherwise an SMTP transport for config.mail.smtpUrl. */
+  transport?: MailTransport;
+  intervalMs?: number;
+}
+
+/**
+ * Starts the outbox worker, or only says why not: without SMTP the submissions stay in the outbox,
+ * to be sent once SMTP_URL is set and the server restarted. Null means nothing was started.
+ */
+export function startNotifications(options: NotificationsOptions): OutboxWorker | null {
+  const { config, site, storage, logger } = options;
+  if (!config.mail) {
+    logger.warn('notification is off: SMTP_URL is not set; submissions are kept in the outbox');
+    return null;
+  }
+  const transport = options.transport ?? createMailTransport(config.mail.smtpUrl);
+  const worker = startOutboxWorker({
+    storage,
+    transport,
+    settings: { from: config.mail.from, shopEmail: config.mail.shopEmail, shop: site },
+    logger,
+    intervalMs: options.intervalMs,
+  });
+  // The host only: the URL usually carries the SMTP password.
+  logger.info({ smtpHost: new URL(config.mail.smtpUrl).host }, 'notification is on');
+  return {
+    drain: worker.drain,
+    async stop() {
+      await worker.stop();
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The storage contract for submissions (issue 5): what the form endpoints save and what the
+ * notification worker and the operators' CLI read. One implementation today (SQLite through Kysely,
+ * server/storage/sqlite-storage.ts); a PostgreSQL one can come later without touching callers.
+ */
+
+export type SubmissionKind = 'quote' | 'contact';
+
+export interface StoredFile {
+  /** The visitor's file name, cleaned for display (never used as a path). */
+  name: string;
+  /** The type detected from the content, never taken from the name or the browser. */
+  mediaType: string;
+  size: number;
+  data: Buffer;
+}
+
+export interface NewSubmission {
+  kind: SubmissionKind;
+  /** Who to confirm to; also indexed for the CLI. */
+  name: string;
+  email: string;
+  /** The validated form fields, as the shared zod schema produced them (stored as JSON). */
+  payload: Record<string, unknown>;
+  files: StoredFile[];
+}
+
+export interface SubmissionSummary {
+  reference: string;
+  kind: SubmissionKind;
+  name: string;
+  email: string;
+  createdAt: Date;
+  fileCount: number;
+  /** Notifications not yet sent (shop and customer). */
+  pendingNotifications: number;
+}
+
+export interface Submission extends SubmissionSummary {
+  payload: Record<string, unknown>;
+  files: StoredFile[];
+}
+
+export type NotificationRecipient = 'shop' | 'customer';
+
+export interface OutboxMessage {
+  id: number;
+  reference: string;
+  recipient: NotificationRecipient;
+  attempts: number;
+  /** When it may be tried next (backoff); due now or earlier means it is due. */
+  nextAttemptAt: Date;
+  lastError: string | null;
+}
+
+export interface Storage {
+  /**
+   * Saves the submission, its files and one outbox row per recipient in ONE transaction, and returns
+   * the human reference (Q-2026-000123, C-2026-000045) only once that transaction has committed.
+   */
+  saveSubmission(submission: NewSubmission): Promise<{ reference: string }>;
+  getSubmission(reference: string): Promise<Submission | undefined>;
+  /** Newest first. */
+  listSubmissions(options?: { limit?: number; kind?: SubmissionKind }): Promise<SubmissionSummary[]>;
+  /** Outbox rows due at `now`, oldest first. */
+  dueNotifications(now: Date, limit: number): Promise<OutboxMessage[]>;
+  markNotificationSent(id: number, sentAt: Date): Promise<void>;
+  markNotificationFailed(id: number, error: string, nextAttemptAt: Date): Promise<void>;
+  close(): Promise<void>;
+}
