@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatMoney } from '../../shared/money.ts';
+import { pluralize } from '../../shared/plural.ts';
 import { estimate, priceFileFor } from '../../shared/pricing/estimate.ts';
 import { optionsFromQuery, queryFromOptions, sizeParams } from '../../shared/pricing/query.ts';
 import type { Estimate, FieldError, PriceFile } from '../../shared/pricing/types.ts';
@@ -62,7 +63,7 @@ function ServiceFields(props: FieldProps) {
           <PerLocationSelects
             prefix="c"
             what="ink colors"
-            choices={colors.map((value) => ({ value, label: `${value} ${value === '1' ? 'color' : 'colors'}` }))}
+            choices={colors.map((value) => ({ value, label: pluralize(Number(value), 'color') }))}
             {...props}
           />
           <CheckboxField

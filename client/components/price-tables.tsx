@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../shared/money.ts';
+import { pluralize } from '../../shared/plural.ts';
 import type { Cents, PriceFile } from '../../shared/pricing/types.ts';
 
 /** "12–23", "288+": the quantities a row of a price table applies to. */
@@ -97,10 +98,7 @@ function SizesAndGarments({ prices }: { prices: PriceFile }) {
 export function PriceTables({ prices }: { prices: PriceFile }) {
   switch (prices.service) {
     case 'screen-printing': {
-      const colors = Array.from(
-        { length: prices.maxColors },
-        (_, index) => `${index + 1} ${index === 0 ? 'color' : 'colors'}`,
-      );
+      const colors = Array.from({ length: prices.maxColors }, (_, index) => pluralize(index + 1, 'color'));
       return (
         <div className="grid gap-6">
           <PriceTable
