@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { preloadModule } from 'react-dom';
-import { isRouteErrorResponse, Link, Outlet, useLocation, useNavigation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, Outlet, useRouteError } from 'react-router';
 import { useAppContext } from './app-context.tsx';
 import { FlashNotices } from './components/flash-notices.tsx';
 import { LoadingScreen } from './components/loading-screen.tsx';
@@ -11,6 +11,7 @@ import { ToastProvider, ToastRegion } from './components/toast-region.tsx';
 import { useConnectionToasts } from './components/use-connection-toasts.ts';
 import { loadSiteData } from './load-site-data.ts';
 import { useRouteChangeEffects } from './navigation/use-route-change-effects.ts';
+import { useRouteChangeLoading } from './navigation/use-route-change-loading.ts';
 import NotFoundPage from './pages/not-found.tsx';
 
 /** The whole HTML document, rendered by React on the server and hydrated in the browser. */
@@ -103,12 +104,8 @@ function useAfterHydration() {
 
 export default function Root() {
   useAfterHydration();
-  // The loading flag of spec section 3: on while a route change is under way (its 500 ms delay included);
-  // a new query on the same page (a calculator updating its URL) is not a route change.
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const loading = navigation.state === 'loading' && navigation.location.pathname !== pathname;
-  const announcement = useRouteChangeEffects(MAIN_ID);
+  const loading = useRouteChangeLoading();
+  const announcement = useRouteChangeEffects(MAIN_ID, loading);
   return (
     <Document>
       <Shell loading={loading} announcement={announcement}>

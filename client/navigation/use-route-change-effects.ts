@@ -1,6 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { savedScrollPosition, saveScrollPosition } from './scroll-positions.ts';
+
+/** The element a location's hash names, if it is on the page. */
+function hashTarget(hash: string): HTMLElement | null {
+  return hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+}
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -13,10 +18,9 @@ function prefersReducedMotion(): boolean {
  * position on back/forward, the target of a hash, otherwise a smooth scroll to the top.
  * Returns the announcement for a polite live region.
  */
-export function useRouteChangeEffects(mainId: string): string {
+export function useRouteChangeEffects(mainId: string, routeChangeLoading: boolean): string {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const navigation = useNavigation();
   const [announcement, setAnnouncement] = useState('');
   const previousKey = useRef(location.key);
   const previousPath = useRef(location.pathname);
@@ -33,10 +37,11 @@ export function useRouteChangeEffects(mainId: string): string {
     return () => window.removeEventListener('pagehide', onPageHide);
   }, []);
 
-  // Save where the visitor was before the loading screen takes over the page.
+  // Save where the visitor was before the loading screen takes over the page (route changes only: a
+  // calculator updating its URL on each keystroke has no position to save).
   useLayoutEffect(() => {
-    if (navigation.state === 'loading') saveScrollPosition(previousKey.current, window.scrollY);
-  }, [navigation.state]);
+    if (routeChangeLoading) saveScrollPosition(previousKey.current, window.scrollY);
+  }, [routeChangeLoading]);
 
   useLayoutEffect(() => {
     if (previousKey.current === location.key) return;
@@ -46,7 +51,7 @@ export function useRouteChangeEffects(mainId: string): string {
     if (samePage) {
       // A new query or hash on the same page is not a route change: leave focus and menus alone, and
       // only follow a hash to its target.
-      if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+      hashTarget(location.hash)?.scrollIntoView();
       return;
     }
 
@@ -58,7 +63,7 @@ export function useRouteChangeEffects(mainId: string): string {
     setAnnouncement(document.title);
 
     const saved = navigationType === 'POP' ? savedScrollPosition(location.key) : undefined;
-    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    const target = hashTarget(location.hash);
     if (saved !== undefined) window.scrollTo(0, saved);
     else if (target) target.scrollIntoView();
     else window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
