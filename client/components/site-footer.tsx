@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { formatUsPhone } from '../../shared/phone.ts';
 import { useSiteData } from '../app-context.tsx';
 import { COPYRIGHT_YEARS, companyLinks, legalLinks, pricingLinks, quoteLink } from '../navigation.ts';
+import { EmailLink, PhoneLink } from './contact-links.tsx';
 import { PhotoIcon, ReviewIcon, SocialIcon } from './social-icons.tsx';
 
 const heading = 'text-sm font-bold uppercase tracking-wide text-stone-300';
@@ -24,14 +24,10 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-4 space-y-2">
             <li>
-              <a className={link} href={`tel:${contact.phone}`}>
-                {formatUsPhone(contact.phone)}
-              </a>
+              <PhoneLink className={link} />
             </li>
             <li>
-              <a className={link} href={`mailto:${contact.email}`}>
-                {contact.email}
-              </a>
+              <EmailLink className={link} />
             </li>
             <li>
               <address className="not-italic">

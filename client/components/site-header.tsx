@@ -1,8 +1,8 @@
 import { Link, NavLink } from 'react-router';
-import { formatUsPhone } from '../../shared/phone.ts';
 import { findPageByPath } from '../../shared/routes.ts';
 import { useSiteData } from '../app-context.tsx';
 import { companyLinks, quoteLink } from '../navigation.ts';
+import { EmailLink, PhoneLink } from './contact-links.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { PricingMenu } from './pricing-menu.tsx';
 import { useScrolled } from './use-scrolled.ts';
@@ -32,12 +32,8 @@ export function TopBar() {
           <span />
         )}
         <div className="flex flex-wrap justify-center gap-x-6">
-          <a className="hover:underline" href={`mailto:${contact.email}`}>
-            {contact.email}
-          </a>
-          <a className="hover:underline" href={`tel:${contact.phone}`}>
-            {formatUsPhone(contact.phone)}
-          </a>
+          <EmailLink className="hover:underline" />
+          <PhoneLink className="hover:underline" />
         </div>
       </div>
     </section>

@@ -1,5 +1,5 @@
-import { formatUsPhone } from '../../shared/phone.ts';
 import { useSiteData } from '../app-context.tsx';
+import { EmailLink, PhoneLink } from '../components/contact-links.tsx';
 import { LocalBusinessJsonLd } from '../components/local-business-json-ld.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
@@ -27,16 +27,10 @@ export default function ContactUsPage() {
           </h2>
           <ul className="mt-4 space-y-2">
             <li>
-              Phone:{' '}
-              <a className="font-semibold text-brand-700 underline" href={`tel:${contact.phone}`}>
-                {formatUsPhone(contact.phone)}
-              </a>
+              Phone: <PhoneLink />
             </li>
             <li>
-              E-mail:{' '}
-              <a className="font-semibold text-brand-700 underline" href={`mailto:${contact.email}`}>
-                {contact.email}
-              </a>
+              E-mail: <EmailLink />
             </li>
           </ul>
         </section>

@@ -1,12 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
 import { formatMoney } from '../../shared/money.ts';
-import { formatUsPhone } from '../../shared/phone.ts';
 import { estimate, priceFileFor } from '../../shared/pricing/estimate.ts';
 import { fromPriceCents } from '../../shared/pricing/from-price.ts';
 import { optionsFromQuery, queryFromOptions } from '../../shared/pricing/query.ts';
 import type { Estimate } from '../../shared/pricing/types.ts';
 import { isServiceId, type ServiceId } from '../../shared/service-ids.ts';
 import { useSiteData } from '../app-context.tsx';
+import { EmailLink, PhoneLink } from '../components/contact-links.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 
@@ -101,15 +101,8 @@ export default function PricingPage() {
             Ask for your quote
           </h2>
           <p className="mt-2 text-stone-700">
-            E-mail{' '}
-            <a className="font-semibold text-brand-700 underline" href={`mailto:${config.contact.email}`}>
-              {config.contact.email}
-            </a>{' '}
-            or call{' '}
-            <a className="font-semibold text-brand-700 underline" href={`tel:${config.contact.phone}`}>
-              {formatUsPhone(config.contact.phone)}
-            </a>{' '}
-            with the garments, quantities, colors and artwork you have in mind; we answer within one business day.
+            E-mail <EmailLink /> or call <PhoneLink /> with the garments, quantities, colors and artwork you have in
+            mind; we answer within one business day.
           </p>
         </section>
       </div>

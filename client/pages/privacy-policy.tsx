@@ -1,4 +1,5 @@
 import { useSiteData } from '../app-context.tsx';
+import { EmailLink } from '../components/contact-links.tsx';
 import { LegalPage } from '../components/legal-page.tsx';
 
 export default function PrivacyPolicyPage() {
@@ -50,11 +51,7 @@ export default function PrivacyPolicyPage() {
           heading: 'Your choices',
           body: (
             <p>
-              Write to{' '}
-              <a className="font-semibold text-brand-700 underline" href={`mailto:${config.contact.email}`}>
-                {config.contact.email}
-              </a>{' '}
-              to see, correct or delete what we hold about you.
+              Write to <EmailLink /> to see, correct or delete what we hold about you.
             </p>
           ),
         },
