@@ -20,6 +20,16 @@ export const locationName = (index: number) => LOCATION_NAMES[index] ?? `Locatio
 const inputClass =
   'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm aria-[invalid=true]:border-red-700';
 
+/** The message beside a field; its id is what the control's aria-describedby points at. */
+function FieldError({ name, error }: { name: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={`error-${name}`} className="mt-1 text-sm font-semibold text-red-800">
+      {error}
+    </p>
+  );
+}
+
 function Field({
   name,
   label,
@@ -44,11 +54,7 @@ function Field({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`error-${name}`} className="mt-1 text-sm font-semibold text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <FieldError name={name} error={error} />
     </div>
   );
 }
@@ -161,11 +167,7 @@ export function CheckboxField({
         />
         <span>{label}</span>
       </label>
-      {errors[name] ? (
-        <p id={`error-${name}`} className="mt-1 text-sm font-semibold text-red-800">
-          {errors[name]}
-        </p>
-      ) : null}
+      <FieldError name={name} error={errors[name]} />
     </div>
   );
 }
