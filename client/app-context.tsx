@@ -14,6 +14,11 @@ export interface AppContextValue {
   flash: FlashStore;
   /** The CSP nonce on the server; empty in the browser, which hides nonces from scripts. */
   nonce: string;
+  /**
+   * The CSRF token for the hidden field of forms posted without JavaScript: a placeholder the server
+   * replaces per request (pages are cached), and the XSRF-TOKEN cookie's value in the browser.
+   */
+  csrfToken: string;
 }
 
 const AppContext = createContext<AppContextValue | null>(null);

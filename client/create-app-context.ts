@@ -12,7 +12,7 @@ import { createToastStore } from './stores/toast-store.ts';
 export function createAppContextValue(
   state: AppState,
   serializedState: string,
-  { nonce, inBrowser }: { nonce: string; inBrowser: boolean },
+  { nonce, csrfToken, inBrowser }: { nonce: string; csrfToken: string; inBrowser: boolean },
 ): AppContextValue {
   const flash = createFlashStore();
   if (state.flash) flash.add({ ...state.flash, duration: inBrowser ? FLASH_DEFAULT_DURATION_MS : 0 });
@@ -20,6 +20,7 @@ export function createAppContextValue(
     state,
     serializedState,
     nonce,
+    csrfToken,
     store: createSiteDataStore(state.site),
     toasts: createToastStore(),
     flash,

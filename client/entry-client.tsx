@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import type { AppState } from '../shared/ssr-contract.ts';
 import { AppProvider } from './app-context.tsx';
 import { createAppContextValue } from './create-app-context.ts';
+import { readCookie, XSRF_COOKIE } from './http-client.ts';
 import { deserializeHydration } from './hydration.ts';
 import { routes } from './routes.tsx';
 
@@ -27,12 +28,20 @@ async function resolveLazyMatches() {
 async function start() {
   const serializedState = document.getElementById('app-state')?.textContent ?? '';
   const state = JSON.parse(serializedState) as AppState;
+  // A form re-rendered in answer to its POST: the router must see the page's address, not /api/...
+  if (state.url && state.url !== window.location.pathname + window.location.search) {
+    window.history.replaceState(window.history.state, '', state.url);
+  }
   await resolveLazyMatches();
   const router = createBrowserRouter(routes, { hydrationData: deserializeHydration(state.hydration) });
   hydrateRoot(
     document,
     <StrictMode>
-      <AppProvider value={createAppContextValue(state, serializedState, { nonce: '', inBrowser: true })}>
+      <AppProvider value={createAppContextValue(state, serializedState, {
+          nonce: '',
+          csrfToken: readCookie(XSRF_COOKIE) ?? '',
+          inBrowser: true,
+        })}>
         <RouterProvider router={router} />
       </AppProvider>
     </StrictMode>,

@@ -36,8 +36,14 @@ export function render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options
       errors: serializeErrors(context.errors),
     },
     flash: options.flash,
+    form: options.form,
+    url: options.url,
   };
-  const value = createAppContextValue(state, serializeForScript(state), { nonce: options.nonce, inBrowser: false });
+  const value = createAppContextValue(state, serializeForScript(state), {
+    nonce: options.nonce,
+    csrfToken: options.csrfToken,
+    inBrowser: false,
+  });
 
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -6,6 +6,9 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pages, pageTitle } from '../shared/routes.ts';
 import { createTestApp } from '../tests/support/test-app.ts';
+import { cookiesOf, visitorSession as sessionOf } from '../tests/support/visitor-session.ts';
+
+const visitorSession = (app = t.app) => sessionOf(app);
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
@@ -17,20 +20,6 @@ beforeAll(async () => {
 function headValue(html: string, pattern: RegExp): string | undefined {
   const head = html.slice(0, html.indexOf('</head>'));
   return pattern.exec(head)?.[1];
-}
-
-function cookiesOf(response: request.Response): string[] {
-  const header = response.headers['set-cookie'] as string[] | string | undefined;
-  return header === undefined ? [] : Array.isArray(header) ? header : [header];
-}
-
-/** A visitor's cookie jar after one page view, with the token the page's scripts would read. */
-async function visitorSession(app = t.app) {
-  const response = await request(app).get('/').expect(200);
-  const cookies = cookiesOf(response).map((cookie) => cookie.split(';')[0] as string);
-  const token = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
-  if (!token) throw new Error('no XSRF-TOKEN cookie was set');
-  return { cookie: cookies.join('; '), token };
 }
 
 describe('pages', () => {

@@ -10,17 +10,21 @@ import { dataRoutes } from './data-routes.ts';
 import type { DataStore } from './data-store.ts';
 import { healthRoutes, type Readiness } from './health.ts';
 import { errorHandler, rejectMalformedUrl } from './http-errors.ts';
-import { pageRenderer } from './page-renderer.ts';
+import { createPageRenderer } from './page-renderer.ts';
 import { requestLogger } from './request-logger.ts';
 import { securityHeaders } from './security-headers.ts';
 import { seoRoutes } from './seo-routes.ts';
 import { staticFiles } from './static-files.ts';
+import type { Storage } from './storage/types.ts';
+import { submissionRoutes } from './submissions/submission-routes.ts';
 import { trailingSlashRedirect } from './trailing-slash.ts';
 
 export interface AppDependencies {
   config: AppConfig;
   logger: Logger;
   store: DataStore;
+  /** Where quote requests and contact messages are kept. */
+  storage: Storage;
   readiness: Readiness;
   ssr: {
     loadEntry: () => Promise<SsrEntry>;
@@ -37,6 +41,7 @@ export function createApp(deps: AppDependencies): Express {
   const { config, store } = deps;
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
   // Pages carry a per-request nonce and data files have their own strong tags: no automatic weak ETags.
   app.set('etag', false);
 
@@ -53,20 +58,30 @@ export function createApp(deps: AppDependencies): Express {
   // Bodies are parsed before the CSRF check because a form without JavaScript sends its token as a field.
   app.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 200 }));
   app.use(express.json({ limit: '100kb' }));
+  const pages = createPageRenderer({
+    ...deps.ssr,
+    store,
+    csrf,
+    publicUrl: config.publicUrl,
+    isProduction: config.isProduction,
+  });
+  // Before the general CSRF check: these routes check it themselves once a multipart body is parsed.
+  app.use(
+    submissionRoutes({
+      storage: deps.storage,
+      store,
+      csrf,
+      pages,
+      isProduction: config.isProduction,
+      rateLimit: config.submissionRateLimit,
+    }),
+  );
   app.use(csrf.protect);
 
   app.use(dataRoutes(store));
   app.use(seoRoutes(config.publicUrl));
   app.use(trailingSlashRedirect);
-  app.use(
-    pageRenderer({
-      ...deps.ssr,
-      store,
-      csrf,
-      publicUrl: config.publicUrl,
-      isProduction: config.isProduction,
-    }),
-  );
+  app.use(pages.middleware);
   app.use(errorHandler(() => deps.ssr.assets.forRoutes([]).stylesheets));
   return app;
 }

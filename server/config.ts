@@ -33,6 +33,8 @@ const envSchema = z.object({
     .optional(),
   SHOP_EMAIL: z.email('must be an e-mail address, such as orders@seenwear.example').optional(),
   DATA_DIR: dataDirSchema,
+  SUBMISSION_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 /** "orders@shop.example" or "Seenwear <orders@shop.example>" (the name may be quoted). */
@@ -65,6 +67,13 @@ export interface AppConfig {
   dataDir: string;
   /** Null when SMTP_URL is not set: submissions then wait in the outbox, nothing is sent. */
   mail: MailConfig | null;
+  /** Posts per visitor address per 15 minutes on each form endpoint. */
+  submissionRateLimit: number;
+  /**
+   * How many reverse proxies stand in front (TRUST_PROXY): their X-Forwarded-For gives the visitor's
+   * address, which the rate limit counts by. 0 trusts no header, so nobody can forge their address.
+   */
+  trustProxy: number;
 }
 
 export class ConfigError extends Error {
@@ -109,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       value.SMTP_URL && value.MAIL_FROM && value.SHOP_EMAIL
         ? { smtpUrl: value.SMTP_URL, from: value.MAIL_FROM.trim(), shopEmail: value.SHOP_EMAIL }
         : null,
+    submissionRateLimit: value.SUBMISSION_RATE_LIMIT,
+    trustProxy: value.TRUST_PROXY,
   };
 }
 

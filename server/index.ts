@@ -43,10 +43,18 @@ async function main() {
   if (config.env === 'development') {
     const dev = await developmentSsr(httpServer);
     closeDev = dev.close;
-    app = createApp({ config, logger, store, readiness, ssr: dev, devMiddleware: dev.middleware });
+    app = createApp({ config, logger, store, storage, readiness, ssr: dev, devMiddleware: dev.middleware });
   } else {
     const production = await productionSsr();
-    app = createApp({ config, logger, store, readiness, ssr: production, staticDir: production.staticDir });
+    app = createApp({
+      config,
+      logger,
+      store,
+      storage,
+      readiness,
+      ssr: production,
+      staticDir: production.staticDir,
+    });
   }
   httpServer.on('request', app);
   httpServer.listen(config.port, config.host, () => {

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import createHttpError from 'http-errors';
 import { LRUCache } from 'lru-cache';
-import type { SsrEntry } from '../shared/ssr-contract.ts';
+import type { QueryOutcome, SsrEntry } from '../shared/ssr-contract.ts';
+import type { FormState } from '../shared/submissions/form-values.ts';
 import type { AssetResolver } from './asset-manifest.ts';
 import type { Csrf } from './csrf.ts';
 import type { DataStore } from './data-store.ts';
 import { toFetchRequest } from './fetch-request.ts';
-import { takeFlash } from './flash-cookie.ts';
+import { type Flash, takeFlash } from './flash-cookie.ts';
 import { cspNonce } from './security-headers.ts';
 
 export interface PageRendererOptions {
@@ -21,11 +22,14 @@ export interface PageRendererOptions {
   cache: boolean;
 }
 
-/** A rendered page, encoded once, split where the per-request nonce goes. */
+/** A rendered page, encoded once, split where the per-request values (nonce, CSRF token) go. */
 interface CachedPage {
   status: number;
-  parts: Buffer[];
+  /** Bytes, with the name of a per-request value between each two. */
+  parts: (Buffer | Slot)[];
 }
+
+type Slot = 'nonce' | 'csrf';
 
 /** Every unknown address renders the same 404 page, so they share one entry instead of one each. */
 const NOT_FOUND_KEY = '404';
@@ -39,28 +43,78 @@ async function sendFetchResponse(res: Response, response: globalThis.Response) {
   res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
+export interface FormPage {
+  /** The page that holds the form, such as /pricing. */
+  path: string;
+  form: FormState;
+  status: number;
+}
+
+export interface PageRenderer {
+  middleware: RequestHandler;
+  /**
+   * Answers a form posted without JavaScript that has errors: the form's page, rendered for this visitor
+   * only (never cached) with their input and the errors beside the fields.
+   */
+  renderForm(req: Request, res: Response, page: FormPage): Promise<void>;
+}
+
 /**
  * Renders pages with React on the server, and caches them. A page depends only on its URL and the site
  * data (route loaders must keep it so: one that reads cookies or headers has to bypass this cache), so a
  * URL seen before is answered without routing or rendering: the cached bytes with this response's nonce
- * spliced in. The cache is bounded (least recently used first).
+ * and CSRF token spliced in. The cache is bounded (least recently used first).
  */
-export function pageRenderer(options: PageRendererOptions): RequestHandler {
+export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const cache = new LRUCache<string, CachedPage>({ max: 500 });
-  // Random per process, so no page content can guess it and have it replaced.
-  const noncePlaceholder = `n${randomBytes(12).toString('hex')}`;
+  // Random per process, so no page content can guess them and have them replaced.
+  const placeholders: Record<Slot, string> = {
+    nonce: `n${randomBytes(12).toString('hex')}`,
+    csrf: `c${randomBytes(12).toString('hex')}`,
+  };
+  const splitter = new RegExp(`(${placeholders.nonce}|${placeholders.csrf})`);
 
-  function send(req: Request, res: Response, page: CachedPage) {
-    options.csrf.issueToken(req, res);
-    const nonce = Buffer.from(cspNonce(res));
-    const body = Buffer.concat(page.parts.flatMap((part, index) => (index === 0 ? [part] : [nonce, part])));
+  function toPage(status: number, html: string): CachedPage {
+    return {
+      status,
+      parts: html
+        .split(splitter)
+        .map((part, index) =>
+          index % 2 === 0 ? Buffer.from(part) : part === placeholders.nonce ? ('nonce' as const) : ('csrf' as const),
+        ),
+    };
+  }
+
+  function send(req: Request, res: Response, page: CachedPage, cacheControl = 'private, no-cache') {
+    const values: Record<Slot, Buffer> = {
+      csrf: Buffer.from(options.csrf.issueToken(req, res)),
+      nonce: Buffer.from(cspNonce(res)),
+    };
+    const body = Buffer.concat(page.parts.map((part) => (Buffer.isBuffer(part) ? part : values[part])));
     res
       .status(page.status)
-      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache' })
+      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl })
       .send(body);
   }
 
-  return async (req, res, next) => {
+  async function render(
+    req: Request,
+    outcome: Extract<QueryOutcome, { kind: 'page' }>,
+    entry: SsrEntry,
+    extra: { flash: Flash | null; form: FormState | null; url: string | null },
+  ): Promise<string> {
+    return entry.render(outcome, {
+      site: options.store.data,
+      publicUrl: options.publicUrl,
+      assets: options.assets.forRoutes(outcome.routeModules),
+      nonce: placeholders.nonce,
+      csrfToken: placeholders.csrf,
+      ...extra,
+      onError: (error) => req.log.error({ err: error }, 'render error'),
+    });
+  }
+
+  const middleware: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return next(
         createHttpError(405, 'Pages can only be read: use GET or HEAD.', { headers: { Allow: 'GET, HEAD' } }),
@@ -80,20 +134,20 @@ export function pageRenderer(options: PageRendererOptions): RequestHandler {
     const cached = outcome.status === 404 && cacheable ? cache.get(notFoundKey) : undefined;
     if (cached) return send(req, res, cached);
 
-    const html = await entry.render(outcome, {
-      site: options.store.data,
-      publicUrl: options.publicUrl,
-      assets: options.assets.forRoutes(outcome.routeModules),
-      nonce: noncePlaceholder,
-      flash,
-      onError: (error) => req.log.error({ err: error }, 'render error'),
-    });
-    const page: CachedPage = {
-      status: outcome.status,
-      parts: html.split(noncePlaceholder).map((part) => Buffer.from(part)),
-    };
+    const page = toPage(outcome.status, await render(req, outcome, entry, { flash, form: null, url: null }));
     if (cacheable && outcome.status === 200) cache.set(key, page);
     if (cacheable && outcome.status === 404) cache.set(notFoundKey, page);
     send(req, res, page);
   };
+
+  async function renderForm(req: Request, res: Response, { path, form, status }: FormPage) {
+    const entry = await options.loadEntry();
+    const outcome = await entry.query(new Request(`${options.publicUrl}${path}`, { headers: { accept: 'text/html' } }));
+    if (outcome.kind !== 'page') throw new Error(`The form page ${path} did not render as a page`);
+    const html = await render(req, outcome, entry, { flash: null, form, url: path });
+    // Holds what the visitor typed: no cache may keep it.
+    send(req, res, toPage(status, html), 'no-store');
+  }
+
+  return { middleware, renderForm };
 }

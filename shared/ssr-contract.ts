@@ -1,4 +1,5 @@
 import type { FlashNotice } from './notices.ts';
+import type { FormState } from './submissions/form-values.ts';
 import type { SiteData } from './site-data.ts';
 
 /**
@@ -26,6 +27,13 @@ export interface AppState {
   hydration: SerializedHydration;
   /** A message handed over from the previous request (a form posted without JavaScript). */
   flash: FlashNotice | null;
+  /** A form posted without JavaScript that came back with errors: shown again with the visitor's input. */
+  form: FormState | null;
+  /**
+   * The page's own address when the browser shows another: a form re-rendered in answer to its POST
+   * to /api/... The browser puts this address back before React Router reads the location.
+   */
+  url: string | null;
 }
 
 export interface SerializedHydration {
@@ -54,6 +62,10 @@ export interface RenderOptions {
   assets: PageAssets;
   nonce: string;
   flash: FlashNotice | null;
+  form: FormState | null;
+  url: string | null;
+  /** Where the visitor's CSRF token goes in forms posted without JavaScript (spliced in per request). */
+  csrfToken: string;
   /** Called for errors React recovers from (logged, never shown). */
   onError: (error: unknown) => void;
 }

@@ -1,3 +1,4 @@
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -7,6 +8,8 @@ import type { AppConfig } from '../../server/config.ts';
 import { loadDataStore } from '../../server/data-store.ts';
 import type { Readiness } from '../../server/health.ts';
 import { redactedPaths } from '../../server/logger.ts';
+import { openSqliteStorage } from '../../server/storage/sqlite-storage.ts';
+import type { Storage } from '../../server/storage/types.ts';
 import type { SsrEntry } from '../../shared/ssr-contract.ts';
 
 export const testConfig: AppConfig = {
@@ -21,6 +24,8 @@ export const testConfig: AppConfig = {
   // Nothing opens it through testConfig: a test that stores submissions gives its own temporary directory.
   dataDir: join(tmpdir(), 'seenwear-test-data-unused'),
   mail: null,
+  submissionRateLimit: 20,
+  trustProxy: 0,
 };
 
 /** Log lines a test can read back. */
@@ -46,6 +51,8 @@ export interface TestAppOptions {
   entry?: SsrEntry;
   /** The page cache, on as in production unless a test turns it off as development does. */
   cache?: boolean;
+  /** Where submissions go; by default a fresh database in a temporary directory. */
+  storage?: Storage;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -54,10 +61,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const { logger, lines } = memoryLogger();
   const store = await loadDataStore('data');
   const readiness: Readiness = { ready: true };
+  const storage =
+    options.storage ?? (await openSqliteStorage({ dataDir: await mkdtemp(join(tmpdir(), 'seenwear-test-')) }));
   const app = createApp({
     config,
     logger,
     store,
+    storage,
     readiness,
     ssr: {
       loadEntry: async () => ssrEntry,
@@ -71,5 +81,5 @@ export async function createTestApp(options: TestAppOptions = {}) {
       cache: options.cache ?? true,
     },
   });
-  return { app, store, readiness, lines, config };
+  return { app, store, storage, readiness, lines, config };
 }

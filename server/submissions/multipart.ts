@@ -1,0 +1,73 @@
+import type { RequestHandler } from 'express';
+import createHttpError from 'http-errors';
+import multer, { MulterError } from 'multer';
+import {
+  ARTWORK_FIELD,
+  ARTWORK_MAX_FILE_BYTES,
+  ARTWORK_MAX_FILES,
+  ARTWORK_MAX_TOTAL_BYTES,
+} from '../../shared/submissions/artwork.ts';
+import { formatBytes } from '../../shared/submissions/format-bytes.ts';
+
+/** Room for the text fields and the multipart framing on top of the files themselves. */
+const TEXT_ALLOWANCE_BYTES = 512 * 1024;
+/** The longest single text field: the quote's comments are 2,000 characters, four bytes each at most. */
+const MAX_FIELD_BYTES = 16 * 1024;
+
+const messages: Partial<Record<MulterError['code'], string>> = {
+  LIMIT_FILE_SIZE: `A file is larger than ${formatBytes(ARTWORK_MAX_FILE_BYTES)}, the most one file may be.`,
+  LIMIT_FILE_COUNT: `Attach at most ${ARTWORK_MAX_FILES} files.`,
+  LIMIT_FIELD_VALUE: 'A field is far longer than the form allows.',
+  LIMIT_FIELD_COUNT: 'The form has more fields than it should.',
+  LIMIT_PART_COUNT: 'The form has more parts than it should.',
+  LIMIT_FIELD_KEY: 'A field name is too long.',
+};
+
+function toHttpError(error: unknown) {
+  if (error instanceof MulterError) {
+    const tooLarge = messages[error.code];
+    if (tooLarge) return createHttpError(413, tooLarge);
+    if (error.code === 'LIMIT_UNEXPECTED_FILE') {
+      return createHttpError(400, `Files go in the "${ARTWORK_FIELD}" field of the quote form; this form takes none.`);
+    }
+  }
+  // Busboy's own errors: a truncated body, a missing boundary, malformed headers.
+  return createHttpError(400, 'The form data was incomplete or malformed. Send the form again.');
+}
+
+/**
+ * Parses a multipart form into req.body (text fields) and req.files, in memory: the limits bound what a
+ * request can hold (5 files of 10 MB), and the files go to the database in the same transaction as the
+ * submission, so nothing half-written is ever left on disk. `files` is the number of files allowed.
+ */
+export function parseMultipart(files: number): RequestHandler {
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    // Browsers send file names as raw UTF-8; Latin-1, busboy's default, would garble every accent.
+    defParamCharset: 'utf8',
+    limits: {
+      fileSize: ARTWORK_MAX_FILE_BYTES,
+      // upload.none() refuses any file as unexpected (400); a limit of 0 would call it "too many" (413).
+      files: Math.max(files, 1),
+      fields: 100,
+      fieldSize: MAX_FIELD_BYTES,
+      parts: 100 + files,
+      headerPairs: 200,
+    },
+  });
+  const parse = files > 0 ? upload.array(ARTWORK_FIELD, files) : upload.none();
+  return (req, res, next) => {
+    // Refused before a byte is read when the declared size already says no.
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > ARTWORK_MAX_TOTAL_BYTES + TEXT_ALLOWANCE_BYTES) {
+      res.set('Connection', 'close');
+      return next(
+        createHttpError(
+          413,
+          `The files come to more than ${formatBytes(ARTWORK_MAX_TOTAL_BYTES)} in all, the most one request may carry.`,
+        ),
+      );
+    }
+    parse(req, res, (error?: unknown) => (error ? next(toHttpError(error)) : next()));
+  };
+}

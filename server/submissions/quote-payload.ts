@@ -1,0 +1,61 @@
+import { formatMoney } from '../../shared/money.ts';
+import type { SiteData } from '../../shared/site-data.ts';
+import type { FormValues } from '../../shared/submissions/form-values.ts';
+import {
+  deliveryMethods,
+  OTHER_GARMENT,
+  OWN_GARMENT,
+  placements,
+  type QuoteRequest,
+  quoteEstimate,
+  quoteSizes,
+} from '../../shared/submissions/quote-form.ts';
+
+/**
+ * A quote request as the shop reads it (mail, CLI, CSV): names instead of ids, only the sizes ordered,
+ * and the website's estimate at the time of the request, so the reply can start from the same figure.
+ */
+export function quotePayload(request: QuoteRequest, values: FormValues, site: SiteData) {
+  const prices = site[request.service];
+  const service = site.services.services.find((item) => item.id === request.service)?.name ?? request.service;
+  const areaName = (id: string | undefined) =>
+    id === undefined ? undefined : site['direct-to-garment'].printAreas.find((area) => area.id === id)?.name;
+  const garment =
+    request.garment === OWN_GARMENT
+      ? 'Customer brings their own garments'
+      : request.garment === OTHER_GARMENT
+        ? 'Something else (see style)'
+        : (prices.garments.find((item) => item.id === request.garment)?.name ?? request.garment);
+  const result = quoteEstimate(values, site);
+  const estimate =
+    result?.ok === true
+      ? `${formatMoney(result.estimate.totalCents)} in total, ${formatMoney(result.estimate.perPieceCents)} per piece`
+      : 'Not available (see the details)';
+  return {
+    name: request.name,
+    company: request.company,
+    email: request.email,
+    phone: request.phone,
+    service,
+    garment,
+    garmentStyle: request.garmentStyle,
+    garmentColor: request.garmentColor,
+    darkGarment: request.darkGarment,
+    quantity: request.quantity,
+    sizes: quoteSizes
+      .filter((size) => request.sizes[size] > 0)
+      .map((size) => `${size}: ${request.sizes[size]}`)
+      .join(', '),
+    printLocations: request.locations.map((location) => ({
+      placement: placements[location.placement],
+      colors: location.colors,
+      size: areaName(location.area),
+      stitches: location.stitches,
+    })),
+    inHandsDate: request.inHands,
+    delivery: deliveryMethods[request.delivery],
+    address: request.address,
+    comments: request.comments,
+    websiteEstimate: estimate,
+  };
+}

@@ -1,0 +1,49 @@
+import type { SiteData } from '../../shared/site-data.ts';
+import { ARTWORK_MAX_FILES } from '../../shared/submissions/artwork.ts';
+import { contactSchema } from '../../shared/submissions/contact-form.ts';
+import { type FieldErrors, type FormValues, fieldErrorsOf } from '../../shared/submissions/form-values.ts';
+import { createQuoteSchema } from '../../shared/submissions/quote-form.ts';
+import type { SubmissionKind } from '../storage/types.ts';
+import { quotePayload } from './quote-payload.ts';
+
+export type Validation =
+  | { ok: true; name: string; email: string; payload: Record<string, unknown> }
+  | { ok: false; errors: FieldErrors };
+
+/** What differs between the two forms; the endpoint that receives them is the same code. */
+export interface SubmissionForm {
+  kind: SubmissionKind;
+  /** The page that holds the form: where a post without JavaScript returns. */
+  page: string;
+  /** How many artwork files it takes. */
+  maxFiles: number;
+  validate(values: FormValues, site: SiteData): Validation;
+  thanks(reference: string): string;
+}
+
+export const quoteForm: SubmissionForm = {
+  kind: 'quote',
+  page: '/pricing',
+  maxFiles: ARTWORK_MAX_FILES,
+  validate(values, site) {
+    const result = createQuoteSchema(site).safeParse(values);
+    if (!result.success) return { ok: false, errors: fieldErrorsOf(result.error) };
+    const { data } = result;
+    return { ok: true, name: data.name, email: data.email, payload: quotePayload(data, values, site) };
+  },
+  thanks: (reference) =>
+    `Thank you! Your quote request ${reference} has reached us. We reply within one business day, and a confirmation is on its way to your inbox.`,
+};
+
+export const contactForm: SubmissionForm = {
+  kind: 'contact',
+  page: '/contact-us',
+  maxFiles: 0,
+  validate(values) {
+    const result = contactSchema.safeParse(values);
+    if (!result.success) return { ok: false, errors: fieldErrorsOf(result.error) };
+    return { ok: true, name: result.data.name, email: result.data.email, payload: result.data };
+  },
+  thanks: (reference) =>
+    `Thank you! Your message ${reference} has reached us. We reply within one business day, and a confirmation is on its way to your inbox.`,
+};

@@ -1,0 +1,165 @@
+import { type Request, type RequestHandler, type Response, Router } from 'express';
+import createHttpError from 'http-errors';
+import {
+  ARTWORK_FIELD,
+  ARTWORK_KINDS,
+  ARTWORK_MAX_TOTAL_BYTES,
+  artworkListError,
+  cleanFileName,
+} from '../../shared/submissions/artwork.ts';
+import {
+  errorSummary,
+  type FieldErrors,
+  type FormValues,
+  formValuesFrom,
+  HONEYPOT_FIELD,
+} from '../../shared/submissions/form-values.ts';
+import { formatBytes } from '../../shared/submissions/format-bytes.ts';
+import type { Csrf } from '../csrf.ts';
+import type { DataStore } from '../data-store.ts';
+import { setFlash } from '../flash-cookie.ts';
+import type { PageRenderer } from '../page-renderer.ts';
+import type { Storage, StoredFile } from '../storage/types.ts';
+import { artworkTypeOf } from './artwork-type.ts';
+import { parseMultipart } from './multipart.ts';
+import { submissionRateLimit } from './rate-limit.ts';
+import { contactForm, quoteForm, type SubmissionForm } from './submission-forms.ts';
+
+export interface SubmissionRoutesOptions {
+  storage: Storage;
+  store: DataStore;
+  csrf: Csrf;
+  pages: PageRenderer;
+  isProduction: boolean;
+  /** Posts per address per 15 minutes on each endpoint. */
+  rateLimit: number;
+}
+
+const acceptedBodies = ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'];
+
+const requireFormBody: RequestHandler = (req, _res, next) => {
+  if (req.is(acceptedBodies)) return next();
+  next(
+    createHttpError(
+      415,
+      'Send the form as multipart/form-data, application/x-www-form-urlencoded or application/json.',
+    ),
+  );
+};
+
+/** A browser posting the form itself asks for HTML; fetch and scripts ask for JSON (or anything). */
+function wantsPage(req: Request): boolean {
+  return req.accepts(['json', 'html']) === 'html';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Checks each file's content; the files are kept (typed) or the errors say which one is refused. */
+async function readArtwork(files: Express.Multer.File[]): Promise<{ files: StoredFile[]; error?: string }> {
+  const stored: StoredFile[] = [];
+  for (const file of files) {
+    const name = cleanFileName(file.originalname);
+    const mediaType = await artworkTypeOf(file.buffer);
+    if (!mediaType) {
+      return { files: [], error: `${name} is not a ${ARTWORK_KINDS} file (judged by its content, not its name).` };
+    }
+    stored.push({ name, mediaType, size: file.size, data: file.buffer });
+  }
+  return { files: stored };
+}
+
+export function submissionRoutes(options: SubmissionRoutesOptions): Router {
+  const router = Router();
+
+  async function refuse(req: Request, res: Response, form: SubmissionForm, values: FormValues, errors: FieldErrors) {
+    const filesLost = ((req.files as Express.Multer.File[] | undefined)?.length ?? 0) > 0;
+    const message = `${errorSummary(errors)}${filesLost ? ' Your files were not kept: attach them again.' : ''}`;
+    req.log.info({ kind: form.kind, fields: Object.keys(errors) }, 'submission refused: invalid fields');
+    if (!wantsPage(req)) {
+      res.status(422).set('Cache-Control', 'no-store').json({ error: 'invalid_fields', message, fields: errors });
+      return;
+    }
+    await options.pages.renderForm(req, res, {
+      path: form.page,
+      status: 422,
+      form: { form: form.kind, values, errors, message },
+    });
+  }
+
+  function receive(form: SubmissionForm): RequestHandler {
+    return async (req, res, next) => {
+      const body: unknown = req.body;
+      if (!isRecord(body)) return next(createHttpError(400, 'Send the form as named fields (a JSON object).'));
+      const honeypot = body[HONEYPOT_FIELD];
+      if (typeof honeypot !== 'string' ? honeypot !== undefined : honeypot.trim() !== '') {
+        req.log.warn({ kind: form.kind, reason: 'honeypot' }, 'submission refused: the hidden field was filled');
+        return next(
+          createHttpError(
+            400,
+            'The form was refused: a field that people never see was filled in, as robots do. If you are a person, please call or e-mail us.',
+          ),
+        );
+      }
+      const values = formValuesFrom(Object.entries(body));
+      if (Object.values(values).some((value) => value.includes('\uFFFD'))) {
+        return next(
+          createHttpError(400, 'The form contained text that is not valid UTF-8. Send it again from the page.'),
+        );
+      }
+
+      const uploads = (req.files as Express.Multer.File[] | undefined) ?? [];
+      const total = uploads.reduce((sum, file) => sum + file.size, 0);
+      if (total > ARTWORK_MAX_TOTAL_BYTES) {
+        return next(
+          createHttpError(
+            413,
+            `The files come to ${formatBytes(total)}; together they may be at most ${formatBytes(ARTWORK_MAX_TOTAL_BYTES)}.`,
+          ),
+        );
+      }
+      const validation = form.validate(values, options.store.data);
+      const errors: FieldErrors = validation.ok ? {} : { ...validation.errors };
+      const listError = artworkListError(
+        uploads.map((file) => ({ name: cleanFileName(file.originalname), size: file.size })),
+      );
+      const artwork = listError ? { files: [], error: listError } : await readArtwork(uploads);
+      if (artwork.error) errors[ARTWORK_FIELD] = artwork.error;
+      if (!validation.ok || Object.keys(errors).length > 0) return refuse(req, res, form, values, errors);
+
+      const { reference } = await options.storage.saveSubmission({
+        kind: form.kind,
+        name: validation.name,
+        email: validation.email,
+        payload: validation.payload,
+        files: artwork.files,
+      });
+      // The reference is all the operator needs to find it; no personal data at info level.
+      req.log.info({ reference, kind: form.kind, files: artwork.files.length }, 'submission stored');
+      const message = form.thanks(reference);
+      if (!wantsPage(req)) {
+        res.status(201).set('Cache-Control', 'no-store').json({ reference, message });
+        return;
+      }
+      setFlash(res, { type: 'success', text: message, key: form.kind }, options);
+      res.redirect(303, form.page);
+    };
+  }
+
+  for (const [path, form] of [
+    ['/api/quotes', quoteForm],
+    ['/api/contact', contactForm],
+  ] as const) {
+    router.post(
+      path,
+      submissionRateLimit(options.rateLimit),
+      requireFormBody,
+      parseMultipart(form.maxFiles),
+      // After the body is parsed: a form without JavaScript carries its token as a field.
+      options.csrf.protect,
+      receive(form),
+    );
+  }
+  return router;
+}

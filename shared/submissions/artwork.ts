@@ -1,0 +1,51 @@
+import { formatBytes } from './format-bytes.ts';
+
+/**
+ * Artwork a quote request may carry (issue 5). The browser checks count and sizes before sending; the
+ * server checks them again and then the type, by content (server/submissions/artwork-type.ts).
+ */
+export const ARTWORK_FIELD = 'artwork';
+export const ARTWORK_MAX_FILES = 5;
+export const ARTWORK_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const ARTWORK_MAX_TOTAL_BYTES = 25 * 1024 * 1024;
+
+/** What the file picker offers. The server never trusts it: the type is read from the bytes. */
+export const ARTWORK_ACCEPT = '.png,.jpg,.jpeg,.svg,.pdf,.ai,.eps,image/png,image/jpeg,image/svg+xml,application/pdf';
+export const ARTWORK_KINDS = 'PNG, JPEG, SVG, PDF, AI or EPS';
+
+export interface ArtworkFileInfo {
+  name: string;
+  size: number;
+}
+
+/** What is wrong with a set of files as a visitor would fix it, or undefined when count and sizes are fine. */
+export function artworkListError(files: readonly ArtworkFileInfo[]): string | undefined {
+  if (files.length > ARTWORK_MAX_FILES) {
+    return `Attach at most ${ARTWORK_MAX_FILES} files; you chose ${files.length}.`;
+  }
+  const tooBig = files.find((file) => file.size > ARTWORK_MAX_FILE_BYTES);
+  if (tooBig) {
+    return `${tooBig.name} is ${formatBytes(tooBig.size)}; each file may be at most ${formatBytes(ARTWORK_MAX_FILE_BYTES)}.`;
+  }
+  const empty = files.find((file) => file.size === 0);
+  if (empty) return `${empty.name} is empty. Choose the file again.`;
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  if (total > ARTWORK_MAX_TOTAL_BYTES) {
+    return `These files come to ${formatBytes(total)}; together they may be at most ${formatBytes(ARTWORK_MAX_TOTAL_BYTES)}.`;
+  }
+  return undefined;
+}
+
+/**
+ * A visitor's file name, kept for display and for the shop's mail only: never a path. Folders, control
+ * characters and anything but a plain name are dropped, and the length is capped.
+ */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // Capped by code point, before the dots are stripped: a cut through an emoji would leave half a
+  // character, and a cut inside a run of dots would bring a leading dot back.
+  const capped = Array.from(base.replace(/[\p{Cc}<>:"|?*]/gu, ''))
+    .slice(-120)
+    .join('');
+  return capped.trim().replace(/^\.+/, '') || 'artwork';
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { emailField, nameField, optionalPhoneField, requiredText } from './common-fields.ts';
+
+/** The contact form on /contact-us: validated by this one schema in the browser and on the server. */
+export const contactSchema = z.object({
+  name: nameField,
+  email: emailField,
+  phone: optionalPhoneField,
+  message: requiredText(5000, 'Tell us how we can help.'),
+});
+
+export type ContactMessage = z.infer<typeof contactSchema>;
+
+export const contactFieldNames = ['name', 'email', 'phone', 'message'] as const;

@@ -1,0 +1,16 @@
+import type { Express } from 'express';
+import request from 'supertest';
+
+export function cookiesOf(response: request.Response): string[] {
+  const header = response.headers['set-cookie'] as string[] | string | undefined;
+  return header === undefined ? [] : Array.isArray(header) ? header : [header];
+}
+
+/** A visitor's cookie jar after one page view, with the token the page's scripts would read. */
+export async function visitorSession(app: Express, path = '/') {
+  const response = await request(app).get(path).expect(200);
+  const cookies = cookiesOf(response).map((cookie) => cookie.split(';')[0] as string);
+  const token = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
+  if (!token) throw new Error('no XSRF-TOKEN cookie was set');
+  return { cookie: cookies.join('; '), token, html: response.text };
+}
