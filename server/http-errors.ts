@@ -31,17 +31,21 @@ function escapeHtml(text: string): string {
 }
 
 /** A small page for errors met before React renders (CSRF, body limits, bad addresses). */
-function errorPage(status: number, message: string, stylesheets: readonly string[]): string {
+function errorPage(status: number, message: string, stylesheets: readonly string[], backTo?: string): string {
   const links = stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
-  return `<!DOCTYPE html><html lang="en-US"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Error ${status}</title><meta name="robots" content="noindex">${links}</head><body class="min-h-screen bg-stone-50 text-stone-900 flex items-center justify-center p-6"><main class="max-w-lg text-center"><p class="text-sm font-semibold uppercase tracking-wide text-brand-700">Error ${status}</p><h1 class="mt-2 text-2xl font-bold">${escapeHtml(message)}</h1><p class="mt-6"><a class="font-semibold text-brand-700 underline" href="/">Go to the home page</a></p></main></body></html>`;
+  return `<!DOCTYPE html><html lang="en-US"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Error ${status}</title><meta name="robots" content="noindex">${links}</head><body class="min-h-screen bg-stone-50 text-stone-900 flex items-center justify-center p-6"><main class="max-w-lg text-center"><p class="text-sm font-semibold uppercase tracking-wide text-brand-700">Error ${status}</p><h1 class="mt-2 text-2xl font-bold">${escapeHtml(message)}</h1><p class="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2">${backTo ? `<a class="font-semibold text-brand-700 underline" href="${escapeHtml(backTo)}">Back to the form</a>` : ''}<a class="font-semibold text-brand-700 underline" href="/">Go to the home page</a></p></main></body></html>`;
 }
+
+/** Set by a form endpoint: where a visitor who posted without JavaScript can go back to. */
+export const BACK_TO_LOCAL = 'backTo';
 
 function send(res: Response, status: number, code: string, message: string, stylesheets: readonly string[]) {
   res.status(status);
   res.set('Cache-Control', 'no-store');
+  const backTo = res.locals[BACK_TO_LOCAL] as string | undefined;
   res.format({
     'application/json': () => res.json({ error: code, message }),
-    'text/html': () => res.type('html').send(errorPage(status, message, stylesheets)),
+    'text/html': () => res.type('html').send(errorPage(status, message, stylesheets, backTo)),
     default: () => res.type('text').send(`${message}\n`),
   });
 }

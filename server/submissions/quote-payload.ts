@@ -2,7 +2,6 @@ import { formatMoney } from '../../shared/money.ts';
 import type { SiteData } from '../../shared/site-data.ts';
 import type { FormValues } from '../../shared/submissions/form-values.ts';
 import {
-  deliveryMethods,
   OTHER_GARMENT,
   OWN_GARMENT,
   placements,
@@ -53,7 +52,7 @@ export function quotePayload(request: QuoteRequest, values: FormValues, site: Si
       stitches: location.stitches,
     })),
     inHandsDate: request.inHands,
-    delivery: deliveryMethods[request.delivery],
+    delivery: request.delivery === 'delivery' ? 'Deliver to the address below' : 'Pickup at the shop',
     address: request.address,
     comments: request.comments,
     websiteEstimate: estimate,

@@ -72,14 +72,19 @@ describe('POST /api/quotes with JavaScript (JSON answers)', () => {
       printLocations: [{ placement: 'Front', colors: 2 }],
       websiteEstimate: expect.stringMatching(/^\$[\d,.]+ in total, \$[\d.]+ per piece$/),
     });
-    const line = t.lines.find((entry) => entry.msg === 'submission stored' && entry.reference === response.body.reference);
+    const line = t.lines.find(
+      (entry) => entry.msg === 'submission stored' && entry.reference === response.body.reference,
+    );
     expect(line).toMatchObject({ kind: 'quote', files: 1, level: 30 });
     expect(JSON.stringify(line)).not.toMatch(/Dana|dana@example\.com|010-0188/);
   });
 
   it('answers 422 with a message beside each wrong field, and stores nothing', async () => {
     const before = await storedCount();
-    const response = await expectStatus(postQuote({ ...quote, email: 'dana@', qtyM: '', qty2XL: 'lots', loc1Colors: '9' }), 422);
+    const response = await expectStatus(
+      postQuote({ ...quote, email: 'dana@', qtyM: '', qty2XL: 'lots', loc1Colors: '9' }),
+      422,
+    );
     expect(response.body).toMatchObject({
       error: 'invalid_fields',
       fields: {
@@ -100,12 +105,17 @@ describe('POST /api/quotes with JavaScript (JSON answers)', () => {
   });
 
   it('keeps an SVG as SVG, and a PDF', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>',
+    );
     const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-    const response = await expectStatus(postQuote(quote, [
-      { name: 'mark.svg', data: svg },
-      { name: 'proof.pdf', data: pdf },
-    ]), 201);
+    const response = await expectStatus(
+      postQuote(quote, [
+        { name: 'mark.svg', data: svg },
+        { name: 'proof.pdf', data: pdf },
+      ]),
+      201,
+    );
     const stored = await t.storage.getSubmission(response.body.reference);
     expect(stored?.files.map((file) => [file.name, file.mediaType])).toEqual([
       ['mark.svg', 'image/svg+xml'],
@@ -204,7 +214,9 @@ describe('forms posted without JavaScript', () => {
       .send({ ...contact, _csrf: token })
       .expect(303);
     expect(response.headers.location).toBe('/contact-us');
-    const flash = cookiesOf(response).find((value) => value.startsWith('flash='))?.split(';')[0];
+    const flash = cookiesOf(response)
+      .find((value) => value.startsWith('flash='))
+      ?.split(';')[0];
     const page = await request(t.app).get('/contact-us').set('Cookie', `${cookie}; ${flash}`).expect(200);
     expect(page.text).toMatch(/Thank you! Your message C-\d{4}-\d{6} has reached us/);
   });
@@ -228,7 +240,7 @@ describe('forms posted without JavaScript', () => {
     expect(response.text).toContain(token);
   });
 
-  it('a bad token answers a page, not JSON', async () => {
+  it('a bad token answers a page, not JSON, with a way back to the form', async () => {
     const response = await request(t.app)
       .post('/api/contact')
       .set('Accept', 'text/html')
@@ -236,6 +248,9 @@ describe('forms posted without JavaScript', () => {
       .send(contact)
       .expect(403);
     expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.text).toContain(
+      '<a class="font-semibold text-brand-700 underline" href="/contact-us">Back to the form</a>',
+    );
   });
 });
 

@@ -18,6 +18,7 @@ import { formatBytes } from '../../shared/submissions/format-bytes.ts';
 import type { Csrf } from '../csrf.ts';
 import type { DataStore } from '../data-store.ts';
 import { setFlash } from '../flash-cookie.ts';
+import { BACK_TO_LOCAL } from '../http-errors.ts';
 import type { PageRenderer } from '../page-renderer.ts';
 import type { Storage, StoredFile } from '../storage/types.ts';
 import { artworkTypeOf } from './artwork-type.ts';
@@ -153,6 +154,10 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
   ] as const) {
     router.post(
       path,
+      (_req, res, next) => {
+        res.locals[BACK_TO_LOCAL] = form.page;
+        next();
+      },
       submissionRateLimit(options.rateLimit),
       requireFormBody,
       parseMultipart(form.maxFiles),

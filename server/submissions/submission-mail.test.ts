@@ -1,0 +1,75 @@
+import { pino } from 'pino';
+import request from 'supertest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp } from '../../tests/support/test-app.ts';
+import { visitorSession } from '../../tests/support/visitor-session.ts';
+import type { OutboxWorker } from '../notifications/outbox-worker.ts';
+import { startNotifications } from '../notifications/start-notifications.ts';
+import { startSmtpServer, type TestSmtpServer } from '../notifications/test-support.ts';
+
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let smtp: TestSmtpServer | undefined;
+let notifications: OutboxWorker | null = null;
+afterAll(async () => {
+  await notifications?.stop();
+  await smtp?.close();
+});
+
+describe('a quote request, from the form post to the mailboxes', () => {
+  it('reaches the shop with the details and the artwork, and the customer with the reference', async () => {
+    smtp = await startSmtpServer();
+    const server = smtp;
+    const t = await createTestApp();
+    const { cookie, token } = await visitorSession(t.app, '/pricing');
+    const response = await request(t.app)
+      .post('/api/quotes')
+      .set('Cookie', cookie)
+      .set('X-XSRF-TOKEN', token)
+      .set('Accept', 'application/json')
+      .field({
+        name: 'Dana Whitfield',
+        email: 'dana@example.com',
+        phone: '555-010-0188',
+        service: 'embroidery',
+        garment: 'pique-polo',
+        garmentColor: 'Navy',
+        qtyM: '12',
+        loc1: 'left-chest',
+        loc1Stitches: '6500',
+        delivery: 'delivery',
+        address: '12 Elm Street, Springfield',
+      })
+      .attach('artwork', png, 'crest.png')
+      .expect(201);
+    const { reference } = response.body as { reference: string };
+
+    const mail = {
+      smtpUrl: server.url,
+      from: 'Seenwear <orders@seenwear.example>',
+      shopEmail: 'team@seenwear.example',
+    };
+    notifications = startNotifications({
+      config: { mail },
+      site: t.store.data.config,
+      storage: t.storage,
+      logger: pino({ level: 'silent' }),
+      intervalMs: 10,
+    });
+    await vi.waitFor(() => expect(server.received).toHaveLength(2), { timeout: 5000 });
+    const shop = server.received.find((received) => received.envelopeTo.includes('team@seenwear.example'));
+    const customer = server.received.find((received) => received.envelopeTo.includes('dana@example.com'));
+    expect(shop?.header('subject')).toBe(`Quote request ${reference} from Dana Whitfield`);
+    expect(shop?.text).toMatch(/Service: Embroidery/);
+    expect(shop?.text).toMatch(/Garment: Pique polo/);
+    expect(shop?.text).toMatch(/Stitches: 6500/);
+    expect(shop?.text).toMatch(/Delivery: Deliver to the address below\r?\nAddress: 12 Elm Street, Springfield/);
+    expect(shop?.attachments).toEqual([{ filename: 'crest.png', contentType: 'image/png', content: png }]);
+    expect(customer?.header('subject')).toBe(`We received your quote request ${reference}`);
+    expect(customer?.text).toContain(reference);
+    expect(customer?.attachments).toEqual([]);
+  });
+});
