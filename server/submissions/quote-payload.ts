@@ -40,6 +40,8 @@ export function quotePayload(request: QuoteRequest, values: FormValues, site: Si
     garmentStyle: request.garmentStyle,
     garmentColor: request.garmentColor,
     darkGarment: request.darkGarment,
+    ...(request.service === 'direct-to-garment' ? { artworkNeedsPreparing: request.artSetup } : {}),
+    ...(request.service === 'embroidery' ? { digitizedBefore: request.repeatDesign } : {}),
     quantity: request.quantity,
     sizes: quoteSizes
       .filter((size) => request.sizes[size] > 0)

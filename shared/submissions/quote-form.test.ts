@@ -371,6 +371,8 @@ describe('quote request: what a valid request becomes', () => {
       garment: 'standard-tee',
       garmentColor: 'Black',
       darkGarment: true,
+      artSetup: false,
+      repeatDesign: false,
       sizes: { XS: 0, S: 0, M: 24, L: 6, XL: 0, '2XL': 0, '3XL': 2, '4XL': 0, '5XL': 0 },
       quantity: 32,
       locations: [
@@ -414,6 +416,30 @@ describe('quote estimate', () => {
     expect(totalOf(other)).toBeLessThan(totalOf(quoteEstimate(valid, prices)));
   });
 
+  it('adds the art set-up fee only when the DTG artwork needs preparing', () => {
+    const dtg = { ...valid, service: 'direct-to-garment', loc1Area: 'medium', loc1Colors: '' };
+    const setupLines = (values: FormValues) => {
+      const result = quoteEstimate(values, prices);
+      return result?.ok ? result.estimate.lines.filter((line) => line.kind === 'setup').length : -1;
+    };
+    expect(setupLines(dtg)).toBe(0);
+    expect(setupLines({ ...dtg, artSetup: 'on' })).toBe(1);
+    expect(accepted({ ...dtg, artSetup: 'on' }).artSetup).toBe(true);
+  });
+
+  it('drops the digitizing fee for an embroidery design digitized before', () => {
+    const stitched = { ...valid, service: 'embroidery', garment: 'pique-polo', loc1Stitches: '5000', loc1Colors: '' };
+    expect(totalOf(quoteEstimate({ ...stitched, repeatDesign: 'on' }, prices))).toBe(
+      totalOf(quoteEstimate(stitched, prices)) - prices.embroidery.digitizingFee,
+    );
+    expect(accepted({ ...stitched, repeatDesign: 'on' }).repeatDesign).toBe(true);
+    // Checkboxes of another service mean nothing for this one.
+    expect(accepted({ ...valid, repeatDesign: 'on', artSetup: 'on' })).toMatchObject({
+      artSetup: false,
+      repeatDesign: false,
+    });
+  });
+
   it('has no estimate without a service', () => {
     expect(quoteEstimate({ ...valid, service: '' }, prices)).toBeUndefined();
   });
@@ -438,6 +464,8 @@ describe('quote form prefilled from the calculator', () => {
     'service=screen-printing&q=100&c1=3&c2=1&dark=1&garment=pullover-hoodie&xxxl=2&xxxxl=5',
     'service=direct-to-garment&q=12&a1=large&a2=small&dark=1&garment=premium-tee',
     'service=embroidery&q=24&s1=7500&s2=3000&new=1&garment=structured-cap&xxl=1',
+    'service=direct-to-garment&q=24&a1=medium&art=1&garment=standard-tee',
+    'service=embroidery&q=12&s1=5000&garment=pique-polo',
   ])('gives the calculator’s estimate back, and a request that only lacks contact details: %s', (query) => {
     const params = new URLSearchParams(query);
     const values = quotePrefill(params, prices);

@@ -70,6 +70,10 @@ export interface QuoteRequest {
   garmentStyle?: string;
   garmentColor?: string;
   darkGarment: boolean;
+  /** Direct to garment: the artwork is not print-ready, so we prepare it (a set-up fee). */
+  artSetup: boolean;
+  /** Embroidery: a design we have digitized before (no digitizing fee). */
+  repeatDesign: boolean;
   sizes: Record<QuoteSize, number>;
   quantity: number;
   locations: QuoteLocation[];
@@ -239,6 +243,8 @@ export function createQuoteSchema(prices: PriceFiles, options: QuoteSchemaOption
       service,
       garment,
       darkGarment: isChecked(values.darkGarment),
+      artSetup: service === 'direct-to-garment' && isChecked(values.artSetup),
+      repeatDesign: service === 'embroidery' && isChecked(values.repeatDesign),
       sizes,
       quantity,
       locations,
@@ -285,7 +291,7 @@ export function quoteEstimateOptions(values: FormValues, prices: PriceFiles): Es
         ...base,
         service: file.service,
         areas: rows.map((names) => values[names.area] ?? ''),
-        artSetup: false,
+        artSetup: isChecked(values.artSetup),
       };
     case 'embroidery':
       return {
@@ -294,7 +300,7 @@ export function quoteEstimateOptions(values: FormValues, prices: PriceFiles): Es
         garment,
         sizes: base.sizes,
         stitches: rows.map((names) => count(values[names.stitches]?.replace(/,/g, ''))),
-        newDesign: true,
+        newDesign: !isChecked(values.repeatDesign),
       };
   }
 }
@@ -321,6 +327,8 @@ export function quotePrefill(params: URLSearchParams, prices: PriceFiles): FormV
   const options = optionsFromQuery(prices[service], params);
   values.garment = options.garment;
   if ('darkGarment' in options && options.darkGarment) values.darkGarment = 'on';
+  if (options.service === 'direct-to-garment' && options.artSetup) values.artSetup = 'on';
+  if (options.service === 'embroidery' && !options.newDesign) values.repeatDesign = 'on';
   const upcharged = {
     '2XL': options.sizes['2XL'] ?? 0,
     '3XL': options.sizes['3XL'] ?? 0,
