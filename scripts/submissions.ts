@@ -1,6 +1,6 @@
 /**
- * The operators' view of the stored submissions: `npm run submissions -- list | show REF | export`.
- * Reads the database the server writes (DATA_DIR, default ./var), safely while the server runs.
+ * The operators' view of the stored submissions: `npm run submissions -- list | show REF | export | purge`.
+ * Uses the database the server writes (DATA_DIR, default ./var), safely while the server runs.
  * Exit codes: 0 done, 1 no such database or reference, 2 bad usage.
  */
 
@@ -22,9 +22,13 @@ Commands:
   list [--kind quote|contact] [--limit N]       Newest first, 50 unless --limit says otherwise
   show REF                                      One submission: its fields, files and notifications
   export --format csv [--kind quote|contact]    Every submission, oldest first, as CSV on standard output
+  purge --older-than-days N [--dry-run]         Delete the submissions received before UTC midnight N days
+                                                ago, with their files; keeps any whose mail is not sent yet.
+                                                --dry-run only counts. Export first what you must keep.
 
 To save the export: npm run --silent submissions -- export --format csv > submissions.csv
 (without --silent, npm prints its own header lines into the file).
+The privacy policy's 12 months, run daily (cron): npm run --silent submissions -- purge --older-than-days 365
 
 The database is $DATA_DIR/submissions.sqlite (DATA_DIR defaults to ./var, as for the server).
 Exit codes: 0 done, 1 no database or no such reference, 2 bad usage.
@@ -39,7 +43,7 @@ class NotFoundError extends Error {}
 /** Reads its arguments (throwing UsageError) before the database is opened, then runs against it. */
 type Command = (args: string[]) => (storage: SqliteStorage) => Promise<void>;
 
-const commands: Record<string, Command> = { list, show, export: exportCsv };
+const commands: Record<string, Command> = { list, show, export: exportCsv, purge };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
@@ -192,6 +196,35 @@ function exportCsv(args: string[]) {
         ]),
       );
     }
+  };
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+function purge(args: string[]) {
+  const { values } = parse(args, { 'older-than-days': { type: 'string' }, 'dry-run': { type: 'boolean' } });
+  const days = values['older-than-days'];
+  if (days === undefined) throw new UsageError('missing --older-than-days N, as in: purge --older-than-days 365');
+  // Digits only: Number() would also take "1e3", "0x10" or " 7 ", and a purge is no place for surprises.
+  if (typeof days !== 'string' || !/^[1-9][0-9]*$/.test(days) || !Number.isSafeInteger(Number(days))) {
+    throw new UsageError(`--older-than-days must be a whole number of 1 or more, not "${String(days)}"`);
+  }
+  // From midnight UTC, not from the moment the command runs: the same day deletes the same
+  // submissions whatever hour cron picks, and the summary's date is exactly the cutoff.
+  const today = new Date();
+  const cutoff = new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - Number(days) * dayMs,
+  );
+  // No submission predates 1970: a cutoff before it can only be a typo.
+  if (!(cutoff.getTime() >= 0)) throw new UsageError(`--older-than-days ${days} goes back before 1970`);
+  const dryRun = values['dry-run'] === true;
+  return async (storage: SqliteStorage) => {
+    const { deleted, keptUnsent } = await storage.deleteSubmissionsBefore(cutoff, { dryRun });
+    const before = cutoff.toISOString().slice(0, 10);
+    const submissions = `${deleted} submission${deleted === 1 ? '' : 's'} created before ${before}`;
+    const kept =
+      keptUnsent === 0 ? '' : `; ${dryRun ? 'would keep' : 'kept'} ${keptUnsent} with a notification not yet sent`;
+    process.stdout.write(`${dryRun ? 'Would delete' : 'Deleted'} ${submissions}${kept}.\n`);
   };
 }
 

@@ -181,6 +181,8 @@ export function fakeStorage(): FakeStorage {
   const submissions = new Map<string, Submission>();
   const outbox: FakeStorage['outbox'] = [];
   let counter = 0;
+  // Not outbox.length: rows are removed by a purge, and an id must never come back.
+  let lastOutboxId = 0;
   const pending = (reference: string) => outbox.filter((row) => row.reference === reference && !row.sentAt).length;
   const row = (id: number) => {
     const found = outbox.find((candidate) => candidate.id === id);
@@ -203,7 +205,7 @@ export function fakeStorage(): FakeStorage {
       });
       for (const recipient of ['shop', 'customer'] as const) {
         outbox.push({
-          id: outbox.length + 1,
+          id: ++lastOutboxId,
           reference,
           recipient,
           attempts: 0,
@@ -237,6 +239,25 @@ export function fakeStorage(): FakeStorage {
       found.attempts += 1;
       found.lastError = error;
       found.nextAttemptAt = nextAttemptAt;
+    },
+    async deleteSubmissionsBefore(cutoff, { dryRun = false } = {}) {
+      let deleted = 0;
+      let keptUnsent = 0;
+      for (const [reference, found] of submissions) {
+        if (found.createdAt >= cutoff) continue;
+        if (pending(reference) > 0) {
+          keptUnsent += 1;
+          continue;
+        }
+        deleted += 1;
+        if (dryRun) continue;
+        submissions.delete(reference);
+        // In place: tests hold on to this array.
+        for (let index = outbox.length - 1; index >= 0; index--) {
+          if (outbox[index]?.reference === reference) outbox.splice(index, 1);
+        }
+      }
+      return { deleted, keptUnsent };
     },
     async close() {},
   };

@@ -183,6 +183,14 @@ describe('npm run submissions', { timeout: 20_000 }, () => {
       ['show'],
       ['show', quoteReference, contactReference],
       ['export', '--format', 'xlsx'],
+      ['purge'],
+      ['purge', '--dry-run'],
+      ['purge', '--older-than-days', '0'],
+      ['purge', '--older-than-days', '-5'],
+      ['purge', '--older-than-days', '1.5'],
+      ['purge', '--older-than-days', '1e3'],
+      ['purge', '--older-than-days', '99999999'],
+      ['purge', '--older-than-days', '365', 'now'],
     ]) {
       const { code, stdout, stderr } = await cli(args, dataDir);
       expect({ args, code, stdout }).toEqual({ args, code: 2, stdout: '' });
@@ -191,5 +199,128 @@ describe('npm run submissions', { timeout: 20_000 }, () => {
     const help = await cli(['--help'], dataDir);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('export --format csv');
+    expect(help.stdout).toContain('purge --older-than-days N [--dry-run]');
+  });
+});
+
+describe('npm run submissions -- purge', { timeout: 20_000 }, () => {
+  const dayMs = 24 * 60 * 60 * 1000;
+  let purgeDir: string;
+  let server: SqliteStorage;
+  /** Midnight UTC 365 days before today, as the command reckons it. */
+  const cutoffFor365 = () => {
+    const today = new Date();
+    return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - 365 * dayMs);
+  };
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  const references = async () => (await server.listSubmissions()).map((summary) => summary.reference);
+  let oldSent: string[];
+  let oldUnsent: string;
+  let recent: string;
+
+  beforeAll(async () => {
+    purgeDir = await mkdtemp(join(tmpdir(), 'seenwear-cli-purge-'));
+    const cutoff = cutoffFor365();
+    let now = new Date(cutoff.getTime() - 30 * dayMs);
+    server = await openSqliteStorage({ dataDir: purgeDir, now: () => now });
+    const save = async (files: number) =>
+      (
+        await server.saveSubmission({
+          kind: 'quote',
+          name: 'Dana',
+          email: 'dana@example.com',
+          payload: { garment: 'Hoodies' },
+          files: Array.from({ length: files }, (_, index) => ({
+            name: `logo-${index}.png`,
+            mediaType: 'image/png',
+            size: 3,
+            data: Buffer.from('png'),
+          })),
+        })
+      ).reference;
+    oldSent = [await save(2), await save(0)];
+    for (const message of await server.dueNotifications(now, 10)) await server.markNotificationSent(message.id, now);
+    now = new Date(cutoff.getTime() - 1);
+    oldUnsent = await save(1);
+    now = new Date(Date.now() - dayMs);
+    recent = await save(1);
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await rm(purgeDir, { recursive: true, force: true });
+  });
+
+  it('counts on a dry run, then deletes the old submissions whose mail is sent, keeping the rest', async () => {
+    const dryRun = await cli(['purge', '--older-than-days', '365', '--dry-run'], purgeDir);
+    expect({ code: dryRun.code, stderr: dryRun.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(dryRun.stdout).toBe(
+      `Would delete 2 submissions created before ${day(cutoffFor365())}; would keep 1 with a notification not yet sent.\n`,
+    );
+    expect(await references()).toHaveLength(4);
+
+    const purge = await cli(['purge', '--older-than-days=365'], purgeDir);
+    expect({ code: purge.code, stderr: purge.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(purge.stdout).toBe(
+      `Deleted 2 submissions created before ${day(cutoffFor365())}; kept 1 with a notification not yet sent.\n`,
+    );
+    // Read through the server's own connection, open all along, as the running site would see it.
+    expect(await references()).toEqual([recent, oldUnsent]);
+    for (const reference of oldSent) expect(await server.getSubmission(reference)).toBeUndefined();
+
+    const again = await cli(['purge', '--older-than-days', '365'], purgeDir);
+    expect(again).toEqual({
+      code: 0,
+      stdout: `Deleted 0 submissions created before ${day(cutoffFor365())}; kept 1 with a notification not yet sent.\n`,
+      stderr: '',
+    });
+  });
+
+  it('leaves out the kept clause when nothing old waits for its mail', async () => {
+    for (const message of await server.dueNotifications(new Date(), 10)) {
+      await server.markNotificationSent(message.id, new Date());
+    }
+    const purge = await cli(['purge', '--older-than-days', '1'], purgeDir);
+    const cutoff = new Date(cutoffFor365().getTime() + 364 * dayMs);
+    expect(purge).toEqual({ code: 0, stdout: `Deleted 1 submission created before ${day(cutoff)}.\n`, stderr: '' });
+    expect(await references()).toEqual([recent]);
+  });
+
+  it('runs while the server goes on saving, without failing either', async () => {
+    const purge = cli(['purge', '--older-than-days', '365'], purgeDir);
+    let finished = false;
+    void purge.finally(() => {
+      finished = true;
+    });
+    const saved: string[] = [];
+    while (!finished) {
+      saved.push(
+        (
+          await server.saveSubmission({
+            kind: 'contact',
+            name: 'Lee',
+            email: 'lee@example.com',
+            payload: {},
+            files: [],
+          })
+        ).reference,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await purge).toEqual({
+      code: 0,
+      stdout: `Deleted 0 submissions created before ${day(cutoffFor365())}.\n`,
+      stderr: '',
+    });
+    expect(saved.length).toBeGreaterThan(0);
+    expect(await references()).toEqual([...saved.reverse(), recent]);
+  });
+
+  it('exits 1 without touching anything when there is no database', async () => {
+    const elsewhere = join(purgeDir, 'typo');
+    const missing = await cli(['purge', '--older-than-days', '365'], elsewhere);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no submissions database at');
+    expect(existsSync(elsewhere)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -428,5 +428,132 @@ describe('durability', () => {
     for (const reference of acknowledged) {
       expect((await storage.getSubmission(reference))?.files[0]?.size, reference).toBe(20_000);
     }
+  });
+});
+
+describe('deleteSubmissionsBefore', () => {
+  /** What the worker does once the mail is accepted, for every notification due by then. */
+  async function sendAll(storage: SqliteStorage, at: string) {
+    for (const message of await storage.dueNotifications(new Date(at), 1_000)) {
+      await storage.markNotificationSent(message.id, new Date(at));
+    }
+  }
+
+  const cutoff = new Date('2025-11-22T00:00:00.000Z');
+
+  it('deletes the old submissions whose mail is sent, with their files and notifications, and keeps the rest', async () => {
+    const time = clock('2025-01-10T08:00:00.000Z');
+    const storage = await open(time.now);
+    const old = await storage.saveSubmission(
+      quote({ files: [file('logo.png', Buffer.from('logo')), file('brief.pdf', Buffer.from('pdf'))] }),
+    );
+    time.set('2025-11-21T23:59:59.999Z');
+    const lastOld = await storage.saveSubmission(quote({ kind: 'contact' }));
+    // Created at the cutoff itself: not before it, so not yet.
+    time.set('2025-11-22T00:00:00.000Z');
+    const atCutoff = await storage.saveSubmission(quote({ files: [file('a.png', Buffer.from('a'))] }));
+    time.set('2026-03-01T12:00:00.000Z');
+    const recent = await storage.saveSubmission(quote({ files: [file('b.png', Buffer.from('b'))] }));
+    await sendAll(storage, '2026-03-01T12:00:01.000Z');
+
+    expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 2, keptUnsent: 0 });
+
+    expect(await storage.getSubmission(old.reference)).toBeUndefined();
+    expect(await storage.getSubmission(lastOld.reference)).toBeUndefined();
+    expect((await storage.listSubmissions()).map((summary) => summary.reference)).toEqual([
+      recent.reference,
+      atCutoff.reference,
+    ]);
+    expect(await storage.notificationsOf(old.reference)).toEqual([]);
+    // Nothing left over from the deleted ones, as another process sees the tables.
+    expect(countRows()).toMatchObject({ submissions: 2, files: 2, outbox: 4 });
+    expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 0, keptUnsent: 0 });
+  });
+
+  it('keeps an old submission with a notification not yet sent, and counts it, until that mail goes', async () => {
+    const time = clock('2024-06-01T10:00:00.000Z');
+    const storage = await open(time.now);
+    const unsent = await storage.saveSubmission(quote({ files: [file('logo.png', Buffer.from('logo'))] }));
+    time.set('2024-06-02T10:00:00.000Z');
+    const sent = await storage.saveSubmission(quote());
+    const [shop, customer] = await storage.dueNotifications(new Date('2024-06-01T10:00:00.000Z'), 2);
+    expect([shop?.reference, customer?.reference]).toEqual([unsent.reference, unsent.reference]);
+    await storage.markNotificationSent(shop?.id ?? 0, new Date('2024-06-01T10:00:01.000Z'));
+    // A customer address that bounces is retried for ever: still the shop's to deal with.
+    await storage.markNotificationFailed(customer?.id ?? 0, '550 no such user', new Date('2024-06-03T11:00:00.000Z'));
+    await sendAll(storage, '2024-06-02T10:00:01.000Z');
+    expect((await storage.getSubmission(unsent.reference))?.pendingNotifications).toBe(1);
+
+    expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 1, keptUnsent: 1 });
+    expect(await storage.getSubmission(sent.reference)).toBeUndefined();
+    expect(await storage.getSubmission(unsent.reference)).toMatchObject({ fileCount: 1, pendingNotifications: 1 });
+    expect(await storage.notificationsOf(unsent.reference)).toHaveLength(2);
+
+    await storage.markNotificationSent(customer?.id ?? 0, new Date('2026-01-05T09:00:00.000Z'));
+    expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 1, keptUnsent: 0 });
+    expect(countRows()).toMatchObject({ submissions: 0, files: 0, outbox: 0 });
+  });
+
+  it('only counts on a dry run, the same numbers a real run then gives', async () => {
+    const time = clock('2025-01-10T08:00:00.000Z');
+    const storage = await open(time.now);
+    await storage.saveSubmission(quote({ files: [file('logo.png', Buffer.from('logo'))] }));
+    await storage.saveSubmission(quote());
+    await sendAll(storage, '2025-01-10T08:00:01.000Z');
+    await storage.saveSubmission(quote());
+    const before = countRows();
+
+    expect(await storage.deleteSubmissionsBefore(cutoff, { dryRun: true })).toEqual({ deleted: 2, keptUnsent: 1 });
+    expect(countRows()).toEqual(before);
+    expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 2, keptUnsent: 1 });
+    expect(countRows()).toMatchObject({ submissions: 1, files: 0, outbox: 2 });
+  });
+
+  it('never gives a deleted reference to a new submission, even after a reopen', async () => {
+    const time = clock('2025-03-01T08:00:00.000Z');
+    const storage = await open(time.now);
+    const first = await storage.saveSubmission(quote());
+    const second = await storage.saveSubmission(quote());
+    expect([first.reference, second.reference]).toEqual(['Q-2025-000001', 'Q-2025-000002']);
+    await sendAll(storage, '2025-03-01T08:00:01.000Z');
+    // Everything so far, in the same year, so the counter is the only memory of those numbers.
+    expect(await storage.deleteSubmissionsBefore(new Date('2025-03-02T00:00:00.000Z'))).toEqual({
+      deleted: 2,
+      keptUnsent: 0,
+    });
+    expect(countRows()).toMatchObject({ submissions: 0, counters: [{ kind: 'quote', year: 2025, last_number: 2 }] });
+
+    expect((await storage.saveSubmission(quote())).reference).toBe('Q-2025-000003');
+    await storage.close();
+    const reopened = await open(time.now);
+    expect((await reopened.saveSubmission(quote())).reference).toBe('Q-2025-000004');
+  });
+
+  it('overwrites what it deletes: the files and fields are not left in the database file', async () => {
+    const time = clock('2025-01-10T08:00:00.000Z');
+    const storage = await open(time.now);
+    // Larger than a page, so it lives in overflow pages, which a plain DELETE only unlinks.
+    const artwork = Buffer.from('ARTWORK-7f3c9e-'.repeat(2_000));
+    await storage.saveSubmission(
+      quote({ email: 'private-7f3c9e@example.com', files: [file('logo.png', artwork)], payload: { note: 'x' } }),
+    );
+    await sendAll(storage, '2025-01-10T08:00:01.000Z');
+    const onDisk = () =>
+      [databasePath(dataDir), `${databasePath(dataDir)}-wal`]
+        .filter((path) => existsSync(path))
+        .map((path) => readFileSync(path))
+        .some((bytes) => bytes.includes('ARTWORK-7f3c9e-') || bytes.includes('private-7f3c9e@example.com'));
+    expect(onDisk()).toBe(true);
+
+    expect((await storage.deleteSubmissionsBefore(cutoff)).deleted).toBe(1);
+    // Closing the last connection checkpoints the log into the database file and removes the log.
+    await storage.close();
+    expect(existsSync(`${databasePath(dataDir)}-wal`)).toBe(false);
+    expect(onDisk()).toBe(false);
+  });
+
+  it('refuses a cutoff that is not a date', async () => {
+    const storage = await open();
+    await expect(storage.deleteSubmissionsBefore(new Date('not a date'))).rejects.toThrow(RangeError);
   });
 });

@@ -74,7 +74,11 @@ function configure(database: Database.Database, path: string) {
   database.pragma('synchronous = FULL');
   // Off by default in SQLite, and set per connection: without it a file could outlive its submission.
   database.pragma('foreign_keys = ON');
-  // The CLI, in another process, may hold the lock for a moment (first open, checkpoints).
+  // The privacy policy promises deletion: without this, a purged submission's files stay readable in
+  // the database's free pages until SQLite happens to reuse them. It costs extra writes only where
+  // content is removed: purges, not the server's saves.
+  database.pragma('secure_delete = ON');
+  // The CLI, in another process, may hold the lock for a moment (first open, checkpoints, purges).
   database.pragma(`busy_timeout = ${busyTimeoutMs}`);
 }
 
@@ -231,10 +235,53 @@ function createStorage(db: Kysely<StorageDatabase>, now: () => Date): SqliteStor
       if (result.numUpdatedRows === 0n) throw new Error(`No notification with id ${id}`);
     },
 
+    async deleteSubmissionsBefore(cutoff, { dryRun = false } = {}) {
+      if (Number.isNaN(cutoff.getTime())) throw new RangeError('cutoff is not a valid date');
+      const before = cutoff.toISOString();
+      return db.transaction().execute(async (trx) => {
+        // The DELETE comes first so the transaction takes the write lock at once (waiting out the
+        // server's saves): a read first would make SQLite refuse the later write if a save committed
+        // in between. Files and outbox rows go with their submission through ON DELETE CASCADE.
+        const deleted = dryRun
+          ? await countSubmissions(trx, before, false)
+          : Number(
+              (
+                await trx
+                  .deleteFrom('submissions')
+                  .where('submissions.created_at', '<', before)
+                  .where((eb) => eb.not(hasUnsentNotification(eb)))
+                  .executeTakeFirst()
+              ).numDeletedRows,
+            );
+        const keptUnsent = await countSubmissions(trx, before, true);
+        return { deleted, keptUnsent };
+      });
+    },
+
     async close() {
       await db.destroy();
     },
   };
+}
+
+function hasUnsentNotification(eb: ExpressionBuilder<StorageDatabase, 'submissions'>) {
+  return eb.exists(
+    eb
+      .selectFrom('outbox')
+      .whereRef('outbox.submission_id', '=', 'submissions.id')
+      .where('outbox.sent_at', 'is', null)
+      .select('outbox.id'),
+  );
+}
+
+async function countSubmissions(db: Kysely<StorageDatabase>, before: string, withUnsent: boolean) {
+  const { count } = await db
+    .selectFrom('submissions')
+    .where('submissions.created_at', '<', before)
+    .where((eb) => (withUnsent ? hasUnsentNotification(eb) : eb.not(hasUnsentNotification(eb))))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /**

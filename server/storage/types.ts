@@ -53,6 +53,12 @@ export interface OutboxMessage {
   lastError: string | null;
 }
 
+export interface PurgeResult {
+  deleted: number;
+  /** Old enough to go, but kept because a notification of theirs is not sent yet. */
+  keptUnsent: number;
+}
+
 export interface Storage {
   /**
    * Saves the submission, its files and one outbox row per recipient in ONE transaction, and returns
@@ -66,5 +72,12 @@ export interface Storage {
   dueNotifications(now: Date, limit: number): Promise<OutboxMessage[]>;
   markNotificationSent(id: number, sentAt: Date): Promise<void>;
   markNotificationFailed(id: number, error: string, nextAttemptAt: Date): Promise<void>;
+  /**
+   * Deletes, in ONE transaction, the submissions created before `cutoff` with their files and
+   * notifications (the privacy policy's 12 months). A submission with a notification not yet sent is
+   * kept, whatever its age, and counted in `keptUnsent`: the shop may not have seen it yet. With
+   * `dryRun` nothing is deleted and `deleted` is what a real run would delete.
+   */
+  deleteSubmissionsBefore(cutoff: Date, options?: { dryRun?: boolean }): Promise<PurgeResult>;
   close(): Promise<void>;
 }
