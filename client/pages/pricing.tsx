@@ -1,110 +1,112 @@
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatMoney } from '../../shared/money.ts';
-import { estimate, priceFileFor } from '../../shared/pricing/estimate.ts';
+import { pluralize } from '../../shared/plural.ts';
+import { priceFileFor } from '../../shared/pricing/estimate.ts';
 import { fromPriceCents } from '../../shared/pricing/from-price.ts';
 import { optionsFromQuery, queryFromOptions } from '../../shared/pricing/query.ts';
-import type { Estimate } from '../../shared/pricing/types.ts';
 import { isServiceId, type ServiceId } from '../../shared/service-ids.ts';
+import { quotePrefill, sizeField } from '../../shared/submissions/quote-form.ts';
 import { useSiteData } from '../app-context.tsx';
-import { EmailLink, PhoneLink } from '../components/contact-links.tsx';
+import { PhoneLink } from '../components/contact-links.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { QuoteForm } from '../forms/quote-form.tsx';
 
-/** The estimate as a few lines of text: the e-mail body until the quote form arrives. */
-function estimateText(serviceName: string, result: Estimate): string {
-  return [
-    `${serviceName} estimate from the website:`,
-    ...result.lines.map(
-      (line) => `- ${line.label}: ${line.quantity} x ${formatMoney(line.unitCents)} = ${formatMoney(line.totalCents)}`,
-    ),
-    `Total: ${formatMoney(result.totalCents)} (${formatMoney(result.perPieceCents)} per piece)`,
-  ].join('\n');
+/** The service a calculator's "Request this quote" link carries, if the page was opened from one. */
+function carriedService(params: URLSearchParams): ServiceId | undefined {
+  const service = params.get('service') ?? '';
+  return isServiceId(service) && params.has('q') ? service : undefined;
 }
 
-/** The configuration carried over from a calculator ("Request this quote"), recomputed from the link. */
-function CarriedEstimate({ service, params }: { service: ServiceId; params: URLSearchParams }) {
+/** Says where the form's first values came from, and leads back to the calculator to change them. */
+function CarriedNote({
+  service,
+  params,
+  standardPieces,
+}: {
+  service: ServiceId;
+  params: URLSearchParams;
+  standardPieces: string | undefined;
+}) {
   const site = useSiteData();
-  const prices = priceFileFor(site, service);
-  const options = optionsFromQuery(prices, params);
-  const result = estimate(prices, options);
   const serviceInfo = site.services.services.find((item) => item.id === service);
-  if (!serviceInfo || !result.ok) return null;
-  const { estimate: carried } = result;
-  const subject = `Quote request: ${serviceInfo.name}, ${options.quantity} pieces`;
-  const mailto = `mailto:${site.config.contact.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(`${estimateText(serviceInfo.name, carried)}\n\nMy name and phone:\n`)}`;
+  if (!serviceInfo) return null;
+  const query = queryFromOptions(optionsFromQuery(priceFileFor(site, service), params)).toString();
+  const pieces = Number(standardPieces ?? '0');
   return (
-    <section
-      aria-labelledby="carried-heading"
-      data-testid="carried-estimate"
-      className="rounded-2xl border-2 border-brand-600 bg-white p-6 shadow-sm"
-    >
-      <h2 id="carried-heading" className="text-xl font-bold">
-        Your {serviceInfo.name.toLowerCase()} estimate
-      </h2>
-      <p className="mt-2 text-lg">
-        <span className="font-extrabold">{formatMoney(carried.totalCents)}</span> in total,{' '}
-        {formatMoney(carried.perPieceCents)} per piece
-      </p>
-      <ul className="mt-3 space-y-1 text-stone-700">
-        {carried.lines.map((line) => (
-          <li key={`${line.kind}-${line.label}`}>
-            {line.label}: {formatMoney(line.totalCents)}
-          </li>
-        ))}
-      </ul>
-      <div className="mt-5 flex flex-wrap gap-3">
-        <a href={mailto} className="rounded-full bg-brand-700 px-5 py-2.5 font-bold text-white hover:bg-brand-800">
-          E-mail us this quote request
-        </a>
+    <div className="mt-4 rounded-xl border-l-4 border-brand-600 bg-brand-50 px-4 py-3 text-stone-900">
+      <p>
+        We filled in the form from your {serviceInfo.name.toLowerCase()} estimate.
+        {pieces > 0
+          ? ` The ${pluralize(pieces, 'piece')} in standard sizes are on M for now: spread them over the sizes you need.`
+          : ''}{' '}
         <Link
-          to={`${serviceInfo.route}?${queryFromOptions(options).toString()}`}
-          className="rounded-full border border-stone-300 px-5 py-2.5 font-semibold hover:bg-stone-100"
+          to={`${serviceInfo.route}?${query}`}
+          className="font-semibold text-brand-800 underline underline-offset-2"
         >
-          Change the details
+          Back to the calculator
         </Link>
-      </div>
-    </section>
+      </p>
+    </div>
+  );
+}
+
+function ServiceCards() {
+  const site = useSiteData();
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {site.services.services.map((service) => (
+        <li key={service.id} className="flex flex-col rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+          <h2 className="text-xl font-bold">{service.name}</h2>
+          <p className="mt-1 text-stone-800" data-testid={`from-${service.id}`}>
+            From <span className="font-extrabold">{formatMoney(fromPriceCents(priceFileFor(site, service.id)))}</span>{' '}
+            per piece
+          </p>
+          <p className="mt-2 flex-1 text-stone-700">{service.summary}</p>
+          <Link to={service.route} className="mt-4 font-semibold text-brand-700 underline underline-offset-4">
+            {service.name} prices and calculator
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
 export default function PricingPage() {
   const site = useSiteData();
-  const { config, services } = site;
   const [params] = useSearchParams();
-  const carried = params.get('service');
+  const carried = carriedService(params);
+  const prefill = useMemo(() => quotePrefill(params, site), [params, site]);
   return (
     <>
       <PageMeta id="pricing" />
       <PageHeader eyebrow="Free quote" title="Get a quote">
-        <p>Pick a service to see its prices, then send us your request. Quotes are free and come with no obligation.</p>
+        <p>
+          Tell us about your order and see its price as you go. We reply with your exact quote within one business day;
+          quotes are free and come with no obligation.
+        </p>
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-12">
-        {carried && isServiceId(carried) ? <CarriedEstimate service={carried} params={params} /> : null}
-        <ul className="grid gap-6 md:grid-cols-3">
-          {services.services.map((service) => (
-            <li key={service.id} className="flex flex-col rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
-              <h2 className="text-xl font-bold">{service.name}</h2>
-              <p className="mt-1 text-stone-800" data-testid={`from-${service.id}`}>
-                From{' '}
-                <span className="font-extrabold">{formatMoney(fromPriceCents(priceFileFor(site, service.id)))}</span>{' '}
-                per piece
-              </p>
-              <p className="mt-2 flex-1 text-stone-700">{service.summary}</p>
-              <Link to={service.route} className="mt-4 font-semibold text-brand-700 underline underline-offset-4">
-                {service.name} prices and calculator
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <section aria-labelledby="quote-heading" className="rounded-2xl bg-white p-6 shadow-sm">
-          <h2 id="quote-heading" className="text-xl font-bold">
-            Ask for your quote
+        {carried ? null : <ServiceCards />}
+        <section aria-labelledby="quote-heading">
+          <h2 id="quote-heading" className="text-2xl font-extrabold sm:text-3xl">
+            Request your quote
           </h2>
-          <p className="mt-2 text-stone-700">
-            E-mail <EmailLink /> or call <PhoneLink /> with the garments, quantities, colors and artwork you have in
-            mind; we answer within one business day.
+          <p className="mt-2 max-w-3xl text-stone-700">
+            The more you tell us, the more exact the quote. Rather talk it through? Call <PhoneLink />.
           </p>
+          {carried ? <CarriedNote service={carried} params={params} standardPieces={prefill[sizeField('M')]} /> : null}
+          <div className="mt-6">
+            <QuoteForm
+              prefill={prefill}
+              labelledBy="quote-heading"
+              // The calculator's tests know the carried estimate by this name.
+              estimateTestId={carried ? 'carried-estimate' : 'quote-estimate'}
+            />
+          </div>
         </section>
+        {carried ? <ServiceCards /> : null}
       </div>
     </>
   );

@@ -1,0 +1,97 @@
+import { type ChangeEvent, useRef, useState } from 'react';
+import { pluralize } from '../../shared/plural.ts';
+import {
+  ARTWORK_ACCEPT,
+  ARTWORK_FIELD,
+  ARTWORK_KINDS,
+  ARTWORK_MAX_FILE_BYTES,
+  ARTWORK_MAX_FILES,
+  ARTWORK_MAX_TOTAL_BYTES,
+  type ArtworkFileInfo,
+  artworkListError,
+} from '../../shared/submissions/artwork.ts';
+import { formatBytes } from '../../shared/submissions/format-bytes.ts';
+import { describedBy, FieldError, hintClass, labelClass } from './form-fields.tsx';
+import { useFieldIds } from './form-fields-context.tsx';
+
+export const ARTWORK_HINT = `${ARTWORK_KINDS}: up to ${pluralize(ARTWORK_MAX_FILES, 'file')}, ${formatBytes(ARTWORK_MAX_FILE_BYTES)} each and ${formatBytes(ARTWORK_MAX_TOTAL_BYTES)} in all. No files yet? Send the request anyway and e-mail them later with your reference.`;
+
+/** The files the browser will send, ignoring the empty entry of an input with nothing chosen. */
+export function chosenFiles(list: Iterable<File | string>): File[] {
+  return [...list].filter((item): item is File => typeof item !== 'string' && (item.name !== '' || item.size > 0));
+}
+
+/**
+ * The artwork picker. With JavaScript it lists what was chosen, with sizes, and says at once when the
+ * files break a limit, before anything is uploaded.
+ */
+export function ArtworkField({ onProblem }: { onProblem: (problem: string | undefined) => void }) {
+  const ids = useFieldIds(ARTWORK_FIELD);
+  const input = useRef<HTMLInputElement>(null);
+  const [files, setFiles] = useState<ArtworkFileInfo[]>([]);
+
+  function show(list: ArtworkFileInfo[]) {
+    setFiles(list);
+    onProblem(list.length > 0 ? artworkListError(list) : undefined);
+  }
+
+  function onChange(event: ChangeEvent<HTMLInputElement>) {
+    show(chosenFiles(event.currentTarget.files ?? []).map(({ name, size }) => ({ name, size })));
+  }
+
+  function clear() {
+    if (input.current) input.current.value = '';
+    show([]);
+    input.current?.focus();
+  }
+
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor={ids.id} className={labelClass}>
+        Artwork files<span className="font-normal text-stone-600"> (optional)</span>
+      </label>
+      <input
+        ref={input}
+        id={ids.id}
+        name={ARTWORK_FIELD}
+        type="file"
+        multiple
+        accept={ARTWORK_ACCEPT}
+        onChange={onChange}
+        aria-invalid={ids.error ? true : undefined}
+        aria-describedby={describedBy(ids.hintId, ids.error && ids.errorId)}
+        className="mt-1 block w-full scroll-mt-32 rounded-lg border border-dashed border-stone-400 bg-stone-50 p-3 text-sm text-stone-700 file:mr-4 file:rounded-full file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-800 aria-[invalid=true]:border-red-700"
+      />
+      <p id={ids.hintId} className={hintClass}>
+        {ARTWORK_HINT}
+      </p>
+      {files.length > 0 ? (
+        <div className="mt-3 rounded-lg bg-stone-50 p-3 text-sm" data-testid="artwork-list">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-semibold">
+              {pluralize(files.length, 'file')} chosen, {formatBytes(total)} in all
+            </p>
+            <button
+              type="button"
+              onClick={clear}
+              className="rounded-full px-3 py-1 font-semibold text-brand-800 underline underline-offset-2 hover:bg-stone-200"
+            >
+              Remove {files.length === 1 ? 'the file' : 'the files'}
+            </button>
+          </div>
+          <ul className="mt-2 space-y-1">
+            {files.map((file, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two files may share a name; the list is rebuilt on each choice.
+              <li key={index} className="flex justify-between gap-3">
+                <span className="min-w-0 break-all">{file.name}</span>
+                <span className="shrink-0 text-stone-600 tabular-nums">{formatBytes(file.size)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <FieldError id={ids.errorId} error={ids.error} />
+    </div>
+  );
+}

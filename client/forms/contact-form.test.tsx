@@ -1,0 +1,166 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppContextValue } from '../app-context.tsx';
+import { ContactForm } from './contact-form.tsx';
+import { answerWith, appContext, WithApp } from './form-test-support.tsx';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root | undefined;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+function render(value: AppContextValue = appContext()) {
+  act(() => {
+    root = createRoot(container);
+    root.render(
+      <WithApp value={value}>
+        <ContactForm />
+      </WithApp>,
+    );
+  });
+}
+
+const field = (name: string) => container.querySelector<HTMLInputElement>(`[name="${name}"]`) as HTMLInputElement;
+
+function type(name: string, value: string) {
+  field(name).value = value;
+}
+
+/** Submits as the button would, and lets the fetch and React settle. */
+async function submit() {
+  await act(async () => {
+    container.querySelector('form')?.requestSubmit();
+  });
+  for (let i = 0; i < 5; i++) await act(async () => {});
+}
+
+describe('contact form', () => {
+  it('posts to the endpoint without JavaScript, with the CSRF field and an empty honeypot', () => {
+    const html = renderToString(
+      <WithApp value={appContext({ csrfToken: 'server-placeholder' })}>
+        <ContactForm />
+      </WithApp>,
+    );
+    container.innerHTML = html;
+    const form = container.querySelector('form');
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.getAttribute('action')).toBe('/api/contact');
+    expect(field('_csrf').value).toBe('server-placeholder');
+    expect(field('website').value).toBe('');
+    expect(field('website').tabIndex).toBe(-1);
+    expect(field('website').closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(field('email').getAttribute('autocomplete')).toBe('email');
+    expect(field('phone').getAttribute('autocomplete')).toBe('tel');
+  });
+
+  it("shows the server's answer to a post without JavaScript and hydrates it without a mismatch", () => {
+    const form = {
+      form: 'contact' as const,
+      values: { name: 'Dana', email: 'nope', message: 'Hello' },
+      errors: { email: 'Enter an e-mail address such as name@example.com.' },
+      message: 'One field needs your attention.',
+    };
+    container.innerHTML = renderToString(
+      <WithApp value={appContext({ form, csrfToken: 'server-placeholder' })}>
+        <ContactForm />
+      </WithApp>,
+    );
+    // The browser's token differs from the server's placeholder by design.
+    act(() => {
+      root = hydrateRoot(
+        container,
+        <WithApp value={appContext({ form, csrfToken: 'browser-token' })}>
+          <ContactForm />
+        </WithApp>,
+      );
+    });
+    expect(field('email').value).toBe('nope');
+    expect(field('email').getAttribute('aria-invalid')).toBe('true');
+    expect(field('email').getAttribute('aria-describedby')).toBe('contact-email-error');
+    expect(container.querySelector('#contact-email-error')?.textContent).toContain('e-mail address');
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain('One field needs your attention.');
+  });
+
+  it('checks in the browser first: errors beside the fields, a summary, focus on the first, nothing sent', async () => {
+    const server = answerWith(201, { reference: 'C-2026-000001', message: '' });
+    vi.stubGlobal('fetch', server.fetch);
+    render();
+    type('email', 'dana@example.com');
+    await submit();
+    expect(server.calls).toHaveLength(0);
+    const summary = container.querySelector('[role="alert"]');
+    expect(summary?.textContent).toContain('2 fields need your attention.');
+    expect(summary?.querySelector('a[href="#contact-name"]')?.textContent).toBe('Your name');
+    expect(field('name').getAttribute('aria-invalid')).toBe('true');
+    expect(field('email').hasAttribute('aria-invalid')).toBe(false);
+    expect(document.activeElement).toBe(field('name'));
+  });
+
+  it('sends, then replaces the form by a confirmation with the reference, and a toast', async () => {
+    const value = appContext();
+    const server = answerWith(201, { reference: 'C-2026-000045', message: 'Thank you!' });
+    vi.stubGlobal('fetch', server.fetch);
+    render(value);
+    type('name', 'Dana');
+    type('email', 'dana@example.com');
+    type('message', 'Do you print tote bags?');
+    await submit();
+    expect(server.calls[0]?.url).toMatch(/\/api\/contact$/);
+    const body = server.calls[0]?.init.body as FormData;
+    expect(body.get('message')).toBe('Do you print tote bags?');
+    const panel = container.querySelector('[role="status"]');
+    expect(panel?.textContent).toContain('C-2026-000045');
+    expect(panel?.textContent).toContain('a confirmation is on its way to dana@example.com');
+    expect(container.querySelector('form')).toBeNull();
+    expect(value.toasts.getSnapshot().map((toast) => [toast.type, toast.message])).toEqual([
+      ['success', 'Message sent. Your reference is <strong>C-2026-000045</strong>.'],
+    ]);
+
+    act(() => container.querySelector<HTMLButtonElement>('button')?.click());
+    expect(field('name').value).toBe('');
+  });
+
+  it("shows the server's field errors and keeps the input; other refusals become a toast and a message", async () => {
+    const value = appContext();
+    render(value);
+    type('name', 'Dana');
+    type('email', 'dana@example.com');
+    type('message', 'Hello');
+    vi.stubGlobal(
+      'fetch',
+      answerWith(422, {
+        error: 'invalid_fields',
+        message: 'One field needs your attention.',
+        fields: { message: 'Too short.' },
+      }).fetch,
+    );
+    await submit();
+    expect(container.querySelector('#contact-message-error')?.textContent).toBe('Too short.');
+    expect(document.activeElement).toBe(field('message'));
+
+    vi.stubGlobal('fetch', answerWith(429, { error: 'http_429', message: 'Wait a few <minutes>.' }).fetch);
+    await submit();
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain('Wait a few <minutes>.');
+    expect(document.activeElement).toBe(container.querySelector('[role="alert"]'));
+    expect(field('message').value).toBe('Hello');
+    expect(value.toasts.getSnapshot().at(-1)).toMatchObject({ type: 'error', message: 'Wait a few &lt;minutes&gt;.' });
+  });
+});

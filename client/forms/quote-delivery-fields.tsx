@@ -1,0 +1,60 @@
+import type { FormValues } from '../../shared/submissions/form-values.ts';
+import { type DeliveryMethod, deliveryMethods } from '../../shared/submissions/quote-form.ts';
+import { FieldError, TextAreaField } from './form-fields.tsx';
+import { useFieldIds } from './form-fields-context.tsx';
+
+const methods = Object.entries(deliveryMethods) as [DeliveryMethod, string][];
+
+/**
+ * Pickup or free local delivery, and the address for a delivery. With JavaScript the address shows
+ * only for a delivery; it stays in the form while hidden, so switching back keeps what was typed.
+ */
+export function QuoteDeliveryFields({
+  defaults,
+  delivery,
+  hydrated,
+}: {
+  defaults: FormValues;
+  delivery: string;
+  hydrated: boolean;
+}) {
+  const ids = useFieldIds('delivery');
+  return (
+    <>
+      <fieldset aria-describedby={ids.error ? ids.errorId : undefined} className="min-w-0 sm:col-span-2">
+        <legend className="text-sm font-semibold text-stone-800">Pickup or delivery</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {methods.map(([value, label]) => (
+            <label
+              key={value}
+              className="flex items-center gap-3 rounded-lg border border-stone-300 px-3 py-2.5 has-checked:border-brand-700 has-checked:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name="delivery"
+                value={value}
+                id={value === methods[0]?.[0] ? ids.id : undefined}
+                defaultChecked={defaults.delivery === value}
+                aria-invalid={ids.error ? true : undefined}
+                className="size-5 scroll-mt-32 accent-brand-700"
+              />
+              <span>{label}</span>
+            </label>
+          ))}
+        </div>
+        <FieldError id={ids.errorId} error={ids.error} />
+      </fieldset>
+      <div className={`sm:col-span-2 ${hydrated && delivery !== 'delivery' ? 'hidden' : ''}`}>
+        <TextAreaField
+          name="address"
+          label="Delivery address"
+          autoComplete="street-address"
+          rows={3}
+          required={hydrated && delivery === 'delivery'}
+          hint="For a delivery: street, city and ZIP code. We deliver free locally."
+          defaultValue={defaults.address}
+        />
+      </div>
+    </>
+  );
+}

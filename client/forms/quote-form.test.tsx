@@ -1,0 +1,142 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { quotePrefill } from '../../shared/submissions/quote-form.ts';
+import { answerWith, appContext, site, WithApp } from './form-test-support.tsx';
+import { QuoteForm } from './quote-form.tsx';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root | undefined;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+const prefillOf = (query: string) => quotePrefill(new URLSearchParams(query), site);
+
+function app(query: string) {
+  return (
+    <WithApp value={appContext()}>
+      <QuoteForm prefill={prefillOf(query)} estimateTestId="quote-estimate" />
+    </WithApp>
+  );
+}
+
+/** The server's HTML, then hydration, as in the browser. */
+function serverThenHydrate(query: string) {
+  container.innerHTML = renderToString(app(query));
+  // happy-dom's parser selects the wrong option when a later one carries `selected`; a browser does not.
+  for (const option of container.querySelectorAll<HTMLOptionElement>('option[selected]')) option.selected = true;
+  const serverHtml = container.innerHTML;
+  act(() => {
+    root = hydrateRoot(container, app(query));
+  });
+  return serverHtml;
+}
+
+const control = (name: string) =>
+  container.querySelector<HTMLInputElement & HTMLSelectElement>(`[name="${name}"]`) as HTMLInputElement &
+    HTMLSelectElement;
+const estimate = () => container.querySelector('[data-testid="quote-estimate"]')?.textContent ?? '';
+
+/** Types or picks as a person would: past React's record of the value, so React sees the change. */
+function change(name: string, value: string) {
+  act(() => {
+    const element = control(name);
+    const prototype = Object.getPrototypeOf(element) as object;
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(element, value);
+    element.dispatchEvent(new Event(element.localName === 'select' ? 'change' : 'input', { bubbles: true }));
+  });
+}
+
+describe('quote form', () => {
+  it('renders the estimate of a calculator link on the server and every location row without JavaScript', () => {
+    const html = renderToString(app('service=embroidery&q=24&s1=6000&garment=pique-polo'));
+    container.innerHTML = html;
+    expect(control('qtyM').value).toBe('24');
+    expect(control('loc1Stitches').value).toBe('6000');
+    expect(container.querySelectorAll('[name^="loc"][name$="Stitches"]')).toHaveLength(4);
+    expect(estimate()).toMatch(/\$[\d,]+\.\d\d in total/);
+    expect(estimate()).toContain('per piece for 24 pieces');
+    const form = container.querySelector('form');
+    expect(form?.getAttribute('enctype')).toBe('multipart/form-data');
+    expect(form?.getAttribute('action')).toBe('/api/quotes');
+  });
+
+  it("hydrates without a mismatch, then shows only the service's locations", () => {
+    serverThenHydrate('service=embroidery&q=24&s1=6000&garment=pique-polo');
+    // Embroidery takes three locations; the fourth row was there for the post without JavaScript.
+    expect(container.querySelectorAll('[name^="loc"][name$="Stitches"]')).toHaveLength(3);
+    expect(control('loc2Stitches').disabled).toBe(true);
+  });
+
+  it('follows the quantities and the service as the visitor changes them', () => {
+    serverThenHydrate('service=screen-printing&q=48&c1=2&garment=standard-tee');
+    expect(container.querySelector('[data-testid="pieces-total"]')?.textContent).toBe('Total: 48 pieces');
+    const before = estimate();
+    change('qtyL', '1');
+    expect(container.querySelector('[data-testid="pieces-total"]')?.textContent).toBe('Total: 49 pieces');
+    expect(estimate()).not.toBe(before);
+    expect(estimate()).toContain('for 49 pieces');
+
+    change('service', 'direct-to-garment');
+    expect(control('loc1Colors')).toBeNull();
+    expect(control('loc1Area')).not.toBeNull();
+    // The same blank exists for DTG, so it stays chosen.
+    expect(control('garment').value).toBe('standard-tee');
+    expect(control('artSetup')).not.toBeNull();
+
+    change('service', 'embroidery');
+    expect(control('garment').value).toBe('pique-polo');
+    expect(control('loc1Stitches')).not.toBeNull();
+    expect(control('darkGarment')).toBeNull();
+    expect(control('repeatDesign')).not.toBeNull();
+  });
+
+  it('lets later locations wait for a placement, and asks for an address only for a delivery', () => {
+    serverThenHydrate('');
+    expect(control('loc2Colors').disabled).toBe(true);
+    change('loc2', 'back');
+    expect(control('loc2Colors').disabled).toBe(false);
+
+    const address = control('address');
+    expect(address.closest('.hidden')).not.toBeNull();
+    act(() => {
+      const delivery = container.querySelector<HTMLInputElement>('input[name="delivery"][value="delivery"]');
+      delivery?.click();
+    });
+    expect(address.closest('.hidden')).toBeNull();
+    expect(address.required).toBe(true);
+  });
+
+  it('checks the whole form in the browser before anything is sent', async () => {
+    const server = answerWith(201, { reference: 'Q-2026-000001', message: '' });
+    vi.stubGlobal('fetch', server.fetch);
+    serverThenHydrate('');
+    await act(async () => {
+      container.querySelector('form')?.requestSubmit();
+    });
+    expect(server.calls).toHaveLength(0);
+    const summary = container.querySelector('[role="alert"]');
+    expect(summary?.textContent).toContain('fields need your attention');
+    expect(summary?.querySelector('a[href="#quote-qtyXS"]')?.textContent).toBe('Quantities');
+    expect(control('qtyXS').getAttribute('aria-invalid')).toBe('true');
+    expect(control('qtyXS').getAttribute('aria-describedby')).toContain('quote-sizes-error');
+    expect(document.activeElement).toBe(control('name'));
+  });
+});

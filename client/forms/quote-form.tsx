@@ -1,0 +1,343 @@
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { formatMoney } from '../../shared/money.ts';
+import type { PriceFiles } from '../../shared/pricing/estimate.ts';
+import type { PriceFile } from '../../shared/pricing/types.ts';
+import { isServiceId, type ServiceId } from '../../shared/service-ids.ts';
+import { ARTWORK_FIELD, artworkListError } from '../../shared/submissions/artwork.ts';
+import {
+  type FieldErrors,
+  type FormValues,
+  fieldErrorsOf,
+  formValuesFrom,
+} from '../../shared/submissions/form-values.ts';
+import { createQuoteSchema, MAX_LOCATIONS, OTHER_GARMENT, OWN_GARMENT } from '../../shared/submissions/quote-form.ts';
+import { useSiteData } from '../app-context.tsx';
+import { EmailLink } from '../components/contact-links.tsx';
+import { ArtworkField, chosenFiles } from './artwork-field.tsx';
+import { ErrorSummary } from './error-summary.tsx';
+import { CheckboxField, FormSection, SelectField, TextAreaField, TextField } from './form-fields.tsx';
+import { FormFieldsProvider } from './form-fields-context.tsx';
+import { FormGuards } from './form-guards.tsx';
+import { QuoteDeliveryFields } from './quote-delivery-fields.tsx';
+import { QuoteEstimateLine, QuoteEstimatePanel } from './quote-estimate-panel.tsx';
+import { quoteFieldLabel, quoteFieldTarget } from './quote-field-labels.ts';
+import { QuoteLocationFields } from './quote-location-fields.tsx';
+import { piecesIn, QuoteSizeFields } from './quote-size-fields.tsx';
+import { SentPanel } from './sent-panel.tsx';
+import { SubmitButton } from './submit-button.tsx';
+import { type Receipt, useFormSubmission } from './use-form-submission.ts';
+import { useHydrated } from './use-hydrated.ts';
+
+const ID_PREFIX = 'quote';
+export const QUOTE_ACTION = '/api/quotes';
+
+function serviceOf(values: FormValues): ServiceId {
+  const service = values.service ?? '';
+  return isServiceId(service) ? service : 'screen-printing';
+}
+
+/** The garment a service starts with: the one chosen before when this service has it too. */
+function garmentFor(file: PriceFile, previous: string | undefined): string {
+  if (previous === OWN_GARMENT || previous === OTHER_GARMENT) return previous;
+  if (file.garments.some((garment) => garment.id === previous)) return previous ?? '';
+  return file.garments[0]?.id ?? OWN_GARMENT;
+}
+
+function garmentChoices(file: PriceFile) {
+  return [
+    ...file.garments.map((garment) => ({
+      value: garment.id,
+      label: `${garment.name} (${formatMoney(garment.cents)} each)`,
+    })),
+    { value: OWN_GARMENT, label: 'I bring my own garments (only the print is charged)' },
+    { value: OTHER_GARMENT, label: 'Something else (describe it)' },
+  ];
+}
+
+/** The service's own options that change the price: each one a checkbox named as the schema reads it. */
+function serviceOptions(file: PriceFile): { name: string; label: string }[] {
+  switch (file.service) {
+    case 'screen-printing':
+      return [{ name: 'darkGarment', label: 'Dark garment (a white underbase goes under the ink)' }];
+    case 'direct-to-garment':
+      return [
+        { name: 'darkGarment', label: 'Dark garment (pretreated, with white ink under the colors)' },
+        {
+          name: 'artSetup',
+          label: `My artwork needs preparing (a one-time ${formatMoney(file.artSetupFee)} art set-up fee)`,
+        },
+      ];
+    case 'embroidery':
+      return [
+        {
+          name: 'repeatDesign',
+          label: `You have embroidered this design for us before (no ${formatMoney(file.digitizingFee)} digitizing fee)`,
+        },
+      ];
+  }
+}
+
+function readForm(form: HTMLFormElement): FormValues {
+  return formValuesFrom(new FormData(form).entries());
+}
+
+/** Today in the visitor's time zone, for the date picker's lower bound (the server allows a day's slack). */
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function QuoteFields({
+  prefill,
+  fresh,
+  estimateTestId,
+  labelledBy,
+  onSent,
+}: {
+  prefill: FormValues;
+  fresh: boolean;
+  estimateTestId: string;
+  labelledBy: string | undefined;
+  onSent: (receipt: Receipt) => void;
+}) {
+  const site = useSiteData();
+  const prices: PriceFiles = site;
+  const hydrated = useHydrated();
+  const schema = useMemo(() => createQuoteSchema(prices), [prices]);
+  const submission = useFormSubmission({
+    form: 'quote',
+    action: QUOTE_ACTION,
+    validate: (values: FormValues, data: FormData): FieldErrors => {
+      const result = schema.safeParse(values);
+      const errors = result.success ? {} : fieldErrorsOf(result.error);
+      const files = artworkListError(chosenFiles(data.getAll(ARTWORK_FIELD)));
+      return files ? { ...errors, [ARTWORK_FIELD]: files } : errors;
+    },
+    sentText: 'Quote request sent.',
+    onSent,
+    fresh,
+  });
+  const { errors, message, sending, formRef, setFieldError } = submission;
+  const [start] = useState(() => submission.initialValues ?? prefill);
+  /** What the fields start with; taken again from the form when the service changes and fields remount. */
+  const [defaults, setDefaults] = useState(start);
+  /** What the form says now, for the estimate and the fields that depend on other fields. */
+  const [values, setValues] = useState(start);
+  const [today, setToday] = useState<string>();
+
+  const service = serviceOf(values);
+  const file = prices[service];
+  // Without JavaScript every row is there, whichever service the visitor picks before sending.
+  const rows = hydrated ? Math.min(file.maxLocations, MAX_LOCATIONS) : MAX_LOCATIONS;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: service and hydrated decide which fields are in the form; this reads them once they have mounted.
+  useEffect(() => {
+    if (formRef.current) setValues(readForm(formRef.current));
+  }, [formRef, service, hydrated]);
+  useEffect(() => setToday(localToday()), []);
+
+  function onFormChange(event: FormEvent<HTMLFormElement>) {
+    const next = readForm(event.currentTarget);
+    if (next.service !== values.service) {
+      setDefaults({ ...next, garment: garmentFor(prices[serviceOf(next)], next.garment) });
+    }
+    setValues(next);
+  }
+
+  const serviceName = site.services.services.find((item) => item.id === service)?.name ?? '';
+  return (
+    <FormFieldsProvider idPrefix={ID_PREFIX} errors={errors}>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <form
+          ref={formRef}
+          method="post"
+          action={QUOTE_ACTION}
+          encType="multipart/form-data"
+          noValidate
+          onSubmit={submission.onSubmit}
+          onChange={onFormChange}
+          aria-labelledby={labelledBy}
+          className="relative grid min-w-0 gap-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8"
+        >
+          <FormGuards idPrefix={ID_PREFIX} />
+          <ErrorSummary
+            message={message}
+            errors={errors}
+            idPrefix={ID_PREFIX}
+            labelOf={quoteFieldLabel}
+            targetOf={quoteFieldTarget}
+            summaryRef={submission.summaryRef}
+          />
+          <div className="grid gap-8">
+            <FormSection title="About you" description="Every field is needed unless it says optional.">
+              <TextField name="name" label="Your name" autoComplete="name" defaultValue={start.name} />
+              <TextField
+                name="company"
+                label="Company or team"
+                autoComplete="organization"
+                optional
+                defaultValue={start.company}
+              />
+              <TextField
+                name="email"
+                label="E-mail"
+                type="email"
+                autoComplete="email"
+                spellCheck={false}
+                defaultValue={start.email}
+              />
+              <TextField name="phone" label="Phone" type="tel" autoComplete="tel" defaultValue={start.phone} />
+            </FormSection>
+
+            <FormSection title="Your order">
+              <SelectField
+                name="service"
+                label="Service"
+                options={site.services.services.map((item) => ({ value: item.id, label: item.name }))}
+                defaultValue={start.service}
+              />
+              <SelectField
+                key={service}
+                name="garment"
+                label="Garment"
+                options={garmentChoices(file)}
+                defaultValue={garmentFor(file, defaults.garment)}
+              />
+              <TextField
+                name="garmentStyle"
+                label="Garment type, brand or style"
+                optional={values.garment !== OTHER_GARMENT}
+                hint="Such as “Gildan 18500 hoodie”. Needed when you choose something else."
+                defaultValue={start.garmentStyle}
+              />
+              <TextField
+                name="garmentColor"
+                label="Garment color"
+                optional={values.garment === OWN_GARMENT}
+                hint="Such as black, or heather grey."
+                defaultValue={start.garmentColor}
+              />
+              {serviceOptions(file).map((option) => (
+                <CheckboxField
+                  key={`${service}-${option.name}`}
+                  name={option.name}
+                  label={option.label}
+                  defaultChecked={defaults[option.name] === 'on'}
+                  className="sm:col-span-2"
+                />
+              ))}
+            </FormSection>
+
+            <QuoteSizeFields defaults={defaults} values={values} />
+
+            <FormSection
+              title="Print locations"
+              description={`Where the ${service === 'embroidery' ? 'embroidery' : 'print'} goes on each piece: up to ${rows} locations.`}
+            >
+              <QuoteLocationFields
+                rows={rows}
+                file={file}
+                prices={prices}
+                defaults={defaults}
+                values={values}
+                hydrated={hydrated}
+              />
+            </FormSection>
+
+            <FormSection title="Dates and delivery">
+              <TextField
+                name="inHands"
+                label="In-hands date"
+                type="date"
+                optional
+                min={today}
+                hint="The day you need the order by."
+                defaultValue={start.inHands}
+                className="sm:col-span-2"
+              />
+              <QuoteDeliveryFields defaults={start} delivery={values.delivery ?? ''} hydrated={hydrated} />
+            </FormSection>
+
+            <FormSection title="Artwork and comments">
+              <ArtworkField onProblem={(problem) => setFieldError(ARTWORK_FIELD, problem)} />
+              <TextAreaField
+                name="comments"
+                label="Comments"
+                optional
+                hint="Anything else we should know: design details, ink colors, names and numbers, questions."
+                defaultValue={start.comments}
+                className="sm:col-span-2"
+              />
+            </FormSection>
+          </div>
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-3 border-t border-stone-200 pt-6">
+            <QuoteEstimateLine values={values} prices={prices} />
+            <SubmitButton label="Send my quote request" sending={sending} />
+            <p className="text-sm text-stone-600">
+              Free, with no obligation. We use your details for this request only (
+              <Link to="/privacy-policy" className="underline underline-offset-2">
+                privacy policy
+              </Link>
+              ).
+            </p>
+          </div>
+        </form>
+        <QuoteEstimatePanel
+          values={values}
+          prices={prices}
+          pieces={piecesIn(values)}
+          serviceName={serviceName}
+          testId={estimateTestId}
+        />
+      </div>
+    </FormFieldsProvider>
+  );
+}
+
+/**
+ * The quote request on /pricing, with its live estimate, and the confirmation that replaces both once
+ * the request is stored. `prefill` comes from a calculator's link, when the visitor followed one.
+ */
+export function QuoteForm({
+  prefill,
+  estimateTestId,
+  labelledBy,
+}: {
+  prefill: FormValues;
+  estimateTestId: string;
+  /** The heading that names the form (a form landmark for screen readers). */
+  labelledBy?: string;
+}) {
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const [round, setRound] = useState(0);
+  if (receipt) {
+    return (
+      <SentPanel
+        title="Thank you: your quote request is in"
+        reference={receipt.reference}
+        email={receipt.email}
+        againLabel="Request another quote"
+        onAgain={() => {
+          setReceipt(null);
+          setRound((count) => count + 1);
+        }}
+      >
+        <p className="mt-3">
+          Artwork you did not attach can follow by e-mail to <EmailLink />, with your reference.
+        </p>
+      </SentPanel>
+    );
+  }
+  return (
+    <QuoteFields
+      key={round}
+      prefill={prefill}
+      fresh={round > 0}
+      estimateTestId={estimateTestId}
+      labelledBy={labelledBy}
+      onSent={setReceipt}
+    />
+  );
+}

@@ -1,0 +1,145 @@
+import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  errorSummary,
+  type FieldErrors,
+  type FormName,
+  type FormValues,
+  formValuesFrom,
+} from '../../shared/submissions/form-values.ts';
+import { useAppContext } from '../app-context.tsx';
+import { escapeHtml, sendForm } from './send-form.ts';
+import { useServerFormState } from './use-server-form-state.ts';
+
+/** What the confirmation panel needs once a form is stored. */
+export interface Receipt {
+  reference: string;
+  email: string;
+}
+
+export interface FormSubmissionOptions {
+  form: FormName;
+  action: string;
+  /** The browser's own checks: the shared schema, and anything only the browser sees (files). */
+  validate: (values: FormValues, data: FormData) => FieldErrors;
+  /** What the success toast says before the reference ("Quote request sent."). */
+  sentText: string;
+  onSent: (receipt: Receipt) => void;
+  /** Ignore what the server re-rendered: the visitor asked for a fresh form. */
+  fresh?: boolean;
+}
+
+export interface FormSubmission {
+  formRef: RefObject<HTMLFormElement | null>;
+  summaryRef: RefObject<HTMLDivElement | null>;
+  /** The values the form started with: the server's copy of a refused post, or nothing. */
+  initialValues: FormValues | undefined;
+  errors: FieldErrors;
+  message: string;
+  sending: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** Shows (or clears) one field's problem at once, such as files that are too large. */
+  setFieldError: (name: string, error: string | undefined) => void;
+}
+
+/** File inputs with nothing chosen still post an empty, nameless file: it is not artwork. */
+export function withoutEmptyFiles(data: FormData): FormData {
+  const cleaned = new FormData();
+  for (const [name, value] of data) {
+    if (typeof value !== 'string' && value.name === '' && value.size === 0) continue;
+    cleaned.append(name, value);
+  }
+  return cleaned;
+}
+
+/**
+ * Sending a form with JavaScript: check it in the browser, show problems beside the fields and in a
+ * summary (focus goes to the first one), post it with fetch, and then confirm, or explain, keeping
+ * everything the visitor typed. Without JavaScript the browser posts the same form and the server
+ * answers with a page; this hook then only shows what that page carried.
+ */
+export function useFormSubmission(options: FormSubmissionOptions): FormSubmission {
+  const { toasts } = useAppContext();
+  const serverState = useServerFormState(options.form);
+  const fromServer = options.fresh ? null : serverState;
+  const [errors, setErrors] = useState<FieldErrors>(fromServer?.errors ?? {});
+  const [message, setMessage] = useState(fromServer?.message ?? '');
+  const [sending, setSending] = useState(false);
+  /** Bumped to move focus after a render: to the first invalid field, or to the summary. */
+  const [focusRequest, setFocusRequest] = useState<{ target: 'field' | 'summary' } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    const field =
+      focusRequest.target === 'field'
+        ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([disabled])')
+        : null;
+    (field ?? summaryRef.current)?.focus();
+  }, [focusRequest]);
+
+  const showProblems = useCallback((found: FieldErrors, text: string, target: 'field' | 'summary') => {
+    setErrors(found);
+    setMessage(text);
+    setFocusRequest({ target });
+  }, []);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const { action, validate, sentText, onSent } = options;
+    const data = withoutEmptyFiles(new FormData(event.currentTarget));
+    const values = formValuesFrom(data.entries());
+    const found = validate(values, data);
+    if (Object.keys(found).length > 0) {
+      showProblems(found, errorSummary(found), 'field');
+      return;
+    }
+    setErrors({});
+    setMessage('');
+    setSending(true);
+    void sendForm(action, data).then((outcome) => {
+      setSending(false);
+      switch (outcome.kind) {
+        case 'sent':
+          toasts.add(
+            outcome.reference
+              ? `${escapeHtml(sentText)} Your reference is <strong>${escapeHtml(outcome.reference)}</strong>.`
+              : escapeHtml(sentText),
+            'success',
+          );
+          onSent({ reference: outcome.reference, email: values.email ?? '' });
+          return;
+        case 'invalid':
+          showProblems(outcome.fields, outcome.message || errorSummary(outcome.fields), 'field');
+          return;
+        case 'refused':
+        case 'offline':
+          toasts.add(escapeHtml(outcome.message), 'error');
+          showProblems(outcome.kind === 'refused' ? outcome.fields : {}, outcome.message, 'summary');
+          return;
+      }
+    });
+  }
+
+  const setFieldError = useCallback((name: string, error: string | undefined) => {
+    setErrors((current) => {
+      if (current[name] === error) return current;
+      const next = { ...current };
+      if (error) next[name] = error;
+      else delete next[name];
+      return next;
+    });
+  }, []);
+
+  return {
+    formRef,
+    summaryRef,
+    initialValues: fromServer?.values,
+    errors,
+    message,
+    sending,
+    onSubmit,
+    setFieldError,
+  };
+}

@@ -1,0 +1,245 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumForThisFile, openPage } from './browser-page.ts';
+
+const baseUrl = inject('baseUrl');
+const browser = chromiumForThisFile();
+
+/** A real 1x1 PNG: the server checks artwork by its content, not its name. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const logo = { name: 'team-logo.png', mimeType: 'image/png', buffer: PNG };
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
+}
+
+const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
+
+async function fillContact(page: Page, email = 'dana@example.com') {
+  await page.getByLabel('Your name').fill('Dana Tester');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Message', { exact: true }).fill('Do you print on tote bags?');
+}
+
+async function fillQuoteContact(page: Page) {
+  await page.getByLabel('Your name').fill('Dana Tester');
+  await page.getByLabel('E-mail').fill('dana@example.com');
+  await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
+  await page.getByLabel('Garment color').fill('Black');
+}
+
+describe('contact form with JavaScript', () => {
+  it('shows the problems beside the fields and in an alert, focuses the first, then sends and confirms', async () => {
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/contact-us`, { width: 390 });
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const summary = page.getByTestId('form-errors');
+    await expect.poll(() => summary.isVisible()).toBe(true);
+    expect(await summary.getAttribute('role')).toBe('alert');
+    expect(await summary.textContent()).toContain('3 fields need your attention.');
+    expect(await activeId(page)).toBe('contact-name');
+    const name = page.getByLabel('Your name');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await name.getAttribute('aria-describedby')).toContain('contact-name-error');
+    expect(await page.locator('#contact-name-error').textContent()).toBe('Tell us your name.');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await fillContact(page);
+    // Held back a moment, so the sending state can be seen.
+    await page.route('**/api/contact', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const sending = page.getByRole('button', { name: 'Sending…' });
+    await expect.poll(() => sending.isDisabled()).toBe(true);
+
+    const sent = page.getByTestId('form-sent');
+    await expect.poll(() => sent.isVisible()).toBe(true);
+    const text = (await sent.textContent()) ?? '';
+    expect(text).toMatch(/C-\d{4}-\d{6}/);
+    expect(text).toContain('a confirmation is on its way to dana@example.com');
+    expect(await sent.getAttribute('role')).toBe('status');
+    const toast = page.getByRole('status').filter({ hasText: 'Message sent.' });
+    await expect.poll(() => toast.count()).toBe(1);
+    expect(await toast.textContent()).toContain(text.match(/C-\d{4}-\d{6}/)?.[0]);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Send another message' }).click();
+    expect(await page.getByLabel('Your name').inputValue()).toBe('');
+    expect(await summary.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the input and says so when the connection is down', async () => {
+    const { page, context } = await openPage(browser(), `${baseUrl}/contact-us`, { width: 1280 });
+    await fillContact(page);
+    await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not send: check your connection' });
+    await expect.poll(() => alert.count()).toBe(2);
+    expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('Do you print on tote bags?');
+    expect(await page.getByRole('button', { name: 'Send message' }).isEnabled()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('contact form without JavaScript', () => {
+  it('posts, lands back on the page with the flash message and its reference', async () => {
+    const { page, context } = await openPage(browser(), `${baseUrl}/contact-us`, { javaScript: false });
+    await fillContact(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForURL(`${baseUrl}/contact-us`);
+    expect(await page.getByTestId('flash-message').textContent()).toMatch(/Your message C-\d{4}-\d{6} has reached us/);
+    await context.close();
+  });
+
+  it('comes back with the input kept and the errors beside the fields', async () => {
+    const { page, context } = await openPage(browser(), `${baseUrl}/contact-us`, { javaScript: false });
+    await fillContact(page, 'not-an-address');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForLoadState();
+    expect(await page.getByTestId('form-errors').textContent()).toContain('One field needs your attention.');
+    const email = page.getByLabel('E-mail');
+    expect(await email.inputValue()).toBe('not-an-address');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#contact-email-error').textContent()).toContain('e-mail address');
+    expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('Do you print on tote bags?');
+    await context.close();
+  });
+
+  it('the page the server re-renders hydrates cleanly, takes its own address back and passes axe', async () => {
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/contact-us`, { width: 390 });
+    await fillContact(page, 'not-an-address');
+    // The browser posts the form itself, as it does when the script has not loaded yet.
+    await Promise.all([
+      page.waitForURL(`${baseUrl}/contact-us`),
+      page.locator('form[action="/api/contact"]').evaluate((form: HTMLFormElement) => form.submit()),
+    ]);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await page.getByLabel('E-mail').inputValue()).toBe('not-an-address');
+    expect(await page.locator('#contact-email-error').isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems.filter((problem) => !/status of 422/.test(problem))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('quote form with JavaScript', () => {
+  it('starts from a calculator link, prices it live, follows the service, and sends with a file', async () => {
+    const { page, context, problems } = await openPage(
+      browser(),
+      `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`,
+      { width: 1280 },
+    );
+    const estimate = page.getByTestId('carried-estimate');
+    const total = page.getByTestId('quote-estimate-total');
+    expect(await total.textContent()).toContain('$395.60');
+    expect(await page.getByLabel('M', { exact: true }).inputValue()).toBe('48');
+    expect(await page.getByTestId('pieces-total').textContent()).toBe('Total: 48 pieces');
+
+    // Two more pieces in 2XL: the total follows the keystrokes.
+    await page.getByLabel('2XL', { exact: true }).fill('2');
+    await expect.poll(() => page.getByTestId('pieces-total').textContent()).toBe('Total: 50 pieces');
+    await expect.poll(() => estimate.textContent()).toContain('50 pieces');
+
+    // Embroidery: its garments, three locations with stitch counts.
+    await page.getByLabel('Service').selectOption('embroidery');
+    await expect.poll(() => page.locator('#quote-loc1Stitches').count()).toBe(1);
+    expect(await page.locator('#quote-loc4').count()).toBe(0);
+    expect(await page.locator('#quote-loc1Colors').count()).toBe(0);
+    expect(await page.getByLabel('Garment', { exact: true }).inputValue()).toBe('pique-polo');
+    await page.locator('#quote-loc1Stitches').fill('6000');
+    await expect.poll(() => total.count()).toBe(1);
+    await page.getByLabel('Service').selectOption('screen-printing');
+    await expect.poll(() => page.locator('#quote-loc1Colors').count()).toBe(1);
+
+    await fillQuoteContact(page);
+    await page.getByLabel('Deliver it to me (free locally)').check();
+    await page.getByLabel('Delivery address').fill('1 Main Street, Springfield, IL 62701');
+    await page.getByLabel('Artwork files').setInputFiles([logo]);
+    expect(await page.getByTestId('artwork-list').textContent()).toContain('1 file chosen');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Send my quote request' }).click();
+    const sent = page.getByTestId('form-sent');
+    await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await sent.textContent()).toMatch(/Q-\d{4}-\d{6}/);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Quote request sent.' }).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('checks the form before sending and the files at once; the server refusal of a fake image lands beside the field', async () => {
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/pricing`, { width: 390 });
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts += 1;
+    });
+    await page.getByRole('button', { name: 'Send my quote request' }).click();
+    const summary = page.getByTestId('form-errors');
+    await expect.poll(() => summary.isVisible()).toBe(true);
+    expect(await summary.textContent()).toContain('Quantities');
+    expect(await activeId(page)).toBe('quote-name');
+    expect(posts).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const six = Array.from({ length: 6 }, (_, index) => ({ ...logo, name: `logo-${index + 1}.png` }));
+    await page.getByLabel('Artwork files').setInputFiles(six);
+    expect(await page.getByTestId('artwork-list').textContent()).toContain('6 files chosen');
+    expect(await page.locator('#quote-artwork-error').textContent()).toContain('Attach at most 5 files');
+
+    await fillQuoteContact(page);
+    await page.getByLabel('L', { exact: true }).fill('24');
+    const fake = { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('MZ this is not an image') };
+    await page.getByLabel('Artwork files').setInputFiles([fake]);
+    await page.getByRole('button', { name: 'Send my quote request' }).click();
+    await expect.poll(() => page.locator('#quote-artwork-error').textContent()).toContain('judged by its content');
+    expect(await activeId(page)).toBe('quote-artwork');
+    expect(await page.getByLabel('Your name').inputValue()).toBe('Dana Tester');
+    expect(posts).toBe(1);
+    // Chromium reports the refused post itself; that status is the point of this test.
+    expect(problems.filter((problem) => !/status of 422/.test(problem))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('quote form without JavaScript', () => {
+  it('shows the estimate of a calculator link and sends the request with a file', async () => {
+    const { page, context } = await openPage(
+      browser(),
+      `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`,
+      { javaScript: false, width: 390 },
+    );
+    expect(await page.getByTestId('quote-estimate-total').textContent()).toContain('$395.60');
+    // Every row is there, whichever service is sent.
+    expect(await page.locator('#quote-loc4').count()).toBe(1);
+    await fillQuoteContact(page);
+    await page.getByLabel('Artwork files').setInputFiles([logo]);
+    await page.getByRole('button', { name: 'Send my quote request' }).click();
+    await page.waitForURL(`${baseUrl}/pricing`);
+    expect(await page.getByTestId('flash-message').textContent()).toMatch(/quote request Q-\d{4}-\d{6} has reached us/);
+    await context.close();
+  });
+
+  it('comes back with the input kept and the errors beside the fields', async () => {
+    const { page, context } = await openPage(browser(), `${baseUrl}/pricing`, { javaScript: false });
+    await page.getByLabel('Your name').fill('Dana Tester');
+    await page.getByLabel('Comments').fill('Two-sided, please.');
+    await page.getByRole('button', { name: 'Send my quote request' }).click();
+    await page.waitForLoadState();
+    expect(await page.getByTestId('form-errors').textContent()).toContain('fields need your attention');
+    expect(await page.getByLabel('Your name').inputValue()).toBe('Dana Tester');
+    expect(await page.getByLabel('Comments').inputValue()).toBe('Two-sided, please.');
+    expect(await page.getByLabel('E-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#quote-sizes-error').textContent()).toContain('at least one size');
+    // The file input posts an empty part when nothing is chosen: that is no artwork, not an empty file.
+    expect(await page.locator('#quote-artwork-error').count()).toBe(0);
+    await context.close();
+  });
+});
