@@ -37,11 +37,13 @@ async function start() {
   hydrateRoot(
     document,
     <StrictMode>
-      <AppProvider value={createAppContextValue(state, serializedState, {
+      <AppProvider
+        value={createAppContextValue(state, serializedState, {
           nonce: '',
           csrfToken: readCookie(XSRF_COOKIE) ?? '',
           inBrowser: true,
-        })}>
+        })}
+      >
         <RouterProvider router={router} />
       </AppProvider>
     </StrictMode>,

@@ -1,6 +1,6 @@
 import type { FlashNotice } from './notices.ts';
-import type { FormState } from './submissions/form-values.ts';
 import type { SiteData } from './site-data.ts';
+import type { FormState } from './submissions/form-values.ts';
 
 /**
  * What the server and the server-side React entry (client/entry-server.tsx, built by Vite) agree on.

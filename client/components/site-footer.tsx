@@ -9,7 +9,7 @@ const link = 'text-stone-200 hover:text-white hover:underline';
 
 export function SiteFooter() {
   const { config, media } = useSiteData();
-  const { address, contact, social } = config;
+  const { address, social } = config;
   const socials = [
     { href: social.instagram, label: `${config.appName} on Instagram`, Icon: PhotoIcon },
     { href: social.facebook, label: `${config.appName} on Facebook`, Icon: SocialIcon },

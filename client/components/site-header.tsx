@@ -12,7 +12,7 @@ const navItem =
 
 export function TopBar() {
   const { config } = useSiteData();
-  const { promo, contact } = config;
+  const { promo } = config;
   return (
     <section aria-label="Contact and offers" className="bg-stone-900 text-stone-100">
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-x-6 gap-y-1 px-4 py-2 text-sm md:flex-row">
