@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { z } from 'zod';
 import { describeIssues } from '../shared/site-data.ts';
+import { z } from '../shared/zod.ts';
 
 /** Where the submissions database lives when DATA_DIR is not set, relative to the working directory. */
 export const defaultDataDir = 'var';

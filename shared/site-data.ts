@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import type { DataKey } from './data-keys.ts';
 import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from './pricing/price-schemas.ts';
 import { serviceIds } from './service-ids.ts';
+import { z } from './zod.ts';
 
 export { type DataKey, dataKeys, isDataKey } from './data-keys.ts';
 export { directToGarmentSchema, embroiderySchema, screenPrintingSchema };

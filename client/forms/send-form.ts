@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { FieldErrors } from '../../shared/submissions/form-values.ts';
+import { z } from '../../shared/zod.ts';
 import { HttpError, request } from '../http-client.ts';
 
 /** What came of sending a form, in the terms the page shows it. */

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { formatMoney } from '../money.ts';
 import { pluralize } from '../plural.ts';
+import { z } from '../zod.ts';
 import { MAX_ORDER_QUANTITY } from './tiers.ts';
 import type { DirectToGarmentPrices, EmbroideryPrices, ScreenPrintingPrices, SizeUpcharge } from './types.ts';
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../zod.ts';
 
 /**
  * Both forms travel as flat name=value pairs, whether the browser posts them itself (no JavaScript) or

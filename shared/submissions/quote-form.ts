@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { estimate, type PriceFiles } from '../pricing/estimate.ts';
 import { optionsFromQuery } from '../pricing/query.ts';
 import type { EstimateOptions, EstimateResult, PriceFile, SizeCounts } from '../pricing/types.ts';
 import { isServiceId, type ServiceId, serviceIds } from '../service-ids.ts';
+import { z } from '../zod.ts';
 import { emailField, nameField, optionalText, phoneField } from './common-fields.ts';
 import type { FormValues } from './form-values.ts';
 

@@ -25,6 +25,17 @@ export async function openPage(
     problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  // A blocked eval or inline script is not always logged to the console (a library may catch the
+  // throw), but Chromium still reports it, and Lighthouse's best-practices audit fails on it.
+  await page.exposeBinding('__reportCspViolation', (_source, text: string) => problems.push(`csp: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
+      report(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
   await page.goto(url);
   if (javaScript) await page.waitForSelector('html[data-hydrated="true"]');
   return { page, context, problems };
