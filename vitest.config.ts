@@ -22,6 +22,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 30_000,
+          // vitest's 1 s default is too short for a page on a busy 2-core machine; a poll still passes
+          // the moment its condition holds, so only a failure takes longer.
+          expect: { poll: { timeout: 5000 } },
           hookTimeout: 60_000,
           // One Chromium at a time: this machine has two cores and the server needs one.
           fileParallelism: false,

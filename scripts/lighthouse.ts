@@ -1,5 +1,6 @@
 /**
- * Lighthouse on every indexable route and on one unknown path: `npm run lighthouse` (builds first).
+ * Lighthouse on every indexable route and on one unknown path: `npm run lighthouse` (builds first);
+ * `npm run lighthouse -- /contact-us` measures only the routes named.
  * Lighthouse's default config (mobile form factor, simulated throttling) in Debian's Chromium, one browser
  * for every route. Prints the scores and the budget misses with the audits behind each miss, and writes
  * reports/lighthouse/<route>.json (full reports) and reports/lighthouse/summary.json.
@@ -76,10 +77,21 @@ interface RouteResult {
   misses?: Miss[];
 }
 
-const targets: Target[] = [
+const allTargets: Target[] = [
   ...indexablePaths.map((path) => ({ path, slug: slugOf(path), notFound: false })),
   { path: NOT_FOUND_PATH, slug: slugOf(NOT_FOUND_PATH), notFound: true },
 ];
+/** `npm run lighthouse -- /contact-us /pricing` measures only those routes; no argument, all of them. */
+const chosenPaths = process.argv.slice(2);
+const unknownPaths = chosenPaths.filter((path) => !allTargets.some((target) => target.path === path));
+if (unknownPaths.length > 0) {
+  console.error(
+    `Not a measured route: ${unknownPaths.join(', ')}. Choose from ${allTargets.map((t) => t.path).join(' ')}`,
+  );
+  process.exit(2);
+}
+const targets =
+  chosenPaths.length === 0 ? allTargets : allTargets.filter((target) => chosenPaths.includes(target.path));
 
 function slugOf(path: string): string {
   return path === '/' ? 'home' : path.replace(/^\/+|\/+$/g, '').replaceAll('/', '-');
