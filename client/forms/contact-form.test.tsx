@@ -2,10 +2,11 @@
 import { act } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppContextValue } from '../app-context.tsx';
 import { ContactForm } from './contact-form.tsx';
 import { answerWith, appContext, WithApp } from './form-test-support.tsx';
+import { loadSchemaChecks } from './load-schema-checks.ts';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;
@@ -14,6 +15,10 @@ globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
 let container: HTMLDivElement;
 let root: Root | undefined;
+
+// In a page the visitor's first focus fetches the checks long before they send; here they are fetched
+// once up front, so a submit settles in the few turns `submit()` waits.
+beforeAll(() => loadSchemaChecks());
 
 beforeEach(() => {
   container = document.createElement('div');

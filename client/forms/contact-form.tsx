@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { contactSchema } from '../../shared/submissions/contact-form.ts';
-import { type FieldErrors, type FormValues, fieldErrorsOf } from '../../shared/submissions/form-values.ts';
+import type { FieldErrors, FormValues } from '../../shared/submissions/form-values.ts';
 import { ErrorSummary } from './error-summary.tsx';
 import { TextAreaField, TextField } from './form-fields.tsx';
 import { FormFieldsProvider } from './form-fields-context.tsx';
 import { FormGuards } from './form-guards.tsx';
+import { loadSchemaChecks } from './load-schema-checks.ts';
 import { SentPanel } from './sent-panel.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { type Receipt, useFormSubmission } from './use-form-submission.ts';
@@ -15,9 +15,12 @@ export const CONTACT_ACTION = '/api/contact';
 const labels: Record<string, string> = { name: 'Your name', email: 'E-mail', phone: 'Phone', message: 'Message' };
 const labelOf = (name: string) => labels[name] ?? name;
 
-function validate(values: FormValues): FieldErrors {
-  const result = contactSchema.safeParse(values);
-  return result.success ? {} : fieldErrorsOf(result.error);
+async function validate(values: FormValues): Promise<FieldErrors> {
+  return (await loadSchemaChecks()).checkContact(values);
+}
+
+function prepare() {
+  void loadSchemaChecks().catch(() => undefined);
 }
 
 function ContactFields({
@@ -33,6 +36,7 @@ function ContactFields({
     form: 'contact',
     action: CONTACT_ACTION,
     validate,
+    prepare,
     sentText: 'Message sent.',
     onSent,
     fresh,
@@ -46,6 +50,7 @@ function ContactFields({
         action={CONTACT_ACTION}
         noValidate
         onSubmit={submission.onSubmit}
+        onFocus={submission.onFocus}
         aria-labelledby={labelledBy}
         aria-describedby="contact-required-note"
         className="relative grid gap-5"

@@ -2,9 +2,10 @@
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { quotePrefill } from '../../shared/submissions/quote-form.ts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { quotePrefill } from '../../shared/submissions/quote-fields.ts';
 import { answerWith, appContext, site, WithApp } from './form-test-support.tsx';
+import { loadSchemaChecks } from './load-schema-checks.ts';
 import { QuoteForm } from './quote-form.tsx';
 
 declare global {
@@ -14,6 +15,10 @@ globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
 let container: HTMLDivElement;
 let root: Root | undefined;
+
+// In a page the visitor's first focus fetches the checks long before they send; here they are fetched
+// once up front, so a submit settles in the few turns `submit()` waits.
+beforeAll(() => loadSchemaChecks());
 
 beforeEach(() => {
   container = document.createElement('div');

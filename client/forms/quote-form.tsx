@@ -1,17 +1,12 @@
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../shared/money.ts';
 import type { PriceFiles } from '../../shared/pricing/estimate.ts';
 import type { PriceFile } from '../../shared/pricing/types.ts';
 import { isServiceId, type ServiceId } from '../../shared/service-ids.ts';
 import { ARTWORK_FIELD, artworkListError } from '../../shared/submissions/artwork.ts';
-import {
-  type FieldErrors,
-  type FormValues,
-  fieldErrorsOf,
-  formValuesFrom,
-} from '../../shared/submissions/form-values.ts';
-import { createQuoteSchema, MAX_LOCATIONS, OTHER_GARMENT, OWN_GARMENT } from '../../shared/submissions/quote-form.ts';
+import { type FieldErrors, type FormValues, formValuesFrom } from '../../shared/submissions/form-values.ts';
+import { MAX_LOCATIONS, OTHER_GARMENT, OWN_GARMENT } from '../../shared/submissions/quote-fields.ts';
 import { useSiteData } from '../app-context.tsx';
 import { EmailLink } from '../components/contact-links.tsx';
 import { ArtworkField, chosenFiles } from './artwork-field.tsx';
@@ -19,6 +14,7 @@ import { ErrorSummary } from './error-summary.tsx';
 import { CheckboxField, FormSection, SelectField, TextAreaField, TextField } from './form-fields.tsx';
 import { FormFieldsProvider } from './form-fields-context.tsx';
 import { FormGuards } from './form-guards.tsx';
+import { loadSchemaChecks } from './load-schema-checks.ts';
 import { QuoteDeliveryFields } from './quote-delivery-fields.tsx';
 import { QuoteEstimateLine, QuoteEstimatePanel } from './quote-estimate-panel.tsx';
 import { quoteFieldLabel, quoteFieldTarget } from './quote-field-labels.ts';
@@ -105,16 +101,15 @@ function QuoteFields({
   const site = useSiteData();
   const prices: PriceFiles = site;
   const hydrated = useHydrated();
-  const schema = useMemo(() => createQuoteSchema(prices), [prices]);
   const submission = useFormSubmission({
     form: 'quote',
     action: QUOTE_ACTION,
-    validate: (values: FormValues, data: FormData): FieldErrors => {
-      const result = schema.safeParse(values);
-      const errors = result.success ? {} : fieldErrorsOf(result.error);
+    validate: async (values: FormValues, data: FormData): Promise<FieldErrors> => {
+      const errors = (await loadSchemaChecks()).checkQuote(values, prices);
       const files = artworkListError(chosenFiles(data.getAll(ARTWORK_FIELD)));
       return files ? { ...errors, [ARTWORK_FIELD]: files } : errors;
     },
+    prepare: () => void loadSchemaChecks().catch(() => undefined),
     sentText: 'Quote request sent.',
     onSent,
     fresh,
@@ -157,6 +152,7 @@ function QuoteFields({
           encType="multipart/form-data"
           noValidate
           onSubmit={submission.onSubmit}
+          onFocus={submission.onFocus}
           onChange={onFormChange}
           aria-labelledby={labelledBy}
           className="relative grid min-w-0 gap-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8"

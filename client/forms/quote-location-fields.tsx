@@ -2,7 +2,7 @@ import { pluralize } from '../../shared/plural.ts';
 import type { PriceFiles } from '../../shared/pricing/estimate.ts';
 import type { PriceFile } from '../../shared/pricing/types.ts';
 import type { FormValues } from '../../shared/submissions/form-values.ts';
-import { locationFields, placements } from '../../shared/submissions/quote-form.ts';
+import { locationFields, placements } from '../../shared/submissions/quote-fields.ts';
 import { useInputFilter } from '../hooks/use-input-filter.ts';
 import { type Choice, SelectField, TextField } from './form-fields.tsx';
 

@@ -1,6 +1,6 @@
 import { pluralize } from '../../shared/plural.ts';
 import type { FormValues } from '../../shared/submissions/form-values.ts';
-import { type QuoteSize, quoteSizes, SIZES_FIELD, sizeField } from '../../shared/submissions/quote-form.ts';
+import { type QuoteSize, quoteSizes, SIZES_FIELD, sizeField } from '../../shared/submissions/quote-fields.ts';
 import { useInputFilter } from '../hooks/use-input-filter.ts';
 import { describedBy, FieldError, hintClass } from './form-fields.tsx';
 import { useFieldIds } from './form-fields-context.tsx';

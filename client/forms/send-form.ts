@@ -1,6 +1,6 @@
 import type { FieldErrors } from '../../shared/submissions/form-values.ts';
-import { z } from '../../shared/zod.ts';
 import { HttpError, request } from '../http-client.ts';
+import { loadSchemaChecks } from './load-schema-checks.ts';
 
 /** What came of sending a form, in the terms the page shows it. */
 export type SendOutcome =
@@ -13,12 +13,6 @@ export type SendOutcome =
   | { kind: 'offline'; message: string };
 
 export const OFFLINE_MESSAGE = 'Could not send: check your connection; nothing was lost, try again.';
-
-const createdBody = z.object({ reference: z.string().min(1), message: z.string().optional() });
-const errorBody = z.object({
-  message: z.string().min(1).optional(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
 
 /** For answers without a message of their own (a proxy's error page, say). */
 const fallbackMessages: Record<number, string> = {
@@ -39,17 +33,20 @@ function fallbackMessage(status: number): string {
 
 /** Posts the form's data with fetch (the CSRF header comes from the HTTP client) and reads the answer. */
 export async function sendForm(url: string, body: FormData): Promise<SendOutcome> {
+  // Loaded already by the form's own checks; should it have failed, an answer is read as if unreadable.
+  const schemas = loadSchemaChecks().catch(() => undefined);
   try {
-    const answer = createdBody.safeParse(await request<unknown>(url, { method: 'POST', body }));
+    const created = await request<unknown>(url, { method: 'POST', body });
+    const answer = (await schemas)?.createdAnswer.safeParse(created);
     // A 2xx means it is stored, whatever the body looks like: never ask the visitor to send it twice.
-    return answer.success
+    return answer?.success
       ? { kind: 'sent', reference: answer.data.reference, message: answer.data.message ?? '' }
       : { kind: 'sent', reference: '', message: '' };
   } catch (error) {
     if (!(error instanceof HttpError)) return { kind: 'offline', message: OFFLINE_MESSAGE };
-    const parsed = errorBody.safeParse(error.body);
-    const message = (parsed.success ? parsed.data.message : undefined) ?? fallbackMessage(error.status);
-    const fields = (parsed.success ? parsed.data.fields : undefined) ?? {};
+    const parsed = (await schemas)?.refusalAnswer.safeParse(error.body);
+    const message = (parsed?.success ? parsed.data.message : undefined) ?? fallbackMessage(error.status);
+    const fields = (parsed?.success ? parsed.data.fields : undefined) ?? {};
     if (error.status === 422 && Object.keys(fields).length > 0) return { kind: 'invalid', message, fields };
     return { kind: 'refused', status: error.status, message, fields };
   }

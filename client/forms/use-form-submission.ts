@@ -19,8 +19,13 @@ export interface Receipt {
 export interface FormSubmissionOptions {
   form: FormName;
   action: string;
-  /** The browser's own checks: the shared schema, and anything only the browser sees (files). */
-  validate: (values: FormValues, data: FormData) => FieldErrors;
+  /**
+   * The browser's own checks: the shared schema, and anything only the browser sees (files). Async, as
+   * the schema loads on demand; should it fail to load, the form is sent and the server checks it.
+   */
+  validate: (values: FormValues, data: FormData) => Promise<FieldErrors>;
+  /** Starts fetching what `validate` needs, so it is there when the visitor sends. */
+  prepare: () => void;
   /** What the success toast says before the reference ("Quote request sent."). */
   sentText: string;
   onSent: (receipt: Receipt) => void;
@@ -37,6 +42,8 @@ export interface FormSubmission {
   message: string;
   sending: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** For the form's onFocus: the first field the visitor enters starts loading the checks. */
+  onFocus: () => void;
   /** Shows (or clears) one field's problem at once, such as files that are too large. */
   setFieldError: (name: string, error: string | undefined) => void;
 }
@@ -64,6 +71,8 @@ export function useFormSubmission(options: FormSubmissionOptions): FormSubmissio
   const [errors, setErrors] = useState<FieldErrors>(fromServer?.errors ?? {});
   const [message, setMessage] = useState(fromServer?.message ?? '');
   const [sending, setSending] = useState(false);
+  /** Set from the submit until the answer: the checks are awaited, so `sending` alone comes too late. */
+  const busy = useRef(false);
   /** Bumped to move focus after a render: to the first invalid field, or to the summary. */
   const [focusRequest, setFocusRequest] = useState<{ target: 'field' | 'summary' } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -84,13 +93,11 @@ export function useFormSubmission(options: FormSubmissionOptions): FormSubmissio
     setFocusRequest({ target });
   }, []);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
+  async function submit(form: HTMLFormElement) {
     const { action, validate, sentText, onSent } = options;
-    const data = withoutEmptyFiles(new FormData(event.currentTarget));
+    const data = withoutEmptyFiles(new FormData(form));
     const values = formValuesFrom(data.entries());
-    const found = validate(values, data);
+    const found = await validate(values, data).catch((): FieldErrors => ({}));
     if (Object.keys(found).length > 0) {
       showProblems(found, errorSummary(found), 'field');
       return;
@@ -98,27 +105,35 @@ export function useFormSubmission(options: FormSubmissionOptions): FormSubmissio
     setErrors({});
     setMessage('');
     setSending(true);
-    void sendForm(action, data).then((outcome) => {
-      setSending(false);
-      switch (outcome.kind) {
-        case 'sent':
-          toasts.add(
-            outcome.reference
-              ? `${escapeHtml(sentText)} Your reference is <strong>${escapeHtml(outcome.reference)}</strong>.`
-              : escapeHtml(sentText),
-            'success',
-          );
-          onSent({ reference: outcome.reference, email: values.email ?? '' });
-          return;
-        case 'invalid':
-          showProblems(outcome.fields, outcome.message || errorSummary(outcome.fields), 'field');
-          return;
-        case 'refused':
-        case 'offline':
-          toasts.add(escapeHtml(outcome.message), 'error');
-          showProblems(outcome.kind === 'refused' ? outcome.fields : {}, outcome.message, 'summary');
-          return;
-      }
+    const outcome = await sendForm(action, data);
+    setSending(false);
+    switch (outcome.kind) {
+      case 'sent':
+        toasts.add(
+          outcome.reference
+            ? `${escapeHtml(sentText)} Your reference is <strong>${escapeHtml(outcome.reference)}</strong>.`
+            : escapeHtml(sentText),
+          'success',
+        );
+        onSent({ reference: outcome.reference, email: values.email ?? '' });
+        return;
+      case 'invalid':
+        showProblems(outcome.fields, outcome.message || errorSummary(outcome.fields), 'field');
+        return;
+      case 'refused':
+      case 'offline':
+        toasts.add(escapeHtml(outcome.message), 'error');
+        showProblems(outcome.kind === 'refused' ? outcome.fields : {}, outcome.message, 'summary');
+        return;
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    void submit(event.currentTarget).finally(() => {
+      busy.current = false;
     });
   }
 
@@ -140,6 +155,7 @@ export function useFormSubmission(options: FormSubmissionOptions): FormSubmissio
     message,
     sending,
     onSubmit,
+    onFocus: options.prepare,
     setFieldError,
   };
 }

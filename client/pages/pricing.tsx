@@ -6,7 +6,7 @@ import { priceFileFor } from '../../shared/pricing/estimate.ts';
 import { fromPriceCents } from '../../shared/pricing/from-price.ts';
 import { optionsFromQuery, queryFromOptions } from '../../shared/pricing/query.ts';
 import { isServiceId, type ServiceId } from '../../shared/service-ids.ts';
-import { quotePrefill, sizeField } from '../../shared/submissions/quote-form.ts';
+import { quotePrefill, sizeField } from '../../shared/submissions/quote-fields.ts';
 import { useSiteData } from '../app-context.tsx';
 import { PhoneLink } from '../components/contact-links.tsx';
 import { PageHeader } from '../components/page-header.tsx';

@@ -8,7 +8,7 @@ import {
   type QuoteRequest,
   quoteEstimate,
   quoteSizes,
-} from '../../shared/submissions/quote-form.ts';
+} from '../../shared/submissions/quote-fields.ts';
 
 /**
  * A quote request as the shop reads it (mail, CLI, CSV): names instead of ids, only the sizes ordered,

@@ -6,7 +6,6 @@ import { optionsFromQuery } from '../pricing/query.ts';
 import type { EstimateResult } from '../pricing/types.ts';
 import { type FieldErrors, type FormValues, fieldErrorsOf } from './form-values.ts';
 import {
-  createQuoteSchema,
   MAX_PIECES,
   type QuoteRequest,
   quoteEstimate,
@@ -14,7 +13,8 @@ import {
   quoteSizes,
   SIZES_FIELD,
   sizeField,
-} from './quote-form.ts';
+} from './quote-fields.ts';
+import { createQuoteSchema } from './quote-form.ts';
 
 const read = (name: string): unknown => JSON.parse(readFileSync(`data/${name}.json`, 'utf8'));
 const prices: PriceFiles = {

@@ -87,6 +87,27 @@ describe('contact form with JavaScript', () => {
     expect(await page.getByRole('button', { name: 'Send message' }).isEnabled()).toBe(true);
     await context.close();
   });
+
+  it('fetches the form checks (and zod) only once the visitor enters a field', async () => {
+    for (const path of ['/contact-us', '/pricing']) {
+      const { page, context, problems } = await openPage(browser(), `${baseUrl}${path}`, { width: 390 });
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      const checksLoaded = () =>
+        page.evaluate(() =>
+          performance.getEntriesByType('resource').some((entry) => /\/schema-checks-[\w-]+\.js$/.test(entry.name)),
+        );
+      await page.waitForLoadState('networkidle');
+      expect(await checksLoaded()).toBe(false);
+      await page.getByLabel('Your name').focus();
+      await expect.poll(checksLoaded).toBe(true);
+      expect(scripts.some((script) => /\/schema-checks-[\w-]+\.js$/.test(script))).toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
 });
 
 describe('contact form without JavaScript', () => {
