@@ -7,6 +7,7 @@ import { isServiceId, type ServiceId } from '../../shared/service-ids.ts';
 import { ARTWORK_FIELD, artworkListError } from '../../shared/submissions/artwork.ts';
 import { type FieldErrors, type FormValues, formValuesFrom } from '../../shared/submissions/form-values.ts';
 import { MAX_LOCATIONS, OTHER_GARMENT, OWN_GARMENT } from '../../shared/submissions/quote-fields.ts';
+import { receivedSummary } from '../../shared/submissions/received-summary.ts';
 import { useSiteData } from '../app-context.tsx';
 import { EmailLink } from '../components/contact-links.tsx';
 import { ArtworkField, chosenFiles } from './artwork-field.tsx';
@@ -110,6 +111,12 @@ function QuoteFields({
       return files ? { ...errors, [ARTWORK_FIELD]: files } : errors;
     },
     prepare: () => void loadSchemaChecks().catch(() => undefined),
+    summarize: (values: FormValues, data: FormData) =>
+      receivedSummary({
+        pieces: piecesIn(values),
+        fileTypes: chosenFiles(data.getAll(ARTWORK_FIELD)).map((file) => file.type),
+        comments: values.comments?.trim() ? 1 : 0,
+      }),
     sentText: 'Quote request sent.',
     onSent,
     fresh,
@@ -320,6 +327,7 @@ export function QuoteForm({
           setRound((count) => count + 1);
         }}
       >
+        {receipt.summary ? <p className="mt-3">Your request: {receipt.summary}.</p> : null}
         <p className="mt-3">
           Artwork you did not attach can follow by e-mail to <EmailLink />, with your reference.
         </p>

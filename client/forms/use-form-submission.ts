@@ -14,6 +14,8 @@ import { useServerFormState } from './use-server-form-state.ts';
 export interface Receipt {
   reference: string;
   email: string;
+  /** What was sent, in a line (see `summarize`). */
+  summary?: string;
 }
 
 export interface FormSubmissionOptions {
@@ -26,6 +28,8 @@ export interface FormSubmissionOptions {
   validate: (values: FormValues, data: FormData) => Promise<FieldErrors>;
   /** Starts fetching what `validate` needs, so it is there when the visitor sends. */
   prepare: () => void;
+  /** What was sent, in a line for the confirmation, from the values and files as they were sent. */
+  summarize?: (values: FormValues, data: FormData) => string;
   /** What the success toast says before the reference ("Quote request sent."). */
   sentText: string;
   onSent: (receipt: Receipt) => void;
@@ -115,7 +119,7 @@ export function useFormSubmission(options: FormSubmissionOptions): FormSubmissio
             : escapeHtml(sentText),
           'success',
         );
-        onSent({ reference: outcome.reference, email: values.email ?? '' });
+        onSent({ reference: outcome.reference, email: values.email ?? '', summary: options.summarize?.(values, data) });
         return;
       case 'invalid':
         showProblems(outcome.fields, outcome.message || errorSummary(outcome.fields), 'field');

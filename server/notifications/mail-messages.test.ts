@@ -67,6 +67,18 @@ describe('shopMessage', () => {
     expect(text.match(/jane@example\.com/g)).toHaveLength(1);
   });
 
+  it('sums a quote up under its header: pieces, files, the images among them, comments', () => {
+    const files = [
+      { name: 'logo.png', mediaType: 'image/png', size: 2048, data: png },
+      { name: 'proof.pdf', mediaType: 'application/pdf', size: 4096, data: png },
+    ];
+    const payload = { service: 'screen-printing', quantity: 48, comments: 'Rush, please.' };
+    const text = String(shopMessage(quote({ payload, files }), settings).text);
+    expect(text).toContain('Received: 2026-03-14 15:04 UTC\nIn short: 48 pieces, 2 files (1 image) and 1 comment\n');
+    const contact = String(shopMessage(quote({ kind: 'contact', reference: 'C-2026-000045' }), settings).text);
+    expect(contact).not.toContain('In short:');
+  });
+
   it('attaches the files with the media type detected on upload', () => {
     const message = shopMessage(quote(), settings);
     expect(message.attachments).toEqual([{ filename: 'logo.png', content: png, contentType: 'image/png' }]);

@@ -1,6 +1,7 @@
 import type { SendMailOptions } from 'nodemailer';
 import { formatUsPhone } from '../../shared/phone.ts';
 import type { SiteConfig } from '../../shared/site-data.ts';
+import { receivedSummary } from '../../shared/submissions/received-summary.ts';
 import type { Submission, SubmissionKind } from '../storage/types.ts';
 
 export interface MailSettings {
@@ -26,6 +27,7 @@ export function shopMessage(submission: Submission, settings: MailSettings): Sen
     `Name: ${submission.name}`,
     `E-mail: ${submission.email}`,
     `Received: ${formatUtc(submission.createdAt)}`,
+    ...(submission.kind === 'quote' ? [`In short: ${quoteSummary(submission)}`] : []),
     '',
     'Details',
     ...formatFields(detailsOf(submission), ''),
@@ -86,6 +88,15 @@ function plainName(name: string): string | undefined {
 }
 
 /** Name and e-mail head the message; the payload's copies of them would only repeat it. */
+/** The order's size at a glance, before the details: pieces, files, images, comments. */
+function quoteSummary({ payload, files }: Submission): string {
+  return receivedSummary({
+    pieces: typeof payload.quantity === 'number' ? payload.quantity : 0,
+    fileTypes: files.map((file) => file.mediaType),
+    comments: typeof payload.comments === 'string' && payload.comments.trim() !== '' ? 1 : 0,
+  });
+}
+
 function detailsOf(submission: Submission): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(submission.payload).filter(

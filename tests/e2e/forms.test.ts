@@ -191,6 +191,7 @@ describe('quote form with JavaScript', () => {
     const sent = page.getByTestId('form-sent');
     await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await sent.textContent()).toMatch(/Q-\d{4}-\d{6}/);
+    expect(await sent.textContent()).toContain('Your request: 50 pieces, 1 file (1 image).');
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Quote request sent.' }).count()).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
