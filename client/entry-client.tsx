@@ -1,5 +1,5 @@
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -34,26 +34,31 @@ async function start() {
   }
   await resolveLazyMatches();
   const router = createBrowserRouter(routes, { hydrationData: deserializeHydration(state.hydration) });
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <AppProvider
-        value={createAppContextValue(state, serializedState, {
-          nonce: '',
-          csrfToken: readCookie(XSRF_COOKIE) ?? '',
-          inBrowser: true,
-        })}
-      >
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-    {
-      onRecoverableError(error, info) {
-        // Hydration mismatches land here; logging them keeps them visible to the browser tests.
-        console.error('Recoverable React error', error, info.componentStack);
+  // In a transition, React hydrates in slices and yields to the browser between them, instead of one
+  // long task over the whole document: on a slow phone the page answers taps and scrolls sooner, and
+  // Lighthouse's total blocking time drops. Events that arrive meanwhile are replayed by React.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <AppProvider
+          value={createAppContextValue(state, serializedState, {
+            nonce: '',
+            csrfToken: readCookie(XSRF_COOKIE) ?? '',
+            inBrowser: true,
+          })}
+        >
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+      {
+        onRecoverableError(error, info) {
+          // Hydration mismatches land here; logging them keeps them visible to the browser tests.
+          console.error('Recoverable React error', error, info.componentStack);
+        },
       },
-    },
-  );
+    );
+  });
 }
 
 void start();
