@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NewSubmission } from '../storage/types.ts';
 import type { MailSettings } from './mail-messages.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
-import { type OutboxWorker, retryDelayMs, startOutboxWorker } from './outbox-worker.ts';
+import { ALERT_AFTER_ATTEMPTS, type OutboxWorker, retryDelayMs, startOutboxWorker } from './outbox-worker.ts';
 import {
   closedSmtpUrl,
   type FakeStorage,
@@ -181,6 +181,25 @@ describe('the outbox worker', () => {
       [1, null],
     ]);
     expect(linesAt(40)[0]?.error).toMatch(/ECONNREFUSED/);
+  });
+
+  it('after an hour of failures logs each one as an error for the operators, and still keeps the row', async () => {
+    await storage.saveSubmission(quote);
+    const [shopRow, customerRow] = storage.outbox;
+    if (!shopRow || !customerRow) throw new Error('the save made no outbox rows');
+    shopRow.attempts = ALERT_AFTER_ATTEMPTS - 2;
+    customerRow.attempts = ALERT_AFTER_ATTEMPTS - 1;
+    const refused = createMailTransport(await closedSmtpUrl());
+    expect(await start({ transport: refused }).drain()).toBe(0);
+    refused.close();
+    expect(linesAt(40)).toEqual([expect.objectContaining({ recipient: 'shop', attempt: ALERT_AFTER_ATTEMPTS - 1 })]);
+    expect(linesAt(50)).toEqual([
+      expect.objectContaining({ reference: 'Q-2026-000001', recipient: 'customer', attempt: ALERT_AFTER_ATTEMPTS }),
+    ]);
+    expect(linesAt(50)[0]?.msg).toContain('check SMTP_URL');
+    expect(storage.outbox.map((row) => row.sentAt)).toEqual([null, null]);
+    const logged = JSON.stringify(log.lines);
+    for (const secret of personalData) expect(logged).not.toContain(secret);
   });
 
   it('retries a row whose submission cannot be found instead of dropping it', async () => {

@@ -5,6 +5,12 @@ import type { MailTransport } from './mail-transport.ts';
 
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
+/**
+ * From this failed attempt on (about an hour of failures: 30 s + 1 + 2 + ... + 32 min) each failure is
+ * logged as an error, not a warning: a passing SMTP hiccup has cleared by then, so the mail server, its
+ * credentials or the address need a person, and alerting on errors must catch it.
+ */
+export const ALERT_AFTER_ATTEMPTS = 8;
 /** Enough of an SMTP reply to act on, without letting one bad server fill the outbox table. */
 const STORED_ERROR_LENGTH = 500;
 
@@ -98,10 +104,21 @@ async function deliver(message: OutboxMessage, options: OutboxWorkerOptions): Pr
     const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempt));
     const reason = errorText(error);
     await storage.markNotificationFailed(message.id, reason.slice(0, STORED_ERROR_LENGTH), nextAttemptAt);
-    logger.warn(
-      { reference, recipient, attempt, nextAttemptAt: nextAttemptAt.toISOString(), error: withoutAddresses(reason) },
-      'notification not sent; it will be tried again',
-    );
+    const details = {
+      reference,
+      recipient,
+      attempt,
+      nextAttemptAt: nextAttemptAt.toISOString(),
+      error: withoutAddresses(reason),
+    };
+    if (attempt >= ALERT_AFTER_ATTEMPTS) {
+      logger.error(
+        details,
+        'notification still not sent after an hour of attempts; check SMTP_URL and the address (npm run submissions -- show REF); it will be tried again',
+      );
+    } else {
+      logger.warn(details, 'notification not sent; it will be tried again');
+    }
     return false;
   }
   // Sent but not marked (the database failing right now) means it is sent again on a later pass:
