@@ -1,34 +1,20 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { reactContainer } from '../../tests/support/react-container.ts';
 import { sanitizeHtml } from '../sanitize-html.ts';
 import { createToastStore, TOAST_DEFAULT_DURATION_MS, type ToastStore } from '../stores/toast-store.ts';
 import { ToastProvider, ToastRegion } from './toast-region.tsx';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root | undefined;
+const view = reactContainer();
 
 beforeAll(async () => {
   // The first call fetches DOMPurify; after that a toast's message is ready within a few microtasks.
   await sanitizeHtml('');
 });
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-});
-
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container.remove();
   vi.useRealTimers();
 });
 
@@ -41,10 +27,7 @@ function app(store: ToastStore) {
 }
 
 function render(store: ToastStore) {
-  act(() => {
-    root = createRoot(container);
-    root.render(app(store));
-  });
+  view.render(app(store));
 }
 
 /** Lets the sanitizer's promise settle and React commit what it produced. */
@@ -56,10 +39,10 @@ async function settle() {
   for (let i = 0; i < 5; i++) await act(async () => {});
 }
 
-const polite = () => container.querySelector('[role="status"][aria-live="polite"]');
-const assertive = () => container.querySelector('[role="alert"][aria-live="assertive"]');
+const polite = () => view.container.querySelector('[role="status"][aria-live="polite"]');
+const assertive = () => view.container.querySelector('[role="alert"][aria-live="assertive"]');
 const dismissButtons = () =>
-  [...container.querySelectorAll('button')].filter(
+  [...view.container.querySelectorAll('button')].filter(
     (button) => button.getAttribute('aria-label') === 'Dismiss notification',
   );
 
@@ -77,11 +60,9 @@ describe('toast region', () => {
     store.add('Already here', 'success', { duration: 0 });
     const html = renderToString(app(store));
     expect(html).not.toContain('Already here');
-    container.innerHTML = html;
+    view.container.innerHTML = html;
     // A mismatch makes React log an error, which fails this test.
-    act(() => {
-      root = hydrateRoot(container, app(store));
-    });
+    view.hydrate(app(store));
     await settle();
     expect(polite()?.textContent).toContain('Already here');
   });
@@ -111,7 +92,7 @@ describe('toast region', () => {
       for (const record of records)
         for (const node of record.addedNodes) if (node instanceof Element) added.push(node.outerHTML.toLowerCase());
     });
-    observer.observe(container, { childList: true, subtree: true });
+    observer.observe(view.container, { childList: true, subtree: true });
     act(() => {
       store.add(
         '<strong>Saved.</strong> <img src=x onerror="alert(1)"><a href="javascript:alert(1)">Undo</a>',
@@ -120,9 +101,9 @@ describe('toast region', () => {
     });
     await settle();
     observer.disconnect();
-    expect(container.querySelector('strong')?.textContent).toBe('Saved.');
-    expect(container.querySelector('img')).toBeNull();
-    expect(container.querySelector('a')?.hasAttribute('href')).toBe(false);
+    expect(view.container.querySelector('strong')?.textContent).toBe('Saved.');
+    expect(view.container.querySelector('img')).toBeNull();
+    expect(view.container.querySelector('a')?.hasAttribute('href')).toBe(false);
     expect(added.length).toBeGreaterThan(0);
     expect(added.join('\n')).not.toMatch(/<img|onerror|javascript:/);
   });
@@ -137,8 +118,8 @@ describe('toast region', () => {
     await settle();
     expect(dismissButtons()).toHaveLength(2);
     act(() => dismissButtons()[0]?.click());
-    expect(container.textContent).not.toContain('First');
-    expect(container.textContent).toContain('Second');
+    expect(view.container.textContent).not.toContain('First');
+    expect(view.container.textContent).toContain('Second');
   });
 
   it('goes away on its own, but not while the pointer or focus is on it', async () => {
@@ -156,15 +137,15 @@ describe('toast region', () => {
       card('Hover me').dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     });
     act(() => vi.advanceTimersByTime(TOAST_DEFAULT_DURATION_MS));
-    expect(container.textContent).toContain('Hover me');
-    expect(container.textContent).not.toContain('Leave me');
+    expect(view.container.textContent).toContain('Hover me');
+    expect(view.container.textContent).not.toContain('Leave me');
 
     act(() => {
       card('Hover me').dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }));
       dismissButtons()[0]?.focus();
     });
     act(() => vi.advanceTimersByTime(TOAST_DEFAULT_DURATION_MS));
-    expect(container.textContent).toContain('Hover me');
+    expect(view.container.textContent).toContain('Hover me');
 
     act(() => dismissButtons()[0]?.blur());
     act(() => vi.advanceTimersByTime(TOAST_DEFAULT_DURATION_MS));

@@ -1,49 +1,32 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { reactContainer } from '../../tests/support/react-container.ts';
 import type { AppContextValue } from '../app-context.tsx';
 import { ContactForm } from './contact-form.tsx';
 import { answerWith, appContext, WithApp } from './form-test-support.tsx';
 import { loadSchemaChecks } from './load-schema-checks.ts';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root | undefined;
+const view = reactContainer();
 
 // In a page the visitor's first focus fetches the checks long before they send; here they are fetched
 // once up front, so a submit settles in the few turns `submit()` waits.
 beforeAll(() => loadSchemaChecks());
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-});
-
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container.remove();
   vi.unstubAllGlobals();
 });
 
 function render(value: AppContextValue = appContext()) {
-  act(() => {
-    root = createRoot(container);
-    root.render(
-      <WithApp value={value}>
-        <ContactForm />
-      </WithApp>,
-    );
-  });
+  view.render(
+    <WithApp value={value}>
+      <ContactForm />
+    </WithApp>,
+  );
 }
 
-const field = (name: string) => container.querySelector<HTMLInputElement>(`[name="${name}"]`) as HTMLInputElement;
+const field = (name: string) => view.container.querySelector<HTMLInputElement>(`[name="${name}"]`) as HTMLInputElement;
 
 function type(name: string, value: string) {
   field(name).value = value;
@@ -52,7 +35,7 @@ function type(name: string, value: string) {
 /** Submits as the button would, and lets the fetch and React settle. */
 async function submit() {
   await act(async () => {
-    container.querySelector('form')?.requestSubmit();
+    view.container.querySelector('form')?.requestSubmit();
   });
   for (let i = 0; i < 5; i++) await act(async () => {});
 }
@@ -64,8 +47,8 @@ describe('contact form', () => {
         <ContactForm />
       </WithApp>,
     );
-    container.innerHTML = html;
-    const form = container.querySelector('form');
+    view.container.innerHTML = html;
+    const form = view.container.querySelector('form');
     expect(form?.getAttribute('method')).toBe('post');
     expect(form?.getAttribute('action')).toBe('/api/contact');
     expect(field('_csrf').value).toBe('server-placeholder');
@@ -83,25 +66,22 @@ describe('contact form', () => {
       errors: { email: 'Enter an e-mail address such as name@example.com.' },
       message: 'One field needs your attention.',
     };
-    container.innerHTML = renderToString(
+    view.container.innerHTML = renderToString(
       <WithApp value={appContext({ form, csrfToken: 'server-placeholder' })}>
         <ContactForm />
       </WithApp>,
     );
     // The browser's token differs from the server's placeholder by design.
-    act(() => {
-      root = hydrateRoot(
-        container,
-        <WithApp value={appContext({ form, csrfToken: 'browser-token' })}>
-          <ContactForm />
-        </WithApp>,
-      );
-    });
+    view.hydrate(
+      <WithApp value={appContext({ form, csrfToken: 'browser-token' })}>
+        <ContactForm />
+      </WithApp>,
+    );
     expect(field('email').value).toBe('nope');
     expect(field('email').getAttribute('aria-invalid')).toBe('true');
     expect(field('email').getAttribute('aria-describedby')).toBe('contact-email-error');
-    expect(container.querySelector('#contact-email-error')?.textContent).toContain('e-mail address');
-    expect(container.querySelector('[role="alert"]')?.textContent).toContain('One field needs your attention.');
+    expect(view.container.querySelector('#contact-email-error')?.textContent).toContain('e-mail address');
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toContain('One field needs your attention.');
   });
 
   it('checks in the browser first: errors beside the fields, a summary, focus on the first, nothing sent', async () => {
@@ -111,7 +91,7 @@ describe('contact form', () => {
     type('email', 'dana@example.com');
     await submit();
     expect(server.calls).toHaveLength(0);
-    const summary = container.querySelector('[role="alert"]');
+    const summary = view.container.querySelector('[role="alert"]');
     expect(summary?.textContent).toContain('2 fields need your attention.');
     expect(summary?.querySelector('a[href="#contact-name"]')?.textContent).toBe('Your name');
     expect(field('name').getAttribute('aria-invalid')).toBe('true');
@@ -131,15 +111,15 @@ describe('contact form', () => {
     expect(server.calls[0]?.url).toMatch(/\/api\/contact$/);
     const body = server.calls[0]?.init.body as FormData;
     expect(body.get('message')).toBe('Do you print tote bags?');
-    const panel = container.querySelector('[role="status"]');
+    const panel = view.container.querySelector('[role="status"]');
     expect(panel?.textContent).toContain('C-2026-000045');
     expect(panel?.textContent).toContain('a confirmation is on its way to dana@example.com');
-    expect(container.querySelector('form')).toBeNull();
+    expect(view.container.querySelector('form')).toBeNull();
     expect(value.toasts.getSnapshot().map((toast) => [toast.type, toast.message])).toEqual([
       ['success', 'Message sent. Your reference is <strong>C-2026-000045</strong>.'],
     ]);
 
-    act(() => container.querySelector<HTMLButtonElement>('button')?.click());
+    act(() => view.container.querySelector<HTMLButtonElement>('button')?.click());
     expect(field('name').value).toBe('');
   });
 
@@ -158,13 +138,13 @@ describe('contact form', () => {
       }).fetch,
     );
     await submit();
-    expect(container.querySelector('#contact-message-error')?.textContent).toBe('Too short.');
+    expect(view.container.querySelector('#contact-message-error')?.textContent).toBe('Too short.');
     expect(document.activeElement).toBe(field('message'));
 
     vi.stubGlobal('fetch', answerWith(429, { error: 'http_429', message: 'Wait a few <minutes>.' }).fetch);
     await submit();
-    expect(container.querySelector('[role="alert"]')?.textContent).toContain('Wait a few <minutes>.');
-    expect(document.activeElement).toBe(container.querySelector('[role="alert"]'));
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toContain('Wait a few <minutes>.');
+    expect(document.activeElement).toBe(view.container.querySelector('[role="alert"]'));
     expect(field('message').value).toBe('Hello');
     expect(value.toasts.getSnapshot().at(-1)).toMatchObject({ type: 'error', message: 'Wait a few &lt;minutes&gt;.' });
   });

@@ -1,34 +1,20 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { quotePrefill } from '../../shared/submissions/quote-fields.ts';
+import { reactContainer } from '../../tests/support/react-container.ts';
 import { answerWith, appContext, site, WithApp } from './form-test-support.tsx';
 import { loadSchemaChecks } from './load-schema-checks.ts';
 import { QuoteForm } from './quote-form.tsx';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root | undefined;
+const view = reactContainer();
 
 // In a page the visitor's first focus fetches the checks long before they send; here they are fetched
 // once up front, so a submit settles in the few turns `submit()` waits.
 beforeAll(() => loadSchemaChecks());
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-});
-
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container.remove();
   vi.unstubAllGlobals();
 });
 
@@ -44,20 +30,18 @@ function app(query: string) {
 
 /** The server's HTML, then hydration, as in the browser. */
 function serverThenHydrate(query: string) {
-  container.innerHTML = renderToString(app(query));
+  view.container.innerHTML = renderToString(app(query));
   // happy-dom's parser selects the wrong option when a later one carries `selected`; a browser does not.
-  for (const option of container.querySelectorAll<HTMLOptionElement>('option[selected]')) option.selected = true;
-  const serverHtml = container.innerHTML;
-  act(() => {
-    root = hydrateRoot(container, app(query));
-  });
+  for (const option of view.container.querySelectorAll<HTMLOptionElement>('option[selected]')) option.selected = true;
+  const serverHtml = view.container.innerHTML;
+  view.hydrate(app(query));
   return serverHtml;
 }
 
 const control = (name: string) =>
-  container.querySelector<HTMLInputElement & HTMLSelectElement>(`[name="${name}"]`) as HTMLInputElement &
+  view.container.querySelector<HTMLInputElement & HTMLSelectElement>(`[name="${name}"]`) as HTMLInputElement &
     HTMLSelectElement;
-const estimate = () => container.querySelector('[data-testid="quote-estimate"]')?.textContent ?? '';
+const estimate = () => view.container.querySelector('[data-testid="quote-estimate"]')?.textContent ?? '';
 
 /** Types or picks as a person would: past React's record of the value, so React sees the change. */
 function change(name: string, value: string) {
@@ -72,13 +56,13 @@ function change(name: string, value: string) {
 describe('quote form', () => {
   it('renders the estimate of a calculator link on the server and every location row without JavaScript', () => {
     const html = renderToString(app('service=embroidery&q=24&s1=6000&garment=pique-polo'));
-    container.innerHTML = html;
+    view.container.innerHTML = html;
     expect(control('qtyM').value).toBe('24');
     expect(control('loc1Stitches').value).toBe('6000');
-    expect(container.querySelectorAll('[name^="loc"][name$="Stitches"]')).toHaveLength(4);
+    expect(view.container.querySelectorAll('[name^="loc"][name$="Stitches"]')).toHaveLength(4);
     expect(estimate()).toMatch(/\$[\d,]+\.\d\d in total/);
     expect(estimate()).toContain('per piece for 24 pieces');
-    const form = container.querySelector('form');
+    const form = view.container.querySelector('form');
     expect(form?.getAttribute('enctype')).toBe('multipart/form-data');
     expect(form?.getAttribute('action')).toBe('/api/quotes');
   });
@@ -86,16 +70,16 @@ describe('quote form', () => {
   it("hydrates without a mismatch, then shows only the service's locations", () => {
     serverThenHydrate('service=embroidery&q=24&s1=6000&garment=pique-polo');
     // Embroidery takes three locations; the fourth row was there for the post without JavaScript.
-    expect(container.querySelectorAll('[name^="loc"][name$="Stitches"]')).toHaveLength(3);
+    expect(view.container.querySelectorAll('[name^="loc"][name$="Stitches"]')).toHaveLength(3);
     expect(control('loc2Stitches').disabled).toBe(true);
   });
 
   it('follows the quantities and the service as the visitor changes them', () => {
     serverThenHydrate('service=screen-printing&q=48&c1=2&garment=standard-tee');
-    expect(container.querySelector('[data-testid="pieces-total"]')?.textContent).toBe('Total: 48 pieces');
+    expect(view.container.querySelector('[data-testid="pieces-total"]')?.textContent).toBe('Total: 48 pieces');
     const before = estimate();
     change('qtyL', '1');
-    expect(container.querySelector('[data-testid="pieces-total"]')?.textContent).toBe('Total: 49 pieces');
+    expect(view.container.querySelector('[data-testid="pieces-total"]')?.textContent).toBe('Total: 49 pieces');
     expect(estimate()).not.toBe(before);
     expect(estimate()).toContain('for 49 pieces');
 
@@ -122,7 +106,7 @@ describe('quote form', () => {
     const address = control('address');
     expect(address.closest('.hidden')).not.toBeNull();
     act(() => {
-      const delivery = container.querySelector<HTMLInputElement>('input[name="delivery"][value="delivery"]');
+      const delivery = view.container.querySelector<HTMLInputElement>('input[name="delivery"][value="delivery"]');
       delivery?.click();
     });
     expect(address.closest('.hidden')).toBeNull();
@@ -134,10 +118,10 @@ describe('quote form', () => {
     vi.stubGlobal('fetch', server.fetch);
     serverThenHydrate('');
     await act(async () => {
-      container.querySelector('form')?.requestSubmit();
+      view.container.querySelector('form')?.requestSubmit();
     });
     expect(server.calls).toHaveLength(0);
-    const summary = container.querySelector('[role="alert"]');
+    const summary = view.container.querySelector('[role="alert"]');
     expect(summary?.textContent).toContain('fields need your attention');
     expect(summary?.querySelector('a[href="#quote-qtyXS"]')?.textContent).toBe('Quantities');
     expect(control('qtyXS').getAttribute('aria-invalid')).toBe('true');
