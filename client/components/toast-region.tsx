@@ -141,7 +141,7 @@ function ToastCard({ toast, store }: { toast: Toast; store: ToastStore }) {
       >
         <path d={look.path} />
       </svg>
-      <p className="min-w-0 flex-1 break-words [&_a]:font-semibold [&_a]:underline [&_a]:underline-offset-2">
+      <p className="min-w-0 flex-1 break-words [&_a]:font-semibold [&_a]:underline [&_a]:underline-offset-2 [&_strong]:whitespace-nowrap">
         <span className="sr-only">{look.label}: </span>
         {'html' in content ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeHtml with the shared allow-list before it gets here.

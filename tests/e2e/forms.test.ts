@@ -67,6 +67,8 @@ describe('contact form with JavaScript', () => {
     const toast = page.getByRole('status').filter({ hasText: 'Message sent.' });
     await expect.poll(() => toast.count()).toBe(1);
     expect(await toast.textContent()).toContain(text.match(/C-\d{4}-\d{6}/)?.[0]);
+    // A reference is copied whole: it never breaks at its hyphens in the narrow toast.
+    expect(await toast.locator('strong').evaluate((element) => getComputedStyle(element).whiteSpace)).toBe('nowrap');
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Send another message' }).click();
