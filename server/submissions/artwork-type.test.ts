@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { artworkTypeOf } from './artwork-type.ts';
+import { artworkFileName, artworkTypeOf } from './artwork-type.ts';
 
 const text = (value: string) => Buffer.from(value, 'utf8');
 
@@ -28,5 +28,21 @@ describe('artworkTypeOf for SVG, which has no magic number', () => {
     const started = performance.now();
     await artworkTypeOf(bomb);
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('artworkFileName', () => {
+  it('keeps a name whose extension matches the content, in any case', () => {
+    expect(artworkFileName('Team Logo.PNG', 'image/png')).toBe('Team Logo.PNG');
+    expect(artworkFileName('photo.jpeg', 'image/jpeg')).toBe('photo.jpeg');
+    expect(artworkFileName('mascot.ai', 'application/pdf')).toBe('mascot.ai');
+    expect(artworkFileName('old-mascot.ai', 'application/postscript')).toBe('old-mascot.ai');
+  });
+
+  it('gives the extension of the content to a name that claims another or none', () => {
+    expect(artworkFileName('quote.html', 'image/png')).toBe('quote.png');
+    expect(artworkFileName('invoice.pdf.exe', 'application/pdf')).toBe('invoice.pdf.pdf');
+    expect(artworkFileName('logo', 'image/svg+xml')).toBe('logo.svg');
+    expect(artworkFileName('v1.2 final', 'image/jpeg')).toBe('v1.2 final.jpg');
   });
 });

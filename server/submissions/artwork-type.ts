@@ -38,3 +38,27 @@ export async function artworkTypeOf(data: Buffer): Promise<string | undefined> {
     return undefined;
   }
 }
+
+/** The extensions each accepted type may carry; the first is the one given when the name's is not. */
+const extensionsOf: Record<string, readonly string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/svg+xml': ['svg'],
+  // Illustrator files are PDF inside (PostScript in old versions), so .ai stays .ai.
+  'application/pdf': ['pdf', 'ai'],
+  'application/postscript': ['eps', 'ps', 'ai'],
+};
+
+/**
+ * The file's name as mailed to the shop, with an extension that matches its checked content. Mail
+ * programs and operating systems open attachments by extension: a PNG named quote.html would open in a
+ * browser. "quote.html" becomes "quote.png"; a name without an extension gets one.
+ */
+export function artworkFileName(name: string, mediaType: string): string {
+  const allowed = extensionsOf[mediaType];
+  if (!allowed) return name;
+  const match = /^(.*[^.])\.([A-Za-z0-9]{1,5})$/.exec(name);
+  const extension = match?.[2]?.toLowerCase();
+  if (extension && allowed.includes(extension)) return name;
+  return `${match?.[1] ?? name}.${allowed[0]}`;
+}

@@ -104,15 +104,17 @@ describe('POST /api/quotes with JavaScript (JSON answers)', () => {
     expect(await storedCount()).toBe(before);
   });
 
-  it('keeps an SVG as SVG, and a PDF', async () => {
+  it('keeps an SVG as SVG, and a PDF, each named for its content', async () => {
     const svg = Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>',
+      '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>',
     );
     const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
     const response = await expectStatus(
       postQuote(quote, [
         { name: 'mark.svg', data: svg },
         { name: 'proof.pdf', data: pdf },
+        // Mailed by its name: a PDF called .html would open in a browser.
+        { name: 'order.html', data: pdf },
       ]),
       201,
     );
@@ -120,6 +122,7 @@ describe('POST /api/quotes with JavaScript (JSON answers)', () => {
     expect(stored?.files.map((file) => [file.name, file.mediaType])).toEqual([
       ['mark.svg', 'image/svg+xml'],
       ['proof.pdf', 'application/pdf'],
+      ['order.pdf', 'application/pdf'],
     ]);
   });
 

@@ -21,7 +21,7 @@ import { setFlash } from '../flash-cookie.ts';
 import { BACK_TO_LOCAL } from '../http-errors.ts';
 import type { PageRenderer } from '../page-renderer.ts';
 import type { Storage, StoredFile } from '../storage/types.ts';
-import { artworkTypeOf } from './artwork-type.ts';
+import { artworkFileName, artworkTypeOf } from './artwork-type.ts';
 import { parseMultipart } from './multipart.ts';
 import { submissionRateLimit } from './rate-limit.ts';
 import { contactForm, quoteForm, type SubmissionForm } from './submission-forms.ts';
@@ -66,7 +66,7 @@ async function readArtwork(files: Express.Multer.File[]): Promise<{ files: Store
     if (!mediaType) {
       return { files: [], error: `${name} is not a ${ARTWORK_KINDS} file (judged by its content, not its name).` };
     }
-    stored.push({ name, mediaType, size: file.size, data: file.buffer });
+    stored.push({ name: artworkFileName(name, mediaType), mediaType, size: file.size, data: file.buffer });
   }
   return { files: stored };
 }
