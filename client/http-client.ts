@@ -16,6 +16,16 @@ export class HttpError extends Error {
   }
 }
 
+/** A 2xx whose body could not be read (cut off, or not the JSON it claimed): the request did succeed. */
+export class UnreadableBodyError extends Error {
+  readonly status: number;
+  constructor(status: number, url: string, cause: unknown) {
+    super(`${url} answered ${status} with a body that could not be read`, { cause });
+    this.name = 'UnreadableBodyError';
+    this.status = status;
+  }
+}
+
 export function readCookie(name: string, cookieString = document.cookie): string | undefined {
   for (const part of cookieString.split(';')) {
     const separator = part.indexOf('=');
@@ -58,7 +68,14 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   if (body !== undefined) init.body = body;
   if (options.signal) init.signal = options.signal;
   const response = await fetch(target, init);
-  const payload = await readBody(response);
+  let payload: unknown;
+  try {
+    payload = await readBody(response);
+  } catch (cause) {
+    // The status still tells what happened: a refusal stays a refusal, and a success stays one.
+    if (!response.ok) throw new HttpError(response.status, undefined, target.pathname);
+    throw new UnreadableBodyError(response.status, target.pathname, cause);
+  }
   if (!response.ok) throw new HttpError(response.status, payload, target.pathname);
   return payload as T;
 }

@@ -36,6 +36,30 @@ describe('sendForm', () => {
     expect(await sendForm('/api/contact', form())).toEqual({ kind: 'sent', reference: '', message: '' });
   });
 
+  it('counts a 2xx whose body is cut off as sent, and a refusal with one as refused', async () => {
+    const cutOff = (status: number) => async () =>
+      new Response('{"reference":"C-20', { status, headers: { 'Content-Type': 'application/json' } });
+    vi.stubGlobal('fetch', cutOff(201));
+    expect(await sendForm('/api/contact', form())).toEqual({ kind: 'sent', reference: '', message: '' });
+    vi.stubGlobal('fetch', cutOff(429));
+    expect(await sendForm('/api/contact', form())).toEqual({
+      kind: 'refused',
+      status: 429,
+      message: 'Too many requests from your connection. Wait a few minutes, then try again.',
+      fields: {},
+    });
+  });
+
+  it('keeps the well-formed field errors of an answer and drops the rest', async () => {
+    const fields = { email: 'Enter an e-mail address.', phone: 42 };
+    vi.stubGlobal('fetch', answerWith(422, { message: '', fields }).fetch);
+    expect(await sendForm('/api/contact', form())).toEqual({
+      kind: 'invalid',
+      message: 'Some fields need your attention.',
+      fields: { email: 'Enter an e-mail address.' },
+    });
+  });
+
   it('hands back the field errors of a 422', async () => {
     const fields = { email: 'Enter an e-mail address such as name@example.com.' };
     vi.stubGlobal(

@@ -1,6 +1,5 @@
 import type { FieldErrors } from '../../shared/submissions/form-values.ts';
-import { HttpError, request } from '../http-client.ts';
-import { loadSchemaChecks } from './load-schema-checks.ts';
+import { HttpError, request, UnreadableBodyError } from '../http-client.ts';
 
 /** What came of sending a form, in the terms the page shows it. */
 export type SendOutcome =
@@ -19,7 +18,7 @@ const fallbackMessages: Record<number, string> = {
   400: 'We could not read the form. Reload the page and try again.',
   403: 'Your session has expired. Reload the page and send the form again; what you typed is still here.',
   413: 'The form is too large: attach at most 5 files of up to 10 MB each, 25 MB in all.',
-  415: 'One of the files is not a type we accept: use PNG, JPEG, SVG, PDF, AI or EPS.',
+  415: 'The form could not be sent in this format. Reload the page and try again.',
   422: 'Some fields need your attention.',
   429: 'Too many requests from your connection. Wait a few minutes, then try again.',
 };
@@ -31,24 +30,44 @@ function fallbackMessage(status: number): string {
   );
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The endpoints' answers, read with plain checks rather than the on-demand zod chunk: reading an
+ * answer must never depend on a download. A proxy or an old server may answer otherwise.
+ */
+function readCreated(body: unknown): { reference: string; message: string } {
+  if (!isRecord(body) || typeof body.reference !== 'string') return { reference: '', message: '' };
+  return { reference: body.reference, message: typeof body.message === 'string' ? body.message : '' };
+}
+
+function readRefusal(body: unknown): { message: string | undefined; fields: FieldErrors } {
+  if (!isRecord(body)) return { message: undefined, fields: {} };
+  const message = typeof body.message === 'string' && body.message !== '' ? body.message : undefined;
+  const fields = isRecord(body.fields)
+    ? Object.fromEntries(
+        Object.entries(body.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      )
+    : {};
+  return { message, fields };
+}
+
 /** Posts the form's data with fetch (the CSRF header comes from the HTTP client) and reads the answer. */
 export async function sendForm(url: string, body: FormData): Promise<SendOutcome> {
-  // Loaded already by the form's own checks; should it have failed, an answer is read as if unreadable.
-  const schemas = loadSchemaChecks().catch(() => undefined);
   try {
-    const created = await request<unknown>(url, { method: 'POST', body });
-    const answer = (await schemas)?.createdAnswer.safeParse(created);
     // A 2xx means it is stored, whatever the body looks like: never ask the visitor to send it twice.
-    return answer?.success
-      ? { kind: 'sent', reference: answer.data.reference, message: answer.data.message ?? '' }
-      : { kind: 'sent', reference: '', message: '' };
+    return { kind: 'sent', ...readCreated(await request<unknown>(url, { method: 'POST', body })) };
   } catch (error) {
+    if (error instanceof UnreadableBodyError) return { kind: 'sent', reference: '', message: '' };
     if (!(error instanceof HttpError)) return { kind: 'offline', message: OFFLINE_MESSAGE };
-    const parsed = (await schemas)?.refusalAnswer.safeParse(error.body);
-    const message = (parsed?.success ? parsed.data.message : undefined) ?? fallbackMessage(error.status);
-    const fields = (parsed?.success ? parsed.data.fields : undefined) ?? {};
-    if (error.status === 422 && Object.keys(fields).length > 0) return { kind: 'invalid', message, fields };
-    return { kind: 'refused', status: error.status, message, fields };
+    const refusal = readRefusal(error.body);
+    const message = refusal.message ?? fallbackMessage(error.status);
+    if (error.status === 422 && Object.keys(refusal.fields).length > 0) {
+      return { kind: 'invalid', message, fields: refusal.fields };
+    }
+    return { kind: 'refused', status: error.status, message, fields: refusal.fields };
   }
 }
 

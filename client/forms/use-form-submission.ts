@@ -23,7 +23,8 @@ export interface FormSubmissionOptions {
   action: string;
   /**
    * The browser's own checks: the shared schema, and anything only the browser sees (files). Async, as
-   * the schema loads on demand; should it fail to load, the form is sent and the server checks it.
+   * the schema loads on demand; should it fail to load, or take longer than CHECKS_WAIT_MS, the form is
+   * sent and the server checks it.
    */
   validate: (values: FormValues, data: FormData) => Promise<FieldErrors>;
   /** Starts fetching what `validate` needs, so it is there when the visitor sends. */
@@ -50,6 +51,25 @@ export interface FormSubmission {
   onFocus: () => void;
   /** Shows (or clears) one field's problem at once, such as files that are too large. */
   setFieldError: (name: string, error: string | undefined) => void;
+}
+
+/**
+ * How long a send waits for the browser's checks to download. Past it the form goes as it is and the
+ * server, which runs the same schema, answers: a slow connection must not make Send look dead.
+ */
+export const CHECKS_WAIT_MS = 3000;
+
+/** The browser's verdict, or none (the server's will do) if the checks fail or are not there in time. */
+async function checkedInTime(checks: Promise<FieldErrors>): Promise<FieldErrors> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<FieldErrors>((resolve) => {
+    timer = setTimeout(() => resolve({}), CHECKS_WAIT_MS);
+  });
+  try {
+    return await Promise.race([checks.catch((): FieldErrors => ({})), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** File inputs with nothing chosen still post an empty, nameless file: it is not artwork. */
@@ -101,14 +121,16 @@ export function useFormSubmission(options: FormSubmissionOptions): FormSubmissio
     const { action, validate, sentText, onSent } = options;
     const data = withoutEmptyFiles(new FormData(form));
     const values = formValuesFrom(data.entries());
-    const found = await validate(values, data).catch((): FieldErrors => ({}));
+    // From the click on, the button says so, even while the checks are still downloading.
+    setSending(true);
+    const found = await checkedInTime(validate(values, data));
     if (Object.keys(found).length > 0) {
+      setSending(false);
       showProblems(found, errorSummary(found), 'field');
       return;
     }
     setErrors({});
     setMessage('');
-    setSending(true);
     const outcome = await sendForm(action, data);
     setSending(false);
     switch (outcome.kind) {

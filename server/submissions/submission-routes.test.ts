@@ -82,9 +82,13 @@ describe('POST /api/quotes with JavaScript (JSON answers)', () => {
   it('answers 422 with a message beside each wrong field, and stores nothing', async () => {
     const before = await storedCount();
     const response = await expectStatus(
-      postQuote({ ...quote, email: 'dana@', qtyM: '', qty2XL: 'lots', loc1Colors: '9' }),
+      postQuote({ ...quote, email: 'dana@', qtyM: '', qty2XL: 'lots', loc1Colors: '9' }, [
+        { name: 'logo.png', data: png },
+      ]),
       422,
     );
+    // A script still holds its files: only a page posted without JavaScript is told to attach them again.
+    expect(response.body.message).toBe('3 fields need your attention.');
     expect(response.body).toMatchObject({
       error: 'invalid_fields',
       fields: {

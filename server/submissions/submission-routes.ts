@@ -75,7 +75,8 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
   const router = Router();
 
   async function refuse(req: Request, res: Response, form: SubmissionForm, values: FormValues, errors: FieldErrors) {
-    const filesLost = ((req.files as Express.Multer.File[] | undefined)?.length ?? 0) > 0;
+    // Only a page loses them: a script, like the site's own form with JavaScript, still holds its files.
+    const filesLost = wantsPage(req) && ((req.files as Express.Multer.File[] | undefined)?.length ?? 0) > 0;
     const message = `${errorSummary(errors)}${filesLost ? ' Your files were not kept: attach them again.' : ''}`;
     req.log.info({ kind: form.kind, fields: Object.keys(errors) }, 'submission refused: invalid fields');
     if (!wantsPage(req)) {

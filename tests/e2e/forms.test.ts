@@ -90,6 +90,22 @@ describe('contact form with JavaScript', () => {
     await context.close();
   });
 
+  it('sends anyway when the form checks never arrive, and shows the server’s verdict beside the fields', async () => {
+    const { page, context } = await openPage(browser(), `${baseUrl}/contact-us`, { width: 390 });
+    // The checks' download hangs: a bad connection, or a file gone after a deploy.
+    await page.route(/\/schema-checks-[\w-]+\.js$/, () => undefined);
+    await fillContact(page, 'not-an-address');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    // At once: the button says it is sending, though the checks are not there.
+    await expect.poll(() => page.getByRole('button', { name: 'Sending…' }).isDisabled()).toBe(true);
+    // After the wait for the checks, the server (same schema) answers, and its errors land beside the field.
+    const error = page.locator('#contact-email-error');
+    await expect.poll(() => error.textContent(), { timeout: 10_000 }).toContain('e-mail address');
+    expect(await page.getByLabel('E-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('Do you print on tote bags?');
+    await context.close();
+  });
+
   it('fetches the form checks (and zod) only once the visitor enters a field', async () => {
     for (const path of ['/contact-us', '/pricing']) {
       const { page, context, problems } = await openPage(browser(), `${baseUrl}${path}`, { width: 390 });
