@@ -57,6 +57,13 @@ export function parseMultipart(files: number): RequestHandler {
   });
   const parse = files > 0 ? upload.array(ARTWORK_FIELD, files) : upload.none();
   return (req, res, next) => {
+    // Browsers and curl always declare a form's length, and Node holds a body to what it declares, so
+    // the size check below bounds every upload. A chunked body of unknown length could otherwise make
+    // the server buffer 5 files of 10 MB before any limit on the total applied.
+    if (req.headers['content-length'] === undefined) {
+      res.set('Connection', 'close');
+      return next(createHttpError(411, 'Send the form with its length (a Content-Length header), as browsers do.'));
+    }
     // Refused before a byte is read when the declared size already says no.
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > ARTWORK_MAX_TOTAL_BYTES + TEXT_ALLOWANCE_BYTES) {

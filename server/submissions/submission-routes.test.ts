@@ -167,6 +167,23 @@ describe('POST /api/quotes with JavaScript (JSON answers)', () => {
     expect((await send(invalid).expect(400)).body.message).toMatch(/not valid UTF-8/);
   });
 
+  it('answers 411 to a multipart body of undeclared length (chunked), before reading it', async () => {
+    const { cookie, token } = await visitorSession(t.app);
+    const before = await storedCount();
+    const post = request(t.app)
+      .post('/api/quotes')
+      .set('Cookie', cookie)
+      .set('X-XSRF-TOKEN', token)
+      .set('Accept', 'application/json')
+      .set('Content-Type', 'multipart/form-data; boundary=b');
+    // Written in a piece, the body goes chunked, with no Content-Length.
+    post.write('--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nDana\r\n--b--\r\n');
+    const response = await post;
+    expect(response.status).toBe(411);
+    expect(response.body.message).toMatch(/Content-Length/);
+    expect(await storedCount()).toBe(before);
+  });
+
   it('refuses a filled honeypot (400) and stores nothing', async () => {
     const before = await storedCount();
     const response = await expectStatus(postQuote({ ...quote, website: 'https://spam.example' }), 400);
