@@ -441,6 +441,25 @@ describe('deleteSubmissionsBefore', () => {
 
   const cutoff = new Date('2025-11-22T00:00:00.000Z');
 
+  it('deletes many in batches, skipping the unsent ones among them, and keeps every recent one', async () => {
+    const time = clock('2025-01-10T08:00:00.000Z');
+    const storage = await open(time.now);
+    // More than a few batches' worth, with a kept (unsent) one in the middle of the old ones.
+    for (let index = 0; index < 34; index += 1) await storage.saveSubmission(quote());
+    await sendAll(storage, '2025-01-10T08:00:01.000Z');
+    const unsent = await storage.saveSubmission(quote());
+    for (let index = 0; index < 3; index += 1) await storage.saveSubmission(quote());
+    time.set('2026-03-01T12:00:00.000Z');
+    const recent = await storage.saveSubmission(quote());
+
+    expect(await storage.deleteSubmissionsBefore(cutoff, { dryRun: true })).toEqual({ deleted: 34, keptUnsent: 4 });
+    expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 34, keptUnsent: 4 });
+    const left = (await storage.listSubmissions({ limit: 100 })).map((summary) => summary.reference);
+    expect(left).toHaveLength(5);
+    expect(left).toContain(unsent.reference);
+    expect(left).toContain(recent.reference);
+  });
+
   it('deletes the old submissions whose mail is sent, with their files and notifications, and keeps the rest', async () => {
     const time = clock('2025-01-10T08:00:00.000Z');
     const storage = await open(time.now);

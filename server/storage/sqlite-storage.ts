@@ -45,6 +45,8 @@ const recipients: NotificationRecipient[] = ['shop', 'customer'];
 /** SMTP errors can carry a whole transcript; the operator needs the gist. */
 const maxErrorLength = 1_000;
 const busyTimeoutMs = 5_000;
+/** Submissions deleted per transaction by a purge: a moment of work even with full 25 MB uploads. */
+const PURGE_BATCH = 10;
 
 /**
  * SQLite does roll back CREATE TABLE, but Kysely's adapter does not claim it, so its migrator would
@@ -238,24 +240,31 @@ function createStorage(db: Kysely<StorageDatabase>, now: () => Date): SqliteStor
     async deleteSubmissionsBefore(cutoff, { dryRun = false } = {}) {
       if (Number.isNaN(cutoff.getTime())) throw new RangeError('cutoff is not a valid date');
       const before = cutoff.toISOString();
-      return db.transaction().execute(async (trx) => {
-        // The DELETE comes first so the transaction takes the write lock at once (waiting out the
-        // server's saves): a read first would make SQLite refuse the later write if a save committed
-        // in between. Files and outbox rows go with their submission through ON DELETE CASCADE.
-        const deleted = dryRun
-          ? await countSubmissions(trx, before, false)
-          : Number(
-              (
-                await trx
-                  .deleteFrom('submissions')
-                  .where('submissions.created_at', '<', before)
-                  .where((eb) => eb.not(hasUnsentNotification(eb)))
-                  .executeTakeFirst()
-              ).numDeletedRows,
-            );
-        const keptUnsent = await countSubmissions(trx, before, true);
-        return { deleted, keptUnsent };
-      });
+      let deleted = 0;
+      if (dryRun) {
+        deleted = await countSubmissions(db, before, false);
+      } else {
+        // A batch at a time, each DELETE its own transaction: the server's saves wait for one batch at
+        // most, never for a whole year's files being zeroed (secure_delete), which could outlast their
+        // busy timeout. Each submission goes whole, with its files and outbox rows (ON DELETE CASCADE).
+        for (;;) {
+          const batch = await db
+            .deleteFrom('submissions')
+            .where('submissions.id', 'in', (eb) =>
+              eb
+                .selectFrom('submissions')
+                .select('submissions.id')
+                .where('submissions.created_at', '<', before)
+                .where((inner) => inner.not(hasUnsentNotification(inner)))
+                .limit(PURGE_BATCH),
+            )
+            .executeTakeFirst();
+          const count = Number(batch.numDeletedRows);
+          deleted += count;
+          if (count < PURGE_BATCH) break;
+        }
+      }
+      return { deleted, keptUnsent: await countSubmissions(db, before, true) };
     },
 
     async close() {

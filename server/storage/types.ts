@@ -73,8 +73,9 @@ export interface Storage {
   markNotificationSent(id: number, sentAt: Date): Promise<void>;
   markNotificationFailed(id: number, error: string, nextAttemptAt: Date): Promise<void>;
   /**
-   * Deletes, in ONE transaction, the submissions created before `cutoff` with their files and
-   * notifications (the privacy policy's 12 months). A submission with a notification not yet sent is
+   * Deletes the submissions created before `cutoff` with their files and notifications (the privacy
+   * policy's 12 months), in batches so the server's saves are never held up for long; each submission
+   * goes whole or not at all. A submission with a notification not yet sent is
    * kept, whatever its age, and counted in `keptUnsent`: the shop may not have seen it yet. With
    * `dryRun` nothing is deleted and `deleted` is what a real run would delete.
    */
