@@ -9,7 +9,7 @@
  * Exits 1 when an acknowledged submission is missing, anything is half-stored or stored twice, or the run
  * did not crash the server in the middle of acknowledged requests (then it proved nothing).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
@@ -19,14 +19,13 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { openSqliteStorage } from '../server/storage/sqlite-storage.ts';
 import type { Submission } from '../server/storage/types.ts';
-import { freePort } from '../tests/support/server-process.ts';
+import { type RunningServer, startServer as startTestServer } from '../tests/support/server-process.ts';
 
 const REQUESTS = Number(process.env.FAULT_REQUESTS ?? 240);
 /** The server is killed once this share of the responses has come back. */
 const KILL_AFTER_SHARE = 0.4;
 /** Killed by then anyway, should the responses be slower than expected. */
 const KILL_DEADLINE_MS = 30_000;
-const READY_TIMEOUT_MS = 20_000;
 /** Width and height of each PNG: random pixels that do not compress, about 190 kB, so uploads take a while. */
 const IMAGE_SIDE = 256;
 const CSRF_SECRET = 'fault-secret-0123456789abcdef0123456789abcdef';
@@ -41,58 +40,16 @@ if (missingBuild.length > 0) {
   process.exit(1);
 }
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-}
-
-/** Starts `node server/index.ts` in production and waits until /readyz answers. */
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      CSRF_SECRET,
-      DATA_DIR: dataDir,
-      // The whole run comes from one address: the real limit would refuse most of it with 429.
-      SUBMISSION_RATE_LIMIT: '100000',
-      // No mail: the outbox rows must stay, and they are part of what is checked.
-      SMTP_URL: '',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** The production server on `dataDir`, as the tests start it, set for a crash test. */
+function startServer(dataDir: string): Promise<RunningServer> {
+  return startTestServer({
+    CSRF_SECRET,
+    DATA_DIR: dataDir,
+    // The whole run comes from one address: the real limit would refuse most of it with 429.
+    SUBMISSION_RATE_LIMIT: '100000',
+    // No mail: the outbox rows must stay, and they are part of what is checked.
+    SMTP_URL: '',
   });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    // The last lines are the ones that explain a failure; a whole run's log is not needed.
-    output = (output + chunk.toString()).slice(-200_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `The server stopped (${child.signalCode ?? `exit ${child.exitCode}`}) before it was ready:\n${output}`,
-      );
-    }
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, child, output: () => output };
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The server was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -211,8 +168,8 @@ function storedProblem(submission: Submission, request: Request | undefined): st
 const dataDir = await mkdtemp(path.join(tmpdir(), 'seenwear-fault-'));
 const runId = randomBytes(4).toString('hex');
 let exitCode = 0;
-let restarted: Server | undefined;
-let first: Server | undefined;
+let restarted: RunningServer | undefined;
+let first: RunningServer | undefined;
 try {
   const requests: Request[] = Array.from({ length: REQUESTS }, (_, index) => {
     const file = randomPng(IMAGE_SIDE);
