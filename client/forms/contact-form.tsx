@@ -4,7 +4,7 @@ import { ErrorSummary } from './error-summary.tsx';
 import { TextAreaField, TextField } from './form-fields.tsx';
 import { FormFieldsProvider } from './form-fields-context.tsx';
 import { FormGuards } from './form-guards.tsx';
-import { loadSchemaChecks } from './load-schema-checks.ts';
+import { loadSchemaChecks, prefetchSchemaChecks } from './load-schema-checks.ts';
 import { SentPanel } from './sent-panel.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { type Receipt, useFormSubmission } from './use-form-submission.ts';
@@ -17,10 +17,6 @@ const labelOf = (name: string) => labels[name] ?? name;
 
 async function validate(values: FormValues): Promise<FieldErrors> {
   return (await loadSchemaChecks()).checkContact(values);
-}
-
-function prepare() {
-  void loadSchemaChecks().catch(() => undefined);
 }
 
 function ContactFields({
@@ -36,7 +32,7 @@ function ContactFields({
     form: 'contact',
     action: CONTACT_ACTION,
     validate,
-    prepare,
+    prepare: prefetchSchemaChecks,
     sentText: 'Message sent.',
     onSent,
     fresh,

@@ -13,3 +13,8 @@ export function loadSchemaChecks(): Promise<SchemaChecks> {
   });
   return loading;
 }
+
+/** For a form's first focus: starts the download; a failure is left for the send to meet and report. */
+export function prefetchSchemaChecks(): void {
+  void loadSchemaChecks().catch(() => undefined);
+}

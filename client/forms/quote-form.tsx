@@ -15,7 +15,7 @@ import { ErrorSummary } from './error-summary.tsx';
 import { CheckboxField, FormSection, SelectField, TextAreaField, TextField } from './form-fields.tsx';
 import { FormFieldsProvider } from './form-fields-context.tsx';
 import { FormGuards } from './form-guards.tsx';
-import { loadSchemaChecks } from './load-schema-checks.ts';
+import { loadSchemaChecks, prefetchSchemaChecks } from './load-schema-checks.ts';
 import { QuoteDeliveryFields } from './quote-delivery-fields.tsx';
 import { QuoteEstimateLine, QuoteEstimatePanel } from './quote-estimate-panel.tsx';
 import { quoteFieldLabel, quoteFieldTarget } from './quote-field-labels.ts';
@@ -110,7 +110,7 @@ function QuoteFields({
       const files = artworkListError(chosenFiles(data.getAll(ARTWORK_FIELD)));
       return files ? { ...errors, [ARTWORK_FIELD]: files } : errors;
     },
-    prepare: () => void loadSchemaChecks().catch(() => undefined),
+    prepare: prefetchSchemaChecks,
     summarize: (values: FormValues, data: FormData) =>
       receivedSummary({
         pieces: piecesIn(values),
