@@ -95,7 +95,10 @@ export function useFormSubmission(options: FormSubmissionOptions): FormSubmissio
   const [errors, setErrors] = useState<FieldErrors>(fromServer?.errors ?? {});
   const [message, setMessage] = useState(fromServer?.message ?? '');
   const [sending, setSending] = useState(false);
-  /** Set from the submit until the answer: the checks are awaited, so `sending` alone comes too late. */
+  /**
+   * Set from the submit until the answer. A ref, not `sending`: a second click before React re-renders
+   * would still read the old state.
+   */
   const busy = useRef(false);
   /** Bumped to move focus after a render: to the first invalid field, or to the summary. */
   const [focusRequest, setFocusRequest] = useState<{ target: 'field' | 'summary' } | null>(null);
