@@ -6,7 +6,7 @@ import type { PriceFile } from '../../shared/pricing/types.ts';
 import { isServiceId, type ServiceId } from '../../shared/service-ids.ts';
 import { ARTWORK_FIELD, artworkListError } from '../../shared/submissions/artwork.ts';
 import { type FieldErrors, type FormValues, formValuesFrom } from '../../shared/submissions/form-values.ts';
-import { MAX_LOCATIONS, OTHER_GARMENT, OWN_GARMENT } from '../../shared/submissions/quote-fields.ts';
+import { localToday, MAX_LOCATIONS, OTHER_GARMENT, OWN_GARMENT } from '../../shared/submissions/quote-fields.ts';
 import { receivedSummary } from '../../shared/submissions/received-summary.ts';
 import { useSiteData } from '../app-context.tsx';
 import { EmailLink } from '../components/contact-links.tsx';
@@ -79,13 +79,6 @@ function readForm(form: HTMLFormElement): FormValues {
   return formValuesFrom(new FormData(form).entries());
 }
 
-/** Today in the visitor's time zone, for the date picker's lower bound (the server allows a day's slack). */
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 function QuoteFields({
   prefill,
   fresh,
@@ -138,7 +131,8 @@ function QuoteFields({
   useEffect(() => {
     if (formRef.current) setValues(readForm(formRef.current));
   }, [formRef, service, hydrated]);
-  useEffect(() => setToday(localToday()), []);
+  // The visitor's today, for the date picker's lower bound (the server allows a day's slack).
+  useEffect(() => setToday(localToday(new Date())), []);
 
   function onFormChange(event: FormEvent<HTMLFormElement>) {
     const next = readForm(event.currentTarget);
