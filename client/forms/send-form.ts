@@ -1,3 +1,4 @@
+import { isRecord } from '../../shared/is-record.ts';
 import type { FieldErrors } from '../../shared/submissions/form-values.ts';
 import { HttpError, request, UnreadableBodyError } from '../http-client.ts';
 
@@ -28,10 +29,6 @@ function fallbackMessage(status: number): string {
     fallbackMessages[status] ??
     'Something went wrong on our side and nothing was sent. Try again in a moment, or call or e-mail us.'
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

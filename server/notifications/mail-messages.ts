@@ -1,4 +1,5 @@
 import type { SendMailOptions } from 'nodemailer';
+import { isRecord } from '../../shared/is-record.ts';
 import { formatUsPhone } from '../../shared/phone.ts';
 import type { SiteConfig } from '../../shared/site-data.ts';
 import { receivedSummary } from '../../shared/submissions/received-summary.ts';
@@ -125,10 +126,6 @@ function formatEntry(heading: string, value: unknown, indent: string): string[] 
     return [`${indent}${heading}`, ...value.split(/\r?\n/).map((line) => `${inner}${line}`)];
   }
   return [`${indent}${heading} ${formatScalar(value)}`];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isInline(value: unknown): boolean {

@@ -1,5 +1,6 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
+import { isRecord } from '../../shared/is-record.ts';
 import {
   ARTWORK_FIELD,
   ARTWORK_KINDS,
@@ -51,10 +52,6 @@ const requireFormBody: RequestHandler = (req, _res, next) => {
 /** A browser posting the form itself asks for HTML; fetch and scripts ask for JSON (or anything). */
 function wantsPage(req: Request): boolean {
   return req.accepts(['json', 'html']) === 'html';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Checks each file's content; the files are kept (typed) or the errors say which one is refused. */
