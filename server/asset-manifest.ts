@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { PageAssets } from '../shared/ssr-contract.ts';
+import type { PageAssets } from '#shared/ssr-contract.ts';
 
 /** The subset of Vite's .vite/manifest.json this server reads. */
 interface ManifestChunk {

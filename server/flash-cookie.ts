@@ -1,6 +1,6 @@
 import type { CookieOptions, Request, Response } from 'express';
-import { noticeTypes } from '../shared/notices.ts';
-import { z } from '../shared/zod.ts';
+import { noticeTypes } from '#shared/notices.ts';
+import { z } from '#shared/zod.ts';
 
 /**
  * Spec section 9, across a redirect: a form posted without JavaScript answers with a redirect, and the

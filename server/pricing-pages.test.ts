@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '../shared/money.ts';
-import { estimate, priceFileFor } from '../shared/pricing/estimate.ts';
-import { fromPriceCents } from '../shared/pricing/from-price.ts';
-import { optionsFromQuery } from '../shared/pricing/query.ts';
-import type { ServiceId } from '../shared/site-data.ts';
-import { createTestApp } from '../tests/support/test-app.ts';
+import { formatMoney } from '#shared/money.ts';
+import { estimate, priceFileFor } from '#shared/pricing/estimate.ts';
+import { fromPriceCents } from '#shared/pricing/from-price.ts';
+import { optionsFromQuery } from '#shared/pricing/query.ts';
+import type { ServiceId } from '#shared/site-data.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ const text = (html: string) =>
     .replace(/\s+/g, ' ');
 
 function expectedTotal(service: ServiceId, query: string): string {
-  const prices = priceFileFor(t.store.data, service);
+  const prices = priceFileFor(t.siteData.data, service);
   const result = estimate(prices, optionsFromQuery(prices, new URLSearchParams(query)));
   if (!result.ok) throw new Error(`the test query is invalid: ${JSON.stringify(result.errors)}`);
   return formatMoney(result.estimate.totalCents);
@@ -43,7 +43,7 @@ describe('pricing pages without JavaScript', () => {
       for (const caption of captions) expect(html).toContain(`>${caption}</caption>`);
       expect(html).toContain('<th scope="col"');
       expect(html).toContain('<th scope="row"');
-      const prices = priceFileFor(t.store.data, service);
+      const prices = priceFileFor(t.siteData.data, service);
       expect(text(html)).toContain(formatMoney(prices.garments[0]?.cents ?? 0));
       // The default estimate is in the page too, before any script runs.
       expect(html).toContain('data-testid="estimate-summary"');
@@ -72,7 +72,7 @@ describe('pricing pages without JavaScript', () => {
     const query = 'q=48&c1=3&garment=own';
     const { text: html } = await request(t.app).get(`/pricing?service=screen-printing&${query}`).expect(200);
     for (const service of ['screen-printing', 'direct-to-garment', 'embroidery'] as const) {
-      expect(text(html)).toContain(formatMoney(fromPriceCents(priceFileFor(t.store.data, service))));
+      expect(text(html)).toContain(formatMoney(fromPriceCents(priceFileFor(t.siteData.data, service))));
     }
     expect(html).toContain('data-testid="carried-estimate"');
     expect(text(html)).toContain(expectedTotal('screen-printing', query));

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { SsrEntry } from '../shared/ssr-contract.ts';
+import type { SsrEntry } from '#shared/ssr-contract.ts';
 import { type AssetResolver, createManifestResolver, readManifest } from './asset-manifest.ts';
 
 export interface SsrSetup {

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { type DataKey, dataKeys } from '../../shared/data-keys.ts';
-import { type SiteData, siteDataSchemas } from '../../shared/site-data.ts';
-import type { AppState } from '../../shared/ssr-contract.ts';
-import type { FormState } from '../../shared/submissions/form-values.ts';
-import { type AppContextValue, AppProvider } from '../app-context.tsx';
-import { createAppContextValue } from '../create-app-context.ts';
+import { type AppContextValue, AppProvider } from '#client/app-context.tsx';
+import { createAppContextValue } from '#client/create-app-context.ts';
+import { type DataKey, dataKeys } from '#shared/data-keys.ts';
+import { type SiteData, siteDataSchemas } from '#shared/site-data.ts';
+import type { AppState } from '#shared/ssr-contract.ts';
+import type { FormState } from '#shared/submissions/form-values.ts';
 
 /** Test support for the form components: the real site data and an app context around them. */
 

@@ -2,8 +2,8 @@
 import { act } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { quotePrefill } from '../../shared/submissions/quote-fields.ts';
-import { reactContainer } from '../../tests/support/react-container.ts';
+import { quotePrefill } from '#shared/submissions/quote-fields.ts';
+import { reactContainer } from '#tests/support/react-container.ts';
 import { answerWith, appContext, site, WithApp } from './form-test-support.tsx';
 import { loadSchemaChecks } from './load-schema-checks.ts';
 import { QuoteForm } from './quote-form.tsx';

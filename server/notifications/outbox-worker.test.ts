@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NewSubmission } from '../storage/types.ts';
+import type { NewSubmission } from '#server/storage/types.ts';
 import type { MailSettings } from './mail-messages.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
 import { ALERT_AFTER_ATTEMPTS, type OutboxWorker, retryDelayMs, startOutboxWorker } from './outbox-worker.ts';

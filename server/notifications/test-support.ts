@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
-import type { NewSubmission, OutboxMessage, Storage, Submission } from '../storage/types.ts';
+import type { NewSubmission, OutboxMessage, Storage, Submission } from '#server/storage/types.ts';
 
 export interface MimePart {
   headers: Map<string, string>;

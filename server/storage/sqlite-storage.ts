@@ -16,8 +16,8 @@ import type {
 
 export const databaseFileName = 'submissions.sqlite';
 
-export function databasePath(dataDir: string): string {
-  return join(dataDir, databaseFileName);
+export function databasePath(databaseDir: string): string {
+  return join(databaseDir, databaseFileName);
 }
 
 /** One notification with its history, sent or not. */
@@ -35,7 +35,7 @@ export interface SqliteStorage extends Storage {
 }
 
 export interface SqliteStorageOptions {
-  dataDir: string;
+  databaseDir: string;
   /** The clock that dates submissions and so picks the year of their reference; tests set it. */
   now?: () => Date;
 }
@@ -85,15 +85,15 @@ function configure(database: Database.Database, path: string) {
 }
 
 /**
- * Opens (creating if needed) `<dataDir>/submissions.sqlite` and brings its schema up to date; rejects,
+ * Opens (creating if needed) `<databaseDir>/submissions.sqlite` and brings its schema up to date; rejects,
  * leaving nothing open, if the directory, the database or a migration fails.
  */
 export async function openSqliteStorage({
-  dataDir,
+  databaseDir,
   now = () => new Date(),
 }: SqliteStorageOptions): Promise<SqliteStorage> {
-  await mkdir(dataDir, { recursive: true });
-  const path = databasePath(dataDir);
+  await mkdir(databaseDir, { recursive: true });
+  const path = databasePath(databaseDir);
   const database = new Database(path);
   let db: Kysely<StorageDatabase>;
   try {

@@ -1,9 +1,9 @@
-import type { SiteData } from '../../shared/site-data.ts';
-import { ARTWORK_MAX_FILES } from '../../shared/submissions/artwork.ts';
-import { contactSchema } from '../../shared/submissions/contact-form.ts';
-import { type FieldErrors, type FormValues, fieldErrorsOf } from '../../shared/submissions/form-values.ts';
-import { createQuoteSchema } from '../../shared/submissions/quote-form.ts';
-import type { SubmissionKind } from '../storage/types.ts';
+import type { SubmissionKind } from '#server/storage/types.ts';
+import type { SiteData } from '#shared/site-data.ts';
+import { ARTWORK_MAX_FILES } from '#shared/submissions/artwork.ts';
+import { contactSchema } from '#shared/submissions/contact-form.ts';
+import { type FieldErrors, type FormValues, fieldErrorsOf } from '#shared/submissions/form-values.ts';
+import { createQuoteSchema } from '#shared/submissions/quote-form.ts';
 import { quotePayload } from './quote-payload.ts';
 
 export type Validation =

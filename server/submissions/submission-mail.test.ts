@@ -1,11 +1,11 @@
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp } from '../../tests/support/test-app.ts';
-import { visitorSession } from '../../tests/support/visitor-session.ts';
-import type { OutboxWorker } from '../notifications/outbox-worker.ts';
-import { startNotifications } from '../notifications/start-notifications.ts';
-import { startSmtpServer, type TestSmtpServer } from '../notifications/test-support.ts';
+import type { OutboxWorker } from '#server/notifications/outbox-worker.ts';
+import { startNotifications } from '#server/notifications/start-notifications.ts';
+import { startSmtpServer, type TestSmtpServer } from '#server/notifications/test-support.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { visitorSession } from '#tests/support/visitor-session.ts';
 
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -54,7 +54,7 @@ describe('a quote request, from the form post to the mailboxes', () => {
     };
     notifications = startNotifications({
       config: { mail },
-      site: t.store.data.config,
+      site: t.siteData.data.config,
       storage: t.storage,
       logger: pino({ level: 'silent' }),
       intervalMs: 10,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../money.ts';
+import { formatMoney } from '#shared/money.ts';
 import { estimate, priceFileFor } from './estimate.ts';
 import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from './price-schemas.ts';
 import type {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { describeIssues } from '../site-data.ts';
-import type { z } from '../zod.ts';
+import { describeIssues } from '#shared/site-data.ts';
+import type { z } from '#shared/zod.ts';
 import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from './price-schemas.ts';
 import type { DirectToGarmentPrices, EmbroideryPrices, ScreenPrintingPrices } from './types.ts';
 

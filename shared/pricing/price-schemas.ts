@@ -1,6 +1,6 @@
-import { formatMoney } from '../money.ts';
-import { pluralize } from '../plural.ts';
-import { z } from '../zod.ts';
+import { formatMoney } from '#shared/money.ts';
+import { pluralize } from '#shared/plural.ts';
+import { z } from '#shared/zod.ts';
 import { MAX_ORDER_QUANTITY } from './tiers.ts';
 import type { DirectToGarmentPrices, EmbroideryPrices, ScreenPrintingPrices, SizeUpcharge } from './types.ts';
 

@@ -1,4 +1,4 @@
-import { z } from '../zod.ts';
+import { z } from '#shared/zod.ts';
 
 /** Field rules both forms share, with messages that say what to type rather than what failed. */
 

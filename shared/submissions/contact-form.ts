@@ -1,4 +1,4 @@
-import { z } from '../zod.ts';
+import { z } from '#shared/zod.ts';
 import { emailField, nameField, optionalPhoneField, requiredText } from './common-fields.ts';
 
 /** The contact form on /contact-us: validated by this one schema in the browser and on the server. */

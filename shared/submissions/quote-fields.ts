@@ -1,7 +1,7 @@
-import { estimate, type PriceFiles } from '../pricing/estimate.ts';
-import { optionsFromQuery } from '../pricing/query.ts';
-import type { EstimateOptions, EstimateResult, PriceFile, SizeCounts } from '../pricing/types.ts';
-import { isServiceId, type ServiceId, serviceIds } from '../service-ids.ts';
+import { estimate, type PriceFiles } from '#shared/pricing/estimate.ts';
+import { optionsFromQuery } from '#shared/pricing/query.ts';
+import type { EstimateOptions, EstimateResult, PriceFile, SizeCounts } from '#shared/pricing/types.ts';
+import { isServiceId, type ServiceId, serviceIds } from '#shared/service-ids.ts';
 import type { FormValues } from './form-values.ts';
 
 /**

@@ -1,6 +1,6 @@
-import type { PriceFiles } from '../pricing/estimate.ts';
-import { isServiceId } from '../service-ids.ts';
-import { z } from '../zod.ts';
+import type { PriceFiles } from '#shared/pricing/estimate.ts';
+import { isServiceId } from '#shared/service-ids.ts';
+import { z } from '#shared/zod.ts';
 import { emailField, nameField, optionalText, phoneField } from './common-fields.ts';
 import type { FormValues } from './form-values.ts';
 import {

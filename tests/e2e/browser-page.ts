@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchChromium } from '../support/chromium.ts';
+import { launchChromium } from '#tests/support/chromium.ts';
 
 export interface OpenedPage {
   page: Page;

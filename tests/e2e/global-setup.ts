@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { startServer } from '../support/server-process.ts';
+import { startServer } from '#tests/support/server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

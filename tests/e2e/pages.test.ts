@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
-import { pages } from '../../shared/routes.ts';
+import { pages } from '#shared/routes.ts';
 import { chromiumForThisFile, openPage } from './browser-page.ts';
 
 const baseUrl = inject('baseUrl');

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../support/server-process.ts';
+import { startServer } from '#tests/support/server-process.ts';
 
 describe('server process', () => {
   it('refuses to start on a bad environment, listing every problem', async () => {

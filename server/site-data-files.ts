@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { type DataKey, dataKeys, describeIssues, type SiteData, siteDataSchemas } from '../shared/site-data.ts';
+import { type DataKey, dataKeys, describeIssues, type SiteData, siteDataSchemas } from '#shared/site-data.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 
 /** One encoded form of a data file, ready to send: compression is done once, at start. */
@@ -18,7 +18,7 @@ export interface DataFile {
   br: Representation;
 }
 
-export interface DataStore {
+export interface SiteDataFiles {
   data: SiteData;
   files: ReadonlyMap<DataKey, DataFile>;
   /** Changes whenever any file's content changes; part of the render cache key. */
@@ -53,13 +53,13 @@ function cleanPromo(config: SiteData['config'], label: string, warnings: string[
 }
 
 /** Reads and validates the six data files; a bad one stops start-up naming the file and the field. */
-export async function loadDataStore(dataDir: string): Promise<DataStore> {
+export async function loadSiteDataFiles(dataFilesDir: string): Promise<SiteDataFiles> {
   const data = {} as Record<DataKey, unknown>;
   const files = new Map<DataKey, DataFile>();
   const versionHash = createHash('sha256');
   const warnings: string[] = [];
   for (const key of dataKeys) {
-    const file = path.join(dataDir, `${key}.json`);
+    const file = path.join(dataFilesDir, `${key}.json`);
     const label = path.relative(process.cwd(), file) || file;
     let raw: string;
     try {
