@@ -2,8 +2,7 @@
  * The HTTP client of spec section 7, on the platform's fetch: JSON accept header, any 2xx is success,
  * no time-out, and the anti-forgery header X-XSRF-TOKEN copied from the XSRF-TOKEN cookie.
  */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+import { CSRF_COOKIE, CSRF_HEADER } from '#shared/csrf-contract.ts';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -56,8 +55,8 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   const target = new URL(url, window.location.href);
   const headers = new Headers({ Accept: 'application/json' });
   // The token goes to this site only, never to another origin.
-  const token = target.origin === window.location.origin ? readCookie(XSRF_COOKIE) : undefined;
-  if (token) headers.set(XSRF_HEADER, token);
+  const token = target.origin === window.location.origin ? readCookie(CSRF_COOKIE) : undefined;
+  if (token) headers.set(CSRF_HEADER, token);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { openSqliteStorage } from '#server/storage/sqlite-storage.ts';
 import type { Submission } from '#server/storage/types.ts';
+import { CSRF_COOKIE, CSRF_HEADER, CSRF_SESSION_COOKIE } from '#shared/csrf-contract.ts';
 import { type RunningServer, startServer as startTestServer } from '#tests/support/server-process.ts';
 
 const REQUESTS = Number(process.env.FAULT_REQUESTS ?? 240);
@@ -91,10 +92,14 @@ async function visitorSession(url: string): Promise<{ cookie: string; token: str
       return [pair.slice(0, separator), pair.slice(separator + 1)] as const;
     }),
   );
-  const sid = cookies.get('sid');
-  const token = cookies.get('XSRF-TOKEN');
-  if (!sid || !token) throw new Error(`GET /pricing set no sid and XSRF-TOKEN cookies (got ${[...cookies.keys()]})`);
-  return { cookie: `sid=${sid}; XSRF-TOKEN=${token}`, token: decodeURIComponent(token) };
+  const sid = cookies.get(CSRF_SESSION_COOKIE);
+  const token = cookies.get(CSRF_COOKIE);
+  if (!sid || !token) {
+    throw new Error(
+      `GET /pricing set no ${CSRF_SESSION_COOKIE} and ${CSRF_COOKIE} cookies (got ${[...cookies.keys()]})`,
+    );
+  }
+  return { cookie: `${CSRF_SESSION_COOKIE}=${sid}; ${CSRF_COOKIE}=${token}`, token: decodeURIComponent(token) };
 }
 
 interface Request {
@@ -132,7 +137,7 @@ async function postQuote(url: string, session: { cookie: string; token: string }
   try {
     const response = await fetch(`${url}/api/quotes`, {
       method: 'POST',
-      headers: { Accept: 'application/json', Cookie: session.cookie, 'X-XSRF-TOKEN': session.token },
+      headers: { Accept: 'application/json', Cookie: session.cookie, [CSRF_HEADER]: session.token },
       body: form,
     });
     // Read in full before judging: a 201 whose body was cut off never told the client its reference.

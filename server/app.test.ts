@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, CSRF_SESSION_COOKIE } from '#shared/csrf-contract.ts';
 import { pages, pageTitle } from '#shared/routes.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { cookiesOf, visitorSession as sessionOf } from '#tests/support/visitor-session.ts';
@@ -107,7 +108,7 @@ describe('pages', () => {
     await request(t.app)
       .put('/about-us')
       .set('Cookie', cookie)
-      .set('X-XSRF-TOKEN', token)
+      .set(CSRF_HEADER, token)
       .expect(405)
       .expect('Allow', 'GET, HEAD');
   });
@@ -142,8 +143,8 @@ describe('security headers and cookies', () => {
   it('sets the session id (HttpOnly) and a script-readable XSRF-TOKEN, both SameSite=Lax', async () => {
     const response = await request(t.app).get('/').expect(200);
     const cookies = cookiesOf(response);
-    const sid = cookies.find((cookie) => cookie.startsWith('sid='));
-    const token = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='));
+    const sid = cookies.find((cookie) => cookie.startsWith(`${CSRF_SESSION_COOKIE}=`));
+    const token = cookies.find((cookie) => cookie.startsWith(`${CSRF_COOKIE}=`));
     expect(sid).toMatch(/HttpOnly/);
     expect(sid).toMatch(/SameSite=Lax/);
     expect(token).toMatch(/SameSite=Lax/);
@@ -154,8 +155,8 @@ describe('security headers and cookies', () => {
   it('keeps a valid token on later pages instead of issuing a new one', async () => {
     const { cookie, token } = await visitorSession();
     const again = await request(t.app).get('/about-us').set('Cookie', cookie).expect(200);
-    const reissued = cookiesOf(again).find((value) => value.startsWith('XSRF-TOKEN='));
-    expect(reissued?.split(';')[0]).toBe(`XSRF-TOKEN=${token}`);
+    const reissued = cookiesOf(again).find((value) => value.startsWith(`${CSRF_COOKIE}=`));
+    expect(reissued?.split(';')[0]).toBe(`${CSRF_COOKIE}=${token}`);
   });
 
   it('adds HSTS and Secure cookies in production', async () => {
@@ -193,16 +194,21 @@ describe('CSRF', () => {
 
   it('refuses a wrong token, and a right token taken from another session', async () => {
     const { cookie, token } = await visitorSession();
-    await request(t.app).post('/').set('Cookie', cookie).set('X-XSRF-TOKEN', `${token}x`).expect(403);
+    await request(t.app).post('/').set('Cookie', cookie).set(CSRF_HEADER, `${token}x`).expect(403);
     const other = await visitorSession();
-    await request(t.app).post('/').set('Cookie', other.cookie).set('X-XSRF-TOKEN', token).expect(403);
+    await request(t.app).post('/').set('Cookie', other.cookie).set(CSRF_HEADER, token).expect(403);
   });
 
   it('lets a right token through, in the header or as the hidden form field', async () => {
     const { cookie, token } = await visitorSession();
     // 405 shows the request passed CSRF and reached the page router, which only reads.
-    await request(t.app).post('/').set('Cookie', cookie).set('X-XSRF-TOKEN', token).expect(405);
-    await request(t.app).post('/').set('Cookie', cookie).type('form').send({ _csrf: token }).expect(405);
+    await request(t.app).post('/').set('Cookie', cookie).set(CSRF_HEADER, token).expect(405);
+    await request(t.app)
+      .post('/')
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: token })
+      .expect(405);
   });
 });
 
@@ -305,7 +311,7 @@ describe('operations', () => {
     await request(t.app)
       .get('/about-us')
       .set('Cookie', cookie)
-      .set('X-XSRF-TOKEN', token)
+      .set(CSRF_HEADER, token)
       .set('X-Request-Id', 'trace-me')
       .expect(200);
     const lines = t.lines.filter((line) => (line.req as { id?: string } | undefined)?.id === 'trace-me');
@@ -370,15 +376,15 @@ describe('bad input never gives a 5xx', () => {
   );
 
   it.each([
-    'sid=%E0%A4%A; XSRF-TOKEN=%%%',
-    'XSRF-TOKEN=a.b.c.d; sid=../../etc/passwd',
-    '=; ;;; =x; sid',
-    `XSRF-TOKEN=${'z'.repeat(4000)}`,
+    `${CSRF_SESSION_COOKIE}=%E0%A4%A; ${CSRF_COOKIE}=%%%`,
+    `${CSRF_COOKIE}=a.b.c.d; ${CSRF_SESSION_COOKIE}=../../etc/passwd`,
+    `=; ;;; =x; ${CSRF_SESSION_COOKIE}`,
+    `${CSRF_COOKIE}=${'z'.repeat(4000)}`,
   ])('garbage cookies (%s) get a fresh, valid session', async (cookie) => {
     const response = await request(t.app).get('/').set('Cookie', cookie).expect(200);
-    const token = cookiesOf(response).find((value) => value.startsWith('XSRF-TOKEN='));
-    expect(token).toMatch(/^XSRF-TOKEN=[0-9a-f]+\.[0-9a-f]+;/);
-    const post = await request(t.app).post('/').set('Cookie', cookie).set('X-XSRF-TOKEN', 'whatever');
+    const token = cookiesOf(response).find((value) => value.startsWith(`${CSRF_COOKIE}=`));
+    expect(token).toMatch(new RegExp(`^${CSRF_COOKIE}=[0-9a-f]+\\.[0-9a-f]+;`));
+    const post = await request(t.app).post('/').set('Cookie', cookie).set(CSRF_HEADER, 'whatever');
     expect(post.status).toBe(403);
   });
 
@@ -387,14 +393,14 @@ describe('bad input never gives a 5xx', () => {
     await request(t.app)
       .post('/')
       .set('Cookie', cookie)
-      .set('X-XSRF-TOKEN', token)
+      .set(CSRF_HEADER, token)
       .set('Content-Type', 'application/json')
       .send('{"a":')
       .expect(400);
     await request(t.app)
       .post('/')
       .set('Cookie', cookie)
-      .set('X-XSRF-TOKEN', token)
+      .set(CSRF_HEADER, token)
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ a: 'x'.repeat(200_000) }))
       .expect(413);

@@ -1,8 +1,13 @@
 import { type Logger, pino } from 'pino';
+import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import type { AppConfig } from './config.ts';
 
 /** Never written to the log: the session and CSRF cookies, and the CSRF header. */
-export const redactedPaths = ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'];
+export const redactedPaths = [
+  'req.headers.cookie',
+  `req.headers["${CSRF_HEADER.toLowerCase()}"]`,
+  'res.headers["set-cookie"]',
+];
 
 export function createLogger(config: Pick<AppConfig, 'logLevel' | 'env'>): Logger {
   return pino({

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import * as realEntry from '#client/entry-server.tsx';
+import { CSRF_COOKIE, CSRF_SESSION_COOKIE } from '#shared/csrf-contract.ts';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 
@@ -44,7 +45,7 @@ describe('page cache', () => {
     await request(app).get('/').expect(200);
     const hit = await request(app).get('/').expect(200);
     const cookies = (hit.headers['set-cookie'] as unknown as string[]).map((cookie) => cookie.split('=')[0]);
-    expect(cookies).toEqual(['sid', 'XSRF-TOKEN']);
+    expect(cookies).toEqual([CSRF_SESSION_COOKIE, CSRF_COOKIE]);
   });
 
   it('renders every time when the cache is off, as in development', async () => {

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContextValue } from '#client/app-context.tsx';
+import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { reactContainer } from '#tests/support/react-container.ts';
 import { ContactForm } from './contact-form.tsx';
 import { answerWith, appContext, WithApp } from './form-test-support.tsx';
@@ -51,7 +52,7 @@ describe('contact form', () => {
     const form = view.container.querySelector('form');
     expect(form?.getAttribute('method')).toBe('post');
     expect(form?.getAttribute('action')).toBe('/api/contact');
-    expect(field('_csrf').value).toBe('server-placeholder');
+    expect(field(CSRF_FIELD).value).toBe('server-placeholder');
     expect(field('website').value).toBe('');
     expect(field('website').tabIndex).toBe(-1);
     expect(field('website').closest('[aria-hidden="true"]')).not.toBeNull();

@@ -1,4 +1,5 @@
 import { useAppContext } from '#client/app-context.tsx';
+import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { HONEYPOT_FIELD } from '#shared/submissions/form-values.ts';
 
 /**
@@ -11,7 +12,7 @@ export function FormGuards({ idPrefix }: { idPrefix: string }) {
   return (
     <>
       {/* The server writes a per-request placeholder, the browser reads its cookie: they differ by design. */}
-      <input type="hidden" name="_csrf" value={csrfToken} suppressHydrationWarning />
+      <input type="hidden" name={CSRF_FIELD} value={csrfToken} suppressHydrationWarning />
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={honeypotId}>Leave this field empty</label>
         <input id={honeypotId} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />

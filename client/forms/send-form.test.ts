@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CSRF_COOKIE, CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { answerWith } from './form-test-support.tsx';
 import { escapeHtml, OFFLINE_MESSAGE, sendForm } from './send-form.ts';
 import { withoutEmptyFiles } from './use-form-submission.ts';
@@ -17,7 +18,7 @@ function form(): FormData {
 describe('sendForm', () => {
   it('posts the form data with the CSRF header and returns the reference of a 201', async () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the HTTP client reads document.cookie, so the test writes it.
-    document.cookie = 'XSRF-TOKEN=token-1';
+    document.cookie = `${CSRF_COOKIE}=token-1`;
     const server = answerWith(201, { reference: 'C-2026-000045', message: 'Thank you!' });
     vi.stubGlobal('fetch', server.fetch);
     expect(await sendForm('/api/contact', form())).toEqual({
@@ -28,7 +29,7 @@ describe('sendForm', () => {
     const [call] = server.calls;
     expect(call?.init.method).toBe('POST');
     expect(call?.init.body).toBeInstanceOf(FormData);
-    expect(new Headers(call?.init.headers).get('X-XSRF-TOKEN')).toBe('token-1');
+    expect(new Headers(call?.init.headers).get(CSRF_HEADER)).toBe('token-1');
   });
 
   it('still counts a 2xx without a reference as sent: it is stored, and must not be sent twice', async () => {

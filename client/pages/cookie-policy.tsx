@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { LegalPage } from '#client/components/legal-page.tsx';
+import { CSRF_COOKIE, CSRF_SESSION_COOKIE } from '#shared/csrf-contract.ts';
 
 const cookies = [
   {
-    name: 'sid',
+    name: CSRF_SESSION_COOKIE,
     purpose: 'An anonymous random id that ties the security token below to your browser.',
     lifetime: 'Until you close your browser',
   },
   {
-    name: 'XSRF-TOKEN',
+    name: CSRF_COOKIE,
     purpose: 'A security token that proves a form was sent from this website, not from another site.',
     lifetime: 'Until you close your browser',
   },

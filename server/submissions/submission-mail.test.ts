@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { OutboxWorker } from '#server/notifications/outbox-worker.ts';
 import { startNotifications } from '#server/notifications/start-notifications.ts';
 import { startSmtpServer, type TestSmtpServer } from '#server/notifications/test-support.ts';
+import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
 
@@ -28,7 +29,7 @@ describe('a quote request, from the form post to the mailboxes', () => {
     const response = await request(t.app)
       .post('/api/quotes')
       .set('Cookie', cookie)
-      .set('X-XSRF-TOKEN', token)
+      .set(CSRF_HEADER, token)
       .set('Accept', 'application/json')
       .field({
         name: 'Dana Whitfield',

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_FIELD, CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { cookiesOf, visitorSession } from '#tests/support/visitor-session.ts';
 
@@ -40,7 +41,7 @@ async function postQuote(
   let post = request(t.app)
     .post('/api/quotes')
     .set('Cookie', cookie)
-    .set('X-XSRF-TOKEN', token)
+    .set(CSRF_HEADER, token)
     .set('Accept', 'application/json');
   for (const [name, value] of Object.entries(fields)) post = post.field(name, value);
   for (const file of files) post = post.attach('artwork', file.data, file.name);
@@ -153,7 +154,7 @@ describe('POST /api/quotes with JavaScript (JSON answers)', () => {
       request(t.app)
         .post('/api/quotes')
         .set('Cookie', cookie)
-        .set('X-XSRF-TOKEN', token)
+        .set(CSRF_HEADER, token)
         .set('Accept', 'application/json')
         .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
         .send(body);
@@ -173,7 +174,7 @@ describe('POST /api/quotes with JavaScript (JSON answers)', () => {
     const post = request(t.app)
       .post('/api/quotes')
       .set('Cookie', cookie)
-      .set('X-XSRF-TOKEN', token)
+      .set(CSRF_HEADER, token)
       .set('Accept', 'application/json')
       .set('Content-Type', 'multipart/form-data; boundary=b');
     // Written in a piece, the body goes chunked, with no Content-Length.
@@ -208,7 +209,7 @@ describe('POST /api/quotes with JavaScript (JSON answers)', () => {
 
   it('answers 415 to a body that is not a form, and 400 to JSON that is not an object', async () => {
     const { cookie, token } = await visitorSession(t.app);
-    const post = () => request(t.app).post('/api/contact').set('Cookie', cookie).set('X-XSRF-TOKEN', token);
+    const post = () => request(t.app).post('/api/contact').set('Cookie', cookie).set(CSRF_HEADER, token);
     const wrongType = await post().set('Content-Type', 'text/plain').send('hello').expect(415);
     expect(wrongType.body.message).toMatch(/multipart\/form-data/);
     await post().set('Content-Type', 'application/json').send('["a"]').expect(400);
@@ -220,7 +221,7 @@ describe('POST /api/quotes with JavaScript (JSON answers)', () => {
     await request(t.app)
       .post('/api/contact')
       .set('Cookie', cookie)
-      .set('X-XSRF-TOKEN', token)
+      .set(CSRF_HEADER, token)
       .field('name', 'Lee')
       .attach('artwork', png, 'a.png')
       .expect(400);
@@ -235,7 +236,7 @@ describe('forms posted without JavaScript', () => {
       .set('Cookie', cookie)
       .set('Accept', 'text/html,application/xhtml+xml')
       .type('form')
-      .send({ ...contact, _csrf: token })
+      .send({ ...contact, [CSRF_FIELD]: token })
       .expect(303);
     expect(response.headers.location).toBe('/contact-us');
     const flash = cookiesOf(response)
@@ -251,7 +252,7 @@ describe('forms posted without JavaScript', () => {
       .post('/api/quotes')
       .set('Cookie', cookie)
       .set('Accept', 'text/html')
-      .field({ ...quote, email: 'not-an-address', _csrf: token })
+      .field({ ...quote, email: 'not-an-address', [CSRF_FIELD]: token })
       .attach('artwork', png, 'logo.png')
       .expect(422);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -286,7 +287,7 @@ describe('rate limit', () => {
       request(limited.app)
         .post('/api/contact')
         .set('Cookie', cookie)
-        .set('X-XSRF-TOKEN', token)
+        .set(CSRF_HEADER, token)
         .set('Accept', 'application/json')
         .send(contact);
     await post().expect(201);

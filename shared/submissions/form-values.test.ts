@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { z } from '#shared/zod.ts';
 import { errorSummary, fieldErrorsOf, formValuesFrom, HONEYPOT_FIELD } from './form-values.ts';
 
@@ -6,7 +7,7 @@ describe('form values from a posted form', () => {
   it('keeps the text fields and drops the CSRF token and the honeypot', () => {
     const values = formValuesFrom([
       ['name', 'Ann'],
-      ['_csrf', 'secret-token'],
+      [CSRF_FIELD, 'secret-token'],
       [HONEYPOT_FIELD, 'http://spam.example'],
       ['message', 'Hello'],
     ]);

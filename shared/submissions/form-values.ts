@@ -1,3 +1,4 @@
+import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { z } from '#shared/zod.ts';
 
 /**
@@ -12,8 +13,6 @@ export type FormName = 'quote' | 'contact';
 
 /** Hidden field that must stay empty: people never see it, form-filling robots fill it. */
 export const HONEYPOT_FIELD = 'website';
-/** Sent by forms without JavaScript; never part of what is stored. */
-const CSRF_FIELD = '_csrf';
 
 /** What a page needs to show a form again with the visitor's input and the errors beside the fields. */
 export interface FormState {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { estimate, type PriceFiles } from '#shared/pricing/estimate.ts';
 import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from '#shared/pricing/price-schemas.ts';
 import { optionsFromQuery } from '#shared/pricing/query.ts';
@@ -359,7 +360,7 @@ describe('quote request: what a valid request becomes', () => {
       loc2Colors: '1',
       inHands: '2026-04-01',
       comments: 'Logo attached',
-      _csrf: 'token',
+      [CSRF_FIELD]: 'token',
       unknownField: 'ignored',
     });
     expect(request).toEqual({

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
+import { CSRF_COOKIE, CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { pages } from '#shared/routes.ts';
 import { chromiumForThisFile, openPage } from './browser-page.ts';
 
@@ -44,12 +45,16 @@ describe('after hydration', () => {
     page.on('request', (req) => {
       if (!req.url().includes('/data/')) return;
       const headers = req.headers();
-      requests.push({ url: new URL(req.url()).pathname, accept: headers.accept, token: headers['x-xsrf-token'] });
+      requests.push({
+        url: new URL(req.url()).pathname,
+        accept: headers.accept,
+        token: headers[CSRF_HEADER.toLowerCase()],
+      });
     });
     await page.goto(`${baseUrl}/about-us`);
     await page.waitForSelector('html[data-hydrated="true"]');
     await expect.poll(() => requests.length).toBe(6);
-    const cookie = (await context.cookies()).find((item) => item.name === 'XSRF-TOKEN');
+    const cookie = (await context.cookies()).find((item) => item.name === CSRF_COOKIE);
     expect(requests.map((item) => item.url).sort()).toEqual(
       ['config', 'direct-to-garment', 'embroidery', 'media', 'screen-printing', 'services'].map(
         (key) => `/data/${key}.json`,

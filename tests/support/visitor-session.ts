@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import request from 'supertest';
+import { CSRF_COOKIE } from '#shared/csrf-contract.ts';
 
 export function cookiesOf(response: request.Response): string[] {
   const header = response.headers['set-cookie'] as string[] | string | undefined;
@@ -10,7 +11,8 @@ export function cookiesOf(response: request.Response): string[] {
 export async function visitorSession(app: Express, path = '/') {
   const response = await request(app).get(path).expect(200);
   const cookies = cookiesOf(response).map((cookie) => cookie.split(';')[0] as string);
-  const token = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
-  if (!token) throw new Error('no XSRF-TOKEN cookie was set');
+  const prefix = `${CSRF_COOKIE}=`;
+  const token = cookies.find((cookie) => cookie.startsWith(prefix))?.slice(prefix.length);
+  if (!token) throw new Error(`no ${CSRF_COOKIE} cookie was set`);
   return { cookie: cookies.join('; '), token, html: response.text };
 }
