@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import createHttpError, { isHttpError } from 'http-errors';
+import { escapeHtml } from '#shared/escape-html.ts';
 
 /** What a visitor is told for each client mistake: what happened and what to do about it. */
 const clientMessages: Record<number, string> = {
@@ -25,10 +26,6 @@ export const rejectMalformedUrl: RequestHandler = (req, _res, next) => {
   if (decoded.includes('\0')) return next(createHttpError(400, 'The address contains a NUL character.'));
   next();
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** A small page for errors met before React renders (CSRF, body limits, bad addresses). */
 function errorPage(status: number, message: string, stylesheets: readonly string[], backTo?: string): string {

@@ -67,10 +67,3 @@ export async function sendForm(url: string, body: FormData): Promise<SendOutcome
     return { kind: 'refused', status: error.status, message, fields: refusal.fields };
   }
 }
-
-const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Toasts take HTML; text from a form or a server goes in as text. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
-}

@@ -1,5 +1,6 @@
 import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useAppContext } from '#client/app-context.tsx';
+import { escapeHtml } from '#shared/escape-html.ts';
 import {
   errorSummary,
   type FieldErrors,
@@ -7,7 +8,7 @@ import {
   type FormValues,
   formValuesFrom,
 } from '#shared/submissions/form-values.ts';
-import { escapeHtml, sendForm } from './send-form.ts';
+import { sendForm } from './send-form.ts';
 import { useServerFormState } from './use-server-form-state.ts';
 
 /** What the confirmation panel needs once a form is stored. */

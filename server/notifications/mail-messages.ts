@@ -1,5 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { Submission, SubmissionKind } from '#server/storage/types.ts';
+import { escapeHtml } from '#shared/escape-html.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { formatUsPhone } from '#shared/phone.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
@@ -174,13 +175,4 @@ function textToHtml(text: string): string {
     .map((block) => `<p style="margin:0 0 1em;white-space:pre-wrap">${escapeHtml(block)}</p>`)
     .join('');
   return `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body style="font-family:sans-serif">${paragraphs}</body></html>`;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
