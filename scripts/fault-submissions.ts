@@ -20,6 +20,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { openSqliteStorage } from '#server/storage/sqlite-storage.ts';
 import type { Submission } from '#server/storage/types.ts';
 import { CSRF_COOKIE, CSRF_HEADER, CSRF_SESSION_COOKIE } from '#shared/csrf-contract.ts';
+import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { type RunningServer, startServer as startTestServer } from '#tests/support/server-process.ts';
 
 const REQUESTS = Number(process.env.FAULT_REQUESTS ?? 240);
@@ -186,7 +187,7 @@ try {
   const server = first;
   const session = await visitorSession(server.url);
   console.log(
-    `Server up on ${server.url} (DATABASE_DIR ${databaseDir}). Sending ${REQUESTS} quote requests at once, each with a ${Math.round((requests[0]?.file.length ?? 0) / 1000)} kB PNG; SIGKILL after ${KILL_AFTER_SHARE * 100}% of the answers.`,
+    `Server up on ${server.url} (DATABASE_DIR ${databaseDir}). Sending ${REQUESTS} quote requests at once, each with a ${formatBytes(requests[0]?.file.length ?? 0)} PNG; SIGKILL after ${KILL_AFTER_SHARE * 100}% of the answers.`,
   );
 
   const killAt = Math.ceil(REQUESTS * KILL_AFTER_SHARE);

@@ -15,6 +15,7 @@ import {
   type SqliteStorage,
 } from '#server/storage/sqlite-storage.ts';
 import type { Submission, SubmissionKind, SubmissionSummary } from '#server/storage/types.ts';
+import { formatBytes } from '#shared/submissions/format-bytes.ts';
 
 const usage = `Usage: npm run submissions -- <command> [options]
 
@@ -249,10 +250,10 @@ function formatDate(date: Date): string {
   return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
+/** The staff notation, and the exact count where it rounds. */
 function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KB'] : [bytes / (1024 * 1024), 'MB'];
-  return `${value.toFixed(1)} ${unit} (${bytes.toLocaleString('en-US')} bytes)`;
+  const short = formatBytes(bytes, 'staff');
+  return bytes < 1024 ? short : `${short} (${bytes.toLocaleString('en-US')} bytes)`;
 }
 
 function formatValue(value: unknown): string {

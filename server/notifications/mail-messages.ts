@@ -4,6 +4,7 @@ import { escapeHtml } from '#shared/escape-html.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { formatUsPhone } from '#shared/phone.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
+import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { receivedSummary } from '#shared/submissions/received-summary.ts';
 
 export interface MailSettings {
@@ -153,14 +154,8 @@ function formatFiles(submission: Submission): string[] {
   if (submission.files.length === 0) return ['Files: none'];
   return [
     'Files (attached)',
-    ...submission.files.map((file) => `  - ${file.name} (${file.mediaType}, ${formatSize(file.size)})`),
+    ...submission.files.map((file) => `  - ${file.name} (${file.mediaType}, ${formatBytes(file.size, 'staff')})`),
   ];
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /** UTC, so the time reads the same wherever the server runs. */

@@ -18,3 +18,17 @@ describe('file sizes as a visitor reads them', () => {
     expect(formatBytes(bytes)).toBe(text);
   });
 });
+
+describe('file sizes as staff read them', () => {
+  it.each([
+    [0, '0 B'],
+    [1023, '1023 B'],
+    [1024, '1.0 KB'],
+    [2048, '2.0 KB'],
+    [1536, '1.5 KB'],
+    [10 * 1024 * 1024, '10.0 MB'],
+    [26.25 * 1024 * 1024, '26.3 MB'],
+  ])('%d bytes read "%s"', (bytes, text) => {
+    expect(formatBytes(bytes, 'staff')).toBe(text);
+  });
+});
