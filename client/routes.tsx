@@ -1,32 +1,28 @@
 import type { ComponentType } from 'react';
 import { data, type RouteObject } from 'react-router';
-import { type PageId, pages } from '#shared/routes.ts';
+import { type LazyPageId, pageModulePath, pages } from '#shared/routes.ts';
 import { navigationDelayLoader } from './navigation/navigation-delay.ts';
 import HomePage from './pages/home.tsx';
 import NotFoundPage from './pages/not-found.tsx';
 import Root, { RootErrorBoundary } from './root.tsx';
 
 type PageModule = { default: ComponentType };
-type LazyPageId = Exclude<PageId, 'home' | 'not-found'>;
 
-/** One chunk per page group (spec section 9); the home and 404 pages ship with the entry. */
-const lazyPages: Record<LazyPageId, () => Promise<PageModule>> = {
-  pricing: () => import('./pages/pricing.tsx'),
-  'screen-printing': () => import('./pages/screen-printing.tsx'),
-  'direct-to-garment': () => import('./pages/direct-to-garment.tsx'),
-  embroidery: () => import('./pages/embroidery.tsx'),
-  'about-us': () => import('./pages/about-us.tsx'),
-  'contact-us': () => import('./pages/contact-us.tsx'),
-  'terms-of-service': () => import('./pages/terms-of-service.tsx'),
-  'privacy-policy': () => import('./pages/privacy-policy.tsx'),
-  'cookie-policy': () => import('./pages/cookie-policy.tsx'),
-};
+/**
+ * One chunk per lazy page (spec section 9): a glob Vite expands at build time into one `import()` per
+ * file, so the route table alone says which page loads what. The pages that ship with the entry are
+ * left out of the glob, or Vite would warn that their dynamic import cannot make a chunk.
+ */
+const lazyModules = import.meta.glob<PageModule>(['./*.tsx', '!./home.tsx', '!./not-found.tsx'], { base: './pages' });
 
-/** The source path of a page module: its key in Vite's manifest, for the server's modulepreload links. */
-export function pageModulePath(id: PageId): string {
-  return `client/pages/${id}.tsx`;
+function loaderOf(id: LazyPageId): () => Promise<PageModule> {
+  // The glob's keys are relative to client/pages, the table's module paths to the project root.
+  const load = lazyModules[pageModulePath(id).replace('client/pages/', './')];
+  if (!load) throw new Error(`No ${pageModulePath(id)}`);
+  return load;
 }
 
+/** Route data the server reads back from the matches: the page module, for its modulepreload links. */
 export interface RouteHandle {
   module?: string;
 }
@@ -35,9 +31,14 @@ function pageRoute(page: (typeof pages)[number]): RouteObject {
   if (page.id === 'home') return { id: page.id, index: true, Component: HomePage };
   if (page.id === 'not-found') {
     // A loader, so that the server answers this route with HTTP 404.
-    return { id: page.id, path: page.path, loader: () => data(null, { status: 404 }), Component: NotFoundPage };
+    return {
+      id: page.id,
+      path: page.path,
+      loader: () => data(null, { status: 404 }),
+      Component: NotFoundPage,
+    };
   }
-  const load = lazyPages[page.id];
+  const load = loaderOf(page.id);
   return {
     id: page.id,
     path: page.path,

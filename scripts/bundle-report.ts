@@ -9,7 +9,7 @@ import { statSync } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { createManifestResolver, readManifest, type ViteManifest } from '#server/asset-manifest.ts';
-import { type PageId, pages } from '#shared/routes.ts';
+import { type PageId, pageModulePath, pages } from '#shared/routes.ts';
 
 const CLIENT_DIR = 'dist/client';
 const MANIFEST = `${CLIENT_DIR}/.vite/manifest.json`;
@@ -35,11 +35,6 @@ interface RouteBundle {
   cssBytes: Sizes;
 }
 
-/** Mirrors pageModulePath in client/routes.tsx, which a Node script cannot import (JSX). */
-function routeModuleOf(id: PageId): string {
-  return `client/pages/${id}.tsx`;
-}
-
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
@@ -59,7 +54,7 @@ try {
 
 // The resolver skips keys it does not know, which would quietly shrink a route: a build older than the
 // route table must be rebuilt instead.
-const missing = pages.filter((page) => page.lazy && !manifest[routeModuleOf(page.id)]).map((page) => page.id);
+const missing = pages.filter((page) => page.lazy && !manifest[pageModulePath(page.id)]).map((page) => page.id);
 if (missing.length > 0) {
   fail(`The build has no chunk for ${missing.join(', ')}: it is older than shared/routes.ts. Run \`npm run build\`.`);
 }
@@ -109,7 +104,7 @@ async function total(files: string[]): Promise<Sizes> {
 
 const routes: RouteBundle[] = [];
 for (const page of pages) {
-  const routeModule = page.lazy ? routeModuleOf(page.id) : null;
+  const routeModule = page.lazy ? pageModulePath(page.id) : null;
   const assets = resolver.forRoutes(routeModule ? [routeModule] : []);
   const js = [...assets.bootstrap, ...assets.preload];
   const css = assets.stylesheets;

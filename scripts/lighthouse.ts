@@ -78,7 +78,7 @@ interface RouteResult {
 }
 
 const allTargets: Target[] = [
-  ...indexablePaths.map((path) => ({ path, slug: slugOf(path), notFound: false })),
+  ...indexablePaths().map((path) => ({ path, slug: slugOf(path), notFound: false })),
   { path: NOT_FOUND_PATH, slug: slugOf(NOT_FOUND_PATH), notFound: true },
 ];
 /** `npm run lighthouse -- /contact-us /pricing` measures only those routes; no argument, all of them. */

@@ -8,7 +8,7 @@ export function seoRoutes(publicUrl: string): Router {
   const sitemap = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...indexablePaths.map((path) => `  <url><loc>${publicUrl}${path}</loc></url>`),
+    ...indexablePaths().map((path) => `  <url><loc>${publicUrl}${path}</loc></url>`),
     '</urlset>',
     '',
   ].join('\n');

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { findPageByPath, getPage, indexablePaths, pages, pageTitle } from './routes.ts';
+import {
+  findPageByPath,
+  getPage,
+  indexablePaths,
+  menus,
+  pageModulePath,
+  pages,
+  pageTitle,
+  quoteLink,
+} from './routes.ts';
 
 describe('route table', () => {
   it('holds every route of spec section 2 once', () => {
@@ -20,8 +29,8 @@ describe('route table', () => {
   });
 
   it('leaves the catch-all out of the indexable paths', () => {
-    expect(indexablePaths).not.toContain('*');
-    expect(indexablePaths).toHaveLength(pages.length - 1);
+    expect(indexablePaths()).not.toContain('*');
+    expect(indexablePaths()).toHaveLength(pages.length - 1);
   });
 
   it('titles pages "{page} - {site name}" and ends the home title with the tagline', () => {
@@ -37,6 +46,32 @@ describe('route table', () => {
 
   it('refuses an unknown page id', () => {
     expect(() => getPage('nope' as never)).toThrow(/Unknown page id/);
+  });
+});
+
+describe('menus', () => {
+  it('lists the menus of spec section 2 from the table, with their short labels, in order', () => {
+    expect(quoteLink).toEqual({ label: 'Get a quote', to: '/pricing' });
+    expect(menus.pricing).toEqual([
+      { label: 'Screen Printing', to: '/pricing/printing' },
+      { label: 'Direct to Garment', to: '/pricing/dtg' },
+      { label: 'Embroidery', to: '/pricing/embroidery' },
+    ]);
+    expect(menus.company).toEqual([
+      { label: 'About Us', to: '/about-us' },
+      { label: 'Contact Us', to: '/contact-us' },
+    ]);
+    expect(menus.legal).toEqual([
+      { label: 'Terms of Service', to: '/terms-of-service' },
+      { label: 'Privacy Policy', to: '/privacy-policy' },
+      { label: 'Cookie Policy', to: '/cookie-policy' },
+    ]);
+  });
+});
+
+describe('pageModulePath', () => {
+  it('names the page module a lazy route loads and Vite keys its chunk by', () => {
+    expect(pageModulePath('contact-us')).toBe('client/pages/contact-us.tsx');
   });
 });
 

@@ -1,9 +1,16 @@
 /**
- * The route table of spec section 2: one place for paths, page names and descriptions, used by the
- * React Router tree, page titles and meta, the sitemap and the server tests.
+ * The route table of spec section 2, the one place that says what pages there are: path, title,
+ * description, menu entry, whether the page is its own lazily loaded chunk and whether the sitemap lists
+ * it. The React Router tree and its lazy chunks, page titles and meta, the menus of the header, drawer
+ * and footer, the sitemap, the Lighthouse and bundle reports and the tests all read it.
  */
+
+/** The menus of spec section 2 that list pages: the Pricing dropdown, the company and the legal links. */
+export type MenuGroup = 'pricing' | 'company' | 'legal';
+
+/** One row of the route table. */
 export interface PageDefinition {
-  /** Also the file name of the page module under client/pages (and so its chunk). */
+  /** Also the file name of the page module under client/pages (and so its chunk): see pageModulePath. */
   id: PageId;
   path: string;
   /** The {page} part of the title pattern '{page} - {site name}'. */
@@ -11,8 +18,15 @@ export interface PageDefinition {
   description: string;
   /** Loaded on demand as its own chunk (spec section 9's lazily loaded page groups). */
   lazy: boolean;
+  /** false keeps the page out of sitemap.xml (and so out of the Lighthouse report); the rest are listed. */
+  sitemap?: false;
+  /** The menu that lists the page; a page is in one menu at most. */
+  menu?: MenuGroup;
+  /** What links to the page say in the menus and the call to action, when it is not the name. */
+  menuLabel?: string;
 }
 
+/** Every page's id: also the page module's file name under client/pages. */
 export type PageId =
   | 'home'
   | 'pricing'
@@ -26,6 +40,7 @@ export type PageId =
   | 'cookie-policy'
   | 'not-found';
 
+/** The pages in menu and sitemap order; the catch-all comes last. */
 export const pages = [
   {
     id: 'home',
@@ -42,6 +57,7 @@ export const pages = [
     description:
       'Ask for a free quote on custom shirts, hoodies and hats: tell us what you need and get an honest price for screen printing, DTG or embroidery.',
     lazy: true,
+    menuLabel: 'Get a quote',
   },
   {
     id: 'screen-printing',
@@ -50,6 +66,8 @@ export const pages = [
     description:
       'Screen printing prices by quantity and ink colors, with every fee shown up front and an instant price calculator.',
     lazy: true,
+    menu: 'pricing',
+    menuLabel: 'Screen Printing',
   },
   {
     id: 'direct-to-garment',
@@ -58,6 +76,8 @@ export const pages = [
     description:
       'Direct-to-garment (DTG) printing prices by print size and quantity, with no minimum order and an instant price calculator.',
     lazy: true,
+    menu: 'pricing',
+    menuLabel: 'Direct to Garment',
   },
   {
     id: 'embroidery',
@@ -66,6 +86,8 @@ export const pages = [
     description:
       'Embroidery prices by stitch count and quantity for shirts, hats and jackets, with digitizing explained and an instant price calculator.',
     lazy: true,
+    menu: 'pricing',
+    menuLabel: 'Embroidery',
   },
   {
     id: 'about-us',
@@ -74,6 +96,7 @@ export const pages = [
     description:
       'A family-owned apparel decorating shop with more than 20 years of screen printing, DTG printing and embroidery for our neighbors.',
     lazy: true,
+    menu: 'company',
   },
   {
     id: 'contact-us',
@@ -81,6 +104,7 @@ export const pages = [
     name: 'Contact Us',
     description: 'Call, e-mail or visit the shop: we answer questions about custom apparel, orders and artwork.',
     lazy: true,
+    menu: 'company',
   },
   {
     id: 'terms-of-service',
@@ -88,6 +112,7 @@ export const pages = [
     name: 'Terms of Service',
     description: 'The terms that apply to quotes, orders, artwork and delivery.',
     lazy: true,
+    menu: 'legal',
   },
   {
     id: 'privacy-policy',
@@ -95,6 +120,7 @@ export const pages = [
     name: 'Privacy Policy',
     description: 'What this website collects, why, how long it is kept and who receives it.',
     lazy: true,
+    menu: 'legal',
   },
   {
     id: 'cookie-policy',
@@ -102,6 +128,7 @@ export const pages = [
     name: 'Cookie Policy',
     description: 'The cookies this website sets, what each one is for and how long it lasts.',
     lazy: true,
+    menu: 'legal',
   },
   {
     id: 'not-found',
@@ -109,27 +136,67 @@ export const pages = [
     name: '404 Page not found',
     description: 'The page you asked for is not here. Find pricing, a free quote or our contact details instead.',
     lazy: false,
+    sitemap: false,
   },
 ] as const satisfies readonly PageDefinition[];
 
+/** The pages that ship as their own chunk; the rest (home, 404) come with the entry. */
+export type LazyPageId = Extract<(typeof pages)[number], { lazy: true }>['id'];
+
 const byId = new Map<PageId, PageDefinition>(pages.map((page) => [page.id, page]));
 
+/** A page's row, for its title, description and path; throws on an id the table lacks. */
 export function getPage(id: PageId): PageDefinition {
   const page = byId.get(id);
   if (!page) throw new Error(`Unknown page id "${id}"`);
   return page;
 }
 
+/** The page an address shows (its query and hash ignored), if the table has one at that exact path. */
 export function findPageByPath(path: string): PageDefinition | undefined {
   const pathname = path.split(/[?#]/)[0];
   return pages.find((page) => page.path === pathname);
 }
 
-/** Paths a crawler may index: every page but the catch-all. */
-export const indexablePaths: string[] = pages.filter((page) => page.path !== '*').map((page) => page.path);
+/**
+ * Paths a crawler may index, for the sitemap and the Lighthouse report: every page not kept out of the
+ * sitemap. A function, so that the browser bundle, which never asks, leaves it out.
+ */
+export function indexablePaths(): string[] {
+  return pages.filter((page: PageDefinition) => page.sitemap !== false).map((page) => page.path);
+}
 
+/**
+ * The page module's source path: its key in Vite's manifest, which the server's modulepreload links and
+ * the bundle report look up, and the file the router loads lazily.
+ */
+export function pageModulePath(id: PageId): string {
+  return `client/pages/${id}.tsx`;
+}
+
+/** A link to a page from a menu or the call to action. */
+export interface MenuLink {
+  label: string;
+  to: string;
+}
+
+const linkTo = (page: PageDefinition): MenuLink => ({ label: page.menuLabel ?? page.name, to: page.path });
+const linksIn = (menu: MenuGroup): MenuLink[] => pages.filter((page: PageDefinition) => page.menu === menu).map(linkTo);
+
+/** The menus of spec section 2 in table order, shared by the header, the drawer, the footer and the 404 page. */
+export const menus: Readonly<Record<MenuGroup, readonly MenuLink[]>> = {
+  pricing: linksIn('pricing'),
+  company: linksIn('company'),
+  legal: linksIn('legal'),
+};
+
+/** The call to action "Get a quote" of the header, the drawer, the footer and the home and 404 pages. */
+export const quoteLink: MenuLink = linkTo(getPage('pricing'));
+
+/** The tagline that ends the home page's title. */
 export const HOME_TAGLINE = 'Seen by Everyone.';
 
+/** A page's document title: '{page} - {site name}', and '{site name} - {tagline}' for the home page. */
 export function pageTitle(id: PageId, siteName: string): string {
   if (id === 'home') return `${siteName} - ${HOME_TAGLINE}`;
   return `${getPage(id).name} - ${siteName}`;

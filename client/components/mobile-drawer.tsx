@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
-import { companyLinks, pricingLinks, quoteLink } from '#client/menu-links.ts';
+import { menus, quoteLink } from '#shared/routes.ts';
 import { useOpenUntilNavigation } from './use-open-until-navigation.ts';
 
 const linkClass =
@@ -92,13 +92,13 @@ export function MobileDrawer() {
               Home
             </NavLink>
             <p className="mt-3 px-4 text-xs font-bold uppercase tracking-wide text-stone-600">Pricing</p>
-            {pricingLinks.map((link) => (
+            {menus.pricing.map((link) => (
               <NavLink key={link.to} to={link.to} className={linkClass}>
                 {link.label}
               </NavLink>
             ))}
             <div className="my-2 border-t border-stone-200" />
-            {companyLinks.map((link) => (
+            {menus.company.map((link) => (
               <NavLink key={link.to} to={link.to} className={linkClass}>
                 {link.label}
               </NavLink>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { pricingLinks } from '#client/menu-links.ts';
+import { menus } from '#shared/routes.ts';
 import { useOpenUntilNavigation } from './use-open-until-navigation.ts';
 
 /**
@@ -67,7 +67,7 @@ export function PricingMenu({ itemClassName }: { itemClassName: string }) {
         id={menuId}
         className={`${open ? 'block' : 'hidden'} absolute right-0 z-40 mt-2 w-60 rounded-xl border border-stone-200 bg-white p-1.5 shadow-xl`}
       >
-        {pricingLinks.map((link) => (
+        {menus.pricing.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} className={`${itemClassName} block`}>
               {link.label}

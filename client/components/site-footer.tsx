@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
-import { COPYRIGHT_YEARS, companyLinks, legalLinks, pricingLinks, quoteLink } from '#client/menu-links.ts';
+import { menus, quoteLink } from '#shared/routes.ts';
 import { EmailLink, PhoneLink } from './contact-links.tsx';
 import { PhotoIcon, ReviewIcon, SocialIcon } from './social-icons.tsx';
 
 const heading = 'text-sm font-bold uppercase tracking-wide text-stone-300';
 const link = 'text-stone-200 hover:text-white hover:underline';
+/** The years of the footer's copyright line. */
+const COPYRIGHT_YEARS = { from: 2010, to: 2025 } as const;
 
 export function SiteFooter() {
   const { config, media } = useSiteData();
@@ -43,7 +45,7 @@ export function SiteFooter() {
             Pricing
           </h2>
           <ul className="mt-4 space-y-2">
-            {[quoteLink, ...pricingLinks].map((item) => (
+            {[quoteLink, ...menus.pricing].map((item) => (
               <li key={item.to}>
                 <Link className={link} to={item.to}>
                   {item.label}
@@ -57,7 +59,7 @@ export function SiteFooter() {
             Learn More
           </h2>
           <ul className="mt-4 space-y-2">
-            {[...companyLinks, ...legalLinks].map((item) => (
+            {[...menus.company, ...menus.legal].map((item) => (
               <li key={item.to}>
                 <Link className={link} to={item.to}>
                   {item.label}

@@ -1,7 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
-import { companyLinks, quoteLink } from '#client/menu-links.ts';
-import { findPageByPath } from '#shared/routes.ts';
+import { findPageByPath, menus, quoteLink } from '#shared/routes.ts';
 import { EmailLink, PhoneLink } from './contact-links.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { PricingMenu } from './pricing-menu.tsx';
@@ -75,7 +74,7 @@ export function SiteHeader() {
           <div className="hidden md:block">
             <PricingMenu itemClassName={navItem} />
           </div>
-          {companyLinks.map((link) => (
+          {menus.company.map((link) => (
             <NavLink key={link.to} to={link.to} className={`${navItem} hidden md:inline-block`}>
               {link.label}
             </NavLink>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { LocalBusinessJsonLd } from '#client/components/local-business-json-ld.tsx';
 import { PageMeta } from '#client/components/page-meta.tsx';
-import { quoteLink } from '#client/menu-links.ts';
+import { quoteLink } from '#shared/routes.ts';
 
 /**
  * The carousels come in their own chunk with Splide: the server renders them in full, and in the browser

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { PageMeta } from '#client/components/page-meta.tsx';
-import { pricingLinks, quoteLink } from '#client/menu-links.ts';
+import { menus, quoteLink } from '#shared/routes.ts';
 
 export default function NotFoundPage() {
   return (
@@ -21,7 +21,7 @@ export default function NotFoundPage() {
               Go to the home page
             </Link>
           </li>
-          {[quoteLink, ...pricingLinks].map((link) => (
+          {[quoteLink, ...menus.pricing].map((link) => (
             <li key={link.to}>
               <Link
                 to={link.to}
