@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
+import { FormFieldsProvider } from '#client/forms/form-fields-context.tsx';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
 import { estimate, priceFileFor } from '#shared/pricing/estimate.ts';
@@ -9,6 +10,7 @@ import type { Estimate, FieldError, PriceFile } from '#shared/pricing/types.ts';
 import type { ServiceId } from '#shared/site-data.ts';
 import {
   CheckboxField,
+  calculatorFieldIds,
   type FieldProps,
   type Fields,
   GarmentField,
@@ -189,7 +191,7 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
     });
   }
 
-  const props: FieldProps = { prices, fields, errors, onChange };
+  const props: FieldProps = { prices, fields, onChange };
   const quoteHref = `/pricing?service=${service}&${queryFromOptions(options).toString()}`;
   return (
     <section
@@ -201,25 +203,27 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
       </h2>
       <p className="mt-1 text-stone-700">Prices update as you type. Every fee is included; nothing is added later.</p>
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
-        <form
-          method="get"
-          action={pathname}
-          onSubmit={(event) => event.preventDefault()}
-          className="grid gap-4 sm:grid-cols-2"
-        >
-          <QuantityField {...props} />
-          <GarmentField {...props} />
-          <ServiceFields {...props} />
-          <SizeFields {...props} />
-          <div className="sm:col-span-2">
-            <button
-              type="submit"
-              className="rounded-full border border-stone-300 bg-white px-5 py-2.5 font-semibold hover:bg-stone-100"
-            >
-              Update the price
-            </button>
-          </div>
-        </form>
+        <FormFieldsProvider ids={calculatorFieldIds} errors={errors}>
+          <form
+            method="get"
+            action={pathname}
+            onSubmit={(event) => event.preventDefault()}
+            className="grid gap-4 sm:grid-cols-2"
+          >
+            <QuantityField {...props} />
+            <GarmentField {...props} />
+            <ServiceFields {...props} />
+            <SizeFields {...props} />
+            <div className="sm:col-span-2">
+              <button
+                type="submit"
+                className="rounded-full border border-stone-300 bg-white px-5 py-2.5 font-semibold hover:bg-stone-100"
+              >
+                Update the price
+              </button>
+            </div>
+          </form>
+        </FormFieldsProvider>
         <section aria-labelledby="estimate-heading" className="rounded-xl bg-stone-50 p-4 sm:p-6">
           <h3 id="estimate-heading" className="text-lg font-bold">
             Your estimate

@@ -1,17 +1,31 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { FieldErrors } from '#shared/submissions/form-values.ts';
 
+/** How a form names the elements of a field: the control, its hint and its error message. */
+export type FieldIdScheme = (name: string) => Omit<FieldIds, 'error'>;
+
 interface FormFieldsContextValue {
-  /** Keeps ids unique on a page: "quote-email", "contact-email". */
-  idPrefix: string;
+  ids: FieldIdScheme;
   errors: FieldErrors;
 }
 
-const FormFieldsContext = createContext<FormFieldsContextValue>({ idPrefix: 'form', errors: {} });
+const FormFieldsContext = createContext<FormFieldsContextValue>({
+  ids: (name) => fieldIds('form', name),
+  errors: {},
+});
 
-/** Gives every field of a form its ids and its error, so a field needs only its name. */
-export function FormFieldsProvider({ idPrefix, errors, children }: FormFieldsContextValue & { children: ReactNode }) {
-  return <FormFieldsContext value={{ idPrefix, errors }}>{children}</FormFieldsContext>;
+/**
+ * Gives every field of a form its ids and its error, so a field needs only its name. The ids come from a
+ * prefix that keeps them unique on a page ("quote-email", "contact-email"), or from a scheme of the
+ * form's own (the calculators' "field-q", "hint-q", "error-q").
+ */
+export function FormFieldsProvider({
+  errors,
+  children,
+  ...naming
+}: { errors: FieldErrors; children: ReactNode } & ({ idPrefix: string } | { ids: FieldIdScheme })) {
+  const ids = 'ids' in naming ? naming.ids : (name: string) => fieldIds(naming.idPrefix, name);
+  return <FormFieldsContext value={{ ids, errors }}>{children}</FormFieldsContext>;
 }
 
 export interface FieldIds {
@@ -26,10 +40,6 @@ export function fieldIds(idPrefix: string, name: string): Omit<FieldIds, 'error'
 }
 
 export function useFieldIds(name: string): FieldIds {
-  const { idPrefix, errors } = useContext(FormFieldsContext);
-  return { ...fieldIds(idPrefix, name), error: errors[name] };
-}
-
-export function useFormErrors(): FieldErrors {
-  return useContext(FormFieldsContext).errors;
+  const { ids, errors } = useContext(FormFieldsContext);
+  return { ...ids(name), error: errors[name] };
 }

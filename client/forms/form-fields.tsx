@@ -2,9 +2,11 @@ import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, Textare
 import { type FieldIds, useFieldIds } from './form-fields-context.tsx';
 
 /**
- * The form controls of the quote and contact forms. They are uncontrolled (defaultValue): the browser
- * owns what the visitor typed, the form posts the same way with or without JavaScript, and the page
- * reads the values with FormData when it needs them.
+ * The one field kit: label, control, hint and error, tied together with aria-describedby and
+ * aria-invalid, for the quote and contact forms and the price calculators. The forms leave their
+ * controls uncontrolled (defaultValue): the browser owns what the visitor typed, the form posts the same
+ * way with or without JavaScript, and the page reads the values with FormData when it needs them. The
+ * calculators pass value and onChange instead, because the price follows every keystroke.
  */
 
 /** scroll-mt: a field that takes focus lands clear of the sticky header. */
@@ -28,16 +30,11 @@ export function describedBy(...ids: (string | false | undefined)[]): string | un
   return list || undefined;
 }
 
-function controlProps(name: string, ids: FieldIds, hint: ReactNode, extraDescription?: string) {
+/** What ties a control to its hint and its error, and marks it invalid while it has one. */
+function ariaProps(ids: FieldIds, hint: ReactNode) {
   return {
-    id: ids.id,
-    name,
     'aria-invalid': ids.error ? true : undefined,
-    'aria-describedby': describedBy(
-      hint ? ids.hintId : undefined,
-      ids.error ? ids.errorId : undefined,
-      extraDescription,
-    ),
+    'aria-describedby': describedBy(hint ? ids.hintId : undefined, ids.error ? ids.errorId : undefined),
   } as const;
 }
 
@@ -92,11 +89,13 @@ export function TextField({
   return (
     <FieldFrame ids={ids} label={label} hint={hint} optional={optional} className={className}>
       <input
+        id={ids.id}
+        name={name}
         ref={inputRef}
         type="text"
         required={!optional}
         {...input}
-        {...controlProps(name, ids, hint)}
+        {...ariaProps(ids, hint)}
         className={controlClass}
       />
     </FieldFrame>
@@ -115,10 +114,12 @@ export function TextAreaField({
   return (
     <FieldFrame ids={ids} label={label} hint={hint} optional={optional} className={className}>
       <textarea
+        id={ids.id}
+        name={name}
         rows={4}
         required={!optional}
         {...textarea}
-        {...controlProps(name, ids, hint)}
+        {...ariaProps(ids, hint)}
         className={controlClass}
       />
     </FieldFrame>
@@ -145,7 +146,14 @@ export function SelectField({
   const ids = useFieldIds(name);
   return (
     <FieldFrame ids={ids} label={label} hint={hint} optional={optional} className={className}>
-      <select required={!optional} {...select} {...controlProps(name, ids, hint)} className={controlClass}>
+      <select
+        id={ids.id}
+        name={name}
+        required={!optional}
+        {...select}
+        {...ariaProps(ids, hint)}
+        className={controlClass}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -167,9 +175,11 @@ export function CheckboxField({
     <div className={className}>
       <label className="flex items-start gap-3">
         <input
+          id={ids.id}
+          name={name}
           type="checkbox"
           {...input}
-          {...controlProps(name, ids, undefined)}
+          {...ariaProps(ids, undefined)}
           className="mt-1 size-5 accent-brand-700"
         />
         <span>{label}</span>
