@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
-import type { SiteData } from '#shared/data-keys.ts';
+import type { SiteData } from '#shared/site-data.ts';
 import type { AppState } from '#shared/ssr-contract.ts';
 import type { FlashStore } from './stores/flash-store.ts';
 import type { SiteDataStore } from './stores/site-data-store.ts';

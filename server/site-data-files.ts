@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { type DataKey, dataKeys, describeIssues, type SiteData, siteDataSchemas } from '#shared/site-data.ts';
+import { type DataKey, dataKeys } from '#shared/data-keys.ts';
+import { describeIssues, type SiteData, siteDataSchemas } from '#shared/site-data.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 
 /** One encoded form of a data file, ready to send: compression is done once, at start. */

@@ -1,7 +1,3 @@
-import type { SiteData } from './site-data.ts';
-
-export type { SiteData };
-
 /** The six data files of spec section 7, in the order it lists them. Kept apart from the zod schemas so
  * the browser bundle can name the files without shipping the validator. */
 export const dataKeys = ['config', 'services', 'media', 'direct-to-garment', 'screen-printing', 'embroidery'] as const;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { configSchema, dataKeys, describeIssues, isDataKey, siteDataSchemas } from './site-data.ts';
+import { dataKeys, isDataKey } from './data-keys.ts';
+import { configSchema, describeIssues, siteDataSchemas } from './site-data.ts';
 
 const readData = (key: string): unknown => JSON.parse(readFileSync(`data/${key}.json`, 'utf8'));
 

@@ -3,7 +3,6 @@ import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from '.
 import { serviceIds } from './service-ids.ts';
 import { z } from './zod.ts';
 
-export { type DataKey, dataKeys, isDataKey } from './data-keys.ts';
 export { directToGarmentSchema, embroiderySchema, screenPrintingSchema };
 
 /**

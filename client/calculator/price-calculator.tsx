@@ -7,7 +7,7 @@ import { pluralize } from '#shared/plural.ts';
 import { estimate, priceFileFor } from '#shared/pricing/estimate.ts';
 import { optionsFromQuery, queryFromOptions, sizeParams } from '#shared/pricing/query.ts';
 import type { Estimate, FieldError, PriceFile } from '#shared/pricing/types.ts';
-import type { ServiceId } from '#shared/site-data.ts';
+import type { ServiceId } from '#shared/service-ids.ts';
 import {
   CheckboxField,
   calculatorFieldIds,

@@ -6,7 +6,7 @@ import { priceFileFor } from '#shared/pricing/estimate.ts';
 import type { PriceFile } from '#shared/pricing/types.ts';
 import type { PageId } from '#shared/routes.ts';
 import { getPage } from '#shared/routes.ts';
-import type { ServiceId } from '#shared/site-data.ts';
+import type { ServiceId } from '#shared/service-ids.ts';
 import { PageHeader } from './page-header.tsx';
 import { PageMeta } from './page-meta.tsx';
 import { PriceTables } from './price-tables.tsx';

@@ -1,4 +1,5 @@
-import type { DataKey, SiteData } from '#shared/data-keys.ts';
+import type { DataKey } from '#shared/data-keys.ts';
+import type { SiteData } from '#shared/site-data.ts';
 
 /**
  * The site configuration of spec section 3, under its six keys. One store per render on the server

@@ -1,6 +1,6 @@
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
-import type { ServiceId } from '#shared/site-data.ts';
+import type { ServiceId } from '#shared/service-ids.ts';
 import { breakIndex, MAX_ORDER_QUANTITY, tierAt } from './tiers.ts';
 import type {
   Cents,

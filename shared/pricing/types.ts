@@ -3,7 +3,7 @@
  * what an estimate says. All money is integer cents. The files in data/ are validated against zod
  * schemas that produce exactly these types (shared/pricing/price-schemas.ts).
  */
-import type { ServiceId } from '#shared/site-data.ts';
+import type { ServiceId } from '#shared/service-ids.ts';
 
 export type Cents = number;
 
