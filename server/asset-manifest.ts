@@ -10,7 +10,7 @@ interface ManifestChunk {
 }
 export type ViteManifest = Record<string, ManifestChunk>;
 
-export const CLIENT_ENTRY = 'client/entry-client.tsx';
+const CLIENT_ENTRY = 'client/entry-client.tsx';
 
 export interface AssetResolver {
   /** Assets for a page whose matched lazy routes are these source modules. */

@@ -4,7 +4,7 @@ import { describeIssues } from '#shared/site-data.ts';
 import { z } from '#shared/zod.ts';
 
 /** Where the submissions database lives when DATABASE_DIR is not set, relative to the working directory. */
-export const defaultDatabaseDir = 'var';
+const defaultDatabaseDir = 'var';
 
 // Shared with the operators' CLI, which reads DATABASE_DIR alone: it must find the server's database
 // without needing the server's secrets in the shell.
@@ -49,7 +49,7 @@ function isMailbox(value: string): boolean {
   return address !== undefined && z.email().safeParse(address).success;
 }
 
-export interface MailConfig {
+interface MailConfig {
   smtpUrl: string;
   /** Sender of every message, as MAIL_FROM gives it ("Name <address>" or an address). */
   from: string;

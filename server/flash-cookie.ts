@@ -6,10 +6,10 @@ import { z } from '#shared/zod.ts';
  * Spec section 9, across a redirect: a form posted without JavaScript answers with a redirect, and the
  * page it lands on shows the message. The cookie lives for one hop only: it is read once and cleared.
  */
-export const FLASH_COOKIE = 'flash';
-export const FLASH_MAX_AGE_MS = 60_000;
+const FLASH_COOKIE = 'flash';
+const FLASH_MAX_AGE_MS = 60_000;
 export const FLASH_TEXT_MAX_LENGTH = 500;
-export const FLASH_KEY_MAX_LENGTH = 100;
+const FLASH_KEY_MAX_LENGTH = 100;
 
 const flashSchema = z.object({
   type: z.enum(noticeTypes),

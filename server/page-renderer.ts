@@ -43,7 +43,7 @@ async function sendFetchResponse(res: Response, response: globalThis.Response) {
   res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
-export interface FormPage {
+interface FormPage {
   /** The page that holds the form, such as /pricing. */
   path: string;
   form: FormState;

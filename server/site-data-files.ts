@@ -12,7 +12,7 @@ export interface Representation {
   etag: string;
 }
 
-export interface DataFile {
+interface DataFile {
   key: DataKey;
   identity: Representation;
   gzip: Representation;
@@ -28,7 +28,7 @@ export interface SiteDataFiles {
   warnings: string[];
 }
 
-export class DataFileError extends Error {
+class DataFileError extends Error {
   constructor(file: string, problems: string[]) {
     super(`${file} is not valid:\n${problems.map((line) => `  - ${file}: ${line}`).join('\n')}`);
     this.name = 'DataFileError';

@@ -8,7 +8,7 @@ export interface SsrSetup {
   cache: boolean;
 }
 
-export const distDir = new URL('../dist/', import.meta.url);
+const distDir = new URL('../dist/', import.meta.url);
 
 /** Production: the entry Vite built, and the manifest it wrote, both read once. */
 export async function productionSsr(): Promise<SsrSetup & { staticDir: string }> {

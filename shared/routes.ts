@@ -194,7 +194,7 @@ export const menus: Readonly<Record<MenuGroup, readonly MenuLink[]>> = {
 export const quoteLink: MenuLink = linkTo(getPage('pricing'));
 
 /** The tagline that ends the home page's title. */
-export const HOME_TAGLINE = 'Seen by Everyone.';
+const HOME_TAGLINE = 'Seen by Everyone.';
 
 /** A page's document title: '{page} - {site name}', and '{site name} - {tagline}' for the home page. */
 export function pageTitle(id: PageId, siteName: string): string {

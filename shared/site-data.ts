@@ -3,8 +3,6 @@ import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from '.
 import { serviceIds } from './service-ids.ts';
 import { z } from './zod.ts';
 
-export { directToGarmentSchema, embroiderySchema, screenPrintingSchema };
-
 /**
  * The six public data files (spec section 7). Each is validated by its schema when the server starts,
  * and the same types describe what the browser receives.
@@ -63,9 +61,9 @@ export const mediaSchema = z.object({
   brands: z.array(z.object({ image: imageName, name: z.string().min(1) })).length(4),
 });
 
-export { isServiceId, type ServiceId, serviceIds } from './service-ids.ts';
+export type { ServiceId } from './service-ids.ts';
 
-export const servicesSchema = z.object({
+const servicesSchema = z.object({
   services: z
     .array(
       z.object({

@@ -10,7 +10,7 @@ export interface LegalSection {
 }
 
 /** "What we collect" -> "what-we-collect": a stable anchor, so a section can be linked to. */
-export function sectionId(heading: string): string {
+function sectionId(heading: string): string {
   return heading
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')

@@ -4,7 +4,7 @@ import { pluralize } from '#shared/plural.ts';
 import type { Cents, PriceFile } from '#shared/pricing/types.ts';
 
 /** "12–23", "288+": the quantities a row of a price table applies to. */
-export function breakLabel(breaks: number[], index: number): string {
+function breakLabel(breaks: number[], index: number): string {
   const from = breaks[index];
   const next = breaks[index + 1];
   return next === undefined ? `${from}+` : `${from}–${next - 1}`;

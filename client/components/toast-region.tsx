@@ -9,7 +9,7 @@ export function ToastProvider({ store, children }: { store: ToastStore; children
   return <ToastStoreContext value={store}>{children}</ToastStoreContext>;
 }
 
-export function useToastStore(): ToastStore {
+function useToastStore(): ToastStore {
   const store = useContext(ToastStoreContext);
   if (!store) throw new Error('useToastStore must be used inside <ToastProvider>');
   return store;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { ToastStore } from '#client/stores/toast-store.ts';
 
-export const OFFLINE_MESSAGE = 'You are offline. Pages you open may not load until the connection is back.';
-export const ONLINE_MESSAGE = 'You are back online.';
+const OFFLINE_MESSAGE = 'You are offline. Pages you open may not load until the connection is back.';
+const ONLINE_MESSAGE = 'You are back online.';
 
 /**
  * Pages load in the browser after the first one, so a dropped connection would otherwise surface as a

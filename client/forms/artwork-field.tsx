@@ -14,7 +14,7 @@ import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { describedBy, FieldError, hintClass, labelClass } from './form-fields.tsx';
 import { useFieldIds } from './form-fields-context.tsx';
 
-export const ARTWORK_HINT = `${ARTWORK_KINDS}: up to ${pluralize(ARTWORK_MAX_FILES, 'file')}, ${formatBytes(ARTWORK_MAX_FILE_BYTES)} each and ${formatBytes(ARTWORK_MAX_TOTAL_BYTES)} in all. No files yet? Send the request anyway and e-mail them later with your reference.`;
+const ARTWORK_HINT = `${ARTWORK_KINDS}: up to ${pluralize(ARTWORK_MAX_FILES, 'file')}, ${formatBytes(ARTWORK_MAX_FILE_BYTES)} each and ${formatBytes(ARTWORK_MAX_TOTAL_BYTES)} in all. No files yet? Send the request anyway and e-mail them later with your reference.`;
 
 /** The files the browser will send, ignoring the empty entry of an input with nothing chosen. */
 export function chosenFiles(list: Iterable<File | string>): File[] {

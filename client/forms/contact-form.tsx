@@ -10,7 +10,7 @@ import { SubmitButton } from './submit-button.tsx';
 import { type Receipt, useFormSubmission } from './use-form-submission.ts';
 
 const ID_PREFIX = 'contact';
-export const CONTACT_ACTION = '/api/contact';
+const CONTACT_ACTION = '/api/contact';
 
 const labels: Record<string, string> = { name: 'Your name', email: 'E-mail', phone: 'Phone', message: 'Message' };
 const labelOf = (name: string) => labels[name] ?? name;

@@ -27,7 +27,7 @@ import { type Receipt, useFormSubmission } from './use-form-submission.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 const ID_PREFIX = 'quote';
-export const QUOTE_ACTION = '/api/quotes';
+const QUOTE_ACTION = '/api/quotes';
 
 function serviceOf(values: FormValues): ServiceId {
   const service = values.service ?? '';

@@ -58,7 +58,7 @@ export interface FormSubmission {
  * How long a send waits for the browser's checks to download. Past it the form goes as it is and the
  * server, which runs the same schema, answers: a slow connection must not make Send look dead.
  */
-export const CHECKS_WAIT_MS = 3000;
+const CHECKS_WAIT_MS = 3000;
 
 /** The browser's verdict, or none (the server's will do) if the checks fail or are not there in time. */
 async function checkedInTime(checks: Promise<FieldErrors>): Promise<FieldErrors> {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 
 /** Spec section 2: every client route change waits this long, behind the loading screen. */
-export const NAVIGATION_DELAY_MS = 500;
+const NAVIGATION_DELAY_MS = 500;
 
 /**
  * The root route's loader, which React Router runs on every client navigation (see shouldRevalidate on

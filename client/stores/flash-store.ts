@@ -4,9 +4,9 @@ import type { ToastType } from './toast-store.ts';
 export const FLASH_DEFAULT_DURATION_MS = 5000;
 
 /** The same four kinds as toasts, so a flash can be shown as one. */
-export type FlashType = ToastType;
+type FlashType = ToastType;
 
-export interface FlashMessage {
+interface FlashMessage {
   readonly id: string;
   readonly type: FlashType;
   /** Plain text, never HTML. */
@@ -17,7 +17,7 @@ export interface FlashMessage {
   readonly timeout?: ReturnType<typeof setTimeout>;
 }
 
-export interface FlashInput {
+interface FlashInput {
   type: FlashType;
   text: string;
   key?: string;

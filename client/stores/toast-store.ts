@@ -1,9 +1,8 @@
-import { type NoticeType, noticeTypes } from '#shared/notices.ts';
+import type { NoticeType } from '#shared/notices.ts';
 
 /** Spec section 4: a toast goes away on its own after this long unless told otherwise. */
 export const TOAST_DEFAULT_DURATION_MS = 5000;
 
-export const toastTypes = noticeTypes;
 export type ToastType = NoticeType;
 
 export interface Toast {
@@ -13,7 +12,7 @@ export interface Toast {
   readonly type: ToastType;
 }
 
-export interface ToastOptions {
+interface ToastOptions {
   /** Milliseconds before it goes away; 0 or less keeps it until dismissed. */
   duration?: number;
 }

@@ -114,7 +114,7 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-export class MigrationError extends Error {
+class MigrationError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'MigrationError';

@@ -53,7 +53,7 @@ export interface OutboxMessage {
   lastError: string | null;
 }
 
-export interface PurgeResult {
+interface PurgeResult {
   deleted: number;
   /** Old enough to go, but kept because a notification of theirs is not sent yet. */
   keptUnsent: number;

@@ -1,7 +1,7 @@
 import { rateLimit } from 'express-rate-limit';
 import createHttpError from 'http-errors';
 
-export const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
+const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
 
 /**
  * Posts per address per window on one form endpoint: far more than a person sends, few enough to make

@@ -6,7 +6,7 @@ import { type FieldErrors, type FormValues, fieldErrorsOf } from '#shared/submis
 import { createQuoteSchema } from '#shared/submissions/quote-form.ts';
 import { quotePayload } from './quote-payload.ts';
 
-export type Validation =
+type Validation =
   | { ok: true; name: string; email: string; payload: Record<string, unknown> }
   | { ok: false; errors: FieldErrors };
 

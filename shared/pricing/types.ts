@@ -13,7 +13,7 @@ export interface SizeUpcharge {
   cents: Cents;
 }
 
-export interface Garment {
+interface Garment {
   id: string;
   name: string;
   /** The blank garment's price per piece. */
@@ -21,7 +21,7 @@ export interface Garment {
 }
 
 /** Prices by quantity break: `breaks[i]` is the first quantity that gets `row[i]`. Ascending. */
-export interface TieredPrices {
+interface TieredPrices {
   breaks: number[];
 }
 
@@ -43,7 +43,7 @@ export interface ScreenPrintingPrices extends TieredPrices {
   garments: Garment[];
 }
 
-export interface PrintArea {
+interface PrintArea {
   id: string;
   name: string;
   widthInches: number;
@@ -66,7 +66,7 @@ export interface DirectToGarmentPrices extends TieredPrices {
   garments: Garment[];
 }
 
-export interface StitchBand {
+interface StitchBand {
   id: string;
   name: string;
   maxStitches: number;
@@ -91,7 +91,7 @@ export interface EmbroideryPrices extends TieredPrices {
 export type PriceFile = ScreenPrintingPrices | DirectToGarmentPrices | EmbroideryPrices;
 
 /** 'own' means the visitor brings the garments: only the print is charged, with no extra fees. */
-export type GarmentChoice = string | 'own';
+type GarmentChoice = string | 'own';
 
 /** How many pieces are in each upcharged size; the rest are standard sizes. */
 export type SizeCounts = Partial<Record<SizeUpcharge['size'], number>>;

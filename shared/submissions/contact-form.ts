@@ -9,6 +9,4 @@ export const contactSchema = z.object({
   message: requiredText(5000, 'Tell us how we can help.'),
 });
 
-export type ContactMessage = z.infer<typeof contactSchema>;
-
 export const contactFieldNames = ['name', 'email', 'phone', 'message'] as const;

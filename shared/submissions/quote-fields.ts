@@ -30,7 +30,7 @@ export const placements = {
 } as const;
 export type Placement = keyof typeof placements;
 /** What each row starts with when nothing else says: the usual order of a shirt's print locations. */
-export const defaultPlacements: readonly Placement[] = ['front', 'back', 'left-sleeve', 'right-sleeve'];
+const defaultPlacements: readonly Placement[] = ['front', 'back', 'left-sleeve', 'right-sleeve'];
 
 /** Field names of print location n (1-based). */
 export const locationFields = (n: number) => ({
@@ -131,7 +131,7 @@ function upchargedSizes(sizes: Record<QuoteSize, number>): SizeCounts {
  * figure in the shop's mail. It reads the raw values leniently (an unfinished form still has a price);
  * the engine reports what it cannot price.
  */
-export function quoteEstimateOptions(values: FormValues, prices: PriceFiles): EstimateOptions | undefined {
+function quoteEstimateOptions(values: FormValues, prices: PriceFiles): EstimateOptions | undefined {
   const service = values.service ?? '';
   if (!isServiceId(service)) return undefined;
   const file = prices[service];
