@@ -8,15 +8,18 @@ interface ManifestChunk {
   css?: string[];
   isEntry?: boolean;
 }
+/** Vite's build manifest: each source module's chunk, its static imports and its CSS, keyed by source path. */
 export type ViteManifest = Record<string, ManifestChunk>;
 
 const CLIENT_ENTRY = 'client/entry-client.tsx';
 
+/** What the page renderer asks for the asset tags of a page, without reading the manifest per request. */
 export interface AssetResolver {
   /** Assets for a page whose matched lazy routes are these source modules. */
   forRoutes(routeModules: string[]): PageAssets;
 }
 
+/** Reads the manifest Vite wrote with the client build, once at start (and by the bundle report). */
 export async function readManifest(file: string): Promise<ViteManifest> {
   return JSON.parse(await readFile(file, 'utf8')) as ViteManifest;
 }

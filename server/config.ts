@@ -57,6 +57,7 @@ interface MailConfig {
   shopEmail: string;
 }
 
+/** The settings the whole server runs on, read once from the environment and checked (see the README table). */
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -81,6 +82,9 @@ export interface AppConfig {
   trustProxy: number;
 }
 
+/**
+ * A bad environment, with every problem listed, so start-up stops once with the whole list rather than one at a time.
+ */
 export class ConfigError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {

@@ -22,8 +22,10 @@ const flashSchema = z.object({
     .optional(),
 });
 
+/** The one-line result of a form posted without JavaScript, carried to the next page in a short-lived cookie. */
 export type Flash = z.infer<typeof flashSchema>;
 
+/** How the flash cookie is set: Secure in production only, so it also works on plain http while developing. */
 export interface FlashCookieOptions {
   isProduction: boolean;
 }

@@ -9,6 +9,7 @@ export const redactedPaths = [
   'res.headers["set-cookie"]',
 ];
 
+/** The app logger: JSON lines for operators in production, readable lines while developing, secrets redacted. */
 export function createLogger(config: Pick<AppConfig, 'logLevel' | 'env'>): Logger {
   return pino({
     level: config.logLevel,

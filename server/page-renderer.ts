@@ -11,6 +11,7 @@ import { type Flash, takeFlash } from './flash-cookie.ts';
 import { cspNonce } from './security-headers.ts';
 import type { SiteDataFiles } from './site-data-files.ts';
 
+/** What the page renderer needs from the app: the SSR entry, assets, site data, CSRF and the deployment facts. */
 export interface PageRendererOptions {
   loadEntry: () => Promise<SsrEntry>;
   assets: AssetResolver;
@@ -50,6 +51,7 @@ interface FormPage {
   status: number;
 }
 
+/** Server-side rendering as the app uses it: the page middleware, and a form page answered with its errors. */
 export interface PageRenderer {
   middleware: RequestHandler;
   /**

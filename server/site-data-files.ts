@@ -19,6 +19,9 @@ interface DataFile {
   br: Representation;
 }
 
+/**
+ * The six data files as loaded and checked at start: the parsed data for rendering and the encoded bodies for /data/.
+ */
 export interface SiteDataFiles {
   data: SiteData;
   files: ReadonlyMap<DataKey, DataFile>;

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
 import { type AssetResolver, createManifestResolver, readManifest } from './asset-manifest.ts';
 
+/** Where pages come from in this mode: the built SSR bundle in production, Vite middleware in development. */
 export interface SsrSetup {
   loadEntry: () => Promise<SsrEntry>;
   assets: AssetResolver;

@@ -21,6 +21,9 @@ export function isAllowedHref(href: string): boolean {
   return sameSitePath.test(href) || mailtoLink.test(href) || telLink.test(href);
 }
 
+/**
+ * The HTML that data and messages may keep, one policy for sanitize-html on the server and DOMPurify in the browser.
+ */
 export interface HtmlAllowList {
   readonly tags: readonly string[];
   /** Per tag; a tag missing here keeps no attribute at all. */

@@ -4,6 +4,7 @@
  */
 
 export type ImageKind = 'slide-landscape' | 'slide-portrait' | 'brand';
+/** The raster formats the build writes for each image; a <picture> offers both. */
 export type ImageFormat = 'avif' | 'webp';
 
 /**
@@ -24,10 +25,12 @@ export const imageKinds: Record<ImageKind, { width: number; height: number; widt
   brand: { width: 160, height: 80, widths: [160, 320] },
 };
 
+/** The address of one built rendition of an image, as the build names it. */
 export function imageUrl(name: string, width: number, format: ImageFormat): string {
   return `/images/${name}-${width}.${format}`;
 }
 
+/** Every built width of an image in one format, for a srcset. */
 export function imageSrcSet(name: string, kind: ImageKind, format: ImageFormat): string {
   return imageKinds[kind].widths.map((width) => `${imageUrl(name, width, format)} ${width}w`).join(', ');
 }

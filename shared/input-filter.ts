@@ -1,10 +1,12 @@
 /** The kinds of the text-input filter (spec section 5). */
 export const inputFilterKinds = ['numbers', 'decimals', 'alphanumeric'] as const;
 
+/** What an input keeps as the visitor types or pastes. */
 export type InputFilterKind = (typeof inputFilterKinds)[number];
 
 export const defaultInputFilterKind: InputFilterKind = 'alphanumeric';
 
+/** Whether a value names a filter kind: attachInputFilter takes any string and warns about an unknown one. */
 export function isInputFilterKind(value: unknown): value is InputFilterKind {
   return typeof value === 'string' && (inputFilterKinds as readonly string[]).includes(value);
 }

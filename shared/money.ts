@@ -4,6 +4,7 @@ const currencyByFormat = new Map([
   ['en-GB', 'GBP'],
 ] as const);
 
+/** A locale prices can be written in, with the currency that goes with it. */
 export type MoneyFormat = 'en-US' | 'en-GB';
 
 export const moneyFormats: readonly MoneyFormat[] = [...currencyByFormat.keys()];

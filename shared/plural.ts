@@ -12,6 +12,7 @@ const wordForms = {
   piece: { one: 'piece', other: 'pieces' },
 } as const satisfies Record<string, { one: string; other: string }>;
 
+/** A word pluralize() knows the forms of. */
 export type PluralWord = keyof typeof wordForms;
 
 export const pluralWords = Object.keys(wordForms) as readonly PluralWord[];

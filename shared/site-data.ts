@@ -61,6 +61,7 @@ export const mediaSchema = z.object({
   brands: z.array(z.object({ image: imageName, name: z.string().min(1) })).length(4),
 });
 
+/** Its home is service-ids.ts (no zod); also named here for the modules that describe the data files. */
 export type { ServiceId } from './service-ids.ts';
 
 const servicesSchema = z.object({
@@ -85,8 +86,11 @@ export const siteDataSchemas = {
   embroidery: embroiderySchema,
 } as const satisfies Record<DataKey, z.ZodType>;
 
+/** All six data files as the schemas let them through: what pages render from, on the server and in the browser. */
 export type SiteData = { [K in DataKey]: z.infer<(typeof siteDataSchemas)[K]> };
+/** data/config.json: the shop's name, contact details, address, social links and promo. */
 export type SiteConfig = SiteData['config'];
+/** One slide of the home carousel. */
 export type CarouselSlide = z.infer<typeof slideSchema>;
 
 /** Turns a zod error into lines a person can act on: "contact.email: Invalid email address". */

@@ -36,6 +36,7 @@ export interface AppState {
   url: string | null;
 }
 
+/** React Router's hydration data as it travels in the page's JSON element. */
 export interface SerializedHydration {
   loaderData: Record<string, unknown>;
   actionData: Record<string, unknown> | null;
@@ -46,6 +47,7 @@ declare const queryBrand: unique symbol;
 /** React Router's handler context, opaque to the server. */
 export type QueryContext = { readonly [queryBrand]: true };
 
+/** What matching and loading a request gave: a response to send as is (a redirect) or a page to render. */
 export type QueryOutcome =
   | { kind: 'response'; response: Response }
   | {
@@ -56,6 +58,7 @@ export type QueryOutcome =
       context: QueryContext;
     };
 
+/** What the server hands the SSR entry for one page: data, assets, nonce, token and any form state or flash. */
 export interface RenderOptions {
   site: SiteData;
   publicUrl: string;
@@ -70,6 +73,7 @@ export interface RenderOptions {
   onError: (error: unknown) => void;
 }
 
+/** The contract between the server and the SSR bundle Vite builds from client/entry-server.tsx. */
 export interface SsrEntry {
   query(request: Request): Promise<QueryOutcome>;
   /** Renders the whole document; resolves once everything, Suspense boundaries included, is ready. */

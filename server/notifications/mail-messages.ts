@@ -7,6 +7,7 @@ import type { SiteConfig } from '#shared/site-data.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { receivedSummary } from '#shared/submissions/received-summary.ts';
 
+/** Who the notification mails come from and go to, and the shop's name and contact details they show. */
 export interface MailSettings {
   /** MAIL_FROM: the sender of both messages. */
   from: string;

@@ -53,7 +53,7 @@ export interface OutboxMessage {
   lastError: string | null;
 }
 
-interface PurgeResult {
+export interface PurgeResult {
   deleted: number;
   /** Old enough to go, but kept because a notification of theirs is not sent yet. */
   keptUnsent: number;

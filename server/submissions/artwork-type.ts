@@ -25,6 +25,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  */
 const SVG_HEAD_CHARS = 64 * 1024;
 
+/**
+ * An upload's media type judged by its content, not its name or the browser's claim; undefined for a kind the shop
+ * does not take.
+ */
 export async function artworkTypeOf(data: Buffer): Promise<string | undefined> {
   const detected = await fileTypeFromBuffer(data);
   // An SVG that opens with an XML declaration, as Illustrator and Inkscape write them, is "xml" to

@@ -5,6 +5,7 @@
  */
 import type { ServiceId } from '#shared/service-ids.ts';
 
+/** Money in integer cents, so sums are exact. */
 export type Cents = number;
 
 /** A size that costs more than the base price of a garment. */
@@ -25,6 +26,7 @@ interface TieredPrices {
   breaks: number[];
 }
 
+/** data/screen-printing.json: per-piece prices by quantity break and colour count, with the fees. */
 export interface ScreenPrintingPrices extends TieredPrices {
   service: 'screen-printing';
   currency: 'USD';
@@ -50,6 +52,7 @@ interface PrintArea {
   heightInches: number;
 }
 
+/** data/direct-to-garment.json: per-piece prices by quantity break and print area, with the fees. */
 export interface DirectToGarmentPrices extends TieredPrices {
   service: 'direct-to-garment';
   currency: 'USD';
@@ -72,6 +75,7 @@ interface StitchBand {
   maxStitches: number;
 }
 
+/** data/embroidery.json: per-piece prices by quantity break and stitch band, with the digitizing fee. */
 export interface EmbroideryPrices extends TieredPrices {
   service: 'embroidery';
   currency: 'USD';
@@ -88,6 +92,7 @@ export interface EmbroideryPrices extends TieredPrices {
   garments: Garment[];
 }
 
+/** Any one service's price file, told apart by its service field. */
 export type PriceFile = ScreenPrintingPrices | DirectToGarmentPrices | EmbroideryPrices;
 
 /** 'own' means the visitor brings the garments: only the print is charged, with no extra fees. */
@@ -96,6 +101,7 @@ type GarmentChoice = string | 'own';
 /** How many pieces are in each upcharged size; the rest are standard sizes. */
 export type SizeCounts = Partial<Record<SizeUpcharge['size'], number>>;
 
+/** A visitor's screen printing order, as the calculator and the quote form describe it. */
 export interface ScreenPrintingOptions {
   service: 'screen-printing';
   quantity: number;
@@ -106,6 +112,7 @@ export interface ScreenPrintingOptions {
   sizes: SizeCounts;
 }
 
+/** A visitor's direct-to-garment order, as the calculator and the quote form describe it. */
 export interface DirectToGarmentOptions {
   service: 'direct-to-garment';
   quantity: number;
@@ -118,6 +125,7 @@ export interface DirectToGarmentOptions {
   sizes: SizeCounts;
 }
 
+/** A visitor's embroidery order, as the calculator and the quote form describe it. */
 export interface EmbroideryOptions {
   service: 'embroidery';
   quantity: number;
@@ -129,8 +137,10 @@ export interface EmbroideryOptions {
   sizes: SizeCounts;
 }
 
+/** What estimate() prices: one order for one service. */
 export type EstimateOptions = ScreenPrintingOptions | DirectToGarmentOptions | EmbroideryOptions;
 
+/** One line of an estimate: what it is, how many, and what it costs. */
 export interface LineItem {
   /** Stable kind, for tests and styling. */
   kind: 'garments' | 'print' | 'setup' | 'size-upcharge';
@@ -141,12 +151,14 @@ export interface LineItem {
   totalCents: Cents;
 }
 
+/** The quantity break an order falls in. */
 export interface Tier {
   /** The break this quantity falls in, and the last quantity of it (null: no upper end). */
   fromQuantity: number;
   toQuantity: number | null;
 }
 
+/** The next quantity break up, and whether ordering up to it would cost less in total. */
 export interface NextTier {
   fromQuantity: number;
   /** Per piece at that break, everything else unchanged. */
@@ -159,6 +171,7 @@ export interface NextTier {
   note: string;
 }
 
+/** A priced order: the lines, the per-piece and total prices, and the breaks around it. */
 export interface Estimate {
   service: ServiceId;
   lines: LineItem[];
@@ -176,4 +189,5 @@ export interface FieldError {
   message: string;
 }
 
+/** Either a price or the problems to fix first: the calculator shows one or the other. */
 export type EstimateResult = { ok: true; estimate: Estimate } | { ok: false; errors: FieldError[] };

@@ -13,6 +13,7 @@ export const ARTWORK_MAX_TOTAL_BYTES = 25 * 1024 * 1024;
 export const ARTWORK_ACCEPT = '.png,.jpg,.jpeg,.svg,.pdf,.ai,.eps,image/png,image/jpeg,image/svg+xml,application/pdf';
 export const ARTWORK_KINDS = 'PNG, JPEG, SVG, PDF, AI or EPS';
 
+/** What the size and name checks need of a file, whether a browser File or an upload the server received. */
 export interface ArtworkFileInfo {
   name: string;
   size: number;

@@ -9,6 +9,7 @@ function limited(max: number) {
     .max(max, `Keep this under ${max.toLocaleString('en-US')} characters.`);
 }
 
+/** A required text field: trimmed, with the message to show when it is empty and a length limit. */
 export function requiredText(max: number, missing: string) {
   return z
     .string({ error: missing })

@@ -7,8 +7,10 @@ import type { z } from '#shared/zod.ts';
  * the inputs carry, so an error always lands beside its field.
  */
 export type FormValues = Record<string, string>;
+/** Error messages keyed by the field's name, so each lands beside its input. */
 export type FieldErrors = Record<string, string>;
 
+/** The forms the site has; names the form whose state a page shows again. */
 export type FormName = 'quote' | 'contact';
 
 /** Hidden field that must stay empty: people never see it, form-filling robots fill it. */

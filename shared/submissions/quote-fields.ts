@@ -10,7 +10,9 @@ import type { FormValues } from './form-values.ts';
  * builds on these names.
  */
 export const quoteSizes = ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL', '4XL', '5XL'] as const;
+/** A garment size the quote form asks a quantity for. */
 export type QuoteSize = (typeof quoteSizes)[number];
+/** The quote form's field name for a size's quantity. */
 export const sizeField = (size: QuoteSize) => `qty${size}`;
 /** Where quantity errors that concern all sizes at once are reported. */
 export const SIZES_FIELD = 'sizes';
@@ -28,6 +30,7 @@ export const placements = {
   'cap-front': 'Cap front',
   other: 'Somewhere else (tell us in the comments)',
 } as const;
+/** Where on the garment a print or embroidery goes. */
 export type Placement = keyof typeof placements;
 /** What each row starts with when nothing else says: the usual order of a shirt's print locations. */
 const defaultPlacements: readonly Placement[] = ['front', 'back', 'left-sleeve', 'right-sleeve'];
@@ -45,8 +48,10 @@ export const OWN_GARMENT = 'own';
 export const OTHER_GARMENT = 'other';
 
 export const deliveryMethods = { pickup: 'I will pick up the order', delivery: 'Deliver it to me (free locally)' };
+/** How the order reaches the customer. */
 export type DeliveryMethod = keyof typeof deliveryMethods;
 
+/** One print location of a quote request, with what the chosen service needs to price it. */
 export interface QuoteLocation {
   placement: Placement;
   /** Ink colours (screen printing). */
@@ -57,6 +62,7 @@ export interface QuoteLocation {
   stitches?: number;
 }
 
+/** A checked quote request, as the server stores it and the shop reads it. */
 export interface QuoteRequest {
   name: string;
   company?: string;
@@ -86,6 +92,7 @@ export function areaIds(prices: PriceFiles): string[] {
   return prices['direct-to-garment'].printAreas.map((area) => area.id);
 }
 
+/** How many print locations the quote form offers for a service: its price file's limit, capped at the form's rows. */
 export function maxLocations(prices: PriceFile): number {
   return Math.min(prices.maxLocations, MAX_LOCATIONS);
 }
@@ -97,6 +104,7 @@ export function count(value: string | undefined): number {
   return /^\d{1,7}$/.test(text) ? Number(text) : Number.NaN;
 }
 
+/** Whether a checkbox was ticked, in any of the forms a browser or a script may send. */
 export function isChecked(value: string | undefined): boolean {
   return value === 'on' || value === '1' || value === 'true';
 }
@@ -109,6 +117,7 @@ export function localToday(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** Whether a YYYY-MM-DD string is a day the calendar has (not 2026-02-30). */
 export function isRealDate(value: string): boolean {
   const match = isoDate.exec(value);
   if (!match) return false;
@@ -116,6 +125,7 @@ export function isRealDate(value: string): boolean {
   return date.toISOString().slice(0, 10) === value;
 }
 
+/** The day before a YYYY-MM-DD date: the in-hands check accepts it, as the visitor's today may be the server's yesterday. */
 export function dayBefore(date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() - 1);
@@ -169,6 +179,7 @@ function quoteEstimateOptions(values: FormValues, prices: PriceFiles): EstimateO
   }
 }
 
+/** The estimate for what the quote form holds so far, or undefined while no known service is chosen. */
 export function quoteEstimate(values: FormValues, prices: PriceFiles): EstimateResult | undefined {
   const options = quoteEstimateOptions(values, prices);
   return options ? estimate(prices[options.service], options) : undefined;

@@ -45,6 +45,7 @@ const plainFields = z.object({
   comments: optionalText(2000),
 });
 
+/** What the quote schema may be given besides the values. */
 export interface QuoteSchemaOptions {
   /** The clock, for the in-hands date; tests pass their own. */
   now?: () => Date;
@@ -165,4 +166,5 @@ export function createQuoteSchema(prices: PriceFiles, options: QuoteSchemaOption
   });
 }
 
+/** The quote schema, as the browser and the server both build it. */
 export type QuoteSchema = ReturnType<typeof createQuoteSchema>;
