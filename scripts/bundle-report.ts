@@ -9,7 +9,7 @@ import { statSync } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { createManifestResolver, readManifest, type ViteManifest } from '#server/asset-manifest.ts';
-import { type PageId, pageModulePath, pages } from '#shared/routes.ts';
+import { type PageDefinition, type PageId, pageModulePath, pages } from '#shared/routes.ts';
 
 const CLIENT_DIR = 'dist/client';
 const MANIFEST = `${CLIENT_DIR}/.vite/manifest.json`;
@@ -54,7 +54,9 @@ try {
 
 // The resolver skips keys it does not know, which would quietly shrink a route: a build older than the
 // route table must be rebuilt instead.
-const missing = pages.filter((page) => page.lazy && !manifest[pageModulePath(page.id)]).map((page) => page.id);
+const missing = pages
+  .filter((page: PageDefinition) => !page.eager && !manifest[pageModulePath(page.id)])
+  .map((page) => page.id);
 if (missing.length > 0) {
   fail(`The build has no chunk for ${missing.join(', ')}: it is older than shared/routes.ts. Run \`npm run build\`.`);
 }
@@ -103,8 +105,8 @@ async function total(files: string[]): Promise<Sizes> {
 }
 
 const routes: RouteBundle[] = [];
-for (const page of pages) {
-  const routeModule = page.lazy ? pageModulePath(page.id) : null;
+for (const page of pages as readonly PageDefinition[]) {
+  const routeModule = page.eager ? null : pageModulePath(page.id);
   const assets = resolver.forRoutes(routeModule ? [routeModule] : []);
   const js = [...assets.bootstrap, ...assets.preload];
   const css = assets.stylesheets;

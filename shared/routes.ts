@@ -1,8 +1,8 @@
 /**
  * The route table of spec section 2, the one place that says what pages there are: path, title,
- * description, menu entry, whether the page is its own lazily loaded chunk and whether the sitemap lists
- * it. The React Router tree and its lazy chunks, page titles and meta, the menus of the header, drawer
- * and footer, the sitemap, the Lighthouse and bundle reports and the tests all read it.
+ * description, menu entry, whether the page ships in the entry chunk or as its own, and whether the
+ * sitemap lists it. The React Router tree and its lazy chunks, page titles and meta, the menus of the
+ * header, drawer and footer, the sitemap, the Lighthouse and bundle reports and the tests all read it.
  */
 
 /** The menus of spec section 2 that list pages: the Pricing dropdown, the company and the legal links. */
@@ -16,8 +16,11 @@ export interface PageDefinition {
   /** The {page} part of the title pattern '{page} - {site name}'. */
   name: string;
   description: string;
-  /** Loaded on demand as its own chunk (spec section 9's lazily loaded page groups). */
-  lazy: boolean;
+  /**
+   * Ships in the entry chunk. Every other page is loaded on demand as its own chunk (spec section 9's
+   * lazily loaded page groups); the home page, where most visits start, and the 404 page are not.
+   */
+  eager?: true;
   /** false keeps the page out of sitemap.xml (and so out of the Lighthouse report); the rest are listed. */
   sitemap?: false;
   /** The menu that lists the page; a page is in one menu at most. */
@@ -48,7 +51,7 @@ export const pages = [
     name: 'Custom Screen Printing, DTG and Embroidery',
     description:
       'Family-owned custom apparel shop: screen printing, direct-to-garment printing and embroidery with prices you can see, free local delivery and over 20 years of experience.',
-    lazy: false,
+    eager: true,
   },
   {
     id: 'pricing',
@@ -56,7 +59,6 @@ export const pages = [
     name: 'Get a Quote',
     description:
       'Ask for a free quote on custom shirts, hoodies and hats: tell us what you need and get an honest price for screen printing, DTG or embroidery.',
-    lazy: true,
     menuLabel: 'Get a quote',
   },
   {
@@ -65,7 +67,6 @@ export const pages = [
     name: 'Screen Printing Pricing',
     description:
       'Screen printing prices by quantity and ink colors, with every fee shown up front and an instant price calculator.',
-    lazy: true,
     menu: 'pricing',
     menuLabel: 'Screen Printing',
   },
@@ -75,7 +76,6 @@ export const pages = [
     name: 'Direct to Garment Printing Pricing',
     description:
       'Direct-to-garment (DTG) printing prices by print size and quantity, with no minimum order and an instant price calculator.',
-    lazy: true,
     menu: 'pricing',
     menuLabel: 'Direct to Garment',
   },
@@ -85,7 +85,6 @@ export const pages = [
     name: 'Embroidery Pricing',
     description:
       'Embroidery prices by stitch count and quantity for shirts, hats and jackets, with digitizing explained and an instant price calculator.',
-    lazy: true,
     menu: 'pricing',
     menuLabel: 'Embroidery',
   },
@@ -95,7 +94,6 @@ export const pages = [
     name: 'About Us',
     description:
       'A family-owned apparel decorating shop with more than 20 years of screen printing, DTG printing and embroidery for our neighbors.',
-    lazy: true,
     menu: 'company',
   },
   {
@@ -103,7 +101,6 @@ export const pages = [
     path: '/contact-us',
     name: 'Contact Us',
     description: 'Call, e-mail or visit the shop: we answer questions about custom apparel, orders and artwork.',
-    lazy: true,
     menu: 'company',
   },
   {
@@ -111,7 +108,6 @@ export const pages = [
     path: '/terms-of-service',
     name: 'Terms of Service',
     description: 'The terms that apply to quotes, orders, artwork and delivery.',
-    lazy: true,
     menu: 'legal',
   },
   {
@@ -119,7 +115,6 @@ export const pages = [
     path: '/privacy-policy',
     name: 'Privacy Policy',
     description: 'What this website collects, why, how long it is kept and who receives it.',
-    lazy: true,
     menu: 'legal',
   },
   {
@@ -127,7 +122,6 @@ export const pages = [
     path: '/cookie-policy',
     name: 'Cookie Policy',
     description: 'The cookies this website sets, what each one is for and how long it lasts.',
-    lazy: true,
     menu: 'legal',
   },
   {
@@ -135,13 +129,13 @@ export const pages = [
     path: '*',
     name: '404 Page not found',
     description: 'The page you asked for is not here. Find pricing, a free quote or our contact details instead.',
-    lazy: false,
+    eager: true,
     sitemap: false,
   },
 ] as const satisfies readonly PageDefinition[];
 
 /** The pages that ship as their own chunk; the rest (home, 404) come with the entry. */
-export type LazyPageId = Extract<(typeof pages)[number], { lazy: true }>['id'];
+export type LazyPageId = Exclude<PageId, Extract<(typeof pages)[number], { eager: true }>['id']>;
 
 const byId = new Map<PageId, PageDefinition>(pages.map((page) => [page.id, page]));
 
