@@ -11,6 +11,7 @@ export interface Representation {
   etag: string;
 }
 
+/** One data file as /data/<key>.json serves it: the same bytes plain, gzipped and brotli-compressed. */
 export interface DataFile {
   key: DataKey;
   identity: Representation;
@@ -18,6 +19,7 @@ export interface DataFile {
   br: Representation;
 }
 
+/** The six data files as loaded at start: parsed for the pages, and encoded for /data/*.json. */
 export interface SiteDataFiles {
   data: SiteData;
   files: ReadonlyMap<DataKey, DataFile>;
@@ -27,6 +29,7 @@ export interface SiteDataFiles {
   warnings: string[];
 }
 
+/** A data file that cannot be read, parsed or validated; the message names the file and each problem, one a line. */
 export class DataFileError extends Error {
   constructor(file: string, problems: string[]) {
     super(`${file} is not valid:\n${problems.map((line) => `  - ${file}: ${line}`).join('\n')}`);

@@ -9,6 +9,8 @@ export const contactSchema = z.object({
   message: requiredText(5000, 'Tell us how we can help.'),
 });
 
+/** A contact message after validation (trimmed, a blank phone dropped): the payload the server stores. */
 export type ContactMessage = z.infer<typeof contactSchema>;
 
+/** The form's field names; a test keeps them in step with the schema. */
 export const contactFieldNames = ['name', 'email', 'phone', 'message'] as const;
