@@ -8,18 +8,19 @@ interface ManifestChunk {
   css?: string[];
   isEntry?: boolean;
 }
-/** Vite's build manifest: each source module's chunk, its static imports and its CSS, keyed by source path. */
+/** Vite's build manifest, keyed by source path: read once at start to link each route's chunks and CSS. */
 export type ViteManifest = Record<string, ManifestChunk>;
 
+/** The browser entry's manifest key: its chunk is the bootstrap script, and its imports and CSS go on every page. */
 const CLIENT_ENTRY = 'client/entry-client.tsx';
 
-/** What the page renderer asks for the asset tags of a page, without reading the manifest per request. */
+/** Which scripts and stylesheets a page links: from the manifest in production, fixed Vite URLs in development. */
 export interface AssetResolver {
   /** Assets for a page whose matched lazy routes are these source modules. */
   forRoutes(routeModules: string[]): PageAssets;
 }
 
-/** Reads the manifest Vite wrote with the client build, once at start (and by the bundle report). */
+/** Parses the .vite/manifest.json the client build wrote; the shape is cast, not validated. A missing file rejects. */
 export async function readManifest(file: string): Promise<ViteManifest> {
   return JSON.parse(await readFile(file, 'utf8')) as ViteManifest;
 }

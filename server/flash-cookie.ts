@@ -7,8 +7,11 @@ import { z } from '#shared/zod.ts';
  * page it lands on shows the message. The cookie lives for one hop only: it is read once and cleared.
  */
 const FLASH_COOKIE = 'flash';
+/** A minute, in milliseconds: time enough for the redirect, so a message never read is not shown on a later visit. */
 const FLASH_MAX_AGE_MS = 60_000;
+/** In UTF-16 code units; setFlash cuts longer text to this length, ending it with an ellipsis. */
 export const FLASH_TEXT_MAX_LENGTH = 500;
+/** Keys are letters, digits, '_', '.' and '-' only, at most this many. */
 const FLASH_KEY_MAX_LENGTH = 100;
 
 const flashSchema = z.object({
@@ -22,10 +25,10 @@ const flashSchema = z.object({
     .optional(),
 });
 
-/** The one-line result of a form posted without JavaScript, carried to the next page in a short-lived cookie. */
+/** A flash message as the cookie carries it. A key lets the page replace an earlier message with the same key. */
 export type Flash = z.infer<typeof flashSchema>;
 
-/** How the flash cookie is set: Secure in production only, so it also works on plain http while developing. */
+/** The cookie is marked Secure only in production, so it still works over plain http while developing. */
 export interface FlashCookieOptions {
   isProduction: boolean;
 }

@@ -9,7 +9,7 @@ export const redactedPaths = [
   'res.headers["set-cookie"]',
 ];
 
-/** The app logger: JSON lines for operators in production, readable lines while developing, secrets redacted. */
+/** The app's pino logger: cookies and CSRF tokens redacted, JSON lines in production, readable lines in development. */
 export function createLogger(config: Pick<AppConfig, 'logLevel' | 'env'>): Logger {
   return pino({
     level: config.logLevel,

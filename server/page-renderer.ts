@@ -11,7 +11,7 @@ import { type Flash, takeFlash } from './flash-cookie.ts';
 import { cspNonce } from './security-headers.ts';
 import type { SiteDataFiles } from './site-data-files.ts';
 
-/** What the page renderer needs from the app: the SSR entry, assets, site data, CSRF and the deployment facts. */
+/** loadEntry is called for every render that misses the cache, so in development edited code is picked up. */
 export interface PageRendererOptions {
   loadEntry: () => Promise<SsrEntry>;
   assets: AssetResolver;
@@ -44,6 +44,7 @@ async function sendFetchResponse(res: Response, response: globalThis.Response) {
   res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
+/** A form to render again with the visitor's input and errors, and the status to send (the endpoints use 422). */
 interface FormPage {
   /** The page that holds the form, such as /pricing. */
   path: string;
@@ -51,7 +52,7 @@ interface FormPage {
   status: number;
 }
 
-/** Server-side rendering as the app uses it: the page middleware, and a form page answered with its errors. */
+/** server/app.ts mounts the middleware for every page; renderForm is for the form endpoints (submission-routes.ts). */
 export interface PageRenderer {
   middleware: RequestHandler;
   /**

@@ -12,6 +12,7 @@ export interface Representation {
   etag: string;
 }
 
+/** One data file as /data/<key>.json serves it: the same bytes plain, gzipped and brotli-compressed. */
 interface DataFile {
   key: DataKey;
   identity: Representation;
@@ -19,9 +20,7 @@ interface DataFile {
   br: Representation;
 }
 
-/**
- * The six data files as loaded and checked at start: the parsed data for rendering and the encoded bodies for /data/.
- */
+/** The six data files as loaded at start: parsed for the pages, and encoded for /data/*.json. */
 export interface SiteDataFiles {
   data: SiteData;
   files: ReadonlyMap<DataKey, DataFile>;
@@ -31,6 +30,7 @@ export interface SiteDataFiles {
   warnings: string[];
 }
 
+/** A data file that cannot be read, parsed or validated; the message names the file and each problem, one a line. */
 class DataFileError extends Error {
   constructor(file: string, problems: string[]) {
     super(`${file} is not valid:\n${problems.map((line) => `  - ${file}: ${line}`).join('\n')}`);

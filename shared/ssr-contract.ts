@@ -36,7 +36,7 @@ export interface AppState {
   url: string | null;
 }
 
-/** React Router's hydration data as it travels in the page's JSON element. */
+/** React Router's hydration data made JSON-safe: errors become plain objects, revived by client/hydration.ts. */
 export interface SerializedHydration {
   loaderData: Record<string, unknown>;
   actionData: Record<string, unknown> | null;
@@ -47,7 +47,7 @@ declare const queryBrand: unique symbol;
 /** React Router's handler context, opaque to the server. */
 export type QueryContext = { readonly [queryBrand]: true };
 
-/** What matching and loading a request gave: a response to send as is (a redirect) or a page to render. */
+/** What the entry makes of a request: a finished Response (a redirect, say), or a page to render with this status. */
 export type QueryOutcome =
   | { kind: 'response'; response: Response }
   | {
@@ -58,7 +58,7 @@ export type QueryOutcome =
       context: QueryContext;
     };
 
-/** What the server hands the SSR entry for one page: data, assets, nonce, token and any form state or flash. */
+/** Everything a render depends on besides the matched routes: the site data, assets and per-request values. */
 export interface RenderOptions {
   site: SiteData;
   publicUrl: string;
@@ -73,7 +73,7 @@ export interface RenderOptions {
   onError: (error: unknown) => void;
 }
 
-/** The contract between the server and the SSR bundle Vite builds from client/entry-server.tsx. */
+/** What client/entry-server.tsx exports: query matches routes and runs loaders, render turns a page into HTML. */
 export interface SsrEntry {
   query(request: Request): Promise<QueryOutcome>;
   /** Renders the whole document; resolves once everything, Suspense boundaries included, is ready. */

@@ -4,9 +4,10 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContextValue } from '#client/app-context.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import { appContext, WithApp } from '#tests/support/app-context.tsx';
+import { answerWith } from '#tests/support/fetch-stub.ts';
 import { reactContainer } from '#tests/support/react-container.ts';
 import { ContactForm } from './contact-form.tsx';
-import { answerWith, appContext, WithApp } from './form-test-support.tsx';
 import { loadSchemaChecks } from './load-schema-checks.ts';
 
 const view = reactContainer();

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '#shared/csrf-contract.ts';
-import { answerWith } from './form-test-support.tsx';
+import { answerWith } from '#tests/support/fetch-stub.ts';
 import { OFFLINE_MESSAGE, sendForm } from './send-form.ts';
 import { withoutEmptyFiles } from './use-form-submission.ts';
 

@@ -6,6 +6,7 @@ import { type FieldErrors, type FormValues, fieldErrorsOf } from '#shared/submis
 import { createQuoteSchema } from '#shared/submissions/quote-form.ts';
 import { quotePayload } from './quote-payload.ts';
 
+/** A form's verdict: who sent it and the payload to store, or the errors to show beside the fields. */
 type Validation =
   | { ok: true; name: string; email: string; payload: Record<string, unknown> }
   | { ok: false; errors: FieldErrors };
@@ -21,6 +22,7 @@ export interface SubmissionForm {
   thanks(reference: string): string;
 }
 
+/** The quote request posted to /api/quotes: checked against the price files, with up to ARTWORK_MAX_FILES files. */
 export const quoteForm: SubmissionForm = {
   kind: 'quote',
   page: '/pricing',
@@ -35,6 +37,7 @@ export const quoteForm: SubmissionForm = {
     `Thank you! Your quote request ${reference} has reached us. We reply within one business day, and a confirmation is on its way to your inbox.`,
 };
 
+/** The message posted to /api/contact: text only, no files. */
 export const contactForm: SubmissionForm = {
   kind: 'contact',
   page: '/contact-us',

@@ -1,10 +1,10 @@
-import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { OutboxWorker } from '#server/notifications/outbox-worker.ts';
 import { startNotifications } from '#server/notifications/start-notifications.ts';
-import { startSmtpServer, type TestSmtpServer } from '#server/notifications/test-support.ts';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
+import { memoryLogger } from '#tests/support/memory-logger.ts';
+import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
 
@@ -13,7 +13,7 @@ const png = Buffer.from(
   'base64',
 );
 
-let smtp: TestSmtpServer | undefined;
+let smtp: SmtpCatcher | undefined;
 let notifications: OutboxWorker | null = null;
 afterAll(async () => {
   await notifications?.stop();
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe('a quote request, from the form post to the mailboxes', () => {
   it('reaches the shop with the details and the artwork, and the customer with the reference', async () => {
-    smtp = await startSmtpServer();
+    smtp = await startSmtpCatcher();
     const server = smtp;
     const t = await createTestApp();
     const { cookie, token } = await visitorSession(t.app, '/pricing');
@@ -57,7 +57,7 @@ describe('a quote request, from the form post to the mailboxes', () => {
       config: { mail },
       site: t.siteData.data.config,
       storage: t.storage,
-      logger: pino({ level: 'silent' }),
+      logger: memoryLogger().logger,
       intervalMs: 10,
     });
     await vi.waitFor(() => expect(server.received).toHaveLength(2), { timeout: 5000 });

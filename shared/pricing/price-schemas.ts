@@ -146,6 +146,10 @@ function checkTable(
   });
 }
 
+/**
+ * data/screen-printing.json: per-colour tables for the first and each further location, and the screen fee
+ * (waived from one of the breaks). A dark garment's extra colours must leave at least one for the design.
+ */
 export const screenPrintingSchema = z
   .strictObject({
     service: z.literal('screen-printing'),
@@ -185,6 +189,10 @@ const printAreaSchema = z.strictObject({
   heightInches: z.number().positive({ error: 'must be more than 0', abort: true }),
 });
 
+/**
+ * data/direct-to-garment.json: print areas ascending by size, and a light and a dark table with one column per
+ * area; no dark price may be below its light one.
+ */
 export const directToGarmentSchema = z
   .strictObject({
     service: z.literal('direct-to-garment'),
@@ -219,6 +227,7 @@ export const directToGarmentSchema = z
 
 const stitchBandSchema = z.strictObject({ id, name, maxStitches: wholeNumber(1) });
 
+/** data/embroidery.json: stitch bands ascending by maxStitches, and one price column per band. */
 export const embroiderySchema = z
   .strictObject({
     service: z.literal('embroidery'),

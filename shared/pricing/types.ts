@@ -5,7 +5,7 @@
  */
 import type { ServiceId } from '#shared/service-ids.ts';
 
-/** Money in integer cents, so sums are exact. */
+/** Money in whole US cents, never fractions of one (formatMoney throws on a fractional amount). */
 export type Cents = number;
 
 /** A size that costs more than the base price of a garment. */
@@ -14,6 +14,7 @@ export interface SizeUpcharge {
   cents: Cents;
 }
 
+/** A blank garment the shop stocks; its id travels in calculator links and quote forms. */
 interface Garment {
   id: string;
   name: string;
@@ -26,7 +27,7 @@ interface TieredPrices {
   breaks: number[];
 }
 
-/** data/screen-printing.json: per-piece prices by quantity break and colour count, with the fees. */
+/** data/screen-printing.json: priced by ink colours per location, plus a screen fee. */
 export interface ScreenPrintingPrices extends TieredPrices {
   service: 'screen-printing';
   currency: 'USD';
@@ -45,6 +46,7 @@ export interface ScreenPrintingPrices extends TieredPrices {
   garments: Garment[];
 }
 
+/** A direct-to-garment print size, in inches; the price tables have a column for each. */
 interface PrintArea {
   id: string;
   name: string;
@@ -52,7 +54,7 @@ interface PrintArea {
   heightInches: number;
 }
 
-/** data/direct-to-garment.json: per-piece prices by quantity break and print area, with the fees. */
+/** data/direct-to-garment.json: priced by print area per location, with a dearer table for dark garments. */
 export interface DirectToGarmentPrices extends TieredPrices {
   service: 'direct-to-garment';
   currency: 'USD';
@@ -69,13 +71,14 @@ export interface DirectToGarmentPrices extends TieredPrices {
   garments: Garment[];
 }
 
+/** A design of up to maxStitches stitches, and more than the band before it, is priced in this band's column. */
 interface StitchBand {
   id: string;
   name: string;
   maxStitches: number;
 }
 
-/** data/embroidery.json: per-piece prices by quantity break and stitch band, with the digitizing fee. */
+/** data/embroidery.json: priced by stitch band per location, plus a digitizing fee for new designs. */
 export interface EmbroideryPrices extends TieredPrices {
   service: 'embroidery';
   currency: 'USD';
@@ -92,7 +95,7 @@ export interface EmbroideryPrices extends TieredPrices {
   garments: Garment[];
 }
 
-/** Any one service's price file, told apart by its service field. */
+/** Any of the three price files; `service` tells which. */
 export type PriceFile = ScreenPrintingPrices | DirectToGarmentPrices | EmbroideryPrices;
 
 /** 'own' means the visitor brings the garments: only the print is charged, with no extra fees. */
@@ -101,7 +104,7 @@ type GarmentChoice = string | 'own';
 /** How many pieces are in each upcharged size; the rest are standard sizes. */
 export type SizeCounts = Partial<Record<SizeUpcharge['size'], number>>;
 
-/** A visitor's screen printing order, as the calculator and the quote form describe it. */
+/** A screen-printing order to price, as the calculator or the quote form describes it. */
 export interface ScreenPrintingOptions {
   service: 'screen-printing';
   quantity: number;
@@ -112,7 +115,7 @@ export interface ScreenPrintingOptions {
   sizes: SizeCounts;
 }
 
-/** A visitor's direct-to-garment order, as the calculator and the quote form describe it. */
+/** A direct-to-garment order to price, as the calculator or the quote form describes it. */
 export interface DirectToGarmentOptions {
   service: 'direct-to-garment';
   quantity: number;
@@ -125,7 +128,7 @@ export interface DirectToGarmentOptions {
   sizes: SizeCounts;
 }
 
-/** A visitor's embroidery order, as the calculator and the quote form describe it. */
+/** An embroidery order to price: stitches per location instead of colours, and no dark-garment option. */
 export interface EmbroideryOptions {
   service: 'embroidery';
   quantity: number;
@@ -137,10 +140,10 @@ export interface EmbroideryOptions {
   sizes: SizeCounts;
 }
 
-/** What estimate() prices: one order for one service. */
+/** An order to price; its `service` must match the price file it is priced with, or estimate() throws. */
 export type EstimateOptions = ScreenPrintingOptions | DirectToGarmentOptions | EmbroideryOptions;
 
-/** One line of an estimate: what it is, how many, and what it costs. */
+/** One line of an estimate: totalCents is exactly quantity times unitCents. */
 export interface LineItem {
   /** Stable kind, for tests and styling. */
   kind: 'garments' | 'print' | 'setup' | 'size-upcharge';
@@ -151,14 +154,14 @@ export interface LineItem {
   totalCents: Cents;
 }
 
-/** The quantity break an order falls in. */
+/** The quantity break an order falls in, for showing its range of quantities. */
 export interface Tier {
   /** The break this quantity falls in, and the last quantity of it (null: no upper end). */
   fromQuantity: number;
   toQuantity: number | null;
 }
 
-/** The next quantity break up, and whether ordering up to it would cost less in total. */
+/** The same order at the next quantity break; the estimate has null instead at the last break. */
 export interface NextTier {
   fromQuantity: number;
   /** Per piece at that break, everything else unchanged. */
@@ -171,7 +174,7 @@ export interface NextTier {
   note: string;
 }
 
-/** A priced order: the lines, the per-piece and total prices, and the breaks around it. */
+/** A priced order: its lines, the total and per-piece price, its break and what the next break would cost. */
 export interface Estimate {
   service: ServiceId;
   lines: LineItem[];
@@ -189,5 +192,5 @@ export interface FieldError {
   message: string;
 }
 
-/** Either a price or the problems to fix first: the calculator shows one or the other. */
+/** What estimate() returns: the estimate, or every problem with the options at once. */
 export type EstimateResult = { ok: true; estimate: Estimate } | { ok: false; errors: FieldError[] };

@@ -9,7 +9,7 @@ function limited(max: number) {
     .max(max, `Keep this under ${max.toLocaleString('en-US')} characters.`);
 }
 
-/** A required text field: trimmed, with the message to show when it is empty and a length limit. */
+/** Trimmed text that must not be empty; `missing` is the message for a blank or absent field. */
 export function requiredText(max: number, missing: string) {
   return z
     .string({ error: missing })
@@ -25,8 +25,10 @@ export function optionalText(max: number) {
     .transform((value) => (value ? value : undefined));
 }
 
+/** The sender's name: required, at most 100 characters. */
 export const nameField = requiredText(100, 'Tell us your name.');
 
+/** Required and trimmed; 254 characters is the longest address mail can deliver to. */
 export const emailField = z
   .string({ error: 'Enter your e-mail address, such as name@example.com.' })
   .trim()
@@ -41,8 +43,10 @@ function isPhone(value: string): boolean {
   return phonePattern.test(value) && digits >= 10 && digits <= 15;
 }
 
+/** Required: digits with the usual separators and an optional leading '+', 10 to 15 digits in all. */
 export const phoneField = z.string({ error: phoneMessage }).trim().max(30, phoneMessage).refine(isPhone, phoneMessage);
 
+/** As phoneField, but blank is allowed and stored as absent. */
 export const optionalPhoneField = z
   .string({ error: phoneMessage })
   .trim()

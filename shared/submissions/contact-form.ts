@@ -9,4 +9,5 @@ export const contactSchema = z.object({
   message: requiredText(5000, 'Tell us how we can help.'),
 });
 
+/** The form's field names; a test keeps them in step with the schema. */
 export const contactFieldNames = ['name', 'email', 'phone', 'message'] as const;

@@ -45,7 +45,7 @@ const plainFields = z.object({
   comments: optionalText(2000),
 });
 
-/** What the quote schema may be given besides the values. */
+/** Lets tests fix the clock that the in-hands date is checked against. */
 export interface QuoteSchemaOptions {
   /** The clock, for the in-hands date; tests pass their own. */
   now?: () => Date;
@@ -166,5 +166,5 @@ export function createQuoteSchema(prices: PriceFiles, options: QuoteSchemaOption
   });
 }
 
-/** The quote schema, as the browser and the server both build it. */
+/** A schema made by createQuoteSchema; the browser keeps one per set of price files (client/forms/schema-checks.ts). */
 export type QuoteSchema = ReturnType<typeof createQuoteSchema>;

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { pages } from '#shared/routes.ts';
-import { chromiumForThisFile, openPage } from './browser-page.ts';
+import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();

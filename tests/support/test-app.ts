@@ -1,18 +1,17 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
 import * as entry from '#client/entry-server.tsx';
 import { createApp } from '#server/app.ts';
 import type { AppConfig } from '#server/config.ts';
 import type { Readiness } from '#server/health.ts';
-import { redactedPaths } from '#server/logger.ts';
 import { loadSiteDataFiles } from '#server/site-data-files.ts';
 import { openSqliteStorage } from '#server/storage/sqlite-storage.ts';
 import type { Storage } from '#server/storage/types.ts';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
+import { memoryLogger } from './memory-logger.ts';
 
-export const testConfig: AppConfig = {
+const testConfig: AppConfig = {
   env: 'test',
   isProduction: false,
   port: 0,
@@ -28,20 +27,6 @@ export const testConfig: AppConfig = {
   trustProxy: 0,
 };
 
-/** Log lines a test can read back. */
-export function memoryLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const logger = pino(
-    { level: 'info', redact: { paths: redactedPaths, censor: '[redacted]' } },
-    {
-      write(line: string) {
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      },
-    },
-  );
-  return { logger, lines };
-}
-
 /**
  * The real app over the React entry's source (Vite transforms it in the test), with the assets a
  * development server would give: what is tested is the server and the pages, not the build.
@@ -53,13 +38,18 @@ export interface TestAppOptions {
   cache?: boolean;
   /** Where submissions go; by default a fresh database in a temporary directory. */
   storage?: Storage;
+  /**
+   * The folder of the six data files; the shop's own `data` by default. A test that expects prices
+   * gives `fixtureDataDir`, whose prices it can write down, so it survives the shop changing its own.
+   */
+  dataDir?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const config = { ...testConfig, ...options.config };
   const ssrEntry = options.entry ?? (entry as SsrEntry);
   const { logger, lines } = memoryLogger();
-  const siteData = await loadSiteDataFiles('data');
+  const siteData = await loadSiteDataFiles(options.dataDir ?? 'data');
   const readiness: Readiness = { ready: true };
   const storage =
     options.storage ?? (await openSqliteStorage({ databaseDir: await mkdtemp(join(tmpdir(), 'seenwear-test-')) }));
