@@ -23,8 +23,21 @@ const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as { packages: Record<st
 
 /** Platform constraints read from the package name, as these packages declare them. */
 function platformOf(name: string): Pick<LockEntry, 'os' | 'cpu' | 'libc'> | undefined {
-  const os = ['aix', 'android', 'darwin', 'freebsd', 'linux', 'netbsd', 'openbsd', 'openharmony', 'sunos', 'win32'].find((value) => name.includes(`-${value}-`));
-  const cpu = ['arm64', 'x64', 'arm', 'wasm32', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x'].find((value) => new RegExp(`-${value}(-|$)`).test(name));
+  const os = [
+    'aix',
+    'android',
+    'darwin',
+    'freebsd',
+    'linux',
+    'netbsd',
+    'openbsd',
+    'openharmony',
+    'sunos',
+    'win32',
+  ].find((value) => name.includes(`-${value}-`));
+  const cpu = ['arm64', 'x64', 'arm', 'wasm32', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x'].find((value) =>
+    new RegExp(`-${value}(-|$)`).test(name),
+  );
   if (name.endsWith('-wasm32-wasi')) return { cpu: ['wasm32'] };
   if (!os || !cpu) return undefined;
   return {
