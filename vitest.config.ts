@@ -14,6 +14,7 @@ export default defineConfig({
             'server/**/*.test.{ts,tsx}',
             'client/**/*.test.{ts,tsx}',
             'tests/support/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
           setupFiles: ['tests/support/fail-on-console-error.ts'],
