@@ -15,6 +15,7 @@ export default defineConfig({
             'client/**/*.test.{ts,tsx}',
             'tests/support/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'tests/project/**/*.test.ts',
           ],
           environment: 'node',
           setupFiles: ['tests/support/fail-on-console-error.ts'],
