@@ -1,8 +1,8 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
-import type { SiteData } from '../shared/data-keys.ts';
-import type { AppState } from '../shared/ssr-contract.ts';
-import type { SiteDataStore } from './site-data-store.ts';
+import type { SiteData } from '#shared/data-keys.ts';
+import type { AppState } from '#shared/ssr-contract.ts';
 import type { FlashStore } from './stores/flash-store.ts';
+import type { SiteDataStore } from './stores/site-data-store.ts';
 import type { ToastStore } from './stores/toast-store.ts';
 
 export interface AppContextValue {

@@ -1,7 +1,7 @@
-import type { AppState } from '../shared/ssr-contract.ts';
+import type { AppState } from '#shared/ssr-contract.ts';
 import type { AppContextValue } from './app-context.tsx';
-import { createSiteDataStore } from './site-data-store.ts';
 import { createFlashStore, FLASH_DEFAULT_DURATION_MS } from './stores/flash-store.ts';
+import { createSiteDataStore } from './stores/site-data-store.ts';
 import { createToastStore } from './stores/toast-store.ts';
 
 /**

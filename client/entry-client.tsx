@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import type { AppState } from '../shared/ssr-contract.ts';
+import type { AppState } from '#shared/ssr-contract.ts';
 import { AppProvider } from './app-context.tsx';
 import { createAppContextValue } from './create-app-context.ts';
 import { readCookie, XSRF_COOKIE } from './http-client.ts';

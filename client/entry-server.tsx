@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from 'react-router';
-import { serializeForScript } from '../shared/json-script.ts';
-import type { AppState, QueryContext, QueryOutcome, RenderOptions } from '../shared/ssr-contract.ts';
+import { serializeForScript } from '#shared/json-script.ts';
+import type { AppState, QueryContext, QueryOutcome, RenderOptions } from '#shared/ssr-contract.ts';
 import { AppProvider } from './app-context.tsx';
 import { createAppContextValue } from './create-app-context.ts';
 import { serializeErrors } from './hydration.ts';

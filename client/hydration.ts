@@ -1,5 +1,5 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponse, type HydrationState, isRouteErrorResponse } from 'react-router';
-import type { SerializedHydration } from '../shared/ssr-contract.ts';
+import type { SerializedHydration } from '#shared/ssr-contract.ts';
 
 /** Route errors travel as JSON; thrown responses keep status and data, other errors only a message. */
 export function serializeErrors(errors: Record<string, unknown> | null): Record<string, unknown> | null {

@@ -1,6 +1,6 @@
-import { dataKeys } from '../shared/data-keys.ts';
+import { dataKeys } from '#shared/data-keys.ts';
 import { request } from './http-client.ts';
-import type { SiteDataStore } from './site-data-store.ts';
+import type { SiteDataStore } from './stores/site-data-store.ts';
 
 /**
  * Spec section 7: one GET per data file once the app has started, each body stored under its key. A

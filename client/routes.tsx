@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { data, type RouteObject } from 'react-router';
-import { type PageId, pages } from '../shared/routes.ts';
+import { type PageId, pages } from '#shared/routes.ts';
 import { navigationDelayLoader } from './navigation/navigation-delay.ts';
 import HomePage from './pages/home.tsx';
 import NotFoundPage from './pages/not-found.tsx';

@@ -1,5 +1,5 @@
 import type { DOMPurify } from 'dompurify';
-import { htmlAllowList } from '../shared/html-allow-list.ts';
+import { htmlAllowList } from '#shared/html-allow-list.ts';
 
 /** DOMPurify, or null where it fails its self-check; the allow-list walk below runs either way. */
 let purifier: Promise<DOMPurify | null> | undefined;

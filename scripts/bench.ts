@@ -7,7 +7,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { startServer } from '../tests/support/server-process.ts';
+import { startServer } from '#tests/support/server-process.ts';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;

@@ -6,8 +6,8 @@ import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
-import { type ImageFormat, type ImageKind, imageHeight, imageKinds, imageUrl } from '../shared/images.ts';
-import { mediaSchema } from '../shared/site-data.ts';
+import { type ImageFormat, type ImageKind, imageHeight, imageKinds, imageUrl } from '#shared/images.ts';
+import { mediaSchema } from '#shared/site-data.ts';
 
 interface Output {
   file: string;

@@ -8,8 +8,8 @@
 import { statSync } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { createManifestResolver, readManifest, type ViteManifest } from '../server/asset-manifest.ts';
-import { type PageId, pages } from '../shared/routes.ts';
+import { createManifestResolver, readManifest, type ViteManifest } from '#server/asset-manifest.ts';
+import { type PageId, pages } from '#shared/routes.ts';
 
 const CLIENT_DIR = 'dist/client';
 const MANIFEST = `${CLIENT_DIR}/.vite/manifest.json`;

@@ -17,9 +17,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { openSqliteStorage } from '../server/storage/sqlite-storage.ts';
-import type { Submission } from '../server/storage/types.ts';
-import { type RunningServer, startServer as startTestServer } from '../tests/support/server-process.ts';
+import { openSqliteStorage } from '#server/storage/sqlite-storage.ts';
+import type { Submission } from '#server/storage/types.ts';
+import { type RunningServer, startServer as startTestServer } from '#tests/support/server-process.ts';
 
 const REQUESTS = Number(process.env.FAULT_REQUESTS ?? 240);
 /** The server is killed once this share of the responses has come back. */
@@ -40,11 +40,11 @@ if (missingBuild.length > 0) {
   process.exit(1);
 }
 
-/** The production server on `dataDir`, as the tests start it, set for a crash test. */
-function startServer(dataDir: string): Promise<RunningServer> {
+/** The production server on `databaseDir`, as the tests start it, set for a crash test. */
+function startServer(databaseDir: string): Promise<RunningServer> {
   return startTestServer({
     CSRF_SECRET,
-    DATA_DIR: dataDir,
+    DATABASE_DIR: databaseDir,
     // The whole run comes from one address: the real limit would refuse most of it with 429.
     SUBMISSION_RATE_LIMIT: '100000',
     // No mail: the outbox rows must stay, and they are part of what is checked.
@@ -165,7 +165,7 @@ function storedProblem(submission: Submission, request: Request | undefined): st
   return undefined;
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'seenwear-fault-'));
+const databaseDir = await mkdtemp(path.join(tmpdir(), 'seenwear-fault-'));
 const runId = randomBytes(4).toString('hex');
 let exitCode = 0;
 let restarted: RunningServer | undefined;
@@ -177,11 +177,11 @@ try {
   });
   const byMarker = new Map(requests.map((request) => [request.marker, request]));
 
-  first = await startServer(dataDir);
+  first = await startServer(databaseDir);
   const server = first;
   const session = await visitorSession(server.url);
   console.log(
-    `Server up on ${server.url} (DATA_DIR ${dataDir}). Sending ${REQUESTS} quote requests at once, each with a ${Math.round((requests[0]?.file.length ?? 0) / 1000)} kB PNG; SIGKILL after ${KILL_AFTER_SHARE * 100}% of the answers.`,
+    `Server up on ${server.url} (DATABASE_DIR ${databaseDir}). Sending ${REQUESTS} quote requests at once, each with a ${Math.round((requests[0]?.file.length ?? 0) / 1000)} kB PNG; SIGKILL after ${KILL_AFTER_SHARE * 100}% of the answers.`,
   );
 
   const killAt = Math.ceil(REQUESTS * KILL_AFTER_SHARE);
@@ -219,8 +219,8 @@ try {
   const connection = outcomes.filter((outcome) => outcome.kind === 'connection');
   const duplicateReferences = created.length - new Set(created.map((item) => item.reference)).size;
 
-  restarted = await startServer(dataDir);
-  const storage = await openSqliteStorage({ dataDir });
+  restarted = await startServer(databaseDir);
+  const storage = await openSqliteStorage({ databaseDir });
   const missing: string[] = [];
   const halfStored: string[] = [];
   let acknowledgedAndStored = 0;
@@ -325,6 +325,6 @@ try {
       exitCode = 1;
     }
   }
-  await rm(dataDir, { recursive: true, force: true });
+  await rm(databaseDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

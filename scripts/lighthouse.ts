@@ -10,9 +10,9 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { indexablePaths } from '../shared/routes.ts';
-import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium.ts';
-import { type RunningServer, startServer } from '../tests/support/server-process.ts';
+import { indexablePaths } from '#shared/routes.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '#tests/support/chromium.ts';
+import { type RunningServer, startServer } from '#tests/support/server-process.ts';
 
 const OUT_DIR = 'reports/lighthouse';
 const NOT_FOUND_PATH = '/no-such-page';

@@ -4,7 +4,7 @@
  * PNG files go to reports/screenshots/.
  */
 import { mkdir } from 'node:fs/promises';
-import { launchChromium } from '../tests/support/chromium.ts';
+import { launchChromium } from '#tests/support/chromium.ts';
 
 const [base = 'http://localhost:3000', ...paths] = process.argv.slice(2);
 const widths = [390, 1280];

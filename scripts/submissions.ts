@@ -1,20 +1,20 @@
 /**
  * The operators' view of the stored submissions: `npm run submissions -- list | show REF | export | purge`.
- * Uses the database the server writes (DATA_DIR, default ./var), safely while the server runs.
+ * Uses the database the server writes (DATABASE_DIR, default ./var), safely while the server runs.
  * Exit codes: 0 done, 1 no such database or reference, 2 bad usage.
  */
 
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import { readDataDir } from '../server/config.ts';
+import { readDatabaseDir } from '#server/config.ts';
 import {
   databasePath,
   type NotificationState,
   openSqliteStorage,
   type SqliteStorage,
-} from '../server/storage/sqlite-storage.ts';
-import type { Submission, SubmissionKind, SubmissionSummary } from '../server/storage/types.ts';
+} from '#server/storage/sqlite-storage.ts';
+import type { Submission, SubmissionKind, SubmissionSummary } from '#server/storage/types.ts';
 
 const usage = `Usage: npm run submissions -- <command> [options]
 
@@ -30,7 +30,7 @@ To save the export: npm run --silent submissions -- export --format csv > submis
 (without --silent, npm prints its own header lines into the file).
 The privacy policy's 12 months, run daily (cron): npm run --silent submissions -- purge --older-than-days 365
 
-The database is $DATA_DIR/submissions.sqlite (DATA_DIR defaults to ./var, as for the server).
+The database is $DATABASE_DIR/submissions.sqlite (DATABASE_DIR defaults to ./var, as for the server).
 Exit codes: 0 done, 1 no database or no such reference, 2 bad usage.
 `;
 
@@ -56,11 +56,11 @@ async function main(argv: string[]): Promise<number> {
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) throw new UsageError(`unknown command "${name}"`);
   const run = command(args);
-  const dataDir = readDataDir();
-  const path = databasePath(dataDir);
-  // Opening would create an empty database: a mistyped DATA_DIR must say so, not list nothing.
-  if (!existsSync(path)) throw new NotFoundError(`no submissions database at ${path} (is DATA_DIR right?)`);
-  const storage = await openSqliteStorage({ dataDir });
+  const databaseDir = readDatabaseDir();
+  const path = databasePath(databaseDir);
+  // Opening would create an empty database: a mistyped DATABASE_DIR must say so, not list nothing.
+  if (!existsSync(path)) throw new NotFoundError(`no submissions database at ${path} (is DATABASE_DIR right?)`);
+  const storage = await openSqliteStorage({ databaseDir });
   try {
     await run(storage);
   } finally {

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pages, pageTitle } from '../shared/routes.ts';
-import { createTestApp } from '../tests/support/test-app.ts';
-import { cookiesOf, visitorSession as sessionOf } from '../tests/support/visitor-session.ts';
+import { pages, pageTitle } from '#shared/routes.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { cookiesOf, visitorSession as sessionOf } from '#tests/support/visitor-session.ts';
 
 const visitorSession = (app = t.app) => sessionOf(app);
 
@@ -32,7 +32,7 @@ describe('pages', () => {
       .expect('Content-Type', /text\/html; charset=utf-8/);
     const html = response.text;
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
-    const title = pageTitle(page.id, t.store.data.config.appName);
+    const title = pageTitle(page.id, t.siteData.data.config.appName);
     expect(headValue(html, /<title>([^<]*)<\/title>/)).toBe(title.replace('&', '&amp;'));
     expect(headValue(html, /<meta name="description" content="([^"]*)"/)).toBeTruthy();
     const url = `https://shop.example${page.path}`;
@@ -83,7 +83,7 @@ describe('pages', () => {
     const match = /<script id="app-state" type="application\/json">([^<]*)<\/script>/.exec(response.text);
     expect(match).not.toBeNull();
     const state = JSON.parse(match?.[1] ?? '') as { site: unknown; publicUrl: string };
-    expect(state.site).toEqual(t.store.data);
+    expect(state.site).toEqual(t.siteData.data);
     expect(state.publicUrl).toBe('https://shop.example');
     // The only other scripts are inert data (JSON, JSON-LD) or external modules with this response's nonce.
     const scripts = response.text.match(/<script\b[^>]*>/g) ?? [];
@@ -215,7 +215,7 @@ describe('data files', () => {
     expect(response.headers.etag).toMatch(/^"[^"]+"$/);
     expect(response.headers['cache-control']).toMatch(/must-revalidate|no-cache/);
     expect(response.headers.vary).toMatch(/Accept-Encoding/);
-    expect(response.body).toEqual(t.store.data[name as keyof typeof t.store.data]);
+    expect(response.body).toEqual(t.siteData.data[name as keyof typeof t.siteData.data]);
   });
 
   it('answers 304 to a matching If-None-Match, and 200 to a stale one', async () => {
@@ -232,7 +232,7 @@ describe('data files', () => {
 
   it('answers HEAD with the length and no body', async () => {
     const response = await request(t.app).head('/data/media.json').set('Accept-Encoding', 'identity').expect(200);
-    expect(Number(response.headers['content-length'])).toBe(JSON.stringify(t.store.data.media).length);
+    expect(Number(response.headers['content-length'])).toBe(JSON.stringify(t.siteData.data.media).length);
     expect(response.text ?? '').toBe('');
   });
 
@@ -253,10 +253,10 @@ describe('data files', () => {
     try {
       const br = await raw('gzip, br');
       expect(br.headers['content-encoding']).toBe('br');
-      expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(t.store.data.services);
+      expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(t.siteData.data.services);
       const gz = await raw('gzip, br;q=0');
       expect(gz.headers['content-encoding']).toBe('gzip');
-      expect(JSON.parse(gunzipSync(gz.body).toString())).toEqual(t.store.data.services);
+      expect(JSON.parse(gunzipSync(gz.body).toString())).toEqual(t.siteData.data.services);
       expect(new Set([br.headers.etag, gz.headers.etag]).size).toBe(2);
     } finally {
       server.close();

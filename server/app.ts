@@ -2,18 +2,18 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { SsrEntry } from '../shared/ssr-contract.ts';
+import type { SsrEntry } from '#shared/ssr-contract.ts';
 import type { AssetResolver } from './asset-manifest.ts';
 import type { AppConfig } from './config.ts';
 import { createCsrf } from './csrf.ts';
 import { dataRoutes } from './data-routes.ts';
-import type { DataStore } from './data-store.ts';
 import { healthRoutes, type Readiness } from './health.ts';
 import { errorHandler, rejectMalformedUrl } from './http-errors.ts';
 import { createPageRenderer } from './page-renderer.ts';
 import { requestLogger } from './request-logger.ts';
 import { securityHeaders } from './security-headers.ts';
 import { seoRoutes } from './seo-routes.ts';
+import type { SiteDataFiles } from './site-data-files.ts';
 import { staticFiles } from './static-files.ts';
 import type { Storage } from './storage/types.ts';
 import { submissionRoutes } from './submissions/submission-routes.ts';
@@ -22,7 +22,7 @@ import { trailingSlashRedirect } from './trailing-slash.ts';
 export interface AppDependencies {
   config: AppConfig;
   logger: Logger;
-  store: DataStore;
+  siteData: SiteDataFiles;
   /** Where quote requests and contact messages are kept. */
   storage: Storage;
   readiness: Readiness;
@@ -38,7 +38,7 @@ export interface AppDependencies {
 
 /** Builds the whole application; starting and stopping it is server/index.ts's job. */
 export function createApp(deps: AppDependencies): Express {
-  const { config, store } = deps;
+  const { config, siteData } = deps;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -60,7 +60,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(express.json({ limit: '100kb' }));
   const pages = createPageRenderer({
     ...deps.ssr,
-    store,
+    siteData,
     csrf,
     publicUrl: config.publicUrl,
     isProduction: config.isProduction,
@@ -69,7 +69,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(
     submissionRoutes({
       storage: deps.storage,
-      store,
+      siteData,
       csrf,
       pages,
       isProduction: config.isProduction,
@@ -78,7 +78,7 @@ export function createApp(deps: AppDependencies): Express {
   );
   app.use(csrf.protect);
 
-  app.use(dataRoutes(store));
+  app.use(dataRoutes(siteData));
   app.use(seoRoutes(config.publicUrl));
   app.use(trailingSlashRedirect);
   app.use(pages.middleware);

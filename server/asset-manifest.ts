@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { PageAssets } from '../shared/ssr-contract.ts';
+import type { PageAssets } from '#shared/ssr-contract.ts';
 
 /** The subset of Vite's .vite/manifest.json this server reads. */
 interface ManifestChunk {
@@ -8,15 +8,19 @@ interface ManifestChunk {
   css?: string[];
   isEntry?: boolean;
 }
+/** Vite's build manifest, keyed by source path: read once at start to link each route's chunks and CSS. */
 export type ViteManifest = Record<string, ManifestChunk>;
 
+/** The browser entry's manifest key: its chunk is the bootstrap script, and its imports and CSS go on every page. */
 export const CLIENT_ENTRY = 'client/entry-client.tsx';
 
+/** Which scripts and stylesheets a page links: from the manifest in production, fixed Vite URLs in development. */
 export interface AssetResolver {
   /** Assets for a page whose matched lazy routes are these source modules. */
   forRoutes(routeModules: string[]): PageAssets;
 }
 
+/** Parses the .vite/manifest.json the client build wrote; the shape is cast, not validated. A missing file rejects. */
 export async function readManifest(file: string): Promise<ViteManifest> {
   return JSON.parse(await readFile(file, 'utf8')) as ViteManifest;
 }

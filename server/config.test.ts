@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, readDataDir } from './config.ts';
+import { ConfigError, loadConfig, readDatabaseDir } from './config.ts';
 
 const secret = 'a'.repeat(64);
 
@@ -75,18 +75,23 @@ describe('loadConfig', () => {
     }
   });
 
-  it('keeps submissions under ./var unless DATA_DIR says otherwise, as an absolute path', () => {
-    expect(loadConfig({}).dataDir).toBe(resolve('var'));
-    expect(loadConfig({ DATA_DIR: '' }).dataDir).toBe(resolve('var'));
-    expect(loadConfig({ DATA_DIR: '/srv/seenwear' }).dataDir).toBe('/srv/seenwear');
-    expect(loadConfig({ DATA_DIR: 'data/live' }).dataDir).toBe(resolve('data/live'));
+  it('keeps submissions under ./var unless DATABASE_DIR says otherwise, as an absolute path', () => {
+    expect(loadConfig({}).databaseDir).toBe(resolve('var'));
+    expect(loadConfig({ DATABASE_DIR: '' }).databaseDir).toBe(resolve('var'));
+    expect(loadConfig({ DATABASE_DIR: '/srv/seenwear' }).databaseDir).toBe('/srv/seenwear');
+    expect(loadConfig({ DATABASE_DIR: 'data/live' }).databaseDir).toBe(resolve('data/live'));
   });
 
-  it("gives the operators' CLI the same DATA_DIR without the server's other settings", () => {
+  it('refuses the old DATA_DIR by name, so a deployment never starts on an empty database beside its own', () => {
+    expect(() => loadConfig({ DATA_DIR: '/srv/seenwear' })).toThrow(/DATA_DIR: was renamed DATABASE_DIR/);
+    expect(() => readDatabaseDir({ DATA_DIR: '/srv/seenwear' })).toThrow(/DATA_DIR: was renamed DATABASE_DIR/);
+  });
+
+  it("gives the operators' CLI the same DATABASE_DIR without the server's other settings", () => {
     // Production without CSRF_SECRET would stop the server, but the CLI only needs the directory.
-    expect(readDataDir({ NODE_ENV: 'production' })).toBe(resolve('var'));
-    expect(readDataDir({ DATA_DIR: '/srv/seenwear', NODE_ENV: 'production' })).toBe('/srv/seenwear');
-    expect(readDataDir({ DATA_DIR: '' })).toBe(resolve('var'));
+    expect(readDatabaseDir({ NODE_ENV: 'production' })).toBe(resolve('var'));
+    expect(readDatabaseDir({ DATABASE_DIR: '/srv/seenwear', NODE_ENV: 'production' })).toBe('/srv/seenwear');
+    expect(readDatabaseDir({ DATABASE_DIR: '' })).toBe(resolve('var'));
   });
 
   it('drops a trailing slash from PUBLIC_URL and treats empty variables as unset', () => {

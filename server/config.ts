@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { describeIssues } from '../shared/site-data.ts';
-import { z } from '../shared/zod.ts';
+import { describeIssues } from '#shared/site-data.ts';
+import { z } from '#shared/zod.ts';
 
-/** Where the submissions database lives when DATA_DIR is not set, relative to the working directory. */
-export const defaultDataDir = 'var';
+/** Where the submissions database lives when DATABASE_DIR is not set, relative to the working directory. */
+export const defaultDatabaseDir = 'var';
 
-// Shared with the operators' CLI, which reads DATA_DIR alone: it must find the server's database
+// Shared with the operators' CLI, which reads DATABASE_DIR alone: it must find the server's database
 // without needing the server's secrets in the shell.
-const dataDirSchema = z.string().min(1).default(defaultDataDir);
+const databaseDirSchema = z.string().min(1).default(defaultDatabaseDir);
+
+// The old name is refused rather than ignored: ignored, it would start the server on an empty database
+// beside the real one, and the submissions would look lost.
+const renamedDataDir =
+  'DATA_DIR: was renamed DATABASE_DIR (it holds the submissions database, not the data files): set DATABASE_DIR instead';
 
 // Node makes one without any other tool; `npm start` writes one to .env by itself (scripts/ensure-csrf-secret.ts).
 const makeSecret = `node -p "crypto.randomBytes(32).toString('hex')"`;
@@ -35,7 +40,7 @@ const envSchema = z.object({
     .refine(isMailbox, 'must be an e-mail address or "Name <address>", such as Seenwear <orders@seenwear.example>')
     .optional(),
   SHOP_EMAIL: z.email('must be an e-mail address, such as orders@seenwear.example').optional(),
-  DATA_DIR: dataDirSchema,
+  DATABASE_DIR: databaseDirSchema,
   SUBMISSION_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
@@ -66,8 +71,8 @@ export interface AppConfig {
   csrfSecret: string;
   /** True when CSRF_SECRET was not given and a random one was made for this process. */
   csrfSecretGenerated: boolean;
-  /** Absolute directory of the submissions database (DATA_DIR, resolved once at start). */
-  dataDir: string;
+  /** Absolute directory of the submissions database (DATABASE_DIR, resolved once at start). */
+  databaseDir: string;
   /** Null when SMTP_URL is not set: submissions then wait in the outbox, nothing is sent. */
   mail: MailConfig | null;
   /** Posts per visitor address per 15 minutes on each form endpoint. */
@@ -98,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (present.NODE_ENV === 'production' && !present.CSRF_SECRET) {
     problems.push(`CSRF_SECRET: is required in production (try: ${makeSecret})`);
   }
+  if (present.DATA_DIR !== undefined) problems.push(renamedDataDir);
   if (present.SMTP_URL) {
     for (const name of ['MAIL_FROM', 'SHOP_EMAIL'] as const) {
       if (!present[name]) problems.push(`${name}: is required when SMTP_URL is set`);
@@ -116,7 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     csrfSecret: value.CSRF_SECRET ?? randomBytes(32).toString('hex'),
     csrfSecretGenerated: value.CSRF_SECRET === undefined,
     // Resolved now so a later chdir, or a log line, never means a different directory.
-    dataDir: resolve(value.DATA_DIR),
+    databaseDir: resolve(value.DATABASE_DIR),
     mail:
       value.SMTP_URL && value.MAIL_FROM && value.SHOP_EMAIL
         ? { smtpUrl: value.SMTP_URL, from: value.MAIL_FROM.trim(), shopEmail: value.SHOP_EMAIL }
@@ -126,7 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-/** DATA_DIR as the server would resolve it, without the rest of the environment. */
-export function readDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(dataDirSchema.parse(env.DATA_DIR === '' ? undefined : env.DATA_DIR));
+/** DATABASE_DIR as the server would resolve it, without the rest of the environment. */
+export function readDatabaseDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.DATA_DIR) throw new ConfigError([renamedDataDir]);
+  return resolve(databaseDirSchema.parse(env.DATABASE_DIR === '' ? undefined : env.DATABASE_DIR));
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { dataKeys, isDataKey } from '../shared/data-keys.ts';
-import type { DataStore, Representation } from './data-store.ts';
+import { dataKeys, isDataKey } from '#shared/data-keys.ts';
+import type { Representation, SiteDataFiles } from './site-data-files.ts';
 
 const available = dataKeys.map((key) => `/data/${key}.json`).join(', ');
 
@@ -12,11 +12,11 @@ function notFound(res: import('express').Response) {
  * GET and HEAD /data/<name>.json (spec section 7). Bodies and their gzip and brotli forms were made at
  * start; nothing here touches the file system, so no path can reach outside the six files.
  */
-export function dataRoutes(store: DataStore): Router {
+export function dataRoutes(siteData: SiteDataFiles): Router {
   const router = Router();
   router.get('/data/:file', (req, res) => {
     const name = /^([a-z-]+)\.json$/.exec(req.params.file)?.[1];
-    const file = name !== undefined && isDataKey(name) ? store.files.get(name) : undefined;
+    const file = name !== undefined && isDataKey(name) ? siteData.files.get(name) : undefined;
     if (!file) return notFound(res);
 
     // Our preference on ties (brotli is smallest); anything the client refuses with q=0 is never sent.

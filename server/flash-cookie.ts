@@ -1,14 +1,17 @@
 import type { CookieOptions, Request, Response } from 'express';
-import { noticeTypes } from '../shared/notices.ts';
-import { z } from '../shared/zod.ts';
+import { noticeTypes } from '#shared/notices.ts';
+import { z } from '#shared/zod.ts';
 
 /**
  * Spec section 9, across a redirect: a form posted without JavaScript answers with a redirect, and the
  * page it lands on shows the message. The cookie lives for one hop only: it is read once and cleared.
  */
 export const FLASH_COOKIE = 'flash';
+/** A minute, in milliseconds: time enough for the redirect, so a message never read is not shown on a later visit. */
 export const FLASH_MAX_AGE_MS = 60_000;
+/** In UTF-16 code units; setFlash cuts longer text to this length, ending it with an ellipsis. */
 export const FLASH_TEXT_MAX_LENGTH = 500;
+/** Keys are letters, digits, '_', '.' and '-' only, at most this many. */
 export const FLASH_KEY_MAX_LENGTH = 100;
 
 const flashSchema = z.object({
@@ -22,8 +25,10 @@ const flashSchema = z.object({
     .optional(),
 });
 
+/** A flash message as the cookie carries it. A key lets the page replace an earlier message with the same key. */
 export type Flash = z.infer<typeof flashSchema>;
 
+/** The cookie is marked Secure only in production, so it still works over plain http while developing. */
 export interface FlashCookieOptions {
   isProduction: boolean;
 }

@@ -2,10 +2,10 @@ import { createServer } from 'node:http';
 import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
-import { loadDataStore } from './data-store.ts';
 import type { Readiness } from './health.ts';
 import { createLogger } from './logger.ts';
 import { startNotifications } from './notifications/start-notifications.ts';
+import { loadSiteDataFiles } from './site-data-files.ts';
 import { developmentSsr, productionSsr } from './ssr-entry.ts';
 import { openSqliteStorage } from './storage/sqlite-storage.ts';
 
@@ -31,11 +31,11 @@ async function main() {
     logger.warn('CSRF_SECRET is not set: using a random secret, so tokens stop working when the server restarts');
   }
   const readiness: Readiness = { ready: false };
-  const store = await loadDataStore(new URL('../data/', import.meta.url).pathname);
-  for (const warning of store.warnings) logger.warn(warning);
+  const siteData = await loadSiteDataFiles(new URL('../data/', import.meta.url).pathname);
+  for (const warning of siteData.warnings) logger.warn(warning);
   // Submissions and their outbox: opened (and migrated) before the server accepts a single request.
-  const storage = await openSqliteStorage({ dataDir: config.dataDir });
-  const notifications = startNotifications({ config, site: store.data.config, storage, logger });
+  const storage = await openSqliteStorage({ databaseDir: config.databaseDir });
+  const notifications = startNotifications({ config, site: siteData.data.config, storage, logger });
   const httpServer = createServer();
 
   let closeDev: (() => Promise<void>) | undefined;
@@ -43,13 +43,13 @@ async function main() {
   if (config.env === 'development') {
     const dev = await developmentSsr(httpServer);
     closeDev = dev.close;
-    app = createApp({ config, logger, store, storage, readiness, ssr: dev, devMiddleware: dev.middleware });
+    app = createApp({ config, logger, siteData, storage, readiness, ssr: dev, devMiddleware: dev.middleware });
   } else {
     const production = await productionSsr();
     app = createApp({
       config,
       logger,
-      store,
+      siteData,
       storage,
       readiness,
       ssr: production,
@@ -62,7 +62,7 @@ async function main() {
     const address = httpServer.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info(
-      { port, host: config.host, env: config.env, dataVersion: store.version },
+      { port, host: config.host, env: config.env, dataVersion: siteData.version },
       `listening on ${config.publicUrl}`,
     );
   });

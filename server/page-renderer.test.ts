@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
-import * as realEntry from '../client/entry-server.tsx';
-import type { SsrEntry } from '../shared/ssr-contract.ts';
-import { createTestApp } from '../tests/support/test-app.ts';
+import * as realEntry from '#client/entry-server.tsx';
+import type { SsrEntry } from '#shared/ssr-contract.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 /** The real React entry, with its two steps counted. */
 function countingEntry() {

@@ -2,19 +2,20 @@ import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import createHttpError from 'http-errors';
 import { LRUCache } from 'lru-cache';
-import type { QueryOutcome, SsrEntry } from '../shared/ssr-contract.ts';
-import type { FormState } from '../shared/submissions/form-values.ts';
+import type { QueryOutcome, SsrEntry } from '#shared/ssr-contract.ts';
+import type { FormState } from '#shared/submissions/form-values.ts';
 import type { AssetResolver } from './asset-manifest.ts';
 import type { Csrf } from './csrf.ts';
-import type { DataStore } from './data-store.ts';
 import { toFetchRequest } from './fetch-request.ts';
 import { type Flash, takeFlash } from './flash-cookie.ts';
 import { cspNonce } from './security-headers.ts';
+import type { SiteDataFiles } from './site-data-files.ts';
 
+/** loadEntry is called for every render that misses the cache, so in development edited code is picked up. */
 export interface PageRendererOptions {
   loadEntry: () => Promise<SsrEntry>;
   assets: AssetResolver;
-  store: DataStore;
+  siteData: SiteDataFiles;
   csrf: Csrf;
   publicUrl: string;
   isProduction: boolean;
@@ -43,6 +44,7 @@ async function sendFetchResponse(res: Response, response: globalThis.Response) {
   res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
+/** A form to render again with the visitor's input and errors, and the status to send (the endpoints use 422). */
 export interface FormPage {
   /** The page that holds the form, such as /pricing. */
   path: string;
@@ -50,6 +52,7 @@ export interface FormPage {
   status: number;
 }
 
+/** server/app.ts mounts the middleware for every page; renderForm is for the form endpoints (submission-routes.ts). */
 export interface PageRenderer {
   middleware: RequestHandler;
   /**
@@ -104,7 +107,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     extra: { flash: Flash | null; form: FormState | null; url: string | null },
   ): Promise<string> {
     return entry.render(outcome, {
-      site: options.store.data,
+      site: options.siteData.data,
       publicUrl: options.publicUrl,
       assets: options.assets.forRoutes(outcome.routeModules),
       nonce: placeholders.nonce,
@@ -123,14 +126,14 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     // A page carrying a flash message is this visitor's alone: rendered for them, never cached.
     const flash = takeFlash(req, res, options) ?? null;
     const cacheable = options.cache && flash === null;
-    const key = `${options.store.version}|${req.originalUrl}`;
+    const key = `${options.siteData.version}|${req.originalUrl}`;
     const hit = cacheable ? cache.get(key) : undefined;
     if (hit) return send(req, res, hit);
 
     const entry = await options.loadEntry();
     const outcome = await entry.query(toFetchRequest(req, res, options.publicUrl));
     if (outcome.kind === 'response') return sendFetchResponse(res, outcome.response);
-    const notFoundKey = `${options.store.version}|${NOT_FOUND_KEY}`;
+    const notFoundKey = `${options.siteData.version}|${NOT_FOUND_KEY}`;
     const cached = outcome.status === 404 && cacheable ? cache.get(notFoundKey) : undefined;
     if (cached) return send(req, res, cached);
 

@@ -1,5 +1,5 @@
 import sanitize from 'sanitize-html';
-import { htmlAllowList } from '../shared/html-allow-list.ts';
+import { htmlAllowList } from '#shared/html-allow-list.ts';
 
 /**
  * HTML from data files, cleaned on the server with the shared allow-list before anything renders or

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { indexablePaths } from '../shared/routes.ts';
+import { indexablePaths } from '#shared/routes.ts';
 
 /** robots.txt and sitemap.xml, both made from the route table so a new page is listed by itself. */
 export function seoRoutes(publicUrl: string): Router {

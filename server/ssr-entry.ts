@@ -1,13 +1,15 @@
 import type { Server } from 'node:http';
-import type { SsrEntry } from '../shared/ssr-contract.ts';
+import type { SsrEntry } from '#shared/ssr-contract.ts';
 import { type AssetResolver, createManifestResolver, readManifest } from './asset-manifest.ts';
 
+/** How pages render in this mode: where the SSR entry comes from, what a page links, and whether pages are cached. */
 export interface SsrSetup {
   loadEntry: () => Promise<SsrEntry>;
   assets: AssetResolver;
   cache: boolean;
 }
 
+/** The build output at the project root: dist/server holds the SSR entry, dist/client the files browsers fetch. */
 export const distDir = new URL('../dist/', import.meta.url);
 
 /** Production: the entry Vite built, and the manifest it wrote, both read once. */

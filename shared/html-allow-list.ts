@@ -21,6 +21,7 @@ export function isAllowedHref(href: string): boolean {
   return sameSitePath.test(href) || mailtoLink.test(href) || telLink.test(href);
 }
 
+/** What both sanitizers read: the tags kept, the attributes kept per tag, and the check every href must pass. */
 export interface HtmlAllowList {
   readonly tags: readonly string[];
   /** Per tag; a tag missing here keeps no attribute at all. */
@@ -29,6 +30,7 @@ export interface HtmlAllowList {
   readonly isAllowedHref: (href: string) => boolean;
 }
 
+/** Bold, italic, line breaks and links, nothing else; frozen at every level. */
 export const htmlAllowList: HtmlAllowList = Object.freeze({
   tags: Object.freeze(['strong', 'b', 'em', 'i', 'br', 'a']),
   attributes: Object.freeze({ a: Object.freeze(['href']) }),

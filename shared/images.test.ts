@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import media from '../data/media.json' with { type: 'json' };
+import media from '#data/media.json' with { type: 'json' };
 import { type ImageKind, imageHeight, imageKinds, imageSrcSet, imageUrl } from './images.ts';
 
 const kinds = Object.keys(imageKinds) as ImageKind[];

@@ -4,6 +4,7 @@
  */
 
 export type ImageKind = 'slide-landscape' | 'slide-portrait' | 'brand';
+/** The formats built at every width: pages offer AVIF first and WebP as the fallback. */
 export type ImageFormat = 'avif' | 'webp';
 
 /**
@@ -24,10 +25,12 @@ export const imageKinds: Record<ImageKind, { width: number; height: number; widt
   brand: { width: 160, height: 80, widths: [160, 320] },
 };
 
+/** Where the build writes one file and the site serves it: /images/<name>-<width>.<format>. */
 export function imageUrl(name: string, width: number, format: ImageFormat): string {
   return `/images/${name}-${width}.${format}`;
 }
 
+/** A srcset with every width built for the kind, in one format. */
 export function imageSrcSet(name: string, kind: ImageKind, format: ImageFormat): string {
   return imageKinds[kind].widths.map((width) => `${imageUrl(name, width, format)} ${width}w`).join(', ');
 }

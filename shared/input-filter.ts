@@ -1,10 +1,13 @@
 /** The kinds of the text-input filter (spec section 5). */
 export const inputFilterKinds = ['numbers', 'decimals', 'alphanumeric'] as const;
 
+/** Digits only; digits and one point; or ASCII letters, digits, '.' and '-'. */
 export type InputFilterKind = (typeof inputFilterKinds)[number];
 
+/** The kind useInputFilter applies when the caller names none. */
 export const defaultInputFilterKind: InputFilterKind = 'alphanumeric';
 
+/** Checks a kind that arrives as any string (useInputFilter's); an unknown kind leaves the input unfiltered. */
 export function isInputFilterKind(value: unknown): value is InputFilterKind {
   return typeof value === 'string' && (inputFilterKinds as readonly string[]).includes(value);
 }

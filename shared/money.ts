@@ -4,8 +4,10 @@ const currencyByFormat = new Map([
   ['en-GB', 'GBP'],
 ] as const);
 
+/** A locale that sets both the number style and the currency: en-US shows USD, en-GB shows GBP. */
 export type MoneyFormat = 'en-US' | 'en-GB';
 
+/** Every supported format, listed in the error for an unknown one. */
 export const moneyFormats: readonly MoneyFormat[] = [...currencyByFormat.keys()];
 
 // Building an Intl.NumberFormat costs far more than using one, and a price list formats many amounts.

@@ -1,5 +1,6 @@
 /** The four kinds of notice (toasts and flash messages alike, spec section 3). */
 export const noticeTypes = ['success', 'error', 'info', 'warning'] as const;
+/** Sets a notice's style and label; the flash cookie refuses any other value. */
 export type NoticeType = (typeof noticeTypes)[number];
 
 /** A flash message as it travels from a form post to the next page (cookie, then page state). */

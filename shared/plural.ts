@@ -12,8 +12,10 @@ const wordForms = {
   piece: { one: 'piece', other: 'pieces' },
 } as const satisfies Record<string, { one: string; other: string }>;
 
+/** A word pluralize can count: adding one means adding its two forms to the table above. */
 export type PluralWord = keyof typeof wordForms;
 
+/** Every word in the table, so the tests can check each one's forms. */
 export const pluralWords = Object.keys(wordForms) as readonly PluralWord[];
 
 type LocaleFormatters = { rules: Intl.PluralRules; numbers: Intl.NumberFormat };

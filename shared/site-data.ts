@@ -22,6 +22,7 @@ const imageName = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be an image name (lower-case letters, digits and hyphens)');
 
+/** data/config.json: the shop's name, contact details, address, social links and the optional promo banner. */
 export const configSchema = z.object({
   appName: z.string().trim().min(1),
   contact: z.object({
@@ -57,6 +58,7 @@ const slideSchema = z.object({
   title: z.string().min(1),
 });
 
+/** data/media.json: the logo, the image for link previews, and the home page's four slides and four brands. */
 export const mediaSchema = z.object({
   logo: z.object({ src: z.string().startsWith('/'), alt: z.string().min(1) }),
   socialImage: z.string().startsWith('/'),
@@ -66,6 +68,7 @@ export const mediaSchema = z.object({
 
 export { isServiceId, type ServiceId, serviceIds } from './service-ids.ts';
 
+/** data/services.json: the three services, each with a summary and its page's route. */
 export const servicesSchema = z.object({
   services: z
     .array(
@@ -79,6 +82,7 @@ export const servicesSchema = z.object({
     .length(3),
 });
 
+/** Each data file's schema by key; loadSiteDataFiles validates every file against its own at start. */
 export const siteDataSchemas = {
   config: configSchema,
   services: servicesSchema,
@@ -88,8 +92,11 @@ export const siteDataSchemas = {
   embroidery: embroiderySchema,
 } as const satisfies Record<DataKey, z.ZodType>;
 
+/** The six data files as validated, by key: what the pages are rendered from and what the browser receives. */
 export type SiteData = { [K in DataKey]: z.infer<(typeof siteDataSchemas)[K]> };
+/** data/config.json as validated; the mail code takes the shop's name and contact details from it. */
 export type SiteConfig = SiteData['config'];
+/** One home-page slide: its link, its title and the names of its landscape and portrait images. */
 export type CarouselSlide = z.infer<typeof slideSchema>;
 
 /** Turns a zod error into lines a person can act on: "contact.email: Invalid email address". */

@@ -36,6 +36,7 @@ export interface AppState {
   url: string | null;
 }
 
+/** React Router's hydration data made JSON-safe: errors become plain objects, revived by client/hydration.ts. */
 export interface SerializedHydration {
   loaderData: Record<string, unknown>;
   actionData: Record<string, unknown> | null;
@@ -46,6 +47,7 @@ declare const queryBrand: unique symbol;
 /** React Router's handler context, opaque to the server. */
 export type QueryContext = { readonly [queryBrand]: true };
 
+/** What the entry makes of a request: a finished Response (a redirect, say), or a page to render with this status. */
 export type QueryOutcome =
   | { kind: 'response'; response: Response }
   | {
@@ -56,6 +58,7 @@ export type QueryOutcome =
       context: QueryContext;
     };
 
+/** Everything a render depends on besides the matched routes: the site data, assets and per-request values. */
 export interface RenderOptions {
   site: SiteData;
   publicUrl: string;
@@ -70,6 +73,7 @@ export interface RenderOptions {
   onError: (error: unknown) => void;
 }
 
+/** What client/entry-server.tsx exports: query matches routes and runs loaders, render turns a page into HTML. */
 export interface SsrEntry {
   query(request: Request): Promise<QueryOutcome>;
   /** Renders the whole document; resolves once everything, Suspense boundaries included, is ready. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../shared/money.ts';
-import { sizeParams } from '../../shared/pricing/query.ts';
-import type { PriceFile, SizeUpcharge } from '../../shared/pricing/types.ts';
-import { useInputFilter } from '../hooks/use-input-filter.ts';
+import { useInputFilter } from '#client/hooks/use-input-filter.ts';
+import { formatMoney } from '#shared/money.ts';
+import { sizeParams } from '#shared/pricing/query.ts';
+import type { PriceFile, SizeUpcharge } from '#shared/pricing/types.ts';
 
 export type Fields = Record<string, string>;
 

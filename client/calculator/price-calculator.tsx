@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { formatMoney } from '../../shared/money.ts';
-import { pluralize } from '../../shared/plural.ts';
-import { estimate, priceFileFor } from '../../shared/pricing/estimate.ts';
-import { optionsFromQuery, queryFromOptions, sizeParams } from '../../shared/pricing/query.ts';
-import type { Estimate, FieldError, PriceFile } from '../../shared/pricing/types.ts';
-import type { ServiceId } from '../../shared/site-data.ts';
-import { useSiteData } from '../app-context.tsx';
+import { useSiteData } from '#client/app-context.tsx';
+import { formatMoney } from '#shared/money.ts';
+import { pluralize } from '#shared/plural.ts';
+import { estimate, priceFileFor } from '#shared/pricing/estimate.ts';
+import { optionsFromQuery, queryFromOptions, sizeParams } from '#shared/pricing/query.ts';
+import type { Estimate, FieldError, PriceFile } from '#shared/pricing/types.ts';
+import type { ServiceId } from '#shared/site-data.ts';
 import {
   CheckboxField,
   type FieldProps,

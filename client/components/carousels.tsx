@@ -1,6 +1,6 @@
 import { type Options, Splide } from '@splidejs/react-splide';
 import { Link } from 'react-router';
-import type { CarouselSlide } from '../../shared/site-data.ts';
+import type { CarouselSlide } from '#shared/site-data.ts';
 import { CarouselToggle } from './carousel-toggle.tsx';
 import { BrandPicture, SlidePicture, SlidePreload } from './responsive-picture.tsx';
 

@@ -1,5 +1,5 @@
-import { formatUsPhone } from '../../shared/phone.ts';
-import { useSiteData } from '../app-context.tsx';
+import { useSiteData } from '#client/app-context.tsx';
+import { formatUsPhone } from '#shared/phone.ts';
 
 /** How a contact link looks inside running text. */
 const inlineLink = 'font-semibold text-brand-700 underline';

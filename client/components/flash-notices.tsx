@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { NoticeType } from '../../shared/notices.ts';
-import { useAppContext } from '../app-context.tsx';
+import { useAppContext } from '#client/app-context.tsx';
+import type { NoticeType } from '#shared/notices.ts';
 
 const styles: Record<NoticeType, { box: string; label: string }> = {
   success: { box: 'border-green-700 bg-green-50 text-green-950', label: 'Success' },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { PageId } from '../../shared/routes.ts';
-import { getPage } from '../../shared/routes.ts';
+import type { PageId } from '#shared/routes.ts';
+import { getPage } from '#shared/routes.ts';
 import { PageHeader } from './page-header.tsx';
 import { PageMeta } from './page-meta.tsx';
 

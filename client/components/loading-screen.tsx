@@ -1,4 +1,4 @@
-import { useSiteData } from '../app-context.tsx';
+import { useSiteData } from '#client/app-context.tsx';
 
 /**
  * Spec section 2: while the loading flag is set, a full-page pulsing logo covers the page. It sits over

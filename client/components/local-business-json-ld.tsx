@@ -1,5 +1,5 @@
-import { serializeForScript } from '../../shared/json-script.ts';
-import { useAppContext, useSiteData } from '../app-context.tsx';
+import { useAppContext, useSiteData } from '#client/app-context.tsx';
+import { serializeForScript } from '#shared/json-script.ts';
 
 /** Structured data for search engines: the shop as a LocalBusiness (home and contact pages). */
 export function LocalBusinessJsonLd() {

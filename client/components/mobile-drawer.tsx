@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
-import { companyLinks, pricingLinks, quoteLink } from '../navigation.ts';
+import { companyLinks, pricingLinks, quoteLink } from '#client/menu-links.ts';
 import { useOpenUntilNavigation } from './use-open-until-navigation.ts';
 
 const linkClass =

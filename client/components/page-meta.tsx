@@ -1,5 +1,5 @@
-import { getPage, type PageId, pageTitle } from '../../shared/routes.ts';
-import { useAppContext, useSiteData } from '../app-context.tsx';
+import { useAppContext, useSiteData } from '#client/app-context.tsx';
+import { getPage, type PageId, pageTitle } from '#shared/routes.ts';
 
 /**
  * Title, description, canonical link and social-sharing tags of a page (spec section 2). React hoists

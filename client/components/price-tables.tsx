@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../shared/money.ts';
-import { pluralize } from '../../shared/plural.ts';
-import type { Cents, PriceFile } from '../../shared/pricing/types.ts';
+import { formatMoney } from '#shared/money.ts';
+import { pluralize } from '#shared/plural.ts';
+import type { Cents, PriceFile } from '#shared/pricing/types.ts';
 
 /** "12–23", "288+": the quantities a row of a price table applies to. */
 export function breakLabel(breaks: number[], index: number): string {

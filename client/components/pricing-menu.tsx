@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { pricingLinks } from '../navigation.ts';
+import { pricingLinks } from '#client/menu-links.ts';
 import { useOpenUntilNavigation } from './use-open-until-navigation.ts';
 
 /**

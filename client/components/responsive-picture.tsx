@@ -1,4 +1,4 @@
-import { imageHeight, imageKinds, imageSrcSet, imageUrl } from '../../shared/images.ts';
+import { imageHeight, imageKinds, imageSrcSet, imageUrl } from '#shared/images.ts';
 
 const WIDE = '(min-width: 768px)';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useSiteData } from '../app-context.tsx';
-import { COPYRIGHT_YEARS, companyLinks, legalLinks, pricingLinks, quoteLink } from '../navigation.ts';
+import { useSiteData } from '#client/app-context.tsx';
+import { COPYRIGHT_YEARS, companyLinks, legalLinks, pricingLinks, quoteLink } from '#client/menu-links.ts';
 import { EmailLink, PhoneLink } from './contact-links.tsx';
 import { PhotoIcon, ReviewIcon, SocialIcon } from './social-icons.tsx';
 

@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router';
-import { findPageByPath } from '../../shared/routes.ts';
-import { useSiteData } from '../app-context.tsx';
-import { companyLinks, quoteLink } from '../navigation.ts';
+import { useSiteData } from '#client/app-context.tsx';
+import { companyLinks, quoteLink } from '#client/menu-links.ts';
+import { findPageByPath } from '#shared/routes.ts';
 import { EmailLink, PhoneLink } from './contact-links.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { PricingMenu } from './pricing-menu.tsx';

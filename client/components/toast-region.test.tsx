@@ -2,9 +2,9 @@
 import { act } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { reactContainer } from '../../tests/support/react-container.ts';
-import { sanitizeHtml } from '../sanitize-html.ts';
-import { createToastStore, TOAST_DEFAULT_DURATION_MS, type ToastStore } from '../stores/toast-store.ts';
+import { sanitizeHtml } from '#client/sanitize-html.ts';
+import { createToastStore, TOAST_DEFAULT_DURATION_MS, type ToastStore } from '#client/stores/toast-store.ts';
+import { reactContainer } from '#tests/support/react-container.ts';
 import { ToastProvider, ToastRegion } from './toast-region.tsx';
 
 const view = reactContainer();

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import { sanitizeHtml } from '../sanitize-html.ts';
-import type { Toast, ToastStore, ToastType } from '../stores/toast-store.ts';
+import { sanitizeHtml } from '#client/sanitize-html.ts';
+import type { Toast, ToastStore, ToastType } from '#client/stores/toast-store.ts';
 
 const ToastStoreContext = createContext<ToastStore | null>(null);
 

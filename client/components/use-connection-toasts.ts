@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ToastStore } from '../stores/toast-store.ts';
+import type { ToastStore } from '#client/stores/toast-store.ts';
 
 export const OFFLINE_MESSAGE = 'You are offline. Pages you open may not load until the connection is back.';
 export const ONLINE_MESSAGE = 'You are back online.';

@@ -1,5 +1,5 @@
 import { type ChangeEvent, useRef, useState } from 'react';
-import { pluralize } from '../../shared/plural.ts';
+import { pluralize } from '#shared/plural.ts';
 import {
   ARTWORK_ACCEPT,
   ARTWORK_FIELD,
@@ -9,8 +9,8 @@ import {
   ARTWORK_MAX_TOTAL_BYTES,
   type ArtworkFileInfo,
   artworkListError,
-} from '../../shared/submissions/artwork.ts';
-import { formatBytes } from '../../shared/submissions/format-bytes.ts';
+} from '#shared/submissions/artwork.ts';
+import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { describedBy, FieldError, hintClass, labelClass } from './form-fields.tsx';
 import { useFieldIds } from './form-fields-context.tsx';
 

@@ -2,10 +2,11 @@
 import { act } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { reactContainer } from '../../tests/support/react-container.ts';
-import type { AppContextValue } from '../app-context.tsx';
+import type { AppContextValue } from '#client/app-context.tsx';
+import { appContext, WithApp } from '#tests/support/app-context.tsx';
+import { answerWith } from '#tests/support/fetch-stub.ts';
+import { reactContainer } from '#tests/support/react-container.ts';
 import { ContactForm } from './contact-form.tsx';
-import { answerWith, appContext, WithApp } from './form-test-support.tsx';
 import { loadSchemaChecks } from './load-schema-checks.ts';
 
 const view = reactContainer();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FieldErrors, FormValues } from '../../shared/submissions/form-values.ts';
+import type { FieldErrors, FormValues } from '#shared/submissions/form-values.ts';
 import { ErrorSummary } from './error-summary.tsx';
 import { TextAreaField, TextField } from './form-fields.tsx';
 import { FormFieldsProvider } from './form-fields-context.tsx';

@@ -1,5 +1,5 @@
 import type { MouseEvent, RefObject } from 'react';
-import type { FieldErrors } from '../../shared/submissions/form-values.ts';
+import type { FieldErrors } from '#shared/submissions/form-values.ts';
 import { fieldIds } from './form-fields-context.tsx';
 
 /**

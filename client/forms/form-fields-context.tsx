@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import type { FieldErrors } from '../../shared/submissions/form-values.ts';
+import type { FieldErrors } from '#shared/submissions/form-values.ts';
 
 interface FormFieldsContextValue {
   /** Keeps ids unique on a page: "quote-email", "contact-email". */

@@ -1,5 +1,5 @@
-import { HONEYPOT_FIELD } from '../../shared/submissions/form-values.ts';
-import { useAppContext } from '../app-context.tsx';
+import { useAppContext } from '#client/app-context.tsx';
+import { HONEYPOT_FIELD } from '#shared/submissions/form-values.ts';
 
 /**
  * The hidden fields every form carries for the post without JavaScript: the CSRF token (fetch sends it

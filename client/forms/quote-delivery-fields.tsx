@@ -1,5 +1,5 @@
-import type { FormValues } from '../../shared/submissions/form-values.ts';
-import { type DeliveryMethod, deliveryMethods } from '../../shared/submissions/quote-fields.ts';
+import type { FormValues } from '#shared/submissions/form-values.ts';
+import { type DeliveryMethod, deliveryMethods } from '#shared/submissions/quote-fields.ts';
 import { FieldError, TextAreaField } from './form-fields.tsx';
 import { useFieldIds } from './form-fields-context.tsx';
 

@@ -1,8 +1,8 @@
-import { formatMoney } from '../../shared/money.ts';
-import { pluralize } from '../../shared/plural.ts';
-import type { PriceFiles } from '../../shared/pricing/estimate.ts';
-import type { FormValues } from '../../shared/submissions/form-values.ts';
-import { OTHER_GARMENT, OWN_GARMENT, quoteEstimate } from '../../shared/submissions/quote-fields.ts';
+import { formatMoney } from '#shared/money.ts';
+import { pluralize } from '#shared/plural.ts';
+import type { PriceFiles } from '#shared/pricing/estimate.ts';
+import type { FormValues } from '#shared/submissions/form-values.ts';
+import { OTHER_GARMENT, OWN_GARMENT, quoteEstimate } from '#shared/submissions/quote-fields.ts';
 
 /**
  * The price of what the form says so far, beside it (sticky on wide screens, below it on phones). The

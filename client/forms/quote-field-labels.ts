@@ -1,5 +1,5 @@
-import { ARTWORK_FIELD } from '../../shared/submissions/artwork.ts';
-import { type QuoteSize, quoteSizes, SIZES_FIELD, sizeField } from '../../shared/submissions/quote-fields.ts';
+import { ARTWORK_FIELD } from '#shared/submissions/artwork.ts';
+import { type QuoteSize, quoteSizes, SIZES_FIELD, sizeField } from '#shared/submissions/quote-fields.ts';
 
 /** How the quote form names its fields to the visitor: labels in the error summary. */
 const fixed: Record<string, string> = {

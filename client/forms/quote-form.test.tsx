@@ -2,9 +2,10 @@
 import { act } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { quotePrefill } from '../../shared/submissions/quote-fields.ts';
-import { reactContainer } from '../../tests/support/react-container.ts';
-import { answerWith, appContext, site, WithApp } from './form-test-support.tsx';
+import { quotePrefill } from '#shared/submissions/quote-fields.ts';
+import { appContext, site, WithApp } from '#tests/support/app-context.tsx';
+import { answerWith } from '#tests/support/fetch-stub.ts';
+import { reactContainer } from '#tests/support/react-container.ts';
 import { loadSchemaChecks } from './load-schema-checks.ts';
 import { QuoteForm } from './quote-form.tsx';
 

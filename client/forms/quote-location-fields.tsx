@@ -1,9 +1,9 @@
-import { pluralize } from '../../shared/plural.ts';
-import type { PriceFiles } from '../../shared/pricing/estimate.ts';
-import type { PriceFile } from '../../shared/pricing/types.ts';
-import type { FormValues } from '../../shared/submissions/form-values.ts';
-import { locationFields, placements } from '../../shared/submissions/quote-fields.ts';
-import { useInputFilter } from '../hooks/use-input-filter.ts';
+import { useInputFilter } from '#client/hooks/use-input-filter.ts';
+import { pluralize } from '#shared/plural.ts';
+import type { PriceFiles } from '#shared/pricing/estimate.ts';
+import type { PriceFile } from '#shared/pricing/types.ts';
+import type { FormValues } from '#shared/submissions/form-values.ts';
+import { locationFields, placements } from '#shared/submissions/quote-fields.ts';
 import { type Choice, SelectField, TextField } from './form-fields.tsx';
 
 const placementChoices: Choice[] = Object.entries(placements).map(([value, label]) => ({ value, label }));

@@ -1,7 +1,7 @@
-import { pluralize } from '../../shared/plural.ts';
-import type { FormValues } from '../../shared/submissions/form-values.ts';
-import { type QuoteSize, quoteSizes, SIZES_FIELD, sizeField } from '../../shared/submissions/quote-fields.ts';
-import { useInputFilter } from '../hooks/use-input-filter.ts';
+import { useInputFilter } from '#client/hooks/use-input-filter.ts';
+import { pluralize } from '#shared/plural.ts';
+import type { FormValues } from '#shared/submissions/form-values.ts';
+import { type QuoteSize, quoteSizes, SIZES_FIELD, sizeField } from '#shared/submissions/quote-fields.ts';
 import { describedBy, FieldError, hintClass } from './form-fields.tsx';
 import { useFieldIds } from './form-fields-context.tsx';
 

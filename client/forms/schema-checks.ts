@@ -1,7 +1,7 @@
-import type { PriceFiles } from '../../shared/pricing/estimate.ts';
-import { contactSchema } from '../../shared/submissions/contact-form.ts';
-import { type FieldErrors, type FormValues, fieldErrorsOf } from '../../shared/submissions/form-values.ts';
-import { createQuoteSchema, type QuoteSchema } from '../../shared/submissions/quote-form.ts';
+import type { PriceFiles } from '#shared/pricing/estimate.ts';
+import { contactSchema } from '#shared/submissions/contact-form.ts';
+import { type FieldErrors, type FormValues, fieldErrorsOf } from '#shared/submissions/form-values.ts';
+import { createQuoteSchema, type QuoteSchema } from '#shared/submissions/quote-form.ts';
 
 /**
  * The shared schemas as the forms use them in the browser. Loaded on demand (load-schema-checks.ts):

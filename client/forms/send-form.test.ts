@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerWith } from './form-test-support.tsx';
+import { answerWith } from '#tests/support/fetch-stub.ts';
 import { escapeHtml, OFFLINE_MESSAGE, sendForm } from './send-form.ts';
 import { withoutEmptyFiles } from './use-form-submission.ts';
 

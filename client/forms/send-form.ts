@@ -1,6 +1,6 @@
-import { isRecord } from '../../shared/is-record.ts';
-import type { FieldErrors } from '../../shared/submissions/form-values.ts';
-import { HttpError, request, UnreadableBodyError } from '../http-client.ts';
+import { HttpError, request, UnreadableBodyError } from '#client/http-client.ts';
+import { isRecord } from '#shared/is-record.ts';
+import type { FieldErrors } from '#shared/submissions/form-values.ts';
 
 /** What came of sending a form, in the terms the page shows it. */
 export type SendOutcome =

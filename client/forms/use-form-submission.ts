@@ -1,12 +1,12 @@
 import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { useAppContext } from '#client/app-context.tsx';
 import {
   errorSummary,
   type FieldErrors,
   type FormName,
   type FormValues,
   formValuesFrom,
-} from '../../shared/submissions/form-values.ts';
-import { useAppContext } from '../app-context.tsx';
+} from '#shared/submissions/form-values.ts';
 import { escapeHtml, sendForm } from './send-form.ts';
 import { useServerFormState } from './use-server-form-state.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { FormName, FormState } from '../../shared/submissions/form-values.ts';
-import { useAppContext } from '../app-context.tsx';
+import { useAppContext } from '#client/app-context.tsx';
+import type { FormName, FormState } from '#shared/submissions/form-values.ts';
 
 /** Forms already shown again; the app state outlives the page, and the answer belongs to one visit. */
 const shown = new WeakSet<FormState>();

@@ -5,7 +5,7 @@ import {
   type InputFilterKind,
   inputFilterKinds,
   isInputFilterKind,
-} from '../../shared/input-filter.ts';
+} from '#shared/input-filter.ts';
 
 // Problems here are the developer's, never the visitor's: warn in development, stay silent in production.
 function warnDeveloper(message: string): void {

@@ -1,6 +1,6 @@
-import { useSiteData } from '../app-context.tsx';
-import { PageHeader } from '../components/page-header.tsx';
-import { PageMeta } from '../components/page-meta.tsx';
+import { useSiteData } from '#client/app-context.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { PageMeta } from '#client/components/page-meta.tsx';
 
 export default function AboutUsPage() {
   const { config } = useSiteData();

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { useSiteData } from '../app-context.tsx';
-import { EmailLink, PhoneLink } from '../components/contact-links.tsx';
-import { LocalBusinessJsonLd } from '../components/local-business-json-ld.tsx';
-import { PageHeader } from '../components/page-header.tsx';
-import { PageMeta } from '../components/page-meta.tsx';
-import { ContactForm } from '../forms/contact-form.tsx';
+import { useSiteData } from '#client/app-context.tsx';
+import { EmailLink, PhoneLink } from '#client/components/contact-links.tsx';
+import { LocalBusinessJsonLd } from '#client/components/local-business-json-ld.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { PageMeta } from '#client/components/page-meta.tsx';
+import { ContactForm } from '#client/forms/contact-form.tsx';
 
 const openingHours = [
   { days: 'Monday to Friday', hours: '9:00 am to 6:00 pm' },

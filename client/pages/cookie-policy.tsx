@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useSiteData } from '../app-context.tsx';
-import { LegalPage } from '../components/legal-page.tsx';
+import { useSiteData } from '#client/app-context.tsx';
+import { LegalPage } from '#client/components/legal-page.tsx';
 
 const cookies = [
   {

@@ -1,19 +1,19 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useSiteData } from '../app-context.tsx';
-import { LocalBusinessJsonLd } from '../components/local-business-json-ld.tsx';
-import { PageMeta } from '../components/page-meta.tsx';
-import { quoteLink } from '../navigation.ts';
+import { useSiteData } from '#client/app-context.tsx';
+import { LocalBusinessJsonLd } from '#client/components/local-business-json-ld.tsx';
+import { PageMeta } from '#client/components/page-meta.tsx';
+import { quoteLink } from '#client/menu-links.ts';
 
 /**
  * The carousels come in their own chunk with Splide: the server renders them in full, and in the browser
  * React keeps that HTML as it is (first slide shown, nothing moves) until the chunk arrives.
  */
 const HomeCarousel = lazy(() =>
-  import('../components/carousels.tsx').then((module) => ({ default: module.HomeCarousel })),
+  import('#client/components/carousels.tsx').then((module) => ({ default: module.HomeCarousel })),
 );
 const BrandsCarousel = lazy(() =>
-  import('../components/carousels.tsx').then((module) => ({ default: module.BrandsCarousel })),
+  import('#client/components/carousels.tsx').then((module) => ({ default: module.BrandsCarousel })),
 );
 
 const promises = [

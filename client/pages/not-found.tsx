@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PageMeta } from '../components/page-meta.tsx';
-import { pricingLinks, quoteLink } from '../navigation.ts';
+import { PageMeta } from '#client/components/page-meta.tsx';
+import { pricingLinks, quoteLink } from '#client/menu-links.ts';
 
 export default function NotFoundPage() {
   return (

@@ -1,17 +1,17 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatMoney } from '../../shared/money.ts';
-import { pluralize } from '../../shared/plural.ts';
-import { priceFileFor } from '../../shared/pricing/estimate.ts';
-import { fromPriceCents } from '../../shared/pricing/from-price.ts';
-import { optionsFromQuery, queryFromOptions } from '../../shared/pricing/query.ts';
-import { isServiceId, type ServiceId } from '../../shared/service-ids.ts';
-import { quotePrefill, sizeField } from '../../shared/submissions/quote-fields.ts';
-import { useSiteData } from '../app-context.tsx';
-import { PhoneLink } from '../components/contact-links.tsx';
-import { PageHeader } from '../components/page-header.tsx';
-import { PageMeta } from '../components/page-meta.tsx';
-import { QuoteForm } from '../forms/quote-form.tsx';
+import { useSiteData } from '#client/app-context.tsx';
+import { PhoneLink } from '#client/components/contact-links.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { PageMeta } from '#client/components/page-meta.tsx';
+import { QuoteForm } from '#client/forms/quote-form.tsx';
+import { formatMoney } from '#shared/money.ts';
+import { pluralize } from '#shared/plural.ts';
+import { priceFileFor } from '#shared/pricing/estimate.ts';
+import { fromPriceCents } from '#shared/pricing/from-price.ts';
+import { optionsFromQuery, queryFromOptions } from '#shared/pricing/query.ts';
+import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
+import { quotePrefill, sizeField } from '#shared/submissions/quote-fields.ts';
 
 /** The service a calculator's "Request this quote" link carries, if the page was opened from one. */
 function carriedService(params: URLSearchParams): ServiceId | undefined {

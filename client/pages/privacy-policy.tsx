@@ -1,6 +1,6 @@
-import { useSiteData } from '../app-context.tsx';
-import { EmailLink } from '../components/contact-links.tsx';
-import { LegalPage } from '../components/legal-page.tsx';
+import { useSiteData } from '#client/app-context.tsx';
+import { EmailLink } from '#client/components/contact-links.tsx';
+import { LegalPage } from '#client/components/legal-page.tsx';
 
 export default function PrivacyPolicyPage() {
   const { config } = useSiteData();

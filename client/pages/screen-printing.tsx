@@ -1,4 +1,4 @@
-import { ServicePricing } from '../components/service-pricing.tsx';
+import { ServicePricing } from '#client/components/service-pricing.tsx';
 
 export default function ScreenPrintingPage() {
   return <ServicePricing page="screen-printing" service="screen-printing" />;

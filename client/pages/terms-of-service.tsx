@@ -1,5 +1,5 @@
-import { useSiteData } from '../app-context.tsx';
-import { LegalPage } from '../components/legal-page.tsx';
+import { useSiteData } from '#client/app-context.tsx';
+import { LegalPage } from '#client/components/legal-page.tsx';
 
 export default function TermsOfServicePage() {
   const { config } = useSiteData();

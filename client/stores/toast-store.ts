@@ -1,4 +1,4 @@
-import { type NoticeType, noticeTypes } from '../../shared/notices.ts';
+import { type NoticeType, noticeTypes } from '#shared/notices.ts';
 
 /** Spec section 4: a toast goes away on its own after this long unless told otherwise. */
 export const TOAST_DEFAULT_DURATION_MS = 5000;

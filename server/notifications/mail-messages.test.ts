@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Submission } from '../storage/types.ts';
+import type { Submission } from '#server/storage/types.ts';
 import { customerMessage, type MailSettings, shopMessage } from './mail-messages.ts';
 
 const settings: MailSettings = {

@@ -1,9 +1,9 @@
 import type { SendMailOptions } from 'nodemailer';
-import { isRecord } from '../../shared/is-record.ts';
-import { formatUsPhone } from '../../shared/phone.ts';
-import type { SiteConfig } from '../../shared/site-data.ts';
-import { receivedSummary } from '../../shared/submissions/received-summary.ts';
-import type { Submission, SubmissionKind } from '../storage/types.ts';
+import type { Submission, SubmissionKind } from '#server/storage/types.ts';
+import { isRecord } from '#shared/is-record.ts';
+import { formatUsPhone } from '#shared/phone.ts';
+import type { SiteConfig } from '#shared/site-data.ts';
+import { receivedSummary } from '#shared/submissions/received-summary.ts';
 
 export interface MailSettings {
   /** MAIL_FROM: the sender of both messages. */

@@ -1,16 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NewSubmission } from '../storage/types.ts';
+import type { NewSubmission } from '#server/storage/types.ts';
+import { type MemoryLogger, memoryLogger } from '#tests/support/memory-logger.ts';
+import { type MemoryStorage, memoryStorage } from '#tests/support/memory-storage.ts';
+import { closedSmtpUrl, type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
 import type { MailSettings } from './mail-messages.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
 import { ALERT_AFTER_ATTEMPTS, type OutboxWorker, retryDelayMs, startOutboxWorker } from './outbox-worker.ts';
-import {
-  closedSmtpUrl,
-  type FakeStorage,
-  fakeStorage,
-  memoryLogger,
-  startSmtpServer,
-  type TestSmtpServer,
-} from './test-support.ts';
 
 const settings: MailSettings = {
   from: 'Seenwear <orders@seenwear.example>',
@@ -42,11 +37,11 @@ const contact: NewSubmission = {
 /** What must never reach the log: who wrote, and what they wrote. */
 const personalData = ['Jane', 'jane@example.com', 'Sam', 'sam@example.com', 'hoodies', 'logo.png'];
 
-let smtp: TestSmtpServer;
+let smtp: SmtpCatcher;
 let transport: MailTransport;
-let storage: FakeStorage;
+let storage: MemoryStorage;
 let clock: Date;
-let log: ReturnType<typeof memoryLogger>;
+let log: MemoryLogger;
 let worker: OutboxWorker | undefined;
 
 function start(options: { intervalMs?: number; transport?: MailTransport } = {}) {
@@ -70,9 +65,9 @@ function linesAt(level: number) {
 }
 
 beforeEach(async () => {
-  smtp = await startSmtpServer();
+  smtp = await startSmtpCatcher();
   transport = createMailTransport(smtp.url);
-  storage = fakeStorage();
+  storage = memoryStorage();
   clock = new Date('2026-03-14T15:05:00Z');
   log = memoryLogger();
 });

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { OutboxMessage, Storage } from '../storage/types.ts';
+import type { OutboxMessage, Storage } from '#server/storage/types.ts';
 import { customerMessage, type MailSettings, shopMessage } from './mail-messages.ts';
 import type { MailTransport } from './mail-transport.ts';
 

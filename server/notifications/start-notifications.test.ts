@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memoryLogger } from '#tests/support/memory-logger.ts';
+import { memoryStorage } from '#tests/support/memory-storage.ts';
+import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
 import type { OutboxWorker } from './outbox-worker.ts';
 import { startNotifications } from './start-notifications.ts';
-import { fakeStorage, memoryLogger, startSmtpServer, type TestSmtpServer } from './test-support.ts';
 
 const site = { appName: 'Seenwear', contact: { email: 'hello@seenwear.example', phone: '+15550100123' } };
 const quote = {
@@ -12,7 +14,7 @@ const quote = {
   files: [],
 };
 
-let smtp: TestSmtpServer | undefined;
+let smtp: SmtpCatcher | undefined;
 let notifications: OutboxWorker | null = null;
 
 afterEach(async () => {
@@ -24,7 +26,7 @@ afterEach(async () => {
 
 describe('startNotifications', () => {
   it('without SMTP, says once that notification is off and keeps the rows', async () => {
-    const storage = fakeStorage();
+    const storage = memoryStorage();
     await storage.saveSubmission(quote);
     const { logger, lines } = memoryLogger();
     notifications = startNotifications({ config: { mail: null }, site, storage, logger, intervalMs: 10 });
@@ -43,9 +45,9 @@ describe('startNotifications', () => {
   });
 
   it('with SMTP, sends the outbox through the configured server', async () => {
-    smtp = await startSmtpServer();
+    smtp = await startSmtpCatcher();
     const server = smtp;
-    const storage = fakeStorage();
+    const storage = memoryStorage();
     await storage.saveSubmission(quote);
     const { logger, lines } = memoryLogger();
     const mail = {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { SiteConfig } from '../../shared/site-data.ts';
-import type { AppConfig } from '../config.ts';
-import type { Storage } from '../storage/types.ts';
+import type { AppConfig } from '#server/config.ts';
+import type { Storage } from '#server/storage/types.ts';
+import type { SiteConfig } from '#shared/site-data.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
 import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts';
 

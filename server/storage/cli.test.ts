@@ -9,9 +9,9 @@ import { openSqliteStorage, type SqliteStorage } from './sqlite-storage.ts';
 /** `npm run submissions -- …` without npm: the script as operators run it, on this Node. */
 const script = new URL('../../scripts/submissions.ts', import.meta.url).pathname;
 
-function cli(args: string[], dataDir: string) {
+function cli(args: string[], databaseDir: string) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, DATABASE_DIR: databaseDir } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -58,15 +58,15 @@ function parseCsv(text: string): string[][] {
 const formula = '=HYPERLINK("https://evil.example","Open invoice")';
 const tricky = 'Lee, "The Printer"\nSpringfield';
 
-let dataDir: string;
+let databaseDir: string;
 let storage: SqliteStorage;
 let quoteReference: string;
 let contactReference: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'seenwear-cli-'));
+  databaseDir = await mkdtemp(join(tmpdir(), 'seenwear-cli-'));
   let now = new Date('2026-04-02T14:30:00.000Z');
-  storage = await openSqliteStorage({ dataDir, now: () => now });
+  storage = await openSqliteStorage({ databaseDir, now: () => now });
   ({ reference: quoteReference } = await storage.saveSubmission({
     kind: 'quote',
     name: formula,
@@ -93,12 +93,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await storage.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await rm(databaseDir, { recursive: true, force: true });
 });
 
 describe('npm run submissions', { timeout: 20_000 }, () => {
   it('lists newest first with the files and the mail still to send', async () => {
-    const { code, stdout, stderr } = await cli(['list'], dataDir);
+    const { code, stdout, stderr } = await cli(['list'], databaseDir);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     const lines = stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^Reference\s+Kind\s+Received \(UTC\)\s+Name\s+Email\s+Files\s+Pending mail$/);
@@ -111,13 +111,13 @@ describe('npm run submissions', { timeout: 20_000 }, () => {
     expect(lines[2]).toMatch(/dana@example\.com\s+2\s+1$/);
     expect(lines).toHaveLength(3);
 
-    const quotes = await cli(['list', '--kind', 'quote', '--limit', '5'], dataDir);
+    const quotes = await cli(['list', '--kind', 'quote', '--limit', '5'], databaseDir);
     expect(quotes.stdout).toContain(quoteReference);
     expect(quotes.stdout).not.toContain(contactReference);
   });
 
   it('shows one submission: its fields, files and where each notification stands', async () => {
-    const { code, stdout } = await cli(['show', quoteReference.toLowerCase()], dataDir);
+    const { code, stdout } = await cli(['show', quoteReference.toLowerCase()], databaseDir);
     expect(code).toBe(0);
     expect(stdout).toContain(`${quoteReference} (quote)`);
     expect(stdout).toContain('Received  2026-04-02 14:30:00 UTC');
@@ -135,7 +135,7 @@ describe('npm run submissions', { timeout: 20_000 }, () => {
   });
 
   it('exports RFC 4180 CSV that a spreadsheet cannot turn into a formula', async () => {
-    const { code, stdout, stderr } = await cli(['export', '--format', 'csv'], dataDir);
+    const { code, stdout, stderr } = await cli(['export', '--format', 'csv'], databaseDir);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     const rows = parseCsv(stdout);
     expect(rows).toEqual([
@@ -152,19 +152,19 @@ describe('npm run submissions', { timeout: 20_000 }, () => {
     // The raw text: the formula cell is quoted because of its own quotes, and starts with the apostrophe.
     expect(stdout).toContain(`,"'=HYPERLINK(""https://evil.example"",""Open invoice"")",`);
 
-    const contacts = parseCsv((await cli(['export', '--kind', 'contact'], dataDir)).stdout);
+    const contacts = parseCsv((await cli(['export', '--kind', 'contact'], databaseDir)).stdout);
     expect(contacts.map((row) => row[0])).toEqual(['reference', contactReference]);
   });
 
   it('exits 1 for a reference that does not exist, or a data directory without a database', async () => {
-    const unknown = await cli(['show', 'Q-2026-999999'], dataDir);
+    const unknown = await cli(['show', 'Q-2026-999999'], databaseDir);
     expect(unknown).toEqual({
       code: 1,
       stdout: '',
       stderr: 'submissions: no submission with reference Q-2026-999999\n',
     });
 
-    const elsewhere = join(dataDir, 'typo');
+    const elsewhere = join(databaseDir, 'typo');
     const missing = await cli(['list'], elsewhere);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(`no submissions database at ${join(elsewhere, 'submissions.sqlite')}`);
@@ -192,11 +192,11 @@ describe('npm run submissions', { timeout: 20_000 }, () => {
       ['purge', '--older-than-days', '99999999'],
       ['purge', '--older-than-days', '365', 'now'],
     ]) {
-      const { code, stdout, stderr } = await cli(args, dataDir);
+      const { code, stdout, stderr } = await cli(args, databaseDir);
       expect({ args, code, stdout }).toEqual({ args, code: 2, stdout: '' });
       expect(stderr).toContain('Usage: npm run submissions -- <command>');
     }
-    const help = await cli(['--help'], dataDir);
+    const help = await cli(['--help'], databaseDir);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('export --format csv');
     expect(help.stdout).toContain('purge --older-than-days N [--dry-run]');
@@ -222,7 +222,7 @@ describe('npm run submissions -- purge', { timeout: 20_000 }, () => {
     purgeDir = await mkdtemp(join(tmpdir(), 'seenwear-cli-purge-'));
     const cutoff = cutoffFor365();
     let now = new Date(cutoff.getTime() - 30 * dayMs);
-    server = await openSqliteStorage({ dataDir: purgeDir, now: () => now });
+    server = await openSqliteStorage({ databaseDir: purgeDir, now: () => now });
     const save = async (files: number) =>
       (
         await server.saveSubmission({

@@ -9,16 +9,16 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vit
 import { databasePath, openSqliteStorage, type SqliteStorage } from './sqlite-storage.ts';
 import type { NewSubmission, StoredFile } from './types.ts';
 
-let dataDir: string;
+let databaseDir: string;
 const opened: SqliteStorage[] = [];
 
 beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'seenwear-storage-'));
+  databaseDir = await mkdtemp(join(tmpdir(), 'seenwear-storage-'));
 });
 
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((storage) => storage.close()));
-  await rm(dataDir, { recursive: true, force: true });
+  await rm(databaseDir, { recursive: true, force: true });
 });
 
 /** A clock the test moves by hand. */
@@ -33,7 +33,7 @@ function clock(start: string) {
 }
 
 async function open(now?: () => Date) {
-  const storage = await openSqliteStorage({ dataDir, ...(now ? { now } : {}) });
+  const storage = await openSqliteStorage({ databaseDir, ...(now ? { now } : {}) });
   opened.push(storage);
   return storage;
 }
@@ -55,7 +55,7 @@ function quote(overrides: Partial<NewSubmission> = {}): NewSubmission {
 
 /** Row counts read through a separate connection, as another process would see them. */
 function countRows() {
-  const database = new Database(databasePath(dataDir), { readonly: true });
+  const database = new Database(databasePath(databaseDir), { readonly: true });
   try {
     const count = (table: string) =>
       (database.prepare(`select count(*) as count from ${table}`).get() as { count: number }).count;
@@ -72,9 +72,9 @@ function countRows() {
 
 describe('openSqliteStorage', () => {
   it('creates the data directory and a database in WAL mode', async () => {
-    dataDir = join(dataDir, 'nested', 'var');
+    databaseDir = join(databaseDir, 'nested', 'var');
     await open();
-    const database = new Database(databasePath(dataDir), { readonly: true });
+    const database = new Database(databasePath(databaseDir), { readonly: true });
     try {
       expect(database.pragma('journal_mode', { simple: true })).toBe('wal');
     } finally {
@@ -84,14 +84,14 @@ describe('openSqliteStorage', () => {
 
   it('refuses to start when a migration fails, naming it, and leaves no half-made schema', async () => {
     // A stray table in the way of the first migration's last step.
-    const database = new Database(databasePath(dataDir));
+    const database = new Database(databasePath(databaseDir));
     database.exec('create table reference_counters (unrelated text)');
     database.close();
 
-    await expect(openSqliteStorage({ dataDir })).rejects.toThrow(
+    await expect(openSqliteStorage({ databaseDir })).rejects.toThrow(
       /migration "0001-submissions-files-outbox" failed: .*reference_counters"? already exists/,
     );
-    const check = new Database(databasePath(dataDir), { readonly: true });
+    const check = new Database(databasePath(databaseDir), { readonly: true });
     try {
       const tables = check.prepare("select name from sqlite_master where type = 'table'").pluck().all();
       expect(tables).not.toContain('submissions');
@@ -370,8 +370,8 @@ describe('durability', () => {
     const storage = await open();
     const { reference } = await storage.saveSubmission(quote());
     // The WAL is where committed transactions wait for a checkpoint; a reader still sees them.
-    expect(existsSync(`${databasePath(dataDir)}-wal`)).toBe(true);
-    const reader = new Database(databasePath(dataDir), { readonly: true });
+    expect(existsSync(`${databasePath(databaseDir)}-wal`)).toBe(true);
+    const reader = new Database(databasePath(databaseDir), { readonly: true });
     try {
       expect(reader.prepare('select reference from submissions').pluck().all()).toEqual([reference]);
     } finally {
@@ -385,7 +385,7 @@ describe('durability', () => {
     // Twenty saves in flight at a time, each printing its reference once saveSubmission resolves.
     const writer = `
       const { openSqliteStorage } = await import(process.env.STORAGE_MODULE);
-      const storage = await openSqliteStorage({ dataDir: process.env.DATA_DIR });
+      const storage = await openSqliteStorage({ databaseDir: process.env.DATABASE_DIR });
       const data = Buffer.alloc(20_000, 7);
       const file = { name: 'logo.png', mediaType: 'image/png', size: data.length, data };
       const save = async () => {
@@ -397,7 +397,11 @@ describe('durability', () => {
       await Promise.all(Array.from({ length: 20 }, save));
     `;
     const child = spawn(process.execPath, ['--input-type=module', '-e', writer], {
-      env: { ...process.env, STORAGE_MODULE: new URL('./sqlite-storage.ts', import.meta.url).href, DATA_DIR: dataDir },
+      env: {
+        ...process.env,
+        STORAGE_MODULE: new URL('./sqlite-storage.ts', import.meta.url).href,
+        DATABASE_DIR: databaseDir,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // The writer never stops by itself: a failing test must not leave it running.
@@ -558,7 +562,7 @@ describe('deleteSubmissionsBefore', () => {
     );
     await sendAll(storage, '2025-01-10T08:00:01.000Z');
     const onDisk = () =>
-      [databasePath(dataDir), `${databasePath(dataDir)}-wal`]
+      [databasePath(databaseDir), `${databasePath(databaseDir)}-wal`]
         .filter((path) => existsSync(path))
         .map((path) => readFileSync(path))
         .some((bytes) => bytes.includes('ARTWORK-7f3c9e-') || bytes.includes('private-7f3c9e@example.com'));
@@ -567,7 +571,7 @@ describe('deleteSubmissionsBefore', () => {
     expect((await storage.deleteSubmissionsBefore(cutoff)).deleted).toBe(1);
     // Closing the last connection checkpoints the log into the database file and removes the log.
     await storage.close();
-    expect(existsSync(`${databasePath(dataDir)}-wal`)).toBe(false);
+    expect(existsSync(`${databasePath(databaseDir)}-wal`)).toBe(false);
     expect(onDisk()).toBe(false);
   });
 

@@ -16,8 +16,8 @@ import { ensureWritableDirectory } from './writable-directory.ts';
 
 export const databaseFileName = 'submissions.sqlite';
 
-export function databasePath(dataDir: string): string {
-  return join(dataDir, databaseFileName);
+export function databasePath(databaseDir: string): string {
+  return join(databaseDir, databaseFileName);
 }
 
 /** One notification with its history, sent or not. */
@@ -35,7 +35,7 @@ export interface SqliteStorage extends Storage {
 }
 
 export interface SqliteStorageOptions {
-  dataDir: string;
+  databaseDir: string;
   /** The clock that dates submissions and so picks the year of their reference; tests set it. */
   now?: () => Date;
 }
@@ -85,16 +85,16 @@ function configure(database: Database.Database, path: string) {
 }
 
 /**
- * Opens (creating if needed) `<dataDir>/submissions.sqlite` and brings its schema up to date; rejects,
+ * Opens (creating if needed) `<databaseDir>/submissions.sqlite` and brings its schema up to date; rejects,
  * leaving nothing open, if the directory, the database or a migration fails.
  */
 export async function openSqliteStorage({
-  dataDir,
+  databaseDir,
   now = () => new Date(),
 }: SqliteStorageOptions): Promise<SqliteStorage> {
-  const path = databasePath(dataDir);
+  const path = databasePath(databaseDir);
   // A folder the server may not write stops start-up with its path and owner, not SQLite's "unable to open".
-  await ensureWritableDirectory(dataDir, [path, `${path}-wal`, `${path}-shm`]);
+  await ensureWritableDirectory(databaseDir, [path, `${path}-wal`, `${path}-shm`]);
   const database = new Database(path);
   let db: Kysely<StorageDatabase>;
   try {

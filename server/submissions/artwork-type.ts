@@ -25,6 +25,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  */
 const SVG_HEAD_CHARS = 64 * 1024;
 
+/** The media type of an uploaded artwork file, judged by its bytes alone; undefined when it is not a type we accept. */
 export async function artworkTypeOf(data: Buffer): Promise<string | undefined> {
   const detected = await fileTypeFromBuffer(data);
   // An SVG that opens with an XML declaration, as Illustrator and Inkscape write them, is "xml" to

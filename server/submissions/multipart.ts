@@ -6,8 +6,8 @@ import {
   ARTWORK_MAX_FILE_BYTES,
   ARTWORK_MAX_FILES,
   ARTWORK_MAX_TOTAL_BYTES,
-} from '../../shared/submissions/artwork.ts';
-import { formatBytes } from '../../shared/submissions/format-bytes.ts';
+} from '#shared/submissions/artwork.ts';
+import { formatBytes } from '#shared/submissions/format-bytes.ts';
 
 /** Room for the text fields and the multipart framing on top of the files themselves. */
 const TEXT_ALLOWANCE_BYTES = 512 * 1024;

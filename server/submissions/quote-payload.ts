@@ -1,6 +1,6 @@
-import { formatMoney } from '../../shared/money.ts';
-import type { SiteData } from '../../shared/site-data.ts';
-import type { FormValues } from '../../shared/submissions/form-values.ts';
+import { formatMoney } from '#shared/money.ts';
+import type { SiteData } from '#shared/site-data.ts';
+import type { FormValues } from '#shared/submissions/form-values.ts';
 import {
   OTHER_GARMENT,
   OWN_GARMENT,
@@ -8,7 +8,7 @@ import {
   type QuoteRequest,
   quoteEstimate,
   quoteSizes,
-} from '../../shared/submissions/quote-fields.ts';
+} from '#shared/submissions/quote-fields.ts';
 
 /**
  * A quote request as the shop reads it (mail, CLI, CSV): names instead of ids, only the sizes ordered,

@@ -1,11 +1,12 @@
-import type { SiteData } from '../../shared/site-data.ts';
-import { ARTWORK_MAX_FILES } from '../../shared/submissions/artwork.ts';
-import { contactSchema } from '../../shared/submissions/contact-form.ts';
-import { type FieldErrors, type FormValues, fieldErrorsOf } from '../../shared/submissions/form-values.ts';
-import { createQuoteSchema } from '../../shared/submissions/quote-form.ts';
-import type { SubmissionKind } from '../storage/types.ts';
+import type { SubmissionKind } from '#server/storage/types.ts';
+import type { SiteData } from '#shared/site-data.ts';
+import { ARTWORK_MAX_FILES } from '#shared/submissions/artwork.ts';
+import { contactSchema } from '#shared/submissions/contact-form.ts';
+import { type FieldErrors, type FormValues, fieldErrorsOf } from '#shared/submissions/form-values.ts';
+import { createQuoteSchema } from '#shared/submissions/quote-form.ts';
 import { quotePayload } from './quote-payload.ts';
 
+/** A form's verdict: who sent it and the payload to store, or the errors to show beside the fields. */
 export type Validation =
   | { ok: true; name: string; email: string; payload: Record<string, unknown> }
   | { ok: false; errors: FieldErrors };
@@ -21,6 +22,7 @@ export interface SubmissionForm {
   thanks(reference: string): string;
 }
 
+/** The quote request posted to /api/quotes: checked against the price files, with up to ARTWORK_MAX_FILES files. */
 export const quoteForm: SubmissionForm = {
   kind: 'quote',
   page: '/pricing',
@@ -35,6 +37,7 @@ export const quoteForm: SubmissionForm = {
     `Thank you! Your quote request ${reference} has reached us. We reply within one business day, and a confirmation is on its way to your inbox.`,
 };
 
+/** The message posted to /api/contact: text only, no files. */
 export const contactForm: SubmissionForm = {
   kind: 'contact',
   page: '/contact-us',

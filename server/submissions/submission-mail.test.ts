@@ -1,18 +1,18 @@
-import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp } from '../../tests/support/test-app.ts';
-import { visitorSession } from '../../tests/support/visitor-session.ts';
-import type { OutboxWorker } from '../notifications/outbox-worker.ts';
-import { startNotifications } from '../notifications/start-notifications.ts';
-import { startSmtpServer, type TestSmtpServer } from '../notifications/test-support.ts';
+import type { OutboxWorker } from '#server/notifications/outbox-worker.ts';
+import { startNotifications } from '#server/notifications/start-notifications.ts';
+import { memoryLogger } from '#tests/support/memory-logger.ts';
+import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { visitorSession } from '#tests/support/visitor-session.ts';
 
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
 
-let smtp: TestSmtpServer | undefined;
+let smtp: SmtpCatcher | undefined;
 let notifications: OutboxWorker | null = null;
 afterAll(async () => {
   await notifications?.stop();
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe('a quote request, from the form post to the mailboxes', () => {
   it('reaches the shop with the details and the artwork, and the customer with the reference', async () => {
-    smtp = await startSmtpServer();
+    smtp = await startSmtpCatcher();
     const server = smtp;
     const t = await createTestApp();
     const { cookie, token } = await visitorSession(t.app, '/pricing');
@@ -54,9 +54,9 @@ describe('a quote request, from the form post to the mailboxes', () => {
     };
     notifications = startNotifications({
       config: { mail },
-      site: t.store.data.config,
+      site: t.siteData.data.config,
       storage: t.storage,
-      logger: pino({ level: 'silent' }),
+      logger: memoryLogger().logger,
       intervalMs: 10,
     });
     await vi.waitFor(() => expect(server.received).toHaveLength(2), { timeout: 5000 });

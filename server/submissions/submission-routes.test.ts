@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../tests/support/test-app.ts';
-import { cookiesOf, visitorSession } from '../../tests/support/visitor-session.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { cookiesOf, visitorSession } from '#tests/support/visitor-session.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;

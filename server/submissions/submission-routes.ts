@@ -1,27 +1,27 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
-import { isRecord } from '../../shared/is-record.ts';
+import type { Csrf } from '#server/csrf.ts';
+import { setFlash } from '#server/flash-cookie.ts';
+import { BACK_TO_LOCAL } from '#server/http-errors.ts';
+import type { PageRenderer } from '#server/page-renderer.ts';
+import type { SiteDataFiles } from '#server/site-data-files.ts';
+import type { Storage, StoredFile } from '#server/storage/types.ts';
+import { isRecord } from '#shared/is-record.ts';
 import {
   ARTWORK_FIELD,
   ARTWORK_KINDS,
   ARTWORK_MAX_TOTAL_BYTES,
   artworkListError,
   cleanFileName,
-} from '../../shared/submissions/artwork.ts';
+} from '#shared/submissions/artwork.ts';
 import {
   errorSummary,
   type FieldErrors,
   type FormValues,
   formValuesFrom,
   HONEYPOT_FIELD,
-} from '../../shared/submissions/form-values.ts';
-import { formatBytes } from '../../shared/submissions/format-bytes.ts';
-import type { Csrf } from '../csrf.ts';
-import type { DataStore } from '../data-store.ts';
-import { setFlash } from '../flash-cookie.ts';
-import { BACK_TO_LOCAL } from '../http-errors.ts';
-import type { PageRenderer } from '../page-renderer.ts';
-import type { Storage, StoredFile } from '../storage/types.ts';
+} from '#shared/submissions/form-values.ts';
+import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { artworkFileName, artworkTypeOf } from './artwork-type.ts';
 import { parseMultipart } from './multipart.ts';
 import { submissionRateLimit } from './rate-limit.ts';
@@ -29,7 +29,7 @@ import { contactForm, quoteForm, type SubmissionForm } from './submission-forms.
 
 export interface SubmissionRoutesOptions {
   storage: Storage;
-  store: DataStore;
+  siteData: SiteDataFiles;
   csrf: Csrf;
   pages: PageRenderer;
   isProduction: boolean;
@@ -118,7 +118,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
           ),
         );
       }
-      const validation = form.validate(values, options.store.data);
+      const validation = form.validate(values, options.siteData.data);
       const errors: FieldErrors = validation.ok ? {} : { ...validation.errors };
       const listError = artworkListError(
         uploads.map((file) => ({ name: cleanFileName(file.originalname), size: file.size })),

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../money.ts';
+import { formatMoney } from '#shared/money.ts';
+import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
 import { estimate, priceFileFor } from './estimate.ts';
-import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from './price-schemas.ts';
+import { directToGarmentSchema } from './price-schemas.ts';
 import type {
   DirectToGarmentOptions,
   EmbroideryOptions,
@@ -13,10 +13,11 @@ import type {
   ScreenPrintingOptions,
 } from './types.ts';
 
-const read = (name: string): unknown => JSON.parse(readFileSync(`data/${name}.json`, 'utf8'));
-const screen = screenPrintingSchema.parse(read('screen-printing'));
-const dtg = directToGarmentSchema.parse(read('direct-to-garment'));
-const embroidery = embroiderySchema.parse(read('embroidery'));
+// The fixture's made-up prices (tests/fixtures/site-data/), not the shop's: the amounts written out
+// below are worked out by hand from those files, so a change of the shop's prices leaves them true.
+const screen = fixtureSiteData['screen-printing'];
+const dtg = fixtureSiteData['direct-to-garment'];
+const embroidery = fixtureSiteData.embroidery;
 
 const sp = (options: Partial<ScreenPrintingOptions> = {}): ScreenPrintingOptions => ({
   service: 'screen-printing',
@@ -93,12 +94,12 @@ describe('screen printing', () => {
   it('prices the order the calculator opens with, line by line', () => {
     const result = ok(estimate(screen, sp({ quantity: 24, colors: [3], garment: 'standard-tee' })));
     expect(result.lines).toEqual([
-      { kind: 'garments', label: 'Standard cotton tee', quantity: 24, unitCents: 350, totalCents: 8400 },
-      { kind: 'print', label: 'Print location 1, 3 colors', quantity: 24, unitCents: 595, totalCents: 14280 },
-      { kind: 'setup', label: 'Screens: 3 colors over 1 location', quantity: 3, unitCents: 2500, totalCents: 7500 },
+      { kind: 'garments', label: 'Standard cotton tee', quantity: 24, unitCents: 300, totalCents: 7200 },
+      { kind: 'print', label: 'Print location 1, 3 colors', quantity: 24, unitCents: 1100, totalCents: 26400 },
+      { kind: 'setup', label: 'Screens: 3 colors over 1 location', quantity: 3, unitCents: 1500, totalCents: 4500 },
     ]);
-    expect(result.totalCents).toBe(30180);
-    expect(result.perPieceCents).toBe(1258); // $301.80 / 24 = $12.575, rounded up
+    expect(result.totalCents).toBe(38100);
+    expect(result.perPieceCents).toBe(1588); // $381.00 / 24 = $15.875, rounded up
     expect(result.tier).toEqual({ fromQuantity: 24, toQuantity: 47 });
   });
 
@@ -147,8 +148,8 @@ describe('screen printing', () => {
         kind: 'setup',
         label: 'Screens: 6 colors over 2 locations, white underbase included',
         quantity: 6,
-        unitCents: 2500,
-        totalCents: 15000,
+        unitCents: 1500,
+        totalCents: 9000,
       },
     ]);
   });
@@ -335,8 +336,8 @@ describe('garments and sizes', () => {
       'size-upcharge',
     ]);
     expect(ofKind(result, 'size-upcharge')).toEqual([
-      { kind: 'size-upcharge', label: '2XL size upcharge', quantity: 3, unitCents: 200, totalCents: 600 },
-      { kind: 'size-upcharge', label: '3XL size upcharge', quantity: 1, unitCents: 300, totalCents: 300 },
+      { kind: 'size-upcharge', label: '2XL size upcharge', quantity: 3, unitCents: 100, totalCents: 300 },
+      { kind: 'size-upcharge', label: '3XL size upcharge', quantity: 1, unitCents: 200, totalCents: 200 },
     ]);
   });
 
@@ -399,13 +400,15 @@ describe('the next price break', () => {
       cheaperInTotal: true,
       note: `Order 24 pieces instead and pay ${formatMoney(result.totalCents - next.totalCents)} less in total.`,
     });
-    expect(result.nextTier?.note).toBe('Order 24 pieces instead and pay $31.70 less in total.');
+    // 23 x 1000 + a 1500 screen = 24500 against 24 x 900 + 1500 = 23100.
+    expect(result.nextTier?.note).toBe('Order 24 pieces instead and pay $14.00 less in total.');
   });
 
   it('otherwise says what the next break costs per piece', () => {
     const result = ok(estimate(screen, sp({ quantity: 24 })));
     expect(result.nextTier?.cheaperInTotal).toBe(false);
-    expect(result.nextTier?.note).toBe('At 48 pieces the price drops to $3.48 each.');
+    // 800 a piece at 48, and the 1500 screen spread over 48 pieces, 31.25 rounded up to 32.
+    expect(result.nextTier?.note).toBe('At 48 pieces the price drops to $8.32 each.');
   });
 
   it('counts the screens it waives', () => {
@@ -432,8 +435,8 @@ describe('the next price break', () => {
 describe('money', () => {
   it('rounds the per-piece price up to the cent, so it never undercuts the total', () => {
     const result = ok(estimate(screen, sp({ quantity: 23 })));
-    expect(result.totalCents).toBe(23 * 550 + 2500);
-    expect(result.perPieceCents).toBe(659);
+    expect(result.totalCents).toBe(23 * 1000 + 1500);
+    expect(result.perPieceCents).toBe(1066); // $245.00 / 23 = $10.652..., rounded up
   });
 
   it('throws on a price missing from the file instead of charging $0', () => {

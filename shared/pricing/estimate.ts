@@ -1,6 +1,6 @@
-import { formatMoney } from '../money.ts';
-import { pluralize } from '../plural.ts';
-import type { ServiceId } from '../site-data.ts';
+import { formatMoney } from '#shared/money.ts';
+import { pluralize } from '#shared/plural.ts';
+import type { ServiceId } from '#shared/site-data.ts';
 import { breakIndex, MAX_ORDER_QUANTITY, tierAt } from './tiers.ts';
 import type {
   Cents,

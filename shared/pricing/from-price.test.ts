@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
 import { estimate } from './estimate.ts';
 import { fromPriceCents, fromPriceOrder } from './from-price.ts';
-import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from './price-schemas.ts';
 import type { EstimateOptions, PriceFile } from './types.ts';
 
-const read = (name: string): unknown => JSON.parse(readFileSync(`data/${name}.json`, 'utf8'));
-const screen = screenPrintingSchema.parse(read('screen-printing'));
-const dtg = directToGarmentSchema.parse(read('direct-to-garment'));
-const embroidery = embroiderySchema.parse(read('embroidery'));
+// The fixture's made-up prices (tests/fixtures/site-data/), not the shop's.
+const screen = fixtureSiteData['screen-printing'];
+const dtg = fixtureSiteData['direct-to-garment'];
+const embroidery = fixtureSiteData.embroidery;
 
 const lastRowFirstPrice = (table: number[][]) => table.at(-1)?.[0];
 

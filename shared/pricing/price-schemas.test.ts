@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { describeIssues } from '../site-data.ts';
-import type { z } from '../zod.ts';
+import { describeIssues } from '#shared/site-data.ts';
+import type { z } from '#shared/zod.ts';
+import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
 import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from './price-schemas.ts';
 import type { DirectToGarmentPrices, EmbroideryPrices, ScreenPrintingPrices } from './types.ts';
 
 const read = (name: string): unknown => JSON.parse(readFileSync(`data/${name}.json`, 'utf8'));
-const screen = screenPrintingSchema.parse(read('screen-printing'));
-const dtg = directToGarmentSchema.parse(read('direct-to-garment'));
-const embroidery = embroiderySchema.parse(read('embroidery'));
+// Each check breaks a copy of the fixture's price file (tests/fixtures/site-data/), whose made-up
+// prices the messages below quote; only the consistency of the shop's own files is read from data/.
+const screen = fixtureSiteData['screen-printing'];
+const dtg = fixtureSiteData['direct-to-garment'];
+const embroidery = fixtureSiteData.embroidery;
 
 /** The lines the server would print at start for this file, or [] when it passes. */
 function problems(schema: z.ZodType, data: unknown): string[] {
@@ -69,14 +72,14 @@ describe('screen printing price file checks', () => {
   });
 
   it('refuses a price that rises with quantity', () => {
-    expect(check((copy) => setCell(copy.firstLocation, 2, 5, 900))).toEqual([
-      'firstLocation.2.5: must not be more than the price at the previous break ($8.95 at 24 pieces)',
+    expect(check((copy) => setCell(copy.firstLocation, 2, 5, 1450))).toEqual([
+      'firstLocation.2.5: must not be more than the price at the previous break ($14.00 at 24 pieces)',
     ]);
   });
 
   it('refuses a price that falls as colors are added', () => {
-    expect(check((copy) => setCell(copy.additionalLocation, 0, 2, 500))).toEqual([
-      'additionalLocation.0.2: must not be less than $5.50, the price for 2 colors',
+    expect(check((copy) => setCell(copy.additionalLocation, 5, 2, 290))).toEqual([
+      'additionalLocation.5.2: must not be less than $3.00, the price for 2 colors',
     ]);
   });
 
@@ -152,14 +155,14 @@ describe('direct-to-garment price file checks', () => {
   });
 
   it('refuses a dark-garment price below the light one', () => {
-    expect(check((copy) => setCell(copy.dark, 4, 0, 500))).toEqual([
-      'dark.4.0: must not be less than $5.25, the light-garment price',
+    expect(check((copy) => setCell(copy.dark, 4, 0, 550))).toEqual([
+      'dark.4.0: must not be less than $6.00, the light-garment price',
     ]);
   });
 
   it('refuses a price that rises with quantity', () => {
     expect(check((copy) => setCell(copy.light, 3, 3, 1500))).toEqual([
-      'light.3.3: must not be more than the price at the previous break ($14.50 at 24 pieces)',
+      'light.3.3: must not be more than the price at the previous break ($14.00 at 24 pieces)',
     ]);
   });
 
@@ -200,8 +203,8 @@ describe('embroidery price file checks', () => {
   });
 
   it('refuses a price that rises with quantity', () => {
-    expect(check((copy) => setCell(copy.prices, 4, 3, 1100))).toEqual([
-      'prices.4.3: must not be more than the price at the previous break ($10.50 at 48 pieces)',
+    expect(check((copy) => setCell(copy.prices, 4, 3, 1700))).toEqual([
+      'prices.4.3: must not be more than the price at the previous break ($16.50 at 48 pieces)',
     ]);
   });
 

@@ -1,6 +1,6 @@
-import { formatMoney } from '../money.ts';
-import { pluralize } from '../plural.ts';
-import { z } from '../zod.ts';
+import { formatMoney } from '#shared/money.ts';
+import { pluralize } from '#shared/plural.ts';
+import { z } from '#shared/zod.ts';
 import { MAX_ORDER_QUANTITY } from './tiers.ts';
 import type { DirectToGarmentPrices, EmbroideryPrices, ScreenPrintingPrices, SizeUpcharge } from './types.ts';
 
@@ -146,6 +146,10 @@ function checkTable(
   });
 }
 
+/**
+ * data/screen-printing.json: per-colour tables for the first and each further location, and the screen fee
+ * (waived from one of the breaks). A dark garment's extra colours must leave at least one for the design.
+ */
 export const screenPrintingSchema = z
   .strictObject({
     service: z.literal('screen-printing'),
@@ -185,6 +189,10 @@ const printAreaSchema = z.strictObject({
   heightInches: z.number().positive({ error: 'must be more than 0', abort: true }),
 });
 
+/**
+ * data/direct-to-garment.json: print areas ascending by size, and a light and a dark table with one column per
+ * area; no dark price may be below its light one.
+ */
 export const directToGarmentSchema = z
   .strictObject({
     service: z.literal('direct-to-garment'),
@@ -219,6 +227,7 @@ export const directToGarmentSchema = z
 
 const stitchBandSchema = z.strictObject({ id, name, maxStitches: wholeNumber(1) });
 
+/** data/embroidery.json: stitch bands ascending by maxStitches, and one price column per band. */
 export const embroiderySchema = z
   .strictObject({
     service: z.literal('embroidery'),
@@ -249,6 +258,7 @@ export const embroiderySchema = z
 // The page code is written against types.ts: a schema that drifts from it must not compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true[]> = T;
+/** Compiles only while each schema outputs exactly its type in types.ts; exported to be checked, never imported. */
 export type SchemasMatchTypes = Assert<
   [
     Same<z.output<typeof screenPrintingSchema>, ScreenPrintingPrices>,

@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
 import { defaultOptions, optionsFromQuery, queryFromOptions } from './query.ts';
-import type { DirectToGarmentPrices, EmbroideryPrices, PriceFile, ScreenPrintingPrices } from './types.ts';
+import type { PriceFile } from './types.ts';
 
-const load = <T extends PriceFile>(name: string) => JSON.parse(readFileSync(`data/${name}.json`, 'utf8')) as T;
-const screen = load<ScreenPrintingPrices>('screen-printing');
-const dtg = load<DirectToGarmentPrices>('direct-to-garment');
-const embroidery = load<EmbroideryPrices>('embroidery');
+// The fixture's price files (tests/fixtures/site-data/), not the shop's.
+const screen = fixtureSiteData['screen-printing'];
+const dtg = fixtureSiteData['direct-to-garment'];
+const embroidery = fixtureSiteData.embroidery;
 
 describe('calculator query', () => {
   it('gives the defaults when the link says nothing', () => {

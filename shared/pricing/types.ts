@@ -3,8 +3,9 @@
  * what an estimate says. All money is integer cents. The files in data/ are validated against zod
  * schemas that produce exactly these types (shared/pricing/price-schemas.ts).
  */
-import type { ServiceId } from '../site-data.ts';
+import type { ServiceId } from '#shared/site-data.ts';
 
+/** Money in whole US cents, never fractions of one (formatMoney throws on a fractional amount). */
 export type Cents = number;
 
 /** A size that costs more than the base price of a garment. */
@@ -13,6 +14,7 @@ export interface SizeUpcharge {
   cents: Cents;
 }
 
+/** A blank garment the shop stocks; its id travels in calculator links and quote forms. */
 export interface Garment {
   id: string;
   name: string;
@@ -25,6 +27,7 @@ export interface TieredPrices {
   breaks: number[];
 }
 
+/** data/screen-printing.json: priced by ink colours per location, plus a screen fee. */
 export interface ScreenPrintingPrices extends TieredPrices {
   service: 'screen-printing';
   currency: 'USD';
@@ -43,6 +46,7 @@ export interface ScreenPrintingPrices extends TieredPrices {
   garments: Garment[];
 }
 
+/** A direct-to-garment print size, in inches; the price tables have a column for each. */
 export interface PrintArea {
   id: string;
   name: string;
@@ -50,6 +54,7 @@ export interface PrintArea {
   heightInches: number;
 }
 
+/** data/direct-to-garment.json: priced by print area per location, with a dearer table for dark garments. */
 export interface DirectToGarmentPrices extends TieredPrices {
   service: 'direct-to-garment';
   currency: 'USD';
@@ -66,12 +71,14 @@ export interface DirectToGarmentPrices extends TieredPrices {
   garments: Garment[];
 }
 
+/** A design of up to maxStitches stitches, and more than the band before it, is priced in this band's column. */
 export interface StitchBand {
   id: string;
   name: string;
   maxStitches: number;
 }
 
+/** data/embroidery.json: priced by stitch band per location, plus a digitizing fee for new designs. */
 export interface EmbroideryPrices extends TieredPrices {
   service: 'embroidery';
   currency: 'USD';
@@ -88,6 +95,7 @@ export interface EmbroideryPrices extends TieredPrices {
   garments: Garment[];
 }
 
+/** Any of the three price files; `service` tells which. */
 export type PriceFile = ScreenPrintingPrices | DirectToGarmentPrices | EmbroideryPrices;
 
 /** 'own' means the visitor brings the garments: only the print is charged, with no extra fees. */
@@ -96,6 +104,7 @@ export type GarmentChoice = string | 'own';
 /** How many pieces are in each upcharged size; the rest are standard sizes. */
 export type SizeCounts = Partial<Record<SizeUpcharge['size'], number>>;
 
+/** A screen-printing order to price, as the calculator or the quote form describes it. */
 export interface ScreenPrintingOptions {
   service: 'screen-printing';
   quantity: number;
@@ -106,6 +115,7 @@ export interface ScreenPrintingOptions {
   sizes: SizeCounts;
 }
 
+/** A direct-to-garment order to price, as the calculator or the quote form describes it. */
 export interface DirectToGarmentOptions {
   service: 'direct-to-garment';
   quantity: number;
@@ -118,6 +128,7 @@ export interface DirectToGarmentOptions {
   sizes: SizeCounts;
 }
 
+/** An embroidery order to price: stitches per location instead of colours, and no dark-garment option. */
 export interface EmbroideryOptions {
   service: 'embroidery';
   quantity: number;
@@ -129,8 +140,10 @@ export interface EmbroideryOptions {
   sizes: SizeCounts;
 }
 
+/** An order to price; its `service` must match the price file it is priced with, or estimate() throws. */
 export type EstimateOptions = ScreenPrintingOptions | DirectToGarmentOptions | EmbroideryOptions;
 
+/** One line of an estimate: totalCents is exactly quantity times unitCents. */
 export interface LineItem {
   /** Stable kind, for tests and styling. */
   kind: 'garments' | 'print' | 'setup' | 'size-upcharge';
@@ -141,12 +154,14 @@ export interface LineItem {
   totalCents: Cents;
 }
 
+/** The quantity break an order falls in, for showing its range of quantities. */
 export interface Tier {
   /** The break this quantity falls in, and the last quantity of it (null: no upper end). */
   fromQuantity: number;
   toQuantity: number | null;
 }
 
+/** The same order at the next quantity break; the estimate has null instead at the last break. */
 export interface NextTier {
   fromQuantity: number;
   /** Per piece at that break, everything else unchanged. */
@@ -159,6 +174,7 @@ export interface NextTier {
   note: string;
 }
 
+/** A priced order: its lines, the total and per-piece price, its break and what the next break would cost. */
 export interface Estimate {
   service: ServiceId;
   lines: LineItem[];
@@ -176,4 +192,5 @@ export interface FieldError {
   message: string;
 }
 
+/** What estimate() returns: the estimate, or every problem with the options at once. */
 export type EstimateResult = { ok: true; estimate: Estimate } | { ok: false; errors: FieldError[] };

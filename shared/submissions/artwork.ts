@@ -5,14 +5,19 @@ import { formatBytes } from './format-bytes.ts';
  * server checks them again and then the type, by content (server/submissions/artwork-type.ts).
  */
 export const ARTWORK_FIELD = 'artwork';
+/** At most this many files per quote request. */
 export const ARTWORK_MAX_FILES = 5;
+/** Bytes per file (10 MiB). */
 export const ARTWORK_MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** Bytes for all of a request's files together (25 MiB). */
 export const ARTWORK_MAX_TOTAL_BYTES = 25 * 1024 * 1024;
 
 /** What the file picker offers. The server never trusts it: the type is read from the bytes. */
 export const ARTWORK_ACCEPT = '.png,.jpg,.jpeg,.svg,.pdf,.ai,.eps,image/png,image/jpeg,image/svg+xml,application/pdf';
+/** The accepted kinds as visitors read them: in the field's hint and in the error for a refused file. */
 export const ARTWORK_KINDS = 'PNG, JPEG, SVG, PDF, AI or EPS';
 
+/** All the count and size checks need of a file: a browser File and a server upload both provide it. */
 export interface ArtworkFileInfo {
   name: string;
   size: number;

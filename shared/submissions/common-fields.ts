@@ -1,4 +1,4 @@
-import { z } from '../zod.ts';
+import { z } from '#shared/zod.ts';
 
 /** Field rules both forms share, with messages that say what to type rather than what failed. */
 
@@ -9,6 +9,7 @@ function limited(max: number) {
     .max(max, `Keep this under ${max.toLocaleString('en-US')} characters.`);
 }
 
+/** Trimmed text that must not be empty; `missing` is the message for a blank or absent field. */
 export function requiredText(max: number, missing: string) {
   return z
     .string({ error: missing })
@@ -24,8 +25,10 @@ export function optionalText(max: number) {
     .transform((value) => (value ? value : undefined));
 }
 
+/** The sender's name: required, at most 100 characters. */
 export const nameField = requiredText(100, 'Tell us your name.');
 
+/** Required and trimmed; 254 characters is the longest address mail can deliver to. */
 export const emailField = z
   .string({ error: 'Enter your e-mail address, such as name@example.com.' })
   .trim()
@@ -40,8 +43,10 @@ function isPhone(value: string): boolean {
   return phonePattern.test(value) && digits >= 10 && digits <= 15;
 }
 
+/** Required: digits with the usual separators and an optional leading '+', 10 to 15 digits in all. */
 export const phoneField = z.string({ error: phoneMessage }).trim().max(30, phoneMessage).refine(isPhone, phoneMessage);
 
+/** As phoneField, but blank is allowed and stored as absent. */
 export const optionalPhoneField = z
   .string({ error: phoneMessage })
   .trim()

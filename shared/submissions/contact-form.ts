@@ -1,4 +1,4 @@
-import { z } from '../zod.ts';
+import { z } from '#shared/zod.ts';
 import { emailField, nameField, optionalPhoneField, requiredText } from './common-fields.ts';
 
 /** The contact form on /contact-us: validated by this one schema in the browser and on the server. */
@@ -9,6 +9,8 @@ export const contactSchema = z.object({
   message: requiredText(5000, 'Tell us how we can help.'),
 });
 
+/** A contact message after validation (trimmed, a blank phone dropped): the payload the server stores. */
 export type ContactMessage = z.infer<typeof contactSchema>;
 
+/** The form's field names; a test keeps them in step with the schema. */
 export const contactFieldNames = ['name', 'email', 'phone', 'message'] as const;

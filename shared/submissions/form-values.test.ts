@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from '../zod.ts';
+import { z } from '#shared/zod.ts';
 import { errorSummary, fieldErrorsOf, formValuesFrom, HONEYPOT_FIELD } from './form-values.ts';
 
 describe('form values from a posted form', () => {

@@ -1,4 +1,4 @@
-import type { z } from '../zod.ts';
+import type { z } from '#shared/zod.ts';
 
 /**
  * Both forms travel as flat name=value pairs, whether the browser posts them itself (no JavaScript) or

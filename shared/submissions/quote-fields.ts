@@ -1,7 +1,7 @@
-import { estimate, type PriceFiles } from '../pricing/estimate.ts';
-import { optionsFromQuery } from '../pricing/query.ts';
-import type { EstimateOptions, EstimateResult, PriceFile, SizeCounts } from '../pricing/types.ts';
-import { isServiceId, type ServiceId, serviceIds } from '../service-ids.ts';
+import { estimate, type PriceFiles } from '#shared/pricing/estimate.ts';
+import { optionsFromQuery } from '#shared/pricing/query.ts';
+import type { EstimateOptions, EstimateResult, PriceFile, SizeCounts } from '#shared/pricing/types.ts';
+import { isServiceId, type ServiceId, serviceIds } from '#shared/service-ids.ts';
 import type { FormValues } from './form-values.ts';
 
 /**
@@ -10,13 +10,18 @@ import type { FormValues } from './form-values.ts';
  * builds on these names.
  */
 export const quoteSizes = ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL', '4XL', '5XL'] as const;
+/** A garment size the form asks a quantity for; 4XL and 5XL are both priced as 4XL+. */
 export type QuoteSize = (typeof quoteSizes)[number];
+/** The field holding the number of pieces wanted in a size, such as qtyXL. */
 export const sizeField = (size: QuoteSize) => `qty${size}`;
 /** Where quantity errors that concern all sizes at once are reported. */
 export const SIZES_FIELD = 'sizes';
+/** The most pieces one request may ask for; larger orders are quoted by hand. */
 export const MAX_PIECES = 50_000;
 
+/** Print location rows on the form; a service's price file may allow fewer (maxLocations). */
 export const MAX_LOCATIONS = 4;
+/** Where a print can go: the value posted, and the label the form shows. */
 export const placements = {
   front: 'Front',
   back: 'Back',
@@ -28,6 +33,7 @@ export const placements = {
   'cap-front': 'Cap front',
   other: 'Somewhere else (tell us in the comments)',
 } as const;
+/** A placement's value, as posted in loc<n>. */
 export type Placement = keyof typeof placements;
 /** What each row starts with when nothing else says: the usual order of a shirt's print locations. */
 export const defaultPlacements: readonly Placement[] = ['front', 'back', 'left-sleeve', 'right-sleeve'];
@@ -42,11 +48,15 @@ export const locationFields = (n: number) => ({
 
 /** Garment choices besides the service's own blanks. */
 export const OWN_GARMENT = 'own';
+/** A garment the shop does not list: the visitor names it in garmentStyle, and it is priced separately. */
 export const OTHER_GARMENT = 'other';
 
+/** How the order reaches the visitor: the value posted, and the label the form shows. */
 export const deliveryMethods = { pickup: 'I will pick up the order', delivery: 'Deliver it to me (free locally)' };
+/** A delivery method's value, as posted in delivery; "delivery" needs an address. */
 export type DeliveryMethod = keyof typeof deliveryMethods;
 
+/** One print location of a validated request: colours and stitches only for the service priced by them. */
 export interface QuoteLocation {
   placement: Placement;
   /** Ink colours (screen printing). */
@@ -57,6 +67,7 @@ export interface QuoteLocation {
   stitches?: number;
 }
 
+/** A quote request as createQuoteSchema outputs it: blanks dropped, sizes counted, locations structured. */
 export interface QuoteRequest {
   name: string;
   company?: string;
@@ -86,6 +97,7 @@ export function areaIds(prices: PriceFiles): string[] {
   return prices['direct-to-garment'].printAreas.map((area) => area.id);
 }
 
+/** Location rows usable for a service: its price file's limit, capped at the form's MAX_LOCATIONS rows. */
 export function maxLocations(prices: PriceFile): number {
   return Math.min(prices.maxLocations, MAX_LOCATIONS);
 }
@@ -97,6 +109,7 @@ export function count(value: string | undefined): number {
   return /^\d{1,7}$/.test(text) ? Number(text) : Number.NaN;
 }
 
+/** Whether a posted checkbox value means ticked ('on', as browsers post it, or '1' or 'true'); absent means not. */
 export function isChecked(value: string | undefined): boolean {
   return value === 'on' || value === '1' || value === 'true';
 }
@@ -109,6 +122,7 @@ export function localToday(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** Whether a YYYY-MM-DD string names a day that exists (no 31 April, no 29 February outside leap years). */
 export function isRealDate(value: string): boolean {
   const match = isoDate.exec(value);
   if (!match) return false;
@@ -116,6 +130,7 @@ export function isRealDate(value: string): boolean {
   return date.toISOString().slice(0, 10) === value;
 }
 
+/** The YYYY-MM-DD date one calendar day before the given one; no time zone is involved. */
 export function dayBefore(date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() - 1);
@@ -169,6 +184,7 @@ export function quoteEstimateOptions(values: FormValues, prices: PriceFiles): Es
   }
 }
 
+/** The estimate for the form as it stands, or undefined until a known service is chosen. */
 export function quoteEstimate(values: FormValues, prices: PriceFiles): EstimateResult | undefined {
   const options = quoteEstimateOptions(values, prices);
   return options ? estimate(prices[options.service], options) : undefined;

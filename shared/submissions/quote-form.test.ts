@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { estimate, type PriceFiles } from '../pricing/estimate.ts';
-import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from '../pricing/price-schemas.ts';
-import { optionsFromQuery } from '../pricing/query.ts';
-import type { EstimateResult } from '../pricing/types.ts';
+import { estimate, type PriceFiles } from '#shared/pricing/estimate.ts';
+import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from '#shared/pricing/price-schemas.ts';
+import { optionsFromQuery } from '#shared/pricing/query.ts';
+import type { EstimateResult } from '#shared/pricing/types.ts';
 import { type FieldErrors, type FormValues, fieldErrorsOf } from './form-values.ts';
 import {
   MAX_PIECES,

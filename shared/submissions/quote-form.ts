@@ -1,6 +1,6 @@
-import type { PriceFiles } from '../pricing/estimate.ts';
-import { isServiceId } from '../service-ids.ts';
-import { z } from '../zod.ts';
+import type { PriceFiles } from '#shared/pricing/estimate.ts';
+import { isServiceId } from '#shared/service-ids.ts';
+import { z } from '#shared/zod.ts';
 import { emailField, nameField, optionalText, phoneField } from './common-fields.ts';
 import type { FormValues } from './form-values.ts';
 import {
@@ -45,6 +45,7 @@ const plainFields = z.object({
   comments: optionalText(2000),
 });
 
+/** Lets tests fix the clock that the in-hands date is checked against. */
 export interface QuoteSchemaOptions {
   /** The clock, for the in-hands date; tests pass their own. */
   now?: () => Date;
@@ -165,4 +166,5 @@ export function createQuoteSchema(prices: PriceFiles, options: QuoteSchemaOption
   });
 }
 
+/** A schema made by createQuoteSchema; the browser keeps one per set of price files (client/forms/schema-checks.ts). */
 export type QuoteSchema = ReturnType<typeof createQuoteSchema>;

@@ -1,4 +1,4 @@
-import { pluralize } from '../plural.ts';
+import { pluralize } from '#shared/plural.ts';
 
 /** What a quote request carried, counted the same way on the confirmation and in the shop's mail. */
 export interface ReceivedCounts {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium.ts';
-import { startServer } from '../support/server-process.ts';
+import { launchChromium } from '#tests/support/chromium.ts';
+import { startServer } from '#tests/support/server-process.ts';
 
 it('npm run dev serves the same app through Vite, hydrates cleanly and connects HMR under its CSP', async () => {
   const server = await startServer({ NODE_ENV: 'development', CSRF_SECRET: '' });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { chromiumPath } from '../support/chromium.ts';
-import { startServer } from '../support/server-process.ts';
+import { chromiumPath } from '#tests/support/chromium.ts';
+import { startServer } from '#tests/support/server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

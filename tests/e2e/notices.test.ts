@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { chromiumForThisFile, openPage } from './browser-page.ts';
+import { chromiumForThisFile, openPage, pauseClock } from '#tests/support/browser-page.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();
@@ -17,20 +17,24 @@ function flashCookie(text: string, type = 'success') {
 
 describe('toasts', () => {
   it('appear bottom right in a live region, go after 5000 ms, and can be dismissed', async () => {
-    const { page, context, problems } = await openPage(browser(), `${baseUrl}/about-us`, { width: 1280 });
+    // The page's clock stands still until the test moves it: the 5000 ms are the page's, counted exactly.
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/about-us`, {
+      width: 1280,
+      pausedClock: true,
+    });
     await context.setOffline(true);
     const toast = page.getByText('You are offline.', { exact: false });
     await expect.poll(() => toast.isVisible()).toBe(true);
-    const shownAt = Date.now();
     expect(await page.getByRole('alert').filter({ hasText: 'You are offline.' }).count()).toBe(1);
     // Bottom right: in the right half and the lower half of the window.
     const box = await toast.boundingBox();
     expect(box?.x).toBeGreaterThan(1280 / 2);
     expect(box?.y).toBeGreaterThan(900 / 2);
-    await page.waitForTimeout(3500);
+    await page.clock.runFor(4900);
     expect(await toast.isVisible()).toBe(true);
-    await expect.poll(() => toast.count(), { timeout: 4000 }).toBe(0);
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4900);
+    await page.clock.runFor(100);
+    await expect.poll(() => toast.count()).toBe(0);
+    await page.clock.resume();
 
     await context.setOffline(false);
     const online = page.getByRole('status').filter({ hasText: 'You are back online.' });
@@ -39,7 +43,7 @@ describe('toasts', () => {
     await expect.poll(() => online.count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
-  }, 30_000);
+  });
 });
 
 describe('flash messages', () => {
@@ -57,11 +61,17 @@ describe('flash messages', () => {
   it('with JavaScript, go after 5000 ms or when dismissed', async () => {
     const context = await browser().newContext();
     await context.addCookies([flashCookie('Saved.')]);
+    // The page's clock stands still until the test moves it, so the 5000 ms are counted exactly.
+    await pauseClock(context);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/contact-us`);
     await page.waitForSelector('html[data-hydrated="true"]');
     expect(await page.getByTestId('flash-message').isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('flash-message').count(), { timeout: 7000 }).toBe(0);
+    await page.clock.runFor(4900);
+    expect(await page.getByTestId('flash-message').isVisible()).toBe(true);
+    await page.clock.runFor(100);
+    await expect.poll(() => page.getByTestId('flash-message').count()).toBe(0);
+    await page.clock.resume();
 
     await context.addCookies([flashCookie('Saved again.', 'info')]);
     await page.reload();
@@ -69,5 +79,5 @@ describe('flash messages', () => {
     await page.getByRole('button', { name: 'Dismiss message' }).click();
     expect(await page.getByTestId('flash-message').count()).toBe(0);
     await context.close();
-  }, 30_000);
+  });
 });

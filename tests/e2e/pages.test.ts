@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
-import { pages } from '../../shared/routes.ts';
-import { chromiumForThisFile, openPage } from './browser-page.ts';
+import { pages } from '#shared/routes.ts';
+import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();

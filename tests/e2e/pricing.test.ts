@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { chromiumForThisFile, openPage } from './browser-page.ts';
+import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../support/server-process.ts';
+import { startServer } from '#tests/support/server-process.ts';
 
 describe('server process', () => {
   it('refuses to start on a bad environment, listing every problem', async () => {
@@ -24,20 +24,24 @@ describe('server process', () => {
   it('on SIGTERM stops accepting, finishes the request in flight and exits 0', async () => {
     const server = await startServer();
     const { port } = new URL(server.url);
-    // A request whose body is still arriving when the signal comes: it is in flight.
+    // A request whose body is still arriving when the signal comes: it is in flight. With
+    // `Expect: 100-continue` the server answers "100 Continue" once it has read the request line and
+    // headers and handed the request to the app: that answer says the request is in the server's hands.
     const inFlight = request({
       host: '127.0.0.1',
       port,
       method: 'POST',
       path: '/',
-      headers: { 'Content-Type': 'application/json', 'Content-Length': '9' },
+      headers: { 'Content-Type': 'application/json', 'Content-Length': '9', Expect: '100-continue' },
     });
-    inFlight.write('{"a":');
     const response = once(inFlight, 'response');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const accepted = once(inFlight, 'continue');
+    inFlight.write('{"a":');
+    await accepted;
     const started = Date.now();
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The server says it stops taking connections just before it closes its socket.
+    await expect.poll(() => server.output()).toMatch(/"msg":"shutting down: no new connections/);
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
     inFlight.end('"b"}');
     const [answer] = (await response) as [{ statusCode: number }];

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { chromiumForThisFile, openPage } from './browser-page.ts';
+import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();

@@ -47,7 +47,7 @@ export async function startServer(
       PUBLIC_URL: url,
       CSRF_SECRET: 'e2e-secret-0123456789abcdef0123456789abcdef',
       // Each test server keeps its submissions in a fresh folder, never in the working tree.
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'seenwear-data-')),
+      DATABASE_DIR: mkdtempSync(path.join(tmpdir(), 'seenwear-data-')),
       LOG_LEVEL: 'info',
       ...env,
     },

@@ -1,16 +1,15 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
-import * as entry from '../../client/entry-server.tsx';
-import { createApp } from '../../server/app.ts';
-import type { AppConfig } from '../../server/config.ts';
-import { loadDataStore } from '../../server/data-store.ts';
-import type { Readiness } from '../../server/health.ts';
-import { redactedPaths } from '../../server/logger.ts';
-import { openSqliteStorage } from '../../server/storage/sqlite-storage.ts';
-import type { Storage } from '../../server/storage/types.ts';
-import type { SsrEntry } from '../../shared/ssr-contract.ts';
+import * as entry from '#client/entry-server.tsx';
+import { createApp } from '#server/app.ts';
+import type { AppConfig } from '#server/config.ts';
+import type { Readiness } from '#server/health.ts';
+import { loadSiteDataFiles } from '#server/site-data-files.ts';
+import { openSqliteStorage } from '#server/storage/sqlite-storage.ts';
+import type { Storage } from '#server/storage/types.ts';
+import type { SsrEntry } from '#shared/ssr-contract.ts';
+import { memoryLogger } from './memory-logger.ts';
 
 export const testConfig: AppConfig = {
   env: 'test',
@@ -22,25 +21,11 @@ export const testConfig: AppConfig = {
   csrfSecret: 'test-secret-0123456789abcdef0123456789abcdef',
   csrfSecretGenerated: false,
   // Nothing opens it through testConfig: a test that stores submissions gives its own temporary directory.
-  dataDir: join(tmpdir(), 'seenwear-test-data-unused'),
+  databaseDir: join(tmpdir(), 'seenwear-test-data-unused'),
   mail: null,
   submissionRateLimit: 20,
   trustProxy: 0,
 };
-
-/** Log lines a test can read back. */
-export function memoryLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const logger = pino(
-    { level: 'info', redact: { paths: redactedPaths, censor: '[redacted]' } },
-    {
-      write(line: string) {
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      },
-    },
-  );
-  return { logger, lines };
-}
 
 /**
  * The real app over the React entry's source (Vite transforms it in the test), with the assets a
@@ -53,20 +38,25 @@ export interface TestAppOptions {
   cache?: boolean;
   /** Where submissions go; by default a fresh database in a temporary directory. */
   storage?: Storage;
+  /**
+   * The folder of the six data files; the shop's own `data` by default. A test that expects prices
+   * gives `fixtureDataDir`, whose prices it can write down, so it survives the shop changing its own.
+   */
+  dataDir?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const config = { ...testConfig, ...options.config };
   const ssrEntry = options.entry ?? (entry as SsrEntry);
   const { logger, lines } = memoryLogger();
-  const store = await loadDataStore('data');
+  const siteData = await loadSiteDataFiles(options.dataDir ?? 'data');
   const readiness: Readiness = { ready: true };
   const storage =
-    options.storage ?? (await openSqliteStorage({ dataDir: await mkdtemp(join(tmpdir(), 'seenwear-test-')) }));
+    options.storage ?? (await openSqliteStorage({ databaseDir: await mkdtemp(join(tmpdir(), 'seenwear-test-')) }));
   const app = createApp({
     config,
     logger,
-    store,
+    siteData,
     storage,
     readiness,
     ssr: {
@@ -81,5 +71,5 @@ export async function createTestApp(options: TestAppOptions = {}) {
       cache: options.cache ?? true,
     },
   });
-  return { app, store, storage, readiness, lines, config };
+  return { app, siteData, storage, readiness, lines, config };
 }

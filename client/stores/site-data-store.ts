@@ -1,4 +1,4 @@
-import type { DataKey, SiteData } from '../shared/data-keys.ts';
+import type { DataKey, SiteData } from '#shared/data-keys.ts';
 
 /**
  * The site configuration of spec section 3, under its six keys. One store per render on the server

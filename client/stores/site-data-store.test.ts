@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { dataKeys, type SiteData } from '../shared/data-keys.ts';
+import { dataKeys, type SiteData } from '#shared/data-keys.ts';
 import { createSiteDataStore } from './site-data-store.ts';
 
 const site = Object.fromEntries(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadDataStore } from './data-store.ts';
+import { loadSiteDataFiles } from './site-data-files.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -12,13 +12,13 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-describe('loadDataStore', () => {
+describe('loadSiteDataFiles', () => {
   it('loads the six files with identical gzip and brotli forms and distinct strong tags', async () => {
-    const store = await loadDataStore(dir);
-    expect([...store.files.keys()]).toHaveLength(6);
-    const config = store.files.get('config');
+    const siteData = await loadSiteDataFiles(dir);
+    expect([...siteData.files.keys()]).toHaveLength(6);
+    const config = siteData.files.get('config');
     if (!config) throw new Error('config missing');
-    expect(JSON.parse(config.identity.body.toString())).toEqual(store.data.config);
+    expect(JSON.parse(config.identity.body.toString())).toEqual(siteData.data.config);
     expect(gunzipSync(config.gzip.body)).toEqual(config.identity.body);
     expect(brotliDecompressSync(config.br.body)).toEqual(config.identity.body);
     const tags = [config.identity.etag, config.gzip.etag, config.br.etag];
@@ -27,12 +27,12 @@ describe('loadDataStore', () => {
   });
 
   it('changes its version when a file changes', async () => {
-    const before = (await loadDataStore(dir)).version;
+    const before = (await loadSiteDataFiles(dir)).version;
     const file = path.join(dir, 'config.json');
     const config = JSON.parse(await readFile(file, 'utf8')) as { appName: string };
     config.appName = 'Another Name';
     await writeFile(file, JSON.stringify(config));
-    expect((await loadDataStore(dir)).version).not.toBe(before);
+    expect((await loadSiteDataFiles(dir)).version).not.toBe(before);
   });
 
   it('stops with the file and the field for an invalid value', async () => {
@@ -40,14 +40,14 @@ describe('loadDataStore', () => {
     const media = JSON.parse(await readFile(file, 'utf8')) as { slides: { href: string }[] };
     media.slides[1] = { ...media.slides[1], href: 'https://elsewhere.example' } as { href: string };
     await writeFile(file, JSON.stringify(media));
-    await expect(loadDataStore(dir)).rejects.toThrow(/media\.json: slides\.1\.href: must be a path on this site/);
+    await expect(loadSiteDataFiles(dir)).rejects.toThrow(/media\.json: slides\.1\.href: must be a path on this site/);
   });
 
   it('stops with the file name for broken JSON or a missing file', async () => {
     await writeFile(path.join(dir, 'services.json'), '{ "services": [');
-    await expect(loadDataStore(dir)).rejects.toThrow(/services\.json: is not JSON/);
+    await expect(loadSiteDataFiles(dir)).rejects.toThrow(/services\.json: is not JSON/);
     await rm(path.join(dir, 'services.json'));
-    await expect(loadDataStore(dir)).rejects.toThrow(/services\.json: cannot be read \(ENOENT\)/);
+    await expect(loadSiteDataFiles(dir)).rejects.toThrow(/services\.json: cannot be read \(ENOENT\)/);
   });
 });
 
@@ -57,15 +57,15 @@ describe('promo HTML', () => {
     const config = JSON.parse(await readFile(file, 'utf8')) as { promo: { text: string } };
     config.promo.text = 'Sale <strong>now</strong><img src=x onerror=alert(1)><a href="javascript:alert(1)">go</a>';
     await writeFile(file, JSON.stringify(config));
-    const store = await loadDataStore(dir);
-    expect(store.data.config.promo?.text).toBe('Sale <strong>now</strong><a>go</a>');
-    expect(store.files.get('config')?.identity.body.toString()).not.toContain('onerror');
-    expect(store.warnings).toEqual([expect.stringContaining('promo.text had HTML outside the allow-list')]);
+    const siteData = await loadSiteDataFiles(dir);
+    expect(siteData.data.config.promo?.text).toBe('Sale <strong>now</strong><a>go</a>');
+    expect(siteData.files.get('config')?.identity.body.toString()).not.toContain('onerror');
+    expect(siteData.warnings).toEqual([expect.stringContaining('promo.text had HTML outside the allow-list')]);
   });
 
   it('leaves clean promo HTML as it is, without a warning', async () => {
-    const store = await loadDataStore(dir);
-    expect(store.warnings).toEqual([]);
-    expect(store.data.config.promo?.text).toContain('<strong>');
+    const siteData = await loadSiteDataFiles(dir);
+    expect(siteData.warnings).toEqual([]);
+    expect(siteData.data.config.promo?.text).toContain('<strong>');
   });
 });

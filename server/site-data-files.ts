@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { type DataKey, dataKeys, describeIssues, type SiteData, siteDataSchemas } from '../shared/site-data.ts';
+import { type DataKey, dataKeys, describeIssues, type SiteData, siteDataSchemas } from '#shared/site-data.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 
 /** One encoded form of a data file, ready to send: compression is done once, at start. */
@@ -11,6 +11,7 @@ export interface Representation {
   etag: string;
 }
 
+/** One data file as /data/<key>.json serves it: the same bytes plain, gzipped and brotli-compressed. */
 export interface DataFile {
   key: DataKey;
   identity: Representation;
@@ -18,7 +19,8 @@ export interface DataFile {
   br: Representation;
 }
 
-export interface DataStore {
+/** The six data files as loaded at start: parsed for the pages, and encoded for /data/*.json. */
+export interface SiteDataFiles {
   data: SiteData;
   files: ReadonlyMap<DataKey, DataFile>;
   /** Changes whenever any file's content changes; part of the render cache key. */
@@ -27,6 +29,7 @@ export interface DataStore {
   warnings: string[];
 }
 
+/** A data file that cannot be read, parsed or validated; the message names the file and each problem, one a line. */
 export class DataFileError extends Error {
   constructor(file: string, problems: string[]) {
     super(`${file} is not valid:\n${problems.map((line) => `  - ${file}: ${line}`).join('\n')}`);
@@ -53,13 +56,13 @@ function cleanPromo(config: SiteData['config'], label: string, warnings: string[
 }
 
 /** Reads and validates the six data files; a bad one stops start-up naming the file and the field. */
-export async function loadDataStore(dataDir: string): Promise<DataStore> {
+export async function loadSiteDataFiles(dataFilesDir: string): Promise<SiteDataFiles> {
   const data = {} as Record<DataKey, unknown>;
   const files = new Map<DataKey, DataFile>();
   const versionHash = createHash('sha256');
   const warnings: string[] = [];
   for (const key of dataKeys) {
-    const file = path.join(dataDir, `${key}.json`);
+    const file = path.join(dataFilesDir, `${key}.json`);
     const label = path.relative(process.cwd(), file) || file;
     let raw: string;
     try {

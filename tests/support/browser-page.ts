@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchChromium } from '../support/chromium.ts';
+import { launchChromium } from './chromium.ts';
 
 export interface OpenedPage {
   page: Page;
@@ -13,9 +13,23 @@ export interface OpenedPage {
 export async function openPage(
   browser: Browser,
   url: string,
-  { width = 1280, javaScript = true }: { width?: number; javaScript?: boolean } = {},
+  {
+    width = 1280,
+    javaScript = true,
+    pausedClock = false,
+  }: {
+    width?: number;
+    javaScript?: boolean;
+    /**
+     * The page's clock (timers, animation frames, Date) stands still from its first script on, and moves
+     * only when the test moves it (page.clock.runFor) or lets it run again (page.clock.resume): a test of
+     * something that happens after 5000 ms takes no 5 s, and one that nothing happens sleeps not at all.
+     */
+    pausedClock?: boolean;
+  } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: javaScript });
+  if (pausedClock) await pauseClock(context);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -39,6 +53,13 @@ export async function openPage(
   await page.goto(url);
   if (javaScript) await page.waitForSelector('html[data-hydrated="true"]');
   return { page, context, problems };
+}
+
+/** Fakes the context's clock and stops it, before any page of it runs a script. */
+export async function pauseClock(context: BrowserContext): Promise<void> {
+  const start = Date.now();
+  await context.clock.install({ time: start });
+  await context.clock.pauseAt(start);
 }
 
 /** One Chromium for the tests of a file: launched before them, closed after. */
