@@ -1,31 +1,42 @@
 # syntax=docker/dockerfile:1
-# Build stage: every dependency, then the client and SSR bundles.
+# Build stage: every dependency, then the client and SSR bundles, then only the production dependencies.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+COPY package.json package-lock.json .npmrc ./
+# No install script runs, so no toolchain is needed, whatever npm this image ships: better-sqlite3 loads the
+# binary it bundles (its script would compile it with Python, make and a C++ compiler), and the `node`
+# devDependency's script only fetches the Node 24 this image already has.
+RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
-# Runtime stage: production dependencies, the build, the server sources (Node 24 runs .ts directly) and data.
+# Runtime stage: production dependencies, the build, the server's sources (Node 24 runs .ts directly), the data
+# and the operators' tool (`docker exec <container> npm run --silent submissions -- list`).
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000
 WORKDIR /app
 # Files stay owned by root: the server process can read its code and data but not change them.
-COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/package.json /app/package-lock.json /app/.npmrc ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/server ./server
 COPY --from=build /app/shared ./shared
 COPY --from=build /app/data ./data
-# Submissions (SQLite) live in a volume the server may write to; everything else stays read-only.
+COPY --from=build /app/scripts/submissions.ts ./scripts/submissions.ts
+# Submissions (SQLite) live in a volume the server may write to; everything else stays read-only. A named
+# volume starts as a copy of this folder, owner included; a bind-mounted host folder must be writable by uid
+# 1000 (the server says so, with the folder's owner, if it is not).
 RUN mkdir -p /app/var && chown node:node /app/var
 VOLUME ["/app/var"]
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# SIGTERM goes straight to node (exec form, no shell), which drains requests and exits 0.
+# SIGTERM goes straight to node (exec form, no shell), which drains requests and exits 0, or cuts what is left
+# after its 10 s deadline. Docker's own stop timeout is also 10 s, after which it sends SIGKILL: run the
+# container with a longer one (docker run --stop-timeout 15, Compose stop_grace_period: 15s) so the server's
+# deadline, not SIGKILL, ends a slow shutdown.
+STOPSIGNAL SIGTERM
 CMD ["node", "server/index.ts"]

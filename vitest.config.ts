@@ -9,7 +9,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}', 'client/**/*.test.{ts,tsx}'],
+          include: [
+            'shared/**/*.test.{ts,tsx}',
+            'server/**/*.test.{ts,tsx}',
+            'client/**/*.test.{ts,tsx}',
+            'tests/support/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/project/**/*.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['tests/support/fail-on-console-error.ts'],
         },

@@ -1,17 +1,17 @@
 /**
  * Lighthouse on every indexable route and on one unknown path: `npm run lighthouse` (builds first);
  * `npm run lighthouse -- /contact-us` measures only the routes named.
- * Lighthouse's default config (mobile form factor, simulated throttling) in Debian's Chromium, one browser
- * for every route. Prints the scores and the budget misses with the audits behind each miss, and writes
- * reports/lighthouse/<route>.json (full reports) and reports/lighthouse/summary.json.
+ * Lighthouse's default config (mobile form factor, simulated throttling) in the Chromium that
+ * tests/support/chromium.ts finds, one browser for every route. Prints the scores and the budget misses with
+ * the audits behind each miss, and writes reports/lighthouse/<route>.json (full reports) and
+ * reports/lighthouse/summary.json.
  * Exits 1 only when Lighthouse could not measure a route: budget misses are figures to report, not failures.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { indexablePaths } from '#shared/routes.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/support/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '#tests/support/chromium.ts';
 import { type RunningServer, startServer } from '#tests/support/server-process.ts';
 
 const OUT_DIR = 'reports/lighthouse';
@@ -295,10 +295,10 @@ function missReport(results: RouteResult[]): string {
   return lines.length > 0 ? lines.join('\n') : 'Every route meets every budget.';
 }
 
-if (!existsSync(CHROMIUM_PATH)) {
-  console.error(`Chromium is not installed at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
+const CHROMIUM_PATH = await chromiumPath().catch((error: Error) => {
+  console.error(error.message);
   process.exit(1);
-}
+});
 
 let server: RunningServer | undefined;
 let chrome: LaunchedChrome | undefined;

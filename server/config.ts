@@ -15,6 +15,9 @@ const databaseDirSchema = z.string().min(1).default(defaultDatabaseDir);
 const renamedDataDir =
   'DATA_DIR: was renamed DATABASE_DIR (it holds the submissions database, not the data files): set DATABASE_DIR instead';
 
+// Node makes one without any other tool; `npm start` writes one to .env by itself (scripts/ensure-csrf-secret.ts).
+const makeSecret = `node -p "crypto.randomBytes(32).toString('hex')"`;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -23,7 +26,7 @@ const envSchema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, such as https://shop.example' })
     .optional(),
-  CSRF_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
+  CSRF_SECRET: z.string().min(32, `must be at least 32 characters (try: ${makeSecret})`).optional(),
   SMTP_URL: z
     .url({
       protocol: /^smtps?$/,
@@ -102,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const problems = parsed.success ? [] : describeIssues(parsed.error);
   // Checked apart from the schema so it is reported together with any other problem, not after it.
   if (present.NODE_ENV === 'production' && !present.CSRF_SECRET) {
-    problems.push('CSRF_SECRET: is required in production (try: openssl rand -hex 32)');
+    problems.push(`CSRF_SECRET: is required in production (try: ${makeSecret})`);
   }
   if (present.DATA_DIR !== undefined) problems.push(renamedDataDir);
   if (present.SMTP_URL) {

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type ExpressionBuilder, Kysely, SqliteAdapter, SqliteDialect } from 'kysely';
@@ -13,6 +12,7 @@ import type {
   SubmissionKind,
   SubmissionSummary,
 } from './types.ts';
+import { ensureWritableDirectory } from './writable-directory.ts';
 
 export const databaseFileName = 'submissions.sqlite';
 
@@ -92,8 +92,9 @@ export async function openSqliteStorage({
   databaseDir,
   now = () => new Date(),
 }: SqliteStorageOptions): Promise<SqliteStorage> {
-  await mkdir(databaseDir, { recursive: true });
   const path = databasePath(databaseDir);
+  // A folder the server may not write stops start-up with its path and owner, not SQLite's "unable to open".
+  await ensureWritableDirectory(databaseDir, [path, `${path}-wal`, `${path}-shm`]);
   const database = new Database(path);
   let db: Kysely<StorageDatabase>;
   try {

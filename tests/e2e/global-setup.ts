@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { chromiumPath } from '#tests/support/chromium.ts';
 import { startServer } from '#tests/support/server-process.ts';
 
 declare module 'vitest' {
@@ -13,6 +14,8 @@ export default async function setup(project: TestProject) {
   if (!existsSync('dist/server/entry-server.js') || !existsSync('dist/client/.vite/manifest.json')) {
     throw new Error('The production build is missing: run "npm run build" (npm test does it before the tests).');
   }
+  // Found (or installed) once, before any test, and handed to the test files through the environment.
+  process.env.CHROMIUM_PATH = await chromiumPath();
   const server = await startServer();
   project.provide('baseUrl', server.url);
   return async () => {

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadedBy } from './source-imports.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+
+/** What the runtime stage copies from the build stage, as paths relative to the app folder. */
+function runtimeCopies(): string[] {
+  const dockerfile = read('Dockerfile');
+  const runtime = dockerfile.slice(dockerfile.search(/^FROM .* AS runtime$/m));
+  return [...runtime.matchAll(/^COPY --from=build (.+) \S+$/gm)].flatMap((match) =>
+    (match[1] ?? '').split(/\s+/).map((source) => path.posix.relative('/app', source)),
+  );
+}
+
+describe('Docker image', () => {
+  it('leaves out of the build context every file .gitignore ignores', () => {
+    const dockerignore = lines(read('.dockerignore'));
+    // .gitignore's "name/" matches at any depth, "/name" only at the top; .dockerignore's patterns start at the top.
+    const expected = lines(read('.gitignore')).map((pattern) => {
+      const bare = pattern.replace(/\/$/, '');
+      return bare.startsWith('/') ? bare.slice(1) : `**/${bare}`;
+    });
+    expect(expected.filter((pattern) => !dockerignore.includes(pattern))).toEqual([]);
+  });
+
+  it('holds every file the server and the operators’ tool load, and the package.json `npm run` reads', () => {
+    const pkg = JSON.parse(read('package.json')) as {
+      scripts: Record<string, string>;
+      imports?: Record<string, string>;
+    };
+    expect(pkg.scripts.submissions).toBe('node scripts/submissions.ts');
+    const { files } = loadedBy(root, ['server/index.ts', 'scripts/submissions.ts'], { imports: pkg.imports });
+    const copies = runtimeCopies();
+    const missing = [...files]
+      .map((file) => path.relative(root, file))
+      .filter((file) => !copies.some((copy) => file === copy || file.startsWith(`${copy}/`)));
+    expect(missing).toEqual([]);
+    expect(copies).toEqual(expect.arrayContaining(['package.json', 'node_modules', 'dist', 'data']));
+  });
+
+  it("is run with a stop timeout longer than the server's shutdown deadline", () => {
+    const deadlineMs = Number(
+      /SHUTDOWN_DEADLINE_MS = ([\d_]+)/.exec(read('server/index.ts'))?.[1]?.replaceAll('_', ''),
+    );
+    const run = /^\s*docker run .*$/m.exec(read('README.md'))?.[0] ?? '';
+    const stopTimeout = Number(/--stop-timeout (\d+)/.exec(run)?.[1]);
+    expect(deadlineMs).toBeGreaterThan(0);
+    expect(stopTimeout * 1000).toBeGreaterThan(deadlineMs);
+    // Data in a named volume, so it outlives the container.
+    expect(run).toMatch(/ -v [a-z][\w.-]*:\/app\/var /);
+  });
+});
