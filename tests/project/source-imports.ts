@@ -59,7 +59,7 @@ export function packageName(specifier: string): string | undefined {
 type ImportsMap = Record<string, string | Record<string, string>>;
 
 /** A relative or `#alias` specifier as the file it names (package.json "imports": exact keys and one `*`). */
-export function resolveLocal(root: string, from: string, specifier: string, imports: ImportsMap = {}): string {
+function resolveLocal(root: string, from: string, specifier: string, imports: ImportsMap = {}): string {
   if (specifier.startsWith('.')) return path.resolve(path.dirname(from), specifier);
   for (const [key, value] of Object.entries(imports)) {
     const target = typeof value === 'string' ? value : (value.node ?? value.default ?? Object.values(value)[0]);

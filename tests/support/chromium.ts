@@ -30,7 +30,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export const INSTALL_HINT =
+const INSTALL_HINT =
   'Install one: on Debian or Ubuntu "apt-get update && apt-get install -y chromium" (as root), ' +
   'or point CHROMIUM_PATH at a Chrome or Chromium.';
 
@@ -118,7 +118,7 @@ function isExecutable(file: string): boolean {
   }
 }
 
-export function machineEnvironment(): ChromiumEnvironment {
+function machineEnvironment(): ChromiumEnvironment {
   return {
     env: process.env,
     platform: process.platform,
