@@ -19,6 +19,8 @@ export default defineConfig({
           ],
           environment: 'node',
           setupFiles: ['tests/support/fail-on-console-error.ts'],
+          // The storage, route and CLI tests run on both databases: a throwaway PostgreSQL for them.
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
         },
       },
       {

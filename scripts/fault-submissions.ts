@@ -17,7 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { openSqliteStorage } from '#server/storage/sqlite-storage.ts';
+import { openSqliteStorage } from '#server/storage/sqlite/sqlite-storage.ts';
 import type { Submission } from '#server/storage/types.ts';
 import { CSRF_COOKIE, CSRF_HEADER, CSRF_SESSION_COOKIE } from '#shared/csrf-contract.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';

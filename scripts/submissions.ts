@@ -7,13 +7,10 @@
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import { readDatabaseDir } from '#server/config.ts';
-import {
-  databasePath,
-  type NotificationState,
-  openSqliteStorage,
-  type SqliteStorage,
-} from '#server/storage/sqlite-storage.ts';
+import { readStorageLocation } from '#server/config.ts';
+import type { NotificationState, OperatorStorage } from '#server/storage/kysely-storage.ts';
+import { openStorage } from '#server/storage/open-storage.ts';
+import { databasePath } from '#server/storage/sqlite/sqlite-storage.ts';
 import type { Submission, SubmissionKind, SubmissionSummary } from '#server/storage/types.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 
@@ -31,7 +28,8 @@ To save the export: npm run --silent submissions -- export --format csv > submis
 (without --silent, npm prints its own header lines into the file).
 The privacy policy's 12 months, run daily (cron): npm run --silent submissions -- purge --older-than-days 365
 
-The database is $DATABASE_DIR/submissions.sqlite (DATABASE_DIR defaults to ./var, as for the server).
+The database is the server's: PostgreSQL at $DATABASE_URL when set, otherwise
+$DATABASE_DIR/submissions.sqlite (DATABASE_DIR defaults to ./var).
 Exit codes: 0 done, 1 no database or no such reference, 2 bad usage.
 `;
 
@@ -42,7 +40,7 @@ class UsageError extends Error {}
 class NotFoundError extends Error {}
 
 /** Reads its arguments (throwing UsageError) before the database is opened, then runs against it. */
-type Command = (args: string[]) => (storage: SqliteStorage) => Promise<void>;
+type Command = (args: string[]) => (storage: OperatorStorage) => Promise<void>;
 
 const commands: Record<string, Command> = { list, show, export: exportCsv, purge };
 
@@ -57,11 +55,14 @@ async function main(argv: string[]): Promise<number> {
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) throw new UsageError(`unknown command "${name}"`);
   const run = command(args);
-  const databaseDir = readDatabaseDir();
-  const path = databasePath(databaseDir);
-  // Opening would create an empty database: a mistyped DATABASE_DIR must say so, not list nothing.
-  if (!existsSync(path)) throw new NotFoundError(`no submissions database at ${path} (is DATABASE_DIR right?)`);
-  const storage = await openSqliteStorage({ databaseDir });
+  const location = readStorageLocation();
+  if ('databaseDir' in location) {
+    const path = databasePath(location.databaseDir);
+    // Opening would create an empty database: a mistyped DATABASE_DIR must say so, not list nothing.
+    if (!existsSync(path)) throw new NotFoundError(`no submissions database at ${path} (is DATABASE_DIR right?)`);
+  }
+  // On PostgreSQL a wrong address fails to connect; the schema is brought up to date as the server does.
+  const storage = await openStorage(location);
   try {
     await run(storage);
   } finally {
@@ -99,7 +100,7 @@ function list(args: string[]) {
   if (!Number.isSafeInteger(limit) || limit < 1) {
     throw new UsageError(`--limit must be a whole number of 1 or more, not "${String(values.limit)}"`);
   }
-  return async (storage: SqliteStorage) => {
+  return async (storage: OperatorStorage) => {
     const rows = await storage.listSubmissions({ kind, limit });
     if (rows.length === 0) {
       process.stdout.write(kind ? `No ${kind} submissions yet.\n` : 'No submissions yet.\n');
@@ -129,7 +130,7 @@ function list(args: string[]) {
 function show(args: string[]) {
   const { positionals } = parse(args, {}, { positionals: 1, needs: 'the reference, as in: show Q-2026-000123' });
   const reference = (positionals[0] ?? '').trim().toUpperCase();
-  return async (storage: SqliteStorage) => {
+  return async (storage: OperatorStorage) => {
     const submission = await storage.getSubmission(reference);
     if (!submission) throw new NotFoundError(`no submission with reference ${printable(reference)}`);
     const notifications = await storage.notificationsOf(reference);
@@ -178,7 +179,7 @@ function exportCsv(args: string[]) {
   const { values } = parse(args, { format: { type: 'string', default: 'csv' }, kind: { type: 'string' } });
   if (values.format !== 'csv') throw new UsageError(`--format must be csv, not "${String(values.format)}"`);
   const kind = kindOption(values.kind);
-  return async (storage: SqliteStorage) => {
+  return async (storage: OperatorStorage) => {
     // A ledger reads oldest first; one submission at a time is loaded, so memory stays flat.
     const summaries: SubmissionSummary[] = (await storage.listSubmissions({ kind })).reverse();
     await write(csvRow(['reference', 'kind', 'created_at', 'name', 'email', 'file_count', 'payload']));
@@ -219,7 +220,7 @@ function purge(args: string[]) {
   // No submission predates 1970: a cutoff before it can only be a typo.
   if (!(cutoff.getTime() >= 0)) throw new UsageError(`--older-than-days ${days} goes back before 1970`);
   const dryRun = values['dry-run'] === true;
-  return async (storage: SqliteStorage) => {
+  return async (storage: OperatorStorage) => {
     const { deleted, keptUnsent } = await storage.deleteSubmissionsBefore(cutoff, { dryRun });
     const before = cutoff.toISOString().slice(0, 10);
     const submissions = `${deleted} submission${deleted === 1 ? '' : 's'} created before ${before}`;

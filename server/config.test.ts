@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, readDatabaseDir } from './config.ts';
+import { ConfigError, loadConfig, readDatabaseDir, readStorageLocation } from './config.ts';
 
 const secret = 'a'.repeat(64);
 
@@ -92,6 +92,21 @@ describe('loadConfig', () => {
     expect(readDatabaseDir({ NODE_ENV: 'production' })).toBe(resolve('var'));
     expect(readDatabaseDir({ DATABASE_DIR: '/srv/seenwear', NODE_ENV: 'production' })).toBe('/srv/seenwear');
     expect(readDatabaseDir({ DATABASE_DIR: '' })).toBe(resolve('var'));
+  });
+
+  it('selects PostgreSQL with DATABASE_URL, keeps SQLite without it, and never echoes the password', () => {
+    expect(loadConfig({}).databaseUrl).toBeNull();
+    const url = 'postgres://seenwear:s3cret-pw@db.internal:5432/seenwear';
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/seenwear' }).databaseUrl).toBe('postgresql://db/seenwear');
+    expect(readStorageLocation({ DATABASE_URL: url, NODE_ENV: 'production' })).toEqual({ databaseUrl: url });
+    expect(readStorageLocation({ DATABASE_URL: '', DATABASE_DIR: '/srv/seenwear' })).toEqual({
+      databaseDir: '/srv/seenwear',
+    });
+    const problems = () => loadConfig({ DATABASE_URL: 'mysql://seenwear:s3cret-pw@db/seenwear' });
+    expect(problems).toThrow(/DATABASE_URL: must be a postgres:\/\/ address/);
+    expect(problems).not.toThrow(/s3cret-pw/);
+    expect(() => readStorageLocation({ DATABASE_URL: 'mysql://db' })).toThrow(/DATABASE_URL: must be a postgres/);
   });
 
   it('drops a trailing slash from PUBLIC_URL and treats empty variables as unset', () => {

@@ -6,9 +6,16 @@ import { z } from '#shared/zod.ts';
 /** Where the submissions database lives when DATABASE_DIR is not set, relative to the working directory. */
 const defaultDatabaseDir = 'var';
 
-// Shared with the operators' CLI, which reads DATABASE_DIR alone: it must find the server's database
-// without needing the server's secrets in the shell.
+// Shared with the operators' CLI, which reads DATABASE_DIR (or DATABASE_URL) alone: it must find the
+// server's database without needing the server's secrets in the shell.
 const databaseDirSchema = z.string().min(1).default(defaultDatabaseDir);
+const databaseUrlSchema = z
+  .url({
+    protocol: /^postgres(ql)?$/,
+    // The value is never echoed back: it usually carries the database password.
+    error: 'must be a postgres:// address, such as postgres://seenwear:password@db.internal:5432/seenwear',
+  })
+  .optional();
 
 // The old name is refused rather than ignored: ignored, it would start the server on an empty database
 // beside the real one, and the submissions would look lost.
@@ -41,6 +48,7 @@ const envSchema = z.object({
     .optional(),
   SHOP_EMAIL: z.email('must be an e-mail address, such as orders@seenwear.example').optional(),
   DATABASE_DIR: databaseDirSchema,
+  DATABASE_URL: databaseUrlSchema,
   SUBMISSION_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
@@ -74,6 +82,8 @@ export interface AppConfig {
   csrfSecretGenerated: boolean;
   /** Absolute directory of the submissions database (DATABASE_DIR, resolved once at start). */
   databaseDir: string;
+  /** PostgreSQL instead of the SQLite file in databaseDir (DATABASE_URL); null keeps SQLite. */
+  databaseUrl: string | null;
   /** Null when SMTP_URL is not set: submissions then wait in the outbox, nothing is sent. */
   mail: MailConfig | null;
   /** Posts per visitor address per 15 minutes on each form endpoint. */
@@ -127,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     csrfSecretGenerated: value.CSRF_SECRET === undefined,
     // Resolved now so a later chdir, or a log line, never means a different directory.
     databaseDir: resolve(value.DATABASE_DIR),
+    databaseUrl: value.DATABASE_URL ?? null,
     mail:
       value.SMTP_URL && value.MAIL_FROM && value.SHOP_EMAIL
         ? { smtpUrl: value.SMTP_URL, from: value.MAIL_FROM.trim(), shopEmail: value.SHOP_EMAIL }
@@ -140,4 +151,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 export function readDatabaseDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.DATA_DIR) throw new ConfigError([renamedDataDir]);
   return resolve(databaseDirSchema.parse(env.DATABASE_DIR === '' ? undefined : env.DATABASE_DIR));
+}
+
+/** The database the server would open (DATABASE_URL, else DATABASE_DIR), without the rest of the environment. */
+export function readStorageLocation(
+  env: NodeJS.ProcessEnv = process.env,
+): { databaseUrl: string } | { databaseDir: string } {
+  const parsed = databaseUrlSchema.safeParse(env.DATABASE_URL === '' ? undefined : env.DATABASE_URL);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => `DATABASE_URL: ${issue.message}`));
+  return parsed.data ? { databaseUrl: parsed.data } : { databaseDir: readDatabaseDir(env) };
+}
+
+/** Where AppConfig says the submissions live. */
+export function storageLocation(config: Pick<AppConfig, 'databaseUrl' | 'databaseDir'>) {
+  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { databaseDir: config.databaseDir };
 }

@@ -1,13 +1,13 @@
 import { createServer } from 'node:http';
 import type { Logger } from 'pino';
 import { createApp } from './app.ts';
-import { type AppConfig, ConfigError, loadConfig } from './config.ts';
+import { type AppConfig, ConfigError, loadConfig, storageLocation } from './config.ts';
 import type { Readiness } from './health.ts';
 import { createLogger } from './logger.ts';
 import { startNotifications } from './notifications/start-notifications.ts';
 import { loadSiteDataFiles } from './site-data-files.ts';
 import { developmentSsr, productionSsr } from './ssr-entry.ts';
-import { openSqliteStorage } from './storage/sqlite-storage.ts';
+import { openStorage } from './storage/open-storage.ts';
 
 /** How long in-flight requests may take to finish after SIGTERM before connections are cut. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -34,7 +34,7 @@ async function main() {
   const siteData = await loadSiteDataFiles(new URL('../data/', import.meta.url).pathname);
   for (const warning of siteData.warnings) logger.warn(warning);
   // Submissions and their outbox: opened (and migrated) before the server accepts a single request.
-  const storage = await openSqliteStorage({ databaseDir: config.databaseDir });
+  const storage = await openStorage(storageLocation(config));
   const notifications = startNotifications({ config, site: siteData.data.config, storage, logger });
   const httpServer = createServer();
 

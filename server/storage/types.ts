@@ -1,7 +1,8 @@
 /**
  * The storage contract for submissions (issue 5): what the form endpoints save and what the
- * notification worker and the operators' CLI read. One implementation today (SQLite through Kysely,
- * server/storage/sqlite-storage.ts); a PostgreSQL one can come later without touching callers.
+ * notification worker and the operators' CLI read. One implementation in Kysely (kysely-storage.ts)
+ * over two databases: the embedded SQLite file (sqlite/) by default, PostgreSQL (postgres/) when
+ * DATABASE_URL is set; open-storage.ts picks.
  */
 
 export type SubmissionKind = 'quote' | 'contact';

@@ -2,298 +2,308 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_FIELD, CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
+import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { cookiesOf, visitorSession } from '#tests/support/visitor-session.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-let t: TestApp;
-/** A real 1 x 1 PNG (sharp is not loaded here: libvips and this test runner's forks do not mix). */
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-beforeAll(async () => {
-  t = await createTestApp({ config: { submissionRateLimit: 1000 } });
-});
 
-const quote: Record<string, string> = {
-  name: 'Dana Whitfield',
-  email: 'dana@example.com',
-  phone: '(555) 010-0188',
-  service: 'screen-printing',
-  garment: 'standard-tee',
-  garmentColor: 'Heather grey',
-  qtyM: '30',
-  qty2XL: '6',
-  loc1: 'front',
-  loc1Colors: '2',
-  delivery: 'pickup',
-  comments: 'Team shirts for the 5K',
-};
+// The form endpoints over each database: what a visitor gets back and what is stored must not differ.
+describe.each(backends)('on %s', (backend) => {
+  let t: TestApp;
+  /** A real 1 x 1 PNG (sharp is not loaded here: libvips and this test runner's forks do not mix). */
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  beforeAll(async () => {
+    t = await createTestApp({ config: { submissionRateLimit: 1000 }, storage: await openTestStorage(backend) });
+  });
 
-const contact = { name: 'Lee Park', email: 'lee@example.com', message: 'Do you print on tote bags?' };
+  const quote: Record<string, string> = {
+    name: 'Dana Whitfield',
+    email: 'dana@example.com',
+    phone: '(555) 010-0188',
+    service: 'screen-printing',
+    garment: 'standard-tee',
+    garmentColor: 'Heather grey',
+    qtyM: '30',
+    qty2XL: '6',
+    loc1: 'front',
+    loc1Colors: '2',
+    delivery: 'pickup',
+    comments: 'Team shirts for the 5K',
+  };
 
-/** A multipart post as the page's script sends it: FormData through fetch, token in the header. */
-async function postQuote(
-  fields: Record<string, string>,
-  files: { name: string; data: Buffer }[] = [],
-): Promise<request.Response> {
-  const { cookie, token } = await visitorSession(t.app, '/pricing');
-  let post = request(t.app)
-    .post('/api/quotes')
-    .set('Cookie', cookie)
-    .set(CSRF_HEADER, token)
-    .set('Accept', 'application/json');
-  for (const [name, value] of Object.entries(fields)) post = post.field(name, value);
-  for (const file of files) post = post.attach('artwork', file.data, file.name);
-  return post;
-}
+  const contact = { name: 'Lee Park', email: 'lee@example.com', message: 'Do you print on tote bags?' };
 
-async function expectStatus(pending: Promise<request.Response>, status: number) {
-  const response = await pending;
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  return response;
-}
+  /** A multipart post as the page's script sends it: FormData through fetch, token in the header. */
+  async function postQuote(
+    fields: Record<string, string>,
+    files: { name: string; data: Buffer }[] = [],
+  ): Promise<request.Response> {
+    const { cookie, token } = await visitorSession(t.app, '/pricing');
+    let post = request(t.app)
+      .post('/api/quotes')
+      .set('Cookie', cookie)
+      .set(CSRF_HEADER, token)
+      .set('Accept', 'application/json');
+    for (const [name, value] of Object.entries(fields)) post = post.field(name, value);
+    for (const file of files) post = post.attach('artwork', file.data, file.name);
+    return post;
+  }
 
-async function storedCount() {
-  return (await t.storage.listSubmissions({ limit: 10_000 })).length;
-}
+  async function expectStatus(pending: Promise<request.Response>, status: number) {
+    const response = await pending;
+    expect(response.status, JSON.stringify(response.body)).toBe(status);
+    return response;
+  }
 
-describe('POST /api/quotes with JavaScript (JSON answers)', () => {
-  it('answers 201 with a reference once the request and its file are stored', async () => {
-    const response = await expectStatus(postQuote(quote, [{ name: 'logo.png', data: png }]), 201);
-    expect(response.body.reference).toMatch(/^Q-\d{4}-\d{6}$/);
-    expect(response.body.message).toContain(response.body.reference);
-    const stored = await t.storage.getSubmission(response.body.reference);
-    expect(stored?.files).toEqual([{ name: 'logo.png', mediaType: 'image/png', size: png.length, data: png }]);
-    expect(stored?.payload).toMatchObject({
-      service: 'Screen Printing',
-      garment: 'Standard cotton tee',
-      quantity: 36,
-      sizes: 'M: 30, 2XL: 6',
-      printLocations: [{ placement: 'Front', colors: 2 }],
-      websiteEstimate: expect.stringMatching(/^\$[\d,.]+ in total, \$[\d.]+ per piece$/),
+  async function storedCount() {
+    return (await t.storage.listSubmissions({ limit: 10_000 })).length;
+  }
+
+  describe('POST /api/quotes with JavaScript (JSON answers)', () => {
+    it('answers 201 with a reference once the request and its file are stored', async () => {
+      const response = await expectStatus(postQuote(quote, [{ name: 'logo.png', data: png }]), 201);
+      expect(response.body.reference).toMatch(/^Q-\d{4}-\d{6}$/);
+      expect(response.body.message).toContain(response.body.reference);
+      const stored = await t.storage.getSubmission(response.body.reference);
+      expect(stored?.files).toEqual([{ name: 'logo.png', mediaType: 'image/png', size: png.length, data: png }]);
+      expect(stored?.payload).toMatchObject({
+        service: 'Screen Printing',
+        garment: 'Standard cotton tee',
+        quantity: 36,
+        sizes: 'M: 30, 2XL: 6',
+        printLocations: [{ placement: 'Front', colors: 2 }],
+        websiteEstimate: expect.stringMatching(/^\$[\d,.]+ in total, \$[\d.]+ per piece$/),
+      });
+      const line = t.lines.find(
+        (entry) => entry.msg === 'submission stored' && entry.reference === response.body.reference,
+      );
+      expect(line).toMatchObject({ kind: 'quote', files: 1, level: 30 });
+      expect(JSON.stringify(line)).not.toMatch(/Dana|dana@example\.com|010-0188/);
     });
-    const line = t.lines.find(
-      (entry) => entry.msg === 'submission stored' && entry.reference === response.body.reference,
-    );
-    expect(line).toMatchObject({ kind: 'quote', files: 1, level: 30 });
-    expect(JSON.stringify(line)).not.toMatch(/Dana|dana@example\.com|010-0188/);
-  });
 
-  it('answers 422 with a message beside each wrong field, and stores nothing', async () => {
-    const before = await storedCount();
-    const response = await expectStatus(
-      postQuote({ ...quote, email: 'dana@', qtyM: '', qty2XL: 'lots', loc1Colors: '9' }, [
-        { name: 'logo.png', data: png },
-      ]),
-      422,
-    );
-    // A script still holds its files: only a page posted without JavaScript is told to attach them again.
-    expect(response.body.message).toBe('3 fields need your attention.');
-    expect(response.body).toMatchObject({
-      error: 'invalid_fields',
-      fields: {
-        email: expect.stringMatching(/e-mail address/),
-        qty2XL: expect.stringMatching(/whole number/),
-        loc1Colors: expect.stringMatching(/ink colors/),
-      },
+    it('answers 422 with a message beside each wrong field, and stores nothing', async () => {
+      const before = await storedCount();
+      const response = await expectStatus(
+        postQuote({ ...quote, email: 'dana@', qtyM: '', qty2XL: 'lots', loc1Colors: '9' }, [
+          { name: 'logo.png', data: png },
+        ]),
+        422,
+      );
+      // A script still holds its files: only a page posted without JavaScript is told to attach them again.
+      expect(response.body.message).toBe('3 fields need your attention.');
+      expect(response.body).toMatchObject({
+        error: 'invalid_fields',
+        fields: {
+          email: expect.stringMatching(/e-mail address/),
+          qty2XL: expect.stringMatching(/whole number/),
+          loc1Colors: expect.stringMatching(/ink colors/),
+        },
+      });
+      expect(await storedCount()).toBe(before);
     });
-    expect(await storedCount()).toBe(before);
-  });
 
-  it('judges a file by its content: a program renamed .png is refused (422), nothing stored', async () => {
-    const before = await storedCount();
-    const program = Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(512, 1)]);
-    const response = await expectStatus(postQuote(quote, [{ name: 'logo.png', data: program }]), 422);
-    expect(response.body.fields.artwork).toMatch(/logo\.png is not a PNG, JPEG, SVG, PDF, AI or EPS file/);
-    expect(await storedCount()).toBe(before);
-  });
+    it('judges a file by its content: a program renamed .png is refused (422), nothing stored', async () => {
+      const before = await storedCount();
+      const program = Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(512, 1)]);
+      const response = await expectStatus(postQuote(quote, [{ name: 'logo.png', data: program }]), 422);
+      expect(response.body.fields.artwork).toMatch(/logo\.png is not a PNG, JPEG, SVG, PDF, AI or EPS file/);
+      expect(await storedCount()).toBe(before);
+    });
 
-  it('keeps an SVG as SVG, and a PDF, each named for its content', async () => {
-    const svg = Buffer.from(
-      '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>',
-    );
-    const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-    const response = await expectStatus(
-      postQuote(quote, [
-        { name: 'mark.svg', data: svg },
-        { name: 'proof.pdf', data: pdf },
-        // Mailed by its name: a PDF called .html would open in a browser.
-        { name: 'order.html', data: pdf },
-      ]),
-      201,
-    );
-    const stored = await t.storage.getSubmission(response.body.reference);
-    expect(stored?.files.map((file) => [file.name, file.mediaType])).toEqual([
-      ['mark.svg', 'image/svg+xml'],
-      ['proof.pdf', 'application/pdf'],
-      ['order.pdf', 'application/pdf'],
-    ]);
-  });
+    it('keeps an SVG as SVG, and a PDF, each named for its content', async () => {
+      const svg = Buffer.from(
+        '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>',
+      );
+      const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+      const response = await expectStatus(
+        postQuote(quote, [
+          { name: 'mark.svg', data: svg },
+          { name: 'proof.pdf', data: pdf },
+          // Mailed by its name: a PDF called .html would open in a browser.
+          { name: 'order.html', data: pdf },
+        ]),
+        201,
+      );
+      const stored = await t.storage.getSubmission(response.body.reference);
+      expect(stored?.files.map((file) => [file.name, file.mediaType])).toEqual([
+        ['mark.svg', 'image/svg+xml'],
+        ['proof.pdf', 'application/pdf'],
+        ['order.pdf', 'application/pdf'],
+      ]);
+    });
 
-  it('refuses six files (413) and a file over 10 MB (413), storing nothing', async () => {
-    const before = await storedCount();
-    const six = Array.from({ length: 6 }, (_, index) => ({ name: `art-${index}.png`, data: png }));
-    expect((await expectStatus(postQuote(quote, six), 413)).body.message).toMatch(/at most 5 files/);
-    const big = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]);
-    expect((await expectStatus(postQuote(quote, [{ name: 'big.png', data: big }]), 413)).body.message).toMatch(/10 MB/);
-    expect(await storedCount()).toBe(before);
-  });
+    it('refuses six files (413) and a file over 10 MB (413), storing nothing', async () => {
+      const before = await storedCount();
+      const six = Array.from({ length: 6 }, (_, index) => ({ name: `art-${index}.png`, data: png }));
+      expect((await expectStatus(postQuote(quote, six), 413)).body.message).toMatch(/at most 5 files/);
+      const big = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]);
+      expect((await expectStatus(postQuote(quote, [{ name: 'big.png', data: big }]), 413)).body.message).toMatch(
+        /10 MB/,
+      );
+      expect(await storedCount()).toBe(before);
+    });
 
-  it('refuses a 1 MB field (413) without storing it', async () => {
-    const before = await storedCount();
-    await expectStatus(postQuote({ ...quote, comments: 'x'.repeat(1024 * 1024) }), 413);
-    expect(await storedCount()).toBe(before);
-  });
+    it('refuses a 1 MB field (413) without storing it', async () => {
+      const before = await storedCount();
+      await expectStatus(postQuote({ ...quote, comments: 'x'.repeat(1024 * 1024) }), 413);
+      expect(await storedCount()).toBe(before);
+    });
 
-  it('answers 400 to a truncated multipart body and to invalid UTF-8', async () => {
-    const { cookie, token } = await visitorSession(t.app);
-    const boundary = 'xYzBoundary';
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nDana\r\n--${boundary}\r\nContent-Disposition: form-data; name="artwork"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
-    const send = (body: Buffer) =>
-      request(t.app)
+    it('answers 400 to a truncated multipart body and to invalid UTF-8', async () => {
+      const { cookie, token } = await visitorSession(t.app);
+      const boundary = 'xYzBoundary';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nDana\r\n--${boundary}\r\nContent-Disposition: form-data; name="artwork"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+      const send = (body: Buffer) =>
+        request(t.app)
+          .post('/api/quotes')
+          .set('Cookie', cookie)
+          .set(CSRF_HEADER, token)
+          .set('Accept', 'application/json')
+          .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
+          .send(body);
+      const truncated = await send(Buffer.concat([Buffer.from(head), png.subarray(0, 20)])).expect(400);
+      expect(truncated.body.message).toMatch(/incomplete or malformed/);
+      const invalid = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n`),
+        Buffer.from([0xff, 0xfe, 0x44]),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      expect((await send(invalid).expect(400)).body.message).toMatch(/not valid UTF-8/);
+    });
+
+    it('answers 411 to a multipart body of undeclared length (chunked), before reading it', async () => {
+      const { cookie, token } = await visitorSession(t.app);
+      const before = await storedCount();
+      const post = request(t.app)
         .post('/api/quotes')
         .set('Cookie', cookie)
         .set(CSRF_HEADER, token)
         .set('Accept', 'application/json')
-        .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
-        .send(body);
-    const truncated = await send(Buffer.concat([Buffer.from(head), png.subarray(0, 20)])).expect(400);
-    expect(truncated.body.message).toMatch(/incomplete or malformed/);
-    const invalid = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n`),
-      Buffer.from([0xff, 0xfe, 0x44]),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    expect((await send(invalid).expect(400)).body.message).toMatch(/not valid UTF-8/);
-  });
+        .set('Content-Type', 'multipart/form-data; boundary=b');
+      // Written in a piece, the body goes chunked, with no Content-Length.
+      post.write('--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nDana\r\n--b--\r\n');
+      const response = await post;
+      expect(response.status).toBe(411);
+      expect(response.body.message).toMatch(/Content-Length/);
+      expect(await storedCount()).toBe(before);
+    });
 
-  it('answers 411 to a multipart body of undeclared length (chunked), before reading it', async () => {
-    const { cookie, token } = await visitorSession(t.app);
-    const before = await storedCount();
-    const post = request(t.app)
-      .post('/api/quotes')
-      .set('Cookie', cookie)
-      .set(CSRF_HEADER, token)
-      .set('Accept', 'application/json')
-      .set('Content-Type', 'multipart/form-data; boundary=b');
-    // Written in a piece, the body goes chunked, with no Content-Length.
-    post.write('--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nDana\r\n--b--\r\n');
-    const response = await post;
-    expect(response.status).toBe(411);
-    expect(response.body.message).toMatch(/Content-Length/);
-    expect(await storedCount()).toBe(before);
-  });
+    it('refuses a filled honeypot (400) and stores nothing', async () => {
+      const before = await storedCount();
+      const response = await expectStatus(postQuote({ ...quote, website: 'https://spam.example' }), 400);
+      expect(response.body.message).toMatch(/If you are a person/);
+      expect(await storedCount()).toBe(before);
+      expect(t.lines.some((entry) => entry.reason === 'honeypot')).toBe(true);
+    });
 
-  it('refuses a filled honeypot (400) and stores nothing', async () => {
-    const before = await storedCount();
-    const response = await expectStatus(postQuote({ ...quote, website: 'https://spam.example' }), 400);
-    expect(response.body.message).toMatch(/If you are a person/);
-    expect(await storedCount()).toBe(before);
-    expect(t.lines.some((entry) => entry.reason === 'honeypot')).toBe(true);
-  });
+    it('refuses a post without the CSRF token (403), even multipart, and stores nothing', async () => {
+      const before = await storedCount();
+      const { cookie } = await visitorSession(t.app);
+      await request(t.app)
+        .post('/api/quotes')
+        .set('Cookie', cookie)
+        .set('Accept', 'application/json')
+        .field('name', 'Dana')
+        .attach('artwork', png, 'logo.png')
+        .expect(403);
+      await request(t.app).post('/api/contact').set('Accept', 'application/json').send(contact).expect(403);
+      expect(await storedCount()).toBe(before);
+    });
 
-  it('refuses a post without the CSRF token (403), even multipart, and stores nothing', async () => {
-    const before = await storedCount();
-    const { cookie } = await visitorSession(t.app);
-    await request(t.app)
-      .post('/api/quotes')
-      .set('Cookie', cookie)
-      .set('Accept', 'application/json')
-      .field('name', 'Dana')
-      .attach('artwork', png, 'logo.png')
-      .expect(403);
-    await request(t.app).post('/api/contact').set('Accept', 'application/json').send(contact).expect(403);
-    expect(await storedCount()).toBe(before);
-  });
+    it('answers 415 to a body that is not a form, and 400 to JSON that is not an object', async () => {
+      const { cookie, token } = await visitorSession(t.app);
+      const post = () => request(t.app).post('/api/contact').set('Cookie', cookie).set(CSRF_HEADER, token);
+      const wrongType = await post().set('Content-Type', 'text/plain').send('hello').expect(415);
+      expect(wrongType.body.message).toMatch(/multipart\/form-data/);
+      await post().set('Content-Type', 'application/json').send('["a"]').expect(400);
+      await post().set('Content-Type', 'application/json').send('{"name": ').expect(400);
+    });
 
-  it('answers 415 to a body that is not a form, and 400 to JSON that is not an object', async () => {
-    const { cookie, token } = await visitorSession(t.app);
-    const post = () => request(t.app).post('/api/contact').set('Cookie', cookie).set(CSRF_HEADER, token);
-    const wrongType = await post().set('Content-Type', 'text/plain').send('hello').expect(415);
-    expect(wrongType.body.message).toMatch(/multipart\/form-data/);
-    await post().set('Content-Type', 'application/json').send('["a"]').expect(400);
-    await post().set('Content-Type', 'application/json').send('{"name": ').expect(400);
-  });
-
-  it('answers 400 when the contact form carries a file', async () => {
-    const { cookie, token } = await visitorSession(t.app);
-    await request(t.app)
-      .post('/api/contact')
-      .set('Cookie', cookie)
-      .set(CSRF_HEADER, token)
-      .field('name', 'Lee')
-      .attach('artwork', png, 'a.png')
-      .expect(400);
-  });
-});
-
-describe('forms posted without JavaScript', () => {
-  it('a valid contact message answers 303 to the contact page, which then shows the thanks', async () => {
-    const { cookie, token } = await visitorSession(t.app, '/contact-us');
-    const response = await request(t.app)
-      .post('/api/contact')
-      .set('Cookie', cookie)
-      .set('Accept', 'text/html,application/xhtml+xml')
-      .type('form')
-      .send({ ...contact, [CSRF_FIELD]: token })
-      .expect(303);
-    expect(response.headers.location).toBe('/contact-us');
-    const flash = cookiesOf(response)
-      .find((value) => value.startsWith('flash='))
-      ?.split(';')[0];
-    const page = await request(t.app).get('/contact-us').set('Cookie', `${cookie}; ${flash}`).expect(200);
-    expect(page.text).toMatch(/Thank you! Your message C-\d{4}-\d{6} has reached us/);
-  });
-
-  it('a quote with errors comes back as the form page (422) with the input kept and the errors shown', async () => {
-    const { cookie, token } = await visitorSession(t.app, '/pricing');
-    const response = await request(t.app)
-      .post('/api/quotes')
-      .set('Cookie', cookie)
-      .set('Accept', 'text/html')
-      .field({ ...quote, email: 'not-an-address', [CSRF_FIELD]: token })
-      .attach('artwork', png, 'logo.png')
-      .expect(422);
-    expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.text).toContain('Dana Whitfield');
-    expect(response.text).toContain('Enter an e-mail address such as name@example.com.');
-    expect(response.text).toContain('Your files were not kept: attach them again.');
-    // The browser is put back on the page's own address before React Router starts.
-    expect(response.text).toContain('"url":"/pricing"');
-    // The visitor's token, not the placeholder, is in the form's hidden field.
-    expect(response.text).toContain(token);
-  });
-
-  it('a bad token answers a page, not JSON, with a way back to the form', async () => {
-    const response = await request(t.app)
-      .post('/api/contact')
-      .set('Accept', 'text/html')
-      .type('form')
-      .send(contact)
-      .expect(403);
-    expect(response.headers['content-type']).toMatch(/text\/html/);
-    expect(response.text).toContain(
-      '<a class="font-semibold text-brand-700 underline" href="/contact-us">Back to the form</a>',
-    );
-  });
-});
-
-describe('rate limit', () => {
-  it('answers 429 with a clear message once an address has posted too often', async () => {
-    const limited = await createTestApp({ config: { submissionRateLimit: 2 } });
-    const { cookie, token } = await visitorSession(limited.app);
-    const post = () =>
-      request(limited.app)
+    it('answers 400 when the contact form carries a file', async () => {
+      const { cookie, token } = await visitorSession(t.app);
+      await request(t.app)
         .post('/api/contact')
         .set('Cookie', cookie)
         .set(CSRF_HEADER, token)
-        .set('Accept', 'application/json')
-        .send(contact);
-    await post().expect(201);
-    await post().expect(201);
-    const refused = await post().expect(429);
-    expect(refused.body.message).toMatch(/many times in a short while/);
-    expect(refused.headers).toHaveProperty('ratelimit');
+        .field('name', 'Lee')
+        .attach('artwork', png, 'a.png')
+        .expect(400);
+    });
+  });
+
+  describe('forms posted without JavaScript', () => {
+    it('a valid contact message answers 303 to the contact page, which then shows the thanks', async () => {
+      const { cookie, token } = await visitorSession(t.app, '/contact-us');
+      const response = await request(t.app)
+        .post('/api/contact')
+        .set('Cookie', cookie)
+        .set('Accept', 'text/html,application/xhtml+xml')
+        .type('form')
+        .send({ ...contact, [CSRF_FIELD]: token })
+        .expect(303);
+      expect(response.headers.location).toBe('/contact-us');
+      const flash = cookiesOf(response)
+        .find((value) => value.startsWith('flash='))
+        ?.split(';')[0];
+      const page = await request(t.app).get('/contact-us').set('Cookie', `${cookie}; ${flash}`).expect(200);
+      expect(page.text).toMatch(/Thank you! Your message C-\d{4}-\d{6} has reached us/);
+    });
+
+    it('a quote with errors comes back as the form page (422) with the input kept and the errors shown', async () => {
+      const { cookie, token } = await visitorSession(t.app, '/pricing');
+      const response = await request(t.app)
+        .post('/api/quotes')
+        .set('Cookie', cookie)
+        .set('Accept', 'text/html')
+        .field({ ...quote, email: 'not-an-address', [CSRF_FIELD]: token })
+        .attach('artwork', png, 'logo.png')
+        .expect(422);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.text).toContain('Dana Whitfield');
+      expect(response.text).toContain('Enter an e-mail address such as name@example.com.');
+      expect(response.text).toContain('Your files were not kept: attach them again.');
+      // The browser is put back on the page's own address before React Router starts.
+      expect(response.text).toContain('"url":"/pricing"');
+      // The visitor's token, not the placeholder, is in the form's hidden field.
+      expect(response.text).toContain(token);
+    });
+
+    it('a bad token answers a page, not JSON, with a way back to the form', async () => {
+      const response = await request(t.app)
+        .post('/api/contact')
+        .set('Accept', 'text/html')
+        .type('form')
+        .send(contact)
+        .expect(403);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.text).toContain(
+        '<a class="font-semibold text-brand-700 underline" href="/contact-us">Back to the form</a>',
+      );
+    });
+  });
+
+  describe('rate limit', () => {
+    it('answers 429 with a clear message once an address has posted too often', async () => {
+      const limited = await createTestApp({
+        config: { submissionRateLimit: 2 },
+        storage: await openTestStorage(backend),
+      });
+      const { cookie, token } = await visitorSession(limited.app);
+      const post = () =>
+        request(limited.app)
+          .post('/api/contact')
+          .set('Cookie', cookie)
+          .set(CSRF_HEADER, token)
+          .set('Accept', 'application/json')
+          .send(contact);
+      await post().expect(201);
+      await post().expect(201);
+      const refused = await post().expect(429);
+      expect(refused.body.message).toMatch(/many times in a short while/);
+      expect(refused.headers).toHaveProperty('ratelimit');
+    });
   });
 });

@@ -6,7 +6,7 @@ import { createApp } from '#server/app.ts';
 import type { AppConfig } from '#server/config.ts';
 import type { Readiness } from '#server/health.ts';
 import { loadSiteDataFiles } from '#server/site-data-files.ts';
-import { openSqliteStorage } from '#server/storage/sqlite-storage.ts';
+import { openSqliteStorage } from '#server/storage/sqlite/sqlite-storage.ts';
 import type { Storage } from '#server/storage/types.ts';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
 import { memoryLogger } from './memory-logger.ts';
@@ -22,6 +22,7 @@ const testConfig: AppConfig = {
   csrfSecretGenerated: false,
   // Nothing opens it through testConfig: a test that stores submissions gives its own temporary directory.
   databaseDir: join(tmpdir(), 'seenwear-test-data-unused'),
+  databaseUrl: null,
   mail: null,
   submissionRateLimit: 20,
   trustProxy: 0,

@@ -1,7 +1,5 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { type ExpressionBuilder, Kysely, SqliteAdapter, SqliteDialect } from 'kysely';
-import { migrateToLatest, type StorageDatabase } from './migrations.ts';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { type Count, readDate, readJson, type StorageDatabase } from './schema.ts';
 import type {
   NewSubmission,
   NotificationRecipient,
@@ -12,13 +10,6 @@ import type {
   SubmissionKind,
   SubmissionSummary,
 } from './types.ts';
-import { ensureWritableDirectory } from './writable-directory.ts';
-
-export const databaseFileName = 'submissions.sqlite';
-
-export function databasePath(databaseDir: string): string {
-  return join(databaseDir, databaseFileName);
-}
 
 /** One notification with its history, sent or not. */
 export interface NotificationState extends OutboxMessage {
@@ -27,91 +18,26 @@ export interface NotificationState extends OutboxMessage {
 
 /**
  * The contract plus what only the operators' CLI needs (each notification's state for `show`). The
- * server's callers take a `Storage` and never see it; a PostgreSQL implementation would owe it to the CLI.
+ * server's callers take a `Storage` and never see the rest.
  */
-export interface SqliteStorage extends Storage {
+export interface OperatorStorage extends Storage {
   /** The notifications of one submission, shop first; empty for an unknown reference. */
   notificationsOf(reference: string): Promise<NotificationState[]>;
-}
-
-export interface SqliteStorageOptions {
-  databaseDir: string;
-  /** The clock that dates submissions and so picks the year of their reference; tests set it. */
-  now?: () => Date;
 }
 
 const referencePrefixes: Record<SubmissionKind, string> = { quote: 'Q', contact: 'C' };
 const recipients: NotificationRecipient[] = ['shop', 'customer'];
 /** SMTP errors can carry a whole transcript; the operator needs the gist. */
 const maxErrorLength = 1_000;
-const busyTimeoutMs = 5_000;
 /** Submissions deleted per transaction by a purge: a moment of work even with full 25 MB uploads. */
 const PURGE_BATCH = 10;
 
 /**
- * SQLite does roll back CREATE TABLE, but Kysely's adapter does not claim it, so its migrator would
- * run each statement on its own. Claiming it makes pending migrations one transaction: a failure or
- * a crash half-way leaves the schema as it was, not half made and unmigratable.
+ * The Storage contract in Kysely's query builder, one code path for both databases: dates are written as
+ * ISO strings and read with `readDate`, JSON written as text and read with `readJson`, counts read with
+ * `Number`, so what differs between SQLite and PostgreSQL stays in the column types of each migration list.
  */
-class TransactionalDdlSqliteAdapter extends SqliteAdapter {
-  override get supportsTransactionalDdl(): boolean {
-    return true;
-  }
-}
-
-class TransactionalDdlSqliteDialect extends SqliteDialect {
-  override createAdapter(): SqliteAdapter {
-    return new TransactionalDdlSqliteAdapter();
-  }
-}
-
-function configure(database: Database.Database, path: string) {
-  // The operators' CLI reads from another process without blocking the server's writes, and the reverse.
-  const mode = database.pragma('journal_mode = WAL', { simple: true });
-  if (mode !== 'wal') {
-    throw new Error(`${path}: write-ahead logging is not available here (journal mode stays "${String(mode)}")`);
-  }
-  // A 201 promises the submission is kept. In WAL mode NORMAL already survives a killed process, but
-  // a commit can still be lost to a power cut or a kernel crash; FULL syncs the log on every commit.
-  database.pragma('synchronous = FULL');
-  // Off by default in SQLite, and set per connection: without it a file could outlive its submission.
-  database.pragma('foreign_keys = ON');
-  // The privacy policy promises deletion: without this, a purged submission's files stay readable in
-  // the database's free pages until SQLite happens to reuse them. It costs extra writes only where
-  // content is removed: purges, not the server's saves.
-  database.pragma('secure_delete = ON');
-  // The CLI, in another process, may hold the lock for a moment (first open, checkpoints, purges).
-  database.pragma(`busy_timeout = ${busyTimeoutMs}`);
-}
-
-/**
- * Opens (creating if needed) `<databaseDir>/submissions.sqlite` and brings its schema up to date; rejects,
- * leaving nothing open, if the directory, the database or a migration fails.
- */
-export async function openSqliteStorage({
-  databaseDir,
-  now = () => new Date(),
-}: SqliteStorageOptions): Promise<SqliteStorage> {
-  const path = databasePath(databaseDir);
-  // A folder the server may not write stops start-up with its path and owner, not SQLite's "unable to open".
-  await ensureWritableDirectory(databaseDir, [path, `${path}-wal`, `${path}-shm`]);
-  const database = new Database(path);
-  let db: Kysely<StorageDatabase>;
-  try {
-    configure(database, path);
-    // Kysely's SQLite adapter declares one connection, and Kysely then lends it to one caller at a
-    // time: a transaction holds it from BEGIN to COMMIT, so concurrent saves (and reads) wait their
-    // turn instead of running their statements inside another save's transaction.
-    db = new Kysely<StorageDatabase>({ dialect: new TransactionalDdlSqliteDialect({ database }) });
-    await migrateToLatest(db);
-  } catch (error) {
-    database.close();
-    throw error;
-  }
-  return createStorage(db, now);
-}
-
-function createStorage(db: Kysely<StorageDatabase>, now: () => Date): SqliteStorage {
+export function createKyselyStorage(db: Kysely<StorageDatabase>, now: () => Date): OperatorStorage {
   return {
     async saveSubmission(submission: NewSubmission) {
       const payload = JSON.stringify(submission.payload);
@@ -175,7 +101,7 @@ function createStorage(db: Kysely<StorageDatabase>, now: () => Date): SqliteStor
         .execute();
       return {
         ...toSummary(row),
-        payload: JSON.parse(row.payload) as Record<string, unknown>,
+        payload: readJson(row.payload),
         files: files.map(
           (file): StoredFile => ({ name: file.name, mediaType: file.media_type, size: file.size, data: file.data }),
         ),
@@ -289,7 +215,7 @@ async function countSubmissions(db: Kysely<StorageDatabase>, before: string, wit
     .selectFrom('submissions')
     .where('submissions.created_at', '<', before)
     .where((eb) => (withUnsent ? hasUnsentNotification(eb) : eb.not(hasUnsentNotification(eb))))
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select((eb) => eb.fn.countAll<Count>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(count);
 }
@@ -317,7 +243,7 @@ function countOf(eb: ExpressionBuilder<StorageDatabase, 'submissions'>, table: '
     .selectFrom(table)
     .whereRef(`${table}.submission_id`, '=', 'submissions.id')
     .$if(table === 'outbox', (query) => query.where('outbox.sent_at', 'is', null))
-    .select((sub) => sub.fn.countAll<number>().as('count'));
+    .select((sub) => sub.fn.countAll<Count>().as('count'));
 }
 
 function selectSummaries(db: Kysely<StorageDatabase>) {
@@ -339,18 +265,18 @@ function toSummary(row: {
   kind: SubmissionKind;
   name: string;
   email: string;
-  created_at: string;
-  file_count: number | null;
-  pending_notifications: number | null;
+  created_at: string | Date;
+  file_count: Count | null;
+  pending_notifications: Count | null;
 }): SubmissionSummary {
   return {
     reference: row.reference,
     kind: row.kind,
     name: row.name,
     email: row.email,
-    createdAt: new Date(row.created_at),
-    fileCount: row.file_count ?? 0,
-    pendingNotifications: row.pending_notifications ?? 0,
+    createdAt: readDate(row.created_at),
+    fileCount: Number(row.file_count ?? 0),
+    pendingNotifications: Number(row.pending_notifications ?? 0),
   };
 }
 
@@ -374,18 +300,18 @@ function toNotification(row: {
   reference: string;
   recipient: NotificationRecipient;
   attempts: number;
-  next_attempt_at: string;
+  next_attempt_at: string | Date;
   last_error: string | null;
-  sent_at: string | null;
+  sent_at: string | Date | null;
 }): NotificationState {
   return {
     id: row.id,
     reference: row.reference,
     recipient: row.recipient,
     attempts: row.attempts,
-    nextAttemptAt: new Date(row.next_attempt_at),
+    nextAttemptAt: readDate(row.next_attempt_at),
     lastError: row.last_error,
-    sentAt: row.sent_at === null ? null : new Date(row.sent_at),
+    sentAt: row.sent_at === null ? null : readDate(row.sent_at),
   };
 }
 

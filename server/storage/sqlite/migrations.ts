@@ -1,48 +1,11 @@
-import { type Generated, type Kysely, sql } from 'kysely';
-import { type Migration, Migrator } from 'kysely/migration';
-import type { NotificationRecipient, SubmissionKind } from './types.ts';
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
-/** The tables as the queries see them; dates are ISO 8601 UTC strings, so they sort as text. */
-export interface StorageDatabase {
-  submissions: {
-    id: Generated<number>;
-    reference: string;
-    kind: SubmissionKind;
-    name: string;
-    email: string;
-    /** JSON text. */
-    payload: string;
-    created_at: string;
-  };
-  files: {
-    id: Generated<number>;
-    submission_id: number;
-    /** Order of the files as the visitor sent them. */
-    position: number;
-    name: string;
-    media_type: string;
-    size: number;
-    data: Buffer;
-  };
-  outbox: {
-    id: Generated<number>;
-    submission_id: number;
-    recipient: NotificationRecipient;
-    attempts: Generated<number>;
-    next_attempt_at: string;
-    last_error: string | null;
-    sent_at: string | null;
-  };
-  /** The last reference number given per kind and year: the next one is allocated by bumping it. */
-  reference_counters: {
-    kind: SubmissionKind;
-    year: number;
-    last_number: number;
-  };
-}
-
-// Migrations run in name order and are never edited once released: a change is a new entry.
-const migrations: Record<string, Migration> = {
+/**
+ * SQLite's migrations, run in name order; released ones are never edited, a change is a new entry.
+ * PostgreSQL has its own list (postgres/migrations.ts) with the same names and that database's types.
+ */
+export const sqliteMigrations: Record<string, Migration> = {
   '0001-submissions-files-outbox': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -113,29 +76,3 @@ const migrations: Record<string, Migration> = {
     },
   },
 };
-
-class MigrationError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'MigrationError';
-  }
-}
-
-/**
- * Brings the schema up to date, or throws: the server must not take submissions into a database
- * whose tables are not the ones its queries expect.
- */
-export async function migrateToLatest(db: Kysely<StorageDatabase>): Promise<void> {
-  // In code, not a folder scan: the same list runs from the sources, the built tree and the tests.
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results = [] } = await migrator.migrateToLatest();
-  if (error === undefined) return;
-  const failed = results.find((result) => result.status === 'Error')?.migrationName;
-  const cause = error instanceof Error ? error.message : String(error);
-  throw new MigrationError(
-    failed
-      ? `Cannot update the submissions database: migration "${failed}" failed: ${cause}`
-      : `Cannot update the submissions database: ${cause}`,
-    { cause: error },
-  );
-}

@@ -1,0 +1,96 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import type { NotificationRecipient, SubmissionKind } from './types.ts';
+
+/**
+ * A point in time as each database keeps it: SQLite an ISO 8601 UTC string (so it sorts as text),
+ * PostgreSQL a `timestamptz` that `pg` reads back as a Date. Written as an ISO string on both
+ * (PostgreSQL parses it); read with `new Date(value)`, which takes either.
+ */
+type Timestamp = ColumnType<string | Date, string, string>;
+
+/**
+ * JSON as each database keeps it: SQLite text, PostgreSQL `jsonb`, which `pg` reads back as an object.
+ * Written as JSON text on both; read with `readJson`.
+ */
+type Json = ColumnType<string | Record<string, unknown>, string, string>;
+
+/** `count(*)` and other bigints arrive from `pg` as strings, from better-sqlite3 as numbers. */
+export type Count = number | string | bigint;
+
+/** The tables as the queries see them, on either database. */
+export interface StorageDatabase {
+  submissions: {
+    id: Generated<number>;
+    reference: string;
+    kind: SubmissionKind;
+    name: string;
+    email: string;
+    payload: Json;
+    created_at: Timestamp;
+  };
+  files: {
+    id: Generated<number>;
+    submission_id: number;
+    /** Order of the files as the visitor sent them. */
+    position: number;
+    name: string;
+    media_type: string;
+    size: number;
+    data: Buffer;
+  };
+  outbox: {
+    id: Generated<number>;
+    submission_id: number;
+    recipient: NotificationRecipient;
+    attempts: Generated<number>;
+    next_attempt_at: Timestamp;
+    last_error: string | null;
+    sent_at: Timestamp | null;
+  };
+  /** The last reference number given per kind and year: the next one is allocated by bumping it. */
+  reference_counters: {
+    kind: SubmissionKind;
+    year: number;
+    last_number: number;
+  };
+}
+
+export function readDate(value: string | Date): Date {
+  return new Date(value);
+}
+
+export function readJson(value: string | Record<string, unknown>): Record<string, unknown> {
+  return typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : value;
+}
+
+class MigrationError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'MigrationError';
+  }
+}
+
+/**
+ * Brings the schema up to date, or throws: the server must not take submissions into a database
+ * whose tables are not the ones its queries expect. On PostgreSQL, Kysely's migrator holds an advisory
+ * lock for the run, so instances starting together migrate one after another (the later ones find
+ * nothing left to do).
+ */
+export async function migrateToLatest(
+  db: Kysely<StorageDatabase>,
+  migrations: Record<string, Migration>,
+): Promise<void> {
+  // In code, not a folder scan: the same list runs from the sources, the built tree and the tests.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error === undefined) return;
+  const failed = results.find((result) => result.status === 'Error')?.migrationName;
+  const cause = error instanceof Error ? error.message : String(error);
+  throw new MigrationError(
+    failed
+      ? `Cannot update the submissions database: migration "${failed}" failed: ${cause}`
+      : `Cannot update the submissions database: ${cause}`,
+    { cause: error },
+  );
+}

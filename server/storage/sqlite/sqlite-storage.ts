@@ -1,0 +1,87 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, SqliteAdapter, SqliteDialect } from 'kysely';
+import { createKyselyStorage, type OperatorStorage } from '#server/storage/kysely-storage.ts';
+import { migrateToLatest, type StorageDatabase } from '#server/storage/schema.ts';
+import { ensureWritableDirectory } from '#server/storage/writable-directory.ts';
+import { sqliteMigrations } from './migrations.ts';
+
+const databaseFileName = 'submissions.sqlite';
+
+export function databasePath(databaseDir: string): string {
+  return join(databaseDir, databaseFileName);
+}
+
+/** What the CLI and the tests hold: the contract plus the operators' reads. */
+export type SqliteStorage = OperatorStorage;
+
+export interface SqliteStorageOptions {
+  databaseDir: string;
+  /** The clock that dates submissions and so picks the year of their reference; tests set it. */
+  now?: () => Date;
+}
+
+const busyTimeoutMs = 5_000;
+
+/**
+ * SQLite does roll back CREATE TABLE, but Kysely's adapter does not claim it, so its migrator would
+ * run each statement on its own. Claiming it makes pending migrations one transaction: a failure or
+ * a crash half-way leaves the schema as it was, not half made and unmigratable.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+function configure(database: Database.Database, path: string) {
+  // The operators' CLI reads from another process without blocking the server's writes, and the reverse.
+  const mode = database.pragma('journal_mode = WAL', { simple: true });
+  if (mode !== 'wal') {
+    throw new Error(`${path}: write-ahead logging is not available here (journal mode stays "${String(mode)}")`);
+  }
+  // A 201 promises the submission is kept. In WAL mode NORMAL already survives a killed process, but
+  // a commit can still be lost to a power cut or a kernel crash; FULL syncs the log on every commit.
+  database.pragma('synchronous = FULL');
+  // Off by default in SQLite, and set per connection: without it a file could outlive its submission.
+  database.pragma('foreign_keys = ON');
+  // The privacy policy promises deletion: without this, a purged submission's files stay readable in
+  // the database's free pages until SQLite happens to reuse them. It costs extra writes only where
+  // content is removed: purges, not the server's saves.
+  database.pragma('secure_delete = ON');
+  // The CLI, in another process, may hold the lock for a moment (first open, checkpoints, purges).
+  database.pragma(`busy_timeout = ${busyTimeoutMs}`);
+}
+
+/**
+ * Opens (creating if needed) `<databaseDir>/submissions.sqlite` and brings its schema up to date; rejects,
+ * leaving nothing open, if the directory, the database or a migration fails.
+ */
+export async function openSqliteStorage({
+  databaseDir,
+  now = () => new Date(),
+}: SqliteStorageOptions): Promise<SqliteStorage> {
+  const path = databasePath(databaseDir);
+  // A folder the server may not write stops start-up with its path and owner, not SQLite's "unable to open".
+  await ensureWritableDirectory(databaseDir, [path, `${path}-wal`, `${path}-shm`]);
+  const database = new Database(path);
+  let db: Kysely<StorageDatabase>;
+  try {
+    configure(database, path);
+    // Kysely's SQLite adapter declares one connection, and Kysely then lends it to one caller at a
+    // time: a transaction holds it from BEGIN to COMMIT, so concurrent saves (and reads) wait their
+    // turn instead of running their statements inside another save's transaction.
+    db = new Kysely<StorageDatabase>({ dialect: new TransactionalDdlSqliteDialect({ database }) });
+    await migrateToLatest(db, sqliteMigrations);
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+  return createKyselyStorage(db, now);
+}

@@ -1,0 +1,663 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { createDatabase } from '#tests/support/postgres-server.ts';
+import type { OperatorStorage } from './kysely-storage.ts';
+import { openStorage, type StorageLocation } from './open-storage.ts';
+import { openPostgresStorage } from './postgres/postgres-storage.ts';
+import { databasePath, openSqliteStorage } from './sqlite/sqlite-storage.ts';
+import type { NewSubmission, StoredFile } from './types.ts';
+
+// Every test runs on the embedded SQLite file and on PostgreSQL (the throwaway server the unit
+// project starts), each with a database of its own: the contract must behave the same on both.
+describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
+  let databaseDir: string;
+  let databaseUrl: string;
+  const opened: OperatorStorage[] = [];
+
+  beforeEach(async () => {
+    databaseDir = await mkdtemp(join(tmpdir(), 'seenwear-storage-'));
+    if (backend === 'postgres') databaseUrl = await createDatabase(inject('postgresUrl'));
+  });
+
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((storage) => storage.close()));
+    await rm(databaseDir, { recursive: true, force: true });
+  });
+
+  function location(): StorageLocation {
+    return backend === 'postgres' ? { databaseUrl } : { databaseDir };
+  }
+
+  /** A clock the test moves by hand. */
+  function clock(start: string) {
+    let current = new Date(start);
+    return {
+      now: () => new Date(current),
+      set: (iso: string) => {
+        current = new Date(iso);
+      },
+    };
+  }
+
+  async function open(now?: () => Date) {
+    const storage = await openStorage(location(), now ? { now } : {});
+    opened.push(storage);
+    return storage;
+  }
+
+  function file(name: string, data: Buffer, mediaType = 'image/png'): StoredFile {
+    return { name, mediaType, size: data.length, data };
+  }
+
+  function quote(overrides: Partial<NewSubmission> = {}): NewSubmission {
+    return {
+      kind: 'quote',
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      payload: { garment: 'T-shirts', quantity: 48, locations: ['front', 'back'], message: 'Rush, please' },
+      files: [],
+      ...overrides,
+    };
+  }
+
+  /** Row counts read through a separate connection, as another process would see them. */
+  async function countRows() {
+    if (backend === 'postgres') {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const count = async (table: string) =>
+          Number((await client.query(`select count(*) as count from ${table}`)).rows[0].count);
+        return {
+          submissions: await count('submissions'),
+          files: await count('files'),
+          outbox: await count('outbox'),
+          counters: (await client.query('select kind, year, last_number from reference_counters order by kind')).rows,
+        };
+      } finally {
+        await client.end();
+      }
+    }
+    const database = new Database(databasePath(databaseDir), { readonly: true });
+    try {
+      const count = (table: string) =>
+        (database.prepare(`select count(*) as count from ${table}`).get() as { count: number }).count;
+      return {
+        submissions: count('submissions'),
+        files: count('files'),
+        outbox: count('outbox'),
+        counters: database.prepare('select kind, year, last_number from reference_counters order by kind').all(),
+      };
+    } finally {
+      database.close();
+    }
+  }
+
+  describe('opening', () => {
+    it.runIf(backend === 'sqlite')('creates the data directory and a database in WAL mode', async () => {
+      databaseDir = join(databaseDir, 'nested', 'var');
+      await open();
+      const database = new Database(databasePath(databaseDir), { readonly: true });
+      try {
+        expect(database.pragma('journal_mode', { simple: true })).toBe('wal');
+      } finally {
+        database.close();
+      }
+    });
+
+    it.runIf(backend === 'sqlite')(
+      'refuses to start when a migration fails, naming it, and leaves no half-made schema',
+      async () => {
+        // A stray table in the way of the first migration's last step.
+        const database = new Database(databasePath(databaseDir));
+        database.exec('create table reference_counters (unrelated text)');
+        database.close();
+
+        await expect(openSqliteStorage({ databaseDir })).rejects.toThrow(
+          /migration "0001-submissions-files-outbox" failed: .*reference_counters"? already exists/,
+        );
+        const check = new Database(databasePath(databaseDir), { readonly: true });
+        try {
+          const tables = check.prepare("select name from sqlite_master where type = 'table'").pluck().all();
+          expect(tables).not.toContain('submissions');
+          expect(tables).not.toContain('outbox');
+        } finally {
+          check.close();
+        }
+      },
+    );
+
+    it.runIf(backend === 'postgres')(
+      'refuses to start when a migration fails, naming it, and leaves no half-made schema',
+      async () => {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          await client.query('create table reference_counters (unrelated text)');
+          await expect(openPostgresStorage({ connectionString: databaseUrl })).rejects.toThrow(
+            /migration "0001-submissions-files-outbox" failed: relation "reference_counters" already exists/,
+          );
+          const { rows } = await client.query(
+            "select table_name from information_schema.tables where table_schema = 'public'",
+          );
+          expect(rows.map((row: { table_name: string }) => row.table_name)).not.toContain('submissions');
+        } finally {
+          await client.end();
+        }
+      },
+    );
+
+    it.runIf(backend === 'postgres')('migrates once when eight instances start at the same moment', async () => {
+      const storages = await Promise.all(
+        Array.from({ length: 8 }, () => openPostgresStorage({ connectionString: databaseUrl, maxConnections: 2 })),
+      );
+      opened.push(...storages);
+      const references = await Promise.all(storages.map((storage) => storage.saveSubmission(quote())));
+      expect(new Set(references.map((saved) => saved.reference)).size).toBe(8);
+    });
+  });
+
+  describe('saveSubmission and getSubmission', () => {
+    it('gives back the fields, the payload and byte-identical files', async () => {
+      const time = clock('2026-03-14T15:09:26.535Z');
+      const storage = await open(time.now);
+      const logo = randomBytes(200_000);
+      // Zero bytes and a byte-order mark would expose any text conversion on the way.
+      const artwork = Buffer.from([0x00, 0xef, 0xbb, 0xbf, 0x00, 0xff, 0x0a, 0x0d]);
+      const { reference } = await storage.saveSubmission(
+        quote({
+          files: [file('logo.png', logo), file('artwork final (2).pdf', artwork, 'application/pdf')],
+        }),
+      );
+
+      const stored = await storage.getSubmission(reference);
+      expect(stored).toMatchObject({
+        reference: 'Q-2026-000001',
+        kind: 'quote',
+        name: 'Dana Whitfield',
+        email: 'dana@example.com',
+        createdAt: new Date('2026-03-14T15:09:26.535Z'),
+        fileCount: 2,
+        pendingNotifications: 2,
+        payload: { garment: 'T-shirts', quantity: 48, locations: ['front', 'back'], message: 'Rush, please' },
+      });
+      expect(stored?.files.map(({ name, mediaType, size }) => ({ name, mediaType, size }))).toEqual([
+        { name: 'logo.png', mediaType: 'image/png', size: 200_000 },
+        { name: 'artwork final (2).pdf', mediaType: 'application/pdf', size: 8 },
+      ]);
+      expect(stored?.files[0]?.data.equals(logo)).toBe(true);
+      expect(stored?.files[1]?.data.equals(artwork)).toBe(true);
+    });
+
+    it('stores a submission without files, and knows nothing of an unknown reference', async () => {
+      const storage = await open();
+      const { reference } = await storage.saveSubmission({
+        kind: 'contact',
+        name: 'Lee',
+        email: 'lee@example.com',
+        payload: { message: 'Do you print on hoodies?' },
+        files: [],
+      });
+      expect(await storage.getSubmission(reference)).toMatchObject({ fileCount: 0, files: [] });
+      expect(await storage.getSubmission('Q-2026-999999')).toBeUndefined();
+    });
+  });
+
+  describe('references', () => {
+    it('count per kind and start again each year, the year being the UTC one', async () => {
+      const time = clock('2025-12-31T23:59:59.999Z');
+      const storage = await open(time.now);
+      const save = async (kind: 'quote' | 'contact') => (await storage.saveSubmission(quote({ kind }))).reference;
+
+      expect(await save('quote')).toBe('Q-2025-000001');
+      expect(await save('contact')).toBe('C-2025-000001');
+      expect(await save('quote')).toBe('Q-2025-000002');
+      // 7:30 pm on New Year's Eve in New York is already 2026 in UTC.
+      time.set('2025-12-31T19:30:00-05:00');
+      expect(await save('quote')).toBe('Q-2026-000001');
+      expect(await save('contact')).toBe('C-2026-000001');
+      expect(await save('quote')).toBe('Q-2026-000002');
+    });
+
+    it('are distinct and consecutive for 100 saves at once, with reads in between', async () => {
+      const storage = await open();
+      const saves = Array.from({ length: 100 }, (_, index) =>
+        storage.saveSubmission(quote({ kind: index % 4 === 0 ? 'contact' : 'quote', payload: { index } })),
+      );
+      const reads = Array.from({ length: 20 }, () => storage.listSubmissions({ limit: 5 }));
+      const references = (await Promise.all(saves)).map((saved) => saved.reference);
+      await Promise.all(reads);
+
+      const year = new Date().getUTCFullYear();
+      const numbers = (prefix: string) =>
+        references
+          .filter((reference) => reference.startsWith(`${prefix}-${year}-`))
+          .map((reference) => Number(reference.slice(-6)))
+          .sort((a, b) => a - b);
+      expect(new Set(references).size).toBe(100);
+      expect(numbers('Q')).toEqual(Array.from({ length: 75 }, (_, index) => index + 1));
+      expect(numbers('C')).toEqual(Array.from({ length: 25 }, (_, index) => index + 1));
+      // Each reference holds its own submission, not a neighbour's.
+      for (const [index, reference] of references.entries()) {
+        expect((await storage.getSubmission(reference))?.payload).toEqual({ index });
+      }
+    });
+  });
+
+  describe('a save that fails half-way', () => {
+    it('leaves nothing behind when a file row breaks a constraint, and the number is not used up', async () => {
+      const storage = await open();
+      expect((await storage.saveSubmission(quote({ files: [file('a.png', Buffer.from('a'))] }))).reference).toMatch(
+        /-000001$/,
+      );
+      const before = await countRows();
+
+      // The second file claims more bytes than it has: the database refuses that row.
+      const broken = quote({
+        files: [file('ok.png', Buffer.from('ok')), { ...file('bad.png', Buffer.from('x')), size: 9 }],
+      });
+      await expect(storage.saveSubmission(broken)).rejects.toThrow(/CHECK constraint failed|violates check constraint/);
+
+      expect(await countRows()).toEqual(before);
+      expect((await storage.saveSubmission(quote())).reference).toMatch(/-000002$/);
+    });
+
+    it('leaves nothing behind when an error is thrown between the inserts', async () => {
+      const storage = await open();
+      // Read only once the counter and the submission row are written.
+      const exploding = { name: 'x.png', mediaType: 'image/png', size: 1 } as StoredFile;
+      Object.defineProperty(exploding, 'data', {
+        get() {
+          throw new Error('upload stream broke');
+        },
+      });
+
+      await expect(storage.saveSubmission(quote({ files: [exploding] }))).rejects.toThrow('upload stream broke');
+
+      expect(await countRows()).toEqual({ submissions: 0, files: 0, outbox: 0, counters: [] });
+      expect(await storage.listSubmissions()).toEqual([]);
+    });
+
+    it('does not hold up or disturb the saves running beside it', async () => {
+      const storage = await open();
+      const broken = quote({ files: [{ ...file('bad.png', Buffer.from('x')), size: 2 }] });
+      const results = await Promise.allSettled([
+        storage.saveSubmission(quote()),
+        storage.saveSubmission(broken),
+        storage.saveSubmission(quote()),
+      ]);
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      const references = (await storage.listSubmissions()).map((summary) => summary.reference.slice(-6));
+      expect(references).toEqual(['000002', '000001']);
+    });
+  });
+
+  describe('the outbox', () => {
+    it('holds one notification for the shop and one for the customer, due at once', async () => {
+      const time = clock('2026-05-01T10:00:00.000Z');
+      const storage = await open(time.now);
+      const { reference } = await storage.saveSubmission(quote());
+      expect(await storage.dueNotifications(time.now(), 10)).toEqual([
+        {
+          id: expect.any(Number),
+          reference,
+          recipient: 'shop',
+          attempts: 0,
+          nextAttemptAt: time.now(),
+          lastError: null,
+        },
+        {
+          id: expect.any(Number),
+          reference,
+          recipient: 'customer',
+          attempts: 0,
+          nextAttemptAt: time.now(),
+          lastError: null,
+        },
+      ]);
+      expect(await storage.dueNotifications(new Date('2026-05-01T09:59:59.999Z'), 10)).toEqual([]);
+    });
+
+    it('gives due rows oldest first, up to the limit, and holds back a retry until its time', async () => {
+      const time = clock('2026-05-01T10:00:00.000Z');
+      const storage = await open(time.now);
+      const first = await storage.saveSubmission(quote());
+      time.set('2026-05-01T10:01:00.000Z');
+      const second = await storage.saveSubmission(quote({ kind: 'contact' }));
+
+      const due = await storage.dueNotifications(new Date('2026-05-01T10:05:00.000Z'), 10);
+      expect(due.map((message) => [message.reference, message.recipient])).toEqual([
+        [first.reference, 'shop'],
+        [first.reference, 'customer'],
+        [second.reference, 'shop'],
+        [second.reference, 'customer'],
+      ]);
+      expect(await storage.dueNotifications(new Date('2026-05-01T10:05:00.000Z'), 3)).toEqual(due.slice(0, 3));
+
+      const firstShop = due[0]?.id ?? 0;
+      await storage.markNotificationFailed(firstShop, '421 try again later', new Date('2026-05-01T10:10:00.000Z'));
+      const stillDue = await storage.dueNotifications(new Date('2026-05-01T10:05:00.000Z'), 10);
+      expect(stillDue.map((message) => message.id)).not.toContain(firstShop);
+      const later = await storage.dueNotifications(new Date('2026-05-01T10:10:00.000Z'), 10);
+      // Now the latest to be due, so the last in line.
+      expect(later.at(-1)).toEqual({
+        id: firstShop,
+        reference: first.reference,
+        recipient: 'shop',
+        attempts: 1,
+        nextAttemptAt: new Date('2026-05-01T10:10:00.000Z'),
+        lastError: '421 try again later',
+      });
+    });
+
+    it('stops offering a sent notification and counts it as done', async () => {
+      const time = clock('2026-05-01T10:00:00.000Z');
+      const storage = await open(time.now);
+      const { reference } = await storage.saveSubmission(quote());
+      const [shop] = await storage.dueNotifications(time.now(), 10);
+      await storage.markNotificationFailed(shop?.id ?? 0, 'connection refused', time.now());
+      await storage.markNotificationSent(shop?.id ?? 0, new Date('2026-05-01T10:00:30.000Z'));
+
+      expect((await storage.dueNotifications(time.now(), 10)).map((message) => message.recipient)).toEqual([
+        'customer',
+      ]);
+      expect((await storage.getSubmission(reference))?.pendingNotifications).toBe(1);
+      expect((await storage.listSubmissions())[0]?.pendingNotifications).toBe(1);
+      expect(await storage.notificationsOf(reference)).toMatchObject([
+        { recipient: 'shop', attempts: 2, sentAt: new Date('2026-05-01T10:00:30.000Z') },
+        { recipient: 'customer', attempts: 0, sentAt: null },
+      ]);
+    });
+
+    it('keeps a long error short and refuses an unknown notification or a negative limit', async () => {
+      const storage = await open();
+      const { reference } = await storage.saveSubmission(quote());
+      const [shop] = await storage.dueNotifications(new Date(), 1);
+      await storage.markNotificationFailed(shop?.id ?? 0, 'x'.repeat(50_000), new Date());
+      expect((await storage.notificationsOf(reference))[0]?.lastError?.length).toBe(1_000);
+
+      await expect(storage.markNotificationSent(9_999, new Date())).rejects.toThrow('No notification with id 9999');
+      await expect(storage.markNotificationFailed(9_999, 'x', new Date())).rejects.toThrow('No notification');
+      // SQLite would read LIMIT -1 as "everything".
+      await expect(storage.dueNotifications(new Date(), -1)).rejects.toThrow(RangeError);
+    });
+  });
+
+  describe('listSubmissions', () => {
+    it('lists newest first, one kind or all, up to the limit', async () => {
+      const time = clock('2026-02-01T09:00:00.000Z');
+      const storage = await open(time.now);
+      for (const [at, kind] of [
+        ['2026-02-01T09:00:00.000Z', 'quote'],
+        ['2026-02-02T09:00:00.000Z', 'contact'],
+        ['2026-02-03T09:00:00.000Z', 'quote'],
+      ] as const) {
+        time.set(at);
+        await storage.saveSubmission(quote({ kind, files: [file('a.png', Buffer.from('a'))] }));
+      }
+      expect((await storage.listSubmissions()).map((summary) => summary.reference)).toEqual([
+        'Q-2026-000002',
+        'C-2026-000001',
+        'Q-2026-000001',
+      ]);
+      expect((await storage.listSubmissions({ kind: 'quote', limit: 1 })).map((summary) => summary.reference)).toEqual([
+        'Q-2026-000002',
+      ]);
+      expect((await storage.listSubmissions({ kind: 'contact' }))[0]).toEqual({
+        reference: 'C-2026-000001',
+        kind: 'contact',
+        name: 'Dana Whitfield',
+        email: 'dana@example.com',
+        createdAt: new Date('2026-02-02T09:00:00.000Z'),
+        fileCount: 1,
+        pendingNotifications: 2,
+      });
+    });
+  });
+
+  describe('durability', () => {
+    it('keeps everything, counters included, across a close and a reopen', async () => {
+      const first = await open();
+      const { reference } = await first.saveSubmission(quote({ files: [file('logo.png', Buffer.from('logo bytes'))] }));
+      const [shop] = await first.dueNotifications(new Date(), 1);
+      await first.markNotificationSent(shop?.id ?? 0, new Date());
+      await first.close();
+
+      const second = await open();
+      const stored = await second.getSubmission(reference);
+      expect(stored?.files[0]?.data.toString()).toBe('logo bytes');
+      expect(stored?.pendingNotifications).toBe(1);
+      expect((await second.saveSubmission(quote())).reference).toMatch(/-000002$/);
+    });
+
+    it.runIf(backend === 'sqlite')(
+      'has every acknowledged save on disk for another process, without a close',
+      async () => {
+        const storage = await open();
+        const { reference } = await storage.saveSubmission(quote());
+        // The WAL is where committed transactions wait for a checkpoint; a reader still sees them.
+        expect(existsSync(`${databasePath(databaseDir)}-wal`)).toBe(true);
+        const reader = new Database(databasePath(databaseDir), { readonly: true });
+        try {
+          expect(reader.prepare('select reference from submissions').pluck().all()).toEqual([reference]);
+        } finally {
+          reader.close();
+        }
+      },
+    );
+
+    it('keeps every save it acknowledged when the process is killed in the middle of writing', {
+      timeout: 20_000,
+    }, async () => {
+      // Twenty saves in flight at a time, each printing its reference once saveSubmission resolves.
+      const writer = `
+      const { openStorage } = await import(process.env.STORAGE_MODULE);
+      const storage = await openStorage(JSON.parse(process.env.STORAGE_LOCATION));
+      const data = Buffer.alloc(20_000, 7);
+      const file = { name: 'logo.png', mediaType: 'image/png', size: data.length, data };
+      const save = async () => {
+        for (;;) {
+          const { reference } = await storage.saveSubmission({ kind: 'quote', name: 'n', email: 'n@example.com', payload: {}, files: [file] });
+          process.stdout.write(reference + '\\n');
+        }
+      };
+      await Promise.all(Array.from({ length: 20 }, save));
+    `;
+      const child = spawn(process.execPath, ['--input-type=module', '-e', writer], {
+        env: {
+          ...process.env,
+          STORAGE_MODULE: new URL('./open-storage.ts', import.meta.url).href,
+          STORAGE_LOCATION: JSON.stringify(location()),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      // The writer never stops by itself: a failing test must not leave it running.
+      onTestFinished(() => {
+        child.kill('SIGKILL');
+      });
+      let output = '';
+      let errors = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        errors += chunk;
+      });
+      const exited = new Promise((resolve) => child.on('close', resolve));
+      await new Promise<void>((resolve) => {
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          output += chunk;
+          if (output.split('\n').length > 200) resolve();
+        });
+        child.on('close', () => resolve());
+      });
+      child.kill('SIGKILL');
+      await exited;
+      expect(errors).toBe('');
+
+      // The last line may be cut off by the kill: only whole references were acknowledged.
+      const acknowledged = output.split('\n').filter((line) => /^Q-\d{4}-\d{6}$/.test(line));
+      expect(acknowledged.length).toBeGreaterThanOrEqual(200);
+      const storage = await open();
+      for (const reference of acknowledged) {
+        expect((await storage.getSubmission(reference))?.files[0]?.size, reference).toBe(20_000);
+      }
+    });
+  });
+
+  describe('deleteSubmissionsBefore', () => {
+    /** What the worker does once the mail is accepted, for every notification due by then. */
+    async function sendAll(storage: OperatorStorage, at: string) {
+      for (const message of await storage.dueNotifications(new Date(at), 1_000)) {
+        await storage.markNotificationSent(message.id, new Date(at));
+      }
+    }
+
+    const cutoff = new Date('2025-11-22T00:00:00.000Z');
+
+    it('deletes many in batches, skipping the unsent ones among them, and keeps every recent one', async () => {
+      const time = clock('2025-01-10T08:00:00.000Z');
+      const storage = await open(time.now);
+      // More than a few batches' worth, with a kept (unsent) one in the middle of the old ones.
+      for (let index = 0; index < 34; index += 1) await storage.saveSubmission(quote());
+      await sendAll(storage, '2025-01-10T08:00:01.000Z');
+      const unsent = await storage.saveSubmission(quote());
+      for (let index = 0; index < 3; index += 1) await storage.saveSubmission(quote());
+      time.set('2026-03-01T12:00:00.000Z');
+      const recent = await storage.saveSubmission(quote());
+
+      expect(await storage.deleteSubmissionsBefore(cutoff, { dryRun: true })).toEqual({ deleted: 34, keptUnsent: 4 });
+      expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 34, keptUnsent: 4 });
+      const left = (await storage.listSubmissions({ limit: 100 })).map((summary) => summary.reference);
+      expect(left).toHaveLength(5);
+      expect(left).toContain(unsent.reference);
+      expect(left).toContain(recent.reference);
+    });
+
+    it('deletes the old submissions whose mail is sent, with their files and notifications, and keeps the rest', async () => {
+      const time = clock('2025-01-10T08:00:00.000Z');
+      const storage = await open(time.now);
+      const old = await storage.saveSubmission(
+        quote({ files: [file('logo.png', Buffer.from('logo')), file('brief.pdf', Buffer.from('pdf'))] }),
+      );
+      time.set('2025-11-21T23:59:59.999Z');
+      const lastOld = await storage.saveSubmission(quote({ kind: 'contact' }));
+      // Created at the cutoff itself: not before it, so not yet.
+      time.set('2025-11-22T00:00:00.000Z');
+      const atCutoff = await storage.saveSubmission(quote({ files: [file('a.png', Buffer.from('a'))] }));
+      time.set('2026-03-01T12:00:00.000Z');
+      const recent = await storage.saveSubmission(quote({ files: [file('b.png', Buffer.from('b'))] }));
+      await sendAll(storage, '2026-03-01T12:00:01.000Z');
+
+      expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 2, keptUnsent: 0 });
+
+      expect(await storage.getSubmission(old.reference)).toBeUndefined();
+      expect(await storage.getSubmission(lastOld.reference)).toBeUndefined();
+      expect((await storage.listSubmissions()).map((summary) => summary.reference)).toEqual([
+        recent.reference,
+        atCutoff.reference,
+      ]);
+      expect(await storage.notificationsOf(old.reference)).toEqual([]);
+      // Nothing left over from the deleted ones, as another process sees the tables.
+      expect(await countRows()).toMatchObject({ submissions: 2, files: 2, outbox: 4 });
+      expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 0, keptUnsent: 0 });
+    });
+
+    it('keeps an old submission with a notification not yet sent, and counts it, until that mail goes', async () => {
+      const time = clock('2024-06-01T10:00:00.000Z');
+      const storage = await open(time.now);
+      const unsent = await storage.saveSubmission(quote({ files: [file('logo.png', Buffer.from('logo'))] }));
+      time.set('2024-06-02T10:00:00.000Z');
+      const sent = await storage.saveSubmission(quote());
+      const [shop, customer] = await storage.dueNotifications(new Date('2024-06-01T10:00:00.000Z'), 2);
+      expect([shop?.reference, customer?.reference]).toEqual([unsent.reference, unsent.reference]);
+      await storage.markNotificationSent(shop?.id ?? 0, new Date('2024-06-01T10:00:01.000Z'));
+      // A customer address that bounces is retried for ever: still the shop's to deal with.
+      await storage.markNotificationFailed(customer?.id ?? 0, '550 no such user', new Date('2024-06-03T11:00:00.000Z'));
+      await sendAll(storage, '2024-06-02T10:00:01.000Z');
+      expect((await storage.getSubmission(unsent.reference))?.pendingNotifications).toBe(1);
+
+      expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 1, keptUnsent: 1 });
+      expect(await storage.getSubmission(sent.reference)).toBeUndefined();
+      expect(await storage.getSubmission(unsent.reference)).toMatchObject({ fileCount: 1, pendingNotifications: 1 });
+      expect(await storage.notificationsOf(unsent.reference)).toHaveLength(2);
+
+      await storage.markNotificationSent(customer?.id ?? 0, new Date('2026-01-05T09:00:00.000Z'));
+      expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 1, keptUnsent: 0 });
+      expect(await countRows()).toMatchObject({ submissions: 0, files: 0, outbox: 0 });
+    });
+
+    it('only counts on a dry run, the same numbers a real run then gives', async () => {
+      const time = clock('2025-01-10T08:00:00.000Z');
+      const storage = await open(time.now);
+      await storage.saveSubmission(quote({ files: [file('logo.png', Buffer.from('logo'))] }));
+      await storage.saveSubmission(quote());
+      await sendAll(storage, '2025-01-10T08:00:01.000Z');
+      await storage.saveSubmission(quote());
+      const before = await countRows();
+
+      expect(await storage.deleteSubmissionsBefore(cutoff, { dryRun: true })).toEqual({ deleted: 2, keptUnsent: 1 });
+      expect(await countRows()).toEqual(before);
+      expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 2, keptUnsent: 1 });
+      expect(await countRows()).toMatchObject({ submissions: 1, files: 0, outbox: 2 });
+    });
+
+    it('never gives a deleted reference to a new submission, even after a reopen', async () => {
+      const time = clock('2025-03-01T08:00:00.000Z');
+      const storage = await open(time.now);
+      const first = await storage.saveSubmission(quote());
+      const second = await storage.saveSubmission(quote());
+      expect([first.reference, second.reference]).toEqual(['Q-2025-000001', 'Q-2025-000002']);
+      await sendAll(storage, '2025-03-01T08:00:01.000Z');
+      // Everything so far, in the same year, so the counter is the only memory of those numbers.
+      expect(await storage.deleteSubmissionsBefore(new Date('2025-03-02T00:00:00.000Z'))).toEqual({
+        deleted: 2,
+        keptUnsent: 0,
+      });
+      expect(await countRows()).toMatchObject({
+        submissions: 0,
+        counters: [{ kind: 'quote', year: 2025, last_number: 2 }],
+      });
+
+      expect((await storage.saveSubmission(quote())).reference).toBe('Q-2025-000003');
+      await storage.close();
+      const reopened = await open(time.now);
+      expect((await reopened.saveSubmission(quote())).reference).toBe('Q-2025-000004');
+    });
+
+    it.runIf(backend === 'sqlite')(
+      'overwrites what it deletes: the files and fields are not left in the database file',
+      async () => {
+        const time = clock('2025-01-10T08:00:00.000Z');
+        const storage = await open(time.now);
+        // Larger than a page, so it lives in overflow pages, which a plain DELETE only unlinks.
+        const artwork = Buffer.from('ARTWORK-7f3c9e-'.repeat(2_000));
+        await storage.saveSubmission(
+          quote({ email: 'private-7f3c9e@example.com', files: [file('logo.png', artwork)], payload: { note: 'x' } }),
+        );
+        await sendAll(storage, '2025-01-10T08:00:01.000Z');
+        const onDisk = () =>
+          [databasePath(databaseDir), `${databasePath(databaseDir)}-wal`]
+            .filter((path) => existsSync(path))
+            .map((path) => readFileSync(path))
+            .some((bytes) => bytes.includes('ARTWORK-7f3c9e-') || bytes.includes('private-7f3c9e@example.com'));
+        expect(onDisk()).toBe(true);
+
+        expect((await storage.deleteSubmissionsBefore(cutoff)).deleted).toBe(1);
+        // Closing the last connection checkpoints the log into the database file and removes the log.
+        await storage.close();
+        expect(existsSync(`${databasePath(databaseDir)}-wal`)).toBe(false);
+        expect(onDisk()).toBe(false);
+      },
+    );
+
+    it('refuses a cutoff that is not a date', async () => {
+      const storage = await open();
+      await expect(storage.deleteSubmissionsBefore(new Date('not a date'))).rejects.toThrow(RangeError);
+    });
+  });
+});
