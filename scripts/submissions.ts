@@ -11,7 +11,7 @@ import { readStorageLocation } from '#server/config.ts';
 import type { NotificationState, OperatorStorage } from '#server/storage/kysely-storage.ts';
 import { openStorage } from '#server/storage/open-storage.ts';
 import { databasePath } from '#server/storage/sqlite/sqlite-storage.ts';
-import type { Submission, SubmissionKind, SubmissionSummary } from '#server/storage/types.ts';
+import type { NotificationRecipient, Submission, SubmissionKind, SubmissionSummary } from '#server/storage/types.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 
 const usage = `Usage: npm run submissions -- <command> [options]
@@ -20,6 +20,10 @@ Commands:
   list [--kind quote|contact] [--limit N]       Newest first, 50 unless --limit says otherwise
   show REF                                      One submission: its fields, files and notifications
   export --format csv [--kind quote|contact]    Every submission, oldest first, as CSV on standard output
+  failed                                        The notifications given up on (refused for good by the mail
+                                                server, or still failing days later), oldest first
+  resend REF [--to shop|customer]               Send REF's failed notifications again (once the address or
+                                                the mail server is fixed); the next worker run takes them
   purge --older-than-days N [--dry-run]         Delete the submissions received before UTC midnight N days
                                                 ago, with their files; keeps any whose mail is not sent yet.
                                                 --dry-run only counts. Export first what you must keep.
@@ -42,7 +46,7 @@ class NotFoundError extends Error {}
 /** Reads its arguments (throwing UsageError) before the database is opened, then runs against it. */
 type Command = (args: string[]) => (storage: OperatorStorage) => Promise<void>;
 
-const commands: Record<string, Command> = { list, show, export: exportCsv, purge };
+const commands: Record<string, Command> = { list, show, export: exportCsv, purge, failed, resend };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
@@ -127,6 +131,57 @@ function list(args: string[]) {
   };
 }
 
+function failed(args: string[]) {
+  parse(args, {});
+  return async (storage: OperatorStorage) => {
+    const rows = await storage.failedNotifications();
+    if (rows.length === 0) {
+      process.stdout.write('No failed notifications.\n');
+      return;
+    }
+    const table = [
+      ['Reference', 'To', 'Failed (UTC)', 'Attempts', 'Last error'],
+      ...rows.map((row) => [
+        row.reference,
+        row.recipient,
+        row.failedAt ? formatDate(row.failedAt).slice(0, 16) : '',
+        String(row.attempts),
+        clip(printable(row.lastError ?? ''), 60),
+      ]),
+    ];
+    const widths = table[0]?.map((_, column) => Math.max(...table.map((cells) => cells[column]?.length ?? 0))) ?? [];
+    for (const cells of table) {
+      const line = cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
+      process.stdout.write(`${line.trimEnd()}\n`);
+    }
+    process.stdout.write('Send one again, once fixed: npm run submissions -- resend REF [--to shop|customer]\n');
+  };
+}
+
+function resend(args: string[]) {
+  const { values, positionals } = parse(
+    args,
+    { to: { type: 'string' } },
+    { positionals: 1, needs: 'the reference, as in: resend Q-2026-000123' },
+  );
+  if (values.to !== undefined && values.to !== 'shop' && values.to !== 'customer') {
+    throw new UsageError(`--to must be shop or customer, not "${String(values.to)}"`);
+  }
+  const recipient = values.to as NotificationRecipient | undefined;
+  const reference = (positionals[0] ?? '').trim().toUpperCase();
+  return async (storage: OperatorStorage) => {
+    if (!(await storage.getSubmission(reference))) {
+      throw new NotFoundError(`no submission with reference ${printable(reference)}`);
+    }
+    const count = await storage.resendNotifications(reference, recipient);
+    process.stdout.write(
+      count === 0
+        ? `${reference} has no failed notification${recipient ? ` to the ${recipient}` : ''}.\n`
+        : `${reference}: ${count} notification${count === 1 ? '' : 's'} will be sent again.\n`,
+    );
+  };
+}
+
 function show(args: string[]) {
   const { positionals } = parse(args, {}, { positionals: 1, needs: 'the reference, as in: show Q-2026-000123' });
   const reference = (positionals[0] ?? '').trim().toUpperCase();
@@ -169,6 +224,10 @@ function describe(submission: Submission, notifications: NotificationState[]): s
 function status(notification: NotificationState): string {
   const attempts = `${notification.attempts} attempt${notification.attempts === 1 ? '' : 's'}`;
   if (notification.sentAt) return `sent ${formatDate(notification.sentAt)} (${attempts})`;
+  if (notification.failedAt) {
+    const error = notification.lastError === null ? '' : `, last error: ${printable(notification.lastError)}`;
+    return `failed ${formatDate(notification.failedAt)} after ${attempts}${error}; not tried again until resent`;
+  }
   const next = formatDate(notification.nextAttemptAt);
   if (notification.attempts === 0) return `not tried yet (due ${next})`;
   const error = notification.lastError === null ? '' : `, last error: ${printable(notification.lastError)}`;

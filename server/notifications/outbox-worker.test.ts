@@ -1,11 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OperatorStorage } from '#server/storage/kysely-storage.ts';
+import { openStorage } from '#server/storage/open-storage.ts';
 import type { NewSubmission } from '#server/storage/types.ts';
-import { type MemoryLogger, memoryLogger } from '#tests/support/memory-logger.ts';
-import { type MemoryStorage, memoryStorage } from '#tests/support/memory-storage.ts';
+import { memoryLogger } from '#tests/support/memory-logger.ts';
 import { closedSmtpUrl, type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
+import { backends, isoFromNow, openTestStorage, runSql } from '#tests/support/test-storage.ts';
 import type { MailSettings } from './mail-messages.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
-import { ALERT_AFTER_ATTEMPTS, type OutboxWorker, retryDelayMs, startOutboxWorker } from './outbox-worker.ts';
+import {
+  ALERT_AFTER_ATTEMPTS,
+  GIVE_UP_AFTER_MS,
+  messageIdFor,
+  type OutboxWorker,
+  retryDelayMs,
+  startOutboxWorker,
+} from './outbox-worker.ts';
 
 const settings: MailSettings = {
   from: 'Seenwear <orders@seenwear.example>',
@@ -39,47 +48,58 @@ const personalData = ['Jane', 'jane@example.com', 'Sam', 'sam@example.com', 'hoo
 
 let smtp: SmtpCatcher;
 let transport: MailTransport;
-let storage: MemoryStorage;
-let clock: Date;
-let log: MemoryLogger;
+let log: ReturnType<typeof memoryLogger>;
 let worker: OutboxWorker | undefined;
-
-function start(options: { intervalMs?: number; transport?: MailTransport } = {}) {
-  worker = startOutboxWorker({
-    storage,
-    transport: options.transport ?? transport,
-    settings,
-    logger: log.logger,
-    intervalMs: options.intervalMs ?? 3_600_000,
-    now: () => clock,
-  });
-  return worker;
-}
-
-function later(ms: number) {
-  clock = new Date(clock.getTime() + ms);
-}
+const extraWorkers: OutboxWorker[] = [];
 
 function linesAt(level: number) {
   return log.lines.filter((line) => line.level === level);
 }
 
-beforeEach(async () => {
-  smtp = await startSmtpCatcher();
-  transport = createMailTransport(smtp.url);
-  storage = memoryStorage();
-  clock = new Date('2026-03-14T15:05:00Z');
-  log = memoryLogger();
-});
+// The worker over the real storage, on each database: claims, leases and due times are the database's.
+describe.each(backends)('on %s', (backend) => {
+  let storage: Awaited<ReturnType<typeof openTestStorage>>;
+  const opened: OperatorStorage[] = [];
 
-afterEach(async () => {
-  await worker?.stop();
-  worker = undefined;
-  transport.close();
-  await smtp.close();
-});
+  function start(options: { intervalMs?: number; transport?: MailTransport; on?: OperatorStorage } = {}) {
+    const started = startOutboxWorker({
+      storage: options.on ?? storage,
+      transport: options.transport ?? transport,
+      settings,
+      logger: log.logger,
+      intervalMs: options.intervalMs ?? 3_600_000,
+    });
+    if (worker) extraWorkers.push(started);
+    else worker = started;
+    return started;
+  }
 
-describe('the outbox worker', () => {
+  /** Every notification of the database, oldest first, as the operators see them. */
+  async function rows() {
+    const references = (await storage.listSubmissions()).map((summary) => summary.reference).reverse();
+    return (await Promise.all(references.map((reference) => storage.notificationsOf(reference)))).flat();
+  }
+
+  /** Moves every unsent row's next attempt `ms` from now (a retry falling due, a lease running out). */
+  async function dueIn(ms: number) {
+    await runSql(storage.location, 'update outbox set next_attempt_at = $1 where sent_at is null', [isoFromNow(ms)]);
+  }
+
+  beforeEach(async () => {
+    smtp = await startSmtpCatcher();
+    transport = createMailTransport(smtp.url);
+    storage = await openTestStorage(backend);
+    log = memoryLogger();
+  });
+
+  afterEach(async () => {
+    await Promise.all([worker, ...extraWorkers.splice(0)].map((running) => running?.stop()));
+    worker = undefined;
+    transport.close();
+    await smtp.close();
+    await Promise.all([storage, ...opened.splice(0)].map((open) => open.close()));
+  });
+
   it('e-mails the shop the details with the files, and the customer a confirmation, once', async () => {
     const { reference: quoteRef } = await storage.saveSubmission(quote);
     const { reference: contactRef } = await storage.saveSubmission(contact);
@@ -108,11 +128,23 @@ describe('the outbox worker', () => {
     expect(toSam?.text).toContain(contactRef);
     expect(toSam?.text).not.toContain('hoodies');
 
-    expect(storage.outbox.map((row) => row.sentAt)).toEqual([clock, clock, clock, clock]);
+    expect((await rows()).every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
     expect((await storage.getSubmission(quoteRef))?.pendingNotifications).toBe(0);
 
     expect(await drain()).toBe(0);
     expect(smtp.received).toHaveLength(4);
+  });
+
+  it('gives each notification a stable Message-ID from the reference, the recipient and the sender domain', async () => {
+    const { reference } = await storage.saveSubmission(quote);
+    await start().drain();
+    expect(smtp.received.map((mail) => mail.header('message-id'))).toEqual([
+      `<${reference.toLowerCase()}.shop@seenwear.example>`,
+      `<${reference.toLowerCase()}.customer@seenwear.example>`,
+    ]);
+    expect(messageIdFor('Q-2026-000007', 'customer', 'orders@shop.example')).toBe(
+      '<q-2026-000007.customer@shop.example>',
+    );
   });
 
   it('logs one info line per message sent, with the reference and recipient kind only', async () => {
@@ -127,42 +159,46 @@ describe('the outbox worker', () => {
     for (const text of personalData) expect(logged).not.toContain(text);
   });
 
-  it('keeps the rows when the SMTP server refuses, retries with backoff, and sends once it accepts', async () => {
-    await storage.saveSubmission(quote);
+  it('keeps the rows when the SMTP server refuses for now, retries with backoff, and sends once it accepts', async () => {
+    const { reference } = await storage.saveSubmission(quote);
     smtp.rejectWith = Object.assign(new Error('Mailbox of jane@example.com is busy, try later'), { responseCode: 451 });
     const drain = start().drain;
-    const failedAt = clock;
 
+    const before = Date.now();
     expect(await drain()).toBe(0);
-    expect(storage.outbox.map(({ attempts, sentAt, nextAttemptAt }) => ({ attempts, sentAt, nextAttemptAt }))).toEqual([
-      { attempts: 1, sentAt: null, nextAttemptAt: new Date(failedAt.getTime() + 30_000) },
-      { attempts: 1, sentAt: null, nextAttemptAt: new Date(failedAt.getTime() + 30_000) },
+    const failed = await rows();
+    expect(failed.map(({ attempts, sentAt, failedAt }) => ({ attempts, sentAt, failedAt }))).toEqual([
+      { attempts: 1, sentAt: null, failedAt: null },
+      { attempts: 1, sentAt: null, failedAt: null },
     ]);
-    expect(storage.outbox[0]?.lastError).toContain('451');
+    // 30 s later by the database's clock (give or take this machine's scheduling).
+    for (const row of failed) {
+      expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 29_000);
+      expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 31_000);
+    }
+    expect(failed[0]?.lastError).toContain('451');
     const warnings = linesAt(40);
     expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toMatchObject({ reference: 'Q-2026-000001', recipient: 'shop', attempt: 1 });
+    expect(warnings[0]).toMatchObject({ reference, recipient: 'shop', attempt: 1, retryInMs: 30_000 });
     expect(warnings[0]?.error).toContain('451');
     expect(warnings[0]?.error).toContain('[address]');
     const logged = JSON.stringify(log.lines);
     for (const text of personalData) expect(logged).not.toContain(text);
 
     // Not due yet: nothing is tried.
-    later(29_000);
     expect(await drain()).toBe(0);
     expect(linesAt(40)).toHaveLength(2);
 
-    later(1_000);
+    await dueIn(-1);
     expect(await drain()).toBe(0);
-    expect(storage.outbox.map((row) => row.attempts)).toEqual([2, 2]);
-    expect(storage.outbox[0]?.nextAttemptAt).toEqual(new Date(clock.getTime() + 60_000));
-    expect(linesAt(40)[2]).toMatchObject({ attempt: 2 });
+    expect((await rows()).map((row) => row.attempts)).toEqual([2, 2]);
+    expect(linesAt(40)[2]).toMatchObject({ attempt: 2, retryInMs: 60_000 });
 
     smtp.rejectWith = undefined;
-    later(60_000);
+    await dueIn(-1);
     expect(await drain()).toBe(2);
     expect(smtp.received).toHaveLength(2);
-    expect(storage.outbox.every((row) => row.sentAt !== null)).toBe(true);
+    expect((await rows()).every((row) => row.sentAt !== null)).toBe(true);
   });
 
   it('keeps the rows when no SMTP server answers', async () => {
@@ -171,51 +207,111 @@ describe('the outbox worker', () => {
     const drain = start({ transport: refused }).drain;
     expect(await drain()).toBe(0);
     refused.close();
-    expect(storage.outbox.map((row) => [row.attempts, row.sentAt])).toEqual([
-      [1, null],
-      [1, null],
+    expect((await rows()).map((row) => [row.attempts, row.sentAt, row.failedAt])).toEqual([
+      [1, null, null],
+      [1, null, null],
     ]);
     expect(linesAt(40)[0]?.error).toMatch(/ECONNREFUSED/);
   });
 
   it('after an hour of failures logs each one as an error for the operators, and still keeps the row', async () => {
     await storage.saveSubmission(quote);
-    const [shopRow, customerRow] = storage.outbox;
-    if (!shopRow || !customerRow) throw new Error('the save made no outbox rows');
-    shopRow.attempts = ALERT_AFTER_ATTEMPTS - 2;
-    customerRow.attempts = ALERT_AFTER_ATTEMPTS - 1;
+    await runSql(storage.location, "update outbox set attempts = $1 where recipient = 'shop'", [
+      ALERT_AFTER_ATTEMPTS - 2,
+    ]);
+    await runSql(storage.location, "update outbox set attempts = $1 where recipient = 'customer'", [
+      ALERT_AFTER_ATTEMPTS - 1,
+    ]);
     const refused = createMailTransport(await closedSmtpUrl());
     expect(await start({ transport: refused }).drain()).toBe(0);
     refused.close();
     expect(linesAt(40)).toEqual([expect.objectContaining({ recipient: 'shop', attempt: ALERT_AFTER_ATTEMPTS - 1 })]);
-    expect(linesAt(50)).toEqual([
-      expect.objectContaining({ reference: 'Q-2026-000001', recipient: 'customer', attempt: ALERT_AFTER_ATTEMPTS }),
-    ]);
+    expect(linesAt(50)).toEqual([expect.objectContaining({ recipient: 'customer', attempt: ALERT_AFTER_ATTEMPTS })]);
     expect(linesAt(50)[0]?.msg).toContain('check SMTP_URL');
-    expect(storage.outbox.map((row) => row.sentAt)).toEqual([null, null]);
+    expect((await rows()).map((row) => [row.sentAt, row.failedAt])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
     const logged = JSON.stringify(log.lines);
     for (const secret of personalData) expect(logged).not.toContain(secret);
   });
 
-  it('retries a row whose submission cannot be found instead of dropping it', async () => {
-    storage.outbox.push({
-      id: 1,
-      reference: 'Q-2026-999999',
-      recipient: 'shop',
-      attempts: 0,
-      nextAttemptAt: clock,
-      lastError: null,
-      sentAt: null,
-    });
-    expect(await start().drain()).toBe(0);
-    expect(storage.outbox[0]).toMatchObject({
-      attempts: 1,
-      sentAt: null,
-      lastError: 'the submission is not in storage',
-    });
+  it('gives up on a permanent refusal (5xx) at once: failed, one error line with the reference, until resent', async () => {
+    const { reference } = await storage.saveSubmission(quote);
+    smtp.rejectWith = Object.assign(new Error('550 <jane@example.com>: no such user'), { responseCode: 550 });
+    const drain = start().drain;
+    expect(await drain()).toBe(0);
+
+    const failed = await storage.failedNotifications();
+    expect(failed.map(({ reference, recipient, attempts }) => ({ reference, recipient, attempts }))).toEqual([
+      { reference, recipient: 'shop', attempts: 1 },
+      { reference, recipient: 'customer', attempts: 1 },
+    ]);
+    expect(failed.every((row) => row.failedAt instanceof Date && row.sentAt === null)).toBe(true);
+    expect(linesAt(50)).toEqual([
+      expect.objectContaining({ reference, recipient: 'shop', attempt: 1 }),
+      expect.objectContaining({ reference, recipient: 'customer', attempt: 1 }),
+    ]);
+    expect(linesAt(50)[0]?.msg).toMatch(/^notification failed: .*resend/);
+    expect(JSON.stringify(log.lines)).not.toContain('jane@example.com');
+    // Never claimed again, however long one waits.
+    await runSql(storage.location, 'update outbox set next_attempt_at = $1', [isoFromNow(-86_400_000)]);
+    expect(await drain()).toBe(0);
+    expect(linesAt(50)).toHaveLength(2);
+    expect((await storage.getSubmission(reference))?.pendingNotifications).toBe(0);
+
+    // The operator fixes the address (or the server) and sends the shop's copy again.
+    smtp.rejectWith = undefined;
+    expect(await storage.resendNotifications(reference, 'shop')).toBe(1);
+    expect(await drain()).toBe(1);
+    expect(smtp.received.map((mail) => mail.envelopeTo)).toEqual([['team@seenwear.example']]);
+    expect((await storage.failedNotifications()).map((row) => row.recipient)).toEqual(['customer']);
+    expect(await storage.resendNotifications(reference)).toBe(1);
+    expect(await storage.resendNotifications(reference)).toBe(0);
+    expect(await drain()).toBe(1);
+    expect(await storage.failedNotifications()).toEqual([]);
   });
 
-  it('never runs two passes at once, so a slow server gets each message once', async () => {
+  it('gives up on a notification still failing days after the submission', async () => {
+    await storage.saveSubmission(contact);
+    await runSql(storage.location, 'update submissions set created_at = $1', [isoFromNow(-GIVE_UP_AFTER_MS - 1000)]);
+    const refused = createMailTransport(await closedSmtpUrl());
+    expect(await start({ transport: refused }).drain()).toBe(0);
+    refused.close();
+    expect((await storage.failedNotifications()).map((row) => row.recipient)).toEqual(['shop', 'customer']);
+    expect(linesAt(50).map((line) => line.msg)).toEqual([
+      expect.stringContaining('days of attempts'),
+      expect.stringContaining('days of attempts'),
+    ]);
+  });
+
+  it('keeps sending while rows are due, without waiting for the next interval', { timeout: 30_000 }, async () => {
+    for (let index = 0; index < 30; index += 1) await storage.saveSubmission(contact);
+    const started = Date.now();
+    // An hour between runs: only a worker that keeps going empties the outbox in one run.
+    expect(await start().drain()).toBe(60);
+    expect(smtp.received).toHaveLength(60);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('sends each message once with three workers on three connections racing for the same rows', async () => {
+    for (let index = 0; index < 10; index += 1) await storage.saveSubmission(contact);
+    smtp.delayMs = 20;
+    const others = await Promise.all(
+      [1, 2].map(async () => {
+        const open = await openStorage(storage.location);
+        opened.push(open);
+        return open;
+      }),
+    );
+    const counts = await Promise.all([start().drain(), ...others.map((on) => start({ on }).drain())]);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(20);
+    const ids = smtp.received.map((mail) => mail.header('message-id'));
+    expect(new Set(ids).size).toBe(20);
+    expect(ids).toHaveLength(20);
+  });
+
+  it('never runs two drains at once within an instance, so a slow server gets each message once', async () => {
     await storage.saveSubmission(quote);
     smtp.delayMs = 300;
     const { drain } = start();
@@ -223,20 +319,39 @@ describe('the outbox worker', () => {
     expect(smtp.received).toHaveLength(2);
   });
 
-  it('finishes the pass in progress before stop() resolves', async () => {
+  it('finishes the send in progress before stop() resolves, and claims nothing after', async () => {
     await storage.saveSubmission(quote);
     smtp.delayMs = 200;
     const running = start();
-    const pass = running.drain();
+    const run = running.drain();
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1));
     await running.stop();
-    expect(storage.outbox.every((row) => row.sentAt !== null)).toBe(true);
-    expect(await pass).toBe(2);
+    expect(await run).toBe(1);
+    expect((await rows()).map((row) => row.sentAt !== null)).toEqual([true, false]);
+  });
+
+  it('gives its claim back when the send outlasts the grace period, so another instance sends it at once', async () => {
+    await storage.saveSubmission(contact);
+    smtp.delayMs = 1_500;
+    const running = start();
+    const run = running.drain();
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1));
+    await running.stop(100);
+    expect(linesAt(40)).toEqual([
+      expect.objectContaining({ recipient: 'shop', msg: expect.stringContaining('given back') }),
+    ]);
+    const [shop] = await rows();
+    // Due now, claimed by nobody: the next worker takes it without waiting for the lease.
+    expect(shop?.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+    await run;
+    // The send finished after the claim was given back: the outbox could not mark it, so it goes again.
+    expect(linesAt(40).at(-1)?.msg).toContain('may be sent twice');
   });
 
   it('drains on its own every interval until stopped', async () => {
     await storage.saveSubmission(quote);
     const running = start({ intervalMs: 20 });
-    await vi.waitFor(() => expect(storage.outbox.every((row) => row.sentAt !== null)).toBe(true));
+    await vi.waitFor(async () => expect((await rows()).every((row) => row.sentAt !== null)).toBe(true));
     await running.stop();
     await storage.saveSubmission(contact);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { OutboxMessage, Storage } from '#server/storage/types.ts';
+import type { ClaimedNotification, NotificationRecipient, Storage } from '#server/storage/types.ts';
 import { customerMessage, type MailSettings, shopMessage } from './mail-messages.ts';
 import type { MailTransport } from './mail-transport.ts';
 
@@ -11,34 +11,70 @@ const LONGEST_RETRY_MS = 60 * 60_000;
  * credentials or the address need a person, and alerting on errors must catch it.
  */
 export const ALERT_AFTER_ATTEMPTS = 8;
+/** A notification still failing this long after the submission is given up on ("failed"). */
+export const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60_000;
+/**
+ * How long a claim keeps other workers off a notification. Longer than one SMTP attempt can take (the
+ * transport's timeouts: 10 s to connect, 10 s for the greeting, 30 s of silence), so a live worker is
+ * never overtaken; short enough that a crashed instance's mail goes out a couple of minutes late.
+ */
+const LEASE_MS = 2 * 60_000;
 /** Enough of an SMTP reply to act on, without letting one bad server fill the outbox table. */
 const STORED_ERROR_LENGTH = 500;
 
 /**
  * 30 s after the first failure, then doubling (1, 2, 4, 8, 16, 32 min) up to one hour, and every
- * hour from then on: a shop e-mail must not be given up on, and the operators' CLI shows what waits.
- * No jitter: jitter spreads many clients retrying against one server, and here one worker sends a
- * handful of rows one after another, so a predictable "next attempt" is worth more to the operators.
+ * hour from then on until the notification is given up on (GIVE_UP_AFTER_MS). No jitter: each worker
+ * sends one row at a time, so a predictable "next attempt" is worth more to the operators.
  */
 export function retryDelayMs(failedAttempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(failedAttempts - 1, 0), LONGEST_RETRY_MS);
 }
 
+/**
+ * The same Message-ID on every attempt at one notification: if a crash falls between the SMTP server
+ * accepting a message and the outbox marking it sent, the copy sent again carries the same ID, so the
+ * receiving side (and a person) can tell it is a duplicate, not a second request.
+ */
+export function messageIdFor(reference: string, recipient: NotificationRecipient, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${reference.toLowerCase()}.${recipient}@${domain}>`;
+}
+
+/** SMTP 5xx: the server refuses for good (no such mailbox, policy); trying again changes nothing. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
 export interface OutboxWorkerOptions {
-  storage: Pick<Storage, 'dueNotifications' | 'getSubmission' | 'markNotificationSent' | 'markNotificationFailed'>;
+  storage: Pick<
+    Storage,
+    'claimNotification' | 'getSubmission' | 'markNotificationSent' | 'markNotificationFailed' | 'releaseNotification'
+  >;
   transport: Pick<MailTransport, 'sendMail'>;
   settings: MailSettings;
   logger: Logger;
+  /** How long to wait after finding nothing due before looking again. */
   intervalMs?: number;
-  batchSize?: number;
+  leaseMs?: number;
+  giveUpAfterMs?: number;
+  /** The clock that ages a failing notification; the due times themselves are the database's. */
   now?: () => Date;
 }
 
 export interface OutboxWorker {
-  /** Runs one pass now (after any pass in progress) and resolves with the number of messages sent. */
+  /**
+   * Sends every notification due now, one claim at a time (after any run in progress), and resolves
+   * with the number sent.
+   */
   drain(): Promise<number>;
-  /** No more timed passes; resolves once the pass in progress, if any, has finished. */
-  stop(): Promise<void>;
+  /**
+   * Claims nothing more and resolves once the notification in progress is marked, or, if it is not
+   * done within `graceMs`, once its claim is given back (another instance then sends it; it may arrive
+   * twice, with the same Message-ID).
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
@@ -46,22 +82,36 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let previous: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let current: ClaimedNotification | undefined;
 
-  // Every pass, timed or asked for, starts once the one before has finished: with a slow SMTP
-  // server, two passes at once would both find the same rows due and send them twice.
+  // Runs one after another: within an instance one notification is in flight at a time.
   const drain = (): Promise<number> => {
-    const pass = previous.then(() => runPass(options));
-    previous = pass.catch(() => undefined);
-    return pass;
+    const run = previous.then(async () => {
+      let sent = 0;
+      // While rows are due, keep sending: no pause between them, only when nothing is left.
+      while (!stopped) {
+        const claimed = await options.storage.claimNotification(options.leaseMs ?? LEASE_MS);
+        if (!claimed) break;
+        current = claimed;
+        try {
+          if (await deliver(claimed, options)) sent += 1;
+        } finally {
+          current = undefined;
+        }
+      }
+      return sent;
+    });
+    previous = run.catch(() => undefined);
+    return run;
   };
 
-  // A timeout set after each pass rather than an interval, so passes cannot pile up behind a slow one.
+  // A timeout set after each run rather than an interval, so runs cannot pile up behind a slow one.
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
       drain()
         .catch((error: unknown) => {
-          logger.error({ error: errorText(error) }, 'outbox pass failed; trying again at the next one');
+          logger.error({ error: errorText(error) }, 'outbox run failed; trying again shortly');
         })
         .finally(schedule);
     }, intervalMs);
@@ -72,60 +122,78 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   return {
     drain,
-    async stop() {
+    async stop(graceMs = Number.POSITIVE_INFINITY) {
       stopped = true;
       clearTimeout(timer);
-      await previous;
+      const finished = previous.then(() => true);
+      const waited = Number.isFinite(graceMs)
+        ? await Promise.race([finished, new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs))])
+        : await finished;
+      const holding = current;
+      if (waited || !holding) return;
+      await options.storage.releaseNotification(holding).catch(() => undefined);
+      logger.warn(
+        { reference: holding.reference, recipient: holding.recipient },
+        'shutting down in the middle of a send: the notification is given back and another instance sends it (it may arrive twice, with the same Message-ID)',
+      );
     },
   };
 }
 
-async function runPass(options: OutboxWorkerOptions): Promise<number> {
-  const { storage, batchSize = 10, now = () => new Date() } = options;
-  const due = await storage.dueNotifications(now(), batchSize);
-  let sent = 0;
-  for (const message of due) {
-    if (await deliver(message, options)) sent += 1;
-  }
-  return sent;
-}
-
-async function deliver(message: OutboxMessage, options: OutboxWorkerOptions): Promise<boolean> {
+async function deliver(message: ClaimedNotification, options: OutboxWorkerOptions): Promise<boolean> {
   const { storage, transport, settings, logger, now = () => new Date() } = options;
   const { reference, recipient } = message;
+  let failure: unknown;
   try {
     const submission = await storage.getSubmission(reference);
     if (!submission) throw new Error('the submission is not in storage');
-    await transport.sendMail(
-      recipient === 'shop' ? shopMessage(submission, settings) : customerMessage(submission, settings),
-    );
+    const mail = recipient === 'shop' ? shopMessage(submission, settings) : customerMessage(submission, settings);
+    await transport.sendMail({ ...mail, messageId: messageIdFor(reference, recipient, settings.from) });
   } catch (error) {
-    const attempt = message.attempts + 1;
-    const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempt));
-    const reason = errorText(error);
-    await storage.markNotificationFailed(message.id, reason.slice(0, STORED_ERROR_LENGTH), nextAttemptAt);
-    const details = {
-      reference,
-      recipient,
-      attempt,
-      nextAttemptAt: nextAttemptAt.toISOString(),
-      error: withoutAddresses(reason),
-    };
-    if (attempt >= ALERT_AFTER_ATTEMPTS) {
-      logger.error(
-        details,
-        'notification still not sent after an hour of attempts; check SMTP_URL and the address (npm run submissions -- show REF); it will be tried again',
-      );
-    } else {
-      logger.warn(details, 'notification not sent; it will be tried again');
-    }
-    return false;
+    failure = error;
   }
-  // Sent but not marked (the database failing right now) means it is sent again on a later pass:
-  // a duplicate e-mail is better than a lost one.
-  await storage.markNotificationSent(message.id, now());
-  logger.info({ reference, recipient }, 'notification sent');
-  return true;
+  if (failure === undefined) {
+    // Sent but not marked (the database failing right now, or the claim taken over after a stall)
+    // means it may be sent again: a duplicate e-mail, with the same Message-ID, is better than a lost one.
+    if (await storage.markNotificationSent(message)) {
+      logger.info({ reference, recipient }, 'notification sent');
+    } else {
+      logger.warn(
+        { reference, recipient },
+        'notification sent, but its claim had been taken over: it may be sent twice',
+      );
+    }
+    return true;
+  }
+
+  const attempt = message.attempts + 1;
+  const reason = errorText(failure);
+  const tooOld = now().getTime() - message.submittedAt.getTime() >= (options.giveUpAfterMs ?? GIVE_UP_AFTER_MS);
+  const final = isPermanent(failure) || tooOld;
+  const retryInMs = retryDelayMs(attempt);
+  await storage.markNotificationFailed(
+    message,
+    reason.slice(0, STORED_ERROR_LENGTH),
+    final ? { final: true } : { retryInMs },
+  );
+  const details = { reference, recipient, attempt, error: withoutAddresses(reason) };
+  if (final) {
+    // Once: the row is not tried again, so this is the one line an alert sees.
+    logger.error(
+      details,
+      isPermanent(failure)
+        ? 'notification failed: the mail server refused it for good; see npm run submissions -- failed, and resend REF once fixed'
+        : 'notification failed: still not sent after days of attempts; see npm run submissions -- failed, and resend REF once fixed',
+    );
+  } else if (attempt >= ALERT_AFTER_ATTEMPTS) {
+    logger.error(
+      { ...details, retryInMs },
+      'notification still not sent after an hour of attempts; check SMTP_URL and the address (npm run submissions -- show REF); it will be tried again',
+    );
+  } else {
+    logger.warn({ ...details, retryInMs }, 'notification not sent; it will be tried again');
+  }
+  return false;
 }
 
 function errorText(error: unknown): string {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
-import { memoryStorage } from '#tests/support/memory-storage.ts';
 import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
+import { openTestStorage } from '#tests/support/test-storage.ts';
 import type { OutboxWorker } from './outbox-worker.ts';
 import { startNotifications } from './start-notifications.ts';
 
@@ -26,8 +26,8 @@ afterEach(async () => {
 
 describe('startNotifications', () => {
   it('without SMTP, says once that notification is off and keeps the rows', async () => {
-    const storage = memoryStorage();
-    await storage.saveSubmission(quote);
+    const storage = await openTestStorage('sqlite');
+    const { reference } = await storage.saveSubmission(quote);
     const { logger, lines } = memoryLogger();
     notifications = startNotifications({ config: { mail: null }, site, storage, logger, intervalMs: 10 });
     expect(notifications).toBeNull();
@@ -38,16 +38,17 @@ describe('startNotifications', () => {
         msg: 'notification is off: SMTP_URL is not set; submissions are kept in the outbox',
       }),
     ]);
-    expect(storage.outbox.map((row) => [row.attempts, row.sentAt])).toEqual([
+    expect((await storage.notificationsOf(reference)).map((row) => [row.attempts, row.sentAt])).toEqual([
       [0, null],
       [0, null],
     ]);
+    await storage.close();
   });
 
   it('with SMTP, sends the outbox through the configured server', async () => {
     smtp = await startSmtpCatcher();
     const server = smtp;
-    const storage = memoryStorage();
+    const storage = await openTestStorage('sqlite');
     await storage.saveSubmission(quote);
     const { logger, lines } = memoryLogger();
     const mail = {
@@ -56,7 +57,7 @@ describe('startNotifications', () => {
       shopEmail: 'team@seenwear.example',
     };
     notifications = startNotifications({ config: { mail }, site, storage, logger, intervalMs: 10 });
-    await vi.waitFor(() => expect(server.received).toHaveLength(2));
+    await vi.waitFor(() => expect(server.received).toHaveLength(2), { timeout: 10_000 });
     expect(server.received.map((received) => received.envelopeTo)).toEqual([
       ['team@seenwear.example'],
       ['jane@example.com'],

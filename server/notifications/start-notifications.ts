@@ -38,8 +38,8 @@ export function startNotifications(options: NotificationsOptions): OutboxWorker 
   logger.info({ smtpHost: new URL(config.mail.smtpUrl).host }, 'notification is on');
   return {
     drain: worker.drain,
-    async stop() {
-      await worker.stop();
+    async stop(graceMs) {
+      await worker.stop(graceMs);
       transport.close();
     },
   };

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '#tests/support/postgres-server.ts';
+import { runSql } from '#tests/support/test-storage.ts';
 import type { OperatorStorage } from './kysely-storage.ts';
 import { openStorage, type StorageLocation } from './open-storage.ts';
 
@@ -64,6 +65,15 @@ function parseCsv(text: string): string[][] {
 const formula = '=HYPERLINK("https://evil.example","Open invoice")';
 const tricky = 'Lee, "The Printer"\nSpringfield';
 
+/** Claims every due notification and marks it sent, as the worker does once the mail goes. */
+async function sendAll(storage: OperatorStorage) {
+  for (;;) {
+    const claimed = await storage.claimNotification(60_000);
+    if (!claimed) return;
+    await storage.markNotificationSent(claimed);
+  }
+}
+
 /** A database of its own for each group of tests, on the backend being tested. */
 async function newLocation(backend: 'sqlite' | 'postgres'): Promise<StorageLocation> {
   return backend === 'postgres'
@@ -104,13 +114,17 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       payload: { message: 'Do you embroider caps?' },
       files: [],
     }));
-    const [shop, customer] = await storage.dueNotifications(now, 2);
-    await storage.markNotificationSent(shop?.id ?? 0, new Date('2026-04-02T14:30:05.000Z'));
-    await storage.markNotificationFailed(
-      customer?.id ?? 0,
-      '550 mailbox unavailable',
-      new Date('2026-04-02T15:00:00Z'),
-    );
+    const shop = await storage.claimNotification(60_000);
+    const customer = await storage.claimNotification(60_000);
+    if (!shop || !customer) throw new Error('nothing to claim');
+    await storage.markNotificationSent(shop);
+    await storage.markNotificationFailed(customer, '451 mailbox unavailable', { retryInMs: 60_000 });
+    // The database's clock dates those; fixed times keep the expected output readable.
+    await runSql(databaseDir, 'update outbox set sent_at = $1 where id = $2', ['2026-04-02T14:30:05.000Z', shop.id]);
+    await runSql(databaseDir, 'update outbox set next_attempt_at = $1 where id = $2', [
+      '2026-04-02T15:00:00.000Z',
+      customer.id,
+    ]);
     // The server stays open while operators read: WAL lets the CLI in beside it.
   });
 
@@ -153,7 +167,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       expect(stdout).toContain('2. brief.pdf  application/pdf  10 B');
       expect(stdout).toMatch(/shop\s+sent 2026-04-02 14:30:05 UTC \(1 attempt\)/);
       expect(stdout).toMatch(
-        /customer\s+not sent after 1 attempt, last error: 550 mailbox unavailable; next try 2026-04-02 15:00:00 UTC/,
+        /customer\s+not sent after 1 attempt, last error: 451 mailbox unavailable; next try 2026-04-02 15:00:00 UTC/,
       );
     });
 
@@ -244,6 +258,63 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
     });
   });
 
+  describe('npm run submissions -- failed and resend', { timeout: 20_000 }, () => {
+    let where: StorageLocation;
+    let server: OperatorStorage;
+    let reference: string;
+
+    beforeAll(async () => {
+      where = await newLocation(backend);
+      server = await openStorage(where);
+      ({ reference } = await server.saveSubmission({
+        kind: 'quote',
+        name: 'Dana',
+        email: 'nobody@example.com',
+        payload: {},
+        files: [],
+      }));
+      const shop = await server.claimNotification(60_000);
+      const customer = await server.claimNotification(60_000);
+      if (!shop || !customer) throw new Error('nothing to claim');
+      await server.markNotificationSent(shop);
+      await server.markNotificationFailed(customer, '550 5.1.1 <nobody@example.com>: no such user', { final: true });
+    });
+
+    afterAll(async () => {
+      await server.close();
+      await removeLocation(where);
+    });
+
+    it('lists the failed notifications, shows them as failed, and queues them again on resend', async () => {
+      const listed = await cli(['failed'], where);
+      expect({ code: listed.code, stderr: listed.stderr }).toEqual({ code: 0, stderr: '' });
+      const lines = listed.stdout.trimEnd().split('\n');
+      expect(lines[0]).toMatch(/^Reference\s+To\s+Failed \(UTC\)\s+Attempts\s+Last error$/);
+      expect(lines[1]).toMatch(
+        new RegExp(`^${reference}\\s+customer\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\s+1\\s+550 5\\.1\\.1`),
+      );
+      expect(lines[2]).toContain('resend REF');
+      expect((await cli(['show', reference], where)).stdout).toMatch(
+        /customer\s+failed \S+ \S+ UTC after 1 attempt, last error: 550 .*; not tried again until resent/,
+      );
+
+      expect(await cli(['resend', reference, '--to', 'shop'], where)).toEqual({
+        code: 0,
+        stdout: `${reference} has no failed notification to the shop.\n`,
+        stderr: '',
+      });
+      expect(await cli(['resend', reference.toLowerCase()], where)).toEqual({
+        code: 0,
+        stdout: `${reference}: 1 notification will be sent again.\n`,
+        stderr: '',
+      });
+      expect((await server.claimNotification(60_000))?.recipient).toBe('customer');
+      expect((await cli(['failed'], where)).stdout).toBe('No failed notifications.\n');
+      expect((await cli(['resend', 'Q-2026-999999'], where)).code).toBe(1);
+      expect((await cli(['resend', reference, '--to', 'everyone'], where)).code).toBe(2);
+    });
+  });
+
   describe('npm run submissions -- purge', { timeout: 20_000 }, () => {
     const dayMs = 24 * 60 * 60 * 1000;
     let purgeDir: StorageLocation;
@@ -280,7 +351,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
           })
         ).reference;
       oldSent = [await save(2), await save(0)];
-      for (const message of await server.dueNotifications(now, 10)) await server.markNotificationSent(message.id, now);
+      await sendAll(server);
       now = new Date(cutoff.getTime() - 1);
       oldUnsent = await save(1);
       now = new Date(Date.now() - dayMs);
@@ -318,9 +389,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
     });
 
     it('leaves out the kept clause when nothing old waits for its mail', async () => {
-      for (const message of await server.dueNotifications(new Date(), 10)) {
-        await server.markNotificationSent(message.id, new Date());
-      }
+      await sendAll(server);
       const purge = await cli(['purge', '--older-than-days', '1'], purgeDir);
       const cutoff = new Date(cutoffFor365().getTime() + 364 * dayMs);
       expect(purge).toEqual({ code: 0, stdout: `Deleted 1 submission created before ${day(cutoff)}.\n`, stderr: '' });

@@ -1,6 +1,8 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { type Count, readDate, readJson, type StorageDatabase } from './schema.ts';
 import type {
+  ClaimedNotification,
   NewSubmission,
   NotificationRecipient,
   OutboxMessage,
@@ -14,6 +16,8 @@ import type {
 /** One notification with its history, sent or not. */
 export interface NotificationState extends OutboxMessage {
   sentAt: Date | null;
+  /** When it was given up on; null while it is still tried, or once sent. */
+  failedAt: Date | null;
 }
 
 /**
@@ -23,6 +27,40 @@ export interface NotificationState extends OutboxMessage {
 export interface OperatorStorage extends Storage {
   /** The notifications of one submission, shop first; empty for an unknown reference. */
   notificationsOf(reference: string): Promise<NotificationState[]>;
+  /** Every notification given up on, oldest first. */
+  failedNotifications(): Promise<NotificationState[]>;
+  /**
+   * Makes the failed notifications of one submission (or only its shop's or customer's) due again at
+   * once, their attempts kept; resolves with how many.
+   */
+  resendNotifications(reference: string, recipient?: NotificationRecipient): Promise<number>;
+}
+
+export type SqlDialect = 'sqlite' | 'postgres';
+
+/**
+ * The database's clock, for everything several instances compare (due times, leases): instances'
+ * clocks may disagree, the database has one. SQLite's is written in the ISO form the column holds.
+ */
+function databaseClock(dialect: SqlDialect) {
+  return dialect === 'postgres'
+    ? {
+        now: (): RawBuilder<string> => sql<string>`now()`,
+        after: (ms: number): RawBuilder<string> => sql<string>`now() + make_interval(secs => ${ms / 1000})`,
+      }
+    : {
+        now: (): RawBuilder<string> => sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+        after: (ms: number): RawBuilder<string> =>
+          sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`+${ms / 1000} seconds`})`,
+      };
+}
+
+function checkDelay(ms: number) {
+  if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`a delay must be a number of milliseconds ≥ 0, not ${ms}`);
+}
+
+function clip(error: string) {
+  return error.length > maxErrorLength ? `${error.slice(0, maxErrorLength - 1)}…` : error;
 }
 
 const referencePrefixes: Record<SubmissionKind, string> = { quote: 'Q', contact: 'C' };
@@ -37,7 +75,20 @@ const PURGE_BATCH = 10;
  * ISO strings and read with `readDate`, JSON written as text and read with `readJson`, counts read with
  * `Number`, so what differs between SQLite and PostgreSQL stays in the column types of each migration list.
  */
-export function createKyselyStorage(db: Kysely<StorageDatabase>, now: () => Date): OperatorStorage {
+export function createKyselyStorage(
+  db: Kysely<StorageDatabase>,
+  now: () => Date,
+  dialect: SqlDialect,
+): OperatorStorage {
+  const clock = databaseClock(dialect);
+  /** Only the claim's holder may change it: a worker whose lease was taken over changes nothing. */
+  const held = (claim: Pick<ClaimedNotification, 'id' | 'claim'>) =>
+    db
+      .updateTable('outbox')
+      .where('outbox.id', '=', claim.id)
+      .where('outbox.claim', '=', claim.claim)
+      .where('outbox.sent_at', 'is', null)
+      .where('outbox.failed_at', 'is', null);
   return {
     async saveSubmission(submission: NewSubmission) {
       const payload = JSON.stringify(submission.payload);
@@ -123,13 +174,14 @@ export function createKyselyStorage(db: Kysely<StorageDatabase>, now: () => Date
       checkLimit(limit);
       const rows = await selectNotifications(db)
         .where('outbox.sent_at', 'is', null)
+        .where('outbox.failed_at', 'is', null)
         .where('outbox.next_attempt_at', '<=', at.toISOString())
         .orderBy('outbox.next_attempt_at')
         .orderBy('outbox.id')
         .limit(limit)
         .execute();
       return rows.map((row): OutboxMessage => {
-        const { sentAt: _sentAt, ...message } = toNotification(row);
+        const { sentAt: _sentAt, failedAt: _failedAt, ...message } = toNotification(row);
         return message;
       });
     },
@@ -142,26 +194,94 @@ export function createKyselyStorage(db: Kysely<StorageDatabase>, now: () => Date
       return rows.map(toNotification);
     },
 
-    async markNotificationSent(id, sentAt) {
-      const result = await db
+    async claimNotification(leaseMs) {
+      checkDelay(leaseMs);
+      const claim = randomUUID();
+      // The lease is the row's next attempt: once it runs out the row is due again, for any worker.
+      const row = await db
         .updateTable('outbox')
-        .set((eb) => ({ sent_at: sentAt.toISOString(), attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id)
+        .set({ claim, next_attempt_at: clock.after(leaseMs) })
+        .where('outbox.id', 'in', (eb) =>
+          eb
+            .selectFrom('outbox')
+            .select('outbox.id')
+            .where('outbox.sent_at', 'is', null)
+            .where('outbox.failed_at', 'is', null)
+            .where('outbox.next_attempt_at', '<=', clock.now())
+            .orderBy('outbox.next_attempt_at')
+            .orderBy('outbox.id')
+            .limit(1)
+            // Rows another transaction is claiming right now are passed over, not waited for.
+            .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
+        )
+        .returning(['id', 'submission_id', 'recipient', 'attempts', 'next_attempt_at', 'last_error'])
         .executeTakeFirst();
-      if (result.numUpdatedRows === 0n) throw new Error(`No notification with id ${id}`);
+      if (!row) return undefined;
+      const submission = await db
+        .selectFrom('submissions')
+        .where('id', '=', row.submission_id)
+        .select(['reference', 'created_at'])
+        .executeTakeFirstOrThrow();
+      return {
+        id: row.id,
+        reference: submission.reference,
+        recipient: row.recipient,
+        attempts: row.attempts,
+        nextAttemptAt: readDate(row.next_attempt_at),
+        lastError: row.last_error,
+        claim,
+        submittedAt: readDate(submission.created_at),
+      } satisfies ClaimedNotification;
     },
 
-    async markNotificationFailed(id, error, nextAttemptAt) {
-      const result = await db
-        .updateTable('outbox')
+    async markNotificationSent(claim) {
+      const result = await held(claim)
+        .set((eb) => ({ sent_at: clock.now(), attempts: eb('attempts', '+', 1), claim: null }))
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async markNotificationFailed(claim, error, outcome) {
+      if ('retryInMs' in outcome) checkDelay(outcome.retryInMs);
+      const result = await held(claim)
         .set((eb) => ({
           attempts: eb('attempts', '+', 1),
-          last_error: error.length > maxErrorLength ? `${error.slice(0, maxErrorLength - 1)}…` : error,
-          next_attempt_at: nextAttemptAt.toISOString(),
+          last_error: clip(error),
+          claim: null,
+          ...('retryInMs' in outcome
+            ? { next_attempt_at: clock.after(outcome.retryInMs) }
+            : { failed_at: clock.now(), next_attempt_at: clock.now() }),
         }))
-        .where('id', '=', id)
         .executeTakeFirst();
-      if (result.numUpdatedRows === 0n) throw new Error(`No notification with id ${id}`);
+      return result.numUpdatedRows > 0n;
+    },
+
+    async releaseNotification(claim) {
+      await held(claim).set({ claim: null, next_attempt_at: clock.now() }).execute();
+    },
+
+    async failedNotifications() {
+      const rows = await selectNotifications(db)
+        .where('outbox.failed_at', 'is not', null)
+        .orderBy('outbox.failed_at')
+        .orderBy('outbox.id')
+        .execute();
+      return rows.map(toNotification);
+    },
+
+    async resendNotifications(reference, recipient) {
+      const result = await db
+        .updateTable('outbox')
+        .set({ failed_at: null, claim: null, next_attempt_at: clock.now() })
+        .where('outbox.failed_at', 'is not', null)
+        .where('outbox.submission_id', 'in', (eb) =>
+          eb.selectFrom('submissions').select('submissions.id').where('submissions.reference', '=', reference),
+        )
+        .$if(recipient !== undefined, (query) =>
+          query.where('outbox.recipient', '=', recipient as NotificationRecipient),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     async deleteSubmissionsBefore(cutoff, { dryRun = false } = {}) {
@@ -200,12 +320,18 @@ export function createKyselyStorage(db: Kysely<StorageDatabase>, now: () => Date
   };
 }
 
+/**
+ * What keeps a submission from the privacy purge: a shop mail not sent (failed or not: the shop may
+ * never have seen it), or a customer mail still being tried. A customer mail given up on does not: the
+ * shop has the request, and the address may simply be wrong.
+ */
 function hasUnsentNotification(eb: ExpressionBuilder<StorageDatabase, 'submissions'>) {
   return eb.exists(
     eb
       .selectFrom('outbox')
       .whereRef('outbox.submission_id', '=', 'submissions.id')
       .where('outbox.sent_at', 'is', null)
+      .where((inner) => inner.or([inner('outbox.recipient', '=', 'shop'), inner('outbox.failed_at', 'is', null)]))
       .select('outbox.id'),
   );
 }
@@ -242,7 +368,7 @@ function countOf(eb: ExpressionBuilder<StorageDatabase, 'submissions'>, table: '
   return eb
     .selectFrom(table)
     .whereRef(`${table}.submission_id`, '=', 'submissions.id')
-    .$if(table === 'outbox', (query) => query.where('outbox.sent_at', 'is', null))
+    .$if(table === 'outbox', (query) => query.where('outbox.sent_at', 'is', null).where('outbox.failed_at', 'is', null))
     .select((sub) => sub.fn.countAll<Count>().as('count'));
 }
 
@@ -292,6 +418,7 @@ function selectNotifications(db: Kysely<StorageDatabase>) {
       'outbox.next_attempt_at',
       'outbox.last_error',
       'outbox.sent_at',
+      'outbox.failed_at',
     ]);
 }
 
@@ -303,6 +430,7 @@ function toNotification(row: {
   next_attempt_at: string | Date;
   last_error: string | null;
   sent_at: string | Date | null;
+  failed_at: string | Date | null;
 }): NotificationState {
   return {
     id: row.id,
@@ -312,6 +440,7 @@ function toNotification(row: {
     nextAttemptAt: readDate(row.next_attempt_at),
     lastError: row.last_error,
     sentAt: row.sent_at === null ? null : readDate(row.sent_at),
+    failedAt: row.failed_at === null ? null : readDate(row.failed_at),
   };
 }
 

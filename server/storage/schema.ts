@@ -47,6 +47,10 @@ export interface StorageDatabase {
     next_attempt_at: Timestamp;
     last_error: string | null;
     sent_at: Timestamp | null;
+    /** The live or lapsed claim of the worker that took it last; null when none holds it. */
+    claim: string | null;
+    /** Given up on (permanent refusal or too many days): no worker takes it until an operator resends it. */
+    failed_at: Timestamp | null;
   };
   /** The last reference number given per kind and year: the next one is allocated by bumping it. */
   reference_counters: {

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { createDatabase } from '#tests/support/postgres-server.ts';
+import { isoFromNow, runSql } from '#tests/support/test-storage.ts';
 import type { OperatorStorage } from './kysely-storage.ts';
 import { openStorage, type StorageLocation } from './open-storage.ts';
 import { openPostgresStorage } from './postgres/postgres-storage.ts';
@@ -325,68 +326,150 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       expect(await storage.dueNotifications(new Date('2026-05-01T09:59:59.999Z'), 10)).toEqual([]);
     });
 
-    it('gives due rows oldest first, up to the limit, and holds back a retry until its time', async () => {
+    it('gives claims oldest first, one row each, none twice while its lease runs, and a retry only once due', async () => {
       const time = clock('2026-05-01T10:00:00.000Z');
       const storage = await open(time.now);
       const first = await storage.saveSubmission(quote());
       time.set('2026-05-01T10:01:00.000Z');
       const second = await storage.saveSubmission(quote({ kind: 'contact' }));
 
-      const due = await storage.dueNotifications(new Date('2026-05-01T10:05:00.000Z'), 10);
-      expect(due.map((message) => [message.reference, message.recipient])).toEqual([
+      const claims = [];
+      for (let index = 0; index < 4; index += 1) claims.push(await storage.claimNotification(60_000));
+      expect(claims.map((claimed) => [claimed?.reference, claimed?.recipient])).toEqual([
         [first.reference, 'shop'],
         [first.reference, 'customer'],
         [second.reference, 'shop'],
         [second.reference, 'customer'],
       ]);
-      expect(await storage.dueNotifications(new Date('2026-05-01T10:05:00.000Z'), 3)).toEqual(due.slice(0, 3));
+      expect(claims[0]).toMatchObject({
+        attempts: 0,
+        lastError: null,
+        submittedAt: new Date('2026-05-01T10:00:00.000Z'),
+      });
+      // Every row is held: nothing more to claim, and none is due for the operators either.
+      expect(await storage.claimNotification(60_000)).toBeUndefined();
+      expect(await storage.dueNotifications(new Date(), 10)).toEqual([]);
 
-      const firstShop = due[0]?.id ?? 0;
-      await storage.markNotificationFailed(firstShop, '421 try again later', new Date('2026-05-01T10:10:00.000Z'));
-      const stillDue = await storage.dueNotifications(new Date('2026-05-01T10:05:00.000Z'), 10);
-      expect(stillDue.map((message) => message.id)).not.toContain(firstShop);
-      const later = await storage.dueNotifications(new Date('2026-05-01T10:10:00.000Z'), 10);
-      // Now the latest to be due, so the last in line.
-      expect(later.at(-1)).toEqual({
-        id: firstShop,
-        reference: first.reference,
-        recipient: 'shop',
+      const [shop] = claims;
+      if (!shop) throw new Error('no claim');
+      expect(await storage.markNotificationFailed(shop, '421 try again later', { retryInMs: 600_000 })).toBe(true);
+      expect(await storage.claimNotification(60_000)).toBeUndefined();
+      const [state] = await storage.notificationsOf(first.reference);
+      expect(state).toMatchObject({ attempts: 1, lastError: '421 try again later', sentAt: null, failedAt: null });
+      expect(state?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 590_000);
+
+      await runSql(location(), 'update outbox set next_attempt_at = $1 where id = $2', [isoFromNow(-1), shop.id]);
+      expect(await storage.claimNotification(60_000)).toMatchObject({
+        id: shop.id,
         attempts: 1,
-        nextAttemptAt: new Date('2026-05-01T10:10:00.000Z'),
         lastError: '421 try again later',
       });
     });
 
-    it('stops offering a sent notification and counts it as done', async () => {
-      const time = clock('2026-05-01T10:00:00.000Z');
-      const storage = await open(time.now);
-      const { reference } = await storage.saveSubmission(quote());
-      const [shop] = await storage.dueNotifications(time.now(), 10);
-      await storage.markNotificationFailed(shop?.id ?? 0, 'connection refused', time.now());
-      await storage.markNotificationSent(shop?.id ?? 0, new Date('2026-05-01T10:00:30.000Z'));
-
-      expect((await storage.dueNotifications(time.now(), 10)).map((message) => message.recipient)).toEqual([
-        'customer',
-      ]);
-      expect((await storage.getSubmission(reference))?.pendingNotifications).toBe(1);
-      expect((await storage.listSubmissions())[0]?.pendingNotifications).toBe(1);
-      expect(await storage.notificationsOf(reference)).toMatchObject([
-        { recipient: 'shop', attempts: 2, sentAt: new Date('2026-05-01T10:00:30.000Z') },
-        { recipient: 'customer', attempts: 0, sentAt: null },
-      ]);
-    });
-
-    it('keeps a long error short and refuses an unknown notification or a negative limit', async () => {
+    it('lets only the holder mark a claim, and hands a dead holder’s claim to another worker once the lease runs out', async () => {
       const storage = await open();
       const { reference } = await storage.saveSubmission(quote());
-      const [shop] = await storage.dueNotifications(new Date(), 1);
-      await storage.markNotificationFailed(shop?.id ?? 0, 'x'.repeat(50_000), new Date());
-      expect((await storage.notificationsOf(reference))[0]?.lastError?.length).toBe(1_000);
+      const dead = await storage.claimNotification(300);
+      if (!dead) throw new Error('nothing to claim');
+      // The customer's row is held by a live worker meanwhile, so only the shop's can come back.
+      await storage.claimNotification(60_000);
+      expect(await storage.markNotificationSent({ id: dead.id, claim: 'someone else' })).toBe(false);
+      // The holder "dies" here: no mark, and the lease (300 ms by the database's clock) runs out.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const heir = await storage.claimNotification(60_000);
+      expect(heir).toMatchObject({ id: dead.id, reference, recipient: 'shop' });
+      if (!heir) throw new Error('not taken over');
+      expect(heir.claim).not.toBe(dead.claim);
+      // The old holder wakes up: its mark changes nothing, the heir's counts.
+      expect(await storage.markNotificationSent(dead)).toBe(false);
+      expect(await storage.markNotificationFailed(dead, 'late', { retryInMs: 1 })).toBe(false);
+      expect(await storage.markNotificationSent(heir)).toBe(true);
+      expect(await storage.markNotificationSent(heir)).toBe(false);
+      expect((await storage.notificationsOf(reference))[0]).toMatchObject({ attempts: 1, lastError: null });
+    });
 
-      await expect(storage.markNotificationSent(9_999, new Date())).rejects.toThrow('No notification with id 9999');
-      await expect(storage.markNotificationFailed(9_999, 'x', new Date())).rejects.toThrow('No notification');
+    it('never gives one row to two of 60 claimers racing on three connections', { timeout: 30_000 }, async () => {
+      const storage = await open();
+      for (let index = 0; index < 100; index += 1) await storage.saveSubmission(quote({ kind: 'contact' }));
+      const others = [await open(), await open()];
+      const claimed: number[] = [];
+      await Promise.all(
+        Array.from({ length: 60 }, async (_, index) => {
+          const on = [storage, ...others][index % 3] as OperatorStorage;
+          for (;;) {
+            const row = await on.claimNotification(60_000);
+            if (!row) return;
+            claimed.push(row.id);
+          }
+        }),
+      );
+      expect(claimed).toHaveLength(200);
+      expect(new Set(claimed).size).toBe(200);
+    });
+
+    it('releases a claim so another worker takes it at once', async () => {
+      const storage = await open();
+      await storage.saveSubmission(quote({ kind: 'contact' }));
+      const first = await storage.claimNotification(60_000);
+      if (!first) throw new Error('nothing to claim');
+      await storage.claimNotification(60_000);
+      expect(await storage.claimNotification(60_000)).toBeUndefined();
+      await storage.releaseNotification(first);
+      expect(await storage.claimNotification(60_000)).toMatchObject({ id: first.id, attempts: 0 });
+    });
+
+    it('stops offering a sent notification and counts it as done', async () => {
+      const storage = await open();
+      const { reference } = await storage.saveSubmission(quote());
+      const shop = await storage.claimNotification(60_000);
+      if (!shop) throw new Error('nothing to claim');
+      await storage.markNotificationFailed(shop, 'connection refused', { retryInMs: 0 });
+      // Due again at once, behind the customer's row, which was due first.
+      expect((await storage.claimNotification(60_000))?.recipient).toBe('customer');
+      const again = await storage.claimNotification(60_000);
+      expect(again).toMatchObject({ id: shop.id, attempts: 1 });
+      if (!again) throw new Error('not due again');
+      expect(await storage.markNotificationSent(again)).toBe(true);
+
+      expect((await storage.getSubmission(reference))?.pendingNotifications).toBe(1);
+      expect((await storage.listSubmissions())[0]?.pendingNotifications).toBe(1);
+      const [sent, waiting] = await storage.notificationsOf(reference);
+      expect(sent).toMatchObject({ recipient: 'shop', attempts: 2, failedAt: null });
+      expect(Math.abs((sent?.sentAt?.getTime() ?? 0) - Date.now())).toBeLessThan(5_000);
+      expect(waiting).toMatchObject({ recipient: 'customer', attempts: 0, sentAt: null });
+      expect(await storage.claimNotification(60_000)).toBeUndefined();
+    });
+
+    it('keeps a failed notification out of the queue and the pending count until an operator resends it', async () => {
+      const storage = await open();
+      const { reference } = await storage.saveSubmission(quote());
+      const shop = await storage.claimNotification(60_000);
+      if (!shop) throw new Error('nothing to claim');
+      expect(await storage.markNotificationFailed(shop, '550 no such user', { final: true })).toBe(true);
+      expect((await storage.claimNotification(60_000))?.recipient).toBe('customer');
+      expect(await storage.claimNotification(60_000)).toBeUndefined();
+      expect(await storage.failedNotifications()).toMatchObject([
+        { reference, recipient: 'shop', attempts: 1, lastError: '550 no such user', sentAt: null },
+      ]);
+      expect((await storage.getSubmission(reference))?.pendingNotifications).toBe(1);
+
+      expect(await storage.resendNotifications('Q-2026-999999')).toBe(0);
+      expect(await storage.resendNotifications(reference, 'customer')).toBe(0);
+      expect(await storage.resendNotifications(reference)).toBe(1);
+      expect(await storage.failedNotifications()).toEqual([]);
+      expect(await storage.claimNotification(60_000)).toMatchObject({ id: shop.id, attempts: 1 });
+    });
+
+    it('keeps a long error short and refuses a negative limit or lease', async () => {
+      const storage = await open();
+      const { reference } = await storage.saveSubmission(quote());
+      const shop = await storage.claimNotification(60_000);
+      if (!shop) throw new Error('nothing to claim');
+      await storage.markNotificationFailed(shop, 'x'.repeat(50_000), { retryInMs: 0 });
+      expect((await storage.notificationsOf(reference))[0]?.lastError?.length).toBe(1_000);
       // SQLite would read LIMIT -1 as "everything".
       await expect(storage.dueNotifications(new Date(), -1)).rejects.toThrow(RangeError);
+      await expect(storage.claimNotification(-1)).rejects.toThrow(RangeError);
     });
   });
 
@@ -426,8 +509,9 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
     it('keeps everything, counters included, across a close and a reopen', async () => {
       const first = await open();
       const { reference } = await first.saveSubmission(quote({ files: [file('logo.png', Buffer.from('logo bytes'))] }));
-      const [shop] = await first.dueNotifications(new Date(), 1);
-      await first.markNotificationSent(shop?.id ?? 0, new Date());
+      const shop = await first.claimNotification(60_000);
+      if (!shop) throw new Error('nothing to claim');
+      await first.markNotificationSent(shop);
       await first.close();
 
       const second = await open();
@@ -511,9 +595,11 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
 
   describe('deleteSubmissionsBefore', () => {
     /** What the worker does once the mail is accepted, for every notification due by then. */
-    async function sendAll(storage: OperatorStorage, at: string) {
-      for (const message of await storage.dueNotifications(new Date(at), 1_000)) {
-        await storage.markNotificationSent(message.id, new Date(at));
+    async function sendAll(storage: OperatorStorage, _at?: string) {
+      for (;;) {
+        const claimed = await storage.claimNotification(60_000);
+        if (!claimed) return;
+        await storage.markNotificationSent(claimed);
       }
     }
 
@@ -573,11 +659,13 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       const unsent = await storage.saveSubmission(quote({ files: [file('logo.png', Buffer.from('logo'))] }));
       time.set('2024-06-02T10:00:00.000Z');
       const sent = await storage.saveSubmission(quote());
-      const [shop, customer] = await storage.dueNotifications(new Date('2024-06-01T10:00:00.000Z'), 2);
-      expect([shop?.reference, customer?.reference]).toEqual([unsent.reference, unsent.reference]);
-      await storage.markNotificationSent(shop?.id ?? 0, new Date('2024-06-01T10:00:01.000Z'));
-      // A customer address that bounces is retried for ever: still the shop's to deal with.
-      await storage.markNotificationFailed(customer?.id ?? 0, '550 no such user', new Date('2024-06-03T11:00:00.000Z'));
+      const shop = await storage.claimNotification(60_000);
+      const customer = await storage.claimNotification(60_000);
+      if (!shop || !customer) throw new Error('nothing to claim');
+      expect([shop.reference, customer.reference]).toEqual([unsent.reference, unsent.reference]);
+      await storage.markNotificationSent(shop);
+      // A customer mail still being retried keeps the submission: it may yet go.
+      await storage.markNotificationFailed(customer, '421 mailbox busy', { retryInMs: 3_600_000 });
       await sendAll(storage, '2024-06-02T10:00:01.000Z');
       expect((await storage.getSubmission(unsent.reference))?.pendingNotifications).toBe(1);
 
@@ -586,9 +674,31 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       expect(await storage.getSubmission(unsent.reference)).toMatchObject({ fileCount: 1, pendingNotifications: 1 });
       expect(await storage.notificationsOf(unsent.reference)).toHaveLength(2);
 
-      await storage.markNotificationSent(customer?.id ?? 0, new Date('2026-01-05T09:00:00.000Z'));
+      await runSql(location(), 'update outbox set next_attempt_at = $1', [isoFromNow(-1)]);
+      const retried = await storage.claimNotification(60_000);
+      if (!retried) throw new Error('the retry is not due');
+      await storage.markNotificationSent(retried);
       expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 1, keptUnsent: 0 });
       expect(await countRows()).toMatchObject({ submissions: 0, files: 0, outbox: 0 });
+    });
+
+    it('no longer keeps a submission whose customer mail failed for good, but keeps one whose shop mail did', async () => {
+      const time = clock('2024-06-01T10:00:00.000Z');
+      const storage = await open(time.now);
+      const badCustomer = await storage.saveSubmission(quote());
+      const badShop = await storage.saveSubmission(quote());
+      for (;;) {
+        const claimed = await storage.claimNotification(60_000);
+        if (!claimed) break;
+        const fails =
+          (claimed.reference === badCustomer.reference && claimed.recipient === 'customer') ||
+          (claimed.reference === badShop.reference && claimed.recipient === 'shop');
+        if (fails) await storage.markNotificationFailed(claimed, '550 no such user', { final: true });
+        else await storage.markNotificationSent(claimed);
+      }
+      expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 1, keptUnsent: 1 });
+      expect(await storage.getSubmission(badCustomer.reference)).toBeUndefined();
+      expect(await storage.getSubmission(badShop.reference)).toBeDefined();
     });
 
     it('only counts on a dry run, the same numbers a real run then gives', async () => {

@@ -54,6 +54,24 @@ export interface OutboxMessage {
   lastError: string | null;
 }
 
+/**
+ * A notification one worker holds: until `leaseUntil` (the database's clock) no other worker is given
+ * it; after that, a worker that finds it due takes it over with a new `claim`, and the old holder can
+ * no longer mark it.
+ */
+export interface ClaimedNotification extends OutboxMessage {
+  claim: string;
+  /** When the submission was received: the age after which a failing notification is given up. */
+  submittedAt: Date;
+}
+
+/** What a worker does with a notification it could not send. */
+export type FailureOutcome =
+  /** Try again this long from now (the database's clock). */
+  | { retryInMs: number }
+  /** Give up: a permanent refusal or too many days of failures. An operator may send it again. */
+  | { final: true };
+
 export interface PurgeResult {
   deleted: number;
   /** Old enough to go, but kept because a notification of theirs is not sent yet. */
@@ -69,10 +87,25 @@ export interface Storage {
   getSubmission(reference: string): Promise<Submission | undefined>;
   /** Newest first. */
   listSubmissions(options?: { limit?: number; kind?: SubmissionKind }): Promise<SubmissionSummary[]>;
-  /** Outbox rows due at `now`, oldest first. */
+  /** Outbox rows due at `now` (not sent, not failed, not held by a live claim), oldest first. */
   dueNotifications(now: Date, limit: number): Promise<OutboxMessage[]>;
-  markNotificationSent(id: number, sentAt: Date): Promise<void>;
-  markNotificationFailed(id: number, error: string, nextAttemptAt: Date): Promise<void>;
+  /**
+   * Claims the oldest due notification for `leaseMs`, or resolves undefined when none is due. Due means
+   * not sent, not failed, its next attempt reached, and any earlier claim's lease run out, all by the
+   * database's clock. Safe from any number of workers in any number of processes: on PostgreSQL
+   * `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`, on SQLite one writer at a time.
+   */
+  claimNotification(leaseMs: number): Promise<ClaimedNotification | undefined>;
+  /** Marks it sent; false (and nothing changed) when the claim was taken over by another worker. */
+  markNotificationSent(claim: Pick<ClaimedNotification, 'id' | 'claim'>): Promise<boolean>;
+  /** Counts the attempt and keeps the error; false (nothing changed) when the claim was taken over. */
+  markNotificationFailed(
+    claim: Pick<ClaimedNotification, 'id' | 'claim'>,
+    error: string,
+    outcome: FailureOutcome,
+  ): Promise<boolean>;
+  /** Gives the claim back, due at once, for another worker (shutdown before the send began). */
+  releaseNotification(claim: Pick<ClaimedNotification, 'id' | 'claim'>): Promise<void>;
   /**
    * Deletes the submissions created before `cutoff` with their files and notifications (the privacy
    * policy's 12 months), in batches so the server's saves are never held up for long; each submission

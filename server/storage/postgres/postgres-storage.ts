@@ -43,5 +43,5 @@ export async function openPostgresStorage({
     await db.destroy();
     throw error;
   }
-  return createKyselyStorage(db, now);
+  return createKyselyStorage(db, now, 'postgres');
 }

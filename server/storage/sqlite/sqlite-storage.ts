@@ -83,5 +83,5 @@ export async function openSqliteStorage({
     database.close();
     throw error;
   }
-  return createKyselyStorage(db, now);
+  return createKyselyStorage(db, now, 'sqlite');
 }
