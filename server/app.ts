@@ -49,7 +49,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(rejectMalformedUrl);
   app.use(securityHeaders(config));
   app.use(compression());
-  app.use(healthRoutes(deps.readiness));
+  app.use(healthRoutes(deps.readiness, () => deps.storage.ping()));
   if (deps.staticDir) app.use(staticFiles(deps.staticDir));
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 

@@ -5,15 +5,42 @@ export interface Readiness {
   ready: boolean;
 }
 
-export function healthRoutes(readiness: Readiness): Router {
+/** Longer than a healthy database ever takes to answer `select 1`; short enough for a load balancer's probe. */
+const DATABASE_CHECK_MS = 2_000;
+
+/**
+ * /healthz: the process lives. /readyz: it should get traffic: started, not shutting down, and its
+ * database answering (an instance that cannot store a submission must not be sent one).
+ */
+export function healthRoutes(readiness: Readiness, checkDatabase: () => Promise<void> = async () => {}): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
-  router.get('/readyz', (_req, res) => {
+  router.get('/readyz', async (req, res) => {
     res.set('Cache-Control', 'no-store');
-    if (readiness.ready) res.json({ status: 'ready' });
-    else res.status(503).json({ status: 'unavailable' });
+    if (!readiness.ready) {
+      res.status(503).json({ status: 'unavailable' });
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        checkDatabase(),
+        new Promise((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer in ${DATABASE_CHECK_MS} ms`)), DATABASE_CHECK_MS);
+        }),
+      ]);
+      res.json({ status: 'ready' });
+    } catch (error) {
+      req.log?.warn(
+        { error: error instanceof Error ? error.message : String(error) },
+        'not ready: the database does not answer',
+      );
+      res.status(503).json({ status: 'unavailable', reason: 'database' });
+    } finally {
+      clearTimeout(timer);
+    }
   });
   return router;
 }

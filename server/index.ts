@@ -9,8 +9,16 @@ import { loadSiteDataFiles } from './site-data-files.ts';
 import { developmentSsr, productionSsr } from './ssr-entry.ts';
 import { openStorage } from './storage/open-storage.ts';
 
-/** How long in-flight requests may take to finish after SIGTERM before connections are cut. */
-const SHUTDOWN_DEADLINE_MS = 10_000;
+/**
+ * How long in-flight requests may take to finish after SIGTERM before connections are cut and the
+ * process exits: under the 10 s a container engine (Docker, Kubernetes) waits before it SIGKILLs.
+ */
+const SHUTDOWN_DEADLINE_MS = 8_000;
+/**
+ * How long the notification being sent may take to finish after SIGTERM; past it, its claim is given
+ * back (due at once for another instance) so the process can still exit within the deadline.
+ */
+const OUTBOX_GRACE_MS = 5_000;
 
 function readConfig(): AppConfig {
   try {
@@ -66,11 +74,18 @@ async function main() {
       `listening on ${config.publicUrl}`,
     );
   });
-  handleShutdown(httpServer, readiness, logger, async () => {
-    await closeDev?.();
-    // After the last request: a notification in progress finishes, then the database closes cleanly.
-    await notifications?.stop();
-    await storage.close();
+  let outboxStopped: Promise<void> | undefined;
+  handleShutdown(httpServer, readiness, logger, {
+    // At once: no new claims; the send in progress finishes (or gives its claim back) meanwhile.
+    onSignal: () => {
+      outboxStopped = notifications?.stop(OUTBOX_GRACE_MS);
+    },
+    afterRequests: async () => {
+      await closeDev?.();
+      // After the last request and the outbox: the pool (or the SQLite file) closes cleanly.
+      await outboxStopped;
+      await storage.close();
+    },
   });
 }
 
@@ -78,15 +93,20 @@ function handleShutdown(
   server: import('node:http').Server,
   readiness: Readiness,
   logger: Logger,
-  /** Runs once the last request has finished. */
-  closeResources: () => Promise<void>,
+  hooks: {
+    /** Runs as the signal arrives. */
+    onSignal: () => void;
+    /** Runs once the last request has finished. */
+    afterRequests: () => Promise<void>;
+  },
 ) {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     readiness.ready = false;
-    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    logger.info({ signal }, 'shutting down: no new connections or claims, finishing requests in flight');
+    hooks.onSignal();
     const deadline = setTimeout(() => {
       logger.warn('shutdown deadline passed: closing the remaining connections');
       server.closeAllConnections();
@@ -94,7 +114,7 @@ function handleShutdown(
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
     server.close(async () => {
-      await closeResources();
+      await hooks.afterRequests();
       logger.info('stopped');
       process.exit(0);
     });

@@ -314,6 +314,10 @@ export function createKyselyStorage(
       return { deleted, keptUnsent: await countSubmissions(db, before, true) };
     },
 
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+
     async close() {
       await db.destroy();
     },

@@ -114,5 +114,7 @@ export interface Storage {
    * `dryRun` nothing is deleted and `deleted` is what a real run would delete.
    */
   deleteSubmissionsBefore(cutoff: Date, options?: { dryRun?: boolean }): Promise<PurgeResult>;
+  /** Resolves once the database answers a query; rejects while it cannot be reached (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
