@@ -19,6 +19,11 @@ export interface AppContextValue {
    * replaces per request (pages are cached), and the XSRF-TOKEN cookie's value in the browser.
    */
   csrfToken: string;
+  /**
+   * The one-time submission key for the hidden field of forms posted without JavaScript: a placeholder
+   * the server replaces with a fresh key per page; empty in the browser, whose script makes its own.
+   */
+  submissionKey: string;
 }
 
 const AppContext = createContext<AppContextValue | null>(null);

@@ -12,7 +12,12 @@ import { createToastStore } from './stores/toast-store.ts';
 export function createAppContextValue(
   state: AppState,
   serializedState: string,
-  { nonce, csrfToken, inBrowser }: { nonce: string; csrfToken: string; inBrowser: boolean },
+  {
+    nonce,
+    csrfToken,
+    inBrowser,
+    submissionKey = '',
+  }: { nonce: string; csrfToken: string; inBrowser: boolean; submissionKey?: string },
 ): AppContextValue {
   const flash = createFlashStore();
   if (state.flash) flash.add({ ...state.flash, duration: inBrowser ? FLASH_DEFAULT_DURATION_MS : 0 });
@@ -21,6 +26,7 @@ export function createAppContextValue(
     serializedState,
     nonce,
     csrfToken,
+    submissionKey,
     store: createSiteDataStore(state.site),
     toasts: createToastStore(),
     flash,

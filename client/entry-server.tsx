@@ -42,6 +42,7 @@ export function render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options
   const value = createAppContextValue(state, serializeForScript(state), {
     nonce: options.nonce,
     csrfToken: options.csrfToken,
+    submissionKey: options.submissionKey ?? '',
     inBrowser: false,
   });
 

@@ -43,6 +43,8 @@ export interface RequestOptions {
   /** A plain object is sent as JSON; FormData as multipart. */
   body?: Record<string, unknown> | FormData;
   signal?: AbortSignal;
+  /** Extra request headers (the form's Idempotency-Key). */
+  headers?: Record<string, string> | undefined;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -53,7 +55,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const target = new URL(url, window.location.href);
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   // The token goes to this site only, never to another origin.
   const token = target.origin === window.location.origin ? readCookie(CSRF_COOKIE) : undefined;
   if (token) headers.set(CSRF_HEADER, token);

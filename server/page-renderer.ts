@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import createHttpError from 'http-errors';
 import { LRUCache } from 'lru-cache';
@@ -30,7 +30,7 @@ interface CachedPage {
   parts: (Buffer | Slot)[];
 }
 
-type Slot = 'nonce' | 'csrf';
+type Slot = 'nonce' | 'csrf' | 'key';
 
 /** Every unknown address renders the same 404 page, so they share one entry instead of one each. */
 const NOT_FOUND_KEY = '404';
@@ -74,17 +74,15 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const placeholders: Record<Slot, string> = {
     nonce: `n${randomBytes(12).toString('hex')}`,
     csrf: `c${randomBytes(12).toString('hex')}`,
+    key: `k${randomBytes(12).toString('hex')}`,
   };
-  const splitter = new RegExp(`(${placeholders.nonce}|${placeholders.csrf})`);
+  const slots = Object.fromEntries(Object.entries(placeholders).map(([slot, text]) => [text, slot as Slot]));
+  const splitter = new RegExp(`(${placeholders.nonce}|${placeholders.csrf}|${placeholders.key})`);
 
   function toPage(status: number, html: string): CachedPage {
     return {
       status,
-      parts: html
-        .split(splitter)
-        .map((part, index) =>
-          index % 2 === 0 ? Buffer.from(part) : part === placeholders.nonce ? ('nonce' as const) : ('csrf' as const),
-        ),
+      parts: html.split(splitter).map((part, index) => (index % 2 === 0 ? Buffer.from(part) : (slots[part] as Slot))),
     };
   }
 
@@ -92,6 +90,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const values: Record<Slot, Buffer> = {
       csrf: Buffer.from(options.csrf.issueToken(req, res)),
       nonce: Buffer.from(cspNonce(res)),
+      // A fresh one-time submission key per page served, for the forms posted without JavaScript.
+      key: Buffer.from(randomUUID()),
     };
     const body = Buffer.concat(page.parts.map((part) => (Buffer.isBuffer(part) ? part : values[part])));
     res
@@ -112,6 +112,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       assets: options.assets.forRoutes(outcome.routeModules),
       nonce: placeholders.nonce,
       csrfToken: placeholders.csrf,
+      submissionKey: placeholders.key,
       ...extra,
       onError: (error) => req.log.error({ err: error }, 'render error'),
     });

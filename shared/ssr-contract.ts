@@ -69,6 +69,8 @@ export interface RenderOptions {
   url: string | null;
   /** Where the visitor's CSRF token goes in forms posted without JavaScript (spliced in per request). */
   csrfToken: string;
+  /** Where a fresh one-time submission key goes in forms posted without JavaScript (spliced in per page). */
+  submissionKey?: string;
   /** Called for errors React recovers from (logged, never shown). */
   onError: (error: unknown) => void;
 }

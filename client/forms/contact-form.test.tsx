@@ -125,6 +125,43 @@ describe('contact form', () => {
     expect(field('name').value).toBe('');
   });
 
+  it('sends one submission key for every try of one message, and a new one for the next message', async () => {
+    render();
+    type('name', 'Dana');
+    type('email', 'dana@example.com');
+    type('message', 'Do you print tote bags?');
+    const keys: (string | null)[] = [];
+    let answer: 'offline' | 'created' = 'offline';
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      const key = new Headers(init.headers).get('Idempotency-Key');
+      expect((init.body as FormData).get('_submission_key')).toBe(key);
+      keys.push(key);
+      if (answer === 'offline') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ reference: 'C-2026-000046', message: '' }), {
+        status: 201,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    // "Could not send: … try again": the visitor tries again, with the same key.
+    await submit();
+    await submit();
+    answer = 'created';
+    await submit();
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(1);
+
+    // "Send another message": a new submission, a new key.
+    act(() => view.container.querySelector<HTMLButtonElement>('button')?.click());
+    type('name', 'Dana');
+    type('email', 'dana@example.com');
+    type('message', 'And mugs?');
+    await submit();
+    expect(keys).toHaveLength(4);
+    expect(keys[3]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+
   it("shows the server's field errors and keeps the input; other refusals become a toast and a message", async () => {
     const value = appContext();
     render(value);

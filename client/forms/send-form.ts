@@ -1,6 +1,7 @@
 import { HttpError, request, UnreadableBodyError } from '#client/http-client.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { FieldErrors } from '#shared/submissions/form-values.ts';
+import { SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
 
 /** What came of sending a form, in the terms the page shows it. */
 export type SendOutcome =
@@ -51,11 +52,17 @@ function readRefusal(body: unknown): { message: string | undefined; fields: Fiel
   return { message, fields };
 }
 
-/** Posts the form's data with fetch (the CSRF header comes from the HTTP client) and reads the answer. */
-export async function sendForm(url: string, body: FormData): Promise<SendOutcome> {
+/**
+ * Posts the form's data with fetch (the CSRF header comes from the HTTP client) and reads the answer.
+ * `submissionKey` goes as the Idempotency-Key header and the hidden field: the caller keeps it for every
+ * try of one submission, so a try whose answer was lost is answered with the first reference.
+ */
+export async function sendForm(url: string, body: FormData, submissionKey?: string): Promise<SendOutcome> {
   try {
+    if (submissionKey !== undefined) body.set(SUBMISSION_KEY_FIELD, submissionKey);
+    const headers = submissionKey === undefined ? undefined : { [SUBMISSION_KEY_HEADER]: submissionKey };
     // A 2xx means it is stored, whatever the body looks like: never ask the visitor to send it twice.
-    return { kind: 'sent', ...readCreated(await request<unknown>(url, { method: 'POST', body })) };
+    return { kind: 'sent', ...readCreated(await request<unknown>(url, { method: 'POST', body, headers })) };
   } catch (error) {
     if (error instanceof UnreadableBodyError) return { kind: 'sent', reference: '', message: '' };
     if (!(error instanceof HttpError)) return { kind: 'offline', message: OFFLINE_MESSAGE };

@@ -8,6 +8,7 @@ import {
   type FormValues,
   formValuesFrom,
 } from '#shared/submissions/form-values.ts';
+import { newSubmissionKey } from '#shared/submissions/submission-key.ts';
 import { sendForm } from './send-form.ts';
 import { useServerFormState } from './use-server-form-state.ts';
 
@@ -101,6 +102,12 @@ export function useFormSubmission(options: FormSubmissionOptions): FormSubmissio
    * would still read the old state.
    */
   const busy = useRef(false);
+  /**
+   * The one-time key of the submission being sent: made at the first send and kept for every retry
+   * ("not sent, try again"), so a try whose answer was lost is answered with the first reference
+   * instead of storing a second request; a new one only after a send went through.
+   */
+  const submissionKey = useRef<string | null>(null);
   /** Bumped to move focus after a render: to the first invalid field, or to the summary. */
   const [focusRequest, setFocusRequest] = useState<{ target: 'field' | 'summary' } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -135,10 +142,12 @@ export function useFormSubmission(options: FormSubmissionOptions): FormSubmissio
     }
     setErrors({});
     setMessage('');
-    const outcome = await sendForm(action, data);
+    submissionKey.current ??= newSubmissionKey();
+    const outcome = await sendForm(action, data, submissionKey.current);
     setSending(false);
     switch (outcome.kind) {
       case 'sent':
+        submissionKey.current = null;
         toasts.add(
           outcome.reference
             ? `${escapeHtml(sentText)} Your reference is <strong>${escapeHtml(outcome.reference)}</strong>.`

@@ -6,6 +6,7 @@ import type {
   NewSubmission,
   NotificationRecipient,
   OutboxMessage,
+  SavedSubmission,
   Storage,
   StoredFile,
   Submission,
@@ -89,54 +90,83 @@ export function createKyselyStorage(
       .where('outbox.claim', '=', claim.claim)
       .where('outbox.sent_at', 'is', null)
       .where('outbox.failed_at', 'is', null);
-  return {
-    async saveSubmission(submission: NewSubmission) {
-      const payload = JSON.stringify(submission.payload);
-      // Resolves after COMMIT; any throw inside rolls back everything, the counter included.
-      return db.transaction().execute(async (trx) => {
-        // Read inside the transaction, so dates rise with the reference numbers.
-        const createdAt = now();
-        const reference = await allocateReference(trx, submission.kind, createdAt.getUTCFullYear());
-        const { id } = await trx
-          .insertInto('submissions')
-          .values({
-            reference,
-            kind: submission.kind,
-            name: submission.name,
-            email: submission.email,
-            payload,
-            created_at: createdAt.toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (submission.files.length > 0) {
-          await trx
-            .insertInto('files')
-            .values(
-              submission.files.map((file, position) => ({
-                submission_id: id,
-                position,
-                name: file.name,
-                media_type: file.mediaType,
-                size: file.size,
-                data: file.data,
-              })),
-            )
-            .execute();
-        }
+  async function findByKey(key: string): Promise<SavedSubmission | undefined> {
+    const row = await db
+      .selectFrom('submissions')
+      .where('idempotency_key', '=', key)
+      .select(['reference', 'kind'])
+      .executeTakeFirst();
+    return row && { reference: row.reference, kind: row.kind, repeated: true };
+  }
+
+  /** Resolves after COMMIT; any throw inside rolls back everything, the counter included. */
+  function insert(submission: NewSubmission): Promise<{ reference: string; kind: SubmissionKind }> {
+    const payload = JSON.stringify(submission.payload);
+    return db.transaction().execute(async (trx) => {
+      // Read inside the transaction, so dates rise with the reference numbers.
+      const createdAt = now();
+      const reference = await allocateReference(trx, submission.kind, createdAt.getUTCFullYear());
+      const { id } = await trx
+        .insertInto('submissions')
+        .values({
+          reference,
+          kind: submission.kind,
+          name: submission.name,
+          email: submission.email,
+          payload,
+          created_at: createdAt.toISOString(),
+          idempotency_key: submission.idempotencyKey ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (submission.files.length > 0) {
         await trx
-          .insertInto('outbox')
+          .insertInto('files')
           .values(
-            recipients.map((recipient) => ({
+            submission.files.map((file, position) => ({
               submission_id: id,
-              recipient,
-              next_attempt_at: createdAt.toISOString(),
+              position,
+              name: file.name,
+              media_type: file.mediaType,
+              size: file.size,
+              data: file.data,
             })),
           )
           .execute();
-        return { reference };
-      });
+      }
+      await trx
+        .insertInto('outbox')
+        .values(
+          recipients.map((recipient) => ({
+            submission_id: id,
+            recipient,
+            next_attempt_at: createdAt.toISOString(),
+          })),
+        )
+        .execute();
+      return { reference, kind: submission.kind };
+    });
+  }
+
+  return {
+    async saveSubmission(submission: NewSubmission): Promise<SavedSubmission> {
+      const key = submission.idempotencyKey;
+      if (key !== undefined) {
+        const earlier = await findByKey(key);
+        if (earlier) return earlier;
+      }
+      try {
+        return { ...(await insert(submission)), repeated: false };
+      } catch (error) {
+        // The same key saved meanwhile by another request (or instance): the unique index refused this
+        // one, the transaction rolled back (its reference number with it), and the first one answers.
+        const earlier = key === undefined ? undefined : await findByKey(key);
+        if (earlier) return earlier;
+        throw error;
+      }
     },
+
+    findByIdempotencyKey: findByKey,
 
     async getSubmission(reference) {
       const row = await selectSummaries(db)

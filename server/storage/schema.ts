@@ -28,6 +28,8 @@ export interface StorageDatabase {
     email: string;
     payload: Json;
     created_at: Timestamp;
+    /** The form's one-time submission key, unique; null when the client sent none. */
+    idempotency_key: string | null;
   };
   files: {
     id: Generated<number>;

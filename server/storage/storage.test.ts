@@ -252,6 +252,32 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
     });
   });
 
+  describe('submission keys', () => {
+    it('store a key once: a second save, even at the same moment, returns the first reference and stores nothing', async () => {
+      const storage = await open();
+      const saves = await Promise.all(
+        Array.from({ length: 8 }, (_, index) =>
+          storage.saveSubmission(quote({ idempotencyKey: 'key-0123456789abcdef', payload: { index } })),
+        ),
+      );
+      expect(new Set(saves.map((saved) => saved.reference)).size).toBe(1);
+      expect(saves.filter((saved) => !saved.repeated)).toHaveLength(1);
+      expect(await countRows()).toMatchObject({ submissions: 1, outbox: 2 });
+      expect(await storage.findByIdempotencyKey('key-0123456789abcdef')).toEqual({
+        reference: saves[0]?.reference,
+        kind: 'quote',
+        repeated: true,
+      });
+      expect(await storage.findByIdempotencyKey('key-unknown-0000000')).toBeUndefined();
+      // Submissions without a key never collide with one another.
+      await storage.saveSubmission(quote());
+      await storage.saveSubmission(quote());
+      expect((await storage.saveSubmission(quote({ idempotencyKey: 'key-other-00000000' }))).reference).toMatch(
+        /-000004$/,
+      );
+    });
+  });
+
   describe('a save that fails half-way', () => {
     it('leaves nothing behind when a file row breaks a constraint, and the number is not used up', async () => {
       const storage = await open();

@@ -24,6 +24,15 @@ export interface NewSubmission {
   /** The validated form fields, as the shared zod schema produced them (stored as JSON). */
   payload: Record<string, unknown>;
   files: StoredFile[];
+  /** The form's one-time key: a second save with the same key stores nothing and returns the first. */
+  idempotencyKey?: string;
+}
+
+export interface SavedSubmission {
+  reference: string;
+  kind: SubmissionKind;
+  /** True when the key had been used already: nothing was stored, the reference is the first save's. */
+  repeated: boolean;
 }
 
 export interface SubmissionSummary {
@@ -83,7 +92,9 @@ export interface Storage {
    * Saves the submission, its files and one outbox row per recipient in ONE transaction, and returns
    * the human reference (Q-2026-000123, C-2026-000045) only once that transaction has committed.
    */
-  saveSubmission(submission: NewSubmission): Promise<{ reference: string }>;
+  saveSubmission(submission: NewSubmission): Promise<SavedSubmission>;
+  /** The submission saved with this key, if any (a repeated form post is answered from it). */
+  findByIdempotencyKey(key: string): Promise<SavedSubmission | undefined>;
   getSubmission(reference: string): Promise<Submission | undefined>;
   /** Newest first. */
   listSubmissions(options?: { limit?: number; kind?: SubmissionKind }): Promise<SubmissionSummary[]>;

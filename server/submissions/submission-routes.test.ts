@@ -40,6 +40,7 @@ describe.each(backends)('on %s', (backend) => {
   async function postQuote(
     fields: Record<string, string>,
     files: { name: string; data: Buffer }[] = [],
+    { key, field }: { key?: string; field?: string } = {},
   ): Promise<request.Response> {
     const { cookie, token } = await visitorSession(t.app, '/pricing');
     let post = request(t.app)
@@ -47,6 +48,7 @@ describe.each(backends)('on %s', (backend) => {
       .set('Cookie', cookie)
       .set(CSRF_HEADER, token)
       .set('Accept', 'application/json');
+    if (key !== undefined) post = post.set('Idempotency-Key', key).field('_submission_key', field ?? key);
     for (const [name, value] of Object.entries(fields)) post = post.field(name, value);
     for (const file of files) post = post.attach('artwork', file.data, file.name);
     return post;
@@ -231,6 +233,95 @@ describe.each(backends)('on %s', (backend) => {
         .field('name', 'Lee')
         .attach('artwork', png, 'a.png')
         .expect(400);
+    });
+  });
+
+  describe('one-time submission keys', () => {
+    it('answers a repeat of a key with the first reference and status, storing nothing new', async () => {
+      const key = 'a3f1c2d4e5b6a7980123456789abcdef';
+      const first = await expectStatus(postQuote(quote, [{ name: 'logo.png', data: png }], { key }), 201);
+      const count = await storedCount();
+      const again = await expectStatus(postQuote(quote, [{ name: 'logo.png', data: png }], { key }), 201);
+      expect(again.body).toEqual(first.body);
+      // Even a repeat whose body went wrong on the way: the key says it is the same submission.
+      const damaged = await expectStatus(postQuote({ ...quote, email: 'broken' }, [], { key }), 201);
+      expect(damaged.body.reference).toBe(first.body.reference);
+      expect(await storedCount()).toBe(count);
+      const stored = await t.storage.getSubmission(first.body.reference);
+      expect(stored?.files[0]?.data.equals(png)).toBe(true);
+      expect(stored?.payload).not.toHaveProperty('_submission_key');
+    });
+
+    it('stores one submission when the same key arrives five times at once', async () => {
+      const key = 'b3f1c2d4e5b6a7980123456789abcdef';
+      const before = await storedCount();
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          expectStatus(postQuote(quote, [{ name: 'logo.png', data: png }], { key }), 201),
+        ),
+      );
+      expect(new Set(answers.map((answer) => answer.body.reference)).size).toBe(1);
+      expect(await storedCount()).toBe(before + 1);
+      // No reference number was used up by the four refused inserts.
+      const next = await expectStatus(postQuote(quote), 201);
+      const number = (reference: string) => Number(reference.slice(-6));
+      expect(number(next.body.reference)).toBe(number(answers[0]?.body.reference) + 1);
+    });
+
+    it('answers a repeat posted without JavaScript with the same redirect and thanks', async () => {
+      const { cookie, token } = await visitorSession(t.app, '/contact-us');
+      const key = 'c3f1c2d4e5b6a7980123456789abcdef';
+      const post = () =>
+        request(t.app)
+          .post('/api/contact')
+          .set('Cookie', cookie)
+          .set('Accept', 'text/html')
+          .type('form')
+          .send({ ...contact, [CSRF_FIELD]: token, _submission_key: key });
+      const first = await post().expect(303);
+      const before = await storedCount();
+      const again = await post().expect(303);
+      expect(again.headers.location).toBe(first.headers.location);
+      // The thanks each answer leads to, as the visitor's browser shows it.
+      const thanks = async (response: request.Response) => {
+        const flash = cookiesOf(response)
+          .find((value) => value.startsWith('flash='))
+          ?.split(';')[0];
+        const page = await request(t.app).get('/contact-us').set('Cookie', `${cookie}; ${flash}`).expect(200);
+        return /Your message (C-\d{4}-\d{6}) has reached us/.exec(page.text)?.[1];
+      };
+      const reference = await thanks(first);
+      expect(reference).toMatch(/^C-\d{4}-\d{6}$/);
+      expect(await thanks(again)).toBe(reference);
+      expect(await storedCount()).toBe(before);
+    });
+
+    it('gives each page served a fresh key in the hidden field', async () => {
+      const keyOf = async () =>
+        /name="_submission_key" value="([^"]*)"/.exec((await visitorSession(t.app, '/contact-us')).html)?.[1];
+      const [first, second] = [await keyOf(), await keyOf()];
+      expect(first).toMatch(/^[0-9a-f-]{36}$/);
+      expect(second).toMatch(/^[0-9a-f-]{36}$/);
+      expect(first).not.toBe(second);
+    });
+
+    it('refuses a malformed key, a header and field that disagree, and a key already used by the other form', async () => {
+      await expectStatus(postQuote(quote, [], { key: 'short' }), 400);
+      await expectStatus(
+        postQuote(quote, [], { key: 'd3f1c2d4e5b6a7980123456789abcdef', field: 'e3f1c2d4e5b6a7980123456789abcdef' }),
+        400,
+      );
+      const key = 'f3f1c2d4e5b6a7980123456789abcdef';
+      await expectStatus(postQuote(quote, [], { key }), 201);
+      const { cookie, token } = await visitorSession(t.app, '/contact-us');
+      await request(t.app)
+        .post('/api/contact')
+        .set('Cookie', cookie)
+        .set(CSRF_HEADER, token)
+        .set('Idempotency-Key', key)
+        .set('Accept', 'application/json')
+        .send(contact)
+        .expect(409);
     });
   });
 

@@ -5,7 +5,7 @@ import { setFlash } from '#server/flash-cookie.ts';
 import { BACK_TO_LOCAL } from '#server/http-errors.ts';
 import type { PageRenderer } from '#server/page-renderer.ts';
 import type { SiteDataFiles } from '#server/site-data-files.ts';
-import type { Storage, StoredFile } from '#server/storage/types.ts';
+import type { SavedSubmission, Storage, StoredFile } from '#server/storage/types.ts';
 import { isRecord } from '#shared/is-record.ts';
 import {
   ARTWORK_FIELD,
@@ -22,6 +22,7 @@ import {
   HONEYPOT_FIELD,
 } from '#shared/submissions/form-values.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
+import { isSubmissionKey, SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
 import { artworkFileName, artworkTypeOf } from './artwork-type.ts';
 import { parseMultipart } from './multipart.ts';
 import { submissionRateLimit } from './rate-limit.ts';
@@ -68,8 +69,45 @@ async function readArtwork(files: Express.Multer.File[]): Promise<{ files: Store
   return { files: stored };
 }
 
+/**
+ * The one-time key of this post: the header (the page's script) or the hidden field (a form posted
+ * without JavaScript). Undefined when there is none (a script of the shop's own, say); null when it is
+ * malformed, or the two disagree.
+ */
+function submissionKeyOf(req: Request, body: Record<string, unknown>): string | null | undefined {
+  const header = req.get(SUBMISSION_KEY_HEADER);
+  const field = body[SUBMISSION_KEY_FIELD];
+  const given = [header, field].filter((value) => value !== undefined && value !== '');
+  if (given.length === 0) return undefined;
+  if (!given.every(isSubmissionKey) || (given.length === 2 && given[0] !== given[1])) return null;
+  return given[0] as string;
+}
+
 export function submissionRoutes(options: SubmissionRoutesOptions): Router {
   const router = Router();
+
+  /** The answer to a stored submission, the same for the first post and any repeat of its key. */
+  function answerStored(req: Request, res: Response, form: SubmissionForm, { reference }: SavedSubmission) {
+    const message = form.thanks(reference);
+    if (!wantsPage(req)) {
+      res.status(201).set('Cache-Control', 'no-store').json({ reference, message });
+      return;
+    }
+    setFlash(res, { type: 'success', text: message, key: form.kind }, options);
+    res.redirect(303, form.page);
+  }
+
+  /** A repeat of a key already stored: answered with the first reference, nothing stored. */
+  function answerRepeat(req: Request, res: Response, form: SubmissionForm, earlier: SavedSubmission) {
+    if (earlier.kind !== form.kind) {
+      throw createHttpError(
+        409,
+        'This form was already used to send something else. Reload the page and send it again.',
+      );
+    }
+    req.log.info({ reference: earlier.reference, kind: form.kind }, 'submission repeated: answered with its reference');
+    answerStored(req, res, form, earlier);
+  }
 
   async function refuse(req: Request, res: Response, form: SubmissionForm, values: FormValues, errors: FieldErrors) {
     // Only a page loses them: a script, like the site's own form with JavaScript, still holds its files.
@@ -101,6 +139,14 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
           ),
         );
       }
+      const key = submissionKeyOf(req, body);
+      if (key === null) {
+        return next(createHttpError(400, 'The form was damaged on the way. Reload the page and send it again.'));
+      }
+      // A repeat (double click, a retry after a lost answer, through any instance) stores nothing.
+      const earlier = key === undefined ? undefined : await options.storage.findByIdempotencyKey(key);
+      if (earlier) return answerRepeat(req, res, form, earlier);
+
       const values = formValuesFrom(Object.entries(body));
       if (Object.values(values).some((value) => value.includes('\uFFFD'))) {
         return next(
@@ -127,22 +173,19 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
       if (artwork.error) errors[ARTWORK_FIELD] = artwork.error;
       if (!validation.ok || Object.keys(errors).length > 0) return refuse(req, res, form, values, errors);
 
-      const { reference } = await options.storage.saveSubmission({
+      const saved = await options.storage.saveSubmission({
         kind: form.kind,
         name: validation.name,
         email: validation.email,
         payload: validation.payload,
         files: artwork.files,
+        ...(key === undefined ? {} : { idempotencyKey: key }),
       });
+      // The same key arrived twice at once: the database kept the first, this one is its repeat.
+      if (saved.repeated) return answerRepeat(req, res, form, saved);
       // The reference is all the operator needs to find it; no personal data at info level.
-      req.log.info({ reference, kind: form.kind, files: artwork.files.length }, 'submission stored');
-      const message = form.thanks(reference);
-      if (!wantsPage(req)) {
-        res.status(201).set('Cache-Control', 'no-store').json({ reference, message });
-        return;
-      }
-      setFlash(res, { type: 'success', text: message, key: form.kind }, options);
-      res.redirect(303, form.page);
+      req.log.info({ reference: saved.reference, kind: form.kind, files: artwork.files.length }, 'submission stored');
+      answerStored(req, res, form, saved);
     };
   }
 

@@ -1,5 +1,6 @@
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { z } from '#shared/zod.ts';
+import { SUBMISSION_KEY_FIELD } from './submission-key.ts';
 
 /**
  * Both forms travel as flat name=value pairs, whether the browser posts them itself (no JavaScript) or
@@ -30,12 +31,14 @@ const MAX_KEPT_LENGTH = 10_000;
 
 /**
  * The text fields of a posted form (FormData entries, a parsed urlencoded or JSON body), without the
- * CSRF token, the honeypot and files. Numbers and booleans from a JSON client become their text.
+ * CSRF token, the submission key, the honeypot and files. Numbers and booleans from a JSON client become their text.
  */
 export function formValuesFrom(entries: Iterable<[string, unknown]>): FormValues {
   const values: FormValues = {};
   for (const [name, value] of entries) {
-    if (name === CSRF_FIELD || name === HONEYPOT_FIELD || name === '__proto__') continue;
+    if (name === CSRF_FIELD || name === HONEYPOT_FIELD || name === SUBMISSION_KEY_FIELD || name === '__proto__') {
+      continue;
+    }
     if (typeof value === 'string') values[name] = value.slice(0, MAX_KEPT_LENGTH);
     else if (typeof value === 'number' || typeof value === 'boolean') values[name] = String(value);
   }

@@ -83,4 +83,17 @@ export const sqliteMigrations: Record<string, Migration> = {
       await db.schema.alterTable('outbox').addColumn('failed_at', 'text').execute();
     },
   },
+  '0003-submission-keys': {
+    async up(db: Kysely<unknown>) {
+      // The form's one-time key: unique, so a repeat can never store a second submission. Null for
+      // submissions from before, and for clients that send none (several nulls are allowed).
+      await db.schema.alterTable('submissions').addColumn('idempotency_key', 'text').execute();
+      await db.schema
+        .createIndex('submissions_idempotency_key')
+        .on('submissions')
+        .column('idempotency_key')
+        .unique()
+        .execute();
+    },
+  },
 };
