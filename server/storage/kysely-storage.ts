@@ -68,6 +68,8 @@ const referencePrefixes: Record<SubmissionKind, string> = { quote: 'Q', contact:
 const recipients: NotificationRecipient[] = ['shop', 'customer'];
 /** SMTP errors can carry a whole transcript; the operator needs the gist. */
 const maxErrorLength = 1_000;
+/** Rate-limit hits counted between two sweeps of the rows whose window has run out. */
+const RATE_LIMIT_SWEEP_EVERY = 500;
 /** Submissions deleted per transaction by a purge: a moment of work even with full 25 MB uploads. */
 const PURGE_BATCH = 10;
 
@@ -82,6 +84,7 @@ export function createKyselyStorage(
   dialect: SqlDialect,
 ): OperatorStorage {
   const clock = databaseClock(dialect);
+  let hitsSinceSweep = 0;
   /** Only the claim's holder may change it: a worker whose lease was taken over changes nothing. */
   const held = (claim: Pick<ClaimedNotification, 'id' | 'claim'>) =>
     db
@@ -342,6 +345,41 @@ export function createKyselyStorage(
         }
       }
       return { deleted, keptUnsent: await countSubmissions(db, before, true) };
+    },
+
+    async countHit(key, windowMs) {
+      checkDelay(windowMs);
+      const lapsed = sql<boolean>`rate_limits.reset_at <= ${clock.now()}`;
+      const row = await db
+        .insertInto('rate_limits')
+        .values({ key, hits: 1, reset_at: clock.after(windowMs) })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet({
+            hits: sql<number>`case when ${lapsed} then 1 else rate_limits.hits + 1 end`,
+            reset_at: sql<string>`case when ${lapsed} then ${clock.after(windowMs)} else rate_limits.reset_at end`,
+          }),
+        )
+        .returning(['hits', 'reset_at'])
+        .executeTakeFirstOrThrow();
+      // Now and then, rows whose window ran out long ago go: the table holds recent visitors only.
+      hitsSinceSweep += 1;
+      if (hitsSinceSweep >= RATE_LIMIT_SWEEP_EVERY) {
+        hitsSinceSweep = 0;
+        await db.deleteFrom('rate_limits').where('reset_at', '<', clock.now()).execute();
+      }
+      return { hits: Number(row.hits), resetAt: readDate(row.reset_at) };
+    },
+
+    async uncountHit(key, { all = false } = {}) {
+      if (all) {
+        await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+        return;
+      }
+      await db
+        .updateTable('rate_limits')
+        .set({ hits: sql<number>`case when hits > 0 then hits - 1 else 0 end` })
+        .where('key', '=', key)
+        .execute();
     },
 
     async ping() {

@@ -54,6 +54,12 @@ export interface StorageDatabase {
     /** Given up on (permanent refusal or too many days): no worker takes it until an operator resends it. */
     failed_at: Timestamp | null;
   };
+  /** Hits per client and form endpoint in the current rate-limit window, shared by every instance. */
+  rate_limits: {
+    key: string;
+    hits: number;
+    reset_at: Timestamp;
+  };
   /** The last reference number given per kind and year: the next one is allocated by bumping it. */
   reference_counters: {
     kind: SubmissionKind;

@@ -278,6 +278,25 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
     });
   });
 
+  describe('rate-limit hits', () => {
+    it('count per key within a window by the database clock, start again after it, and can be taken back', async () => {
+      const storage = await open();
+      const other = await open();
+      expect((await storage.countHit('contact:192.0.2.1', 400)).hits).toBe(1);
+      expect((await other.countHit('contact:192.0.2.1', 400)).hits).toBe(2);
+      const third = await storage.countHit('contact:192.0.2.1', 400);
+      expect(third.hits).toBe(3);
+      expect(third.resetAt.getTime()).toBeGreaterThan(Date.now() - 1_000);
+      expect((await storage.countHit('quotes:192.0.2.1', 400)).hits).toBe(1);
+      await storage.uncountHit('contact:192.0.2.1');
+      expect((await storage.countHit('contact:192.0.2.1', 400)).hits).toBe(3);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await other.countHit('contact:192.0.2.1', 400)).hits).toBe(1);
+      await storage.uncountHit('contact:192.0.2.1', { all: true });
+      expect((await storage.countHit('contact:192.0.2.1', 60_000)).hits).toBe(1);
+    });
+  });
+
   describe('a save that fails half-way', () => {
     it('leaves nothing behind when a file row breaks a constraint, and the number is not used up', async () => {
       const storage = await open();

@@ -125,6 +125,14 @@ export interface Storage {
    * `dryRun` nothing is deleted and `deleted` is what a real run would delete.
    */
   deleteSubmissionsBefore(cutoff: Date, options?: { dryRun?: boolean }): Promise<PurgeResult>;
+  /**
+   * Counts one hit for `key` in its window (a new window of `windowMs` from the database's clock once
+   * the last one has run out) and returns the hits so far and when the window ends. Every instance on
+   * the same database counts into the same row.
+   */
+  countHit(key: string, windowMs: number): Promise<{ hits: number; resetAt: Date }>;
+  /** Takes one hit back (never below zero), or forgets the key altogether. */
+  uncountHit(key: string, options?: { all?: boolean }): Promise<void>;
   /** Resolves once the database answers a query; rejects while it cannot be reached (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,17 +1,53 @@
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
 import createHttpError from 'http-errors';
+import type { Storage } from '#server/storage/types.ts';
 
 const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
 
 /**
- * Posts per address per window on one form endpoint: far more than a person sends, few enough to make
- * a flood of junk slow. In memory: one server process is the deployment (a shared store would be needed
- * for several).
+ * express-rate-limit's counter kept in the submissions database (the rate_limits table), not in the
+ * process: behind a load balancer every instance counts into the same row, so the limit holds however
+ * the posts are spread. A small store of our own rather than a package's (such as
+ * @acpr/rate-limit-postgresql): it runs on both databases through the same Storage contract, needs no
+ * second pool or schema of its own, and its window is the database's clock, like the outbox leases.
  */
-export function submissionRateLimit(limit: number) {
+class StorageRateLimitStore implements Store {
+  windowMs = RATE_LIMIT_WINDOW_MS;
+  readonly prefix: string;
+  private readonly storage: Pick<Storage, 'countHit' | 'uncountHit'>;
+
+  constructor(storage: Pick<Storage, 'countHit' | 'uncountHit'>, prefix: string) {
+    this.storage = storage;
+    this.prefix = prefix;
+  }
+
+  init(options: { windowMs: number }) {
+    this.windowMs = options.windowMs;
+  }
+
+  async increment(key: string) {
+    const { hits, resetAt } = await this.storage.countHit(`${this.prefix}${key}`, this.windowMs);
+    return { totalHits: hits, resetTime: resetAt };
+  }
+
+  async decrement(key: string) {
+    await this.storage.uncountHit(`${this.prefix}${key}`);
+  }
+
+  async resetKey(key: string) {
+    await this.storage.uncountHit(`${this.prefix}${key}`, { all: true });
+  }
+}
+
+/**
+ * Posts per address per window on one form endpoint (`name` keeps the endpoints' counts apart): far
+ * more than a person sends, few enough to make a flood of junk slow.
+ */
+export function submissionRateLimit(limit: number, storage: Pick<Storage, 'countHit' | 'uncountHit'>, name: string) {
   return rateLimit({
     windowMs: RATE_LIMIT_WINDOW_MS,
     limit,
+    store: new StorageRateLimitStore(storage, `${name}:`),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, _res, next) => {

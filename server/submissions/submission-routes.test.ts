@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openStorage } from '#server/storage/open-storage.ts';
 import { CSRF_FIELD, CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
@@ -395,6 +396,34 @@ describe.each(backends)('on %s', (backend) => {
       const refused = await post().expect(429);
       expect(refused.body.message).toMatch(/many times in a short while/);
       expect(refused.headers).toHaveProperty('ratelimit');
+    });
+
+    it('holds across instances: two apps on one database share one count per address and endpoint', async () => {
+      const storage = await openTestStorage(backend);
+      const first = await createTestApp({ config: { submissionRateLimit: 3 }, storage });
+      // A second instance: its own process state and its own connection, the same database.
+      const second = await createTestApp({
+        config: { submissionRateLimit: 3 },
+        storage: await openStorage(storage.location),
+      });
+      const post = async (app: TestApp, path = '/api/contact') => {
+        const { cookie, token } = await visitorSession(app.app);
+        return request(app.app)
+          .post(path)
+          .set('Cookie', cookie)
+          .set(CSRF_HEADER, token)
+          .set('Accept', 'application/json')
+          .send(path === '/api/contact' ? contact : {});
+      };
+      expect((await post(first)).status).toBe(201);
+      expect((await post(second)).status).toBe(201);
+      expect((await post(first)).status).toBe(201);
+      const refused = await post(second);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.ratelimit).toMatch(/; r=0;/);
+      expect((await post(first)).status).toBe(429);
+      // The other endpoint keeps its own count (a 422 for the empty quote, not a 429).
+      expect((await post(second, '/api/quotes')).status).toBe(422);
     });
   });
 });

@@ -199,7 +199,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         res.locals[BACK_TO_LOCAL] = form.page;
         next();
       },
-      submissionRateLimit(options.rateLimit),
+      submissionRateLimit(options.rateLimit, options.storage, form.kind),
       requireFormBody,
       parseMultipart(form.maxFiles),
       // After the body is parsed: a form without JavaScript carries its token as a field.
