@@ -25,6 +25,8 @@ export interface AppDependencies {
   siteData: SiteDataFiles;
   /** Where quote requests and contact messages are kept. */
   storage: Storage;
+  /** Called after each submission is stored: the outbox worker looks at once instead of at its next run. */
+  onStored?: () => void;
   readiness: Readiness;
   ssr: {
     loadEntry: () => Promise<SsrEntry>;
@@ -74,6 +76,7 @@ export function createApp(deps: AppDependencies): Express {
       pages,
       isProduction: config.isProduction,
       rateLimit: config.submissionRateLimit,
+      ...(deps.onStored ? { onStored: deps.onStored } : {}),
     }),
   );
   app.use(csrf.protect);

@@ -51,6 +51,7 @@ const envSchema = z.object({
   DATABASE_URL: databaseUrlSchema,
   SUBMISSION_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
 });
 
 /** "orders@shop.example" or "Seenwear <orders@shop.example>" (the name may be quoted). */
@@ -93,6 +94,12 @@ export interface AppConfig {
    * address, which the rate limit counts by. 0 trusts no header, so nobody can forge their address.
    */
   trustProxy: number;
+  /**
+   * How long an instance's claim on an outbox row keeps the others off it (OUTBOX_LEASE_SECONDS): how
+   * late a crashed instance's mail goes out. Keep it above one SMTP attempt (the transport gives up
+   * after 50 s at most), or a slow send is taken over and the mail sent twice.
+   */
+  outboxLeaseMs: number;
 }
 
 /**
@@ -144,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     submissionRateLimit: value.SUBMISSION_RATE_LIMIT,
     trustProxy: value.TRUST_PROXY,
+    outboxLeaseMs: value.OUTBOX_LEASE_SECONDS * 1000,
   };
 }
 

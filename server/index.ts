@@ -51,7 +51,16 @@ async function main() {
   if (config.env === 'development') {
     const dev = await developmentSsr(httpServer);
     closeDev = dev.close;
-    app = createApp({ config, logger, siteData, storage, readiness, ssr: dev, devMiddleware: dev.middleware });
+    app = createApp({
+      config,
+      logger,
+      siteData,
+      storage,
+      readiness,
+      ssr: dev,
+      devMiddleware: dev.middleware,
+      onStored: () => notifications?.wake(),
+    });
   } else {
     const production = await productionSsr();
     app = createApp({
@@ -60,6 +69,7 @@ async function main() {
       siteData,
       storage,
       readiness,
+      onStored: () => notifications?.wake(),
       ssr: production,
       staticDir: production.staticDir,
     });

@@ -348,6 +348,17 @@ describe.each(backends)('on %s', (backend) => {
     expect(linesAt(40).at(-1)?.msg).toContain('may be sent twice');
   });
 
+  it('sends at once when woken after a save, without waiting for its interval', async () => {
+    const running = start({ intervalMs: 3_600_000 });
+    await storage.saveSubmission(contact);
+    running.wake();
+    running.wake();
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(2), { timeout: 5_000 });
+    await storage.saveSubmission(contact);
+    running.wake();
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(4), { timeout: 5_000 });
+  });
+
   it('drains on its own every interval until stopped', async () => {
     await storage.saveSubmission(quote);
     const running = start({ intervalMs: 20 });

@@ -69,6 +69,8 @@ export interface OutboxWorker {
    * with the number sent.
    */
   drain(): Promise<number>;
+  /** Looks for due rows now rather than at the next run (a submission was just stored); never piles up. */
+  wake(): void;
   /**
    * Claims nothing more and resolves once the notification in progress is marked, or, if it is not
    * done within `graceMs`, once its claim is given back (another instance then sends it; it may arrive
@@ -108,6 +110,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   // A timeout set after each run rather than an interval, so runs cannot pile up behind a slow one.
   const schedule = () => {
     if (stopped) return;
+    // One timer at a time, whether the run that ends here was timed or woken.
+    clearTimeout(timer);
     timer = setTimeout(() => {
       drain()
         .catch((error: unknown) => {
@@ -120,8 +124,27 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   };
   schedule();
 
+  let woken = false;
+  const wake = () => {
+    if (stopped || woken) return;
+    woken = true;
+    clearTimeout(timer);
+    // After the run in progress, if any: it may already be sending the rows this wake is about.
+    void previous.then(() => {
+      woken = false;
+      if (stopped) return;
+      clearTimeout(timer);
+      drain()
+        .catch((error: unknown) => {
+          logger.error({ error: errorText(error) }, 'outbox run failed; trying again shortly');
+        })
+        .finally(schedule);
+    });
+  };
+
   return {
     drain,
+    wake,
     async stop(graceMs = Number.POSITIVE_INFINITY) {
       stopped = true;
       clearTimeout(timer);

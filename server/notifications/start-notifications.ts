@@ -6,7 +6,7 @@ import { createMailTransport, type MailTransport } from './mail-transport.ts';
 import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts';
 
 export interface NotificationsOptions {
-  config: Pick<AppConfig, 'mail'>;
+  config: Pick<AppConfig, 'mail'> & Partial<Pick<AppConfig, 'outboxLeaseMs'>>;
   /** data/config.json: the shop's name and contact, for the customer's confirmation. */
   site: Pick<SiteConfig, 'appName' | 'contact'>;
   storage: Storage;
@@ -33,11 +33,13 @@ export function startNotifications(options: NotificationsOptions): OutboxWorker 
     settings: { from: config.mail.from, shopEmail: config.mail.shopEmail, shop: site },
     logger,
     intervalMs: options.intervalMs,
+    ...(config.outboxLeaseMs === undefined ? {} : { leaseMs: config.outboxLeaseMs }),
   });
   // The host only: the URL usually carries the SMTP password.
   logger.info({ smtpHost: new URL(config.mail.smtpUrl).host }, 'notification is on');
   return {
     drain: worker.drain,
+    wake: worker.wake,
     async stop(graceMs) {
       await worker.stop(graceMs);
       transport.close();

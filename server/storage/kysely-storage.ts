@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { type Count, readDate, readJson, type StorageDatabase } from './schema.ts';
 import type {
@@ -229,7 +230,8 @@ export function createKyselyStorage(
 
     async claimNotification(leaseMs) {
       checkDelay(leaseMs);
-      const claim = randomUUID();
+      // Who holds it, for the operators (and the crash test): host and process, then a token never reused.
+      const claim = `${hostname()}/${process.pid}/${randomUUID()}`;
       // The lease is the row's next attempt: once it runs out the row is due again, for any worker.
       const row = await db
         .updateTable('outbox')

@@ -36,6 +36,8 @@ export interface SubmissionRoutesOptions {
   isProduction: boolean;
   /** Posts per address per 15 minutes on each endpoint. */
   rateLimit: number;
+  /** Called after a submission is stored (not for a repeat). */
+  onStored?: () => void;
 }
 
 const acceptedBodies = ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'];
@@ -185,6 +187,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
       if (saved.repeated) return answerRepeat(req, res, form, saved);
       // The reference is all the operator needs to find it; no personal data at info level.
       req.log.info({ reference: saved.reference, kind: form.kind, files: artwork.files.length }, 'submission stored');
+      options.onStored?.();
       answerStored(req, res, form, saved);
     };
   }

@@ -35,7 +35,7 @@ function postgresBinDir(): string {
   return join(root, majors[0], 'bin');
 }
 
-interface RunningPostgres {
+export interface RunningPostgres {
   /** postgres://postgres@127.0.0.1:PORT/postgres: the superuser's database, to create others from. */
   url: string;
   port: number;

@@ -26,6 +26,7 @@ const testConfig: AppConfig = {
   mail: null,
   submissionRateLimit: 20,
   trustProxy: 0,
+  outboxLeaseMs: 120_000,
 };
 
 /**
