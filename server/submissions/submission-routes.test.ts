@@ -16,8 +16,12 @@ describe.each(backends)('on %s', (backend) => {
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
     'base64',
   );
+  /** The database t writes to, for the tests that start a second instance on it. */
+  let where: Awaited<ReturnType<typeof openTestStorage>>['location'];
   beforeAll(async () => {
-    t = await createTestApp({ config: { submissionRateLimit: 1000 }, storage: await openTestStorage(backend) });
+    const storage = await openTestStorage(backend);
+    where = storage.location;
+    t = await createTestApp({ config: { submissionRateLimit: 1000 }, storage });
   });
 
   const quote: Record<string, string> = {
@@ -304,6 +308,29 @@ describe.each(backends)('on %s', (backend) => {
       expect(first).toMatch(/^[0-9a-f-]{36}$/);
       expect(second).toMatch(/^[0-9a-f-]{36}$/);
       expect(first).not.toBe(second);
+    });
+
+    it('answers a repeat that reaches another instance on the same database with the first reference', async () => {
+      // A second instance: its own process state and connection, the same database as t.
+      const other = await createTestApp({
+        config: { submissionRateLimit: 1000 },
+        storage: await openStorage(where),
+      });
+      const key = 'a4f1c2d4e5b6a7980123456789abcdef';
+      const first = await expectStatus(postQuote(quote, [{ name: 'logo.png', data: png }], { key }), 201);
+      const before = await storedCount();
+      const { cookie, token } = await visitorSession(other.app, '/pricing');
+      let repeat = request(other.app)
+        .post('/api/quotes')
+        .set('Cookie', cookie)
+        .set(CSRF_HEADER, token)
+        .set('Idempotency-Key', key)
+        .set('Accept', 'application/json');
+      for (const [name, value] of Object.entries(quote)) repeat = repeat.field(name, value);
+      const again = await expectStatus(repeat.attach('artwork', png, 'logo.png'), 201);
+      expect(again.body.reference).toBe(first.body.reference);
+      expect(await storedCount()).toBe(before);
+      await other.storage.close();
     });
 
     it('refuses a malformed key, a header and field that disagree, and a key already used by the other form', async () => {
