@@ -12,10 +12,10 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { ensureDebianPackage } from './debian-package.ts';
 import { freePort } from './free-port.ts';
 import { type RunningPostgres, startPostgres } from './postgres-server.ts';
 
-const NGINX_INSTALL = 'apt-get update && apt-get install -y nginx';
 const nginxBinary = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const siteConf = new URL('../../deploy/nginx/site.conf', import.meta.url).pathname;
 
@@ -111,10 +111,14 @@ async function startInstance(name: string, port: number, env: Record<string, str
 }
 
 async function startNginx(directory: string, port: number, upstreams: number[]) {
-  if (!existsSync(nginxBinary)) {
-    throw new Error(
-      `nginx is not installed: the multi-instance topology uses Debian's. Install it with: ${NGINX_INSTALL}`,
+  if (process.env.NGINX_BIN === undefined) {
+    ensureDebianPackage(
+      'nginx',
+      () => existsSync(nginxBinary),
+      "the multi-instance topology puts Debian's nginx in front",
     );
+  } else if (!existsSync(nginxBinary)) {
+    throw new Error(`NGINX_BIN=${nginxBinary}: no such file`);
   }
   for (const folder of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
     await mkdir(join(directory, folder), { recursive: true });

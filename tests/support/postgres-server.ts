@@ -12,27 +12,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { ensureDebianPackage } from './debian-package.ts';
 import { freePort } from './free-port.ts';
 
 const run = promisify(execFile);
 
 const POSTGRES_INSTALL = 'apt-get update && apt-get install -y postgresql';
 
-/** The newest installed server's binaries (Debian puts them under /usr/lib/postgresql/<major>/bin), or PG_BIN. */
-function postgresBinDir(): string {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const root = '/usr/lib/postgresql';
-  const majors = existsSync(root)
+function installedMajors(root: string): string[] {
+  return existsSync(root)
     ? readdirSync(root)
         .filter((name) => existsSync(join(root, name, 'bin', 'initdb')))
         .sort((a, b) => Number(b) - Number(a))
     : [];
-  if (majors[0] === undefined) {
-    throw new Error(
-      `PostgreSQL is not installed: the tests start a throwaway server from Debian's package. Install it with: ${POSTGRES_INSTALL}`,
-    );
-  }
-  return join(root, majors[0], 'bin');
+}
+
+/**
+ * The newest installed server's binaries (Debian puts them under /usr/lib/postgresql/<major>/bin), or
+ * PG_BIN. Missing, it is installed as root on Debian; otherwise the error says how to install it.
+ */
+function postgresBinDir(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  ensureDebianPackage(
+    'postgresql',
+    () => installedMajors(root).length > 0,
+    "the tests start a throwaway PostgreSQL from Debian's package",
+  );
+  return join(root, installedMajors(root)[0] as string, 'bin');
 }
 
 export interface RunningPostgres {
