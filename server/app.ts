@@ -19,6 +19,7 @@ import type { Storage } from './storage/types.ts';
 import { submissionRoutes } from './submissions/submission-routes.ts';
 import { trailingSlashRedirect } from './trailing-slash.ts';
 
+/** What createApp is built from: everything it needs is passed in, so tests build the same app over a fixture and a throwaway database. */
 export interface AppDependencies {
   config: AppConfig;
   logger: Logger;

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 
+/** Shared with server/index.ts, which flips it at start and at shutdown; /readyz reads it on every probe. */
 export interface Readiness {
   /** False before the data is loaded and again once shutdown has begun, so traffic drains away. */
   ready: boolean;

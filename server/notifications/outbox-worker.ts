@@ -47,6 +47,7 @@ function isPermanent(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
+/** The storage calls, transport and clocks the worker uses; only what it needs, so tests can hand in narrow stand-ins. */
 export interface OutboxWorkerOptions {
   storage: Pick<
     Storage,
@@ -63,6 +64,7 @@ export interface OutboxWorkerOptions {
   now?: () => Date;
 }
 
+/** The running worker as server/index.ts holds it: woken by each save, stopped at shutdown. */
 export interface OutboxWorker {
   /**
    * Sends every notification due now, one claim at a time (after any run in progress), and resolves
@@ -79,6 +81,7 @@ export interface OutboxWorker {
   stop(graceMs?: number): Promise<void>;
 }
 
+/** Starts sending due notifications, one claim at a time, and keeps sending while rows are due; looks again every `intervalMs` when idle. */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { logger, intervalMs = 5000 } = options;
   let previous: Promise<unknown> = Promise.resolve();

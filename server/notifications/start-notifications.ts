@@ -5,6 +5,7 @@ import type { SiteConfig } from '#shared/site-data.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
 import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts';
 
+/** What start-up hands the notifications: the mail settings (null without SMTP), the shop's contact data and the storage. */
 export interface NotificationsOptions {
   config: Pick<AppConfig, 'mail'> & Partial<Pick<AppConfig, 'outboxLeaseMs'>>;
   /** data/config.json: the shop's name and contact, for the customer's confirmation. */

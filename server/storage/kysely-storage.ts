@@ -38,6 +38,7 @@ export interface OperatorStorage extends Storage {
   resendNotifications(reference: string, recipient?: NotificationRecipient): Promise<number>;
 }
 
+/** The two databases the one Kysely implementation speaks to; queries branch on it only where SQL differs (row locks, clock). */
 export type SqlDialect = 'sqlite' | 'postgres';
 
 /**

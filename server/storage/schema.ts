@@ -68,10 +68,12 @@ export interface StorageDatabase {
   };
 }
 
+/** A timestamp as either driver returns it: ISO text from SQLite, a Date from pg's timestamptz. */
 export function readDate(value: string | Date): Date {
   return new Date(value);
 }
 
+/** A payload as either driver returns it: JSON text from SQLite, an object already parsed from pg's jsonb. */
 export function readJson(value: string | Record<string, unknown>): Record<string, unknown> {
   return typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : value;
 }

@@ -102,20 +102,20 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
   }
 
   describe('opening', () => {
-    it.runIf(backend === 'sqlite')('creates the data directory and a database in WAL mode', async () => {
-      databaseDir = join(databaseDir, 'nested', 'var');
-      await open();
-      const database = new Database(databasePath(databaseDir), { readonly: true });
-      try {
-        expect(database.pragma('journal_mode', { simple: true })).toBe('wal');
-      } finally {
-        database.close();
-      }
-    });
+    if (backend === 'sqlite')
+      it('creates the data directory and a database in WAL mode', async () => {
+        databaseDir = join(databaseDir, 'nested', 'var');
+        await open();
+        const database = new Database(databasePath(databaseDir), { readonly: true });
+        try {
+          expect(database.pragma('journal_mode', { simple: true })).toBe('wal');
+        } finally {
+          database.close();
+        }
+      });
 
-    it.runIf(backend === 'sqlite')(
-      'refuses to start when a migration fails, naming it, and leaves no half-made schema',
-      async () => {
+    if (backend === 'sqlite')
+      it('refuses to start when a migration fails, naming it, and leaves no half-made schema', async () => {
         // A stray table in the way of the first migration's last step.
         const database = new Database(databasePath(databaseDir));
         database.exec('create table reference_counters (unrelated text)');
@@ -132,12 +132,10 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
         } finally {
           check.close();
         }
-      },
-    );
+      });
 
-    it.runIf(backend === 'postgres')(
-      'refuses to start when a migration fails, naming it, and leaves no half-made schema',
-      async () => {
+    if (backend === 'postgres')
+      it('refuses to start when a migration fails, naming it, and leaves no half-made schema', async () => {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
         try {
@@ -152,17 +150,17 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
         } finally {
           await client.end();
         }
-      },
-    );
+      });
 
-    it.runIf(backend === 'postgres')('migrates once when eight instances start at the same moment', async () => {
-      const storages = await Promise.all(
-        Array.from({ length: 8 }, () => openPostgresStorage({ connectionString: databaseUrl, maxConnections: 2 })),
-      );
-      opened.push(...storages);
-      const references = await Promise.all(storages.map((storage) => storage.saveSubmission(quote())));
-      expect(new Set(references.map((saved) => saved.reference)).size).toBe(8);
-    });
+    if (backend === 'postgres')
+      it('migrates once when eight instances start at the same moment', async () => {
+        const storages = await Promise.all(
+          Array.from({ length: 8 }, () => openPostgresStorage({ connectionString: databaseUrl, maxConnections: 2 })),
+        );
+        opened.push(...storages);
+        const references = await Promise.all(storages.map((storage) => storage.saveSubmission(quote())));
+        expect(new Set(references.map((saved) => saved.reference)).size).toBe(8);
+      });
   });
 
   describe('saveSubmission and getSubmission', () => {
@@ -566,9 +564,8 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       expect((await second.saveSubmission(quote())).reference).toMatch(/-000002$/);
     });
 
-    it.runIf(backend === 'sqlite')(
-      'has every acknowledged save on disk for another process, without a close',
-      async () => {
+    if (backend === 'sqlite')
+      it('has every acknowledged save on disk for another process, without a close', async () => {
         const storage = await open();
         const { reference } = await storage.saveSubmission(quote());
         // The WAL is where committed transactions wait for a checkpoint; a reader still sees them.
@@ -579,8 +576,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
         } finally {
           reader.close();
         }
-      },
-    );
+      });
 
     it('keeps every save it acknowledged when the process is killed in the middle of writing', {
       timeout: 20_000,
@@ -784,9 +780,8 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       expect((await reopened.saveSubmission(quote())).reference).toBe('Q-2025-000004');
     });
 
-    it.runIf(backend === 'sqlite')(
-      'overwrites what it deletes: the files and fields are not left in the database file',
-      async () => {
+    if (backend === 'sqlite')
+      it('overwrites what it deletes: the files and fields are not left in the database file', async () => {
         const time = clock('2025-01-10T08:00:00.000Z');
         const storage = await open(time.now);
         // Larger than a page, so it lives in overflow pages, which a plain DELETE only unlinks.
@@ -807,8 +802,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
         await storage.close();
         expect(existsSync(`${databasePath(databaseDir)}-wal`)).toBe(false);
         expect(onDisk()).toBe(false);
-      },
-    );
+      });
 
     it('refuses a cutoff that is not a date', async () => {
       const storage = await open();

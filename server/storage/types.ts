@@ -7,6 +7,7 @@
 
 export type SubmissionKind = 'quote' | 'contact';
 
+/** An artwork file as kept in the database (no shared volume needed); size in bytes. */
 export interface StoredFile {
   /** The visitor's file name, cleaned for display (never used as a path). */
   name: string;
@@ -16,6 +17,7 @@ export interface StoredFile {
   data: Buffer;
 }
 
+/** A validated form post, ready to save with its files and outbox rows in one transaction. */
 export interface NewSubmission {
   kind: SubmissionKind;
   /** Who to confirm to; also indexed for the CLI. */
@@ -28,6 +30,7 @@ export interface NewSubmission {
   idempotencyKey?: string;
 }
 
+/** What a save answers: the reference the visitor is shown, first or repeated. */
 export interface SavedSubmission {
   reference: string;
   kind: SubmissionKind;
@@ -35,6 +38,7 @@ export interface SavedSubmission {
   repeated: boolean;
 }
 
+/** One line of the operators' list: who, when, how many files, and whether mail is still owed. */
 export interface SubmissionSummary {
   reference: string;
   kind: SubmissionKind;
@@ -46,13 +50,16 @@ export interface SubmissionSummary {
   pendingNotifications: number;
 }
 
+/** A whole submission, for the mails and the CLI's show: the stored fields and the files. */
 export interface Submission extends SubmissionSummary {
   payload: Record<string, unknown>;
   files: StoredFile[];
 }
 
+/** Each submission owes two mails: the shop's copy (with the files) and the customer's confirmation. */
 export type NotificationRecipient = 'shop' | 'customer';
 
+/** An outbox row: one mail owed for one submission, with its attempts so far. */
 export interface OutboxMessage {
   id: number;
   reference: string;
@@ -81,12 +88,14 @@ export type FailureOutcome =
   /** Give up: a permanent refusal or too many days of failures. An operator may send it again. */
   | { final: true };
 
+/** What a privacy purge did, for the CLI to report. */
 export interface PurgeResult {
   deleted: number;
   /** Old enough to go, but kept because a notification of theirs is not sent yet. */
   keptUnsent: number;
 }
 
+/** What the app and the outbox worker may do with submissions; both databases implement it in full. */
 export interface Storage {
   /**
    * Saves the submission, its files and one outbox row per recipient in ONE transaction, and returns

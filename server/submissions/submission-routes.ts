@@ -28,6 +28,7 @@ import { parseMultipart } from './multipart.ts';
 import { submissionRateLimit } from './rate-limit.ts';
 import { contactForm, quoteForm, type SubmissionForm } from './submission-forms.ts';
 
+/** The form endpoints' dependencies, passed in by createApp. */
 export interface SubmissionRoutesOptions {
   storage: Storage;
   siteData: SiteDataFiles;
@@ -85,6 +86,7 @@ function submissionKeyOf(req: Request, body: Record<string, unknown>): string | 
   return given[0] as string;
 }
 
+/** POST /api/quotes and /api/contact: validate, store once per submission key, answer JSON or a page as the caller asked. */
 export function submissionRoutes(options: SubmissionRoutesOptions): Router {
   const router = Router();
 

@@ -4,6 +4,7 @@ import { createKyselyStorage, type OperatorStorage } from '#server/storage/kysel
 import { migrateToLatest, type StorageDatabase } from '#server/storage/schema.ts';
 import { postgresMigrations } from './migrations.ts';
 
+/** How openPostgresStorage connects; DATABASE_URL gives the connection string. */
 export interface PostgresStorageOptions {
   /** postgres://user:password@host:port/database (DATABASE_URL). */
   connectionString: string;

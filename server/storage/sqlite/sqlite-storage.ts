@@ -8,6 +8,7 @@ import { sqliteMigrations } from './migrations.ts';
 
 const databaseFileName = 'submissions.sqlite';
 
+/** The SQLite file inside DATABASE_DIR; the CLI checks it exists before opening, so a wrong directory is reported, not created. */
 export function databasePath(databaseDir: string): string {
   return join(databaseDir, databaseFileName);
 }
@@ -15,6 +16,7 @@ export function databasePath(databaseDir: string): string {
 /** What the CLI and the tests hold: the contract plus the operators' reads. */
 export type SqliteStorage = OperatorStorage;
 
+/** How openSqliteStorage finds its file: the absolute DATABASE_DIR the config resolved. */
 export interface SqliteStorageOptions {
   databaseDir: string;
   /** The clock that dates submissions and so picks the year of their reference; tests set it. */
