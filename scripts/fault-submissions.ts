@@ -16,11 +16,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { openSqliteStorage } from '#server/storage/sqlite/sqlite-storage.ts';
 import type { Submission } from '#server/storage/types.ts';
-import { CSRF_COOKIE, CSRF_HEADER, CSRF_SESSION_COOKIE } from '#shared/csrf-contract.ts';
+import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
+import { liveVisitorSession, quoteFormData } from '#tests/support/quote-post.ts';
+import { randomPng } from '#tests/support/random-png.ts';
 import { type RunningServer, startServer as startTestServer } from '#tests/support/server-process.ts';
 
 const REQUESTS = Number(process.env.FAULT_REQUESTS ?? 240);
@@ -54,54 +55,7 @@ function startServer(databaseDir: string): Promise<RunningServer> {
   });
 }
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([length, typeAndData, crc]);
-}
-
-/** A valid RGB PNG of random pixels: every request's file has its own bytes, and so its own hash. */
-function randomPng(side: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, truecolor, deflate, adaptive filtering, no interlace
-  const rowBytes = 1 + side * 3;
-  const pixels = randomBytes(rowBytes * side);
-  for (let row = 0; row < side; row += 1) pixels[row * rowBytes] = 0; // filter type "none" on every row
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
-
-/** The session and CSRF cookies a visitor gets with the pricing page, and the token to echo. */
-async function visitorSession(url: string): Promise<{ cookie: string; token: string }> {
-  const response = await fetch(`${url}/pricing`);
-  if (!response.ok) throw new Error(`GET /pricing answered ${response.status}`);
-  const cookies = new Map(
-    response.headers.getSetCookie().map((line) => {
-      const [pair = ''] = line.split(';');
-      const separator = pair.indexOf('=');
-      return [pair.slice(0, separator), pair.slice(separator + 1)] as const;
-    }),
-  );
-  const sid = cookies.get(CSRF_SESSION_COOKIE);
-  const token = cookies.get(CSRF_COOKIE);
-  if (!sid || !token) {
-    throw new Error(
-      `GET /pricing set no ${CSRF_SESSION_COOKIE} and ${CSRF_COOKIE} cookies (got ${[...cookies.keys()]})`,
-    );
-  }
-  return { cookie: `${CSRF_SESSION_COOKIE}=${sid}; ${CSRF_COOKIE}=${token}`, token: decodeURIComponent(token) };
-}
 
 interface Request {
   marker: string;
@@ -115,23 +69,13 @@ type Outcome =
   | { kind: 'connection'; error: string };
 
 function quoteForm(request: Request, index: number): FormData {
-  const form = new FormData();
-  const fields: Record<string, string> = {
+  return quoteFormData({
     name: `Fault Test ${index}`,
     email: `fault-${index}@example.com`,
-    phone: '(555) 010-0123',
-    service: 'screen-printing',
-    garment: 'standard-tee',
-    garmentColor: 'Black',
-    qtyM: '24',
-    loc1: 'front',
-    loc1Colors: '2',
-    delivery: 'pickup',
     comments: request.marker,
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('artwork', new Blob([new Uint8Array(request.file)], { type: 'image/png' }), `logo-${index}.png`);
-  return form;
+    file: request.file,
+    fileName: `logo-${index}.png`,
+  });
 }
 
 async function postQuote(url: string, session: { cookie: string; token: string }, form: FormData): Promise<Outcome> {
@@ -185,7 +129,7 @@ try {
 
   first = await startServer(databaseDir);
   const server = first;
-  const session = await visitorSession(server.url);
+  const session = await liveVisitorSession(server.url);
   console.log(
     `Server up on ${server.url} (DATABASE_DIR ${databaseDir}). Sending ${REQUESTS} quote requests at once, each with a ${formatBytes(requests[0]?.file.length ?? 0)} PNG; SIGKILL after ${KILL_AFTER_SHARE * 100}% of the answers.`,
   );
@@ -263,7 +207,7 @@ try {
   // The crash must not have made the server forget which numbers it gave out.
   const after = await postQuote(
     restarted.url,
-    await visitorSession(restarted.url),
+    await liveVisitorSession(restarted.url),
     quoteForm({ marker: `fault-${runId}-after-restart`, file: randomPng(8), hash: '' }, REQUESTS),
   );
   const reissued = after.kind === 'created' && created.some((item) => item.reference === after.reference);

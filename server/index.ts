@@ -47,32 +47,15 @@ async function main() {
   const httpServer = createServer();
 
   let closeDev: (() => Promise<void>) | undefined;
+  const appDependencies = { config, logger, siteData, storage, readiness, onStored: () => notifications?.wake() };
   let app: ReturnType<typeof createApp>;
   if (config.env === 'development') {
     const dev = await developmentSsr(httpServer);
     closeDev = dev.close;
-    app = createApp({
-      config,
-      logger,
-      siteData,
-      storage,
-      readiness,
-      ssr: dev,
-      devMiddleware: dev.middleware,
-      onStored: () => notifications?.wake(),
-    });
+    app = createApp({ ...appDependencies, ssr: dev, devMiddleware: dev.middleware });
   } else {
     const production = await productionSsr();
-    app = createApp({
-      config,
-      logger,
-      siteData,
-      storage,
-      readiness,
-      onStored: () => notifications?.wake(),
-      ssr: production,
-      staticDir: production.staticDir,
-    });
+    app = createApp({ ...appDependencies, ssr: production, staticDir: production.staticDir });
   }
   httpServer.on('request', app);
   httpServer.listen(config.port, config.host, () => {

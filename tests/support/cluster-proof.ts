@@ -8,7 +8,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { CSRF_HEADER } from '#shared/csrf-contract.ts';
+import { SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
 import { startCluster } from './cluster.ts';
+import { liveVisitorSession, quoteFormData } from './quote-post.ts';
 import { randomPng } from './random-png.ts';
 import { startSmtpCatcher } from './smtp-catcher.ts';
 
@@ -60,51 +63,27 @@ interface Planned {
   hash: string;
 }
 
-function quoteForm(request: Planned): FormData {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    name: `Proof ${request.index}`,
-    email: `proof-${request.index}@example.com`,
-    phone: '(555) 010-0123',
-    service: 'screen-printing',
-    garment: 'standard-tee',
-    garmentColor: 'Black',
-    qtyM: '24',
-    loc1: 'front',
-    loc1Colors: '2',
-    delivery: 'pickup',
-    comments: `proof request ${request.index}`,
-    _submission_key: request.key,
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('artwork', new Blob([new Uint8Array(request.file)], { type: 'image/png' }), `art-${request.index}.png`);
-  return form;
-}
-
-async function session(url: string): Promise<{ cookie: string; token: string }> {
-  const response = await fetch(`${url}/pricing`);
-  if (!response.ok) throw new Error(`GET /pricing answered ${response.status}`);
-  await response.arrayBuffer();
-  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-  const token = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
-  if (!token) throw new Error('no XSRF-TOKEN cookie');
-  return { cookie: cookies.join('; '), token: decodeURIComponent(token) };
-}
-
 type Try = { ok: true; reference: string } | { ok: false; reason: string };
 
 async function post(url: string, request: Planned): Promise<Try> {
   try {
-    const visitor = await session(url);
+    const visitor = await liveVisitorSession(url);
     const response = await fetch(`${url}/api/quotes`, {
       method: 'POST',
       headers: {
         Accept: 'application/json',
         Cookie: visitor.cookie,
-        'X-XSRF-TOKEN': visitor.token,
-        'Idempotency-Key': request.key,
+        [CSRF_HEADER]: visitor.token,
+        [SUBMISSION_KEY_HEADER]: request.key,
       },
-      body: quoteForm(request),
+      body: quoteFormData({
+        name: `Proof ${request.index}`,
+        email: `proof-${request.index}@example.com`,
+        comments: `proof request ${request.index}`,
+        file: request.file,
+        fileName: `art-${request.index}.png`,
+        key: request.key,
+      }),
     });
     const body = await response.text();
     if (response.status !== 201) return { ok: false, reason: `HTTP ${response.status}` };

@@ -1,0 +1,60 @@
+import { CSRF_COOKIE, CSRF_SESSION_COOKIE } from '#shared/csrf-contract.ts';
+import { SUBMISSION_KEY_FIELD } from '#shared/submissions/submission-key.ts';
+
+/**
+ * The session and CSRF cookies a visitor gets with the quote page of a running server, and the token
+ * its scripts would echo: what the load scripts post with.
+ */
+export async function liveVisitorSession(url: string): Promise<{ cookie: string; token: string }> {
+  const response = await fetch(`${url}/pricing`);
+  if (!response.ok) throw new Error(`GET /pricing answered ${response.status}`);
+  await response.arrayBuffer();
+  const cookies = new Map(
+    response.headers.getSetCookie().map((line) => {
+      const [pair = ''] = line.split(';');
+      const separator = pair.indexOf('=');
+      return [pair.slice(0, separator), pair.slice(separator + 1)] as const;
+    }),
+  );
+  const sid = cookies.get(CSRF_SESSION_COOKIE);
+  const token = cookies.get(CSRF_COOKIE);
+  if (!sid || !token) {
+    throw new Error(
+      `GET /pricing set no ${CSRF_SESSION_COOKIE} and ${CSRF_COOKIE} cookies (got ${[...cookies.keys()]})`,
+    );
+  }
+  return { cookie: `${CSRF_SESSION_COOKIE}=${sid}; ${CSRF_COOKIE}=${token}`, token: decodeURIComponent(token) };
+}
+
+/** Who sends a scripted quote request, what it says in its comments, and the PNG it carries. */
+export interface ScriptedQuote {
+  name: string;
+  email: string;
+  comments: string;
+  file: Buffer;
+  fileName: string;
+  /** The form's one-time submission key, when the run checks repeats. */
+  key?: string;
+}
+
+/** A valid 24-piece, two-colour screen-printing quote request with one PNG, as the quote form posts it. */
+export function quoteFormData(quote: ScriptedQuote): FormData {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    name: quote.name,
+    email: quote.email,
+    phone: '(555) 010-0123',
+    service: 'screen-printing',
+    garment: 'standard-tee',
+    garmentColor: 'Black',
+    qtyM: '24',
+    loc1: 'front',
+    loc1Colors: '2',
+    delivery: 'pickup',
+    comments: quote.comments,
+    ...(quote.key === undefined ? {} : { [SUBMISSION_KEY_FIELD]: quote.key }),
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('artwork', new Blob([new Uint8Array(quote.file)], { type: 'image/png' }), quote.fileName);
+  return form;
+}
