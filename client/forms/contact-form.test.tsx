@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
+
 import { act } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContextValue } from '#client/app-context.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import { SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
 import { appContext, WithApp } from '#tests/support/app-context.tsx';
 import { answerWith } from '#tests/support/fetch-stub.ts';
 import { reactContainer } from '#tests/support/react-container.ts';
@@ -133,8 +135,8 @@ describe('contact form', () => {
     const keys: (string | null)[] = [];
     let answer: 'offline' | 'created' = 'offline';
     vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-      const key = new Headers(init.headers).get('Idempotency-Key');
-      expect((init.body as FormData).get('_submission_key')).toBe(key);
+      const key = new Headers(init.headers).get(SUBMISSION_KEY_HEADER);
+      expect((init.body as FormData).get(SUBMISSION_KEY_FIELD)).toBe(key);
       keys.push(key);
       if (answer === 'offline') throw new TypeError('Failed to fetch');
       return new Response(JSON.stringify({ reference: 'C-2026-000046', message: '' }), {

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '#server/storage/open-storage.ts';
 import { CSRF_FIELD, CSRF_HEADER } from '#shared/csrf-contract.ts';
+import { SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { cookiesOf, visitorSession } from '#tests/support/visitor-session.ts';
@@ -53,7 +54,7 @@ describe.each(backends)('on %s', (backend) => {
       .set('Cookie', cookie)
       .set(CSRF_HEADER, token)
       .set('Accept', 'application/json');
-    if (key !== undefined) post = post.set('Idempotency-Key', key).field('_submission_key', field ?? key);
+    if (key !== undefined) post = post.set(SUBMISSION_KEY_HEADER, key).field(SUBMISSION_KEY_FIELD, field ?? key);
     for (const [name, value] of Object.entries(fields)) post = post.field(name, value);
     for (const file of files) post = post.attach('artwork', file.data, file.name);
     return post;
@@ -254,7 +255,7 @@ describe.each(backends)('on %s', (backend) => {
       expect(await storedCount()).toBe(count);
       const stored = await t.storage.getSubmission(first.body.reference);
       expect(stored?.files[0]?.data.equals(png)).toBe(true);
-      expect(stored?.payload).not.toHaveProperty('_submission_key');
+      expect(stored?.payload).not.toHaveProperty(SUBMISSION_KEY_FIELD);
     });
 
     it('stores one submission when the same key arrives five times at once', async () => {
@@ -324,7 +325,7 @@ describe.each(backends)('on %s', (backend) => {
         .post('/api/quotes')
         .set('Cookie', cookie)
         .set(CSRF_HEADER, token)
-        .set('Idempotency-Key', key)
+        .set(SUBMISSION_KEY_HEADER, key)
         .set('Accept', 'application/json');
       for (const [name, value] of Object.entries(quote)) repeat = repeat.field(name, value);
       const again = await expectStatus(repeat.attach('artwork', png, 'logo.png'), 201);
@@ -346,7 +347,7 @@ describe.each(backends)('on %s', (backend) => {
         .post('/api/contact')
         .set('Cookie', cookie)
         .set(CSRF_HEADER, token)
-        .set('Idempotency-Key', key)
+        .set(SUBMISSION_KEY_HEADER, key)
         .set('Accept', 'application/json')
         .send(contact)
         .expect(409);
