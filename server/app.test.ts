@@ -3,7 +3,7 @@ import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, CSRF_SESSION_COOKIE } from '#shared/csrf-contract.ts';
 import { pages, pageTitle } from '#shared/routes.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
@@ -138,6 +138,37 @@ describe('security headers and cookies', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it.each(['/', '/healthz', '/data/config.json', '/nope', '/%E0%A4%A'])(
+    'turns off camera, microphone, geolocation and payment on %s',
+    async (path) => {
+      const response = await request(t.app).get(path);
+      expect(response.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(), payment=()');
+    },
+  );
+
+  it('leaves Express trust proxy off (false) with TRUST_PROXY=0, so express-rate-limit warns about a forwarded address', async () => {
+    const fresh = await createTestApp({ config: { trustProxy: 0 } });
+    expect(fresh.app.get('trust proxy')).toBe(false);
+    const behindTwo = await createTestApp({ config: { trustProxy: 2 } });
+    expect(behindTwo.app.get('trust proxy')).toBe(2);
+    const warnings = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { cookie, token } = await visitorSession(fresh.app);
+      await request(fresh.app)
+        .post('/api/contact')
+        .set('Cookie', cookie)
+        .set(CSRF_HEADER, token)
+        .set('X-Forwarded-For', '203.0.113.9')
+        .set('Accept', 'application/json')
+        .type('form')
+        .send({ name: 'A' });
+      const codes = warnings.mock.calls.flat().map((value) => (value as { code?: string })?.code);
+      expect(codes).toContain('ERR_ERL_UNEXPECTED_X_FORWARDED_FOR');
+    } finally {
+      warnings.mockRestore();
+    }
   });
 
   it('sets the session id (HttpOnly) and a script-readable XSRF-TOKEN, both SameSite=Lax', async () => {
@@ -404,5 +435,25 @@ describe('bad input never gives a 5xx', () => {
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ a: 'x'.repeat(200_000) }))
       .expect(413);
+  });
+
+  it.each([
+    ['malformed JSON', 'application/json', '{"a":', 400],
+    ['an unknown charset', 'application/json; charset=x-evil-<b>', '{}', 415],
+    ['a malformed form', 'application/x-www-form-urlencoded; charset=x-evil', 'a=1', 415],
+    ['a multipart body without its boundary', 'multipart/form-data', 'x', 400],
+  ] as const)('%s gets a plain message of ours, not the parser library text', async (_name, type, body, status) => {
+    const { cookie, token } = await visitorSession();
+    const target = type.startsWith('multipart') ? '/api/contact' : '/';
+    const response = await request(t.app)
+      .post(target)
+      .set('Cookie', cookie)
+      .set(CSRF_HEADER, token)
+      .set('Accept', 'application/json')
+      .set('Content-Type', type)
+      .send(body)
+      .expect(status);
+    expect(response.body.message).toMatch(/^[A-Z][^"<>]*\.$/);
+    expect(response.body.message).not.toMatch(/JSON|position|token|charset|x-evil|Unexpected|boundary|unsupported/i);
   });
 });

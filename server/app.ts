@@ -11,7 +11,7 @@ import { healthRoutes, type Readiness } from './health.ts';
 import { errorHandler, rejectMalformedUrl } from './http-errors.ts';
 import { createPageRenderer } from './page-renderer.ts';
 import { requestLogger } from './request-logger.ts';
-import { securityHeaders } from './security-headers.ts';
+import { permissionsPolicy, securityHeaders } from './security-headers.ts';
 import { seoRoutes } from './seo-routes.ts';
 import type { SiteDataFiles } from './site-data-files.ts';
 import { staticFiles } from './static-files.ts';
@@ -44,11 +44,15 @@ export function createApp(deps: AppDependencies): Express {
   const { config, siteData } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  // 0 means false, not 0: express-rate-limit warns about an X-Forwarded-For it is told to ignore only
+  // when the setting is false, and that warning is how a missing TRUST_PROXY behind a proxy shows.
+  app.set('trust proxy', config.trustProxy || false);
   // Pages carry a per-request nonce and data files have their own strong tags: no automatic weak ETags.
   app.set('etag', false);
 
   app.use(requestLogger(deps.logger));
+  // First, so every answer carries it, errors met before helmet included.
+  app.use(permissionsPolicy);
   app.use(rejectMalformedUrl);
   app.use(securityHeaders(config));
   app.use(compression());

@@ -11,6 +11,15 @@ const clientMessages: Record<number, string> = {
   413: 'The request is too large.',
   415: 'That kind of content is not accepted here.',
 };
+/**
+ * What a visitor is told when body-parser could not read a body: its own messages quote JSON.parse or
+ * the visitor's own charset back, which tells an attacker which library runs and tells a person nothing.
+ */
+const bodyMessages: Record<number, string> = {
+  400: 'The request body could not be read. Send the form again.',
+  413: 'The request is too large.',
+  415: 'That kind of content or character set is not accepted here.',
+};
 const CSRF_MESSAGE =
   'Your session token is missing or has expired, so the request was refused to protect you. Reload the page and try again.';
 const SERVER_MESSAGE = 'Something went wrong on our side. Please try again in a moment, or call us.';
@@ -63,8 +72,11 @@ export function errorHandler(stylesheets: () => readonly string[]): ErrorRequest
       req.log.error({ err: error }, 'request failed');
       return send(res, status, 'server_error', SERVER_MESSAGE, stylesheets());
     }
-    const message =
-      isHttpError(error) && error.expose && /[a-z]/.test(error.message)
+    // body-parser marks its errors with a type such as "entity.parse.failed" or "charset.unsupported".
+    const fromBodyParser = isHttpError(error) && typeof (error as { type?: unknown }).type === 'string';
+    const message = fromBodyParser
+      ? (bodyMessages[status] ?? 'The request body could not be read.')
+      : isHttpError(error) && error.expose && /[a-z]/.test(error.message)
         ? error.message
         : (clientMessages[status] ?? 'The request was refused.');
     if (status === 405 && isHttpError(error) && error.headers?.Allow) res.set('Allow', error.headers.Allow);

@@ -13,6 +13,15 @@ const generateNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/** The browser features the site never uses, turned off for it and anything it embeds. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
+
+/** Permissions-Policy on every response: camera, microphone, geolocation and payment off. */
+export const permissionsPolicy: RequestHandler = (_req, res, next) => {
+  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+  next();
+};
+
 /**
  * helmet with a strict, nonce-based CSP: no inline script runs without this response's nonce, and no
  * inline style attribute is allowed in production. Development gets its own policy for Vite's HMR

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +102,15 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
   }
 
   describe('opening', () => {
+    if (backend === 'sqlite')
+      it('keeps the database to its own user: the directory it creates 0700, the database and its WAL files 0600', async () => {
+        databaseDir = join(databaseDir, 'private', 'var');
+        const storage = await open();
+        await storage.saveSubmission(quote());
+        expect(statSync(databaseDir).mode & 0o777).toBe(0o700);
+        const path = databasePath(databaseDir);
+        for (const file of [path, `${path}-wal`, `${path}-shm`]) expect(statSync(file).mode & 0o777).toBe(0o600);
+      });
     if (backend === 'sqlite')
       it('creates the data directory and a database in WAL mode', async () => {
         databaseDir = join(databaseDir, 'nested', 'var');

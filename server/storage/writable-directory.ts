@@ -12,7 +12,8 @@ const PERMISSION_CODES = new Set(['EACCES', 'EPERM', 'EROFS']);
 export async function ensureWritableDirectory(dir: string, files: string[] = []): Promise<void> {
   let target = dir;
   try {
-    await mkdir(dir, { recursive: true });
+    // Only the server's user reads the submissions: a folder made here is 0700 (an existing one is left as it is).
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     await access(dir, constants.W_OK | constants.X_OK);
     for (const file of files) {
       target = file;

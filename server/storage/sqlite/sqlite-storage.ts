@@ -1,3 +1,4 @@
+import { chmod, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteDialect } from 'kysely';
@@ -62,6 +63,22 @@ function configure(database: Database.Database, path: string) {
 }
 
 /**
+ * The database and its WAL files hold the visitors' contact data: readable by the server's user only.
+ * SQLite creates its -wal and -shm files with the database file's mode, so a database made 0600 here
+ * keeps them 0600 too; files an older version left 0644 are tightened.
+ */
+async function keepPrivate(path: string) {
+  const handle = await open(path, 'a', 0o600);
+  await handle.close();
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    await chmod(file, 0o600).catch((error: NodeJS.ErrnoException) => {
+      // A missing WAL file is made later with the database's mode; a file of another user is left alone.
+      if (error.code !== 'ENOENT' && error.code !== 'EPERM') throw error;
+    });
+  }
+}
+
+/**
  * Opens (creating if needed) `<databaseDir>/submissions.sqlite` and brings its schema up to date; rejects,
  * leaving nothing open, if the directory, the database or a migration fails.
  */
@@ -72,6 +89,7 @@ export async function openSqliteStorage({
   const path = databasePath(databaseDir);
   // A folder the server may not write stops start-up with its path and owner, not SQLite's "unable to open".
   await ensureWritableDirectory(databaseDir, [path, `${path}-wal`, `${path}-shm`]);
+  await keepPrivate(path);
   const database = new Database(path);
   let db: Kysely<StorageDatabase>;
   try {
