@@ -13,6 +13,14 @@ describe('loadConfig', () => {
     expect(config.csrfSecret).toHaveLength(64);
   });
 
+  it('caps open connections at MAX_CONNECTIONS, 256 by default, and refuses a nonsensical value', () => {
+    expect(loadConfig({}).maxConnections).toBe(256);
+    expect(loadConfig({ MAX_CONNECTIONS: '1000' }).maxConnections).toBe(1000);
+    for (const bad of ['0', '-5', 'many', '1.5', '1000000']) {
+      expect(() => loadConfig({ MAX_CONNECTIONS: bad })).toThrow(/MAX_CONNECTIONS:/);
+    }
+  });
+
   it('requires CSRF_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CSRF_SECRET: is required in production/);
     expect(loadConfig({ NODE_ENV: 'production', CSRF_SECRET: secret }).csrfSecretGenerated).toBe(false);

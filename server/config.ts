@@ -52,6 +52,7 @@ const envSchema = z.object({
   SUBMISSION_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(256),
 });
 
 /** "orders@shop.example" or "Seenwear <orders@shop.example>" (the name may be quoted). */
@@ -100,6 +101,11 @@ export interface AppConfig {
    * after 50 s at most), or a slow send is taken over and the mail sent twice.
    */
   outboxLeaseMs: number;
+  /**
+   * The most connections one instance holds open (MAX_CONNECTIONS); more are closed as they arrive, so
+   * clients that dawdle cannot take every socket and the memory their bodies would need.
+   */
+  maxConnections: number;
 }
 
 /**
@@ -152,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     submissionRateLimit: value.SUBMISSION_RATE_LIMIT,
     trustProxy: value.TRUST_PROXY,
     outboxLeaseMs: value.OUTBOX_LEASE_SECONDS * 1000,
+    maxConnections: value.MAX_CONNECTIONS,
   };
 }
 

@@ -1,8 +1,8 @@
-import { createServer } from 'node:http';
 import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig, storageLocation } from './config.ts';
 import type { Readiness } from './health.ts';
+import { createHttpServer } from './http-server.ts';
 import { createLogger } from './logger.ts';
 import { startNotifications } from './notifications/start-notifications.ts';
 import { loadSiteDataFiles } from './site-data-files.ts';
@@ -44,7 +44,7 @@ async function main() {
   // Submissions and their outbox: opened (and migrated) before the server accepts a single request.
   const storage = await openStorage(storageLocation(config));
   const notifications = startNotifications({ config, site: siteData.data.config, storage, logger });
-  const httpServer = createServer();
+  const httpServer = createHttpServer({ maxConnections: config.maxConnections });
 
   let closeDev: (() => Promise<void>) | undefined;
   const appDependencies = { config, logger, siteData, storage, readiness, onStored: () => notifications?.wake() };

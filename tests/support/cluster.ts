@@ -142,6 +142,8 @@ http {
   upstream seenwear {
 ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=3 fail_timeout=10s;`).join('\n')}
     keepalive 16;
+    # Below the app's 5 s keep-alive, so nginx never reuses a connection the app is closing.
+    keepalive_timeout 4s;
   }
   include ${directory}/site.conf;
 }

@@ -27,6 +27,7 @@ const testConfig: AppConfig = {
   submissionRateLimit: 20,
   trustProxy: 0,
   outboxLeaseMs: 120_000,
+  maxConnections: 256,
 };
 
 /**
