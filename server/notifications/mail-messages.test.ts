@@ -84,6 +84,15 @@ describe('shopMessage', () => {
     expect(message.attachments).toEqual([{ filename: 'logo.png', content: png, contentType: 'image/png' }]);
   });
 
+  it('never offers SVG artwork to a mail client as image/svg+xml: it goes as application/octet-stream', () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const files = [{ name: 'logo.svg', mediaType: 'image/svg+xml', size: svg.length, data: svg }];
+    const message = shopMessage(quote({ files }), settings);
+    expect(message.attachments).toEqual([
+      { filename: 'logo.svg', content: svg, contentType: 'application/octet-stream', contentDisposition: 'attachment' },
+    ]);
+  });
+
   it('has an HTML alternative in which the visitor cannot inject markup', () => {
     const html = String(shopMessage(quote(), settings).html);
     expect(html).toContain('Text &lt;b&gt;&quot;Team&quot;&lt;/b&gt; on the back.');

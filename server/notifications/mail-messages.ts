@@ -45,12 +45,25 @@ export function shopMessage(submission: Submission, settings: MailSettings): Sen
     subject: `${label} ${submission.reference} from ${submission.name}`,
     text,
     html: textToHtml(text),
-    attachments: submission.files.map((file) => ({
+    attachments: submission.files.map((file) => attachmentOf(file)),
+  };
+}
+
+/**
+ * A visitor's file as a mail attachment, with the type detected on upload, except SVG: an SVG is a
+ * document that can carry script, and a mail client or browser that opens an image/svg+xml
+ * attachment inline may run it. It goes as application/octet-stream, to be saved, not shown.
+ */
+function attachmentOf(file: Submission['files'][number]) {
+  if (file.mediaType === 'image/svg+xml') {
+    return {
       filename: file.name,
       content: file.data,
-      contentType: file.mediaType,
-    })),
-  };
+      contentType: 'application/octet-stream',
+      contentDisposition: 'attachment' as const,
+    };
+  }
+  return { filename: file.name, content: file.data, contentType: file.mediaType };
 }
 
 /**

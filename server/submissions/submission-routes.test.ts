@@ -207,6 +207,23 @@ describe.each(backends)('on %s', (backend) => {
       expect(t.lines.some((entry) => entry.reason === 'honeypot')).toBe(true);
     });
 
+    it('refuses (422) a file name or a one-line field with CR, LF or U+202E, with field errors, and stores nothing', async () => {
+      const before = await storedCount();
+      const response = await expectStatus(
+        postQuote({ ...quote, name: 'Dana\r\nBcc: x@example.com', company: 'Acme\u202Egpj' }, [
+          { name: 'logo\u202Egnp.exe', data: png },
+        ]),
+        422,
+      );
+      const oneLine = 'Use one line of plain text: no line breaks or hidden control or direction characters.';
+      expect(response.body.fields).toMatchObject({
+        name: oneLine,
+        company: oneLine,
+        artwork: 'A file name holds hidden control or direction characters. Rename the file and choose it again.',
+      });
+      expect(await storedCount()).toBe(before);
+    });
+
     it('refuses a post without the CSRF token (403), even multipart, and stores nothing', async () => {
       const before = await storedCount();
       const { cookie } = await visitorSession(t.app);

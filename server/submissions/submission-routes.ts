@@ -171,7 +171,8 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
       const validation = form.validate(values, options.siteData.data);
       const errors: FieldErrors = validation.ok ? {} : { ...validation.errors };
       const listError = artworkListError(
-        uploads.map((file) => ({ name: cleanFileName(file.originalname), size: file.size })),
+        // The name as sent, so hidden characters are refused; the messages show it cleaned.
+        uploads.map((file) => ({ name: file.originalname, size: file.size })),
       );
       const artwork = listError ? { files: [], error: listError } : await readArtwork(uploads);
       if (artwork.error) errors[ARTWORK_FIELD] = artwork.error;

@@ -43,6 +43,18 @@ describe('artwork list', () => {
   });
 });
 
+describe('artwork file names with hidden characters', () => {
+  it.each(['logo\u202Egnp.exe', 'logo\r\n.png', 'lo\u0000go.png', 'lo\u200Bgo.png'])(
+    'refuses %j with a clear message that does not repeat the name',
+    (name) => {
+      const message = artworkListError([file('fine.png', 10), file(name, 10)]);
+      expect(message).toBe(
+        'A file name holds hidden control or direction characters. Rename the file and choose it again.',
+      );
+    },
+  );
+});
+
 describe('artwork file name', () => {
   it('keeps a plain name as it is', () => {
     expect(cleanFileName('Team Logo (final) v2.png')).toBe('Team Logo (final) v2.png');

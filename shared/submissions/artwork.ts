@@ -1,3 +1,4 @@
+import { hasHiddenCharacters } from './common-fields.ts';
 import { formatBytes } from './format-bytes.ts';
 
 /**
@@ -25,15 +26,20 @@ export interface ArtworkFileInfo {
 
 /** What is wrong with a set of files as a visitor would fix it, or undefined when count and sizes are fine. */
 export function artworkListError(files: readonly ArtworkFileInfo[]): string | undefined {
+  // Checked on the name as sent: a CR, LF or U+202E ("logo\u202Egnp.exe" shows as "logoexe.png") is
+  // refused, not quietly dropped, and the message does not repeat the name.
+  if (files.some((file) => hasHiddenCharacters(file.name))) {
+    return 'A file name holds hidden control or direction characters. Rename the file and choose it again.';
+  }
   if (files.length > ARTWORK_MAX_FILES) {
     return `Attach at most ${ARTWORK_MAX_FILES} files; you chose ${files.length}.`;
   }
   const tooBig = files.find((file) => file.size > ARTWORK_MAX_FILE_BYTES);
   if (tooBig) {
-    return `${tooBig.name} is ${formatBytes(tooBig.size)}; each file may be at most ${formatBytes(ARTWORK_MAX_FILE_BYTES)}.`;
+    return `${cleanFileName(tooBig.name)} is ${formatBytes(tooBig.size)}; each file may be at most ${formatBytes(ARTWORK_MAX_FILE_BYTES)}.`;
   }
   const empty = files.find((file) => file.size === 0);
-  if (empty) return `${empty.name} is empty. Choose the file again.`;
+  if (empty) return `${cleanFileName(empty.name)} is empty. Choose the file again.`;
   const total = files.reduce((sum, file) => sum + file.size, 0);
   if (total > ARTWORK_MAX_TOTAL_BYTES) {
     return `These files come to ${formatBytes(total)}; together they may be at most ${formatBytes(ARTWORK_MAX_TOTAL_BYTES)}.`;

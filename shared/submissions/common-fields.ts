@@ -2,6 +2,22 @@ import { z } from '#shared/zod.ts';
 
 /** Field rules both forms share, with messages that say what to type rather than what failed. */
 
+/**
+ * Control and format characters (\p{Cc}, \p{Cf}: CR, LF, NUL, U+202E and the other direction overrides,
+ * zero-width spaces) and the Unicode line and paragraph separators. Zero-width joiner and non-joiner
+ * (U+200D, U+200C) are kept: Persian and Indic names and emoji sequences need them, and they neither
+ * break a line nor reorder text.
+ */
+const hiddenCharacters = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/** True when `value` holds a character hiddenCharacters describes: a one-line field or a file name refuses it. */
+export function hasHiddenCharacters(value: string): boolean {
+  return hiddenCharacters.test(value);
+}
+
+const oneLineMessage = 'Use one line of plain text: no line breaks or hidden control or direction characters.';
+const isOneLine = (value: string) => !hasHiddenCharacters(value);
+
 function limited(max: number) {
   return z
     .string({ error: 'Expected text.' })
@@ -25,8 +41,16 @@ export function optionalText(max: number) {
     .transform((value) => (value ? value : undefined));
 }
 
+/** As optionalText, for a one-line field (company, garment style and colour): no line breaks or hidden characters. */
+export function optionalLineText(max: number) {
+  return limited(max)
+    .refine(isOneLine, oneLineMessage)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+}
+
 /** The sender's name: required, at most 100 characters. */
-export const nameField = requiredText(100, 'Tell us your name.');
+export const nameField = requiredText(100, 'Tell us your name.').refine(isOneLine, oneLineMessage);
 
 /** Required and trimmed; 254 characters is the longest address mail can deliver to. */
 export const emailField = z
@@ -44,13 +68,19 @@ function isPhone(value: string): boolean {
 }
 
 /** Required: digits with the usual separators and an optional leading '+', 10 to 15 digits in all. */
-export const phoneField = z.string({ error: phoneMessage }).trim().max(30, phoneMessage).refine(isPhone, phoneMessage);
+export const phoneField = z
+  .string({ error: phoneMessage })
+  .trim()
+  .max(30, phoneMessage)
+  .refine(isOneLine, { message: oneLineMessage, abort: true })
+  .refine(isPhone, phoneMessage);
 
 /** As phoneField, but blank is allowed and stored as absent. */
 export const optionalPhoneField = z
   .string({ error: phoneMessage })
   .trim()
   .max(30, phoneMessage)
+  .refine(isOneLine, { message: oneLineMessage, abort: true })
   .refine((value) => value === '' || isPhone(value), phoneMessage)
   .optional()
   .transform((value) => (value ? value : undefined));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contactFieldNames, contactSchema } from './contact-form.ts';
 import { type FieldErrors, fieldErrorsOf } from './form-values.ts';
 
+const ONE_LINE = 'Use one line of plain text: no line breaks or hidden control or direction characters.';
 const valid = { name: 'Ann Example', email: 'ann@example.com', phone: '', message: 'Do you print on tote bags?' };
 
 function refused(values: unknown): FieldErrors {
@@ -30,6 +31,27 @@ describe('contact message', () => {
 
   it('treats a message of spaces as missing', () => {
     expect(refused({ ...valid, message: ' \n\t ' }).message).toBe('Tell us how we can help.');
+  });
+
+  it.each([
+    'Ann\r\nBcc: victim@example.com',
+    'Ann\nExample',
+    'Ann\u202Eelpmaxe',
+    'Ann\u0000',
+    'A\u200Bnn',
+    'Ann\u0085x',
+  ])('refuses control and format characters in the name (%j) with a field error', (name) => {
+    expect(refused({ ...valid, name }).name).toBe(ONE_LINE);
+  });
+
+  it('refuses a line break or a direction override inside a phone number', () => {
+    expect(refused({ ...valid, phone: '(555) 010-\r\n0123' }).phone).toBe(ONE_LINE);
+    expect(refused({ ...valid, phone: '(555) 010-\u202E0123' }).phone).toBe(ONE_LINE);
+  });
+
+  it('keeps the joiners some scripts and emoji need, and multi-line text in the message', () => {
+    expect(contactSchema.parse({ ...valid, name: 'Mi\u200Cnoo' }).name).toBe('Mi\u200Cnoo');
+    expect(contactSchema.parse({ ...valid, message: 'Line one\nLine two' }).message).toBe('Line one\nLine two');
   });
 
   it('checks a phone number when one is given', () => {

@@ -28,6 +28,7 @@ const prices: PriceFiles = {
 const today = new Date(2026, 2, 10, 12, 0, 0);
 const schema = createQuoteSchema(prices, { now: () => today });
 
+const ONE_LINE = 'Use one line of plain text: no line breaks or hidden control or direction characters.';
 const valid: FormValues = {
   name: 'Ann Example',
   email: 'ann@example.com',
@@ -497,4 +498,17 @@ describe('quote form prefilled from the calculator', () => {
       [SIZES_FIELD]: 'Enter how many pieces you need of at least one size.',
     });
   });
+});
+
+describe('one-line fields', () => {
+  it.each(['name', 'company', 'phone', 'garmentStyle', 'garmentColor'])(
+    'refuses CR, LF and U+202E in %s with a field error',
+    (field) => {
+      for (const bad of ['Acme\r\nX-Header: 1', 'Acme\u202Egpj.exe', 'Ac\u0007me']) {
+        const result = schema.safeParse({ ...valid, garment: 'other', [field]: bad });
+        expect(result.success).toBe(false);
+        if (!result.success) expect(fieldErrorsOf(result.error)[field]).toBe(ONE_LINE);
+      }
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import type { PriceFiles } from '#shared/pricing/estimate.ts';
 import { isServiceId } from '#shared/service-ids.ts';
 import { z } from '#shared/zod.ts';
-import { emailField, nameField, optionalText, phoneField } from './common-fields.ts';
+import { emailField, nameField, optionalLineText, optionalText, phoneField } from './common-fields.ts';
 import type { FormValues } from './form-values.ts';
 import {
   areaIds,
@@ -36,11 +36,11 @@ import {
 
 const plainFields = z.object({
   name: nameField,
-  company: optionalText(100),
+  company: optionalLineText(100),
   email: emailField,
   phone: phoneField,
-  garmentStyle: optionalText(120),
-  garmentColor: optionalText(60),
+  garmentStyle: optionalLineText(120),
+  garmentColor: optionalLineText(60),
   address: optionalText(300),
   comments: optionalText(2000),
 });
