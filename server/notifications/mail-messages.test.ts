@@ -115,11 +115,11 @@ describe('customerMessage', () => {
   it('confirms warmly with the reference, the next step and how to reach the shop', () => {
     const message = customerMessage(quote(), settings);
     expect(message.from).toBe(settings.from);
-    expect(message.to).toEqual({ name: 'Jane Doe', address: 'jane@example.com' });
+    expect(message.to).toBe('jane@example.com');
     expect(message.replyTo).toBe('hello@seenwear.example');
     expect(message.subject).toBe('We received your quote request Q-2026-000123');
     const text = String(message.text);
-    expect(text).toMatch(/^Hello Jane Doe,/);
+    expect(text).toMatch(/^Hello,\n/);
     expect(text).toContain('Thank you for your quote request');
     expect(text).toContain('Q-2026-000123');
     expect(text).toContain('within one business day');
@@ -133,6 +133,15 @@ describe('customerMessage', () => {
     expect(message.attachments).toBeUndefined();
     expect(String(message.text)).not.toContain('logo.png');
     expect(String(message.text)).not.toContain('Logo on the front');
+  });
+
+  it('echoes nothing the visitor typed: not even a plain-looking name, in the greeting or the To: display name', () => {
+    for (const name of ['Jane Doe', 'Your account is locked Call 555 0100', 'Win $$$ at https://spam.example']) {
+      const message = customerMessage(quote({ name }), settings);
+      expect(message.to).toBe('jane@example.com');
+      expect(String(message.text)).toMatch(/^Hello,\n/);
+      expect(JSON.stringify(message)).not.toContain(name);
+    }
   });
 
   it('leaves out a "name" that looks like a link or a pitch', () => {

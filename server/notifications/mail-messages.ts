@@ -67,15 +67,15 @@ function attachmentOf(file: Submission['files'][number]) {
 }
 
 /**
- * The visitor's confirmation. It repeats nothing they typed except a plain-looking name: anyone can
- * put someone else's address in the form, and the shop must not become a relay for their text or files.
+ * The visitor's confirmation. It repeats nothing they typed, not even their name (in the greeting or as
+ * the To: display name): anyone can put someone else's address in the form, and a "name" such as "Your
+ * account is locked, call 555 0100" would make the shop a relay for their text. The reference is ours.
  */
 export function customerMessage(submission: Submission, settings: MailSettings): SendMailOptions {
   const { appName, contact } = settings.shop;
   const label = kindLabels[submission.kind].customer;
-  const name = plainName(submission.name);
   const text = [
-    name ? `Hello ${name},` : 'Hello,',
+    'Hello,',
     '',
     `Thank you for your ${label}. It has reached us, and its reference is ${submission.reference}.`,
     '',
@@ -89,19 +89,13 @@ export function customerMessage(submission: Submission, settings: MailSettings):
   ].join('\n');
   return {
     from: settings.from,
-    to: name ? { name, address: submission.email } : submission.email,
+    to: submission.email,
     // The public address, which a person reads, rather than the sending mailbox.
     replyTo: contact.email,
     subject: `We received your ${label} ${submission.reference}`,
     text,
     html: textToHtml(text),
   };
-}
-
-/** A name shown only when it looks like one, so the form cannot carry a link or a pitch in a greeting. */
-function plainName(name: string): string | undefined {
-  const trimmed = name.trim();
-  return /^[\p{L}\p{M}' .-]{1,60}$/u.test(trimmed) ? trimmed : undefined;
 }
 
 /** Name and e-mail head the message; the payload's copies of them would only repeat it. */

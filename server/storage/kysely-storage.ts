@@ -68,6 +68,14 @@ function clip(error: string) {
 
 const referencePrefixes: Record<SubmissionKind, string> = { quote: 'Q', contact: 'C' };
 const recipients: NotificationRecipient[] = ['shop', 'customer'];
+
+/**
+ * Customer confirmations queued per address (compared case-insensitively) in any 24 hours. Anyone may
+ * type someone else's address into a form: past this, the submission is still stored and the shop
+ * still gets its copy, but the address gets no more mail from us that day.
+ */
+export const CUSTOMER_CONFIRMATIONS_PER_DAY = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** SMTP errors can carry a whole transcript; the operator needs the gist. */
 const maxErrorLength = 1_000;
 /** Rate-limit hits counted between two sweeps of the rows whose window has run out. */
@@ -105,7 +113,9 @@ export function createKyselyStorage(
   }
 
   /** Resolves after COMMIT; any throw inside rolls back everything, the counter included. */
-  function insert(submission: NewSubmission): Promise<{ reference: string; kind: SubmissionKind }> {
+  function insert(
+    submission: NewSubmission,
+  ): Promise<{ reference: string; kind: SubmissionKind; confirmationSkipped: boolean }> {
     const payload = JSON.stringify(submission.payload);
     return db.transaction().execute(async (trx) => {
       // Read inside the transaction, so dates rise with the reference numbers.
@@ -139,17 +149,30 @@ export function createKyselyStorage(
           )
           .execute();
       }
+      // Counted in the transaction; two saves for one address at the same instant may both pass (one over).
+      const since = new Date(createdAt.getTime() - DAY_MS).toISOString();
+      const { count } = await trx
+        .selectFrom('outbox')
+        .innerJoin('submissions', 'submissions.id', 'outbox.submission_id')
+        .where('outbox.recipient', '=', 'customer')
+        .where(sql<string>`lower(submissions.email)`, '=', submission.email.toLowerCase())
+        .where('submissions.created_at', '>=', since)
+        .select((eb) => eb.fn.countAll<Count>().as('count'))
+        .executeTakeFirstOrThrow();
+      const confirmationSkipped = Number(count) >= CUSTOMER_CONFIRMATIONS_PER_DAY;
       await trx
         .insertInto('outbox')
         .values(
-          recipients.map((recipient) => ({
-            submission_id: id,
-            recipient,
-            next_attempt_at: createdAt.toISOString(),
-          })),
+          recipients
+            .filter((recipient) => recipient === 'shop' || !confirmationSkipped)
+            .map((recipient) => ({
+              submission_id: id,
+              recipient,
+              next_attempt_at: createdAt.toISOString(),
+            })),
         )
         .execute();
-      return { reference, kind: submission.kind };
+      return { reference, kind: submission.kind, confirmationSkipped };
     });
   }
 

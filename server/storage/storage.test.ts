@@ -353,6 +353,25 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
   });
 
   describe('the outbox', () => {
+    it('queues at most 5 customer confirmations per address a day; later submissions are stored with the shop copy only', async () => {
+      const time = clock('2026-05-01T10:00:00.000Z');
+      const storage = await open(time.now);
+      const saved = [];
+      for (let n = 0; n < 7; n += 1) {
+        saved.push(await storage.saveSubmission(quote({ email: n % 2 ? 'Victim@Example.com' : 'victim@example.com' })));
+        time.set(new Date(time.now().getTime() + 60_000).toISOString());
+      }
+      expect(saved.map((entry) => entry.confirmationSkipped)).toEqual([false, false, false, false, false, true, true]);
+      const due = await storage.dueNotifications(time.now(), 100);
+      expect(due.filter((row) => row.recipient === 'customer')).toHaveLength(5);
+      expect(due.filter((row) => row.recipient === 'shop')).toHaveLength(7);
+      expect(await storage.getSubmission(saved[6]?.reference ?? '')).toMatchObject({ pendingNotifications: 1 });
+      // Another address is not affected, and a day after the first the address gets one again.
+      expect((await storage.saveSubmission(quote({ email: 'other@example.com' }))).confirmationSkipped).toBe(false);
+      time.set('2026-05-02T10:00:30.000Z');
+      expect((await storage.saveSubmission(quote({ email: 'victim@example.com' }))).confirmationSkipped).toBe(false);
+    });
+
     it('holds one notification for the shop and one for the customer, due at once', async () => {
       const time = clock('2026-05-01T10:00:00.000Z');
       const storage = await open(time.now);
@@ -442,7 +461,10 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
 
     it('never gives one row to two of 60 claimers racing on three connections', { timeout: 30_000 }, async () => {
       const storage = await open();
-      for (let index = 0; index < 100; index += 1) await storage.saveSubmission(quote({ kind: 'contact' }));
+      // A different address each: one address gets at most 5 confirmations a day.
+      for (let index = 0; index < 100; index += 1) {
+        await storage.saveSubmission(quote({ kind: 'contact', email: `visitor-${index}@example.com` }));
+      }
       const others = [await open(), await open()];
       const claimed: number[] = [];
       await Promise.all(

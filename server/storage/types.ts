@@ -36,6 +36,11 @@ export interface SavedSubmission {
   kind: SubmissionKind;
   /** True when the key had been used already: nothing was stored, the reference is the first save's. */
   repeated: boolean;
+  /**
+   * True when no customer confirmation was queued because this address already had
+   * CUSTOMER_CONFIRMATIONS_PER_DAY in the last 24 hours; the submission and the shop's copy are kept.
+   */
+  confirmationSkipped?: boolean;
 }
 
 /** One line of the operators' list: who, when, how many files, and whether mail is still owed. */

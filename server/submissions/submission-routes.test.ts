@@ -224,6 +224,34 @@ describe.each(backends)('on %s', (backend) => {
       expect(await storedCount()).toBe(before);
     });
 
+    it('stores a sixth message to one address in a day, with the shop copy only, and logs the skipped confirmation', async () => {
+      const email = `cap-${backend}-${Date.now()}@example.com`;
+      const references: string[] = [];
+      for (let n = 0; n < 6; n += 1) {
+        const { cookie, token } = await visitorSession(t.app, '/contact-us');
+        const response = await expectStatus(
+          request(t.app)
+            .post('/api/contact')
+            .set('Cookie', cookie)
+            .set(CSRF_HEADER, token)
+            .set('Accept', 'application/json')
+            .field('name', 'Lee Park')
+            .field('email', email)
+            .field('message', 'Do you print on tote bags?'),
+          201,
+        );
+        references.push(response.body.reference);
+      }
+      const pending = await Promise.all(
+        references.map(async (ref) => (await t.storage.getSubmission(ref))?.pendingNotifications),
+      );
+      expect(pending).toEqual([2, 2, 2, 2, 2, 1]);
+      const capped = t.lines.filter((line) => line.reason === 'confirmation_cap');
+      expect(capped).toHaveLength(1);
+      expect(capped[0]).toMatchObject({ reference: references[5], level: 40 });
+      expect(JSON.stringify(capped[0])).not.toContain(email);
+    });
+
     it('refuses a post without the CSRF token (403), even multipart, and stores nothing', async () => {
       const before = await storedCount();
       const { cookie } = await visitorSession(t.app);

@@ -5,6 +5,7 @@ import { setFlash } from '#server/flash-cookie.ts';
 import { BACK_TO_LOCAL } from '#server/http-errors.ts';
 import type { PageRenderer } from '#server/page-renderer.ts';
 import type { SiteDataFiles } from '#server/site-data-files.ts';
+import { CUSTOMER_CONFIRMATIONS_PER_DAY } from '#server/storage/kysely-storage.ts';
 import type { SavedSubmission, Storage, StoredFile } from '#server/storage/types.ts';
 import { isRecord } from '#shared/is-record.ts';
 import {
@@ -190,6 +191,12 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
       if (saved.repeated) return answerRepeat(req, res, form, saved);
       // The reference is all the operator needs to find it; no personal data at info level.
       req.log.info({ reference: saved.reference, kind: form.kind, files: artwork.files.length }, 'submission stored');
+      if (saved.confirmationSkipped) {
+        req.log.warn(
+          { reference: saved.reference, reason: 'confirmation_cap' },
+          `no confirmation mailed: the address had ${CUSTOMER_CONFIRMATIONS_PER_DAY} in the last 24 hours (the shop gets its copy)`,
+        );
+      }
       options.onStored?.();
       answerStored(req, res, form, saved);
     };

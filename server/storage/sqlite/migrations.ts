@@ -108,4 +108,10 @@ export const sqliteMigrations: Record<string, Migration> = {
       await db.schema.createIndex('rate_limits_reset_at').on('rate_limits').column('reset_at').execute();
     },
   },
+  '0005-submissions-by-address': {
+    async up(db: Kysely<unknown>) {
+      // The daily cap on customer confirmations counts an address's recent submissions (case-insensitive).
+      await sql`create index submissions_email_created_at on submissions (lower(email), created_at)`.execute(db);
+    },
+  },
 };
