@@ -7,8 +7,8 @@ const browser = chromiumForThisFile();
 
 /**
  * Sum of the layout shifts (what CLS is made of) from now on: the header's own shrink and grow. Shifts
- * during load are not the header's doing; on a loaded CI machine one of 0.004-0.006 was recorded there
- * now and then (source not found yet), while no run showed one during the scroll.
+ * recorded since load are not the header's doing: on a loaded CI machine, 0.004-0.006 was recorded now and
+ * then with buffered entries (its source is not found yet; it did not show in runs on a quiet machine).
  */
 async function observeLayoutShifts(page: Page) {
   await page.evaluate(() => {
