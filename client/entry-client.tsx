@@ -3,11 +3,10 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { CSRF_COOKIE } from '#shared/csrf-contract.ts';
 import type { AppState } from '#shared/ssr-contract.ts';
 import { AppProvider } from './app-context.tsx';
 import { createAppContextValue } from './create-app-context.ts';
-import { readCookie } from './http-client.ts';
+import { readCsrfToken } from './http-client.ts';
 import { deserializeHydration } from './hydration.ts';
 import { routes } from './routes.tsx';
 
@@ -45,7 +44,7 @@ async function start() {
         <AppProvider
           value={createAppContextValue(state, serializedState, {
             nonce: '',
-            csrfToken: readCookie(CSRF_COOKIE) ?? '',
+            csrfToken: readCsrfToken() ?? '',
             inBrowser: true,
           })}
         >

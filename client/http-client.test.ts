@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { CSRF_COOKIE } from '#shared/csrf-contract.ts';
-import { readCookie } from './http-client.ts';
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CSRF_COOKIE, CSRF_ERROR_CODE, CSRF_HEADER, CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
+import { HttpError, readCookie, request } from './http-client.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('readCookie', () => {
   it('finds the token among other cookies', () => {
@@ -15,5 +20,49 @@ describe('readCookie', () => {
     expect(readCookie('a', 'a=hello%20world')).toBe('hello world');
     expect(readCookie('a', 'a=%E0%A4%A')).toBeUndefined();
     expect(readCookie('a', '')).toBeUndefined();
+  });
+});
+
+describe('a form that outlived its token', () => {
+  /** A server whose first answer to a post is `first`; GET CSRF_TOKEN_PATH leaves token-2 in the cookies. */
+  function server(first: { status: number; body: unknown }) {
+    const posts: (string | null)[] = [];
+    let renewals = 0;
+    const fetch = async (url: URL | string, init: RequestInit = {}) => {
+      if (String(url) === CSRF_TOKEN_PATH) {
+        renewals += 1;
+        // biome-ignore lint/suspicious/noDocumentCookie: stands in for the Set-Cookie of the real answer.
+        document.cookie = `${CSRF_COOKIE}=token-2`;
+        return new Response(null, { status: 204 });
+      }
+      posts.push(new Headers(init.headers).get(CSRF_HEADER));
+      const answer = posts.length === 1 ? first : { status: 201, body: { reference: 'Q-2026-000046' } };
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    };
+    return { fetch, posts, renewals: () => renewals };
+  }
+
+  it('gets a fresh token and sends the form once more, so nothing typed is lost', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the HTTP client reads document.cookie, so the test writes it.
+    document.cookie = `${CSRF_COOKIE}=token-1`;
+    const stub = server({ status: 403, body: { error: CSRF_ERROR_CODE, message: 'expired' } });
+    vi.stubGlobal('fetch', stub.fetch);
+    const answer = await request('/api/quotes', { method: 'POST', body: { name: 'Dana' } });
+    expect(answer).toEqual({ reference: 'Q-2026-000046' });
+    expect(stub.posts).toEqual(['token-1', 'token-2']);
+  });
+
+  it('does not send again after any other refusal', async () => {
+    const stub = server({
+      status: 403,
+      body: { error: 'http_403', message: 'This form was sent from another website' },
+    });
+    vi.stubGlobal('fetch', stub.fetch);
+    await expect(request('/api/quotes', { method: 'POST', body: { name: 'Dana' } })).rejects.toBeInstanceOf(HttpError);
+    expect(stub.posts).toHaveLength(1);
+    expect(stub.renewals()).toBe(0);
   });
 });

@@ -2,7 +2,8 @@
  * The HTTP client of spec section 7, on the platform's fetch: JSON accept header, any 2xx is success,
  * no time-out, and the anti-forgery header X-XSRF-TOKEN copied from the XSRF-TOKEN cookie.
  */
-import { CSRF_COOKIE, CSRF_HEADER } from '#shared/csrf-contract.ts';
+import { CSRF_ERROR_CODE, CSRF_HEADER, CSRF_TOKEN_PATH, csrfTokenFrom } from '#shared/csrf-contract.ts';
+import { isRecord } from '#shared/is-record.ts';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -38,6 +39,11 @@ export function readCookie(name: string, cookieString = document.cookie): string
   return undefined;
 }
 
+/** The anti-forgery token the server left in this browser's cookies (see shared/csrf-contract.ts). */
+export function readCsrfToken(cookieString?: string): string | undefined {
+  return csrfTokenFrom((name) => readCookie(name, cookieString));
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain object is sent as JSON; FormData as multipart. */
@@ -53,11 +59,11 @@ async function readBody(response: Response): Promise<unknown> {
   return response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
 }
 
-export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const target = new URL(url, window.location.href);
+/** One exchange: the request as options describe it, with the token the cookies hold right now. */
+async function exchange(target: URL, options: RequestOptions): Promise<{ response: Response; payload: unknown }> {
   const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   // The token goes to this site only, never to another origin.
-  const token = target.origin === window.location.origin ? readCookie(CSRF_COOKIE) : undefined;
+  const token = target.origin === window.location.origin ? readCsrfToken() : undefined;
   if (token) headers.set(CSRF_HEADER, token);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -69,13 +75,28 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   if (body !== undefined) init.body = body;
   if (options.signal) init.signal = options.signal;
   const response = await fetch(target, init);
-  let payload: unknown;
   try {
-    payload = await readBody(response);
+    return { response, payload: await readBody(response) };
   } catch (cause) {
     // The status still tells what happened: a refusal stays a refusal, and a success stays one.
     if (!response.ok) throw new HttpError(response.status, undefined, target.pathname);
     throw new UnreadableBodyError(response.status, target.pathname, cause);
+  }
+}
+
+/** The server's 403 for a token that expired (or a cookie the browser dropped): nothing was done. */
+function refusedForToken(response: Response, payload: unknown): boolean {
+  return response.status === 403 && isRecord(payload) && payload.error === CSRF_ERROR_CODE;
+}
+
+export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const target = new URL(url, window.location.href);
+  let { response, payload } = await exchange(target, options);
+  // A form left open longer than a token lives (12 hours) is sent again once with a fresh token, so
+  // what the visitor typed is not lost to a "reload the page".
+  if (target.origin === window.location.origin && refusedForToken(response, payload)) {
+    const renewed = await fetch(CSRF_TOKEN_PATH, { credentials: 'same-origin', cache: 'no-store' });
+    if (renewed.ok) ({ response, payload } = await exchange(target, options));
   }
   if (!response.ok) throw new HttpError(response.status, payload, target.pathname);
   return payload as T;

@@ -2,9 +2,11 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
 import type { AssetResolver } from './asset-manifest.ts';
 import type { AppConfig } from './config.ts';
+import { crossSiteGuard } from './cross-site-guard.ts';
 import { createCsrf } from './csrf.ts';
 import { dataRoutes } from './data-routes.ts';
 import { healthRoutes, type Readiness } from './health.ts';
@@ -61,7 +63,10 @@ export function createApp(deps: AppDependencies): Express {
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 
   const csrf = createCsrf(config);
+  // Before any body is read: a post another site's page made is refused unread.
+  app.use(crossSiteGuard(config.publicUrl));
   app.use(cookieParser());
+  app.get(CSRF_TOKEN_PATH, csrf.renewToken);
   // Bodies are parsed before the CSRF check because a form without JavaScript sends its token as a field.
   app.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 200 }));
   app.use(express.json({ limit: '100kb' }));
@@ -81,6 +86,7 @@ export function createApp(deps: AppDependencies): Express {
       pages,
       isProduction: config.isProduction,
       rateLimit: config.submissionRateLimit,
+      uploadsAtOnce: config.uploadsAtOnce,
       ...(deps.onStored ? { onStored: deps.onStored } : {}),
     }),
   );

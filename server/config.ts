@@ -53,6 +53,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(256),
+  UPLOADS_AT_ONCE: z.coerce.number().int().min(1).max(64).default(4),
 });
 
 /** "orders@shop.example" or "Seenwear <orders@shop.example>" (the name may be quoted). */
@@ -106,6 +107,11 @@ export interface AppConfig {
    * clients that dawdle cannot take every socket and the memory their bodies would need.
    */
   maxConnections: number;
+  /**
+   * How many forms with files one instance reads at once (UPLOADS_AT_ONCE); each may hold 25 MB in
+   * memory until it is stored, so this bounds what a burst of uploads can take. More get a 503.
+   */
+  uploadsAtOnce: number;
 }
 
 /**
@@ -159,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: value.TRUST_PROXY,
     outboxLeaseMs: value.OUTBOX_LEASE_SECONDS * 1000,
     maxConnections: value.MAX_CONNECTIONS,
+    uploadsAtOnce: value.UPLOADS_AT_ONCE,
   };
 }
 

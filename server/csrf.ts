@@ -1,52 +1,126 @@
-import { randomBytes } from 'node:crypto';
-import { doubleCsrf } from 'csrf-csrf';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, CSRF_SESSION_COOKIE } from '#shared/csrf-contract.ts';
+import createHttpError from 'http-errors';
+import { CSRF_FIELD, CSRF_HEADER, CSRF_TOKEN_LIFETIME_MS, csrfCookieNames } from '#shared/csrf-contract.ts';
+import { isRecord } from '#shared/is-record.ts';
 import type { AppConfig } from './config.ts';
 
 const sessionIdPattern = /^[A-Za-z0-9_-]{24}$/;
+/** issued-at (seconds), 128 random bits and the MAC over both and the session id, all base64url. */
+const tokenPattern = /^(\d{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+/**
+ * A page reuses the visitor's token until it is an hour old, so every page carries one with at least 11
+ * of its 12 hours left. A newer token does not undo an older one: each is checked on its own against
+ * the session, so a form open in another tab keeps working.
+ */
+const REISSUE_AFTER_MS = 60 * 60 * 1000;
+/** Clocks of several instances disagree a little; a token from slightly in the future is still one of ours. */
+const CLOCK_SKEW_MS = 60 * 1000;
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function sessionIdOf(req: Request): string | undefined {
-  const value: unknown = req.cookies?.[CSRF_SESSION_COOKIE];
-  return typeof value === 'string' && sessionIdPattern.test(value) ? value : undefined;
-}
-
-/** The two halves of the anti-forgery check, as the app wires them: a guard and a token issuer. */
+/** The two halves of the anti-forgery check, as the app wires them: guards and a token issuer. */
 export interface Csrf {
-  /** Rejects POST, PUT, PATCH and DELETE without a matching token (403, code EBADCSRFTOKEN). */
+  /** Refuses POST, PUT, PATCH and DELETE without a valid token in the header or the field (403, EBADCSRFTOKEN). */
   protect: RequestHandler;
-  /** Makes sure the visitor has a session id and a valid token cookie; returns the token. */
+  /**
+   * The same check before any body is read, for uploads: a request that sends the header is judged on it
+   * at once; one without (a form posted without JavaScript) goes on, and the upload parser asks
+   * hasValidToken before it reads a file.
+   */
+  protectBeforeBody: RequestHandler;
+  /** True when the header, or the form field parsed so far, holds a valid token of this visitor. */
+  hasValidToken(req: Request): boolean;
+  /** Makes sure the visitor has a session id and a fresh token cookie; returns the token. */
   issueToken(req: Request, res: Response): string;
+  /** GET CSRF_TOKEN_PATH: a fresh token cookie and nothing else (204), for a page open longer than a token lives. */
+  renewToken: RequestHandler;
 }
 
-/** Double-submit CSRF protection (spec section 7) bound to an anonymous session id, keyed by the secret. */
-export function createCsrf(config: Pick<AppConfig, 'csrfSecret' | 'isProduction'>): Csrf {
+/** The 403 every refused token gets; the error handler words it for the visitor. */
+export function csrfError() {
+  return createHttpError(403, 'invalid csrf token', { code: 'EBADCSRFTOKEN' });
+}
+
+/**
+ * Signed, session-bound anti-forgery tokens (spec section 7; OWASP's "signed double-submit cookie"): a
+ * token is the time it was issued, random bits, and an HMAC of both with the visitor's anonymous
+ * HttpOnly session id, keyed by CSRF_SECRET, so every instance sharing the secret accepts it. Another
+ * site can neither read the session id nor forge a MAC for it; both cookies are `__Host-` where they
+ * are Secure, so a sibling subdomain cannot plant a pair. Tokens expire after 12 hours, and MACs are
+ * compared in constant time. (csrf-csrf, used before, compared with === and had no expiry.)
+ */
+export function createCsrf(
+  config: Pick<AppConfig, 'csrfSecret' | 'isProduction'>,
+  { now = Date.now }: { now?: () => number } = {},
+): Csrf {
+  const names = csrfCookieNames(config.isProduction);
   const cookieOptions = { sameSite: 'lax', secure: config.isProduction, path: '/' } as const;
-  const { doubleCsrfProtection, generateCsrfToken } = doubleCsrf({
-    getSecret: () => config.csrfSecret,
-    getSessionIdentifier: (req) => sessionIdOf(req) ?? '',
-    cookieName: CSRF_COOKIE,
+
+  function sessionIdOf(req: Request): string | undefined {
+    const value: unknown = req.cookies?.[names.session];
+    return typeof value === 'string' && sessionIdPattern.test(value) ? value : undefined;
+  }
+
+  function mac(sessionId: string, issuedAt: string, nonce: string): Buffer {
+    return createHmac('sha256', config.csrfSecret).update(`${sessionId}.${issuedAt}.${nonce}`).digest();
+  }
+
+  /** How old a valid token of this session is (ms), or undefined when it is not one, or has expired. */
+  function ageOf(sessionId: string | undefined, token: unknown): number | undefined {
+    if (sessionId === undefined || typeof token !== 'string') return undefined;
+    const match = tokenPattern.exec(token);
+    if (!match) return undefined;
+    const [, issuedAt = '', nonce = '', given = ''] = match;
+    const age = now() - Number(issuedAt) * 1000;
+    if (age > CSRF_TOKEN_LIFETIME_MS || age < -CLOCK_SKEW_MS) return undefined;
+    const expected = mac(sessionId, issuedAt, nonce);
+    const received = Buffer.from(given, 'base64url');
+    return received.length === expected.length && timingSafeEqual(received, expected) ? age : undefined;
+  }
+
+  function tokenOf(req: Request): unknown {
+    const header = req.get(CSRF_HEADER);
+    if (header !== undefined) return header;
+    return isRecord(req.body) ? req.body[CSRF_FIELD] : undefined;
+  }
+
+  const hasValidToken = (req: Request) => ageOf(sessionIdOf(req), tokenOf(req)) !== undefined;
+
+  function issueToken(req: Request, res: Response): string {
+    let sessionId = sessionIdOf(req);
+    if (!sessionId) {
+      sessionId = randomBytes(18).toString('base64url');
+      res.cookie(names.session, sessionId, { ...cookieOptions, httpOnly: true });
+    }
+    const current: unknown = req.cookies?.[names.token];
+    const age = ageOf(sessionId, current);
+    if (typeof current === 'string' && age !== undefined && age < REISSUE_AFTER_MS) return current;
+    const issuedAt = String(Math.floor(now() / 1000));
+    const nonce = randomBytes(16).toString('base64url');
+    const token = `${issuedAt}.${nonce}.${mac(sessionId, issuedAt, nonce).toString('base64url')}`;
     // Readable by scripts on purpose: that is how the double-submit contract of spec section 7 works.
-    cookieOptions: { ...cookieOptions, httpOnly: false },
-    getCsrfTokenFromRequest: (req) => {
-      const header = req.get(CSRF_HEADER);
-      if (header !== undefined) return header;
-      const field: unknown = (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
-      return typeof field === 'string' ? field : undefined;
-    },
-  });
+    res.cookie(names.token, token, { ...cookieOptions, httpOnly: false });
+    // Later code in this request (a second issueToken, a check) sees what the browser will send next.
+    req.cookies = { ...req.cookies, [names.session]: sessionId, [names.token]: token };
+    return token;
+  }
 
   return {
-    protect: doubleCsrfProtection,
-    issueToken(req, res) {
-      if (!sessionIdOf(req)) {
-        const id = randomBytes(18).toString('base64url');
-        res.cookie(CSRF_SESSION_COOKIE, id, { ...cookieOptions, httpOnly: true });
-        // The token below must be bound to the id the browser will send from now on.
-        req.cookies = { ...req.cookies, [CSRF_SESSION_COOKIE]: id };
-      }
-      // Reuses a valid cookie; a missing, forged or stale one (say, after a new sid) is replaced.
-      return generateCsrfToken(req, res);
+    hasValidToken,
+    issueToken,
+    renewToken(req, res) {
+      issueToken(req, res);
+      res.set('Cache-Control', 'no-store').status(204).end();
+    },
+    protect(req, _res, next) {
+      if (!unsafeMethods.has(req.method) || hasValidToken(req)) return next();
+      next(csrfError());
+    },
+    protectBeforeBody(req, res, next) {
+      if (!unsafeMethods.has(req.method) || req.get(CSRF_HEADER) === undefined || hasValidToken(req)) return next();
+      // The body is not read: the connection closes after the answer instead of draining megabytes.
+      res.set('Connection', 'close');
+      next(csrfError());
     },
   };
 }

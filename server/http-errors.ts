@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import createHttpError, { isHttpError } from 'http-errors';
+import { CSRF_ERROR_CODE } from '#shared/csrf-contract.ts';
 import { escapeHtml } from '#shared/escape-html.ts';
 
 /** What a visitor is told for each client mistake: what happened and what to do about it. */
@@ -65,10 +66,11 @@ export function errorHandler(stylesheets: () => readonly string[]): ErrorRequest
     if (res.headersSent) return next(error);
     if (isHttpError(error) && error.code === 'EBADCSRFTOKEN') {
       req.log.warn({ reason: 'csrf', method: req.method, path: req.path }, 'refused: CSRF token missing or invalid');
-      return send(res, 403, 'csrf_token_invalid', CSRF_MESSAGE, stylesheets());
+      return send(res, 403, CSRF_ERROR_CODE, CSRF_MESSAGE, stylesheets());
     }
     const status = isHttpError(error) ? error.status : 500;
-    if (status >= 500) {
+    // A 503 that says what to do (too many uploads at once) is ours to word; any other 5xx is a fault.
+    if (status >= 500 && !(isHttpError(error) && error.expose)) {
       req.log.error({ err: error }, 'request failed');
       return send(res, status, 'server_error', SERVER_MESSAGE, stylesheets());
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER } from './csrf-contract.ts';
+import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, csrfCookieNames, csrfTokenFrom } from './csrf-contract.ts';
 
 describe('the anti-forgery contract', () => {
   it('uses the names spec section 7 gives: the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN', () => {
@@ -9,5 +9,19 @@ describe('the anti-forgery contract', () => {
 
   it('names the hidden field of forms posted without JavaScript _csrf, as the README documents', () => {
     expect(CSRF_FIELD).toBe('_csrf');
+  });
+
+  it('prefixes both cookies with __Host- when they are Secure, and only then', () => {
+    expect(csrfCookieNames(true)).toEqual({ token: '__Host-XSRF-TOKEN', session: '__Host-sid' });
+    expect(csrfCookieNames(false)).toEqual({ token: 'XSRF-TOKEN', session: 'sid' });
+  });
+
+  it('reads the host-only token before a bare one a sibling subdomain could have planted', () => {
+    const jar = new Map([
+      ['XSRF-TOKEN', 'planted'],
+      ['__Host-XSRF-TOKEN', 'ours'],
+    ]);
+    expect(csrfTokenFrom((name) => jar.get(name))).toBe('ours');
+    expect(csrfTokenFrom((name) => (name === 'XSRF-TOKEN' ? 'development' : undefined))).toBe('development');
   });
 });

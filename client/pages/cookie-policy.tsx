@@ -1,18 +1,21 @@
 import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { LegalPage } from '#client/components/legal-page.tsx';
-import { CSRF_COOKIE, CSRF_SESSION_COOKIE } from '#shared/csrf-contract.ts';
+import { csrfCookieNames } from '#shared/csrf-contract.ts';
+
+// The names the live site (https) sets; development over plain http drops the __Host- prefix.
+const csrfCookies = csrfCookieNames(true);
 
 const cookies = [
   {
-    name: CSRF_SESSION_COOKIE,
+    name: csrfCookies.session,
     purpose: 'An anonymous random id that ties the security token below to your browser.',
     lifetime: 'Until you close your browser',
   },
   {
-    name: CSRF_COOKIE,
+    name: csrfCookies.token,
     purpose: 'A security token that proves a form was sent from this website, not from another site.',
-    lifetime: 'Until you close your browser',
+    lifetime: 'Until you close your browser; the token in it is good for 12 hours and renewed as you browse',
   },
   {
     name: 'flash',

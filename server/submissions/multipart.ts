@@ -1,5 +1,5 @@
-import type { RequestHandler } from 'express';
-import createHttpError from 'http-errors';
+import type { Request, RequestHandler } from 'express';
+import createHttpError, { isHttpError } from 'http-errors';
 import multer, { MulterError } from 'multer';
 import {
   ARTWORK_FIELD,
@@ -24,6 +24,7 @@ const messages: Partial<Record<MulterError['code'], string>> = {
 };
 
 function toHttpError(error: unknown) {
+  if (isHttpError(error)) return error;
   if (error instanceof MulterError) {
     const tooLarge = messages[error.code];
     if (tooLarge) return createHttpError(413, tooLarge);
@@ -35,14 +36,30 @@ function toHttpError(error: unknown) {
   return createHttpError(400, 'The form data was incomplete or malformed. Send the form again.');
 }
 
+/** How the file filter answers a request before multer has finished with it. */
+const answerEarly = new WeakMap<Request, (error: Error) => void>();
+
 /**
  * Parses a multipart form into req.body (text fields) and req.files, in memory: the limits bound what a
  * request can hold (5 files of 10 MB), and the files go to the database in the same transaction as the
  * submission, so nothing half-written is ever left on disk. `files` is the number of files allowed.
+ * `beforeFiles` is asked as the first file begins, with the fields that came before it in req.body
+ * (a form's hidden fields come first): an error it returns stops the parse there, and the connection
+ * is closed after the answer, so a refused upload is never read into memory.
  */
-export function parseMultipart(files: number): RequestHandler {
+export function parseMultipart(
+  files: number,
+  beforeFiles: (req: Request) => Error | undefined = () => undefined,
+): RequestHandler {
   const upload = multer({
     storage: multer.memoryStorage(),
+    fileFilter: (req, _file, accept) => {
+      const refusal = beforeFiles(req);
+      if (!refusal) return accept(null, true);
+      // Answered now: multer itself would first drain the rest of the body, megabytes read for nothing.
+      answerEarly.get(req)?.(refusal);
+      accept(refusal);
+    },
     // Browsers send file names as raw UTF-8; Latin-1, busboy's default, would garble every accent.
     defParamCharset: 'utf8',
     limits: {
@@ -75,6 +92,17 @@ export function parseMultipart(files: number): RequestHandler {
         ),
       );
     }
-    parse(req, res, (error?: unknown) => (error ? next(toHttpError(error)) : next()));
+    let answered = false;
+    answerEarly.set(req, (error) => {
+      answered = true;
+      // The rest of the body is not read: the connection closes once the answer is out.
+      res.set('Connection', 'close');
+      next(error);
+    });
+    parse(req, res, (error?: unknown) => {
+      if (answered) return;
+      if (error) next(toHttpError(error));
+      else next();
+    });
   };
 }

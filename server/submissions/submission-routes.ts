@@ -1,6 +1,6 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
-import type { Csrf } from '#server/csrf.ts';
+import { type Csrf, csrfError } from '#server/csrf.ts';
 import { setFlash } from '#server/flash-cookie.ts';
 import { BACK_TO_LOCAL } from '#server/http-errors.ts';
 import type { PageRenderer } from '#server/page-renderer.ts';
@@ -28,6 +28,7 @@ import { artworkFileName, artworkTypeOf } from './artwork-type.ts';
 import { parseMultipart } from './multipart.ts';
 import { submissionRateLimit } from './rate-limit.ts';
 import { contactForm, quoteForm, type SubmissionForm } from './submission-forms.ts';
+import { uploadSlots } from './upload-slots.ts';
 
 /** The form endpoints' dependencies, passed in by createApp. */
 export interface SubmissionRoutesOptions {
@@ -38,6 +39,8 @@ export interface SubmissionRoutesOptions {
   isProduction: boolean;
   /** Posts per address per 15 minutes on each endpoint. */
   rateLimit: number;
+  /** How many forms with files are read at once (see upload-slots.ts). */
+  uploadsAtOnce: number;
   /** Called after a submission is stored (not for a repeat). */
   onStored?: () => void;
 }
@@ -90,6 +93,7 @@ function submissionKeyOf(req: Request, body: Record<string, unknown>): string | 
 /** POST /api/quotes and /api/contact: validate, store once per submission key, answer JSON or a page as the caller asked. */
 export function submissionRoutes(options: SubmissionRoutesOptions): Router {
   const router = Router();
+  const slots = uploadSlots(options.uploadsAtOnce);
 
   /** The answer to a stored submission, the same for the first post and any repeat of its key. */
   function answerStored(req: Request, res: Response, form: SubmissionForm, { reference }: SavedSubmission) {
@@ -214,7 +218,10 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
       },
       submissionRateLimit(options.rateLimit, options.storage, form.kind),
       requireFormBody,
-      parseMultipart(form.maxFiles),
+      // A script's header token is judged before the body is read; a page's field, before its first file.
+      options.csrf.protectBeforeBody,
+      ...(form.maxFiles > 0 ? [slots] : []),
+      parseMultipart(form.maxFiles, (req) => (options.csrf.hasValidToken(req) ? undefined : csrfError())),
       // After the body is parsed: a form without JavaScript carries its token as a field.
       options.csrf.protect,
       receive(form),

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER } from '#shared/csrf-contract.ts';
+import { CSRF_HEADER, csrfCookieNames } from '#shared/csrf-contract.ts';
 import { pages } from '#shared/routes.ts';
 import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
 
@@ -54,7 +54,7 @@ describe('after hydration', () => {
     await page.goto(`${baseUrl}/about-us`);
     await page.waitForSelector('html[data-hydrated="true"]');
     await expect.poll(() => requests.length).toBe(6);
-    const cookie = (await context.cookies()).find((item) => item.name === CSRF_COOKIE);
+    const cookie = (await context.cookies()).find((item) => item.name === csrfCookieNames(true).token);
     expect(requests.map((item) => item.url).sort()).toEqual(
       ['config', 'direct-to-garment', 'embroidery', 'media', 'screen-printing', 'services'].map(
         (key) => `/data/${key}.json`,

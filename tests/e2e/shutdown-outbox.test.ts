@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER } from '#shared/csrf-contract.ts';
+import { CSRF_HEADER, csrfTokenFrom } from '#shared/csrf-contract.ts';
+import { cookieJar } from '#tests/support/cookie-jar.ts';
 import { startServer } from '#tests/support/server-process.ts';
 import { startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
 
@@ -24,7 +25,8 @@ describe('shutdown with a mail in flight', () => {
       const page = await fetch(`${server.url}/contact-us`);
       await page.arrayBuffer();
       const cookies = page.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-      const token = cookies.find((cookie) => cookie.startsWith(`${CSRF_COOKIE}=`))?.slice(CSRF_COOKIE.length + 1) ?? '';
+      const jar = cookieJar(cookies);
+      const token = csrfTokenFrom((name) => jar.get(name)) ?? '';
       const posted = await fetch(`${server.url}/api/contact`, {
         method: 'POST',
         headers: {

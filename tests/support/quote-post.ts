@@ -1,5 +1,6 @@
-import { CSRF_COOKIE, CSRF_SESSION_COOKIE } from '#shared/csrf-contract.ts';
+import { CSRF_COOKIE, CSRF_SESSION_COOKIE, csrfCookieNames } from '#shared/csrf-contract.ts';
 import { SUBMISSION_KEY_FIELD } from '#shared/submissions/submission-key.ts';
+import { cookieJar } from './cookie-jar.ts';
 
 /**
  * The session and CSRF cookies a visitor gets with the quote page of a running server, and the token
@@ -9,21 +10,17 @@ export async function liveVisitorSession(url: string): Promise<{ cookie: string;
   const response = await fetch(`${url}/pricing`);
   if (!response.ok) throw new Error(`GET /pricing answered ${response.status}`);
   await response.arrayBuffer();
-  const cookies = new Map(
-    response.headers.getSetCookie().map((line) => {
-      const [pair = ''] = line.split(';');
-      const separator = pair.indexOf('=');
-      return [pair.slice(0, separator), pair.slice(separator + 1)] as const;
-    }),
-  );
-  const sid = cookies.get(CSRF_SESSION_COOKIE);
-  const token = cookies.get(CSRF_COOKIE);
+  const cookies = cookieJar(response.headers.getSetCookie().map((line) => line.split(';')[0] ?? ''));
+  // A production server sets the __Host- names, a development one the bare ones.
+  const names = csrfCookieNames(cookies.has(csrfCookieNames(true).session));
+  const sid = cookies.get(names.session);
+  const token = cookies.get(names.token);
   if (!sid || !token) {
     throw new Error(
       `GET /pricing set no ${CSRF_SESSION_COOKIE} and ${CSRF_COOKIE} cookies (got ${[...cookies.keys()]})`,
     );
   }
-  return { cookie: `${CSRF_SESSION_COOKIE}=${sid}; ${CSRF_COOKIE}=${token}`, token: decodeURIComponent(token) };
+  return { cookie: `${names.session}=${sid}; ${names.token}=${token}`, token: decodeURIComponent(token) };
 }
 
 /** Who sends a scripted quote request, what it says in its comments, and the PNG it carries. */

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { CSRF_COOKIE } from '#shared/csrf-contract.ts';
+import { CSRF_COOKIE, csrfTokenFrom } from '#shared/csrf-contract.ts';
+import { cookieJar } from './cookie-jar.ts';
 
 export function cookiesOf(response: request.Response): string[] {
   const header = response.headers['set-cookie'] as string[] | string | undefined;
@@ -11,8 +12,8 @@ export function cookiesOf(response: request.Response): string[] {
 export async function visitorSession(app: Express, path = '/') {
   const response = await request(app).get(path).expect(200);
   const cookies = cookiesOf(response).map((cookie) => cookie.split(';')[0] as string);
-  const prefix = `${CSRF_COOKIE}=`;
-  const token = cookies.find((cookie) => cookie.startsWith(prefix))?.slice(prefix.length);
+  const jar = cookieJar(cookies);
+  const token = csrfTokenFrom((name) => jar.get(name));
   if (!token) throw new Error(`no ${CSRF_COOKIE} cookie was set`);
   return { cookie: cookies.join('; '), token, html: response.text };
 }
