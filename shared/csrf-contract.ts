@@ -18,7 +18,7 @@ export const CSRF_SESSION_COOKIE = 'sid';
  * by the host itself: a sibling subdomain can neither plant nor shadow one. It needs Secure, so it is
  * used where the cookies are Secure (production); development over plain http keeps the bare names.
  */
-export const HOST_ONLY_PREFIX = '__Host-';
+const HOST_ONLY_PREFIX = '__Host-';
 /** A small GET that renews the token cookie: the browser's client asks it when a form outlived its token. */
 export const CSRF_TOKEN_PATH = '/api/csrf-token';
 /** The error code of the 403 a missing, forged or expired token gets (JSON answers). */

@@ -17,7 +17,9 @@ export default function PrivacyPolicyPage() {
             <p>
               When you ask for a quote or send us a message: your name, company if you give one, e-mail address, phone
               number, delivery address if you want delivery, the details of your order, your comments and any artwork
-              files you attach. Our server also records each request (address requested, time, browser) in its logs.
+              files you attach. Like every web server, ours keeps a log of each request: the time, the page or file
+              asked for, your IP address, your browser's name and version, the page that linked to ours, and your
+              preferred language. It never logs what you type into a form, your cookies or passwords.
             </p>
           ),
         },
@@ -34,7 +36,7 @@ export default function PrivacyPolicyPage() {
           body: (
             <p>
               Quote requests and messages that do not become orders are deleted after 12 months. Order records are kept
-              for 7 years for tax purposes. Server logs are kept for 30 days.
+              for 7 years for tax purposes. Server logs are deleted after 30 days.
             </p>
           ),
         },
