@@ -109,6 +109,13 @@ export interface PurgeResult {
   walTruncated?: boolean;
 }
 
+/** One instance's hold on a scheduled job's run, from claimScheduledJob. */
+export interface ScheduledJobClaim {
+  name: string;
+  /** Never reused: only its holder can record the run's end. */
+  claim: string;
+}
+
 /** What the app and the outbox worker may do with submissions; both databases implement it in full. */
 export interface Storage {
   /**
@@ -158,6 +165,22 @@ export interface Storage {
   countHit(key: string, windowMs: number): Promise<{ hits: number; resetAt: Date }>;
   /** Takes one hit back (never below zero), or forgets the key altogether. */
   uncountHit(key: string, options?: { all?: boolean }): Promise<void>;
+  /**
+   * Claims the run of the job `name` for `leaseMs` when its last successful run ended `intervalMs` or more
+   * ago (or it never ran) and no other instance holds a live lease on it, all by the database's clock;
+   * resolves undefined otherwise. One statement on one row: of any number of instances asking at once on
+   * the same database, one gets it.
+   */
+  claimScheduledJob(
+    name: string,
+    timing: { intervalMs: number; leaseMs: number },
+  ): Promise<ScheduledJobClaim | undefined>;
+  /**
+   * Records the end of a claimed run and gives the lease back: a success dates the next run
+   * `intervalMs` from now; a failure keeps the last success (so the next check runs it again) and its
+   * error. False, with nothing recorded, when the lease had run out and another instance took the job.
+   */
+  finishScheduledJob(claim: ScheduledJobClaim, outcome: { ok: true } | { error: string }): Promise<boolean>;
   /** Resolves once the database answers a query; rejects while it cannot be reached (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
