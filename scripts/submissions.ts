@@ -13,6 +13,7 @@ import { openStorage } from '#server/storage/open-storage.ts';
 import { databasePath } from '#server/storage/sqlite/sqlite-storage.ts';
 import type { NotificationRecipient, Submission, SubmissionKind, SubmissionSummary } from '#server/storage/types.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
+import { retentionCutoff, SUBMISSION_RETENTION_MONTHS } from '#shared/submissions/retention.ts';
 
 const usage = `Usage: npm run submissions -- <command> [options]
 
@@ -24,13 +25,14 @@ Commands:
                                                 server, or still failing days later), oldest first
   resend REF [--to shop|customer]               Send REF's failed notifications again (once the address or
                                                 the mail server is fixed); the next worker run takes them
-  purge --older-than-days N [--dry-run]         Delete the submissions received before UTC midnight N days
-                                                ago, with their files; keeps any whose mail is not sent yet.
-                                                --dry-run only counts. Export first what you must keep.
+  purge [--older-than-days N] [--dry-run]       Delete the submissions received before UTC midnight N days
+                                                ago (default: the privacy policy's period), with their files
+                                                and notifications, sent or not; lists those never mailed to
+                                                the shop. --dry-run only counts. Export first what you must keep.
 
 To save the export: npm run --silent submissions -- export --format csv > submissions.csv
 (without --silent, npm prints its own header lines into the file).
-The privacy policy's 12 months, run daily (cron): npm run --silent submissions -- purge --older-than-days 365
+The server runs the same purge daily for the privacy policy's ${SUBMISSION_RETENTION_MONTHS} months: no cron needed.
 
 The database is the server's: PostgreSQL at $DATABASE_URL when set, otherwise
 $DATABASE_DIR/submissions.sqlite (DATABASE_DIR defaults to ./var).
@@ -265,27 +267,43 @@ const dayMs = 24 * 60 * 60 * 1000;
 function purge(args: string[]) {
   const { values } = parse(args, { 'older-than-days': { type: 'string' }, 'dry-run': { type: 'boolean' } });
   const days = values['older-than-days'];
-  if (days === undefined) throw new UsageError('missing --older-than-days N, as in: purge --older-than-days 365');
   // Digits only: Number() would also take "1e3", "0x10" or " 7 ", and a purge is no place for surprises.
-  if (typeof days !== 'string' || !/^[1-9][0-9]*$/.test(days) || !Number.isSafeInteger(Number(days))) {
+  if (
+    days !== undefined &&
+    (typeof days !== 'string' || !/^[1-9][0-9]*$/.test(days) || !Number.isSafeInteger(Number(days)))
+  ) {
     throw new UsageError(`--older-than-days must be a whole number of 1 or more, not "${String(days)}"`);
   }
   // From midnight UTC, not from the moment the command runs: the same day deletes the same
-  // submissions whatever hour cron picks, and the summary's date is exactly the cutoff.
+  // submissions whatever hour it runs, and the summary's date is exactly the cutoff. Without the
+  // option, the privacy policy's period, as the server's daily purge reckons it.
   const today = new Date();
-  const cutoff = new Date(
-    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - Number(days) * dayMs,
-  );
+  const cutoff =
+    days === undefined
+      ? retentionCutoff(today)
+      : new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - Number(days) * dayMs);
   // No submission predates 1970: a cutoff before it can only be a typo.
   if (!(cutoff.getTime() >= 0)) throw new UsageError(`--older-than-days ${days} goes back before 1970`);
   const dryRun = values['dry-run'] === true;
   return async (storage: OperatorStorage) => {
-    const { deleted, keptUnsent } = await storage.deleteSubmissionsBefore(cutoff, { dryRun });
+    const { deleted, neverMailedToShop, walTruncated } = await storage.deleteSubmissionsBefore(cutoff, { dryRun });
     const before = cutoff.toISOString().slice(0, 10);
-    const submissions = `${deleted} submission${deleted === 1 ? '' : 's'} created before ${before}`;
-    const kept =
-      keptUnsent === 0 ? '' : `; ${dryRun ? 'would keep' : 'kept'} ${keptUnsent} with a notification not yet sent`;
-    process.stdout.write(`${dryRun ? 'Would delete' : 'Deleted'} ${submissions}${kept}.\n`);
+    const lines = [
+      `${dryRun ? 'Would delete' : 'Deleted'} ${deleted} submission${deleted === 1 ? '' : 's'} created before ${before}.`,
+    ];
+    if (neverMailedToShop.length > 0) {
+      // The shop may never have seen these: their references are all that is left to follow them up.
+      const count = neverMailedToShop.length;
+      lines.push(
+        `${count} of them ${count === 1 ? 'was' : 'were'} never mailed to the shop: ${neverMailedToShop.join(', ')}`,
+      );
+    }
+    if (walTruncated === false) {
+      lines.push(
+        'The write-ahead log could not be emptied (another process was reading): run purge again once it is done.',
+      );
+    }
+    process.stdout.write(`${lines.join('\n')}\n`);
   };
 }
 

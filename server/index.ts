@@ -3,6 +3,8 @@ import { createApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig, storageLocation } from './config.ts';
 import type { Readiness } from './health.ts';
 import { createHttpServer } from './http-server.ts';
+import { startDailyJob } from './jobs/daily-job.ts';
+import { privacyPurgeJob } from './jobs/privacy-purge-job.ts';
 import { createLogger } from './logger.ts';
 import { startNotifications } from './notifications/start-notifications.ts';
 import { loadSiteDataFiles } from './site-data-files.ts';
@@ -44,6 +46,8 @@ async function main() {
   // Submissions and their outbox: opened (and migrated) before the server accepts a single request.
   const storage = await openStorage(storageLocation(config));
   const notifications = startNotifications({ config, site: siteData.data.config, storage, logger });
+  // The privacy policy's retention, daily, on one instance of several: no cron to forget.
+  const purge = startDailyJob({ job: privacyPurgeJob({ storage, logger }), storage, logger });
   const httpServer = createHttpServer({ maxConnections: config.maxConnections });
 
   let closeDev: (() => Promise<void>) | undefined;
@@ -68,15 +72,19 @@ async function main() {
     );
   });
   let outboxStopped: Promise<void> | undefined;
+  let jobsStopped: Promise<void> | undefined;
   handleShutdown(httpServer, readiness, logger, {
-    // At once: no new claims; the send in progress finishes (or gives its claim back) meanwhile.
+    // At once: no new claims; the send in progress finishes (or gives its claim back) meanwhile, and a
+    // purge stops after its current batch.
     onSignal: () => {
       outboxStopped = notifications?.stop(OUTBOX_GRACE_MS);
+      jobsStopped = purge.stop();
     },
     afterRequests: async () => {
       await closeDev?.();
       // After the last request and the outbox: the pool (or the SQLite file) closes cleanly.
       await outboxStopped;
+      await jobsStopped;
       await storage.close();
     },
   });

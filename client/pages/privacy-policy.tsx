@@ -1,6 +1,7 @@
 import { useSiteData } from '#client/app-context.tsx';
 import { EmailLink } from '#client/components/contact-links.tsx';
 import { LegalPage } from '#client/components/legal-page.tsx';
+import { SUBMISSION_RETENTION_MONTHS } from '#shared/submissions/retention.ts';
 
 export default function PrivacyPolicyPage() {
   const { config } = useSiteData();
@@ -35,8 +36,8 @@ export default function PrivacyPolicyPage() {
           heading: 'How long we keep it',
           body: (
             <p>
-              Quote requests and messages that do not become orders are deleted after 12 months. Order records are kept
-              for 7 years for tax purposes. Server logs are deleted after 30 days.
+              Quote requests and messages that do not become orders are deleted after {SUBMISSION_RETENTION_MONTHS}{' '}
+              months. Order records are kept for 7 years for tax purposes. Server logs are deleted after 30 days.
             </p>
           ),
         },

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { retentionCutoff } from '#shared/submissions/retention.ts';
 import { createDatabase } from '#tests/support/postgres-server.ts';
 import { runSql } from '#tests/support/test-storage.ts';
 import type { OperatorStorage } from './kysely-storage.ts';
@@ -241,8 +242,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
         ['show'],
         ['show', quoteReference, contactReference],
         ['export', '--format', 'xlsx'],
-        ['purge'],
-        ['purge', '--dry-run'],
+        ['purge', '--older-than-days'],
         ['purge', '--older-than-days', '0'],
         ['purge', '--older-than-days', '-5'],
         ['purge', '--older-than-days', '1.5'],
@@ -257,7 +257,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       const help = await cli(['--help'], databaseDir);
       expect(help.code).toBe(0);
       expect(help.stdout).toContain('export --format csv');
-      expect(help.stdout).toContain('purge --older-than-days N [--dry-run]');
+      expect(help.stdout).toContain('purge [--older-than-days N] [--dry-run]');
     });
   });
 
@@ -366,36 +366,36 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       await removeLocation(purgeDir);
     });
 
-    it('counts on a dry run, then deletes the old submissions whose mail is sent, keeping the rest', async () => {
+    it('counts on a dry run, then deletes the old submissions, naming those never mailed to the shop', async () => {
+      const before = day(cutoffFor365());
       const dryRun = await cli(['purge', '--older-than-days', '365', '--dry-run'], purgeDir);
       expect({ code: dryRun.code, stderr: dryRun.stderr }).toEqual({ code: 0, stderr: '' });
       expect(dryRun.stdout).toBe(
-        `Would delete 2 submissions created before ${day(cutoffFor365())}; would keep 1 with a notification not yet sent.\n`,
+        `Would delete 3 submissions created before ${before}.\n1 of them was never mailed to the shop: ${oldUnsent}\n`,
       );
       expect(await references()).toHaveLength(4);
 
       const purge = await cli(['purge', '--older-than-days=365'], purgeDir);
       expect({ code: purge.code, stderr: purge.stderr }).toEqual({ code: 0, stderr: '' });
       expect(purge.stdout).toBe(
-        `Deleted 2 submissions created before ${day(cutoffFor365())}; kept 1 with a notification not yet sent.\n`,
+        `Deleted 3 submissions created before ${before}.\n1 of them was never mailed to the shop: ${oldUnsent}\n`,
       );
       // Read through the server's own connection, open all along, as the running site would see it.
-      expect(await references()).toEqual([recent, oldUnsent]);
-      for (const reference of oldSent) expect(await server.getSubmission(reference)).toBeUndefined();
+      expect(await references()).toEqual([recent]);
+      for (const reference of [...oldSent, oldUnsent]) expect(await server.getSubmission(reference)).toBeUndefined();
+      expect(await server.notificationsOf(oldUnsent)).toEqual([]);
 
       const again = await cli(['purge', '--older-than-days', '365'], purgeDir);
-      expect(again).toEqual({
-        code: 0,
-        stdout: `Deleted 0 submissions created before ${day(cutoffFor365())}; kept 1 with a notification not yet sent.\n`,
-        stderr: '',
-      });
+      expect(again).toEqual({ code: 0, stdout: `Deleted 0 submissions created before ${before}.\n`, stderr: '' });
     });
 
-    it('leaves out the kept clause when nothing old waits for its mail', async () => {
-      await sendAll(server);
-      const purge = await cli(['purge', '--older-than-days', '1'], purgeDir);
-      const cutoff = new Date(cutoffFor365().getTime() + 364 * dayMs);
-      expect(purge).toEqual({ code: 0, stdout: `Deleted 1 submission created before ${day(cutoff)}.\n`, stderr: '' });
+    it("takes the privacy policy's period when no --older-than-days is given", async () => {
+      const purge = await cli(['purge'], purgeDir);
+      expect(purge).toEqual({
+        code: 0,
+        stdout: `Deleted 0 submissions created before ${day(retentionCutoff(new Date()))}.\n`,
+        stderr: '',
+      });
       expect(await references()).toEqual([recent]);
     });
 

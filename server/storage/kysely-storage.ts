@@ -7,6 +7,7 @@ import type {
   NewSubmission,
   NotificationRecipient,
   OutboxMessage,
+  PurgeResult,
   SavedSubmission,
   Storage,
   StoredFile,
@@ -53,8 +54,9 @@ function databaseClock(dialect: SqlDialect) {
       }
     : {
         now: (): RawBuilder<string> => sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+        // The sign written out: SQLite's modifier is "+N seconds" or "-N seconds".
         after: (ms: number): RawBuilder<string> =>
-          sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`+${ms / 1000} seconds`})`,
+          sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`${ms < 0 ? '-' : '+'}${Math.abs(ms) / 1000} seconds`})`,
       };
 }
 
@@ -343,34 +345,102 @@ export function createKyselyStorage(
       return Number(result.numUpdatedRows);
     },
 
-    async deleteSubmissionsBefore(cutoff, { dryRun = false } = {}) {
+    async deleteSubmissionsBefore(cutoff, { dryRun = false, signal } = {}) {
       if (Number.isNaN(cutoff.getTime())) throw new RangeError('cutoff is not a valid date');
       const before = cutoff.toISOString();
-      let deleted = 0;
       if (dryRun) {
-        deleted = await countSubmissions(db, before, false);
-      } else {
-        // A batch at a time, each DELETE its own transaction: the server's saves wait for one batch at
-        // most, never for a whole year's files being zeroed (secure_delete), which could outlast their
-        // busy timeout. Each submission goes whole, with its files and outbox rows (ON DELETE CASCADE).
-        for (;;) {
-          const batch = await db
-            .deleteFrom('submissions')
-            .where('submissions.id', 'in', (eb) =>
-              eb
-                .selectFrom('submissions')
-                .select('submissions.id')
-                .where('submissions.created_at', '<', before)
-                .where((inner) => inner.not(hasUnsentNotification(inner)))
-                .limit(PURGE_BATCH),
-            )
-            .executeTakeFirst();
-          const count = Number(batch.numDeletedRows);
-          deleted += count;
-          if (count < PURGE_BATCH) break;
-        }
+        const rows = await db
+          .selectFrom('submissions')
+          .where('submissions.created_at', '<', before)
+          .select((eb) => ['submissions.reference', shopMailUnsent(eb).as('unsent')])
+          .orderBy('submissions.created_at')
+          .orderBy('submissions.id')
+          .execute();
+        return { deleted: rows.length, neverMailedToShop: rows.filter(isUnsent).map((row) => row.reference) };
       }
-      return { deleted, keptUnsent: await countSubmissions(db, before, true) };
+      const result: PurgeResult = { deleted: 0, neverMailedToShop: [] };
+      // A batch at a time, each its own transaction: the server's saves wait for one batch at most, never
+      // for a whole year's files being zeroed (secure_delete), which could outlast their busy timeout.
+      // Each submission goes whole, with its files and outbox rows, sent or not (ON DELETE CASCADE): a
+      // worker sending one right now finds its claim gone and records nothing.
+      while (!signal?.aborted) {
+        const batch = await db.transaction().execute(async (trx) => {
+          const rows = await trx
+            .selectFrom('submissions')
+            .where('submissions.created_at', '<', before)
+            .select((eb) => ['submissions.id', 'submissions.reference', shopMailUnsent(eb).as('unsent')])
+            .orderBy('submissions.created_at')
+            .orderBy('submissions.id')
+            .limit(PURGE_BATCH)
+            .execute();
+          if (rows.length === 0) return { selected: 0, deleted: [] };
+          // Only what this statement deleted is reported: another purge (the CLI's, another instance's)
+          // may have taken some of these rows since they were read.
+          const deleted = await trx
+            .deleteFrom('submissions')
+            .where(
+              'submissions.id',
+              'in',
+              rows.map((row) => row.id),
+            )
+            .returning('submissions.id')
+            .execute();
+          const ids = new Set(deleted.map((row) => row.id));
+          return { selected: rows.length, deleted: rows.filter((row) => ids.has(row.id)) };
+        });
+        result.deleted += batch.deleted.length;
+        result.neverMailedToShop.push(...batch.deleted.filter(isUnsent).map((row) => row.reference));
+        if (batch.selected < PURGE_BATCH) break;
+      }
+      // Even when nothing was deleted this time: a log a reader kept the last purge from emptying goes now.
+      if (dialect === 'sqlite') result.walTruncated = await truncateWal(db);
+      return result;
+    },
+
+    async claimScheduledJob(name, { intervalMs, leaseMs }) {
+      checkDelay(intervalMs);
+      checkDelay(leaseMs);
+      const claim = `${hostname()}/${process.pid}/${randomUUID()}`;
+      // Inserted the first time; afterwards taken over only when both the last success and any lease
+      // are old enough. A refused update returns no row, on both databases; on PostgreSQL a second
+      // instance's statement waits for the first's row lock and then sees its lease.
+      const row = await db
+        .insertInto('scheduled_jobs')
+        .values({ name, claim, lease_until: clock.after(leaseMs), last_started_at: clock.now() })
+        .onConflict((conflict) =>
+          conflict
+            .column('name')
+            .doUpdateSet({ claim, lease_until: clock.after(leaseMs), last_started_at: clock.now() })
+            .where((eb) =>
+              eb.and([
+                eb.or([
+                  eb('scheduled_jobs.lease_until', 'is', null),
+                  eb('scheduled_jobs.lease_until', '<=', clock.now()),
+                ]),
+                eb.or([
+                  eb('scheduled_jobs.last_success_at', 'is', null),
+                  eb('scheduled_jobs.last_success_at', '<=', clock.after(-intervalMs)),
+                ]),
+              ]),
+            ),
+        )
+        .returning('claim')
+        .executeTakeFirst();
+      return row?.claim === claim ? { name, claim } : undefined;
+    },
+
+    async finishScheduledJob({ name, claim }, outcome) {
+      const result = await db
+        .updateTable('scheduled_jobs')
+        .set(
+          'ok' in outcome
+            ? { claim: null, lease_until: null, last_success_at: clock.now(), last_error: null }
+            : { claim: null, lease_until: null, last_error: clip(outcome.error) },
+        )
+        .where('name', '=', name)
+        .where('claim', '=', claim)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     async countHit(key, windowMs) {
@@ -418,30 +488,37 @@ export function createKyselyStorage(
   };
 }
 
-/**
- * What keeps a submission from the privacy purge: a shop mail not sent (failed or not: the shop may
- * never have seen it), or a customer mail still being tried. A customer mail given up on does not: the
- * shop has the request, and the address may simply be wrong.
- */
-function hasUnsentNotification(eb: ExpressionBuilder<StorageDatabase, 'submissions'>) {
-  return eb.exists(
-    eb
-      .selectFrom('outbox')
-      .whereRef('outbox.submission_id', '=', 'submissions.id')
-      .where('outbox.sent_at', 'is', null)
-      .where((inner) => inner.or([inner('outbox.recipient', '=', 'shop'), inner('outbox.failed_at', 'is', null)]))
-      .select('outbox.id'),
-  );
+/** Whether the submission's copy to the shop was never sent (failed, or still being tried), as 1 or 0. */
+function shopMailUnsent(eb: ExpressionBuilder<StorageDatabase, 'submissions'>) {
+  return eb
+    .case()
+    .when(
+      eb.exists(
+        eb
+          .selectFrom('outbox')
+          .whereRef('outbox.submission_id', '=', 'submissions.id')
+          .where('outbox.recipient', '=', 'shop')
+          .where('outbox.sent_at', 'is', null)
+          .select('outbox.id'),
+      ),
+    )
+    .then(1)
+    .else(0)
+    .end();
 }
 
-async function countSubmissions(db: Kysely<StorageDatabase>, before: string, withUnsent: boolean) {
-  const { count } = await db
-    .selectFrom('submissions')
-    .where('submissions.created_at', '<', before)
-    .where((eb) => (withUnsent ? hasUnsentNotification(eb) : eb.not(hasUnsentNotification(eb))))
-    .select((eb) => eb.fn.countAll<Count>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(count);
+function isUnsent(row: { unsent: number | string }) {
+  return Number(row.unsent) === 1;
+}
+
+/**
+ * Copies every page of the write-ahead log into the database file (secure_delete has zeroed the deleted
+ * rows there) and truncates the log to nothing: until then it still holds the pages as they were when
+ * the rows were written. Waits for readers up to the busy timeout; false when one still held the log.
+ */
+async function truncateWal(db: Kysely<StorageDatabase>): Promise<boolean> {
+  const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(db);
+  return rows[0]?.busy === 0;
 }
 
 /**

@@ -60,6 +60,19 @@ export interface StorageDatabase {
     hits: number;
     reset_at: Timestamp;
   };
+  /** The daily jobs (the privacy purge…): the last successful run, and the instance running one now. */
+  scheduled_jobs: {
+    name: string;
+    /** The holder of the current or last run's lease; null once the run has ended. */
+    claim: string | null;
+    /** When the holder's lease runs out: past it, another instance may run the job. */
+    lease_until: Timestamp | null;
+    last_started_at: Timestamp | null;
+    /** When the last successful run ended: the next run is due an interval after it. */
+    last_success_at: Timestamp | null;
+    /** The last failed run's error; cleared by a success. */
+    last_error: string | null;
+  };
   /** The last reference number given per kind and year: the next one is allocated by bumping it. */
   reference_counters: {
     kind: SubmissionKind;

@@ -667,7 +667,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
 
   describe('deleteSubmissionsBefore', () => {
     /** What the worker does once the mail is accepted, for every notification due by then. */
-    async function sendAll(storage: OperatorStorage, _at?: string) {
+    async function sendAll(storage: OperatorStorage) {
       for (;;) {
         const claimed = await storage.claimNotification(60_000);
         if (!claimed) return;
@@ -677,26 +677,26 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
 
     const cutoff = new Date('2025-11-22T00:00:00.000Z');
 
-    it('deletes many in batches, skipping the unsent ones among them, and keeps every recent one', async () => {
+    it('deletes many in batches, whatever their mail state, and keeps every recent one', async () => {
       const time = clock('2025-01-10T08:00:00.000Z');
       const storage = await open(time.now);
-      // More than a few batches' worth, with a kept (unsent) one in the middle of the old ones.
+      // More than a few batches' worth, with never-sent ones among the old ones.
       for (let index = 0; index < 34; index += 1) await storage.saveSubmission(quote());
-      await sendAll(storage, '2025-01-10T08:00:01.000Z');
-      const unsent = await storage.saveSubmission(quote());
-      for (let index = 0; index < 3; index += 1) await storage.saveSubmission(quote());
+      await sendAll(storage);
+      const unsent = [];
+      for (let index = 0; index < 4; index += 1) unsent.push((await storage.saveSubmission(quote())).reference);
       time.set('2026-03-01T12:00:00.000Z');
       const recent = await storage.saveSubmission(quote());
 
-      expect(await storage.deleteSubmissionsBefore(cutoff, { dryRun: true })).toEqual({ deleted: 34, keptUnsent: 4 });
-      expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 34, keptUnsent: 4 });
-      const left = (await storage.listSubmissions({ limit: 100 })).map((summary) => summary.reference);
-      expect(left).toHaveLength(5);
-      expect(left).toContain(unsent.reference);
-      expect(left).toContain(recent.reference);
+      const expected = { deleted: 38, neverMailedToShop: unsent };
+      expect(await storage.deleteSubmissionsBefore(cutoff, { dryRun: true })).toEqual(expected);
+      expect(await storage.deleteSubmissionsBefore(cutoff)).toMatchObject(expected);
+      expect((await storage.listSubmissions({ limit: 100 })).map((summary) => summary.reference)).toEqual([
+        recent.reference,
+      ]);
     });
 
-    it('deletes the old submissions whose mail is sent, with their files and notifications, and keeps the rest', async () => {
+    it('deletes the old submissions with their files and notifications, and keeps the rest', async () => {
       const time = clock('2025-01-10T08:00:00.000Z');
       const storage = await open(time.now);
       const old = await storage.saveSubmission(
@@ -709,9 +709,9 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       const atCutoff = await storage.saveSubmission(quote({ files: [file('a.png', Buffer.from('a'))] }));
       time.set('2026-03-01T12:00:00.000Z');
       const recent = await storage.saveSubmission(quote({ files: [file('b.png', Buffer.from('b'))] }));
-      await sendAll(storage, '2026-03-01T12:00:01.000Z');
+      await sendAll(storage);
 
-      expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 2, keptUnsent: 0 });
+      expect(await storage.deleteSubmissionsBefore(cutoff)).toMatchObject({ deleted: 2, neverMailedToShop: [] });
 
       expect(await storage.getSubmission(old.reference)).toBeUndefined();
       expect(await storage.getSubmission(lastOld.reference)).toBeUndefined();
@@ -722,55 +722,38 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       expect(await storage.notificationsOf(old.reference)).toEqual([]);
       // Nothing left over from the deleted ones, as another process sees the tables.
       expect(await countRows()).toMatchObject({ submissions: 2, files: 2, outbox: 4 });
-      expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 0, keptUnsent: 0 });
+      expect(await storage.deleteSubmissionsBefore(cutoff)).toMatchObject({ deleted: 0, neverMailedToShop: [] });
     });
 
-    it('keeps an old submission with a notification not yet sent, and counts it, until that mail goes', async () => {
+    it('deletes an old submission whose mail never went out, with its outbox rows, and names it', async () => {
       const time = clock('2024-06-01T10:00:00.000Z');
       const storage = await open(time.now);
-      const unsent = await storage.saveSubmission(quote({ files: [file('logo.png', Buffer.from('logo'))] }));
-      time.set('2024-06-02T10:00:00.000Z');
-      const sent = await storage.saveSubmission(quote());
-      const shop = await storage.claimNotification(60_000);
-      const customer = await storage.claimNotification(60_000);
-      if (!shop || !customer) throw new Error('nothing to claim');
-      expect([shop.reference, customer.reference]).toEqual([unsent.reference, unsent.reference]);
-      await storage.markNotificationSent(shop);
-      // A customer mail still being retried keeps the submission: it may yet go.
-      await storage.markNotificationFailed(customer, '421 mailbox busy', { retryInMs: 3_600_000 });
-      await sendAll(storage, '2024-06-02T10:00:01.000Z');
-      expect((await storage.getSubmission(unsent.reference))?.pendingNotifications).toBe(1);
-
-      expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 1, keptUnsent: 1 });
-      expect(await storage.getSubmission(sent.reference)).toBeUndefined();
-      expect(await storage.getSubmission(unsent.reference)).toMatchObject({ fileCount: 1, pendingNotifications: 1 });
-      expect(await storage.notificationsOf(unsent.reference)).toHaveLength(2);
-
-      await runSql(location(), 'update outbox set next_attempt_at = $1', [isoFromNow(-1)]);
-      const retried = await storage.claimNotification(60_000);
-      if (!retried) throw new Error('the retry is not due');
-      await storage.markNotificationSent(retried);
-      expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 1, keptUnsent: 0 });
-      expect(await countRows()).toMatchObject({ submissions: 0, files: 0, outbox: 0 });
-    });
-
-    it('no longer keeps a submission whose customer mail failed for good, but keeps one whose shop mail did', async () => {
-      const time = clock('2024-06-01T10:00:00.000Z');
-      const storage = await open(time.now);
-      const badCustomer = await storage.saveSubmission(quote());
-      const badShop = await storage.saveSubmission(quote());
+      // Never tried (no SMTP), failed for good, and still being retried: none of them keeps it any longer.
+      const refused = await storage.saveSubmission(quote());
+      const retrying = await storage.saveSubmission(quote());
+      const customerOnly = await storage.saveSubmission(quote());
       for (;;) {
         const claimed = await storage.claimNotification(60_000);
         if (!claimed) break;
-        const fails =
-          (claimed.reference === badCustomer.reference && claimed.recipient === 'customer') ||
-          (claimed.reference === badShop.reference && claimed.recipient === 'shop');
-        if (fails) await storage.markNotificationFailed(claimed, '550 no such user', { final: true });
+        if (claimed.reference === refused.reference && claimed.recipient === 'shop')
+          await storage.markNotificationFailed(claimed, '550 no such user', { final: true });
+        else if (claimed.reference === retrying.reference && claimed.recipient === 'shop')
+          await storage.markNotificationFailed(claimed, '421 busy', { retryInMs: 3_600_000 });
+        else if (claimed.reference === customerOnly.reference && claimed.recipient === 'customer')
+          await storage.markNotificationFailed(claimed, '550 no such user', { final: true });
         else await storage.markNotificationSent(claimed);
       }
-      expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 1, keptUnsent: 1 });
-      expect(await storage.getSubmission(badCustomer.reference)).toBeUndefined();
-      expect(await storage.getSubmission(badShop.reference)).toBeDefined();
+      const neverTried = await storage.saveSubmission(quote({ files: [file('logo.png', Buffer.from('logo'))] }));
+      expect(await storage.failedNotifications()).toHaveLength(2);
+
+      expect(await storage.deleteSubmissionsBefore(cutoff)).toMatchObject({
+        deleted: 4,
+        // The customer's mail failing does not count: the shop did get that one.
+        neverMailedToShop: [refused.reference, retrying.reference, neverTried.reference],
+      });
+      expect(await countRows()).toMatchObject({ submissions: 0, files: 0, outbox: 0 });
+      expect(await storage.failedNotifications()).toEqual([]);
+      expect(await storage.claimNotification(60_000)).toBeUndefined();
     });
 
     it('only counts on a dry run, the same numbers a real run then gives', async () => {
@@ -778,14 +761,27 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       const storage = await open(time.now);
       await storage.saveSubmission(quote({ files: [file('logo.png', Buffer.from('logo'))] }));
       await storage.saveSubmission(quote());
-      await sendAll(storage, '2025-01-10T08:00:01.000Z');
+      await sendAll(storage);
+      const unsent = await storage.saveSubmission(quote());
+      time.set('2026-01-10T08:00:00.000Z');
       await storage.saveSubmission(quote());
       const before = await countRows();
 
-      expect(await storage.deleteSubmissionsBefore(cutoff, { dryRun: true })).toEqual({ deleted: 2, keptUnsent: 1 });
+      const expected = { deleted: 3, neverMailedToShop: [unsent.reference] };
+      expect(await storage.deleteSubmissionsBefore(cutoff, { dryRun: true })).toEqual(expected);
       expect(await countRows()).toEqual(before);
-      expect(await storage.deleteSubmissionsBefore(cutoff)).toEqual({ deleted: 2, keptUnsent: 1 });
+      expect(await storage.deleteSubmissionsBefore(cutoff)).toMatchObject(expected);
       expect(await countRows()).toMatchObject({ submissions: 1, files: 0, outbox: 2 });
+    });
+
+    it('stops between batches once its signal is aborted', async () => {
+      const time = clock('2025-01-10T08:00:00.000Z');
+      const storage = await open(time.now);
+      for (let index = 0; index < 25; index += 1) await storage.saveSubmission(quote());
+      const shutdown = new AbortController();
+      shutdown.abort();
+      expect(await storage.deleteSubmissionsBefore(cutoff, { signal: shutdown.signal })).toMatchObject({ deleted: 0 });
+      expect(await countRows()).toMatchObject({ submissions: 25 });
     });
 
     it('never gives a deleted reference to a new submission, even after a reopen', async () => {
@@ -794,11 +790,11 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       const first = await storage.saveSubmission(quote());
       const second = await storage.saveSubmission(quote());
       expect([first.reference, second.reference]).toEqual(['Q-2025-000001', 'Q-2025-000002']);
-      await sendAll(storage, '2025-03-01T08:00:01.000Z');
+      await sendAll(storage);
       // Everything so far, in the same year, so the counter is the only memory of those numbers.
-      expect(await storage.deleteSubmissionsBefore(new Date('2025-03-02T00:00:00.000Z'))).toEqual({
+      expect(await storage.deleteSubmissionsBefore(new Date('2025-03-02T00:00:00.000Z'))).toMatchObject({
         deleted: 2,
-        keptUnsent: 0,
+        neverMailedToShop: [],
       });
       expect(await countRows()).toMatchObject({
         submissions: 0,
@@ -812,28 +808,62 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
     });
 
     if (backend === 'sqlite')
-      it('overwrites what it deletes: the files and fields are not left in the database file', async () => {
+      it('leaves the deleted text in neither the database file nor its write-ahead log, while the server keeps them open', async () => {
         const time = clock('2025-01-10T08:00:00.000Z');
         const storage = await open(time.now);
-        // Larger than a page, so it lives in overflow pages, which a plain DELETE only unlinks.
+        // Larger than a page, so it lives in overflow pages, which a plain DELETE only unlinks. Never
+        // mailed: the case the purge used to skip.
         const artwork = Buffer.from('ARTWORK-7f3c9e-'.repeat(2_000));
         await storage.saveSubmission(
           quote({ email: 'private-7f3c9e@example.com', files: [file('logo.png', artwork)], payload: { note: 'x' } }),
         );
-        await sendAll(storage, '2025-01-10T08:00:01.000Z');
-        const onDisk = () =>
-          [databasePath(databaseDir), `${databasePath(databaseDir)}-wal`]
-            .filter((path) => existsSync(path))
-            .map((path) => readFileSync(path))
-            .some((bytes) => bytes.includes('ARTWORK-7f3c9e-') || bytes.includes('private-7f3c9e@example.com'));
-        expect(onDisk()).toBe(true);
+        time.set('2026-01-10T08:00:00.000Z');
+        await storage.saveSubmission(quote({ email: 'kept-5d21ab@example.com' }));
+        const path = databasePath(databaseDir);
+        const onDisk = (text: string) =>
+          [path, `${path}-wal`].filter((file) => existsSync(file)).some((file) => readFileSync(file).includes(text));
+        expect(onDisk('ARTWORK-7f3c9e-')).toBe(true);
+        expect(onDisk('private-7f3c9e@example.com')).toBe(true);
 
-        expect((await storage.deleteSubmissionsBefore(cutoff)).deleted).toBe(1);
-        // Closing the last connection checkpoints the log into the database file and removes the log.
-        await storage.close();
-        expect(existsSync(`${databasePath(databaseDir)}-wal`)).toBe(false);
-        expect(onDisk()).toBe(false);
+        expect(await storage.deleteSubmissionsBefore(cutoff)).toMatchObject({ deleted: 1, walTruncated: true });
+        // Still open, as the running server holds it: no close to checkpoint the log for us.
+        expect(statSync(`${path}-wal`).size).toBe(0);
+        expect(onDisk('ARTWORK-7f3c9e-')).toBe(false);
+        expect(onDisk('private-7f3c9e@example.com')).toBe(false);
+        expect(onDisk('kept-5d21ab@example.com')).toBe(true);
       });
+
+    if (backend === 'sqlite')
+      it('says so when a reader in another process keeps it from emptying the log, and empties it next time', async () => {
+        const time = clock('2025-01-10T08:00:00.000Z');
+        const storage = await open(time.now);
+        await storage.saveSubmission(quote({ email: 'private-91be04@example.com' }));
+        const path = databasePath(databaseDir);
+        const reader = new Database(path, { readonly: true });
+        onTestFinished(() => {
+          reader.close();
+        });
+        reader.pragma('busy_timeout = 0');
+        // A read transaction left open, as a slow export would hold one.
+        reader.exec('begin');
+        reader.prepare('select count(*) from submissions').get();
+        expect(await storage.deleteSubmissionsBefore(cutoff)).toMatchObject({ deleted: 1, walTruncated: false });
+        reader.exec('commit');
+        expect(await storage.deleteSubmissionsBefore(cutoff)).toMatchObject({ deleted: 0, walTruncated: true });
+        expect(readFileSync(`${path}-wal`).includes('private-91be04@example.com')).toBe(false);
+        expect(readFileSync(path).includes('private-91be04@example.com')).toBe(false);
+      }, 20_000);
+
+    if (backend === 'sqlite')
+      it('cuts the write-ahead log back under 8 MiB after a large upload has been checkpointed', async () => {
+        const storage = await open();
+        await storage.saveSubmission(quote({ files: [file('big.png', randomBytes(12 * 1024 * 1024))] }));
+        const path = databasePath(databaseDir);
+        expect(statSync(`${path}-wal`).size).toBeGreaterThan(12 * 1024 * 1024);
+        // The auto-checkpoint after that commit copied the log; the next commit starts it again from the top.
+        await storage.saveSubmission(quote());
+        expect(statSync(`${path}-wal`).size).toBeLessThanOrEqual(8 * 1024 * 1024);
+      }, 20_000);
 
     it('refuses a cutoff that is not a date', async () => {
       const storage = await open();

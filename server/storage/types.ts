@@ -93,11 +93,27 @@ export type FailureOutcome =
   /** Give up: a permanent refusal or too many days of failures. An operator may send it again. */
   | { final: true };
 
-/** What a privacy purge did, for the CLI to report. */
+/** What a privacy purge did (or, on a dry run, would do), for the CLI and the daily job to report. */
 export interface PurgeResult {
   deleted: number;
-  /** Old enough to go, but kept because a notification of theirs is not sent yet. */
-  keptUnsent: number;
+  /**
+   * The deleted submissions whose mail to the shop was never sent, oldest first: the shop may never have
+   * seen them, so the operators are told which they were (the references only: the rest is gone).
+   */
+  neverMailedToShop: string[];
+  /**
+   * SQLite only, after a purge (not a dry run): whether the write-ahead log was checkpointed and emptied,
+   * taking the deleted rows' old pages with it. False when a reader in another process held it past the
+   * busy timeout; the next purge tries again.
+   */
+  walTruncated?: boolean;
+}
+
+/** One instance's hold on a scheduled job's run, from claimScheduledJob. */
+export interface ScheduledJobClaim {
+  name: string;
+  /** Never reused: only its holder can record the run's end. */
+  claim: string;
 }
 
 /** What the app and the outbox worker may do with submissions; both databases implement it in full. */
@@ -133,12 +149,14 @@ export interface Storage {
   releaseNotification(claim: Pick<ClaimedNotification, 'id' | 'claim'>): Promise<void>;
   /**
    * Deletes the submissions created before `cutoff` with their files and notifications (the privacy
-   * policy's 12 months), in batches so the server's saves are never held up for long; each submission
-   * goes whole or not at all. A submission with a notification not yet sent is
-   * kept, whatever its age, and counted in `keptUnsent`: the shop may not have seen it yet. With
-   * `dryRun` nothing is deleted and `deleted` is what a real run would delete.
+   * policy's SUBMISSION_RETENTION_MONTHS), whatever their mail's state: a notification not sent by then
+   * goes with its submission, and the references of those never mailed to the shop are returned. In
+   * batches, so the server's saves are never held up for long; each submission goes whole or not at all.
+   * With `dryRun` nothing is deleted and the result is what a real run would do; an aborted `signal`
+   * stops it between batches (shutdown), with what was deleted so far. On SQLite a purge that
+   * deleted something then empties the write-ahead log, so the deleted text is in neither file.
    */
-  deleteSubmissionsBefore(cutoff: Date, options?: { dryRun?: boolean }): Promise<PurgeResult>;
+  deleteSubmissionsBefore(cutoff: Date, options?: { dryRun?: boolean; signal?: AbortSignal }): Promise<PurgeResult>;
   /**
    * Counts one hit for `key` in its window (a new window of `windowMs` from the database's clock once
    * the last one has run out) and returns the hits so far and when the window ends. Every instance on
@@ -147,6 +165,22 @@ export interface Storage {
   countHit(key: string, windowMs: number): Promise<{ hits: number; resetAt: Date }>;
   /** Takes one hit back (never below zero), or forgets the key altogether. */
   uncountHit(key: string, options?: { all?: boolean }): Promise<void>;
+  /**
+   * Claims the run of the job `name` for `leaseMs` when its last successful run ended `intervalMs` or more
+   * ago (or it never ran) and no other instance holds a live lease on it, all by the database's clock;
+   * resolves undefined otherwise. One statement on one row: of any number of instances asking at once on
+   * the same database, one gets it.
+   */
+  claimScheduledJob(
+    name: string,
+    timing: { intervalMs: number; leaseMs: number },
+  ): Promise<ScheduledJobClaim | undefined>;
+  /**
+   * Records the end of a claimed run and gives the lease back: a success dates the next run
+   * `intervalMs` from now; a failure keeps the last success (so the next check runs it again) and its
+   * error. False, with nothing recorded, when the lease had run out and another instance took the job.
+   */
+  finishScheduledJob(claim: ScheduledJobClaim, outcome: { ok: true } | { error: string }): Promise<boolean>;
   /** Resolves once the database answers a query; rejects while it cannot be reached (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

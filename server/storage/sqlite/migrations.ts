@@ -114,4 +114,19 @@ export const sqliteMigrations: Record<string, Migration> = {
       await sql`create index submissions_email_created_at on submissions (lower(email), created_at)`.execute(db);
     },
   },
+  '0007-scheduled-jobs': {
+    async up(db: Kysely<unknown>) {
+      // One row per daily job (the privacy purge, later the backup): its last success survives restarts,
+      // so a restart does not run it again, and its lease lets one instance of several run it at a time.
+      await db.schema
+        .createTable('scheduled_jobs')
+        .addColumn('name', 'text', (column) => column.primaryKey())
+        .addColumn('claim', 'text')
+        .addColumn('lease_until', 'text')
+        .addColumn('last_started_at', 'text')
+        .addColumn('last_success_at', 'text')
+        .addColumn('last_error', 'text')
+        .execute();
+    },
+  },
 };

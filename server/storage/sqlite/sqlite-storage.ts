@@ -25,6 +25,8 @@ export interface SqliteStorageOptions {
 }
 
 const busyTimeoutMs = 5_000;
+/** The write-ahead log's size after a checkpoint, at most (see configure). */
+const journalSizeLimitBytes = 8 * 1024 * 1024;
 
 /**
  * SQLite does roll back CREATE TABLE, but Kysely's adapter does not claim it, so its migrator would
@@ -56,8 +58,15 @@ function configure(database: Database.Database, path: string) {
   database.pragma('foreign_keys = ON');
   // The privacy policy promises deletion: without this, a purged submission's files stay readable in
   // the database's free pages until SQLite happens to reuse them. It costs extra writes only where
-  // content is removed: purges, not the server's saves.
+  // content is removed: purges, not the server's saves. ON, not FAST: FAST leaves freed overflow
+  // pages (where artwork files live) as they were.
   database.pragma('secure_delete = ON');
+  // A checkpoint does not shrink the write-ahead log, it only starts writing it from the top again:
+  // without a limit (SQLite's default is -1) the log keeps the size of its busiest moment (several
+  // 25 MB uploads at once) and, beyond what was rewritten, old page images of rows since deleted.
+  // Past 8 MiB, twice the log's usual size at SQLite's 1,000-page auto-checkpoint, it is cut back
+  // after each checkpoint; a purge empties it outright (wal_checkpoint(TRUNCATE)).
+  database.pragma(`journal_size_limit = ${journalSizeLimitBytes}`);
   // The CLI, in another process, may hold the lock for a moment (first open, checkpoints, purges).
   database.pragma(`busy_timeout = ${busyTimeoutMs}`);
 }

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OperatorStorage } from '#server/storage/kysely-storage.ts';
+import { memoryLogger } from '#tests/support/memory-logger.ts';
+import { backends, openTestStorage } from '#tests/support/test-storage.ts';
+import { privacyPurgeJob } from './privacy-purge-job.ts';
+
+describe.each(backends)('privacyPurgeJob on %s', (backend) => {
+  const opened: OperatorStorage[] = [];
+
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((storage) => storage.close()));
+  });
+
+  it('deletes what is older than 12 months, mailed or not, and warns with the references never mailed to the shop', async () => {
+    let now = new Date('2025-10-01T09:00:00.000Z');
+    const storage = await openTestStorage(backend, { now: () => now });
+    opened.push(storage);
+    const save = async (email: string) =>
+      (await storage.saveSubmission({ kind: 'contact', name: 'Lee', email, payload: {}, files: [] })).reference;
+    const mailed = await save('mailed@example.com');
+    for (;;) {
+      const claimed = await storage.claimNotification(60_000);
+      if (!claimed) break;
+      await storage.markNotificationSent(claimed);
+    }
+    // Stored while SMTP was not set up: its mail never went out.
+    const neverMailed = await save('never-mailed@example.com');
+    now = new Date('2026-09-30T09:00:00.000Z');
+    const recent = await save('recent@example.com');
+    const { logger, lines } = memoryLogger();
+
+    // The last day of the twelve months: nothing is old enough yet.
+    await privacyPurgeJob({ storage, logger, now: () => new Date('2026-10-01T23:00:00.000Z') }).run(
+      new AbortController().signal,
+    );
+    expect(lines).toMatchObject([
+      { level: 30, job: 'privacy-purge', deleted: 0, msg: 'privacy purge: deleted 0 submissions older than 12 months' },
+    ]);
+    expect(await storage.listSubmissions()).toHaveLength(3);
+
+    lines.length = 0;
+    await privacyPurgeJob({ storage, logger, now: () => new Date('2026-10-02T01:00:00.000Z') }).run(
+      new AbortController().signal,
+    );
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        job: 'privacy-purge',
+        before: '2025-10-02T00:00:00.000Z',
+        deleted: 2,
+        neverMailedToShop: 1,
+        msg: 'privacy purge: deleted 2 submissions older than 12 months',
+      }),
+      expect.objectContaining({
+        level: 40,
+        job: 'privacy-purge',
+        references: [neverMailed],
+        msg: 'privacy purge deleted submissions never mailed to the shop: the shop may never have seen them',
+      }),
+    ]);
+    // References only: nothing the visitor typed reaches the log.
+    expect(JSON.stringify(lines)).not.toContain('@example.com');
+    expect((await storage.listSubmissions()).map((summary) => summary.reference)).toEqual([recent]);
+    expect(await storage.notificationsOf(neverMailed)).toEqual([]);
+    expect(await storage.getSubmission(mailed)).toBeUndefined();
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * How long the shop keeps quote requests and messages: the privacy policy says so (its page reads this
+ * constant), the server's daily purge and the operators' `purge` command delete what is older.
+ */
+export const SUBMISSION_RETENTION_MONTHS = 12;
+
+/**
+ * The first instant still kept on `now`'s day: midnight UTC, SUBMISSION_RETENTION_MONTHS calendar months
+ * back. From midnight, not from the moment the purge runs, so every run on one day deletes the same
+ * submissions whatever the hour; 29 February falls back to 1 March.
+ */
+export function retentionCutoff(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - SUBMISSION_RETENTION_MONTHS, now.getUTCDate()));
+}
