@@ -60,6 +60,13 @@ export interface StorageDatabase {
     hits: number;
     reset_at: Timestamp;
   };
+  /** Artwork bytes stored per client address in the current budget window (migration 0006), shared by every instance. */
+  upload_budgets: {
+    key: string;
+    /** PostgreSQL's bigint arrives from `pg` as a string. */
+    bytes: ColumnType<Count, number, number>;
+    reset_at: Timestamp;
+  };
   /** The last reference number given per kind and year: the next one is allocated by bumping it. */
   reference_counters: {
     kind: SubmissionKind;
