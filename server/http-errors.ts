@@ -68,6 +68,10 @@ export function errorHandler(stylesheets: () => readonly string[]): ErrorRequest
       return send(res, 403, 'csrf_token_invalid', CSRF_MESSAGE, stylesheets());
     }
     const status = isHttpError(error) ? error.status : 500;
+    // A fault we chose to explain (507: the disk is low) keeps its message; whoever raised it logged it.
+    if (status >= 500 && isHttpError(error) && error.expose) {
+      return send(res, status, `http_${status}`, error.message, stylesheets());
+    }
     if (status >= 500) {
       req.log.error({ err: error }, 'request failed');
       return send(res, status, 'server_error', SERVER_MESSAGE, stylesheets());

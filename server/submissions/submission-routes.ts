@@ -28,6 +28,7 @@ import { artworkFileName, artworkTypeOf } from './artwork-type.ts';
 import { parseMultipart } from './multipart.ts';
 import { submissionRateLimit } from './rate-limit.ts';
 import { contactForm, quoteForm, type SubmissionForm } from './submission-forms.ts';
+import type { UploadAdmission } from './upload-admission.ts';
 
 /** The form endpoints' dependencies, passed in by createApp. */
 export interface SubmissionRoutesOptions {
@@ -38,6 +39,8 @@ export interface SubmissionRoutesOptions {
   isProduction: boolean;
   /** Posts per address per 15 minutes on each endpoint. */
   rateLimit: number;
+  /** The disk floor and daily byte budget a post's files must pass before they are stored. */
+  uploads: UploadAdmission;
   /** Called after a submission is stored (not for a repeat). */
   onStored?: () => void;
 }
@@ -179,7 +182,9 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
       if (artwork.error) errors[ARTWORK_FIELD] = artwork.error;
       if (!validation.ok || Object.keys(errors).length > 0) return refuse(req, res, form, values, errors);
 
-      const saved = await options.storage.saveSubmission({
+      const admission = await options.uploads(req, res, artwork.files);
+      if (!admission.ok) return next(admission.refusal);
+      const saving = options.storage.saveSubmission({
         kind: form.kind,
         name: validation.name,
         email: validation.email,
@@ -187,6 +192,8 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         files: artwork.files,
         ...(key === undefined ? {} : { idempotencyKey: key }),
       });
+      // Bytes counted by the admission are given back if this stores nothing (a throw, a repeat).
+      const saved = await admission.settle(saving);
       // The same key arrived twice at once: the database kept the first, this one is its repeat.
       if (saved.repeated) return answerRepeat(req, res, form, saved);
       // The reference is all the operator needs to find it; no personal data at info level.

@@ -28,6 +28,10 @@ const testConfig: AppConfig = {
   trustProxy: 0,
   outboxLeaseMs: 120_000,
   maxConnections: 256,
+  uploadBytesPerDay: 100 * 1024 * 1024,
+  // Off: the tests' disk is not the point, and a full /tmp on a shared machine must not fail them. The
+  // floor's own tests set one and give the free space.
+  diskFreeFloorBytes: 0,
 };
 
 /**
@@ -46,6 +50,8 @@ export interface TestAppOptions {
    * gives `fixtureDataDir`, whose prices it can write down, so it survives the shop changing its own.
    */
   dataDir?: string;
+  /** The free bytes the disk floor reads under the database's folder; the real disk's by default. */
+  readFreeSpace?: (dir: string) => Promise<number>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -62,6 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     siteData,
     storage,
     readiness,
+    ...(options.readFreeSpace ? { readFreeSpace: options.readFreeSpace } : {}),
     ssr: {
       loadEntry: async () => ssrEntry,
       assets: {
