@@ -24,6 +24,7 @@ import {
 } from '#shared/submissions/form-values.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { isSubmissionKey, SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
+import { damagedArtworkError } from './artwork-structure.ts';
 import { artworkFileName, artworkTypeOf } from './artwork-type.ts';
 import { parseMultipart } from './multipart.ts';
 import { submissionRateLimit } from './rate-limit.ts';
@@ -71,6 +72,8 @@ async function readArtwork(files: Express.Multer.File[]): Promise<{ files: Store
     if (!mediaType) {
       return { files: [], error: `${name} is not a ${ARTWORK_KINDS} file (judged by its content, not its name).` };
     }
+    const damaged = damagedArtworkError(name, mediaType, file.buffer);
+    if (damaged) return { files: [], error: damaged };
     stored.push({ name: artworkFileName(name, mediaType), mediaType, size: file.size, data: file.buffer });
   }
   return { files: stored };

@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { openStorage } from '#server/storage/open-storage.ts';
 import type { Storage } from '#server/storage/types.ts';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
+import { ARTWORK_MAX_FILE_BYTES } from '#shared/submissions/artwork.ts';
+import { minimalPdf } from '#tests/support/minimal-pdf.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 import { createTestApp, type TestAppOptions } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
@@ -30,9 +33,10 @@ async function postQuote(
   t: TestApp,
   {
     file,
+    name = 'logo.png',
     address = '203.0.113.5',
     fields = quote,
-  }: { file?: Buffer; address?: string; fields?: Record<string, string> },
+  }: { file?: Buffer; name?: string; address?: string; fields?: Record<string, string> },
 ) {
   const { cookie, token } = await visitorSession(t.app, '/pricing');
   let post = request(t.app)
@@ -42,7 +46,7 @@ async function postQuote(
     .set(CSRF_HEADER, token)
     .set('Accept', 'application/json');
   for (const [name, value] of Object.entries(fields)) post = post.field(name, value);
-  if (file) post = post.attach('artwork', file, 'logo.png');
+  if (file) post = post.attach('artwork', file, name);
   return post;
 }
 
@@ -133,6 +137,23 @@ describe.each(backends)('upload limits on %s', (backend) => {
       expect((await postQuote(t, { file: logo })).status).toBe(500);
       expect((await postQuote(t, { file: logo })).status).toBe(201);
       expect((await postQuote(t, { file: logo })).status).toBe(429);
+    });
+  });
+
+  describe('files that only start like artwork', () => {
+    it('refuses a PDF header before 10 MB of random bytes with a field error naming the file, storing nothing', async () => {
+      const t = await app({ storage: await openTestStorage(backend) });
+      const fake = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(ARTWORK_MAX_FILE_BYTES - 16)]);
+      const response = await postQuote(t, { file: fake, name: 'proof.pdf' });
+      expect(response.status).toBe(422);
+      expect(response.body.fields.artwork).toBe(
+        'proof.pdf is damaged or not a real PDF. Save or export it again from your design program and attach the new file.',
+      );
+      // A real PDF is stored; a PNG cut short is named.
+      expect((await postQuote(t, { file: minimalPdf(), name: 'proof.pdf' })).status).toBe(201);
+      const cut = await postQuote(t, { file: logo.subarray(0, logo.length - 100), name: 'logo.png' });
+      expect(cut.body.fields?.artwork).toMatch(/^logo\.png is damaged or not a real PNG image\./);
+      expect(await storedCount(t)).toBe(1);
     });
   });
 
