@@ -71,8 +71,61 @@ function residentBytes(pid: number): number {
   }
 }
 
-/** Runs every attack against `server`; the report says what happened. */
-export async function runBadInput(server: RunningServer): Promise<BadInputReport> {
+/** The production server the attacks run against: one address sends everything, and the budget is the least allowed. */
+const serverEnv = {
+  // Every post here comes from one address: the real limit would answer most of them 429.
+  SUBMISSION_RATE_LIMIT: '100000',
+  // 25 MB a day, the lowest allowed, so that three 10 MB files reach it.
+  UPLOAD_MB_PER_DAY: '25',
+  SMTP_URL: '',
+};
+
+/**
+ * Starts the production server (the build must exist), runs every attack against it over loopback, then
+ * one against a server whose disk floor is above the free space; the report says what happened.
+ */
+export async function runBadInput(): Promise<BadInputReport> {
+  const server = await startServer(serverEnv);
+  let report: BadInputReport;
+  try {
+    report = await attack(server);
+  } finally {
+    await server.stop();
+  }
+  // A floor no disk can meet: every upload must get 507, and the operator an alert line.
+  const full = await startServer({ ...serverEnv, DISK_FREE_FLOOR_MB: '1000000' });
+  try {
+    const session = await liveVisitorSession(full.url);
+    const response = await fetch(`${full.url}/api/quotes`, {
+      method: 'POST',
+      headers: { Cookie: session.cookie, [CSRF_HEADER]: session.token, Accept: 'application/json' },
+      body: quoteFormData({
+        name: 'Dana',
+        email: 'dana@example.com',
+        comments: '',
+        file: randomPng(8),
+        fileName: 'a.png',
+      }),
+    });
+    await response.arrayBuffer();
+    report.inputs += 1;
+    report.byStatus[response.status] = (report.byStatus[response.status] ?? 0) + 1;
+    if (response.status !== 507)
+      report.failures.push(`an upload with the disk below its floor: ${response.status} (507 expected)`);
+    // The log line is written as the answer goes out; give the pipe a moment to carry it.
+    const deadline = Date.now() + 2000;
+    while (!full.output().includes('"alert":"disk_low"') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (!full.output().includes('"alert":"disk_low"')) report.failures.push('no disk_low alert in the log');
+  } finally {
+    await full.stop();
+  }
+  return report;
+}
+
+/** Every attack against one running server. */
+async function attack(server: RunningServer): Promise<BadInputReport> {
   const url = new URL(server.url);
   const answers: { status: number; retryAfter: boolean }[] = [];
   const record = (status: number, retryAfter: boolean) => answers.push({ status, retryAfter });
@@ -278,6 +331,35 @@ export async function runBadInput(server: RunningServer): Promise<BadInputReport
   );
   check(first === 422, `a form with its token first and an invalid quote: ${first} (422 expected)`);
 
+  // 8. A file that is a PDF by its first bytes only, with a valid quote around it.
+  const fake = quoteFormData({
+    name: 'Dana',
+    email: 'dana@example.com',
+    comments: '',
+    file: Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(1024 * 1024)]),
+    fileName: 'proof.pdf',
+  });
+  const fakeAnswer = await send('/api/quotes', { method: 'POST', headers: form(), body: fake });
+  check(fakeAnswer.status === 422, `"%PDF-1.4" and 1 MB of random bytes: ${fakeAnswer.status} (422 expected)`);
+
+  // 9. The daily budget (25 MB here): two 10 MB images are stored, the third is refused with 429.
+  const big = [201, 201, 429];
+  for (const [index, expected] of big.entries()) {
+    const data = quoteFormData({
+      name: 'Dana',
+      email: `dana${index}@example.com`,
+      comments: '',
+      file: randomPng(1800),
+      fileName: `photo-${index}.png`,
+    });
+    const response = await send('/api/quotes', { method: 'POST', headers: form(), body: data });
+    check(
+      response.status === expected,
+      `10 MB upload ${index + 1} of the day: ${response.status} (${expected} expected)`,
+    );
+    if (expected === 429) check(response.headers.has('retry-after'), 'the budget refusal has no Retry-After');
+  }
+
   const log = server.output();
   for (const [name, value] of Object.entries(secretHeaders)) {
     check(!log.includes(value), `the ${name} header's value is in the log`);
@@ -308,23 +390,14 @@ export function describeReport(report: BadInputReport): string {
   return [
     `inputs tried: ${report.inputs}`,
     `answers by status: ${statuses}`,
-    `answers >= 500: ${report.busyAnswers} designed 503s with Retry-After, ${report.unexpectedServerErrors} others`,
+    `answers >= 500: ${report.busyAnswers} designed 503s with Retry-After, ${report.byStatus[507] ?? 0} designed 507 (disk floor), ${report.unexpectedServerErrors} others`,
     `server memory: ${formatBytes(report.memory.beforeBurst)} before the upload bursts; peak ${formatBytes(report.memory.peakUnsigned)} under ${BURST} x ${formatBytes(UPLOAD_BYTES)} without a token, ${formatBytes(report.memory.peakSigned)} under ${BURST} with one`,
     report.failures.length === 0 ? 'all checks passed' : `FAILED:\n  - ${report.failures.join('\n  - ')}`,
   ].join('\n');
 }
 
 if (import.meta.main) {
-  const server = await startServer({
-    // Every post here comes from one address: the real limit would answer most of them 429.
-    SUBMISSION_RATE_LIMIT: '100000',
-    SMTP_URL: '',
-  });
-  try {
-    const report = await runBadInput(server);
-    console.log(describeReport(report));
-    process.exitCode = report.failures.length === 0 ? 0 : 1;
-  } finally {
-    await server.stop();
-  }
+  const report = await runBadInput();
+  console.log(describeReport(report));
+  process.exitCode = report.failures.length === 0 ? 0 : 1;
 }

@@ -19,6 +19,7 @@ import type { SiteDataFiles } from './site-data-files.ts';
 import { staticFiles } from './static-files.ts';
 import type { Storage } from './storage/types.ts';
 import { submissionRoutes } from './submissions/submission-routes.ts';
+import { uploadAdmission } from './submissions/upload-admission.ts';
 import { trailingSlashRedirect } from './trailing-slash.ts';
 
 /** What createApp is built from: everything it needs is passed in, so tests build the same app over a fixture and a throwaway database. */
@@ -31,6 +32,8 @@ export interface AppDependencies {
   /** Called after each submission is stored: the outbox worker looks at once instead of at its next run. */
   onStored?: () => void;
   readiness: Readiness;
+  /** Reads the free bytes under the database's folder; the tests give their own. */
+  readFreeSpace?: (dir: string) => Promise<number>;
   ssr: {
     loadEntry: () => Promise<SsrEntry>;
     assets: AssetResolver;
@@ -87,6 +90,19 @@ export function createApp(deps: AppDependencies): Express {
       isProduction: config.isProduction,
       rateLimit: config.submissionRateLimit,
       uploadsAtOnce: config.uploadsAtOnce,
+      uploads: uploadAdmission({
+        storage: deps.storage,
+        bytesPerDay: config.uploadBytesPerDay,
+        // PostgreSQL keeps the files on its own host, whose disk this process cannot see: that one is
+        // watched where the database runs, and the daily budget still bounds what each address adds.
+        diskFloor: config.databaseUrl
+          ? null
+          : {
+              dir: config.databaseDir,
+              floorBytes: config.diskFreeFloorBytes,
+              ...(deps.readFreeSpace ? { readFree: deps.readFreeSpace } : {}),
+            },
+      }),
       ...(deps.onStored ? { onStored: deps.onStored } : {}),
     }),
   );

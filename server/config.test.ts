@@ -21,6 +21,23 @@ describe('loadConfig', () => {
     }
   });
 
+  it('allows 100 MB of artwork per address per day (UPLOAD_MB_PER_DAY), never less than one full request', () => {
+    expect(loadConfig({}).uploadBytesPerDay).toBe(100 * 1024 * 1024);
+    expect(loadConfig({ UPLOAD_MB_PER_DAY: '500' }).uploadBytesPerDay).toBe(500 * 1024 * 1024);
+    expect(() => loadConfig({ UPLOAD_MB_PER_DAY: '10' })).toThrow(
+      /UPLOAD_MB_PER_DAY: must be at least 25, what one request may carry/,
+    );
+    for (const bad of ['lots', '30.5', '-1'])
+      expect(() => loadConfig({ UPLOAD_MB_PER_DAY: bad })).toThrow(/UPLOAD_MB_PER_DAY:/);
+  });
+
+  it('keeps 1024 MB free under the database (DISK_FREE_FLOOR_MB); 0 turns the floor off', () => {
+    expect(loadConfig({}).diskFreeFloorBytes).toBe(1024 * 1024 * 1024);
+    expect(loadConfig({ DISK_FREE_FLOOR_MB: '0' }).diskFreeFloorBytes).toBe(0);
+    for (const bad of ['-1', 'full', '0.5'])
+      expect(() => loadConfig({ DISK_FREE_FLOOR_MB: bad })).toThrow(/DISK_FREE_FLOOR_MB:/);
+  });
+
   it('requires CSRF_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CSRF_SECRET: is required in production/);
     expect(loadConfig({ NODE_ENV: 'production', CSRF_SECRET: secret }).csrfSecretGenerated).toBe(false);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { describeIssues } from '#shared/site-data.ts';
+import { ARTWORK_MAX_TOTAL_BYTES } from '#shared/submissions/artwork.ts';
 import { z } from '#shared/zod.ts';
 
 /** Where the submissions database lives when DATABASE_DIR is not set, relative to the working directory. */
@@ -24,6 +25,9 @@ const renamedDataDir =
 
 // Node makes one without any other tool; `npm start` writes one to .env by itself (scripts/ensure-csrf-secret.ts).
 const makeSecret = `node -p "crypto.randomBytes(32).toString('hex')"`;
+
+/** Sizes in the environment are given in MB (MiB, as the form's limits are). */
+const MB = 1024 * 1024;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -54,6 +58,14 @@ const envSchema = z.object({
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(256),
   UPLOADS_AT_ONCE: z.coerce.number().int().min(1).max(64).default(4),
+  UPLOAD_MB_PER_DAY: z.coerce
+    .number()
+    .int()
+    // Below one full request (25 MB), a visitor could never send the largest upload the form allows.
+    .min(ARTWORK_MAX_TOTAL_BYTES / MB, `must be at least ${ARTWORK_MAX_TOTAL_BYTES / MB}, what one request may carry`)
+    .max(1_000_000)
+    .default(100),
+  DISK_FREE_FLOOR_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
 });
 
 /** "orders@shop.example" or "Seenwear <orders@shop.example>" (the name may be quoted). */
@@ -112,6 +124,16 @@ export interface AppConfig {
    * memory until it is stored, so this bounds what a burst of uploads can take. More get a 503.
    */
   uploadsAtOnce: number;
+  /**
+   * Artwork bytes one visitor address may have stored per 24 hours (UPLOAD_MB_PER_DAY), counted in the
+   * database so every instance shares it: one address cannot fill the disk at the form's rate limit.
+   */
+  uploadBytesPerDay: number;
+  /**
+   * Uploads are refused (507) while the disk holding the SQLite database has less free than this
+   * (DISK_FREE_FLOOR_MB); 0 turns the check off. Not checked on PostgreSQL: its disk is not ours to see.
+   */
+  diskFreeFloorBytes: number;
 }
 
 /**
@@ -166,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxLeaseMs: value.OUTBOX_LEASE_SECONDS * 1000,
     maxConnections: value.MAX_CONNECTIONS,
     uploadsAtOnce: value.UPLOADS_AT_ONCE,
+    uploadBytesPerDay: value.UPLOAD_MB_PER_DAY * MB,
+    diskFreeFloorBytes: value.DISK_FREE_FLOOR_MB * MB,
   };
 }
 

@@ -69,8 +69,12 @@ export function errorHandler(stylesheets: () => readonly string[]): ErrorRequest
       return send(res, 403, CSRF_ERROR_CODE, CSRF_MESSAGE, stylesheets());
     }
     const status = isHttpError(error) ? error.status : 500;
-    // A 503 that says what to do (too many uploads at once) is ours to word; any other 5xx is a fault.
-    if (status >= 500 && !(isHttpError(error) && error.expose)) {
+    // A refusal we chose to explain (503: too many uploads at once; 507: the disk is low) keeps its message;
+    // whoever raised it logged it.
+    if (status >= 500 && isHttpError(error) && error.expose) {
+      return send(res, status, `http_${status}`, error.message, stylesheets());
+    }
+    if (status >= 500) {
       req.log.error({ err: error }, 'request failed');
       return send(res, status, 'server_error', SERVER_MESSAGE, stylesheets());
     }

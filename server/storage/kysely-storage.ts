@@ -82,6 +82,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const maxErrorLength = 1_000;
 /** Rate-limit hits counted between two sweeps of the rows whose window has run out. */
 const RATE_LIMIT_SWEEP_EVERY = 500;
+/** Upload budgets counted between two sweeps of the rows whose window has run out. */
+const UPLOAD_BUDGET_SWEEP_EVERY = 100;
 /** Submissions deleted per transaction by a purge: a moment of work even with full 25 MB uploads. */
 const PURGE_BATCH = 10;
 
@@ -97,6 +99,7 @@ export function createKyselyStorage(
 ): OperatorStorage {
   const clock = databaseClock(dialect);
   let hitsSinceSweep = 0;
+  let spendsSinceSweep = 0;
   /** Only the claim's holder may change it: a worker whose lease was taken over changes nothing. */
   const held = (claim: Pick<ClaimedNotification, 'id' | 'claim'>) =>
     db
@@ -474,6 +477,51 @@ export function createKyselyStorage(
       await db
         .updateTable('rate_limits')
         .set({ hits: sql<number>`case when hits > 0 then hits - 1 else 0 end` })
+        .where('key', '=', key)
+        .execute();
+    },
+
+    async spendUploadBytes(key, bytes, { limitBytes, windowMs }) {
+      checkDelay(windowMs);
+      if (!Number.isSafeInteger(bytes) || bytes < 0 || bytes > limitBytes) {
+        throw new RangeError(`bytes must be a whole number from 0 to the limit ${limitBytes}, not ${bytes}`);
+      }
+      const lapsed = sql<boolean>`upload_budgets.reset_at <= ${clock.now()}`;
+      // One upsert: the row is only changed (and only returned) when the bytes fit, so two instances
+      // counting at once are serialised by the database and cannot both take the last megabytes.
+      const row = await db
+        .insertInto('upload_budgets')
+        .values({ key, bytes, reset_at: clock.after(windowMs) })
+        .onConflict((conflict) =>
+          conflict
+            .column('key')
+            .doUpdateSet({
+              bytes: sql<number>`case when ${lapsed} then ${bytes} else upload_budgets.bytes + ${bytes} end`,
+              reset_at: sql<string>`case when ${lapsed} then ${clock.after(windowMs)} else upload_budgets.reset_at end`,
+            })
+            .where((eb) => eb.or([lapsed, eb(sql<number>`upload_budgets.bytes + ${bytes}`, '<=', limitBytes)])),
+        )
+        .returning('key')
+        .executeTakeFirst();
+      spendsSinceSweep += 1;
+      if (spendsSinceSweep >= UPLOAD_BUDGET_SWEEP_EVERY) {
+        spendsSinceSweep = 0;
+        await db.deleteFrom('upload_budgets').where('reset_at', '<', clock.now()).execute();
+      }
+      if (row) return { spent: true };
+      const current = await db
+        .selectFrom('upload_budgets')
+        .where('key', '=', key)
+        .select('reset_at')
+        .executeTakeFirst();
+      // Swept in between (the window just ran out): the visitor may try again at once.
+      return { spent: false, resetAt: current ? readDate(current.reset_at) : new Date() };
+    },
+
+    async refundUploadBytes(key, bytes) {
+      await db
+        .updateTable('upload_budgets')
+        .set({ bytes: sql<number>`case when bytes > ${bytes} then bytes - ${bytes} else 0 end` })
         .where('key', '=', key)
         .execute();
     },

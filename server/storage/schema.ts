@@ -60,6 +60,13 @@ export interface StorageDatabase {
     hits: number;
     reset_at: Timestamp;
   };
+  /** Artwork bytes stored per client address in the current budget window (migration 0006), shared by every instance. */
+  upload_budgets: {
+    key: string;
+    /** PostgreSQL's bigint arrives from `pg` as a string. */
+    bytes: ColumnType<Count, number, number>;
+    reset_at: Timestamp;
+  };
   /** The daily jobs (the privacy purge…): the last successful run, and the instance running one now. */
   scheduled_jobs: {
     name: string;

@@ -116,6 +116,15 @@ export interface ScheduledJobClaim {
   claim: string;
 }
 
+/** How many artwork bytes one client may have stored per window (the daily upload budget). */
+export interface UploadBudget {
+  limitBytes: number;
+  windowMs: number;
+}
+
+/** What spending from an upload budget answers: counted, or refused with the end of the window. */
+export type UploadSpend = { spent: true } | { spent: false; resetAt: Date };
+
 /** What the app and the outbox worker may do with submissions; both databases implement it in full. */
 export interface Storage {
   /**
@@ -181,6 +190,15 @@ export interface Storage {
    * error. False, with nothing recorded, when the lease had run out and another instance took the job.
    */
   finishScheduledJob(claim: ScheduledJobClaim, outcome: { ok: true } | { error: string }): Promise<boolean>;
+  /**
+   * Counts `bytes` of artwork against `key`'s budget in one atomic statement, or counts nothing and
+   * answers when the window ends if that would pass `limitBytes`. A window of `windowMs` starts (by the
+   * database's clock) at the first bytes after the last one ran out. Every instance on the same database
+   * counts into the same row, so two uploads at once cannot both slip past the limit.
+   */
+  spendUploadBytes(key: string, bytes: number, budget: UploadBudget): Promise<UploadSpend>;
+  /** Gives bytes back (never below zero): they were counted, then not stored after all. */
+  refundUploadBytes(key: string, bytes: number): Promise<void>;
   /** Resolves once the database answers a query; rejects while it cannot be reached (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '#server/storage/open-storage.ts';
 import { CSRF_FIELD, CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
+import { minimalPdf } from '#tests/support/minimal-pdf.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { cookiesOf, visitorSession } from '#tests/support/visitor-session.ts';
@@ -126,7 +127,7 @@ describe.each(backends)('on %s', (backend) => {
       const svg = Buffer.from(
         '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>',
       );
-      const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+      const pdf = minimalPdf();
       const response = await expectStatus(
         postQuote(quote, [
           { name: 'mark.svg', data: svg },

@@ -24,10 +24,12 @@ import {
 } from '#shared/submissions/form-values.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { isSubmissionKey, SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
+import { damagedArtworkError } from './artwork-structure.ts';
 import { artworkFileName, artworkTypeOf } from './artwork-type.ts';
 import { parseMultipart } from './multipart.ts';
 import { submissionRateLimit } from './rate-limit.ts';
 import { contactForm, quoteForm, type SubmissionForm } from './submission-forms.ts';
+import type { UploadAdmission } from './upload-admission.ts';
 import { uploadSlots } from './upload-slots.ts';
 
 /** The form endpoints' dependencies, passed in by createApp. */
@@ -41,6 +43,8 @@ export interface SubmissionRoutesOptions {
   rateLimit: number;
   /** How many forms with files are read at once (see upload-slots.ts). */
   uploadsAtOnce: number;
+  /** The disk floor and daily byte budget a post's files must pass before they are stored. */
+  uploads: UploadAdmission;
   /** Called after a submission is stored (not for a repeat). */
   onStored?: () => void;
 }
@@ -71,6 +75,8 @@ async function readArtwork(files: Express.Multer.File[]): Promise<{ files: Store
     if (!mediaType) {
       return { files: [], error: `${name} is not a ${ARTWORK_KINDS} file (judged by its content, not its name).` };
     }
+    const damaged = damagedArtworkError(name, mediaType, file.buffer);
+    if (damaged) return { files: [], error: damaged };
     stored.push({ name: artworkFileName(name, mediaType), mediaType, size: file.size, data: file.buffer });
   }
   return { files: stored };
@@ -183,7 +189,9 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
       if (artwork.error) errors[ARTWORK_FIELD] = artwork.error;
       if (!validation.ok || Object.keys(errors).length > 0) return refuse(req, res, form, values, errors);
 
-      const saved = await options.storage.saveSubmission({
+      const admission = await options.uploads(req, res, artwork.files);
+      if (!admission.ok) return next(admission.refusal);
+      const saving = options.storage.saveSubmission({
         kind: form.kind,
         name: validation.name,
         email: validation.email,
@@ -191,6 +199,8 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         files: artwork.files,
         ...(key === undefined ? {} : { idempotencyKey: key }),
       });
+      // Bytes counted by the admission are given back if this stores nothing (a throw, a repeat).
+      const saved = await admission.settle(saving);
       // The same key arrived twice at once: the database kept the first, this one is its repeat.
       if (saved.repeated) return answerRepeat(req, res, form, saved);
       // The reference is all the operator needs to find it; no personal data at info level.

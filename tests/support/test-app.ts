@@ -29,6 +29,10 @@ const testConfig: AppConfig = {
   outboxLeaseMs: 120_000,
   maxConnections: 256,
   uploadsAtOnce: 4,
+  uploadBytesPerDay: 100 * 1024 * 1024,
+  // Off: the tests' disk is not the point, and a full /tmp on a shared machine must not fail them. The
+  // floor's own tests set one and give the free space.
+  diskFreeFloorBytes: 0,
 };
 
 /**
@@ -47,6 +51,8 @@ export interface TestAppOptions {
    * gives `fixtureDataDir`, whose prices it can write down, so it survives the shop changing its own.
    */
   dataDir?: string;
+  /** The free bytes the disk floor reads under the database's folder; the real disk's by default. */
+  readFreeSpace?: (dir: string) => Promise<number>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -63,6 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     siteData,
     storage,
     readiness,
+    ...(options.readFreeSpace ? { readFreeSpace: options.readFreeSpace } : {}),
     ssr: {
       loadEntry: async () => ssrEntry,
       assets: {

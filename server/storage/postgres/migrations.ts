@@ -112,6 +112,20 @@ export const postgresMigrations: Record<string, Migration> = {
       await sql`create index submissions_email_created_at on submissions (lower(email), created_at)`.execute(db);
     },
   },
+  '0006-upload-budgets': {
+    async up(db: Kysely<unknown>) {
+      // Artwork bytes stored per client address in the current 24-hour window, shared by every instance
+      // so the daily budget holds however the uploads are spread.
+      await db.schema
+        .createTable('upload_budgets')
+        .addColumn('key', 'text', (column) => column.primaryKey())
+        // bigint: an integer column would overflow past 2 GB, within reach of a generous UPLOAD_MB_PER_DAY.
+        .addColumn('bytes', 'bigint', (column) => column.notNull())
+        .addColumn('reset_at', 'timestamptz', (column) => column.notNull())
+        .execute();
+      await db.schema.createIndex('upload_budgets_reset_at').on('upload_budgets').column('reset_at').execute();
+    },
+  },
   '0007-scheduled-jobs': {
     async up(db: Kysely<unknown>) {
       // One row per daily job (the privacy purge, later the backup): its last success survives restarts,
