@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { LegalPage } from '#client/components/legal-page.tsx';
@@ -61,7 +62,13 @@ export default function CookiePolicyPage() {
                   {cookies.map((cookie) => (
                     <tr key={cookie.name} className="border-b border-stone-200 align-top">
                       <th scope="row" className="py-2 pr-4 font-mono font-semibold">
-                        {cookie.name}
+                        {/* "__Host-" on a line of its own on a phone, never "XSRF-" and "TOKEN" apart. */}
+                        {cookie.name.split(/(?<=__Host-)/).map((part, index) => (
+                          <Fragment key={part}>
+                            {index > 0 && <wbr />}
+                            <span className="whitespace-nowrap">{part}</span>
+                          </Fragment>
+                        ))}
                       </th>
                       <td className="py-2 pr-4">{cookie.purpose}</td>
                       <td className="py-2">{cookie.lifetime}</td>
