@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
+import { databaseClock, type SqlDialect } from './database-clock.ts';
+import { createDeskStorage } from './desk-storage.ts';
+import type { DeskStorage } from './desk-types.ts';
 import { type Count, readDate, readJson, type StorageDatabase } from './schema.ts';
 import type {
   ClaimedNotification,
@@ -37,27 +40,6 @@ export interface OperatorStorage extends Storage {
    * once, their attempts kept; resolves with how many.
    */
   resendNotifications(reference: string, recipient?: NotificationRecipient): Promise<number>;
-}
-
-/** The two databases the one Kysely implementation speaks to; queries branch on it only where SQL differs (row locks, clock). */
-export type SqlDialect = 'sqlite' | 'postgres';
-
-/**
- * The database's clock, for everything several instances compare (due times, leases): instances'
- * clocks may disagree, the database has one. SQLite's is written in the ISO form the column holds.
- */
-function databaseClock(dialect: SqlDialect) {
-  return dialect === 'postgres'
-    ? {
-        now: (): RawBuilder<string> => sql<string>`now()`,
-        after: (ms: number): RawBuilder<string> => sql<string>`now() + make_interval(secs => ${ms / 1000})`,
-      }
-    : {
-        now: (): RawBuilder<string> => sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
-        // The sign written out: SQLite's modifier is "+N seconds" or "-N seconds".
-        after: (ms: number): RawBuilder<string> =>
-          sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`${ms < 0 ? '-' : '+'}${Math.abs(ms) / 1000} seconds`})`,
-      };
 }
 
 function checkDelay(ms: number) {
@@ -181,7 +163,7 @@ export function createKyselyStorage(
     });
   }
 
-  return {
+  const storage: Omit<OperatorStorage, keyof DeskStorage> = {
     async saveSubmission(submission: NewSubmission): Promise<SavedSubmission> {
       const key = submission.idempotencyKey;
       if (key !== undefined) {
@@ -534,6 +516,8 @@ export function createKyselyStorage(
       await db.destroy();
     },
   };
+  // The desk reads a request through the same getSubmission as the mails and the CLI.
+  return Object.assign(storage, createDeskStorage(db, dialect, storage.getSubmission));
 }
 
 /** Whether the submission's copy to the shop was never sent (failed, or still being tried), as 1 or 0. */

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
+import type { RequestStatus } from '#shared/requests/request-status.ts';
 import type { NotificationRecipient, SubmissionKind } from './types.ts';
 
 /**
@@ -30,6 +31,39 @@ export interface StorageDatabase {
     created_at: Timestamp;
     /** The form's one-time submission key, unique; null when the client sent none. */
     idempotency_key: string | null;
+    /** Where the request stands (shared/requests/request-status.ts); 'new' when stored. */
+    status: ColumnType<RequestStatus, RequestStatus | undefined, RequestStatus>;
+    status_changed_at: Timestamp | null;
+    /** When someone at the shop first opened it on the desk; null while unread. */
+    read_at: Timestamp | null;
+  };
+  /** The activity log of each request: appended to, never changed. */
+  request_events: {
+    id: Generated<number>;
+    submission_id: number;
+    at: Timestamp;
+    /** "staff:<address>", "customer" or "system". */
+    actor: string;
+    type: string;
+    data: Json;
+  };
+  /** One-time staff sign-in links, by the SHA-256 of their secret. */
+  staff_sign_in_links: {
+    token_hash: string;
+    email: string;
+    created_at: Timestamp;
+    expires_at: Timestamp;
+    used_at: Timestamp | null;
+  };
+  /** Staff sessions, by the SHA-256 of the cookie's secret. */
+  staff_sessions: {
+    id_hash: string;
+    email: string;
+    created_at: Timestamp;
+    /** The idle timeout counts from here. */
+    last_seen_at: Timestamp;
+    /** The absolute end, whatever the activity. */
+    expires_at: Timestamp;
   };
   files: {
     id: Generated<number>;

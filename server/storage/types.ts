@@ -5,6 +5,8 @@
  * DATABASE_URL is set; open-storage.ts picks.
  */
 
+import type { DeskStorage } from './desk-types.ts';
+
 export type SubmissionKind = 'quote' | 'contact';
 
 /** An artwork file as kept in the database (no shared volume needed); size in bytes. */
@@ -125,8 +127,8 @@ export interface UploadBudget {
 /** What spending from an upload budget answers: counted, or refused with the end of the window. */
 export type UploadSpend = { spent: true } | { spent: false; resetAt: Date };
 
-/** What the app and the outbox worker may do with submissions; both databases implement it in full. */
-export interface Storage {
+/** What the app, the desk and the outbox worker may do with submissions; both databases implement it in full. */
+export interface Storage extends DeskStorage {
   /**
    * Saves the submission, its files and one outbox row per recipient in ONE transaction, and returns
    * the human reference (Q-2026-000123, C-2026-000045) only once that transaction has committed.

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, isoFromNow, openTestStorage, runSql } from '#tests/support/test-storage.ts';
+import type { NewSubmission } from './types.ts';
+
+type TestStorage = Awaited<ReturnType<typeof openTestStorage>>;
+
+function quote(name: string, email: string, payload: Record<string, unknown> = {}): NewSubmission {
+  return {
+    kind: 'quote',
+    name,
+    email,
+    payload: { name, email, service: 'Screen printing', quantity: 36, ...payload },
+    files: [{ name: 'logo.png', mediaType: 'image/png', size: 3, data: Buffer.from('png') }],
+  };
+}
+
+// The desk's storage on each database: what the inbox lists and what the activity log keeps must not differ.
+describe.each(backends)('the desk on %s', (backend) => {
+  let storage: TestStorage;
+  const references: string[] = [];
+
+  beforeAll(async () => {
+    storage = await openTestStorage(backend);
+    for (const submission of [
+      quote('Dana Whitfield', 'dana@example.com', { company: 'Riverside 5K' }),
+      quote('Lee Park', 'lee@example.com', { company: 'Park & Sons' }),
+      { kind: 'contact', name: 'Sam 50% Off', email: 'sam@example.com', payload: { message: 'Hi' }, files: [] },
+      quote('Ana Souza', 'ana@example.com'),
+    ] satisfies NewSubmission[]) {
+      references.push((await storage.saveSubmission(submission)).reference);
+    }
+  });
+  afterAll(() => storage.close());
+
+  it('lists requests newest first, with totals, counts per status and the unread count', async () => {
+    const list = await storage.listRequests({ page: 1, pageSize: 2 });
+    expect(list.items.map((item) => item.name)).toEqual(['Ana Souza', 'Sam 50% Off']);
+    expect(list.total).toBe(4);
+    expect(list.counts).toEqual({ new: 4 });
+    expect(list.unread).toBe(4);
+    const second = await storage.listRequests({ page: 2, pageSize: 2 });
+    expect(second.items.map((item) => item.name)).toEqual(['Lee Park', 'Dana Whitfield']);
+    expect(second.items[1]?.payload.company).toBe('Riverside 5K');
+  });
+
+  it('searches the reference, name, e-mail and company, ignoring case, with % taken literally', async () => {
+    const names = async (search: string) =>
+      (await storage.listRequests({ search, page: 1, pageSize: 10 })).items.map((item) => item.name);
+    expect(await names('RIVERSIDE')).toEqual(['Dana Whitfield']);
+    expect(await names('lee@')).toEqual(['Lee Park']);
+    expect(await names(references[3] ?? '')).toEqual(['Ana Souza']);
+    expect(await names('50%')).toEqual(['Sam 50% Off']);
+    expect(await names('%')).toEqual(['Sam 50% Off']);
+    expect(await names('park & sons')).toEqual(['Lee Park']);
+  });
+
+  it('filters by kind and status', async () => {
+    const contacts = await storage.listRequests({ kind: 'contact', page: 1, pageSize: 10 });
+    expect(contacts.items.map((item) => item.kind)).toEqual(['contact']);
+    expect(contacts.total).toBe(1);
+  });
+
+  it('marks a request read once, logging who opened it', async () => {
+    const reference = references[0] ?? '';
+    expect(await storage.markRequestRead(reference, 'staff:owner@seenwear.example')).toBe(true);
+    expect(await storage.markRequestRead(reference, 'staff:helper@seenwear.example')).toBe(true);
+    expect(await storage.markRequestRead('Q-2000-000001', 'staff:owner@seenwear.example')).toBe(false);
+    const request = await storage.getRequest(reference);
+    expect(request?.readAt).toBeInstanceOf(Date);
+    expect(request?.events.map((event) => [event.type, event.actor])).toEqual([
+      ['opened', 'staff:owner@seenwear.example'],
+    ]);
+    expect((await storage.listRequests({ page: 1, pageSize: 10 })).unread).toBe(3);
+  });
+
+  it('moves a status only from where it was, logging the change and its message', async () => {
+    const reference = references[1] ?? '';
+    const actor = 'staff:owner@seenwear.example';
+    expect(
+      await storage.changeRequestStatus(reference, { from: 'new', to: 'quoted', actor, message: 'See the quote' }),
+    ).toBe('changed');
+    // A second person, still looking at "new", clicks too: nothing moves twice.
+    expect(await storage.changeRequestStatus(reference, { from: 'new', to: 'cancelled', actor })).toBe('conflict');
+    expect(await storage.changeRequestStatus('Q-2000-000001', { from: 'new', to: 'quoted', actor })).toBe('missing');
+    const request = await storage.getRequest(reference);
+    expect(request?.status).toBe('quoted');
+    expect(request?.statusChangedAt).toBeInstanceOf(Date);
+    expect(request?.events.at(-1)).toMatchObject({
+      type: 'status',
+      actor,
+      data: { from: 'new', to: 'quoted', message: 'See the quote' },
+    });
+    const quoted = await storage.listRequests({ status: 'quoted', page: 1, pageSize: 10 });
+    expect(quoted.items.map((item) => item.reference)).toEqual([reference]);
+    expect(quoted.counts).toEqual({ new: 3, quoted: 1 });
+  });
+
+  it('keeps internal notes in the activity log, in order', async () => {
+    const reference = references[3] ?? '';
+    await storage.addRequestNote(reference, 'staff:owner@seenwear.example', 'Called her: wants navy');
+    await storage.addRequestNote(reference, 'staff:helper@seenwear.example', 'Navy in stock');
+    const request = await storage.getRequest(reference);
+    expect(request?.events.map((event) => event.data.text)).toEqual(['Called her: wants navy', 'Navy in stock']);
+    expect(await storage.addRequestNote('Q-2000-000001', 'staff:owner@seenwear.example', 'x')).toBe(false);
+  });
+
+  it('gives a request file by its position', async () => {
+    const file = await storage.getRequestFile(references[0] ?? '', 0);
+    expect(file?.data.toString()).toBe('png');
+    expect(await storage.getRequestFile(references[0] ?? '', 1)).toBeUndefined();
+  });
+
+  it('uses a sign-in link once, and never after it expired', async () => {
+    await storage.createStaffSignInLink('hash-once', 'owner@seenwear.example', 15 * 60_000);
+    expect(await storage.useStaffSignInLink('hash-once')).toBe('owner@seenwear.example');
+    expect(await storage.useStaffSignInLink('hash-once')).toBeUndefined();
+    await storage.createStaffSignInLink('hash-late', 'owner@seenwear.example', 15 * 60_000);
+    await runSql(storage.location, 'update staff_sign_in_links set expires_at = $1 where token_hash = $2', [
+      isoFromNow(-1000),
+      'hash-late',
+    ]);
+    expect(await storage.useStaffSignInLink('hash-late')).toBeUndefined();
+    expect(await storage.useStaffSignInLink('hash-unknown')).toBeUndefined();
+  });
+
+  it('ends a session after its idle time or its absolute end, and everywhere on request', async () => {
+    const hour = 60 * 60_000;
+    await storage.createStaffSession('s-live', 'owner@seenwear.example', 7 * 24 * hour);
+    expect(await storage.touchStaffSession('s-live', 12 * hour)).toBe('owner@seenwear.example');
+
+    await storage.createStaffSession('s-idle', 'owner@seenwear.example', 7 * 24 * hour);
+    await runSql(storage.location, 'update staff_sessions set last_seen_at = $1 where id_hash = $2', [
+      isoFromNow(-13 * hour),
+      's-idle',
+    ]);
+    expect(await storage.touchStaffSession('s-idle', 12 * hour)).toBeUndefined();
+
+    await storage.createStaffSession('s-old', 'owner@seenwear.example', 7 * 24 * hour);
+    await runSql(storage.location, 'update staff_sessions set expires_at = $1 where id_hash = $2', [
+      isoFromNow(-1),
+      's-old',
+    ]);
+    expect(await storage.touchStaffSession('s-old', 12 * hour)).toBeUndefined();
+
+    await storage.createStaffSession('s-other', 'owner@seenwear.example', 7 * 24 * hour);
+    await storage.createStaffSession('s-helper', 'helper@seenwear.example', 7 * 24 * hour);
+    expect(await storage.endStaffSessionsOf('owner@seenwear.example')).toBe(2);
+    expect(await storage.touchStaffSession('s-live', 12 * hour)).toBeUndefined();
+    expect(await storage.touchStaffSession('s-helper', 12 * hour)).toBe('helper@seenwear.example');
+    await storage.endStaffSession('s-helper');
+    expect(await storage.touchStaffSession('s-helper', 12 * hour)).toBeUndefined();
+  });
+});

@@ -1,0 +1,257 @@
+import { type Kysely, sql } from 'kysely';
+import type { RequestStatus } from '#shared/requests/request-status.ts';
+import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
+import type { Actor, DeskStorage, RequestEvent, RequestFilter } from './desk-types.ts';
+import { readDate, readJson, type StorageDatabase } from './schema.ts';
+import type { Submission } from './types.ts';
+
+/** `%` and `_` are LIKE's wildcards: a search for "50%" means the characters, not a pattern. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The desk's half of the storage contract, in the same Kysely code for both databases; `getSubmission`
+ * is the main storage's, so a request reads exactly as the mails and the CLI read it.
+ */
+export function createDeskStorage(
+  db: Kysely<StorageDatabase>,
+  dialect: SqlDialect,
+  getSubmission: (reference: string) => Promise<Submission | undefined>,
+): DeskStorage {
+  const clock: DatabaseClock = databaseClock(dialect);
+  // The company is inside the payload: read with each database's JSON operator.
+  const company =
+    dialect === 'postgres'
+      ? sql<string>`submissions.payload->>'company'`
+      : sql<string>`json_extract(submissions.payload, '$.company')`;
+  // PostgreSQL's LIKE is case-sensitive; SQLite's is not for ASCII, and its lower() is ASCII-only too.
+  const like = dialect === 'postgres' ? sql.raw('ilike') : sql.raw('like');
+
+  function matching(filter: Pick<RequestFilter, 'kind' | 'search'>) {
+    const pattern = filter.search?.trim() ? likePattern(filter.search.trim()) : undefined;
+    return db
+      .selectFrom('submissions')
+      .$if(filter.kind !== undefined, (query) => query.where('submissions.kind', '=', filter.kind as 'quote'))
+      .$if(pattern !== undefined, (query) =>
+        query.where((eb) =>
+          eb.or(
+            [sql.ref('submissions.reference'), sql.ref('submissions.name'), sql.ref('submissions.email'), company].map(
+              (value) => sql<boolean>`${value} ${like} ${pattern} escape '\\'`,
+            ),
+          ),
+        ),
+      );
+  }
+
+  async function idOf(reference: string, trx: Kysely<StorageDatabase> = db): Promise<number | undefined> {
+    const row = await trx.selectFrom('submissions').where('reference', '=', reference).select('id').executeTakeFirst();
+    return row?.id;
+  }
+
+  function appendEvent(
+    trx: Kysely<StorageDatabase>,
+    submissionId: number,
+    event: { actor: Actor; type: string; data?: Record<string, unknown> },
+  ) {
+    return trx
+      .insertInto('request_events')
+      .values({
+        submission_id: submissionId,
+        at: clock.now(),
+        actor: event.actor,
+        type: event.type,
+        data: JSON.stringify(event.data ?? {}),
+      })
+      .execute();
+  }
+
+  return {
+    async listRequests(filter) {
+      const base = matching(filter);
+      const [rows, total, counts, unread] = await Promise.all([
+        base
+          .$if(filter.status !== undefined, (query) =>
+            query.where('submissions.status', '=', filter.status as RequestStatus),
+          )
+          .select(['reference', 'kind', 'status', 'name', 'email', 'created_at', 'read_at', 'payload'])
+          .orderBy('submissions.created_at', 'desc')
+          .orderBy('submissions.id', 'desc')
+          .limit(filter.pageSize)
+          .offset((filter.page - 1) * filter.pageSize)
+          .execute(),
+        base
+          .$if(filter.status !== undefined, (query) =>
+            query.where('submissions.status', '=', filter.status as RequestStatus),
+          )
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirstOrThrow(),
+        base
+          .select(['submissions.status', (eb) => eb.fn.countAll().as('count')])
+          .groupBy('submissions.status')
+          .execute(),
+        base
+          .where('submissions.read_at', 'is', null)
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        items: rows.map((row) => ({
+          reference: row.reference,
+          kind: row.kind,
+          status: row.status,
+          name: row.name,
+          email: row.email,
+          createdAt: readDate(row.created_at),
+          readAt: row.read_at === null ? null : readDate(row.read_at),
+          payload: readJson(row.payload),
+        })),
+        total: Number(total.count),
+        counts: Object.fromEntries(counts.map((row) => [row.status, Number(row.count)])),
+        unread: Number(unread.count),
+      };
+    },
+
+    async getRequest(reference) {
+      const submission = await getSubmission(reference);
+      if (!submission) return undefined;
+      const row = await db
+        .selectFrom('submissions')
+        .where('reference', '=', reference)
+        .select(['id', 'status', 'status_changed_at', 'read_at'])
+        .executeTakeFirstOrThrow();
+      const events = await db
+        .selectFrom('request_events')
+        .where('submission_id', '=', row.id)
+        .orderBy('id')
+        .select(['at', 'actor', 'type', 'data'])
+        .execute();
+      return {
+        ...submission,
+        status: row.status,
+        statusChangedAt: row.status_changed_at === null ? null : readDate(row.status_changed_at),
+        readAt: row.read_at === null ? null : readDate(row.read_at),
+        events: events.map(
+          (event): RequestEvent => ({
+            at: readDate(event.at),
+            actor: event.actor as Actor,
+            type: event.type,
+            data: readJson(event.data),
+          }),
+        ),
+      };
+    },
+
+    async getRequestFile(reference, position) {
+      const row = await db
+        .selectFrom('files')
+        .innerJoin('submissions', 'submissions.id', 'files.submission_id')
+        .where('submissions.reference', '=', reference)
+        .where('files.position', '=', position)
+        .select(['files.name', 'files.media_type', 'files.size', 'files.data'])
+        .executeTakeFirst();
+      return row && { name: row.name, mediaType: row.media_type, size: row.size, data: row.data };
+    },
+
+    async markRequestRead(reference, actor) {
+      return db.transaction().execute(async (trx) => {
+        const opened = await trx
+          .updateTable('submissions')
+          .set({ read_at: clock.now() })
+          .where('reference', '=', reference)
+          .where('read_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
+        if (opened) await appendEvent(trx, opened.id, { actor, type: 'opened' });
+        return opened !== undefined || (await idOf(reference, trx)) !== undefined;
+      });
+    },
+
+    async changeRequestStatus(reference, { from, to, actor, message }) {
+      return db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('submissions')
+          .set({ status: to, status_changed_at: clock.now() })
+          .where('reference', '=', reference)
+          .where('status', '=', from)
+          .returning('id')
+          .executeTakeFirst();
+        if (!moved) return (await idOf(reference, trx)) === undefined ? 'missing' : 'conflict';
+        await appendEvent(trx, moved.id, {
+          actor,
+          type: 'status',
+          data: { from, to, ...(message ? { message } : {}) },
+        });
+        return 'changed';
+      });
+    },
+
+    async addRequestNote(reference, actor, text) {
+      return db.transaction().execute(async (trx) => {
+        const id = await idOf(reference, trx);
+        if (id === undefined) return false;
+        await appendEvent(trx, id, { actor, type: 'note', data: { text } });
+        return true;
+      });
+    },
+
+    async createStaffSignInLink(tokenHash, email, ttlMs) {
+      await db
+        .insertInto('staff_sign_in_links')
+        .values({ token_hash: tokenHash, email, created_at: clock.now(), expires_at: clock.after(ttlMs) })
+        .execute();
+      // Old links are of no use to anyone: swept as new ones are made.
+      await db
+        .deleteFrom('staff_sign_in_links')
+        .where('expires_at', '<', clock.after(-24 * 60 * 60 * 1000))
+        .execute();
+    },
+
+    async useStaffSignInLink(tokenHash) {
+      const used = await db
+        .updateTable('staff_sign_in_links')
+        .set({ used_at: clock.now() })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', clock.now())
+        .returning('email')
+        .executeTakeFirst();
+      return used?.email;
+    },
+
+    async createStaffSession(idHash, email, absoluteMs) {
+      await db
+        .insertInto('staff_sessions')
+        .values({
+          id_hash: idHash,
+          email,
+          created_at: clock.now(),
+          last_seen_at: clock.now(),
+          expires_at: clock.after(absoluteMs),
+        })
+        .execute();
+    },
+
+    async touchStaffSession(idHash, idleMs) {
+      const live = await db
+        .updateTable('staff_sessions')
+        .set({ last_seen_at: clock.now() })
+        .where('id_hash', '=', idHash)
+        .where('last_seen_at', '>', clock.after(-idleMs))
+        .where('expires_at', '>', clock.now())
+        .returning('email')
+        .executeTakeFirst();
+      if (!live) await db.deleteFrom('staff_sessions').where('id_hash', '=', idHash).execute();
+      return live?.email;
+    },
+
+    async endStaffSession(idHash) {
+      await db.deleteFrom('staff_sessions').where('id_hash', '=', idHash).execute();
+    },
+
+    async endStaffSessionsOf(email) {
+      const ended = await db.deleteFrom('staff_sessions').where('email', '=', email).executeTakeFirst();
+      return Number(ended.numDeletedRows);
+    },
+  };
+}
