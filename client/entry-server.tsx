@@ -8,6 +8,9 @@ import { createAppContextValue } from './create-app-context.ts';
 import { serializeErrors } from './hydration.ts';
 import { type RouteHandle, routes } from './routes.tsx';
 
+// The staff desk renders through this entry too: server-side only, so no public bundle carries it.
+export { renderDesk } from './desk/render-desk.tsx';
+
 /** A render that has not finished by then is abandoned (the server answers 500) rather than left hanging. */
 const RENDER_TIMEOUT_MS = 10_000;
 

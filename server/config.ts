@@ -65,6 +65,11 @@ const envSchema = z.object({
     .min(ARTWORK_MAX_TOTAL_BYTES / MB, `must be at least ${ARTWORK_MAX_TOTAL_BYTES / MB}, what one request may carry`)
     .max(1_000_000)
     .default(100),
+  STAFF_EMAILS: z
+    .string()
+    .transform((value) => value.split(',').map((address) => address.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email('must be e-mail addresses separated by commas, such as owner@seenwear.example,desk@seenwear.example')))
+    .default([]),
   DISK_FREE_FLOOR_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
 });
 
@@ -134,6 +139,8 @@ export interface AppConfig {
    * (DISK_FREE_FLOOR_MB); 0 turns the check off. Not checked on PostgreSQL: its disk is not ours to see.
    */
   diskFreeFloorBytes: number;
+  /** Who may sign in to the staff desk (STAFF_EMAILS), lower-cased; empty keeps the desk closed. */
+  staffEmails: string[];
 }
 
 /**
@@ -190,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadsAtOnce: value.UPLOADS_AT_ONCE,
     uploadBytesPerDay: value.UPLOAD_MB_PER_DAY * MB,
     diskFreeFloorBytes: value.DISK_FREE_FLOOR_MB * MB,
+    staffEmails: value.STAFF_EMAILS,
   };
 }
 

@@ -11,6 +11,7 @@ function countingEntry() {
   const counted = {
     query: vi.fn(entry.query),
     render: vi.fn(entry.render),
+    renderDesk: entry.renderDesk,
   };
   return counted;
 }

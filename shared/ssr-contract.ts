@@ -1,3 +1,4 @@
+import type { DeskRenderOptions, DeskView } from './desk-contract.ts';
 import type { FlashNotice } from './notices.ts';
 import type { SiteData } from './site-data.ts';
 import type { FormState } from './submissions/form-values.ts';
@@ -80,4 +81,6 @@ export interface SsrEntry {
   query(request: Request): Promise<QueryOutcome>;
   /** Renders the whole document; resolves once everything, Suspense boundaries included, is ready. */
   render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options: RenderOptions): Promise<string>;
+  /** A staff desk page, whole (client/desk): server-rendered only, no script. */
+  renderDesk(view: DeskView, options: DeskRenderOptions): string;
 }

@@ -20,7 +20,7 @@ export interface RequestFilter {
 }
 
 /** One row of the inbox. */
-interface RequestListItem {
+export interface RequestListItem {
   reference: string;
   kind: SubmissionKind;
   status: RequestStatus;
@@ -54,7 +54,7 @@ export interface RequestEvent {
 }
 
 /** A request as the desk shows it: what the customer sent, where it stands, and what happened to it. */
-interface RequestDetail extends Submission {
+export interface RequestDetail extends Submission {
   status: RequestStatus;
   statusChangedAt: Date | null;
   readAt: Date | null;

@@ -9,6 +9,7 @@ import type {
   ClaimedNotification,
   NewSubmission,
   NotificationRecipient,
+  NotificationState,
   OutboxMessage,
   PurgeResult,
   SavedSubmission,
@@ -19,12 +20,6 @@ import type {
   SubmissionSummary,
 } from './types.ts';
 
-/** One notification with its history, sent or not. */
-export interface NotificationState extends OutboxMessage {
-  sentAt: Date | null;
-  /** When it was given up on; null while it is still tried, or once sent. */
-  failedAt: Date | null;
-}
 
 /**
  * The contract plus what only the operators' CLI needs (each notification's state for `show`). The
@@ -32,7 +27,6 @@ export interface NotificationState extends OutboxMessage {
  */
 export interface OperatorStorage extends Storage {
   /** The notifications of one submission, shop first; empty for an unknown reference. */
-  notificationsOf(reference: string): Promise<NotificationState[]>;
   /** Every notification given up on, oldest first. */
   failedNotifications(): Promise<NotificationState[]>;
   /**

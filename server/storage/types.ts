@@ -127,6 +127,13 @@ export interface UploadBudget {
 /** What spending from an upload budget answers: counted, or refused with the end of the window. */
 export type UploadSpend = { spent: true } | { spent: false; resetAt: Date };
 
+/** One notification with its history, sent or not. */
+export interface NotificationState extends OutboxMessage {
+  sentAt: Date | null;
+  /** When it was given up on; null while it is still tried, or once sent. */
+  failedAt: Date | null;
+}
+
 /** What the app, the desk and the outbox worker may do with submissions; both databases implement it in full. */
 export interface Storage extends DeskStorage {
   /**
@@ -137,6 +144,8 @@ export interface Storage extends DeskStorage {
   /** The submission saved with this key, if any (a repeated form post is answered from it). */
   findByIdempotencyKey(key: string): Promise<SavedSubmission | undefined>;
   getSubmission(reference: string): Promise<Submission | undefined>;
+  /** Each mail owed for the submission, sent or not, with its attempts (the desk and the CLI's show). */
+  notificationsOf(reference: string): Promise<NotificationState[]>;
   /** Newest first. */
   listSubmissions(options?: { limit?: number; kind?: SubmissionKind }): Promise<SubmissionSummary[]>;
   /** Outbox rows due at `now` (not sent, not failed, not held by a live claim), oldest first. */

@@ -6,7 +6,7 @@
  */
 
 /** A quote request's states, in the order an order normally goes through them. */
-const quoteStatuses = [
+export const quoteStatuses = [
   'new',
   'quoted',
   'approved',
@@ -24,6 +24,20 @@ const contactStatuses = ['new', 'handled'] as const;
 /** Every state a request can be in. */
 export type RequestStatus = (typeof quoteStatuses)[number] | (typeof contactStatuses)[number];
 
+/** What the desk and the customer's page call each state. */
+export const statusLabels: Record<RequestStatus, string> = {
+  new: 'New',
+  quoted: 'Quoted',
+  approved: 'Approved',
+  proof_sent: 'Proof sent',
+  proof_approved: 'Proof approved',
+  in_production: 'In production',
+  ready: 'Ready',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  handled: 'Handled',
+};
+
 const finalStatuses: ReadonlySet<RequestStatus> = new Set(['completed', 'cancelled', 'handled']);
 
 /** True for completed, cancelled and handled: nothing moves on from them. */
@@ -32,7 +46,7 @@ export function isFinal(status: RequestStatus): boolean {
 }
 
 /** The states of one kind of request, in order. */
-function statusesOf(kind: 'quote' | 'contact'): readonly RequestStatus[] {
+export function statusesOf(kind: 'quote' | 'contact'): readonly RequestStatus[] {
   return kind === 'quote' ? quoteStatuses : contactStatuses;
 }
 

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import type { DeskRenderOptions } from '#shared/desk-contract.ts';
+
+/** The hidden token every desk form carries (the desk has no JavaScript to send a header). */
+export function TokenField({ token }: { token: string }) {
+  return <input type="hidden" name={CSRF_FIELD} value={token} />;
+}
+
+/**
+ * The whole document of a desk page: its own plain header (the shop's name, the inbox, who is signed
+ * in, sign out), never the public site's shell. Not indexed, and the stylesheet is the site's own.
+ */
+export function DeskDocument({
+  title,
+  options,
+  staff,
+  children,
+}: {
+  title: string;
+  options: DeskRenderOptions;
+  /** Who is signed in; absent on the sign-in pages. */
+  staff?: string;
+  children: ReactNode;
+}) {
+  return (
+    <html lang="en-US">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <title>{`${title} - ${options.shopName} desk`}</title>
+        {options.stylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+      </head>
+      <body className="min-h-screen bg-stone-100 text-stone-900">
+        <header className="border-b border-stone-300 bg-white">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+            <a href="/staff" className="text-lg font-bold text-brand-700">
+              {options.shopName} desk
+            </a>
+            {staff && (
+              <nav aria-label="Desk" className="flex flex-1 flex-wrap items-center justify-end gap-x-4 gap-y-2 text-sm">
+                <a href="/staff" className="font-semibold underline">
+                  Inbox
+                </a>
+                <span className="text-stone-600">
+                  Signed in as <span className="font-medium text-stone-900">{staff}</span>
+                </span>
+                <form method="post" action="/staff/sign-out">
+                  <TokenField token={options.csrfToken} />
+                  <button type="submit" className="rounded border border-stone-400 px-3 py-1 hover:bg-stone-100">
+                    Sign out
+                  </button>
+                </form>
+              </nav>
+            )}
+          </div>
+        </header>
+        <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+      </body>
+    </html>
+  );
+}

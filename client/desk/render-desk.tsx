@@ -1,0 +1,20 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
+import { InboxPage } from './inbox-page.tsx';
+import { RequestPage } from './request-page.tsx';
+import { ConfirmSignInPage, SignInPage } from './sign-in-page.tsx';
+
+/** A desk page as HTML: rendered on the server only, with no script, so it is static markup. */
+export function renderDesk(view: DeskView, options: DeskRenderOptions): string {
+  const page =
+    view.page === 'sign-in' ? (
+      <SignInPage view={view} options={options} />
+    ) : view.page === 'confirm-sign-in' ? (
+      <ConfirmSignInPage view={view} options={options} />
+    ) : view.page === 'inbox' ? (
+      <InboxPage view={view} options={options} />
+    ) : (
+      <RequestPage view={view} options={options} />
+    );
+  return `<!DOCTYPE html>${renderToStaticMarkup(page)}`;
+}

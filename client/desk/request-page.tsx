@@ -1,0 +1,199 @@
+import type { DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
+import { statusLabels } from '#shared/requests/request-status.ts';
+import { formatBytes } from '#shared/submissions/format-bytes.ts';
+import { DeskDocument, TokenField } from './desk-document.tsx';
+import { formatDateTime } from './desk-format.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+type RequestView = Extract<DeskView, { page: 'request' }>;
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`section-${title}`} className="rounded-lg bg-white p-4 shadow-sm md:p-6">
+      <h2 id={`section-${title}`} className="text-lg font-bold">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+const mailStates = { sent: 'Sent', waiting: 'Waiting to be sent', failed: 'Failed' } as const;
+
+/** /staff/requests/<reference>: what the customer sent, where it stands, what happened, and what to do next. */
+export function RequestPage({ view, options }: { view: RequestView; options: DeskRenderOptions }) {
+  const base = `/staff/requests/${view.reference}`;
+  return (
+    <DeskDocument title={view.reference} options={options} staff={view.staff}>
+      <p className="text-sm">
+        <a href="/staff" className="underline">
+          ← Inbox
+        </a>
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h1 className="font-mono text-2xl font-bold">{view.reference}</h1>
+        <StatusBadge status={view.status} />
+      </div>
+      <p className="mt-1 text-stone-700">
+        {view.kind === 'quote' ? 'Quote request' : 'Message'} from{' '}
+        <span className="font-medium text-stone-900">{view.name}</span> (
+        <a className="underline" href={`mailto:${view.email}`}>
+          {view.email}
+        </a>
+        ), received {formatDateTime(view.receivedAt)}
+      </p>
+      {view.notice && (
+        <p
+          role={view.notice.type === 'error' ? 'alert' : 'status'}
+          className={`mt-4 rounded p-3 text-sm ${view.notice.type === 'error' ? 'bg-red-50 text-red-900' : 'bg-emerald-50 text-emerald-900'}`}
+        >
+          {view.notice.text}
+        </p>
+      )}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-6">
+          <Section title="What they sent">
+            <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
+              {view.details.map((detail) => (
+                <div key={detail.label} className="contents">
+                  <dt className="font-medium text-stone-700">{detail.label}</dt>
+                  <dd className="break-words whitespace-pre-line">{detail.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Section>
+
+          {view.kind === 'quote' && (
+            <Section title="Artwork">
+              {view.files.length === 0 ? (
+                <p className="text-stone-700">No files were attached.</p>
+              ) : (
+                <ul className="grid gap-4 sm:grid-cols-2">
+                  {view.files.map((file) => (
+                    <li key={file.position} className="rounded border border-stone-200 p-3">
+                      {file.previewable ? (
+                        <img
+                          src={`${base}/files/${file.position}/preview`}
+                          alt={`Preview of ${file.name}`}
+                          className="mx-auto max-h-48 w-auto bg-[repeating-conic-gradient(#e7e5e4_0_25%,#fff_0_50%)] bg-[length:16px_16px]"
+                          loading="lazy"
+                        />
+                      ) : (
+                        <p className="rounded bg-stone-100 p-4 text-center text-sm text-stone-700">
+                          No preview for {file.mediaType === 'image/svg+xml' ? 'SVG' : 'this type'}: download it.
+                        </p>
+                      )}
+                      <p className="mt-2 text-sm break-all">
+                        <a className="font-semibold underline" href={`${base}/files/${file.position}`}>
+                          Download {file.name}
+                        </a>{' '}
+                        <span className="text-stone-600">({formatBytes(file.size)})</span>
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Section>
+          )}
+
+          <Section title="Activity">
+            <ol className="space-y-3">
+              <li>
+                <p className="text-sm text-stone-600">{formatDateTime(view.receivedAt)}</p>
+                <p>Received from the website</p>
+              </li>
+              {view.events.map((event, index) => (
+                // The log is append-only: an event's place in it never changes.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+                <li key={index}>
+                  <p className="text-sm text-stone-600">
+                    {formatDateTime(event.at)} · {event.who}
+                  </p>
+                  <p>{event.what}</p>
+                  {event.text && (
+                    <p className="mt-1 rounded bg-stone-50 p-2 text-sm break-words whitespace-pre-line">{event.text}</p>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </Section>
+        </div>
+
+        <div className="space-y-6">
+          <Section title="Status">
+            {view.moves.length === 0 ? (
+              <p className="text-stone-700">{statusLabels[view.status]}: nothing follows.</p>
+            ) : (
+              <form method="post" action={`${base}/status`} className="space-y-3">
+                <TokenField token={options.csrfToken} />
+                <input type="hidden" name="from" value={view.status} />
+                <div>
+                  <label htmlFor="status-to" className="block font-medium">
+                    Move to
+                  </label>
+                  <select id="status-to" name="to" className="mt-1 w-full rounded border border-stone-400 bg-white px-2 py-2">
+                    {view.moves.map((status) => (
+                      <option key={status} value={status}>
+                        {statusLabels[status]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                {view.kind === 'quote' && (
+                  <div>
+                    <label htmlFor="status-message" className="block font-medium">
+                      Message to the customer <span className="font-normal text-stone-600">(optional)</span>
+                    </label>
+                    <textarea
+                      id="status-message"
+                      name="message"
+                      rows={3}
+                      maxLength={2000}
+                      className="mt-1 w-full rounded border border-stone-400 px-3 py-2"
+                    />
+                  </div>
+                )}
+                <button type="submit" className="w-full rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+                  Change status
+                </button>
+              </form>
+            )}
+          </Section>
+
+          <Section title="Internal note">
+            <form method="post" action={`${base}/notes`} className="space-y-3">
+              <TokenField token={options.csrfToken} />
+              <label htmlFor="note-text" className="block font-medium">
+                Only the shop sees it
+              </label>
+              <textarea
+                id="note-text"
+                name="text"
+                rows={3}
+                required
+                maxLength={2000}
+                className="w-full rounded border border-stone-400 px-3 py-2"
+              />
+              <button type="submit" className="w-full rounded bg-stone-800 px-4 py-2 font-semibold text-white hover:bg-stone-900">
+                Add note
+              </button>
+            </form>
+          </Section>
+
+          <Section title="E-mails">
+            <ul className="space-y-2 text-sm">
+              {view.mails.map((mail) => (
+                <li key={mail.recipient}>
+                  <span className="font-medium">{mail.recipient}:</span> {mailStates[mail.state]}
+                  {mail.attempts > 1 ? ` (${mail.attempts} attempts)` : ''}
+                  {mail.lastError && <span className="block text-red-800">{mail.lastError}</span>}
+                </li>
+              ))}
+            </ul>
+          </Section>
+        </div>
+      </div>
+    </DeskDocument>
+  );
+}

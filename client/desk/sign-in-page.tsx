@@ -1,0 +1,79 @@
+import type { DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
+import { DeskDocument, TokenField } from './desk-document.tsx';
+
+const messages = {
+  ask: undefined,
+  sent: 'If that address belongs to the shop’s staff, a sign-in link is on its way. It works once, for 15 minutes.',
+  invalid: 'That sign-in link has expired or was used already. Ask for a new one.',
+  'signed-out': 'You are signed out.',
+} as const;
+
+/** /staff/sign-in: one field, the same answer for every address (no one learns who is staff). */
+export function SignInPage({
+  view,
+  options,
+}: {
+  view: Extract<DeskView, { page: 'sign-in' }>;
+  options: DeskRenderOptions;
+}) {
+  const message = messages[view.state];
+  return (
+    <DeskDocument title="Sign in" options={options}>
+      <div className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-bold">Sign in to the desk</h1>
+        {message && (
+          <p role="status" className="mt-4 rounded bg-brand-50 p-3 text-sm">
+            {message}
+          </p>
+        )}
+        <form method="post" action="/staff/sign-in" className="mt-6 space-y-4">
+          <TokenField token={options.csrfToken} />
+          {view.next && <input type="hidden" name="next" value={view.next} />}
+          <div>
+            <label htmlFor="staff-email" className="block font-medium">
+              Your work e-mail address
+            </label>
+            <input
+              id="staff-email"
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              className="mt-1 w-full rounded border border-stone-400 px-3 py-2"
+            />
+          </div>
+          <button type="submit" className="w-full rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+            E-mail me a sign-in link
+          </button>
+        </form>
+      </div>
+    </DeskDocument>
+  );
+}
+
+/**
+ * The page a sign-in link opens: a button, not an automatic sign-in, because mail scanners open links
+ * before people do, and a link that signed in on GET would be used up by them.
+ */
+export function ConfirmSignInPage({
+  view,
+  options,
+}: {
+  view: Extract<DeskView, { page: 'confirm-sign-in' }>;
+  options: DeskRenderOptions;
+}) {
+  return (
+    <DeskDocument title="Sign in" options={options}>
+      <div className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-bold">Sign in to the desk</h1>
+        <form method="post" action="/staff/sign-in/confirm" className="mt-6">
+          <TokenField token={options.csrfToken} />
+          <input type="hidden" name="token" value={view.token} />
+          <button type="submit" className="w-full rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+            Sign in
+          </button>
+        </form>
+      </div>
+    </DeskDocument>
+  );
+}

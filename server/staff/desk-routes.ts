@@ -1,0 +1,283 @@
+import { type Request, type RequestHandler, type Response, Router } from 'express';
+import createHttpError from 'http-errors';
+import type { Csrf } from '#server/csrf.ts';
+import type { Actor } from '#server/storage/desk-types.ts';
+import type { Storage } from '#server/storage/types.ts';
+import { submissionRateLimit } from '#server/submissions/rate-limit.ts';
+import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
+import { isRecord } from '#shared/is-record.ts';
+import { canMove, isStatusOf, nextStatuses, type RequestStatus } from '#shared/requests/request-status.ts';
+import { detailViews, eventView, fileView, listItemView, mailView } from './desk-views.ts';
+import { isSecret, type StaffAuth } from './staff-auth.ts';
+
+/** Requests per inbox page. */
+const PAGE_SIZE = 25;
+/** The longest note or customer message the desk takes, as the quote form's comments. */
+const MAX_TEXT = 2000;
+const referencePattern = /^[QC]-\d{4}-\d{6}$/;
+const notices = {
+  moved: { type: 'success', text: 'Status changed.' },
+  noted: { type: 'success', text: 'Note added.' },
+  conflict: {
+    type: 'error',
+    text: 'Someone changed this request while you were looking at it: check its status below and try again.',
+  },
+  'bad-move': { type: 'error', text: 'That status change is not possible from here.' },
+  'empty-note': { type: 'error', text: 'Write the note first.' },
+} as const;
+
+/** What the desk's routes are built from. */
+export interface DeskRoutesOptions {
+  storage: Storage;
+  auth: StaffAuth;
+  csrf: Csrf;
+  renderDesk: (view: DeskView, options: DeskRenderOptions) => Promise<string>;
+  stylesheets: () => readonly string[];
+  shopName: string;
+  publicUrl: string;
+  /** Sign-in attempts per address per 15 minutes. */
+  rateLimit: number;
+  /** Queues the sign-in link's mail for a staff address. */
+  mailSignInLink: (email: string, link: string) => Promise<void>;
+  /** Today, for the days left before in-hands dates (tests fix it). */
+  now?: () => Date;
+}
+
+/** The staff member signed in for this request (set by requireStaff). */
+function staffOf(res: Response): string {
+  return res.locals.staff as string;
+}
+
+function textField(body: unknown, name: string): string {
+  const value = isRecord(body) ? body[name] : undefined;
+  return typeof value === 'string' ? value.replace(/\r\n/g, '\n').trim() : '';
+}
+
+/** Pages of the desk get the sign-in page; anything asking for JSON gets a 401. */
+function wantsPage(req: Request): boolean {
+  return req.accepts(['html', 'json']) === 'html';
+}
+
+/** "next" is only ever a desk address of this site: never an open redirect. */
+function safeNext(value: unknown): string {
+  return typeof value === 'string' && /^\/staff(\/[\w/-]*)?(\?[\w=&%+.-]*)?$/.test(value) ? value : '/staff';
+}
+
+/**
+ * The staff desk (issue 13) under /staff: passwordless sign-in, the inbox, and each request with its
+ * status, notes and activity log. Server-rendered pages with plain forms (post/redirect/get), so the
+ * desk works without JavaScript and the public pages never load any of it. Every answer is no-store
+ * and noindex; every unsafe request passed the app's CSRF check before it got here.
+ */
+export function deskRoutes(options: DeskRoutesOptions): Router {
+  const router = Router();
+  const now = options.now ?? (() => new Date());
+
+  async function send(req: Request, res: Response, view: DeskView, status = 200) {
+    const html = await options.renderDesk(view, {
+      csrfToken: options.csrf.issueToken(req, res),
+      stylesheets: options.stylesheets(),
+      shopName: options.shopName,
+    });
+    res.status(status).type('html').send(html);
+  }
+
+  router.use('/staff', (_req, res, next) => {
+    res.set({
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex, nofollow',
+      // Sign-in links carry their secret in the address: it never leaves in a Referer.
+      'Referrer-Policy': 'no-referrer',
+    });
+    next();
+  });
+
+  // Sign-in: the same answer for every address, staff or not.
+  router.get('/staff/sign-in', async (req, res) => {
+    const state =
+      req.query.sent !== undefined
+        ? 'sent'
+        : req.query.invalid !== undefined
+          ? 'invalid'
+          : req.query['signed-out'] !== undefined
+            ? 'signed-out'
+            : 'ask';
+    const next = safeNext(req.query.next);
+    await send(req, res, { page: 'sign-in', state, ...(next !== '/staff' ? { next } : {}) });
+  });
+
+  router.post(
+    '/staff/sign-in',
+    submissionRateLimit(options.rateLimit, options.storage, 'staff-sign-in'),
+    async (req, res) => {
+      const email = options.auth.staffAddress(textField(req.body, 'email'));
+      if (email) {
+        const secret = await options.auth.createLink(email);
+        const next = safeNext(textField(req.body, 'next'));
+        const link = `${options.publicUrl}/staff/sign-in/${secret}${next !== '/staff' ? `?next=${encodeURIComponent(next)}` : ''}`;
+        await options.mailSignInLink(email, link);
+        req.log.info({ reason: 'staff_sign_in_link' }, 'staff sign-in link queued');
+      } else {
+        req.log.warn({ reason: 'staff_sign_in_unknown' }, 'staff sign-in asked for an address not in STAFF_EMAILS');
+      }
+      res.redirect(303, '/staff/sign-in?sent');
+    },
+  );
+
+  router.get('/staff/sign-in/:token', async (req, res) => {
+    const token = req.params.token;
+    if (!isSecret(token)) return res.redirect(303, '/staff/sign-in?invalid');
+    await send(req, res, { page: 'confirm-sign-in', token });
+  });
+
+  router.post(
+    '/staff/sign-in/confirm',
+    submissionRateLimit(options.rateLimit, options.storage, 'staff-sign-in-confirm'),
+    async (req, res) => {
+      const token = textField(req.body, 'token');
+      const email = isSecret(token) ? await options.auth.signIn(token, res) : undefined;
+      if (!email) return res.redirect(303, '/staff/sign-in?invalid');
+      req.log.info({ reason: 'staff_signed_in' }, 'staff signed in');
+      res.redirect(303, '/staff');
+    },
+  );
+
+  router.post('/staff/sign-out', async (req, res) => {
+    await options.auth.signOut(req, res);
+    res.redirect(303, '/staff/sign-in?signed-out');
+  });
+
+  // Everything below: staff only.
+  const requireStaff: RequestHandler = async (req, res, next) => {
+    const staff = await options.auth.current(req);
+    if (staff) {
+      res.locals.staff = staff;
+      return next();
+    }
+    if (!wantsPage(req) || req.method !== 'GET') return next(createHttpError(401, 'Sign in to the desk first.'));
+    res.redirect(303, `/staff/sign-in?next=${encodeURIComponent(safeNext(req.originalUrl))}`);
+  };
+  router.use('/staff', requireStaff);
+
+  router.post('/staff/sign-out-everywhere', async (_req, res) => {
+    await options.auth.signOutEverywhere(staffOf(res), res);
+    res.redirect(303, '/staff/sign-in?signed-out');
+  });
+
+  router.get('/staff', async (req, res) => {
+    const status = typeof req.query.status === 'string' && req.query.status !== '' ? req.query.status : undefined;
+    const kind = req.query.kind === 'quote' || req.query.kind === 'contact' ? req.query.kind : undefined;
+    const search = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 200) : '';
+    const page = Math.max(1, Math.min(10_000, Number.parseInt(String(req.query.page ?? '1'), 10) || 1));
+    const filter: DeskFilter = {
+      page,
+      ...(kind ? { kind } : {}),
+      ...(search ? { search } : {}),
+      ...(status && (isStatusOf('quote', status) || isStatusOf('contact', status)) ? { status } : {}),
+    };
+    const list = await options.storage.listRequests({ ...filter, pageSize: PAGE_SIZE });
+    const today = now();
+    await send(req, res, {
+      page: 'inbox',
+      staff: staffOf(res),
+      filter,
+      items: list.items.map((item) => listItemView(item, today)),
+      total: list.total,
+      pageSize: PAGE_SIZE,
+      counts: list.counts,
+      unread: list.unread,
+    });
+  });
+
+  /** The request named in the address, or a 404. */
+  function referenceOf(req: Request): string {
+    const reference = req.params.reference;
+    if (typeof reference !== 'string' || !referencePattern.test(reference)) {
+      throw createHttpError(404, 'There is no request with that reference.');
+    }
+    return reference;
+  }
+
+  router.get('/staff/requests/:reference', async (req, res) => {
+    const reference = referenceOf(req);
+    const actor: Actor = `staff:${staffOf(res)}`;
+    if (!(await options.storage.markRequestRead(reference, actor))) {
+      throw createHttpError(404, 'There is no request with that reference.');
+    }
+    const [request, mails] = await Promise.all([
+      options.storage.getRequest(reference),
+      options.storage.notificationsOf(reference),
+    ]);
+    if (!request) throw createHttpError(404, 'There is no request with that reference.');
+    const notice = notices[req.query.done as keyof typeof notices];
+    await send(req, res, {
+      page: 'request',
+      staff: staffOf(res),
+      reference,
+      kind: request.kind,
+      status: request.status,
+      name: request.name,
+      email: request.email,
+      receivedAt: request.createdAt.toISOString(),
+      details: detailViews(request),
+      files: request.files.map(fileView),
+      mails: mails.map(mailView),
+      events: request.events.map(eventView),
+      moves: nextStatuses(request.kind, request.status),
+      ...(notice ? { notice } : {}),
+    });
+  });
+
+  router.get('/staff/requests/:reference/files/:position{/:preview}', async (req, res) => {
+    const reference = referenceOf(req);
+    const position = Number(req.params.position);
+    const preview = req.params.preview;
+    if (!Number.isInteger(position) || position < 0 || (preview !== undefined && preview !== 'preview')) {
+      throw createHttpError(404, 'There is no such file.');
+    }
+    const file = await options.storage.getRequestFile(reference, position);
+    if (!file) throw createHttpError(404, 'There is no such file.');
+    // Only raster images are ever shown; an SVG or a PDF (which can carry script) is always a download.
+    const inline = preview === 'preview' && (file.mediaType === 'image/png' || file.mediaType === 'image/jpeg');
+    if (preview === 'preview' && !inline) throw createHttpError(404, 'This file has no preview: download it.');
+    res.set({
+      'Content-Type': inline ? file.mediaType : 'application/octet-stream',
+      'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    });
+    res.send(file.data);
+  });
+
+  router.post('/staff/requests/:reference/status', async (req, res) => {
+    const reference = referenceOf(req);
+    const request = await options.storage.getRequest(reference);
+    if (!request) throw createHttpError(404, 'There is no request with that reference.');
+    const from = textField(req.body, 'from');
+    const to = textField(req.body, 'to');
+    const message = textField(req.body, 'message').slice(0, MAX_TEXT);
+    const back = `/staff/requests/${reference}`;
+    if (!isStatusOf(request.kind, from) || !isStatusOf(request.kind, to)) return res.redirect(303, `${back}?done=bad-move`);
+    if (from !== request.status) return res.redirect(303, `${back}?done=conflict`);
+    if (!canMove(request.kind, from, to as RequestStatus)) return res.redirect(303, `${back}?done=bad-move`);
+    const outcome = await options.storage.changeRequestStatus(reference, {
+      from,
+      to,
+      actor: `staff:${staffOf(res)}`,
+      ...(message ? { message } : {}),
+    });
+    res.redirect(303, `${back}?done=${outcome === 'changed' ? 'moved' : 'conflict'}`);
+  });
+
+  router.post('/staff/requests/:reference/notes', async (req, res) => {
+    const reference = referenceOf(req);
+    const text = textField(req.body, 'text').slice(0, MAX_TEXT);
+    const back = `/staff/requests/${reference}`;
+    if (!text) return res.redirect(303, `${back}?done=empty-note`);
+    if (!(await options.storage.addRequestNote(reference, `staff:${staffOf(res)}`, text))) {
+      throw createHttpError(404, 'There is no request with that reference.');
+    }
+    res.redirect(303, `${back}?done=noted`);
+  });
+
+  return router;
+}

@@ -1,0 +1,96 @@
+import type { NotificationState, StoredFile } from '#server/storage/types.ts';
+import type { Actor, RequestDetail, RequestListItem } from '#server/storage/desk-types.ts';
+import { detailsOf, formatEntry, humanize } from '#server/submissions/payload-text.ts';
+import type { DeskEvent, DeskFile, DeskListItem, DeskMail } from '#shared/desk-contract.ts';
+import { statusLabels, type RequestStatus } from '#shared/requests/request-status.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Raster images the desk shows as thumbnails; everything else (SVG, PDF, EPS) is only downloaded. */
+const previewable = new Set(['image/png', 'image/jpeg']);
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+
+/** Whole days from `today` (UTC) to a YYYY-MM-DD date. */
+function daysUntil(day: string, today: Date): number {
+  const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return Math.round((Date.parse(`${day}T00:00:00Z`) - start) / DAY_MS);
+}
+
+/** An inbox row from what the storage lists. */
+export function listItemView(item: RequestListItem, today: Date): DeskListItem {
+  const inHandsDate = text(item.payload.inHandsDate);
+  const quantity = item.payload.quantity;
+  const company = text(item.payload.company);
+  const service = text(item.payload.service);
+  return {
+    reference: item.reference,
+    kind: item.kind,
+    status: item.status,
+    name: item.name,
+    email: item.email,
+    receivedAt: item.createdAt.toISOString(),
+    unread: item.readAt === null,
+    ...(company ? { company } : {}),
+    ...(service ? { service } : {}),
+    ...(typeof quantity === 'number' ? { quantity } : {}),
+    ...(inHandsDate && /^\d{4}-\d{2}-\d{2}$/.test(inHandsDate)
+      ? { inHandsDate, daysLeft: daysUntil(inHandsDate, today) }
+      : {}),
+  };
+}
+
+/** The customer's fields as label and text, in the order the form has them. */
+export function detailViews(request: RequestDetail): { label: string; value: string }[] {
+  return Object.entries(detailsOf(request)).map(([key, value]) => ({
+    label: humanize(key),
+    value: formatEntry('', value, '')
+      .map((line) => line.trim())
+      .join('\n')
+      .trim(),
+  }));
+}
+
+/** A file as listed: only PNG and JPEG get a preview. */
+export function fileView(file: StoredFile, position: number): DeskFile {
+  return { position, name: file.name, mediaType: file.mediaType, size: file.size, previewable: previewable.has(file.mediaType) };
+}
+
+/** Who did it, for people: the staff member's address, "The customer" or "The website". */
+function actorName(actor: Actor): string {
+  if (actor.startsWith('staff:')) return actor.slice('staff:'.length);
+  return actor === 'customer' ? 'The customer' : 'The website';
+}
+
+/** One activity line, worded. */
+export function eventView(event: RequestDetail['events'][number]): DeskEvent {
+  const base = { at: event.at.toISOString(), who: actorName(event.actor) };
+  const data = event.data;
+  switch (event.type) {
+    case 'opened':
+      return { ...base, what: 'Opened it on the desk' };
+    case 'note':
+      return { ...base, what: 'Added a note', ...(text(data.text) ? { text: data.text as string } : {}) };
+    case 'status': {
+      const from = statusLabels[data.from as RequestStatus] ?? String(data.from);
+      const to = statusLabels[data.to as RequestStatus] ?? String(data.to);
+      const message = text(data.message);
+      return {
+        ...base,
+        what: `Moved it from ${from} to ${to}${message ? ', with a message to the customer' : ''}`,
+        ...(message ? { text: message } : {}),
+      };
+    }
+    default:
+      return { ...base, what: humanize(event.type) };
+  }
+}
+
+/** The state of each mail owed for the request. */
+export function mailView(notification: NotificationState): DeskMail {
+  return {
+    recipient: notification.recipient === 'shop' ? 'Shop’s copy' : 'Customer’s confirmation',
+    state: notification.sentAt ? 'sent' : notification.failedAt ? 'failed' : 'waiting',
+    attempts: notification.attempts,
+    ...(notification.lastError && !notification.sentAt ? { lastError: notification.lastError } : {}),
+  };
+}
