@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { type Count, readDate, readJson, type StorageDatabase } from './schema.ts';
+import { readOutboxDepth, readStorageStatus, type StorageStatus } from './storage-status.ts';
 import type {
   ClaimedNotification,
   NewSubmission,
@@ -36,6 +37,8 @@ export interface OperatorStorage extends Storage {
    * once, their attempts kept; resolves with how many.
    */
   resendNotifications(reference: string, recipient?: NotificationRecipient): Promise<number>;
+  /** The schema version, counts and outbox depth `npm run db -- status` prints. */
+  status(): Promise<StorageStatus>;
 }
 
 /** The two databases the one Kysely implementation speaks to; queries branch on it only where SQL differs (row locks, clock). */
@@ -411,6 +414,9 @@ export function createKyselyStorage(
     async ping() {
       await sql`select 1`.execute(db);
     },
+
+    outboxDepth: () => readOutboxDepth(db),
+    status: () => readStorageStatus(db),
 
     async close() {
       await db.destroy();

@@ -100,6 +100,16 @@ export interface PurgeResult {
   keptUnsent: number;
 }
 
+/** Mail still owed, for /metrics and `npm run db -- status`. */
+export interface OutboxDepth {
+  /** Not sent and not given up on: waiting for a worker or for its next attempt. */
+  pending: number;
+  /** Given up on, waiting for an operator's resend. */
+  failed: number;
+  /** When the submission of the oldest pending message was received; null when none is pending. */
+  oldestPendingAt: Date | null;
+}
+
 /** What the app and the outbox worker may do with submissions; both databases implement it in full. */
 export interface Storage {
   /**
@@ -147,6 +157,8 @@ export interface Storage {
   countHit(key: string, windowMs: number): Promise<{ hits: number; resetAt: Date }>;
   /** Takes one hit back (never below zero), or forgets the key altogether. */
   uncountHit(key: string, options?: { all?: boolean }): Promise<void>;
+  /** How much mail is owed (for /metrics, read at each scrape). */
+  outboxDepth(): Promise<OutboxDepth>;
   /** Resolves once the database answers a query; rejects while it cannot be reached (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
