@@ -9,6 +9,8 @@ import { createCsrf } from './csrf.ts';
 import { dataRoutes } from './data-routes.ts';
 import { healthRoutes, type Readiness } from './health.ts';
 import { errorHandler, rejectMalformedUrl } from './http-errors.ts';
+import type { AppMetrics } from './metrics/app-metrics.ts';
+import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { createPageRenderer } from './page-renderer.ts';
 import { requestLogger } from './request-logger.ts';
 import { permissionsPolicy, securityHeaders } from './security-headers.ts';
@@ -29,6 +31,8 @@ export interface AppDependencies {
   /** Called after each submission is stored: the outbox worker looks at once instead of at its next run. */
   onStored?: () => void;
   readiness: Readiness;
+  /** The process's metrics, shared with the outbox worker; each app makes its own when not given. */
+  metrics?: AppMetrics;
   ssr: {
     loadEntry: () => Promise<SsrEntry>;
     assets: AssetResolver;
@@ -51,6 +55,7 @@ export function createApp(deps: AppDependencies): Express {
   app.set('etag', false);
 
   app.use(requestLogger(deps.logger));
+  app.use(metricsRoutes(deps));
   // First, so every answer carries it, errors met before helmet included.
   app.use(permissionsPolicy);
   app.use(rejectMalformedUrl);

@@ -53,6 +53,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(256),
+  // The counts tell an outsider how busy the shop is: a scraper proves itself with a long random token.
+  METRICS_TOKEN: z.string().min(32, `must be at least 32 characters (try: ${makeSecret})`).optional(),
 });
 
 /** "orders@shop.example" or "Seenwear <orders@shop.example>" (the name may be quoted). */
@@ -106,6 +108,8 @@ export interface AppConfig {
    * clients that dawdle cannot take every socket and the memory their bodies would need.
    */
   maxConnections: number;
+  /** The bearer token /metrics asks of Prometheus (METRICS_TOKEN); null: no /metrics at all. */
+  metricsToken: string | null;
 }
 
 /**
@@ -159,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: value.TRUST_PROXY,
     outboxLeaseMs: value.OUTBOX_LEASE_SECONDS * 1000,
     maxConnections: value.MAX_CONNECTIONS,
+    metricsToken: value.METRICS_TOKEN ?? null,
   };
 }
 

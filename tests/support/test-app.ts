@@ -28,6 +28,7 @@ const testConfig: AppConfig = {
   trustProxy: 0,
   outboxLeaseMs: 120_000,
   maxConnections: 256,
+  metricsToken: null,
 };
 
 /**

@@ -15,7 +15,7 @@ const DEBIAN_ROOT = '/usr/lib/postgresql';
  * newest major version Debian installed (pg_dump refuses a server newer than itself, never an older
  * one), else the first on PATH. Throws a BackupError saying how to install it when there is none.
  */
-export async function findPgTool(tool: PgTool, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+async function findPgTool(tool: PgTool, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const folders: string[] = [];
   if (env.PG_BIN) folders.push(env.PG_BIN);
   if (existsSync(DEBIAN_ROOT)) {
