@@ -200,8 +200,8 @@ describe.each(backends)('on %s', (backend) => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     stop = true;
     await Promise.all(burst);
-    // Saves committed between the backup's start and its end: pg_dump reads from another process while
-    // they go on; SQLite's online backup runs in steps between which the writers' saves run.
+    // Saves committed between the backup's start and its end: pg_dump reads from another process, and
+    // SQLite's copy runs in a worker thread, while they go on.
     expect(savesDuringBackup).toBeGreaterThan(0);
 
     const target = await newStorageLocation(backend);

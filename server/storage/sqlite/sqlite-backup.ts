@@ -1,5 +1,7 @@
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { BackupError } from '#server/storage/backup-error.ts';
 import { isDataTable } from '#server/storage/data-tables.ts';
@@ -11,31 +13,21 @@ const BUSY_TIMEOUT_MS = 10_000;
 
 /**
  * Copies the live database into `target` (a new, empty file the caller made 0600) with SQLite's online
- * backup API, while the server goes on writing. The copy is one snapshot: after a first step that only
- * sizes it, every page goes in a single step, inside one read transaction. Copied 100 pages a step, as
- * better-sqlite3 does by default, any save between two steps restarts the copy, and under steady
- * traffic it could restart for ever. The cost is one synchronous step: a few hundred MB a second, so
- * the event loop stalls for about that long on a large database.
+ * backup API, while the server goes on writing: one snapshot, checked with quick_check, made in a worker
+ * thread (sqlite-copy-worker.ts) so the server's requests are not held up while the pages are copied.
  */
 export async function backupSqlite(databaseDir: string, target: string): Promise<void> {
   const path = databasePath(databaseDir);
   if (!existsSync(path)) throw new BackupError(`no submissions database at ${path} (is DATABASE_DIR right?)`);
-  const source = new Database(path, { fileMustExist: true });
-  try {
-    source.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    await source.backup(target, { progress: () => 0x7fffffff });
-  } finally {
-    source.close();
-  }
-  const copy = new Database(target);
-  try {
-    // One self-contained file: the copy keeps no -wal beside it, wherever it is moved.
-    copy.pragma('journal_mode = DELETE');
-    const check = copy.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw new BackupError(`the copy in ${target} fails SQLite's quick_check: ${String(check)}`);
-  } finally {
-    copy.close();
-  }
+  const worker = new Worker(new URL('./sqlite-copy-worker.ts', import.meta.url), { workerData: { path, target } });
+  const [answer] = (await Promise.race([
+    once(worker, 'message'),
+    once(worker, 'exit').then((code) => [
+      { ok: false, message: `the backup worker stopped (exit code ${String(code[0])})` },
+    ]),
+  ])) as [{ ok: boolean; message?: string }];
+  await worker.terminate();
+  if (!answer.ok) throw new BackupError(answer.message ?? 'the backup failed');
 }
 
 /** What a backup file holds, read before anything is restored. */
