@@ -66,6 +66,8 @@ const envSchema = z.object({
     .max(1_000_000)
     .default(100),
   DISK_FREE_FLOOR_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
+  // The counts tell an outsider how busy the shop is: a scraper proves itself with a long random token.
+  METRICS_TOKEN: z.string().min(32, `must be at least 32 characters (try: ${makeSecret})`).optional(),
 });
 
 /** "orders@shop.example" or "Seenwear <orders@shop.example>" (the name may be quoted). */
@@ -134,6 +136,8 @@ export interface AppConfig {
    * (DISK_FREE_FLOOR_MB); 0 turns the check off. Not checked on PostgreSQL: its disk is not ours to see.
    */
   diskFreeFloorBytes: number;
+  /** The bearer token /metrics asks of Prometheus (METRICS_TOKEN); null: no /metrics at all. */
+  metricsToken: string | null;
 }
 
 /**
@@ -190,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadsAtOnce: value.UPLOADS_AT_ONCE,
     uploadBytesPerDay: value.UPLOAD_MB_PER_DAY * MB,
     diskFreeFloorBytes: value.DISK_FREE_FLOOR_MB * MB,
+    metricsToken: value.METRICS_TOKEN ?? null,
   };
 }
 
