@@ -25,6 +25,7 @@ COPY --from=build /app/server ./server
 COPY --from=build /app/shared ./shared
 COPY --from=build /app/data ./data
 COPY --from=build /app/scripts/submissions.ts ./scripts/submissions.ts
+COPY --from=build /app/scripts/db.ts ./scripts/db.ts
 # Submissions (SQLite) live in a volume the server may write to; everything else stays read-only. A named
 # volume starts as a copy of this folder, owner included; a bind-mounted host folder must be writable by uid
 # 1000 (the server says so, with the folder's owner, if it is not).

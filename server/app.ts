@@ -11,6 +11,8 @@ import { createCsrf } from './csrf.ts';
 import { dataRoutes } from './data-routes.ts';
 import { healthRoutes, type Readiness } from './health.ts';
 import { errorHandler, rejectMalformedUrl } from './http-errors.ts';
+import type { AppMetrics } from './metrics/app-metrics.ts';
+import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { createPageRenderer } from './page-renderer.ts';
 import { requestLogger } from './request-logger.ts';
 import { permissionsPolicy, securityHeaders } from './security-headers.ts';
@@ -34,6 +36,8 @@ export interface AppDependencies {
   readiness: Readiness;
   /** Reads the free bytes under the database's folder; the tests give their own. */
   readFreeSpace?: (dir: string) => Promise<number>;
+  /** The process's metrics, shared with the outbox worker; each app makes its own when not given. */
+  metrics?: AppMetrics;
   ssr: {
     loadEntry: () => Promise<SsrEntry>;
     assets: AssetResolver;
@@ -56,6 +60,7 @@ export function createApp(deps: AppDependencies): Express {
   app.set('etag', false);
 
   app.use(requestLogger(deps.logger));
+  app.use(metricsRoutes(deps));
   // First, so every answer carries it, errors met before helmet included.
   app.use(permissionsPolicy);
   app.use(rejectMalformedUrl);

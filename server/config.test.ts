@@ -38,6 +38,12 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DISK_FREE_FLOOR_MB: bad })).toThrow(/DISK_FREE_FLOOR_MB:/);
   });
 
+  it('serves /metrics only with a METRICS_TOKEN of at least 32 characters', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(32) }).metricsToken).toBe('m'.repeat(32));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
+  });
+
   it('requires CSRF_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CSRF_SECRET: is required in production/);
     expect(loadConfig({ NODE_ENV: 'production', CSRF_SECRET: secret }).csrfSecretGenerated).toBe(false);

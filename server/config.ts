@@ -71,6 +71,8 @@ const envSchema = z.object({
     .pipe(z.array(z.email('must be e-mail addresses separated by commas, such as owner@seenwear.example,desk@seenwear.example')))
     .default([]),
   DISK_FREE_FLOOR_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
+  // The counts tell an outsider how busy the shop is: a scraper proves itself with a long random token.
+  METRICS_TOKEN: z.string().min(32, `must be at least 32 characters (try: ${makeSecret})`).optional(),
 });
 
 /** "orders@shop.example" or "Seenwear <orders@shop.example>" (the name may be quoted). */
@@ -141,6 +143,8 @@ export interface AppConfig {
   diskFreeFloorBytes: number;
   /** Who may sign in to the staff desk (STAFF_EMAILS), lower-cased; empty keeps the desk closed. */
   staffEmails: string[];
+  /** The bearer token /metrics asks of Prometheus (METRICS_TOKEN); null: no /metrics at all. */
+  metricsToken: string | null;
 }
 
 /**
@@ -198,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadBytesPerDay: value.UPLOAD_MB_PER_DAY * MB,
     diskFreeFloorBytes: value.DISK_FREE_FLOOR_MB * MB,
     staffEmails: value.STAFF_EMAILS,
+    metricsToken: value.METRICS_TOKEN ?? null,
   };
 }
 

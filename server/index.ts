@@ -6,6 +6,8 @@ import { createHttpServer } from './http-server.ts';
 import { startDailyJob } from './jobs/daily-job.ts';
 import { privacyPurgeJob } from './jobs/privacy-purge-job.ts';
 import { createLogger } from './logger.ts';
+import { createMetrics } from './metrics/app-metrics.ts';
+import { instrumentStorage } from './metrics/instrument.ts';
 import { startNotifications } from './notifications/start-notifications.ts';
 import { loadSiteDataFiles } from './site-data-files.ts';
 import { developmentSsr, productionSsr } from './ssr-entry.ts';
@@ -43,15 +45,25 @@ async function main() {
   const readiness: Readiness = { ready: false };
   const siteData = await loadSiteDataFiles(new URL('../data/', import.meta.url).pathname);
   for (const warning of siteData.warnings) logger.warn(warning);
+  const metrics = createMetrics();
   // Submissions and their outbox: opened (and migrated) before the server accepts a single request.
-  const storage = await openStorage(storageLocation(config));
-  const notifications = startNotifications({ config, site: siteData.data.config, storage, logger });
+  // Instrumented here, so every caller's database errors and every stored submission are counted.
+  const storage = instrumentStorage(await openStorage(storageLocation(config)), metrics);
+  const notifications = startNotifications({ config, site: siteData.data.config, storage, logger, metrics });
   // The privacy policy's retention, daily, on one instance of several: no cron to forget.
   const purge = startDailyJob({ job: privacyPurgeJob({ storage, logger }), storage, logger });
   const httpServer = createHttpServer({ maxConnections: config.maxConnections });
 
   let closeDev: (() => Promise<void>) | undefined;
-  const appDependencies = { config, logger, siteData, storage, readiness, onStored: () => notifications?.wake() };
+  const appDependencies = {
+    config,
+    logger,
+    siteData,
+    storage,
+    readiness,
+    metrics,
+    onStored: () => notifications?.wake(),
+  };
   let app: ReturnType<typeof createApp>;
   if (config.env === 'development') {
     const dev = await developmentSsr(httpServer);

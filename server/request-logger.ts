@@ -41,7 +41,7 @@ export function requestLogger(logger: Logger) {
       if (error || res.statusCode >= 500) return 'error';
       return res.statusCode >= 400 ? 'warn' : 'info';
     },
-    // Probes every few seconds would drown the lines operators read.
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    // Probes and scrapes every few seconds would drown the lines operators read.
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
   });
 }

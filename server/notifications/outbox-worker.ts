@@ -204,9 +204,9 @@ async function deliver(message: ClaimedNotification, options: OutboxWorkerOption
   );
   const details = { reference, recipient, attempt, error: withoutAddresses(reason) };
   if (final) {
-    // Once: the row is not tried again, so this is the one line an alert sees.
+    // Once: the row is not tried again, so this is the one line an alert sees; `alert` is stable for log rules.
     logger.error(
-      details,
+      { ...details, alert: 'mail_failed' },
       isPermanent(failure)
         ? 'notification failed: the mail server refused it for good; see npm run submissions -- failed, and resend REF once fixed'
         : 'notification failed: still not sent after days of attempts; see npm run submissions -- failed, and resend REF once fixed',

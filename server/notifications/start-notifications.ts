@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from '#server/config.ts';
+import type { AppMetrics } from '#server/metrics/app-metrics.ts';
+import { instrumentTransport } from '#server/metrics/instrument.ts';
 import type { Storage } from '#server/storage/types.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
@@ -15,6 +17,8 @@ export interface NotificationsOptions {
   /** For tests; otherwise an SMTP transport for config.mail.smtpUrl. */
   transport?: MailTransport;
   intervalMs?: number;
+  /** Where each send's duration is recorded (seenwear_mail_send_duration_seconds). */
+  metrics?: AppMetrics;
 }
 
 /**
@@ -27,7 +31,8 @@ export function startNotifications(options: NotificationsOptions): OutboxWorker 
     logger.warn('notification is off: SMTP_URL is not set; submissions are kept in the outbox');
     return null;
   }
-  const transport = options.transport ?? createMailTransport(config.mail.smtpUrl);
+  const created = options.transport ?? createMailTransport(config.mail.smtpUrl);
+  const transport = options.metrics ? instrumentTransport(created, options.metrics) : created;
   const worker = startOutboxWorker({
     storage,
     transport,

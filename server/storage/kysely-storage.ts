@@ -5,6 +5,7 @@ import { databaseClock, type SqlDialect } from './database-clock.ts';
 import { createDeskStorage } from './desk-storage.ts';
 import type { DeskStorage } from './desk-types.ts';
 import { type Count, readDate, readJson, type StorageDatabase } from './schema.ts';
+import { readOutboxDepth, readStorageStatus, type StorageStatus } from './storage-status.ts';
 import type {
   ClaimedNotification,
   NewSubmission,
@@ -34,6 +35,8 @@ export interface OperatorStorage extends Storage {
    * once, their attempts kept; resolves with how many.
    */
   resendNotifications(reference: string, recipient?: NotificationRecipient): Promise<number>;
+  /** The schema version, counts and outbox depth `npm run db -- status` prints. */
+  status(): Promise<StorageStatus>;
 }
 
 function checkDelay(ms: number) {
@@ -505,6 +508,9 @@ export function createKyselyStorage(
     async ping() {
       await sql`select 1`.execute(db);
     },
+
+    outboxDepth: () => readOutboxDepth(db),
+    status: () => readStorageStatus(db),
 
     async close() {
       await db.destroy();

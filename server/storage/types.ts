@@ -134,6 +134,16 @@ export interface NotificationState extends OutboxMessage {
   failedAt: Date | null;
 }
 
+/** Mail still owed, for /metrics and `npm run db -- status`. */
+export interface OutboxDepth {
+  /** Not sent and not given up on: waiting for a worker or for its next attempt. */
+  pending: number;
+  /** Given up on, waiting for an operator's resend. */
+  failed: number;
+  /** When the submission of the oldest pending message was received; null when none is pending. */
+  oldestPendingAt: Date | null;
+}
+
 /** What the app, the desk and the outbox worker may do with submissions; both databases implement it in full. */
 export interface Storage extends DeskStorage {
   /**
@@ -210,6 +220,8 @@ export interface Storage extends DeskStorage {
   spendUploadBytes(key: string, bytes: number, budget: UploadBudget): Promise<UploadSpend>;
   /** Gives bytes back (never below zero): they were counted, then not stored after all. */
   refundUploadBytes(key: string, bytes: number): Promise<void>;
+  /** How much mail is owed (for /metrics, read at each scrape). */
+  outboxDepth(): Promise<OutboxDepth>;
   /** Resolves once the database answers a query; rejects while it cannot be reached (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -37,7 +37,10 @@ describe('Docker image', () => {
       imports?: Record<string, string>;
     };
     expect(pkg.scripts.submissions).toBe('node scripts/submissions.ts');
-    const { files } = loadedBy(root, ['server/index.ts', 'scripts/submissions.ts'], { imports: pkg.imports });
+    expect(pkg.scripts.db).toBe('node scripts/db.ts');
+    const { files } = loadedBy(root, ['server/index.ts', 'scripts/submissions.ts', 'scripts/db.ts'], {
+      imports: pkg.imports,
+    });
     const copies = runtimeCopies();
     const missing = [...files]
       .map((file) => path.relative(root, file))

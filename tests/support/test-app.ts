@@ -34,6 +34,7 @@ const testConfig: AppConfig = {
   // floor's own tests set one and give the free space.
   diskFreeFloorBytes: 0,
   staffEmails: ['owner@seenwear.example'],
+  metricsToken: null,
 };
 
 /**

@@ -14,7 +14,7 @@ export const backends = ['sqlite', 'postgres'] as const;
 export type Backend = (typeof backends)[number];
 
 /** A fresh, empty database of that kind: a temporary SQLite directory, or a new database on the test PostgreSQL. */
-async function newStorageLocation(backend: Backend): Promise<StorageLocation> {
+export async function newStorageLocation(backend: Backend): Promise<StorageLocation> {
   return backend === 'postgres'
     ? { databaseUrl: await createDatabase(inject('postgresUrl')) }
     : { databaseDir: await mkdtemp(join(tmpdir(), 'seenwear-test-')) };

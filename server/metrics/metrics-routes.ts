@@ -1,0 +1,138 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { type Request, type Response, Router } from 'express';
+import { Gauge } from 'prom-client';
+import type { AppConfig } from '#server/config.ts';
+import { backupDirectory, lastBackup } from '#server/storage/daily-backup.ts';
+import type { Storage } from '#server/storage/types.ts';
+import { findPageByPath } from '#shared/routes.ts';
+import { type AppMetrics, createMetrics } from './app-metrics.ts';
+
+/** What the metrics router reads: the token and data folder, the storage for the outbox gauges. */
+export interface MetricsRoutesOptions {
+  config: Pick<AppConfig, 'metricsToken' | 'databaseDir'>;
+  storage: Pick<Storage, 'outboxDepth'>;
+  /** The process's metrics (shared with the outbox worker); a fresh set when not given (tests). */
+  metrics?: AppMetrics | undefined;
+}
+
+/**
+ * The route pattern a request matched, never its URL: the label's values stay few whatever visitors
+ * type. An Express route gives its path; a page the React routes render, the page's path; a 404 and
+ * anything else one word each.
+ */
+function routeOf(req: Request, res: Response): string {
+  const route = (req as Request & { route?: { path?: unknown } }).route;
+  if (route && typeof route.path === 'string') return `${req.baseUrl}${route.path}`;
+  if (res.statusCode === 404) return 'unmatched';
+  const page = req.method === 'GET' || req.method === 'HEAD' ? findPageByPath(req.path) : undefined;
+  if (page && page.path !== '*') return page.path;
+  return req.path.startsWith('/assets/') ? '/assets/*' : 'other';
+}
+
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+/**
+ * Times and counts every request, and serves /metrics in Prometheus's text format to a scraper that
+ * sends `Authorization: Bearer $METRICS_TOKEN`. Without METRICS_TOKEN there is no /metrics at all
+ * (the site's 404): the counts tell an outsider how busy the shop is. The outbox and backup gauges are
+ * read when scraped, so every instance reports the shared database's state, not its own guess.
+ */
+export function metricsRoutes(options: MetricsRoutesOptions): Router {
+  const metrics = options.metrics ?? createMetrics();
+  const router = Router();
+  router.use((req, res, next) => {
+    const end = metrics.httpDuration.startTimer();
+    res.on('finish', () => {
+      const labels = { method: req.method, route: routeOf(req, res), status: String(res.statusCode) };
+      end(labels);
+      metrics.httpRequests.inc(labels);
+      // The forms' rate limit is the only source of 429 in the app.
+      if (res.statusCode === 429) metrics.rateLimitRefusals.inc({ route: labels.route });
+    });
+    next();
+  });
+
+  const token = options.config.metricsToken;
+  if (token === null) return router;
+  registerScrapeGauges(metrics, options);
+  const expected = sha256(token);
+  router.get('/metrics', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const match = /^Bearer +(\S+) *$/i.exec(req.get('authorization') ?? '');
+    // Hashes of equal length, compared in constant time: the answer's timing tells nothing of the token.
+    if (!match?.[1] || !timingSafeEqual(sha256(match[1]), expected)) {
+      req.log?.warn('metrics: refused a scrape without the right bearer token');
+      res.set('WWW-Authenticate', 'Bearer realm="metrics"').status(401).type('text/plain').send('Unauthorized\n');
+      return;
+    }
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  return router;
+}
+
+function registerScrapeGauges(metrics: AppMetrics, options: MetricsRoutesOptions) {
+  const registers = [metrics.registry];
+  const backups = backupDirectory(options.config.databaseDir);
+  // One storage read per scrape feeds the three outbox gauges; a failure makes them NaN, "unknown" (it is
+  // counted in seenwear_database_errors_total by the instrumented storage), rather than failing the scrape.
+  let depth: Promise<Awaited<ReturnType<Storage['outboxDepth']>> | null> | undefined;
+  const readDepth = () => {
+    depth ??= options.storage
+      .outboxDepth()
+      .catch(() => null)
+      .finally(() => {
+        setImmediate(() => {
+          depth = undefined;
+        });
+      });
+    return depth;
+  };
+  new Gauge({
+    name: 'seenwear_outbox_pending',
+    help: 'Notifications not sent yet and not given up on',
+    registers,
+    async collect() {
+      const value = await readDepth();
+      this.set(value ? value.pending : Number.NaN);
+    },
+  });
+  new Gauge({
+    name: 'seenwear_outbox_failed',
+    help: 'Notifications given up on, waiting for an operator to resend them',
+    registers,
+    async collect() {
+      const value = await readDepth();
+      this.set(value ? value.failed : Number.NaN);
+    },
+  });
+  new Gauge({
+    name: 'seenwear_outbox_oldest_pending_age_seconds',
+    help: 'How long the oldest pending notification has waited (0 when none waits)',
+    registers,
+    async collect() {
+      const value = await readDepth();
+      if (!value) this.set(Number.NaN);
+      else this.set(value.oldestPendingAt ? (Date.now() - value.oldestPendingAt.getTime()) / 1000 : 0);
+    },
+  });
+  new Gauge({
+    name: 'seenwear_backup_last_success_timestamp_seconds',
+    help: 'When the newest daily backup in DATABASE_DIR/backups was written (Unix time; 0 when there is none)',
+    registers,
+    async collect() {
+      const last = await lastBackup(backups).catch(() => null);
+      this.set(last ? last.at.getTime() / 1000 : 0);
+    },
+  });
+  new Gauge({
+    name: 'seenwear_backup_age_seconds',
+    help: 'Age of the newest daily backup in DATABASE_DIR/backups (+Inf when there is none)',
+    registers,
+    async collect() {
+      const last = await lastBackup(backups).catch(() => null);
+      this.set(last ? (Date.now() - last.at.getTime()) / 1000 : Number.POSITIVE_INFINITY);
+    },
+  });
+}

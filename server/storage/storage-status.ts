@@ -1,0 +1,66 @@
+import { type Kysely, sql } from 'kysely';
+import { type Count, readDate, type StorageDatabase } from './schema.ts';
+import type { OutboxDepth, SubmissionKind } from './types.ts';
+
+/** What `npm run db -- status` prints: the schema, what is stored, and the mail still owed. */
+export interface StorageStatus {
+  /** The newest migration applied, such as "0005-submissions-by-address"; null before any. */
+  schemaVersion: string | null;
+  submissions: Record<SubmissionKind, number>;
+  files: { count: number; bytes: number };
+  outbox: OutboxDepth & { sent: number };
+}
+
+/**
+ * The outbox's depth, for /metrics at every scrape and for status: one indexed count each, so cheap
+ * enough to ask every 15 seconds. A message's age is its submission's: the outbox row is made with it.
+ */
+export async function readOutboxDepth(db: Kysely<StorageDatabase>): Promise<OutboxDepth> {
+  const row = await db
+    .selectFrom('outbox')
+    .innerJoin('submissions', 'submissions.id', 'outbox.submission_id')
+    .where('outbox.sent_at', 'is', null)
+    .select((eb) => [
+      eb.fn.count<Count>(eb.case().when('outbox.failed_at', 'is', null).then(1).end()).as('pending'),
+      eb.fn.count<Count>('outbox.failed_at').as('failed'),
+      eb.fn
+        .min<string | Date | null>(
+          eb.case().when('outbox.failed_at', 'is', null).then(eb.ref('submissions.created_at')).end(),
+        )
+        .as('oldest'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    pending: Number(row.pending),
+    failed: Number(row.failed),
+    oldestPendingAt: row.oldest === null ? null : readDate(row.oldest),
+  };
+}
+
+/** Everything status shows, read in a few aggregate queries. */
+export async function readStorageStatus(db: Kysely<StorageDatabase>): Promise<StorageStatus> {
+  const { rows: migrations } = await sql<{ name: string }>`
+    select name from kysely_migration order by name desc limit 1`.execute(db);
+  const kinds = await db
+    .selectFrom('submissions')
+    .select((eb) => ['kind', eb.fn.countAll<Count>().as('count')])
+    .groupBy('kind')
+    .execute();
+  const files = await db
+    .selectFrom('files')
+    .select((eb) => [eb.fn.countAll<Count>().as('count'), eb.fn.sum<Count | null>('size').as('bytes')])
+    .executeTakeFirstOrThrow();
+  const { sent } = await db
+    .selectFrom('outbox')
+    .where('sent_at', 'is not', null)
+    .select((eb) => eb.fn.countAll<Count>().as('sent'))
+    .executeTakeFirstOrThrow();
+  const submissions: Record<SubmissionKind, number> = { quote: 0, contact: 0 };
+  for (const row of kinds) submissions[row.kind] = Number(row.count);
+  return {
+    schemaVersion: migrations[0]?.name ?? null,
+    submissions,
+    files: { count: Number(files.count), bytes: Number(files.bytes ?? 0) },
+    outbox: { ...(await readOutboxDepth(db)), sent: Number(sent) },
+  };
+}
