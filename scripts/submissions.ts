@@ -145,7 +145,7 @@ function failed(args: string[]) {
     const table = [
       ['Reference', 'To', 'Failed (UTC)', 'Attempts', 'Last error'],
       ...rows.map((row) => [
-        row.reference,
+        row.reference ?? '(no request)',
         row.recipient,
         row.failedAt ? formatDate(row.failedAt).slice(0, 16) : '',
         String(row.attempts),

@@ -168,13 +168,24 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
 async function deliver(message: ClaimedNotification, options: OutboxWorkerOptions): Promise<boolean> {
   const { storage, transport, settings, logger, now = () => new Date() } = options;
-  const { reference, recipient } = message;
+  const { reference, recipient, mail: ready } = message;
   let failure: unknown;
   try {
-    const submission = await storage.getSubmission(reference);
-    if (!submission) throw new Error('the submission is not in storage');
-    const mail = recipient === 'shop' ? shopMessage(submission, settings) : customerMessage(submission, settings);
-    await transport.sendMail({ ...mail, messageId: messageIdFor(reference, recipient, settings.from) });
+    if (ready) {
+      // Queued whole (a sign-in link, the shop's note to a customer): its own Message-ID, one per row.
+      await transport.sendMail({
+        from: settings.from,
+        to: ready.to,
+        subject: ready.subject,
+        text: ready.text,
+        messageId: messageIdFor(`mail-${message.id}`, recipient, settings.from),
+      });
+    } else {
+      const submission = reference === null ? undefined : await storage.getSubmission(reference);
+      if (!submission || reference === null) throw new Error('the submission is not in storage');
+      const mail = recipient === 'shop' ? shopMessage(submission, settings) : customerMessage(submission, settings);
+      await transport.sendMail({ ...mail, messageId: messageIdFor(reference, recipient, settings.from) });
+    }
   } catch (error) {
     failure = error;
   }

@@ -151,3 +151,41 @@ describe.each(backends)('the desk on %s', (backend) => {
     expect(await storage.touchStaffSession('s-helper', 12 * hour)).toBeUndefined();
   });
 });
+
+describe.each(backends)('mail queued whole on %s', (backend) => {
+  let storage: TestStorage;
+  beforeAll(async () => {
+    storage = await openTestStorage(backend);
+  });
+  afterAll(() => storage.close());
+
+  it('sends a staff sign-in link through the outbox like any notification, with no submission', async () => {
+    // Nothing else is due: the sign-in link is the first claim.
+    await storage.queueMail(
+      { to: 'owner@seenwear.example', subject: 'Your sign-in link', text: 'https://shop.example/staff/sign-in/x' },
+      { recipient: 'staff' },
+    );
+    const claimed = await storage.claimNotification(60_000);
+    expect(claimed).toMatchObject({
+      reference: null,
+      recipient: 'staff',
+      mail: { to: 'owner@seenwear.example', subject: 'Your sign-in link' },
+    });
+    expect(claimed?.submittedAt).toBeInstanceOf(Date);
+    expect(await storage.markNotificationSent(claimed as NonNullable<typeof claimed>)).toBe(true);
+    expect((await storage.outboxDepth()).pending).toBe(0);
+  });
+
+  it('queues several messages to one customer about one request, beside its confirmation', async () => {
+    const { reference } = await storage.saveSubmission(quote('Dana Whitfield', 'dana@example.com'));
+    for (const subject of ['Your quote', 'Your proof']) {
+      await storage.queueMail({ to: 'dana@example.com', subject, text: 'Hello' }, { recipient: 'customer', reference });
+    }
+    const notifications = await storage.notificationsOf(reference);
+    expect(notifications.map((item) => item.recipient).sort()).toEqual(['customer', 'customer', 'customer', 'shop']);
+    expect((await storage.outboxDepth()).pending).toBe(4);
+    await expect(
+      storage.queueMail({ to: 'x@example.com', subject: 'x', text: 'x' }, { recipient: 'customer', reference: 'Q-2000-000001' }),
+    ).rejects.toThrow(/no submission/);
+  });
+});

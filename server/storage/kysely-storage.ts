@@ -13,6 +13,7 @@ import type {
   NotificationState,
   OutboxMessage,
   PurgeResult,
+  ReadyMail,
   SavedSubmission,
   Storage,
   StoredFile,
@@ -236,6 +237,26 @@ export function createKyselyStorage(
       return rows.map(toNotification);
     },
 
+    async queueMail(mail, { recipient, reference }) {
+      await db.transaction().execute(async (trx) => {
+        const submission =
+          reference === undefined
+            ? undefined
+            : await trx.selectFrom('submissions').where('reference', '=', reference).select('id').executeTakeFirst();
+        if (reference !== undefined && !submission) throw new Error(`no submission ${reference} to queue mail for`);
+        await trx
+          .insertInto('outbox')
+          .values({
+            submission_id: submission?.id ?? null,
+            recipient,
+            next_attempt_at: clock.now(),
+            created_at: clock.now(),
+            mail: JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text }),
+          })
+          .execute();
+      });
+    },
+
     async claimNotification(leaseMs) {
       checkDelay(leaseMs);
       // Who holds it, for the operators (and the crash test): host and process, then a token never reused.
@@ -257,23 +278,28 @@ export function createKyselyStorage(
             // Rows another transaction is claiming right now are passed over, not waited for.
             .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
         )
-        .returning(['id', 'submission_id', 'recipient', 'attempts', 'next_attempt_at', 'last_error'])
+        .returning(['id', 'submission_id', 'recipient', 'attempts', 'next_attempt_at', 'last_error', 'mail', 'created_at'])
         .executeTakeFirst();
       if (!row) return undefined;
-      const submission = await db
-        .selectFrom('submissions')
-        .where('id', '=', row.submission_id)
-        .select(['reference', 'created_at'])
-        .executeTakeFirstOrThrow();
+      const submission =
+        row.submission_id === null
+          ? undefined
+          : await db
+              .selectFrom('submissions')
+              .where('id', '=', row.submission_id)
+              .select(['reference', 'created_at'])
+              .executeTakeFirstOrThrow();
+      const queuedAt = submission?.created_at ?? row.created_at;
       return {
         id: row.id,
-        reference: submission.reference,
+        reference: submission?.reference ?? null,
         recipient: row.recipient,
         attempts: row.attempts,
         nextAttemptAt: readDate(row.next_attempt_at),
         lastError: row.last_error,
         claim,
-        submittedAt: readDate(submission.created_at),
+        submittedAt: queuedAt === null ? new Date() : readDate(queuedAt),
+        ...(row.mail === null ? {} : { mail: readJson(row.mail) as unknown as ReadyMail }),
       } satisfies ClaimedNotification;
     },
 

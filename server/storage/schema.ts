@@ -77,7 +77,8 @@ export interface StorageDatabase {
   };
   outbox: {
     id: Generated<number>;
-    submission_id: number;
+    /** Null for mail about no submission (a staff sign-in link). */
+    submission_id: number | null;
     recipient: NotificationRecipient;
     attempts: Generated<number>;
     next_attempt_at: Timestamp;
@@ -87,6 +88,10 @@ export interface StorageDatabase {
     claim: string | null;
     /** Given up on (permanent refusal or too many days): no worker takes it until an operator resends it. */
     failed_at: Timestamp | null;
+    /** A ready-made message (ReadyMail as JSON); null for a submission's notifications, made when sent. */
+    mail: Json | null;
+    /** When a ready-made message was queued (notifications take their submission's time). */
+    created_at: Timestamp | null;
   };
   /** Hits per client and form endpoint in the current rate-limit window, shared by every instance. */
   rate_limits: {

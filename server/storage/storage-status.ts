@@ -13,19 +13,24 @@ export interface StorageStatus {
 
 /**
  * The outbox's depth, for /metrics at every scrape and for status: one indexed count each, so cheap
- * enough to ask every 15 seconds. A message's age is its submission's: the outbox row is made with it.
+ * enough to ask every 15 seconds. A notification's age is its submission's (the row is made with it);
+ * a message queued whole (a sign-in link, a note to a customer) has its own queued time.
  */
 export async function readOutboxDepth(db: Kysely<StorageDatabase>): Promise<OutboxDepth> {
   const row = await db
     .selectFrom('outbox')
-    .innerJoin('submissions', 'submissions.id', 'outbox.submission_id')
+    .leftJoin('submissions', 'submissions.id', 'outbox.submission_id')
     .where('outbox.sent_at', 'is', null)
     .select((eb) => [
       eb.fn.count<Count>(eb.case().when('outbox.failed_at', 'is', null).then(1).end()).as('pending'),
       eb.fn.count<Count>('outbox.failed_at').as('failed'),
       eb.fn
         .min<string | Date | null>(
-          eb.case().when('outbox.failed_at', 'is', null).then(eb.ref('submissions.created_at')).end(),
+          eb
+            .case()
+            .when('outbox.failed_at', 'is', null)
+            .then(eb.fn.coalesce('outbox.created_at', 'submissions.created_at'))
+            .end(),
         )
         .as('oldest'),
     ])

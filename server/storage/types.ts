@@ -64,12 +64,20 @@ export interface Submission extends SubmissionSummary {
 }
 
 /** Each submission owes two mails: the shop's copy (with the files) and the customer's confirmation. */
-export type NotificationRecipient = 'shop' | 'customer';
+export type NotificationRecipient = 'shop' | 'customer' | 'staff';
+
+/** A message queued whole (a staff sign-in link, the shop's note to a customer): sent as it is. */
+export interface ReadyMail {
+  to: string;
+  subject: string;
+  text: string;
+}
 
 /** An outbox row: one mail owed for one submission, with its attempts so far. */
 export interface OutboxMessage {
   id: number;
-  reference: string;
+  /** The submission it belongs to; null for mail about none (a staff sign-in link). */
+  reference: string | null;
   recipient: NotificationRecipient;
   attempts: number;
   /** When it may be tried next (backoff); due now or earlier means it is due. */
@@ -84,8 +92,10 @@ export interface OutboxMessage {
  */
 export interface ClaimedNotification extends OutboxMessage {
   claim: string;
-  /** When the submission was received: the age after which a failing notification is given up. */
+  /** When the submission was received (or the mail queued): the age after which a failing one is given up. */
   submittedAt: Date;
+  /** The whole message, for mail queued ready-made; absent for a submission's notifications. */
+  mail?: ReadyMail;
 }
 
 /** What a worker does with a notification it could not send. */
@@ -154,6 +164,11 @@ export interface Storage extends DeskStorage {
   /** The submission saved with this key, if any (a repeated form post is answered from it). */
   findByIdempotencyKey(key: string): Promise<SavedSubmission | undefined>;
   getSubmission(reference: string): Promise<Submission | undefined>;
+  /**
+   * Queues a ready-made message in the outbox, sent by the worker like the notifications (retries,
+   * leases, failure state): about a submission when `reference` is given, else about none.
+   */
+  queueMail(mail: ReadyMail, options: { recipient: 'customer' | 'staff'; reference?: string }): Promise<void>;
   /** Each mail owed for the submission, sent or not, with its attempts (the desk and the CLI's show). */
   notificationsOf(reference: string): Promise<NotificationState[]>;
   /** Newest first. */
