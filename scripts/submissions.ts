@@ -7,12 +7,18 @@
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import { readStorageLocation } from '#server/config.ts';
+import { readStaffSettings, readStorageLocation } from '#server/config.ts';
+import { createStaffAuth } from '#server/staff/staff-auth.ts';
 import type { OperatorStorage } from '#server/storage/kysely-storage.ts';
-import type { NotificationState } from '#server/storage/types.ts';
 import { openStorage } from '#server/storage/open-storage.ts';
 import { databasePath } from '#server/storage/sqlite/sqlite-storage.ts';
-import type { NotificationRecipient, Submission, SubmissionKind, SubmissionSummary } from '#server/storage/types.ts';
+import type {
+  NotificationRecipient,
+  NotificationState,
+  Submission,
+  SubmissionKind,
+  SubmissionSummary,
+} from '#server/storage/types.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { retentionCutoff, SUBMISSION_RETENTION_MONTHS } from '#shared/submissions/retention.ts';
 
@@ -26,6 +32,8 @@ Commands:
                                                 server, or still failing days later), oldest first
   resend REF [--to shop|customer]               Send REF's failed notifications again (once the address or
                                                 the mail server is fixed); the next worker run takes them
+  staff-link EMAIL                              Print a one-time sign-in link to the staff desk for an address
+                                                in STAFF_EMAILS (valid 15 minutes; for a shop without SMTP)
   purge [--older-than-days N] [--dry-run]       Delete the submissions received before UTC midnight N days
                                                 ago (default: the privacy policy's period), with their files
                                                 and notifications, sent or not; lists those never mailed to
@@ -49,7 +57,15 @@ class NotFoundError extends Error {}
 /** Reads its arguments (throwing UsageError) before the database is opened, then runs against it. */
 type Command = (args: string[]) => (storage: OperatorStorage) => Promise<void>;
 
-const commands: Record<string, Command> = { list, show, export: exportCsv, purge, failed, resend };
+const commands: Record<string, Command> = {
+  list,
+  show,
+  export: exportCsv,
+  purge,
+  failed,
+  resend,
+  'staff-link': staffLink,
+};
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
@@ -158,6 +174,26 @@ function failed(args: string[]) {
       process.stdout.write(`${line.trimEnd()}\n`);
     }
     process.stdout.write('Send one again, once fixed: npm run submissions -- resend REF [--to shop|customer]\n');
+  };
+}
+
+function staffLink(args: string[]) {
+  const { positionals } = parse(
+    args,
+    {},
+    { positionals: 1, needs: 'the address, as in: staff-link owner@shop.example' },
+  );
+  const { staffEmails, publicUrl } = readStaffSettings();
+  return async (storage: OperatorStorage) => {
+    const auth = createStaffAuth(storage, { staffEmails, secure: false });
+    const email = auth.staffAddress(positionals[0]);
+    if (!email) {
+      throw new NotFoundError(
+        `${printable(positionals[0] ?? '')} is not in STAFF_EMAILS (${staffEmails.length === 0 ? 'not set' : staffEmails.join(', ')})`,
+      );
+    }
+    const secret = await auth.createLink(email);
+    process.stdout.write(`Sign-in link for ${email}, valid 15 minutes, once:\n${publicUrl}/staff/sign-in/${secret}\n`);
   };
 }
 

@@ -18,6 +18,8 @@ import { requestLogger } from './request-logger.ts';
 import { permissionsPolicy, securityHeaders } from './security-headers.ts';
 import { seoRoutes } from './seo-routes.ts';
 import type { SiteDataFiles } from './site-data-files.ts';
+import { deskRoutes } from './staff/desk-routes.ts';
+import { createStaffAuth } from './staff/staff-auth.ts';
 import { staticFiles } from './static-files.ts';
 import type { Storage } from './storage/types.ts';
 import { submissionRoutes } from './submissions/submission-routes.ts';
@@ -112,6 +114,19 @@ export function createApp(deps: AppDependencies): Express {
     }),
   );
   app.use(csrf.protect);
+  app.use(
+    deskRoutes({
+      storage: deps.storage,
+      auth: createStaffAuth(deps.storage, { staffEmails: config.staffEmails, secure: config.isProduction }),
+      csrf,
+      renderDesk: async (view, options) => (await deps.ssr.loadEntry()).renderDesk(view, options),
+      stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
+      shopName: siteData.data.config.appName,
+      publicUrl: config.publicUrl,
+      rateLimit: config.submissionRateLimit,
+      ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+    }),
+  );
 
   app.use(dataRoutes(siteData));
   app.use(seoRoutes(config.publicUrl));

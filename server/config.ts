@@ -67,8 +67,17 @@ const envSchema = z.object({
     .default(100),
   STAFF_EMAILS: z
     .string()
-    .transform((value) => value.split(',').map((address) => address.trim().toLowerCase()).filter(Boolean))
-    .pipe(z.array(z.email('must be e-mail addresses separated by commas, such as owner@seenwear.example,desk@seenwear.example')))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((address) => address.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.email('must be e-mail addresses separated by commas, such as owner@seenwear.example,desk@seenwear.example'),
+      ),
+    )
     .default([]),
   DISK_FREE_FLOOR_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
   // The counts tell an outsider how busy the shop is: a scraper proves itself with a long random token.
@@ -224,4 +233,13 @@ export function readStorageLocation(
 /** Where AppConfig says the submissions live. */
 export function storageLocation(config: Pick<AppConfig, 'databaseUrl' | 'databaseDir'>) {
   return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { databaseDir: config.databaseDir };
+}
+
+/** STAFF_EMAILS and the public address, without the rest of the environment: for the CLI's staff-link. */
+export function readStaffSettings(env: NodeJS.ProcessEnv = process.env): { staffEmails: string[]; publicUrl: string } {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.pick({ STAFF_EMAILS: true, PUBLIC_URL: true, PORT: true }).safeParse(present);
+  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error));
+  const { STAFF_EMAILS, PUBLIC_URL, PORT } = parsed.data;
+  return { staffEmails: STAFF_EMAILS, publicUrl: (PUBLIC_URL ?? `http://localhost:${PORT}`).replace(/\/+$/, '') };
 }

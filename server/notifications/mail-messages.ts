@@ -1,8 +1,8 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { Submission, SubmissionKind } from '#server/storage/types.ts';
+import { detailsOf, formatFields } from '#server/submissions/payload-text.ts';
 import { escapeHtml } from '#shared/escape-html.ts';
 import { isRecord } from '#shared/is-record.ts';
-import { detailsOf, formatFields } from '#server/submissions/payload-text.ts';
 import { formatUsPhone } from '#shared/phone.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
@@ -108,12 +108,6 @@ function quoteSummary({ payload, files }: Submission): string {
     comments: typeof payload.comments === 'string' && payload.comments.trim() !== '' ? 1 : 0,
   });
 }
-
-
-
-
-
-
 
 function formatFiles(submission: Submission): string[] {
   if (submission.files.length === 0) return ['Files: none'];

@@ -6,9 +6,16 @@ import type { Storage } from '#server/storage/types.ts';
 import { submissionRateLimit } from '#server/submissions/rate-limit.ts';
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
-import { canMove, isStatusOf, nextStatuses, type RequestStatus } from '#shared/requests/request-status.ts';
+import {
+  canMove,
+  isStatusOf,
+  nextStatuses,
+  type RequestStatus,
+  statusLabels,
+} from '#shared/requests/request-status.ts';
 import { detailViews, eventView, fileView, listItemView, mailView } from './desk-views.ts';
 import { isSecret, type StaffAuth } from './staff-auth.ts';
+import { customerUpdateMail, signInLinkMail } from './staff-mail.ts';
 
 /** Requests per inbox page. */
 const PAGE_SIZE = 25;
@@ -37,8 +44,8 @@ export interface DeskRoutesOptions {
   publicUrl: string;
   /** Sign-in attempts per address per 15 minutes. */
   rateLimit: number;
-  /** Queues the sign-in link's mail for a staff address. */
-  mailSignInLink: (email: string, link: string) => Promise<void>;
+  /** Called after mail is queued: the outbox worker looks at once. */
+  onQueued?: () => void;
   /** Today, for the days left before in-hands dates (tests fix it). */
   now?: () => Date;
 }
@@ -115,7 +122,8 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
         const secret = await options.auth.createLink(email);
         const next = safeNext(textField(req.body, 'next'));
         const link = `${options.publicUrl}/staff/sign-in/${secret}${next !== '/staff' ? `?next=${encodeURIComponent(next)}` : ''}`;
-        await options.mailSignInLink(email, link);
+        await options.storage.queueMail(signInLinkMail(email, link, options.shopName), { recipient: 'staff' });
+        options.onQueued?.();
         req.log.info({ reason: 'staff_sign_in_link' }, 'staff sign-in link queued');
       } else {
         req.log.warn({ reason: 'staff_sign_in_unknown' }, 'staff sign-in asked for an address not in STAFF_EMAILS');
@@ -256,7 +264,8 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     const to = textField(req.body, 'to');
     const message = textField(req.body, 'message').slice(0, MAX_TEXT);
     const back = `/staff/requests/${reference}`;
-    if (!isStatusOf(request.kind, from) || !isStatusOf(request.kind, to)) return res.redirect(303, `${back}?done=bad-move`);
+    if (!isStatusOf(request.kind, from) || !isStatusOf(request.kind, to))
+      return res.redirect(303, `${back}?done=bad-move`);
     if (from !== request.status) return res.redirect(303, `${back}?done=conflict`);
     if (!canMove(request.kind, from, to as RequestStatus)) return res.redirect(303, `${back}?done=bad-move`);
     const outcome = await options.storage.changeRequestStatus(reference, {
@@ -265,6 +274,14 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       actor: `staff:${staffOf(res)}`,
       ...(message ? { message } : {}),
     });
+    if (outcome === 'changed' && message && request.kind === 'quote') {
+      const status = statusLabels[to as RequestStatus];
+      await options.storage.queueMail(
+        customerUpdateMail(request.email, { reference, status, message, shopName: options.shopName }),
+        { recipient: 'customer', reference },
+      );
+      options.onQueued?.();
+    }
     res.redirect(303, `${back}?done=${outcome === 'changed' ? 'moved' : 'conflict'}`);
   });
 

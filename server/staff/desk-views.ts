@@ -1,8 +1,8 @@
-import type { NotificationState, StoredFile } from '#server/storage/types.ts';
 import type { Actor, RequestDetail, RequestListItem } from '#server/storage/desk-types.ts';
+import type { NotificationState, StoredFile } from '#server/storage/types.ts';
 import { detailsOf, formatEntry, humanize } from '#server/submissions/payload-text.ts';
 import type { DeskEvent, DeskFile, DeskListItem, DeskMail } from '#shared/desk-contract.ts';
-import { statusLabels, type RequestStatus } from '#shared/requests/request-status.ts';
+import { type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Raster images the desk shows as thumbnails; everything else (SVG, PDF, EPS) is only downloaded. */
@@ -52,7 +52,13 @@ export function detailViews(request: RequestDetail): { label: string; value: str
 
 /** A file as listed: only PNG and JPEG get a preview. */
 export function fileView(file: StoredFile, position: number): DeskFile {
-  return { position, name: file.name, mediaType: file.mediaType, size: file.size, previewable: previewable.has(file.mediaType) };
+  return {
+    position,
+    name: file.name,
+    mediaType: file.mediaType,
+    size: file.size,
+    previewable: previewable.has(file.mediaType),
+  };
 }
 
 /** Who did it, for people: the staff member's address, "The customer" or "The website". */

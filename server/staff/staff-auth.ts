@@ -45,7 +45,12 @@ export interface StaffAuth {
 export function createStaffAuth(
   storage: Pick<
     Storage,
-    'createStaffSignInLink' | 'useStaffSignInLink' | 'createStaffSession' | 'touchStaffSession' | 'endStaffSession' | 'endStaffSessionsOf'
+    | 'createStaffSignInLink'
+    | 'useStaffSignInLink'
+    | 'createStaffSession'
+    | 'touchStaffSession'
+    | 'endStaffSession'
+    | 'endStaffSessionsOf'
   >,
   { staffEmails, secure }: { staffEmails: readonly string[]; secure: boolean },
 ): StaffAuth {

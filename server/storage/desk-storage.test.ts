@@ -185,7 +185,10 @@ describe.each(backends)('mail queued whole on %s', (backend) => {
     expect(notifications.map((item) => item.recipient).sort()).toEqual(['customer', 'customer', 'customer', 'shop']);
     expect((await storage.outboxDepth()).pending).toBe(4);
     await expect(
-      storage.queueMail({ to: 'x@example.com', subject: 'x', text: 'x' }, { recipient: 'customer', reference: 'Q-2000-000001' }),
+      storage.queueMail(
+        { to: 'x@example.com', subject: 'x', text: 'x' },
+        { recipient: 'customer', reference: 'Q-2000-000001' },
+      ),
     ).rejects.toThrow(/no submission/);
   });
 });

@@ -22,7 +22,6 @@ import type {
   SubmissionSummary,
 } from './types.ts';
 
-
 /**
  * The contract plus what only the operators' CLI needs (each notification's state for `show`). The
  * server's callers take a `Storage` and never see the rest.
@@ -278,7 +277,16 @@ export function createKyselyStorage(
             // Rows another transaction is claiming right now are passed over, not waited for.
             .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
         )
-        .returning(['id', 'submission_id', 'recipient', 'attempts', 'next_attempt_at', 'last_error', 'mail', 'created_at'])
+        .returning([
+          'id',
+          'submission_id',
+          'recipient',
+          'attempts',
+          'next_attempt_at',
+          'last_error',
+          'mail',
+          'created_at',
+        ])
         .executeTakeFirst();
       if (!row) return undefined;
       const submission =

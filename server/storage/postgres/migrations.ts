@@ -211,7 +211,9 @@ export const postgresMigrations: Record<string, Migration> = {
       await sql`alter table outbox add constraint outbox_mail_or_submission check (submission_id is not null or mail is not null)`.execute(
         db,
       );
-      await sql`create unique index outbox_submission_recipient on outbox (submission_id, recipient) where mail is null`.execute(db);
+      await sql`create unique index outbox_submission_recipient on outbox (submission_id, recipient) where mail is null`.execute(
+        db,
+      );
     },
   },
 };

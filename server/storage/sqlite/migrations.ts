@@ -218,10 +218,14 @@ export const sqliteMigrations: Record<string, Migration> = {
         check (submission_id is not null or mail is not null)
       )`.execute(db);
       await sql`insert into outbox_new (id, submission_id, recipient, attempts, next_attempt_at, last_error, sent_at, claim, failed_at)
-        select id, submission_id, recipient, attempts, next_attempt_at, last_error, sent_at, claim, failed_at from outbox`.execute(db);
+        select id, submission_id, recipient, attempts, next_attempt_at, last_error, sent_at, claim, failed_at from outbox`.execute(
+        db,
+      );
       await sql`drop table outbox`.execute(db);
       await sql`alter table outbox_new rename to outbox`.execute(db);
-      await sql`create unique index outbox_submission_recipient on outbox (submission_id, recipient) where mail is null`.execute(db);
+      await sql`create unique index outbox_submission_recipient on outbox (submission_id, recipient) where mail is null`.execute(
+        db,
+      );
       await sql`create index outbox_due on outbox (next_attempt_at, id) where sent_at is null`.execute(db);
     },
   },
