@@ -1,5 +1,5 @@
 /**
- * Screenshots of pages at phone and desktop widths, for looking at what we build:
+ * Screenshots of pages at phone, tablet, laptop and wide desktop widths, for looking at what we build:
  *   npm run screenshots -- http://localhost:3000 / /pricing
  * PNG files go to reports/screenshots/.
  */
@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { launchChromium } from '#tests/support/chromium.ts';
 
 const [base = 'http://localhost:3000', ...paths] = process.argv.slice(2);
-const widths = [390, 1280];
+const widths = [390, 768, 1280, 1920];
 await mkdir('reports/screenshots', { recursive: true });
 const browser = await launchChromium();
 try {

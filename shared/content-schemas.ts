@@ -74,7 +74,8 @@ export const faqSchema = z.object({
     .array(z.object({ id: slug, title: text, questions: z.array(questionSchema).min(1) }))
     .min(1)
     .refine(
-      (groups) => uniqueBy([...groups.map((g) => g.id), ...groups.flatMap((g) => g.questions.map((q) => q.id))], String),
+      (groups) =>
+        uniqueBy([...groups.map((g) => g.id), ...groups.flatMap((g) => g.questions.map((q) => q.id))], String),
       'group and question ids must be unique: each is an anchor on the same page',
     ),
 });

@@ -13,8 +13,18 @@ export const startupDataKeys = [
   'embroidery',
 ] as const;
 
-/** Every data file, spec section 7's six first. */
-export const dataKeys = [...startupDataKeys, 'our-work', 'faq', 'artwork-guidelines'] as const;
+/** Every data file, spec section 7's six first. Written out, not spread, so bundles that never ask drop it. */
+export const dataKeys = [
+  'config',
+  'services',
+  'media',
+  'direct-to-garment',
+  'screen-printing',
+  'embroidery',
+  'our-work',
+  'faq',
+  'artwork-guidelines',
+] as const;
 /** A data file's name without .json, as in /data/<key>.json. */
 export type DataKey = (typeof dataKeys)[number];
 

@@ -27,8 +27,9 @@ export function formatClockTime(time: string): string {
 /** "Monday to Friday" for a run of three or more days, "Saturday and Sunday" for two, else a list. */
 function describeDays(days: readonly WeekDay[]): string {
   const sorted = [...days].sort((a, b) => weekDays.indexOf(a) - weekDays.indexOf(b));
-  const first = sorted[0] ?? '';
-  const last = sorted[sorted.length - 1] ?? '';
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  if (!first || !last) return '';
   const consecutive = weekDays.indexOf(last) - weekDays.indexOf(first) === sorted.length - 1;
   if (sorted.length >= 3 && consecutive) return `${first} to ${last}`;
   if (sorted.length === 2) return `${first} and ${last}`;
@@ -43,7 +44,10 @@ export function describeOpeningHours(rows: readonly OpeningHoursRow[]): HoursLin
   const open = rows
     .map((row) => ({ row, first: Math.min(...row.days.map((day) => weekDays.indexOf(day))) }))
     .sort((a, b) => a.first - b.first)
-    .map(({ row }) => ({ days: describeDays(row.days), hours: `${formatClockTime(row.opens)} to ${formatClockTime(row.closes)}` }));
+    .map(({ row }) => ({
+      days: describeDays(row.days),
+      hours: `${formatClockTime(row.opens)} to ${formatClockTime(row.closes)}`,
+    }));
   const listed = new Set(rows.flatMap((row) => row.days));
   const closed = weekDays.filter((day) => !listed.has(day));
   return closed.length > 0 ? [...open, { days: describeDays(closed), hours: 'Closed' }] : open;

@@ -1,5 +1,5 @@
-import type { DataKey } from './data-keys.ts';
 import { artworkGuidelinesSchema, faqSchema, ourWorkSchema } from './content-schemas.ts';
+import type { DataKey } from './data-keys.ts';
 import { weekDays } from './opening-hours.ts';
 import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from './pricing/price-schemas.ts';
 import { serviceIds } from './service-ids.ts';
@@ -90,8 +90,20 @@ export const mediaSchema = z.object({
   brands: z.array(z.object({ image: imageName, name: z.string().min(1) })).length(4),
 });
 
-/** data/services.json: the three services, each with a summary and its page's route. */
+/** data/services.json: the three services, each with a summary and its page's route, and the shop's promises. */
 const servicesSchema = z.object({
+  /** The home page's opening heading and paragraph, and its section headings ("{appName}" is filled in). */
+  intro: z.object({
+    heading: z.string().min(1),
+    text: z.string().min(1),
+    brandsHeading: z.string().min(1),
+    servicesHeading: z.string().min(1),
+    promisesHeading: z.string().min(1),
+    pricingLink: z.string().min(1),
+    quoteLink: z.string().min(1),
+  }),
+  /** The home page's "why choose us" cards; "{foundedYear}" and "{appName}" are filled in from the config. */
+  promises: z.array(z.object({ title: z.string().min(1), text: z.string().min(1) })).min(1),
   services: z
     .array(
       z.object({

@@ -43,14 +43,17 @@ export function SelectField({
   options,
   fields,
   onChange,
+  className,
 }: {
   name: string;
   label: string;
   hint?: string;
   options: { value: string; label: string }[];
+  className?: string;
 } & Omit<FieldProps, 'prices'>) {
   return (
     <KitSelect
+      className={className}
       name={name}
       label={label}
       hint={hint}
@@ -106,11 +109,12 @@ export function GarmentField(props: FieldProps) {
   const options = [
     ...props.prices.garments.map((garment) => ({
       value: garment.id,
-      label: `${garment.name} (${formatMoney(garment.cents)} each)`,
+      label: `${garment.name}, ${formatMoney(garment.cents)} each`,
     })),
-    { value: 'own', label: 'I will bring my own garments (print only, no extra fees)' },
+    { value: 'own', label: 'My own garments: print only, no extra fees' },
   ];
-  return <SelectField name="garment" label="Garment" options={options} {...props} />;
+  // The whole row: the longest choice must be readable on a phone and in the desktop's half column.
+  return <SelectField name="garment" label="Garment" options={options} className="sm:col-span-2" {...props} />;
 }
 
 /** Larger sizes cost a little more; the rest of the order is in standard sizes. */

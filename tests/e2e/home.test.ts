@@ -116,7 +116,7 @@ describe('home carousel', () => {
     // A navigation waits 500 ms behind the loading screen: let the page's time run again.
     await page.clock.resume();
     await page.locator('.home-carousel .splide__slide.is-active a').click();
-    await expect.poll(() => page.title()).toBe('Direct to Garment Printing Pricing - Seenwear');
+    await expect.poll(() => page.title()).toBe('Direct-to-garment printing pricing - Seenwear');
     await context.close();
   });
 
