@@ -111,10 +111,19 @@ export function GarmentField(props: FieldProps) {
       value: garment.id,
       label: `${garment.name}, ${formatMoney(garment.cents)} each`,
     })),
-    { value: 'own', label: 'My own garments: print only, no extra fees' },
+    { value: 'own', label: 'My own garments (print only)' },
   ];
-  // The whole row: the longest choice must be readable on a phone and in the desktop's half column.
-  return <SelectField name="garment" label="Garment" options={options} className="sm:col-span-2" {...props} />;
+  // The whole row, and short choices: the longest must be readable whole in a phone's width.
+  return (
+    <SelectField
+      name="garment"
+      label="Garment"
+      hint="Bring your own and pay only for the print, with no extra fees."
+      options={options}
+      className="sm:col-span-2"
+      {...props}
+    />
+  );
 }
 
 /** Larger sizes cost a little more; the rest of the order is in standard sizes. */

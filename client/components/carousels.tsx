@@ -51,7 +51,7 @@ export function HomeCarousel({ slides }: { slides: CarouselSlide[] }) {
             <div className="splide__slide w-full" key={slide.href}>
               <Link to={slide.href} className="group relative block text-white">
                 <SlidePicture landscape={slide.imageLandscape} portrait={slide.imagePortrait} priority={index === 0} />
-                <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-stone-950/80 to-transparent px-6 pt-16 pb-12 md:inset-y-0 md:right-auto md:flex md:w-1/2 md:flex-col md:justify-center md:bg-none md:pr-12 md:pl-24 md:pb-6">
+                <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-stone-950/80 to-transparent px-6 pt-16 pb-12 md:inset-y-0 md:right-auto md:flex md:w-1/2 md:flex-col md:justify-center md:bg-none md:pr-12 md:pl-24 md:pb-6 2xl:pl-[calc((100vw-72rem)/2+1rem)]">
                   <span className="block text-3xl font-extrabold tracking-tight sm:text-5xl">{slide.title}</span>
                   <span className="mt-3 inline-flex items-center gap-2 font-semibold text-brand-200 group-hover:underline">
                     See the details <span aria-hidden="true">→</span>

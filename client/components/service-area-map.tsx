@@ -1,9 +1,9 @@
 import type { SiteConfig } from '#shared/site-data.ts';
 
-const WIDTH = 400;
-const HEIGHT = 320;
+const WIDTH = 600;
+const HEIGHT = 460;
 /** Pixels from the shop to the edge of the delivery circle. */
-const CIRCLE_PX = 130;
+const CIRCLE_PX = 190;
 /** Miles per degree of latitude; a degree of longitude is this times the cosine of the latitude. */
 const MILES_PER_DEGREE = 69.05;
 
@@ -42,7 +42,7 @@ export function ServiceAreaMap({ config }: { config: SiteConfig }) {
       </title>
       <defs>
         <pattern id="area-fields" width="24" height="24" patternUnits="userSpaceOnUse" patternTransform="rotate(12)">
-          <path d="M0 12h24" stroke="#dfe6d3" strokeWidth="10" />
+          <path d="M0 12h24" stroke="#e6ebdc" strokeWidth="8" />
         </pattern>
       </defs>
       <rect width={WIDTH} height={HEIGHT} fill="url(#area-fields)" />
@@ -63,10 +63,10 @@ export function ServiceAreaMap({ config }: { config: SiteConfig }) {
         strokeWidth="2"
         strokeDasharray="6 5"
       />
-      <circle cx={shop.x} cy={shop.y} r="26" fill="#a8a29e" fillOpacity="0.35" />
+      <circle cx={shop.x} cy={shop.y} r="30" fill="#a8a29e" fillOpacity="0.3" />
       {area.places.map((place) => {
         const { x, y } = project(area, place);
-        const left = x > WIDTH - 90;
+        const left = x > WIDTH - 120;
         return (
           <g key={place.name}>
             <circle cx={x} cy={y} r="3.5" fill="#44403c" />
@@ -94,10 +94,12 @@ export function ServiceAreaMap({ config }: { config: SiteConfig }) {
         />
         <circle cy="-26" r="5" fill="#fff" />
       </g>
+      {/* South-west of the pin, where no town is this close. */}
       <text
-        x={shop.x + 18}
-        y={shop.y - 20}
-        fontSize="13"
+        x={shop.x - 14}
+        y={shop.y + 22}
+        textAnchor="end"
+        fontSize="15"
         fontWeight="700"
         fill="#7c2d12"
         stroke="#eef2e6"

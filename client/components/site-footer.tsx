@@ -54,7 +54,7 @@ export function SiteFooter() {
           </ul>
           <h3 className={`${heading} mt-6`}>Opening hours</h3>
           <Suspense>
-            <OpeningHours className="mt-3 space-y-1 text-sm" rowClassName="max-w-64" />
+            <OpeningHours className="mt-3 space-y-2 text-sm" stacked />
           </Suspense>
         </section>
         <nav aria-labelledby="footer-pricing">
