@@ -16,9 +16,9 @@ const internalPath = z
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'must be a colour such as #1f3a5f');
 
 /** The garments the build can draw (scripts/garment-mockup.ts); each has its own print areas. */
-export const garmentKinds = ['tee', 'hoodie', 'polo', 'cap', 'tote'] as const;
+const garmentKinds = ['tee', 'hoodie', 'polo', 'cap', 'tote'] as const;
 /** Where a design sits on the drawn garment. */
-export const placements = ['full-front', 'left-chest', 'front-panel'] as const;
+const placements = ['full-front', 'left-chest', 'front-panel'] as const;
 
 const mockupSchema = z.object({
   garment: z.enum(garmentKinds),

@@ -1,7 +1,7 @@
 /** The days of the week as schema.org names them, Monday first as a shop's sign lists them. */
 export const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 /** One day of the week. */
-export type WeekDay = (typeof weekDays)[number];
+type WeekDay = (typeof weekDays)[number];
 
 /** One row of the opening hours as the data file gives it. */
 export interface OpeningHoursRow {

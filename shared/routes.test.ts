@@ -11,14 +11,17 @@ import {
 } from './routes.ts';
 
 describe('route table', () => {
-  it('holds every route of spec section 2 once', () => {
+  it('holds every route of spec section 2 once, and the trust pages of issue 16', () => {
     expect(pages.map((page) => page.path)).toEqual([
       '/',
       '/pricing',
       '/pricing/printing',
       '/pricing/dtg',
       '/pricing/embroidery',
+      '/our-work',
       '/about-us',
+      '/faq',
+      '/artwork-guidelines',
       '/contact-us',
       '/terms-of-service',
       '/privacy-policy',

@@ -32,13 +32,13 @@ function PriceTable({
       tabIndex={0}
       className="scroll-cue overflow-x-auto rounded-xl border border-stone-200"
     >
+      {/* Only where the table is wider than the screen; it stays in view while the table scrolls. */}
+      <p aria-hidden="true" className="sticky left-0 px-4 pt-3 text-sm text-stone-600 sm:hidden">
+        Swipe sideways for every column →
+      </p>
       <table className="w-full min-w-[32rem] border-collapse text-right text-sm tabular-nums">
-        <caption className="sticky left-0 px-4 pt-4 pb-2 text-left text-base font-bold text-stone-900">
+        <caption className="sticky left-0 px-4 pt-4 pb-1 text-left text-base font-bold text-stone-900">
           {caption}
-          {/* Only where the table is wider than the screen. */}
-          <span className="block text-sm font-normal text-stone-600 sm:hidden">
-            Swipe sideways for every column <span aria-hidden="true">→</span>
-          </span>
         </caption>
         <thead>
           <tr className="border-b border-stone-300 bg-stone-50">
