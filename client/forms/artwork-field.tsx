@@ -64,7 +64,7 @@ export function ArtworkField({ onProblem }: { onProblem: (problem: string | unde
         onChange={onChange}
         aria-invalid={ids.error ? true : undefined}
         aria-describedby={describedBy(ids.hintId, ids.error && ids.errorId)}
-        className="mt-1 block w-full scroll-mt-32 rounded-lg border border-dashed border-stone-400 bg-stone-50 p-3 text-sm text-stone-700 file:mr-4 file:rounded-full file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-800 aria-[invalid=true]:border-red-700"
+        className="mt-1 block w-full scroll-mt-8 rounded-lg border border-dashed border-stone-400 bg-stone-50 p-3 text-sm text-stone-700 file:mr-4 file:rounded-full file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-800 aria-[invalid=true]:border-red-700"
       />
       <p id={ids.hintId} className={hintClass}>
         {ARTWORK_HINT} {/* A new tab: leaving the form half filled in would lose what the visitor typed and chose. */}

@@ -140,7 +140,7 @@ describe('home carousel', () => {
     expect(await slides.first().isVisible()).toBe(true);
     expect(await slides.nth(1).isVisible()).toBe(false);
     expect(await page.getByRole('img', { name: 'Harbor Fleece' }).isVisible()).toBe(true);
-    for (const text of ['Family owned', 'Free local delivery', 'More than 20 years', 'Bring your own garments']) {
+    for (const text of ['Family owned', 'Free local delivery', 'A proof before we print', 'Bring your own garments']) {
       expect(await page.getByRole('heading', { name: text }).isVisible()).toBe(true);
     }
     await context.close();

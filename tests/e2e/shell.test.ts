@@ -198,7 +198,9 @@ describe('SEO', () => {
     const robots = await (await fetch(`${baseUrl}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${baseUrl}/sitemap.xml`);
     const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
-    expect(sitemap.match(/<loc>/g)).toHaveLength(10);
+    expect(sitemap.match(/<loc>/g)).toHaveLength(13);
+    for (const path of ['/our-work', '/faq', '/artwork-guidelines'])
+      expect(sitemap).toContain(`<loc>${baseUrl}${path}</loc>`);
     expect(sitemap).toContain(`<loc>${baseUrl}/pricing/dtg</loc>`);
     for (const path of ['/', '/contact-us']) {
       const html = await (await fetch(`${baseUrl}${path}`)).text();
