@@ -1,4 +1,4 @@
-import { dataKeys } from '#shared/data-keys.ts';
+import { startupDataKeys } from '#shared/data-keys.ts';
 import { request } from './http-client.ts';
 import type { SiteDataStore } from './stores/site-data-store.ts';
 
@@ -8,7 +8,7 @@ import type { SiteDataStore } from './stores/site-data-store.ts';
  */
 export async function loadSiteData(store: SiteDataStore): Promise<void> {
   await Promise.all(
-    dataKeys.map(async (key) => {
+    startupDataKeys.map(async (key) => {
       try {
         store.set(key, await request(`/data/${key}.json`));
       } catch {

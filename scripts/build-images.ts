@@ -2,12 +2,14 @@
  * Rasterizes the SVG sources under assets/images into public/ with sharp, before Vite copies public/
  * into the build. Only what is out of date is redone, so `npm run dev` starts quickly.
  */
-import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
-import { type ImageFormat, type ImageKind, imageHeight, imageKinds, imageUrl } from '#shared/images.ts';
+import { ourWorkSchema } from '#shared/content-schemas.ts';
+import { type ImageFormat, type ImageKind, imageHeight, imageKinds, imageUrl, workImageName } from '#shared/images.ts';
 import { mediaSchema } from '#shared/site-data.ts';
+import { garmentMockupSvg } from './garment-mockup.ts';
 
 interface Output {
   file: string;
@@ -33,7 +35,7 @@ const encoders = {
   png: (image: Sharp) => image.png({ compressionLevel: 9 }),
 } satisfies Record<Output['format'], (image: Sharp) => Sharp>;
 
-function responsive(name: string, kind: ImageKind): Source {
+function responsive(name: string, kind: ImageKind, svg = `assets/images/${name}.svg`): Source {
   const outputs = imageKinds[kind].widths.flatMap((width) =>
     formats.map((format) => ({
       file: `public${imageUrl(name, width, format)}`,
@@ -42,7 +44,30 @@ function responsive(name: string, kind: ImageKind): Source {
       format,
     })),
   );
-  return { svg: `assets/images/${name}.svg`, outputs };
+  return { svg, outputs };
+}
+
+/** Where the drawn garments are written before rasterizing; ignored by git, like public/images. */
+const mockupsDir = 'assets/.mockups';
+
+/**
+ * Draws each picture of data/our-work.json as SVG. A file is rewritten only when its text changes, so
+ * its time says when the picture last changed and an unchanged one is not encoded again.
+ */
+async function drawMockups(): Promise<Source[]> {
+  const work = ourWorkSchema.parse(JSON.parse(await readFile('data/our-work.json', 'utf8')));
+  await mkdir(mockupsDir, { recursive: true });
+  const sources: Source[] = [];
+  for (const job of work.jobs) {
+    for (const [index, picture] of job.pictures.entries()) {
+      const name = workImageName(job.id, index);
+      const file = path.join(mockupsDir, `${name}.svg`);
+      const svg = garmentMockupSvg(picture, await readFile(`assets/designs/${picture.design}.svg`, 'utf8'));
+      if ((await readFile(file, 'utf8').catch(() => '')) !== svg) await writeFile(file, svg);
+      sources.push(responsive(name, 'work', file));
+    }
+  }
+  return sources;
 }
 
 const media = mediaSchema.parse(JSON.parse(await readFile('data/media.json', 'utf8')));
@@ -58,6 +83,7 @@ const sources: Source[] = [
     responsive(slide.imagePortrait, 'slide-portrait'),
   ]),
   ...media.brands.map((brand) => responsive(brand.image, 'brand')),
+  ...(await drawMockups()),
   // "any" icons are shown as they are, so they keep the logo's rounded corners.
   {
     svg: 'public/logo.svg',

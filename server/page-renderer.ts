@@ -127,14 +127,15 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     // A page carrying a flash message is this visitor's alone: rendered for them, never cached.
     const flash = takeFlash(req, res, options) ?? null;
     const cacheable = options.cache && flash === null;
-    const key = `${options.siteData.version}|${req.originalUrl}`;
+    // The year is part of the key: the footer's copyright line ends with it.
+    const key = `${options.siteData.version}|${new Date().getUTCFullYear()}|${req.originalUrl}`;
     const hit = cacheable ? cache.get(key) : undefined;
     if (hit) return send(req, res, hit);
 
     const entry = await options.loadEntry();
     const outcome = await entry.query(toFetchRequest(req, res, options.publicUrl));
     if (outcome.kind === 'response') return sendFetchResponse(res, outcome.response);
-    const notFoundKey = `${options.siteData.version}|${NOT_FOUND_KEY}`;
+    const notFoundKey = `${options.siteData.version}|${new Date().getUTCFullYear()}|${NOT_FOUND_KEY}`;
     const cached = outcome.status === 404 && cacheable ? cache.get(notFoundKey) : undefined;
     if (cached) return send(req, res, cached);
 

@@ -79,8 +79,8 @@ describe('pricing pages without JavaScript', () => {
     // "From" is one location, the smallest option, at the top break with no fee left: the first cell of
     // the last row of screen printing (500), of DTG's light prints (600) and of embroidery (800).
     for (const from of [
-      'Screen Printing From $5.00 per piece',
-      'Direct to Garment Printing From $6.00 per piece',
+      'Screen printing From $5.00 per piece',
+      'Direct-to-garment printing From $6.00 per piece',
       'Embroidery From $8.00 per piece',
     ]) {
       expect(text(html)).toContain(from);

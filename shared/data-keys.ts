@@ -1,10 +1,34 @@
-/** The six data files of spec section 7, in the order it lists them. Kept apart from the zod schemas so
- * the browser bundle can name the files without shipping the validator. */
-export const dataKeys = ['config', 'services', 'media', 'direct-to-garment', 'screen-printing', 'embroidery'] as const;
+/**
+ * The data files. The first six are spec section 7's, fetched by the browser once the app has started;
+ * the content files after them (our work, answers, artwork guidelines) are validated and served the same
+ * way, and reach the browser inside the page, which is the only place they are read.
+ * Kept apart from the zod schemas so the browser bundle can name the files without shipping the validator.
+ */
+export const startupDataKeys = [
+  'config',
+  'services',
+  'media',
+  'direct-to-garment',
+  'screen-printing',
+  'embroidery',
+] as const;
+
+/** Every data file, spec section 7's six first. Written out, not spread, so bundles that never ask drop it. */
+export const dataKeys = [
+  'config',
+  'services',
+  'media',
+  'direct-to-garment',
+  'screen-printing',
+  'embroidery',
+  'our-work',
+  'faq',
+  'artwork-guidelines',
+] as const;
 /** A data file's name without .json, as in /data/<key>.json. */
 export type DataKey = (typeof dataKeys)[number];
 
-/** Narrows a name taken from a URL (/data/<name>.json) to one of the six files. */
+/** Narrows a name taken from a URL (/data/<name>.json) to one of the data files. */
 export function isDataKey(value: string): value is DataKey {
   return (dataKeys as readonly string[]).includes(value);
 }

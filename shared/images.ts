@@ -3,7 +3,7 @@
  * and the <img>/<picture> markup cannot disagree on a file name or a width.
  */
 
-export type ImageKind = 'slide-landscape' | 'slide-portrait' | 'brand';
+export type ImageKind = 'slide-landscape' | 'slide-portrait' | 'brand' | 'work';
 /** The formats built at every width: pages offer AVIF first and WebP as the fallback. */
 export type ImageFormat = 'avif' | 'webp';
 
@@ -23,7 +23,15 @@ export const imageKinds: Record<ImageKind, { width: number; height: number; widt
   'slide-portrait': { width: 1280, height: 1600, widths: [480, 828, 1080, 1280] },
   // 2:1, shown at 160x80 CSS px.
   brand: { width: 160, height: 80, widths: [160, 320] },
+  // 1:1 garment mockups in a grid: about 360 CSS px wide in three columns on a desktop and full width
+  // (358) on a phone, so 360 at 1x, 560 for tablets and 2x desktops, 800 for phones at 2x-3x.
+  work: { width: 800, height: 800, widths: [360, 560, 800] },
 };
+
+/** The file name of a job's n-th picture (from 1): the build draws it, the pages show it. */
+export function workImageName(jobId: string, index: number): string {
+  return `work-${jobId}-${index + 1}`;
+}
 
 /** Where the build writes one file and the site serves it: /images/<name>-<width>.<format>. */
 export function imageUrl(name: string, width: number, format: ImageFormat): string {

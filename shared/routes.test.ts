@@ -11,14 +11,17 @@ import {
 } from './routes.ts';
 
 describe('route table', () => {
-  it('holds every route of spec section 2 once', () => {
+  it('holds every route of spec section 2 once, and the trust pages of issue 16', () => {
     expect(pages.map((page) => page.path)).toEqual([
       '/',
       '/pricing',
       '/pricing/printing',
       '/pricing/dtg',
       '/pricing/embroidery',
+      '/our-work',
       '/about-us',
+      '/faq',
+      '/artwork-guidelines',
       '/contact-us',
       '/terms-of-service',
       '/privacy-policy',
@@ -34,7 +37,7 @@ describe('route table', () => {
   });
 
   it('titles pages "{page} - {site name}" and ends the home title with the tagline', () => {
-    expect(pageTitle('about-us', 'Seenwear')).toBe('About Us - Seenwear');
+    expect(pageTitle('about-us', 'Seenwear')).toBe('About us - Seenwear');
     expect(pageTitle('not-found', 'Seenwear')).toBe('404 Page not found - Seenwear');
     expect(pageTitle('home', 'Seenwear')).toMatch(/Seen by Everyone\.$/);
   });
@@ -53,18 +56,23 @@ describe('menus', () => {
   it('lists the menus of spec section 2 from the table, with their short labels, in order', () => {
     expect(quoteLink).toEqual({ label: 'Get a quote', to: '/pricing' });
     expect(menus.pricing).toEqual([
-      { label: 'Screen Printing', to: '/pricing/printing' },
-      { label: 'Direct to Garment', to: '/pricing/dtg' },
+      { label: 'Screen printing', to: '/pricing/printing' },
+      { label: 'Direct to garment', to: '/pricing/dtg' },
       { label: 'Embroidery', to: '/pricing/embroidery' },
     ]);
     expect(menus.company).toEqual([
-      { label: 'About Us', to: '/about-us' },
-      { label: 'Contact Us', to: '/contact-us' },
+      { label: 'Our work', to: '/our-work' },
+      { label: 'About us', to: '/about-us' },
+      { label: 'Contact us', to: '/contact-us' },
+    ]);
+    expect(menus.help).toEqual([
+      { label: 'FAQ', to: '/faq' },
+      { label: 'Artwork guidelines', to: '/artwork-guidelines' },
     ]);
     expect(menus.legal).toEqual([
-      { label: 'Terms of Service', to: '/terms-of-service' },
-      { label: 'Privacy Policy', to: '/privacy-policy' },
-      { label: 'Cookie Policy', to: '/cookie-policy' },
+      { label: 'Terms of service', to: '/terms-of-service' },
+      { label: 'Privacy policy', to: '/privacy-policy' },
+      { label: 'Cookie policy', to: '/cookie-policy' },
     ]);
   });
 });
@@ -77,7 +85,7 @@ describe('pageModulePath', () => {
 
 describe('findPageByPath', () => {
   it('finds a page by its path, ignoring a query or a hash', () => {
-    expect(findPageByPath('/pricing')?.name).toBe('Get a Quote');
+    expect(findPageByPath('/pricing')?.name).toBe('Get a quote');
     expect(findPageByPath('/pricing?service=dtg#form')?.id).toBe('pricing');
     expect(findPageByPath('/nowhere')).toBeUndefined();
   });

@@ -5,8 +5,8 @@
  * header, drawer and footer, the sitemap, the Lighthouse and bundle reports and the tests all read it.
  */
 
-/** The menus of spec section 2 that list pages: the Pricing dropdown, the company and the legal links. */
-export type MenuGroup = 'pricing' | 'company' | 'legal';
+/** The menus that list pages: the Pricing dropdown, the company links, the help links (answers, artwork) and the legal links. */
+export type MenuGroup = 'pricing' | 'company' | 'help' | 'legal';
 
 /** One row of the route table. */
 export interface PageDefinition {
@@ -36,7 +36,10 @@ export type PageId =
   | 'screen-printing'
   | 'direct-to-garment'
   | 'embroidery'
+  | 'our-work'
   | 'about-us'
+  | 'faq'
+  | 'artwork-guidelines'
   | 'contact-us'
   | 'terms-of-service'
   | 'privacy-policy'
@@ -50,13 +53,13 @@ export const pages = [
     path: '/',
     name: 'Custom Screen Printing, DTG and Embroidery',
     description:
-      'Family-owned custom apparel shop: screen printing, direct-to-garment printing and embroidery with prices you can see, free local delivery and over 20 years of experience.',
+      'Family-owned custom apparel shop: screen printing, direct-to-garment printing and embroidery with prices you can see, proofs before printing and free local delivery.',
     eager: true,
   },
   {
     id: 'pricing',
     path: '/pricing',
-    name: 'Get a Quote',
+    name: 'Get a quote',
     description:
       'Ask for a free quote on custom shirts, hoodies and hats: tell us what you need and get an honest price for screen printing, DTG or embroidery.',
     menuLabel: 'Get a quote',
@@ -64,63 +67,88 @@ export const pages = [
   {
     id: 'screen-printing',
     path: '/pricing/printing',
-    name: 'Screen Printing Pricing',
+    name: 'Screen printing pricing',
     description:
       'Screen printing prices by quantity and ink colors, with every fee shown up front and an instant price calculator.',
     menu: 'pricing',
-    menuLabel: 'Screen Printing',
+    menuLabel: 'Screen printing',
   },
   {
     id: 'direct-to-garment',
     path: '/pricing/dtg',
-    name: 'Direct to Garment Printing Pricing',
+    name: 'Direct-to-garment printing pricing',
     description:
       'Direct-to-garment (DTG) printing prices by print size and quantity, with no minimum order and an instant price calculator.',
     menu: 'pricing',
-    menuLabel: 'Direct to Garment',
+    menuLabel: 'Direct to garment',
   },
   {
     id: 'embroidery',
     path: '/pricing/embroidery',
-    name: 'Embroidery Pricing',
+    name: 'Embroidery pricing',
     description:
       'Embroidery prices by stitch count and quantity for shirts, hats and jackets, with digitizing explained and an instant price calculator.',
     menu: 'pricing',
     menuLabel: 'Embroidery',
   },
   {
+    id: 'our-work',
+    path: '/our-work',
+    name: 'Our work',
+    description:
+      'Shirts, hoodies, polos, caps and totes we have screen printed, printed direct to garment and embroidered for teams, schools and businesses.',
+    menu: 'company',
+  },
+  {
     id: 'about-us',
     path: '/about-us',
-    name: 'About Us',
+    name: 'About us',
     description:
-      'A family-owned apparel decorating shop with more than 20 years of screen printing, DTG printing and embroidery for our neighbors.',
+      'A family-owned apparel decorating shop: screen printing, DTG printing and embroidery for our neighbors, under one roof.',
     menu: 'company',
+  },
+  {
+    id: 'faq',
+    path: '/faq',
+    name: 'Questions and answers',
+    description:
+      'Answers before you order: minimums, artwork, proofs, turnaround and rush orders, payment, pickup and delivery, garment care and reorders.',
+    menu: 'help',
+    menuLabel: 'FAQ',
+  },
+  {
+    id: 'artwork-guidelines',
+    path: '/artwork-guidelines',
+    name: 'Artwork guidelines',
+    description:
+      'What files to send for screen printing, DTG and embroidery, the resolution and largest print size for each, color matching, and help when your art is not ready.',
+    menu: 'help',
   },
   {
     id: 'contact-us',
     path: '/contact-us',
-    name: 'Contact Us',
+    name: 'Contact us',
     description: 'Call, e-mail or visit the shop: we answer questions about custom apparel, orders and artwork.',
     menu: 'company',
   },
   {
     id: 'terms-of-service',
     path: '/terms-of-service',
-    name: 'Terms of Service',
+    name: 'Terms of service',
     description: 'The terms that apply to quotes, orders, artwork and delivery.',
     menu: 'legal',
   },
   {
     id: 'privacy-policy',
     path: '/privacy-policy',
-    name: 'Privacy Policy',
+    name: 'Privacy policy',
     description: 'What this website collects, why, how long it is kept and who receives it.',
     menu: 'legal',
   },
   {
     id: 'cookie-policy',
     path: '/cookie-policy',
-    name: 'Cookie Policy',
+    name: 'Cookie policy',
     description: 'The cookies this website sets, what each one is for and how long it lasts.',
     menu: 'legal',
   },
@@ -139,7 +167,7 @@ export type LazyPageId = Exclude<PageId, Extract<(typeof pages)[number], { eager
 
 /** A page's row, for its title, description and path; throws on an id the table lacks. */
 export function getPage(id: PageId): PageDefinition {
-  // Eleven rows: a search costs less than keeping a map, and less code ships.
+  // Fourteen rows: a search costs less than keeping a map, and less code ships.
   const page: PageDefinition | undefined = pages.find((row) => row.id === id);
   if (!page) throw new Error(`Unknown page id "${id}"`);
   return page;
@@ -180,6 +208,7 @@ const linksIn = (menu: MenuGroup): MenuLink[] => pages.filter((page: PageDefinit
 export const menus: Readonly<Record<MenuGroup, readonly MenuLink[]>> = {
   pricing: linksIn('pricing'),
   company: linksIn('company'),
+  help: linksIn('help'),
   legal: linksIn('legal'),
 };
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dataKeys, isDataKey } from './data-keys.ts';
+import { dataKeys, isDataKey, startupDataKeys } from './data-keys.ts';
 import { configSchema, describeIssues, siteDataSchemas } from './site-data.ts';
 
 const readData = (key: string): unknown => JSON.parse(readFileSync(`data/${key}.json`, 'utf8'));
@@ -26,10 +26,39 @@ describe('data files', () => {
     expect(result.success).toBe(false);
   });
 
-  it('knows the six keys and no others', () => {
-    expect(dataKeys).toEqual(['config', 'services', 'media', 'direct-to-garment', 'screen-printing', 'embroidery']);
+  it("knows spec section 7's six keys, the three content files, and no others", () => {
+    expect(startupDataKeys).toEqual([
+      'config',
+      'services',
+      'media',
+      'direct-to-garment',
+      'screen-printing',
+      'embroidery',
+    ]);
+    expect(dataKeys).toEqual([...startupDataKeys, 'our-work', 'faq', 'artwork-guidelines']);
     expect(isDataKey('config')).toBe(true);
     expect(isDataKey('__proto__')).toBe(false);
     expect(isDataKey('package')).toBe(false);
+  });
+});
+
+describe('content files', () => {
+  it('refuse a job list under twelve and a repeated anchor', () => {
+    const work = readData('our-work') as { jobs: unknown[] };
+    expect(siteDataSchemas['our-work'].safeParse({ ...work, jobs: work.jobs.slice(0, 11) }).success).toBe(false);
+    const faq = readData('faq') as { groups: { id: string; questions: { id: string }[] }[] };
+    const [first] = faq.groups;
+    if (!first?.questions[0]) throw new Error('empty faq');
+    const clash = { ...faq, groups: [{ ...first, questions: [{ ...first.questions[0], id: first.id }] }] };
+    expect(siteDataSchemas.faq.safeParse(clash).success).toBe(false);
+  });
+
+  it('refuse opening hours that are not 24-hour times', () => {
+    const config = readData('config') as { openingHours: { opens: string }[] };
+    const bad = { ...config, openingHours: [{ days: ['Monday'], opens: '9am', closes: '17:00' }] };
+    const result = configSchema.safeParse(bad);
+    expect(result.success ? [] : describeIssues(result.error)).toEqual([
+      'openingHours.0.opens: must be a 24-hour time such as 09:00',
+    ]);
   });
 });

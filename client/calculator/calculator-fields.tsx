@@ -43,14 +43,17 @@ export function SelectField({
   options,
   fields,
   onChange,
+  className,
 }: {
   name: string;
   label: string;
   hint?: string;
   options: { value: string; label: string }[];
+  className?: string;
 } & Omit<FieldProps, 'prices'>) {
   return (
     <KitSelect
+      className={className}
       name={name}
       label={label}
       hint={hint}
@@ -106,11 +109,21 @@ export function GarmentField(props: FieldProps) {
   const options = [
     ...props.prices.garments.map((garment) => ({
       value: garment.id,
-      label: `${garment.name} (${formatMoney(garment.cents)} each)`,
+      label: `${garment.name}, ${formatMoney(garment.cents)} each`,
     })),
-    { value: 'own', label: 'I will bring my own garments (print only, no extra fees)' },
+    { value: 'own', label: 'My own garments (print only)' },
   ];
-  return <SelectField name="garment" label="Garment" options={options} {...props} />;
+  // The whole row, and short choices: the longest must be readable whole in a phone's width.
+  return (
+    <SelectField
+      name="garment"
+      label="Garment"
+      hint="Bring your own and pay only for the print, with no extra fees."
+      options={options}
+      className="sm:col-span-2"
+      {...props}
+    />
+  );
 }
 
 /** Larger sizes cost a little more; the rest of the order is in standard sizes. */

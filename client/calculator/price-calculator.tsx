@@ -214,7 +214,8 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
             <GarmentField {...props} />
             <ServiceFields {...props} />
             <SizeFields {...props} />
-            <div className="sm:col-span-2">
+            {/* With JavaScript the price follows every keystroke: only the page without it needs the button. */}
+            <div className="no-js-only sm:col-span-2">
               <button
                 type="submit"
                 className="rounded-full border border-stone-300 bg-white px-5 py-2.5 font-semibold hover:bg-stone-100"

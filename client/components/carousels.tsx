@@ -2,6 +2,7 @@ import { type Options, Splide } from '@splidejs/react-splide';
 import { Link } from 'react-router';
 import type { CarouselSlide } from '#shared/site-data.ts';
 import { CarouselToggle } from './carousel-toggle.tsx';
+import { enableFadeSwipe } from './fade-swipe.ts';
 import { BrandPicture, SlidePicture, SlidePreload } from './responsive-picture.tsx';
 
 /** Spec section 9: the carousel defaults and the home carousel's own settings. */
@@ -14,8 +15,8 @@ const homeOptions: Options = {
   pauseOnHover: true,
   pauseOnFocus: true,
   perPage: 1,
-  drag: 'free',
-  snap: true,
+  // A fade never moves its track, so Splide's drag does nothing here: enableFadeSwipe does the job.
+  drag: false,
   // With "reduce", Splide does not start autoplay and switches without animation.
   reducedMotion: { speed: 0, rewindSpeed: 0, autoplay: 'pause' },
   i18n: { slideLabel: 'Slide %s of %s', carousel: 'carousel' },
@@ -36,16 +37,21 @@ export function HomeCarousel({ slides }: { slides: CarouselSlide[] }) {
       options={homeOptions}
       aria-label="Our services"
       className="home-carousel relative bg-stone-900"
+      onMounted={(splide) => {
+        const off = enableFadeSwipe(splide);
+        splide.on('destroy', off);
+      }}
     >
       {first ? <SlidePreload landscape={first.imageLandscape} portrait={first.imagePortrait} /> : null}
-      <div className="splide__track mx-auto max-w-[1280px]">
+      {/* Full width on every screen: on wide ones the picture is cut top and bottom, not left bare. */}
+      <div className="splide__track touch-pan-y">
         <div className="splide__list">
           {slides.map((slide, index) => (
             // Full width before Splide sizes it: a flex item sized by an image not yet loaded would be 0 wide.
             <div className="splide__slide w-full" key={slide.href}>
               <Link to={slide.href} className="group relative block text-white">
                 <SlidePicture landscape={slide.imageLandscape} portrait={slide.imagePortrait} priority={index === 0} />
-                <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-stone-950/80 to-transparent px-6 pt-16 pb-12 md:inset-y-0 md:right-auto md:flex md:w-1/2 md:flex-col md:justify-center md:bg-none md:pr-12 md:pl-24 md:pb-6">
+                <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-stone-950/80 to-transparent px-6 pt-16 pb-12 md:inset-y-0 md:right-auto md:flex md:w-1/2 md:flex-col md:justify-center md:bg-none md:pr-12 md:pl-24 md:pb-6 2xl:pl-[calc((100vw-72rem)/2+1rem)]">
                   <span className="block text-3xl font-extrabold tracking-tight sm:text-5xl">{slide.title}</span>
                   <span className="mt-3 inline-flex items-center gap-2 font-semibold text-brand-200 group-hover:underline">
                     See the details <span aria-hidden="true">→</span>
@@ -88,9 +94,9 @@ export function BrandsCarousel({ brands }: { brands: { image: string; name: stri
       tag="section"
       options={brandOptions}
       aria-label="Garment brands we work with"
-      className="brands-carousel relative"
+      className="brands-carousel flex items-center gap-4"
     >
-      <div className="splide__track">
+      <div className="splide__track min-w-0 flex-1">
         <div className="splide__list">
           {brands.map((brand) => (
             <div className="splide__slide flex justify-center" key={brand.image}>
@@ -99,7 +105,8 @@ export function BrandsCarousel({ brands }: { brands: { image: string; name: stri
           ))}
         </div>
       </div>
-      <CarouselToggle className="absolute -top-12 right-0" />
+      {/* Beside the strip it stops, not above it where it reads as part of the heading. */}
+      <CarouselToggle className="shrink-0 border border-stone-300" />
     </Splide>
   );
 }

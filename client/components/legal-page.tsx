@@ -37,7 +37,7 @@ export function LegalPage({
       </PageHeader>
       <div className="mx-auto max-w-3xl space-y-10 px-4 py-12 leading-relaxed text-stone-800">
         {sections.map((section) => (
-          <section key={section.heading} id={sectionId(section.heading)} className="scroll-mt-24">
+          <section key={section.heading} id={sectionId(section.heading)}>
             <h2 className="text-xl font-bold text-stone-900">{section.heading}</h2>
             <div className="mt-3 space-y-3">{section.body}</div>
           </section>

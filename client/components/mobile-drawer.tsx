@@ -52,7 +52,7 @@ export function MobileDrawer() {
       <button
         ref={buttonRef}
         type="button"
-        className="js-only inline-flex h-11 w-11 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100 md:hidden"
+        className="js-only inline-flex h-11 w-11 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100 lg:hidden"
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
@@ -98,7 +98,7 @@ export function MobileDrawer() {
               </NavLink>
             ))}
             <div className="my-2 border-t border-stone-200" />
-            {menus.company.map((link) => (
+            {[...menus.company, ...menus.help].map((link) => (
               <NavLink key={link.to} to={link.to} className={linkClass}>
                 {link.label}
               </NavLink>

@@ -30,13 +30,22 @@ function PriceTable({
       aria-label={caption}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard (WCAG 2.1.1).
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-stone-200 bg-white"
+      className="scroll-cue overflow-x-auto rounded-xl border border-stone-200"
     >
+      {/* Only where the table is wider than the screen; it stays in view while the table scrolls. */}
+      <p aria-hidden="true" className="sticky left-0 px-4 pt-3 text-sm text-stone-600 sm:hidden">
+        Swipe sideways for every column →
+      </p>
       <table className="w-full min-w-[32rem] border-collapse text-right text-sm tabular-nums">
-        <caption className="px-4 pt-4 pb-2 text-left text-base font-bold text-stone-900">{caption}</caption>
+        <caption className="sticky left-0 px-4 pt-4 pb-1 text-left text-base font-bold text-stone-900">
+          {caption}
+        </caption>
         <thead>
           <tr className="border-b border-stone-300 bg-stone-50">
-            <th scope="col" className="px-3 py-2 text-left">
+            <th
+              scope="col"
+              className="sticky left-0 bg-stone-50 px-3 py-2 text-left shadow-[1px_0_0_var(--color-stone-200)]"
+            >
               Pieces
             </th>
             {columns.map((column) => (
@@ -49,7 +58,10 @@ function PriceTable({
         <tbody>
           {breaks.map((quantity, index) => (
             <tr key={quantity} className="border-b border-stone-100 last:border-0">
-              <th scope="row" className="px-3 py-2 text-left font-semibold">
+              <th
+                scope="row"
+                className="sticky left-0 bg-white px-3 py-2 text-left font-semibold shadow-[1px_0_0_var(--color-stone-200)]"
+              >
                 {breakLabel(breaks, index)}
               </th>
               {(rows[index] ?? []).map((cents, column) => (

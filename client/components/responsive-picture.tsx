@@ -19,8 +19,8 @@ export function SlidePicture({
 }) {
   const wide = imageKinds['slide-landscape'];
   const narrow = imageKinds['slide-portrait'];
-  // Full width, up to the 1280 px content width on large screens.
-  const wideSizes = '(min-width: 1280px) 1280px, 100vw';
+  // Full width on every screen.
+  const wideSizes = '100vw';
   const fallbackWidth = narrow.widths[1] ?? narrow.width;
   return (
     <picture>
@@ -57,7 +57,8 @@ export function SlidePicture({
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
         decoding={priority ? 'sync' : 'async'}
-        className="block h-auto w-full"
+        // Past 1536 px the 12:5 picture would stand taller than a laptop screen: cut to cover instead.
+        className="block h-auto w-full md:max-h-[40rem] md:object-cover"
       />
     </picture>
   );
@@ -73,7 +74,7 @@ export function SlidePreload({ landscape, portrait }: { landscape: string; portr
         type="image/avif"
         media={WIDE}
         imageSrcSet={imageSrcSet(landscape, 'slide-landscape', 'avif')}
-        imageSizes="(min-width: 1280px) 1280px, 100vw"
+        imageSizes="100vw"
         fetchPriority="high"
       />
       <link

@@ -1,13 +1,26 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { menus, quoteLink } from '#shared/routes.ts';
 import { EmailLink, PhoneLink } from './contact-links.tsx';
+
+/**
+ * Rendered in full by the server; in the browser its code (and the hours formatter) arrives after the
+ * first load, which every page shares: React keeps the server's HTML until then.
+ */
+const OpeningHours = lazy(() => import('./opening-hours.tsx').then((module) => ({ default: module.OpeningHours })));
+
 import { PhotoIcon, ReviewIcon, SocialIcon } from './social-icons.tsx';
 
 const heading = 'text-sm font-bold uppercase tracking-wide text-stone-300';
 const link = 'text-stone-200 hover:text-white hover:underline';
-/** The years of the footer's copyright line. */
-const COPYRIGHT_YEARS = { from: 2010, to: 2025 } as const;
+/**
+ * The copyright line runs to the current year. UTC on both sides, so the server and the browser agree;
+ * the page cache is keyed by it too, so a page rendered last year is not served this year.
+ */
+function currentYear(): number {
+  return new Date().getUTCFullYear();
+}
 
 export function SiteFooter() {
   const { config, media } = useSiteData();
@@ -39,6 +52,10 @@ export function SiteFooter() {
               </address>
             </li>
           </ul>
+          <h3 className={`${heading} mt-6`}>Opening hours</h3>
+          <Suspense>
+            <OpeningHours className="mt-3 space-y-2 text-sm" stacked />
+          </Suspense>
         </section>
         <nav aria-labelledby="footer-pricing">
           <h2 id="footer-pricing" className={heading}>
@@ -56,10 +73,10 @@ export function SiteFooter() {
         </nav>
         <nav aria-labelledby="footer-learn">
           <h2 id="footer-learn" className={heading}>
-            Learn More
+            Learn more
           </h2>
           <ul className="mt-4 space-y-2">
-            {[...menus.company, ...menus.legal].map((item) => (
+            {[...menus.company, ...menus.help, ...menus.legal].map((item) => (
               <li key={item.to}>
                 <Link className={link} to={item.to}>
                   {item.label}
@@ -90,7 +107,7 @@ export function SiteFooter() {
         </div>
       </div>
       <p className="border-t border-stone-800 px-4 py-6 text-center text-sm text-stone-300">
-        © {COPYRIGHT_YEARS.from}–{COPYRIGHT_YEARS.to} {config.appName}. All rights reserved.
+        © {config.foundedYear}–{currentYear()} {config.appName}. All rights reserved.
       </p>
     </footer>
   );

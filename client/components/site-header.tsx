@@ -68,14 +68,15 @@ export function SiteHeader() {
           </span>
         </Link>
         <nav aria-label="Main" className="pointer-events-auto flex items-center gap-1">
-          <NavLink to="/" end className={`${navItem} hidden md:inline-block`}>
+          {/* Seven entries need the width of a small laptop; below it the drawer holds them. */}
+          <NavLink to="/" end className={`${navItem} hidden lg:inline-block`}>
             Home
           </NavLink>
-          <div className="hidden md:block">
+          <div className="hidden lg:block">
             <PricingMenu itemClassName={navItem} />
           </div>
-          {menus.company.map((link) => (
-            <NavLink key={link.to} to={link.to} className={`${navItem} hidden md:inline-block`}>
+          {[...menus.company, ...menus.help].map((link) => (
+            <NavLink key={link.to} to={link.to} className={`${navItem} hidden lg:inline-block`}>
               {link.label}
             </NavLink>
           ))}

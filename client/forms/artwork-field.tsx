@@ -1,5 +1,6 @@
 import { type ChangeEvent, useRef, useState } from 'react';
 import { pluralize } from '#shared/plural.ts';
+import { getPage } from '#shared/routes.ts';
 import {
   ARTWORK_ACCEPT,
   ARTWORK_FIELD,
@@ -20,6 +21,8 @@ const ARTWORK_HINT = `${ARTWORK_KINDS}: up to ${pluralize(ARTWORK_MAX_FILES, 'fi
 export function chosenFiles(list: Iterable<File | string>): File[] {
   return [...list].filter((item): item is File => typeof item !== 'string' && (item.name !== '' || item.size > 0));
 }
+
+const ARTWORK_GUIDELINES_PATH = getPage('artwork-guidelines').path;
 
 /**
  * The artwork picker. With JavaScript it lists what was chosen, with sizes, and says at once when the
@@ -61,10 +64,19 @@ export function ArtworkField({ onProblem }: { onProblem: (problem: string | unde
         onChange={onChange}
         aria-invalid={ids.error ? true : undefined}
         aria-describedby={describedBy(ids.hintId, ids.error && ids.errorId)}
-        className="mt-1 block w-full scroll-mt-32 rounded-lg border border-dashed border-stone-400 bg-stone-50 p-3 text-sm text-stone-700 file:mr-4 file:rounded-full file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-800 aria-[invalid=true]:border-red-700"
+        className="mt-1 block w-full scroll-mt-8 rounded-lg border border-dashed border-stone-400 bg-stone-50 p-3 text-sm text-stone-700 file:mr-4 file:rounded-full file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-800 aria-[invalid=true]:border-red-700"
       />
       <p id={ids.hintId} className={hintClass}>
-        {ARTWORK_HINT}
+        {ARTWORK_HINT} {/* A new tab: leaving the form half filled in would lose what the visitor typed and chose. */}
+        <a
+          href={ARTWORK_GUIDELINES_PATH}
+          target="_blank"
+          rel="noopener"
+          className="font-semibold text-brand-700 underline underline-offset-2"
+        >
+          Artwork guidelines<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        : which files work best and how large each service prints.
       </p>
       {files.length > 0 ? (
         <div className="mt-3 rounded-lg bg-stone-50 p-3 text-sm" data-testid="artwork-list">

@@ -41,7 +41,7 @@ export function ErrorSummary({
       role="alert"
       tabIndex={-1}
       data-testid="form-errors"
-      className="scroll-mt-28 rounded-xl border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-950 focus:outline-none focus-visible:outline-2"
+      className="scroll-mt-4 rounded-xl border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-950 focus:outline-none focus-visible:outline-2"
     >
       <p className="font-bold">{message}</p>
       {entries.length > 0 ? (

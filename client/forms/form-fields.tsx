@@ -11,7 +11,7 @@ import { type FieldIds, useFieldIds } from './form-fields-context.tsx';
 
 /** scroll-mt: a field that takes focus lands clear of the sticky header. */
 const controlClass =
-  'mt-1 block w-full scroll-mt-32 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm disabled:bg-stone-100 disabled:text-stone-600 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700';
+  'mt-1 block w-full scroll-mt-8 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm disabled:bg-stone-100 disabled:text-stone-600 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700';
 export const labelClass = 'block text-sm font-semibold text-stone-800';
 export const hintClass = 'mt-1 text-sm text-stone-600';
 

@@ -36,7 +36,7 @@ export function QuoteDeliveryFields({
                 id={value === methods[0]?.[0] ? ids.id : undefined}
                 defaultChecked={defaults.delivery === value}
                 aria-invalid={ids.error ? true : undefined}
-                className="size-5 scroll-mt-32 accent-brand-700"
+                className="size-5 scroll-mt-8 accent-brand-700"
               />
               <span>{label}</span>
             </label>

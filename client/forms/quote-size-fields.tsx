@@ -34,7 +34,7 @@ function SizeBox({ size, defaultValue }: { size: QuoteSize; defaultValue: string
         defaultValue={defaultValue}
         aria-invalid={ids.error || group.error ? true : undefined}
         aria-describedby={describedBy(ids.error && ids.errorId, group.error && group.errorId)}
-        className="mt-1 block w-full scroll-mt-32 rounded-lg border border-stone-300 bg-white px-2 py-2 text-center text-base tabular-nums shadow-sm aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700"
+        className="mt-1 block w-full scroll-mt-8 rounded-lg border border-stone-300 bg-white px-2 py-2 text-center text-base tabular-nums shadow-sm aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700"
       />
     </div>
   );

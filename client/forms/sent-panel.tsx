@@ -31,7 +31,7 @@ export function SentPanel({
       ref={panel}
       role="status"
       data-testid="form-sent"
-      className="scroll-mt-28 rounded-2xl border border-green-700/30 bg-green-50 p-6 text-green-950 shadow-sm sm:p-8"
+      className="scroll-mt-4 rounded-2xl border border-green-700/30 bg-green-50 p-6 text-green-950 shadow-sm sm:p-8"
     >
       <h3 ref={heading} tabIndex={-1} className="text-2xl font-extrabold focus:outline-none">
         {title}

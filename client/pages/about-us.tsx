@@ -8,12 +8,14 @@ export default function AboutUsPage() {
     <>
       <PageMeta id="about-us" />
       <PageHeader eyebrow="About us" title={`${config.appName}: Seen by everyone`}>
-        <p>A family-owned print shop that has dressed teams, crews, schools and businesses for more than 20 years.</p>
+        <p>
+          A family-owned print shop that has dressed teams, crews, schools and businesses since {config.foundedYear}.
+        </p>
       </PageHeader>
       <div className="mx-auto max-w-3xl space-y-5 px-4 py-12 text-lg leading-relaxed text-stone-800">
         <p>
-          {config.appName} started in 2010 with one manual press in a garage and a simple promise: print it right, price
-          it fairly, and deliver it on time. The presses got bigger; the promise did not change.
+          {config.appName} started in {config.foundedYear} with one manual press in a garage and a simple promise: print
+          it right, price it fairly, and deliver it on time. The presses got bigger; the promise did not change.
         </p>
         <p>
           Today we screen print, print direct to garment and embroider under one roof in {config.address.city}. We help

@@ -2,15 +2,11 @@ import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { EmailLink, PhoneLink } from '#client/components/contact-links.tsx';
 import { LocalBusinessJsonLd } from '#client/components/local-business-json-ld.tsx';
+import { OpeningHours } from '#client/components/opening-hours.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { PageMeta } from '#client/components/page-meta.tsx';
+import { mapsLink, ServiceAreaMap } from '#client/components/service-area-map.tsx';
 import { ContactForm } from '#client/forms/contact-form.tsx';
-
-const openingHours = [
-  { days: 'Monday to Friday', hours: '9:00 am to 6:00 pm' },
-  { days: 'Saturday', hours: '10:00 am to 2:00 pm' },
-  { days: 'Sunday', hours: 'Closed' },
-];
 
 export default function ContactUsPage() {
   const { config } = useSiteData();
@@ -64,22 +60,48 @@ export default function ContactUsPage() {
               <br />
               {address.city}, {address.region} {address.postalCode}
             </address>
+            <p className="mt-3">
+              <a href="#service-area" className="font-semibold text-brand-700 underline underline-offset-4">
+                Map and delivery area
+              </a>
+            </p>
           </section>
           <section aria-labelledby="hours-heading" className="rounded-2xl bg-white p-6 shadow-sm">
             <h2 id="hours-heading" className="text-xl font-bold">
               Opening hours
             </h2>
-            <dl className="mt-4 space-y-2">
-              {openingHours.map((row) => (
-                <div key={row.days} className="flex justify-between gap-4">
-                  <dt>{row.days}</dt>
-                  <dd className="font-semibold">{row.hours}</dd>
-                </div>
-              ))}
-            </dl>
+            <OpeningHours className="mt-4 space-y-2" />
           </section>
         </div>
       </div>
+      <section id="service-area" aria-labelledby="area-heading" className="mx-auto max-w-6xl px-4 pb-4">
+        <div className="grid gap-8 rounded-2xl bg-white p-5 shadow-sm sm:p-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-center">
+          <ServiceAreaMap config={config} />
+          <div>
+            <h2 id="area-heading" className="text-2xl font-extrabold">
+              Where we deliver
+            </h2>
+            <p className="mt-2 text-stone-700">{config.serviceArea.summary}</p>
+            <p className="mt-4 text-sm font-bold uppercase tracking-wide text-stone-600">
+              Free delivery within {config.serviceArea.deliveryRadiusMiles} miles, including
+            </p>
+            <ul className="mt-2 columns-2 text-stone-800">
+              {[config.address.city, ...config.serviceArea.places.map((place) => place.name)].map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+            </ul>
+            <p className="mt-5">
+              <a
+                href={mapsLink(config)}
+                rel="noopener noreferrer"
+                className="font-semibold text-brand-700 underline underline-offset-4"
+              >
+                Open the shop's location in OpenStreetMap
+              </a>
+            </p>
+          </div>
+        </div>
+      </section>
     </>
   );
 }

@@ -80,7 +80,7 @@ describe.each(backends)('on %s', (backend) => {
       const stored = await t.storage.getSubmission(response.body.reference);
       expect(stored?.files).toEqual([{ name: 'logo.png', mediaType: 'image/png', size: png.length, data: png }]);
       expect(stored?.payload).toMatchObject({
-        service: 'Screen Printing',
+        service: 'Screen printing',
         garment: 'Standard cotton tee',
         quantity: 36,
         sizes: 'M: 30, 2XL: 6',

@@ -13,7 +13,7 @@ it('npm run dev serves the same app through Vite, hydrates cleanly and connects 
     page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
     await page.goto(`${server.url}/about-us`);
     await page.waitForSelector('html[data-hydrated="true"]', { timeout: 20_000 });
-    expect(await page.title()).toBe('About Us - Seenwear');
+    expect(await page.title()).toBe('About us - Seenwear');
     await expect.poll(() => messages.some((text) => text.includes('[vite] connected'))).toBe(true);
     expect(messages.filter((text) => /^(error|warning|pageerror)/.test(text))).toEqual([]);
     expect(server.output()).toMatch(/CSRF_SECRET is not set/);

@@ -116,7 +116,7 @@ describe('home carousel', () => {
     // A navigation waits 500 ms behind the loading screen: let the page's time run again.
     await page.clock.resume();
     await page.locator('.home-carousel .splide__slide.is-active a').click();
-    await expect.poll(() => page.title()).toBe('Direct to Garment Printing Pricing - Seenwear');
+    await expect.poll(() => page.title()).toBe('Direct-to-garment printing pricing - Seenwear');
     await context.close();
   });
 
@@ -140,7 +140,7 @@ describe('home carousel', () => {
     expect(await slides.first().isVisible()).toBe(true);
     expect(await slides.nth(1).isVisible()).toBe(false);
     expect(await page.getByRole('img', { name: 'Harbor Fleece' }).isVisible()).toBe(true);
-    for (const text of ['Family owned', 'Free local delivery', 'More than 20 years', 'Bring your own garments']) {
+    for (const text of ['Family owned', 'Free local delivery', 'A proof before we print', 'Bring your own garments']) {
       expect(await page.getByRole('heading', { name: text }).isVisible()).toBe(true);
     }
     await context.close();

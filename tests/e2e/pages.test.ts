@@ -75,8 +75,8 @@ describe('after hydration', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${baseUrl}/`);
     await page.waitForSelector('html[data-hydrated="true"]');
-    await page.getByRole('link', { name: 'About Us' }).last().click();
-    await expect.poll(() => page.title()).toBe('About Us - Seenwear');
+    await page.getByRole('link', { name: 'About us' }).last().click();
+    await expect.poll(() => page.title()).toBe('About us - Seenwear');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -93,21 +93,21 @@ describe('client navigation', () => {
       if (req.resourceType() === 'document') documents.push(req.url());
     });
     const footer = page.locator('footer');
-    await footer.getByRole('link', { name: 'About Us' }).click();
-    await expect.poll(() => page.title()).toBe('About Us - Seenwear');
+    await footer.getByRole('link', { name: 'About us' }).click();
+    await expect.poll(() => page.title()).toBe('About us - Seenwear');
     expect(new URL(page.url()).pathname).toBe('/about-us');
     await footer.getByRole('link', { name: 'Embroidery' }).click();
-    await expect.poll(() => page.title()).toBe('Embroidery Pricing - Seenwear');
+    await expect.poll(() => page.title()).toBe('Embroidery pricing - Seenwear');
     await expect
       .poll(() => page.locator('link[rel=canonical]').getAttribute('href'))
       .toBe(`${baseUrl}/pricing/embroidery`);
 
     await page.goBack();
-    await expect.poll(() => page.title()).toBe('About Us - Seenwear');
+    await expect.poll(() => page.title()).toBe('About us - Seenwear');
     await page.goBack();
     await expect.poll(() => page.title()).toMatch(/Seen by Everyone\.$/);
     await page.goForward();
-    await expect.poll(() => page.title()).toBe('About Us - Seenwear');
+    await expect.poll(() => page.title()).toBe('About us - Seenwear');
 
     expect(documents).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
@@ -121,7 +121,7 @@ describe('without JavaScript', () => {
     const { page, context } = await openPage(browser(), `${baseUrl}${path}`, { javaScript: false });
     expect(await page.title()).toMatch(title);
     await expect.poll(() => page.locator('h1').isVisible()).toBe(true);
-    expect(await page.locator('footer').getByRole('link', { name: 'Contact Us' }).isVisible()).toBe(true);
+    expect(await page.locator('footer').getByRole('link', { name: 'Contact us' }).isVisible()).toBe(true);
     await context.close();
   });
 });

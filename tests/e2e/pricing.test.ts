@@ -70,7 +70,7 @@ describe('price calculator', () => {
     });
     const total = (await page.getByTestId('estimate-summary').locator('span').nth(1).textContent()) ?? '';
     await page.getByRole('link', { name: 'Request this quote' }).click();
-    await expect.poll(() => page.title()).toBe('Get a Quote - Seenwear');
+    await expect.poll(() => page.title()).toBe('Get a quote - Seenwear');
     const carried = page.getByTestId('carried-estimate');
     expect(await carried.textContent()).toContain(total);
     expect(new URL(page.url()).searchParams.get('q')).toBe('72');

@@ -76,11 +76,11 @@ describe('pricing dropdown', () => {
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Escape');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Screen Printing');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Screen printing');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.title()).toBe('Screen Printing Pricing - Seenwear');
+    await expect.poll(() => page.title()).toBe('Screen printing pricing - Seenwear');
     expect(await button.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.locator('header a[aria-current="page"]').allTextContents()).toContain('Screen Printing');
+    expect(await page.locator('header a[aria-current="page"]').allTextContents()).toContain('Screen printing');
     await context.close();
   });
 });
@@ -115,8 +115,8 @@ describe('drawer on a 390 px screen', () => {
   it('closes after following a link, and the new page gets the focus', async () => {
     const { page, context } = await openPage(browser(), `${baseUrl}/`, { width: 390 });
     await page.getByRole('button', { name: 'Open the menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Contact Us' }).click();
-    await expect.poll(() => page.title()).toBe('Contact Us - Seenwear');
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Contact us' }).click();
+    await expect.poll(() => page.title()).toBe('Contact us - Seenwear');
     // Polled: the drawer slides out for 200 ms after it closes.
     await expect.poll(() => page.getByRole('dialog', { name: 'Menu' }).isVisible()).toBe(false);
     expect(await activeId(page)).toBe('main');
@@ -135,15 +135,15 @@ describe('route changes', () => {
   it('waits 500 ms behind the loading screen and progress bar, then cleans up, focuses main and announces the page', async () => {
     const { page, context, problems } = await openPage(browser(), `${baseUrl}/`, { width: 1280 });
     const started = Date.now();
-    await page.locator('footer').getByRole('link', { name: 'About Us' }).click();
+    await page.locator('footer').getByRole('link', { name: 'About us' }).click();
     await expect.poll(() => page.getByTestId('loading-screen').isVisible(), { interval: 20 }).toBe(true);
     expect(await page.getByTestId('progress-bar').getAttribute('data-phase')).toBe('running');
     expect(await page.locator('main').evaluate((main) => getComputedStyle(main).visibility)).toBe('hidden');
-    await expect.poll(() => page.title(), { interval: 20 }).toBe('About Us - Seenwear');
+    await expect.poll(() => page.title(), { interval: 20 }).toBe('About us - Seenwear');
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
     expect(await page.getByTestId('loading-screen').count()).toBe(0);
     expect(await activeId(page)).toBe('main');
-    expect(await page.locator('p[aria-live="polite"]').last().textContent()).toBe('About Us - Seenwear');
+    expect(await page.locator('p[aria-live="polite"]').last().textContent()).toBe('About us - Seenwear');
     await expect.poll(() => page.getByTestId('progress-bar').getAttribute('data-phase')).toBe('idle');
     expect(problems).toEqual([]);
     await context.close();
@@ -154,11 +154,11 @@ describe('route changes', () => {
     await page.evaluate(() => window.scrollTo(0, 900));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
     // A dispatched click: Playwright's click() would first scroll the footer link into view.
-    await page.locator('footer').getByRole('link', { name: 'Cookie Policy' }).dispatchEvent('click');
-    await expect.poll(() => page.title()).toBe('Cookie Policy - Seenwear');
+    await page.locator('footer').getByRole('link', { name: 'Cookie policy' }).dispatchEvent('click');
+    await expect.poll(() => page.title()).toBe('Cookie policy - Seenwear');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
-    await expect.poll(() => page.title()).toBe('Privacy Policy - Seenwear');
+    await expect.poll(() => page.title()).toBe('Privacy policy - Seenwear');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
     await context.close();
   });
@@ -166,7 +166,7 @@ describe('route changes', () => {
   it('jumps to the target of a hash', async () => {
     const { page, context } = await openPage(browser(), `${baseUrl}/cookie-policy`, { width: 390 });
     await page.getByRole('link', { name: 'privacy policy', exact: true }).click();
-    await expect.poll(() => page.title()).toBe('Privacy Policy - Seenwear');
+    await expect.poll(() => page.title()).toBe('Privacy policy - Seenwear');
     const top = () => page.locator('#what-we-collect').evaluate((section) => section.getBoundingClientRect().top);
     await expect.poll(async () => Math.abs(await top()) < 120).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
@@ -179,14 +179,14 @@ describe('route changes', () => {
     await page.goto(`${baseUrl}/privacy-policy`);
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.evaluate(() => window.scrollTo(0, 900));
-    await page.locator('footer').getByRole('link', { name: 'Terms of Service' }).dispatchEvent('click');
+    await page.locator('footer').getByRole('link', { name: 'Terms of service' }).dispatchEvent('click');
     await expect.poll(() => page.getByTestId('loading-screen').isVisible(), { interval: 20 }).toBe(true);
     const animation = await page
       .getByTestId('loading-screen')
       .locator('img')
       .evaluate((img) => getComputedStyle(img).animationName);
     expect(animation).toBe('none');
-    await expect.poll(() => page.title(), { interval: 20 }).toBe('Terms of Service - Seenwear');
+    await expect.poll(() => page.title(), { interval: 20 }).toBe('Terms of service - Seenwear');
     // Instant: already at the top in the same frame, no smooth animation in between.
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
@@ -198,7 +198,9 @@ describe('SEO', () => {
     const robots = await (await fetch(`${baseUrl}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${baseUrl}/sitemap.xml`);
     const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
-    expect(sitemap.match(/<loc>/g)).toHaveLength(10);
+    expect(sitemap.match(/<loc>/g)).toHaveLength(13);
+    for (const path of ['/our-work', '/faq', '/artwork-guidelines'])
+      expect(sitemap).toContain(`<loc>${baseUrl}${path}</loc>`);
     expect(sitemap).toContain(`<loc>${baseUrl}/pricing/dtg</loc>`);
     for (const path of ['/', '/contact-us']) {
       const html = await (await fetch(`${baseUrl}${path}`)).text();
