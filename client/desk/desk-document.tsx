@@ -30,6 +30,7 @@ export function DeskDocument({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <title>{`${title} - ${options.shopName} desk`}</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {options.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
@@ -41,7 +42,10 @@ export function DeskDocument({
               {options.shopName} desk
             </a>
             {staff && (
-              <nav aria-label="Desk" className="flex flex-1 flex-wrap items-center justify-end gap-x-4 gap-y-2 text-sm">
+              <nav
+                aria-label="Desk"
+                className="flex w-full flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm sm:w-auto sm:flex-1 sm:justify-end"
+              >
                 <a href="/staff" className="font-semibold underline">
                   Inbox
                 </a>

@@ -7,7 +7,7 @@ import { StatusBadge } from './status-badge.tsx';
 type InboxView = Extract<DeskView, { page: 'inbox' }>;
 
 /** The inbox's address for a filter: only what differs from the default is in it. */
-export function inboxHref(filter: Partial<DeskFilter>): string {
+function inboxHref(filter: Partial<DeskFilter>): string {
   const query = new URLSearchParams();
   if (filter.status) query.set('status', filter.status);
   if (filter.kind) query.set('kind', filter.kind);
@@ -62,9 +62,7 @@ export function InboxPage({ view, options }: { view: InboxView; options: DeskRen
     <DeskDocument title="Inbox" options={options} staff={view.staff}>
       <div className="flex flex-wrap items-baseline justify-between gap-4">
         <h1 className="text-2xl font-bold">Inbox</h1>
-        <p className="text-sm text-stone-700">
-          {view.unread === 0 ? 'Nothing unread' : `${view.unread} unread`}
-        </p>
+        <p className="text-sm text-stone-700">{view.unread === 0 ? 'Nothing unread' : `${view.unread} unread`}</p>
       </div>
       <form method="get" action="/staff" role="search" className="mt-4 flex flex-wrap items-end gap-3">
         {filter.status && <input type="hidden" name="status" value={filter.status} />}
@@ -85,7 +83,7 @@ export function InboxPage({ view, options }: { view: InboxView; options: DeskRen
             ))}
           </select>
         </div>
-        <div className="min-w-0 flex-1">
+        <div className="order-first w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
           <label htmlFor="inbox-search" className="block text-sm font-medium">
             Search reference, name, e-mail or company
           </label>
@@ -110,7 +108,10 @@ export function InboxPage({ view, options }: { view: InboxView; options: DeskRen
       ) : (
         <ul className="mt-6 divide-y divide-stone-200 overflow-hidden rounded-lg bg-white shadow-sm">
           {items.map((item) => (
-            <li key={item.reference} className={item.unread ? 'border-l-4 border-brand-600' : 'border-l-4 border-transparent'}>
+            <li
+              key={item.reference}
+              className={item.unread ? 'border-l-4 border-brand-600' : 'border-l-4 border-transparent'}
+            >
               <a
                 href={`/staff/requests/${item.reference}`}
                 className="grid gap-x-4 gap-y-1 px-4 py-3 hover:bg-stone-50 md:grid-cols-[9rem_1fr_12rem_10rem]"
@@ -127,7 +128,9 @@ export function InboxPage({ view, options }: { view: InboxView; options: DeskRen
                   <span className="block truncate text-sm text-stone-600">
                     {item.kind === 'contact'
                       ? 'Message'
-                      : [item.service, item.quantity ? `${item.quantity} pieces` : undefined].filter(Boolean).join(' · ')}
+                      : [item.service, item.quantity ? `${item.quantity} pieces` : undefined]
+                          .filter(Boolean)
+                          .join(' · ')}
                   </span>
                 </span>
                 <span className="text-sm">
@@ -135,7 +138,9 @@ export function InboxPage({ view, options }: { view: InboxView; options: DeskRen
                     <>
                       In hands {formatDay(item.inHandsDate)}
                       {item.daysLeft !== undefined && (
-                        <span className={`block ${item.daysLeft < 7 ? 'font-semibold text-brand-800' : 'text-stone-600'}`}>
+                        <span
+                          className={`block ${item.daysLeft < 7 ? 'font-semibold text-brand-800' : 'text-stone-600'}`}
+                        >
                           {daysLeftText(item.daysLeft)}
                         </span>
                       )}

@@ -132,7 +132,11 @@ export function RequestPage({ view, options }: { view: RequestView; options: Des
                   <label htmlFor="status-to" className="block font-medium">
                     Move to
                   </label>
-                  <select id="status-to" name="to" className="mt-1 w-full rounded border border-stone-400 bg-white px-2 py-2">
+                  <select
+                    id="status-to"
+                    name="to"
+                    className="mt-1 w-full rounded border border-stone-400 bg-white px-2 py-2"
+                  >
                     {view.moves.map((status) => (
                       <option key={status} value={status}>
                         {statusLabels[status]}
@@ -154,7 +158,10 @@ export function RequestPage({ view, options }: { view: RequestView; options: Des
                     />
                   </div>
                 )}
-                <button type="submit" className="w-full rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+                <button
+                  type="submit"
+                  className="w-full rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+                >
                   Change status
                 </button>
               </form>
@@ -175,7 +182,10 @@ export function RequestPage({ view, options }: { view: RequestView; options: Des
                 maxLength={2000}
                 className="w-full rounded border border-stone-400 px-3 py-2"
               />
-              <button type="submit" className="w-full rounded bg-stone-800 px-4 py-2 font-semibold text-white hover:bg-stone-900">
+              <button
+                type="submit"
+                className="w-full rounded bg-stone-800 px-4 py-2 font-semibold text-white hover:bg-stone-900"
+              >
                 Add note
               </button>
             </form>

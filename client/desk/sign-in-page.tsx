@@ -42,7 +42,10 @@ export function SignInPage({
               className="mt-1 w-full rounded border border-stone-400 px-3 py-2"
             />
           </div>
-          <button type="submit" className="w-full rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          <button
+            type="submit"
+            className="w-full rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+          >
             E-mail me a sign-in link
           </button>
         </form>
@@ -69,7 +72,10 @@ export function ConfirmSignInPage({
         <form method="post" action="/staff/sign-in/confirm" className="mt-6">
           <TokenField token={options.csrfToken} />
           <input type="hidden" name="token" value={view.token} />
-          <button type="submit" className="w-full rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          <button
+            type="submit"
+            className="w-full rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+          >
             Sign in
           </button>
         </form>

@@ -2,6 +2,7 @@ import type { Actor, RequestDetail, RequestListItem } from '#server/storage/desk
 import type { NotificationState, StoredFile } from '#server/storage/types.ts';
 import { detailsOf, formatEntry, humanize } from '#server/submissions/payload-text.ts';
 import type { DeskEvent, DeskFile, DeskListItem, DeskMail } from '#shared/desk-contract.ts';
+import { isRecord } from '#shared/is-record.ts';
 import { type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -43,10 +44,21 @@ export function listItemView(item: RequestListItem, today: Date): DeskListItem {
 export function detailViews(request: RequestDetail): { label: string; value: string }[] {
   return Object.entries(detailsOf(request)).map(([key, value]) => ({
     label: humanize(key),
-    value: formatEntry('', value, '')
-      .map((line) => line.trim())
-      .join('\n')
-      .trim(),
+    // A list of records (the print locations) reads best one item a line: "Placement: Front · Colors: 2".
+    value:
+      Array.isArray(value) && value.length > 0 && value.every(isRecord)
+        ? value
+            .map((item) =>
+              Object.entries(item)
+                .filter(([, field]) => field !== undefined && field !== null && field !== '')
+                .map(([name, field]) => `${humanize(name)}: ${String(field)}`)
+                .join(' · '),
+            )
+            .join('\n')
+        : formatEntry('', value, '')
+            .map((line) => line.trim())
+            .join('\n')
+            .trim(),
   }));
 }
 

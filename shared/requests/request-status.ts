@@ -46,7 +46,7 @@ export function isFinal(status: RequestStatus): boolean {
 }
 
 /** The states of one kind of request, in order. */
-export function statusesOf(kind: 'quote' | 'contact'): readonly RequestStatus[] {
+function statusesOf(kind: 'quote' | 'contact'): readonly RequestStatus[] {
   return kind === 'quote' ? quoteStatuses : contactStatuses;
 }
 

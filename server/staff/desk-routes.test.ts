@@ -1,0 +1,199 @@
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import { cookieJar } from '#tests/support/cookie-jar.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { backends, openTestStorage } from '#tests/support/test-storage.ts';
+import { cookiesOf, visitorSession } from '#tests/support/visitor-session.ts';
+import { createStaffAuth } from './staff-auth.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+const staff = 'owner@seenwear.example';
+
+// The desk over each database: sign-in, the inbox, a request, its status and notes.
+describe.each(backends)('the staff desk on %s', (backend) => {
+  let t: TestApp;
+  let reference: string;
+
+  beforeAll(async () => {
+    const storage = await openTestStorage(backend);
+    t = await createTestApp({ storage, config: { submissionRateLimit: 1000 } });
+    reference = (
+      await storage.saveSubmission({
+        kind: 'quote',
+        name: 'Dana Whitfield',
+        email: 'dana@example.com',
+        payload: {
+          name: 'Dana Whitfield',
+          company: 'Riverside 5K',
+          service: 'Screen printing',
+          quantity: 36,
+          inHandsDate: '2099-01-10',
+        },
+        files: [
+          { name: 'logo.png', mediaType: 'image/png', size: 3, data: Buffer.from('png') },
+          { name: 'logo.svg', mediaType: 'image/svg+xml', size: 12, data: Buffer.from('<svg></svg>\n') },
+        ],
+      })
+    ).reference;
+  });
+
+  /** A browser's session on the desk: the CSRF cookies and token of a page, plus the staff cookie once signed in. */
+  async function signedIn(email = staff) {
+    const { cookie, token } = await visitorSession(t.app, '/contact-us');
+    const secret = await createStaffAuth(t.storage, { staffEmails: [staff], secure: false }).createLink(email);
+    const confirm = await request(t.app).get(`/staff/sign-in/${secret}`).set('Cookie', cookie).expect(200);
+    expect(confirm.text).toContain('Sign in');
+    const signIn = await request(t.app)
+      .post('/staff/sign-in/confirm')
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: token, token: secret })
+      .expect(303);
+    expect(signIn.headers.location).toBe('/staff');
+    const jar = cookieJar([...cookie.split('; '), ...cookiesOf(signIn).map((line) => line.split(';')[0] ?? '')]);
+    return { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), token };
+  }
+
+  it('sends strangers to the sign-in page, and API callers a 401', async () => {
+    const page = await request(t.app).get('/staff?status=new').set('Accept', 'text/html').expect(303);
+    expect(page.headers.location).toBe('/staff/sign-in?next=%2Fstaff%3Fstatus%3Dnew');
+    await request(t.app).get(`/staff/requests/${reference}`).set('Accept', 'application/json').expect(401);
+  });
+
+  it('answers every address the same way, and queues a link only for staff', async () => {
+    const { cookie, token } = await visitorSession(t.app, '/contact-us');
+    const before = (await t.storage.outboxDepth()).pending;
+    for (const email of [staff, 'stranger@example.com', 'OWNER@seenwear.example']) {
+      const answer = await request(t.app)
+        .post('/staff/sign-in')
+        .set('Cookie', cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: token, email })
+        .expect(303);
+      expect(answer.headers.location).toBe('/staff/sign-in?sent');
+    }
+    // Two for the owner (any case), none for the stranger.
+    expect((await t.storage.outboxDepth()).pending).toBe(before + 2);
+    const sent = await request(t.app).get('/staff/sign-in?sent').expect(200);
+    expect(sent.text).toContain('If that address belongs to the shop’s staff');
+    expect(sent.headers['cache-control']).toBe('no-store');
+    expect(sent.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(sent.text).toContain('<meta name="robots" content="noindex, nofollow"/>');
+  });
+
+  it('signs in once per link: a used or unknown link sends back to sign-in', async () => {
+    const { cookie, token } = await visitorSession(t.app, '/contact-us');
+    const secret = await createStaffAuth(t.storage, { staffEmails: [staff], secure: false }).createLink(staff);
+    const use = () =>
+      request(t.app)
+        .post('/staff/sign-in/confirm')
+        .set('Cookie', cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: token, token: secret });
+    expect((await use()).headers.location).toBe('/staff');
+    expect((await use()).headers.location).toBe('/staff/sign-in?invalid');
+    await request(t.app).get('/staff/sign-in/not-a-secret').expect(303);
+  });
+
+  it('lists requests in the inbox with unread ones marked, and finds them by company', async () => {
+    const { cookie } = await signedIn();
+    const inbox = await request(t.app).get('/staff?q=riverside').set('Cookie', cookie).expect(200);
+    expect(inbox.headers['cache-control']).toBe('no-store');
+    expect(inbox.text).toContain(reference);
+    expect(inbox.text).toContain('Riverside 5K');
+    expect(inbox.text).toContain('(unread)');
+    expect(inbox.text).toContain(`Signed in as`);
+    const none = await request(t.app).get('/staff?q=nobody-at-all').set('Cookie', cookie).expect(200);
+    expect(none.text).toContain('Nothing matches these filters.');
+  });
+
+  it('shows a request, marks it read, and serves only raster previews inline', async () => {
+    const { cookie } = await signedIn();
+    const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', cookie).expect(200);
+    expect(page.text).toContain('Riverside 5K');
+    expect(page.text).toContain(`/staff/requests/${reference}/files/0/preview`);
+    expect(page.text).not.toContain(`/staff/requests/${reference}/files/1/preview`);
+    const inbox = await request(t.app).get('/staff?q=riverside').set('Cookie', cookie).expect(200);
+    expect(inbox.text).not.toContain('(unread)');
+
+    const preview = await request(t.app)
+      .get(`/staff/requests/${reference}/files/0/preview`)
+      .set('Cookie', cookie)
+      .expect(200);
+    expect(preview.headers['content-type']).toBe('image/png');
+    expect(preview.headers['content-disposition']).toMatch(/^inline/);
+    const svg = await request(t.app).get(`/staff/requests/${reference}/files/1`).set('Cookie', cookie).expect(200);
+    expect(svg.headers['content-type']).toBe('application/octet-stream');
+    expect(svg.headers['content-disposition']).toBe("attachment; filename*=UTF-8''logo.svg");
+    await request(t.app).get(`/staff/requests/${reference}/files/1/preview`).set('Cookie', cookie).expect(404);
+    await request(t.app).get('/staff/requests/Q-2000-000001').set('Cookie', cookie).expect(404);
+  });
+
+  it('moves the status with a message mailed to the customer, and refuses a stale or impossible move', async () => {
+    const { cookie, token } = await signedIn();
+    const move = (body: Record<string, string>) =>
+      request(t.app)
+        .post(`/staff/requests/${reference}/status`)
+        .set('Cookie', cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: token, ...body })
+        .expect(303);
+    const before = (await t.storage.notificationsOf(reference)).length;
+    expect((await move({ from: 'new', to: 'quoted', message: 'Your quote is on its way.' })).headers.location).toBe(
+      `/staff/requests/${reference}?done=moved`,
+    );
+    expect((await t.storage.notificationsOf(reference)).length).toBe(before + 1);
+    // Someone else's page still says "new".
+    expect((await move({ from: 'new', to: 'cancelled' })).headers.location).toBe(
+      `/staff/requests/${reference}?done=conflict`,
+    );
+    expect((await move({ from: 'quoted', to: 'handled' })).headers.location).toBe(
+      `/staff/requests/${reference}?done=bad-move`,
+    );
+    const page = await request(t.app).get(`/staff/requests/${reference}?done=moved`).set('Cookie', cookie).expect(200);
+    expect(page.text).toContain('Status changed.');
+    expect(page.text).toContain('Moved it from New to Quoted, with a message to the customer');
+    expect(page.text).toContain('Your quote is on its way.');
+  });
+
+  it('keeps internal notes in the activity log, and refuses posts without the token', async () => {
+    const { cookie, token } = await signedIn();
+    await request(t.app)
+      .post(`/staff/requests/${reference}/notes`)
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: token, text: 'Called her: navy, not black' })
+      .expect(303);
+    await request(t.app)
+      .post(`/staff/requests/${reference}/notes`)
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ text: 'forged' })
+      .expect(403);
+    const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', cookie).expect(200);
+    expect(page.text).toContain('Called her: navy, not black');
+    expect(page.text).not.toContain('forged');
+  });
+
+  it('signs out here, and everywhere', async () => {
+    const first = await signedIn();
+    const second = await signedIn();
+    await request(t.app)
+      .post('/staff/sign-out')
+      .set('Cookie', first.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: first.token })
+      .expect(303);
+    await request(t.app).get('/staff').set('Cookie', first.cookie).set('Accept', 'text/html').expect(303);
+    await request(t.app).get('/staff').set('Cookie', second.cookie).expect(200);
+    const third = await signedIn();
+    await request(t.app)
+      .post('/staff/sign-out-everywhere')
+      .set('Cookie', third.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: third.token })
+      .expect(303);
+    await request(t.app).get('/staff').set('Cookie', second.cookie).set('Accept', 'text/html').expect(303);
+  });
+});
