@@ -64,7 +64,7 @@ export function InboxPage({ view, options }: { view: InboxView; options: DeskRen
         <h1 className="text-2xl font-bold">Inbox</h1>
         <p className="text-sm text-stone-700">{view.unread === 0 ? 'Nothing unread' : `${view.unread} unread`}</p>
       </div>
-      <form method="get" action="/staff" role="search" className="mt-4 flex flex-wrap items-end gap-3">
+      <form method="get" action="/staff" aria-label="Search the inbox" className="mt-4 flex flex-wrap items-end gap-3">
         {filter.status && <input type="hidden" name="status" value={filter.status} />}
         <div>
           <label htmlFor="inbox-kind" className="block text-sm font-medium">

@@ -2,7 +2,6 @@ import type { SendMailOptions } from 'nodemailer';
 import type { Submission, SubmissionKind } from '#server/storage/types.ts';
 import { detailsOf, formatFields } from '#server/submissions/payload-text.ts';
 import { escapeHtml } from '#shared/escape-html.ts';
-import { isRecord } from '#shared/is-record.ts';
 import { formatUsPhone } from '#shared/phone.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';

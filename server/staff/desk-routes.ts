@@ -1,8 +1,7 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/csrf.ts';
-import type { Actor } from '#server/storage/desk-types.ts';
-import type { Storage } from '#server/storage/types.ts';
+import type { Actor, Storage } from '#server/storage/types.ts';
 import { submissionRateLimit } from '#server/submissions/rate-limit.ts';
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import { isRecord } from '#shared/is-record.ts';

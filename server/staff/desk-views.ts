@@ -1,5 +1,4 @@
-import type { Actor, RequestDetail, RequestListItem } from '#server/storage/desk-types.ts';
-import type { NotificationState, StoredFile } from '#server/storage/types.ts';
+import type { Actor, NotificationState, RequestDetail, RequestListItem, StoredFile } from '#server/storage/types.ts';
 import { detailsOf, formatEntry, humanize } from '#server/submissions/payload-text.ts';
 import type { DeskEvent, DeskFile, DeskListItem, DeskMail } from '#shared/desk-contract.ts';
 import { isRecord } from '#shared/is-record.ts';

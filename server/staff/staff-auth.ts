@@ -46,7 +46,7 @@ export function createStaffAuth(
   storage: Pick<
     Storage,
     | 'createStaffSignInLink'
-    | 'useStaffSignInLink'
+    | 'consumeStaffSignInLink'
     | 'createStaffSession'
     | 'touchStaffSession'
     | 'endStaffSession'
@@ -75,7 +75,7 @@ export function createStaffAuth(
       return secret;
     },
     async signIn(secret, res) {
-      const email = await storage.useStaffSignInLink(hashOf(secret));
+      const email = await storage.consumeStaffSignInLink(hashOf(secret));
       // Removed from STAFF_EMAILS since the link was sent: no session.
       if (!email || !staff.has(email)) return undefined;
       const sessionSecret = randomBytes(32).toString('base64url');

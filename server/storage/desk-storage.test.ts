@@ -112,15 +112,15 @@ describe.each(backends)('the desk on %s', (backend) => {
 
   it('uses a sign-in link once, and never after it expired', async () => {
     await storage.createStaffSignInLink('hash-once', 'owner@seenwear.example', 15 * 60_000);
-    expect(await storage.useStaffSignInLink('hash-once')).toBe('owner@seenwear.example');
-    expect(await storage.useStaffSignInLink('hash-once')).toBeUndefined();
+    expect(await storage.consumeStaffSignInLink('hash-once')).toBe('owner@seenwear.example');
+    expect(await storage.consumeStaffSignInLink('hash-once')).toBeUndefined();
     await storage.createStaffSignInLink('hash-late', 'owner@seenwear.example', 15 * 60_000);
     await runSql(storage.location, 'update staff_sign_in_links set expires_at = $1 where token_hash = $2', [
       isoFromNow(-1000),
       'hash-late',
     ]);
-    expect(await storage.useStaffSignInLink('hash-late')).toBeUndefined();
-    expect(await storage.useStaffSignInLink('hash-unknown')).toBeUndefined();
+    expect(await storage.consumeStaffSignInLink('hash-late')).toBeUndefined();
+    expect(await storage.consumeStaffSignInLink('hash-unknown')).toBeUndefined();
   });
 
   it('ends a session after its idle time or its absolute end, and everywhere on request', async () => {

@@ -1,9 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
-import type { Actor, DeskStorage, RequestEvent, RequestFilter } from './desk-types.ts';
 import { readDate, readJson, type StorageDatabase } from './schema.ts';
-import type { Submission } from './types.ts';
+import type { Actor, DeskStorage, RequestEvent, RequestFilter, Submission } from './types.ts';
 
 /** `%` and `_` are LIKE's wildcards: a search for "50%" means the characters, not a pattern. */
 function likePattern(search: string): string {
@@ -207,7 +206,7 @@ export function createDeskStorage(
         .execute();
     },
 
-    async useStaffSignInLink(tokenHash) {
+    async consumeStaffSignInLink(tokenHash) {
       const used = await db
         .updateTable('staff_sign_in_links')
         .set({ used_at: clock.now() })

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { databaseClock, type SqlDialect } from './database-clock.ts';
 import { createDeskStorage } from './desk-storage.ts';
-import type { DeskStorage } from './desk-types.ts';
 import { type Count, readDate, readJson, type StorageDatabase } from './schema.ts';
 import { readOutboxDepth, readStorageStatus, type StorageStatus } from './storage-status.ts';
 import type {
   ClaimedNotification,
+  DeskStorage,
   NewSubmission,
   NotificationRecipient,
   NotificationState,

@@ -5,7 +5,7 @@
  * DATABASE_URL is set; open-storage.ts picks.
  */
 
-import type { DeskStorage } from './desk-types.ts';
+import type { RequestStatus } from '#shared/requests/request-status.ts';
 
 export type SubmissionKind = 'quote' | 'contact';
 
@@ -240,4 +240,102 @@ export interface Storage extends DeskStorage {
   /** Resolves once the database answers a query; rejects while it cannot be reached (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+// The staff desk's part of the contract (issue 13): requests with their status and activity log, staff
+// sign-in links and sessions.
+
+/** Who did something to a request: a member of staff (by address), the customer, or the server itself. */
+export type Actor = `staff:${string}` | 'customer' | 'system';
+
+/** What the inbox asks for: one page of requests, newest first. */
+export interface RequestFilter {
+  status?: RequestStatus;
+  kind?: SubmissionKind;
+  /** Matched against the reference, name, e-mail and company (case-insensitive, anywhere in them). */
+  search?: string;
+  /** From 1. */
+  page: number;
+  pageSize: number;
+}
+
+/** One row of the inbox. */
+export interface RequestListItem {
+  reference: string;
+  kind: SubmissionKind;
+  status: RequestStatus;
+  name: string;
+  email: string;
+  createdAt: Date;
+  /** Null while nobody at the shop has opened it. */
+  readAt: Date | null;
+  /** The validated form fields (company, service, quantity, in-hands date…). */
+  payload: Record<string, unknown>;
+}
+
+/** One page of the inbox, with the totals its filters and tabs show. */
+interface RequestList {
+  items: RequestListItem[];
+  /** Requests matching the whole filter (for paging). */
+  total: number;
+  /** Requests per status, for the kind and search (not the status) of the filter. */
+  counts: Partial<Record<RequestStatus, number>>;
+  /** Unread requests for the kind and search of the filter. */
+  unread: number;
+}
+
+/** One line of a request's activity log. */
+export interface RequestEvent {
+  at: Date;
+  actor: Actor;
+  /** received, opened, status, note… */
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** A request as the desk shows it: what the customer sent, where it stands, and what happened to it. */
+export interface RequestDetail extends Submission {
+  status: RequestStatus;
+  statusChangedAt: Date | null;
+  readAt: Date | null;
+  events: RequestEvent[];
+}
+
+/** What a status change answered: done, not found, or the request had moved on meanwhile (someone else). */
+type StatusChange = 'changed' | 'missing' | 'conflict';
+
+/** The desk's reads and writes; every write also appends to the request's activity log in the same transaction. */
+export interface DeskStorage {
+  listRequests(filter: RequestFilter): Promise<RequestList>;
+  getRequest(reference: string): Promise<RequestDetail | undefined>;
+  /** One file of a request by its position (0-based), for downloads and previews. */
+  getRequestFile(reference: string, position: number): Promise<StoredFile | undefined>;
+  /** Marks it read (the first time only) and logs who opened it; false when there is no such request. */
+  markRequestRead(reference: string, actor: Actor): Promise<boolean>;
+  /**
+   * Moves a request from `from` to `to` (the caller checks the move is allowed) with an optional message
+   * for the customer, logged. Only when it is still in `from`: two people clicking at once cannot both
+   * move it.
+   */
+  changeRequestStatus(
+    reference: string,
+    change: { from: RequestStatus; to: RequestStatus; actor: Actor; message?: string },
+  ): Promise<StatusChange>;
+  /** Appends an internal note to the activity log; false when there is no such request. */
+  addRequestNote(reference: string, actor: Actor, text: string): Promise<boolean>;
+
+  /** Keeps a sign-in link for `email`, by the hash of its secret, usable until `ttlMs` from now. */
+  createStaffSignInLink(tokenHash: string, email: string, ttlMs: number): Promise<void>;
+  /** Uses the link once: its address, or undefined when unknown, used or expired (by the database's clock). */
+  consumeStaffSignInLink(tokenHash: string): Promise<string | undefined>;
+  /** Starts a session ending at the latest `absoluteMs` from now. */
+  createStaffSession(idHash: string, email: string, absoluteMs: number): Promise<void>;
+  /**
+   * The session's address, and its idle clock restarted; undefined when unknown, idle for `idleMs` or
+   * past its absolute end (such a session is deleted).
+   */
+  touchStaffSession(idHash: string, idleMs: number): Promise<string | undefined>;
+  endStaffSession(idHash: string): Promise<void>;
+  /** Ends every session of that address ("sign out everywhere"); how many there were. */
+  endStaffSessionsOf(email: string): Promise<number>;
 }
