@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { startHealthWatch } from './alerts/health-watch.ts';
 import { createApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig, storageLocation } from './config.ts';
 import type { Readiness } from './health.ts';
@@ -60,6 +61,14 @@ async function main() {
     logger,
     leaseMs: DAILY_BACKUP_LEASE_MS,
   });
+  // The log alerts that need a periodic look (mail stalled, backup stale, disk low, database unreachable).
+  const watch = startHealthWatch({
+    storage,
+    logger,
+    databaseDir: config.databaseDir,
+    diskFreeFloorBytes: config.diskFreeFloorBytes,
+    mailConfigured: config.mail !== null,
+  });
   const httpServer = createHttpServer({ maxConnections: config.maxConnections });
 
   let closeDev: (() => Promise<void>) | undefined;
@@ -99,7 +108,7 @@ async function main() {
     // or not at all) until the shutdown deadline.
     onSignal: () => {
       outboxStopped = notifications?.stop(OUTBOX_GRACE_MS);
-      jobsStopped = Promise.all([purge.stop(), backup.stop()]).then(() => undefined);
+      jobsStopped = Promise.all([purge.stop(), backup.stop(), watch.stop()]).then(() => undefined);
     },
     afterRequests: async () => {
       await closeDev?.();

@@ -112,7 +112,7 @@ describe.each(backends)('runDailyBackup on %s', (backend) => {
         ? { databaseDir: join(folder, 'no-database-here') }
         : { databaseUrl: 'postgres://postgres@127.0.0.1:1/none' };
     await expect(runDailyBackup(join(folder, 'backups'), { location, logger })).rejects.toThrow();
-    expect(lines.at(-1)).toMatchObject({ level: 50, alert: 'backup_failed' });
+    expect(lines.at(-1)).toMatchObject({ level: 50, alert: 'backup_failed', command: 'npm run db -- backup FILE' });
     expect(String(lines.at(-1)?.msg)).toContain('npm run db -- backup');
   });
 });

@@ -102,7 +102,12 @@ export async function runDailyBackup(dir: string, options: DailyBackupOptions): 
     written = await backupDatabase(location, join(dir, `submissions-${day}.${extension}`), { overwrite: true });
   } catch (error) {
     logger.error(
-      { alert: 'backup_failed', dir, error: error instanceof Error ? error.message : String(error) },
+      {
+        alert: 'backup_failed',
+        command: 'npm run db -- backup FILE',
+        dir,
+        error: error instanceof Error ? error.message : String(error),
+      },
       'daily backup failed: the last good one gets older; run npm run db -- backup FILE by hand to see why, and check the free space in the backup folder',
     );
     throw error;
