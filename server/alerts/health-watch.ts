@@ -7,9 +7,9 @@ import { type AlertTracker, createAlertTracker } from './alert-tracker.ts';
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 /** The issue's "mail has not gone out for 30 minutes while messages wait". */
-export const MAIL_STALLED_AFTER_MS = 30 * MINUTE_MS;
+const MAIL_STALLED_AFTER_MS = 30 * MINUTE_MS;
 /** A day and two hours: a daily backup an hour or so late (the scheduler checks hourly) is not yet stale. */
-export const BACKUP_STALE_AFTER_MS = 26 * HOUR_MS;
+const BACKUP_STALE_AFTER_MS = 26 * HOUR_MS;
 /** A database that takes longer than this to answer `select 1` is as good as unreachable for visitors. */
 const DATABASE_ANSWER_MS = 5_000;
 
