@@ -104,8 +104,7 @@ async function main() {
   let jobsStopped: Promise<void> | undefined;
   handleShutdown(httpServer, readiness, logger, {
     // At once: no new claims; the send in progress finishes (or gives its claim back) meanwhile, and a
-    // purge stops after its current batch; a backup in progress is waited for (its file appears whole
-    // or not at all) until the shutdown deadline.
+    // purge stops after its current batch, a backup in progress at once (its partial file removed).
     onSignal: () => {
       outboxStopped = notifications?.stop(OUTBOX_GRACE_MS);
       jobsStopped = Promise.all([purge.stop(), backup.stop(), watch.stop()]).then(() => undefined);

@@ -117,6 +117,29 @@ describe.each(backends)('runDailyBackup on %s', (backend) => {
   });
 });
 
+describe.each(backends)('runDailyBackup stopped by the shutdown on %s', (backend) => {
+  it('writes nothing, leaves no partial file, and logs no backup_failed', async () => {
+    const storage = await openTestStorage(backend);
+    const folder = await mkdtemp(join(tmpdir(), 'seenwear-daily-'));
+    try {
+      const { logger, lines } = memoryLogger();
+      const shutdown = new AbortController();
+      const run = runDailyBackup(backupDirectory(folder), {
+        location: storage.location,
+        logger,
+        signal: shutdown.signal,
+      });
+      shutdown.abort();
+      await expect(run).rejects.toThrow();
+      expect(readdirSync(backupDirectory(folder))).toEqual([]);
+      expect(lines).toEqual([]);
+    } finally {
+      await storage.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('lastBackup', () => {
   it('is null without a folder or without backups in it', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'seenwear-last-'));
