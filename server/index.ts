@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
+import { startHealthWatch } from './alerts/health-watch.ts';
 import { createApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig, storageLocation } from './config.ts';
 import type { Readiness } from './health.ts';
 import { createHttpServer } from './http-server.ts';
+import { DAILY_BACKUP_LEASE_MS, dailyBackupJob } from './jobs/daily-backup-job.ts';
 import { startDailyJob } from './jobs/daily-job.ts';
 import { privacyPurgeJob } from './jobs/privacy-purge-job.ts';
 import { createLogger } from './logger.ts';
@@ -52,6 +54,21 @@ async function main() {
   const notifications = startNotifications({ config, site: siteData.data.config, storage, logger, metrics });
   // The privacy policy's retention, daily, on one instance of several: no cron to forget.
   const purge = startDailyJob({ job: privacyPurgeJob({ storage, logger }), storage, logger });
+  // The daily backup likewise, into this instance's DATABASE_DIR/backups (with PostgreSQL too).
+  const backup = startDailyJob({
+    job: dailyBackupJob({ location: storageLocation(config), databaseDir: config.databaseDir, logger }),
+    storage,
+    logger,
+    leaseMs: DAILY_BACKUP_LEASE_MS,
+  });
+  // The log alerts that need a periodic look (mail stalled, backup stale, disk low, database unreachable).
+  const watch = startHealthWatch({
+    storage,
+    logger,
+    databaseDir: config.databaseDir,
+    diskFreeFloorBytes: config.diskFreeFloorBytes,
+    mailConfigured: config.mail !== null,
+  });
   const httpServer = createHttpServer({ maxConnections: config.maxConnections });
 
   let closeDev: (() => Promise<void>) | undefined;
@@ -87,10 +104,10 @@ async function main() {
   let jobsStopped: Promise<void> | undefined;
   handleShutdown(httpServer, readiness, logger, {
     // At once: no new claims; the send in progress finishes (or gives its claim back) meanwhile, and a
-    // purge stops after its current batch.
+    // purge stops after its current batch, a backup in progress at once (its partial file removed).
     onSignal: () => {
       outboxStopped = notifications?.stop(OUTBOX_GRACE_MS);
-      jobsStopped = purge.stop();
+      jobsStopped = Promise.all([purge.stop(), backup.stop(), watch.stop()]).then(() => undefined);
     },
     afterRequests: async () => {
       await closeDev?.();

@@ -40,7 +40,7 @@ describe.each(backends)('/metrics on %s', (backend) => {
     databaseDir = await mkdtemp(join(tmpdir(), 'seenwear-metrics-'));
     ({ app } = await createTestApp({
       storage,
-      config: { metricsToken: token, databaseDir },
+      config: { metricsToken: token, databaseDir, diskFreeFloorBytes: 1024 ** 3 },
     }));
   });
 
@@ -85,6 +85,9 @@ describe.each(backends)('/metrics on %s', (backend) => {
     expect(sample(text, 'seenwear_outbox_oldest_pending_age_seconds')).toBe(0);
     expect(sample(text, 'seenwear_backup_last_success_timestamp_seconds')).toBe(0);
     expect(sample(text, 'seenwear_backup_age_seconds')).toBe(Number.POSITIVE_INFINITY);
+    // The disk under DATABASE_DIR and the floor, for a rule that matches the log's disk_low.
+    expect(sample(text, 'seenwear_disk_free_bytes')).toBeGreaterThan(0);
+    expect(sample(text, 'seenwear_disk_free_floor_bytes')).toBe(1024 ** 3);
 
     await storage.saveSubmission({ kind: 'quote', name: 'A', email: 'a@example.com', payload: {}, files: [] });
     await storage.saveSubmission({ kind: 'contact', name: 'B', email: 'b@example.com', payload: {}, files: [] });
@@ -113,7 +116,7 @@ describe('metricsRoutes on its own', () => {
       const app = express();
       app.use(
         metricsRoutes({
-          config: { metricsToken: token, databaseDir: join(tmpdir(), 'seenwear-metrics-none') },
+          config: { metricsToken: token, databaseDir: join(tmpdir(), 'seenwear-metrics-none'), diskFreeFloorBytes: 0 },
           storage: { outboxDepth: async () => ({ pending: 0, failed: 0, oldestPendingAt: null }) },
           metrics,
         }),
@@ -138,7 +141,7 @@ describe('metricsRoutes on its own', () => {
     const metrics = createMetrics();
     const app = express().use(
       metricsRoutes({
-        config: { metricsToken: token, databaseDir: join(tmpdir(), 'seenwear-metrics-none') },
+        config: { metricsToken: token, databaseDir: join(tmpdir(), 'seenwear-metrics-none'), diskFreeFloorBytes: 0 },
         storage: instrumentStorage(
           {
             outboxDepth: async () => {

@@ -3,13 +3,14 @@ import { type Request, type Response, Router } from 'express';
 import { Gauge } from 'prom-client';
 import type { AppConfig } from '#server/config.ts';
 import { backupDirectory, lastBackup } from '#server/storage/daily-backup.ts';
+import { freeBytes } from '#server/storage/free-space.ts';
 import type { Storage } from '#server/storage/types.ts';
 import { findPageByPath } from '#shared/routes.ts';
 import { type AppMetrics, createMetrics } from './app-metrics.ts';
 
-/** What the metrics router reads: the token and data folder, the storage for the outbox gauges. */
+/** What the metrics router reads: the token, data folder and its floor, the storage for the outbox gauges. */
 export interface MetricsRoutesOptions {
-  config: Pick<AppConfig, 'metricsToken' | 'databaseDir'>;
+  config: Pick<AppConfig, 'metricsToken' | 'databaseDir' | 'diskFreeFloorBytes'>;
   storage: Pick<Storage, 'outboxDepth'>;
   /** The process's metrics (shared with the outbox worker); a fresh set when not given (tests). */
   metrics?: AppMetrics | undefined;
@@ -124,6 +125,23 @@ function registerScrapeGauges(metrics: AppMetrics, options: MetricsRoutesOptions
     async collect() {
       const last = await lastBackup(backups).catch(() => null);
       this.set(last ? last.at.getTime() / 1000 : 0);
+    },
+  });
+  // The health watch's disk_low, for Prometheus: the same folder and floor, so both alert alike.
+  new Gauge({
+    name: 'seenwear_disk_free_bytes',
+    help: 'Free bytes an unprivileged process may write on the disk holding DATABASE_DIR (NaN when unreadable)',
+    registers,
+    async collect() {
+      this.set(await freeBytes(options.config.databaseDir).catch(() => Number.NaN));
+    },
+  });
+  new Gauge({
+    name: 'seenwear_disk_free_floor_bytes',
+    help: 'DISK_FREE_FLOOR_MB in bytes: below it uploads are refused and disk_low is logged (0: off)',
+    registers,
+    collect() {
+      this.set(options.config.diskFreeFloorBytes);
     },
   });
   new Gauge({

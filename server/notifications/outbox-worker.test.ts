@@ -254,8 +254,20 @@ describe.each(backends)('on %s', (backend) => {
     ]);
     expect(failed.every((row) => row.failedAt instanceof Date && row.sentAt === null)).toBe(true);
     expect(linesAt(50)).toEqual([
-      expect.objectContaining({ reference, recipient: 'shop', attempt: 1, alert: 'mail_failed' }),
-      expect.objectContaining({ reference, recipient: 'customer', attempt: 1, alert: 'mail_failed' }),
+      expect.objectContaining({
+        reference,
+        recipient: 'shop',
+        attempt: 1,
+        alert: 'mail_failed',
+        command: 'npm run submissions -- failed',
+      }),
+      expect.objectContaining({
+        reference,
+        recipient: 'customer',
+        attempt: 1,
+        alert: 'mail_failed',
+        command: 'npm run submissions -- failed',
+      }),
     ]);
     expect(linesAt(50)[0]?.msg).toMatch(/^notification failed: .*resend/);
     expect(JSON.stringify(log.lines)).not.toContain('jane@example.com');

@@ -217,7 +217,7 @@ async function deliver(message: ClaimedNotification, options: OutboxWorkerOption
   if (final) {
     // Once: the row is not tried again, so this is the one line an alert sees; `alert` is stable for log rules.
     logger.error(
-      { ...details, alert: 'mail_failed' },
+      { ...details, alert: 'mail_failed', command: 'npm run submissions -- failed' },
       isPermanent(failure)
         ? 'notification failed: the mail server refused it for good; see npm run submissions -- failed, and resend REF once fixed'
         : 'notification failed: still not sent after days of attempts; see npm run submissions -- failed, and resend REF once fixed',

@@ -30,12 +30,13 @@ export interface BackupResult {
  * Writes a consistent copy of the database to `file` while the server runs. The copy is made beside it
  * under a temporary name, synced to disk and only then renamed: a file with the final name is always
  * whole. It is readable by this user only (0600): it holds the visitors' contact data and artwork.
- * An existing `file` is refused unless `overwrite` (the daily backup's second run of a day).
+ * An existing `file` is refused unless `overwrite` (the daily backup's second run of a day). An aborted
+ * `signal` (the server's shutdown) stops the copy and removes the partial file.
  */
 export async function backupDatabase(
   location: StorageLocation,
   file: string,
-  { overwrite = false }: { overwrite?: boolean } = {},
+  { overwrite = false, signal }: { overwrite?: boolean; signal?: AbortSignal | undefined } = {},
 ): Promise<BackupResult> {
   const target = resolve(file);
   if (!overwrite && existsSync(target)) {
@@ -46,8 +47,8 @@ export async function backupDatabase(
   const partial = `${target}.partial-${process.pid}`;
   await (await open(partial, 'wx', 0o600)).close();
   try {
-    if ('databaseUrl' in location) await backupPostgres(location.databaseUrl, partial);
-    else await backupSqlite(location.databaseDir, partial);
+    if ('databaseUrl' in location) await backupPostgres(location.databaseUrl, partial, signal);
+    else await backupSqlite(location.databaseDir, partial, signal);
     await syncFile(partial);
     await rename(partial, target);
     // The rename itself survives a power cut only once the folder is synced too.

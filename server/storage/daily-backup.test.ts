@@ -112,8 +112,31 @@ describe.each(backends)('runDailyBackup on %s', (backend) => {
         ? { databaseDir: join(folder, 'no-database-here') }
         : { databaseUrl: 'postgres://postgres@127.0.0.1:1/none' };
     await expect(runDailyBackup(join(folder, 'backups'), { location, logger })).rejects.toThrow();
-    expect(lines.at(-1)).toMatchObject({ level: 50, alert: 'backup_failed' });
+    expect(lines.at(-1)).toMatchObject({ level: 50, alert: 'backup_failed', command: 'npm run db -- backup FILE' });
     expect(String(lines.at(-1)?.msg)).toContain('npm run db -- backup');
+  });
+});
+
+describe.each(backends)('runDailyBackup stopped by the shutdown on %s', (backend) => {
+  it('writes nothing, leaves no partial file, and logs no backup_failed', async () => {
+    const storage = await openTestStorage(backend);
+    const folder = await mkdtemp(join(tmpdir(), 'seenwear-daily-'));
+    try {
+      const { logger, lines } = memoryLogger();
+      const shutdown = new AbortController();
+      const run = runDailyBackup(backupDirectory(folder), {
+        location: storage.location,
+        logger,
+        signal: shutdown.signal,
+      });
+      shutdown.abort();
+      await expect(run).rejects.toThrow();
+      expect(readdirSync(backupDirectory(folder))).toEqual([]);
+      expect(lines).toEqual([]);
+    } finally {
+      await storage.close();
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
 

@@ -83,6 +83,8 @@ export interface DailyBackupOptions {
   logger: Logger;
   now?: () => Date;
   retention?: Retention;
+  /** The server's shutdown: the copy stops, nothing is written, and no alert is logged. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -94,15 +96,22 @@ export interface DailyBackupOptions {
  * Run it on one instance only: the scheduler's job.
  */
 export async function runDailyBackup(dir: string, options: DailyBackupOptions): Promise<DailyBackupResult> {
-  const { location, logger, now = () => new Date(), retention = defaultRetention } = options;
+  const { location, logger, now = () => new Date(), retention = defaultRetention, signal } = options;
   const day = now().toISOString().slice(0, 10);
   const extension = 'databaseUrl' in location ? 'pgdump' : 'sqlite';
   let written: Awaited<ReturnType<typeof backupDatabase>>;
   try {
-    written = await backupDatabase(location, join(dir, `submissions-${day}.${extension}`), { overwrite: true });
+    written = await backupDatabase(location, join(dir, `submissions-${day}.${extension}`), { overwrite: true, signal });
   } catch (error) {
+    // Stopped by the shutdown, not failed: the scheduler says so, and the next start runs it again.
+    if (signal?.aborted) throw error;
     logger.error(
-      { alert: 'backup_failed', dir, error: error instanceof Error ? error.message : String(error) },
+      {
+        alert: 'backup_failed',
+        command: 'npm run db -- backup FILE',
+        dir,
+        error: error instanceof Error ? error.message : String(error),
+      },
       'daily backup failed: the last good one gets older; run npm run db -- backup FILE by hand to see why, and check the free space in the backup folder',
     );
     throw error;

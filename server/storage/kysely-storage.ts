@@ -4,7 +4,13 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { databaseClock, type SqlDialect } from './database-clock.ts';
 import { createDeskStorage } from './desk-storage.ts';
 import { type Count, readDate, readJson, type StorageDatabase } from './schema.ts';
-import { readOutboxDepth, readStorageStatus, type StorageStatus } from './storage-status.ts';
+import {
+  readLastMailSentAt,
+  readOutboxDepth,
+  readScheduledJobStatus,
+  readStorageStatus,
+  type StorageStatus,
+} from './storage-status.ts';
 import type {
   ClaimedNotification,
   DeskStorage,
@@ -544,6 +550,8 @@ export function createKyselyStorage(
     },
 
     outboxDepth: () => readOutboxDepth(db),
+    lastMailSentAt: () => readLastMailSentAt(db),
+    scheduledJobStatus: (name) => readScheduledJobStatus(db, name),
     status: () => readStorageStatus(db),
 
     async close() {

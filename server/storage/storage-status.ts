@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type Count, readDate, type StorageDatabase } from './schema.ts';
-import type { OutboxDepth, SubmissionKind } from './types.ts';
+import type { OutboxDepth, ScheduledJobStatus, SubmissionKind } from './types.ts';
 
 /** What `npm run db -- status` prints: the schema, what is stored, and the mail still owed. */
 export interface StorageStatus {
@@ -39,6 +39,33 @@ export async function readOutboxDepth(db: Kysely<StorageDatabase>): Promise<Outb
     pending: Number(row.pending),
     failed: Number(row.failed),
     oldestPendingAt: row.oldest === null ? null : readDate(row.oldest),
+  };
+}
+
+/** The newest `sent_at` in the outbox: a scan of the outbox (kept 12 months), cheap at a shop's volume. */
+export async function readLastMailSentAt(db: Kysely<StorageDatabase>): Promise<Date | null> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.max<string | Date | null>('sent_at').as('last'))
+    .executeTakeFirstOrThrow();
+  return row.last === null ? null : readDate(row.last);
+}
+
+/** One daily job's row in `scheduled_jobs`, by its primary key. */
+export async function readScheduledJobStatus(
+  db: Kysely<StorageDatabase>,
+  name: string,
+): Promise<ScheduledJobStatus | undefined> {
+  const row = await db
+    .selectFrom('scheduled_jobs')
+    .select(['last_success_at', 'last_started_at', 'last_error'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    lastSuccessAt: row.last_success_at === null ? null : readDate(row.last_success_at),
+    lastStartedAt: row.last_started_at === null ? null : readDate(row.last_started_at),
+    lastError: row.last_error,
   };
 }
 

@@ -154,6 +154,16 @@ export interface OutboxDepth {
   oldestPendingAt: Date | null;
 }
 
+/** What the database records of a daily job's runs, for the health watch (a backup that stopped succeeding). */
+export interface ScheduledJobStatus {
+  /** When the last successful run ended; null when none has yet. */
+  lastSuccessAt: Date | null;
+  /** When the last run (of any outcome) began. */
+  lastStartedAt: Date | null;
+  /** The last failed run's error; null after a success. */
+  lastError: string | null;
+}
+
 /** What the app, the desk and the outbox worker may do with submissions; both databases implement it in full. */
 export interface Storage extends DeskStorage {
   /**
@@ -237,6 +247,13 @@ export interface Storage extends DeskStorage {
   refundUploadBytes(key: string, bytes: number): Promise<void>;
   /** How much mail is owed (for /metrics, read at each scrape). */
   outboxDepth(): Promise<OutboxDepth>;
+  /**
+   * When any instance last sent a notification (the database's clock), or null when none was ever sent:
+   * the health watch's "mail stalled". Not indexed: read only once messages have waited a while.
+   */
+  lastMailSentAt(): Promise<Date | null>;
+  /** The recorded runs of the daily job `name`, or undefined when it never started on this database. */
+  scheduledJobStatus(name: string): Promise<ScheduledJobStatus | undefined>;
   /** Resolves once the database answers a query; rejects while it cannot be reached (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -28,6 +28,7 @@ describe('diskFloorRefusal', () => {
       expect.objectContaining({
         level: 50,
         alert: 'disk_low',
+        command: 'du -sh /srv/db/*',
         dir: '/srv/db',
         freeBytes: 300 * MB,
         floorBytes: 1024 * MB,

@@ -33,7 +33,13 @@ export async function diskFloorRefusal(floor: DiskFloor, log: Logger): Promise<H
   }
   if (free >= floor.floorBytes) return undefined;
   log.error(
-    { alert: 'disk_low', dir: floor.dir, freeBytes: free, floorBytes: floor.floorBytes },
+    {
+      alert: 'disk_low',
+      command: `du -sh ${floor.dir}/*`,
+      dir: floor.dir,
+      freeBytes: free,
+      floorBytes: floor.floorBytes,
+    },
     'upload refused: free disk space under the database is below DISK_FREE_FLOOR_MB',
   );
   return createHttpError(507, DISK_LOW_MESSAGE, { expose: true });

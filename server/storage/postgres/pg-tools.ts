@@ -56,16 +56,22 @@ export function connectionFor(databaseUrl: string): { url: string; env: NodeJS.P
 
 /**
  * Runs a PostgreSQL program to its end and resolves with its standard output; rejects with a BackupError
- * carrying what it wrote to standard error (never the address: it may hold the password).
+ * carrying what it wrote to standard error (never the address: it may hold the password). An aborted
+ * `signal` ends the program (SIGTERM) and rejects.
  */
-export async function runPgTool(tool: PgTool, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function runPgTool(
+  tool: PgTool,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  signal?: AbortSignal,
+): Promise<string> {
   const program = await findPgTool(tool, env);
   return new Promise((resolve, reject) => {
     // --no-password: a missing password fails at once instead of waiting for a prompt nobody answers.
     execFile(
       program,
       ['--no-password', ...args],
-      { env, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
+      { env, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8', ...(signal ? { signal } : {}) },
       (error, stdout, stderr) => {
         if (!error) {
           resolve(stdout);

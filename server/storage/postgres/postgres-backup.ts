@@ -5,11 +5,12 @@ import { connectionFor, runPgTool } from './pg-tools.ts';
 
 /**
  * `pg_dump --format=custom` into `target`: one snapshot (pg_dump reads everything in one repeatable-read
- * transaction), taken while the server goes on writing, compressed, restorable with pg_restore.
+ * transaction), taken while the server goes on writing, compressed, restorable with pg_restore. An
+ * aborted `signal` (shutdown) ends pg_dump.
  */
-export async function backupPostgres(databaseUrl: string, target: string): Promise<void> {
+export async function backupPostgres(databaseUrl: string, target: string, signal?: AbortSignal): Promise<void> {
   const { url, env } = connectionFor(databaseUrl);
-  await runPgTool('pg_dump', ['--format=custom', `--file=${target}`, `--dbname=${url}`], env);
+  await runPgTool('pg_dump', ['--format=custom', `--file=${target}`, `--dbname=${url}`], env, signal);
 }
 
 /** What a dump holds, read before anything is restored. */

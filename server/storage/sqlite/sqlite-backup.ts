@@ -15,18 +15,24 @@ const BUSY_TIMEOUT_MS = 10_000;
  * Copies the live database into `target` (a new, empty file the caller made 0600) with SQLite's online
  * backup API, while the server goes on writing: one snapshot, checked with quick_check, made in a worker
  * thread (sqlite-copy-worker.ts) so the server's requests are not held up while the pages are copied.
+ * An aborted `signal` (shutdown) stops the worker and rejects.
  */
-export async function backupSqlite(databaseDir: string, target: string): Promise<void> {
+export async function backupSqlite(databaseDir: string, target: string, signal?: AbortSignal): Promise<void> {
   const path = databasePath(databaseDir);
   if (!existsSync(path)) throw new BackupError(`no submissions database at ${path} (is DATABASE_DIR right?)`);
+  signal?.throwIfAborted();
   const worker = new Worker(new URL('./sqlite-copy-worker.ts', import.meta.url), { workerData: { path, target } });
+  const stop = () => void worker.terminate();
+  signal?.addEventListener('abort', stop, { once: true });
   const [answer] = (await Promise.race([
     once(worker, 'message'),
     once(worker, 'exit').then((code) => [
       { ok: false, message: `the backup worker stopped (exit code ${String(code[0])})` },
     ]),
   ])) as [{ ok: boolean; message?: string }];
+  signal?.removeEventListener('abort', stop);
   await worker.terminate();
+  signal?.throwIfAborted();
   if (!answer.ok) throw new BackupError(answer.message ?? 'the backup failed');
 }
 
