@@ -102,11 +102,9 @@ export function RequestPage({ view, options }: { view: RequestView; options: Des
               <p className="text-stone-700">No messages yet.</p>
             ) : (
               <ol className="space-y-3">
-                {view.thread.map((message, index) => (
-                  // The thread only grows at its end.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+                {view.thread.map((message) => (
                   <li
-                    key={index}
+                    key={`${message.at}-${message.from}`}
                     className={`rounded p-3 ${message.from === 'shop' ? 'ml-6 bg-brand-50' : 'mr-6 bg-stone-100'}`}
                   >
                     <p className="text-sm text-stone-700">
