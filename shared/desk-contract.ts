@@ -50,6 +50,15 @@ export interface DeskEvent {
   text?: string;
 }
 
+/** One message of the conversation with the customer. */
+export interface DeskMessage {
+  at: string;
+  from: 'customer' | 'shop';
+  /** The customer's name, or the staff member's address. */
+  who: string;
+  text: string;
+}
+
 /** The state of one of the request's e-mails. */
 export interface DeskMail {
   recipient: string;
@@ -86,6 +95,8 @@ export type DeskView =
       files: DeskFile[];
       mails: DeskMail[];
       events: DeskEvent[];
+      /** The conversation with the customer, oldest first. */
+      thread: DeskMessage[];
       /** Where the shop may move it from here. */
       moves: RequestStatus[];
       /** The one-line result of the last action (post/redirect/get). */

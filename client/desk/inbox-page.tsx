@@ -1,6 +1,6 @@
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import { quoteStatuses, type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
-import { DeskDocument } from './desk-document.tsx';
+import { DeskDocument, TokenField } from './desk-document.tsx';
 import { daysLeftText, formatDateTime, formatDay } from './desk-format.ts';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -174,6 +174,13 @@ export function InboxPage({ view, options }: { view: InboxView; options: DeskRen
           )}
         </p>
       </nav>
+      <form method="post" action="/staff/sign-out-everywhere" className="mt-10 border-t border-stone-300 pt-4 text-sm">
+        <TokenField token={options.csrfToken} />
+        <button type="submit" className="underline">
+          Sign out on every device
+        </button>{' '}
+        <span className="text-stone-600">(a lost phone, a shared computer)</span>
+      </form>
     </DeskDocument>
   );
 }

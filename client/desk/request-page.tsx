@@ -97,6 +97,47 @@ export function RequestPage({ view, options }: { view: RequestView; options: Des
             </Section>
           )}
 
+          <Section title="Messages">
+            {view.thread.length === 0 ? (
+              <p className="text-stone-700">No messages yet.</p>
+            ) : (
+              <ol className="space-y-3">
+                {view.thread.map((message) => (
+                  <li
+                    key={`${message.at}-${message.from}`}
+                    className={`rounded p-3 ${message.from === 'shop' ? 'ml-6 bg-brand-50' : 'mr-6 bg-stone-100'}`}
+                  >
+                    <p className="text-sm text-stone-700">
+                      {message.from === 'shop' ? 'Shop' : 'Customer'} · {message.who} · {formatDateTime(message.at)}
+                    </p>
+                    <p className="mt-1 break-words whitespace-pre-line">{message.text}</p>
+                  </li>
+                ))}
+              </ol>
+            )}
+            <form method="post" action={`${base}/messages`} className="mt-4 space-y-3">
+              <TokenField token={options.csrfToken} />
+              <label htmlFor="message-text" className="block font-medium">
+                {view.kind === 'contact' ? 'Reply' : 'Write to the customer'}{' '}
+                <span className="font-normal text-stone-600">(e-mailed to {view.email})</span>
+              </label>
+              <textarea
+                id="message-text"
+                name="text"
+                rows={4}
+                required
+                maxLength={2000}
+                className="w-full rounded border border-stone-400 px-3 py-2"
+              />
+              <button
+                type="submit"
+                className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+              >
+                Send message
+              </button>
+            </form>
+          </Section>
+
           <Section title="Activity">
             <ol className="space-y-3">
               <li>
@@ -193,8 +234,10 @@ export function RequestPage({ view, options }: { view: RequestView; options: Des
 
           <Section title="E-mails">
             <ul className="space-y-2 text-sm">
-              {view.mails.map((mail) => (
-                <li key={mail.recipient}>
+              {view.mails.map((mail, index) => (
+                // The outbox's order for this request never changes.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+                <li key={index}>
                   <span className="font-medium">{mail.recipient}:</span> {mailStates[mail.state]}
                   {mail.attempts > 1 ? ` (${mail.attempts} attempts)` : ''}
                   {mail.lastError && <span className="block text-red-800">{mail.lastError}</span>}

@@ -40,6 +40,16 @@ function quote(overrides: Partial<Submission> = {}): Submission {
 }
 
 describe('shopMessage', () => {
+  it('is a short summary with a link to the desk, files left in the database, once the desk is open', () => {
+    const message = shopMessage(quote(), { ...settings, deskUrl: 'https://shop.example/staff' });
+    const text = String(message.text);
+    expect(text).toContain('In short:');
+    expect(text).toContain('Files: 1 (2.0 KB), on the desk');
+    expect(text).toContain('Open it on the desk: https://shop.example/staff/requests/Q-2026-000123');
+    expect(text).not.toContain('Garment count');
+    expect(message.attachments).toEqual([]);
+  });
+
   it('goes to the shop with the reference and kind in the subject, and replies go to the customer', () => {
     const message = shopMessage(quote(), settings);
     expect(message.from).toBe(settings.from);

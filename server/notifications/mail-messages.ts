@@ -15,6 +15,12 @@ export interface MailSettings {
   shopEmail: string;
   /** The shop as the site presents it (data/config.json): its name, phone and public e-mail. */
   shop: Pick<SiteConfig, 'appName' | 'contact'>;
+  /**
+   * The staff desk's address (PUBLIC_URL/staff) when STAFF_EMAILS opens it: the shop's copy is then a
+   * summary with a link to the request, its files staying in the database. Without a desk the copy
+   * carries everything, files attached, as the shop has no other way to see them.
+   */
+  deskUrl?: string;
 }
 
 const kindLabels: Record<SubmissionKind, { shop: string; customer: string }> = {
@@ -32,11 +38,20 @@ export function shopMessage(submission: Submission, settings: MailSettings): Sen
     `E-mail: ${submission.email}`,
     `Received: ${formatUtc(submission.createdAt)}`,
     ...(submission.kind === 'quote' ? [`In short: ${quoteSummary(submission)}`] : []),
-    '',
-    'Details',
-    ...formatFields(detailsOf(submission), ''),
-    '',
-    ...formatFiles(submission),
+    ...(settings.deskUrl
+      ? [
+          `Files: ${
+            submission.files.length === 0
+              ? 'none'
+              : `${submission.files.length} (${formatBytes(
+                  submission.files.reduce((sum, file) => sum + file.size, 0),
+                  'staff',
+                )}), on the desk`
+          }`,
+          '',
+          `Open it on the desk: ${settings.deskUrl}/requests/${submission.reference}`,
+        ]
+      : ['', 'Details', ...formatFields(detailsOf(submission), ''), '', ...formatFiles(submission)]),
   ].join('\n');
   return {
     from: settings.from,
@@ -45,7 +60,7 @@ export function shopMessage(submission: Submission, settings: MailSettings): Sen
     subject: `${label} ${submission.reference} from ${submission.name}`,
     text,
     html: textToHtml(text),
-    attachments: submission.files.map((file) => attachmentOf(file)),
+    attachments: settings.deskUrl ? [] : submission.files.map((file) => attachmentOf(file)),
   };
 }
 

@@ -9,7 +9,7 @@ import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts';
 
 /** What start-up hands the notifications: the mail settings (null without SMTP), the shop's contact data and the storage. */
 export interface NotificationsOptions {
-  config: Pick<AppConfig, 'mail'> & Partial<Pick<AppConfig, 'outboxLeaseMs'>>;
+  config: Pick<AppConfig, 'mail'> & Partial<Pick<AppConfig, 'outboxLeaseMs' | 'staffEmails' | 'publicUrl'>>;
   /** data/config.json: the shop's name and contact, for the customer's confirmation. */
   site: Pick<SiteConfig, 'appName' | 'contact'>;
   storage: Storage;
@@ -36,7 +36,12 @@ export function startNotifications(options: NotificationsOptions): OutboxWorker 
   const worker = startOutboxWorker({
     storage,
     transport,
-    settings: { from: config.mail.from, shopEmail: config.mail.shopEmail, shop: site },
+    settings: {
+      from: config.mail.from,
+      shopEmail: config.mail.shopEmail,
+      shop: site,
+      ...(config.staffEmails?.length && config.publicUrl ? { deskUrl: `${config.publicUrl}/staff` } : {}),
+    },
     logger,
     intervalMs: options.intervalMs,
     ...(config.outboxLeaseMs === undefined ? {} : { leaseMs: config.outboxLeaseMs }),

@@ -176,6 +176,35 @@ describe.each(backends)('the staff desk on %s', (backend) => {
     expect(page.text).not.toContain('forged');
   });
 
+  it('writes to the customer: the message joins the thread and its mail is queued with it', async () => {
+    const { cookie, token } = await signedIn();
+    const before = await t.storage.notificationsOf(reference);
+    await request(t.app)
+      .post(`/staff/requests/${reference}/messages`)
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: token, text: 'Would navy work instead of black?' })
+      .expect(303)
+      .expect('Location', `/staff/requests/${reference}?done=sent`);
+    const after = await t.storage.notificationsOf(reference);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)).toMatchObject({
+      recipient: 'customer',
+      subject: `Seenwear: about your quote request ${reference}`,
+    });
+    const empty = await request(t.app)
+      .post(`/staff/requests/${reference}/messages`)
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: token, text: '   ' })
+      .expect(303);
+    expect(empty.headers.location).toBe(`/staff/requests/${reference}?done=empty-message`);
+    const page = await request(t.app).get(`/staff/requests/${reference}?done=sent`).set('Cookie', cookie).expect(200);
+    expect(page.text).toContain('Message sent to the customer.');
+    expect(page.text).toContain('Would navy work instead of black?');
+    expect(page.text).toContain('To the customer: “Seenwear: about your quote request');
+  });
+
   it('signs out here, and everywhere', async () => {
     const first = await signedIn();
     const second = await signedIn();

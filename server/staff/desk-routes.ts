@@ -12,9 +12,9 @@ import {
   type RequestStatus,
   statusLabels,
 } from '#shared/requests/request-status.ts';
-import { detailViews, eventView, fileView, listItemView, mailView } from './desk-views.ts';
+import { detailViews, eventView, fileView, listItemView, mailView, threadView } from './desk-views.ts';
 import { isSecret, type StaffAuth } from './staff-auth.ts';
-import { customerUpdateMail, signInLinkMail } from './staff-mail.ts';
+import { customerMessageMail, customerUpdateMail, signInLinkMail } from './staff-mail.ts';
 
 /** Requests per inbox page. */
 const PAGE_SIZE = 25;
@@ -30,6 +30,8 @@ const notices = {
   },
   'bad-move': { type: 'error', text: 'That status change is not possible from here.' },
   'empty-note': { type: 'error', text: 'Write the note first.' },
+  sent: { type: 'success', text: 'Message sent to the customer.' },
+  'empty-message': { type: 'error', text: 'Write the message first.' },
 } as const;
 
 /** What the desk's routes are built from. */
@@ -230,6 +232,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       files: request.files.map(fileView),
       mails: mails.map(mailView),
       events: request.events.map(eventView),
+      thread: threadView(request),
       moves: nextStatuses(request.kind, request.status),
       ...(notice ? { notice } : {}),
     });
@@ -267,21 +270,42 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       return res.redirect(303, `${back}?done=bad-move`);
     if (from !== request.status) return res.redirect(303, `${back}?done=conflict`);
     if (!canMove(request.kind, from, to as RequestStatus)) return res.redirect(303, `${back}?done=bad-move`);
+    const mail =
+      message && request.kind === 'quote'
+        ? customerUpdateMail(request.email, {
+            reference,
+            status: statusLabels[to as RequestStatus],
+            message,
+            shopName: options.shopName,
+          })
+        : undefined;
     const outcome = await options.storage.changeRequestStatus(reference, {
       from,
       to,
       actor: `staff:${staffOf(res)}`,
       ...(message ? { message } : {}),
+      ...(mail ? { mail } : {}),
     });
-    if (outcome === 'changed' && message && request.kind === 'quote') {
-      const status = statusLabels[to as RequestStatus];
-      await options.storage.queueMail(
-        customerUpdateMail(request.email, { reference, status, message, shopName: options.shopName }),
-        { recipient: 'customer', reference },
-      );
-      options.onQueued?.();
-    }
+    if (mail && outcome === 'changed') options.onQueued?.();
     res.redirect(303, `${back}?done=${outcome === 'changed' ? 'moved' : 'conflict'}`);
+  });
+
+  router.post('/staff/requests/:reference/messages', async (req, res) => {
+    const reference = referenceOf(req);
+    const text = textField(req.body, 'text').slice(0, MAX_TEXT);
+    const back = `/staff/requests/${reference}`;
+    if (!text) return res.redirect(303, `${back}?done=empty-message`);
+    const request = await options.storage.getRequest(reference);
+    if (!request) throw createHttpError(404, 'There is no request with that reference.');
+    const mail = customerMessageMail(request.email, {
+      reference,
+      message: text,
+      shopName: options.shopName,
+      kind: request.kind,
+    });
+    await options.storage.sendRequestMessage(reference, `staff:${staffOf(res)}`, text, mail);
+    options.onQueued?.();
+    res.redirect(303, `${back}?done=sent`);
   });
 
   router.post('/staff/requests/:reference/notes', async (req, res) => {

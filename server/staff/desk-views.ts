@@ -1,6 +1,6 @@
 import type { Actor, NotificationState, RequestDetail, RequestListItem, StoredFile } from '#server/storage/types.ts';
 import { detailsOf, formatEntry, humanize } from '#server/submissions/payload-text.ts';
-import type { DeskEvent, DeskFile, DeskListItem, DeskMail } from '#shared/desk-contract.ts';
+import type { DeskEvent, DeskFile, DeskListItem, DeskMail, DeskMessage } from '#shared/desk-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 
@@ -85,6 +85,8 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
   switch (event.type) {
     case 'opened':
       return { ...base, what: 'Opened it on the desk' };
+    case 'message':
+      return { ...base, what: 'Wrote to the customer', ...(text(data.text) ? { text: data.text as string } : {}) };
     case 'note':
       return { ...base, what: 'Added a note', ...(text(data.text) ? { text: data.text as string } : {}) };
     case 'status': {
@@ -105,9 +107,35 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
 /** The state of each mail owed for the request. */
 export function mailView(notification: NotificationState): DeskMail {
   return {
-    recipient: notification.recipient === 'shop' ? 'Shop’s copy' : 'Customer’s confirmation',
+    recipient:
+      notification.subject !== undefined
+        ? `To the customer: “${notification.subject}”`
+        : notification.recipient === 'shop'
+          ? 'Shop’s copy'
+          : 'Customer’s confirmation',
     state: notification.sentAt ? 'sent' : notification.failedAt ? 'failed' : 'waiting',
     attempts: notification.attempts,
     ...(notification.lastError && !notification.sentAt ? { lastError: notification.lastError } : {}),
   };
+}
+
+/**
+ * The conversation with the customer: a contact message's text, then each message since. A quote's
+ * comments stay with what they sent, not repeated here.
+ */
+export function threadView(request: RequestDetail): DeskMessage[] {
+  const first = text(request.payload.message);
+  return [
+    ...(first
+      ? [{ at: request.createdAt.toISOString(), from: 'customer' as const, who: request.name, text: first }]
+      : []),
+    ...request.events
+      .filter((event) => event.type === 'message' && text(event.data.text))
+      .map((event) => ({
+        at: event.at.toISOString(),
+        from: event.actor === 'customer' ? ('customer' as const) : ('shop' as const),
+        who: event.actor === 'customer' ? request.name : actorName(event.actor),
+        text: event.data.text as string,
+      })),
+  ];
 }

@@ -28,3 +28,21 @@ export function customerUpdateMail(
     text: [message, '', `Reference: ${reference}`, `Status: ${status}`, '', `${shopName}`].join('\n'),
   };
 }
+
+/** The shop's message to a customer from the desk (a reply to a contact message, a question about a quote). */
+export function customerMessageMail(
+  to: string,
+  {
+    reference,
+    message,
+    shopName,
+    kind,
+  }: { reference: string; message: string; shopName: string; kind: 'quote' | 'contact' },
+): ReadyMail {
+  const about = kind === 'quote' ? `your quote request ${reference}` : `your message ${reference}`;
+  return {
+    to,
+    subject: `${shopName}: about ${about}`,
+    text: [message, '', `Reference: ${reference}`, '', shopName].join('\n'),
+  };
+}

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
+import { insertReadyMail } from './ready-mail.ts';
 import { readDate, readJson, type StorageDatabase } from './schema.ts';
 import type { Actor, DeskStorage, RequestEvent, RequestFilter, Submission } from './types.ts';
 
@@ -166,7 +167,7 @@ export function createDeskStorage(
       });
     },
 
-    async changeRequestStatus(reference, { from, to, actor, message }) {
+    async changeRequestStatus(reference, { from, to, actor, message, mail }) {
       return db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('submissions')
@@ -181,6 +182,7 @@ export function createDeskStorage(
           type: 'status',
           data: { from, to, ...(message ? { message } : {}) },
         });
+        if (mail) await insertReadyMail(trx, clock, { mail, recipient: 'customer', submissionId: moved.id });
         return 'changed';
       });
     },
@@ -190,6 +192,16 @@ export function createDeskStorage(
         const id = await idOf(reference, trx);
         if (id === undefined) return false;
         await appendEvent(trx, id, { actor, type: 'note', data: { text } });
+        return true;
+      });
+    },
+
+    async sendRequestMessage(reference, actor, text, mail) {
+      return db.transaction().execute(async (trx) => {
+        const id = await idOf(reference, trx);
+        if (id === undefined) return false;
+        await appendEvent(trx, id, { actor, type: 'message', data: { text } });
+        await insertReadyMail(trx, clock, { mail, recipient: 'customer', submissionId: id });
         return true;
       });
     },

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { databaseClock, type SqlDialect } from './database-clock.ts';
 import { createDeskStorage } from './desk-storage.ts';
+import { insertReadyMail } from './ready-mail.ts';
 import { type Count, readDate, readJson, type StorageDatabase } from './schema.ts';
 import {
   readLastMailSentAt,
@@ -249,16 +250,7 @@ export function createKyselyStorage(
             ? undefined
             : await trx.selectFrom('submissions').where('reference', '=', reference).select('id').executeTakeFirst();
         if (reference !== undefined && !submission) throw new Error(`no submission ${reference} to queue mail for`);
-        await trx
-          .insertInto('outbox')
-          .values({
-            submission_id: submission?.id ?? null,
-            recipient,
-            next_attempt_at: clock.now(),
-            created_at: clock.now(),
-            mail: JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text }),
-          })
-          .execute();
+        await insertReadyMail(trx, clock, { mail, recipient, submissionId: submission?.id ?? null });
       });
     },
 
@@ -668,6 +660,7 @@ function selectNotifications(db: Kysely<StorageDatabase>) {
       'outbox.last_error',
       'outbox.sent_at',
       'outbox.failed_at',
+      'outbox.mail',
     ]);
 }
 
@@ -680,8 +673,11 @@ function toNotification(row: {
   last_error: string | null;
   sent_at: string | Date | null;
   failed_at: string | Date | null;
+  mail: string | Record<string, unknown> | null;
 }): NotificationState {
+  const subject = row.mail === null ? undefined : readJson(row.mail).subject;
   return {
+    ...(typeof subject === 'string' ? { subject } : {}),
     id: row.id,
     reference: row.reference,
     recipient: row.recipient,

@@ -142,6 +142,8 @@ export interface NotificationState extends OutboxMessage {
   sentAt: Date | null;
   /** When it was given up on; null while it is still tried, or once sent. */
   failedAt: Date | null;
+  /** A message queued whole: its subject (a submission's notifications have none). */
+  subject?: string;
 }
 
 /** Mail still owed, for /metrics and `npm run db -- status`. */
@@ -331,15 +333,20 @@ export interface DeskStorage {
   markRequestRead(reference: string, actor: Actor): Promise<boolean>;
   /**
    * Moves a request from `from` to `to` (the caller checks the move is allowed) with an optional message
-   * for the customer, logged. Only when it is still in `from`: two people clicking at once cannot both
-   * move it.
+   * for the customer, logged, and its mail queued in the same transaction. Only when it is still in
+   * `from`: two people clicking at once cannot both move it.
    */
   changeRequestStatus(
     reference: string,
-    change: { from: RequestStatus; to: RequestStatus; actor: Actor; message?: string },
+    change: { from: RequestStatus; to: RequestStatus; actor: Actor; message?: string; mail?: ReadyMail },
   ): Promise<StatusChange>;
   /** Appends an internal note to the activity log; false when there is no such request. */
   addRequestNote(reference: string, actor: Actor, text: string): Promise<boolean>;
+  /**
+   * The shop's message to the customer: logged in the thread and its mail queued, in one transaction;
+   * false when there is no such request.
+   */
+  sendRequestMessage(reference: string, actor: Actor, text: string, mail: ReadyMail): Promise<boolean>;
 
   /** Keeps a sign-in link for `email`, by the hash of its secret, usable until `ttlMs` from now. */
   createStaffSignInLink(tokenHash: string, email: string, ttlMs: number): Promise<void>;

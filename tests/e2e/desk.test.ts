@@ -108,6 +108,16 @@ describe('the staff desk in a browser', () => {
         })
         .toBe(1);
 
+      await page.getByLabel(/Write to the customer/).fill('Would navy work instead of black?');
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toBe('Message sent to the customer.');
+      await expect
+        .poll(() => smtp.received.filter((item) => item.text.includes('Would navy work instead of black?')).length, {
+          timeout: 15_000,
+        })
+        .toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+
       await page.getByLabel('Only the shop sees it').fill('Navy, not black: she called.');
       await page.getByRole('button', { name: 'Add note' }).click();
       await expect.poll(() => page.getByRole('status').textContent()).toBe('Note added.');
@@ -117,7 +127,7 @@ describe('the staff desk in a browser', () => {
       await page.getByRole('link', { name: /^Quoted/ }).click();
       expect(await page.getByText(reference).count()).toBe(1);
 
-      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await expect.poll(() => page.getByRole('status').textContent()).toBe('You are signed out.');
       await page.goto(`${server.url}/staff`);
       await expect.poll(() => new URL(page.url()).pathname).toBe('/staff/sign-in');
