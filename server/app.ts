@@ -1,4 +1,3 @@
-import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
@@ -13,7 +12,8 @@ import { healthRoutes, type Readiness } from './health.ts';
 import { errorHandler, rejectMalformedUrl } from './http-errors.ts';
 import { createPageRenderer } from './page-renderer.ts';
 import { requestLogger } from './request-logger.ts';
-import { permissionsPolicy, securityHeaders } from './security-headers.ts';
+import { responseCompression } from './response-compression.ts';
+import { permissionsPolicy, securityHeaders, usesNonce } from './security-headers.ts';
 import { seoRoutes } from './seo-routes.ts';
 import type { SiteDataFiles } from './site-data-files.ts';
 import { staticFiles } from './static-files.ts';
@@ -38,6 +38,8 @@ export interface AppDependencies {
     loadEntry: () => Promise<SsrEntry>;
     assets: AssetResolver;
     cache: boolean;
+    /** Render and compress the site's own pages right after start (production). */
+    warm?: boolean;
   };
   /** The built client (production); in development Vite's middleware serves it instead. */
   staticDir?: string;
@@ -52,7 +54,7 @@ export function createApp(deps: AppDependencies): Express {
   // 0 means false, not 0: express-rate-limit warns about an X-Forwarded-For it is told to ignore only
   // when the setting is false, and that warning is how a missing TRUST_PROXY behind a proxy shows.
   app.set('trust proxy', config.trustProxy || false);
-  // Pages carry a per-request nonce and data files have their own strong tags: no automatic weak ETags.
+  // Pages and data files set their own strong tags per encoding: no automatic weak ETags.
   app.set('etag', false);
 
   app.use(requestLogger(deps.logger));
@@ -60,7 +62,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(permissionsPolicy);
   app.use(rejectMalformedUrl);
   app.use(securityHeaders(config));
-  app.use(compression());
+  app.use(responseCompression());
   app.use(healthRoutes(deps.readiness, () => deps.storage.ping()));
   if (deps.staticDir) app.use(staticFiles(deps.staticDir));
   if (deps.devMiddleware) app.use(deps.devMiddleware);
@@ -79,7 +81,13 @@ export function createApp(deps: AppDependencies): Express {
     csrf,
     publicUrl: config.publicUrl,
     isProduction: config.isProduction,
+    nonce: usesNonce(config),
+    logger: deps.logger,
   });
+  if (deps.ssr.warm) {
+    // In the background: the server answers meanwhile, and a page not yet warm is rendered on demand.
+    pages.warm().catch((error: unknown) => deps.logger.error({ err: error }, 'page warm-up failed'));
+  }
   // Before the general CSRF check: these routes check it themselves once a multipart body is parsed.
   app.use(
     submissionRoutes({
