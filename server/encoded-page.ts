@@ -14,8 +14,6 @@ export interface EncodedPage {
   gzip: Representation;
   /** Null until brotli is ready (compressed in the background for thorough pages); gzip is sent meanwhile. */
   br: Representation | null;
-  /** Bytes held, for the cache's bound. */
-  size(): number;
 }
 
 /**
@@ -44,7 +42,6 @@ export function encodePage(
       etag: `"${hash}-gz"`,
     },
     br: null,
-    size: () => page.identity.body.length + page.gzip.body.length + (page.br?.body.length ?? 0),
   };
   const params = { [zlibConstants.BROTLI_PARAM_SIZE_HINT]: html.length };
   if (effort === 'quick') {

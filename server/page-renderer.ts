@@ -113,9 +113,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const cache = new LRUCache<string, CachedPage>({
     max: CACHE_MAX_ENTRIES,
     maxSize: CACHE_MAX_BYTES,
+    // Counted when stored, before a thorough page's brotli exists: brotli is smaller than gzip, so the
+    // gzip counted twice bounds both. A form page holds its text and the deflated copy (smaller still).
     sizeCalculation: (entry) =>
       entry.kind === 'fixed'
-        ? entry.encoded.size()
+        ? entry.encoded.identity.body.length + 2 * entry.encoded.gzip.body.length
         : entry.page.fixed.reduce((total, part) => total + part.length * 2, 1),
   });
   // Random per process, so no page content can guess them and have them replaced.
