@@ -71,10 +71,6 @@ export function createApp(deps: AppDependencies): Express {
   // Before any body is read: a post another site's page made is refused unread.
   app.use(crossSiteGuard(config.publicUrl));
   app.use(cookieParser());
-  app.get(CSRF_TOKEN_PATH, csrf.renewToken);
-  // Bodies are parsed before the CSRF check because a form without JavaScript sends its token as a field.
-  app.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 200 }));
-  app.use(express.json({ limit: '100kb' }));
   const pages = createPageRenderer({
     ...deps.ssr,
     siteData,
@@ -88,6 +84,12 @@ export function createApp(deps: AppDependencies): Express {
     // In the background: the server answers meanwhile, and a page not yet warm is rendered on demand.
     pages.warm().catch((error: unknown) => deps.logger.error({ err: error }, 'page warm-up failed'));
   }
+  // A page rendered before is answered here, ahead of the body parsers and routers it never needs.
+  app.use(pages.cachedPages);
+  app.get(CSRF_TOKEN_PATH, csrf.renewToken);
+  // Bodies are parsed before the CSRF check because a form without JavaScript sends its token as a field.
+  app.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 200 }));
+  app.use(express.json({ limit: '100kb' }));
   // Before the general CSRF check: these routes check it themselves once a multipart body is parsed.
   app.use(
     submissionRoutes({

@@ -11,7 +11,7 @@ import { acceptedEncodings } from './content-encoding.ts';
 import type { Csrf } from './csrf.ts';
 import { type CompressionEffort, type EncodedPage, encodePage, pickRepresentation } from './encoded-page.ts';
 import { toFetchRequest } from './fetch-request.ts';
-import { type Flash, takeFlash } from './flash-cookie.ts';
+import { type Flash, hasFlash, takeFlash } from './flash-cookie.ts';
 import { skipCompression } from './response-compression.ts';
 import { cspNonce } from './security-headers.ts';
 import type { SiteDataFiles } from './site-data-files.ts';
@@ -93,6 +93,13 @@ interface FormPage {
 /** server/app.ts mounts the middleware for every page; renderForm is for the form endpoints (submission-routes.ts). */
 export interface PageRenderer {
   middleware: RequestHandler;
+  /**
+   * Answers a GET or HEAD for a page already in the cache, and passes everything else on. Mounted early
+   * (after cookies are parsed), so a hit skips the body parsers and routers a page never needs. Only
+   * pages that rendered with 200 are kept under their own address, so every address it answers went
+   * through all of them once and reached the page renderer.
+   */
+  cachedPages: RequestHandler;
   /**
    * Answers a form posted without JavaScript that has errors: the form's page, rendered for this visitor
    * only (never cached) with their input and the errors beside the fields.
@@ -259,6 +266,13 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     send(req, res, fresh);
   };
 
+  const cachedPages: RequestHandler = (req, res, next) => {
+    if (!options.cache || (req.method !== 'GET' && req.method !== 'HEAD') || hasFlash(req)) return next();
+    const hit = cache.get(keyOf(req.originalUrl));
+    if (!hit) return next();
+    send(req, res, hit);
+  };
+
   async function renderForm(req: Request, res: Response, { path, form, status }: FormPage) {
     const entry = await options.loadEntry();
     const outcome = await entry.query(new Request(`${options.publicUrl}${path}`, { headers: { accept: 'text/html' } }));
@@ -284,5 +298,5 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     }
   }
 
-  return { middleware, renderForm, warm };
+  return { middleware, cachedPages, renderForm, warm };
 }
