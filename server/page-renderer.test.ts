@@ -56,6 +56,15 @@ describe('page cache', () => {
     expect(entry.query).toHaveBeenCalledTimes(4);
   });
 
+  it('answers an unknown address seen before without routing it again', async () => {
+    const entry = countingEntry();
+    const { app } = await createTestApp({ entry });
+    for (let visit = 0; visit < 3; visit += 1) await request(app).get('/wp-login.php').expect(404);
+    expect(entry.query).toHaveBeenCalledTimes(1);
+    // A real page is still its page.
+    await request(app).get('/about-us').expect(200);
+  });
+
   it.each(['/', '/about-us', '/pricing/printing', '/pricing/dtg?quantity=24', '/privacy-policy', '/nope'])(
     '%s has no form, so it sets no cookie and carries no token',
     async (path) => {

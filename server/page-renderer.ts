@@ -96,8 +96,8 @@ export interface PageRenderer {
   /**
    * Answers a GET or HEAD for a page already in the cache, and passes everything else on. Mounted early
    * (after cookies are parsed), so a hit skips the body parsers and routers a page never needs. Only
-   * pages that rendered with 200 are kept under their own address, so every address it answers went
-   * through all of them once and reached the page renderer.
+   * addresses the page renderer answered (200, or 404 for an unknown one) are kept, so every address it
+   * answers went through all of them once and reached the page renderer.
    */
   cachedPages: RequestHandler;
   /**
@@ -235,6 +235,12 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   }
 
   const keyOf = (url: string) => `${options.siteData.version}|${url}`;
+  // Addresses seen to be unknown (a scanner's /wp-login.php, an old link): answered with the shared 404
+  // page without routing again. Only their keys are kept, a megabyte of them at most, apart from the
+  // pages, so no number of strangers' addresses pushes a page out.
+  const missing = new LRUCache<string, true>({ maxSize: 1024 * 1024, sizeCalculation: (_value, key) => key.length });
+  /** The cached answer for this key: its page, or the 404 page for an address known to be unknown. */
+  const lookup = (key: string) => cache.get(key) ?? (missing.has(key) ? cache.get(keyOf(NOT_FOUND_KEY)) : undefined);
 
   const middleware: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -246,13 +252,14 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const flash = takeFlash(req, res, options) ?? null;
     const cacheable = options.cache && flash === null;
     const key = keyOf(req.originalUrl);
-    const hit = cacheable ? cache.get(key) : undefined;
+    const hit = cacheable ? lookup(key) : undefined;
     if (hit) return send(req, res, hit);
 
     const entry = await options.loadEntry();
     const outcome = await entry.query(toFetchRequest(req, res, options.publicUrl));
     if (outcome.kind === 'response') return sendFetchResponse(res, outcome.response);
     const notFoundKey = keyOf(NOT_FOUND_KEY);
+    if (outcome.status === 404 && cacheable) missing.set(key, true);
     const cached = outcome.status === 404 && cacheable ? cache.get(notFoundKey) : undefined;
     if (cached) return send(req, res, cached);
 
@@ -268,7 +275,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
 
   const cachedPages: RequestHandler = (req, res, next) => {
     if (!options.cache || (req.method !== 'GET' && req.method !== 'HEAD') || hasFlash(req)) return next();
-    const hit = cache.get(keyOf(req.originalUrl));
+    const hit = lookup(keyOf(req.originalUrl));
     if (!hit) return next();
     send(req, res, hit);
   };
