@@ -62,15 +62,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(permissionsPolicy);
   app.use(rejectMalformedUrl);
   app.use(securityHeaders(config));
-  app.use(responseCompression());
-  app.use(healthRoutes(deps.readiness, () => deps.storage.ping()));
-  if (deps.staticDir) app.use(staticFiles(deps.staticDir));
-  if (deps.devMiddleware) app.use(deps.devMiddleware);
-
   const csrf = createCsrf(config);
-  // Before any body is read: a post another site's page made is refused unread.
-  app.use(crossSiteGuard(config.publicUrl));
-  app.use(cookieParser());
   const pages = createPageRenderer({
     ...deps.ssr,
     siteData,
@@ -84,6 +76,17 @@ export function createApp(deps: AppDependencies): Express {
     // In the background: the server answers meanwhile, and a page not yet warm is rendered on demand.
     pages.warm().catch((error: unknown) => deps.logger.error({ err: error }, 'page warm-up failed'));
   }
+  // A page without a form rendered before is answered here, before compression and everything else it
+  // never needs (it is kept compressed); health checks, files and data never reach the page cache.
+  app.use(pages.cachedFixedPages);
+  app.use(responseCompression());
+  app.use(healthRoutes(deps.readiness, () => deps.storage.ping()));
+  if (deps.staticDir) app.use(staticFiles(deps.staticDir));
+  if (deps.devMiddleware) app.use(deps.devMiddleware);
+
+  // Before any body is read: a post another site's page made is refused unread.
+  app.use(crossSiteGuard(config.publicUrl));
+  app.use(cookieParser());
   // A page rendered before is answered here, ahead of the body parsers and routers it never needs.
   app.use(pages.cachedPages);
   app.get(CSRF_TOKEN_PATH, csrf.renewToken);

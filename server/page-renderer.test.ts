@@ -220,6 +220,17 @@ describe('flash messages', () => {
     expect(after.text).not.toContain('Thanks! We will answer');
   });
 
+  it('shows a flash on a page without a form that is already cached, and the next visitor gets it without', async () => {
+    const { app } = await createTestApp();
+    await request(app).get('/about-us').expect(200);
+    const flash = encode({ type: 'info', text: 'Your message was sent.' });
+    const withFlash = await request(app).get('/about-us').set('Cookie', `theme=dark; flash=${flash}`).expect(200);
+    expect(withFlash.text).toContain('Your message was sent.');
+    expect(withFlash.headers['cache-control']).toBe('private, no-store');
+    const after = await request(app).get('/about-us').set('Cookie', 'theme=dark').expect(200);
+    expect(after.text).not.toContain('Your message was sent.');
+  });
+
   it('shows a flash as text: markup in it is escaped, and a forged cookie is ignored', async () => {
     const { app } = await createTestApp();
     const hostile = encode({ type: 'error', text: '<img src=x onerror=alert(1)>' });

@@ -101,6 +101,12 @@ export interface PageRenderer {
    */
   cachedPages: RequestHandler;
   /**
+   * The same for pages without a form, mounted before the compression middleware and cookie parsing,
+   * which such a page needs neither of; anything else (a form page, a request with a flash cookie) is
+   * passed on to cachedPages and the renderer.
+   */
+  cachedFixedPages: RequestHandler;
+  /**
    * Answers a form posted without JavaScript that has errors: the form's page, rendered for this visitor
    * only (never cached) with their input and the errors beside the fields.
    */
@@ -280,6 +286,16 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     send(req, res, hit);
   };
 
+  const cachedFixedPages: RequestHandler = (req, res, next) => {
+    // Cookies are not parsed yet: any cookie that so much as names a flash goes the long way, which reads it.
+    if (!options.cache || (req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie?.includes('flash')) {
+      return next();
+    }
+    const hit = lookup(keyOf(req.originalUrl));
+    if (hit?.kind !== 'fixed') return next();
+    sendFixed(req, res, hit.status, hit.encoded);
+  };
+
   async function renderForm(req: Request, res: Response, { path, form, status }: FormPage) {
     const entry = await options.loadEntry();
     const outcome = await entry.query(new Request(`${options.publicUrl}${path}`, { headers: { accept: 'text/html' } }));
@@ -305,5 +321,5 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     }
   }
 
-  return { middleware, cachedPages, renderForm, warm };
+  return { middleware, cachedPages, cachedFixedPages, renderForm, warm };
 }
