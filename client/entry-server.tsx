@@ -43,7 +43,7 @@ export function render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options
     url: options.url,
   };
   const value = createAppContextValue(state, serializeForScript(state), {
-    nonce: options.nonce,
+    nonce: options.nonce ?? '',
     csrfToken: options.csrfToken,
     submissionKey: options.submissionKey ?? '',
     inBrowser: false,

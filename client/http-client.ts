@@ -1,6 +1,8 @@
 /**
  * The HTTP client of spec section 7, on the platform's fetch: JSON accept header, any 2xx is success,
- * no time-out, and the anti-forgery header X-XSRF-TOKEN copied from the XSRF-TOKEN cookie.
+ * no time-out, and the anti-forgery header X-XSRF-TOKEN copied from the XSRF-TOKEN cookie. Only pages
+ * with a form set that cookie, so before its first unsafe request a browser that has none asks
+ * GET CSRF_TOKEN_PATH for one (a visitor who came from the home page to a form in the browser).
  */
 import { CSRF_ERROR_CODE, CSRF_HEADER, CSRF_TOKEN_PATH, csrfTokenFrom } from '#shared/csrf-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
@@ -84,6 +86,21 @@ async function exchange(target: URL, options: RequestOptions): Promise<{ respons
   }
 }
 
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** One renewal at a time: requests sent together wait for the same answer instead of each asking. */
+let renewal: Promise<boolean> | null = null;
+
+/** Asks the server for a fresh token cookie; true when it answered with one. */
+function renewToken(): Promise<boolean> {
+  renewal ??= fetch(CSRF_TOKEN_PATH, { credentials: 'same-origin', cache: 'no-store' })
+    .then((response) => response.ok)
+    .finally(() => {
+      renewal = null;
+    });
+  return renewal;
+}
+
 /** The server's 403 for a token that expired (or a cookie the browser dropped): nothing was done. */
 function refusedForToken(response: Response, payload: unknown): boolean {
   return response.status === 403 && isRecord(payload) && payload.error === CSRF_ERROR_CODE;
@@ -91,12 +108,17 @@ function refusedForToken(response: Response, payload: unknown): boolean {
 
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const target = new URL(url, window.location.href);
+  const ownSite = target.origin === window.location.origin;
+  // No cookie yet (this visit began on a page without a form): get one first, rather than be refused.
+  // A failed renewal is not fatal here: the request goes out and the server's answer says what happened.
+  if (ownSite && unsafeMethods.has(options.method ?? 'GET') && readCsrfToken() === undefined) {
+    await renewToken().catch(() => false);
+  }
   let { response, payload } = await exchange(target, options);
   // A form left open longer than a token lives (12 hours) is sent again once with a fresh token, so
   // what the visitor typed is not lost to a "reload the page".
-  if (target.origin === window.location.origin && refusedForToken(response, payload)) {
-    const renewed = await fetch(CSRF_TOKEN_PATH, { credentials: 'same-origin', cache: 'no-store' });
-    if (renewed.ok) ({ response, payload } = await exchange(target, options));
+  if (ownSite && refusedForToken(response, payload) && (await renewToken())) {
+    ({ response, payload } = await exchange(target, options));
   }
   if (!response.ok) throw new HttpError(response.status, payload, target.pathname);
   return payload as T;

@@ -1,4 +1,3 @@
-import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
@@ -15,7 +14,8 @@ import type { AppMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { createPageRenderer } from './page-renderer.ts';
 import { requestLogger } from './request-logger.ts';
-import { permissionsPolicy, securityHeaders } from './security-headers.ts';
+import { responseCompression } from './response-compression.ts';
+import { permissionsPolicy, securityHeaders, usesNonce } from './security-headers.ts';
 import { seoRoutes } from './seo-routes.ts';
 import type { SiteDataFiles } from './site-data-files.ts';
 import { deskRoutes } from './staff/desk-routes.ts';
@@ -44,6 +44,8 @@ export interface AppDependencies {
     loadEntry: () => Promise<SsrEntry>;
     assets: AssetResolver;
     cache: boolean;
+    /** Render and compress the site's own pages right after start (production). */
+    warm?: boolean;
   };
   /** The built client (production); in development Vite's middleware serves it instead. */
   staticDir?: string;
@@ -58,7 +60,7 @@ export function createApp(deps: AppDependencies): Express {
   // 0 means false, not 0: express-rate-limit warns about an X-Forwarded-For it is told to ignore only
   // when the setting is false, and that warning is how a missing TRUST_PROXY behind a proxy shows.
   app.set('trust proxy', config.trustProxy || false);
-  // Pages carry a per-request nonce and data files have their own strong tags: no automatic weak ETags.
+  // Pages and data files set their own strong tags per encoding: no automatic weak ETags.
   app.set('etag', false);
 
   app.use(requestLogger(deps.logger));
@@ -67,26 +69,37 @@ export function createApp(deps: AppDependencies): Express {
   app.use(permissionsPolicy);
   app.use(rejectMalformedUrl);
   app.use(securityHeaders(config));
-  app.use(compression());
-  app.use(healthRoutes(deps.readiness, () => deps.storage.ping()));
-  if (deps.staticDir) app.use(staticFiles(deps.staticDir));
-  if (deps.devMiddleware) app.use(deps.devMiddleware);
-
   const csrf = createCsrf(config);
-  // Before any body is read: a post another site's page made is refused unread.
-  app.use(crossSiteGuard(config.publicUrl));
-  app.use(cookieParser());
-  app.get(CSRF_TOKEN_PATH, csrf.renewToken);
-  // Bodies are parsed before the CSRF check because a form without JavaScript sends its token as a field.
-  app.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 200 }));
-  app.use(express.json({ limit: '100kb' }));
   const pages = createPageRenderer({
     ...deps.ssr,
     siteData,
     csrf,
     publicUrl: config.publicUrl,
     isProduction: config.isProduction,
+    nonce: usesNonce(config),
+    logger: deps.logger,
   });
+  if (deps.ssr.warm) {
+    // In the background: the server answers meanwhile, and a page not yet warm is rendered on demand.
+    pages.warm().catch((error: unknown) => deps.logger.error({ err: error }, 'page warm-up failed'));
+  }
+  // A page without a form rendered before is answered here, before compression and everything else it
+  // never needs (it is kept compressed); health checks, files and data never reach the page cache.
+  app.use(pages.cachedFixedPages);
+  app.use(responseCompression());
+  app.use(healthRoutes(deps.readiness, () => deps.storage.ping()));
+  if (deps.staticDir) app.use(staticFiles(deps.staticDir));
+  if (deps.devMiddleware) app.use(deps.devMiddleware);
+
+  // Before any body is read: a post another site's page made is refused unread.
+  app.use(crossSiteGuard(config.publicUrl));
+  app.use(cookieParser());
+  // A page rendered before is answered here, ahead of the body parsers and routers it never needs.
+  app.use(pages.cachedPages);
+  app.get(CSRF_TOKEN_PATH, csrf.renewToken);
+  // Bodies are parsed before the CSRF check because a form without JavaScript sends its token as a field.
+  app.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 200 }));
+  app.use(express.json({ limit: '100kb' }));
   // Before the general CSRF check: these routes check it themselves once a multipart body is parsed.
   app.use(
     submissionRoutes({

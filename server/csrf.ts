@@ -1,9 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import createHttpError from 'http-errors';
 import { CSRF_FIELD, CSRF_HEADER, CSRF_TOKEN_LIFETIME_MS, csrfCookieNames } from '#shared/csrf-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { AppConfig } from './config.ts';
+import { randomBytesFromPool } from './random-pool.ts';
 
 const sessionIdPattern = /^[A-Za-z0-9_-]{24}$/;
 /** issued-at (seconds), 128 random bits and the MAC over both and the session id, all base64url. */
@@ -89,14 +90,14 @@ export function createCsrf(
   function issueToken(req: Request, res: Response): string {
     let sessionId = sessionIdOf(req);
     if (!sessionId) {
-      sessionId = randomBytes(18).toString('base64url');
+      sessionId = randomBytesFromPool(18).toString('base64url');
       res.cookie(names.session, sessionId, { ...cookieOptions, httpOnly: true });
     }
     const current: unknown = req.cookies?.[names.token];
     const age = ageOf(sessionId, current);
     if (typeof current === 'string' && age !== undefined && age < REISSUE_AFTER_MS) return current;
     const issuedAt = String(Math.floor(now() / 1000));
-    const nonce = randomBytes(16).toString('base64url');
+    const nonce = randomBytesFromPool(16).toString('base64url');
     const token = `${issuedAt}.${nonce}.${mac(sessionId, issuedAt, nonce).toString('base64url')}`;
     // Readable by scripts on purpose: that is how the double-submit contract of spec section 7 works.
     res.cookie(names.token, token, { ...cookieOptions, httpOnly: false });

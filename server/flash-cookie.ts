@@ -69,6 +69,11 @@ function decode(raw: unknown): Flash | undefined {
   }
 }
 
+/** Whether the request carries a flash cookie (cookie-parser must run first); it is neither read nor cleared. */
+export function hasFlash(req: Request): boolean {
+  return (req.cookies as Record<string, unknown> | undefined)?.[FLASH_COOKIE] !== undefined;
+}
+
 /**
  * Reads and clears the flash cookie (cookie-parser must run first). Anything the server did not write
  * is ignored, never thrown. Without a cookie the response is left alone, so ordinary pages send no

@@ -2,14 +2,20 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import createHttpError from 'http-errors';
 import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
+import { pages as pageTable } from '#shared/routes.ts';
 import type { QueryOutcome, SsrEntry } from '#shared/ssr-contract.ts';
 import type { FormState } from '#shared/submissions/form-values.ts';
 import type { AssetResolver } from './asset-manifest.ts';
+import { acceptedEncodings } from './content-encoding.ts';
 import type { Csrf } from './csrf.ts';
+import { type CompressionEffort, type EncodedPage, encodePage, pickRepresentation } from './encoded-page.ts';
 import { toFetchRequest } from './fetch-request.ts';
-import { type Flash, takeFlash } from './flash-cookie.ts';
+import { type Flash, hasFlash, takeFlash } from './flash-cookie.ts';
+import { skipCompression } from './response-compression.ts';
 import { cspNonce } from './security-headers.ts';
 import type { SiteDataFiles } from './site-data-files.ts';
+import { createSplicedGzip, type SplicedGzip } from './spliced-gzip.ts';
 
 /** loadEntry is called for every render that misses the cache, so in development edited code is picked up. */
 export interface PageRendererOptions {
@@ -19,21 +25,53 @@ export interface PageRendererOptions {
   csrf: Csrf;
   publicUrl: string;
   isProduction: boolean;
+  /**
+   * Whether pages carry the CSP nonce: only where an inline script runs (Vite's preamble in
+   * development). The production HTML has none, so its bytes need no per-request value.
+   */
+  nonce: boolean;
   /** Off in development, where the code under the cache changes while it runs. */
   cache: boolean;
+  /** For render errors of pages rendered ahead of any request (the warm-up). */
+  logger: Logger;
 }
 
-/** A rendered page, encoded once, split where the per-request values (nonce, CSRF token) go. */
-interface CachedPage {
-  status: number;
-  /** Bytes, with the name of a per-request value between each two. */
-  parts: (Buffer | Slot)[];
-}
-
+/** A per-request value a page may hold: the CSP nonce, the CSRF token, a form's one-time submission key. */
 type Slot = 'nonce' | 'csrf' | 'key';
+
+/** A rendered page, split where its per-request values go. */
+interface SplitPage {
+  status: number;
+  /** The page's fixed text: one more than there are slots. */
+  fixed: Buffer[];
+  /** The per-request value between fixed[i] and fixed[i + 1]. */
+  slots: Slot[];
+}
+
+/**
+ * A cached page. `fixed`: the same bytes for everyone (most pages), kept compressed, with ETags.
+ * `personal`: a form page, whose token and key differ per response; its fixed parts are deflated once
+ * and each response's values are spliced in (server/spliced-gzip.ts).
+ */
+type CachedPage =
+  | { kind: 'fixed'; status: number; encoded: EncodedPage }
+  | { kind: 'personal'; page: SplitPage; gzip: SplicedGzip };
 
 /** Every unknown address renders the same 404 page, so they share one entry instead of one each. */
 const NOT_FOUND_KEY = '404';
+/**
+ * The cache's bound. A page is about 60 kB plain and a fifth of that per compressed form, so this
+ * holds every page of the site and a few hundred calculator queries; the least recently used go first.
+ */
+const CACHE_MAX_BYTES = 48 * 1024 * 1024;
+const CACHE_MAX_ENTRIES = 1000;
+/** The site's own addresses: compressed thoroughly (brotli 11) and rendered ahead at start. */
+const ownPaths: ReadonlySet<string> = new Set(pageTable.filter((page) => page.path !== '*').map((page) => page.path));
+/**
+ * Fixed pages are the same for everyone, so shared caches may keep them, and browsers revalidate each
+ * time (a 304 when the ETag still matches), so a data change shows at once.
+ */
+const FIXED_CACHE_CONTROL = 'public, no-cache';
 
 /** Redirects from React Router are passed through as they are. */
 async function sendFetchResponse(res: Response, response: globalThis.Response) {
@@ -56,67 +94,160 @@ interface FormPage {
 export interface PageRenderer {
   middleware: RequestHandler;
   /**
+   * Answers a GET or HEAD for a page already in the cache, and passes everything else on. Mounted early
+   * (after cookies are parsed), so a hit skips the body parsers and routers a page never needs. Only
+   * addresses the page renderer answered (200, or 404 for an unknown one) are kept, so every address it
+   * answers went through all of them once and reached the page renderer.
+   */
+  cachedPages: RequestHandler;
+  /**
+   * The same for pages without a form, mounted before the compression middleware and cookie parsing,
+   * which such a page needs neither of; anything else (a form page, a request with a flash cookie) is
+   * passed on to cachedPages and the renderer.
+   */
+  cachedFixedPages: RequestHandler;
+  /**
    * Answers a form posted without JavaScript that has errors: the form's page, rendered for this visitor
    * only (never cached) with their input and the errors beside the fields.
    */
   renderForm(req: Request, res: Response, page: FormPage): Promise<void>;
+  /** Renders and compresses the site's own pages ahead of their first visitor (production start). */
+  warm(): Promise<void>;
 }
 
 /**
  * Renders pages with React on the server, and caches them. A page depends only on its URL and the site
  * data (route loaders must keep it so: one that reads cookies or headers has to bypass this cache), so a
- * URL seen before is answered without routing or rendering: the cached bytes with this response's nonce
- * and CSRF token spliced in. The cache is bounded (least recently used first).
+ * URL seen before is answered without routing or rendering. A page without a form (or, in development,
+ * a nonce) is the same bytes for everyone: it is kept compressed in each encoding and sets no cookie.
+ * A form page gets this response's CSRF token (and so the visitor's cookies) and a fresh submission key.
  */
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
-  const cache = new LRUCache<string, CachedPage>({ max: 500 });
+  const cache = new LRUCache<string, CachedPage>({
+    max: CACHE_MAX_ENTRIES,
+    maxSize: CACHE_MAX_BYTES,
+    // Counted when stored, before a thorough page's brotli exists: brotli is smaller than gzip, so the
+    // gzip counted twice bounds both. A form page holds its text and the deflated copy (smaller still).
+    sizeCalculation: (entry) =>
+      entry.kind === 'fixed'
+        ? entry.encoded.identity.body.length + 2 * entry.encoded.gzip.body.length
+        : entry.page.fixed.reduce((total, part) => total + part.length * 2, 1),
+  });
   // Random per process, so no page content can guess them and have them replaced.
   const placeholders: Record<Slot, string> = {
     nonce: `n${randomBytes(12).toString('hex')}`,
     csrf: `c${randomBytes(12).toString('hex')}`,
     key: `k${randomBytes(12).toString('hex')}`,
   };
-  const slots = Object.fromEntries(Object.entries(placeholders).map(([slot, text]) => [text, slot as Slot]));
+  const slotOf = new Map(Object.entries(placeholders).map(([slot, text]) => [text, slot as Slot]));
   const splitter = new RegExp(`(${placeholders.nonce}|${placeholders.csrf}|${placeholders.key})`);
 
-  function toPage(status: number, html: string): CachedPage {
+  function split(status: number, html: string): SplitPage {
+    const pieces = html.split(splitter);
     return {
       status,
-      parts: html.split(splitter).map((part, index) => (index % 2 === 0 ? Buffer.from(part) : (slots[part] as Slot))),
+      fixed: pieces.filter((_piece, index) => index % 2 === 0).map((piece) => Buffer.from(piece)),
+      slots: pieces.filter((_piece, index) => index % 2 === 1).map((piece) => slotOf.get(piece) as Slot),
     };
   }
 
-  function send(req: Request, res: Response, page: CachedPage, cacheControl = 'private, no-cache') {
-    const values: Record<Slot, Buffer> = {
-      csrf: Buffer.from(options.csrf.issueToken(req, res)),
-      nonce: Buffer.from(cspNonce(res)),
+  function toCached(page: SplitPage, effort: CompressionEffort): CachedPage {
+    if (page.slots.length > 0) {
+      return { kind: 'personal', page, gzip: createSplicedGzip(page.fixed, effort === 'thorough' ? 9 : 6) };
+    }
+    const encoded = encodePage(page.fixed[0] as Buffer, effort, (error) =>
+      options.logger.error({ err: error }, 'page compression failed'),
+    );
+    return { kind: 'fixed', status: page.status, encoded };
+  }
+
+  /** This response's values for the page's slots; the token (and its cookies) only where a form is. */
+  function slotValues(req: Request, res: Response, slots: readonly Slot[]): Buffer[] {
+    let token: Buffer | undefined;
+    return slots.map((slot) => {
+      if (slot === 'csrf') {
+        token ??= Buffer.from(options.csrf.issueToken(req, res));
+        return token;
+      }
       // A fresh one-time submission key per page served, for the forms posted without JavaScript.
-      key: Buffer.from(randomUUID()),
-    };
-    const body = Buffer.concat(page.parts.map((part) => (Buffer.isBuffer(part) ? part : values[part])));
-    res
-      .status(page.status)
-      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl })
-      .send(body);
+      return Buffer.from(slot === 'nonce' ? cspNonce(res) : randomUUID());
+    });
+  }
+
+  function sendFixed(req: Request, res: Response, status: number, encoded: EncodedPage) {
+    const { encoding, representation } = pickRepresentation(encoded, acceptedEncodings(req));
+    skipCompression(res);
+    res.status(status);
+    res.set({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': FIXED_CACHE_CONTROL,
+      Vary: 'Accept-Encoding',
+    });
+    if (encoding !== 'identity') res.set('Content-Encoding', encoding);
+    // A 304 only stands for a page that exists: the 404 page is sent whole.
+    if (status === 200) {
+      res.set('ETag', representation.etag);
+      if (req.fresh) return void res.status(304).end();
+    }
+    res.set('Content-Length', String(representation.body.length));
+    res.end(req.method === 'HEAD' ? undefined : representation.body);
+  }
+
+  /** A page with per-request values; `gzip` is the spliced encoder when the page is cached. */
+  function sendPersonal(
+    req: Request,
+    res: Response,
+    page: SplitPage,
+    gzip: SplicedGzip | null,
+    cacheControl = 'private, no-cache',
+  ) {
+    const values = slotValues(req, res, page.slots);
+    res.status(page.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl });
+    if (gzip && acceptedEncodings(req).gzip) {
+      skipCompression(res);
+      const body = Buffer.concat(gzip.encode(values));
+      res.set({ 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding', 'Content-Length': String(body.length) });
+      return void res.end(req.method === 'HEAD' ? undefined : body);
+    }
+    // Uncached (development, a flash, a form with errors) or a client without gzip: the compression
+    // middleware encodes it as it goes out.
+    const body = Buffer.concat(
+      page.fixed.flatMap((part, index) => (index < values.length ? [part, values[index] as Buffer] : [part])),
+    );
+    res.send(body);
+  }
+
+  function send(req: Request, res: Response, entry: CachedPage) {
+    if (entry.kind === 'fixed') return sendFixed(req, res, entry.status, entry.encoded);
+    sendPersonal(req, res, entry.page, entry.gzip);
   }
 
   async function render(
-    req: Request,
     outcome: Extract<QueryOutcome, { kind: 'page' }>,
     entry: SsrEntry,
     extra: { flash: Flash | null; form: FormState | null; url: string | null },
+    log: Logger,
   ): Promise<string> {
     return entry.render(outcome, {
       site: options.siteData.data,
       publicUrl: options.publicUrl,
       assets: options.assets.forRoutes(outcome.routeModules),
-      nonce: placeholders.nonce,
+      ...(options.nonce ? { nonce: placeholders.nonce } : {}),
       csrfToken: placeholders.csrf,
       submissionKey: placeholders.key,
       ...extra,
-      onError: (error) => req.log.error({ err: error }, 'render error'),
+      onError: (error) => log.error({ err: error }, 'render error'),
     });
   }
+
+  // The year is part of the key: the footer's copyright line ends with it.
+  const keyOf = (url: string) => `${options.siteData.version}|${new Date().getUTCFullYear()}|${url}`;
+  // Addresses seen to be unknown (a scanner's /wp-login.php, an old link): answered with the shared 404
+  // page without routing again. Only their keys are kept, a megabyte of them at most, apart from the
+  // pages, so no number of strangers' addresses pushes a page out.
+  const missing = new LRUCache<string, true>({ maxSize: 1024 * 1024, sizeCalculation: (_value, key) => key.length });
+  /** The cached answer for this key: its page, or the 404 page for an address known to be unknown. */
+  const lookup = (key: string) => cache.get(key) ?? (missing.has(key) ? cache.get(keyOf(NOT_FOUND_KEY)) : undefined);
 
   const middleware: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -127,32 +258,69 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     // A page carrying a flash message is this visitor's alone: rendered for them, never cached.
     const flash = takeFlash(req, res, options) ?? null;
     const cacheable = options.cache && flash === null;
-    // The year is part of the key: the footer's copyright line ends with it.
-    const key = `${options.siteData.version}|${new Date().getUTCFullYear()}|${req.originalUrl}`;
-    const hit = cacheable ? cache.get(key) : undefined;
+    const key = keyOf(req.originalUrl);
+    const hit = cacheable ? lookup(key) : undefined;
     if (hit) return send(req, res, hit);
 
     const entry = await options.loadEntry();
     const outcome = await entry.query(toFetchRequest(req, res, options.publicUrl));
     if (outcome.kind === 'response') return sendFetchResponse(res, outcome.response);
-    const notFoundKey = `${options.siteData.version}|${new Date().getUTCFullYear()}|${NOT_FOUND_KEY}`;
+    const notFoundKey = keyOf(NOT_FOUND_KEY);
+    if (outcome.status === 404 && cacheable) missing.set(key, true);
     const cached = outcome.status === 404 && cacheable ? cache.get(notFoundKey) : undefined;
     if (cached) return send(req, res, cached);
 
-    const page = toPage(outcome.status, await render(req, outcome, entry, { flash, form: null, url: null }));
-    if (cacheable && outcome.status === 200) cache.set(key, page);
-    if (cacheable && outcome.status === 404) cache.set(notFoundKey, page);
-    send(req, res, page);
+    const page = split(outcome.status, await render(outcome, entry, { flash, form: null, url: null }, req.log));
+    if (!cacheable || (outcome.status !== 200 && outcome.status !== 404)) {
+      return sendPersonal(req, res, page, null, flash ? 'private, no-store' : 'private, no-cache');
+    }
+    const own = outcome.status === 404 || ownPaths.has(req.originalUrl);
+    const fresh = toCached(page, own ? 'thorough' : 'quick');
+    cache.set(outcome.status === 404 ? notFoundKey : key, fresh);
+    send(req, res, fresh);
+  };
+
+  const cachedPages: RequestHandler = (req, res, next) => {
+    if (!options.cache || (req.method !== 'GET' && req.method !== 'HEAD') || hasFlash(req)) return next();
+    const hit = lookup(keyOf(req.originalUrl));
+    if (!hit) return next();
+    send(req, res, hit);
+  };
+
+  const cachedFixedPages: RequestHandler = (req, res, next) => {
+    // Cookies are not parsed yet: any cookie that so much as names a flash goes the long way, which reads it.
+    if (!options.cache || (req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie?.includes('flash')) {
+      return next();
+    }
+    const hit = lookup(keyOf(req.originalUrl));
+    if (hit?.kind !== 'fixed') return next();
+    sendFixed(req, res, hit.status, hit.encoded);
   };
 
   async function renderForm(req: Request, res: Response, { path, form, status }: FormPage) {
     const entry = await options.loadEntry();
     const outcome = await entry.query(new Request(`${options.publicUrl}${path}`, { headers: { accept: 'text/html' } }));
     if (outcome.kind !== 'page') throw new Error(`The form page ${path} did not render as a page`);
-    const html = await render(req, outcome, entry, { flash: null, form, url: path });
+    const html = await render(outcome, entry, { flash: null, form, url: path }, req.log);
     // Holds what the visitor typed: no cache may keep it.
-    send(req, res, toPage(status, html), 'no-store');
+    sendPersonal(req, res, split(status, html), null, 'no-store');
   }
 
-  return { middleware, renderForm };
+  async function warm() {
+    if (!options.cache) return;
+    const entry = await options.loadEntry();
+    // One at a time: at start the first visitors' requests go between them.
+    for (const path of ownPaths) {
+      const key = keyOf(path);
+      if (cache.has(key)) continue;
+      const outcome = await entry.query(
+        new Request(`${options.publicUrl}${path}`, { headers: { accept: 'text/html' } }),
+      );
+      if (outcome.kind !== 'page' || outcome.status !== 200) continue;
+      const html = await render(outcome, entry, { flash: null, form: null, url: null }, options.logger);
+      if (!cache.has(key)) cache.set(key, toCached(split(outcome.status, html), 'thorough'));
+    }
+  }
+
+  return { middleware, cachedPages, cachedFixedPages, renderForm, warm };
 }

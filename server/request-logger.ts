@@ -1,27 +1,45 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
 const acceptableRequestId = /^[\w.:-]{1,128}$/;
 
 /**
- * The request headers a log line keeps. An allow-list, not a deny-list: Authorization,
- * Proxy-Authorization, API keys, cookies and any header nobody thought of yet stay out of the log.
+ * The request headers a log line keeps: what the privacy policy tells visitors the log holds (browser,
+ * referrer, language). An allow-list, not a deny-list: Authorization, Proxy-Authorization, API keys,
+ * cookies and any header nobody thought of yet stay out of the log.
  */
-const loggedHeaders = ['user-agent', 'referer', 'accept-language', 'content-type', 'content-length', 'x-request-id'];
+const loggedHeaders = ['user-agent', 'referer', 'accept-language'] as const;
 
-/** The serialized request with only the allowed headers (pino-http hands over its standard serialization). */
-function requestWithAllowedHeaders(req: { headers?: Record<string, unknown> }) {
-  const headers = Object.fromEntries(
-    loggedHeaders.filter((name) => req.headers?.[name] !== undefined).map((name) => [name, req.headers?.[name]]),
-  );
-  const { headers: _all, ...rest } = req;
-  return { ...rest, headers };
+/** The request as Express hands it over: pino-http's id, and the URL before any router trimmed it. */
+type LoggedRequest = IncomingMessage & { id?: unknown; originalUrl?: string };
+
+/**
+ * The request's part of the line, read straight off the request: pino-http's standard serializer
+ * copies every header and wraps the request in an object first, on every request, for fields this
+ * line then throws away.
+ */
+function serializeRequest(req: LoggedRequest) {
+  const headers: Partial<Record<(typeof loggedHeaders)[number], string>> = {};
+  for (const name of loggedHeaders) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return {
+    id: req.id,
+    method: req.method,
+    url: req.originalUrl ?? req.url,
+    // The visitor's IP address (the proxy's when TRUST_PROXY is 0), as the privacy policy says.
+    remoteAddress: req.socket?.remoteAddress,
+    headers,
+  };
 }
 
 /**
- * One JSON line per request: id, method, path, status and duration (responseTime, ms). A well-formed
- * incoming X-Request-Id is kept so a proxy's id follows the request; either way it is sent back.
+ * One JSON line per request: id, method, URL, IP address, the three headers above, status and
+ * duration (responseTime, ms). A well-formed incoming X-Request-Id is kept so a proxy's id follows the
+ * request; either way it is sent back, and it is the line's `req.id`.
  */
 export function requestLogger(logger: Logger) {
   return pinoHttp({
@@ -32,10 +50,12 @@ export function requestLogger(logger: Logger) {
       res.setHeader('X-Request-Id', id);
       return id;
     },
+    // The serializers below read the raw request and response; pino-http's wrappers would copy them first.
+    wrapSerializers: false,
     serializers: {
-      req: requestWithAllowedHeaders,
+      req: serializeRequest,
       // The response line needs its status, not every security header repeated on every request.
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
     },
     customLogLevel(_req, res, error) {
       if (error || res.statusCode >= 500) return 'error';

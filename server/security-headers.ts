@@ -3,7 +3,17 @@ import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from './config.ts';
 
-/** The per-request CSP nonce, set before helmet builds the header. */
+/**
+ * Whether pages carry a CSP nonce: only in development, where Vite's React Refresh preamble is an inline
+ * script. The production HTML runs no inline script (its JSON and JSON-LD blocks are data, which CSP
+ * does not govern), so `script-src 'self'` needs none, and its pages can be the same bytes for everyone.
+ * An inline script added one day must get a build-time hash in script-src, not a nonce back.
+ */
+export function usesNonce(config: Pick<AppConfig, 'env'>): boolean {
+  return config.env === 'development';
+}
+
+/** The per-request CSP nonce, set before helmet builds the header (development only: see usesNonce). */
 export function cspNonce(res: Response): string {
   return res.locals.cspNonce as string;
 }
@@ -23,17 +33,18 @@ export const permissionsPolicy: RequestHandler = (_req, res, next) => {
 };
 
 /**
- * helmet with a strict, nonce-based CSP: no inline script runs without this response's nonce, and no
- * inline style attribute is allowed in production. Development gets its own policy for Vite's HMR
+ * helmet with a strict CSP: scripts only from the site itself (plus this response's nonce in
+ * development), never `unsafe-inline`, and no inline style attribute in production. Development gets its own policy for Vite's HMR
  * (injected <style> tags and its websocket); production never does.
  */
 export function securityHeaders(config: Pick<AppConfig, 'isProduction' | 'env' | 'publicUrl'>): RequestHandler[] {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${cspNonce(res as Response)}'`;
   const isDevelopment = config.env === 'development';
+  const withNonce = usesNonce(config);
   const directives: Record<string, Iterable<string | typeof nonce> | null> = {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'", nonce],
+    'script-src': withNonce ? ["'self'", nonce] : ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': isDevelopment ? ["'self'", "'unsafe-inline'"] : ["'self'"],
     'img-src': ["'self'", 'data:'],
@@ -47,7 +58,7 @@ export function securityHeaders(config: Pick<AppConfig, 'isProduction' | 'env' |
     'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
   };
   return [
-    generateNonce,
+    ...(withNonce ? [generateNonce] : []),
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives },
       strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,

@@ -7,6 +7,8 @@ export interface SsrSetup {
   loadEntry: () => Promise<SsrEntry>;
   assets: AssetResolver;
   cache: boolean;
+  /** Render and compress the site's own pages right after start. */
+  warm?: boolean;
 }
 
 /** The build output at the project root: dist/server holds the SSR entry, dist/client the files browsers fetch. */
@@ -25,6 +27,7 @@ export async function productionSsr(): Promise<SsrSetup & { staticDir: string }>
     loadEntry: async () => entry,
     assets: createManifestResolver(manifest),
     cache: true,
+    warm: true,
     staticDir: new URL('client/', distDir).pathname,
   };
 }

@@ -64,7 +64,8 @@ export interface RenderOptions {
   site: SiteData;
   publicUrl: string;
   assets: PageAssets;
-  nonce: string;
+  /** The CSP nonce (a placeholder spliced per request): development only, where an inline script runs. */
+  nonce?: string;
   flash: FlashNotice | null;
   form: FormState | null;
   url: string | null;

@@ -10,13 +10,15 @@ const csrfCookies = csrfCookieNames(true);
 const cookies = [
   {
     name: csrfCookies.session,
-    purpose: 'An anonymous random id that ties the security token below to your browser.',
+    purpose:
+      'An anonymous random id that ties the security token below to your browser. Set only when you open or send one of our forms.',
     lifetime: 'Until you close your browser',
   },
   {
     name: csrfCookies.token,
     purpose: 'A security token that proves a form was sent from this website, not from another site.',
-    lifetime: 'Until you close your browser; the token in it is good for 12 hours and renewed as you browse',
+    lifetime:
+      'Until you close your browser; set when you open or send a form, the token in it is good for 12 hours and renewed when you open a form again',
   },
   {
     name: 'flash',

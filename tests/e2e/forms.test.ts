@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
 import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
 
 const baseUrl = inject('baseUrl');
@@ -94,6 +95,24 @@ describe('contact form with JavaScript', () => {
     await page.getByRole('button', { name: 'Send another message' }).click();
     expect(await page.getByLabel('Your name').inputValue()).toBe('');
     expect(await summary.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('sends after arriving from the home page, which sets no cookie: the client gets a token first', async () => {
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/`);
+    expect((await context.cookies()).map((cookie) => cookie.name)).toEqual([]);
+    const order: string[] = [];
+    page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (pathname.startsWith('/api/')) order.push(`${req.method()} ${pathname}`);
+    });
+    await page.locator('footer').getByRole('link', { name: 'Contact Us' }).click();
+    await expect.poll(() => page.title()).toBe('Contact Us - Seenwear');
+    await fillContact(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => page.getByTestId('form-sent').isVisible()).toBe(true);
+    expect(order).toEqual([`GET ${CSRF_TOKEN_PATH}`, 'POST /api/contact']);
     expect(problems).toEqual([]);
     await context.close();
   });

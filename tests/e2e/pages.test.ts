@@ -38,34 +38,43 @@ describe.each([390, 1280])('every route at %i px', (width) => {
 });
 
 describe('after hydration', () => {
-  it('fetches the six data files with the JSON accept header and the anti-forgery header from the cookie', async () => {
-    const context = await browser().newContext();
-    const page = await context.newPage();
-    const requests: { url: string; accept?: string; token?: string }[] = [];
-    page.on('request', (req) => {
-      if (!req.url().includes('/data/')) return;
-      const headers = req.headers();
-      requests.push({
-        url: new URL(req.url()).pathname,
-        accept: headers.accept,
-        token: headers[CSRF_HEADER.toLowerCase()],
+  it.each([
+    { path: '/about-us', form: false },
+    { path: '/contact-us', form: true },
+  ])(
+    '$path fetches the six data files with the JSON accept header, and the token only where a form set it (form: $form)',
+    async ({ path, form }) => {
+      const context = await browser().newContext();
+      const page = await context.newPage();
+      const requests: { url: string; accept?: string; token?: string }[] = [];
+      page.on('request', (req) => {
+        if (!req.url().includes('/data/')) return;
+        const headers = req.headers();
+        requests.push({
+          url: new URL(req.url()).pathname,
+          accept: headers.accept,
+          token: headers[CSRF_HEADER.toLowerCase()],
+        });
       });
-    });
-    await page.goto(`${baseUrl}/about-us`);
-    await page.waitForSelector('html[data-hydrated="true"]');
-    await expect.poll(() => requests.length).toBe(6);
-    const cookie = (await context.cookies()).find((item) => item.name === csrfCookieNames(true).token);
-    expect(requests.map((item) => item.url).sort()).toEqual(
-      ['config', 'direct-to-garment', 'embroidery', 'media', 'screen-printing', 'services'].map(
-        (key) => `/data/${key}.json`,
-      ),
-    );
-    for (const item of requests) {
-      expect(item.accept).toBe('application/json');
-      expect(item.token).toBe(cookie?.value);
-    }
-    await context.close();
-  });
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForSelector('html[data-hydrated="true"]');
+      await expect.poll(() => requests.length).toBe(6);
+      const cookie = (await context.cookies()).find((item) => item.name === csrfCookieNames(true).token);
+      // A page without a form is the same bytes for everyone: no cookie at all.
+      if (!form) expect(await context.cookies()).toEqual([]);
+      else expect(cookie?.value).toBeTruthy();
+      expect(requests.map((item) => item.url).sort()).toEqual(
+        ['config', 'direct-to-garment', 'embroidery', 'media', 'screen-printing', 'services'].map(
+          (key) => `/data/${key}.json`,
+        ),
+      );
+      for (const item of requests) {
+        expect(item.accept).toBe('application/json');
+        expect(item.token).toBe(cookie?.value);
+      }
+      await context.close();
+    },
+  );
 
   it('keeps the page working when the data files cannot be fetched', async () => {
     const context = await browser().newContext();

@@ -55,6 +55,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** The free bytes the disk floor reads under the database's folder; the real disk's by default. */
   readFreeSpace?: (dir: string) => Promise<number>;
+  /** A folder to serve as the built client, as production does; none by default. */
+  staticDir?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -72,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     storage,
     readiness,
     ...(options.readFreeSpace ? { readFreeSpace: options.readFreeSpace } : {}),
+    ...(options.staticDir ? { staticDir: options.staticDir } : {}),
     ssr: {
       loadEntry: async () => ssrEntry,
       assets: {

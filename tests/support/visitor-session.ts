@@ -8,8 +8,8 @@ export function cookiesOf(response: request.Response): string[] {
   return header === undefined ? [] : Array.isArray(header) ? header : [header];
 }
 
-/** A visitor's cookie jar after one page view, with the token the page's scripts would read. */
-export async function visitorSession(app: Express, path = '/') {
+/** A visitor's cookie jar after viewing a form page (only those set the token), with the token its scripts would read. */
+export async function visitorSession(app: Express, path = '/contact-us') {
   const response = await request(app).get(path).expect(200);
   const cookies = cookiesOf(response).map((cookie) => cookie.split(';')[0] as string);
   const jar = cookieJar(cookies);
