@@ -107,8 +107,8 @@ describe('contact form with JavaScript', () => {
       const { pathname } = new URL(req.url());
       if (pathname.startsWith('/api/')) order.push(`${req.method()} ${pathname}`);
     });
-    await page.locator('footer').getByRole('link', { name: 'Contact Us' }).click();
-    await expect.poll(() => page.title()).toBe('Contact Us - Seenwear');
+    await page.locator('footer').getByRole('link', { name: 'Contact us' }).click();
+    await expect.poll(() => page.title()).toBe('Contact us - Seenwear');
     await fillContact(page);
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect.poll(() => page.getByTestId('form-sent').isVisible()).toBe(true);
