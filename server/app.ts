@@ -10,7 +10,7 @@ import { createCsrf } from './csrf.ts';
 import { dataRoutes } from './data-routes.ts';
 import { healthRoutes, type Readiness } from './health.ts';
 import { errorHandler, rejectMalformedUrl } from './http-errors.ts';
-import type { AppMetrics } from './metrics/app-metrics.ts';
+import { type AppMetrics, createMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { createPageRenderer } from './page-renderer.ts';
 import { requestLogger } from './request-logger.ts';
@@ -64,7 +64,9 @@ export function createApp(deps: AppDependencies): Express {
   app.set('etag', false);
 
   app.use(requestLogger(deps.logger));
-  app.use(metricsRoutes(deps));
+  // One set of metrics for the routes below and the page cache.
+  const metrics = deps.metrics ?? createMetrics();
+  app.use(metricsRoutes({ ...deps, metrics }));
   // First, so every answer carries it, errors met before helmet included.
   app.use(permissionsPolicy);
   app.use(rejectMalformedUrl);
@@ -78,6 +80,7 @@ export function createApp(deps: AppDependencies): Express {
     isProduction: config.isProduction,
     nonce: usesNonce(config),
     logger: deps.logger,
+    onCache: (outcome) => metrics.pageCache.inc({ outcome }),
   });
   if (deps.ssr.warm) {
     // In the background: the server answers meanwhile, and a page not yet warm is rendered on demand.

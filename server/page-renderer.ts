@@ -34,6 +34,8 @@ export interface PageRendererOptions {
   cache: boolean;
   /** For render errors of pages rendered ahead of any request (the warm-up). */
   logger: Logger;
+  /** Told of every page request the cache answered (hit) or that was rendered to be cached (miss): metrics. */
+  onCache?: (outcome: 'hit' | 'miss') => void;
 }
 
 /** A per-request value a page may hold: the CSP nonce, the CSRF token, a form's one-time submission key. */
@@ -260,7 +262,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const cacheable = options.cache && flash === null;
     const key = keyOf(req.originalUrl);
     const hit = cacheable ? lookup(key) : undefined;
-    if (hit) return send(req, res, hit);
+    if (hit) {
+      options.onCache?.('hit');
+      return send(req, res, hit);
+    }
+    if (cacheable) options.onCache?.('miss');
 
     const entry = await options.loadEntry();
     const outcome = await entry.query(toFetchRequest(req, res, options.publicUrl));
@@ -284,6 +290,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     if (!options.cache || (req.method !== 'GET' && req.method !== 'HEAD') || hasFlash(req)) return next();
     const hit = lookup(keyOf(req.originalUrl));
     if (!hit) return next();
+    options.onCache?.('hit');
     send(req, res, hit);
   };
 
@@ -294,6 +301,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     }
     const hit = lookup(keyOf(req.originalUrl));
     if (hit?.kind !== 'fixed') return next();
+    options.onCache?.('hit');
     sendFixed(req, res, hit.status, hit.encoded);
   };
 

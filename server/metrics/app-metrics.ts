@@ -17,6 +17,8 @@ export interface AppMetrics {
   rateLimitRefusals: Counter<'route'>;
   /** Storage calls that failed (unreachable, busy, pool exhausted), by operation and error code. */
   databaseErrors: Counter<'operation' | 'code'>;
+  /** Page requests answered from the rendered-page cache (hit) or rendered for them (miss). */
+  pageCache: Counter<'outcome'>;
 }
 
 /** Creates the metrics and a fresh registry holding them and Node's default process metrics. */
@@ -50,6 +52,12 @@ export function createMetrics(): AppMetrics {
       help: 'Time one SMTP send took, by outcome (sent or failed)',
       labelNames: ['outcome'],
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+      registers,
+    }),
+    pageCache: new Counter({
+      name: 'seenwear_page_cache_total',
+      help: 'Page requests answered from the rendered-page cache (hit) or rendered (miss)',
+      labelNames: ['outcome'],
       registers,
     }),
     rateLimitRefusals: new Counter({

@@ -77,6 +77,19 @@ describe.each(backends)('/metrics on %s', (backend) => {
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
   });
 
+  it('counts page-cache hits and misses', async () => {
+    const scrape = async () =>
+      (await request(app).get('/metrics').set('Authorization', `Bearer ${token}`).expect(200)).text;
+    const before = await scrape();
+    const count = (text: string, outcome: string) =>
+      sample(text, `seenwear_page_cache_total{outcome="${outcome}"}`) ?? 0;
+    await request(app).get('/about-us').expect(200);
+    await request(app).get('/about-us').expect(200);
+    const after = await scrape();
+    expect(count(after, 'miss') - count(before, 'miss')).toBe(1);
+    expect(count(after, 'hit') - count(before, 'hit')).toBe(1);
+  });
+
   it('reads the outbox and the last backup at scrape time', async () => {
     const scrape = async () =>
       (await request(app).get('/metrics').set('Authorization', `Bearer ${token}`).expect(200)).text;
