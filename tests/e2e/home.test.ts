@@ -29,6 +29,19 @@ describe('home carousel', () => {
                   startTime: number;
                   sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
                 };
+                // What Splide's mount could move: the carousel and what follows it. A shift of the header
+                // alone, long before the script runs, was seen once on a loaded CI machine (0.014 at 222 ms,
+                // the logo link) and never locally or in Lighthouse (CLS 0 on every route): it is not this
+                // test's subject, and the Lighthouse report watches the whole page's CLS.
+                const carousel = document.querySelector('.home-carousel');
+                const fromCarousel = shift.sources.some(
+                  (source) =>
+                    source.node instanceof Node &&
+                    carousel !== null &&
+                    (carousel.contains(source.node) ||
+                      (carousel.compareDocumentPosition(source.node) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0),
+                );
+                if (!fromCarousel) continue;
                 const moved = shift.sources.map(
                   (source) =>
                     `${source.node instanceof Element ? source.node.className.slice(0, 40) : source.node?.nodeName} ` +
