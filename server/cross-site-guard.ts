@@ -1,7 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import createHttpError from 'http-errors';
-
-const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+import { isUnsafeMethod } from './csrf.ts';
 
 /** The origin a request was addressed to, as the visitor's browser saw it (the proxy's scheme and host when trusted). */
 function ownOrigin(req: Request): string {
@@ -21,7 +20,7 @@ function ownOrigin(req: Request): string {
 export function crossSiteGuard(publicUrl: string): RequestHandler {
   const publicOrigin = new URL(publicUrl).origin;
   return (req, res, next) => {
-    if (!unsafeMethods.has(req.method)) return next();
+    if (!isUnsafeMethod(req.method)) return next();
     const site = req.get('Sec-Fetch-Site');
     const origin = req.get('Origin');
     const refused =

@@ -19,6 +19,11 @@ const REISSUE_AFTER_MS = 60 * 60 * 1000;
 const CLOCK_SKEW_MS = 60 * 1000;
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** POST, PUT, PATCH and DELETE: the methods every guard of a request's origin and token applies to. */
+export function isUnsafeMethod(method: string): boolean {
+  return unsafeMethods.has(method);
+}
+
 /** The two halves of the anti-forgery check, as the app wires them: guards and a token issuer. */
 export interface Csrf {
   /** Refuses POST, PUT, PATCH and DELETE without a valid token in the header or the field (403, EBADCSRFTOKEN). */
@@ -114,11 +119,11 @@ export function createCsrf(
       res.set('Cache-Control', 'no-store').status(204).end();
     },
     protect(req, _res, next) {
-      if (!unsafeMethods.has(req.method) || hasValidToken(req)) return next();
+      if (!isUnsafeMethod(req.method) || hasValidToken(req)) return next();
       next(csrfError());
     },
     protectBeforeBody(req, res, next) {
-      if (!unsafeMethods.has(req.method) || req.get(CSRF_HEADER) === undefined || hasValidToken(req)) return next();
+      if (!isUnsafeMethod(req.method) || req.get(CSRF_HEADER) === undefined || hasValidToken(req)) return next();
       // The body is not read: the connection closes after the answer instead of draining megabytes.
       res.set('Connection', 'close');
       next(csrfError());

@@ -260,7 +260,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
 
   router.post('/staff/requests/:reference/status', async (req, res) => {
     const reference = referenceOf(req);
-    const request = await options.storage.getRequest(reference);
+    const request = await options.storage.getRequestState(reference);
     if (!request) throw createHttpError(404, 'There is no request with that reference.');
     const from = textField(req.body, 'from');
     const to = textField(req.body, 'to');
@@ -295,7 +295,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     const text = textField(req.body, 'text').slice(0, MAX_TEXT);
     const back = `/staff/requests/${reference}`;
     if (!text) return res.redirect(303, `${back}?done=empty-message`);
-    const request = await options.storage.getRequest(reference);
+    const request = await options.storage.getRequestState(reference);
     if (!request) throw createHttpError(404, 'There is no request with that reference.');
     const mail = customerMessageMail(request.email, {
       reference,

@@ -104,6 +104,15 @@ describe.each(backends)('the desk on %s', (backend) => {
     expect(await storage.addRequestNote('Q-2000-000001', 'staff:owner@seenwear.example', 'x')).toBe(false);
   });
 
+  it('tells where a request stands and whom to write to, without reading its files', async () => {
+    expect(await storage.getRequestState(references[1] ?? '')).toEqual({
+      kind: 'quote',
+      status: 'quoted',
+      email: 'lee@example.com',
+    });
+    expect(await storage.getRequestState('Q-2000-000001')).toBeUndefined();
+  });
+
   it('gives a request file by its position', async () => {
     const file = await storage.getRequestFile(references[0] ?? '', 0);
     expect(file?.data.toString()).toBe('png');

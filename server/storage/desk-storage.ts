@@ -142,6 +142,14 @@ export function createDeskStorage(
       };
     },
 
+    getRequestState(reference) {
+      return db
+        .selectFrom('submissions')
+        .where('reference', '=', reference)
+        .select(['kind', 'status', 'email'])
+        .executeTakeFirst();
+    },
+
     async getRequestFile(reference, position) {
       const row = await db
         .selectFrom('files')

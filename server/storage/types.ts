@@ -327,6 +327,10 @@ type StatusChange = 'changed' | 'missing' | 'conflict';
 export interface DeskStorage {
   listRequests(filter: RequestFilter): Promise<RequestList>;
   getRequest(reference: string): Promise<RequestDetail | undefined>;
+  /** Where a request stands and whom to write to, without its files: what the desk's posts check first. */
+  getRequestState(
+    reference: string,
+  ): Promise<{ kind: SubmissionKind; status: RequestStatus; email: string } | undefined>;
   /** One file of a request by its position (0-based), for downloads and previews. */
   getRequestFile(reference: string, position: number): Promise<StoredFile | undefined>;
   /** Marks it read (the first time only) and logs who opened it; false when there is no such request. */
