@@ -19,6 +19,7 @@ import { permissionsPolicy, securityHeaders, usesNonce } from './security-header
 import { seoRoutes } from './seo-routes.ts';
 import type { SiteDataFiles } from './site-data-files.ts';
 import { deskRoutes } from './staff/desk-routes.ts';
+import { proofUploadRoutes } from './staff/proof-routes.ts';
 import { createStaffAuth } from './staff/staff-auth.ts';
 import { staticFiles } from './static-files.ts';
 import type { Storage } from './storage/types.ts';
@@ -129,17 +130,29 @@ export function createApp(deps: AppDependencies): Express {
       ...(deps.onStored ? { onStored: deps.onStored } : {}),
     }),
   );
+  const staffAuth = createStaffAuth(deps.storage, { staffEmails: config.staffEmails, secure: config.isProduction });
+  // Multipart too: checks its own CSRF token, after the sign-in and before the file.
+  app.use(
+    proofUploadRoutes({
+      storage: deps.storage,
+      auth: staffAuth,
+      csrf,
+      shopName: siteData.data.config.appName,
+      ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+    }),
+  );
   app.use(csrf.protect);
   app.use(
     deskRoutes({
       storage: deps.storage,
-      auth: createStaffAuth(deps.storage, { staffEmails: config.staffEmails, secure: config.isProduction }),
+      auth: staffAuth,
       csrf,
       renderDesk: async (view, options) => (await deps.ssr.loadEntry()).renderDesk(view, options),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
       shopName: siteData.data.config.appName,
       publicUrl: config.publicUrl,
       rateLimit: config.submissionRateLimit,
+      prices: () => siteData.data,
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
     }),
   );

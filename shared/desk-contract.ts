@@ -67,6 +67,46 @@ export interface DeskMail {
   lastError?: string;
 }
 
+/** A quote version as the desk lists it, amounts already formatted. */
+export interface DeskQuote {
+  version: number;
+  lines: { label: string; quantity: number; unit: string; total: string }[];
+  total: string;
+  depositPercent: number;
+  deposit: string;
+  /** YYYY-MM-DD. */
+  validUntil: string;
+  notes: string;
+  sentAt: string;
+  sentBy: string;
+  /** The newest and still good: the one the customer can approve. Superseded by a later one, or past its date. */
+  state: 'open' | 'superseded' | 'expired';
+}
+
+/** A proof version as the desk lists it. */
+export interface DeskProof {
+  version: number;
+  name: string;
+  size: number;
+  /** PNG, JPEG and WebP are shown; a PDF is downloaded. */
+  previewable: boolean;
+  /** "12 × 10 in" when the shop gave the print's size. */
+  printSize?: string;
+  notes: string;
+  sentAt: string;
+  sentBy: string;
+  current: boolean;
+}
+
+/** One row of the quote editor, as typed (or as filled from the pricing engine). */
+export interface DeskQuoteRow {
+  label: string;
+  quantity: string;
+  unit: string;
+  /** The row's total once it reads as a line. */
+  total?: string;
+}
+
 /** Every page of the desk. */
 export type DeskView =
   | { page: 'sign-in'; state: 'ask' | 'sent' | 'invalid' | 'signed-out'; next?: string }
@@ -99,8 +139,37 @@ export type DeskView =
       thread: DeskMessage[];
       /** Where the shop may move it from here. */
       moves: RequestStatus[];
+      quotes: DeskQuote[];
+      proofs: DeskProof[];
+      /** Whether a quote (or a revision) can be written from this status. */
+      canQuote: boolean;
+      /** Whether a proof can be sent from this status. */
+      canSendProof: boolean;
       /** The one-line result of the last action (post/redirect/get). */
       notice?: { type: 'success' | 'error'; text: string };
+    }
+  | {
+      page: 'quote';
+      staff: string;
+      reference: string;
+      name: string;
+      email: string;
+      /** The status the editor was opened in: a send is refused if it has moved since. */
+      from: RequestStatus;
+      /** The number this quote will get when sent. */
+      version: number;
+      /** Where the lines came from, said above them. */
+      source: 'engine' | 'previous' | 'form' | 'none';
+      rows: DeskQuoteRow[];
+      notes: string;
+      validUntil: string;
+      depositPercent: string;
+      /** Today (the earliest valid-until date). */
+      today: string;
+      total?: string;
+      deposit?: string;
+      /** By field: "rows.2.unit", "validUntil", "depositPercent", "notes", "rows". */
+      errors: Record<string, string>;
     };
 
 /** Per request: the token every form carries and the stylesheet the page links. */

@@ -1,7 +1,7 @@
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
+import { daysLeftText, formatDateTime, formatDay } from '#shared/desk-format.ts';
 import { quoteStatuses, type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 import { DeskDocument, TokenField } from './desk-document.tsx';
-import { daysLeftText, formatDateTime, formatDay } from './desk-format.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 type InboxView = Extract<DeskView, { page: 'inbox' }>;

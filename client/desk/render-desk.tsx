@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import { InboxPage } from './inbox-page.tsx';
+import { QuotePage } from './quote-page.tsx';
 import { RequestPage } from './request-page.tsx';
 import { ConfirmSignInPage, SignInPage } from './sign-in-page.tsx';
 
@@ -13,6 +14,8 @@ export function renderDesk(view: DeskView, options: DeskRenderOptions): string {
       <ConfirmSignInPage view={view} options={options} />
     ) : view.page === 'inbox' ? (
       <InboxPage view={view} options={options} />
+    ) : view.page === 'quote' ? (
+      <QuotePage view={view} options={options} />
     ) : (
       <RequestPage view={view} options={options} />
     );

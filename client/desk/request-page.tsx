@@ -1,8 +1,8 @@
-import type { DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
+import type { DeskQuote, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
+import { formatDateTime, formatDay } from '#shared/desk-format.ts';
 import { statusLabels } from '#shared/requests/request-status.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { DeskDocument, TokenField } from './desk-document.tsx';
-import { formatDateTime } from './desk-format.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 type RequestView = Extract<DeskView, { page: 'request' }>;
@@ -15,6 +15,136 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       </h2>
       <div className="mt-3">{children}</div>
     </section>
+  );
+}
+
+const quoteStates = { open: 'Open', superseded: 'Replaced', expired: 'Expired' } as const;
+
+function QuoteVersion({ quote }: { quote: DeskQuote }) {
+  return (
+    <div className="mb-4 rounded border border-stone-200 p-3">
+      <p className="font-semibold">
+        Quote v{quote.version}{' '}
+        <span className="font-normal text-stone-600">
+          · {quoteStates[quote.state]} · sent {formatDateTime(quote.sentAt)} by {quote.sentBy}
+        </span>
+      </p>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full min-w-[28rem] text-sm">
+          <caption className="sr-only">Lines of quote v{quote.version}</caption>
+          <thead>
+            <tr className="border-b border-stone-300 text-left">
+              <th scope="col" className="py-1 pr-2 font-medium">
+                Line
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-medium">
+                Qty
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-medium">
+                Each
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {quote.lines.map((line, index) => (
+              // A sent version never changes: a line's place is its identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+              <tr key={index} className="border-b border-stone-100">
+                <td className="py-1 pr-2">{line.label}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{line.quantity}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{line.unit}</td>
+                <td className="py-1 text-right tabular-nums">{line.total}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3} className="py-1 pr-2 text-right">
+                Total
+              </th>
+              <td className="py-1 text-right font-bold tabular-nums">{quote.total}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3} className="py-1 pr-2 text-right font-normal">
+                Deposit ({quote.depositPercent}%)
+              </th>
+              <td className="py-1 text-right tabular-nums">{quote.deposit}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <p className="mt-2 text-sm text-stone-700">Good until {formatDay(quote.validUntil)}</p>
+      {quote.notes && <p className="mt-1 text-sm whitespace-pre-line">{quote.notes}</p>}
+    </div>
+  );
+}
+
+/** The proof upload: multipart, its token first so the server checks it before reading the file. */
+function ProofForm({ base, status, token }: { base: string; status: string; token: string }) {
+  return (
+    <form method="post" action={`${base}/proofs`} encType="multipart/form-data" className="mt-4 space-y-3">
+      <TokenField token={token} />
+      <input type="hidden" name="from" value={status} />
+      <div>
+        <label htmlFor="proof-file" className="block font-medium">
+          Proof file <span className="font-normal text-stone-600">(PNG, JPEG, WebP or PDF, up to 10 MB)</span>
+        </label>
+        <input
+          id="proof-file"
+          type="file"
+          name="proof"
+          required
+          accept="image/png,image/jpeg,image/webp,application/pdf"
+          className="mt-1 block w-full text-sm"
+        />
+      </div>
+      <fieldset>
+        <legend className="font-medium">
+          Print size in inches <span className="font-normal text-stone-600">(optional)</span>
+        </legend>
+        <div className="mt-1 flex items-center gap-2">
+          <label htmlFor="proof-width" className="sr-only">
+            Width in inches
+          </label>
+          <input
+            id="proof-width"
+            name="width"
+            inputMode="decimal"
+            placeholder="Width"
+            className="w-24 rounded border border-stone-400 px-2 py-1.5"
+          />
+          <span aria-hidden="true">×</span>
+          <label htmlFor="proof-height" className="sr-only">
+            Height in inches
+          </label>
+          <input
+            id="proof-height"
+            name="height"
+            inputMode="decimal"
+            placeholder="Height"
+            className="w-24 rounded border border-stone-400 px-2 py-1.5"
+          />
+        </div>
+      </fieldset>
+      <div>
+        <label htmlFor="proof-notes" className="block font-medium">
+          Note for the customer <span className="font-normal text-stone-600">(optional)</span>
+        </label>
+        <textarea
+          id="proof-notes"
+          name="notes"
+          rows={2}
+          maxLength={2000}
+          className="mt-1 w-full rounded border border-stone-400 px-3 py-2"
+        />
+      </div>
+      <button type="submit" className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        Send proof
+      </button>
+    </form>
   );
 }
 
@@ -94,6 +224,62 @@ export function RequestPage({ view, options }: { view: RequestView; options: Des
                   ))}
                 </ul>
               )}
+            </Section>
+          )}
+
+          {view.kind === 'quote' && (
+            <Section title="Quote">
+              {view.quotes.length === 0 && <p className="text-stone-700">No quote sent yet.</p>}
+              {view.quotes.map((quote) => (
+                <QuoteVersion key={quote.version} quote={quote} />
+              ))}
+              {view.canQuote && (
+                <p className="mt-4">
+                  <a
+                    href={`${base}/quote`}
+                    className="inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+                  >
+                    {view.quotes.length === 0 ? 'Write a quote' : `Revise the quote (v${view.quotes.length + 1})`}
+                  </a>
+                </p>
+              )}
+            </Section>
+          )}
+
+          {view.kind === 'quote' && (view.proofs.length > 0 || view.canSendProof) && (
+            <Section title="Proofs">
+              {view.proofs.length === 0 && <p className="text-stone-700">No proof sent yet.</p>}
+              <ul className="space-y-4">
+                {view.proofs.map((proof) => (
+                  <li key={proof.version} className="rounded border border-stone-200 p-3">
+                    <p className="font-semibold">
+                      Proof v{proof.version}{' '}
+                      <span className="font-normal text-stone-600">
+                        {proof.current ? '' : '(replaced) '}· sent {formatDateTime(proof.sentAt)} by {proof.sentBy}
+                      </span>
+                    </p>
+                    {proof.previewable && (
+                      <img
+                        src={`${base}/proofs/${proof.version}/preview`}
+                        alt={`Proof v${proof.version}`}
+                        className="mt-2 max-h-64 w-auto bg-[repeating-conic-gradient(#e7e5e4_0_25%,#fff_0_50%)] bg-[length:16px_16px]"
+                        loading="lazy"
+                      />
+                    )}
+                    <p className="mt-2 text-sm break-all">
+                      <a className="font-semibold underline" href={`${base}/proofs/${proof.version}`}>
+                        Download {proof.name}
+                      </a>{' '}
+                      <span className="text-stone-600">
+                        ({formatBytes(proof.size)}
+                        {proof.printSize ? `, printed ${proof.printSize}` : ''})
+                      </span>
+                    </p>
+                    {proof.notes && <p className="mt-1 text-sm whitespace-pre-line">{proof.notes}</p>}
+                  </li>
+                ))}
+              </ul>
+              {view.canSendProof && <ProofForm base={base} status={view.status} token={options.csrfToken} />}
             </Section>
           )}
 

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
-import { cookieJar } from '#tests/support/cookie-jar.ts';
+import { staffSession } from '#tests/support/staff-session.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
-import { cookiesOf, visitorSession } from '#tests/support/visitor-session.ts';
+import { visitorSession } from '#tests/support/visitor-session.ts';
 import { createStaffAuth } from './staff-auth.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -38,22 +38,7 @@ describe.each(backends)('the staff desk on %s', (backend) => {
     ).reference;
   });
 
-  /** A browser's session on the desk: the CSRF cookies and token of a page, plus the staff cookie once signed in. */
-  async function signedIn(email = staff) {
-    const { cookie, token } = await visitorSession(t.app, '/contact-us');
-    const secret = await createStaffAuth(t.storage, { staffEmails: [staff], secure: false }).createLink(email);
-    const confirm = await request(t.app).get(`/staff/sign-in/${secret}`).set('Cookie', cookie).expect(200);
-    expect(confirm.text).toContain('Sign in');
-    const signIn = await request(t.app)
-      .post('/staff/sign-in/confirm')
-      .set('Cookie', cookie)
-      .type('form')
-      .send({ [CSRF_FIELD]: token, token: secret })
-      .expect(303);
-    expect(signIn.headers.location).toBe('/staff');
-    const jar = cookieJar([...cookie.split('; '), ...cookiesOf(signIn).map((line) => line.split(';')[0] ?? '')]);
-    return { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), token };
-  }
+  const signedIn = (email = staff) => staffSession(t.app, t.storage, staff, email);
 
   it('sends strangers to the sign-in page, and API callers a 401', async () => {
     const page = await request(t.app).get('/staff?status=new').set('Accept', 'text/html').expect(303);

@@ -1,18 +1,34 @@
-import { type Request, type RequestHandler, type Response, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/csrf.ts';
 import type { Actor, Storage } from '#server/storage/types.ts';
 import { submissionRateLimit } from '#server/submissions/rate-limit.ts';
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
-import { isRecord } from '#shared/is-record.ts';
+import type { PriceFiles } from '#shared/pricing/estimate.ts';
 import {
   canMove,
+  canSendProof,
+  canSendQuote,
   isStatusOf,
   nextStatuses,
   type RequestStatus,
   statusLabels,
 } from '#shared/requests/request-status.ts';
-import { detailViews, eventView, fileView, listItemView, mailView, threadView } from './desk-views.ts';
+import { localToday } from '#shared/submissions/quote-fields.ts';
+import { noSuchRequest, referenceOf, requireStaff, safeNext, sendStoredFile, staffOf, textField } from './desk-http.ts';
+import {
+  artworkPreviewable,
+  detailViews,
+  eventView,
+  fileView,
+  listItemView,
+  mailView,
+  proofView,
+  quoteView,
+  threadView,
+} from './desk-views.ts';
+import { proofFileRoutes, proofNotices } from './proof-routes.ts';
+import { quoteRoutes } from './quote-routes.ts';
 import { isSecret, type StaffAuth } from './staff-auth.ts';
 import { customerMessageMail, customerUpdateMail, signInLinkMail } from './staff-mail.ts';
 
@@ -20,7 +36,6 @@ import { customerMessageMail, customerUpdateMail, signInLinkMail } from './staff
 const PAGE_SIZE = 25;
 /** The longest note or customer message the desk takes, as the quote form's comments. */
 const MAX_TEXT = 2000;
-const referencePattern = /^[QC]-\d{4}-\d{6}$/;
 const notices = {
   moved: { type: 'success', text: 'Status changed.' },
   noted: { type: 'success', text: 'Note added.' },
@@ -32,6 +47,11 @@ const notices = {
   'empty-note': { type: 'error', text: 'Write the note first.' },
   sent: { type: 'success', text: 'Message sent to the customer.' },
   'empty-message': { type: 'error', text: 'Write the message first.' },
+  quoted: { type: 'success', text: 'Quote sent to the customer.' },
+  'proof-sent': { type: 'success', text: 'Proof sent to the customer.' },
+  'no-quote': { type: 'error', text: 'A quote cannot be sent from this status.' },
+  'no-proof': { type: 'error', text: 'A proof cannot be sent from this status.' },
+  ...Object.fromEntries(Object.entries(proofNotices).map(([key, text]) => [key, { type: 'error' as const, text }])),
 } as const;
 
 /** What the desk's routes are built from. */
@@ -49,26 +69,8 @@ export interface DeskRoutesOptions {
   onQueued?: () => void;
   /** Today, for the days left before in-hands dates (tests fix it). */
   now?: () => Date;
-}
-
-/** The staff member signed in for this request (set by requireStaff). */
-function staffOf(res: Response): string {
-  return res.locals.staff as string;
-}
-
-function textField(body: unknown, name: string): string {
-  const value = isRecord(body) ? body[name] : undefined;
-  return typeof value === 'string' ? value.replace(/\r\n/g, '\n').trim() : '';
-}
-
-/** Pages of the desk get the sign-in page; anything asking for JSON gets a 401. */
-function wantsPage(req: Request): boolean {
-  return req.accepts(['html', 'json']) === 'html';
-}
-
-/** "next" is only ever a desk address of this site: never an open redirect. */
-function safeNext(value: unknown): string {
-  return typeof value === 'string' && /^\/staff(\/[\w/-]*)?(\?[\w=&%+.-]*)?$/.test(value) ? value : '/staff';
+  /** The price files, read at each use (they reload): the quote editor starts from the pricing engine. */
+  prices: () => PriceFiles;
 }
 
 /**
@@ -157,16 +159,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
   });
 
   // Everything below: staff only.
-  const requireStaff: RequestHandler = async (req, res, next) => {
-    const staff = await options.auth.current(req);
-    if (staff) {
-      res.locals.staff = staff;
-      return next();
-    }
-    if (!wantsPage(req) || req.method !== 'GET') return next(createHttpError(401, 'Sign in to the desk first.'));
-    res.redirect(303, `/staff/sign-in?next=${encodeURIComponent(safeNext(req.originalUrl))}`);
-  };
-  router.use('/staff', requireStaff);
+  router.use('/staff', requireStaff(options.auth));
 
   router.post('/staff/sign-out-everywhere', async (_req, res) => {
     await options.auth.signOutEverywhere(staffOf(res), res);
@@ -198,27 +191,21 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     });
   });
 
-  /** The request named in the address, or a 404. */
-  function referenceOf(req: Request): string {
-    const reference = req.params.reference;
-    if (typeof reference !== 'string' || !referencePattern.test(reference)) {
-      throw createHttpError(404, 'There is no request with that reference.');
-    }
-    return reference;
-  }
-
   router.get('/staff/requests/:reference', async (req, res) => {
     const reference = referenceOf(req);
     const actor: Actor = `staff:${staffOf(res)}`;
     if (!(await options.storage.markRequestRead(reference, actor))) {
-      throw createHttpError(404, 'There is no request with that reference.');
+      throw noSuchRequest();
     }
-    const [request, mails] = await Promise.all([
+    const [request, mails, quotes, proofs] = await Promise.all([
       options.storage.getRequest(reference),
       options.storage.notificationsOf(reference),
+      options.storage.quotesOf(reference),
+      options.storage.proofsOf(reference),
     ]);
-    if (!request) throw createHttpError(404, 'There is no request with that reference.');
+    if (!request) throw noSuchRequest();
     const notice = notices[req.query.done as keyof typeof notices];
+    const today = localToday(now());
     await send(req, res, {
       page: 'request',
       staff: staffOf(res),
@@ -234,6 +221,10 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       events: request.events.map(eventView),
       thread: threadView(request),
       moves: nextStatuses(request.kind, request.status),
+      quotes: quotes.map((quote) => quoteView(quote, quotes.length, today)).reverse(),
+      proofs: proofs.map((proof) => proofView(proof, proofs.length)).reverse(),
+      canQuote: canSendQuote(request.kind, request.status),
+      canSendProof: canSendProof(request.kind, request.status),
       ...(notice ? { notice } : {}),
     });
   });
@@ -247,21 +238,13 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     }
     const file = await options.storage.getRequestFile(reference, position);
     if (!file) throw createHttpError(404, 'There is no such file.');
-    // Only raster images are ever shown; an SVG or a PDF (which can carry script) is always a download.
-    const inline = preview === 'preview' && (file.mediaType === 'image/png' || file.mediaType === 'image/jpeg');
-    if (preview === 'preview' && !inline) throw createHttpError(404, 'This file has no preview: download it.');
-    res.set({
-      'Content-Type': inline ? file.mediaType : 'application/octet-stream',
-      'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-    });
-    res.send(file.data);
+    sendStoredFile(res, file, preview === 'preview' ? artworkPreviewable : undefined);
   });
 
   router.post('/staff/requests/:reference/status', async (req, res) => {
     const reference = referenceOf(req);
     const request = await options.storage.getRequestState(reference);
-    if (!request) throw createHttpError(404, 'There is no request with that reference.');
+    if (!request) throw noSuchRequest();
     const from = textField(req.body, 'from');
     const to = textField(req.body, 'to');
     const message = textField(req.body, 'message').slice(0, MAX_TEXT);
@@ -296,7 +279,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     const back = `/staff/requests/${reference}`;
     if (!text) return res.redirect(303, `${back}?done=empty-message`);
     const request = await options.storage.getRequestState(reference);
-    if (!request) throw createHttpError(404, 'There is no request with that reference.');
+    if (!request) throw noSuchRequest();
     const mail = customerMessageMail(request.email, {
       reference,
       message: text,
@@ -314,10 +297,22 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     const back = `/staff/requests/${reference}`;
     if (!text) return res.redirect(303, `${back}?done=empty-note`);
     if (!(await options.storage.addRequestNote(reference, `staff:${staffOf(res)}`, text))) {
-      throw createHttpError(404, 'There is no request with that reference.');
+      throw noSuchRequest();
     }
     res.redirect(303, `${back}?done=noted`);
   });
+
+  router.use(proofFileRoutes(options.storage));
+  router.use(
+    quoteRoutes({
+      storage: options.storage,
+      render: send,
+      prices: options.prices,
+      shopName: options.shopName,
+      now,
+      ...(options.onQueued ? { onQueued: options.onQueued } : {}),
+    }),
+  );
 
   return router;
 }

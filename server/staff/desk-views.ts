@@ -1,12 +1,32 @@
-import type { Actor, NotificationState, RequestDetail, RequestListItem, StoredFile } from '#server/storage/types.ts';
+import type {
+  Actor,
+  NotificationState,
+  RequestDetail,
+  RequestListItem,
+  SentProof,
+  SentQuote,
+  StoredFile,
+} from '#server/storage/types.ts';
 import { detailsOf, formatEntry, humanize } from '#server/submissions/payload-text.ts';
-import type { DeskEvent, DeskFile, DeskListItem, DeskMail, DeskMessage } from '#shared/desk-contract.ts';
+import type {
+  DeskEvent,
+  DeskFile,
+  DeskListItem,
+  DeskMail,
+  DeskMessage,
+  DeskProof,
+  DeskQuote,
+} from '#shared/desk-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
+import { formatMoney } from '#shared/money.ts';
+import { depositOf, isQuoteOpen } from '#shared/requests/quote.ts';
 import { type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Raster images the desk shows as thumbnails; everything else (SVG, PDF, EPS) is only downloaded. */
-const previewable = new Set(['image/png', 'image/jpeg']);
+export const artworkPreviewable: ReadonlySet<string> = new Set(['image/png', 'image/jpeg']);
+/** Proofs come from the shop as PNG, JPEG, WebP or PDF: the images are shown, the PDF downloaded. */
+export const proofPreviewable: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp']);
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
@@ -68,7 +88,7 @@ export function fileView(file: StoredFile, position: number): DeskFile {
     name: file.name,
     mediaType: file.mediaType,
     size: file.size,
-    previewable: previewable.has(file.mediaType),
+    previewable: artworkPreviewable.has(file.mediaType),
   };
 }
 
@@ -76,6 +96,13 @@ export function fileView(file: StoredFile, position: number): DeskFile {
 function actorName(actor: Actor): string {
   if (actor.startsWith('staff:')) return actor.slice('staff:'.length);
   return actor === 'customer' ? 'The customer' : 'The website';
+}
+
+/** ", moving it from Approved to Proof sent" when a send also moved the request. */
+function movedText(data: Record<string, unknown>): string {
+  const from = statusLabels[data.from as RequestStatus];
+  const to = statusLabels[data.to as RequestStatus];
+  return from && to ? `, moving it from ${from} to ${to}` : '';
 }
 
 /** One activity line, worded. */
@@ -87,6 +114,16 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
       return { ...base, what: 'Opened it on the desk' };
     case 'message':
       return { ...base, what: 'Wrote to the customer', ...(text(data.text) ? { text: data.text as string } : {}) };
+    case 'quote':
+      return {
+        ...base,
+        what: `Sent quote v${String(data.version)}${typeof data.totalCents === 'number' ? ` (${formatMoney(data.totalCents)})` : ''}${movedText(data)}`,
+      };
+    case 'proof':
+      return {
+        ...base,
+        what: `Sent proof v${String(data.version)}${text(data.name) ? `: ${data.name as string}` : ''}${movedText(data)}`,
+      };
     case 'note':
       return { ...base, what: 'Added a note', ...(text(data.text) ? { text: data.text as string } : {}) };
     case 'status': {
@@ -138,4 +175,48 @@ export function threadView(request: RequestDetail): DeskMessage[] {
         text: event.data.text as string,
       })),
   ];
+}
+
+/** A sent quote as the desk lists it: amounts formatted, and whether the customer can still approve it. */
+export function quoteView(quote: SentQuote, latestVersion: number, today: string): DeskQuote {
+  return {
+    version: quote.version,
+    lines: quote.lines.map((line) => ({
+      label: line.label,
+      quantity: line.quantity,
+      unit: formatMoney(line.unitCents),
+      total: formatMoney(line.quantity * line.unitCents),
+    })),
+    total: formatMoney(quote.totalCents),
+    depositPercent: quote.depositPercent,
+    deposit: formatMoney(depositOf(quote.totalCents, quote.depositPercent)),
+    validUntil: quote.validUntil,
+    notes: quote.notes,
+    sentAt: quote.sentAt.toISOString(),
+    sentBy: actorName(quote.sentBy),
+    state: isQuoteOpen(quote, latestVersion, today)
+      ? 'open'
+      : quote.version === latestVersion
+        ? 'expired'
+        : 'superseded',
+  };
+}
+
+const inches = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** A sent proof as the desk lists it. */
+export function proofView(proof: SentProof, latestVersion: number): DeskProof {
+  return {
+    version: proof.version,
+    name: proof.name,
+    size: proof.size,
+    previewable: proofPreviewable.has(proof.mediaType),
+    ...(proof.widthInches !== null && proof.heightInches !== null
+      ? { printSize: `${inches.format(proof.widthInches)} × ${inches.format(proof.heightInches)} in` }
+      : {}),
+    notes: proof.notes,
+    sentAt: proof.sentAt.toISOString(),
+    sentBy: actorName(proof.sentBy),
+    current: proof.version === latestVersion,
+  };
 }

@@ -2,8 +2,10 @@ import { type Kysely, sql } from 'kysely';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
 import { insertReadyMail } from './ready-mail.ts';
+import { appendEvent as appendRequestEvent } from './request-events.ts';
 import { readDate, readJson, type StorageDatabase } from './schema.ts';
 import type { Actor, DeskStorage, RequestEvent, RequestFilter, Submission } from './types.ts';
+import { createVersionStorage } from './version-storage.ts';
 
 /** `%` and `_` are LIKE's wildcards: a search for "50%" means the characters, not a pattern. */
 function likePattern(search: string): string {
@@ -49,24 +51,15 @@ export function createDeskStorage(
     return row?.id;
   }
 
-  function appendEvent(
+  const appendEvent = (
     trx: Kysely<StorageDatabase>,
     submissionId: number,
     event: { actor: Actor; type: string; data?: Record<string, unknown> },
-  ) {
-    return trx
-      .insertInto('request_events')
-      .values({
-        submission_id: submissionId,
-        at: clock.now(),
-        actor: event.actor,
-        type: event.type,
-        data: JSON.stringify(event.data ?? {}),
-      })
-      .execute();
-  }
+  ) => appendRequestEvent(trx, clock, submissionId, event);
 
   return {
+    ...createVersionStorage(db, clock),
+
     async listRequests(filter) {
       const base = matching(filter);
       const [rows, total, counts, unread] = await Promise.all([

@@ -122,6 +122,7 @@ export function createKyselyStorage(
           payload,
           created_at: createdAt.toISOString(),
           idempotency_key: submission.idempotencyKey ?? null,
+          form_values: submission.formValues ? JSON.stringify(submission.formValues) : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
+import type { QuoteLine } from '#shared/requests/quote.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import type { NotificationRecipient, SubmissionKind } from './types.ts';
 
@@ -36,6 +37,39 @@ export interface StorageDatabase {
     status_changed_at: Timestamp | null;
     /** When someone at the shop first opened it on the desk; null while unread. */
     read_at: Timestamp | null;
+    /** The quote form's fields as posted and validated (migration 0011); null for contact messages and older rows. */
+    form_values: Json | null;
+  };
+  /** The quotes sent, one frozen row per version (migration 0011). */
+  quotes: {
+    id: Generated<number>;
+    submission_id: number;
+    version: number;
+    /** QuoteLine[] as JSON. */
+    lines: ColumnType<string | QuoteLine[], string, string>;
+    notes: string;
+    /** YYYY-MM-DD. */
+    valid_until: string;
+    deposit_percent: number;
+    total_cents: ColumnType<Count, number, number>;
+    created_at: Timestamp;
+    /** "staff:<address>". */
+    created_by: string;
+  };
+  /** The proofs sent for approval, one row per version, with the file (migration 0011). */
+  proofs: {
+    id: Generated<number>;
+    submission_id: number;
+    version: number;
+    name: string;
+    media_type: string;
+    size: number;
+    data: Buffer;
+    width_inches: number | null;
+    height_inches: number | null;
+    notes: string;
+    created_at: Timestamp;
+    created_by: string;
   };
   /** The activity log of each request: appended to, never changed. */
   request_events: {

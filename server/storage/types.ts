@@ -5,6 +5,7 @@
  * DATABASE_URL is set; open-storage.ts picks.
  */
 
+import type { QuoteTerms } from '#shared/requests/quote.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 
 export type SubmissionKind = 'quote' | 'contact';
@@ -28,6 +29,8 @@ export interface NewSubmission {
   /** The validated form fields, as the shared zod schema produced them (stored as JSON). */
   payload: Record<string, unknown>;
   files: StoredFile[];
+  /** The quote form's fields as posted (validated): the desk prices them again, "order again" refills the form. */
+  formValues?: Record<string, string>;
   /** The form's one-time key: a second save with the same key stores nothing and returns the first. */
   idempotencyKey?: string;
 }
@@ -323,6 +326,40 @@ export interface RequestDetail extends Submission {
 /** What a status change answered: done, not found, or the request had moved on meanwhile (someone else). */
 type StatusChange = 'changed' | 'missing' | 'conflict';
 
+/** A quote as sent: one frozen version. */
+export interface SentQuote extends QuoteTerms {
+  version: number;
+  totalCents: number;
+  sentAt: Date;
+  sentBy: Actor;
+}
+
+/** A proof as sent, without its file (read on its own, for the preview and the download). */
+export interface SentProof {
+  version: number;
+  name: string;
+  mediaType: string;
+  size: number;
+  widthInches: number | null;
+  heightInches: number | null;
+  notes: string;
+  sentAt: Date;
+  sentBy: Actor;
+}
+
+/** A new version to send: what it holds, and the status move that goes with it (checked by the caller). */
+interface VersionSend {
+  /** The status the caller saw: the send only happens while the request is still in it. */
+  from: RequestStatus;
+  to: RequestStatus;
+  actor: Actor;
+  /** The customer's mail, written once the version's number is known. */
+  mail: (version: number) => ReadyMail;
+}
+
+/** What sending a version answered: its number, or why nothing was sent. */
+type VersionSent = { sent: true; version: number } | { sent: false; reason: 'missing' | 'conflict' };
+
 /** The desk's reads and writes; every write also appends to the request's activity log in the same transaction. */
 export interface DeskStorage {
   listRequests(filter: RequestFilter): Promise<RequestList>;
@@ -344,6 +381,25 @@ export interface DeskStorage {
     reference: string,
     change: { from: RequestStatus; to: RequestStatus; actor: Actor; message?: string; mail?: ReadyMail },
   ): Promise<StatusChange>;
+  /**
+   * Freezes a quote as the request's next version (v1, v2…), moves the request `from` → `to`, logs it
+   * and queues the customer's mail, in one transaction; only while the request is still in `from`.
+   */
+  sendQuote(reference: string, terms: QuoteTerms, send: VersionSend): Promise<VersionSent>;
+  /** Every quote sent for the request, oldest first. */
+  quotesOf(reference: string): Promise<SentQuote[]>;
+  /** Stores a proof as the request's next version, with the status move, log line and mail, as sendQuote does. */
+  sendProof(
+    reference: string,
+    proof: { file: StoredFile; widthInches: number | null; heightInches: number | null; notes: string },
+    send: VersionSend,
+  ): Promise<VersionSent>;
+  /** Every proof sent for the request, oldest first, without the files. */
+  proofsOf(reference: string): Promise<SentProof[]>;
+  /** One proof's file by its version. */
+  getProofFile(reference: string, version: number): Promise<StoredFile | undefined>;
+  /** The quote form's fields as the customer posted them; undefined for a contact message or an older request. */
+  formValuesOf(reference: string): Promise<Record<string, string> | undefined>;
   /** Appends an internal note to the activity log; false when there is no such request. */
   addRequestNote(reference: string, actor: Actor, text: string): Promise<boolean>;
   /**

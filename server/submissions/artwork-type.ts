@@ -44,6 +44,8 @@ export async function artworkTypeOf(data: Buffer): Promise<string | undefined> {
 const extensionsOf: Record<string, readonly string[]> = {
   'image/png': ['png'],
   'image/jpeg': ['jpg', 'jpeg'],
+  // Not artwork, but a proof the shop sends may be WebP.
+  'image/webp': ['webp'],
   'image/svg+xml': ['svg'],
   // Illustrator files are PDF inside (PostScript in old versions), so .ai stays .ai.
   'application/pdf': ['pdf', 'ai'],

@@ -23,13 +23,18 @@ const messages: Partial<Record<MulterError['code'], string>> = {
   LIMIT_FIELD_KEY: 'A field name is too long.',
 };
 
-function toHttpError(error: unknown) {
+function toHttpError(error: unknown, field: string) {
   if (isHttpError(error)) return error;
   if (error instanceof MulterError) {
     const tooLarge = messages[error.code];
     if (tooLarge) return createHttpError(413, tooLarge);
     if (error.code === 'LIMIT_UNEXPECTED_FILE') {
-      return createHttpError(400, `Files go in the "${ARTWORK_FIELD}" field of the quote form; this form takes none.`);
+      return createHttpError(
+        400,
+        field === ARTWORK_FIELD
+          ? `Files go in the "${ARTWORK_FIELD}" field of the quote form; this form takes none.`
+          : `The file goes in the "${field}" field, one file at a time.`,
+      );
     }
   }
   // Busboy's own errors: a truncated body, a missing boundary, malformed headers.
@@ -50,6 +55,8 @@ const answerEarly = new WeakMap<Request, (error: Error) => void>();
 export function parseMultipart(
   files: number,
   beforeFiles: (req: Request) => Error | undefined = () => undefined,
+  /** The file input's name: the quote form's artwork unless said otherwise (the desk's proof). */
+  field: string = ARTWORK_FIELD,
 ): RequestHandler {
   const upload = multer({
     storage: multer.memoryStorage(),
@@ -72,7 +79,7 @@ export function parseMultipart(
       headerPairs: 200,
     },
   });
-  const parse = files > 0 ? upload.array(ARTWORK_FIELD, files) : upload.none();
+  const parse = files > 0 ? upload.array(field, files) : upload.none();
   return (req, res, next) => {
     // Browsers and curl always declare a form's length, and Node holds a body to what it declares, so
     // the size check below bounds every upload. A chunked body of unknown length could otherwise make
@@ -101,7 +108,7 @@ export function parseMultipart(
     });
     parse(req, res, (error?: unknown) => {
       if (answered) return;
-      if (error) next(toHttpError(error));
+      if (error) next(toHttpError(error, field));
       else next();
     });
   };

@@ -3,12 +3,13 @@ import type { SiteData } from '#shared/site-data.ts';
 import { ARTWORK_MAX_FILES } from '#shared/submissions/artwork.ts';
 import { contactSchema } from '#shared/submissions/contact-form.ts';
 import { type FieldErrors, type FormValues, fieldErrorsOf } from '#shared/submissions/form-values.ts';
+import { quoteFormValues } from '#shared/submissions/quote-fields.ts';
 import { createQuoteSchema } from '#shared/submissions/quote-form.ts';
 import { quotePayload } from './quote-payload.ts';
 
 /** A form's verdict: who sent it and the payload to store, or the errors to show beside the fields. */
 type Validation =
-  | { ok: true; name: string; email: string; payload: Record<string, unknown> }
+  | { ok: true; name: string; email: string; payload: Record<string, unknown>; formValues?: FormValues }
   | { ok: false; errors: FieldErrors };
 
 /** What differs between the two forms; the endpoint that receives them is the same code. */
@@ -31,7 +32,13 @@ export const quoteForm: SubmissionForm = {
     const result = createQuoteSchema(site).safeParse(values);
     if (!result.success) return { ok: false, errors: fieldErrorsOf(result.error) };
     const { data } = result;
-    return { ok: true, name: data.name, email: data.email, payload: quotePayload(data, values, site) };
+    return {
+      ok: true,
+      name: data.name,
+      email: data.email,
+      payload: quotePayload(data, values, site),
+      formValues: quoteFormValues(values),
+    };
   },
   thanks: (reference) =>
     `Thank you! Your quote request ${reference} has reached us. We reply within one business day, and a confirmation is on its way to your inbox.`,

@@ -196,6 +196,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         name: validation.name,
         email: validation.email,
         payload: validation.payload,
+        ...(validation.formValues ? { formValues: validation.formValues } : {}),
         files: artwork.files,
         ...(key === undefined ? {} : { idempotencyKey: key }),
       });

@@ -76,3 +76,23 @@ export function nextStatuses(kind: 'quote' | 'contact', from: RequestStatus): Re
 export function canMove(kind: 'quote' | 'contact', from: RequestStatus, to: RequestStatus): boolean {
   return nextStatuses(kind, from).includes(to);
 }
+
+/**
+ * Where a quote (or a revision of it) can be sent from: before production is planned. A revision of an
+ * approved quote asks for approval again, so the request goes back to Quoted.
+ */
+const quotableStatuses: ReadonlySet<RequestStatus> = new Set(['new', 'quoted', 'approved']);
+
+export function canSendQuote(kind: 'quote' | 'contact', status: RequestStatus): boolean {
+  return kind === 'quote' && quotableStatuses.has(status);
+}
+
+/**
+ * Where a proof can be sent from: usually once the quote is approved, but a walk-in may see the proof
+ * with the quote, and a new proof replaces one sent or approved before production starts.
+ */
+const proofStatuses: ReadonlySet<RequestStatus> = new Set(['quoted', 'approved', 'proof_sent', 'proof_approved']);
+
+export function canSendProof(kind: 'quote' | 'contact', status: RequestStatus): boolean {
+  return kind === 'quote' && proofStatuses.has(status);
+}

@@ -238,3 +238,31 @@ export function quotePrefill(params: URLSearchParams, prices: PriceFiles): FormV
   });
   return values;
 }
+
+/** Every field the quote form posts, for keeping the form as it was sent (and nothing a client added). */
+const quoteFieldNames: ReadonlySet<string> = new Set([
+  'name',
+  'company',
+  'email',
+  'phone',
+  'service',
+  'garment',
+  'garmentStyle',
+  'garmentColor',
+  'darkGarment',
+  'artSetup',
+  'repeatDesign',
+  'inHands',
+  'delivery',
+  'address',
+  'comments',
+  ...quoteSizes.map(sizeField),
+  ...Array.from({ length: MAX_LOCATIONS }, (_, index) => Object.values(locationFields(index + 1))).flat(),
+]);
+
+/** The quote form's own fields of a post, the empty ones left out: what the desk prices again and a reorder refills. */
+export function quoteFormValues(values: FormValues): FormValues {
+  return Object.fromEntries(
+    Object.entries(values).filter(([name, value]) => quoteFieldNames.has(name) && value.trim() !== ''),
+  );
+}

@@ -1,0 +1,210 @@
+import type { DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
+import { DeskDocument, TokenField } from './desk-document.tsx';
+
+type QuoteView = Extract<DeskView, { page: 'quote' }>;
+
+const sourceText: Record<QuoteView['source'], string> = {
+  engine: 'Filled from our price list for what the customer asked. Change, add or remove any line.',
+  previous: 'Starts from the last quote sent. Change, add or remove any line.',
+  form: 'Our price list cannot price this request as it stands (a garment we do not stock, say): write the lines.',
+  none: 'This request has no details to price from: write the lines.',
+};
+
+const inputClass = 'w-full rounded border border-stone-400 px-2 py-1.5';
+
+function FieldError({ id, text }: { id: string; text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-800">
+      {text}
+    </p>
+  );
+}
+
+/**
+ * /staff/requests/<reference>/quote: the quote editor. One row per line (description, quantity, price of
+ * one), spare rows for new lines, a "remove" box per row; "Update totals" posts and shows the sums,
+ * "Send quote" sends it. No script: the server does the arithmetic, in cents.
+ */
+export function QuotePage({ view, options }: { view: QuoteView; options: DeskRenderOptions }) {
+  const base = `/staff/requests/${view.reference}`;
+  const errorCount = Object.keys(view.errors).length;
+  const described = (name: string) => (view.errors[name] ? { 'aria-describedby': `error-${name}` } : {});
+  return (
+    <DeskDocument title={`Quote v${view.version} for ${view.reference}`} options={options} staff={view.staff}>
+      <p className="text-sm">
+        <a href={base} className="underline">
+          ← Back to {view.reference}
+        </a>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold">
+        {view.version > 1 ? 'Revise the quote' : 'Write a quote'}{' '}
+        <span className="font-mono text-stone-600">v{view.version}</span>
+      </h1>
+      <p className="mt-1 text-stone-700">
+        For {view.name} ({view.email}). {sourceText[view.source]}
+      </p>
+      {errorCount > 0 && (
+        <p role="alert" className="mt-4 rounded bg-red-50 p-3 text-sm text-red-900">
+          Nothing was sent: {errorCount === 1 ? 'one thing needs' : `${errorCount} things need`} fixing below.
+        </p>
+      )}
+
+      <form method="post" action={`${base}/quote`} className="mt-6 space-y-6">
+        <TokenField token={options.csrfToken} />
+        <input type="hidden" name="from" value={view.from} />
+        <input type="hidden" name="source" value={view.source} />
+        <section aria-labelledby="lines-heading" className="rounded-lg bg-white p-4 shadow-sm md:p-6">
+          <h2 id="lines-heading" className="text-lg font-bold">
+            Lines
+          </h2>
+          <FieldError id="error-rows" text={view.errors.rows} />
+          <ol className="mt-3 space-y-4">
+            {view.rows.map((row, index) => {
+              const number = index + 1;
+              return (
+                <li
+                  // Rows are positions in a form: the position is the identity.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+                  key={index}
+                  className="grid gap-2 border-b border-stone-200 pb-4 md:grid-cols-[1fr_6rem_8rem_7rem_auto] md:items-start"
+                >
+                  <div>
+                    <label htmlFor={`label-${index}`} className="text-sm font-medium md:sr-only">
+                      Line {number}: description
+                    </label>
+                    <input
+                      id={`label-${index}`}
+                      name={`label.${index}`}
+                      defaultValue={row.label}
+                      maxLength={200}
+                      className={inputClass}
+                      {...described(`rows.${index}.label`)}
+                    />
+                    <FieldError id={`error-rows.${index}.label`} text={view.errors[`rows.${index}.label`]} />
+                  </div>
+                  <div>
+                    <label htmlFor={`quantity-${index}`} className="text-sm font-medium md:sr-only">
+                      Line {number}: quantity
+                    </label>
+                    <input
+                      id={`quantity-${index}`}
+                      name={`quantity.${index}`}
+                      defaultValue={row.quantity}
+                      inputMode="numeric"
+                      className={`${inputClass} text-right`}
+                      {...described(`rows.${index}.quantity`)}
+                    />
+                    <FieldError id={`error-rows.${index}.quantity`} text={view.errors[`rows.${index}.quantity`]} />
+                  </div>
+                  <div>
+                    <label htmlFor={`unit-${index}`} className="text-sm font-medium md:sr-only">
+                      Line {number}: price of one ($)
+                    </label>
+                    <input
+                      id={`unit-${index}`}
+                      name={`unit.${index}`}
+                      defaultValue={row.unit}
+                      inputMode="decimal"
+                      className={`${inputClass} text-right`}
+                      {...described(`rows.${index}.unit`)}
+                    />
+                    <FieldError id={`error-rows.${index}.unit`} text={view.errors[`rows.${index}.unit`]} />
+                  </div>
+                  <p className="py-1.5 text-right tabular-nums md:text-right">
+                    <span className="sr-only">Line {number} total: </span>
+                    {row.total ?? '—'}
+                  </p>
+                  <label className="flex items-center gap-2 py-1.5 text-sm">
+                    <input type="checkbox" name={`remove.${index}`} className="size-4" />
+                    Remove<span className="sr-only"> line {number}</span>
+                  </label>
+                </li>
+              );
+            })}
+          </ol>
+          <p className="mt-2 text-sm text-stone-600">
+            Use a minus price for a discount (−5.00). Rows left empty are not sent; “Update totals” adds more.
+          </p>
+          <dl className="mt-4 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-right">
+            <dt className="font-medium">Total</dt>
+            <dd className="font-bold tabular-nums">{view.total ?? '—'}</dd>
+            <dt className="font-medium">Deposit</dt>
+            <dd className="tabular-nums">{view.deposit ?? '—'}</dd>
+          </dl>
+        </section>
+
+        <section aria-labelledby="terms-heading" className="rounded-lg bg-white p-4 shadow-sm md:p-6">
+          <h2 id="terms-heading" className="text-lg font-bold">
+            Terms
+          </h2>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor="valid-until" className="block font-medium">
+                Good until
+              </label>
+              <input
+                id="valid-until"
+                type="date"
+                name="validUntil"
+                min={view.today}
+                defaultValue={view.validUntil}
+                required
+                className={`mt-1 ${inputClass}`}
+                {...described('validUntil')}
+              />
+              <FieldError id="error-validUntil" text={view.errors.validUntil} />
+            </div>
+            <div>
+              <label htmlFor="deposit" className="block font-medium">
+                Deposit (% of the total)
+              </label>
+              <input
+                id="deposit"
+                name="depositPercent"
+                inputMode="numeric"
+                defaultValue={view.depositPercent}
+                required
+                className={`mt-1 ${inputClass}`}
+                {...described('depositPercent')}
+              />
+              <FieldError id="error-depositPercent" text={view.errors.depositPercent} />
+            </div>
+          </div>
+          <label htmlFor="quote-notes" className="mt-4 block font-medium">
+            Notes for the customer <span className="font-normal text-stone-600">(optional)</span>
+          </label>
+          <textarea
+            id="quote-notes"
+            name="notes"
+            rows={3}
+            maxLength={2000}
+            defaultValue={view.notes}
+            className={`mt-1 ${inputClass}`}
+            {...described('notes')}
+          />
+          <FieldError id="error-notes" text={view.errors.notes} />
+        </section>
+
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="submit"
+            name="intent"
+            value="update"
+            className="rounded border border-stone-500 bg-white px-4 py-2 font-semibold hover:bg-stone-50"
+          >
+            Update totals
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="send"
+            className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+          >
+            Send quote v{view.version} to {view.email}
+          </button>
+        </div>
+      </form>
+    </DeskDocument>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Request, RequestHandler, Response } from 'express';
+import createHttpError from 'http-errors';
+import type { StoredFile } from '#server/storage/types.ts';
+import { isRecord } from '#shared/is-record.ts';
+import type { StaffAuth } from './staff-auth.ts';
+
+const referencePattern = /^[QC]-\d{4}-\d{6}$/;
+
+/** The staff member signed in for this request (set once the desk's sign-in check passed). */
+export function staffOf(res: Response): string {
+  return res.locals.staff as string;
+}
+
+/** A posted text field, line endings made plain and trimmed; '' when absent. */
+export function textField(body: unknown, name: string): string {
+  const value = isRecord(body) ? body[name] : undefined;
+  return typeof value === 'string' ? value.replace(/\r\n/g, '\n').trim() : '';
+}
+
+/** The request named in the address, or a 404. */
+export function referenceOf(req: Request): string {
+  const reference = req.params.reference;
+  if (typeof reference !== 'string' || !referencePattern.test(reference)) throw noSuchRequest();
+  return reference;
+}
+
+export function noSuchRequest() {
+  return createHttpError(404, 'There is no request with that reference.');
+}
+
+/** Pages of the desk get the sign-in page; anything asking for JSON gets a 401. */
+function wantsPage(req: Request): boolean {
+  return req.accepts(['html', 'json']) === 'html';
+}
+
+/** "next" is only ever a desk address of this site: never an open redirect. */
+export function safeNext(value: unknown): string {
+  return typeof value === 'string' && /^\/staff(\/[\w/-]*)?(\?[\w=&%+.-]*)?$/.test(value) ? value : '/staff';
+}
+
+/** Staff only: a page asked for by anyone else goes to the sign-in page, anything else gets a 401. */
+export function requireStaff(auth: Pick<StaffAuth, 'current'>): RequestHandler {
+  return async (req, res, next) => {
+    const staff = await auth.current(req);
+    if (staff) {
+      res.locals.staff = staff;
+      return next();
+    }
+    if (!wantsPage(req) || req.method !== 'GET') return next(createHttpError(401, 'Sign in to the desk first.'));
+    res.redirect(303, `/staff/sign-in?next=${encodeURIComponent(safeNext(req.originalUrl))}`);
+  };
+}
+
+/**
+ * A stored file, as a download, or shown inline when `inline` lists its type (raster images only: an
+ * SVG or a PDF can carry script). Either way sandboxed, so nothing in it runs as the site.
+ */
+export function sendStoredFile(res: Response, file: StoredFile, inline?: ReadonlySet<string>) {
+  const shown = inline?.has(file.mediaType) === true;
+  if (inline !== undefined && !shown) throw createHttpError(404, 'This file has no preview: download it.');
+  res.set({
+    'Content-Type': shown ? file.mediaType : 'application/octet-stream',
+    'Content-Disposition': `${shown ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+  });
+  res.send(file.data);
+}

@@ -1,0 +1,139 @@
+import { type Request, type Response, Router } from 'express';
+import { fileTypeFromBuffer } from 'file-type';
+import createHttpError from 'http-errors';
+import type { Csrf } from '#server/csrf.ts';
+import { csrfError } from '#server/csrf.ts';
+import type { Storage, StoredFile } from '#server/storage/types.ts';
+import { damagedArtworkError } from '#server/submissions/artwork-structure.ts';
+import { artworkFileName } from '#server/submissions/artwork-type.ts';
+import { parseMultipart } from '#server/submissions/multipart.ts';
+import { canSendProof, isStatusOf } from '#shared/requests/request-status.ts';
+import { cleanFileName } from '#shared/submissions/artwork.ts';
+import { referenceOf, requireStaff, sendStoredFile, staffOf, textField } from './desk-http.ts';
+import { proofPreviewable } from './desk-views.ts';
+import type { StaffAuth } from './staff-auth.ts';
+import { proofMail } from './staff-mail.ts';
+
+/** The input the proof's file comes in. */
+const PROOF_FIELD = 'proof';
+/** What a proof may be, judged by its bytes: what customers open on any phone, and PDF for vector work. */
+const proofTypes: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
+/** The largest print size the shop would give, in inches (a jacket back is about 14 × 16). */
+const MAX_INCHES = 100;
+
+/** Why a proof was refused, as the desk's notice says it. */
+export const proofNotices = {
+  'proof-missing': 'Choose the proof file first.',
+  'proof-type': 'A proof must be a PNG, JPEG, WebP or PDF file (judged by its content, not its name).',
+  'proof-damaged': 'That file is damaged or not what its type says: export it again.',
+  'proof-size': 'Give the print size as two numbers of inches (such as 11.5 and 4), or leave both empty.',
+} as const;
+
+/** "11.5" → 11.5; '' → null; anything else (or out of range) → undefined. */
+function inchesOf(text: string): number | null | undefined {
+  if (text === '') return null;
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(text)) return undefined;
+  const value = Number(text);
+  return value > 0 && value <= MAX_INCHES ? value : undefined;
+}
+
+async function readProof(upload: Express.Multer.File | undefined): Promise<StoredFile | keyof typeof proofNotices> {
+  if (!upload || upload.size === 0) return 'proof-missing';
+  const detected = await fileTypeFromBuffer(upload.buffer);
+  const mediaType = detected ? proofTypes[detected.ext] : undefined;
+  if (!mediaType) return 'proof-type';
+  const name = artworkFileName(cleanFileName(upload.originalname), mediaType);
+  if (damagedArtworkError(name, mediaType, upload.buffer)) return 'proof-damaged';
+  return { name, mediaType, size: upload.size, data: upload.buffer };
+}
+
+interface ProofRoutesOptions {
+  storage: Storage;
+  auth: Pick<StaffAuth, 'current'>;
+  csrf: Csrf;
+  shopName: string;
+  onQueued?: () => void;
+}
+
+/**
+ * The proof upload (issue 13 item 5), mounted before the app's general CSRF check: the desk's sign-in is
+ * checked before a byte of the body is read, and the form's token (its first field) before the file.
+ * The proof becomes the request's next version, the request moves to Proof sent, and the customer is
+ * mailed, in one transaction.
+ */
+export function proofUploadRoutes(options: ProofRoutesOptions): Router {
+  const router = Router();
+  router.post(
+    '/staff/requests/:reference/proofs',
+    (_req, res, next) => {
+      res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' });
+      next();
+    },
+    requireStaff(options.auth),
+    options.csrf.protectBeforeBody,
+    parseMultipart(1, (req) => (options.csrf.hasValidToken(req) ? undefined : csrfError()), PROOF_FIELD),
+    options.csrf.protect,
+    async (req: Request, res: Response) => {
+      const reference = referenceOf(req);
+      const back = `/staff/requests/${reference}`;
+      const request = await options.storage.getRequestState(reference);
+      if (!request) throw createHttpError(404, 'There is no request with that reference.');
+      const from = textField(req.body, 'from');
+      if (!canSendProof(request.kind, request.status)) return res.redirect(303, `${back}?done=no-proof`);
+      if (!isStatusOf('quote', from) || from !== request.status) return res.redirect(303, `${back}?done=conflict`);
+      const width = inchesOf(textField(req.body, 'width'));
+      const height = inchesOf(textField(req.body, 'height'));
+      if (width === undefined || height === undefined || (width === null) !== (height === null)) {
+        return res.redirect(303, `${back}?done=proof-size`);
+      }
+      const file = await readProof((req.files as Express.Multer.File[] | undefined)?.[0]);
+      if (typeof file === 'string') return res.redirect(303, `${back}?done=${file}`);
+      const notes = textField(req.body, 'notes').slice(0, 2000);
+      const printSize = width !== null && height !== null ? `${width} × ${height} in` : undefined;
+      const outcome = await options.storage.sendProof(
+        reference,
+        { file, widthInches: width, heightInches: height, notes },
+        {
+          from,
+          to: 'proof_sent',
+          actor: `staff:${staffOf(res)}`,
+          mail: (version) =>
+            proofMail(request.email, {
+              reference,
+              version,
+              notes,
+              shopName: options.shopName,
+              ...(printSize ? { printSize } : {}),
+            }),
+        },
+      );
+      if (!outcome.sent) return res.redirect(303, `${back}?done=conflict`);
+      options.onQueued?.();
+      req.log.info({ reference, version: outcome.version }, 'proof sent');
+      res.redirect(303, `${back}?done=proof-sent`);
+    },
+  );
+  return router;
+}
+
+/** A proof's file for the desk: /proofs/<version> downloads it, /proofs/<version>/preview shows an image. */
+export function proofFileRoutes(storage: Storage): Router {
+  const router = Router();
+  router.get('/staff/requests/:reference/proofs/:version{/:preview}', async (req, res) => {
+    const reference = referenceOf(req);
+    const version = Number(req.params.version);
+    const preview = req.params.preview;
+    if (!Number.isInteger(version) || version < 1 || (preview !== undefined && preview !== 'preview')) {
+      throw createHttpError(404, 'There is no such proof.');
+    }
+    const file = await storage.getProofFile(reference, version);
+    if (!file) throw createHttpError(404, 'There is no such proof.');
+    sendStoredFile(res, file, preview === 'preview' ? proofPreviewable : undefined);
+  });
+  return router;
+}

@@ -1,0 +1,259 @@
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import { fixtureDataDir } from '#tests/support/fixture-site-data.ts';
+import { minimalPdf } from '#tests/support/minimal-pdf.ts';
+import { randomPng } from '#tests/support/random-png.ts';
+import { staffSession } from '#tests/support/staff-session.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { backends, openTestStorage } from '#tests/support/test-storage.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+const staff = 'owner@seenwear.example';
+
+/** 48 standard tees, 2 colors on the front: the fixture prices them at $3.00 + $9.00 each, and 2 screens of $15. */
+const formValues = {
+  name: 'Dana Whitfield',
+  email: 'dana@example.com',
+  service: 'screen-printing',
+  garment: 'standard-tee',
+  qtyM: '40',
+  qtyL: '8',
+  loc1: 'front',
+  loc1Colors: '2',
+  delivery: 'pickup',
+};
+
+// The quote editor and the proof upload over each database, through the real app.
+describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
+  let t: TestApp;
+  let session: { cookie: string; token: string };
+
+  beforeAll(async () => {
+    const storage = await openTestStorage(backend);
+    t = await createTestApp({ storage, dataDir: fixtureDataDir, config: { submissionRateLimit: 1000 } });
+    session = await staffSession(t.app, t.storage, staff);
+  });
+
+  async function newRequest() {
+    const saved = await t.storage.saveSubmission({
+      kind: 'quote',
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      payload: { name: 'Dana Whitfield', service: 'Screen printing', quantity: 48 },
+      formValues,
+      files: [],
+    });
+    return saved.reference;
+  }
+
+  const postQuote = (reference: string, fields: Record<string, string>) =>
+    request(t.app)
+      .post(`/staff/requests/${reference}/quote`)
+      .set('Cookie', session.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: session.token, from: 'new', source: 'engine', ...fields });
+
+  it('opens the editor with the pricing engine’s lines for what the customer asked', async () => {
+    const reference = await newRequest();
+    const editor = await request(t.app)
+      .get(`/staff/requests/${reference}/quote`)
+      .set('Cookie', session.cookie)
+      .expect(200);
+    expect(editor.headers['cache-control']).toBe('no-store');
+    expect(editor.text).toContain('Filled from our price list');
+    expect(editor.text).toContain('value="Standard cotton tee"');
+    expect(editor.text).toContain('value="3.00"');
+    expect(editor.text).toContain('value="9.00"');
+    expect(editor.text).toContain('value="15.00"');
+    expect(editor.text).toContain('$606.00');
+    expect(editor.text).toContain('Send quote v1');
+  });
+
+  it('updates the totals without sending, and shows what is wrong beside the row', async () => {
+    const reference = await newRequest();
+    const fields = {
+      'label.0': 'Shirts',
+      'quantity.0': '48',
+      'unit.0': '4.50',
+      'label.1': 'Rush',
+      'quantity.1': 'two',
+      'unit.1': '10',
+      validUntil: '2099-01-31',
+      depositPercent: '50',
+      notes: '',
+    };
+    const update = await postQuote(reference, { ...fields, intent: 'update' }).expect(200);
+    expect(update.text).toContain('$216.00');
+    expect(update.text).not.toContain('Nothing was sent');
+    const refused = await postQuote(reference, { ...fields, intent: 'send' }).expect(422);
+    expect(refused.text).toContain('Nothing was sent');
+    expect(refused.text).toContain('Enter a whole quantity of 1 or more.');
+    expect(refused.text).toContain('value="two"');
+    expect(await t.storage.quotesOf(reference)).toEqual([]);
+  });
+
+  it('drops a removed row, sends the quote as v1, moves the request to quoted and mails the customer', async () => {
+    const reference = await newRequest();
+    const sent = await postQuote(reference, {
+      'label.0': 'Shirts',
+      'quantity.0': '48',
+      'unit.0': '4.50',
+      'label.1': 'Not this',
+      'quantity.1': '1',
+      'unit.1': '99',
+      'remove.1': 'on',
+      'label.2': 'Team discount',
+      'quantity.2': '1',
+      'unit.2': '-16.00',
+      validUntil: '2099-01-31',
+      depositPercent: '25',
+      notes: 'Gold ink as asked.',
+      intent: 'send',
+    }).expect(303);
+    expect(sent.headers.location).toBe(`/staff/requests/${reference}?done=quoted`);
+    const [quote] = await t.storage.quotesOf(reference);
+    expect(quote?.lines).toEqual([
+      { label: 'Shirts', quantity: 48, unitCents: 450 },
+      { label: 'Team discount', quantity: 1, unitCents: -1600 },
+    ]);
+    expect(quote?.totalCents).toBe(20_000);
+    expect((await t.storage.getRequestState(reference))?.status).toBe('quoted');
+    const mail = (await t.storage.notificationsOf(reference)).find((state) => state.subject?.includes('quote'));
+    expect(mail?.subject).toBe(`${t.siteData.data.config.appName}: your quote for ${reference}`);
+
+    const page = await request(t.app).get(`/staff/requests/${reference}?done=quoted`).set('Cookie', session.cookie);
+    expect(page.text).toContain('Quote sent to the customer.');
+    expect(page.text).toContain('Quote v1');
+    expect(page.text).toContain('$200.00');
+    expect(page.text).toContain('Deposit (25%)');
+    expect(page.text).toContain('$50.00');
+    expect(page.text).toContain('Revise the quote (v2)');
+
+    // A revision starts from v1 and goes out as v2; v1 is then replaced.
+    const revise = await request(t.app).get(`/staff/requests/${reference}/quote`).set('Cookie', session.cookie);
+    expect(revise.text).toContain('Starts from the last quote sent');
+    expect(revise.text).toContain('value="-16.00"');
+    await postQuote(reference, {
+      from: 'quoted',
+      'label.0': 'Shirts',
+      'quantity.0': '50',
+      'unit.0': '4.50',
+      validUntil: '2099-01-31',
+      depositPercent: '25',
+      intent: 'send',
+    }).expect(303);
+    const after = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', session.cookie);
+    expect(after.text).toContain('Quote v2');
+    expect(after.text).toContain('Replaced');
+  });
+
+  it('refuses a send when the request moved since the editor opened', async () => {
+    const reference = await newRequest();
+    const answer = await postQuote(reference, {
+      from: 'quoted',
+      'label.0': 'Shirts',
+      'quantity.0': '1',
+      'unit.0': '1',
+      validUntil: '2099-01-31',
+      depositPercent: '0',
+      intent: 'send',
+    }).expect(303);
+    expect(answer.headers.location).toBe(`/staff/requests/${reference}?done=conflict`);
+    expect(await t.storage.quotesOf(reference)).toEqual([]);
+  });
+
+  const uploadProof = (reference: string, file: Buffer, name: string, fields: Record<string, string> = {}) => {
+    let post = request(t.app)
+      .post(`/staff/requests/${reference}/proofs`)
+      .set('Cookie', session.cookie)
+      .field(CSRF_FIELD, session.token)
+      .field('from', fields.from ?? 'quoted');
+    for (const [key, value] of Object.entries(fields)) if (key !== 'from') post = post.field(key, value);
+    return post.attach('proof', file, name);
+  };
+
+  it('sends a proof with its print size, shows it, and serves it safely', async () => {
+    const reference = await newRequest();
+    await postQuote(reference, {
+      'label.0': 'Shirts',
+      'quantity.0': '48',
+      'unit.0': '4.50',
+      validUntil: '2099-01-31',
+      depositPercent: '50',
+      intent: 'send',
+    }).expect(303);
+    const png = randomPng(8);
+    const sent = await uploadProof(reference, png, 'front.png', {
+      width: '11.5',
+      height: '4',
+      notes: 'Gold is metallic.',
+    }).expect(303);
+    expect(sent.headers.location).toBe(`/staff/requests/${reference}?done=proof-sent`);
+    expect((await t.storage.getRequestState(reference))?.status).toBe('proof_sent');
+    const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', session.cookie);
+    expect(page.text).toContain('Proof v1');
+    expect(page.text).toContain('printed 11.5 × 4 in');
+    const preview = await request(t.app)
+      .get(`/staff/requests/${reference}/proofs/1/preview`)
+      .set('Cookie', session.cookie)
+      .expect(200);
+    expect(preview.headers['content-type']).toBe('image/png');
+    expect(preview.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(Buffer.from(preview.body).equals(png)).toBe(true);
+
+    // A PDF proof is a download only, never shown.
+    await uploadProof(reference, minimalPdf(), 'proof.pdf', { from: 'proof_sent' }).expect(303);
+    await request(t.app).get(`/staff/requests/${reference}/proofs/2/preview`).set('Cookie', session.cookie).expect(404);
+    const pdf = await request(t.app)
+      .get(`/staff/requests/${reference}/proofs/2`)
+      .set('Cookie', session.cookie)
+      .expect(200);
+    expect(pdf.headers['content-disposition']).toBe("attachment; filename*=UTF-8''proof.pdf");
+    expect(pdf.headers['content-type']).toBe('application/octet-stream');
+  });
+
+  it('refuses a proof that is not an image or a PDF, or has half a print size, storing nothing', async () => {
+    const reference = await newRequest();
+    await postQuote(reference, {
+      'label.0': 'Shirts',
+      'quantity.0': '48',
+      'unit.0': '4.50',
+      validUntil: '2099-01-31',
+      depositPercent: '50',
+      intent: 'send',
+    }).expect(303);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const wrongType = await uploadProof(reference, svg, 'proof.png').expect(303);
+    expect(wrongType.headers.location).toBe(`/staff/requests/${reference}?done=proof-type`);
+    const halfSize = await uploadProof(reference, randomPng(4), 'a.png', { width: '10' }).expect(303);
+    expect(halfSize.headers.location).toBe(`/staff/requests/${reference}?done=proof-size`);
+    const page = await request(t.app)
+      .get(wrongType.headers.location as string)
+      .set('Cookie', session.cookie);
+    expect(page.text).toContain('A proof must be a PNG, JPEG, WebP or PDF file');
+    expect(await t.storage.proofsOf(reference)).toEqual([]);
+  });
+
+  it('takes no proof from anyone not signed in, nor without the form’s token', async () => {
+    const reference = await newRequest();
+    await request(t.app)
+      .post(`/staff/requests/${reference}/proofs`)
+      .field('from', 'new')
+      .attach('proof', randomPng(4), 'a.png')
+      .expect(401);
+    await request(t.app)
+      .post(`/staff/requests/${reference}/proofs`)
+      .set('Cookie', session.cookie)
+      .field('from', 'new')
+      .attach('proof', randomPng(4), 'a.png')
+      .expect(403);
+    await request(t.app)
+      .post(`/staff/requests/${reference}/quote`)
+      .set('Cookie', session.cookie)
+      .type('form')
+      .send({ from: 'new', intent: 'send' })
+      .expect(403);
+    expect(await t.storage.proofsOf(reference)).toEqual([]);
+  });
+});

@@ -1,0 +1,123 @@
+import { type Request, type Response, Router } from 'express';
+import type { Storage } from '#server/storage/types.ts';
+import type { DeskView } from '#shared/desk-contract.ts';
+import type { PriceFiles } from '#shared/pricing/estimate.ts';
+import { type QuoteFormInput, readQuoteForm } from '#shared/requests/quote.ts';
+import { canSendQuote, isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
+import { localToday } from '#shared/submissions/quote-fields.ts';
+import { noSuchRequest, referenceOf, staffOf, textField } from './desk-http.ts';
+import { compacted, editorRows, quoteFormInput, startingQuote } from './quote-editor.ts';
+import { quoteMail } from './staff-mail.ts';
+
+type EditorSource = Extract<DeskView, { page: 'quote' }>['source'];
+const sources: readonly EditorSource[] = ['engine', 'previous', 'form', 'none'];
+
+interface QuoteRoutesOptions {
+  storage: Storage;
+  render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
+  prices: () => PriceFiles;
+  shopName: string;
+  now: () => Date;
+  onQueued?: () => void;
+}
+
+/**
+ * The quote editor (issue 13 item 4): /staff/requests/<reference>/quote opens with lines from the
+ * pricing engine (or the last version sent), every line editable; "Update totals" shows the sums,
+ * "Send quote" freezes it as the next version, moves the request to Quoted and mails the customer.
+ * Plain forms: it works without JavaScript, and a refused send shows the form back as typed.
+ */
+export function quoteRoutes(options: QuoteRoutesOptions): Router {
+  const router = Router();
+
+  async function requestOf(reference: string) {
+    const request = await options.storage.getRequestState(reference);
+    if (!request) throw noSuchRequest();
+    return request;
+  }
+
+  async function showEditor(
+    req: Request,
+    res: Response,
+    reference: string,
+    editor: { from: RequestStatus; input: QuoteFormInput; source: EditorSource },
+    errors: Record<string, string>,
+    status = 200,
+  ) {
+    const [request, quotes] = await Promise.all([
+      options.storage.getRequest(reference),
+      options.storage.quotesOf(reference),
+    ]);
+    if (!request) throw noSuchRequest();
+    const { rows, total, deposit } = editorRows(editor.input);
+    await options.render(
+      req,
+      res,
+      {
+        page: 'quote',
+        staff: staffOf(res),
+        reference,
+        name: request.name,
+        email: request.email,
+        from: editor.from,
+        version: quotes.length + 1,
+        source: editor.source,
+        rows,
+        notes: editor.input.notes,
+        validUntil: editor.input.validUntil,
+        depositPercent: editor.input.depositPercent,
+        today: localToday(options.now()),
+        ...(total ? { total } : {}),
+        ...(deposit ? { deposit } : {}),
+        errors,
+      },
+      status,
+    );
+  }
+
+  router.get('/staff/requests/:reference/quote', async (req, res) => {
+    const reference = referenceOf(req);
+    const request = await requestOf(reference);
+    if (!canSendQuote(request.kind, request.status))
+      return res.redirect(303, `/staff/requests/${reference}?done=no-quote`);
+    const [values, quotes] = await Promise.all([
+      options.storage.formValuesOf(reference),
+      options.storage.quotesOf(reference),
+    ]);
+    const start = startingQuote(values, options.prices(), quotes.at(-1), localToday(options.now()));
+    await showEditor(req, res, reference, { from: request.status, input: start, source: start.source }, {});
+  });
+
+  router.post('/staff/requests/:reference/quote', async (req, res) => {
+    const reference = referenceOf(req);
+    const request = await requestOf(reference);
+    const back = `/staff/requests/${reference}`;
+    const from = textField(req.body, 'from');
+    const input = compacted(quoteFormInput(req.body));
+    const posted = textField(req.body, 'source');
+    const source = sources.find((known) => known === posted) ?? 'none';
+    // The status the editor was opened in goes round with every update, so a send still sees a change made meanwhile.
+    const editor = { from: isStatusOf('quote', from) ? from : request.status, input, source };
+    if (textField(req.body, 'intent') !== 'send') return showEditor(req, res, reference, editor, {});
+    if (!canSendQuote(request.kind, request.status)) return res.redirect(303, `${back}?done=no-quote`);
+    if (from !== request.status) return res.redirect(303, `${back}?done=conflict`);
+    const read = readQuoteForm(input, localToday(options.now()));
+    if (!read.ok) return showEditor(req, res, reference, editor, read.errors, 422);
+    const outcome = await options.storage.sendQuote(reference, read.terms, {
+      from: request.status,
+      to: 'quoted',
+      actor: `staff:${staffOf(res)}`,
+      mail: (version) =>
+        quoteMail(request.email, { reference, version, terms: read.terms, shopName: options.shopName }),
+    });
+    if (!outcome.sent) {
+      if (outcome.reason === 'missing') throw noSuchRequest();
+      return res.redirect(303, `${back}?done=conflict`);
+    }
+    options.onQueued?.();
+    req.log.info({ reference, version: outcome.version }, 'quote sent');
+    res.redirect(303, `${back}?done=quoted`);
+  });
+
+  return router;
+}
