@@ -59,6 +59,17 @@ export function QuotePage({ view, options }: { view: QuoteView; options: DeskRen
             Lines
           </h2>
           <FieldError id="error-rows" text={view.errors.rows} />
+          {/* The columns' names for sighted readers on a wide screen; each input has its own label. */}
+          <div
+            aria-hidden="true"
+            className="mt-3 hidden gap-2 border-b border-stone-300 pb-2 text-sm font-medium text-stone-700 md:grid md:grid-cols-[1fr_6rem_8rem_7rem_6rem]"
+          >
+            <span>Description</span>
+            <span className="text-right">Quantity</span>
+            <span className="text-right">Price of one ($)</span>
+            <span className="text-right">Line total</span>
+            <span />
+          </div>
           <ol className="mt-3 space-y-4">
             {view.rows.map((row, index) => {
               const number = index + 1;
@@ -67,9 +78,9 @@ export function QuotePage({ view, options }: { view: QuoteView; options: DeskRen
                   // Rows are positions in a form: the position is the identity.
                   // biome-ignore lint/suspicious/noArrayIndexKey: see above.
                   key={index}
-                  className="grid gap-2 border-b border-stone-200 pb-4 md:grid-cols-[1fr_6rem_8rem_7rem_auto] md:items-start"
+                  className="grid grid-cols-2 gap-2 border-b border-stone-200 pb-4 md:grid-cols-[1fr_6rem_8rem_7rem_6rem] md:items-start"
                 >
-                  <div>
+                  <div className="col-span-2 md:col-span-1">
                     <label htmlFor={`label-${index}`} className="text-sm font-medium md:sr-only">
                       Line {number}: description
                     </label>
@@ -111,14 +122,18 @@ export function QuotePage({ view, options }: { view: QuoteView; options: DeskRen
                     />
                     <FieldError id={`error-rows.${index}.unit`} text={view.errors[`rows.${index}.unit`]} />
                   </div>
-                  <p className="py-1.5 text-right tabular-nums md:text-right">
+                  <p className="py-1.5 tabular-nums md:text-right">
                     <span className="sr-only">Line {number} total: </span>
                     {row.total ?? '—'}
                   </p>
-                  <label className="flex items-center gap-2 py-1.5 text-sm">
-                    <input type="checkbox" name={`remove.${index}`} className="size-4" />
-                    Remove<span className="sr-only"> line {number}</span>
-                  </label>
+                  {row.label || row.quantity || row.unit ? (
+                    <label className="flex items-center justify-end gap-2 py-1.5 text-sm md:justify-start">
+                      <input type="checkbox" name={`remove.${index}`} className="size-4" />
+                      Remove<span className="sr-only"> line {number}</span>
+                    </label>
+                  ) : (
+                    <span />
+                  )}
                 </li>
               );
             })}
@@ -129,7 +144,9 @@ export function QuotePage({ view, options }: { view: QuoteView; options: DeskRen
           <dl className="mt-4 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-right">
             <dt className="font-medium">Total</dt>
             <dd className="font-bold tabular-nums">{view.total ?? '—'}</dd>
-            <dt className="font-medium">Deposit</dt>
+            <dt className="font-medium">
+              Deposit{/^\d{1,3}$/.test(view.depositPercent) ? ` (${view.depositPercent}%)` : ''}
+            </dt>
             <dd className="tabular-nums">{view.deposit ?? '—'}</dd>
           </dl>
         </section>

@@ -1,6 +1,6 @@
 import type { DeskQuote, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import { formatDateTime, formatDay } from '#shared/desk-format.ts';
-import { statusLabels } from '#shared/requests/request-status.ts';
+import { quoteStatuses, type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { DeskDocument, TokenField } from './desk-document.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -18,6 +18,12 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** The step after the current one, offered first: the usual click moves an order on, never back. */
+function forwardMove(status: RequestStatus, moves: RequestStatus[]): RequestStatus | undefined {
+  const order: readonly RequestStatus[] = quoteStatuses;
+  return moves.find((move) => move !== 'cancelled' && order.indexOf(move) > order.indexOf(status)) ?? moves[0];
+}
+
 const quoteStates = { open: 'Open', superseded: 'Replaced', expired: 'Expired' } as const;
 
 function QuoteVersion({ quote }: { quote: DeskQuote }) {
@@ -30,7 +36,7 @@ function QuoteVersion({ quote }: { quote: DeskQuote }) {
         </span>
       </p>
       <div className="mt-2 overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-sm">
+        <table className="w-full text-sm">
           <caption className="sr-only">Lines of quote v{quote.version}</caption>
           <thead>
             <tr className="border-b border-stone-300 text-left">
@@ -98,7 +104,7 @@ function ProofForm({ base, status, token }: { base: string; status: string; toke
           name="proof"
           required
           accept="image/png,image/jpeg,image/webp,application/pdf"
-          className="mt-1 block w-full text-sm"
+          className="mt-1 block w-full text-sm file:mr-3 file:rounded file:border file:border-stone-400 file:bg-white file:px-3 file:py-1.5 file:font-semibold"
         />
       </div>
       <fieldset>
@@ -181,7 +187,7 @@ export function RequestPage({ view, options }: { view: RequestView; options: Des
         </p>
       )}
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           <Section title="What they sent">
             <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
@@ -360,6 +366,7 @@ export function RequestPage({ view, options }: { view: RequestView; options: Des
                     Move to
                   </label>
                   <select
+                    defaultValue={forwardMove(view.status, view.moves)}
                     id="status-to"
                     name="to"
                     className="mt-1 w-full rounded border border-stone-400 bg-white px-2 py-2"

@@ -20,8 +20,12 @@ import { quoteEstimate } from '#shared/submissions/quote-fields.ts';
 
 type QuoteEditorView = Extract<DeskView, { page: 'quote' }>;
 
-/** The deposit a new quote starts with; the shop changes it per quote. */
-export const DEFAULT_DEPOSIT_PERCENT = 50;
+/**
+ * The deposit a new quote starts with, as the FAQ tells customers: half, and orders under $200 paid in
+ * full on approval. The shop changes it per quote.
+ */
+const DEFAULT_DEPOSIT_PERCENT = 50;
+const PAID_IN_FULL_BELOW_CENTS = 20_000;
 
 const blankRow: QuoteRowInput = { label: '', quantity: '', unit: '' };
 
@@ -54,12 +58,13 @@ export function startingQuote(
     };
   }
   const estimate = formValues ? quoteEstimate(formValues, prices) : undefined;
+  const small = estimate?.ok === true && estimate.estimate.totalCents < PAID_IN_FULL_BELOW_CENTS;
   return {
     source: estimate?.ok ? 'engine' : formValues ? 'form' : 'none',
     rows: estimate?.ok ? estimate.estimate.lines.map(rowOf) : [],
     notes: '',
     validUntil,
-    depositPercent: String(DEFAULT_DEPOSIT_PERCENT),
+    depositPercent: String(small ? 100 : DEFAULT_DEPOSIT_PERCENT),
   };
 }
 

@@ -30,6 +30,11 @@ describe('the staff desk in a browser', () => {
       SHOP_EMAIL: 'shop@seenwear.example',
       STAFF_EMAILS: staff,
     });
+    reference = await postQuoteRequest('Team shirts for the 5K');
+  });
+
+  /** A quote request through the real endpoint, as the quote form sends it. */
+  async function postQuoteRequest(comments: string): Promise<string> {
     const session = await liveVisitorSession(server.url);
     const posted = await fetch(`${server.url}/api/quotes`, {
       method: 'POST',
@@ -37,14 +42,31 @@ describe('the staff desk in a browser', () => {
       body: quoteFormData({
         name: 'Dana Whitfield',
         email: 'dana@example.com',
-        comments: 'Team shirts for the 5K',
+        comments,
         file: randomPng(64),
         fileName: 'logo.png',
       }),
     });
     expect(posted.status).toBe(201);
-    reference = ((await posted.json()) as { reference: string }).reference;
-  });
+    return ((await posted.json()) as { reference: string }).reference;
+  }
+
+  /** Signs the page in as staff would: asks for a link, opens the newest one mailed, confirms. */
+  async function signIn(page: Page) {
+    const mailsBefore = smtp.received.filter((mail) => mail.header('to')?.includes(staff)).length;
+    await page.getByLabel('Your work e-mail address').fill(staff);
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('a sign-in link is on its way');
+    await expect
+      .poll(() => smtp.received.filter((mail) => mail.header('to')?.includes(staff)).length, { timeout: 15_000 })
+      .toBe(mailsBefore + 1);
+    const mail = smtp.received.filter((item) => item.header('to')?.includes(staff)).at(-1);
+    const link = /https?:\/\/\S+\/staff\/sign-in\/[\w-]{43}/.exec(mail?.text ?? '')?.[0];
+    expect(link, mail?.text).toBeDefined();
+    await page.goto(link ?? '');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/staff');
+  }
   afterAll(async () => {
     await server?.stop();
     await smtp?.close();
@@ -68,19 +90,7 @@ describe('the staff desk in a browser', () => {
       await page.goto(`${server.url}/staff`);
       await expect.poll(() => new URL(page.url()).pathname).toBe('/staff/sign-in');
       expect(await axeViolations(page)).toEqual([]);
-      await page.getByLabel('Your work e-mail address').fill(staff);
-      await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
-      await expect.poll(() => page.getByRole('status').textContent()).toContain('a sign-in link is on its way');
-
-      await expect
-        .poll(() => smtp.received.filter((mail) => mail.header('to')?.includes(staff)).length, { timeout: 15_000 })
-        .toBe(1);
-      const mail = smtp.received.find((item) => item.header('to')?.includes(staff));
-      const link = /https?:\/\/\S+\/staff\/sign-in\/[\w-]{43}/.exec(mail?.text ?? '')?.[0];
-      expect(link, mail?.text).toBeDefined();
-      await page.goto(link ?? '');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/staff');
+      await signIn(page);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Inbox');
       expect(await page.getByText(reference).count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
@@ -131,6 +141,81 @@ describe('the staff desk in a browser', () => {
       await expect.poll(() => page.getByRole('status').textContent()).toBe('You are signed out.');
       await page.goto(`${server.url}/staff`);
       await expect.poll(() => new URL(page.url()).pathname).toBe('/staff/sign-in');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('writes a quote from the price list, sends it, and sends a proof, with no axe violation', async () => {
+    const quoted = await postQuoteRequest('Shirts for the relay team');
+    const { page, context, problems } = await newPage(browser(), 1280);
+    try {
+      await page.goto(`${server.url}/staff/requests/${quoted}`);
+      await signIn(page);
+      await page.goto(`${server.url}/staff/requests/${quoted}`);
+      await page.getByRole('link', { name: 'Write a quote' }).click();
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Write a quote v1');
+      expect(await page.getByText('Filled from our price list').count()).toBe(1);
+      // The pricing engine's first line is the garment the customer chose.
+      expect(await page.getByLabel('Line 1: description').inputValue()).not.toBe('');
+      expect(await axeViolations(page)).toEqual([]);
+
+      const totalOf = async () => (await page.locator('dd').first().textContent()) ?? '';
+      const engineTotal = await totalOf();
+      const spare = (await page.getByRole('textbox', { name: /description/ }).count()) - 1;
+      await page.getByLabel(`Line ${spare + 1}: description`).fill('Rush: ready in 5 days');
+      await page.getByLabel(`Line ${spare + 1}: quantity`).fill('1');
+      await page.getByLabel(`Line ${spare + 1}: price of one ($)`).fill('25.00');
+      await page.getByRole('button', { name: 'Update totals' }).click();
+      await expect.poll(totalOf).not.toBe(engineTotal);
+      const cents = (money: string) => Math.round(Number(money.replace(/[$,]/g, '')) * 100);
+      expect(cents(await totalOf()) - cents(engineTotal)).toBe(2500);
+
+      await page.getByRole('button', { name: /^Send quote v1/ }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toBe('Quote sent to the customer.');
+      expect(
+        await page.getByRole('table', { name: 'Lines of quote v1' }).getByText('Rush: ready in 5 days').count(),
+      ).toBe(1);
+      await expect
+        .poll(
+          () =>
+            smtp.received.filter((item) => item.text.includes(`Here is our quote for your request ${quoted}`)).length,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(1);
+      const quoteMail = smtp.received.find((item) =>
+        item.text.includes(`Here is our quote for your request ${quoted}`),
+      );
+      expect(quoteMail?.text).toContain('- Rush: ready in 5 days: 1 × $25.00 = $25.00');
+
+      await page.getByLabel('Move to').selectOption('approved');
+      await page.getByRole('button', { name: 'Change status' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toBe('Status changed.');
+
+      await page
+        .getByLabel(/Proof file/)
+        .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: randomPng(120) });
+      await page.getByLabel('Width in inches').fill('11.5');
+      await page.getByLabel('Height in inches').fill('4');
+      await page.getByRole('button', { name: 'Send proof' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toBe('Proof sent to the customer.');
+      const proof = page.getByRole('img', { name: 'Proof v1' });
+      // Shown lazily, as a long page's pictures are: it loads once scrolled to.
+      await proof.scrollIntoViewIfNeeded();
+      await expect.poll(() => proof.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(120);
+      expect(await page.getByText('printed 11.5 × 4 in').count()).toBe(1);
+      await expect
+        .poll(
+          () => smtp.received.filter((item) => item.text.includes(`Your proof for request ${quoted} is ready`)).length,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -257,6 +257,7 @@ export const postgresMigrations: Record<string, Migration> = {
         .addColumn('notes', 'text', (column) => column.notNull())
         .addColumn('created_at', 'timestamptz', (column) => column.notNull())
         .addColumn('created_by', 'text', (column) => column.notNull())
+        .addCheckConstraint('proofs_size_is_data_length', sql`size = octet_length(data)`)
         .addUniqueConstraint('proofs_submission_version', ['submission_id', 'version'])
         .execute();
     },

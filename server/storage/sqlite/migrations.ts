@@ -273,6 +273,7 @@ export const sqliteMigrations: Record<string, Migration> = {
         .addColumn('notes', 'text', (column) => column.notNull())
         .addColumn('created_at', 'text', (column) => column.notNull())
         .addColumn('created_by', 'text', (column) => column.notNull())
+        .addCheckConstraint('proofs_size_is_data_length', sql`size = length(data)`)
         .addUniqueConstraint('proofs_submission_version', ['submission_id', 'version'])
         .execute();
     },
