@@ -36,6 +36,10 @@ export interface StorageDatabase {
     status_changed_at: Timestamp | null;
     /** When someone at the shop first opened it on the desk; null while unread. */
     read_at: Timestamp | null;
+    /** SHA-256 (hex) of the customer's page secret (migration 0012); null until the link is first needed. */
+    link_hash: ColumnType<string | null, string | null | undefined, string | null>;
+    /** Bumped when the shop replaces a leaked link: the secret is derived from the reference and this. */
+    link_version: ColumnType<number, number | undefined, number>;
   };
   /** The activity log of each request: appended to, never changed. */
   request_events: {
