@@ -99,6 +99,8 @@ export type DeskView =
       thread: DeskMessage[];
       /** Where the shop may move it from here. */
       moves: RequestStatus[];
+      /** A quote request's private page for its customer (the path, secret included). */
+      customerPage?: string;
       /** The one-line result of the last action (post/redirect/get). */
       notice?: { type: 'success' | 'error'; text: string };
     };

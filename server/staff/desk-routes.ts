@@ -1,6 +1,9 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/csrf.ts';
+import { detailViews } from '#server/requests/request-details.ts';
+import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
+import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { Actor, Storage } from '#server/storage/types.ts';
 import { submissionRateLimit } from '#server/submissions/rate-limit.ts';
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
@@ -12,9 +15,9 @@ import {
   type RequestStatus,
   statusLabels,
 } from '#shared/requests/request-status.ts';
-import { detailViews, eventView, fileView, listItemView, mailView, threadView } from './desk-views.ts';
+import { eventView, fileView, listItemView, mailView, threadView } from './desk-views.ts';
 import { isSecret, type StaffAuth } from './staff-auth.ts';
-import { customerMessageMail, customerUpdateMail, signInLinkMail } from './staff-mail.ts';
+import { customerMessageMail, customerUpdateMail, newRequestLinkMail, signInLinkMail } from './staff-mail.ts';
 
 /** Requests per inbox page. */
 const PAGE_SIZE = 25;
@@ -32,6 +35,11 @@ const notices = {
   'empty-note': { type: 'error', text: 'Write the note first.' },
   sent: { type: 'success', text: 'Message sent to the customer.' },
   'empty-message': { type: 'error', text: 'Write the message first.' },
+  'link-replaced': { type: 'success', text: 'The customer’s link was replaced: the old one no longer works.' },
+  'link-mailed': {
+    type: 'success',
+    text: 'The customer’s link was replaced and the new one e-mailed to them: the old one no longer works.',
+  },
 } as const;
 
 /** What the desk's routes are built from. */
@@ -49,6 +57,8 @@ export interface DeskRoutesOptions {
   onQueued?: () => void;
   /** Today, for the days left before in-hands dates (tests fix it). */
   now?: () => Date;
+  /** The customers' private pages (issue 14): their links go in every mail about a quote request. */
+  requestLinks?: RequestLinks;
 }
 
 /** The staff member signed in for this request (set by requireStaff). */
@@ -80,6 +90,12 @@ function safeNext(value: unknown): string {
 export function deskRoutes(options: DeskRoutesOptions): Router {
   const router = Router();
   const now = options.now ?? (() => new Date());
+
+  /** The whole address of a quote request's customer page, for mails; undefined for a message. */
+  async function customerLink(reference: string): Promise<string | undefined> {
+    const path = await options.requestLinks?.pathFor(reference);
+    return path && `${options.publicUrl}${path}`;
+  }
 
   async function send(req: Request, res: Response, view: DeskView, status = 200) {
     const html = await options.renderDesk(view, {
@@ -213,9 +229,10 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     if (!(await options.storage.markRequestRead(reference, actor))) {
       throw createHttpError(404, 'There is no request with that reference.');
     }
-    const [request, mails] = await Promise.all([
+    const [request, mails, customerPage] = await Promise.all([
       options.storage.getRequest(reference),
       options.storage.notificationsOf(reference),
+      options.requestLinks?.pathFor(reference),
     ]);
     if (!request) throw createHttpError(404, 'There is no request with that reference.');
     const notice = notices[req.query.done as keyof typeof notices];
@@ -234,28 +251,15 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       events: request.events.map(eventView),
       thread: threadView(request),
       moves: nextStatuses(request.kind, request.status),
+      ...(customerPage ? { customerPage } : {}),
       ...(notice ? { notice } : {}),
     });
   });
 
   router.get('/staff/requests/:reference/files/:position{/:preview}', async (req, res) => {
     const reference = referenceOf(req);
-    const position = Number(req.params.position);
-    const preview = req.params.preview;
-    if (!Number.isInteger(position) || position < 0 || (preview !== undefined && preview !== 'preview')) {
-      throw createHttpError(404, 'There is no such file.');
-    }
-    const file = await options.storage.getRequestFile(reference, position);
-    if (!file) throw createHttpError(404, 'There is no such file.');
-    // Only raster images are ever shown; an SVG or a PDF (which can carry script) is always a download.
-    const inline = preview === 'preview' && (file.mediaType === 'image/png' || file.mediaType === 'image/jpeg');
-    if (preview === 'preview' && !inline) throw createHttpError(404, 'This file has no preview: download it.');
-    res.set({
-      'Content-Type': inline ? file.mediaType : 'application/octet-stream',
-      'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-    });
-    res.send(file.data);
+    const { position, preview } = filePosition(req.params.position, req.params.preview);
+    sendRequestFile(res, await options.storage.getRequestFile(reference, position), preview);
   });
 
   router.post('/staff/requests/:reference/status', async (req, res) => {
@@ -277,6 +281,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
             status: statusLabels[to as RequestStatus],
             message,
             shopName: options.shopName,
+            link: await customerLink(reference),
           })
         : undefined;
     const outcome = await options.storage.changeRequestStatus(reference, {
@@ -302,10 +307,37 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       message: text,
       shopName: options.shopName,
       kind: request.kind,
+      link: await customerLink(reference),
     });
     await options.storage.sendRequestMessage(reference, `staff:${staffOf(res)}`, text, mail);
     options.onQueued?.();
     res.redirect(303, `${back}?done=sent`);
+  });
+
+  // A customer's link that leaked (a forwarded mail): a new one, the old one refused from now on.
+  router.post('/staff/requests/:reference/link', async (req, res) => {
+    const reference = referenceOf(req);
+    const request = await options.storage.getRequestState(reference);
+    if (!request) throw createHttpError(404, 'There is no request with that reference.');
+    if (request.kind !== 'quote' || !options.requestLinks) {
+      throw createHttpError(400, 'Only a quote request has a customer page to replace the link of.');
+    }
+    const path = await options.requestLinks.replace(reference, `staff:${staffOf(res)}`);
+    if (!path) throw createHttpError(404, 'There is no request with that reference.');
+    const mailIt = textField(req.body, 'mail') === 'yes';
+    if (mailIt) {
+      const link = `${options.publicUrl}${path}`;
+      await options.storage.queueMail(
+        newRequestLinkMail(request.email, { reference, shopName: options.shopName, link }),
+        {
+          recipient: 'customer',
+          reference,
+        },
+      );
+      options.onQueued?.();
+    }
+    req.log.info({ reference, reason: 'customer_link_replaced' }, 'customer link replaced');
+    res.redirect(303, `/staff/requests/${reference}?done=${mailIt ? 'link-mailed' : 'link-replaced'}`);
   });
 
   router.post('/staff/requests/:reference/notes', async (req, res) => {
