@@ -2,7 +2,7 @@ import type { CustomerStorage } from '#server/storage/types.ts';
 import { isLinkSecret, type LinkSecrets, linkHashOf, linkSecrets, secretMatches } from './customer-links.ts';
 
 /** The customer's private page of a request: the path, without the origin. */
-export function requestPagePath(reference: string, secret: string): string {
+function requestPagePath(reference: string, secret: string): string {
   return `/requests/${reference}/${secret}`;
 }
 
