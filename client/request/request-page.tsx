@@ -1,4 +1,3 @@
-import { StatusBadge } from '#client/desk/status-badge.tsx';
 import type { RequestPageOptions, RequestPageView } from '#shared/request-page-contract.ts';
 import { AskedSection } from './asked-section.tsx';
 import { CancelSection } from './cancel-section.tsx';
@@ -15,12 +14,9 @@ import { StatusSection } from './status-section.tsx';
 export function RequestPage({ view, options }: { view: RequestPageView; options: RequestPageOptions }) {
   return (
     <RequestDocument title={`Quote request ${view.reference}`} options={options}>
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold">
-          Quote request <span className="font-mono whitespace-nowrap">{view.reference}</span>
-        </h1>
-        <StatusBadge status={view.status} />
-      </div>
+      <h1 className="text-2xl font-bold">
+        Quote request <span className="font-mono whitespace-nowrap">{view.reference}</span>
+      </h1>
       <p className="mt-1 text-stone-700">Bookmark this page to follow your order from quote to delivery.</p>
       {view.notice && (
         <p
