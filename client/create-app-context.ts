@@ -20,7 +20,10 @@ export function createAppContextValue(
   }: { nonce: string; csrfToken: string; inBrowser: boolean; submissionKey?: string },
 ): AppContextValue {
   const flash = createFlashStore();
-  if (state.flash) flash.add({ ...state.flash, duration: inBrowser ? FLASH_DEFAULT_DURATION_MS : 0 });
+  // A message with a link (a quote request's private page) stays until dismissed: it is there to be kept.
+  if (state.flash) {
+    flash.add({ ...state.flash, duration: inBrowser && !state.flash.link ? FLASH_DEFAULT_DURATION_MS : 0 });
+  }
   return {
     state,
     serializedState,

@@ -10,6 +10,8 @@ import { type RouteHandle, routes } from './routes.tsx';
 
 // The staff desk renders through this entry too: server-side only, so no public bundle carries it.
 export { renderDesk } from './desk/render-desk.tsx';
+// The customer's request page too (issue 14), the same way.
+export { renderRequestPage } from './request/render-request-page.tsx';
 
 /** A render that has not finished by then is abandoned (the server answers 500) rather than left hanging. */
 const RENDER_TIMEOUT_MS = 10_000;

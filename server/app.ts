@@ -14,6 +14,8 @@ import { type AppMetrics, createMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { createPageRenderer } from './page-renderer.ts';
 import { requestLogger } from './request-logger.ts';
+import { customerRoutes } from './requests/customer-routes.ts';
+import { requestLinks } from './requests/request-links.ts';
 import { responseCompression } from './response-compression.ts';
 import { permissionsPolicy, securityHeaders, usesNonce } from './security-headers.ts';
 import { seoRoutes } from './seo-routes.ts';
@@ -104,6 +106,21 @@ export function createApp(deps: AppDependencies): Express {
   // Bodies are parsed before the CSRF check because a form without JavaScript sends its token as a field.
   app.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 200 }));
   app.use(express.json({ limit: '100kb' }));
+  // The customers' private pages: their links go on the sent panel, in the mails and on the desk.
+  const links = requestLinks(deps.storage, config.csrfSecret);
+  const uploads = uploadAdmission({
+    storage: deps.storage,
+    bytesPerDay: config.uploadBytesPerDay,
+    // PostgreSQL keeps the files on its own host, whose disk this process cannot see: that one is
+    // watched where the database runs, and the daily budget still bounds what each address adds.
+    diskFloor: config.databaseUrl
+      ? null
+      : {
+          dir: config.databaseDir,
+          floorBytes: config.diskFreeFloorBytes,
+          ...(deps.readFreeSpace ? { readFree: deps.readFreeSpace } : {}),
+        },
+  });
   // Before the general CSRF check: these routes check it themselves once a multipart body is parsed.
   app.use(
     submissionRoutes({
@@ -114,20 +131,29 @@ export function createApp(deps: AppDependencies): Express {
       isProduction: config.isProduction,
       rateLimit: config.submissionRateLimit,
       uploadsAtOnce: config.uploadsAtOnce,
-      uploads: uploadAdmission({
-        storage: deps.storage,
-        bytesPerDay: config.uploadBytesPerDay,
-        // PostgreSQL keeps the files on its own host, whose disk this process cannot see: that one is
-        // watched where the database runs, and the daily budget still bounds what each address adds.
-        diskFloor: config.databaseUrl
-          ? null
-          : {
-              dir: config.databaseDir,
-              floorBytes: config.diskFreeFloorBytes,
-              ...(deps.readFreeSpace ? { readFree: deps.readFreeSpace } : {}),
-            },
-      }),
+      uploads,
+      links,
       ...(deps.onStored ? { onStored: deps.onStored } : {}),
+    }),
+  );
+  app.use(
+    customerRoutes({
+      storage: deps.storage,
+      links,
+      csrf,
+      renderPage: async (view, options) => (await deps.ssr.loadEntry()).renderRequestPage(view, options),
+      stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
+      shop: {
+        name: siteData.data.config.appName,
+        email: siteData.data.config.contact.email,
+        phone: siteData.data.config.contact.phone,
+      },
+      ...(config.mail ? { shopEmail: config.mail.shopEmail } : {}),
+      publicUrl: config.publicUrl,
+      rateLimit: config.submissionRateLimit,
+      uploadsAtOnce: config.uploadsAtOnce,
+      uploads,
+      ...(deps.onStored ? { onQueued: deps.onStored } : {}),
     }),
   );
   const staffAuth = createStaffAuth(deps.storage, { staffEmails: config.staffEmails, secure: config.isProduction });
@@ -153,6 +179,7 @@ export function createApp(deps: AppDependencies): Express {
       publicUrl: config.publicUrl,
       rateLimit: config.submissionRateLimit,
       prices: () => siteData.data,
+      requestLinks: links,
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
     }),
   );

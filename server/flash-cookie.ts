@@ -23,6 +23,16 @@ const flashSchema = z.object({
     .regex(/^[A-Za-z0-9_.-]+$/)
     .max(FLASH_KEY_MAX_LENGTH)
     .optional(),
+  // Only a path of this site, never another origin ("//host" included).
+  link: z
+    .object({
+      href: z
+        .string()
+        .regex(/^\/(?!\/)[\w/.-]*$/)
+        .max(200),
+      text: z.string().min(1).max(100),
+    })
+    .optional(),
 });
 
 /** A flash message as the cookie carries it. A key lets the page replace an earlier message with the same key. */
@@ -52,10 +62,10 @@ function capText(text: string): string {
 
 /** Throws on an unknown type, empty text or a malformed key: those are mistakes in the calling code. */
 export function setFlash(res: Response, flash: Flash, options: FlashCookieOptions): void {
-  const { type, text, key } = flashSchema.parse({ ...flash, text: capText(flash.text) });
-  const value = Buffer.from(JSON.stringify(key === undefined ? { type, text } : { type, text, key })).toString(
-    'base64url',
-  );
+  const { type, text, key, link } = flashSchema.parse({ ...flash, text: capText(flash.text) });
+  const value = Buffer.from(
+    JSON.stringify({ type, text, ...(key === undefined ? {} : { key }), ...(link === undefined ? {} : { link }) }),
+  ).toString('base64url');
   res.cookie(FLASH_COOKIE, value, { ...cookieOptions(options), maxAge: FLASH_MAX_AGE_MS });
 }
 

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import createHttpError, { isHttpError } from 'http-errors';
 import { CSRF_ERROR_CODE } from '#shared/csrf-contract.ts';
 import { escapeHtml } from '#shared/escape-html.ts';
+import { redactUrl } from './redact-url.ts';
 
 /** What a visitor is told for each client mistake: what happened and what to do about it. */
 const clientMessages: Record<number, string> = {
@@ -65,7 +66,10 @@ export function errorHandler(stylesheets: () => readonly string[]): ErrorRequest
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     if (isHttpError(error) && error.code === 'EBADCSRFTOKEN') {
-      req.log.warn({ reason: 'csrf', method: req.method, path: req.path }, 'refused: CSRF token missing or invalid');
+      req.log.warn(
+        { reason: 'csrf', method: req.method, path: redactUrl(req.path) },
+        'refused: CSRF token missing or invalid',
+      );
       return send(res, 403, CSRF_ERROR_CODE, CSRF_MESSAGE, stylesheets());
     }
     const status = isHttpError(error) ? error.status : 500;

@@ -18,6 +18,7 @@ function countingEntry() {
     query: vi.fn(entry.query),
     render: vi.fn(entry.render),
     renderDesk: entry.renderDesk,
+    renderRequestPage: entry.renderRequestPage,
   };
   return counted;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { redactUrl } from './redact-url.ts';
 
 const acceptableRequestId = /^[\w.:-]{1,128}$/;
 
@@ -29,7 +30,8 @@ function serializeRequest(req: LoggedRequest) {
   return {
     id: req.id,
     method: req.method,
-    url: req.originalUrl ?? req.url,
+    // A private link's secret never reaches the log (redact-url.ts).
+    url: redactUrl(req.originalUrl ?? req.url ?? ''),
     // The visitor's IP address (the proxy's when TRUST_PROXY is 0), as the privacy policy says.
     remoteAddress: req.socket?.remoteAddress,
     headers,

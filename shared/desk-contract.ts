@@ -145,6 +145,8 @@ export type DeskView =
       canQuote: boolean;
       /** Whether a proof can be sent from this status. */
       canSendProof: boolean;
+      /** A quote request's private page for its customer (the path, secret included). */
+      customerPage?: string;
       /** The one-line result of the last action (post/redirect/get). */
       notice?: { type: 'success' | 'error'; text: string };
     }

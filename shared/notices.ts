@@ -9,4 +9,12 @@ export interface FlashNotice {
   /** Plain text, never HTML. */
   text: string;
   key?: string;
+  /** A link the message offers (the private page of a quote request just sent): a path of this site. */
+  link?: FlashLink;
+}
+
+/** A link in a flash message: where, and its words. */
+export interface FlashLink {
+  href: string;
+  text: string;
 }

@@ -1,5 +1,6 @@
 import type { DeskRenderOptions, DeskView } from './desk-contract.ts';
 import type { FlashNotice } from './notices.ts';
+import type { RequestPageOptions, RequestPageView } from './request-page-contract.ts';
 import type { SiteData } from './site-data.ts';
 import type { FormState } from './submissions/form-values.ts';
 
@@ -84,4 +85,6 @@ export interface SsrEntry {
   render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options: RenderOptions): Promise<string>;
   /** A staff desk page, whole (client/desk): server-rendered only, no script. */
   renderDesk(view: DeskView, options: DeskRenderOptions): string;
+  /** A customer's private request page, whole (client/request): server-rendered only, no script. */
+  renderRequestPage(view: RequestPageView, options: RequestPageOptions): string;
 }

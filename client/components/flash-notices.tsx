@@ -30,6 +30,14 @@ export function FlashNotices() {
           <p>
             <span className="sr-only">{styles[message.type].label}: </span>
             {message.text}
+            {message.link && (
+              <>
+                {' '}
+                <a className="font-semibold break-all underline" href={message.link.href}>
+                  {message.link.text}
+                </a>
+              </>
+            )}
           </p>
           <button
             type="button"

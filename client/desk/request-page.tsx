@@ -402,6 +402,31 @@ export function RequestPage({ view, options }: { view: RequestView; options: Des
             )}
           </Section>
 
+          {view.customerPage && (
+            <Section title="Customer’s page">
+              <p className="text-sm text-stone-700">
+                Their private page follows this request; its link is in every e-mail to them.{' '}
+                <a className="font-semibold underline" href={view.customerPage} rel="noreferrer" target="_blank">
+                  Open it as they see it
+                </a>
+              </p>
+              <form method="post" action={`${base}/link`} className="mt-3 space-y-3">
+                <TokenField token={options.csrfToken} />
+                <label className="flex items-start gap-2 text-sm">
+                  <input type="checkbox" name="mail" value="yes" defaultChecked className="mt-1" />
+                  <span>E-mail the new link to {view.email}</span>
+                </label>
+                <button
+                  type="submit"
+                  className="w-full rounded border border-stone-400 bg-white px-4 py-2 font-semibold hover:bg-stone-100"
+                >
+                  Replace the customer’s link
+                </button>
+                <p className="text-xs text-stone-600">If it leaked (a forwarded e-mail): the old link stops working.</p>
+              </form>
+            </Section>
+          )}
+
           <Section title="Internal note">
             <form method="post" action={`${base}/notes`} className="space-y-3">
               <TokenField token={options.csrfToken} />

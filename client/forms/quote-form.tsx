@@ -21,7 +21,7 @@ import { QuoteEstimateLine, QuoteEstimatePanel } from './quote-estimate-panel.ts
 import { quoteFieldLabel, quoteFieldTarget } from './quote-field-labels.ts';
 import { QuoteLocationFields } from './quote-location-fields.tsx';
 import { piecesIn, QuoteSizeFields } from './quote-size-fields.tsx';
-import { SentPanel } from './sent-panel.tsx';
+import { PrivatePageLink, SentPanel } from './sent-panel.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { type Receipt, useFormSubmission } from './use-form-submission.ts';
 import { useHydrated } from './use-hydrated.ts';
@@ -322,6 +322,7 @@ export function QuoteForm({
         }}
       >
         {receipt.summary ? <p className="mt-3">Your request: {receipt.summary}.</p> : null}
+        {receipt.link ? <PrivatePageLink path={receipt.link} /> : null}
         <p className="mt-3">
           Artwork you did not attach can follow by e-mail to <EmailLink />, with your reference.
         </p>

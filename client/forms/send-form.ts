@@ -5,7 +5,8 @@ import { SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions
 
 /** What came of sending a form, in the terms the page shows it. */
 export type SendOutcome =
-  | { kind: 'sent'; reference: string; message: string }
+  /** `link`: a quote request's private page (a path of this site), when the server gave one. */
+  | { kind: 'sent'; reference: string; message: string; link?: string }
   /** The server refused some fields (422): shown beside them like the browser's own checks. */
   | { kind: 'invalid'; message: string; fields: FieldErrors }
   /** Any other refusal: the visitor's input stays, with the server's reason. */
@@ -36,9 +37,15 @@ function fallbackMessage(status: number): string {
  * The endpoints' answers, read with plain checks rather than the on-demand zod chunk: reading an
  * answer must never depend on a download. A proxy or an old server may answer otherwise.
  */
-function readCreated(body: unknown): { reference: string; message: string } {
+function readCreated(body: unknown): { reference: string; message: string; link?: string } {
   if (!isRecord(body) || typeof body.reference !== 'string') return { reference: '', message: '' };
-  return { reference: body.reference, message: typeof body.message === 'string' ? body.message : '' };
+  // Only a path of this site is ever followed from here.
+  const link = typeof body.link === 'string' && /^\/requests\/[\w/-]+$/.test(body.link) ? body.link : undefined;
+  return {
+    reference: body.reference,
+    message: typeof body.message === 'string' ? body.message : '',
+    ...(link ? { link } : {}),
+  };
 }
 
 function readRefusal(body: unknown): { message: string | undefined; fields: FieldErrors } {

@@ -62,3 +62,25 @@ export function SentPanel({
     </div>
   );
 }
+
+/**
+ * The private page of the quote request just sent, with its whole address to copy or bookmark: the
+ * visitor's only way back to it besides the confirmation mail. Shown to the sender alone.
+ */
+export function PrivatePageLink({ path }: { path: string }) {
+  const address = typeof window === 'undefined' ? path : new URL(path, window.location.href).href;
+  return (
+    <div className="mt-4 rounded-xl border border-green-800/30 bg-white p-4">
+      <p className="font-semibold">Follow your request on its private page:</p>
+      <p className="mt-1 font-mono text-sm break-all">
+        <a className="underline" href={path}>
+          {address}
+        </a>
+      </p>
+      <p className="mt-1 text-sm">
+        Bookmark it: you will see where your order stands, and can write to us or send more artwork there. The link is
+        in your confirmation e-mail too. Keep it to yourself.
+      </p>
+    </div>
+  );
+}

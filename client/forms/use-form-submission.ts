@@ -18,6 +18,8 @@ export interface Receipt {
   email: string;
   /** What was sent, in a line (see `summarize`). */
   summary?: string;
+  /** A quote request's private page (a path of this site). */
+  link?: string;
 }
 
 export interface FormSubmissionOptions {
@@ -154,7 +156,12 @@ export function useFormSubmission(options: FormSubmissionOptions): FormSubmissio
             : escapeHtml(sentText),
           'success',
         );
-        onSent({ reference: outcome.reference, email: values.email ?? '', summary: options.summarize?.(values, data) });
+        onSent({
+          reference: outcome.reference,
+          email: values.email ?? '',
+          summary: options.summarize?.(values, data),
+          ...(outcome.link ? { link: outcome.link } : {}),
+        });
         return;
       case 'invalid':
         showProblems(outcome.fields, outcome.message || errorSummary(outcome.fields), 'field');

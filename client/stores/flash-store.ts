@@ -1,3 +1,4 @@
+import type { FlashLink } from '#shared/notices.ts';
 import type { ToastType } from './toast-store.ts';
 
 /** Spec section 9: a flash message goes away on its own after this long unless told otherwise. */
@@ -13,6 +14,8 @@ interface FlashMessage {
   readonly text: string;
   /** Groups messages that belong to one thing (a form, say), so they can be found or cleared together. */
   readonly key?: string;
+  /** A link the message offers (a path of this site). */
+  readonly link?: FlashLink;
   /** Present while the message counts down to its removal. */
   readonly timeout?: ReturnType<typeof setTimeout>;
 }
@@ -21,6 +24,7 @@ interface FlashInput {
   type: FlashType;
   text: string;
   key?: string;
+  link?: FlashLink;
   /** Milliseconds before it goes away; 0 or less keeps it. Defaults to FLASH_DEFAULT_DURATION_MS. */
   duration?: number;
 }
@@ -49,7 +53,7 @@ export function createFlashStore(): FlashStore {
   };
 
   const store: FlashStore = {
-    add({ type, text, key, duration = FLASH_DEFAULT_DURATION_MS }) {
+    add({ type, text, key, link, duration = FLASH_DEFAULT_DURATION_MS }) {
       const id = `flash-${nextId++}`;
       const timeout = duration > 0 ? setTimeout(() => store.remove(id), duration) : undefined;
       const message: FlashMessage = {
@@ -57,6 +61,7 @@ export function createFlashStore(): FlashStore {
         type,
         text,
         ...(key === undefined ? {} : { key }),
+        ...(link === undefined ? {} : { link }),
         ...(timeout === undefined ? {} : { timeout }),
       };
       // In place rather than at the end, so a form's message does not jump about when it changes.

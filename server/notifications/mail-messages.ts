@@ -1,11 +1,11 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { Submission, SubmissionKind } from '#server/storage/types.ts';
 import { detailsOf, formatFields } from '#server/submissions/payload-text.ts';
-import { escapeHtml } from '#shared/escape-html.ts';
 import { formatUsPhone } from '#shared/phone.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { receivedSummary } from '#shared/submissions/received-summary.ts';
+import { textToHtml } from './mail-html.ts';
 
 /** Who the notification mails come from and go to, and the shop's name and contact details they show. */
 export interface MailSettings {
@@ -15,6 +15,11 @@ export interface MailSettings {
   shopEmail: string;
   /** The shop as the site presents it (data/config.json): its name, phone and public e-mail. */
   shop: Pick<SiteConfig, 'appName' | 'contact'>;
+  /**
+   * The address of a quote request's private page for its customer (PUBLIC_URL/requests/<reference>/<secret>),
+   * put in the confirmation; undefined for a contact message. Absent, the confirmation goes without it.
+   */
+  requestLink?: (reference: string) => Promise<string | undefined>;
   /**
    * The staff desk's address (PUBLIC_URL/staff) when STAFF_EMAILS opens it: the shop's copy is then a
    * summary with a link to the request, its files staying in the database. Without a desk the copy
@@ -86,7 +91,7 @@ function attachmentOf(file: Submission['files'][number]) {
  * the To: display name): anyone can put someone else's address in the form, and a "name" such as "Your
  * account is locked, call 555 0100" would make the shop a relay for their text. The reference is ours.
  */
-export function customerMessage(submission: Submission, settings: MailSettings): SendMailOptions {
+export function customerMessage(submission: Submission, settings: MailSettings, requestLink?: string): SendMailOptions {
   const { appName, contact } = settings.shop;
   const label = kindLabels[submission.kind].customer;
   const text = [
@@ -94,6 +99,14 @@ export function customerMessage(submission: Submission, settings: MailSettings):
     '',
     `Thank you for your ${label}. It has reached us, and its reference is ${submission.reference}.`,
     '',
+    ...(requestLink
+      ? [
+          'Follow it on your private page, where you can also write to us, send more artwork or cancel it. ' +
+            'Anyone with this link can see the request, so keep it to yourself:',
+          requestLink,
+          '',
+        ]
+      : []),
     'What happens next: one of us reads it and answers you within one business day. To add anything, ' +
       'reply to this e-mail or call us and mention the reference.',
     '',
@@ -134,13 +147,4 @@ function formatFiles(submission: Submission): string[] {
 /** UTC, so the time reads the same wherever the server runs. */
 function formatUtc(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-/** The same text for mail programs that show HTML first; every character of it is escaped. */
-function textToHtml(text: string): string {
-  const paragraphs = text
-    .split(/\n{2,}/)
-    .map((block) => `<p style="margin:0 0 1em;white-space:pre-wrap">${escapeHtml(block)}</p>`)
-    .join('');
-  return `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body style="font-family:sans-serif">${paragraphs}</body></html>`;
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ClaimedNotification, NotificationRecipient, Storage } from '#server/storage/types.ts';
+import { textToHtml } from './mail-html.ts';
 import { customerMessage, type MailSettings, shopMessage } from './mail-messages.ts';
 import type { MailTransport } from './mail-transport.ts';
 
@@ -178,12 +179,15 @@ async function deliver(message: ClaimedNotification, options: OutboxWorkerOption
         to: ready.to,
         subject: ready.subject,
         text: ready.text,
+        html: textToHtml(ready.text),
         messageId: messageIdFor(`mail-${message.id}`, recipient, settings.from),
       });
     } else {
       const submission = reference === null ? undefined : await storage.getSubmission(reference);
       if (!submission || reference === null) throw new Error('the submission is not in storage');
-      const mail = recipient === 'shop' ? shopMessage(submission, settings) : customerMessage(submission, settings);
+      const link = recipient === 'customer' ? await settings.requestLink?.(reference) : undefined;
+      const mail =
+        recipient === 'shop' ? shopMessage(submission, settings) : customerMessage(submission, settings, link);
       await transport.sendMail({ ...mail, messageId: messageIdFor(reference, recipient, settings.from) });
     }
   } catch (error) {

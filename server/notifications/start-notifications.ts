@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '#server/config.ts';
 import type { AppMetrics } from '#server/metrics/app-metrics.ts';
 import { instrumentTransport } from '#server/metrics/instrument.ts';
+import { requestLinks } from '#server/requests/request-links.ts';
 import type { Storage } from '#server/storage/types.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
@@ -9,7 +10,8 @@ import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts';
 
 /** What start-up hands the notifications: the mail settings (null without SMTP), the shop's contact data and the storage. */
 export interface NotificationsOptions {
-  config: Pick<AppConfig, 'mail'> & Partial<Pick<AppConfig, 'outboxLeaseMs' | 'staffEmails' | 'publicUrl'>>;
+  config: Pick<AppConfig, 'mail'> &
+    Partial<Pick<AppConfig, 'outboxLeaseMs' | 'staffEmails' | 'publicUrl' | 'csrfSecret'>>;
   /** data/config.json: the shop's name and contact, for the customer's confirmation. */
   site: Pick<SiteConfig, 'appName' | 'contact'>;
   storage: Storage;
@@ -41,6 +43,9 @@ export function startNotifications(options: NotificationsOptions): OutboxWorker 
       shopEmail: config.mail.shopEmail,
       shop: site,
       ...(config.staffEmails?.length && config.publicUrl ? { deskUrl: `${config.publicUrl}/staff` } : {}),
+      ...(config.csrfSecret && config.publicUrl
+        ? { requestLink: fullLinks(storage, config.csrfSecret, config.publicUrl) }
+        : {}),
     },
     logger,
     intervalMs: options.intervalMs,
@@ -55,5 +60,14 @@ export function startNotifications(options: NotificationsOptions): OutboxWorker 
       await worker.stop(graceMs);
       transport.close();
     },
+  };
+}
+
+/** The customer's page of a quote request as a whole address, for the confirmation mail. */
+function fullLinks(storage: Storage, csrfSecret: string, publicUrl: string) {
+  const links = requestLinks(storage, csrfSecret);
+  return async (reference: string) => {
+    const path = await links.pathFor(reference);
+    return path && `${publicUrl}${path}`;
   };
 }

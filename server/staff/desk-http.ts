@@ -1,6 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
 import createHttpError from 'http-errors';
-import type { StoredFile } from '#server/storage/types.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { StaffAuth } from './staff-auth.ts';
 
@@ -49,19 +48,4 @@ export function requireStaff(auth: Pick<StaffAuth, 'current'>): RequestHandler {
     if (!wantsPage(req) || req.method !== 'GET') return next(createHttpError(401, 'Sign in to the desk first.'));
     res.redirect(303, `/staff/sign-in?next=${encodeURIComponent(safeNext(req.originalUrl))}`);
   };
-}
-
-/**
- * A stored file, as a download, or shown inline when `inline` lists its type (raster images only: an
- * SVG or a PDF can carry script). Either way sandboxed, so nothing in it runs as the site.
- */
-export function sendStoredFile(res: Response, file: StoredFile, inline?: ReadonlySet<string>) {
-  const shown = inline?.has(file.mediaType) === true;
-  if (inline !== undefined && !shown) throw createHttpError(404, 'This file has no preview: download it.');
-  res.set({
-    'Content-Type': shown ? file.mediaType : 'application/octet-stream',
-    'Content-Disposition': `${shown ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-    'Content-Security-Policy': "default-src 'none'; sandbox",
-  });
-  res.send(file.data);
 }

@@ -190,6 +190,39 @@ describe.each(backends)('the staff desk on %s', (backend) => {
     expect(page.text).toContain('To the customer: “Seenwear: about your quote request');
   });
 
+  it('replaces a leaked customer link: the old one stops opening, the new one is mailed, and the log says who', async () => {
+    const { cookie, token } = await signedIn();
+    const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', cookie).expect(200);
+    const old = /href="(\/requests\/[^"]+)"/.exec(page.text)?.[1] ?? '';
+    await request(t.app).get(old).expect(200);
+    const before = (await t.storage.notificationsOf(reference)).length;
+    const replaced = await request(t.app)
+      .post(`/staff/requests/${reference}/link`)
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: token, mail: 'yes' })
+      .expect(303);
+    expect(replaced.headers.location).toBe(`/staff/requests/${reference}?done=link-mailed`);
+    await request(t.app).get(old).expect(404);
+    const after = await t.storage.notificationsOf(reference);
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)).toMatchObject({
+      recipient: 'customer',
+      subject: `Seenwear: a new link to your request ${reference}`,
+    });
+    const again = await request(t.app).get(`/staff/requests/${reference}?done=link-mailed`).set('Cookie', cookie);
+    expect(again.text).toContain('Replaced the customer’s link');
+    const fresh = /href="(\/requests\/[^"]+)"/.exec(again.text)?.[1] ?? '';
+    expect(fresh).not.toBe(old);
+    await request(t.app).get(fresh).expect(200);
+    await request(t.app)
+      .post(`/staff/requests/${reference}/link`)
+      .set('Cookie', cookie)
+      .type('form')
+      .send({})
+      .expect(403);
+  });
+
   it('signs out here, and everywhere', async () => {
     const first = await signedIn();
     const second = await signedIn();

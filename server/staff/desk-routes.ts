@@ -1,6 +1,9 @@
 import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/csrf.ts';
+import { detailViews } from '#server/requests/request-details.ts';
+import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
+import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { Actor, Storage } from '#server/storage/types.ts';
 import { submissionRateLimit } from '#server/submissions/rate-limit.ts';
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
@@ -15,22 +18,12 @@ import {
   statusLabels,
 } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
-import { noSuchRequest, referenceOf, requireStaff, safeNext, sendStoredFile, staffOf, textField } from './desk-http.ts';
-import {
-  artworkPreviewable,
-  detailViews,
-  eventView,
-  fileView,
-  listItemView,
-  mailView,
-  proofView,
-  quoteView,
-  threadView,
-} from './desk-views.ts';
+import { noSuchRequest, referenceOf, requireStaff, safeNext, staffOf, textField } from './desk-http.ts';
+import { eventView, fileView, listItemView, mailView, proofView, quoteView, threadView } from './desk-views.ts';
 import { proofFileRoutes, proofNotices } from './proof-routes.ts';
 import { quoteRoutes } from './quote-routes.ts';
 import { isSecret, type StaffAuth } from './staff-auth.ts';
-import { customerMessageMail, customerUpdateMail, signInLinkMail } from './staff-mail.ts';
+import { customerMessageMail, customerUpdateMail, newRequestLinkMail, signInLinkMail } from './staff-mail.ts';
 
 /** Requests per inbox page. */
 const PAGE_SIZE = 25;
@@ -52,6 +45,11 @@ const notices = {
   'no-quote': { type: 'error', text: 'A quote cannot be sent from this status.' },
   'no-proof': { type: 'error', text: 'A proof cannot be sent from this status.' },
   ...Object.fromEntries(Object.entries(proofNotices).map(([key, text]) => [key, { type: 'error' as const, text }])),
+  'link-replaced': { type: 'success', text: 'The customer’s link was replaced: the old one no longer works.' },
+  'link-mailed': {
+    type: 'success',
+    text: 'The customer’s link was replaced and the new one e-mailed to them: the old one no longer works.',
+  },
 } as const;
 
 /** What the desk's routes are built from. */
@@ -71,6 +69,8 @@ export interface DeskRoutesOptions {
   now?: () => Date;
   /** The price files, read at each use (they reload): the quote editor starts from the pricing engine. */
   prices: () => PriceFiles;
+  /** The customers' private pages (issue 14): their links go in every mail about a quote request. */
+  requestLinks?: RequestLinks;
 }
 
 /**
@@ -82,6 +82,12 @@ export interface DeskRoutesOptions {
 export function deskRoutes(options: DeskRoutesOptions): Router {
   const router = Router();
   const now = options.now ?? (() => new Date());
+
+  /** The whole address of a quote request's customer page, for mails; undefined for a message. */
+  async function customerLink(reference: string): Promise<string | undefined> {
+    const path = await options.requestLinks?.pathFor(reference);
+    return path && `${options.publicUrl}${path}`;
+  }
 
   async function send(req: Request, res: Response, view: DeskView, status = 200) {
     const html = await options.renderDesk(view, {
@@ -197,11 +203,12 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     if (!(await options.storage.markRequestRead(reference, actor))) {
       throw noSuchRequest();
     }
-    const [request, mails, quotes, proofs] = await Promise.all([
+    const [request, mails, quotes, proofs, customerPage] = await Promise.all([
       options.storage.getRequest(reference),
       options.storage.notificationsOf(reference),
       options.storage.quotesOf(reference),
       options.storage.proofsOf(reference),
+      options.requestLinks?.pathFor(reference),
     ]);
     if (!request) throw noSuchRequest();
     const notice = notices[req.query.done as keyof typeof notices];
@@ -225,20 +232,15 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       proofs: proofs.map((proof) => proofView(proof, proofs.length)).reverse(),
       canQuote: canSendQuote(request.kind, request.status),
       canSendProof: canSendProof(request.kind, request.status),
+      ...(customerPage ? { customerPage } : {}),
       ...(notice ? { notice } : {}),
     });
   });
 
   router.get('/staff/requests/:reference/files/:position{/:preview}', async (req, res) => {
     const reference = referenceOf(req);
-    const position = Number(req.params.position);
-    const preview = req.params.preview;
-    if (!Number.isInteger(position) || position < 0 || (preview !== undefined && preview !== 'preview')) {
-      throw createHttpError(404, 'There is no such file.');
-    }
-    const file = await options.storage.getRequestFile(reference, position);
-    if (!file) throw createHttpError(404, 'There is no such file.');
-    sendStoredFile(res, file, preview === 'preview' ? artworkPreviewable : undefined);
+    const { position, preview } = filePosition(req.params.position, req.params.preview);
+    sendRequestFile(res, await options.storage.getRequestFile(reference, position), preview);
   });
 
   router.post('/staff/requests/:reference/status', async (req, res) => {
@@ -260,6 +262,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
             status: statusLabels[to as RequestStatus],
             message,
             shopName: options.shopName,
+            link: await customerLink(reference),
           })
         : undefined;
     const outcome = await options.storage.changeRequestStatus(reference, {
@@ -285,10 +288,37 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       message: text,
       shopName: options.shopName,
       kind: request.kind,
+      link: await customerLink(reference),
     });
     await options.storage.sendRequestMessage(reference, `staff:${staffOf(res)}`, text, mail);
     options.onQueued?.();
     res.redirect(303, `${back}?done=sent`);
+  });
+
+  // A customer's link that leaked (a forwarded mail): a new one, the old one refused from now on.
+  router.post('/staff/requests/:reference/link', async (req, res) => {
+    const reference = referenceOf(req);
+    const request = await options.storage.getRequestState(reference);
+    if (!request) throw createHttpError(404, 'There is no request with that reference.');
+    if (request.kind !== 'quote' || !options.requestLinks) {
+      throw createHttpError(400, 'Only a quote request has a customer page to replace the link of.');
+    }
+    const path = await options.requestLinks.replace(reference, `staff:${staffOf(res)}`);
+    if (!path) throw createHttpError(404, 'There is no request with that reference.');
+    const mailIt = textField(req.body, 'mail') === 'yes';
+    if (mailIt) {
+      const link = `${options.publicUrl}${path}`;
+      await options.storage.queueMail(
+        newRequestLinkMail(request.email, { reference, shopName: options.shopName, link }),
+        {
+          recipient: 'customer',
+          reference,
+        },
+      );
+      options.onQueued?.();
+    }
+    req.log.info({ reference, reason: 'customer_link_replaced' }, 'customer link replaced');
+    res.redirect(303, `/staff/requests/${reference}?done=${mailIt ? 'link-mailed' : 'link-replaced'}`);
   });
 
   router.post('/staff/requests/:reference/notes', async (req, res) => {

@@ -1,3 +1,4 @@
+import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
 import type {
   Actor,
   NotificationState,
@@ -7,7 +8,7 @@ import type {
   SentQuote,
   StoredFile,
 } from '#server/storage/types.ts';
-import { detailsOf, formatEntry, humanize } from '#server/submissions/payload-text.ts';
+import { humanize } from '#server/submissions/payload-text.ts';
 import type {
   DeskEvent,
   DeskFile,
@@ -17,24 +18,11 @@ import type {
   DeskProof,
   DeskQuote,
 } from '#shared/desk-contract.ts';
-import { isRecord } from '#shared/is-record.ts';
 import { formatMoney } from '#shared/money.ts';
 import { depositOf, isQuoteOpen } from '#shared/requests/quote.ts';
 import { type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Raster images the desk shows as thumbnails; everything else (SVG, PDF, EPS) is only downloaded. */
-export const artworkPreviewable: ReadonlySet<string> = new Set(['image/png', 'image/jpeg']);
-/** Proofs come from the shop as PNG, JPEG, WebP or PDF: the images are shown, the PDF downloaded. */
-export const proofPreviewable: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp']);
-
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
-
-/** Whole days from `today` (UTC) to a YYYY-MM-DD date. */
-function daysUntil(day: string, today: Date): number {
-  const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  return Math.round((Date.parse(`${day}T00:00:00Z`) - start) / DAY_MS);
-}
 
 /** An inbox row from what the storage lists. */
 export function listItemView(item: RequestListItem, today: Date): DeskListItem {
@@ -59,28 +47,6 @@ export function listItemView(item: RequestListItem, today: Date): DeskListItem {
   };
 }
 
-/** The customer's fields as label and text, in the order the form has them. */
-export function detailViews(request: RequestDetail): { label: string; value: string }[] {
-  return Object.entries(detailsOf(request)).map(([key, value]) => ({
-    label: humanize(key),
-    // A list of records (the print locations) reads best one item a line: "Placement: Front · Colors: 2".
-    value:
-      Array.isArray(value) && value.length > 0 && value.every(isRecord)
-        ? value
-            .map((item) =>
-              Object.entries(item)
-                .filter(([, field]) => field !== undefined && field !== null && field !== '')
-                .map(([name, field]) => `${humanize(name)}: ${String(field)}`)
-                .join(' · '),
-            )
-            .join('\n')
-        : formatEntry('', value, '')
-            .map((line) => line.trim())
-            .join('\n')
-            .trim(),
-  }));
-}
-
 /** A file as listed: only PNG and JPEG get a preview. */
 export function fileView(file: StoredFile, position: number): DeskFile {
   return {
@@ -88,7 +54,7 @@ export function fileView(file: StoredFile, position: number): DeskFile {
     name: file.name,
     mediaType: file.mediaType,
     size: file.size,
-    previewable: artworkPreviewable.has(file.mediaType),
+    previewable: isPreviewable(file.mediaType),
   };
 }
 
@@ -112,8 +78,16 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
   switch (event.type) {
     case 'opened':
       return { ...base, what: 'Opened it on the desk' };
-    case 'message':
-      return { ...base, what: 'Wrote to the customer', ...(text(data.text) ? { text: data.text as string } : {}) };
+    case 'message': {
+      const files = Array.isArray(data.files) ? data.files.length : 0;
+      const what =
+        event.actor === 'customer'
+          ? `Wrote to the shop${files > 0 ? `, with ${files === 1 ? 'a file' : `${files} files`} (see Artwork)` : ''}`
+          : 'Wrote to the customer';
+      return { ...base, what, ...(text(data.text) ? { text: data.text as string } : {}) };
+    }
+    case 'link_replaced':
+      return { ...base, what: 'Replaced the customer’s link (the old one no longer works)' };
     case 'quote':
       return {
         ...base,
@@ -130,10 +104,12 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
       const from = statusLabels[data.from as RequestStatus] ?? String(data.from);
       const to = statusLabels[data.to as RequestStatus] ?? String(data.to);
       const message = text(data.message);
+      // A customer's cancel may give a reason: it is theirs, not a message to them.
+      const reason = text(data.reason);
       return {
         ...base,
-        what: `Moved it from ${from} to ${to}${message ? ', with a message to the customer' : ''}`,
-        ...(message ? { text: message } : {}),
+        what: `Moved it from ${from} to ${to}${message ? ', with a message to the customer' : reason ? ', saying why' : ''}`,
+        ...(message ? { text: message } : reason ? { text: reason } : {}),
       };
     }
     default:
@@ -146,7 +122,7 @@ export function mailView(notification: NotificationState): DeskMail {
   return {
     recipient:
       notification.subject !== undefined
-        ? `To the customer: “${notification.subject}”`
+        ? `${notification.recipient === 'customer' ? 'To the customer' : 'To the shop'}: “${notification.subject}”`
         : notification.recipient === 'shop'
           ? 'Shop’s copy'
           : 'Customer’s confirmation',
@@ -210,7 +186,7 @@ export function proofView(proof: SentProof, latestVersion: number): DeskProof {
     version: proof.version,
     name: proof.name,
     size: proof.size,
-    previewable: proofPreviewable.has(proof.mediaType),
+    previewable: isPreviewable(proof.mediaType, 'proof'),
     ...(proof.widthInches !== null && proof.heightInches !== null
       ? { printSize: `${inches.format(proof.widthInches)} × ${inches.format(proof.heightInches)} in` }
       : {}),

@@ -3,14 +3,14 @@ import { fileTypeFromBuffer } from 'file-type';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/csrf.ts';
 import { csrfError } from '#server/csrf.ts';
+import { sendRequestFile } from '#server/requests/request-file.ts';
 import type { Storage, StoredFile } from '#server/storage/types.ts';
 import { damagedArtworkError } from '#server/submissions/artwork-structure.ts';
 import { artworkFileName } from '#server/submissions/artwork-type.ts';
 import { parseMultipart } from '#server/submissions/multipart.ts';
 import { canSendProof, isStatusOf } from '#shared/requests/request-status.ts';
 import { cleanFileName } from '#shared/submissions/artwork.ts';
-import { referenceOf, requireStaff, sendStoredFile, staffOf, textField } from './desk-http.ts';
-import { proofPreviewable } from './desk-views.ts';
+import { referenceOf, requireStaff, staffOf, textField } from './desk-http.ts';
 import type { StaffAuth } from './staff-auth.ts';
 import { proofMail } from './staff-mail.ts';
 
@@ -131,9 +131,7 @@ export function proofFileRoutes(storage: Storage): Router {
     if (!Number.isInteger(version) || version < 1 || (preview !== undefined && preview !== 'preview')) {
       throw createHttpError(404, 'There is no such proof.');
     }
-    const file = await storage.getProofFile(reference, version);
-    if (!file) throw createHttpError(404, 'There is no such proof.');
-    sendStoredFile(res, file, preview === 'preview' ? proofPreviewable : undefined);
+    sendRequestFile(res, await storage.getProofFile(reference, version), preview === 'preview', 'proof');
   });
   return router;
 }

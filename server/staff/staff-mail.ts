@@ -20,15 +20,28 @@ export function signInLinkMail(to: string, link: string, shopName: string): Read
   };
 }
 
+/** The lines that point a customer to their request's private page, when it has one. */
+function pageLines(link: string | undefined): string[] {
+  return link ? ['', 'Your request, its status and our messages, on your private page:', link] : [];
+}
+
 /** The shop's message to a customer, sent with a status change. */
 export function customerUpdateMail(
   to: string,
-  { reference, status, message, shopName }: { reference: string; status: string; message: string; shopName: string },
+  {
+    reference,
+    status,
+    message,
+    shopName,
+    link,
+  }: { reference: string; status: string; message: string; shopName: string; link?: string },
 ): ReadyMail {
   return {
     to,
     subject: `${shopName}: your request ${reference} is now ${status.toLowerCase()}`,
-    text: [message, '', `Reference: ${reference}`, `Status: ${status}`, '', `${shopName}`].join('\n'),
+    text: [message, '', `Reference: ${reference}`, `Status: ${status}`, ...pageLines(link), '', `${shopName}`].join(
+      '\n',
+    ),
   };
 }
 
@@ -40,13 +53,32 @@ export function customerMessageMail(
     message,
     shopName,
     kind,
-  }: { reference: string; message: string; shopName: string; kind: 'quote' | 'contact' },
+    link,
+  }: { reference: string; message: string; shopName: string; kind: 'quote' | 'contact'; link?: string },
 ): ReadyMail {
   const about = kind === 'quote' ? `your quote request ${reference}` : `your message ${reference}`;
   return {
     to,
     subject: `${shopName}: about ${about}`,
-    text: [message, '', `Reference: ${reference}`, '', shopName].join('\n'),
+    text: [message, '', `Reference: ${reference}`, ...pageLines(link), '', shopName].join('\n'),
+  };
+}
+
+/** The customer's new private link, after the shop replaced one that had leaked. */
+export function newRequestLinkMail(
+  to: string,
+  { reference, shopName, link }: { reference: string; shopName: string; link: string },
+): ReadyMail {
+  return {
+    to,
+    subject: `${shopName}: a new link to your request ${reference}`,
+    text: [
+      `We have replaced the link to the private page of your request ${reference}; the old one no longer works.`,
+      'Your new link (anyone with it can see the request, so keep it to yourself):',
+      link,
+      '',
+      shopName,
+    ].join('\n'),
   };
 }
 

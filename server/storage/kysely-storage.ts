@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { createCustomerStorage } from './customer-storage.ts';
 import { databaseClock, type SqlDialect } from './database-clock.ts';
 import { createDeskStorage } from './desk-storage.ts';
 import { insertReadyMail } from './ready-mail.ts';
@@ -14,6 +15,7 @@ import {
 } from './storage-status.ts';
 import type {
   ClaimedNotification,
+  CustomerStorage,
   DeskStorage,
   NewSubmission,
   NotificationRecipient,
@@ -168,7 +170,7 @@ export function createKyselyStorage(
     });
   }
 
-  const storage: Omit<OperatorStorage, keyof DeskStorage> = {
+  const storage: Omit<OperatorStorage, keyof DeskStorage | keyof CustomerStorage> = {
     async saveSubmission(submission: NewSubmission): Promise<SavedSubmission> {
       const key = submission.idempotencyKey;
       if (key !== undefined) {
@@ -552,7 +554,11 @@ export function createKyselyStorage(
     },
   };
   // The desk reads a request through the same getSubmission as the mails and the CLI.
-  return Object.assign(storage, createDeskStorage(db, dialect, storage.getSubmission));
+  return Object.assign(
+    storage,
+    createDeskStorage(db, dialect, storage.getSubmission),
+    createCustomerStorage(db, dialect),
+  );
 }
 
 /** Whether the submission's copy to the shop was never sent (failed, or still being tried), as 1 or 0. */

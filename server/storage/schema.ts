@@ -39,6 +39,10 @@ export interface StorageDatabase {
     read_at: Timestamp | null;
     /** The quote form's fields as posted and validated (migration 0011); null for contact messages and older rows. */
     form_values: Json | null;
+    /** SHA-256 (hex) of the customer's page secret (migration 0012); null until the link is first needed. */
+    link_hash: ColumnType<string | null, string | null | undefined, string | null>;
+    /** Bumped when the shop replaces a leaked link: the secret is derived from the reference and this. */
+    link_version: ColumnType<number, number | undefined, number>;
   };
   /** The quotes sent, one frozen row per version (migration 0011). */
   quotes: {

@@ -170,7 +170,7 @@ export interface ScheduledJobStatus {
 }
 
 /** What the app, the desk and the outbox worker may do with submissions; both databases implement it in full. */
-export interface Storage extends DeskStorage {
+export interface Storage extends DeskStorage, CustomerStorage {
   /**
    * Saves the submission, its files and one outbox row per recipient in ONE transaction, and returns
    * the human reference (Q-2026-000123, C-2026-000045) only once that transaction has committed.
@@ -422,4 +422,64 @@ export interface DeskStorage {
   endStaffSession(idHash: string): Promise<void>;
   /** Ends every session of that address ("sign out everywhere"); how many there were. */
   endStaffSessionsOf(email: string): Promise<number>;
+}
+
+// The customer's private page (issue 14): the link's hash and version, the request as the customer
+// sees it, and what the customer may do there (write to the shop, cancel).
+
+/** A request's link as kept: which version is live and the SHA-256 of its secret (null until first needed). */
+export interface RequestLinkState {
+  kind: SubmissionKind;
+  linkVersion: number;
+  linkHash: string | null;
+}
+
+/** A file of a request without its bytes, for lists (position is its place among the request's files). */
+export interface StoredFileInfo {
+  position: number;
+  name: string;
+  mediaType: string;
+  size: number;
+}
+
+/** A request as its customer's page reads it: no files' bytes, no notes (the page filters the log). */
+export interface CustomerRequest {
+  reference: string;
+  kind: SubmissionKind;
+  status: RequestStatus;
+  name: string;
+  email: string;
+  createdAt: Date;
+  payload: Record<string, unknown>;
+  files: StoredFileInfo[];
+  events: RequestEvent[];
+}
+
+/** What a customer's cancel answered: done, not found, or too late (the request had moved past `from`). */
+type CustomerCancel = 'cancelled' | 'missing' | 'too-late';
+
+/** The customer's page's reads and writes; every write appends to the request's activity log in its transaction. */
+export interface CustomerStorage {
+  requestLinkOf(reference: string): Promise<RequestLinkState | undefined>;
+  /** Keeps the hash of the link at `version`, unless the link was replaced meanwhile. */
+  storeRequestLinkHash(reference: string, version: number, hash: string): Promise<void>;
+  /**
+   * Replaces the link: version `fromVersion` + 1 with its hash, logged with `actor`. False when there is
+   * no such request or someone replaced it meanwhile (the version had moved on).
+   */
+  replaceRequestLink(reference: string, change: { fromVersion: number; hash: string; actor: Actor }): Promise<boolean>;
+  getCustomerRequest(reference: string): Promise<CustomerRequest | undefined>;
+  /**
+   * The customer's message, its files (after the request's others) and the shop's mail, in one
+   * transaction; false when there is no such request.
+   */
+  addCustomerMessage(
+    reference: string,
+    message: { text: string; files: StoredFile[]; mail?: ReadyMail },
+  ): Promise<boolean>;
+  /** Cancels the request if it is still in one of `from`, logged as the customer's, its mail to the shop queued. */
+  cancelByCustomer(
+    reference: string,
+    cancel: { from: readonly RequestStatus[]; reason?: string; mail?: ReadyMail },
+  ): Promise<CustomerCancel>;
 }

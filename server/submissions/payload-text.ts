@@ -6,7 +6,7 @@ import { isRecord } from '#shared/is-record.ts';
  * made from the keys, lists and nested records indented, empty values "(not given)".
  */
 
-export function detailsOf(submission: Submission): Record<string, unknown> {
+export function detailsOf(submission: Pick<Submission, 'payload' | 'name' | 'email'>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(submission.payload).filter(
       ([key, value]) =>

@@ -43,20 +43,28 @@ class StorageRateLimitStore implements Store {
  * Posts per address per window on one form endpoint (`name` keeps the endpoints' counts apart): far
  * more than a person sends, few enough to make a flood of junk slow.
  */
-export function submissionRateLimit(limit: number, storage: Pick<Storage, 'countHit' | 'uncountHit'>, name: string) {
+export function submissionRateLimit(
+  limit: number,
+  storage: Pick<Storage, 'countHit' | 'uncountHit'>,
+  name: string,
+  {
+    failuresOnly = false,
+    message = 'You have sent this form many times in a short while. Wait a few minutes and try again, or call us.',
+  }: {
+    /** Count only answers of 400 and up (a private link guessed at), not a customer's every visit. */
+    failuresOnly?: boolean;
+    message?: string;
+  } = {},
+) {
   return rateLimit({
     windowMs: RATE_LIMIT_WINDOW_MS,
     limit,
     store: new StorageRateLimitStore(storage, `${name}:`),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    skipSuccessfulRequests: failuresOnly,
     handler: (_req, _res, next) => {
-      next(
-        createHttpError(
-          429,
-          'You have sent this form many times in a short while. Wait a few minutes and try again, or call us.',
-        ),
-      );
+      next(createHttpError(429, message));
     },
   });
 }

@@ -4,17 +4,12 @@ import { type Csrf, csrfError } from '#server/csrf.ts';
 import { setFlash } from '#server/flash-cookie.ts';
 import { BACK_TO_LOCAL } from '#server/http-errors.ts';
 import type { PageRenderer } from '#server/page-renderer.ts';
+import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { SiteDataFiles } from '#server/site-data-files.ts';
 import { CUSTOMER_CONFIRMATIONS_PER_DAY } from '#server/storage/kysely-storage.ts';
-import type { SavedSubmission, Storage, StoredFile } from '#server/storage/types.ts';
+import type { SavedSubmission, Storage } from '#server/storage/types.ts';
 import { isRecord } from '#shared/is-record.ts';
-import {
-  ARTWORK_FIELD,
-  ARTWORK_KINDS,
-  ARTWORK_MAX_TOTAL_BYTES,
-  artworkListError,
-  cleanFileName,
-} from '#shared/submissions/artwork.ts';
+import { ARTWORK_FIELD, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#shared/submissions/artwork.ts';
 import {
   errorSummary,
   type FieldErrors,
@@ -24,10 +19,9 @@ import {
 } from '#shared/submissions/form-values.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { isSubmissionKey, SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
-import { damagedArtworkError } from './artwork-structure.ts';
-import { artworkFileName, artworkTypeOf } from './artwork-type.ts';
 import { parseMultipart } from './multipart.ts';
 import { submissionRateLimit } from './rate-limit.ts';
+import { readArtwork } from './read-artwork.ts';
 import { contactForm, quoteForm, type SubmissionForm } from './submission-forms.ts';
 import type { UploadAdmission } from './upload-admission.ts';
 import { uploadSlots } from './upload-slots.ts';
@@ -47,6 +41,8 @@ export interface SubmissionRoutesOptions {
   uploads: UploadAdmission;
   /** Called after a submission is stored (not for a repeat). */
   onStored?: () => void;
+  /** The customers' private pages: a quote request's link is shown to whoever just sent it. */
+  links?: RequestLinks;
 }
 
 const acceptedBodies = ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'];
@@ -64,22 +60,6 @@ const requireFormBody: RequestHandler = (req, _res, next) => {
 /** A browser posting the form itself asks for HTML; fetch and scripts ask for JSON (or anything). */
 function wantsPage(req: Request): boolean {
   return req.accepts(['json', 'html']) === 'html';
-}
-
-/** Checks each file's content; the files are kept (typed) or the errors say which one is refused. */
-async function readArtwork(files: Express.Multer.File[]): Promise<{ files: StoredFile[]; error?: string }> {
-  const stored: StoredFile[] = [];
-  for (const file of files) {
-    const name = cleanFileName(file.originalname);
-    const mediaType = await artworkTypeOf(file.buffer);
-    if (!mediaType) {
-      return { files: [], error: `${name} is not a ${ARTWORK_KINDS} file (judged by its content, not its name).` };
-    }
-    const damaged = damagedArtworkError(name, mediaType, file.buffer);
-    if (damaged) return { files: [], error: damaged };
-    stored.push({ name: artworkFileName(name, mediaType), mediaType, size: file.size, data: file.buffer });
-  }
-  return { files: stored };
 }
 
 /**
@@ -102,18 +82,32 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
   const slots = uploadSlots(options.uploadsAtOnce);
 
   /** The answer to a stored submission, the same for the first post and any repeat of its key. */
-  function answerStored(req: Request, res: Response, form: SubmissionForm, { reference }: SavedSubmission) {
+  async function answerStored(req: Request, res: Response, form: SubmissionForm, { reference }: SavedSubmission) {
     const message = form.thanks(reference);
+    // Only in this answer, which is the sender's alone and never cached (no-store, or a one-hop flash).
+    const link = form.kind === 'quote' ? await options.links?.pathFor(reference) : undefined;
     if (!wantsPage(req)) {
-      res.status(201).set('Cache-Control', 'no-store').json({ reference, message });
+      res
+        .status(201)
+        .set('Cache-Control', 'no-store')
+        .json({ reference, message, ...(link ? { link } : {}) });
       return;
     }
-    setFlash(res, { type: 'success', text: message, key: form.kind }, options);
+    setFlash(
+      res,
+      {
+        type: 'success',
+        text: message,
+        key: form.kind,
+        ...(link ? { link: { href: link, text: 'Follow it on your private page (bookmark it).' } } : {}),
+      },
+      options,
+    );
     res.redirect(303, form.page);
   }
 
   /** A repeat of a key already stored: answered with the first reference, nothing stored. */
-  function answerRepeat(req: Request, res: Response, form: SubmissionForm, earlier: SavedSubmission) {
+  async function answerRepeat(req: Request, res: Response, form: SubmissionForm, earlier: SavedSubmission) {
     if (earlier.kind !== form.kind) {
       throw createHttpError(
         409,
@@ -121,7 +115,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
       );
     }
     req.log.info({ reference: earlier.reference, kind: form.kind }, 'submission repeated: answered with its reference');
-    answerStored(req, res, form, earlier);
+    await answerStored(req, res, form, earlier);
   }
 
   async function refuse(req: Request, res: Response, form: SubmissionForm, values: FormValues, errors: FieldErrors) {
@@ -213,7 +207,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         );
       }
       options.onStored?.();
-      answerStored(req, res, form, saved);
+      await answerStored(req, res, form, saved);
     };
   }
 

@@ -1,0 +1,8 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { RequestPageOptions, RequestPageView } from '#shared/request-page-contract.ts';
+import { RequestPage } from './request-page.tsx';
+
+/** A customer's request page as HTML: rendered on the server only, with no script, so it is static markup. */
+export function renderRequestPage(view: RequestPageView, options: RequestPageOptions): string {
+  return `<!DOCTYPE html>${renderToStaticMarkup(<RequestPage view={view} options={options} />)}`;
+}

@@ -1,0 +1,234 @@
+import { type Request, type RequestHandler, type Response, Router } from 'express';
+import createHttpError from 'http-errors';
+import type { Csrf } from '#server/csrf.ts';
+import { csrfError } from '#server/csrf.ts';
+import { BACK_TO_LOCAL } from '#server/http-errors.ts';
+import type { ReadyMail, Storage } from '#server/storage/types.ts';
+import { parseMultipart } from '#server/submissions/multipart.ts';
+import { submissionRateLimit } from '#server/submissions/rate-limit.ts';
+import { readArtwork } from '#server/submissions/read-artwork.ts';
+import type { UploadAdmission } from '#server/submissions/upload-admission.ts';
+import { uploadSlots } from '#server/submissions/upload-slots.ts';
+import { isRecord } from '#shared/is-record.ts';
+import type { RequestPageOptions, RequestPageView } from '#shared/request-page-contract.ts';
+import { customerCancellable } from '#shared/requests/customer-steps.ts';
+import { ARTWORK_MAX_FILES, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#shared/submissions/artwork.ts';
+import { formatBytes } from '#shared/submissions/format-bytes.ts';
+import { requestPageView } from './customer-views.ts';
+import { filePosition, sendRequestFile } from './request-file.ts';
+import type { RequestLinks } from './request-links.ts';
+
+/** The longest message or reason a customer sends, as the quote form's comments. */
+const MAX_TEXT = 2000;
+const referencePattern = /^Q-\d{4}-\d{6}$/;
+const PAGE = '/requests/:reference/:secret';
+const NOT_FOUND = 'There is no page at this address. Check the link in your e-mail, or call us.';
+
+const notices = {
+  sent: { type: 'success', text: 'Your message is on its way to the shop.' },
+  empty: { type: 'error', text: 'Write a message or choose a file first.' },
+  cancelled: { type: 'success', text: 'Your request is cancelled. We have let the shop know.' },
+  'too-late': {
+    type: 'error',
+    text: 'This request can no longer be cancelled here: the work has started. Call or write to us.',
+  },
+} as const;
+
+/** What the customer's page is built from. */
+export interface CustomerRoutesOptions {
+  storage: Storage;
+  links: RequestLinks;
+  csrf: Csrf;
+  renderPage: (view: RequestPageView, options: RequestPageOptions) => Promise<string>;
+  stylesheets: () => readonly string[];
+  shop: { name: string; email: string; phone: string };
+  /** SHOP_EMAIL: where the shop hears of a customer's message or cancel; without it nothing is mailed. */
+  shopEmail?: string;
+  publicUrl: string;
+  /** Wrong links per address per 15 minutes, and posts per address per 15 minutes. */
+  rateLimit: number;
+  uploadsAtOnce: number;
+  uploads: UploadAdmission;
+  /** Called after mail is queued: the outbox worker looks at once. */
+  onQueued?: () => void;
+  /** Today, for the days left before the in-hands date (tests fix it). */
+  now?: () => Date;
+}
+
+function textField(body: unknown, name: string): string {
+  const value = isRecord(body) ? body[name] : undefined;
+  return typeof value === 'string' ? value.replace(/\r\n/g, '\n').trim() : '';
+}
+
+/** The reference and secret in the address; the page is the request's once the secret opens it. */
+function pageOf(req: Request): { reference: string; path: string } {
+  const { reference, secret } = req.params as { reference?: string; secret?: string };
+  return { reference: reference ?? '', path: `/requests/${reference}/${secret}` };
+}
+
+/**
+ * The customer's private page of a quote request (issue 14), under /requests/<reference>/<secret>: no
+ * account, the link is the key. Server-rendered with plain forms (post/redirect/get), no script. Every
+ * answer is no-store, noindex and sends no Referer; an unknown reference and a wrong secret get the one
+ * same 404, and wrong links count against the visitor's rate limit.
+ */
+export function customerRoutes(options: CustomerRoutesOptions): Router {
+  const router = Router();
+  const now = options.now ?? (() => new Date());
+  const slots = uploadSlots(options.uploadsAtOnce);
+
+  router.use('/requests', (_req, res, next) => {
+    res.set({
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex, nofollow',
+      // The secret is in the address: it must never leave in a Referer (an artwork link, the shop's site).
+      'Referrer-Policy': 'no-referrer',
+    });
+    next();
+  });
+  // Guessing at links fails: those failures are what is counted (a customer's visits are not).
+  router.use(
+    '/requests',
+    submissionRateLimit(options.rateLimit, options.storage, 'request-page', {
+      failuresOnly: true,
+      message: 'Too many tries at this address in a short while. Wait a few minutes and try again, or call us.',
+    }),
+  );
+
+  /** Lets the request through only when its secret opens the page: one 404 for every other case. */
+  const opened: RequestHandler = async (req, res, next) => {
+    const { reference, path } = pageOf(req);
+    const secret = req.params.secret;
+    const opens =
+      referencePattern.test(reference) && typeof secret === 'string' && (await options.links.opens(reference, secret));
+    if (!opens) return next(createHttpError(404, NOT_FOUND));
+    // An error page met after this (a file too large) offers the way back to the page.
+    res.locals[BACK_TO_LOCAL] = path;
+    next();
+  };
+
+  async function sendPage(req: Request, res: Response, extra: { status?: number; notice?: RequestPageView['notice'] }) {
+    const { reference, path } = pageOf(req);
+    const request = await options.storage.getCustomerRequest(reference);
+    if (!request) throw createHttpError(404, NOT_FOUND);
+    const view: RequestPageView = {
+      ...requestPageView(request, { path, shopName: options.shop.name, today: now() }),
+      ...(extra.notice ? { notice: extra.notice } : {}),
+    };
+    const html = await options.renderPage(view, {
+      csrfToken: options.csrf.issueToken(req, res),
+      stylesheets: options.stylesheets(),
+      shopName: options.shop.name,
+      shopEmail: options.shop.email,
+      shopPhone: options.shop.phone,
+    });
+    res
+      .status(extra.status ?? 200)
+      .type('html')
+      .send(html);
+  }
+
+  /** The shop's mail about what the customer did, when there is an address to send it to. */
+  function shopMail(reference: string, subject: string, lines: string[]): ReadyMail | undefined {
+    if (!options.shopEmail) return undefined;
+    return {
+      to: options.shopEmail,
+      subject: `${subject} (${reference})`,
+      text: [...lines, '', `Open it on the desk: ${options.publicUrl}/staff/requests/${reference}`].join('\n'),
+    };
+  }
+
+  router.get(PAGE, opened, async (req, res) => {
+    const notice = notices[req.query.done as keyof typeof notices];
+    await sendPage(req, res, notice ? { notice } : {});
+  });
+
+  router.get(`${PAGE}/files/:position{/:preview}`, opened, async (req, res) => {
+    const { position, preview } = filePosition(req.params.position, req.params.preview);
+    sendRequestFile(res, await options.storage.getRequestFile(pageOf(req).reference, position), preview);
+  });
+
+  const postLimit = submissionRateLimit(options.rateLimit, options.storage, 'request-post');
+
+  router.post(
+    `${PAGE}/messages`,
+    postLimit,
+    opened,
+    // A script's header token is judged before the body is read; the page's field, before its first file.
+    options.csrf.protectBeforeBody,
+    slots,
+    parseMultipart(ARTWORK_MAX_FILES, (req) => (options.csrf.hasValidToken(req) ? undefined : csrfError())),
+    options.csrf.protect,
+    async (req, res, next) => {
+      const { reference, path } = pageOf(req);
+      const text = textField(req.body, 'text').slice(0, MAX_TEXT);
+      const uploads = (req.files as Express.Multer.File[] | undefined) ?? [];
+      if (!text && uploads.length === 0) return res.redirect(303, `${path}?done=empty`);
+      const total = uploads.reduce((sum, file) => sum + file.size, 0);
+      if (total > ARTWORK_MAX_TOTAL_BYTES) {
+        return next(
+          createHttpError(
+            413,
+            `The files come to ${formatBytes(total)}; together they may be at most ${formatBytes(ARTWORK_MAX_TOTAL_BYTES)}.`,
+          ),
+        );
+      }
+      const listError = artworkListError(uploads.map((file) => ({ name: file.originalname, size: file.size })));
+      const artwork = listError ? { files: [], error: listError } : await readArtwork(uploads);
+      if (artwork.error) {
+        req.log.info({ reason: 'artwork_refused' }, 'customer message refused: a file did not pass');
+        return sendPage(req, res, {
+          status: 422,
+          notice: {
+            type: 'error',
+            text: `Not sent: ${artwork.error} Your message was not kept either: write it again.`,
+          },
+        });
+      }
+      const admission = await options.uploads(req, res, artwork.files);
+      if (!admission.ok) return next(admission.refusal);
+      const files = artwork.files.map((file) => file.name);
+      const mail = shopMail(reference, 'The customer wrote', [
+        `The customer wrote about quote request ${reference}:`,
+        '',
+        text || '(no text)',
+        ...(files.length > 0
+          ? ['', `With ${files.length === 1 ? 'a file' : `${files.length} files`}: ${files.join(', ')}`]
+          : []),
+      ]);
+      const saving = options.storage.addCustomerMessage(reference, {
+        text,
+        files: artwork.files,
+        ...(mail ? { mail } : {}),
+      });
+      // The upload budget gives the bytes back should the save throw.
+      await admission.settle(saving.then(() => ({ reference, kind: 'quote' as const, repeated: false })));
+      req.log.info({ reference, files: files.length, reason: 'customer_message' }, 'customer message stored');
+      if (mail) options.onQueued?.();
+      res.redirect(303, `${path}?done=sent`);
+    },
+  );
+
+  router.post(`${PAGE}/cancel`, postLimit, opened, options.csrf.protect, async (req, res) => {
+    const { reference, path } = pageOf(req);
+    const reason = textField(req.body, 'reason').slice(0, MAX_TEXT);
+    const mail = shopMail(reference, 'The customer cancelled', [
+      `The customer cancelled quote request ${reference}.`,
+      '',
+      reason ? `Their reason: ${reason}` : 'They gave no reason.',
+    ]);
+    const outcome = await options.storage.cancelByCustomer(reference, {
+      from: customerCancellable,
+      ...(reason ? { reason } : {}),
+      ...(mail ? { mail } : {}),
+    });
+    if (outcome === 'missing') throw createHttpError(404, NOT_FOUND);
+    if (outcome === 'cancelled') {
+      req.log.info({ reference, reason: 'customer_cancelled' }, 'request cancelled by the customer');
+      if (mail) options.onQueued?.();
+    }
+    res.redirect(303, `${path}?done=${outcome}`);
+  });
+
+  return router;
+}

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestLinks } from '#server/requests/request-links.ts';
+import { backends, openTestStorage, runSql } from '#tests/support/test-storage.ts';
+import type { NewSubmission } from './types.ts';
+
+type TestStorage = Awaited<ReturnType<typeof openTestStorage>>;
+
+const secret = 'a-test-secret-of-at-least-32-characters!';
+
+function quote(name: string): NewSubmission {
+  return {
+    kind: 'quote',
+    name,
+    email: `${name.toLowerCase()}@example.com`,
+    payload: { name, service: 'Screen printing', quantity: 48, inHandsDate: '2099-05-01' },
+    files: [{ name: 'logo.png', mediaType: 'image/png', size: 3, data: Buffer.from('png') }],
+  };
+}
+
+// The customer's page's storage on each database: links, messages with files, cancelling.
+describe.each(backends)("the customer's page on %s", (backend) => {
+  let storage: TestStorage;
+
+  beforeAll(async () => {
+    storage = await openTestStorage(backend);
+  });
+  afterAll(() => storage.close());
+
+  it('stores only the hash of a link, opens with it, and stops opening once it is replaced', async () => {
+    const { reference } = await storage.saveSubmission(quote('Dana'));
+    const links = requestLinks(storage, secret);
+    expect((await storage.requestLinkOf(reference))?.linkHash).toBeNull();
+    const path = await links.pathFor(reference);
+    const first = path?.split('/').at(-1) ?? '';
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const state = await storage.requestLinkOf(reference);
+    expect(state?.linkVersion).toBe(1);
+    expect(state?.linkHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(state?.linkHash).not.toContain(first);
+    // The same link every time: a later mail carries the one the visitor bookmarked.
+    expect(await links.pathFor(reference)).toBe(path);
+    expect(await links.opens(reference, first)).toBe(true);
+    expect(await links.opens(reference, `${first.slice(0, -1)}A`)).toBe(first.endsWith('A'));
+    expect(await links.opens('Q-2000-000001', first)).toBe(false);
+
+    const replaced = await links.replace(reference, 'staff:owner@seenwear.example');
+    const second = replaced?.split('/').at(-1) ?? '';
+    expect(second).not.toBe(first);
+    expect(await links.opens(reference, first)).toBe(false);
+    expect(await links.opens(reference, second)).toBe(true);
+    expect(await links.pathFor(reference)).toBe(replaced);
+    const { events } = (await storage.getCustomerRequest(reference)) ?? { events: [] };
+    expect(events.map((event) => [event.type, event.actor, event.data])).toEqual([
+      ['link_replaced', 'staff:owner@seenwear.example', { version: 2 }],
+    ]);
+    // A replace based on an old version changes nothing.
+    expect(
+      await storage.replaceRequestLink(reference, { fromVersion: 1, hash: 'f'.repeat(64), actor: 'staff:x@y.z' }),
+    ).toBe(false);
+  });
+
+  it('fills the hash of a request stored before links existed on its first visit', async () => {
+    const { reference } = await storage.saveSubmission(quote('Lee'));
+    const links = requestLinks(storage, secret);
+    const path = await links.pathFor(reference);
+    await runSql(storage.location, 'update submissions set link_hash = null where reference = $1', [reference]);
+    expect(await links.opens(reference, path?.split('/').at(-1) ?? '')).toBe(true);
+    expect((await storage.requestLinkOf(reference))?.linkHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('gives contact messages no page', async () => {
+    const { reference } = await storage.saveSubmission({
+      kind: 'contact',
+      name: 'Sam',
+      email: 'sam@example.com',
+      payload: { message: 'Hi' },
+      files: [],
+    });
+    const links = requestLinks(storage, secret);
+    expect(await links.pathFor(reference)).toBeUndefined();
+    const guess = requestLinks(storage, secret);
+    expect(await guess.opens(reference, 'A'.repeat(43))).toBe(false);
+  });
+
+  it("keeps the customer's message with its files after the request's own, and queues the shop's mail", async () => {
+    const { reference } = await storage.saveSubmission(quote('Ana'));
+    const before = (await storage.notificationsOf(reference)).length;
+    expect(
+      await storage.addCustomerMessage(reference, {
+        text: 'Here is the back print.',
+        files: [
+          { name: 'back.png', mediaType: 'image/png', size: 4, data: Buffer.from('back') },
+          { name: 'back.pdf', mediaType: 'application/pdf', size: 3, data: Buffer.from('pdf') },
+        ],
+        mail: { to: 'shop@seenwear.example', subject: `Message about ${reference}`, text: 'See the desk.' },
+      }),
+    ).toBe(true);
+    // Two at once still number their files apart.
+    await Promise.all(
+      ['one', 'two'].map((name) =>
+        storage.addCustomerMessage(reference, {
+          text: name,
+          files: [{ name: `${name}.png`, mediaType: 'image/png', size: 1, data: Buffer.from('x') }],
+        }),
+      ),
+    );
+    const request = await storage.getCustomerRequest(reference);
+    expect(request?.files.map((file) => [file.position, file.name])).toEqual([
+      [0, 'logo.png'],
+      [1, 'back.png'],
+      [2, 'back.pdf'],
+      [3, expect.stringMatching(/^(one|two)\.png$/)],
+      [4, expect.stringMatching(/^(one|two)\.png$/)],
+    ]);
+    expect(request?.events[0]).toMatchObject({
+      actor: 'customer',
+      type: 'message',
+      data: {
+        text: 'Here is the back print.',
+        files: [
+          { position: 1, name: 'back.png' },
+          { position: 2, name: 'back.pdf' },
+        ],
+      },
+    });
+    expect((await storage.getRequestFile(reference, 2))?.data.toString()).toBe('pdf');
+    const mails = await storage.notificationsOf(reference);
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)).toMatchObject({ recipient: 'staff', subject: `Message about ${reference}` });
+    expect(await storage.addCustomerMessage('Q-2000-000001', { text: 'x', files: [] })).toBe(false);
+  });
+
+  it('cancels only from the states the customer may cancel in, once', async () => {
+    const { reference } = await storage.saveSubmission(quote('Kim'));
+    const from = ['new', 'quoted'] as const;
+    expect(await storage.cancelByCustomer(reference, { from, reason: 'The event moved' })).toBe('cancelled');
+    expect(await storage.cancelByCustomer(reference, { from })).toBe('too-late');
+    const request = await storage.getCustomerRequest(reference);
+    expect(request?.status).toBe('cancelled');
+    expect(request?.events.at(-1)).toMatchObject({
+      actor: 'customer',
+      type: 'status',
+      data: { from: 'new', to: 'cancelled', reason: 'The event moved' },
+    });
+
+    const { reference: approved } = await storage.saveSubmission(quote('Jo'));
+    await storage.changeRequestStatus(approved, { from: 'new', to: 'approved', actor: 'staff:owner@seenwear.example' });
+    expect(await storage.cancelByCustomer(approved, { from })).toBe('too-late');
+    expect((await storage.getCustomerRequest(approved))?.status).toBe('approved');
+    expect(await storage.cancelByCustomer('Q-2000-000001', { from })).toBe('missing');
+  });
+});

@@ -1,0 +1,181 @@
+import type { Kysely } from 'kysely';
+import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
+import { insertReadyMail } from './ready-mail.ts';
+import { readDate, readJson, type StorageDatabase } from './schema.ts';
+import type { Actor, CustomerStorage, RequestEvent } from './types.ts';
+
+/**
+ * The customer's page's half of the storage contract (issue 14), in the same Kysely code for both
+ * databases. Its writes are the customer's: a message with files, a cancel; and the shop's one write
+ * about the page, replacing a leaked link. Each appends to the request's activity log in its transaction.
+ */
+export function createCustomerStorage(db: Kysely<StorageDatabase>, dialect: SqlDialect): CustomerStorage {
+  const clock: DatabaseClock = databaseClock(dialect);
+
+  function appendEvent(
+    trx: Kysely<StorageDatabase>,
+    submissionId: number,
+    event: { actor: Actor; type: string; data: Record<string, unknown> },
+  ) {
+    return trx
+      .insertInto('request_events')
+      .values({
+        submission_id: submissionId,
+        at: clock.now(),
+        actor: event.actor,
+        type: event.type,
+        data: JSON.stringify(event.data),
+      })
+      .execute();
+  }
+
+  /** The request's row, locked on PostgreSQL until the transaction ends: two posts at once number their files in turn. */
+  function lockRequest(trx: Kysely<StorageDatabase>, reference: string) {
+    return trx
+      .selectFrom('submissions')
+      .where('reference', '=', reference)
+      .select(['id', 'status'])
+      .$if(dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+  }
+
+  return {
+    async requestLinkOf(reference) {
+      const row = await db
+        .selectFrom('submissions')
+        .where('reference', '=', reference)
+        .select(['kind', 'link_version', 'link_hash'])
+        .executeTakeFirst();
+      return row && { kind: row.kind, linkVersion: row.link_version, linkHash: row.link_hash };
+    },
+
+    async storeRequestLinkHash(reference, version, hash) {
+      await db
+        .updateTable('submissions')
+        .set({ link_hash: hash })
+        .where('reference', '=', reference)
+        .where('link_version', '=', version)
+        .execute();
+    },
+
+    async replaceRequestLink(reference, { fromVersion, hash, actor }) {
+      return db.transaction().execute(async (trx) => {
+        const replaced = await trx
+          .updateTable('submissions')
+          .set({ link_version: fromVersion + 1, link_hash: hash })
+          .where('reference', '=', reference)
+          .where('link_version', '=', fromVersion)
+          .returning('id')
+          .executeTakeFirst();
+        if (!replaced) return false;
+        await appendEvent(trx, replaced.id, { actor, type: 'link_replaced', data: { version: fromVersion + 1 } });
+        return true;
+      });
+    },
+
+    async getCustomerRequest(reference) {
+      const row = await db
+        .selectFrom('submissions')
+        .where('reference', '=', reference)
+        .select(['id', 'reference', 'kind', 'status', 'name', 'email', 'created_at', 'payload'])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const [files, events] = await Promise.all([
+        db
+          .selectFrom('files')
+          .where('submission_id', '=', row.id)
+          .orderBy('position')
+          .select(['position', 'name', 'media_type', 'size'])
+          .execute(),
+        db
+          .selectFrom('request_events')
+          .where('submission_id', '=', row.id)
+          .orderBy('id')
+          .select(['at', 'actor', 'type', 'data'])
+          .execute(),
+      ]);
+      return {
+        reference: row.reference,
+        kind: row.kind,
+        status: row.status,
+        name: row.name,
+        email: row.email,
+        createdAt: readDate(row.created_at),
+        payload: readJson(row.payload),
+        files: files.map((file) => ({
+          position: file.position,
+          name: file.name,
+          mediaType: file.media_type,
+          size: file.size,
+        })),
+        events: events.map(
+          (event): RequestEvent => ({
+            at: readDate(event.at),
+            actor: event.actor as Actor,
+            type: event.type,
+            data: readJson(event.data),
+          }),
+        ),
+      };
+    },
+
+    async addCustomerMessage(reference, { text, files, mail }) {
+      return db.transaction().execute(async (trx) => {
+        const request = await lockRequest(trx, reference);
+        if (!request) return false;
+        const last = await trx
+          .selectFrom('files')
+          .where('submission_id', '=', request.id)
+          .select((eb) => eb.fn.max('position').as('position'))
+          .executeTakeFirst();
+        const first = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
+        if (files.length > 0) {
+          await trx
+            .insertInto('files')
+            .values(
+              files.map((file, index) => ({
+                submission_id: request.id,
+                position: first + index,
+                name: file.name,
+                media_type: file.mediaType,
+                size: file.size,
+                data: file.data,
+              })),
+            )
+            .execute();
+        }
+        await appendEvent(trx, request.id, {
+          actor: 'customer',
+          type: 'message',
+          data: { text, files: files.map((file, index) => ({ position: first + index, name: file.name })) },
+        });
+        if (mail) await insertReadyMail(trx, clock, { mail, recipient: 'staff', submissionId: request.id });
+        return true;
+      });
+    },
+
+    async cancelByCustomer(reference, { from, reason, mail }) {
+      return db.transaction().execute(async (trx) => {
+        const request = await lockRequest(trx, reference);
+        if (!request) return 'missing';
+        if (!from.includes(request.status)) return 'too-late';
+        // Only from the status just read: a shop's move in between makes this one change nothing.
+        const cancelled = await trx
+          .updateTable('submissions')
+          .set({ status: 'cancelled', status_changed_at: clock.now() })
+          .where('id', '=', request.id)
+          .where('status', '=', request.status)
+          .returning('id')
+          .executeTakeFirst();
+        if (!cancelled) return 'too-late';
+        await appendEvent(trx, request.id, {
+          actor: 'customer',
+          type: 'status',
+          data: { from: request.status, to: 'cancelled', ...(reason ? { reason } : {}) },
+        });
+        if (mail) await insertReadyMail(trx, clock, { mail, recipient: 'staff', submissionId: request.id });
+        return 'cancelled';
+      });
+    },
+  };
+}

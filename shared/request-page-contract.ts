@@ -1,0 +1,66 @@
+/**
+ * What the server hands the customer's private request page (client/request, rendered by the SSR
+ * entry's renderRequestPage): plain data, dates as ISO strings. Like the desk, the page is rendered on
+ * the server only and ships no JavaScript: every action is a plain form with post/redirect/get.
+ */
+import type { RequestStatus } from './requests/request-status.ts';
+
+/** One step of the order's way, as the timeline shows it. */
+export interface TimelineStep {
+  status: RequestStatus;
+  label: string;
+  /** done: passed (dated when the log has it); current: where it is now; ahead: still to come. */
+  state: 'done' | 'current' | 'ahead';
+  at?: string;
+}
+
+/** A file of the request: a picture for PNG and JPEG, a download for everything. */
+interface RequestPageFile {
+  position: number;
+  name: string;
+  size: number;
+  previewable: boolean;
+}
+
+/** One message between the customer and the shop. */
+export interface RequestPageMessage {
+  at: string;
+  from: 'customer' | 'shop';
+  /** "You", or the shop's name. */
+  who: string;
+  text: string;
+  files: { position: number; name: string }[];
+}
+
+/** The customer's page of one quote request. */
+export interface RequestPageView {
+  reference: string;
+  /** The page's own path, secret included: its forms and file links start here. */
+  path: string;
+  status: RequestStatus;
+  receivedAt: string;
+  timeline: TimelineStep[];
+  /** What happens next, and who is waiting on whom. */
+  next: { text: string; waitingOn: 'shop' | 'customer' | 'nobody' };
+  /** YYYY-MM-DD, when they gave one, and the days left until it (negative once past). */
+  inHands?: { date: string; daysLeft: number };
+  /** The fields they sent, as the shop reads them. */
+  details: { label: string; value: string }[];
+  /** The website's estimate when they sent it. */
+  estimate?: string;
+  files: RequestPageFile[];
+  thread: RequestPageMessage[];
+  /** Whether they may still cancel (before any approval). */
+  canCancel: boolean;
+  /** The one-line result of the last action (post/redirect/get). */
+  notice?: { type: 'success' | 'error'; text: string };
+}
+
+/** Per request: the token every form carries, the stylesheets, and the shop's name and contact. */
+export interface RequestPageOptions {
+  csrfToken: string;
+  stylesheets: readonly string[];
+  shopName: string;
+  shopEmail: string;
+  shopPhone: string;
+}

@@ -1,0 +1,93 @@
+import type { TimelineStep } from '#shared/request-page-contract.ts';
+import { quoteStatuses, type RequestStatus, statusLabels } from './request-status.ts';
+
+/**
+ * A quote request as its customer follows it: the steps of the order, what happens next and who is
+ * waiting on whom, and until when they may cancel. The states themselves are request-status.ts's.
+ */
+
+/** A customer may cancel until they have approved a quote: after that the shop has started work. */
+export const customerCancellable: readonly RequestStatus[] = ['new', 'quoted'];
+
+/** The order's steps in their usual order (cancelled is not a step: it ends the way). */
+const steps = quoteStatuses.filter((status) => status !== 'cancelled');
+
+/** What the customer calls each step. */
+const stepLabels: Partial<Record<RequestStatus, string>> = { new: 'Received', quoted: 'Quote sent' };
+
+const nextSteps: Record<RequestStatus, { text: string; waitingOn: 'shop' | 'customer' | 'nobody' }> = {
+  new: {
+    waitingOn: 'shop',
+    text: 'We are reading your request and working out your quote. You will have it by e-mail, usually within one business day.',
+  },
+  quoted: {
+    waitingOn: 'customer',
+    text: 'Your quote is in your inbox. Reply to it, or write to us below, to approve it or to ask for changes.',
+  },
+  approved: {
+    waitingOn: 'shop',
+    text: 'Thank you for approving the quote. We are preparing a proof of your print for you to check.',
+  },
+  proof_sent: {
+    waitingOn: 'customer',
+    text: 'Your proof is in your inbox. Check every detail and tell us it is right, or what to change: nothing is printed before you do.',
+  },
+  proof_approved: {
+    waitingOn: 'shop',
+    text: 'Proof approved. Your order is booked in for production.',
+  },
+  in_production: {
+    waitingOn: 'shop',
+    text: 'Your order is being made now.',
+  },
+  ready: {
+    waitingOn: 'customer',
+    text: 'Your order is ready: pick it up at the shop, or we will be in touch about the delivery you asked for.',
+  },
+  completed: {
+    waitingOn: 'nobody',
+    text: 'Your order is complete. Thank you for choosing us.',
+  },
+  cancelled: {
+    waitingOn: 'nobody',
+    text: 'This request is cancelled: nothing more will happen to it. Send a new quote request whenever you like.',
+  },
+  handled: { waitingOn: 'nobody', text: 'We have answered this message.' },
+};
+
+/** What happens next, and who is waiting on whom. */
+export function nextStepOf(status: RequestStatus) {
+  return nextSteps[status];
+}
+
+/**
+ * The timeline: every step up to where the request stands is done (dated with the last time the log
+ * shows it reached there; a step the shop skipped has no date), then the current one, then those
+ * ahead. A cancelled request shows the steps up to the one it was cancelled from (`cancelledFrom`),
+ * then "Cancelled", and nothing ahead. `reachedAt` holds the last time each status was reached,
+ * received being the request's own time.
+ */
+export function timelineOf(
+  status: RequestStatus,
+  reachedAt: Partial<Record<RequestStatus, string>>,
+  cancelledFrom: RequestStatus = 'new',
+): TimelineStep[] {
+  const cancelled = status === 'cancelled';
+  const at = Math.max(0, steps.indexOf((cancelled ? cancelledFrom : status) as (typeof steps)[number]));
+  const shown = cancelled ? steps.slice(0, at + 1) : steps;
+  const timeline: TimelineStep[] = shown.map((step, index) => ({
+    status: step,
+    label: stepLabels[step] ?? statusLabels[step],
+    state: index < at || (cancelled && index === at) ? 'done' : index === at ? 'current' : 'ahead',
+    ...(index <= at && reachedAt[step] ? { at: reachedAt[step] } : {}),
+  }));
+  if (cancelled) {
+    timeline.push({
+      status: 'cancelled',
+      label: statusLabels.cancelled,
+      state: 'current',
+      ...(reachedAt.cancelled ? { at: reachedAt.cancelled } : {}),
+    });
+  }
+  return timeline;
+}

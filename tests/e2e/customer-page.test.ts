@@ -1,0 +1,161 @@
+import { mkdir } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumForThisFile } from '#tests/support/browser-page.ts';
+import { randomPng } from '#tests/support/random-png.ts';
+import { type RunningServer, startServer } from '#tests/support/server-process.ts';
+import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
+
+const staff = 'owner@seenwear.example';
+const customer = 'dana@example.com';
+/** Where the page's screenshots go, to be looked at (not compared). */
+const shots = 'reports/screenshots';
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
+}
+
+// The customer's side of a quote request in Chromium against the production build, mail through SMTP:
+// the form's sent panel and the confirmation carry the private link, and the page and the desk talk.
+describe("the customer's private request page in a browser", () => {
+  const browser = chromiumForThisFile();
+  let smtp: SmtpCatcher;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    await mkdir(shots, { recursive: true });
+    smtp = await startSmtpCatcher();
+    server = await startServer({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Seenwear <orders@seenwear.example>',
+      SHOP_EMAIL: 'shop@seenwear.example',
+      STAFF_EMAILS: staff,
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  async function newPage(b: Browser, width: number) {
+    const context = await b.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    return { page, context, problems };
+  }
+
+  /** The first mail whose text matches, once it has arrived. */
+  async function mailWith(pattern: RegExp) {
+    await expect.poll(() => smtp.received.some((mail) => pattern.test(mail.text)), { timeout: 15_000 }).toBe(true);
+    const mail = smtp.received.find((item) => pattern.test(item.text));
+    if (!mail) throw new Error(`no mail matches ${pattern}`);
+    return mail;
+  }
+
+  it('follows a quote request from the form to a cancel, talking with the desk on the way', async () => {
+    // The quote form with JavaScript: the sent panel offers the private page.
+    const visitor = await newPage(browser(), 1280);
+    const { page } = visitor;
+    await page.goto(`${server.url}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`);
+    await page.getByLabel('Your name').fill('Dana Whitfield');
+    await page.getByLabel('E-mail').fill(customer);
+    await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
+    await page.getByLabel('Garment color').fill('Black');
+    await page
+      .getByLabel('Artwork files')
+      .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: randomPng(48) }]);
+    await page.getByRole('button', { name: 'Send my quote request' }).click();
+    const sent = page.getByTestId('form-sent');
+    await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
+    const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
+    const panelLink = sent.getByRole('link', { name: /\/requests\// });
+    const path = (await panelLink.getAttribute('href')) ?? '';
+    expect(path).toMatch(new RegExp(`^/requests/${reference}/[A-Za-z0-9_-]{43}$`));
+
+    // The confirmation carries the same link, in its text and as a link in its HTML part.
+    const confirmation = await mailWith(new RegExp(`/requests/${reference}/`));
+    expect(confirmation.text).toContain(`${server.url}${path}`);
+    expect(confirmation.html).toContain(`<a href="${server.url}${path}">`);
+
+    // The page: received, waiting on the shop; no axe finding at either width.
+    await panelLink.click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(reference);
+    expect(await page.locator('[aria-current="step"]').textContent()).toContain('Received');
+    expect(await page.getByText('Waiting on us').count()).toBe(1);
+    expect(
+      await page
+        .getByRole('img', { name: 'Preview of front.png' })
+        .evaluate((image: HTMLImageElement) => image.naturalWidth),
+    ).toBe(48);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/customer-page-1280.png`, fullPage: true });
+
+    // A message with a file, from a phone, by keyboard.
+    const phone = await newPage(browser(), 390);
+    await phone.page.goto(`${server.url}${path}`);
+    expect(await axeViolations(phone.page)).toEqual([]);
+    await phone.page.getByLabel('Write to Seenwear').fill('The back print: our sponsor logos, 10 inches wide.');
+    await phone.page
+      .getByLabel(/Add artwork/)
+      .setInputFiles([{ name: 'back.png', mimeType: 'image/png', buffer: randomPng(32) }]);
+    await phone.page.getByLabel(/Add artwork/).focus();
+    await phone.page.keyboard.press('Tab');
+    await phone.page.keyboard.press('Enter');
+    await expect
+      .poll(() => phone.page.getByRole('status').first().textContent())
+      .toBe('Your message is on its way to the shop.');
+    expect(await phone.page.getByText('The back print: our sponsor logos, 10 inches wide.').count()).toBe(1);
+    await mailWith(/The customer wrote about quote request/);
+
+    // The desk: the message and its file are there; the shop answers.
+    const desk = await newPage(browser(), 1280);
+    await desk.page.goto(`${server.url}/staff/sign-in`);
+    await desk.page.getByLabel('Your work e-mail address').fill(staff);
+    await desk.page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+    const signIn = await mailWith(/\/staff\/sign-in\/[\w-]{43}/);
+    await desk.page.goto(/https?:\/\/\S+\/staff\/sign-in\/[\w-]{43}/.exec(signIn.text)?.[0] ?? '');
+    await desk.page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => new URL(desk.page.url()).pathname).toBe('/staff');
+    await desk.page.goto(`${server.url}/staff/requests/${reference}`);
+    expect(await desk.page.getByText('The back print: our sponsor logos, 10 inches wide.').count()).toBeGreaterThan(0);
+    expect(await desk.page.getByText('Wrote to the shop, with a file (see Artwork)').count()).toBe(1);
+    expect(await desk.page.getByRole('img', { name: 'Preview of back.png' }).count()).toBe(1);
+    await desk.page.getByLabel(/Write to the customer/).fill('Got it. Navy ink on the black shirts?');
+    await desk.page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => desk.page.getByRole('status').textContent()).toBe('Message sent to the customer.');
+    // The shop's mail carries the page's link too.
+    const reply = await mailWith(/Got it\. Navy ink/);
+    expect(reply.text).toContain(`${server.url}${path}`);
+
+    // Back on the customer's page: the shop's answer in the thread.
+    await phone.page.goto(`${server.url}${path}`);
+    expect(await phone.page.getByText('Got it. Navy ink on the black shirts?').count()).toBe(1);
+    await phone.page.screenshot({ path: `${shots}/customer-page-390.png`, fullPage: true });
+
+    // Cancel, with a reason: the page ends at Cancelled, the shop is told, and the desk shows it.
+    await phone.page.getByText('Cancel this request', { exact: true }).click();
+    await phone.page.getByLabel(/Why\?/).fill('The race was called off.');
+    await phone.page.getByRole('button', { name: 'Cancel my request' }).click();
+    await expect
+      .poll(() => phone.page.getByRole('status').first().textContent())
+      .toBe('Your request is cancelled. We have let the shop know.');
+    expect(await phone.page.locator('[aria-current="step"]').textContent()).toContain('Cancelled');
+    expect(await phone.page.getByRole('button', { name: 'Cancel my request' }).count()).toBe(0);
+    expect(await axeViolations(phone.page)).toEqual([]);
+    await phone.page.screenshot({ path: `${shots}/customer-page-cancelled-390.png`, fullPage: true });
+    await mailWith(/The customer cancelled quote request/);
+    await desk.page.reload();
+    expect(await desk.page.getByText('Moved it from New to Cancelled, saying why').count()).toBe(1);
+
+    for (const opened of [visitor, phone, desk]) {
+      expect(opened.problems).toEqual([]);
+      await opened.context.close();
+    }
+  });
+});
