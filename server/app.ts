@@ -164,6 +164,8 @@ export function createApp(deps: AppDependencies): Express {
       auth: staffAuth,
       csrf,
       shopName: siteData.data.config.appName,
+      requestLinks: links,
+      publicUrl: config.publicUrl,
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
     }),
   );

@@ -67,9 +67,19 @@ export interface DeskMail {
   lastError?: string;
 }
 
+/** The customer's approval of a version: the record kept of their consent. */
+export interface DeskApproval {
+  /** The name they typed. */
+  name: string;
+  at: string;
+  ip: string;
+  userAgent: string;
+}
+
 /** A quote version as the desk lists it, amounts already formatted. */
 export interface DeskQuote {
   version: number;
+  approval?: DeskApproval;
   lines: { label: string; quantity: number; unit: string; total: string }[];
   total: string;
   depositPercent: number;
@@ -86,6 +96,7 @@ export interface DeskQuote {
 /** A proof version as the desk lists it. */
 export interface DeskProof {
   version: number;
+  approval?: DeskApproval;
   name: string;
   size: number;
   /** PNG, JPEG and WebP are shown; a PDF is downloaded. */

@@ -32,6 +32,46 @@ export interface RequestPageMessage {
   files: { position: number; name: string }[];
 }
 
+/** Where a quote or proof version stands for its customer. */
+export type VersionState =
+  /** Waiting for their word: approve, or ask for changes. */
+  | 'open'
+  | 'approved'
+  /** A quote past its valid-until date: they ask the shop for a new one. */
+  | 'expired'
+  /** Nothing to decide any more (the request moved on, or was cancelled). */
+  | 'closed';
+
+/** The newest quote the shop sent, as the customer reads it. */
+export interface RequestPageQuote {
+  version: number;
+  lines: { label: string; quantity: number; unit: string; total: string }[];
+  total: string;
+  depositPercent: number;
+  deposit: string;
+  /** YYYY-MM-DD. */
+  validUntil: string;
+  notes: string;
+  sentAt: string;
+  state: VersionState;
+  /** Their approval: the name they typed, and when. */
+  approval?: { name: string; at: string };
+}
+
+/** The newest proof the shop sent. */
+export interface RequestPageProof {
+  version: number;
+  name: string;
+  /** An image shown on the page; a PDF is opened or downloaded. */
+  previewable: boolean;
+  /** The print's size in inches, when the shop gave it: the picture is drawn at that size. */
+  print?: { width: number; height: number; text: string };
+  notes: string;
+  sentAt: string;
+  state: VersionState;
+  approval?: { name: string; at: string };
+}
+
 /** The customer's page of one quote request. */
 export interface RequestPageView {
   reference: string;
@@ -50,6 +90,8 @@ export interface RequestPageView {
   estimate?: string;
   files: RequestPageFile[];
   thread: RequestPageMessage[];
+  quote?: RequestPageQuote;
+  proof?: RequestPageProof;
   /** Whether they may still cancel (before any approval). */
   canCancel: boolean;
   /** The one-line result of the last action (post/redirect/get). */

@@ -1,4 +1,4 @@
-import type { DeskQuote, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
+import type { DeskApproval, DeskQuote, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import { formatDateTime, formatDay } from '#shared/desk-format.ts';
 import { quoteStatuses, type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
@@ -83,8 +83,19 @@ function QuoteVersion({ quote }: { quote: DeskQuote }) {
         </table>
       </div>
       <p className="mt-2 text-sm text-stone-700">Good until {formatDay(quote.validUntil)}</p>
+      {quote.approval && <ApprovalRecord approval={quote.approval} />}
       {quote.notes && <p className="mt-1 text-sm whitespace-pre-line">{quote.notes}</p>}
     </div>
+  );
+}
+
+/** The record of a customer's approval: what the shop would show if it were ever questioned. */
+function ApprovalRecord({ approval }: { approval: DeskApproval }) {
+  return (
+    <p className="mt-2 rounded bg-emerald-50 p-2 text-sm text-emerald-900">
+      Approved by the customer, signed “{approval.name}”, {formatDateTime(approval.at)}, from {approval.ip} (
+      <span className="break-all">{approval.userAgent || 'no browser named'}</span>)
+    </p>
   );
 }
 
@@ -282,6 +293,7 @@ export function RequestPage({ view, options }: { view: RequestView; options: Des
                       </span>
                     </p>
                     {proof.notes && <p className="mt-1 text-sm whitespace-pre-line">{proof.notes}</p>}
+                    {proof.approval && <ApprovalRecord approval={proof.approval} />}
                   </li>
                 ))}
               </ul>

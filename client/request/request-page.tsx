@@ -2,6 +2,8 @@ import type { RequestPageOptions, RequestPageView } from '#shared/request-page-c
 import { AskedSection } from './asked-section.tsx';
 import { CancelSection } from './cancel-section.tsx';
 import { MessagesSection } from './messages-section.tsx';
+import { ProofSection } from './proof-section.tsx';
+import { QuoteSection } from './quote-section.tsx';
 import { RequestDocument } from './request-document.tsx';
 import { StatusSection } from './status-section.tsx';
 
@@ -26,12 +28,31 @@ export function RequestPage({ view, options }: { view: RequestPageView; options:
           {view.notice.text}
         </p>
       )}
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+      {(view.quote?.state === 'open' || view.proof?.state === 'open') && (
+        <p className="mt-4">
+          <a
+            href={view.proof?.state === 'open' ? '#proof' : '#quote'}
+            className="font-semibold text-brand-800 underline"
+          >
+            {view.proof?.state === 'open'
+              ? 'Your proof is waiting for your approval'
+              : 'Your quote is waiting for your approval'}
+          </a>
+        </p>
+      )}
+      {/* Full width: a proof is drawn at its print size where the screen has room. */}
+      {view.proof && (
+        <div className="mt-6">
+          <ProofSection view={view} proof={view.proof} options={options} />
+        </div>
+      )}
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6 lg:order-last">
           <StatusSection view={view} />
           {view.canCancel && <CancelSection view={view} options={options} />}
         </div>
         <div className="space-y-6">
+          {view.quote && <QuoteSection view={view} quote={view.quote} options={options} />}
           <MessagesSection view={view} options={options} />
           <AskedSection view={view} />
         </div>

@@ -14,6 +14,8 @@ import type { RequestPageOptions, RequestPageView } from '#shared/request-page-c
 import { customerCancellable } from '#shared/requests/customer-steps.ts';
 import { ARTWORK_MAX_FILES, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#shared/submissions/artwork.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
+import { localToday } from '#shared/submissions/quote-fields.ts';
+import { decisionNotices, readDecision } from './customer-decision.ts';
 import { requestPageView } from './customer-views.ts';
 import { filePosition, sendRequestFile } from './request-file.ts';
 import type { RequestLinks } from './request-links.ts';
@@ -28,6 +30,7 @@ const notices = {
   sent: { type: 'success', text: 'Your message is on its way to the shop.' },
   empty: { type: 'error', text: 'Write a message or choose a file first.' },
   cancelled: { type: 'success', text: 'Your request is cancelled. We have let the shop know.' },
+  ...decisionNotices,
   'too-late': {
     type: 'error',
     text: 'This request can no longer be cancelled here: the work has started. Call or write to us.',
@@ -109,10 +112,15 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
 
   async function sendPage(req: Request, res: Response, extra: { status?: number; notice?: RequestPageView['notice'] }) {
     const { reference, path } = pageOf(req);
-    const request = await options.storage.getCustomerRequest(reference);
+    const [request, quotes, proofs, approvals] = await Promise.all([
+      options.storage.getCustomerRequest(reference),
+      options.storage.quotesOf(reference),
+      options.storage.proofsOf(reference),
+      options.storage.approvalsOf(reference),
+    ]);
     if (!request) throw createHttpError(404, NOT_FOUND);
     const view: RequestPageView = {
-      ...requestPageView(request, { path, shopName: options.shop.name, today: now() }),
+      ...requestPageView(request, { path, shopName: options.shop.name, today: now(), quotes, proofs, approvals }),
       ...(extra.notice ? { notice: extra.notice } : {}),
     };
     const html = await options.renderPage(view, {
@@ -141,6 +149,16 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
   router.get(PAGE, opened, async (req, res) => {
     const notice = notices[req.query.done as keyof typeof notices];
     await sendPage(req, res, notice ? { notice } : {});
+  });
+
+  router.get(`${PAGE}/proofs/:version{/:preview}`, opened, async (req, res) => {
+    const version = Number(req.params.version);
+    const preview = req.params.preview;
+    if (!/^\d{1,4}$/.test(String(req.params.version)) || (preview !== undefined && preview !== 'preview')) {
+      throw createHttpError(404, 'There is no such proof.');
+    }
+    const file = await options.storage.getProofFile(pageOf(req).reference, version);
+    sendRequestFile(res, file, preview === 'preview', 'proof');
   });
 
   router.get(`${PAGE}/files/:position{/:preview}`, opened, async (req, res) => {
@@ -208,6 +226,49 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       res.redirect(303, `${path}?done=sent`);
     },
   );
+
+  /** Approve, or ask for changes to, the newest quote or proof: `/quotes/<version>/decision`, `/proofs/<version>/decision`. */
+  const decide =
+    (subject: 'quote' | 'proof'): RequestHandler =>
+    async (req, res) => {
+      const { reference, path } = pageOf(req);
+      const read = readDecision(req.body);
+      if (!read.ok) return res.redirect(303, `${path}?done=${read.problem}#${subject}`);
+      const version = /^\d{1,4}$/.test(String(req.params.version)) ? Number(req.params.version) : 0;
+      const label = `${subject} v${version}`;
+      const mail = shopMail(
+        reference,
+        read.decision === 'approved' ? `The customer approved ${label}` : `The customer asked for changes to ${label}`,
+        read.decision === 'approved'
+          ? [
+              `The customer approved ${label} of ${reference}, signing as “${read.name}”.`,
+              ...(read.comment ? ['', read.comment] : []),
+            ]
+          : [`The customer asked for changes to ${label} of ${reference}:`, '', read.comment],
+      );
+      const outcome = await options.storage.decideVersion(reference, {
+        subject,
+        version,
+        decision: read.decision,
+        name: read.name,
+        comment: read.comment,
+        ip: req.ip ?? '',
+        userAgent: (req.get('user-agent') ?? '').slice(0, 500),
+        ...(subject === 'quote' ? { from: 'quoted', to: 'approved' } : { from: 'proof_sent', to: 'proof_approved' }),
+        today: localToday(now()),
+        ...(mail ? { mail } : {}),
+      });
+      if (outcome === 'missing') throw createHttpError(404, NOT_FOUND);
+      if (outcome === 'recorded') {
+        req.log.info({ reference, subject, version, decision: read.decision }, 'customer decision recorded');
+        if (mail) options.onQueued?.();
+      }
+      const done = outcome === 'recorded' ? `${subject}-${read.decision}` : outcome;
+      res.redirect(303, `${path}?done=${done}#${subject}`);
+    };
+  for (const subject of ['quote', 'proof'] as const) {
+    router.post(`${PAGE}/${subject}s/:version/decision`, postLimit, opened, options.csrf.protect, decide(subject));
+  }
 
   router.post(`${PAGE}/cancel`, postLimit, opened, options.csrf.protect, async (req, res) => {
     const { reference, path } = pageOf(req);

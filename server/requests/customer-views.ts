@@ -1,8 +1,18 @@
-import type { CustomerRequest } from '#server/storage/types.ts';
-import type { RequestPageMessage, RequestPageView } from '#shared/request-page-contract.ts';
+import type { Approval, CustomerRequest, SentProof, SentQuote } from '#server/storage/types.ts';
+import { optionalField } from '#shared/optional-field.ts';
+import type {
+  RequestPageMessage,
+  RequestPageProof,
+  RequestPageQuote,
+  RequestPageView,
+  VersionState,
+} from '#shared/request-page-contract.ts';
 import { customerCancellable, nextStepOf, timelineOf } from '#shared/requests/customer-steps.ts';
+import { isQuoteOpen } from '#shared/requests/quote.ts';
 import { isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
+import { localToday } from '#shared/submissions/quote-fields.ts';
 import { daysUntil, detailViews, isPreviewable } from './request-details.ts';
+import { printSizeText, quoteFigures } from './version-views.ts';
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
@@ -26,13 +36,28 @@ function filesOf(value: unknown): { position: number; name: string }[] {
  */
 export function requestPageView(
   request: CustomerRequest,
-  { path, shopName, today }: { path: string; shopName: string; today: Date },
+  {
+    path,
+    shopName,
+    today,
+    quotes = [],
+    proofs = [],
+    approvals = [],
+  }: {
+    path: string;
+    shopName: string;
+    today: Date;
+    quotes?: SentQuote[];
+    proofs?: SentProof[];
+    approvals?: Approval[];
+  },
 ): Omit<RequestPageView, 'notice'> {
   const reachedAt: Partial<Record<RequestStatus, string>> = { new: request.createdAt.toISOString() };
   let cancelledFrom: RequestStatus | undefined;
   const thread: RequestPageMessage[] = [];
   for (const event of request.events) {
-    if (event.type === 'status' && isStatusOf('quote', event.data.to)) {
+    // A status change, a quote or proof sent, an approval: each says where it moved the request.
+    if (isStatusOf('quote', event.data.to)) {
       reachedAt[event.data.to] = event.at.toISOString();
       if (event.data.to === 'cancelled' && isStatusOf('quote', event.data.from)) cancelledFrom = event.data.from;
     }
@@ -42,7 +67,9 @@ export function requestPageView(
         ? text(event.data.text)
         : event.type === 'status'
           ? (text(event.data.message) ?? text(event.data.reason))
-          : undefined;
+          : event.type === 'decision'
+            ? text(event.data.comment)
+            : undefined;
     const files = event.type === 'message' ? filesOf(event.data.files) : [];
     if (said || files.length > 0) {
       const fromCustomer = event.actor === 'customer';
@@ -77,6 +104,64 @@ export function requestPageView(
       previewable: isPreviewable(file.mediaType),
     })),
     thread,
+    ...optionalField('quote', quoteOf(request.status, quotes, approvals, localToday(today))),
+    ...optionalField('proof', proofOf(request.status, proofs, approvals)),
     canCancel: customerCancellable.includes(request.status),
+  };
+}
+
+/** Their approval of a version, if they gave it. */
+function approvalOf(approvals: Approval[], subject: Approval['subject'], version: number) {
+  const approval = approvals.find(
+    (item) => item.subject === subject && item.version === version && item.decision === 'approved',
+  );
+  return approval && { name: approval.name, at: approval.at.toISOString() };
+}
+
+/** The newest quote: earlier versions are replaced and no longer theirs to approve. */
+function quoteOf(
+  status: RequestStatus,
+  quotes: SentQuote[],
+  approvals: Approval[],
+  today: string,
+): RequestPageQuote | undefined {
+  const quote = quotes.at(-1);
+  if (!quote) return undefined;
+  const approval = approvalOf(approvals, 'quote', quote.version);
+  const state: VersionState = approval
+    ? 'approved'
+    : status !== 'quoted'
+      ? 'closed'
+      : isQuoteOpen(quote, quote.version, today)
+        ? 'open'
+        : 'expired';
+  return {
+    version: quote.version,
+    ...quoteFigures(quote),
+    validUntil: quote.validUntil,
+    notes: quote.notes,
+    sentAt: quote.sentAt.toISOString(),
+    state,
+    ...optionalField('approval', approval),
+  };
+}
+
+/** The newest proof. */
+function proofOf(status: RequestStatus, proofs: SentProof[], approvals: Approval[]): RequestPageProof | undefined {
+  const proof = proofs.at(-1);
+  if (!proof) return undefined;
+  const approval = approvalOf(approvals, 'proof', proof.version);
+  const sizeText = printSizeText(proof.widthInches, proof.heightInches);
+  return {
+    version: proof.version,
+    name: proof.name,
+    previewable: isPreviewable(proof.mediaType, 'proof'),
+    ...(sizeText && proof.widthInches !== null && proof.heightInches !== null
+      ? { print: { width: proof.widthInches, height: proof.heightInches, text: sizeText } }
+      : {}),
+    notes: proof.notes,
+    sentAt: proof.sentAt.toISOString(),
+    state: approval ? 'approved' : status === 'proof_sent' ? 'open' : 'closed',
+    ...optionalField('approval', approval),
   };
 }

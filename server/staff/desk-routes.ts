@@ -203,12 +203,13 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     if (!(await options.storage.markRequestRead(reference, actor))) {
       throw noSuchRequest();
     }
-    const [request, mails, quotes, proofs, customerPage] = await Promise.all([
+    const [request, mails, quotes, proofs, customerPage, approvals] = await Promise.all([
       options.storage.getRequest(reference),
       options.storage.notificationsOf(reference),
       options.storage.quotesOf(reference),
       options.storage.proofsOf(reference),
       options.requestLinks?.pathFor(reference),
+      options.storage.approvalsOf(reference),
     ]);
     if (!request) throw noSuchRequest();
     const notice = notices[req.query.done as keyof typeof notices];
@@ -228,8 +229,8 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       events: request.events.map(eventView),
       thread: threadView(request),
       moves: nextStatuses(request.kind, request.status),
-      quotes: quotes.map((quote) => quoteView(quote, quotes.length, today)).reverse(),
-      proofs: proofs.map((proof) => proofView(proof, proofs.length)).reverse(),
+      quotes: quotes.map((quote) => quoteView(quote, quotes.length, today, approvals)).reverse(),
+      proofs: proofs.map((proof) => proofView(proof, proofs.length, approvals)).reverse(),
       canQuote: canSendQuote(request.kind, request.status),
       canSendProof: canSendProof(request.kind, request.status),
       ...(customerPage ? { customerPage } : {}),
@@ -339,6 +340,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       render: send,
       prices: options.prices,
       shopName: options.shopName,
+      customerLink,
       now,
       ...(options.onQueued ? { onQueued: options.onQueued } : {}),
     }),

@@ -1,6 +1,8 @@
 import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
+import { printSizeText, quoteFigures } from '#server/requests/version-views.ts';
 import type {
   Actor,
+  Approval,
   NotificationState,
   RequestDetail,
   RequestListItem,
@@ -10,6 +12,7 @@ import type {
 } from '#server/storage/types.ts';
 import { humanize } from '#server/submissions/payload-text.ts';
 import type {
+  DeskApproval,
   DeskEvent,
   DeskFile,
   DeskListItem,
@@ -19,7 +22,8 @@ import type {
   DeskQuote,
 } from '#shared/desk-contract.ts';
 import { formatMoney } from '#shared/money.ts';
-import { depositOf, isQuoteOpen } from '#shared/requests/quote.ts';
+import { optionalField } from '#shared/optional-field.ts';
+import { isQuoteOpen } from '#shared/requests/quote.ts';
 import { type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
@@ -85,6 +89,17 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
           ? `Wrote to the shop${files > 0 ? `, with ${files === 1 ? 'a file' : `${files} files`} (see Artwork)` : ''}`
           : 'Wrote to the customer';
       return { ...base, what, ...(text(data.text) ? { text: data.text as string } : {}) };
+    }
+    case 'decision': {
+      const what = data.subject === 'proof' ? 'proof' : 'quote';
+      const approved = data.decision === 'approved';
+      return {
+        ...base,
+        what: approved
+          ? `Approved ${what} v${String(data.version)}, signing as “${String(data.name ?? '')}”${movedText(data)}`
+          : `Asked for changes to ${what} v${String(data.version)}`,
+        ...(text(data.comment) ? { text: data.comment as string } : {}),
+      };
     }
     case 'link_replaced':
       return { ...base, what: 'Replaced the customer’s link (the old one no longer works)' };
@@ -153,19 +168,27 @@ export function threadView(request: RequestDetail): DeskMessage[] {
   ];
 }
 
+/** The customer's approval of a version, as the desk shows the record: who signed, when, from where. */
+function approvalOf(approvals: Approval[], subject: Approval['subject'], version: number): DeskApproval | undefined {
+  const approval = approvals.find(
+    (item) => item.subject === subject && item.version === version && item.decision === 'approved',
+  );
+  return (
+    approval && { name: approval.name, at: approval.at.toISOString(), ip: approval.ip, userAgent: approval.userAgent }
+  );
+}
+
 /** A sent quote as the desk lists it: amounts formatted, and whether the customer can still approve it. */
-export function quoteView(quote: SentQuote, latestVersion: number, today: string): DeskQuote {
+export function quoteView(
+  quote: SentQuote,
+  latestVersion: number,
+  today: string,
+  approvals: Approval[] = [],
+): DeskQuote {
   return {
     version: quote.version,
-    lines: quote.lines.map((line) => ({
-      label: line.label,
-      quantity: line.quantity,
-      unit: formatMoney(line.unitCents),
-      total: formatMoney(line.quantity * line.unitCents),
-    })),
-    total: formatMoney(quote.totalCents),
-    depositPercent: quote.depositPercent,
-    deposit: formatMoney(depositOf(quote.totalCents, quote.depositPercent)),
+    ...optionalField('approval', approvalOf(approvals, 'quote', quote.version)),
+    ...quoteFigures(quote),
     validUntil: quote.validUntil,
     notes: quote.notes,
     sentAt: quote.sentAt.toISOString(),
@@ -178,18 +201,15 @@ export function quoteView(quote: SentQuote, latestVersion: number, today: string
   };
 }
 
-const inches = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
 /** A sent proof as the desk lists it. */
-export function proofView(proof: SentProof, latestVersion: number): DeskProof {
+export function proofView(proof: SentProof, latestVersion: number, approvals: Approval[] = []): DeskProof {
   return {
     version: proof.version,
+    ...optionalField('approval', approvalOf(approvals, 'proof', proof.version)),
     name: proof.name,
     size: proof.size,
     previewable: isPreviewable(proof.mediaType, 'proof'),
-    ...(proof.widthInches !== null && proof.heightInches !== null
-      ? { printSize: `${inches.format(proof.widthInches)} × ${inches.format(proof.heightInches)} in` }
-      : {}),
+    ...optionalField('printSize', printSizeText(proof.widthInches, proof.heightInches)),
     notes: proof.notes,
     sentAt: proof.sentAt.toISOString(),
     sentBy: actorName(proof.sentBy),

@@ -4,6 +4,8 @@ import createHttpError from 'http-errors';
 import type { Csrf } from '#server/csrf.ts';
 import { csrfError } from '#server/csrf.ts';
 import { sendRequestFile } from '#server/requests/request-file.ts';
+import type { RequestLinks } from '#server/requests/request-links.ts';
+import { printSizeText } from '#server/requests/version-views.ts';
 import type { Storage, StoredFile } from '#server/storage/types.ts';
 import { damagedArtworkError } from '#server/submissions/artwork-structure.ts';
 import { artworkFileName } from '#server/submissions/artwork-type.ts';
@@ -58,6 +60,9 @@ interface ProofRoutesOptions {
   csrf: Csrf;
   shopName: string;
   onQueued?: () => void;
+  /** The customers' pages, for the link in the proof's mail. */
+  requestLinks?: RequestLinks;
+  publicUrl: string;
 }
 
 /**
@@ -94,7 +99,9 @@ export function proofUploadRoutes(options: ProofRoutesOptions): Router {
       const file = await readProof((req.files as Express.Multer.File[] | undefined)?.[0]);
       if (typeof file === 'string') return res.redirect(303, `${back}?done=${file}`);
       const notes = textField(req.body, 'notes').slice(0, 2000);
-      const printSize = width !== null && height !== null ? `${width} × ${height} in` : undefined;
+      const printSize = printSizeText(width, height);
+      const path = await options.requestLinks?.pathFor(reference);
+      const link = path && `${options.publicUrl}${path}`;
       const outcome = await options.storage.sendProof(
         reference,
         { file, widthInches: width, heightInches: height, notes },
@@ -109,6 +116,7 @@ export function proofUploadRoutes(options: ProofRoutesOptions): Router {
               notes,
               shopName: options.shopName,
               ...(printSize ? { printSize } : {}),
+              ...(link ? { link } : {}),
             }),
         },
       );

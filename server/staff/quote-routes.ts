@@ -19,6 +19,8 @@ interface QuoteRoutesOptions {
   shopName: string;
   now: () => Date;
   onQueued?: () => void;
+  /** The whole address of the customer's page, for the mail; undefined when there is none. */
+  customerLink: (reference: string) => Promise<string | undefined>;
 }
 
 /**
@@ -103,12 +105,19 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
     if (from !== request.status) return res.redirect(303, `${back}?done=conflict`);
     const read = readQuoteForm(input, localToday(options.now()));
     if (!read.ok) return showEditor(req, res, reference, editor, read.errors, 422);
+    const link = await options.customerLink(reference);
     const outcome = await options.storage.sendQuote(reference, read.terms, {
       from: request.status,
       to: 'quoted',
       actor: `staff:${staffOf(res)}`,
       mail: (version) =>
-        quoteMail(request.email, { reference, version, terms: read.terms, shopName: options.shopName }),
+        quoteMail(request.email, {
+          reference,
+          version,
+          terms: read.terms,
+          shopName: options.shopName,
+          ...(link ? { link } : {}),
+        }),
     });
     if (!outcome.sent) {
       if (outcome.reason === 'missing') throw noSuchRequest();

@@ -85,7 +85,13 @@ export function newRequestLinkMail(
 /** A quote version, e-mailed whole: the customer can read every line without opening anything. */
 export function quoteMail(
   to: string,
-  { reference, version, terms, shopName }: { reference: string; version: number; terms: QuoteTerms; shopName: string },
+  {
+    reference,
+    version,
+    terms,
+    shopName,
+    link,
+  }: { reference: string; version: number; terms: QuoteTerms; shopName: string; link?: string },
 ): ReadyMail {
   const total = quoteTotal(terms.lines);
   const lines = terms.lines.map(
@@ -105,7 +111,9 @@ export function quoteMail(
       `Good until: ${formatDay(terms.validUntil)}`,
       ...(terms.notes ? ['', terms.notes] : []),
       '',
-      'To go ahead, or to change anything, reply to this e-mail.',
+      link
+        ? `To approve it, or to ask for changes, open your request's private page:\n${link}`
+        : 'To go ahead, or to change anything, reply to this e-mail.',
       '',
       `Reference: ${reference}`,
       shopName,
@@ -122,7 +130,8 @@ export function proofMail(
     notes,
     printSize,
     shopName,
-  }: { reference: string; version: number; notes: string; printSize?: string; shopName: string },
+    link,
+  }: { reference: string; version: number; notes: string; printSize?: string; shopName: string; link?: string },
 ): ReadyMail {
   return {
     to,
@@ -132,7 +141,10 @@ export function proofMail(
       ...(printSize ? [`Print size: ${printSize}.`] : []),
       ...(notes ? ['', notes] : []),
       '',
-      'Please check the spelling, colors, size and placement. Nothing is printed until you approve it: reply to this e-mail to approve or to ask for changes.',
+      'Please check the spelling, colors, size and placement. Nothing is printed until you approve it.',
+      link
+        ? `See it large, approve it or ask for changes on your request's private page:\n${link}`
+        : 'Reply to this e-mail to approve it or to ask for changes.',
       '',
       `Reference: ${reference}`,
       shopName,

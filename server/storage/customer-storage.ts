@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
+import { createDecisionStorage } from './decision-storage.ts';
 import { insertReadyMail } from './ready-mail.ts';
+import { appendEvent as appendRequestEvent } from './request-events.ts';
 import { readDate, readJson, type StorageDatabase } from './schema.ts';
 import type { Actor, CustomerStorage, RequestEvent } from './types.ts';
 
@@ -12,22 +14,11 @@ import type { Actor, CustomerStorage, RequestEvent } from './types.ts';
 export function createCustomerStorage(db: Kysely<StorageDatabase>, dialect: SqlDialect): CustomerStorage {
   const clock: DatabaseClock = databaseClock(dialect);
 
-  function appendEvent(
+  const appendEvent = (
     trx: Kysely<StorageDatabase>,
     submissionId: number,
     event: { actor: Actor; type: string; data: Record<string, unknown> },
-  ) {
-    return trx
-      .insertInto('request_events')
-      .values({
-        submission_id: submissionId,
-        at: clock.now(),
-        actor: event.actor,
-        type: event.type,
-        data: JSON.stringify(event.data),
-      })
-      .execute();
-  }
+  ) => appendRequestEvent(trx, clock, submissionId, event);
 
   /** The request's row, locked on PostgreSQL until the transaction ends: two posts at once number their files in turn. */
   function lockRequest(trx: Kysely<StorageDatabase>, reference: string) {
@@ -40,6 +31,8 @@ export function createCustomerStorage(db: Kysely<StorageDatabase>, dialect: SqlD
   }
 
   return {
+    ...createDecisionStorage(db, dialect, clock),
+
     async requestLinkOf(reference) {
       const row = await db
         .selectFrom('submissions')

@@ -85,6 +85,20 @@ export interface StorageDatabase {
     type: string;
     data: Json;
   };
+  /** The customer's approvals and change requests of quote and proof versions (migration 0013): inserted only. */
+  approvals: {
+    id: Generated<number>;
+    submission_id: number;
+    subject: 'quote' | 'proof';
+    version: number;
+    decision: 'approved' | 'changes';
+    /** The name they typed to approve; '' when asking for changes. */
+    name: string;
+    comment: string;
+    ip: string;
+    user_agent: string;
+    at: Timestamp;
+  };
   /** One-time staff sign-in links, by the SHA-256 of their secret. */
   staff_sign_in_links: {
     token_hash: string;

@@ -458,6 +458,40 @@ export interface CustomerRequest {
 /** What a customer's cancel answered: done, not found, or too late (the request had moved past `from`). */
 type CustomerCancel = 'cancelled' | 'missing' | 'too-late';
 
+/** What the customer decided on a version, and the record kept of it. */
+export interface VersionDecision {
+  subject: 'quote' | 'proof';
+  version: number;
+  decision: 'approved' | 'changes';
+  /** The name typed to approve ('' when asking for changes). */
+  name: string;
+  comment: string;
+  ip: string;
+  userAgent: string;
+  /** The status that waits for this decision (quoted for a quote, proof sent for a proof). */
+  from: RequestStatus;
+  /** Where an approval moves the request. */
+  to: RequestStatus;
+  /** The shop's day, for a quote's valid-until date. */
+  today: string;
+  mail?: ReadyMail;
+}
+
+/** What recording a decision answered. */
+export type DecisionOutcome = 'recorded' | 'missing' | 'not-waiting' | 'superseded' | 'expired';
+
+/** A decision as recorded. */
+export interface Approval {
+  subject: 'quote' | 'proof';
+  version: number;
+  decision: 'approved' | 'changes';
+  name: string;
+  comment: string;
+  ip: string;
+  userAgent: string;
+  at: Date;
+}
+
 /** The customer's page's reads and writes; every write appends to the request's activity log in its transaction. */
 export interface CustomerStorage {
   requestLinkOf(reference: string): Promise<RequestLinkState | undefined>;
@@ -477,6 +511,15 @@ export interface CustomerStorage {
     reference: string,
     message: { text: string; files: StoredFile[]; mail?: ReadyMail },
   ): Promise<boolean>;
+  /**
+   * The customer's decision on a quote or proof version, recorded for good with when, from where and
+   * which version, in one transaction with its log lines, the status move of an approval and the shop's
+   * mail. Only for the newest version, a quote only until its valid-until date (`today`, YYYY-MM-DD),
+   * and only while the request is in the status that waits for it.
+   */
+  decideVersion(reference: string, decision: VersionDecision): Promise<DecisionOutcome>;
+  /** Every decision recorded on the request, oldest first. */
+  approvalsOf(reference: string): Promise<Approval[]>;
   /** Cancels the request if it is still in one of `from`, logged as the customer's, its mail to the shop queued. */
   cancelByCustomer(
     reference: string,

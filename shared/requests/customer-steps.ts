@@ -22,7 +22,7 @@ const nextSteps: Record<RequestStatus, { text: string; waitingOn: 'shop' | 'cust
   },
   quoted: {
     waitingOn: 'customer',
-    text: 'Your quote is in your inbox. Reply to it, or write to us below, to approve it or to ask for changes.',
+    text: 'Your quote is below. Approve it to book your order, or ask us for changes.',
   },
   approved: {
     waitingOn: 'shop',
@@ -30,7 +30,7 @@ const nextSteps: Record<RequestStatus, { text: string; waitingOn: 'shop' | 'cust
   },
   proof_sent: {
     waitingOn: 'customer',
-    text: 'Your proof is in your inbox. Check every detail and tell us it is right, or what to change: nothing is printed before you do.',
+    text: 'Your proof is below. Check every detail, then approve it or tell us what to change: nothing is printed before you approve.',
   },
   proof_approved: {
     waitingOn: 'shop',

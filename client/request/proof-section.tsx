@@ -1,0 +1,75 @@
+import type { RequestPageOptions, RequestPageProof, RequestPageView } from '#shared/request-page-contract.ts';
+import { ApprovedNote, DecisionForms } from './decision-form.tsx';
+import { PageSection } from './request-document.tsx';
+
+/** Pixels of the proof's drawing per inch of print: the SVG's own units, scaled by its inch size. */
+const UNITS_PER_INCH = 100;
+
+/**
+ * The proof, large. When the shop gave the print's size, the picture is drawn in an SVG whose width and
+ * height are in inches (attributes, not inline styles: the page's CSP allows no inline style), so on a
+ * screen it shows at about the size it will print, shrinking only to fit a narrow one.
+ */
+function ProofPicture({ view, proof }: { view: RequestPageView; proof: RequestPageProof }) {
+  const src = `${view.path}/proofs/${proof.version}/preview`;
+  const alt = `Proof v${proof.version} of your print`;
+  if (!proof.print) {
+    return <img src={src} alt={alt} className="mx-auto max-h-[36rem] w-auto max-w-full rounded bg-stone-50" />;
+  }
+  const width = proof.print.width * UNITS_PER_INCH;
+  const height = proof.print.height * UNITS_PER_INCH;
+  return (
+    <svg
+      role="img"
+      aria-label={`${alt}, drawn at its print size of ${proof.print.text}`}
+      width={`${proof.print.width}in`}
+      height={`${proof.print.height}in`}
+      viewBox={`0 0 ${width} ${height}`}
+      className="mx-auto block h-auto max-w-full border border-dashed border-stone-400 bg-stone-50"
+    >
+      <image href={src} x="0" y="0" width={width} height={height} preserveAspectRatio="xMidYMid meet" />
+    </svg>
+  );
+}
+
+/** The newest proof, shown large at its print size, with approve or ask-for-changes. */
+export function ProofSection({
+  view,
+  proof,
+  options,
+}: {
+  view: RequestPageView;
+  proof: RequestPageProof;
+  options: RequestPageOptions;
+}) {
+  return (
+    <PageSection id="proof" title={`Your proof${proof.version > 1 ? ` (v${proof.version})` : ''}`}>
+      {proof.previewable ? (
+        <ProofPicture view={view} proof={proof} />
+      ) : (
+        <p className="rounded bg-stone-50 p-4 text-center">This proof is a PDF: open it to check every detail.</p>
+      )}
+      <p className="mt-3 text-sm">
+        {proof.print && <span className="font-medium">Prints at {proof.print.text}. </span>}
+        <a className="font-semibold underline" href={`${view.path}/proofs/${proof.version}`}>
+          Download {proof.name}
+        </a>
+      </p>
+      {proof.notes && <p className="mt-3 whitespace-pre-line">{proof.notes}</p>}
+      {proof.state === 'open' && (
+        <p className="mt-3 text-stone-700">
+          Check the spelling, the colors, the size and the placement. Nothing is printed until you approve it.
+        </p>
+      )}
+      {proof.approval && <ApprovedNote approval={proof.approval} />}
+      {proof.state === 'open' && (
+        <DecisionForms
+          action={`${view.path}/proofs/${proof.version}/decision`}
+          subject="proof"
+          version={proof.version}
+          options={options}
+        />
+      )}
+    </PageSection>
+  );
+}

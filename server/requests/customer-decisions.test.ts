@@ -1,0 +1,190 @@
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppConfig } from '#server/config.ts';
+import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import type { QuoteTerms } from '#shared/requests/quote.ts';
+import { randomPng } from '#tests/support/random-png.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { backends, openTestStorage } from '#tests/support/test-storage.ts';
+import { visitorSession } from '#tests/support/visitor-session.ts';
+import { requestLinks } from './request-links.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+const csrfSecret = 'test-secret-0123456789abcdef0123456789abcdef';
+const mail: AppConfig['mail'] = {
+  smtpUrl: 'smtp://127.0.0.1:2525',
+  from: 'orders@seenwear.example',
+  shopEmail: 'shop@seenwear.example',
+};
+const staff = 'staff:owner@seenwear.example' as const;
+const terms = (validUntil = '2099-01-31'): QuoteTerms => ({
+  lines: [
+    { label: 'Standard cotton tee', quantity: 48, unitCents: 450 },
+    { label: 'Front print, 2 colors', quantity: 48, unitCents: 325 },
+  ],
+  notes: 'White and gold ink.',
+  validUntil,
+  depositPercent: 50,
+});
+const toCustomer = (version: number) => ({ to: 'dana@example.com', subject: `v${version}`, text: 'See your page.' });
+
+// Approving quotes and proofs on the customer's page, over each database: consent recorded once, for
+// exactly the version seen, and never for a version replaced or a quote past its date.
+describe.each(backends)('decisions on the customer page on %s', (backend) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const storage = await openTestStorage(backend);
+    t = await createTestApp({ storage, config: { submissionRateLimit: 1000, mail, csrfSecret, trustProxy: 1 } });
+  });
+
+  async function quotedRequest(validUntil?: string) {
+    const { reference } = await t.storage.saveSubmission({
+      kind: 'quote',
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      payload: { name: 'Dana Whitfield', service: 'Screen printing', quantity: 48 },
+      files: [],
+    });
+    await t.storage.sendQuote(reference, terms(validUntil), {
+      from: 'new',
+      to: 'quoted',
+      actor: staff,
+      mail: toCustomer,
+    });
+    const path = await requestLinks(t.storage, csrfSecret).pathFor(reference);
+    if (!path) throw new Error('no link');
+    const session = await visitorSession(t.app, '/contact-us');
+    const decide = (what: 'quotes' | 'proofs', version: number, fields: Record<string, string>) =>
+      request(t.app)
+        .post(`${path}/${what}/${version}/decision`)
+        .set('Cookie', session.cookie)
+        .set('User-Agent', 'Test browser 1.0')
+        .set('X-Forwarded-For', '203.0.113.7')
+        .type('form')
+        .send({ [CSRF_FIELD]: session.token, ...fields });
+    return { reference, path, decide };
+  }
+
+  it('shows the quote with its lines, total and deposit, and takes an approval signed with a name', async () => {
+    const { reference, path, decide } = await quotedRequest();
+    const page = await request(t.app).get(path).expect(200);
+    expect(page.text).toContain('Your quote');
+    expect(page.text).toContain('Standard cotton tee');
+    expect(page.text).toContain('$372.00');
+    expect(page.text).toContain('Deposit to start (50%)');
+    expect(page.text).toContain('$186.00');
+    expect(page.text).toContain('Approve quote v1');
+
+    const unsigned = await decide('quotes', 1, { decision: 'approved', name: 'Dana Whitfield' }).expect(303);
+    expect(unsigned.headers.location).toBe(`${path}?done=need-name#quote`);
+    const approved = await decide('quotes', 1, { decision: 'approved', name: 'Dana Whitfield', accept: 'on' }).expect(
+      303,
+    );
+    expect(approved.headers.location).toBe(`${path}?done=quote-approved#quote`);
+
+    expect((await t.storage.getRequestState(reference))?.status).toBe('approved');
+    const [record] = await t.storage.approvalsOf(reference);
+    expect(record).toMatchObject({
+      subject: 'quote',
+      version: 1,
+      decision: 'approved',
+      name: 'Dana Whitfield',
+      ip: '203.0.113.7',
+      userAgent: 'Test browser 1.0',
+    });
+    const shopMail = (await t.storage.notificationsOf(reference)).find((item) => item.subject?.includes('approved'));
+    expect(shopMail?.subject).toBe(`The customer approved quote v1 (${reference})`);
+
+    const after = await request(t.app).get(`${path}?done=quote-approved`).expect(200);
+    expect(after.text).toContain('Thank you: your quote is approved.');
+    expect(after.text).toContain('Approved by Dana Whitfield');
+    expect(after.text).not.toContain('Approve quote v1');
+    // A second approval of the same version finds nothing waiting, and records nothing.
+    const again = await decide('quotes', 1, { decision: 'approved', name: 'Dana', accept: 'on' }).expect(303);
+    expect(again.headers.location).toBe(`${path}?done=not-waiting#quote`);
+    expect(await t.storage.approvalsOf(reference)).toHaveLength(1);
+    // The desk shows the record of consent.
+    const desk = await t.storage.getRequest(reference);
+    expect(desk?.events.at(-1)).toMatchObject({ actor: 'customer', type: 'decision' });
+  });
+
+  it('refuses to approve a replaced version or a quote past its date, recording nothing', async () => {
+    const { reference, path, decide } = await quotedRequest();
+    await t.storage.sendQuote(reference, terms(), { from: 'quoted', to: 'quoted', actor: staff, mail: toCustomer });
+    const stale = await decide('quotes', 1, { decision: 'approved', name: 'Dana Whitfield', accept: 'on' }).expect(303);
+    expect(stale.headers.location).toBe(`${path}?done=superseded#quote`);
+
+    const expired = await quotedRequest('2020-01-01');
+    const late = await expired
+      .decide('quotes', 1, { decision: 'approved', name: 'Dana Whitfield', accept: 'on' })
+      .expect(303);
+    expect(late.headers.location).toBe(`${expired.path}?done=expired#quote`);
+    const page = await request(t.app).get(expired.path).expect(200);
+    expect(page.text).toContain('ask us below for a new one');
+    expect(page.text).not.toContain('Approve quote v1');
+    expect(await t.storage.approvalsOf(reference)).toEqual([]);
+    expect(await t.storage.approvalsOf(expired.reference)).toEqual([]);
+  });
+
+  it('takes a request for changes as a message to the shop, leaving the quote waiting', async () => {
+    const { reference, path, decide } = await quotedRequest();
+    const empty = await decide('quotes', 1, { decision: 'changes', comment: ' ' }).expect(303);
+    expect(empty.headers.location).toBe(`${path}?done=need-comment#quote`);
+    await decide('quotes', 1, { decision: 'changes', comment: 'Navy shirts instead, please.' }).expect(303);
+    expect((await t.storage.getRequestState(reference))?.status).toBe('quoted');
+    const page = await request(t.app).get(path).expect(200);
+    expect(page.text).toContain('Navy shirts instead, please.');
+    expect((await t.storage.approvalsOf(reference))[0]?.decision).toBe('changes');
+  });
+
+  it('shows the proof at its print size, serves it, and takes its approval', async () => {
+    const { reference, path, decide } = await quotedRequest();
+    await decide('quotes', 1, { decision: 'approved', name: 'Dana Whitfield', accept: 'on' }).expect(303);
+    const png = randomPng(16);
+    await t.storage.sendProof(
+      reference,
+      {
+        file: { name: 'front.png', mediaType: 'image/png', size: png.length, data: png },
+        widthInches: 11.5,
+        heightInches: 4,
+        notes: '',
+      },
+      { from: 'approved', to: 'proof_sent', actor: staff, mail: toCustomer },
+    );
+    const page = await request(t.app).get(path).expect(200);
+    expect(page.text).toContain('width="11.5in" height="4in"');
+    expect(page.text).toContain('Prints at 11.5 × 4 in.');
+    const preview = await request(t.app).get(`${path}/proofs/1/preview`).expect(200);
+    expect(preview.headers['content-type']).toBe('image/png');
+    expect(preview.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    await request(t.app).get(`${path}/proofs/2/preview`).expect(404);
+
+    const approved = await decide('proofs', 1, { decision: 'approved', name: 'Dana Whitfield', accept: 'on' }).expect(
+      303,
+    );
+    expect(approved.headers.location).toBe(`${path}?done=proof-approved#proof`);
+    expect((await t.storage.getRequestState(reference))?.status).toBe('proof_approved');
+    expect((await t.storage.approvalsOf(reference)).map((item) => [item.subject, item.decision])).toEqual([
+      ['quote', 'approved'],
+      ['proof', 'approved'],
+    ]);
+  });
+
+  it('takes no decision without the page’s token, nor through a wrong link', async () => {
+    const { reference, path } = await quotedRequest();
+    await request(t.app)
+      .post(`${path}/quotes/1/decision`)
+      .type('form')
+      .send({ decision: 'approved', name: 'Mallory', accept: 'on' })
+      .expect(403);
+    const session = await visitorSession(t.app, '/contact-us');
+    await request(t.app)
+      .post(`/requests/${reference}/${'A'.repeat(43)}/quotes/1/decision`)
+      .set('Cookie', session.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: session.token, decision: 'approved', name: 'Mallory', accept: 'on' })
+      .expect(404);
+    expect(await t.storage.approvalsOf(reference)).toEqual([]);
+  });
+});
