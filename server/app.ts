@@ -153,6 +153,7 @@ export function createApp(deps: AppDependencies): Express {
       rateLimit: config.submissionRateLimit,
       uploadsAtOnce: config.uploadsAtOnce,
       uploads,
+      renderForm: (req, res, page) => pages.renderForm(req, res, page),
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
     }),
   );

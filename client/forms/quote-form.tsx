@@ -8,7 +8,13 @@ import type { PriceFile } from '#shared/pricing/types.ts';
 import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
 import { ARTWORK_FIELD, artworkListError } from '#shared/submissions/artwork.ts';
 import { type FieldErrors, type FormValues, formValuesFrom } from '#shared/submissions/form-values.ts';
-import { localToday, MAX_LOCATIONS, OTHER_GARMENT, OWN_GARMENT } from '#shared/submissions/quote-fields.ts';
+import {
+  localToday,
+  MAX_LOCATIONS,
+  OTHER_GARMENT,
+  OWN_GARMENT,
+  REORDER_FIELD,
+} from '#shared/submissions/quote-fields.ts';
 import { receivedSummary } from '#shared/submissions/received-summary.ts';
 import { ArtworkField, chosenFiles } from './artwork-field.tsx';
 import { ErrorSummary } from './error-summary.tsx';
@@ -159,6 +165,13 @@ function QuoteFields({
           className="relative grid min-w-0 gap-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8"
         >
           <FormGuards idPrefix={ID_PREFIX} />
+          {start[REORDER_FIELD] && (
+            <p className="rounded-lg bg-brand-50 p-4 text-stone-800">
+              <input type="hidden" name={REORDER_FIELD} value={start[REORDER_FIELD]} />
+              <strong>Reorder of {start[REORDER_FIELD]}.</strong> The details are those of your last order: change the
+              sizes or anything else, then send. Screens and digitizing we have on file are not charged again.
+            </p>
+          )}
           <ErrorSummary
             message={message}
             errors={errors}

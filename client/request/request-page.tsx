@@ -2,6 +2,7 @@ import type { RequestPageOptions, RequestPageView } from '#shared/request-page-c
 import { AskedSection } from './asked-section.tsx';
 import { CancelSection } from './cancel-section.tsx';
 import { MessagesSection } from './messages-section.tsx';
+import { OrderAgainSection } from './order-again-section.tsx';
 import { ProofSection } from './proof-section.tsx';
 import { QuoteSection } from './quote-section.tsx';
 import { RequestDocument } from './request-document.tsx';
@@ -49,6 +50,7 @@ export function RequestPage({ view, options }: { view: RequestPageView; options:
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6 lg:order-last">
           <StatusSection view={view} />
+          {view.status === 'completed' && <OrderAgainSection view={view} options={options} />}
           {view.canCancel && <CancelSection view={view} options={options} />}
         </div>
         <div className="space-y-6">

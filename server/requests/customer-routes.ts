@@ -3,6 +3,7 @@ import createHttpError from 'http-errors';
 import type { Csrf } from '#server/csrf.ts';
 import { csrfError } from '#server/csrf.ts';
 import { BACK_TO_LOCAL } from '#server/http-errors.ts';
+import type { PageRenderer } from '#server/page-renderer.ts';
 import type { ReadyMail, Storage } from '#server/storage/types.ts';
 import { parseMultipart } from '#server/submissions/multipart.ts';
 import { submissionRateLimit } from '#server/submissions/rate-limit.ts';
@@ -14,7 +15,7 @@ import type { RequestPageOptions, RequestPageView } from '#shared/request-page-c
 import { customerCancellable } from '#shared/requests/customer-steps.ts';
 import { ARTWORK_MAX_FILES, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#shared/submissions/artwork.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
-import { localToday } from '#shared/submissions/quote-fields.ts';
+import { localToday, REORDER_FIELD } from '#shared/submissions/quote-fields.ts';
 import { decisionNotices, readDecision } from './customer-decision.ts';
 import { requestPageView } from './customer-views.ts';
 import { filePosition, sendRequestFile } from './request-file.ts';
@@ -31,6 +32,7 @@ const notices = {
   empty: { type: 'error', text: 'Write a message or choose a file first.' },
   cancelled: { type: 'success', text: 'Your request is cancelled. We have let the shop know.' },
   ...decisionNotices,
+  'not-completed': { type: 'error', text: 'An order can be placed again once it is completed.' },
   'too-late': {
     type: 'error',
     text: 'This request can no longer be cancelled here: the work has started. Call or write to us.',
@@ -56,6 +58,8 @@ export interface CustomerRoutesOptions {
   onQueued?: () => void;
   /** Today, for the days left before the in-hands date (tests fix it). */
   now?: () => Date;
+  /** Renders the quote form filled in, for "order again". */
+  renderForm: PageRenderer['renderForm'];
 }
 
 function textField(body: unknown, name: string): string {
@@ -269,6 +273,21 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
   for (const subject of ['quote', 'proof'] as const) {
     router.post(`${PAGE}/${subject}s/:version/decision`, postLimit, opened, options.csrf.protect, decide(subject));
   }
+
+  // "Order again": the quote form, filled with the finished order's details and marked as its reorder.
+  // Rendered in answer to the post (as a refused form is), so the details never travel in an address.
+  router.post(`${PAGE}/order-again`, postLimit, opened, options.csrf.protect, async (req, res) => {
+    const { reference, path } = pageOf(req);
+    const state = await options.storage.getRequestState(reference);
+    if (state?.status !== 'completed') return res.redirect(303, `${path}?done=not-completed`);
+    const values = (await options.storage.formValuesOf(reference)) ?? {};
+    req.log.info({ reference, reason: 'order_again' }, 'quote form filled for a reorder');
+    await options.renderForm(req, res, {
+      path: '/pricing',
+      status: 200,
+      form: { form: 'quote', values: { ...values, [REORDER_FIELD]: reference }, errors: {}, message: '' },
+    });
+  });
 
   router.post(`${PAGE}/cancel`, postLimit, opened, options.csrf.protect, async (req, res) => {
     const { reference, path } = pageOf(req);

@@ -8,6 +8,7 @@ import {
   type QuoteRequest,
   quoteEstimate,
   quoteSizes,
+  REORDER_FIELD,
 } from '#shared/submissions/quote-fields.ts';
 
 /**
@@ -30,7 +31,9 @@ export function quotePayload(request: QuoteRequest, values: FormValues, site: Si
     result?.ok === true
       ? `${formatMoney(result.estimate.totalCents)} in total, ${formatMoney(result.estimate.perPieceCents)} per piece`
       : 'Not available (see the details)';
+  const reorderOf = values[REORDER_FIELD]?.trim();
   return {
+    ...(reorderOf ? { reorderOf: `${reorderOf} (set-up on file)` } : {}),
     name: request.name,
     company: request.company,
     email: request.email,

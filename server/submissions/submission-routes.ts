@@ -22,6 +22,7 @@ import { isSubmissionKey, SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#s
 import { parseMultipart } from './multipart.ts';
 import { submissionRateLimit } from './rate-limit.ts';
 import { readArtwork } from './read-artwork.ts';
+import { checkReorder } from './reorder-check.ts';
 import { contactForm, quoteForm, type SubmissionForm } from './submission-forms.ts';
 import type { UploadAdmission } from './upload-admission.ts';
 import { uploadSlots } from './upload-slots.ts';
@@ -173,8 +174,16 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
           ),
         );
       }
-      const validation = form.validate(values, options.siteData.data);
-      const errors: FieldErrors = validation.ok ? {} : { ...validation.errors };
+      const reorder =
+        form.kind === 'quote' ? await checkReorder(values, options.storage) : { values, errors: {} as FieldErrors };
+      if (reorder.dropped) {
+        req.log.warn(
+          { reorderOf: reorder.dropped, reason: 'reorder_not_matched' },
+          'quote request marked as a reorder of no completed order: priced in full',
+        );
+      }
+      const validation = form.validate(reorder.values, options.siteData.data);
+      const errors: FieldErrors = { ...(validation.ok ? {} : validation.errors), ...reorder.errors };
       const listError = artworkListError(
         // The name as sent, so hidden characters are refused; the messages show it cleaned.
         uploads.map((file) => ({ name: file.originalname, size: file.size })),

@@ -239,6 +239,13 @@ export function quotePrefill(params: URLSearchParams, prices: PriceFiles): FormV
   return values;
 }
 
+/**
+ * The reference of the finished order a quote request repeats ("order again" on the customer's page):
+ * screens and digitizing on file are not charged again. The browser only shows it; the server checks
+ * the reference before it prices anything.
+ */
+export const REORDER_FIELD = 'reorderOf';
+
 /** Every field the quote form posts, for keeping the form as it was sent (and nothing a client added). */
 const quoteFieldNames: ReadonlySet<string> = new Set([
   'name',
@@ -256,6 +263,7 @@ const quoteFieldNames: ReadonlySet<string> = new Set([
   'delivery',
   'address',
   'comments',
+  REORDER_FIELD,
   ...quoteSizes.map(sizeField),
   ...Array.from({ length: MAX_LOCATIONS }, (_, index) => Object.values(locationFields(index + 1))).flat(),
 ]);

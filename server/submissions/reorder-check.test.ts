@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { RequestStatus } from '#shared/requests/request-status.ts';
+import { checkReorder } from './reorder-check.ts';
+
+const orders: Record<string, { kind: 'quote' | 'contact'; status: RequestStatus; email: string }> = {
+  'Q-2026-000001': { kind: 'quote', status: 'completed', email: 'Dana@Example.com' },
+  'Q-2026-000002': { kind: 'quote', status: 'in_production', email: 'dana@example.com' },
+  'C-2026-000001': { kind: 'contact', status: 'handled', email: 'dana@example.com' },
+};
+const storage = { getRequestState: async (reference: string) => orders[reference] };
+
+describe('a quote request marked as a reorder', () => {
+  it('keeps the mark for a completed order of the same address, in any case', async () => {
+    const checked = await checkReorder({ email: 'dana@example.com ', reorderOf: 'Q-2026-000001' }, storage);
+    expect(checked).toEqual({ values: { email: 'dana@example.com ', reorderOf: 'Q-2026-000001' }, errors: {} });
+  });
+
+  it('drops a mark that names no completed quote request, so the request is priced in full', async () => {
+    for (const reference of ['Q-2026-000002', 'C-2026-000001', 'Q-2099-999999', 'not a reference']) {
+      const checked = await checkReorder({ email: 'dana@example.com', reorderOf: reference }, storage);
+      expect(checked.values).toEqual({ email: 'dana@example.com' });
+      expect(checked.dropped).toBe(reference);
+    }
+  });
+
+  it('asks for the original address when another one reorders', async () => {
+    const checked = await checkReorder({ email: 'mallory@example.com', reorderOf: 'Q-2026-000001' }, storage);
+    expect(checked.errors.email).toMatch(/use the e-mail address that order was sent from/);
+  });
+
+  it('leaves a request without the mark as it is', async () => {
+    expect(await checkReorder({ email: 'a@b.example', reorderOf: ' ' }, storage)).toEqual({
+      values: { email: 'a@b.example', reorderOf: ' ' },
+      errors: {},
+    });
+  });
+});

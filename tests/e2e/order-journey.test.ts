@@ -1,0 +1,180 @@
+import { mkdir } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumForThisFile } from '#tests/support/browser-page.ts';
+import { randomPng } from '#tests/support/random-png.ts';
+import { type RunningServer, startServer } from '#tests/support/server-process.ts';
+import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
+
+const staff = 'owner@seenwear.example';
+const customer = 'dana@example.com';
+/** Where the screenshots go, to be looked at. */
+const shots = 'reports/screenshots';
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
+}
+
+// The whole way of an order in Chromium against the production build, both sides in their own browser
+// contexts and every mail through SMTP: request → quote sent from the desk → approved by the customer →
+// proof approved → completed → ordered again.
+describe('an order from request to reorder in a browser', () => {
+  const browser = chromiumForThisFile();
+  let smtp: SmtpCatcher;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    server = await startServer({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Seenwear <orders@seenwear.example>',
+      SHOP_EMAIL: 'shop@seenwear.example',
+      STAFF_EMAILS: staff,
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  async function newPage(b: Browser, width: number) {
+    const context = await b.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    return { page, context, problems };
+  }
+
+  /** The newest mail whose text matches, once it has arrived. */
+  async function mailWith(pattern: RegExp) {
+    await expect.poll(() => smtp.received.some((mail) => pattern.test(mail.text)), { timeout: 15_000 }).toBe(true);
+    const mail = smtp.received.filter((item) => pattern.test(item.text)).at(-1);
+    if (!mail) throw new Error(`no mail matches ${pattern}`);
+    return mail;
+  }
+
+  /** The page at a phone's width and a laptop's, for looking at (not compared); the page is left at 390 px. */
+  async function screenshots(page: Page, name: string) {
+    await mkdir(shots, { recursive: true });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+    }
+  }
+
+  const notice = (page: Page) => page.getByRole('status').first().textContent();
+
+  it('goes from the quote form to a completed order, and orders it again', async () => {
+    const customerSide = await newPage(browser(), 390);
+    const deskSide = await newPage(browser(), 1280);
+    const shop = deskSide.page;
+    const page = customerSide.page;
+    try {
+      // The customer asks for a quote on the form.
+      await page.goto(`${server.url}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`);
+      await page.getByLabel('Your name').fill('Dana Whitfield');
+      await page.getByLabel('E-mail').fill(customer);
+      await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
+      await page.getByLabel('Garment color').fill('Black');
+      await page
+        .getByLabel('Artwork files')
+        .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: randomPng(48) }]);
+      await page.getByRole('button', { name: 'Send my quote request' }).click();
+      const sent = page.getByTestId('form-sent');
+      await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
+      const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
+      const path = (await sent.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
+      expect(path).toContain(`/requests/${reference}/`);
+
+      // The shop signs in and sends a quote written from the price list.
+      await shop.goto(`${server.url}/staff/sign-in`);
+      await shop.getByLabel('Your work e-mail address').fill(staff);
+      await shop.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+      const signIn = await mailWith(/\/staff\/sign-in\/[\w-]{43}/);
+      await shop.goto(/https?:\/\/\S+\/staff\/sign-in\/[\w-]{43}/.exec(signIn.text)?.[0] ?? '');
+      await shop.getByRole('button', { name: 'Sign in' }).click();
+      await expect.poll(() => new URL(shop.url()).pathname).toBe('/staff');
+      await shop.goto(`${server.url}/staff/requests/${reference}/quote`);
+      expect(await shop.getByText('Filled from our price list').count()).toBe(1);
+      const total = (await shop.locator('dd').first().textContent()) ?? '';
+      expect(total).toMatch(/^\$\d/);
+      await shop.getByRole('button', { name: /^Send quote v1/ }).click();
+      await expect.poll(() => notice(shop)).toBe('Quote sent to the customer.');
+      const quoteMail = await mailWith(new RegExp(`Here is our quote for your request ${reference}`));
+      expect(quoteMail.text).toContain(`${server.url}${path}`);
+
+      // The customer approves it on their page, signing with their name.
+      await page.goto(`${server.url}${path}`);
+      await expect.poll(() => page.getByRole('heading', { name: 'Your quote' }).count()).toBe(1);
+      expect(await page.getByRole('table', { name: 'The lines of quote v1' }).getByText(total).count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshots(page, 'request-page-quote');
+      await page.getByLabel('Your full name, as your signature').fill('Dana Whitfield');
+      await page.getByRole('checkbox', { name: /I approve this quote/ }).check();
+      await page.getByRole('button', { name: 'Approve quote v1' }).click();
+      await expect.poll(() => notice(page)).toContain('your quote is approved');
+      expect(await page.getByText(/Approved by Dana Whitfield/).count()).toBe(1);
+      await mailWith(new RegExp(`The customer approved quote v1 of ${reference}`));
+
+      // The shop sees the approval and sends a proof at its print size.
+      await shop.goto(`${server.url}/staff/requests/${reference}`);
+      expect(await shop.getByText(/Approved by the customer, signed “Dana Whitfield”/).count()).toBe(1);
+      await shop
+        .getByLabel(/Proof file/)
+        .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: randomPng(200) });
+      await shop.getByLabel('Width in inches').fill('10');
+      await shop.getByLabel('Height in inches').fill('4');
+      await shop.getByRole('button', { name: 'Send proof' }).click();
+      await expect.poll(() => notice(shop)).toBe('Proof sent to the customer.');
+      await mailWith(new RegExp(`Your proof for request ${reference} is ready`));
+
+      // The customer approves the proof.
+      await page.goto(`${server.url}${path}`);
+      const proof = page.getByRole('img', { name: /drawn at its print size of 10 × 4 in/ });
+      expect(await proof.getAttribute('width')).toBe('10in');
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshots(page, 'request-page-proof');
+      await page.getByLabel('Your full name, as your signature').fill('Dana Whitfield');
+      await page.getByRole('checkbox', { name: /I approve this proof/ }).check();
+      await page.getByRole('button', { name: 'Approve proof v1' }).click();
+      await expect.poll(() => notice(page)).toContain('your proof is approved');
+
+      // The shop makes it and hands it over.
+      await shop.goto(`${server.url}/staff/requests/${reference}`);
+      await shop.getByLabel('Move to').selectOption('completed');
+      await shop.getByRole('button', { name: 'Change status' }).click();
+      await expect.poll(() => notice(shop)).toBe('Status changed.');
+
+      // The customer sees it completed, every step dated, and orders it again.
+      await page.goto(`${server.url}${path}`);
+      expect(await page.getByText('Your order is complete.').count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Order again' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing');
+      expect(await page.getByText(`Reorder of ${reference}.`).count()).toBe(1);
+      expect(await page.getByLabel('Your name').inputValue()).toBe('Dana Whitfield');
+      expect(await page.getByLabel('E-mail').inputValue()).toBe(customer);
+      await page
+        .getByLabel('Artwork files')
+        .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: randomPng(48) }]);
+      await page.getByRole('button', { name: 'Send my quote request' }).click();
+      await expect.poll(() => page.getByTestId('form-sent').isVisible(), { timeout: 10_000 }).toBe(true);
+      const reorder = /Q-\d{4}-\d{6}/.exec((await page.getByTestId('form-sent').textContent()) ?? '')?.[0] ?? '';
+      expect(reorder).not.toBe(reference);
+
+      // The shop sees it marked as the reorder it is.
+      await shop.goto(`${server.url}/staff/requests/${reorder}`);
+      expect(await shop.getByText(`${reference} (set-up on file)`).count()).toBe(1);
+      expect(customerSide.problems).toEqual([]);
+      expect(deskSide.problems).toEqual([]);
+    } finally {
+      await customerSide.context.close();
+      await deskSide.context.close();
+    }
+  });
+});
