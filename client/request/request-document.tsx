@@ -23,6 +23,10 @@ export function RequestDocument({
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="no-referrer" />
         <title>{`${title} - ${options.shopName}`}</title>
+        <meta
+          name="description"
+          content={`Your order with ${options.shopName}: where it stands, your quote and proof to approve, and your messages with the shop.`}
+        />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {options.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
