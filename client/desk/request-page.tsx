@@ -1,3 +1,4 @@
+import { QuoteLinesTable } from '#client/components/quote-lines-table.tsx';
 import type { DeskApproval, DeskQuote, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import { formatDateTime, formatDay } from '#shared/desk-format.ts';
 import { quoteStatuses, type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
@@ -35,52 +36,8 @@ function QuoteVersion({ quote }: { quote: DeskQuote }) {
           · {quoteStates[quote.state]} · sent {formatDateTime(quote.sentAt)} by {quote.sentBy}
         </span>
       </p>
-      <div className="mt-2 overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Lines of quote v{quote.version}</caption>
-          <thead>
-            <tr className="border-b border-stone-300 text-left">
-              <th scope="col" className="py-1 pr-2 font-medium">
-                Line
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right font-medium">
-                Qty
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right font-medium">
-                Each
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {quote.lines.map((line, index) => (
-              // A sent version never changes: a line's place is its identity.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-              <tr key={index} className="border-b border-stone-100">
-                <td className="py-1 pr-2">{line.label}</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{line.quantity}</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{line.unit}</td>
-                <td className="py-1 text-right tabular-nums">{line.total}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3} className="py-1 pr-2 text-right">
-                Total
-              </th>
-              <td className="py-1 text-right font-bold tabular-nums">{quote.total}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3} className="py-1 pr-2 text-right font-normal">
-                Deposit ({quote.depositPercent}%)
-              </th>
-              <td className="py-1 text-right tabular-nums">{quote.deposit}</td>
-            </tr>
-          </tfoot>
-        </table>
+      <div className="mt-2">
+        <QuoteLinesTable quote={quote} caption={`Lines of quote v${quote.version}`} depositLabel="Deposit" />
       </div>
       <p className="mt-2 text-sm text-stone-700">Good until {formatDay(quote.validUntil)}</p>
       {quote.approval && <ApprovalRecord approval={quote.approval} />}

@@ -1,8 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
+import { axeViolations, mailWith, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 import { type RunningServer, startServer } from '#tests/support/server-process.ts';
 import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
@@ -11,11 +10,6 @@ const staff = 'owner@seenwear.example';
 const customer = 'dana@example.com';
 /** Where the page's screenshots go, to be looked at (not compared). */
 const shots = 'reports/screenshots';
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
-}
 
 // The customer's side of a quote request in Chromium against the production build, mail through SMTP:
 // the form's sent panel and the confirmation carry the private link, and the page and the desk talk.
@@ -39,28 +33,9 @@ describe("the customer's private request page in a browser", () => {
     await smtp?.close();
   });
 
-  async function newPage(b: Browser, width: number) {
-    const context = await b.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    return { page, context, problems };
-  }
-
-  /** The first mail whose text matches, once it has arrived. */
-  async function mailWith(pattern: RegExp) {
-    await expect.poll(() => smtp.received.some((mail) => pattern.test(mail.text)), { timeout: 15_000 }).toBe(true);
-    const mail = smtp.received.find((item) => pattern.test(item.text));
-    if (!mail) throw new Error(`no mail matches ${pattern}`);
-    return mail;
-  }
-
   it('follows a quote request from the form to a cancel, talking with the desk on the way', async () => {
     // The quote form with JavaScript: the sent panel offers the private page.
-    const visitor = await newPage(browser(), 1280);
+    const visitor = await watchedPage(browser(), 1280);
     const { page } = visitor;
     await page.goto(`${server.url}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`);
     await page.getByLabel('Your name').fill('Dana Whitfield');
@@ -79,7 +54,7 @@ describe("the customer's private request page in a browser", () => {
     expect(path).toMatch(new RegExp(`^/requests/${reference}/[A-Za-z0-9_-]{43}$`));
 
     // The confirmation carries the same link, in its text and as a link in its HTML part.
-    const confirmation = await mailWith(new RegExp(`/requests/${reference}/`));
+    const confirmation = await mailWith(smtp, new RegExp(`/requests/${reference}/`));
     expect(confirmation.text).toContain(`${server.url}${path}`);
     expect(confirmation.html).toContain(`<a href="${server.url}${path}">`);
 
@@ -97,7 +72,7 @@ describe("the customer's private request page in a browser", () => {
     await page.screenshot({ path: `${shots}/customer-page-1280.png`, fullPage: true });
 
     // A message with a file, from a phone, by keyboard.
-    const phone = await newPage(browser(), 390);
+    const phone = await watchedPage(browser(), 390);
     await phone.page.goto(`${server.url}${path}`);
     expect(await axeViolations(phone.page)).toEqual([]);
     await phone.page.getByLabel('Write to Seenwear').fill('The back print: our sponsor logos, 10 inches wide.');
@@ -111,17 +86,12 @@ describe("the customer's private request page in a browser", () => {
       .poll(() => phone.page.getByRole('status').first().textContent())
       .toBe('Your message is on its way to the shop.');
     expect(await phone.page.getByText('The back print: our sponsor logos, 10 inches wide.').count()).toBe(1);
-    await mailWith(/The customer wrote about quote request/);
+    await mailWith(smtp, /The customer wrote about quote request/);
 
     // The desk: the message and its file are there; the shop answers.
-    const desk = await newPage(browser(), 1280);
+    const desk = await watchedPage(browser(), 1280);
     await desk.page.goto(`${server.url}/staff/sign-in`);
-    await desk.page.getByLabel('Your work e-mail address').fill(staff);
-    await desk.page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
-    const signIn = await mailWith(/\/staff\/sign-in\/[\w-]{43}/);
-    await desk.page.goto(/https?:\/\/\S+\/staff\/sign-in\/[\w-]{43}/.exec(signIn.text)?.[0] ?? '');
-    await desk.page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => new URL(desk.page.url()).pathname).toBe('/staff');
+    await signInToDesk(desk.page, smtp, staff);
     await desk.page.goto(`${server.url}/staff/requests/${reference}`);
     expect(await desk.page.getByText('The back print: our sponsor logos, 10 inches wide.').count()).toBeGreaterThan(0);
     expect(await desk.page.getByText('Wrote to the shop, with a file (see Artwork)').count()).toBe(1);
@@ -130,7 +100,7 @@ describe("the customer's private request page in a browser", () => {
     await desk.page.getByRole('button', { name: 'Send message' }).click();
     await expect.poll(() => desk.page.getByRole('status').textContent()).toBe('Message sent to the customer.');
     // The shop's mail carries the page's link too.
-    const reply = await mailWith(/Got it\. Navy ink/);
+    const reply = await mailWith(smtp, /Got it\. Navy ink/);
     expect(reply.text).toContain(`${server.url}${path}`);
 
     // Back on the customer's page: the shop's answer in the thread.
@@ -149,7 +119,7 @@ describe("the customer's private request page in a browser", () => {
     expect(await phone.page.getByRole('button', { name: 'Cancel my request' }).count()).toBe(0);
     expect(await axeViolations(phone.page)).toEqual([]);
     await phone.page.screenshot({ path: `${shots}/customer-page-cancelled-390.png`, fullPage: true });
-    await mailWith(/The customer cancelled quote request/);
+    await mailWith(smtp, /The customer cancelled quote request/);
     await desk.page.reload();
     expect(await desk.page.getByText('Moved it from New to Cancelled, saying why').count()).toBe(1);
 

@@ -1,19 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
+import { axeViolations, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
 import { liveVisitorSession, quoteFormData } from '#tests/support/quote-post.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 import { type RunningServer, startServer } from '#tests/support/server-process.ts';
 import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
 
 const staff = 'owner@seenwear.example';
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
-}
 
 // The desk in Chromium against the production build, mail through a real SMTP conversation.
 describe('the staff desk in a browser', () => {
@@ -51,46 +45,18 @@ describe('the staff desk in a browser', () => {
     return ((await posted.json()) as { reference: string }).reference;
   }
 
-  /** Signs the page in as staff would: asks for a link, opens the newest one mailed, confirms. */
-  async function signIn(page: Page) {
-    const mailsBefore = smtp.received.filter((mail) => mail.header('to')?.includes(staff)).length;
-    await page.getByLabel('Your work e-mail address').fill(staff);
-    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('a sign-in link is on its way');
-    await expect
-      .poll(() => smtp.received.filter((mail) => mail.header('to')?.includes(staff)).length, { timeout: 15_000 })
-      .toBe(mailsBefore + 1);
-    const mail = smtp.received.filter((item) => item.header('to')?.includes(staff)).at(-1);
-    const link = /https?:\/\/\S+\/staff\/sign-in\/[\w-]{43}/.exec(mail?.text ?? '')?.[0];
-    expect(link, mail?.text).toBeDefined();
-    await page.goto(link ?? '');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/staff');
-  }
   afterAll(async () => {
     await server?.stop();
     await smtp?.close();
   });
 
-  /** A fresh browser context with every console problem recorded; the desk ships no script at all. */
-  async function newPage(b: Browser, width: number) {
-    const context = await b.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    return { page, context, problems };
-  }
-
   it('signs in with the e-mailed link, works the inbox and a request, with no axe violation', async () => {
-    const { page, context, problems } = await newPage(browser(), 390);
+    const { page, context, problems } = await watchedPage(browser(), 390);
     try {
       await page.goto(`${server.url}/staff`);
       await expect.poll(() => new URL(page.url()).pathname).toBe('/staff/sign-in');
       expect(await axeViolations(page)).toEqual([]);
-      await signIn(page);
+      await signInToDesk(page, smtp, staff);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Inbox');
       expect(await page.getByText(reference).count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
@@ -149,10 +115,10 @@ describe('the staff desk in a browser', () => {
 
   it('writes a quote from the price list, sends it, and sends a proof, with no axe violation', async () => {
     const quoted = await postQuoteRequest('Shirts for the relay team');
-    const { page, context, problems } = await newPage(browser(), 1280);
+    const { page, context, problems } = await watchedPage(browser(), 1280);
     try {
       await page.goto(`${server.url}/staff/requests/${quoted}`);
-      await signIn(page);
+      await signInToDesk(page, smtp, staff);
       await page.goto(`${server.url}/staff/requests/${quoted}`);
       await page.getByRole('link', { name: 'Write a quote' }).click();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Write a quote v1');

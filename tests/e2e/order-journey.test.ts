@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
+import { axeViolations, mailWith, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 import { type RunningServer, startServer } from '#tests/support/server-process.ts';
 import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
@@ -11,11 +11,6 @@ const staff = 'owner@seenwear.example';
 const customer = 'dana@example.com';
 /** Where the screenshots go, to be looked at. */
 const shots = 'reports/screenshots';
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
-}
 
 // The whole way of an order in Chromium against the production build, both sides in their own browser
 // contexts and every mail through SMTP: request → quote sent from the desk → approved by the customer →
@@ -39,25 +34,6 @@ describe('an order from request to reorder in a browser', () => {
     await smtp?.close();
   });
 
-  async function newPage(b: Browser, width: number) {
-    const context = await b.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    return { page, context, problems };
-  }
-
-  /** The newest mail whose text matches, once it has arrived. */
-  async function mailWith(pattern: RegExp) {
-    await expect.poll(() => smtp.received.some((mail) => pattern.test(mail.text)), { timeout: 15_000 }).toBe(true);
-    const mail = smtp.received.filter((item) => pattern.test(item.text)).at(-1);
-    if (!mail) throw new Error(`no mail matches ${pattern}`);
-    return mail;
-  }
-
   /** The page at a phone's width and a laptop's, for looking at (not compared); the page is left at 390 px. */
   async function screenshots(page: Page, name: string) {
     await mkdir(shots, { recursive: true });
@@ -70,8 +46,8 @@ describe('an order from request to reorder in a browser', () => {
   const notice = (page: Page) => page.getByRole('status').first().textContent();
 
   it('goes from the quote form to a completed order, and orders it again', async () => {
-    const customerSide = await newPage(browser(), 390);
-    const deskSide = await newPage(browser(), 1280);
+    const customerSide = await watchedPage(browser(), 390);
+    const deskSide = await watchedPage(browser(), 1280);
     const shop = deskSide.page;
     const page = customerSide.page;
     try {
@@ -93,19 +69,14 @@ describe('an order from request to reorder in a browser', () => {
 
       // The shop signs in and sends a quote written from the price list.
       await shop.goto(`${server.url}/staff/sign-in`);
-      await shop.getByLabel('Your work e-mail address').fill(staff);
-      await shop.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
-      const signIn = await mailWith(/\/staff\/sign-in\/[\w-]{43}/);
-      await shop.goto(/https?:\/\/\S+\/staff\/sign-in\/[\w-]{43}/.exec(signIn.text)?.[0] ?? '');
-      await shop.getByRole('button', { name: 'Sign in' }).click();
-      await expect.poll(() => new URL(shop.url()).pathname).toBe('/staff');
+      await signInToDesk(shop, smtp, staff);
       await shop.goto(`${server.url}/staff/requests/${reference}/quote`);
       expect(await shop.getByText('Filled from our price list').count()).toBe(1);
       const total = (await shop.locator('dd').first().textContent()) ?? '';
       expect(total).toMatch(/^\$\d/);
       await shop.getByRole('button', { name: /^Send quote v1/ }).click();
       await expect.poll(() => notice(shop)).toBe('Quote sent to the customer.');
-      const quoteMail = await mailWith(new RegExp(`Here is our quote for your request ${reference}`));
+      const quoteMail = await mailWith(smtp, new RegExp(`Here is our quote for your request ${reference}`));
       expect(quoteMail.text).toContain(`${server.url}${path}`);
 
       // The customer approves it on their page, signing with their name.
@@ -119,7 +90,7 @@ describe('an order from request to reorder in a browser', () => {
       await page.getByRole('button', { name: 'Approve quote v1' }).click();
       await expect.poll(() => notice(page)).toContain('your quote is approved');
       expect(await page.getByText(/Approved by Dana Whitfield/).count()).toBe(1);
-      await mailWith(new RegExp(`The customer approved quote v1 of ${reference}`));
+      await mailWith(smtp, new RegExp(`The customer approved quote v1 of ${reference}`));
 
       // The shop sees the approval and sends a proof at its print size.
       await shop.goto(`${server.url}/staff/requests/${reference}`);
@@ -131,7 +102,7 @@ describe('an order from request to reorder in a browser', () => {
       await shop.getByLabel('Height in inches').fill('4');
       await shop.getByRole('button', { name: 'Send proof' }).click();
       await expect.poll(() => notice(shop)).toBe('Proof sent to the customer.');
-      await mailWith(new RegExp(`Your proof for request ${reference} is ready`));
+      await mailWith(smtp, new RegExp(`Your proof for request ${reference} is ready`));
 
       // The customer approves the proof.
       await page.goto(`${server.url}${path}`);
