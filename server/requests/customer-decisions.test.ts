@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '#server/config.ts';
+import { threadView } from '#server/staff/desk-views.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
 import { randomPng } from '#tests/support/random-png.ts';
@@ -136,6 +137,11 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
     const page = await request(t.app).get(path).expect(200);
     expect(page.text).toContain('Navy shirts instead, please.');
     expect((await t.storage.approvalsOf(reference))[0]?.decision).toBe('changes');
+    const desk = await t.storage.getRequest(reference);
+    expect(desk && threadView(desk).at(-1)).toMatchObject({
+      from: 'customer',
+      text: 'Changes asked to quote v1: Navy shirts instead, please.',
+    });
   });
 
   it('shows the proof at its print size, serves it, and takes its approval', async () => {

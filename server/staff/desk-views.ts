@@ -157,15 +157,28 @@ export function threadView(request: RequestDetail): DeskMessage[] {
     ...(first
       ? [{ at: request.createdAt.toISOString(), from: 'customer' as const, who: request.name, text: first }]
       : []),
-    ...request.events
-      .filter((event) => event.type === 'message' && text(event.data.text))
-      .map((event) => ({
-        at: event.at.toISOString(),
-        from: event.actor === 'customer' ? ('customer' as const) : ('shop' as const),
-        who: event.actor === 'customer' ? request.name : actorName(event.actor),
-        text: event.data.text as string,
-      })),
+    ...request.events.flatMap((event) => {
+      const said = threadText(event);
+      if (!said) return [];
+      return [
+        {
+          at: event.at.toISOString(),
+          from: event.actor === 'customer' ? ('customer' as const) : ('shop' as const),
+          who: event.actor === 'customer' ? request.name : actorName(event.actor),
+          text: said,
+        },
+      ];
+    }),
   ];
+}
+
+/** What an event said to the other side: a message, or the changes a customer asked for on a version. */
+function threadText(event: RequestDetail['events'][number]): string | undefined {
+  if (event.type === 'message') return text(event.data.text);
+  if (event.type !== 'decision' || event.data.decision !== 'changes') return undefined;
+  const comment = text(event.data.comment);
+  const subject = event.data.subject === 'proof' ? 'proof' : 'quote';
+  return comment && `Changes asked to ${subject} v${String(event.data.version)}: ${comment}`;
 }
 
 /** The customer's approval of a version, as the desk shows the record: who signed, when, from where. */
