@@ -6,8 +6,9 @@ import type { PriceFiles } from '#shared/pricing/estimate.ts';
 import {
   addDays,
   depositOf,
+  lineOf,
+  MAX_TOTAL_CENTS,
   moneyField,
-  parseMoney,
   QUOTE_MAX_LINES,
   QUOTE_SPARE_ROWS,
   QUOTE_VALID_DAYS,
@@ -109,16 +110,17 @@ export function editorRows(input: QuoteFormInput): {
   const filled = compacted(input).rows;
   const lines: QuoteLine[] = [];
   const rows: DeskQuoteRow[] = filled.map((row) => {
-    const quantity = /^\d{1,7}$/.test(row.quantity.trim()) ? Number(row.quantity.trim()) : Number.NaN;
-    const unitCents = parseMoney(row.unit);
-    if (row.label.trim() === '' || !(quantity >= 1) || unitCents === undefined) return { ...row };
-    lines.push({ label: row.label.trim(), quantity, unitCents });
-    return { ...row, total: formatMoney(quantity * unitCents) };
+    const line = lineOf(row);
+    if (!line) return { ...row };
+    lines.push(line);
+    return { ...row, total: formatMoney(line.quantity * line.unitCents) };
   });
   const spare = Math.max(0, Math.min(QUOTE_SPARE_ROWS, QUOTE_MAX_LINES + QUOTE_SPARE_ROWS - rows.length));
   for (let index = 0; index < spare; index += 1) rows.push({ ...blankRow });
   if (lines.length === 0) return { rows };
   const total = quoteTotal(lines);
+  // Past any real order the sums are not shown: sending says what is wrong.
+  if (total > MAX_TOTAL_CENTS) return { rows };
   const percent = /^\d{1,3}$/.test(input.depositPercent.trim()) ? Number(input.depositPercent.trim()) : Number.NaN;
   return {
     rows,

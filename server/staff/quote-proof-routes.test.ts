@@ -91,6 +91,15 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
     expect(refused.text).toContain('Enter a whole quantity of 1 or more.');
     expect(refused.text).toContain('value="two"');
     expect(await t.storage.quotesOf(reference)).toEqual([]);
+    // Absurd figures are answered with the form, never a server error.
+    const absurd = await postQuote(reference, {
+      ...fields,
+      'quantity.0': '9999999',
+      'unit.0': '999999999999999',
+      intent: 'update',
+    });
+    expect(absurd.status).toBe(200);
+    expect(absurd.text).toContain('value="999999999999999"');
   });
 
   it('drops a removed row, sends the quote as v1, moves the request to quoted and mails the customer', async () => {

@@ -82,6 +82,11 @@ describe('reading the quote editor', () => {
     expect(badDay.ok || Object.keys(badDay.errors)).toEqual(['validUntil']);
     const negative = readQuoteForm({ rows: [row('A', '1', '1'), row('Off', '1', '-2')], ...terms }, '2026-11-23');
     expect(negative.ok || negative.errors.rows).toMatch(/below zero/);
+    const huge = readQuoteForm(
+      { rows: Array.from({ length: 3 }, () => row('A', '1000000', '1000000.00')), ...terms },
+      '2026-11-23',
+    );
+    expect(huge.ok || huge.errors.rows).toMatch(/far beyond any order/);
   });
 
   it('lets only the newest quote, before its date runs out, be approved', () => {

@@ -34,6 +34,8 @@ export const QUOTE_VALID_DAYS = 30;
 /** A line's unit price can be at most this, either way: a typo of ten zeros is caught, not sent. */
 const MAX_UNIT_CENTS = 100_000_000;
 const MAX_LINE_QUANTITY = 1_000_000;
+/** Far above any order; keeps every product of cents and percent a safe integer (the deposit's arithmetic). */
+export const MAX_TOTAL_CENTS = 100_000_000_000;
 
 const day = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -92,6 +94,17 @@ export interface QuoteFormInput {
   depositPercent: string;
 }
 
+/** A row as a line when every field of it reads within the limits; undefined otherwise (or when it is empty). */
+export function lineOf(row: QuoteRowInput): QuoteLine | undefined {
+  const label = row.label.trim();
+  const quantityText = row.quantity.trim();
+  const quantity = /^\d{1,7}$/.test(quantityText) ? Number(quantityText) : Number.NaN;
+  const unitCents = parseMoney(row.unit);
+  if (label === '' || label.length > 200 || !(quantity >= 1 && quantity <= MAX_LINE_QUANTITY)) return undefined;
+  if (unitCents === undefined || Math.abs(unitCents) > MAX_UNIT_CENTS) return undefined;
+  return { label, quantity, unitCents };
+}
+
 /** What reading the editor answers: the quote, or the errors by field ("rows.2.unit", "validUntil"…). */
 export type QuoteFormResult = { ok: true; terms: QuoteTerms } | { ok: false; errors: Record<string, string> };
 
@@ -148,6 +161,8 @@ export function readQuoteForm(input: QuoteFormInput, today: string): QuoteFormRe
   }
   if (Object.keys(errors).length === 0 && terms.success && quoteTotal(lines) < 0)
     errors.rows = 'The discounts come to more than the lines: the total cannot be below zero.';
+  if (quoteTotal(lines) > MAX_TOTAL_CENTS)
+    errors.rows = 'The total is far beyond any order: check the quantities and prices.';
   if (Object.keys(errors).length > 0 || !terms.success) return { ok: false, errors };
   return { ok: true, terms: { lines, ...terms.data } };
 }
