@@ -89,9 +89,9 @@ export function createApp(deps: AppDependencies): Express {
     // In the background: the server answers meanwhile, and a page not yet warm is rendered on demand.
     pages.warm().catch((error: unknown) => deps.logger.error({ err: error }, 'page warm-up failed'));
   }
-  // A page without a form rendered before is answered here, before compression and everything else it
-  // never needs (it is kept compressed); health checks, files and data never reach the page cache.
-  app.use(pages.cachedFixedPages);
+  // A page rendered before is answered here, before compression and everything else it never needs (it
+  // is kept compressed, or spliced into gzip); health checks, files and data never reach the page cache.
+  app.use(pages.earlyCachedPages);
   app.use(responseCompression());
   app.use(healthRoutes(deps.readiness, () => deps.storage.ping()));
   if (deps.staticDir) app.use(staticFiles(deps.staticDir));

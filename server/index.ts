@@ -7,7 +7,7 @@ import { createHttpServer } from './http-server.ts';
 import { DAILY_BACKUP_LEASE_MS, dailyBackupJob } from './jobs/daily-backup-job.ts';
 import { startDailyJob } from './jobs/daily-job.ts';
 import { privacyPurgeJob } from './jobs/privacy-purge-job.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, exitAfterLogs } from './logger.ts';
 import { createMetrics } from './metrics/app-metrics.ts';
 import { instrumentStorage } from './metrics/instrument.ts';
 import { startNotifications } from './notifications/start-notifications.ts';
@@ -17,7 +17,8 @@ import { openStorage } from './storage/open-storage.ts';
 
 /**
  * How long in-flight requests may take to finish after SIGTERM before connections are cut and the
- * process exits: under the 10 s a container engine (Docker, Kubernetes) waits before it SIGKILLs.
+ * process exits (after at most a second more for its last log lines): under the 10 s a container
+ * engine (Docker, Kubernetes) waits before it SIGKILLs.
  */
 const SHUTDOWN_DEADLINE_MS = 8_000;
 /**
@@ -136,17 +137,19 @@ function handleShutdown(
     stopping = true;
     readiness.ready = false;
     logger.info({ signal }, 'shutting down: no new connections or claims, finishing requests in flight');
+    // Out now, not with the next batch of lines: operators (and the tests) watch for it.
+    logger.flush();
     hooks.onSignal();
     const deadline = setTimeout(() => {
       logger.warn('shutdown deadline passed: closing the remaining connections');
       server.closeAllConnections();
-      process.exit(1);
+      exitAfterLogs(logger, 1);
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
     server.close(async () => {
       await hooks.afterRequests();
       logger.info('stopped');
-      process.exit(0);
+      exitAfterLogs(logger, 0);
     });
     // Keep-alive sockets, idle now or once their response is sent, would hold close() open until
     // they time out; closing the idle ones every 100 ms lets the process exit as soon as work ends.
