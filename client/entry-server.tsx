@@ -43,6 +43,7 @@ export function render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options
     flash: options.flash,
     form: options.form,
     url: options.url,
+    renderedAt: options.now.toISOString(),
   };
   const value = createAppContextValue(state, serializeForScript(state), {
     nonce: options.nonce ?? '',

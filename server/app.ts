@@ -49,6 +49,8 @@ export interface AppDependencies {
     cache: boolean;
     /** Render and compress the site's own pages right after start (production). */
     warm?: boolean;
+    /** The clock the pages' estimates count business days from; tests pass their own. */
+    now?: () => Date;
   };
   /** The built client (production); in development Vite's middleware serves it instead. */
   staticDir?: string;

@@ -4,6 +4,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import createHttpError from 'http-errors';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import { approvalDay, shopTime } from '#shared/pricing/business-days.ts';
 import { pages as pageTable } from '#shared/routes.ts';
 import type { QueryOutcome, SsrEntry } from '#shared/ssr-contract.ts';
 import type { FormState } from '#shared/submissions/form-values.ts';
@@ -37,6 +38,8 @@ export interface PageRendererOptions {
   logger: Logger;
   /** Told of every page request the cache answered (hit) or that was rendered to be cached (miss): metrics. */
   onCache?: (outcome: 'hit' | 'miss') => void;
+  /** The clock the pages' dates are counted from; tests pass their own. */
+  now?: () => Date;
 }
 
 /** A per-request value a page may hold: the CSP nonce, the CSRF token, a form's one-time submission key. */
@@ -60,6 +63,8 @@ type CachedPage =
   | { kind: 'fixed'; status: number; encoded: EncodedPage }
   | { kind: 'personal'; page: SplitPage; gzip: SplicedGzip };
 
+/** The pages that show estimates, whose dates depend on the day (see keyOf). */
+const datedPage = /^\/pricing(?:[/?]|$)/;
 /** Every unknown address renders the same 404 page, so they share one entry instead of one each. */
 const NOT_FOUND_KEY = '404';
 /**
@@ -234,6 +239,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     log: Logger,
   ): Promise<string> {
     return entry.render(outcome, {
+      now: clock(),
       site: options.siteData.data,
       publicUrl: options.publicUrl,
       assets: options.assets.forRoutes(outcome.routeModules),
@@ -245,8 +251,19 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     });
   }
 
-  // The year is part of the key: the footer's copyright line ends with it.
-  const keyOf = (url: string) => `${options.siteData.version}|${new Date().getUTCFullYear()}|${url}`;
+  const clock = options.now ?? (() => new Date());
+  /**
+   * The year is part of the key (the footer's copyright line ends with it). The pages with estimates
+   * (the calculators and the quote form, all under /pricing) also key on the shop's date and the day an
+   * approval counts from, which change at midnight and at the cut-off on the shop's clock: their dates
+   * follow, and the other pages keep their entries.
+   */
+  const keyOf = (url: string) => {
+    const now = clock();
+    const terms = options.siteData.data['order-terms'];
+    const day = datedPage.test(url) ? `${shopTime(now, terms.timeZone).date}>${approvalDay(now, terms)}|` : '';
+    return `${options.siteData.version}|${now.getUTCFullYear()}|${day}${url}`;
+  };
   // Addresses seen to be unknown (a scanner's /wp-login.php, an old link): answered with the shared 404
   // page without routing again. Only their keys are kept, a megabyte of them at most, apart from the
   // pages, so no number of strangers' addresses pushes a page out.

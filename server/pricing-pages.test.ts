@@ -10,7 +10,8 @@ import { createTestApp } from '#tests/support/test-app.ts';
  */
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp({ dataDir: fixtureDataDir });
+  // Monday 30 November 2026, 09:00 in the fixture shop's Chicago: approvals count from today.
+  t = await createTestApp({ dataDir: fixtureDataDir, now: () => new Date('2026-11-30T15:00:00Z') });
 });
 
 /** Text content of the HTML, with tags removed and entities React writes decoded. */
@@ -66,6 +67,42 @@ describe('pricing pages without JavaScript', () => {
     expect(html).toMatch(new RegExp(`name="q"[^>]*value="${new URLSearchParams(query).get('q')}"`));
   });
 
+  it('prices the in-hands date and the delivery without JavaScript, with the whole ladder', async () => {
+    // 24 pieces, one color, own garments: 24 x 900 + a 1500 screen = 23100. Tuesday 8 December leaves six
+    // business days, two of them in transit to 90210: the 3-day rush, 50 % of 23100 = 11550; shipping
+    // 24 pieces 2000. Total 36650, 1527.08 a piece.
+    const { text: html } = await request(t.app)
+      .get('/pricing/printing?q=24&c1=1&garment=own&by=2026-12-08&deliver=1&zip=90210')
+      .expect(200);
+    // React's text separators come out as spaces: closed up again before punctuation.
+    const page = text(html).replace(/ ([:.,;])/g, '$1');
+    expect(page).toContain('$366.50 in total for 24 pieces: about $15.27 per piece (the total ÷ 24, rounded)');
+    expect(page).toContain('Rush, 3 business days: +50% of printing and set-up');
+    expect(page).toContain('Shipping to 90210 by Test Parcel');
+    expect(page).toContain('Tue, Dec 8: rush, 3 business days (+50%)');
+    expect(page).toContain('approve the proof by 12:00 pm CST on Tue, Dec 1');
+    expect(page).toContain('Plus sales tax where it applies.');
+    // The ladder: at 12 pieces 12 x 1000 + 1500, half again for the rush, and 1000 to ship: 21250.
+    expect(page).toContain('12 ≈ $17.71 $212.50');
+    expect(page).toContain('24 (yours) ≈ $15.27 $366.50');
+    expect(html).toMatch(/name="by"[^>]*value="2026-12-08"/);
+    expect(html).toMatch(/name="zip"[^>]*value="90210"/);
+  });
+
+  it('says when a date cannot be made, and gives the earliest one', async () => {
+    const { text: html } = await request(t.app)
+      .get('/pricing/printing?q=24&c1=1&garment=own&by=2026-12-02')
+      .expect(200);
+    const page = text(html).replace(/ ([:.,;])/g, '$1');
+    expect(page).toContain('We cannot make Wed, Dec 2');
+    expect(page).toContain('The earliest we can have it in your hands is Thu, Dec 3');
+  });
+
+  it('asks for the ZIP code of a delivery beside its field', async () => {
+    const { text: html } = await request(t.app).get('/pricing/dtg?q=12&a1=small&deliver=1&zip=').expect(200);
+    expect(html).toMatch(/id="error-zip"[^>]*>Enter the ZIP code to deliver to./);
+  });
+
   it('explains a mistake beside its field instead of showing a price', async () => {
     const { text: html } = await request(t.app).get('/pricing/printing?q=5&c1=2').expect(200);
     expect(html).toContain('data-testid="estimate-errors"');
@@ -88,5 +125,18 @@ describe('pricing pages without JavaScript', () => {
     expect(html).toContain('data-testid="carried-estimate"');
     // 48 pieces of 3 colors on one location: 48 x 1000 = 48000, and 3 screens at 1500 cents: 4500.
     expect(text(html)).toContain('$525.00 in total');
+  });
+});
+
+describe('the cached calculator page and the clock', () => {
+  it('counts from the next business day once the cut-off has passed, although the page was cached', async () => {
+    // Monday 30 November 2026 in Chicago: 11:59, then 12:01.
+    let now = new Date('2026-11-30T17:59:00Z');
+    const app = (await createTestApp({ dataDir: fixtureDataDir, now: () => now })).app;
+    const standard = async () =>
+      text((await request(app).get('/pricing/printing?q=24&c1=1').expect(200)).text).replace(/ ([:.,;])/g, '$1');
+    expect(await standard()).toContain('approve it by 12:00 pm CST today, Mon, Nov 30');
+    now = new Date('2026-11-30T18:01:00Z');
+    expect(await standard()).toContain('approve it by 12:00 pm CST on Tue, Dec 1');
   });
 });

@@ -13,9 +13,9 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe('loadSiteDataFiles', () => {
-  it('loads the nine files with identical gzip and brotli forms and distinct strong tags', async () => {
+  it('loads the ten files with identical gzip and brotli forms and distinct strong tags', async () => {
     const siteData = await loadSiteDataFiles(dir);
-    expect([...siteData.files.keys()]).toHaveLength(9);
+    expect([...siteData.files.keys()]).toHaveLength(10);
     const config = siteData.files.get('config');
     if (!config) throw new Error('config missing');
     expect(JSON.parse(config.identity.body.toString())).toEqual(siteData.data.config);

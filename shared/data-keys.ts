@@ -1,7 +1,8 @@
 /**
  * The data files. The first six are spec section 7's, fetched by the browser once the app has started;
- * the content files after them (our work, answers, artwork guidelines) are validated and served the same
- * way, and reach the browser inside the page, which is the only place they are read.
+ * the content files after them (our work, answers, artwork guidelines) and the order terms (turnaround,
+ * delivery, sales tax) are validated and served the same way, and reach the browser inside the page,
+ * which is the only place they are read.
  * Kept apart from the zod schemas so the browser bundle can name the files without shipping the validator.
  */
 export const startupDataKeys = [
@@ -24,6 +25,7 @@ export const dataKeys = [
   'our-work',
   'faq',
   'artwork-guidelines',
+  'order-terms',
 ] as const;
 /** A data file's name without .json, as in /data/<key>.json. */
 export type DataKey = (typeof dataKeys)[number];

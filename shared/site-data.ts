@@ -1,6 +1,7 @@
 import { artworkGuidelinesSchema, faqSchema, ourWorkSchema } from './content-schemas.ts';
 import type { DataKey } from './data-keys.ts';
 import { weekDays } from './opening-hours.ts';
+import { orderTermsSchema } from './pricing/order-terms-schema.ts';
 import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from './pricing/price-schemas.ts';
 import { serviceIds } from './service-ids.ts';
 import { z } from './zod.ts';
@@ -127,6 +128,7 @@ export const siteDataSchemas = {
   'our-work': ourWorkSchema,
   faq: faqSchema,
   'artwork-guidelines': artworkGuidelinesSchema,
+  'order-terms': orderTermsSchema,
 } as const satisfies Record<DataKey, z.ZodType>;
 
 /** The data files as validated, by key: what the pages are rendered from and what the browser receives. */

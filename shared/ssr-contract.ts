@@ -36,6 +36,11 @@ export interface AppState {
    * to /api/... The browser puts this address back before React Router reads the location.
    */
   url: string | null;
+  /**
+   * When the page was rendered (ISO): the estimates count business days from it, and the browser
+   * renders with the same instant until hydrated, then with its own clock.
+   */
+  renderedAt: string;
 }
 
 /** React Router's hydration data made JSON-safe: errors become plain objects, revived by client/hydration.ts. */
@@ -70,6 +75,8 @@ export interface RenderOptions {
   flash: FlashNotice | null;
   form: FormState | null;
   url: string | null;
+  /** The instant the page's dates are counted from; the page cache keys on the shop's day for it. */
+  now: Date;
   /** Where the visitor's CSRF token goes in forms posted without JavaScript (spliced in per request). */
   csrfToken: string;
   /** Where a fresh one-time submission key goes in forms posted without JavaScript (spliced in per page). */

@@ -1,5 +1,6 @@
 import { CheckboxField as KitCheckbox, SelectField as KitSelect, TextField } from '#client/forms/form-fields.tsx';
 import type { FieldIdScheme } from '#client/forms/form-fields-context.tsx';
+import { useHydrated } from '#client/forms/use-hydrated.ts';
 import { useInputFilter } from '#client/hooks/use-input-filter.ts';
 import { formatMoney } from '#shared/money.ts';
 import { sizeParams } from '#shared/pricing/query.ts';
@@ -147,5 +148,60 @@ export function SizeFields(props: FieldProps) {
         ))}
       </div>
     </details>
+  );
+}
+
+/**
+ * When the order is needed and how it gets there: both change the price (a rush, a shipping rate). The
+ * ZIP code shows for a delivery only once the page runs JavaScript; without it, it is always there.
+ */
+export function OrderFields({
+  fields,
+  onChange,
+  deliverySummary,
+  today,
+}: Omit<FieldProps, 'prices'> & { deliverySummary: string; today: string }) {
+  const hydrated = useHydrated();
+  const delivering = fields.deliver === '1';
+  return (
+    <fieldset className="grid min-w-0 gap-4 rounded-lg border border-stone-200 p-3 sm:col-span-2 sm:grid-cols-2">
+      <legend className="px-1 font-semibold">Date and delivery</legend>
+      <TextField
+        name="by"
+        label="In-hands date"
+        type="date"
+        optional
+        required={false}
+        min={today}
+        hint="The day you need the order. Leave it empty for our standard turnaround."
+        value={fields.by ?? ''}
+        onChange={(event) => onChange('by', event.target.value)}
+        className="sm:col-span-2"
+      />
+      <SelectField
+        name="deliver"
+        label="Pickup or delivery"
+        hint={deliverySummary}
+        options={[
+          { value: '', label: 'Pickup at the shop (free)' },
+          { value: '1', label: 'Deliver or ship it to me' },
+        ]}
+        fields={fields}
+        onChange={onChange}
+      />
+      <div className={hydrated && !delivering ? 'hidden' : undefined}>
+        <TextField
+          name="zip"
+          label="ZIP code"
+          required={false}
+          hint={hydrated ? undefined : 'For a delivery.'}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={10}
+          value={fields.zip ?? ''}
+          onChange={(event) => onChange('zip', event.target.value)}
+        />
+      </div>
+    </fieldset>
   );
 }

@@ -1,10 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
+import { PriceLadder, SalesTaxNote, ScheduleNote } from '#client/components/estimate-parts.tsx';
 import { FormFieldsProvider } from '#client/forms/form-fields-context.tsx';
+import { useNow } from '#client/hooks/use-now.ts';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
+import { shopTime } from '#shared/pricing/business-days.ts';
 import { estimate, priceFileFor } from '#shared/pricing/estimate.ts';
+import { perPieceWords } from '#shared/pricing/estimate-words.ts';
 import { optionsFromQuery, queryFromOptions, sizeParams } from '#shared/pricing/query.ts';
 import type { Estimate, FieldError, PriceFile } from '#shared/pricing/types.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
@@ -16,6 +20,7 @@ import {
   GarmentField,
   locationName,
   NumberField,
+  OrderFields,
   QuantityField,
   SelectField,
   SizeFields,
@@ -26,6 +31,7 @@ function formName(field: string): string {
   const [head, index] = field.split('.');
   const prefixes: Record<string, string> = { colors: 'c', areas: 'a', stitches: 's' };
   if (head === 'quantity') return 'q';
+  if (head === 'inHands') return 'by';
   if (head === 'sizes' && index) return sizeParams[index as keyof typeof sizeParams] ?? field;
   if (head && prefixes[head] && index !== undefined) return `${prefixes[head]}${Number(index) + 1}`;
   return head ?? field;
@@ -171,8 +177,12 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [fields, setFields] = useState(() => fieldsFrom(prices, searchParams));
 
+  const terms = site['order-terms'];
+  const now = useNow();
+  const today = shopTime(now, terms.timeZone).date;
   const options = useMemo(() => optionsFromQuery(prices, new URLSearchParams(fields)), [prices, fields]);
-  const result = useMemo(() => estimate(prices, options), [prices, options]);
+  // Not memoized on the clock: a visitor who keeps the page open past the cut-off sees the next day's dates.
+  const result = estimate(prices, options, { terms, now });
   const errors = useMemo(
     () =>
       Object.fromEntries(
@@ -201,7 +211,10 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
       <h2 id="calculator-heading" className="text-2xl font-extrabold">
         Price calculator
       </h2>
-      <p className="mt-1 text-stone-700">Prices update as you type. Every fee is included; nothing is added later.</p>
+      <p className="mt-1 text-stone-700">
+        Prices update as you type. Every fee, the rush your date needs and the delivery are in the total; only sales tax
+        is added where it applies.
+      </p>
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
         <FormFieldsProvider ids={calculatorFieldIds} errors={errors}>
           <form
@@ -214,6 +227,12 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
             <GarmentField {...props} />
             <ServiceFields {...props} />
             <SizeFields {...props} />
+            <OrderFields
+              fields={fields}
+              onChange={onChange}
+              deliverySummary={site.config.serviceArea.summary}
+              today={today}
+            />
             {/* With JavaScript the price follows every keystroke: only the page without it needs the button. */}
             <div className="no-js-only sm:col-span-2">
               <button
@@ -232,11 +251,13 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
           {result.ok ? (
             <>
               <p className="mt-2" aria-live="polite" data-testid="estimate-summary">
-                <span className="text-3xl font-extrabold tabular-nums">
-                  {formatMoney(result.estimate.perPieceCents)}
+                <span className="text-3xl font-extrabold tabular-nums" data-testid="estimate-total">
+                  {formatMoney(result.estimate.totalCents)}
                 </span>{' '}
-                per piece, <span className="font-bold tabular-nums">{formatMoney(result.estimate.totalCents)}</span> in
-                total
+                in total for {pluralize(options.quantity, 'piece')}:{' '}
+                <span className="font-bold tabular-nums" data-testid="estimate-per-piece">
+                  {perPieceWords(result.estimate, options.quantity)}
+                </span>
               </p>
               <p className="mt-1 text-sm text-stone-600">
                 Price break: {result.estimate.tier.fromQuantity}
@@ -250,9 +271,14 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
                   {result.estimate.nextTier.note}
                 </p>
               ) : null}
+              {result.estimate.schedule ? (
+                <ScheduleNote schedule={result.estimate.schedule} calendar={terms} now={now} />
+              ) : null}
               <div className="mt-4 overflow-x-auto">
                 <EstimateTable result={result.estimate} />
               </div>
+              {result.estimate.salesTax ? <SalesTaxNote statement={result.estimate.salesTax} /> : null}
+              <PriceLadder ladder={result.estimate.ladder} />
               <p className="mt-6">
                 <Link
                   to={quoteHref}

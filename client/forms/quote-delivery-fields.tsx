@@ -1,22 +1,26 @@
 import type { FormValues } from '#shared/submissions/form-values.ts';
-import { type DeliveryMethod, deliveryMethods } from '#shared/submissions/quote-fields.ts';
-import { FieldError, TextAreaField } from './form-fields.tsx';
+import { type DeliveryMethod, deliveryMethods, ZIP_FIELD } from '#shared/submissions/quote-fields.ts';
+import { FieldError, hintClass, TextAreaField, TextField } from './form-fields.tsx';
 import { useFieldIds } from './form-fields-context.tsx';
 
 const methods = Object.entries(deliveryMethods) as [DeliveryMethod, string][];
 
 /**
- * Pickup or free local delivery, and the address for a delivery. With JavaScript the address shows
- * only for a delivery; it stays in the form while hidden, so switching back keeps what was typed.
+ * Pickup or delivery, and the address and ZIP code for a delivery (the ZIP code decides between free
+ * local delivery and shipping, and the estimate prices it). With JavaScript they show only for a
+ * delivery; they stay in the form while hidden, so switching back keeps what was typed.
  */
 export function QuoteDeliveryFields({
   defaults,
   delivery,
   hydrated,
+  summary,
 }: {
   defaults: FormValues;
   delivery: string;
   hydrated: boolean;
+  /** Where delivery is free, from the order terms. */
+  summary: string;
 }) {
   const ids = useFieldIds('delivery');
   return (
@@ -42,17 +46,30 @@ export function QuoteDeliveryFields({
             </label>
           ))}
         </div>
+        <p className={hintClass}>{summary}</p>
         <FieldError id={ids.errorId} error={ids.error} />
       </fieldset>
-      <div className={`sm:col-span-2 ${hydrated && delivery !== 'delivery' ? 'hidden' : ''}`}>
+      <div
+        className={`grid gap-4 sm:col-span-2 sm:grid-cols-[minmax(0,1fr)_10rem] ${hydrated && delivery !== 'delivery' ? 'hidden' : ''}`}
+      >
         <TextAreaField
           name="address"
           label="Delivery address"
           autoComplete="street-address"
           rows={3}
           required={hydrated && delivery === 'delivery'}
-          hint="For a delivery: street, city and ZIP code. We deliver free locally."
+          hint="For a delivery: street and city."
           defaultValue={defaults.address}
+        />
+        <TextField
+          name={ZIP_FIELD}
+          label="ZIP code"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={10}
+          required={hydrated && delivery === 'delivery'}
+          hint="Free delivery or shipping: the estimate shows which."
+          defaultValue={defaults[ZIP_FIELD]}
         />
       </div>
     </>

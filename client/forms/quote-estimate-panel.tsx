@@ -1,6 +1,8 @@
+import { PriceLadder, SalesTaxNote, ScheduleNote } from '#client/components/estimate-parts.tsx';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
-import type { PriceFiles } from '#shared/pricing/estimate.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
+import { perPieceWords } from '#shared/pricing/estimate-words.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
 import { OTHER_GARMENT, OWN_GARMENT, quoteEstimate } from '#shared/submissions/quote-fields.ts';
 
@@ -14,14 +16,16 @@ export function QuoteEstimatePanel({
   pieces,
   serviceName,
   testId,
+  now,
 }: {
   values: FormValues;
-  prices: PriceFiles;
+  prices: PricingData;
   pieces: number;
   serviceName: string;
   testId: string;
+  now: Date;
 }) {
-  const result = quoteEstimate(values, prices);
+  const result = quoteEstimate(values, prices, now);
   const garment = values.garment ?? '';
   const decorationOnly = garment === OWN_GARMENT || garment === OTHER_GARMENT;
   const problems = result && !result.ok ? [...new Set(result.errors.map((error) => error.message))] : [];
@@ -41,10 +45,12 @@ export function QuoteEstimatePanel({
             <span className="text-3xl font-extrabold tabular-nums">{formatMoney(result.estimate.totalCents)}</span> in
             total
           </p>
-          <p className="text-stone-800">
-            <span className="font-semibold tabular-nums">{formatMoney(result.estimate.perPieceCents)}</span> per piece
-            for {pluralize(pieces, 'piece')}
+          <p className="text-stone-800" data-testid="quote-estimate-per-piece">
+            for {pluralize(pieces, 'piece')}: {perPieceWords(result.estimate, pieces)}
           </p>
+          {result.estimate.schedule ? (
+            <ScheduleNote schedule={result.estimate.schedule} calendar={prices['order-terms']} now={now} />
+          ) : null}
           <ul className="mt-4 divide-y divide-stone-100 border-y border-stone-100 text-sm">
             {result.estimate.lines.map((line) => (
               <li key={`${line.kind}-${line.label}`} className="flex justify-between gap-3 py-2">
@@ -58,11 +64,13 @@ export function QuoteEstimatePanel({
               </li>
             ))}
           </ul>
+          {result.estimate.salesTax ? <SalesTaxNote statement={result.estimate.salesTax} /> : null}
           {result.estimate.nextTier?.cheaperInTotal ? (
             <p className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-900">
               {result.estimate.nextTier.note}
             </p>
           ) : null}
+          <PriceLadder ladder={result.estimate.ladder} />
         </>
       ) : (
         <div className="mt-3 text-stone-800">
@@ -90,13 +98,23 @@ export function QuoteEstimatePanel({
 }
 
 /** The estimate in one line beside the button on narrow screens, where the panel sits below the form. */
-export function QuoteEstimateLine({ values, prices }: { values: FormValues; prices: PriceFiles }) {
-  const result = quoteEstimate(values, prices);
+export function QuoteEstimateLine({
+  values,
+  prices,
+  pieces,
+  now,
+}: {
+  values: FormValues;
+  prices: PricingData;
+  pieces: number;
+  now: Date;
+}) {
+  const result = quoteEstimate(values, prices, now);
   if (!result?.ok) return null;
   return (
     <p className="w-full rounded-lg bg-stone-50 px-3 py-2 text-stone-800 lg:hidden">
       Estimate: <strong className="tabular-nums">{formatMoney(result.estimate.totalCents)}</strong> in total,{' '}
-      {formatMoney(result.estimate.perPieceCents)} per piece. Details below the form.
+      {perPieceWords(result.estimate, pieces)}. Details below the form.
     </p>
   );
 }

@@ -18,6 +18,7 @@ const fixed: Record<string, string> = {
   inHands: 'In-hands date',
   delivery: 'Pickup or delivery',
   address: 'Delivery address',
+  zip: 'ZIP code',
   [ARTWORK_FIELD]: 'Artwork',
   comments: 'Comments',
 };

@@ -2,8 +2,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { EmailLink } from '#client/components/contact-links.tsx';
+import { useNow } from '#client/hooks/use-now.ts';
 import { formatMoney } from '#shared/money.ts';
-import type { PriceFiles } from '#shared/pricing/estimate.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { PriceFile } from '#shared/pricing/types.ts';
 import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
 import { ARTWORK_FIELD, artworkListError } from '#shared/submissions/artwork.ts';
@@ -99,8 +100,9 @@ function QuoteFields({
   onSent: (receipt: Receipt) => void;
 }) {
   const site = useSiteData();
-  const prices: PriceFiles = site;
+  const prices: PricingData = site;
   const hydrated = useHydrated();
+  const now = useNow();
   const submission = useFormSubmission({
     form: 'quote',
     action: QUOTE_ACTION,
@@ -263,11 +265,16 @@ function QuoteFields({
                 type="date"
                 optional
                 min={today}
-                hint="The day you need the order by."
+                hint="The day you need the order by: the estimate shows whether it needs a rush."
                 defaultValue={start.inHands}
                 className="sm:col-span-2"
               />
-              <QuoteDeliveryFields defaults={start} delivery={values.delivery ?? ''} hydrated={hydrated} />
+              <QuoteDeliveryFields
+                defaults={start}
+                delivery={values.delivery ?? ''}
+                hydrated={hydrated}
+                summary={site.config.serviceArea.summary}
+              />
             </FormSection>
 
             <FormSection title="Artwork and comments">
@@ -283,7 +290,7 @@ function QuoteFields({
             </FormSection>
           </div>
           <div className="flex flex-wrap items-center gap-x-6 gap-y-3 border-t border-stone-200 pt-6">
-            <QuoteEstimateLine values={values} prices={prices} />
+            <QuoteEstimateLine values={values} prices={prices} pieces={piecesIn(values)} now={now} />
             <SubmitButton label="Send my quote request" sending={sending} />
             <p className="text-sm text-stone-600">
               Free, with no obligation. We use your details for this request only (
@@ -300,6 +307,7 @@ function QuoteFields({
           pieces={piecesIn(values)}
           serviceName={serviceName}
           testId={estimateTestId}
+          now={now}
         />
       </div>
     </FormFieldsProvider>

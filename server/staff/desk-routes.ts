@@ -7,7 +7,7 @@ import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { Actor, Storage } from '#server/storage/types.ts';
 import { submissionRateLimit } from '#server/submissions/rate-limit.ts';
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
-import type { PriceFiles } from '#shared/pricing/estimate.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
 import {
   canMove,
   canSendProof,
@@ -68,7 +68,7 @@ export interface DeskRoutesOptions {
   /** Today, for the days left before in-hands dates (tests fix it). */
   now?: () => Date;
   /** The price files, read at each use (they reload): the quote editor starts from the pricing engine. */
-  prices: () => PriceFiles;
+  prices: () => PricingData;
   /** The customers' private pages (issue 14): their links go in every mail about a quote request. */
   requestLinks?: RequestLinks;
 }

@@ -2,7 +2,7 @@ import type { SentQuote } from '#server/storage/types.ts';
 import type { DeskQuoteRow, DeskView } from '#shared/desk-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { formatMoney } from '#shared/money.ts';
-import type { PriceFiles } from '#shared/pricing/estimate.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
 import {
   addDays,
   depositOf,
@@ -39,14 +39,15 @@ const rowOf = (line: QuoteLine): QuoteRowInput => ({
 /**
  * Where a new quote starts: the last one sent, when there is one (a revision changes a line or two);
  * otherwise the pricing engine's lines for what the customer asked (the same engine that showed them
- * their estimate); otherwise empty rows, for a request the engine cannot price (a garment we do not
- * stock, an older request stored without its form).
+ * their estimate, with its rush and delivery lines, counted from `now`); otherwise empty rows, for a
+ * request the engine cannot price (a garment we do not stock, an older request stored without its form).
  */
 export function startingQuote(
   formValues: Record<string, string> | undefined,
-  prices: PriceFiles,
+  prices: PricingData,
   previous: SentQuote | undefined,
   today: string,
+  now: Date,
 ): Pick<QuoteEditorView, 'source' | 'notes' | 'validUntil' | 'depositPercent'> & { rows: QuoteRowInput[] } {
   const validUntil = addDays(today, QUOTE_VALID_DAYS);
   if (previous) {
@@ -58,7 +59,7 @@ export function startingQuote(
       depositPercent: String(previous.depositPercent),
     };
   }
-  const estimate = formValues ? quoteEstimate(formValues, prices) : undefined;
+  const estimate = formValues ? quoteEstimate(formValues, prices, now) : undefined;
   const small = estimate?.ok === true && estimate.estimate.totalCents < PAID_IN_FULL_BELOW_CENTS;
   return {
     source: estimate?.ok ? 'engine' : formValues ? 'form' : 'none',

@@ -1,7 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import type { Storage } from '#server/storage/types.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
-import type { PriceFiles } from '#shared/pricing/estimate.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
 import { type QuoteFormInput, readQuoteForm } from '#shared/requests/quote.ts';
 import { canSendQuote, isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
@@ -15,7 +15,7 @@ const sources: readonly EditorSource[] = ['engine', 'previous', 'form', 'none'];
 interface QuoteRoutesOptions {
   storage: Storage;
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
-  prices: () => PriceFiles;
+  prices: () => PricingData;
   shopName: string;
   now: () => Date;
   onQueued?: () => void;
@@ -86,7 +86,7 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
       options.storage.formValuesOf(reference),
       options.storage.quotesOf(reference),
     ]);
-    const start = startingQuote(values, options.prices(), quotes.at(-1), localToday(options.now()));
+    const start = startingQuote(values, options.prices(), quotes.at(-1), localToday(options.now()), options.now());
     await showEditor(req, res, reference, { from: request.status, input: start, source: start.source }, {});
   });
 

@@ -1,4 +1,4 @@
-import { formatMoney } from '#shared/money.ts';
+import { estimateWords } from '#shared/pricing/estimate-words.ts';
 import type { SiteData } from '#shared/site-data.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
 import {
@@ -13,9 +13,10 @@ import {
 
 /**
  * A quote request as the shop reads it (mail, CLI, CSV): names instead of ids, only the sizes ordered,
- * and the website's estimate at the time of the request, so the reply can start from the same figure.
+ * and the website's estimate at the time of the request (`now`: the date and any rush are counted from
+ * it), in the same words the visitor saw, so the reply can start from the same figure.
  */
-export function quotePayload(request: QuoteRequest, values: FormValues, site: SiteData) {
+export function quotePayload(request: QuoteRequest, values: FormValues, site: SiteData, now = new Date()) {
   const prices = site[request.service];
   const service = site.services.services.find((item) => item.id === request.service)?.name ?? request.service;
   const areaName = (id: string | undefined) =>
@@ -26,10 +27,10 @@ export function quotePayload(request: QuoteRequest, values: FormValues, site: Si
       : request.garment === OTHER_GARMENT
         ? 'Something else (see style)'
         : (prices.garments.find((item) => item.id === request.garment)?.name ?? request.garment);
-  const result = quoteEstimate(values, site);
+  const result = quoteEstimate(values, site, now);
   const estimate =
     result?.ok === true
-      ? `${formatMoney(result.estimate.totalCents)} in total, ${formatMoney(result.estimate.perPieceCents)} per piece`
+      ? estimateWords(result.estimate, request.quantity, site['order-terms'], now)
       : 'Not available (see the details)';
   const reorderOf = values[REORDER_FIELD]?.trim();
   return {
@@ -59,6 +60,7 @@ export function quotePayload(request: QuoteRequest, values: FormValues, site: Si
     inHandsDate: request.inHands,
     delivery: request.delivery === 'delivery' ? 'Deliver to the address below' : 'Pickup at the shop',
     address: request.address,
+    zipCode: request.zip,
     comments: request.comments,
     websiteEstimate: estimate,
   };

@@ -43,6 +43,7 @@ describe('a quote request, from the form post to the mailboxes', () => {
         loc1Stitches: '6500',
         delivery: 'delivery',
         address: '12 Elm Street, Springfield',
+        zip: '62704',
       })
       .attach('artwork', png, 'crest.png')
       .expect(201);
@@ -67,7 +68,14 @@ describe('a quote request, from the form post to the mailboxes', () => {
     expect(shop?.text).toMatch(/Service: Embroidery/);
     expect(shop?.text).toMatch(/Garment: Pique polo/);
     expect(shop?.text).toMatch(/Stitches: 6500/);
-    expect(shop?.text).toMatch(/Delivery: Deliver to the address below\r?\nAddress: 12 Elm Street, Springfield/);
+    expect(shop?.text).toMatch(
+      /Delivery: Deliver to the address below\r?\nAddress: 12 Elm Street, Springfield\r?\nZip code: 62704/,
+    );
+    // The shop reads the all-in estimate the visitor saw: delivery and sales tax included.
+    expect(shop?.text).toMatch(
+      /Website estimate: \$[\d,.]+ in total for 12 pieces.*Free local delivery to 62704: free/,
+    );
+    expect(shop?.text).toContain('Plus sales tax where it applies');
     expect(shop?.attachments).toEqual([{ filename: 'crest.png', contentType: 'image/png', content: png }]);
     expect(customer?.header('subject')).toBe(`We received your quote request ${reference}`);
     expect(customer?.text).toContain(reference);

@@ -85,7 +85,10 @@ describe.each(backends)('on %s', (backend) => {
         quantity: 36,
         sizes: 'M: 30, 2XL: 6',
         printLocations: [{ placement: 'Front', colors: 2 }],
-        websiteEstimate: expect.stringMatching(/^\$[\d,.]+ in total, \$[\d.]+ per piece$/),
+        // The figure the visitor saw, in the same words: total, per piece, turnaround, sales tax.
+        websiteEstimate: expect.stringMatching(
+          /^\$[\d,.]+ in total for 36 pieces, (about )?\$[\d.]+ per piece.* Standard turnaround: .* Plus sales tax where it applies/,
+        ),
       });
       const line = t.lines.find(
         (entry) => entry.msg === 'submission stored' && entry.reference === response.body.reference,

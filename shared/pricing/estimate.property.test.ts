@@ -209,9 +209,11 @@ describe('estimate, over random valid orders', () => {
         const result = ok(estimate(prices, options));
         for (const item of result.lines) expect(item.totalCents).toBe(item.quantity * item.unitCents);
         expect(result.totalCents).toBe(result.lines.reduce((sum, item) => sum + item.totalCents, 0));
-        // The per-piece price is the total shared out, rounded up to the cent and no further.
-        expect(result.perPieceCents * options.quantity).toBeGreaterThanOrEqual(result.totalCents);
-        expect((result.perPieceCents - 1) * options.quantity).toBeLessThan(result.totalCents);
+        // The per-piece price is the total shared out, rounded to the nearest cent, and exact only when it is.
+        expect(2 * Math.abs(result.perPieceCents * options.quantity - result.totalCents)).toBeLessThanOrEqual(
+          options.quantity,
+        );
+        expect(result.perPieceExact).toBe(result.perPieceCents * options.quantity === result.totalCents);
         if (result.nextTier) {
           const next = ok(estimate(prices, { ...options, quantity: result.nextTier.fromQuantity }));
           expect(result.nextTier.totalCents).toBe(next.totalCents);

@@ -79,7 +79,8 @@ function boundaries(breaks: number[]): [quantity: number, row: number][] {
   );
 }
 
-const ceilDiv = (total: number, quantity: number) => Math.ceil(total / quantity);
+// Halves of a cent go up, as the engine rounds.
+const nearestDiv = (total: number, quantity: number) => Math.floor(total / quantity + 0.5);
 
 describe('priceFileFor', () => {
   it('picks the price file of a service from the site data', () => {
@@ -99,7 +100,8 @@ describe('screen printing', () => {
       { kind: 'setup', label: 'Screens: 3 colors over 1 location', quantity: 3, unitCents: 1500, totalCents: 4500 },
     ]);
     expect(result.totalCents).toBe(38100);
-    expect(result.perPieceCents).toBe(1588); // $381.00 / 24 = $15.875, rounded up
+    expect(result.perPieceCents).toBe(1588); // $381.00 / 24 = $15.875, rounded to the nearest cent
+    expect(result.perPieceExact).toBe(false);
     expect(result.tier).toEqual({ fromQuantity: 24, toQuantity: 47 });
   });
 
@@ -111,7 +113,7 @@ describe('screen printing', () => {
       expect(result.tier.fromQuantity).toBe(screen.breaks[row]);
       const print = cell(screen.firstLocation, row, colors - 1) + cell(screen.additionalLocation, row, colors - 1);
       const screens = quantity < screen.screenFee.waivedFromQuantity ? 2 * colors * screen.screenFee.cents : 0;
-      expect(result.perPieceCents).toBe(print + ceilDiv(screens, quantity));
+      expect(result.perPieceCents).toBe(print + nearestDiv(screens, quantity));
     }
   });
 
@@ -407,8 +409,8 @@ describe('the next price break', () => {
   it('otherwise says what the next break costs per piece', () => {
     const result = ok(estimate(screen, sp({ quantity: 24 })));
     expect(result.nextTier?.cheaperInTotal).toBe(false);
-    // 800 a piece at 48, and the 1500 screen spread over 48 pieces, 31.25 rounded up to 32.
-    expect(result.nextTier?.note).toBe('At 48 pieces the price drops to $8.32 each.');
+    // 800 a piece at 48, and the 1500 screen spread over 48 pieces, 31.25 rounded to 31.
+    expect(result.nextTier?.note).toBe('At 48 pieces the price drops to $8.31 each.');
   });
 
   it('counts the screens it waives', () => {
@@ -433,10 +435,14 @@ describe('the next price break', () => {
 });
 
 describe('money', () => {
-  it('rounds the per-piece price up to the cent, so it never undercuts the total', () => {
+  it('rounds the per-piece price to the nearest cent and flags it as not exact', () => {
     const result = ok(estimate(screen, sp({ quantity: 23 })));
     expect(result.totalCents).toBe(23 * 1000 + 1500);
-    expect(result.perPieceCents).toBe(1066); // $245.00 / 23 = $10.652..., rounded up
+    expect(result.perPieceCents).toBe(1065); // $245.00 / 23 = $10.652..., rounded down
+    expect(result.perPieceExact).toBe(false);
+    // 24 x 900 + 1500 = 23100, 962.5 a piece: a half cent goes up.
+    expect(ok(estimate(screen, sp({ quantity: 24 }))).perPieceCents).toBe(963);
+    expect(ok(estimate(screen, sp({ quantity: 144 }))).perPieceExact).toBe(true);
   });
 
   it('throws on a price missing from the file instead of charging $0', () => {

@@ -1,6 +1,11 @@
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
+import { businessDays } from './business-days.ts';
+import { isCalendarDate } from './calendar-date.ts';
+import { type DeliveryChoice, deliveryQuote } from './delivery.ts';
+import type { OrderTerms } from './order-terms.ts';
+import { isPast, type Schedule, scheduleFor } from './schedule.ts';
 import { breakIndex, MAX_ORDER_QUANTITY, tierAt } from './tiers.ts';
 import type {
   Cents,
@@ -12,6 +17,7 @@ import type {
   EstimateOptions,
   EstimateResult,
   FieldError,
+  LadderRow,
   LineItem,
   NextTier,
   PriceFile,
@@ -26,16 +32,34 @@ import type {
  * runs the same code for the page without JavaScript, so both always agree.
  *
  * Rules a person can rely on: every amount is whole cents; each line's total is its quantity times its
- * unit price; the total is the sum of the lines; the per-piece price is that total divided by the
- * quantity, rounded up to the cent, so per piece times quantity never undercuts the total. Garments the
+ * unit price; the total is the sum of the lines (garments, printing, set-up, rush, delivery); the
+ * per-piece price is that total divided by the quantity, rounded to the nearest cent, and flagged when
+ * it is not exact so the page calls it an average rather than a price to multiply. Garments the
  * customer brings ("own") carry no garment line and no size upcharge (those are the cost of our
- * blanks); the set-up of the print itself (screens, art set-up, digitizing) applies either way.
+ * blanks); the set-up of the print itself (screens, art set-up, digitizing) applies either way, except
+ * on a reorder whose set-up is on file, where it shows at $0.00 so the customer sees it was not forgotten.
+ *
+ * With the order terms (data/order-terms.json) and the time, the in-hands date and the delivery are
+ * priced too: a rush is a percentage of the printing and set-up lines (the work that is sped up; the
+ * garments and the delivery cost the same either way), rounded to the nearest cent, and the delivery is
+ * a line of its own, free for pickup and local ZIP codes.
  */
+
+/** What the engine needs, besides a price file, to price the date and the delivery. */
+export interface OrderContext {
+  terms: OrderTerms;
+  now: Date;
+}
 
 export interface PriceFiles {
   'screen-printing': ScreenPrintingPrices;
   'direct-to-garment': DirectToGarmentPrices;
   embroidery: EmbroideryPrices;
+}
+
+/** The price files and the order terms: everything an estimate with a date and a delivery is made from. */
+export interface PricingData extends PriceFiles {
+  'order-terms': OrderTerms;
 }
 
 /** The price file of a service, from the site data (or anything holding the three files). */
@@ -66,10 +90,10 @@ function priceAt(table: Cents[][], row: number, column: number, what: string): C
   return cents;
 }
 
-/** Integer division rounding up, without a floating-point quotient. */
-function divideRoundingUp(total: Cents, quantity: number): Cents {
-  const remainder = total % quantity;
-  return (total - remainder) / quantity + (remainder > 0 ? 1 : 0);
+/** Integer division rounding to the nearest whole number (halves up), without a floating-point quotient. */
+function divideRounding(total: Cents, divisor: number): Cents {
+  const remainder = total % divisor;
+  return (total - remainder) / divisor + (remainder * 2 >= divisor ? 1 : 0);
 }
 
 /** What a service adds to the parts every order shares (quantity, garment, sizes). */
@@ -229,7 +253,10 @@ function linesOf<P extends PriceFile, O extends EstimateOptions>(
   rules: ServiceRules<P, O>,
 ): LineItem[] {
   const row = breakIndex(prices.breaks, options.quantity);
-  const { print, setup } = rules.lines(prices, options, row);
+  const { print, setup: charged } = rules.lines(prices, options, row);
+  const setup = options.setupOnFile
+    ? charged.map((item) => line('setup', `${item.label}: on file, not charged again`, item.quantity, 0))
+    : charged;
   if (options.garment === 'own') return [...print, ...setup];
   const garment = prices.garments.find((item) => item.id === options.garment);
   if (!garment) throw new Error(`The price file has no garment "${options.garment}"`);
@@ -257,45 +284,126 @@ function nextTierNote(quantity: number, total: Cents, perPiece: Cents, next: Omi
   return `At ${pieces} the price is ${formatMoney(next.perPieceCents)} each.`;
 }
 
+const pickup: DeliveryChoice = { method: 'pickup' };
+
+/** The date and the delivery: what to fix in them, checked only when the order terms are given. */
+function orderErrors(options: EstimateOptions, context: OrderContext | undefined): FieldError[] {
+  const inHands = options.inHands?.trim() ?? '';
+  if (!context) {
+    if (inHands !== '' || options.delivery?.method === 'delivery')
+      throw new TypeError('An in-hands date or a delivery is priced only with the order terms');
+    return [];
+  }
+  const errors: FieldError[] = [];
+  if (inHands !== '' && !isCalendarDate(inHands))
+    errors.push({ field: 'inHands', message: 'Enter the in-hands date as YYYY-MM-DD, or leave it empty.' });
+  else if (inHands !== '' && isPast(inHands, context.now, context.terms))
+    errors.push({ field: 'inHands', message: 'Choose an in-hands date from today on.' });
+  const delivery = deliveryQuote(context.terms.delivery, options.delivery ?? pickup, 1);
+  if (!delivery.ok) errors.push({ field: 'zip', message: delivery.message });
+  return errors;
+}
+
+/** Every line of a valid order at its quantity: the service's lines, then the rush and the delivery. */
+function orderLines<P extends PriceFile, O extends EstimateOptions>(
+  prices: P,
+  options: O,
+  rules: ServiceRules<P, O>,
+  context: OrderContext | undefined,
+  schedule: Schedule | null,
+): LineItem[] {
+  const lines = linesOf(prices, options, rules);
+  if (!context) return lines;
+  const percent = schedule?.turnaround.surchargePercent ?? 0;
+  if (schedule && percent > 0) {
+    const decoration = totalOf(lines.filter((item) => item.kind === 'print' || item.kind === 'setup'));
+    const label = `Rush, ${businessDays(schedule.turnaround.businessDays)}: +${percent}% of printing and set-up`;
+    lines.push(line('rush', label, 1, divideRounding(decoration * percent, 100)));
+  }
+  const delivery = deliveryQuote(context.terms.delivery, options.delivery ?? pickup, options.quantity);
+  if (!delivery.ok) throw new Error(`The delivery was not checked: ${delivery.message}`);
+  lines.push(line('delivery', delivery.label, 1, delivery.cents));
+  return lines;
+}
+
+function upchargedCount(options: EstimateOptions): number {
+  return upchargedSizes.reduce((sum, size) => sum + (options.sizes[size] ?? 0), 0);
+}
+
+function ladderRow(quantity: number, totalCents: Cents, current: boolean): LadderRow {
+  return {
+    quantity,
+    totalCents,
+    perPieceCents: divideRounding(totalCents, quantity),
+    perPieceExact: totalCents % quantity === 0,
+    current,
+  };
+}
+
 function run<P extends PriceFile, O extends EstimateOptions>(
   prices: P,
   options: O,
   rules: ServiceRules<P, O>,
+  context: OrderContext | undefined,
 ): EstimateResult {
   const errors = [
     ...quantityErrors(prices, options.quantity),
     ...garmentErrors(prices, options.garment),
     ...rules.errors(prices, options),
     ...sizeErrors(options),
+    ...orderErrors(options, context),
   ];
   if (errors.length > 0) return { ok: false, errors };
 
   const { quantity } = options;
-  const lines = linesOf(prices, options, rules);
+  let schedule: Schedule | null = null;
+  if (context) {
+    const delivery = deliveryQuote(context.terms.delivery, options.delivery ?? pickup, quantity);
+    const inHands = options.inHands?.trim() ?? '';
+    schedule = scheduleFor(context.terms, context.terms.turnaround[prices.service], {
+      now: context.now,
+      inHands: inHands === '' ? null : inHands,
+      shipped: delivery.ok && delivery.shipped,
+    });
+  }
+  const totalAt = (pieces: number) =>
+    totalOf(orderLines(prices, { ...options, quantity: pieces }, rules, context, schedule));
+  const lines = orderLines(prices, options, rules, context, schedule);
   const totalCents = totalOf(lines);
-  const perPieceCents = divideRoundingUp(totalCents, quantity);
+  const own = ladderRow(quantity, totalCents, true);
   const row = breakIndex(prices.breaks, quantity);
+
+  // Breaks too small to hold the larger sizes asked for are left out rather than priced as another order.
+  const ladder = prices.breaks
+    .filter((pieces) => pieces !== quantity && pieces >= upchargedCount(options))
+    .map((pieces) => ladderRow(pieces, totalAt(pieces), false));
+  ladder.push(own);
+  ladder.sort((a, b) => a.quantity - b.quantity);
 
   let nextTier: NextTier | null = null;
   const nextQuantity = prices.breaks[row + 1];
   if (nextQuantity !== undefined) {
-    const nextTotal = totalOf(linesOf(prices, { ...options, quantity: nextQuantity }, rules));
+    const nextTotal = totalAt(nextQuantity);
     const next = {
       fromQuantity: nextQuantity,
-      perPieceCents: divideRoundingUp(nextTotal, nextQuantity),
+      perPieceCents: divideRounding(nextTotal, nextQuantity),
       totalCents: nextTotal,
       cheaperInTotal: nextTotal < totalCents,
     };
-    nextTier = { ...next, note: nextTierNote(quantity, totalCents, perPieceCents, next) };
+    nextTier = { ...next, note: nextTierNote(quantity, totalCents, own.perPieceCents, next) };
   }
 
   const estimate: Estimate = {
     service: prices.service,
     lines,
-    perPieceCents,
+    perPieceCents: own.perPieceCents,
+    perPieceExact: own.perPieceExact,
     totalCents,
     tier: tierAt(prices.breaks, row),
     nextTier,
+    ladder,
+    schedule,
+    salesTax: context ? context.terms.salesTax.statement : null,
   };
   return { ok: true, estimate };
 }
@@ -310,16 +418,18 @@ function sameService<S extends ServiceId>(
 }
 
 /**
- * The estimate of an order, or the field errors that stop it. Throws only on a programming or data
- * mistake (options of another service, a price missing from the file), never on what a visitor typed.
+ * The estimate of an order, or the field errors that stop it. With `context` (the order terms and the
+ * time) the in-hands date and the delivery are priced too; without it, the order is priced as picked up
+ * with no date (the "from" prices). Throws only on a programming or data mistake (options of another
+ * service, a price missing from the file), never on what a visitor typed.
  */
-export function estimate(prices: PriceFile, options: EstimateOptions): EstimateResult {
+export function estimate(prices: PriceFile, options: EstimateOptions, context?: OrderContext): EstimateResult {
   switch (prices.service) {
     case 'screen-printing':
-      return run(prices, sameService(prices, options), screenPrinting);
+      return run(prices, sameService(prices, options), screenPrinting, context);
     case 'direct-to-garment':
-      return run(prices, sameService(prices, options), directToGarment);
+      return run(prices, sameService(prices, options), directToGarment, context);
     case 'embroidery':
-      return run(prices, sameService(prices, options), embroidery);
+      return run(prices, sameService(prices, options), embroidery, context);
   }
 }

@@ -12,7 +12,8 @@ import type {
  * Calculator options <-> URL query. One mapping serves the form posted without JavaScript (GET), the
  * URL the calculator keeps in step, and the hand-off to the quote page, so an estimate is never retyped.
  * Field names are short because they are what a shared link shows: q (quantity), c1..c4 (colours per
- * location), a1..a4 (print areas), s1..s4 (stitches), dark, art, new, garment, and size counts.
+ * location), a1..a4 (print areas), s1..s4 (stitches), dark, art, new, garment, size counts, and the
+ * order's date and delivery: by (in-hands date), deliver=1 and zip.
  */
 
 export const sizeParams: Record<SizeUpcharge['size'], string> = { '2XL': 'xxl', '3XL': 'xxxl', '4XL+': 'xxxxl' };
@@ -68,6 +69,10 @@ function perLocation(params: URLSearchParams, prefix: string, max: number): stri
 export function optionsFromQuery(prices: PriceFile, params: URLSearchParams): EstimateOptions {
   if (!params.has('q')) return defaultOptions(prices);
   const base = {
+    ...(params.get('by')?.trim() ? { inHands: params.get('by')?.trim() } : {}),
+    ...(params.get('deliver') === '1'
+      ? { delivery: { method: 'delivery' as const, zip: params.get('zip') ?? '' } }
+      : {}),
     quantity: whole(params.get('q')),
     garment: params.get('garment') || (prices.garments[0]?.id ?? 'own'),
     sizes: sizesFrom(params),
@@ -125,6 +130,11 @@ export function queryFromOptions(options: EstimateOptions): URLSearchParams {
       break;
   }
   params.set('garment', options.garment);
+  if (options.inHands) params.set('by', options.inHands);
+  if (options.delivery?.method === 'delivery') {
+    params.set('deliver', '1');
+    params.set('zip', options.delivery.zip);
+  }
   for (const [size, name] of Object.entries(sizeParams) as [SizeUpcharge['size'], string][]) {
     const count = options.sizes[size];
     if (count !== undefined && count !== 0) params.set(name, Number.isFinite(count) ? String(count) : '');

@@ -4,6 +4,8 @@
  * schemas that produce exactly these types (shared/pricing/price-schemas.ts).
  */
 import type { ServiceId } from '#shared/service-ids.ts';
+import type { DeliveryChoice } from './delivery.ts';
+import type { Schedule } from './schedule.ts';
 
 /** Money in whole US cents, never fractions of one (formatMoney throws on a fractional amount). */
 export type Cents = number;
@@ -104,8 +106,24 @@ type GarmentChoice = string | 'own';
 /** How many pieces are in each upcharged size; the rest are standard sizes. */
 export type SizeCounts = Partial<Record<SizeUpcharge['size'], number>>;
 
+/**
+ * What every order adds to its service's options: when it is needed, how it reaches the customer, and
+ * whether its set-up is on file. The engine prices these only with the order terms (estimate()'s
+ * third argument); each is optional, and absent means no date, pickup, a first order.
+ */
+interface OrderChoices {
+  /** "YYYY-MM-DD" as typed ("" for no date); checked by the engine. */
+  inHands?: string;
+  delivery?: DeliveryChoice;
+  /**
+   * A reorder of artwork we already hold: screens, digitizing and art set-up are on file and not
+   * charged again (the server checks the reference before it says so).
+   */
+  setupOnFile?: boolean;
+}
+
 /** A screen-printing order to price, as the calculator or the quote form describes it. */
-export interface ScreenPrintingOptions {
+export interface ScreenPrintingOptions extends OrderChoices {
   service: 'screen-printing';
   quantity: number;
   /** Ink colours per print location, first location first (1 to maxLocations entries). */
@@ -116,7 +134,7 @@ export interface ScreenPrintingOptions {
 }
 
 /** A direct-to-garment order to price, as the calculator or the quote form describes it. */
-export interface DirectToGarmentOptions {
+export interface DirectToGarmentOptions extends OrderChoices {
   service: 'direct-to-garment';
   quantity: number;
   /** Print area id per location (1 to maxLocations entries). */
@@ -129,7 +147,7 @@ export interface DirectToGarmentOptions {
 }
 
 /** An embroidery order to price: stitches per location instead of colours, and no dark-garment option. */
-export interface EmbroideryOptions {
+export interface EmbroideryOptions extends OrderChoices {
   service: 'embroidery';
   quantity: number;
   /** Stitch count per location (1 to maxLocations entries). */
@@ -146,7 +164,7 @@ export type EstimateOptions = ScreenPrintingOptions | DirectToGarmentOptions | E
 /** One line of an estimate: totalCents is exactly quantity times unitCents. */
 export interface LineItem {
   /** Stable kind, for tests and styling. */
-  kind: 'garments' | 'print' | 'setup' | 'size-upcharge';
+  kind: 'garments' | 'print' | 'setup' | 'size-upcharge' | 'rush' | 'delivery';
   /** What a person reads: "Front print, 3 colors", "Screens: 3 colors x 1 location". */
   label: string;
   quantity: number;
@@ -178,12 +196,30 @@ export interface NextTier {
 export interface Estimate {
   service: ServiceId;
   lines: LineItem[];
-  /** All-in: the total divided by the quantity, rounded up to the cent. Nothing is left out of it. */
+  /** All-in: the total divided by the quantity, rounded to the nearest cent (half a cent up). */
   perPieceCents: Cents;
-  /** The sum of the lines, exactly. */
+  /** Whether perPieceCents times the quantity is the total exactly; when not, show it as an average. */
+  perPieceExact: boolean;
+  /** The sum of the lines, exactly: garments, printing, set-up, rush and delivery. */
   totalCents: Cents;
   tier: Tier;
   nextTier: NextTier | null;
+  /** The same order at every quantity break (and at its own quantity), for the whole ladder. */
+  ladder: LadderRow[];
+  /** The turnaround and its dates; null when priced without the order terms. */
+  schedule: Schedule | null;
+  /** The sales-tax sentence from the order terms, said beside the total; null without them. */
+  salesTax: string | null;
+}
+
+/** One row of the ladder: this order at another quantity, everything else unchanged. */
+export interface LadderRow {
+  quantity: number;
+  totalCents: Cents;
+  perPieceCents: Cents;
+  perPieceExact: boolean;
+  /** The visitor's own quantity. */
+  current: boolean;
 }
 
 /** A problem with the options a person can act on, by field name ("quantity", "colors.1", "areas.0"). */

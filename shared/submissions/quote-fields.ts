@@ -1,4 +1,4 @@
-import { estimate, type PriceFiles } from '#shared/pricing/estimate.ts';
+import { estimate, type PriceFiles, type PricingData } from '#shared/pricing/estimate.ts';
 import { optionsFromQuery } from '#shared/pricing/query.ts';
 import type { EstimateOptions, EstimateResult, PriceFile, SizeCounts } from '#shared/pricing/types.ts';
 import { isServiceId, type ServiceId, serviceIds } from '#shared/service-ids.ts';
@@ -52,7 +52,17 @@ export const OWN_GARMENT = 'own';
 export const OTHER_GARMENT = 'other';
 
 /** How the order reaches the visitor: the value posted, and the label the form shows. */
-export const deliveryMethods = { pickup: 'I will pick up the order', delivery: 'Deliver it to me (free locally)' };
+export const deliveryMethods = {
+  pickup: 'I will pick up the order',
+  delivery: 'Deliver or ship it to me (free locally)',
+};
+/** The field of the ZIP code a delivery goes to: it decides between free local delivery and shipping. */
+export const ZIP_FIELD = 'zip';
+/**
+ * The reference of the completed request this one reorders (set by the "order again" flow, checked by
+ * the server): its screens, digitizing and art set-up are on file and not charged again.
+ */
+const REORDER_FIELD = 'reorderOf';
 /** A delivery method's value, as posted in delivery; "delivery" needs an address. */
 export type DeliveryMethod = keyof typeof deliveryMethods;
 
@@ -89,6 +99,8 @@ export interface QuoteRequest {
   inHands?: string;
   delivery: DeliveryMethod;
   address?: string;
+  /** Five digits, for a delivery. */
+  zip?: string;
   comments?: string;
 }
 
@@ -161,7 +173,21 @@ function quoteEstimateOptions(values: FormValues, prices: PriceFiles): EstimateO
   const rows = Array.from({ length: maxLocations(file) }, (_, index) => locationFields(index + 1)).filter(
     (names) => (values[names.placement]?.trim() ?? '') !== '',
   );
-  const base = { quantity, garment, sizes: upchargedSizes(sizes), darkGarment: isChecked(values.darkGarment) };
+  const order = {
+    inHands: values.inHands?.trim() ?? '',
+    delivery:
+      values.delivery === 'delivery'
+        ? { method: 'delivery' as const, zip: values[ZIP_FIELD] ?? '' }
+        : { method: 'pickup' as const },
+    setupOnFile: (values[REORDER_FIELD]?.trim() ?? '') !== '',
+  };
+  const base = {
+    ...order,
+    quantity,
+    garment,
+    sizes: upchargedSizes(sizes),
+    darkGarment: isChecked(values.darkGarment),
+  };
   switch (file.service) {
     case 'screen-printing':
       return { ...base, service: file.service, colors: rows.map((names) => count(values[names.colors])) };
@@ -174,6 +200,7 @@ function quoteEstimateOptions(values: FormValues, prices: PriceFiles): EstimateO
       };
     case 'embroidery':
       return {
+        ...order,
         service: file.service,
         quantity,
         garment,
@@ -184,10 +211,14 @@ function quoteEstimateOptions(values: FormValues, prices: PriceFiles): EstimateO
   }
 }
 
-/** The estimate for the form as it stands, or undefined until a known service is chosen. */
-export function quoteEstimate(values: FormValues, prices: PriceFiles): EstimateResult | undefined {
-  const options = quoteEstimateOptions(values, prices);
-  return options ? estimate(prices[options.service], options) : undefined;
+/**
+ * The estimate for the form as it stands, date and delivery included, or undefined until a known
+ * service is chosen. `now` is when the order would be approved from: the visitor's time in the form,
+ * the request's arrival for the stored estimate, the desk's time for a quote written now.
+ */
+export function quoteEstimate(values: FormValues, site: PricingData, now: Date): EstimateResult | undefined {
+  const options = quoteEstimateOptions(values, site);
+  return options ? estimate(site[options.service], options, { terms: site['order-terms'], now }) : undefined;
 }
 
 /**
@@ -198,6 +229,13 @@ export function quoteEstimate(values: FormValues, prices: PriceFiles): EstimateR
 export function quotePrefill(params: URLSearchParams, prices: PriceFiles): FormValues {
   const service = params.get('service') ?? '';
   const values: FormValues = { service: isServiceId(service) ? service : serviceIds[0], delivery: 'pickup' };
+  // The date and the delivery carry over whatever else the link says.
+  const inHands = params.get('by')?.trim() ?? '';
+  if (inHands !== '') values.inHands = inHands;
+  if (params.get('deliver') === '1') {
+    values.delivery = 'delivery';
+    values[ZIP_FIELD] = params.get(ZIP_FIELD)?.trim() ?? '';
+  }
   for (let n = 1; n <= MAX_LOCATIONS; n += 1) values[locationFields(n).placement] = n === 1 ? 'front' : '';
   if (!isServiceId(service) || !params.has('q')) {
     values.garment = prices[values.service as ServiceId].garments[0]?.id ?? OWN_GARMENT;
@@ -262,6 +300,7 @@ const quoteFieldNames: ReadonlySet<string> = new Set([
   'inHands',
   'delivery',
   'address',
+  ZIP_FIELD,
   'comments',
   REORDER_FIELD,
   ...quoteSizes.map(sizeField),

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
-import { estimate, type PriceFiles } from '#shared/pricing/estimate.ts';
+import { estimate, type PriceFiles, type PricingData } from '#shared/pricing/estimate.ts';
 import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from '#shared/pricing/price-schemas.ts';
 import { optionsFromQuery } from '#shared/pricing/query.ts';
 import type { EstimateResult } from '#shared/pricing/types.ts';
+import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
 import { type FieldErrors, type FormValues, fieldErrorsOf } from './form-values.ts';
 import {
   MAX_PIECES,
@@ -18,10 +19,11 @@ import {
 import { createQuoteSchema } from './quote-form.ts';
 
 const read = (name: string): unknown => JSON.parse(readFileSync(`data/${name}.json`, 'utf8'));
-const prices: PriceFiles = {
+const prices: PricingData = {
   'screen-printing': screenPrintingSchema.parse(read('screen-printing')),
   'direct-to-garment': directToGarmentSchema.parse(read('direct-to-garment')),
   embroidery: embroiderySchema.parse(read('embroidery')),
+  'order-terms': fixtureSiteData['order-terms'],
 };
 
 // Local noon, so the in-hands checks mean the same calendar day whatever the machine's time zone.
@@ -337,11 +339,24 @@ describe('quote request: in-hands date and delivery', () => {
     expect(later.safeParse({ ...valid, inHands: '2026-03-05' }).success).toBe(false);
   });
 
-  it('needs an address for delivery, and keeps none for pickup', () => {
-    expect(refused({ ...valid, delivery: 'delivery' }).address).toBe('Tell us where to deliver.');
-    expect(refused({ ...valid, delivery: 'delivery', address: '  ' }).address).toBe('Tell us where to deliver.');
-    expect(accepted({ ...valid, delivery: 'delivery', address: '1 Main St' }).address).toBe('1 Main St');
-    expect(accepted({ ...valid, address: '1 Main St' })).not.toHaveProperty('address');
+  it('needs an address and a ZIP code for delivery, and keeps neither for pickup', () => {
+    expect(refused({ ...valid, delivery: 'delivery' })).toMatchObject({
+      address: 'Tell us where to deliver.',
+      zip: 'Enter the ZIP code to deliver to.',
+    });
+    expect(refused({ ...valid, delivery: 'delivery', address: '  ', zip: '62704' }).address).toBe(
+      'Tell us where to deliver.',
+    );
+    expect(refused({ ...valid, delivery: 'delivery', address: '1 Main St', zip: '627' }).zip).toBe(
+      'Enter a five-digit ZIP code, such as 62704.',
+    );
+    expect(accepted({ ...valid, delivery: 'delivery', address: '1 Main St', zip: ' 62704-1234 ' })).toMatchObject({
+      address: '1 Main St',
+      zip: '62704',
+    });
+    const pickup = accepted({ ...valid, address: '1 Main St', zip: '62704' });
+    expect(pickup).not.toHaveProperty('address');
+    expect(pickup).not.toHaveProperty('zip');
   });
 
   it.each(['ship', 'toString', 'constructor'])('refuses %s as a delivery method', (delivery) => {
@@ -399,29 +414,33 @@ describe('quote request: what a valid request becomes', () => {
 
 describe('quote estimate', () => {
   it('agrees with the pricing engine for a simple screen-printing order', () => {
-    const fromForm = quoteEstimate({ ...valid, qty2XL: '4', qty4XL: '1', qty5XL: '2' }, prices);
-    const fromEngine = estimate(prices['screen-printing'], {
-      service: 'screen-printing',
-      quantity: 31,
-      colors: [2],
-      darkGarment: false,
-      garment: 'standard-tee',
-      sizes: { '2XL': 4, '4XL+': 3 },
-    });
+    const fromForm = quoteEstimate({ ...valid, qty2XL: '4', qty4XL: '1', qty5XL: '2' }, prices, today);
+    const fromEngine = estimate(
+      prices['screen-printing'],
+      {
+        service: 'screen-printing',
+        quantity: 31,
+        colors: [2],
+        darkGarment: false,
+        garment: 'standard-tee',
+        sizes: { '2XL': 4, '4XL+': 3 },
+      },
+      { terms: prices['order-terms'], now: today },
+    );
     expect(fromForm).toEqual(fromEngine);
     expect(totalOf(fromForm)).toBeGreaterThan(0);
   });
 
   it('prices the decoration only for a garment the shop does not stock', () => {
-    const other = quoteEstimate({ ...valid, garment: 'other', garmentStyle: 'Gildan 5000' }, prices);
-    expect(totalOf(other)).toBe(totalOf(quoteEstimate({ ...valid, garment: 'own' }, prices)));
-    expect(totalOf(other)).toBeLessThan(totalOf(quoteEstimate(valid, prices)));
+    const other = quoteEstimate({ ...valid, garment: 'other', garmentStyle: 'Gildan 5000' }, prices, today);
+    expect(totalOf(other)).toBe(totalOf(quoteEstimate({ ...valid, garment: 'own' }, prices, today)));
+    expect(totalOf(other)).toBeLessThan(totalOf(quoteEstimate(valid, prices, today)));
   });
 
   it('adds the art set-up fee only when the DTG artwork needs preparing', () => {
     const dtg = { ...valid, service: 'direct-to-garment', loc1Area: 'medium', loc1Colors: '' };
     const setupLines = (values: FormValues) => {
-      const result = quoteEstimate(values, prices);
+      const result = quoteEstimate(values, prices, today);
       return result?.ok ? result.estimate.lines.filter((line) => line.kind === 'setup').length : -1;
     };
     expect(setupLines(dtg)).toBe(0);
@@ -431,8 +450,8 @@ describe('quote estimate', () => {
 
   it('drops the digitizing fee for an embroidery design digitized before', () => {
     const stitched = { ...valid, service: 'embroidery', garment: 'pique-polo', loc1Stitches: '5000', loc1Colors: '' };
-    expect(totalOf(quoteEstimate({ ...stitched, repeatDesign: 'on' }, prices))).toBe(
-      totalOf(quoteEstimate(stitched, prices)) - prices.embroidery.digitizingFee,
+    expect(totalOf(quoteEstimate({ ...stitched, repeatDesign: 'on' }, prices, today))).toBe(
+      totalOf(quoteEstimate(stitched, prices, today)) - prices.embroidery.digitizingFee,
     );
     expect(accepted({ ...stitched, repeatDesign: 'on' }).repeatDesign).toBe(true);
     // Checkboxes of another service mean nothing for this one.
@@ -443,7 +462,7 @@ describe('quote estimate', () => {
   });
 
   it('has no estimate without a service', () => {
-    expect(quoteEstimate({ ...valid, service: '' }, prices)).toBeUndefined();
+    expect(quoteEstimate({ ...valid, service: '' }, prices, today)).toBeUndefined();
   });
 });
 
@@ -472,8 +491,13 @@ describe('quote form prefilled from the calculator', () => {
     const params = new URLSearchParams(query);
     const values = quotePrefill(params, prices);
     const service = params.get('service') as keyof PriceFiles;
-    expect(totalOf(quoteEstimate(values, prices))).toBe(
-      totalOf(estimate(prices[service], optionsFromQuery(prices[service], params))),
+    expect(totalOf(quoteEstimate(values, prices, today))).toBe(
+      totalOf(
+        estimate(prices[service], optionsFromQuery(prices[service], params), {
+          terms: prices['order-terms'],
+          now: today,
+        }),
+      ),
     );
     const request = accepted({
       ...values,

@@ -1,3 +1,4 @@
+import { zipOf } from '#shared/pricing/delivery.ts';
 import type { PriceFiles } from '#shared/pricing/estimate.ts';
 import { isServiceId } from '#shared/service-ids.ts';
 import { z } from '#shared/zod.ts';
@@ -26,6 +27,7 @@ import {
   quoteSizes,
   SIZES_FIELD,
   sizeField,
+  ZIP_FIELD,
 } from './quote-fields.ts';
 
 /**
@@ -146,6 +148,10 @@ export function createQuoteSchema(prices: PriceFiles, options: QuoteSchemaOption
     const delivery = values.delivery ?? '';
     if (!Object.hasOwn(deliveryMethods, delivery)) fail('delivery', 'Choose pickup or delivery.');
     if (delivery === 'delivery' && !values.address?.trim()) fail('address', 'Tell us where to deliver.');
+    // The ZIP code decides between free local delivery and shipping, so it is asked for on its own.
+    const zip = zipOf(values[ZIP_FIELD] ?? '');
+    if (delivery === 'delivery' && !values[ZIP_FIELD]?.trim()) fail(ZIP_FIELD, 'Enter the ZIP code to deliver to.');
+    else if (delivery === 'delivery' && zip === null) fail(ZIP_FIELD, 'Enter a five-digit ZIP code, such as 62704.');
 
     if (!plain.success || !service) return z.NEVER;
     const request: QuoteRequest = {
@@ -161,6 +167,7 @@ export function createQuoteSchema(prices: PriceFiles, options: QuoteSchemaOption
       delivery: delivery as DeliveryMethod,
     };
     if (inHands !== '') request.inHands = inHands;
+    if (delivery === 'delivery' && zip !== null) request.zip = zip;
     if (delivery !== 'delivery') delete request.address;
     return request;
   });

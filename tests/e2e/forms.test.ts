@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -19,6 +20,16 @@ async function axeViolations(page: Page): Promise<string[]> {
   return axe.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
 }
 
+/** Where this file's screenshots go, to be looked at (not compared). */
+const shots = 'reports/screenshots';
+
+/** YYYY-MM-DD some days from now, on the machine's calendar (the shop's is the same within a day). */
+function daysFromToday(days: number): string {
+  const at = new Date();
+  at.setDate(at.getDate() + days);
+  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+}
+
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
 async function fillContact(page: Page, email = 'dana@example.com') {
@@ -36,7 +47,7 @@ async function calculatorTotal(query: string): Promise<string> {
   const context = await browser().newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/pricing/printing?${query}`);
-  const total = (await page.getByTestId('estimate-summary').locator('span').nth(1).textContent()) ?? '';
+  const total = (await page.getByTestId('estimate-total').textContent()) ?? '';
   await context.close();
   expect(total).toMatch(/^\$\d[\d,]*\.\d\d$/);
   return total;
@@ -239,8 +250,12 @@ describe('quote form with JavaScript', () => {
     await expect.poll(() => page.locator('#quote-loc1Colors').count()).toBe(1);
 
     await fillQuoteContact(page);
-    await page.getByLabel('Deliver it to me (free locally)').check();
-    await page.getByLabel('Delivery address').fill('1 Main Street, Springfield, IL 62701');
+    await page.getByLabel('Deliver or ship it to me (free locally)').check();
+    await page.getByLabel('Delivery address').fill('1 Main Street, Springfield, IL');
+    // The estimate asks for the ZIP code, then shows the delivery as a free line.
+    await expect.poll(() => estimate.textContent()).toContain('Enter the ZIP code');
+    await page.getByLabel('ZIP code').fill('62701');
+    await expect.poll(() => estimate.textContent()).toContain('Free local delivery to 62701');
     await page.getByLabel('Artwork files').setInputFiles([logo]);
     expect(await page.getByTestId('artwork-list').textContent()).toContain('1 file chosen');
     expect(await axeViolations(page)).toEqual([]);
@@ -286,6 +301,37 @@ describe('quote form with JavaScript', () => {
     // Chromium reports the refused post itself; that status is the point of this test.
     expect(problems.filter((problem) => !/status of 422/.test(problem))).toEqual([]);
     await context.close();
+  });
+});
+
+describe('quote form estimate: the date, the delivery and the ladder', () => {
+  it('prices a near in-hands date and shipping, shows the whole ladder, and reads on a phone and a desktop', async () => {
+    await mkdir(shots, { recursive: true });
+    for (const width of [390, 1280]) {
+      const { page, context, problems } = await openPage(
+        browser(),
+        `${baseUrl}/pricing?service=screen-printing&q=30&c1=2&garment=standard-tee`,
+        { width },
+      );
+      const panel = page.getByTestId('carried-estimate');
+      // Tomorrow is too soon for the standard turnaround: a rush line, or the earliest date we can make.
+      await page.getByLabel('In-hands date').fill(daysFromToday(1));
+      await expect.poll(() => page.getByTestId('schedule').textContent()).toMatch(/rush|We cannot make/);
+      await page.getByLabel('Deliver or ship it to me (free locally)').check();
+      await page.getByLabel('ZIP code').fill('90210');
+      await expect.poll(() => panel.textContent()).toContain('Shipping to 90210');
+      expect(await panel.textContent()).toContain('Rush, ');
+      expect(await panel.textContent()).toContain('Plus sales tax where it applies');
+      const ladder = page.getByTestId('price-ladder');
+      expect(await ladder.locator('tr[aria-current="true"]').textContent()).toContain('30 (yours)');
+      // The totals on the ladder fall per piece as the quantity grows.
+      expect(await ladder.locator('tbody tr').count()).toBeGreaterThan(4);
+      expect(await axeViolations(page)).toEqual([]);
+      await panel.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/quote-estimate-${width}.png`, fullPage: width === 390 });
+      expect(problems).toEqual([]);
+      await context.close();
+    }
   });
 });
 

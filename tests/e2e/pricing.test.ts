@@ -1,10 +1,28 @@
+import { mkdir } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();
 
-const summary = (page: import('playwright-core').Page) => page.getByTestId('estimate-summary').textContent();
+const summary = (page: Page) => page.getByTestId('estimate-summary').textContent();
+
+/** Where this file's screenshots go, to be looked at (not compared). */
+const shots = 'reports/screenshots';
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
+}
+
+/** YYYY-MM-DD some days from now, on the machine's calendar (the shop's is the same within a day). */
+function daysFromToday(days: number): string {
+  const at = new Date();
+  at.setDate(at.getDate() + days);
+  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+}
 
 describe('price calculator', () => {
   it('updates the price as the visitor types, keeps the URL in step, and a reload keeps the estimate', async () => {
@@ -68,7 +86,7 @@ describe('price calculator', () => {
     const { page, context, problems } = await openPage(browser(), `${baseUrl}/pricing/printing?q=72&c1=2&garment=own`, {
       width: 1280,
     });
-    const total = (await page.getByTestId('estimate-summary').locator('span').nth(1).textContent()) ?? '';
+    const total = (await page.getByTestId('estimate-total').textContent()) ?? '';
     await page.getByRole('link', { name: 'Request this quote' }).click();
     await expect.poll(() => page.title()).toBe('Get a quote - Seenwear');
     const carried = page.getByTestId('carried-estimate');
@@ -76,6 +94,43 @@ describe('price calculator', () => {
     expect(new URL(page.url()).searchParams.get('q')).toBe('72');
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('prices the in-hands date and the delivery as the visitor types, with the whole ladder beside it', async () => {
+    await mkdir(shots, { recursive: true });
+    for (const width of [390, 1280]) {
+      const { page, context, problems } = await openPage(browser(), `${baseUrl}/pricing/printing?q=30&c1=2`, { width });
+      const schedule = page.getByTestId('schedule');
+      expect(await schedule.textContent()).toContain('Standard turnaround');
+      // A date far enough out keeps the standard price, and says by when to approve.
+      await page.getByLabel('In-hands date').fill(daysFromToday(60));
+      await expect.poll(() => schedule.textContent()).toContain('standard turnaround');
+      expect(await schedule.textContent()).toContain('approve the proof by');
+      await expect.poll(() => new URL(page.url()).searchParams.get('by')).toBe(daysFromToday(60));
+      const standard = await page.getByTestId('estimate-total').textContent();
+      // Tomorrow needs a rush (or cannot be made): a line of its own, and a higher total.
+      await page.getByLabel('In-hands date').fill(daysFromToday(1));
+      await expect.poll(() => schedule.textContent()).toMatch(/rush|We cannot make/);
+      expect(await page.getByTestId('estimate-total').textContent()).not.toBe(standard);
+      expect(await page.getByRole('rowheader', { name: /^Rush, / }).count()).toBe(1);
+      // The ZIP code shows once delivery is chosen, and decides between free and shipped.
+      expect(await page.getByLabel('ZIP code').isVisible()).toBe(false);
+      await page.getByLabel('Pickup or delivery').selectOption('1');
+      await page.getByLabel('ZIP code').fill('62704');
+      await expect.poll(() => page.getByRole('rowheader', { name: 'Free local delivery to 62704' }).count()).toBe(1);
+      await page.getByLabel('ZIP code').fill('90210');
+      await expect.poll(() => page.getByRole('rowheader', { name: /^Shipping to 90210/ }).count()).toBe(1);
+      const current = page.getByTestId('price-ladder').locator('tr[aria-current="true"]');
+      expect(await current.textContent()).toContain('30 (yours)');
+      expect(await current.textContent()).toContain((await page.getByTestId('estimate-total').textContent()) ?? '-');
+      expect(await page.getByTestId('next-tier').isVisible()).toBe(true);
+      expect(await page.getByTestId('sales-tax').textContent()).toContain('sales tax');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByTestId('estimate-summary').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/calculator-estimate-${width}.png`, fullPage: width === 390 });
+      expect(problems).toEqual([]);
+      await context.close();
+    }
   });
 
   it('loads the calculator chunk only on the pages that show a calculator', async () => {

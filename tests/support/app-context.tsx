@@ -25,6 +25,7 @@ export function appContext({
     flash: null,
     form,
     url: null,
+    renderedAt: '2026-11-23T15:00:00.000Z',
   };
   return createAppContextValue(state, '', { nonce: '', csrfToken, inBrowser: true });
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
+import { startingQuote } from './quote-editor.ts';
+
+/**
+ * The desk's first quote starts from the engine's lines for what the customer asked, rush and delivery
+ * included, counted from the desk's own time. Fixture prices: 24 pieces of one color on own garments,
+ * 900 cents each and a 1500 cent screen; the 5-day rush +25 % for Tuesday 8 December from Monday
+ * 30 November; free delivery to 62704.
+ */
+describe('the desk’s quote prefill', () => {
+  it('carries the rush and the delivery lines, and leaves screens on file at no charge on a reorder', () => {
+    const form = {
+      service: 'screen-printing',
+      garment: 'own',
+      qtyM: '24',
+      loc1: 'front',
+      loc1Colors: '1',
+      inHands: '2026-12-08',
+      delivery: 'delivery',
+      zip: '62704',
+    };
+    const now = new Date('2026-11-30T15:00:00Z');
+    const start = startingQuote(form, fixtureSiteData, undefined, '2026-11-30', now);
+    expect(start.source).toBe('engine');
+    expect(start.rows).toEqual([
+      { label: 'Print location 1, 1 color', quantity: '24', unit: '9.00' },
+      { label: 'Screens: 1 color over 1 location', quantity: '1', unit: '15.00' },
+      { label: 'Rush, 5 business days: +25% of printing and set-up', quantity: '1', unit: '57.75' },
+      { label: 'Free local delivery to 62704', quantity: '1', unit: '0.00' },
+    ]);
+    const reorder = startingQuote(
+      { ...form, reorderOf: 'Q-2026-000042' },
+      fixtureSiteData,
+      undefined,
+      '2026-11-30',
+      now,
+    );
+    expect(reorder.rows[1]).toEqual({
+      label: 'Screens: 1 color over 1 location: on file, not charged again',
+      quantity: '1',
+      unit: '0.00',
+    });
+  });
+});

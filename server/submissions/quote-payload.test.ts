@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { createQuoteSchema } from '#shared/submissions/quote-form.ts';
+import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
+import { quotePayload } from './quote-payload.ts';
+
+/**
+ * The estimate stored on a request (and so shown in the shop's mail and on the customer's page) is the
+ * one the visitor saw, in the same words. Fixture prices: 24 pieces of one color on own garments, 900
+ * cents each and a 1500 cent screen; Tuesday 8 December from Monday 30 November leaves six business
+ * days, two of them in transit: the 3-day rush, 50 % of 23100; shipping 24 pieces 2000 cents.
+ */
+const now = new Date('2026-11-30T15:00:00Z');
+const values = {
+  name: 'Ann Example',
+  email: 'ann@example.com',
+  phone: '(555) 010-0123',
+  service: 'screen-printing',
+  garment: 'own',
+  qtyM: '24',
+  loc1: 'front',
+  loc1Colors: '1',
+  inHands: '2026-12-08',
+  delivery: 'delivery',
+  address: '1 Sunset Boulevard, Beverly Hills, CA',
+  zip: '90210',
+};
+
+describe('the stored estimate', () => {
+  it('says the all-in total, the rush, the shipping, the dates and the sales tax', () => {
+    const request = createQuoteSchema(fixtureSiteData, { now: () => now }).parse(values);
+    const payload = quotePayload(request, values, fixtureSiteData, now);
+    expect(payload.zipCode).toBe('90210');
+    expect(payload.websiteEstimate).toBe(
+      '$366.50 in total for 24 pieces, about $15.27 per piece (the total ÷ 24, rounded). ' +
+        'Included: Rush, 3 business days: +50% of printing and set-up: $115.50; ' +
+        'Shipping to 90210 by Test Parcel, 24–99 pieces (2 business days in transit): $20.00. ' +
+        'Tue, Dec 8: rush, 3 business days (+50%). Tue, Dec 8 needs our 3-business-day rush (+50% of the ' +
+        'printing and set-up, in the total): approve the proof by 12:00 pm CST on Tue, Dec 1. A later date ' +
+        'costs less. Plus sales tax where it applies.',
+    );
+  });
+});
