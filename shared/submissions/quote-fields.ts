@@ -59,10 +59,11 @@ export const deliveryMethods = {
 /** The field of the ZIP code a delivery goes to: it decides between free local delivery and shipping. */
 export const ZIP_FIELD = 'zip';
 /**
- * The reference of the completed request this one reorders (set by the "order again" flow, checked by
- * the server): its screens, digitizing and art set-up are on file and not charged again.
+ * The reference of the finished order a quote request repeats ("order again" on the customer's page):
+ * screens, digitizing and art set-up on file are not charged again. The browser only shows it; the
+ * server checks the reference before it prices anything (server/submissions/reorder-check.ts).
  */
-const REORDER_FIELD = 'reorderOf';
+export const REORDER_FIELD = 'reorderOf';
 /** A delivery method's value, as posted in delivery; "delivery" needs an address. */
 export type DeliveryMethod = keyof typeof deliveryMethods;
 
@@ -276,13 +277,6 @@ export function quotePrefill(params: URLSearchParams, prices: PriceFiles): FormV
   });
   return values;
 }
-
-/**
- * The reference of the finished order a quote request repeats ("order again" on the customer's page):
- * screens and digitizing on file are not charged again. The browser only shows it; the server checks
- * the reference before it prices anything.
- */
-export const REORDER_FIELD = 'reorderOf';
 
 /** Every field the quote form posts, for keeping the form as it was sent (and nothing a client added). */
 const quoteFieldNames: ReadonlySet<string> = new Set([
