@@ -308,7 +308,7 @@ function missReport(results: RouteResult[]): string {
       const name = miss.budget === 'cls' ? 'CLS' : CATEGORY_NAMES[miss.budget];
       const value = miss.budget === 'cls' ? format.cls(miss.value) : format.score(miss.value);
       const why =
-        miss.target === CUSTOMER_PAGE ? 'a private page says noindex' : 'the unknown path answers 404 and says noindex';
+        r.path === CUSTOMER_PAGE ? 'a private page says noindex' : 'the unknown path answers 404 and says noindex';
       const note = miss.expected
         ? ` (expected: ${why})`
         : miss.partlyExpected
