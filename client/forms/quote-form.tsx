@@ -12,6 +12,7 @@ import { type FieldErrors, type FormValues, formValuesFrom } from '#shared/submi
 import {
   localToday,
   MAX_LOCATIONS,
+  NEW_ARTWORK_KEY,
   OTHER_GARMENT,
   OWN_GARMENT,
   REORDER_FIELD,
@@ -83,7 +84,11 @@ function serviceOptions(file: PriceFile): { name: string; label: string }[] {
 }
 
 function readForm(form: HTMLFormElement): FormValues {
-  return formValuesFrom(new FormData(form).entries());
+  const data = new FormData(form);
+  const values = formValuesFrom(data.entries());
+  // New artwork on a reorder means new screens: the estimate prices the set-up as the server will.
+  const newArtwork = data.getAll(ARTWORK_FIELD).some((file) => file instanceof File && file.size > 0);
+  return newArtwork ? { ...values, [NEW_ARTWORK_KEY]: 'on' } : values;
 }
 
 function QuoteFields({
@@ -171,7 +176,8 @@ function QuoteFields({
             <p className="rounded-lg bg-brand-50 p-4 text-stone-800">
               <input type="hidden" name={REORDER_FIELD} value={start[REORDER_FIELD]} />
               <strong>Reorder of {start[REORDER_FIELD]}.</strong> The details are those of your last order: change the
-              sizes or anything else, then send. Screens and digitizing we have on file are not charged again.
+              sizes or anything else, then send. Screens and digitizing we have on file are not charged again; attach
+              artwork only if it changed, since new artwork needs a new set-up.
             </p>
           )}
           <ErrorSummary

@@ -2,6 +2,7 @@ import { estimateWords } from '#shared/pricing/estimate-words.ts';
 import type { SiteData } from '#shared/site-data.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
 import {
+  NEW_ARTWORK_KEY,
   OTHER_GARMENT,
   OWN_GARMENT,
   placements,
@@ -34,7 +35,11 @@ export function quotePayload(request: QuoteRequest, values: FormValues, site: Si
       : 'Not available (see the details)';
   const reorderOf = values[REORDER_FIELD]?.trim();
   return {
-    ...(reorderOf ? { reorderOf: `${reorderOf} (set-up on file)` } : {}),
+    ...(reorderOf
+      ? {
+          reorderOf: `${reorderOf} (${values[NEW_ARTWORK_KEY] === 'on' ? 'new artwork: set-up charged' : 'set-up on file'})`,
+        }
+      : {}),
     name: request.name,
     company: request.company,
     email: request.email,

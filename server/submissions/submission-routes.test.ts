@@ -292,6 +292,52 @@ describe.each(backends)('on %s', (backend) => {
     });
   });
 
+  describe('reorders', () => {
+    /** A completed order of Dana's, as "order again" would repeat it. */
+    async function completedOrder(email = 'dana@example.com') {
+      const { reference } = await t.storage.saveSubmission({
+        kind: 'quote',
+        name: 'Dana Whitfield',
+        email,
+        payload: { name: 'Dana Whitfield' },
+        files: [],
+      });
+      await t.storage.changeRequestStatus(reference, { from: 'new', to: 'completed', actor: 'staff:a@b.example' });
+      return reference;
+    }
+    const stored = async (response: request.Response) =>
+      (await t.storage.getSubmission(response.body.reference as string))?.payload;
+
+    it('keeps the set-up on file for a completed order of the same address, without new artwork', async () => {
+      const original = await completedOrder();
+      const reorder = await expectStatus(postQuote({ ...quote, reorderOf: original }), 201);
+      const payload = await stored(reorder);
+      expect(payload?.reorderOf).toBe(`${original} (set-up on file)`);
+      const full = await stored(await expectStatus(postQuote(quote), 201));
+      expect(payload?.websiteEstimate).not.toBe(full?.websiteEstimate);
+    });
+
+    it('charges the set-up when the reorder brings new artwork, whatever the form claims', async () => {
+      const original = await completedOrder();
+      const withArt = await expectStatus(
+        postQuote({ ...quote, reorderOf: original, newArtwork: 'off' }, [{ name: 'logo.png', data: png }]),
+        201,
+      );
+      const payload = await stored(withArt);
+      expect(payload?.reorderOf).toBe(`${original} (new artwork: set-up charged)`);
+      const full = await stored(await expectStatus(postQuote(quote), 201));
+      expect(payload?.websiteEstimate).toBe(full?.websiteEstimate);
+    });
+
+    it('prices in full a reorder of no completed order, and asks another address for the order’s own', async () => {
+      const unknown = await stored(await expectStatus(postQuote({ ...quote, reorderOf: 'Q-2099-999999' }), 201));
+      expect(unknown?.reorderOf).toBeUndefined();
+      const original = await completedOrder('someone@example.com');
+      const other = await expectStatus(postQuote({ ...quote, reorderOf: original }), 422);
+      expect(other.body.fields.email).toMatch(/use the e-mail address that order was sent from/);
+    });
+  });
+
   describe('one-time submission keys', () => {
     it('answers a repeat of a key with the first reference and status, storing nothing new', async () => {
       const key = 'a3f1c2d4e5b6a7980123456789abcdef';

@@ -18,6 +18,7 @@ import {
   HONEYPOT_FIELD,
 } from '#shared/submissions/form-values.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
+import { NEW_ARTWORK_KEY } from '#shared/submissions/quote-fields.ts';
 import { isSubmissionKey, SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
 import { parseMultipart } from './multipart.ts';
 import { submissionRateLimit } from './rate-limit.ts';
@@ -182,7 +183,10 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
           'quote request marked as a reorder of no completed order: priced in full',
         );
       }
-      const validation = form.validate(reorder.values, options.siteData.data);
+      // Whether the request brings artwork is the upload's to say, never a posted field's.
+      const { [NEW_ARTWORK_KEY]: _claimed, ...checked } = reorder.values;
+      const priced = uploads.length > 0 ? { ...checked, [NEW_ARTWORK_KEY]: 'on' } : checked;
+      const validation = form.validate(priced, options.siteData.data);
       const errors: FieldErrors = { ...(validation.ok ? {} : validation.errors), ...reorder.errors };
       const listError = artworkListError(
         // The name as sent, so hidden characters are refused; the messages show it cleaned.

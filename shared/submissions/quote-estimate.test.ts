@@ -60,6 +60,9 @@ describe('the quote form’s estimate', () => {
     });
     expect(reorder.totalCents).toBe(21_600);
     expect(ok(quoteEstimate({ ...values, reorderOf: '  ' }, fixtureSiteData, now)).totalCents).toBe(23_100);
+    // New artwork on a reorder needs new screens: charged after all.
+    const newArtwork = { ...values, reorderOf: 'Q-2026-000042', newArtwork: 'on' };
+    expect(ok(quoteEstimate(newArtwork, fixtureSiteData, now)).totalCents).toBe(23_100);
   });
 
   it('carries a calculator link’s date and delivery into the form', () => {

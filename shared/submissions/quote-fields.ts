@@ -64,6 +64,12 @@ export const ZIP_FIELD = 'zip';
  * server checks the reference before it prices anything (server/submissions/reorder-check.ts).
  */
 export const REORDER_FIELD = 'reorderOf';
+/**
+ * Not a field of the form: set to "on" where the request carries artwork files (by the server from the
+ * upload, by the browser from the files chosen). A reorder with new artwork needs new screens or
+ * digitizing, so its set-up is charged after all.
+ */
+export const NEW_ARTWORK_KEY = 'newArtwork';
 /** A delivery method's value, as posted in delivery; "delivery" needs an address. */
 export type DeliveryMethod = keyof typeof deliveryMethods;
 
@@ -180,7 +186,7 @@ function quoteEstimateOptions(values: FormValues, prices: PriceFiles): EstimateO
       values.delivery === 'delivery'
         ? { method: 'delivery' as const, zip: values[ZIP_FIELD] ?? '' }
         : { method: 'pickup' as const },
-    setupOnFile: (values[REORDER_FIELD]?.trim() ?? '') !== '',
+    setupOnFile: (values[REORDER_FIELD]?.trim() ?? '') !== '' && values[NEW_ARTWORK_KEY] !== 'on',
   };
   const base = {
     ...order,
