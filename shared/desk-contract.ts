@@ -188,6 +188,8 @@ export type DeskView =
 /** Per request: the token every form carries and the stylesheet the page links. */
 export interface DeskRenderOptions {
   csrfToken: string;
+  /** The shop's time zone (IANA), for every date and time shown. */
+  timeZone: string;
   stylesheets: readonly string[];
   shopName: string;
 }

@@ -1,10 +1,41 @@
-/** Dates on the desk: the shop's own short form, in the shop's locale. */
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+/**
+ * Dates on the desk and the customer's page: the shop's own short form, in the shop's time zone (the
+ * order terms' `timeZone`), so "4:05 PM CST" reads as the clock on the shop's wall. UTC where no zone
+ * is given (tests, and anything without the terms at hand).
+ */
+const formatters = new Map<string, { dateTime: Intl.DateTimeFormat; day: Intl.DateTimeFormat }>();
+
+function formattersFor(timeZone: string) {
+  let found = formatters.get(timeZone);
+  if (!found) {
+    found = {
+      dateTime: new Intl.DateTimeFormat('en-US', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone,
+        timeZoneName: 'short',
+      }),
+      // en-CA writes YYYY-MM-DD.
+      day: new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }),
+    };
+    formatters.set(timeZone, found);
+  }
+  return found;
+}
+
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
-/** "Nov 23, 2026, 3:20 PM" (UTC: one time for every instance and every test). */
-export function formatDateTime(iso: string): string {
-  return `${dateTime.format(new Date(iso))} UTC`;
+/** "Nov 23, 2026, 3:20 PM CST" for a moment, in `timeZone`. */
+export function formatDateTime(iso: string, timeZone = 'UTC'): string {
+  return formattersFor(timeZone).dateTime.format(new Date(iso));
+}
+
+/** The YYYY-MM-DD date a moment falls on in `timeZone`. */
+export function dayIn(iso: string, timeZone = 'UTC'): string {
+  return formattersFor(timeZone).day.format(new Date(iso));
 }
 
 /** "Dec 5, 2026" for a YYYY-MM-DD date. */

@@ -101,6 +101,8 @@ export interface RequestPageView {
 /** Per request: the token every form carries, the stylesheets, and the shop's name and contact. */
 export interface RequestPageOptions {
   csrfToken: string;
+  /** The shop's time zone (IANA), for every date and time shown. */
+  timeZone: string;
   stylesheets: readonly string[];
   shopName: string;
   shopEmail: string;

@@ -1,5 +1,6 @@
+import { useShopTime } from '#client/components/shop-time.tsx';
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
-import { daysLeftText, formatDateTime, formatDay } from '#shared/desk-format.ts';
+import { daysLeftText, formatDay } from '#shared/desk-format.ts';
 import { quoteStatuses, type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 import { DeskDocument, TokenField } from './desk-document.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -54,6 +55,7 @@ function StatusTabs({ view }: { view: InboxView }) {
 
 /** /staff: quote requests and messages, newest first, filtered, searched and paged by the address bar. */
 export function InboxPage({ view, options }: { view: InboxView; options: DeskRenderOptions }) {
+  const { dateTime } = useShopTime();
   const { filter, items, total, pageSize } = view;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (filter.page - 1) * pageSize + 1;
@@ -151,7 +153,7 @@ export function InboxPage({ view, options }: { view: InboxView; options: DeskRen
                 </span>
                 <span className="flex flex-wrap items-center gap-2 text-sm md:flex-col md:items-end">
                   <StatusBadge status={item.status} />
-                  <span className="text-stone-600">{formatDateTime(item.receivedAt)}</span>
+                  <span className="text-stone-600">{dateTime(item.receivedAt)}</span>
                 </span>
               </a>
             </li>

@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { ShopTimeZoneProvider } from '#client/components/shop-time.tsx';
 import type { DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import { InboxPage } from './inbox-page.tsx';
 import { QuotePage } from './quote-page.tsx';
@@ -19,5 +20,5 @@ export function renderDesk(view: DeskView, options: DeskRenderOptions): string {
     ) : (
       <RequestPage view={view} options={options} />
     );
-  return `<!DOCTYPE html>${renderToStaticMarkup(page)}`;
+  return `<!DOCTYPE html>${renderToStaticMarkup(<ShopTimeZoneProvider timeZone={options.timeZone}>{page}</ShopTimeZoneProvider>)}`;
 }

@@ -1,6 +1,7 @@
 import { QuoteLinesTable } from '#client/components/quote-lines-table.tsx';
+import { useShopTime } from '#client/components/shop-time.tsx';
 import type { DeskApproval, DeskQuote, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
-import { formatDateTime, formatDay } from '#shared/desk-format.ts';
+import { formatDay } from '#shared/desk-format.ts';
 import { quoteStatuses, type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { DeskDocument, TokenField } from './desk-document.tsx';
@@ -28,12 +29,13 @@ function forwardMove(status: RequestStatus, moves: RequestStatus[]): RequestStat
 const quoteStates = { open: 'Open', superseded: 'Replaced', expired: 'Expired' } as const;
 
 function QuoteVersion({ quote }: { quote: DeskQuote }) {
+  const { dateTime } = useShopTime();
   return (
     <div className="mb-4 rounded border border-stone-200 p-3">
       <p className="font-semibold">
         Quote v{quote.version}{' '}
         <span className="font-normal text-stone-600">
-          · {quoteStates[quote.state]} · sent {formatDateTime(quote.sentAt)} by {quote.sentBy}
+          · {quoteStates[quote.state]} · sent {dateTime(quote.sentAt)} by {quote.sentBy}
         </span>
       </p>
       <div className="mt-2">
@@ -48,9 +50,10 @@ function QuoteVersion({ quote }: { quote: DeskQuote }) {
 
 /** The record of a customer's approval: what the shop would show if it were ever questioned. */
 function ApprovalRecord({ approval }: { approval: DeskApproval }) {
+  const { dateTime } = useShopTime();
   return (
     <p className="mt-2 rounded bg-emerald-50 p-2 text-sm text-emerald-900">
-      Approved by the customer, signed “{approval.name}”, {formatDateTime(approval.at)}, from {approval.ip} (
+      Approved by the customer, signed “{approval.name}”, {dateTime(approval.at)}, from {approval.ip} (
       <span className="break-all">{approval.userAgent || 'no browser named'}</span>)
     </p>
   );
@@ -126,6 +129,7 @@ const mailStates = { sent: 'Sent', waiting: 'Waiting to be sent', failed: 'Faile
 
 /** /staff/requests/<reference>: what the customer sent, where it stands, what happened, and what to do next. */
 export function RequestPage({ view, options }: { view: RequestView; options: DeskRenderOptions }) {
+  const { dateTime } = useShopTime();
   const base = `/staff/requests/${view.reference}`;
   return (
     <DeskDocument title={view.reference} options={options} staff={view.staff}>
@@ -144,7 +148,7 @@ export function RequestPage({ view, options }: { view: RequestView; options: Des
         <a className="underline" href={`mailto:${view.email}`}>
           {view.email}
         </a>
-        ), received {formatDateTime(view.receivedAt)}
+        ), received {dateTime(view.receivedAt)}
       </p>
       {view.notice && (
         <p
@@ -229,7 +233,7 @@ export function RequestPage({ view, options }: { view: RequestView; options: Des
                     <p className="font-semibold">
                       Proof v{proof.version}{' '}
                       <span className="font-normal text-stone-600">
-                        {proof.current ? '' : '(replaced) '}· sent {formatDateTime(proof.sentAt)} by {proof.sentBy}
+                        {proof.current ? '' : '(replaced) '}· sent {dateTime(proof.sentAt)} by {proof.sentBy}
                       </span>
                     </p>
                     {proof.previewable && (
@@ -269,7 +273,7 @@ export function RequestPage({ view, options }: { view: RequestView; options: Des
                     className={`rounded p-3 ${message.from === 'shop' ? 'ml-6 bg-brand-50' : 'mr-6 bg-stone-100'}`}
                   >
                     <p className="text-sm text-stone-700">
-                      {message.from === 'shop' ? 'Shop' : 'Customer'} · {message.who} · {formatDateTime(message.at)}
+                      {message.from === 'shop' ? 'Shop' : 'Customer'} · {message.who} · {dateTime(message.at)}
                     </p>
                     <p className="mt-1 break-words whitespace-pre-line">{message.text}</p>
                   </li>
@@ -302,7 +306,7 @@ export function RequestPage({ view, options }: { view: RequestView; options: Des
           <Section title="Activity">
             <ol className="space-y-3">
               <li>
-                <p className="text-sm text-stone-600">{formatDateTime(view.receivedAt)}</p>
+                <p className="text-sm text-stone-600">{dateTime(view.receivedAt)}</p>
                 <p>Received from the website</p>
               </li>
               {view.events.map((event, index) => (
@@ -310,7 +314,7 @@ export function RequestPage({ view, options }: { view: RequestView; options: Des
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above.
                 <li key={index}>
                   <p className="text-sm text-stone-600">
-                    {formatDateTime(event.at)} · {event.who}
+                    {dateTime(event.at)} · {event.who}
                   </p>
                   <p>{event.what}</p>
                   {event.text && (

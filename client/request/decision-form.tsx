@@ -1,5 +1,5 @@
+import { useShopTime } from '#client/components/shop-time.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
-import { formatDateTime } from '#shared/desk-format.ts';
 import type { RequestPageOptions } from '#shared/request-page-contract.ts';
 import { MESSAGE_MAX_LENGTH } from './messages-section.tsx';
 
@@ -92,9 +92,10 @@ export function DecisionForms({
 
 /** The record of their approval, shown in place of the forms. */
 export function ApprovedNote({ approval }: { approval: { name: string; at: string } }) {
+  const { dateTime } = useShopTime();
   return (
     <p className="mt-4 rounded bg-emerald-50 p-3 text-emerald-900">
-      Approved by {approval.name} on {formatDateTime(approval.at)}.
+      Approved by {approval.name} on {dateTime(approval.at)}.
     </p>
   );
 }

@@ -1,5 +1,5 @@
+import { useShopTime } from '#client/components/shop-time.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
-import { formatDateTime } from '#shared/desk-format.ts';
 import type { RequestPageOptions, RequestPageView } from '#shared/request-page-contract.ts';
 import {
   ARTWORK_ACCEPT,
@@ -17,6 +17,7 @@ export const MESSAGE_MAX_LENGTH = 2000;
 
 /** The conversation with the shop, both sides, and a form to write (with artwork) to it. */
 export function MessagesSection({ view, options }: { view: RequestPageView; options: RequestPageOptions }) {
+  const { dateTime } = useShopTime();
   return (
     <PageSection id="messages" title="Messages">
       {view.thread.length === 0 ? (
@@ -29,7 +30,7 @@ export function MessagesSection({ view, options }: { view: RequestPageView; opti
               className={`rounded p-3 ${message.from === 'customer' ? 'ml-6 bg-brand-50' : 'mr-6 bg-stone-100'}`}
             >
               <p className="text-sm text-stone-700">
-                <span className="font-semibold text-stone-900">{message.who}</span> · {formatDateTime(message.at)}
+                <span className="font-semibold text-stone-900">{message.who}</span> · {dateTime(message.at)}
               </p>
               {message.text && <p className="mt-1 break-words whitespace-pre-line">{message.text}</p>}
               {message.files.length > 0 && (

@@ -1,3 +1,4 @@
+import { useShopTime } from '#client/components/shop-time.tsx';
 import { daysLeftText, formatDay } from '#shared/desk-format.ts';
 import type { RequestPageView } from '#shared/request-page-contract.ts';
 import { PageSection } from './request-document.tsx';
@@ -16,6 +17,7 @@ const marks = {
 
 /** Where the request stands: what happens next and who is waiting, the in-hands date, and the timeline. */
 export function StatusSection({ view }: { view: RequestPageView }) {
+  const { day } = useShopTime();
   const label = waiting[view.next.waitingOn];
   return (
     <PageSection id="status" title="Where it stands">
@@ -60,7 +62,7 @@ export function StatusSection({ view }: { view: RequestPageView }) {
                 {step.state === 'current' && <span className="sr-only"> (now)</span>}
                 {step.state === 'done' && <span className="sr-only"> (done)</span>}
               </span>
-              {step.at && <span className="block text-sm text-stone-600">{formatDay(step.at.slice(0, 10))}</span>}
+              {step.at && <span className="block text-sm text-stone-600">{day(step.at)}</span>}
             </span>
           </li>
         ))}

@@ -58,6 +58,8 @@ export interface CustomerRoutesOptions {
   onQueued?: () => void;
   /** Today, for the days left before the in-hands date (tests fix it). */
   now?: () => Date;
+  /** The shop's time zone (the order terms'), for the dates on the page. */
+  timeZone: () => string;
   /** Renders the quote form filled in, for "order again". */
   renderForm: PageRenderer['renderForm'];
 }
@@ -129,6 +131,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
     };
     const html = await options.renderPage(view, {
       csrfToken: options.csrf.issueToken(req, res),
+      timeZone: options.timeZone(),
       stylesheets: options.stylesheets(),
       shopName: options.shop.name,
       shopEmail: options.shop.email,

@@ -92,6 +92,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
   async function send(req: Request, res: Response, view: DeskView, status = 200) {
     const html = await options.renderDesk(view, {
       csrfToken: options.csrf.issueToken(req, res),
+      timeZone: options.prices()['order-terms'].timeZone,
       stylesheets: options.stylesheets(),
       shopName: options.shopName,
     });

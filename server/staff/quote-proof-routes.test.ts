@@ -202,6 +202,8 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
     expect((await t.storage.getRequestState(reference))?.status).toBe('proof_sent');
     const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', session.cookie);
     expect(page.text).toContain('Proof v1');
+    // Times are the shop's (the order terms' zone), named so: never a bare UTC clock.
+    expect(page.text).toMatch(/sent [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T by/);
     expect(page.text).toContain('printed 11.5 × 4 in');
     const preview = await request(t.app)
       .get(`/staff/requests/${reference}/proofs/1/preview`)
