@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSiteDataFiles } from './site-data-files.ts';
+import { holidaysRunningOut, loadSiteDataFiles } from './site-data-files.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -67,5 +67,24 @@ describe('promo HTML', () => {
     const siteData = await loadSiteDataFiles(dir);
     expect(siteData.warnings).toEqual([]);
     expect(siteData.data.config.promo?.text).toContain('<strong>');
+  });
+});
+
+describe('the holiday list', () => {
+  const terms = (dates: string[]) =>
+    ({ holidays: dates.map((date) => ({ date, name: 'Holiday' })) }) as unknown as Parameters<
+      typeof holidaysRunningOut
+    >[0];
+
+  it('is said at start when it ends within a year, and not otherwise', () => {
+    const now = new Date('2026-11-23T12:00:00Z');
+    const warnings: string[] = [];
+    holidaysRunningOut(terms(['2027-01-01', '2027-05-31']), 'data/order-terms.json', warnings, now);
+    expect(warnings).toEqual([
+      "data/order-terms.json: the holidays listed end on 2027-05-31; add the next year's, or dates after that count holidays as working days.",
+    ]);
+    const fine: string[] = [];
+    holidaysRunningOut(terms(['2027-01-01', '2028-12-25']), 'data/order-terms.json', fine, now);
+    expect(fine).toEqual([]);
   });
 });

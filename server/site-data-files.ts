@@ -56,6 +56,26 @@ function cleanPromo(config: SiteData['config'], label: string, warnings: string[
   }
 }
 
+/** How far ahead the holiday list must reach: quotes and in-hands dates look months ahead. */
+const HOLIDAYS_AHEAD_DAYS = 365;
+
+/**
+ * A holiday list that ends within a year is said at start: past its last date every holiday would count
+ * as an open day, and dates promised to customers would be a day short.
+ */
+export function holidaysRunningOut(terms: SiteData['order-terms'], label: string, warnings: string[], now: Date) {
+  const last = terms.holidays
+    .map((holiday) => holiday.date)
+    .sort()
+    .at(-1);
+  const horizon = new Date(now.getTime() + HOLIDAYS_AHEAD_DAYS * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  if (last === undefined || last < horizon) {
+    warnings.push(
+      `${label}: the holidays listed end ${last ? `on ${last}` : 'before they start'}; add the next year's, or dates after that count holidays as working days.`,
+    );
+  }
+}
+
 /** Reads and validates the six data files; a bad one stops start-up naming the file and the field. */
 export async function loadSiteDataFiles(dataFilesDir: string): Promise<SiteDataFiles> {
   const data = {} as Record<DataKey, unknown>;
@@ -80,6 +100,7 @@ export async function loadSiteDataFiles(dataFilesDir: string): Promise<SiteDataF
     const parsed = siteDataSchemas[key].safeParse(json);
     if (!parsed.success) throw new DataFileError(label, describeIssues(parsed.error));
     if (key === 'config') cleanPromo(parsed.data as SiteData['config'], label, warnings);
+    if (key === 'order-terms') holidaysRunningOut(parsed.data as SiteData['order-terms'], label, warnings, new Date());
     data[key] = parsed.data;
     // Served as validated (and minified), so what a script fetches is what the pages were built from.
     const body = Buffer.from(JSON.stringify(parsed.data));
