@@ -1,5 +1,5 @@
 import { type Request, type Response, Router } from 'express';
-import type { Storage } from '#server/storage/types.ts';
+import type { SentQuote, Storage } from '#server/storage/types.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { type QuoteFormInput, readQuoteForm } from '#shared/requests/quote.ts';
@@ -38,19 +38,18 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
     return request;
   }
 
+  /** The editor for `request` (its state, read without its files), with the rows as typed and their sums. */
   async function showEditor(
     req: Request,
     res: Response,
     reference: string,
+    request: { name: string; email: string },
     editor: { from: RequestStatus; input: QuoteFormInput; source: EditorSource },
     errors: Record<string, string>,
     status = 200,
+    sent?: readonly SentQuote[],
   ) {
-    const [request, quotes] = await Promise.all([
-      options.storage.getRequest(reference),
-      options.storage.quotesOf(reference),
-    ]);
-    if (!request) throw noSuchRequest();
+    const quotes = sent ?? (await options.storage.quotesOf(reference));
     const { rows, total, deposit } = editorRows(editor.input);
     await options.render(
       req,
@@ -87,7 +86,16 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
       options.storage.quotesOf(reference),
     ]);
     const start = startingQuote(values, options.prices(), quotes.at(-1), localToday(options.now()), options.now());
-    await showEditor(req, res, reference, { from: request.status, input: start, source: start.source }, {});
+    await showEditor(
+      req,
+      res,
+      reference,
+      request,
+      { from: request.status, input: start, source: start.source },
+      {},
+      200,
+      quotes,
+    );
   });
 
   router.post('/staff/requests/:reference/quote', async (req, res) => {
@@ -100,11 +108,11 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
     const source = sources.find((known) => known === posted) ?? 'none';
     // The status the editor was opened in goes round with every update, so a send still sees a change made meanwhile.
     const editor = { from: isStatusOf('quote', from) ? from : request.status, input, source };
-    if (textField(req.body, 'intent') !== 'send') return showEditor(req, res, reference, editor, {});
+    if (textField(req.body, 'intent') !== 'send') return showEditor(req, res, reference, request, editor, {});
     if (!canSendQuote(request.kind, request.status)) return res.redirect(303, `${back}?done=no-quote`);
     if (from !== request.status) return res.redirect(303, `${back}?done=conflict`);
     const read = readQuoteForm(input, localToday(options.now()));
-    if (!read.ok) return showEditor(req, res, reference, editor, read.errors, 422);
+    if (!read.ok) return showEditor(req, res, reference, request, editor, read.errors, 422);
     const link = await options.customerLink(reference);
     const outcome = await options.storage.sendQuote(reference, read.terms, {
       from: request.status,

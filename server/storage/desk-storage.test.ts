@@ -108,6 +108,7 @@ describe.each(backends)('the desk on %s', (backend) => {
     expect(await storage.getRequestState(references[1] ?? '')).toEqual({
       kind: 'quote',
       status: 'quoted',
+      name: 'Lee Park',
       email: 'lee@example.com',
     });
     expect(await storage.getRequestState('Q-2000-000001')).toBeUndefined();

@@ -139,7 +139,7 @@ export function createDeskStorage(
       return db
         .selectFrom('submissions')
         .where('reference', '=', reference)
-        .select(['kind', 'status', 'email'])
+        .select(['kind', 'status', 'name', 'email'])
         .executeTakeFirst();
     },
 

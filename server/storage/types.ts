@@ -367,7 +367,7 @@ export interface DeskStorage {
   /** Where a request stands and whom to write to, without its files: what the desk's posts check first. */
   getRequestState(
     reference: string,
-  ): Promise<{ kind: SubmissionKind; status: RequestStatus; email: string } | undefined>;
+  ): Promise<{ kind: SubmissionKind; status: RequestStatus; name: string; email: string } | undefined>;
   /** One file of a request by its position (0-based), for downloads and previews. */
   getRequestFile(reference: string, position: number): Promise<StoredFile | undefined>;
   /** Marks it read (the first time only) and logs who opened it; false when there is no such request. */

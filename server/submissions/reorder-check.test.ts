@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import { checkReorder } from './reorder-check.ts';
 
-const orders: Record<string, { kind: 'quote' | 'contact'; status: RequestStatus; email: string }> = {
-  'Q-2026-000001': { kind: 'quote', status: 'completed', email: 'Dana@Example.com' },
-  'Q-2026-000002': { kind: 'quote', status: 'in_production', email: 'dana@example.com' },
-  'C-2026-000001': { kind: 'contact', status: 'handled', email: 'dana@example.com' },
+const orders: Record<string, { kind: 'quote' | 'contact'; status: RequestStatus; name: string; email: string }> = {
+  'Q-2026-000001': { kind: 'quote', status: 'completed', name: 'Dana', email: 'Dana@Example.com' },
+  'Q-2026-000002': { kind: 'quote', status: 'in_production', name: 'Dana', email: 'dana@example.com' },
+  'C-2026-000001': { kind: 'contact', status: 'handled', name: 'Dana', email: 'dana@example.com' },
 };
 const storage = { getRequestState: async (reference: string) => orders[reference] };
 
