@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Build stage: every dependency, then the client and SSR bundles, then only the production dependencies.
-FROM node:24-bookworm-slim AS build
+FROM node:24-trixie-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 # No install script runs, so no toolchain is needed, whatever npm this image ships: better-sqlite3 loads the
@@ -11,11 +11,17 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 # Runtime stage: production dependencies, the build, the server's sources (Node 24 runs .ts directly), the data
-# and the operators' tool (`docker exec <container> npm run --silent submissions -- list`).
-FROM node:24-bookworm-slim AS runtime
+# and the operators' tools in server/cli (`docker exec <container> npm run --silent submissions -- list`).
+FROM node:24-trixie-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000
+# PostgreSQL's client tools, so `npm run db -- backup` (pg_dump, pg_restore) works inside the container when
+# DATABASE_URL is set. pg_dump refuses a server newer than itself: Debian trixie's client is 17, the major of
+# compose.yaml's postgres image (tests/project/docker.test.ts keeps the two together).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends postgresql-client \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 # Files stay owned by root: the server process can read its code and data but not change them.
 COPY --from=build /app/package.json /app/package-lock.json /app/.npmrc ./
@@ -24,8 +30,6 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/server ./server
 COPY --from=build /app/shared ./shared
 COPY --from=build /app/data ./data
-COPY --from=build /app/scripts/submissions.ts ./scripts/submissions.ts
-COPY --from=build /app/scripts/db.ts ./scripts/db.ts
 # Submissions (SQLite) live in a volume the server may write to; everything else stays read-only. A named
 # volume starts as a copy of this folder, owner included; a bind-mounted host folder must be writable by uid
 # 1000 (the server says so, with the folder's owner, if it is not).

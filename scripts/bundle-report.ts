@@ -1,6 +1,6 @@
 /**
  * What each page makes a first visit download, from the existing build: `npm run bundle-report`.
- * The files per route come from the server's own resolver (server/asset-manifest.ts), so the figures are
+ * The files per route come from the server's own resolver (server/pages/asset-manifest.ts), so the figures are
  * those of the tags the server writes: the entry, every chunk statically imported from it and from the
  * matched route module, that module, and their CSS. Writes reports/bundle.json.
  * Exits 1 only when the build is missing or unreadable: a budget miss is a figure to report.
@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { createManifestResolver, readManifest, type ViteManifest } from '#server/asset-manifest.ts';
+import { createManifestResolver, readManifest, type ViteManifest } from '#server/pages/asset-manifest.ts';
 import { type PageDefinition, type PageId, pageModulePath, pages } from '#shared/routes.ts';
 
 const CLIENT_DIR = 'dist/client';

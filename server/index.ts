@@ -1,18 +1,18 @@
 import type { Logger } from 'pino';
+import type { Readiness } from '#server/http/health.ts';
+import { createHttpServer } from '#server/http/http-server.ts';
+import { startNotifications } from '#server/mail/start-notifications.ts';
+import { loadSiteDataFiles } from '#server/pages/site-data-files.ts';
+import { developmentSsr, productionSsr } from '#server/pages/ssr-entry.ts';
 import { startHealthWatch } from './alerts/health-watch.ts';
 import { createApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig, storageLocation } from './config.ts';
-import type { Readiness } from './health.ts';
-import { createHttpServer } from './http-server.ts';
 import { DAILY_BACKUP_LEASE_MS, dailyBackupJob } from './jobs/daily-backup-job.ts';
 import { startDailyJob } from './jobs/daily-job.ts';
 import { privacyPurgeJob } from './jobs/privacy-purge-job.ts';
 import { createLogger, exitAfterLogs } from './logger.ts';
 import { createMetrics } from './metrics/app-metrics.ts';
 import { instrumentStorage } from './metrics/instrument.ts';
-import { startNotifications } from './notifications/start-notifications.ts';
-import { loadSiteDataFiles } from './site-data-files.ts';
-import { developmentSsr, productionSsr } from './ssr-entry.ts';
 import { openStorage } from './storage/open-storage.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ShopTimeZoneProvider } from '#client/components/shop-time.tsx';
 import type { DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
+import { RequestPage } from './desk-request-page.tsx';
 import { InboxPage } from './inbox-page.tsx';
 import { QuotePage } from './quote-page.tsx';
-import { RequestPage } from './request-page.tsx';
 import { ConfirmSignInPage, SignInPage } from './sign-in-page.tsx';
 
 /** A desk page as HTML: rendered on the server only, with no script, so it is static markup. */

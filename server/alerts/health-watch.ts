@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { DAILY_BACKUP_JOB } from '#server/jobs/daily-backup-job.ts';
-import { freeBytes } from '#server/storage/free-space.ts';
 import type { Storage } from '#server/storage/types.ts';
+import { freeBytes } from '#server/uploads/free-space.ts';
 import { type AlertTracker, createAlertTracker } from './alert-tracker.ts';
 
 const MINUTE_MS = 60_000;

@@ -1,4 +1,4 @@
-import type { MailTransport } from '#server/notifications/mail-transport.ts';
+import type { MailTransport } from '#server/mail/mail-transport.ts';
 import type { Storage } from '#server/storage/types.ts';
 import type { AppMetrics } from './app-metrics.ts';
 

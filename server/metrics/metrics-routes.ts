@@ -3,8 +3,8 @@ import { type Request, type Response, Router } from 'express';
 import { Gauge } from 'prom-client';
 import type { AppConfig } from '#server/config.ts';
 import { backupDirectory, lastBackup } from '#server/storage/daily-backup.ts';
-import { freeBytes } from '#server/storage/free-space.ts';
 import type { Storage } from '#server/storage/types.ts';
+import { freeBytes } from '#server/uploads/free-space.ts';
 import { findPageByPath } from '#shared/routes.ts';
 import { type AppMetrics, createMetrics } from './app-metrics.ts';
 

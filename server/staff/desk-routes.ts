@@ -1,11 +1,17 @@
 import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
-import type { Csrf } from '#server/csrf.ts';
+import type { Csrf } from '#server/http/csrf.ts';
+import { submissionRateLimit } from '#server/http/rate-limit.ts';
+import {
+  customerMessageMail,
+  customerUpdateMail,
+  newRequestLinkMail,
+  signInLinkMail,
+} from '#server/mail/staff-mail.ts';
 import { detailViews } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { Actor, Storage } from '#server/storage/types.ts';
-import { submissionRateLimit } from '#server/submissions/rate-limit.ts';
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import {
@@ -23,7 +29,6 @@ import { eventView, fileView, listItemView, mailView, proofView, quoteView, thre
 import { proofFileRoutes, proofNotices } from './proof-routes.ts';
 import { quoteRoutes } from './quote-routes.ts';
 import { isSecret, type StaffAuth } from './staff-auth.ts';
-import { customerMessageMail, customerUpdateMail, newRequestLinkMail, signInLinkMail } from './staff-mail.ts';
 
 /** Requests per inbox page. */
 const PAGE_SIZE = 25;

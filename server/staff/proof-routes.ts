@@ -1,20 +1,20 @@
 import { type Request, type Response, Router } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import createHttpError from 'http-errors';
-import type { Csrf } from '#server/csrf.ts';
-import { csrfError } from '#server/csrf.ts';
+import type { Csrf } from '#server/http/csrf.ts';
+import { csrfError } from '#server/http/csrf.ts';
+import { proofMail } from '#server/mail/staff-mail.ts';
 import { sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
 import { printSizeText } from '#server/requests/version-views.ts';
 import type { Storage, StoredFile } from '#server/storage/types.ts';
-import { damagedArtworkError } from '#server/submissions/artwork-structure.ts';
-import { artworkFileName } from '#server/submissions/artwork-type.ts';
-import { parseMultipart } from '#server/submissions/multipart.ts';
+import { damagedArtworkError } from '#server/uploads/artwork-structure.ts';
+import { artworkFileName } from '#server/uploads/artwork-type.ts';
+import { parseMultipart } from '#server/uploads/multipart.ts';
 import { canSendProof, isStatusOf } from '#shared/requests/request-status.ts';
 import { cleanFileName } from '#shared/submissions/artwork.ts';
 import { referenceOf, requireStaff, staffOf, textField } from './desk-http.ts';
 import type { StaffAuth } from './staff-auth.ts';
-import { proofMail } from './staff-mail.ts';
 
 /** The input the proof's file comes in. */
 const PROOF_FIELD = 'proof';

@@ -1,4 +1,5 @@
 import { type Request, type Response, Router } from 'express';
+import { quoteMail } from '#server/mail/staff-mail.ts';
 import type { SentQuote, Storage } from '#server/storage/types.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
@@ -7,7 +8,6 @@ import { canSendQuote, isStatusOf, type RequestStatus } from '#shared/requests/r
 import { localToday } from '#shared/submissions/quote-fields.ts';
 import { noSuchRequest, referenceOf, staffOf, textField } from './desk-http.ts';
 import { compacted, editorRows, quoteFormInput, startingQuote } from './quote-editor.ts';
-import { quoteMail } from './staff-mail.ts';
 
 type EditorSource = Extract<DeskView, { page: 'quote' }>['source'];
 const sources: readonly EditorSource[] = ['engine', 'previous', 'form', 'none'];

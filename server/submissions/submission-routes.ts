@@ -1,13 +1,18 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
-import { type Csrf, csrfError } from '#server/csrf.ts';
-import { setFlash } from '#server/flash-cookie.ts';
-import { BACK_TO_LOCAL } from '#server/http-errors.ts';
-import type { PageRenderer } from '#server/page-renderer.ts';
+import { type Csrf, csrfError } from '#server/http/csrf.ts';
+import { setFlash } from '#server/http/flash-cookie.ts';
+import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
+import { submissionRateLimit } from '#server/http/rate-limit.ts';
+import type { PageRenderer } from '#server/pages/page-renderer.ts';
+import type { SiteDataFiles } from '#server/pages/site-data-files.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
-import type { SiteDataFiles } from '#server/site-data-files.ts';
 import { CUSTOMER_CONFIRMATIONS_PER_DAY } from '#server/storage/kysely-storage.ts';
 import type { SavedSubmission, Storage } from '#server/storage/types.ts';
+import { parseMultipart } from '#server/uploads/multipart.ts';
+import { readArtwork } from '#server/uploads/read-artwork.ts';
+import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
+import { uploadSlots } from '#server/uploads/upload-slots.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { ARTWORK_FIELD, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#shared/submissions/artwork.ts';
 import {
@@ -20,13 +25,8 @@ import {
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { NEW_ARTWORK_KEY } from '#shared/submissions/quote-fields.ts';
 import { isSubmissionKey, SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
-import { parseMultipart } from './multipart.ts';
-import { submissionRateLimit } from './rate-limit.ts';
-import { readArtwork } from './read-artwork.ts';
 import { checkReorder } from './reorder-check.ts';
 import { contactForm, quoteForm, type SubmissionForm } from './submission-forms.ts';
-import type { UploadAdmission } from './upload-admission.ts';
-import { uploadSlots } from './upload-slots.ts';
 
 /** The form endpoints' dependencies, passed in by createApp. */
 export interface SubmissionRoutesOptions {

@@ -45,7 +45,7 @@ describe('dependencies', () => {
   it('keeps what the production server and the operators’ tool load in "dependencies"', () => {
     // The server and the CLI as Node runs them, and the SSR bundle's sources (Vite leaves their packages
     // to node_modules); the server's dynamic imports load Vite in development only.
-    const { packages } = loadedBy(root, ['server/index.ts', 'scripts/submissions.ts', 'client/entry-server.tsx'], {
+    const { packages } = loadedBy(root, ['server/index.ts', 'server/cli/submissions.ts', 'client/entry-server.tsx'], {
       imports: pkg.imports,
       followDynamic: (file) => file.startsWith(path.join(root, 'client')),
     });
@@ -70,7 +70,7 @@ describe('dependencies', () => {
     expect(unused).toEqual([]);
     // What the production server loads (above) is all "dependencies" holds: a test or build tool there would
     // go into the production install (npm ci --omit=dev, the Docker image).
-    const { packages } = loadedBy(root, ['server/index.ts', 'scripts/submissions.ts', 'client/entry-server.tsx'], {
+    const { packages } = loadedBy(root, ['server/index.ts', 'server/cli/submissions.ts', 'client/entry-server.tsx'], {
       imports: pkg.imports,
       followDynamic: (file) => file.startsWith(path.join(root, 'client')),
     });

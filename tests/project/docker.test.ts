@@ -36,9 +36,9 @@ describe('Docker image', () => {
       scripts: Record<string, string>;
       imports?: Record<string, string>;
     };
-    expect(pkg.scripts.submissions).toBe('node scripts/submissions.ts');
-    expect(pkg.scripts.db).toBe('node scripts/db.ts');
-    const { files } = loadedBy(root, ['server/index.ts', 'scripts/submissions.ts', 'scripts/db.ts'], {
+    expect(pkg.scripts.submissions).toBe('node server/cli/submissions.ts');
+    expect(pkg.scripts.db).toBe('node server/cli/db.ts');
+    const { files } = loadedBy(root, ['server/index.ts', 'server/cli/submissions.ts', 'server/cli/db.ts'], {
       imports: pkg.imports,
     });
     const copies = runtimeCopies();
@@ -47,6 +47,18 @@ describe('Docker image', () => {
       .filter((file) => !copies.some((copy) => file === copy || file.startsWith(`${copy}/`)));
     expect(missing).toEqual([]);
     expect(copies).toEqual(expect.arrayContaining(['package.json', 'node_modules', 'dist', 'data']));
+  });
+
+  it('carries pg_dump and pg_restore of the PostgreSQL major compose.yaml runs, for `npm run db -- backup`', () => {
+    const dockerfile = read('Dockerfile');
+    const runtime = dockerfile.slice(dockerfile.search(/^FROM .* AS runtime$/m));
+    // Debian's postgresql-client follows the release: bookworm ships 15, trixie 17.
+    const debianClientMajor: Record<string, number> = { bookworm: 15, trixie: 17 };
+    const release = /^FROM node:24-(\w+)-slim AS runtime$/m.exec(runtime)?.[1] ?? '';
+    const serverMajor = Number(/image: postgres:(\d+)/.exec(read('compose.yaml'))?.[1]);
+    expect(runtime).toMatch(/apt-get install -y --no-install-recommends postgresql-client\b/);
+    // pg_dump refuses a server newer than itself.
+    expect(debianClientMajor[release]).toBeGreaterThanOrEqual(serverMajor);
   });
 
   it("is run with a stop timeout longer than the server's shutdown deadline", () => {

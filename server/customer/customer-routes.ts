@@ -1,15 +1,17 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
-import type { Csrf } from '#server/csrf.ts';
-import { csrfError } from '#server/csrf.ts';
-import { BACK_TO_LOCAL } from '#server/http-errors.ts';
-import type { PageRenderer } from '#server/page-renderer.ts';
+import type { Csrf } from '#server/http/csrf.ts';
+import { csrfError } from '#server/http/csrf.ts';
+import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
+import { submissionRateLimit } from '#server/http/rate-limit.ts';
+import type { PageRenderer } from '#server/pages/page-renderer.ts';
+import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
+import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { ReadyMail, Storage } from '#server/storage/types.ts';
-import { parseMultipart } from '#server/submissions/multipart.ts';
-import { submissionRateLimit } from '#server/submissions/rate-limit.ts';
-import { readArtwork } from '#server/submissions/read-artwork.ts';
-import type { UploadAdmission } from '#server/submissions/upload-admission.ts';
-import { uploadSlots } from '#server/submissions/upload-slots.ts';
+import { parseMultipart } from '#server/uploads/multipart.ts';
+import { readArtwork } from '#server/uploads/read-artwork.ts';
+import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
+import { uploadSlots } from '#server/uploads/upload-slots.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { RequestPageOptions, RequestPageView } from '#shared/request-page-contract.ts';
 import { customerCancellable } from '#shared/requests/customer-steps.ts';
@@ -18,8 +20,6 @@ import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { localToday, REORDER_FIELD } from '#shared/submissions/quote-fields.ts';
 import { decisionNotices, readDecision } from './customer-decision.ts';
 import { requestPageView } from './customer-views.ts';
-import { filePosition, sendRequestFile } from './request-file.ts';
-import type { RequestLinks } from './request-links.ts';
 
 /** The longest message or reason a customer sends, as the quote form's comments. */
 const MAX_TEXT = 2000;

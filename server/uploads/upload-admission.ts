@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { HttpError } from 'http-errors';
+import { clientKey } from '#server/http/client-key.ts';
 import type { SavedSubmission, Storage, StoredFile } from '#server/storage/types.ts';
-import { clientKey } from './client-key.ts';
 import { type DiskFloor, diskFloorRefusal } from './disk-floor.ts';
 import { spendUploadBudget } from './upload-budget.ts';
 

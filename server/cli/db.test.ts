@@ -3,13 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupDirectory, runDailyBackup } from '#server/storage/daily-backup.ts';
+import type { StorageLocation } from '#server/storage/open-storage.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
 import { backends, newStorageLocation, openTestStorage } from '#tests/support/test-storage.ts';
-import { backupDirectory, runDailyBackup } from './daily-backup.ts';
-import type { StorageLocation } from './open-storage.ts';
 
 /** `npm run db -- …` without npm: the script as operators run it, on this Node. */
-const script = new URL('../../scripts/db.ts', import.meta.url).pathname;
+const script = new URL('./db.ts', import.meta.url).pathname;
 
 function db(args: string[], where: StorageLocation, databaseDir: string) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import type { AppConfig } from './config.ts';
+import type { AppConfig } from '#server/config.ts';
 
 /**
  * Whether pages carry a CSP nonce: only in development, where Vite's React Refresh preamble is an inline

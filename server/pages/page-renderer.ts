@@ -4,18 +4,18 @@ import type { Request, RequestHandler, Response } from 'express';
 import createHttpError from 'http-errors';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import type { Csrf } from '#server/http/csrf.ts';
+import { type Flash, hasFlash, takeFlash } from '#server/http/flash-cookie.ts';
+import { skipCompression } from '#server/http/response-compression.ts';
+import { cspNonce } from '#server/http/security-headers.ts';
 import { approvalDay, shopTime } from '#shared/pricing/business-days.ts';
 import { pages as pageTable } from '#shared/routes.ts';
 import type { QueryOutcome, SsrEntry } from '#shared/ssr-contract.ts';
 import type { FormState } from '#shared/submissions/form-values.ts';
 import type { AssetResolver } from './asset-manifest.ts';
 import { acceptedEncodings } from './content-encoding.ts';
-import type { Csrf } from './csrf.ts';
 import { type CompressionEffort, type EncodedPage, encodePage, pickRepresentation } from './encoded-page.ts';
 import { toFetchRequest } from './fetch-request.ts';
-import { type Flash, hasFlash, takeFlash } from './flash-cookie.ts';
-import { skipCompression } from './response-compression.ts';
-import { cspNonce } from './security-headers.ts';
 import type { SiteDataFiles } from './site-data-files.ts';
 import { createSplicedGzip, type SplicedGzip } from './spliced-gzip.ts';
 
@@ -57,7 +57,7 @@ interface SplitPage {
 /**
  * A cached page. `fixed`: the same bytes for everyone (most pages), kept compressed, with ETags.
  * `personal`: a form page, whose token and key differ per response; its fixed parts are deflated once
- * and each response's values are spliced in (server/spliced-gzip.ts).
+ * and each response's values are spliced in (server/pages/spliced-gzip.ts).
  */
 type CachedPage =
   | { kind: 'fixed'; status: number; encoded: EncodedPage }

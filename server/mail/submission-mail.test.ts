@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { OutboxWorker } from '#server/notifications/outbox-worker.ts';
-import { startNotifications } from '#server/notifications/start-notifications.ts';
+import type { OutboxWorker } from '#server/mail/outbox-worker.ts';
+import { startNotifications } from '#server/mail/start-notifications.ts';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
 import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';

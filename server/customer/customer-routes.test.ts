@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '#server/config.ts';
+import { requestLinks } from '#server/requests/request-links.ts';
 import { CSRF_FIELD, CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { cookiesOf, visitorSession } from '#tests/support/visitor-session.ts';
-import { requestLinks } from './request-links.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const csrfSecret = 'test-secret-0123456789abcdef0123456789abcdef';

@@ -1,8 +1,8 @@
+import { SIGN_IN_LINK_TTL_MS } from '#server/staff/staff-auth.ts';
 import type { ReadyMail } from '#server/storage/types.ts';
 import { formatDay } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import { depositOf, type QuoteTerms, quoteTotal } from '#shared/requests/quote.ts';
-import { SIGN_IN_LINK_TTL_MS } from './staff-auth.ts';
 
 /** The mail with a staff member's one-time sign-in link. */
 export function signInLinkMail(to: string, link: string, shopName: string): ReadyMail {

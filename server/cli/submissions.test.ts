@@ -4,14 +4,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { OperatorStorage } from '#server/storage/kysely-storage.ts';
+import { openStorage, type StorageLocation } from '#server/storage/open-storage.ts';
 import { retentionCutoff } from '#shared/submissions/retention.ts';
 import { createDatabase } from '#tests/support/postgres-server.ts';
 import { runSql } from '#tests/support/test-storage.ts';
-import type { OperatorStorage } from './kysely-storage.ts';
-import { openStorage, type StorageLocation } from './open-storage.ts';
 
 /** `npm run submissions -- …` without npm: the script as operators run it, on this Node. */
-const script = new URL('../../scripts/submissions.ts', import.meta.url).pathname;
+const script = new URL('./submissions.ts', import.meta.url).pathname;
 
 function cli(args: string[], where: StorageLocation) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {

@@ -12,7 +12,7 @@ export interface SsrSetup {
 }
 
 /** The build output at the project root: dist/server holds the SSR entry, dist/client the files browsers fetch. */
-const distDir = new URL('../dist/', import.meta.url);
+const distDir = new URL('../../dist/', import.meta.url);
 
 /** Production: the entry Vite built, and the manifest it wrote, both read once. */
 export async function productionSsr(): Promise<SsrSetup & { staticDir: string }> {

@@ -1,3 +1,5 @@
+import { daysUntil, detailViews, isPreviewable } from '#server/requests/request-details.ts';
+import { printSizeText, quoteFigures } from '#server/requests/version-views.ts';
 import type { Approval, CustomerRequest, SentProof, SentQuote } from '#server/storage/types.ts';
 import { optionalField } from '#shared/optional-field.ts';
 import type {
@@ -11,8 +13,6 @@ import { customerCancellable, nextStepOf, timelineOf } from '#shared/requests/cu
 import { isQuoteOpen } from '#shared/requests/quote.ts';
 import { isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
-import { daysUntil, detailViews, isPreviewable } from './request-details.ts';
-import { printSizeText, quoteFigures } from './version-views.ts';
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 

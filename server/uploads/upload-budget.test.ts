@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { openStorage } from '#server/storage/open-storage.ts';
+import type { Storage } from '#server/storage/types.ts';
 import { backends, isoFromNow, openTestStorage, runSql } from '#tests/support/test-storage.ts';
-import { openStorage } from './open-storage.ts';
-import type { Storage } from './types.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const MB = 1024 * 1024;

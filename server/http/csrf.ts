@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import createHttpError from 'http-errors';
+import type { AppConfig } from '#server/config.ts';
 import { CSRF_FIELD, CSRF_HEADER, CSRF_TOKEN_LIFETIME_MS, csrfCookieNames } from '#shared/csrf-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
-import type { AppConfig } from './config.ts';
 import { randomBytesFromPool } from './random-pool.ts';
 
 const sessionIdPattern = /^[A-Za-z0-9_-]{24}$/;
