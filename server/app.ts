@@ -16,6 +16,7 @@ import { dataRoutes } from '#server/pages/data-routes.ts';
 import { createPageRenderer } from '#server/pages/page-renderer.ts';
 import { seoRoutes } from '#server/pages/seo-routes.ts';
 import type { SiteDataFiles } from '#server/pages/site-data-files.ts';
+import { createRequestService } from '#server/requests/request-service.ts';
 import { uploadAdmission } from '#server/uploads/upload-admission.ts';
 import { CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
@@ -138,9 +139,12 @@ export function createApp(deps: AppDependencies): Express {
       ...(deps.onStored ? { onStored: deps.onStored } : {}),
     }),
   );
+  // The rules of a request, one service for the customer's page and the desk.
+  const requests = createRequestService({ storage: deps.storage, now: () => new Date() });
   app.use(
     customerRoutes({
       storage: deps.storage,
+      requests,
       links,
       csrf,
       renderPage: async (view, options) => (await deps.ssr.loadEntry()).renderRequestPage(view, options),
@@ -165,6 +169,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(
     proofUploadRoutes({
       storage: deps.storage,
+      requests,
       auth: staffAuth,
       csrf,
       shopName: siteData.data.config.appName,
@@ -177,6 +182,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(
     deskRoutes({
       storage: deps.storage,
+      requests,
       auth: staffAuth,
       csrf,
       renderDesk: async (view, options) => (await deps.ssr.loadEntry()).renderDesk(view, options),

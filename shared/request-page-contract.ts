@@ -40,7 +40,9 @@ export type VersionState =
   /** A quote past its valid-until date: they ask the shop for a new one. */
   | 'expired'
   /** Nothing to decide any more (the request moved on, or was cancelled). */
-  | 'closed';
+  | 'closed'
+  /** A proof sent with a quote that still waits: approving the quote approves it too. */
+  | 'draft';
 
 /** The newest quote the shop sent, as the customer reads it. */
 export interface RequestPageQuote {

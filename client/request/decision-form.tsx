@@ -15,21 +15,23 @@ export function DecisionForms({
   subject,
   version,
   options,
+  withProof,
 }: {
   action: string;
   subject: 'quote' | 'proof';
   version: number;
   options: RequestPageOptions;
+  /** A draft proof sent with the quote: approving the quote approves this proof version too. */
+  withProof?: number;
 }) {
   const id = `${subject}-${version}`;
+  const what = withProof === undefined ? `${subject} v${version}` : `quote v${version} and proof v${withProof}`;
   return (
     <div className="mt-4 grid gap-4 md:grid-cols-2">
       <form method="post" action={action} className="space-y-3 rounded border-2 border-emerald-700 p-4">
         <input type="hidden" name={CSRF_FIELD} value={options.csrfToken} />
         <input type="hidden" name="decision" value="approved" />
-        <h3 className="font-bold">
-          Approve this {subject} (v{version})
-        </h3>
+        <h3 className="font-bold">Approve {withProof === undefined ? `this ${subject} (v${version})` : what}</h3>
         <div>
           <label htmlFor={`${id}-name`} className="block font-medium">
             Your full name, as your signature
@@ -48,7 +50,11 @@ export function DecisionForms({
           <input type="checkbox" name="accept" required className="mt-1 size-4 shrink-0" />
           <span>
             I approve{' '}
-            {subject === 'quote' ? 'this quote and accept the' : 'this proof as it will be printed, under the'}{' '}
+            {subject === 'proof'
+              ? 'this proof as it will be printed, under the'
+              : withProof === undefined
+                ? 'this quote and accept the'
+                : 'this quote, and the proof above as it will be printed, and accept the'}{' '}
             <a href="/terms-of-service" className="underline">
               terms of service
             </a>
@@ -59,7 +65,7 @@ export function DecisionForms({
           type="submit"
           className="w-full rounded bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
         >
-          Approve {subject} v{version}
+          Approve {what}
         </button>
       </form>
       <form method="post" action={action} className="space-y-3 rounded border border-stone-300 p-4">

@@ -56,9 +56,15 @@ export function ProofSection({
         </a>
       </p>
       {proof.notes && <p className="mt-3 whitespace-pre-line">{proof.notes}</p>}
-      {proof.state === 'open' && (
+      {(proof.state === 'open' || proof.state === 'draft') && (
         <p className="mt-3 text-stone-700">
           Check the spelling, the colors, the size and the placement. Nothing is printed until you approve it.
+        </p>
+      )}
+      {proof.state === 'draft' && (
+        <p className="mt-3 rounded bg-amber-50 p-3 text-amber-950">
+          This proof comes with your quote: approving the quote below approves this proof too. To change anything in it,
+          ask for changes under the quote.
         </p>
       )}
       {proof.approval && <ApprovedNote approval={proof.approval} />}

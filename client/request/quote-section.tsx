@@ -36,6 +36,7 @@ export function QuoteSection({
           subject="quote"
           version={quote.version}
           options={options}
+          {...(view.proof?.state === 'draft' ? { withProof: view.proof.version } : {})}
         />
       )}
     </PageSection>

@@ -9,6 +9,10 @@ export const decisionNotices = {
     type: 'success',
     text: 'Thank you: your quote is approved. We have told the shop, and your proof comes next.',
   },
+  'quote-and-proof-approved': {
+    type: 'success',
+    text: 'Thank you: your quote and your proof are approved, and your order goes into production.',
+  },
   'quote-changes': { type: 'success', text: 'We have your changes: the shop will send a new quote.' },
   'proof-approved': {
     type: 'success',

@@ -177,6 +177,66 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
     ]);
   });
 
+  it('shows a proof sent before approval as a draft beside the quote, and approves both at once', async () => {
+    const { reference, path, decide } = await quotedRequest();
+    const png = randomPng(16);
+    await t.storage.sendProof(
+      reference,
+      {
+        file: { name: 'front.png', mediaType: 'image/png', size: png.length, data: png },
+        widthInches: null,
+        heightInches: null,
+        notes: '',
+      },
+      { from: 'quoted', to: 'quoted', actor: staff, mail: toCustomer },
+    );
+    const page = await request(t.app).get(path).expect(200);
+    expect(page.text).toContain('This proof comes with your quote');
+    expect(page.text).toContain('Approve quote v1 and proof v1');
+    // The draft is answered with its quote, never on its own.
+    const alone = await decide('proofs', 1, { decision: 'approved', name: 'Dana Whitfield', accept: 'on' }).expect(303);
+    expect(alone.headers.location).toBe(`${path}?done=not-waiting#proof`);
+
+    const both = await decide('quotes', 1, { decision: 'approved', name: 'Dana Whitfield', accept: 'on' }).expect(303);
+    expect(both.headers.location).toBe(`${path}?done=quote-and-proof-approved#quote`);
+    expect((await t.storage.getRequestState(reference))?.status).toBe('proof_approved');
+    expect((await t.storage.approvalsOf(reference)).map((item) => [item.subject, item.version, item.name])).toEqual([
+      ['quote', 1, 'Dana Whitfield'],
+      ['proof', 1, 'Dana Whitfield'],
+    ]);
+    // The timeline shows what happened, and nothing that did not: no "Proof sent" step was taken.
+    const after = await request(t.app).get(`${path}?done=quote-and-proof-approved`).expect(200);
+    expect(after.text).toContain('your quote and your proof are approved');
+    expect(after.text).not.toContain('Proof sent');
+  });
+
+  it('makes the request unread and first in the inbox after each thing the customer does', async () => {
+    const older = await quotedRequest();
+    const newer = await quotedRequest();
+    const inbox = async () => {
+      const list = await t.storage.listRequests({ page: 1, pageSize: 100 });
+      const mine = list.items.filter((item) => [older.reference, newer.reference].includes(item.reference));
+      return mine.map((item) => [item.reference, item.readAt === null]);
+    };
+    await t.storage.markRequestRead(older.reference, staff);
+    await t.storage.markRequestRead(newer.reference, staff);
+    expect(await inbox()).toEqual([
+      [newer.reference, false],
+      [older.reference, false],
+    ]);
+    await older.decide('quotes', 1, { decision: 'changes', comment: 'Navy, please.' }).expect(303);
+    expect(await inbox()).toEqual([
+      [older.reference, true],
+      [newer.reference, false],
+    ]);
+    await t.storage.markRequestRead(older.reference, staff);
+    await newer.decide('quotes', 1, { decision: 'approved', name: 'Dana Whitfield', accept: 'on' }).expect(303);
+    expect(await inbox()).toEqual([
+      [newer.reference, true],
+      [older.reference, false],
+    ]);
+  });
+
   it('takes no decision without the page’s token, nor through a wrong link', async () => {
     const { reference, path } = await quotedRequest();
     await request(t.app)

@@ -7,6 +7,7 @@ import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
+import type { RequestService } from '#server/requests/request-service.ts';
 import type { ReadyMail, Storage } from '#server/storage/types.ts';
 import { parseMultipart } from '#server/uploads/multipart.ts';
 import { readArtwork } from '#server/uploads/read-artwork.ts';
@@ -14,10 +15,9 @@ import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
 import { uploadSlots } from '#server/uploads/upload-slots.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { RequestPageOptions, RequestPageView } from '#shared/request-page-contract.ts';
-import { customerCancellable } from '#shared/requests/customer-steps.ts';
 import { ARTWORK_MAX_FILES, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#shared/submissions/artwork.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
-import { localToday, REORDER_FIELD } from '#shared/submissions/quote-fields.ts';
+import { REORDER_FIELD } from '#shared/submissions/quote-fields.ts';
 import { decisionNotices, readDecision } from './customer-decision.ts';
 import { requestPageView } from './customer-views.ts';
 
@@ -42,6 +42,8 @@ const notices = {
 /** What the customer's page is built from. */
 export interface CustomerRoutesOptions {
   storage: Storage;
+  /** The request service: the rules of every move and answer. */
+  requests: RequestService;
   links: RequestLinks;
   csrf: Csrf;
   renderPage: (view: RequestPageView, options: RequestPageOptions) => Promise<string>;
@@ -253,7 +255,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
             ]
           : [`The customer asked for changes to ${label} of ${reference}:`, '', read.comment],
       );
-      const outcome = await options.storage.decideVersion(reference, {
+      const outcome = await options.requests.answer(reference, {
         subject,
         version,
         decision: read.decision,
@@ -261,8 +263,6 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
         comment: read.comment,
         ip: req.ip ?? '',
         userAgent: (req.get('user-agent') ?? '').slice(0, 500),
-        ...(subject === 'quote' ? { from: 'quoted', to: 'approved' } : { from: 'proof_sent', to: 'proof_approved' }),
-        today: localToday(now()),
         ...(mail ? { mail } : {}),
       });
       if (outcome === 'missing') throw createHttpError(404, NOT_FOUND);
@@ -270,7 +270,17 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
         req.log.info({ reference, subject, version, decision: read.decision }, 'customer decision recorded');
         if (mail) options.onQueued?.();
       }
-      const done = outcome === 'recorded' ? `${subject}-${read.decision}` : outcome;
+      // A quote approved with the draft proof beside it took the proof along (the request service's rule).
+      const withProof =
+        outcome === 'recorded' &&
+        subject === 'quote' &&
+        read.decision === 'approved' &&
+        (await options.storage.getRequestState(reference))?.status === 'proof_approved';
+      const done = withProof
+        ? 'quote-and-proof-approved'
+        : outcome === 'recorded'
+          ? `${subject}-${read.decision}`
+          : outcome;
       res.redirect(303, `${path}?done=${done}#${subject}`);
     };
   for (const subject of ['quote', 'proof'] as const) {
@@ -300,8 +310,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       '',
       reason ? `Their reason: ${reason}` : 'They gave no reason.',
     ]);
-    const outcome = await options.storage.cancelByCustomer(reference, {
-      from: customerCancellable,
+    const outcome = await options.requests.cancelByCustomer(reference, {
       ...(reason ? { reason } : {}),
       ...(mail ? { mail } : {}),
     });

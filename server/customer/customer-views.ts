@@ -161,7 +161,7 @@ function proofOf(status: RequestStatus, proofs: SentProof[], approvals: Approval
       : {}),
     notes: proof.notes,
     sentAt: proof.sentAt.toISOString(),
-    state: approval ? 'approved' : status === 'proof_sent' ? 'open' : 'closed',
+    state: approval ? 'approved' : status === 'proof_sent' ? 'open' : status === 'quoted' ? 'draft' : 'closed',
     ...optionalField('approval', approval),
   };
 }

@@ -124,22 +124,27 @@ describe.each(backends)('the staff desk on %s', (backend) => {
         .type('form')
         .send({ [CSRF_FIELD]: token, ...body })
         .expect(303);
+    // Quoted is reached by sending a quote, Approved by the customer: never by a click.
+    for (const to of ['quoted', 'approved', 'proof_approved', 'completed']) {
+      expect((await move({ from: 'new', to })).headers.location).toBe(`/staff/requests/${reference}?done=bad-move`);
+    }
+    await t.storage.changeRequestStatus(reference, { from: 'new', to: 'in_production', actor: 'system' });
     const before = (await t.storage.notificationsOf(reference)).length;
-    expect((await move({ from: 'new', to: 'quoted', message: 'Your quote is on its way.' })).headers.location).toBe(
-      `/staff/requests/${reference}?done=moved`,
-    );
+    expect(
+      (await move({ from: 'in_production', to: 'ready', message: 'Your shirts are ready.' })).headers.location,
+    ).toBe(`/staff/requests/${reference}?done=moved`);
     expect((await t.storage.notificationsOf(reference)).length).toBe(before + 1);
-    // Someone else's page still says "new".
-    expect((await move({ from: 'new', to: 'cancelled' })).headers.location).toBe(
+    // Someone else's page still says "in production".
+    expect((await move({ from: 'in_production', to: 'cancelled' })).headers.location).toBe(
       `/staff/requests/${reference}?done=conflict`,
     );
-    expect((await move({ from: 'quoted', to: 'handled' })).headers.location).toBe(
+    expect((await move({ from: 'ready', to: 'handled' })).headers.location).toBe(
       `/staff/requests/${reference}?done=bad-move`,
     );
     const page = await request(t.app).get(`/staff/requests/${reference}?done=moved`).set('Cookie', cookie).expect(200);
     expect(page.text).toContain('Status changed.');
-    expect(page.text).toContain('Moved it from New to Quoted, with a message to the customer');
-    expect(page.text).toContain('Your quote is on its way.');
+    expect(page.text).toContain('Moved it from In production to Ready, with a message to the customer');
+    expect(page.text).toContain('Your shirts are ready.');
   });
 
   it('keeps internal notes in the activity log, and refuses posts without the token', async () => {

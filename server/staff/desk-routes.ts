@@ -11,16 +11,16 @@ import {
 import { detailViews } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
+import type { RequestService } from '#server/requests/request-service.ts';
 import type { Actor, Storage } from '#server/storage/types.ts';
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import {
-  canMove,
   canSendProof,
   canSendQuote,
+  inPersonApprovalOf,
   isStatusOf,
   nextStatuses,
-  type RequestStatus,
   statusLabels,
 } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
@@ -42,6 +42,15 @@ const notices = {
     text: 'Someone changed this request while you were looking at it: check its status below and try again.',
   },
   'bad-move': { type: 'error', text: 'That status change is not possible from here.' },
+  superseded: {
+    type: 'error',
+    text: 'A newer version was sent meanwhile: the approval was not recorded. Check the request below.',
+  },
+  expired: {
+    type: 'error',
+    text: 'The quote is past its valid-until date: send a new version before recording an approval.',
+  },
+  'not-waiting': { type: 'error', text: 'Nothing is waiting for that approval any more: check the request below.' },
   'empty-note': { type: 'error', text: 'Write the note first.' },
   sent: { type: 'success', text: 'Message sent to the customer.' },
   'empty-message': { type: 'error', text: 'Write the message first.' },
@@ -60,6 +69,8 @@ const notices = {
 /** What the desk's routes are built from. */
 export interface DeskRoutesOptions {
   storage: Storage;
+  /** The request service: the rules of every move. */
+  requests: RequestService;
   auth: StaffAuth;
   csrf: Csrf;
   renderDesk: (view: DeskView, options: DeskRenderOptions) => Promise<string>;
@@ -260,27 +271,29 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     const back = `/staff/requests/${reference}`;
     if (!isStatusOf(request.kind, from) || !isStatusOf(request.kind, to))
       return res.redirect(303, `${back}?done=bad-move`);
-    if (from !== request.status) return res.redirect(303, `${back}?done=conflict`);
-    if (!canMove(request.kind, from, to as RequestStatus)) return res.redirect(303, `${back}?done=bad-move`);
+    // An approval recorded in person tells the shop's own records, not the customer, what happened.
     const mail =
-      message && request.kind === 'quote'
+      message && request.kind === 'quote' && !inPersonApprovalOf(from, to)
         ? customerUpdateMail(request.email, {
             reference,
-            status: statusLabels[to as RequestStatus],
+            status: statusLabels[to],
             message,
             shopName: options.shopName,
             link: await customerLink(reference),
           })
         : undefined;
-    const outcome = await options.storage.changeRequestStatus(reference, {
+    const outcome = await options.requests.move(reference, {
       from,
       to,
       actor: `staff:${staffOf(res)}`,
       ...(message ? { message } : {}),
       ...(mail ? { mail } : {}),
+      ip: req.ip ?? '',
+      userAgent: (req.get('user-agent') ?? '').slice(0, 500),
     });
-    if (mail && outcome === 'changed') options.onQueued?.();
-    res.redirect(303, `${back}?done=${outcome === 'changed' ? 'moved' : 'conflict'}`);
+    if (outcome === 'missing') throw noSuchRequest();
+    if (mail && outcome === 'moved') options.onQueued?.();
+    res.redirect(303, `${back}?done=${outcome}`);
   });
 
   router.post('/staff/requests/:reference/messages', async (req, res) => {

@@ -6,12 +6,13 @@ import { csrfError } from '#server/http/csrf.ts';
 import { proofMail } from '#server/mail/staff-mail.ts';
 import { sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
+import type { RequestService } from '#server/requests/request-service.ts';
 import { printSizeText } from '#server/requests/version-views.ts';
 import type { Storage, StoredFile } from '#server/storage/types.ts';
 import { damagedArtworkError } from '#server/uploads/artwork-structure.ts';
 import { artworkFileName } from '#server/uploads/artwork-type.ts';
 import { parseMultipart } from '#server/uploads/multipart.ts';
-import { canSendProof, isStatusOf } from '#shared/requests/request-status.ts';
+import { isStatusOf } from '#shared/requests/request-status.ts';
 import { cleanFileName } from '#shared/submissions/artwork.ts';
 import { referenceOf, requireStaff, staffOf, textField } from './desk-http.ts';
 import type { StaffAuth } from './staff-auth.ts';
@@ -56,6 +57,8 @@ async function readProof(upload: Express.Multer.File | undefined): Promise<Store
 
 interface ProofRoutesOptions {
   storage: Storage;
+  /** The request service: the rules of every move and answer. */
+  requests: RequestService;
   auth: Pick<StaffAuth, 'current'>;
   csrf: Csrf;
   shopName: string;
@@ -89,7 +92,9 @@ export function proofUploadRoutes(options: ProofRoutesOptions): Router {
       const request = await options.storage.getRequestState(reference);
       if (!request) throw createHttpError(404, 'There is no request with that reference.');
       const from = textField(req.body, 'from');
-      if (!canSendProof(request.kind, request.status)) return res.redirect(303, `${back}?done=no-proof`);
+      // A proof sent while the quote waits stays a draft beside it: the request stays Quoted.
+      const to = options.requests.proofStep(request.kind, request.status);
+      if (!to) return res.redirect(303, `${back}?done=no-proof`);
       if (!isStatusOf('quote', from) || from !== request.status) return res.redirect(303, `${back}?done=conflict`);
       const width = inchesOf(textField(req.body, 'width'));
       const height = inchesOf(textField(req.body, 'height'));
@@ -107,7 +112,7 @@ export function proofUploadRoutes(options: ProofRoutesOptions): Router {
         { file, widthInches: width, heightInches: height, notes },
         {
           from,
-          to: 'proof_sent',
+          to,
           actor: `staff:${staffOf(res)}`,
           mail: (version) =>
             proofMail(request.email, {

@@ -182,6 +182,73 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
     return post.attach('proof', file, name);
   };
 
+  it('records an approval given in person, with who recorded it, on the same rules as one given online', async () => {
+    const reference = await newRequest();
+    const move = (from: string, to: string) =>
+      request(t.app)
+        .post(`/staff/requests/${reference}/status`)
+        .set('Cookie', session.cookie)
+        .set('User-Agent', 'Desk browser 1.0')
+        .type('form')
+        .send({ [CSRF_FIELD]: session.token, from, to })
+        .expect(303);
+    // Nothing to approve yet: no quote was sent.
+    expect((await move('new', 'approved')).headers.location).toBe(`/staff/requests/${reference}?done=bad-move`);
+    await postQuote(reference, {
+      'label.0': 'Shirts',
+      'quantity.0': '48',
+      'unit.0': '4.50',
+      validUntil: '2099-01-31',
+      depositPercent: '50',
+      intent: 'send',
+    }).expect(303);
+    const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', session.cookie);
+    // The menu offers only what the rules allow from Quoted.
+    expect(page.text).toContain('<option value="approved"');
+    expect(page.text).not.toContain('<option value="proof_approved"');
+    expect(page.text).not.toContain('<option value="completed"');
+    expect((await move('quoted', 'approved')).headers.location).toBe(`/staff/requests/${reference}?done=moved`);
+    expect((await t.storage.getRequestState(reference))?.status).toBe('approved');
+    const [approval] = await t.storage.approvalsOf(reference);
+    expect(approval).toMatchObject({
+      subject: 'quote',
+      version: 1,
+      decision: 'approved',
+      userAgent: 'Desk browser 1.0',
+    });
+    expect(approval?.name).toMatch(/\(in person\)$/);
+    expect(approval?.comment).toContain(`recorded by ${staff}`);
+    const logged = (await t.storage.getRequest(reference))?.events.find((event) => event.type === 'decision');
+    expect(logged).toMatchObject({ actor: `staff:${staff}`, data: { inPerson: true, from: 'quoted', to: 'approved' } });
+  });
+
+  it('refuses to record in person an approval of a quote past its date', async () => {
+    const reference = await newRequest();
+    await t.storage.sendQuote(
+      reference,
+      {
+        lines: [{ label: 'Shirts', quantity: 48, unitCents: 450 }],
+        notes: '',
+        validUntil: '2020-01-31',
+        depositPercent: 50,
+      },
+      {
+        from: 'new',
+        to: 'quoted',
+        actor: `staff:${staff}`,
+        mail: () => ({ to: 'a@b.example', subject: 's', text: 't' }),
+      },
+    );
+    const moved = await request(t.app)
+      .post(`/staff/requests/${reference}/status`)
+      .set('Cookie', session.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: session.token, from: 'quoted', to: 'approved' })
+      .expect(303);
+    expect(moved.headers.location).toBe(`/staff/requests/${reference}?done=expired`);
+    expect(await t.storage.approvalsOf(reference)).toEqual([]);
+  });
+
   it('sends a proof with its print size, shows it, and serves it safely', async () => {
     const reference = await newRequest();
     await postQuote(reference, {
@@ -199,7 +266,8 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
       notes: 'Gold is metallic.',
     }).expect(303);
     expect(sent.headers.location).toBe(`/staff/requests/${reference}?done=proof-sent`);
-    expect((await t.storage.getRequestState(reference))?.status).toBe('proof_sent');
+    // Sent before the quote's approval, the proof is a draft beside it: approval is never skipped.
+    expect((await t.storage.getRequestState(reference))?.status).toBe('quoted');
     const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', session.cookie);
     expect(page.text).toContain('Proof v1');
     // Times are the shop's (the order terms' zone), named so: never a bare UTC clock.
@@ -214,7 +282,7 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
     expect(Buffer.from(preview.body).equals(png)).toBe(true);
 
     // A PDF proof is a download only, never shown.
-    await uploadProof(reference, minimalPdf(), 'proof.pdf', { from: 'proof_sent' }).expect(303);
+    await uploadProof(reference, minimalPdf(), 'proof.pdf', { from: 'quoted' }).expect(303);
     await request(t.app).get(`/staff/requests/${reference}/proofs/2/preview`).set('Cookie', session.cookie).expect(404);
     const pdf = await request(t.app)
       .get(`/staff/requests/${reference}/proofs/2`)

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { markCustomerActivity } from './customer-activity.ts';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
 import { createDecisionStorage } from './decision-storage.ts';
 import { insertReadyMail } from './ready-mail.ts';
@@ -142,6 +143,7 @@ export function createCustomerStorage(db: Kysely<StorageDatabase>, dialect: SqlD
           type: 'message',
           data: { text, files: files.map((file, index) => ({ position: first + index, name: file.name })) },
         });
+        await markCustomerActivity(trx, clock, request.id);
         if (mail) await insertReadyMail(trx, clock, { mail, recipient: 'staff', submissionId: request.id });
         return true;
       });
@@ -166,6 +168,7 @@ export function createCustomerStorage(db: Kysely<StorageDatabase>, dialect: SqlD
           type: 'status',
           data: { from: request.status, to: 'cancelled', ...(reason ? { reason } : {}) },
         });
+        await markCustomerActivity(trx, clock, request.id);
         if (mail) await insertReadyMail(trx, clock, { mail, recipient: 'staff', submissionId: request.id });
         return 'cancelled';
       });

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { DecisionState, DecisionVerdict } from '#shared/requests/decision-rules.ts';
+import { markCustomerActivity } from './customer-activity.ts';
 import type { DatabaseClock, SqlDialect } from './database-clock.ts';
 import { insertReadyMail } from './ready-mail.ts';
 import { appendEvent } from './request-events.ts';
@@ -7,12 +9,17 @@ import type { Approval, DecisionOutcome, VersionDecision } from './types.ts';
 
 /**
  * The customer's decisions on quote and proof versions (issue 14): approvals are consent, so each is a
- * row inserted once and never changed, checked against the newest version under the request's lock,
- * so an approval can never land on a quote that was revised or a proof replaced a moment before.
+ * row inserted once and never changed. The request's row is locked while what the decision depends on is
+ * read and judged (by the request service's rule, passed in), so an approval can never land on a quote
+ * that was revised or a proof replaced a moment before. This module only reads and writes.
  */
 export function createDecisionStorage(db: Kysely<StorageDatabase>, dialect: SqlDialect, clock: DatabaseClock) {
   return {
-    decideVersion(reference: string, decision: VersionDecision): Promise<DecisionOutcome> {
+    decideVersion(
+      reference: string,
+      decision: VersionDecision,
+      judge: (state: DecisionState) => DecisionVerdict,
+    ): Promise<DecisionOutcome> {
       return db.transaction().execute(async (trx) => {
         const request = await trx
           .selectFrom('submissions')
@@ -22,57 +29,84 @@ export function createDecisionStorage(db: Kysely<StorageDatabase>, dialect: SqlD
           .$if(dialect === 'postgres', (query) => query.forUpdate())
           .executeTakeFirst();
         if (!request) return 'missing';
-        const table = decision.subject === 'quote' ? 'quotes' : 'proofs';
-        const latest = await trx
-          .selectFrom(table)
+        const latestQuote = await trx
+          .selectFrom('quotes')
           .where('submission_id', '=', request.id)
-          .select((eb) => eb.fn.max('version').as('version'))
+          .orderBy('version', 'desc')
+          .select(['version', 'valid_until'])
           .executeTakeFirst();
-        if (Number(latest?.version ?? 0) !== decision.version) return 'superseded';
-        if (request.status !== decision.from) return 'not-waiting';
-        if (decision.subject === 'quote') {
-          const quote = await trx
-            .selectFrom('quotes')
+        const latestProof = await trx
+          .selectFrom('proofs')
+          .where('submission_id', '=', request.id)
+          .orderBy('version', 'desc')
+          .select('version')
+          .executeTakeFirst();
+        const proofApproval =
+          latestProof &&
+          (await trx
+            .selectFrom('approvals')
             .where('submission_id', '=', request.id)
-            .where('version', '=', decision.version)
-            .select('valid_until')
-            .executeTakeFirstOrThrow();
-          if (decision.decision === 'approved' && quote.valid_until < decision.today) return 'expired';
+            .where('subject', '=', 'proof')
+            .where('version', '=', latestProof.version)
+            .where('decision', '=', 'approved')
+            .select('id')
+            .executeTakeFirst());
+        const verdict = judge({
+          status: request.status,
+          ...(latestQuote
+            ? { latestQuote: { version: latestQuote.version, validUntil: latestQuote.valid_until } }
+            : {}),
+          ...(latestProof
+            ? { latestProof: { version: latestProof.version, approved: proofApproval !== undefined } }
+            : {}),
+        });
+        if (!verdict.ok) return verdict.refusal;
+
+        const actor = decision.actor ?? 'customer';
+        const record = async (subject: 'quote' | 'proof', version: number, from: string, to?: string) => {
+          await trx
+            .insertInto('approvals')
+            .values({
+              submission_id: request.id,
+              subject,
+              version,
+              decision: decision.decision,
+              name: decision.name,
+              comment: decision.comment,
+              ip: decision.ip,
+              user_agent: decision.userAgent,
+              at: clock.now(),
+            })
+            .execute();
+          await appendEvent(trx, clock, request.id, {
+            actor,
+            type: 'decision',
+            data: {
+              subject,
+              version,
+              decision: decision.decision,
+              ...(decision.name ? { name: decision.name } : {}),
+              ...(decision.comment ? { comment: decision.comment } : {}),
+              ...(decision.inPerson ? { inPerson: true } : {}),
+              ...(to ? { from, to } : {}),
+            },
+          });
+        };
+        if (verdict.withProof === undefined) {
+          await record(decision.subject, decision.version, request.status, verdict.to);
+        } else {
+          // The quote and the draft proof sent with it, approved at once: two records, each its own step.
+          await record('quote', decision.version, request.status, 'approved');
+          await record('proof', verdict.withProof, 'approved', verdict.to);
         }
-        await trx
-          .insertInto('approvals')
-          .values({
-            submission_id: request.id,
-            subject: decision.subject,
-            version: decision.version,
-            decision: decision.decision,
-            name: decision.name,
-            comment: decision.comment,
-            ip: decision.ip,
-            user_agent: decision.userAgent,
-            at: clock.now(),
-          })
-          .execute();
-        const approved = decision.decision === 'approved';
-        if (approved) {
+        if (verdict.to) {
           await trx
             .updateTable('submissions')
-            .set({ status: decision.to, status_changed_at: clock.now() })
+            .set({ status: verdict.to, status_changed_at: clock.now() })
             .where('id', '=', request.id)
             .execute();
         }
-        await appendEvent(trx, clock, request.id, {
-          actor: 'customer',
-          type: 'decision',
-          data: {
-            subject: decision.subject,
-            version: decision.version,
-            decision: decision.decision,
-            ...(decision.name ? { name: decision.name } : {}),
-            ...(decision.comment ? { comment: decision.comment } : {}),
-            ...(approved ? { from: decision.from, to: decision.to } : {}),
-          },
-        });
+        if (actor === 'customer') await markCustomerActivity(trx, clock, request.id);
         if (decision.mail)
           await insertReadyMail(trx, clock, { mail: decision.mail, recipient: 'staff', submissionId: request.id });
         return 'recorded';

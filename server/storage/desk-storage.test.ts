@@ -201,4 +201,18 @@ describe.each(backends)('mail queued whole on %s', (backend) => {
       ),
     ).rejects.toThrow(/no submission/);
   });
+
+  it('searches ignoring accents as well as case: "castaneda" finds Castañeda', async () => {
+    const { reference } = await storage.saveSubmission({
+      kind: 'quote',
+      name: 'María Castañeda',
+      email: 'maria@example.com',
+      payload: { name: 'María Castañeda', company: 'Café Ñandú' },
+      files: [],
+    });
+    for (const search of ['castaneda', 'CASTAÑEDA', 'maria cast', 'cafe nandu']) {
+      const found = await storage.listRequests({ search, page: 1, pageSize: 10 });
+      expect(found.items.map((item) => item.reference)).toContain(reference);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
+import { foldForSearch } from '#shared/search-text.ts';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
 import { insertReadyMail } from './ready-mail.ts';
 import { appendEvent as appendRequestEvent } from './request-events.ts';
@@ -22,27 +23,14 @@ export function createDeskStorage(
   getSubmission: (reference: string) => Promise<Submission | undefined>,
 ): DeskStorage {
   const clock: DatabaseClock = databaseClock(dialect);
-  // The company is inside the payload: read with each database's JSON operator.
-  const company =
-    dialect === 'postgres'
-      ? sql<string>`submissions.payload->>'company'`
-      : sql<string>`json_extract(submissions.payload, '$.company')`;
-  // PostgreSQL's LIKE is case-sensitive; SQLite's is not for ASCII, and its lower() is ASCII-only too.
-  const like = dialect === 'postgres' ? sql.raw('ilike') : sql.raw('like');
-
   function matching(filter: Pick<RequestFilter, 'kind' | 'search'>) {
-    const pattern = filter.search?.trim() ? likePattern(filter.search.trim()) : undefined;
+    // Matched against the folded search column, so case and accents never matter on either database.
+    const pattern = filter.search?.trim() ? likePattern(foldForSearch(filter.search.trim())) : undefined;
     return db
       .selectFrom('submissions')
       .$if(filter.kind !== undefined, (query) => query.where('submissions.kind', '=', filter.kind as 'quote'))
       .$if(pattern !== undefined, (query) =>
-        query.where((eb) =>
-          eb.or(
-            [sql.ref('submissions.reference'), sql.ref('submissions.name'), sql.ref('submissions.email'), company].map(
-              (value) => sql<boolean>`${value} ${like} ${pattern} escape '\\'`,
-            ),
-          ),
-        ),
+        query.where(sql<boolean>`submissions.search_text like ${pattern} escape '\\'`),
       );
   }
 
@@ -68,7 +56,7 @@ export function createDeskStorage(
             query.where('submissions.status', '=', filter.status as RequestStatus),
           )
           .select(['reference', 'kind', 'status', 'name', 'email', 'created_at', 'read_at', 'payload'])
-          .orderBy('submissions.created_at', 'desc')
+          .orderBy('submissions.activity_at', 'desc')
           .orderBy('submissions.id', 'desc')
           .limit(filter.pageSize)
           .offset((filter.page - 1) * filter.pageSize)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { requestSearchText } from '#shared/search-text.ts';
 import { createCustomerStorage } from './customer-storage.ts';
 import { databaseClock, type SqlDialect } from './database-clock.ts';
 import { createDeskStorage } from './desk-storage.ts';
@@ -125,6 +126,8 @@ export function createKyselyStorage(
           created_at: createdAt.toISOString(),
           idempotency_key: submission.idempotencyKey ?? null,
           form_values: submission.formValues ? JSON.stringify(submission.formValues) : null,
+          activity_at: createdAt.toISOString(),
+          search_text: requestSearchText({ ...submission, reference, company: submission.payload.company }),
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -43,6 +43,10 @@ export interface StorageDatabase {
     link_hash: ColumnType<string | null, string | null | undefined, string | null>;
     /** Bumped when the shop replaces a leaked link: the secret is derived from the reference and this. */
     link_version: ColumnType<number, number | undefined, number>;
+    /** The customer's latest act on it (migration 0014): the inbox lists the latest first. */
+    activity_at: Timestamp | null;
+    /** Reference, name, e-mail and company folded for search (shared/search-text.ts, migration 0014). */
+    search_text: string | null;
   };
   /** The quotes sent, one frozen row per version (migration 0011). */
   quotes: {

@@ -5,6 +5,7 @@
  * DATABASE_URL is set; open-storage.ts picks.
  */
 
+import type { DecisionState, DecisionVerdict } from '#shared/requests/decision-rules.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 
@@ -468,12 +469,10 @@ export interface VersionDecision {
   comment: string;
   ip: string;
   userAgent: string;
-  /** The status that waits for this decision (quoted for a quote, proof sent for a proof). */
-  from: RequestStatus;
-  /** Where an approval moves the request. */
-  to: RequestStatus;
-  /** The shop's day, for a quote's valid-until date. */
-  today: string;
+  /** Who recorded it: the customer on their page (the default), or the shop for an approval given in person. */
+  actor?: Actor;
+  /** Given at the shop's counter and recorded by the staff member in `actor`. */
+  inPerson?: boolean;
   mail?: ReadyMail;
 }
 
@@ -514,10 +513,14 @@ export interface CustomerStorage {
   /**
    * The customer's decision on a quote or proof version, recorded for good with when, from where and
    * which version, in one transaction with its log lines, the status move of an approval and the shop's
-   * mail. Only for the newest version, a quote only until its valid-until date (`today`, YYYY-MM-DD),
-   * and only while the request is in the status that waits for it.
+   * mail; the request is unread again. Whether it may be taken, and where it moves the request, is
+   * `judge`'s answer (the request service's rule) on what the request holds under its lock.
    */
-  decideVersion(reference: string, decision: VersionDecision): Promise<DecisionOutcome>;
+  decideVersion(
+    reference: string,
+    decision: VersionDecision,
+    judge: (state: DecisionState) => DecisionVerdict,
+  ): Promise<DecisionOutcome>;
   /** Every decision recorded on the request, oldest first. */
   approvalsOf(reference: string): Promise<Approval[]>;
   /** Cancels the request if it is still in one of `from`, logged as the customer's, its mail to the shop queued. */

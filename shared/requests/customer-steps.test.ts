@@ -29,6 +29,25 @@ describe("the customer's timeline", () => {
     ]);
   });
 
+  it('never marks a step nobody took: a proof approved with its quote skips "Proof sent"', () => {
+    const timeline = timelineOf('in_production', {
+      new: '2026-03-01T10:00:00.000Z',
+      quoted: '2026-03-02T09:00:00.000Z',
+      approved: '2026-03-03T09:00:00.000Z',
+      proof_approved: '2026-03-03T09:00:00.000Z',
+      in_production: '2026-03-04T09:00:00.000Z',
+    });
+    expect(timeline.map((step) => [step.label, step.state])).toEqual([
+      ['Received', 'done'],
+      ['Quote sent', 'done'],
+      ['Approved', 'done'],
+      ['Proof approved', 'done'],
+      ['In production', 'current'],
+      ['Ready', 'ahead'],
+      ['Completed', 'ahead'],
+    ]);
+  });
+
   it('says who is waiting, and allows a cancel only before approval', () => {
     expect(nextStepOf('new').waitingOn).toBe('shop');
     expect(nextStepOf('proof_sent').waitingOn).toBe('customer');

@@ -61,11 +61,12 @@ export function nextStepOf(status: RequestStatus) {
 }
 
 /**
- * The timeline: every step up to where the request stands is done (dated with the last time the log
- * shows it reached there; a step the shop skipped has no date), then the current one, then those
- * ahead. A cancelled request shows the steps up to the one it was cancelled from (`cancelledFrom`),
- * then "Cancelled", and nothing ahead. `reachedAt` holds the last time each status was reached,
- * received being the request's own time.
+ * The timeline: the steps the request really took, each dated with the last time the log shows it
+ * reached there, then the current one, then those ahead. A step passed over with no record (no proof
+ * needed, or a proof approved together with its quote) is left out: the timeline never marks a step
+ * nobody took. A cancelled request shows the steps taken up to the one it was cancelled from
+ * (`cancelledFrom`), then "Cancelled", and nothing ahead. `reachedAt` holds the last time each status
+ * was reached, received being the request's own time.
  */
 export function timelineOf(
   status: RequestStatus,
@@ -75,12 +76,18 @@ export function timelineOf(
   const cancelled = status === 'cancelled';
   const at = Math.max(0, steps.indexOf((cancelled ? cancelledFrom : status) as (typeof steps)[number]));
   const shown = cancelled ? steps.slice(0, at + 1) : steps;
-  const timeline: TimelineStep[] = shown.map((step, index) => ({
-    status: step,
-    label: stepLabels[step] ?? statusLabels[step],
-    state: index < at || (cancelled && index === at) ? 'done' : index === at ? 'current' : 'ahead',
-    ...(index <= at && reachedAt[step] ? { at: reachedAt[step] } : {}),
-  }));
+  const timeline: TimelineStep[] = shown.flatMap((step, index): TimelineStep[] => {
+    const passed = index < at || (cancelled && index === at);
+    if (passed && !reachedAt[step]) return [];
+    return [
+      {
+        status: step,
+        label: stepLabels[step] ?? statusLabels[step],
+        state: passed ? 'done' : index === at ? 'current' : 'ahead',
+        ...(index <= at && reachedAt[step] ? { at: reachedAt[step] } : {}),
+      },
+    ];
+  });
   if (cancelled) {
     timeline.push({
       status: 'cancelled',

@@ -2,7 +2,8 @@
  * The life of a request from the form to the finished order, in one place for the staff desk, the
  * customer's request page and the mails (design notes: "one request, two sides"). A quote request
  * walks the order below; a contact message is only new or handled. Cancelled is reachable from any
- * open state and is the end; completed can only be stepped back to ready.
+ * open state and is the end; completed can only be stepped back to ready. The rules of who may move a
+ * request where live here; server/requests/request-service.ts applies them.
  */
 
 /** A quote request's states, in the order an order normally goes through them. */
@@ -56,25 +57,46 @@ export function isStatusOf(kind: 'quote' | 'contact', value: unknown): value is 
 }
 
 /**
- * Where a request may go from `from`. The shop works forward, one step or several (a walk-in approves
- * on the spot), and may step back one state to undo a click; any open quote may be cancelled. Quotes
- * are sent from the quote editor and proofs from the proof upload, but the shop may record either by
- * hand (a quote given on the phone).
+ * Where the shop may move a quote request by hand from each state. Only the customer's own approval
+ * (or the shop recording one given in person, below) reaches Approved or Proof approved; Quoted and
+ * Proof sent are reached by sending a quote or a proof, never by a click, so the customer always has
+ * a version to answer. The shop may undo its own last step in production (a click made too soon), go
+ * straight from an approved quote to production when no proof is needed (a reorder with its set-up on
+ * file), and cancel any open order.
  */
+const quoteMoves: Record<RequestStatus, readonly RequestStatus[]> = {
+  new: ['cancelled'],
+  quoted: ['approved', 'cancelled'],
+  approved: ['in_production', 'cancelled'],
+  proof_sent: ['proof_approved', 'cancelled'],
+  proof_approved: ['in_production', 'cancelled'],
+  in_production: ['proof_approved', 'ready', 'cancelled'],
+  ready: ['in_production', 'completed', 'cancelled'],
+  completed: ['ready'],
+  cancelled: [],
+  handled: [],
+};
+
+/** Where the shop may move a request of `kind` from `from`, in the order the menu offers them. */
 export function nextStatuses(kind: 'quote' | 'contact', from: RequestStatus): RequestStatus[] {
   if (kind === 'contact') return from === 'new' ? ['handled'] : ['new'];
-  // Cancelled is the end; a completed order may only be stepped back (a click made too soon).
-  if (from === 'cancelled') return [];
-  if (from === 'completed') return ['ready'];
-  const order = quoteStatuses.filter((status) => status !== 'cancelled');
-  const index = order.indexOf(from as (typeof order)[number]);
-  const back = index > 0 ? [order[index - 1] as RequestStatus] : [];
-  return [...back, ...order.slice(index + 1), 'cancelled'];
+  return [...quoteMoves[from]];
 }
 
 /** True when the shop may move a request of `kind` from `from` to `to`. */
 export function canMove(kind: 'quote' | 'contact', from: RequestStatus, to: RequestStatus): boolean {
   return nextStatuses(kind, from).includes(to);
+}
+
+/**
+ * A move the shop makes on the customer's behalf: an approval given at the counter (a walk-in signs on
+ * paper). It is recorded as an approval "in person", with who recorded it and when, on the same rules
+ * as one given on the page (the newest version, a quote not past its date).
+ */
+export function inPersonApprovalOf(from: RequestStatus, to: RequestStatus): 'quote' | 'proof' | undefined {
+  if (from === 'quoted' && to === 'approved') return 'quote';
+  if (from === 'proof_sent' && to === 'proof_approved') return 'proof';
+  return undefined;
 }
 
 /**
@@ -88,11 +110,18 @@ export function canSendQuote(kind: 'quote' | 'contact', status: RequestStatus): 
 }
 
 /**
- * Where a proof can be sent from: usually once the quote is approved, but a walk-in may see the proof
- * with the quote, and a new proof replaces one sent or approved before production starts.
+ * Where a proof can be sent from: usually once the quote is approved; a new proof replaces one sent or
+ * approved before production starts. Sent while the quote still waits (a walk-in, or a shop that proofs
+ * first), it is a draft the customer sees beside the quote and approves with it: the request stays
+ * Quoted, so approval is never skipped.
  */
 const proofStatuses: ReadonlySet<RequestStatus> = new Set(['quoted', 'approved', 'proof_sent', 'proof_approved']);
 
 export function canSendProof(kind: 'quote' | 'contact', status: RequestStatus): boolean {
   return kind === 'quote' && proofStatuses.has(status);
+}
+
+/** Where sending a proof takes the request: a draft leaves a waiting quote where it is. */
+export function statusAfterProof(status: RequestStatus): RequestStatus {
+  return status === 'quoted' ? 'quoted' : 'proof_sent';
 }

@@ -73,13 +73,20 @@ describe('the staff desk in a browser', () => {
       ).toBe(64);
       expect(await axeViolations(page)).toEqual([]);
 
-      await page.getByLabel('Move to').selectOption('quoted');
-      await page.getByLabel(/Message to the customer/).fill('Your quote is attached: 36 shirts at $9.80.');
+      // From New the menu offers only a cancel: Quoted is reached by sending a quote.
+      expect(
+        await page
+          .getByLabel('Move to')
+          .locator('option')
+          .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
+      ).toEqual(['cancelled']);
+      await page.getByLabel('Move to').selectOption('cancelled');
+      await page.getByLabel(/Message to the customer/).fill('We cannot print this design: the logo is not yours to use.');
       await page.getByRole('button', { name: 'Change status' }).click();
       await expect.poll(() => page.getByRole('status').textContent()).toBe('Status changed.');
-      expect(await page.getByText('Moved it from New to Quoted, with a message to the customer').count()).toBe(1);
+      expect(await page.getByText('Moved it from New to Cancelled, with a message to the customer').count()).toBe(1);
       await expect
-        .poll(() => smtp.received.filter((item) => item.text.includes('Your quote is attached')).length, {
+        .poll(() => smtp.received.filter((item) => item.text.includes('We cannot print this design')).length, {
           timeout: 15_000,
         })
         .toBe(1);

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { requestSearchText } from '#shared/search-text.ts';
 
 /**
  * PostgreSQL's migrations, run in name order; released ones are never edited, a change is a new entry.
@@ -297,6 +298,30 @@ export const postgresMigrations: Record<string, Migration> = {
         .addColumn('at', 'timestamptz', (column) => column.notNull())
         .execute();
       await db.schema.createIndex('approvals_submission').on('approvals').columns(['submission_id', 'id']).execute();
+    },
+  },
+  '0014-inbox-activity-search': {
+    async up(db: Kysely<unknown>) {
+      // The inbox lists first what the customer last touched (a message, an approval, a cancel), not
+      // only what arrived last: activity_at is the time of the customer's latest act, the request's own
+      // time until then.
+      await db.schema.alterTable('submissions').addColumn('activity_at', 'timestamptz').execute();
+      await sql`update submissions set activity_at = created_at`.execute(db);
+      await db.schema.createIndex('submissions_activity_at').on('submissions').columns(['activity_at', 'id']).execute();
+      // The desk's search ignores case and accents ("castaneda" finds Castañeda): the searched fields
+      // are kept folded (shared/search-text.ts), filled here for the rows stored before.
+      await db.schema.alterTable('submissions').addColumn('search_text', 'text').execute();
+      const rows = await sql<{ id: number; reference: string; name: string; email: string; payload: unknown }>`
+        select id, reference, name, email, payload from submissions`.execute(db);
+      for (const row of rows.rows) {
+        const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<
+          string,
+          unknown
+        >;
+        await sql`update submissions set search_text = ${requestSearchText({ ...row, company: payload.company })} where id = ${row.id}`.execute(
+          db,
+        );
+      }
     },
   },
 };

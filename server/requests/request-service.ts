@@ -1,0 +1,106 @@
+import type { DecisionOutcome, ReadyMail, Storage, VersionDecision } from '#server/storage/types.ts';
+import { customerCancellable } from '#shared/requests/customer-steps.ts';
+import { judgeDecision } from '#shared/requests/decision-rules.ts';
+import {
+  canMove,
+  canSendProof,
+  inPersonApprovalOf,
+  type RequestStatus,
+  statusAfterProof,
+} from '#shared/requests/request-status.ts';
+import { localToday } from '#shared/submissions/quote-fields.ts';
+
+/** A customer's answer as their page posts it: who they are comes from the page, not from them. */
+export type CustomerAnswer = Omit<VersionDecision, 'actor' | 'inPerson'>;
+
+/** What a move by the shop answered. */
+export type MoveOutcome =
+  | 'moved'
+  | 'missing'
+  | 'conflict'
+  | 'bad-move'
+  | Exclude<DecisionOutcome, 'recorded' | 'missing'>;
+
+export interface StaffMove {
+  from: RequestStatus;
+  to: RequestStatus;
+  /** The staff member: `staff:<address>`. */
+  actor: `staff:${string}`;
+  message?: string;
+  mail?: ReadyMail;
+  /** Where the staff member's browser was, kept with an approval they record in person. */
+  ip: string;
+  userAgent: string;
+}
+
+/**
+ * The request service: where a request may move, when a quote or proof may be answered, what an answer
+ * does, who may cancel and when. Routes call it and stay thin; the rules themselves are in
+ * shared/requests (so the pages show exactly what this allows) and storage only persists, judging
+ * nothing: a decision is judged here on what storage read under the request's lock.
+ */
+export function createRequestService({ storage, now }: { storage: Storage; now: () => Date }) {
+  const today = () => localToday(now());
+
+  function decide(reference: string, decision: VersionDecision): Promise<DecisionOutcome> {
+    return storage.decideVersion(reference, decision, (state) => judgeDecision(state, decision, today()));
+  }
+
+  return {
+    /** The customer's approval of, or changes to, a quote or proof version from their page. */
+    answer(reference: string, answer: CustomerAnswer): Promise<DecisionOutcome> {
+      return decide(reference, answer);
+    },
+
+    /**
+     * The shop moves a request by hand, only where the rules allow. Approved and Proof approved are
+     * reached by hand only as an approval the customer gave in person: recorded as theirs, on the same
+     * rules as one given on the page, with who recorded it.
+     */
+    async move(reference: string, move: StaffMove): Promise<MoveOutcome> {
+      const request = await storage.getRequestState(reference);
+      if (!request) return 'missing';
+      if (move.from !== request.status) return 'conflict';
+      if (!canMove(request.kind, move.from, move.to)) return 'bad-move';
+      const subject = request.kind === 'quote' ? inPersonApprovalOf(move.from, move.to) : undefined;
+      if (subject) {
+        const versions = subject === 'quote' ? await storage.quotesOf(reference) : await storage.proofsOf(reference);
+        const version = versions.at(-1)?.version;
+        if (version === undefined) return 'bad-move';
+        const staff = move.actor.slice('staff:'.length);
+        const outcome = await decide(reference, {
+          subject,
+          version,
+          decision: 'approved',
+          name: `${request.name} (in person)`,
+          comment: [`Approved in person; recorded by ${staff}.`, move.message].filter(Boolean).join('\n\n'),
+          ip: move.ip,
+          userAgent: move.userAgent,
+          actor: move.actor,
+          inPerson: true,
+        });
+        return outcome === 'recorded' ? 'moved' : outcome === 'missing' ? 'missing' : outcome;
+      }
+      const outcome = await storage.changeRequestStatus(reference, {
+        from: move.from,
+        to: move.to,
+        actor: move.actor,
+        ...(move.message ? { message: move.message } : {}),
+        ...(move.mail ? { mail: move.mail } : {}),
+      });
+      return outcome === 'changed' ? 'moved' : outcome;
+    },
+
+    /** The customer cancels from their page: only before they approved a quote (the shop has started work since). */
+    cancelByCustomer(reference: string, cancel: { reason?: string; mail?: ReadyMail }) {
+      return storage.cancelByCustomer(reference, { from: customerCancellable, ...cancel });
+    },
+
+    /** Whether a proof may be sent now, and where sending it takes the request (a draft stays with its quote). */
+    proofStep(kind: 'quote' | 'contact', status: RequestStatus): RequestStatus | undefined {
+      return canSendProof(kind, status) ? statusAfterProof(status) : undefined;
+    },
+  };
+}
+
+export type RequestService = ReturnType<typeof createRequestService>;
