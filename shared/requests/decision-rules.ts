@@ -21,7 +21,7 @@ export interface DecisionAsked {
   decision: 'approved' | 'changes';
 }
 
-export type DecisionRefusal = 'superseded' | 'not-waiting' | 'expired';
+type DecisionRefusal = 'superseded' | 'not-waiting' | 'expired';
 
 export type DecisionVerdict =
   | { ok: false; refusal: DecisionRefusal }
@@ -35,7 +35,7 @@ const waitingIn: Record<DecisionAsked['subject'], RequestStatus> = { quote: 'quo
  * A proof sent while the quote still waits is a draft shown with it: approving the quote approves it too,
  * and the request goes on to Proof approved.
  */
-export function draftProofOf(state: DecisionState): number | undefined {
+function draftProofOf(state: DecisionState): number | undefined {
   return state.status === 'quoted' && state.latestProof && !state.latestProof.approved
     ? state.latestProof.version
     : undefined;
