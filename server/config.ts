@@ -99,7 +99,7 @@ interface MailConfig {
   shopEmail: string;
 }
 
-/** The settings the whole server runs on, read once from the environment and checked (see the README table). */
+/** The settings the whole server runs on, read once from the environment and checked (docs/configuration.md). */
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;

@@ -7,7 +7,7 @@ describe('the anti-forgery contract', () => {
     expect(CSRF_HEADER).toBe('X-XSRF-TOKEN');
   });
 
-  it('names the hidden field of forms posted without JavaScript _csrf, as the README documents', () => {
+  it('names the hidden field of forms posted without JavaScript _csrf, as docs/operations.md documents', () => {
     expect(CSRF_FIELD).toBe('_csrf');
   });
 

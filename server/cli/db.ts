@@ -29,7 +29,7 @@ Commands:
 
 The database is the server's: PostgreSQL at $DATABASE_URL when set, otherwise
 $DATABASE_DIR/submissions.sqlite (DATABASE_DIR defaults to ./var). pg_dump and pg_restore are taken
-from $PG_BIN, /usr/lib/postgresql/*/bin or PATH. See the README's "Backups and restores".
+from $PG_BIN, /usr/lib/postgresql/*/bin or PATH. See docs/backups.md.
 Exit codes: 0 done, 1 failed, 2 bad usage.
 `;
 

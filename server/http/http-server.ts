@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 
-/** How long a client may take over each part of a request; see the README's operations section. */
+/** How long a client may take over each part of a request; see docs/operations.md, "Slow clients". */
 export interface HttpTimeouts {
   /** From the first byte of a request to the end of its headers. */
   headersTimeoutMs: number;
@@ -13,7 +13,7 @@ export interface HttpTimeouts {
 }
 
 /**
- * The documented values (README, "Slow clients"). Node's own (60 s for headers, 300 s for a request,
+ * The documented values (docs/operations.md, "Slow clients"). Node's own (60 s for headers, 300 s for a request,
  * checked every 30 s) let a client that sends one byte at a time hold a connection for 305 s.
  * 60 s carries the largest quote (25 MB of artwork) at about 3.5 Mbit/s; behind nginx, which buffers
  * the whole body before passing it on, the app receives it in well under a second.

@@ -19,15 +19,24 @@ function readOnlyFolder(): string {
   return dir;
 }
 
-/** The error message ensureWritableDirectory gives the checking user, or "ok". */
+/**
+ * The error message ensureWritableDirectory gives the checking user, or "ok".
+ *
+ * As root the child loads the module while still root and only then becomes nobody: a checkout under /root
+ * (mode 0700), Node 24 included (node_modules/node), is out of nobody's reach, but a check that runs after
+ * setuid is nobody's all the same (real and effective ids, no supplementary groups, as spawn's uid/gid give).
+ */
 function check(dir: string): string {
   const module = new URL('./writable-directory.ts', import.meta.url).pathname;
+  // Dropped for good: with the ids checked, nothing the check does can run as root.
+  const becomeNobody = asRoot
+    ? `process.setgroups([]); process.setgid(${NOBODY}); process.setuid(${NOBODY});
+if (process.getuid() !== ${NOBODY} || process.geteuid() !== ${NOBODY} || process.getegid() !== ${NOBODY}) throw new Error('still root');`
+    : '';
   const script = `import { ensureWritableDirectory } from ${JSON.stringify(module)};
+${becomeNobody}
 ensureWritableDirectory(${JSON.stringify(dir)}).then(() => console.log('ok'), (error) => console.log(error.message));`;
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    encoding: 'utf8',
-    ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
-  });
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: tmpdir() });
   if (child.status !== 0) throw new Error(`the check itself failed: ${child.stderr}`);
   return child.stdout.trim();
 }

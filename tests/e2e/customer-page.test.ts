@@ -1,12 +1,15 @@
 import { mkdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
-import { axeViolations, mailWith, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
+import {
+  axeViolations,
+  deskServerForThisFile,
+  mailWith,
+  signInToDesk,
+  watchedPage,
+} from '#tests/support/browser-session.ts';
 import { randomPng } from '#tests/support/random-png.ts';
-import { type RunningServer, startServer } from '#tests/support/server-process.ts';
-import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
 
-const staff = 'owner@seenwear.example';
 const customer = 'dana@example.com';
 /** Where the page's screenshots go, to be looked at (not compared). */
 const shots = 'reports/screenshots';
@@ -15,29 +18,17 @@ const shots = 'reports/screenshots';
 // the form's sent panel and the confirmation carry the private link, and the page and the desk talk.
 describe("the customer's private request page in a browser", () => {
   const browser = chromiumForThisFile();
-  let smtp: SmtpCatcher;
-  let server: RunningServer;
+  const site = deskServerForThisFile();
 
   beforeAll(async () => {
     await mkdir(shots, { recursive: true });
-    smtp = await startSmtpCatcher();
-    server = await startServer({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Seenwear <orders@seenwear.example>',
-      SHOP_EMAIL: 'shop@seenwear.example',
-      STAFF_EMAILS: staff,
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
   });
 
   it('follows a quote request from the form to a cancel, talking with the desk on the way', async () => {
     // The quote form with JavaScript: the sent panel offers the private page.
     const visitor = await watchedPage(browser(), 1280);
     const { page } = visitor;
-    await page.goto(`${server.url}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`);
+    await page.goto(`${site.url}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`);
     await page.getByLabel('Your name').fill('Dana Whitfield');
     await page.getByLabel('E-mail').fill(customer);
     await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
@@ -54,9 +45,9 @@ describe("the customer's private request page in a browser", () => {
     expect(path).toMatch(new RegExp(`^/requests/${reference}/[A-Za-z0-9_-]{43}$`));
 
     // The confirmation carries the same link, in its text and as a link in its HTML part.
-    const confirmation = await mailWith(smtp, new RegExp(`/requests/${reference}/`));
-    expect(confirmation.text).toContain(`${server.url}${path}`);
-    expect(confirmation.html).toContain(`<a href="${server.url}${path}">`);
+    const confirmation = await mailWith(site.smtp, new RegExp(`/requests/${reference}/`));
+    expect(confirmation.text).toContain(`${site.url}${path}`);
+    expect(confirmation.html).toContain(`<a href="${site.url}${path}">`);
 
     // The page: received, waiting on the shop; no axe finding at either width.
     await panelLink.click();
@@ -73,7 +64,7 @@ describe("the customer's private request page in a browser", () => {
 
     // A message with a file, from a phone, by keyboard.
     const phone = await watchedPage(browser(), 390);
-    await phone.page.goto(`${server.url}${path}`);
+    await phone.page.goto(`${site.url}${path}`);
     expect(await axeViolations(phone.page)).toEqual([]);
     await phone.page.getByLabel('Write to Seenwear').fill('The back print: our sponsor logos, 10 inches wide.');
     await phone.page
@@ -86,13 +77,13 @@ describe("the customer's private request page in a browser", () => {
       .poll(() => phone.page.getByRole('status').first().textContent())
       .toBe('Your message is on its way to the shop.');
     expect(await phone.page.getByText('The back print: our sponsor logos, 10 inches wide.').count()).toBe(1);
-    await mailWith(smtp, /The customer wrote about quote request/);
+    await mailWith(site.smtp, /The customer wrote about quote request/);
 
     // The desk: the message and its file are there; the shop answers.
     const desk = await watchedPage(browser(), 1280);
-    await desk.page.goto(`${server.url}/staff/sign-in`);
-    await signInToDesk(desk.page, smtp, staff);
-    await desk.page.goto(`${server.url}/staff/requests/${reference}`);
+    await desk.page.goto(`${site.url}/staff/sign-in`);
+    await signInToDesk(desk.page, site.smtp, site.staff);
+    await desk.page.goto(`${site.url}/staff/requests/${reference}`);
     expect(await desk.page.getByText('The back print: our sponsor logos, 10 inches wide.').count()).toBeGreaterThan(0);
     expect(await desk.page.getByText('Wrote to the shop, with a file (see Artwork)').count()).toBe(1);
     expect(await desk.page.getByRole('img', { name: 'Preview of back.png' }).count()).toBe(1);
@@ -100,11 +91,11 @@ describe("the customer's private request page in a browser", () => {
     await desk.page.getByRole('button', { name: 'Send message' }).click();
     await expect.poll(() => desk.page.getByRole('status').textContent()).toBe('Message sent to the customer.');
     // The shop's mail carries the page's link too.
-    const reply = await mailWith(smtp, /Got it\. Navy ink/);
-    expect(reply.text).toContain(`${server.url}${path}`);
+    const reply = await mailWith(site.smtp, /Got it\. Navy ink/);
+    expect(reply.text).toContain(`${site.url}${path}`);
 
     // Back on the customer's page: the shop's answer in the thread.
-    await phone.page.goto(`${server.url}${path}`);
+    await phone.page.goto(`${site.url}${path}`);
     expect(await phone.page.getByText('Got it. Navy ink on the black shirts?').count()).toBe(1);
     await phone.page.screenshot({ path: `${shots}/customer-page-390.png`, fullPage: true });
 
@@ -119,7 +110,7 @@ describe("the customer's private request page in a browser", () => {
     expect(await phone.page.getByRole('button', { name: 'Cancel my request' }).count()).toBe(0);
     expect(await axeViolations(phone.page)).toEqual([]);
     await phone.page.screenshot({ path: `${shots}/customer-page-cancelled-390.png`, fullPage: true });
-    await mailWith(smtp, /The customer cancelled quote request/);
+    await mailWith(site.smtp, /The customer cancelled quote request/);
     await desk.page.reload();
     expect(await desk.page.getByText('Moved it from New to Cancelled, saying why').count()).toBe(1);
 

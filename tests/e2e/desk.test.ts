@@ -1,36 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
-import { axeViolations, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
+import { axeViolations, deskServerForThisFile, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
 import { liveVisitorSession, quoteFormData } from '#tests/support/quote-post.ts';
 import { randomPng } from '#tests/support/random-png.ts';
-import { type RunningServer, startServer } from '#tests/support/server-process.ts';
-import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
-
-const staff = 'owner@seenwear.example';
 
 // The desk in Chromium against the production build, mail through a real SMTP conversation.
 describe('the staff desk in a browser', () => {
   const browser = chromiumForThisFile();
-  let smtp: SmtpCatcher;
-  let server: RunningServer;
+  const site = deskServerForThisFile();
   let reference: string;
 
   beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    server = await startServer({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Seenwear <orders@seenwear.example>',
-      SHOP_EMAIL: 'shop@seenwear.example',
-      STAFF_EMAILS: staff,
-    });
     reference = await postQuoteRequest('Team shirts for the 5K');
   });
 
   /** A quote request through the real endpoint, as the quote form sends it. */
   async function postQuoteRequest(comments: string): Promise<string> {
-    const session = await liveVisitorSession(server.url);
-    const posted = await fetch(`${server.url}/api/quotes`, {
+    const session = await liveVisitorSession(site.url);
+    const posted = await fetch(`${site.url}/api/quotes`, {
       method: 'POST',
       headers: { Cookie: session.cookie, [CSRF_HEADER]: session.token, Accept: 'application/json' },
       body: quoteFormData({
@@ -45,18 +33,13 @@ describe('the staff desk in a browser', () => {
     return ((await posted.json()) as { reference: string }).reference;
   }
 
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
-
   it('signs in with the e-mailed link, works the inbox and a request, with no axe violation', async () => {
     const { page, context, problems } = await watchedPage(browser(), 390);
     try {
-      await page.goto(`${server.url}/staff`);
+      await page.goto(`${site.url}/staff`);
       await expect.poll(() => new URL(page.url()).pathname).toBe('/staff/sign-in');
       expect(await axeViolations(page)).toEqual([]);
-      await signInToDesk(page, smtp, staff);
+      await signInToDesk(page, site.smtp, site.staff);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Inbox');
       expect(await page.getByText(reference).count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
@@ -81,12 +64,14 @@ describe('the staff desk in a browser', () => {
           .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
       ).toEqual(['cancelled']);
       await page.getByLabel('Move to').selectOption('cancelled');
-      await page.getByLabel(/Message to the customer/).fill('We cannot print this design: the logo is not yours to use.');
+      await page
+        .getByLabel(/Message to the customer/)
+        .fill('We cannot print this design: the logo is not yours to use.');
       await page.getByRole('button', { name: 'Change status' }).click();
       await expect.poll(() => page.getByRole('status').textContent()).toBe('Status changed.');
       expect(await page.getByText('Moved it from New to Cancelled, with a message to the customer').count()).toBe(1);
       await expect
-        .poll(() => smtp.received.filter((item) => item.text.includes('We cannot print this design')).length, {
+        .poll(() => site.smtp.received.filter((item) => item.text.includes('We cannot print this design')).length, {
           timeout: 15_000,
         })
         .toBe(1);
@@ -95,9 +80,12 @@ describe('the staff desk in a browser', () => {
       await page.getByRole('button', { name: 'Send message' }).click();
       await expect.poll(() => page.getByRole('status').textContent()).toBe('Message sent to the customer.');
       await expect
-        .poll(() => smtp.received.filter((item) => item.text.includes('Would navy work instead of black?')).length, {
-          timeout: 15_000,
-        })
+        .poll(
+          () => site.smtp.received.filter((item) => item.text.includes('Would navy work instead of black?')).length,
+          {
+            timeout: 15_000,
+          },
+        )
         .toBe(1);
       expect(await axeViolations(page)).toEqual([]);
 
@@ -112,7 +100,7 @@ describe('the staff desk in a browser', () => {
 
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await expect.poll(() => page.getByRole('status').textContent()).toBe('You are signed out.');
-      await page.goto(`${server.url}/staff`);
+      await page.goto(`${site.url}/staff`);
       await expect.poll(() => new URL(page.url()).pathname).toBe('/staff/sign-in');
       expect(problems).toEqual([]);
     } finally {
@@ -124,9 +112,9 @@ describe('the staff desk in a browser', () => {
     const quoted = await postQuoteRequest('Shirts for the relay team');
     const { page, context, problems } = await watchedPage(browser(), 1280);
     try {
-      await page.goto(`${server.url}/staff/requests/${quoted}`);
-      await signInToDesk(page, smtp, staff);
-      await page.goto(`${server.url}/staff/requests/${quoted}`);
+      await page.goto(`${site.url}/staff/requests/${quoted}`);
+      await signInToDesk(page, site.smtp, site.staff);
+      await page.goto(`${site.url}/staff/requests/${quoted}`);
       await page.getByRole('link', { name: 'Write a quote' }).click();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Write a quote v1');
       expect(await page.getByText('Filled from our price list').count()).toBe(1);
@@ -153,13 +141,14 @@ describe('the staff desk in a browser', () => {
       await expect
         .poll(
           () =>
-            smtp.received.filter((item) => item.text.includes(`Here is our quote for your request ${quoted}`)).length,
+            site.smtp.received.filter((item) => item.text.includes(`Here is our quote for your request ${quoted}`))
+              .length,
           {
             timeout: 15_000,
           },
         )
         .toBe(1);
-      const quoteMail = smtp.received.find((item) =>
+      const quoteMail = site.smtp.received.find((item) =>
         item.text.includes(`Here is our quote for your request ${quoted}`),
       );
       expect(quoteMail?.text).toContain('- Rush: ready in 5 days: 1 × $25.00 = $25.00');
@@ -182,7 +171,8 @@ describe('the staff desk in a browser', () => {
       expect(await page.getByText('printed 11.5 × 4 in').count()).toBe(1);
       await expect
         .poll(
-          () => smtp.received.filter((item) => item.text.includes(`Your proof for request ${quoted} is ready`)).length,
+          () =>
+            site.smtp.received.filter((item) => item.text.includes(`Your proof for request ${quoted} is ready`)).length,
           {
             timeout: 15_000,
           },

@@ -1,13 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
-import { axeViolations, mailWith, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
+import {
+  axeViolations,
+  deskServerForThisFile,
+  mailWith,
+  signInToDesk,
+  watchedPage,
+} from '#tests/support/browser-session.ts';
 import { randomPng } from '#tests/support/random-png.ts';
-import { type RunningServer, startServer } from '#tests/support/server-process.ts';
-import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
 
-const staff = 'owner@seenwear.example';
 const customer = 'dana@example.com';
 /** Where the screenshots go, to be looked at. */
 const shots = 'reports/screenshots';
@@ -17,22 +20,7 @@ const shots = 'reports/screenshots';
 // proof approved → completed → ordered again.
 describe('an order from request to reorder in a browser', () => {
   const browser = chromiumForThisFile();
-  let smtp: SmtpCatcher;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    server = await startServer({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Seenwear <orders@seenwear.example>',
-      SHOP_EMAIL: 'shop@seenwear.example',
-      STAFF_EMAILS: staff,
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  const site = deskServerForThisFile();
 
   /** The page at a phone's width and a laptop's, for looking at (not compared); the page is left at 390 px. */
   async function screenshots(page: Page, name: string) {
@@ -52,7 +40,7 @@ describe('an order from request to reorder in a browser', () => {
     const page = customerSide.page;
     try {
       // The customer asks for a quote on the form.
-      await page.goto(`${server.url}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`);
+      await page.goto(`${site.url}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`);
       await page.getByLabel('Your name').fill('Dana Whitfield');
       await page.getByLabel('E-mail').fill(customer);
       await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
@@ -68,19 +56,19 @@ describe('an order from request to reorder in a browser', () => {
       expect(path).toContain(`/requests/${reference}/`);
 
       // The shop signs in and sends a quote written from the price list.
-      await shop.goto(`${server.url}/staff/sign-in`);
-      await signInToDesk(shop, smtp, staff);
-      await shop.goto(`${server.url}/staff/requests/${reference}/quote`);
+      await shop.goto(`${site.url}/staff/sign-in`);
+      await signInToDesk(shop, site.smtp, site.staff);
+      await shop.goto(`${site.url}/staff/requests/${reference}/quote`);
       expect(await shop.getByText('Filled from our price list').count()).toBe(1);
       const total = (await shop.locator('dd').first().textContent()) ?? '';
       expect(total).toMatch(/^\$\d/);
       await shop.getByRole('button', { name: /^Send quote v1/ }).click();
       await expect.poll(() => notice(shop)).toBe('Quote sent to the customer.');
-      const quoteMail = await mailWith(smtp, new RegExp(`Here is our quote for your request ${reference}`));
-      expect(quoteMail.text).toContain(`${server.url}${path}`);
+      const quoteMail = await mailWith(site.smtp, new RegExp(`Here is our quote for your request ${reference}`));
+      expect(quoteMail.text).toContain(`${site.url}${path}`);
 
       // The customer approves it on their page, signing with their name.
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${site.url}${path}`);
       await expect.poll(() => page.getByRole('heading', { name: 'Your quote' }).count()).toBe(1);
       expect(await page.getByRole('table', { name: 'The lines of quote v1' }).getByText(total).count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
@@ -90,10 +78,10 @@ describe('an order from request to reorder in a browser', () => {
       await page.getByRole('button', { name: 'Approve quote v1' }).click();
       await expect.poll(() => notice(page)).toContain('your quote is approved');
       expect(await page.getByText(/Approved by Dana Whitfield/).count()).toBe(1);
-      await mailWith(smtp, new RegExp(`The customer approved quote v1 of ${reference}`));
+      await mailWith(site.smtp, new RegExp(`The customer approved quote v1 of ${reference}`));
 
       // The shop sees the approval and sends a proof at its print size.
-      await shop.goto(`${server.url}/staff/requests/${reference}`);
+      await shop.goto(`${site.url}/staff/requests/${reference}`);
       expect(await shop.getByText(/Approved by the customer, signed “Dana Whitfield”/).count()).toBe(1);
       await shop
         .getByLabel(/Proof file/)
@@ -102,10 +90,10 @@ describe('an order from request to reorder in a browser', () => {
       await shop.getByLabel('Height in inches').fill('4');
       await shop.getByRole('button', { name: 'Send proof' }).click();
       await expect.poll(() => notice(shop)).toBe('Proof sent to the customer.');
-      await mailWith(smtp, new RegExp(`Your proof for request ${reference} is ready`));
+      await mailWith(site.smtp, new RegExp(`Your proof for request ${reference} is ready`));
 
       // The customer approves the proof.
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${site.url}${path}`);
       const proof = page.getByRole('img', { name: /drawn at its print size of 10 × 4 in/ });
       expect(await proof.getAttribute('width')).toBe('10in');
       expect(await axeViolations(page)).toEqual([]);
@@ -116,7 +104,7 @@ describe('an order from request to reorder in a browser', () => {
       await expect.poll(() => notice(page)).toContain('your proof is approved');
 
       // The shop makes it and hands it over.
-      await shop.goto(`${server.url}/staff/requests/${reference}`);
+      await shop.goto(`${site.url}/staff/requests/${reference}`);
       for (const step of ['in_production', 'ready', 'completed']) {
         await shop.getByLabel('Move to').selectOption(step);
         await shop.getByRole('button', { name: 'Change status' }).click();
@@ -124,7 +112,7 @@ describe('an order from request to reorder in a browser', () => {
       }
 
       // The customer sees it completed, every step dated, and orders it again.
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${site.url}${path}`);
       expect(await page.getByText('Your order is complete.').count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Order again' }).click();
@@ -140,7 +128,7 @@ describe('an order from request to reorder in a browser', () => {
       expect(reorder).not.toBe(reference);
 
       // The shop sees it marked as the reorder it is.
-      await shop.goto(`${server.url}/staff/requests/${reorder}`);
+      await shop.goto(`${site.url}/staff/requests/${reorder}`);
       expect(await shop.getByText(`${reference} (set-up on file)`).count()).toBe(1);
       expect(customerSide.problems).toEqual([]);
       expect(deskSide.problems).toEqual([]);

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import type { SmtpCatcher } from './smtp-catcher.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type RunningServer, startServer } from './server-process.ts';
+import { type SmtpCatcher, startSmtpCatcher } from './smtp-catcher.ts';
 
 /** Every axe violation on the page as it stands, one line each ("id: help (nodes)"). */
 export async function axeViolations(page: Page): Promise<string[]> {
@@ -49,4 +50,51 @@ export async function signInToDesk(page: Page, smtp: SmtpCatcher, staff: string)
   await page.goto(link ?? '');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe('/staff');
+}
+
+/** The production server of a file's desk tests, as the tests read it once it is up. */
+export interface DeskServer {
+  /** The server's address, `http://127.0.0.1:PORT`. */
+  readonly url: string;
+  /** Every mail the server sent: the shop's, the customer's and the sign-in links. */
+  readonly smtp: SmtpCatcher;
+  /** The one address in STAFF_EMAILS: it signs in to the desk with signInToDesk. */
+  readonly staff: string;
+}
+
+/**
+ * For a file whose browser tests use the desk or the mail: before its tests, an SMTP catcher and the
+ * production server sending through it, with the shop's addresses and one staff address; after them, both
+ * stopped. Call it in the describe block; read the answer's fields inside a test or a later beforeAll.
+ */
+export function deskServerForThisFile(): DeskServer {
+  const staff = 'owner@seenwear.example';
+  let smtp: SmtpCatcher | undefined;
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    server = await startServer({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Seenwear <orders@seenwear.example>',
+      SHOP_EMAIL: 'shop@seenwear.example',
+      STAFF_EMAILS: staff,
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+  const running = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The desk server is not running: read it inside a test or a hook');
+    return value;
+  };
+  return {
+    get url() {
+      return running(server).url;
+    },
+    get smtp() {
+      return running(smtp);
+    },
+    staff,
+  };
 }

@@ -1,0 +1,102 @@
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newStorageLocation, runSql } from '#tests/support/test-storage.ts';
+import { openStorage, type StorageLocation } from './open-storage.ts';
+import { postgresMigrations } from './postgres/migrations.ts';
+import { sqliteMigrations } from './sqlite/migrations.ts';
+
+/** A column as both catalogues can tell it: its name and, where the catalogue says so reliably, NOT NULL. */
+interface Column {
+  table: string;
+  column: string;
+  /** Undefined where the catalogue cannot say (SQLite's primary keys: an INTEGER PRIMARY KEY is never null). */
+  notNull: boolean | undefined;
+}
+
+// Kysely's own bookkeeping, and SQLite's counter behind AUTOINCREMENT: not ours, and on one side only.
+const NOT_OURS = new Set(['kysely_migration', 'kysely_migration_lock', 'sqlite_sequence']);
+
+async function sqliteColumns(location: StorageLocation): Promise<Column[]> {
+  const tables = (await runSql(location, "select name from sqlite_schema where type = 'table'")) as { name: string }[];
+  const columns: Column[] = [];
+  for (const { name: table } of tables) {
+    if (NOT_OURS.has(table)) continue;
+    const info = (await runSql(location, `select name, "notnull", pk from pragma_table_info('${table}')`)) as {
+      name: string;
+      notnull: number;
+      pk: number;
+    }[];
+    for (const { name, notnull, pk } of info) {
+      columns.push({ table, column: name, notNull: pk > 0 ? undefined : notnull === 1 });
+    }
+  }
+  return columns;
+}
+
+async function postgresColumns(location: StorageLocation): Promise<Column[]> {
+  const rows = (await runSql(
+    location,
+    `select table_name, column_name, is_nullable from information_schema.columns
+      where table_schema = 'public'`,
+  )) as { table_name: string; column_name: string; is_nullable: 'YES' | 'NO' }[];
+  return rows
+    .filter((row) => !NOT_OURS.has(row.table_name))
+    .map((row) => ({ table: row.table_name, column: row.column_name, notNull: row.is_nullable === 'NO' }));
+}
+
+const key = ({ table, column }: Column) => `${table}.${column}`;
+
+// Each list is run for real, as the server runs it on start, and the two catalogues are compared: a column
+// one migration list gains and the other lacks would make the same query fail on one database only.
+describe('the SQLite and PostgreSQL migration lists', () => {
+  const locations: StorageLocation[] = [];
+  let sqlite: Column[];
+  let postgres: Column[];
+
+  /** A fresh database of that kind with its migration list run, as the server runs it on start. */
+  async function migrated(backend: 'sqlite' | 'postgres'): Promise<StorageLocation> {
+    const location = await newStorageLocation(backend);
+    locations.push(location);
+    await (await openStorage(location)).close();
+    return location;
+  }
+
+  beforeAll(async () => {
+    [sqlite, postgres] = await Promise.all([
+      migrated('sqlite').then(sqliteColumns),
+      migrated('postgres').then(postgresColumns),
+    ]);
+  });
+
+  afterAll(async () => {
+    for (const location of locations) {
+      if ('databaseDir' in location) await rm(location.databaseDir, { recursive: true, force: true });
+    }
+  });
+
+  it('have the same migrations by name', () => {
+    expect(Object.keys(postgresMigrations)).toEqual(Object.keys(sqliteMigrations));
+  });
+
+  it('create the same tables', () => {
+    const tables = (columns: Column[]) => [...new Set(columns.map((column) => column.table))].sort();
+    expect(tables(sqlite).length).toBeGreaterThan(0);
+    expect(tables(postgres)).toEqual(tables(sqlite));
+  });
+
+  it('create the same columns in each table', () => {
+    const names = (columns: Column[]) => columns.map(key).sort();
+    expect(sqlite.length).toBeGreaterThan(0);
+    expect(names(postgres)).toEqual(names(sqlite));
+  });
+
+  it('agree on which columns may be null, wherever both catalogues say', () => {
+    const onPostgres = new Map(postgres.map((column) => [key(column), column.notNull]));
+    const compared = sqlite.filter((column) => column.notNull !== undefined && onPostgres.has(key(column)));
+    const differing = compared
+      .filter((column) => onPostgres.get(key(column)) !== column.notNull)
+      .map((column) => `${key(column)}: SQLite ${column.notNull ? 'NOT NULL' : 'nullable'}, PostgreSQL the other`);
+    expect(compared.length).toBeGreaterThan(0);
+    expect(differing).toEqual([]);
+  });
+});
