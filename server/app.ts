@@ -140,7 +140,7 @@ export function createApp(deps: AppDependencies): Express {
     }),
   );
   // The rules of a request, one service for the customer's page and the desk.
-  const requests = createRequestService({ storage: deps.storage, now: () => new Date() });
+  const requests = createRequestService({ storage: deps.storage, now: () => new Date(), site: () => siteData.data });
   app.use(
     customerRoutes({
       storage: deps.storage,

@@ -86,6 +86,8 @@ export interface RequestPageView {
   next: { text: string; waitingOn: 'shop' | 'customer' | 'nobody' };
   /** YYYY-MM-DD, when they gave one, and the days left until it (negative once past). */
   inHands?: { date: string; daysLeft: number };
+  /** The day the order is promised for (YYYY-MM-DD), once the proof is approved: a pickup or a delivery. */
+  promised?: { date: string; handover: 'pickup' | 'delivery' };
   /** The fields they sent, as the shop reads them. */
   details: { label: string; value: string }[];
   /** The website's estimate when they sent it. */

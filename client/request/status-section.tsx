@@ -25,6 +25,15 @@ export function StatusSection({ view }: { view: RequestPageView }) {
         {label && <p className="text-sm font-bold tracking-wide text-brand-800 uppercase">{label}</p>}
         <p className="mt-1">{view.next.text}</p>
       </div>
+      {view.promised && (
+        <p className="mt-4 rounded bg-emerald-50 p-3 text-emerald-950">
+          <span className="font-semibold">
+            {view.promised.handover === 'pickup' ? 'Ready for pickup on' : 'Delivered to you by'}{' '}
+            {formatDay(view.promised.date)}
+          </span>
+          . We will tell you at once should that change.
+        </p>
+      )}
       {view.inHands && (
         <p className="mt-4">
           <span className="font-medium">Needed in hands:</span> {formatDay(view.inHands.date)}{' '}

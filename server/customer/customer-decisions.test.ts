@@ -45,6 +45,15 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
       name: 'Dana Whitfield',
       email: 'dana@example.com',
       payload: { name: 'Dana Whitfield', service: 'Screen printing', quantity: 48 },
+      // The form's own fields: the promised day follows the calculator's schedule for them.
+      formValues: {
+        service: 'screen-printing',
+        garment: 'own',
+        qtyM: '48',
+        loc1: 'front',
+        loc1Colors: '2',
+        delivery: 'pickup',
+      },
       files: [],
     });
     await t.storage.sendQuote(reference, terms(validUntil), {
@@ -171,6 +180,12 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
     );
     expect(approved.headers.location).toBe(`${path}?done=proof-approved#proof`);
     expect((await t.storage.getRequestState(reference))?.status).toBe('proof_approved');
+    // The approved proof books the order in: the page says the day it will be ready.
+    const promised = (await t.storage.getCustomerRequest(reference))?.promised;
+    expect(promised?.handover).toBe('pickup');
+    expect(promised?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const booked = await request(t.app).get(path).expect(200);
+    expect(booked.text).toMatch(/Ready for pickup on [^<]*\d{1,2}, \d{4}</);
     expect((await t.storage.approvalsOf(reference)).map((item) => [item.subject, item.decision])).toEqual([
       ['quote', 'approved'],
       ['proof', 'approved'],

@@ -95,6 +95,7 @@ export function requestPageView(
     ...(inHands && /^\d{4}-\d{2}-\d{2}$/.test(inHands)
       ? { inHands: { date: inHands, daysLeft: daysUntil(inHands, today) } }
       : {}),
+    ...optionalField('promised', request.status === 'cancelled' ? undefined : request.promised),
     details: detailViews({ ...request, payload }),
     ...(estimate ? { estimate } : {}),
     files: request.files.map((file) => ({

@@ -1,6 +1,8 @@
 import type { DecisionOutcome, ReadyMail, Storage, VersionDecision } from '#server/storage/types.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
 import { customerCancellable } from '#shared/requests/customer-steps.ts';
 import { judgeDecision } from '#shared/requests/decision-rules.ts';
+import { promisedDateOf } from '#shared/requests/promised-date.ts';
 import {
   canMove,
   canSendProof,
@@ -39,11 +41,28 @@ export interface StaffMove {
  * shared/requests (so the pages show exactly what this allows) and storage only persists, judging
  * nothing: a decision is judged here on what storage read under the request's lock.
  */
-export function createRequestService({ storage, now }: { storage: Storage; now: () => Date }) {
+export function createRequestService({
+  storage,
+  now,
+  site,
+}: {
+  storage: Storage;
+  now: () => Date;
+  /** The price files and order terms: the promised day follows the calculator's schedule. */
+  site: () => PricingData;
+}) {
   const today = () => localToday(now());
 
-  function decide(reference: string, decision: VersionDecision): Promise<DecisionOutcome> {
-    return storage.decideVersion(reference, decision, (state) => judgeDecision(state, decision, today()));
+  /**
+   * Judged under the request's lock; should the answer approve the proof, the order is promised for the
+   * day the calculator's schedule gives from now (worked out first: storage holds the lock only to write).
+   */
+  async function decide(reference: string, decision: VersionDecision): Promise<DecisionOutcome> {
+    const values = decision.decision === 'approved' ? await storage.formValuesOf(reference) : undefined;
+    const promised = values && promisedDateOf(values, site(), now());
+    return storage.decideVersion(reference, { ...decision, ...(promised ? { promised } : {}) }, (state) =>
+      judgeDecision(state, decision, today()),
+    );
   }
 
   return {

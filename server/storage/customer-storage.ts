@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { markCustomerActivity } from './customer-activity.ts';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
 import { createDecisionStorage } from './decision-storage.ts';
+import { promisedOf } from './promised-date.ts';
 import { insertReadyMail } from './ready-mail.ts';
 import { appendEvent as appendRequestEvent } from './request-events.ts';
 import { readDate, readJson, type StorageDatabase } from './schema.ts';
@@ -71,7 +72,18 @@ export function createCustomerStorage(db: Kysely<StorageDatabase>, dialect: SqlD
       const row = await db
         .selectFrom('submissions')
         .where('reference', '=', reference)
-        .select(['id', 'reference', 'kind', 'status', 'name', 'email', 'created_at', 'payload'])
+        .select([
+          'id',
+          'reference',
+          'kind',
+          'status',
+          'name',
+          'email',
+          'created_at',
+          'payload',
+          'promised_date',
+          'promised_handover',
+        ])
         .executeTakeFirst();
       if (!row) return undefined;
       const [files, events] = await Promise.all([
@@ -96,6 +108,7 @@ export function createCustomerStorage(db: Kysely<StorageDatabase>, dialect: SqlD
         email: row.email,
         createdAt: readDate(row.created_at),
         payload: readJson(row.payload),
+        ...promisedOf(row),
         files: files.map((file) => ({
           position: file.position,
           name: file.name,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DecisionState, DecisionVerdict } from '#shared/requests/decision-rules.ts';
 import { markCustomerActivity } from './customer-activity.ts';
 import type { DatabaseClock, SqlDialect } from './database-clock.ts';
+import { writePromisedDate } from './promised-date.ts';
 import { insertReadyMail } from './ready-mail.ts';
 import { appendEvent } from './request-events.ts';
 import { readDate, type StorageDatabase } from './schema.ts';
@@ -106,6 +107,9 @@ export function createDecisionStorage(db: Kysely<StorageDatabase>, dialect: SqlD
             .where('id', '=', request.id)
             .execute();
         }
+        // The approved proof starts production: the day it is promised for is set with it.
+        if (verdict.to === 'proof_approved' && decision.promised)
+          await writePromisedDate(trx, clock, request.id, decision.promised, 'system');
         if (actor === 'customer') await markCustomerActivity(trx, clock, request.id);
         if (decision.mail)
           await insertReadyMail(trx, clock, { mail: decision.mail, recipient: 'staff', submissionId: request.id });

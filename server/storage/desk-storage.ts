@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import { foldForSearch } from '#shared/search-text.ts';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
+import { promisedOf } from './promised-date.ts';
 import { insertReadyMail } from './ready-mail.ts';
 import { appendEvent as appendRequestEvent } from './request-events.ts';
 import { readDate, readJson, type StorageDatabase } from './schema.ts';
@@ -99,7 +100,7 @@ export function createDeskStorage(
       const row = await db
         .selectFrom('submissions')
         .where('reference', '=', reference)
-        .select(['id', 'status', 'status_changed_at', 'read_at'])
+        .select(['id', 'status', 'status_changed_at', 'read_at', 'promised_date', 'promised_handover'])
         .executeTakeFirstOrThrow();
       const events = await db
         .selectFrom('request_events')
@@ -112,6 +113,7 @@ export function createDeskStorage(
         status: row.status,
         statusChangedAt: row.status_changed_at === null ? null : readDate(row.status_changed_at),
         readAt: row.read_at === null ? null : readDate(row.read_at),
+        ...promisedOf(row),
         events: events.map(
           (event): RequestEvent => ({
             at: readDate(event.at),

@@ -47,6 +47,10 @@ export interface StorageDatabase {
     activity_at: Timestamp | null;
     /** Reference, name, e-mail and company folded for search (shared/search-text.ts, migration 0014). */
     search_text: string | null;
+    /** The day the order is promised for, YYYY-MM-DD (migration 0014); null until the proof is approved. */
+    promised_date: string | null;
+    /** Whether that day is a pickup at the shop or a delivery. */
+    promised_handover: 'pickup' | 'delivery' | null;
   };
   /** The quotes sent, one frozen row per version (migration 0011). */
   quotes: {

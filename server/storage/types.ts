@@ -6,6 +6,7 @@
  */
 
 import type { DecisionState, DecisionVerdict } from '#shared/requests/decision-rules.ts';
+import type { PromisedDate } from '#shared/requests/promised-date.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 
@@ -321,6 +322,8 @@ export interface RequestDetail extends Submission {
   status: RequestStatus;
   statusChangedAt: Date | null;
   readAt: Date | null;
+  /** The day the order is promised for, once the proof is approved. */
+  promised?: PromisedDate;
   events: RequestEvent[];
 }
 
@@ -452,6 +455,8 @@ export interface CustomerRequest {
   email: string;
   createdAt: Date;
   payload: Record<string, unknown>;
+  /** The day the order is promised for, once the proof is approved. */
+  promised?: PromisedDate;
   files: StoredFileInfo[];
   events: RequestEvent[];
 }
@@ -473,6 +478,8 @@ export interface VersionDecision {
   actor?: Actor;
   /** Given at the shop's counter and recorded by the staff member in `actor`. */
   inPerson?: boolean;
+  /** The day the order is promised for, kept should this approval reach Proof approved. */
+  promised?: PromisedDate;
   mail?: ReadyMail;
 }
 

@@ -95,7 +95,7 @@ describe('the staff desk in a browser', () => {
       expect(await page.getByText('Navy, not black: she called.').count()).toBe(1);
 
       await page.getByRole('link', { name: 'Inbox' }).first().click();
-      await page.getByRole('link', { name: /^Quoted/ }).click();
+      await page.getByRole('link', { name: /^Cancelled/ }).click();
       expect(await page.getByText(reference).count()).toBe(1);
 
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();

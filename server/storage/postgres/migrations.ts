@@ -300,7 +300,7 @@ export const postgresMigrations: Record<string, Migration> = {
       await db.schema.createIndex('approvals_submission').on('approvals').columns(['submission_id', 'id']).execute();
     },
   },
-  '0014-inbox-activity-search': {
+  '0014-inbox-search-promised-date': {
     async up(db: Kysely<unknown>) {
       // The inbox lists first what the customer last touched (a message, an approval, a cancel), not
       // only what arrived last: activity_at is the time of the customer's latest act, the request's own
@@ -311,6 +311,10 @@ export const postgresMigrations: Record<string, Migration> = {
       // The desk's search ignores case and accents ("castaneda" finds Castañeda): the searched fields
       // are kept folded (shared/search-text.ts), filled here for the rows stored before.
       await db.schema.alterTable('submissions').addColumn('search_text', 'text').execute();
+      // The day the order is promised for (YYYY-MM-DD, the shop's calendar), set when the proof is
+      // approved and changed by the shop; null before.
+      await db.schema.alterTable('submissions').addColumn('promised_date', 'text').execute();
+      await db.schema.alterTable('submissions').addColumn('promised_handover', 'text').execute();
       const rows = await sql<{ id: number; reference: string; name: string; email: string; payload: unknown }>`
         select id, reference, name, email, payload from submissions`.execute(db);
       for (const row of rows.rows) {
