@@ -1,0 +1,78 @@
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import { staffSession } from '#tests/support/staff-session.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { backends, openTestStorage } from '#tests/support/test-storage.ts';
+import { visitorSession } from '#tests/support/visitor-session.ts';
+import { createStaffAuth } from './staff-auth.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+const staff = 'owner@seenwear.example';
+
+// Signing in to the desk and out of it, over each database.
+describe.each(backends)('staff sign-in on %s', (backend) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ storage: await openTestStorage(backend), config: { submissionRateLimit: 1000 } });
+  });
+
+  const signedIn = (email = staff) => staffSession(t.app, t.storage, staff, email);
+
+  it('answers every address the same way, and queues a link only for staff', async () => {
+    const { cookie, token } = await visitorSession(t.app, '/contact-us');
+    const before = (await t.storage.outboxDepth()).pending;
+    for (const email of [staff, 'stranger@example.com', 'OWNER@seenwear.example']) {
+      const answer = await request(t.app)
+        .post('/staff/sign-in')
+        .set('Cookie', cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: token, email })
+        .expect(303);
+      expect(answer.headers.location).toBe('/staff/sign-in?sent');
+    }
+    // Two for the owner (any case), none for the stranger.
+    expect((await t.storage.outboxDepth()).pending).toBe(before + 2);
+    const sent = await request(t.app).get('/staff/sign-in?sent').expect(200);
+    expect(sent.text).toContain('If that address belongs to the shop’s staff');
+    expect(sent.headers['cache-control']).toBe('no-store');
+    expect(sent.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(sent.text).toContain('<meta name="robots" content="noindex, nofollow"/>');
+  });
+
+  it('signs in once per link: a used or unknown link sends back to sign-in', async () => {
+    const { cookie, token } = await visitorSession(t.app, '/contact-us');
+    const secret = await createStaffAuth(t.storage, { staffEmails: [staff], secure: false }).createLink(staff);
+    const use = () =>
+      request(t.app)
+        .post('/staff/sign-in/confirm')
+        .set('Cookie', cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: token, token: secret });
+    expect((await use()).headers.location).toBe('/staff');
+    expect((await use()).headers.location).toBe('/staff/sign-in?invalid');
+    await request(t.app).get('/staff/sign-in/not-a-secret').expect(303);
+  });
+
+  it('signs out here, and everywhere', async () => {
+    const first = await signedIn();
+    const second = await signedIn();
+    await request(t.app)
+      .post('/staff/sign-out')
+      .set('Cookie', first.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: first.token })
+      .expect(303);
+    await request(t.app).get('/staff').set('Cookie', first.cookie).set('Accept', 'text/html').expect(303);
+    await request(t.app).get('/staff').set('Cookie', second.cookie).expect(200);
+    const third = await signedIn();
+    await request(t.app)
+      .post('/staff/sign-out-everywhere')
+      .set('Cookie', third.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: third.token })
+      .expect(303);
+    await request(t.app).get('/staff').set('Cookie', second.cookie).set('Accept', 'text/html').expect(303);
+  });
+});
