@@ -55,6 +55,34 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     await request(t.app).get('/staff/sign-in/not-a-secret').expect(303);
   });
 
+  it('ends the other unused links of the address when one is used, and all of them on signing out everywhere', async () => {
+    const { cookie, token } = await visitorSession(t.app, '/contact-us');
+    const auth = createStaffAuth(t.storage, { staffEmails: [staff], secure: false });
+    const use = async (secret: string) =>
+      (
+        await request(t.app)
+          .post('/staff/sign-in/confirm')
+          .set('Cookie', cookie)
+          .type('form')
+          .send({ [CSRF_FIELD]: token, token: secret })
+          .expect(303)
+      ).headers.location;
+    const older = await auth.createLink(staff);
+    const newer = await auth.createLink(staff);
+    expect(await use(newer)).toBe('/staff');
+    expect(await use(older)).toBe('/staff/sign-in?invalid');
+
+    const session = await signedIn();
+    const waiting = await auth.createLink(staff);
+    await request(t.app)
+      .post('/staff/sign-out-everywhere')
+      .set('Cookie', session.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: session.token })
+      .expect(303);
+    expect(await use(waiting)).toBe('/staff/sign-in?invalid');
+  });
+
   it('signs out here, and everywhere', async () => {
     const first = await signedIn();
     const second = await signedIn();
