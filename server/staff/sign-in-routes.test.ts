@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import { formatDateTime } from '#shared/desk-format.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
@@ -53,6 +54,51 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     expect((await use()).headers.location).toBe('/staff');
     expect((await use()).headers.location).toBe('/staff/sign-in?invalid');
     await request(t.app).get('/staff/sign-in/not-a-secret').expect(303);
+    // A used link's page says so at once, rather than offering a button that cannot work.
+    await request(t.app).get(`/staff/sign-in/${secret}`).expect(303).expect('Location', '/staff/sign-in?invalid');
+    const unknown = 'A'.repeat(43);
+    await request(t.app).get(`/staff/sign-in/${unknown}`).expect(303).expect('Location', '/staff/sign-in?invalid');
+    const invalid = await request(t.app).get('/staff/sign-in?invalid').expect(200);
+    expect(invalid.text).toContain('That sign-in link has expired, was used already, or a newer one was used.');
+  });
+
+  it('says on the link’s page what it does, for whom, until when, and what to do if nobody asked', async () => {
+    const timeZone = t.siteData.data['order-terms'].timeZone;
+    const ttl = 15 * 60_000;
+    const before = Date.now();
+    const secret = await createStaffAuth(t.storage, { staffEmails: [staff], secure: false }).createLink(staff);
+    const after = Date.now();
+    const page = await request(t.app).get(`/staff/sign-in/${secret}`).expect(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.text).toContain('Sign in to the Seenwear desk');
+    expect(page.text).toContain(`This signs <strong class="break-all">${staff}</strong> in to Seenwear’s staff desk`);
+    expect(page.text).toContain('in this browser on this device');
+    const until = [before, after].map((at) => formatDateTime(new Date(at + ttl).toISOString(), timeZone));
+    expect(
+      until.some((text) =>
+        page.text.includes(`The link works once, until <span class="whitespace-nowrap">${text}</span>`),
+      ),
+    ).toBe(true);
+    expect(page.text).toContain('Did not ask for it?');
+    expect(page.text).toContain('Do not press the button: close this page.');
+    // Opening the page (as a mail scanner does) leaves the link usable.
+    const { cookie, token } = await visitorSession(t.app, '/contact-us');
+    await request(t.app)
+      .post('/staff/sign-in/confirm')
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: token, token: secret })
+      .expect(303)
+      .expect('Location', '/staff');
+  });
+
+  it('refuses the page of a link whose address left STAFF_EMAILS', async () => {
+    const secret = await createStaffAuth(t.storage, {
+      staffEmails: ['former@seenwear.example'],
+      secure: false,
+    }).createLink('former@seenwear.example');
+    await request(t.app).get(`/staff/sign-in/${secret}`).expect(303).expect('Location', '/staff/sign-in?invalid');
   });
 
   it('ends the other unused links of the address when one is used, and all of them on signing out everywhere', async () => {
@@ -80,6 +126,7 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
       .type('form')
       .send({ [CSRF_FIELD]: session.token })
       .expect(303);
+    await request(t.app).get(`/staff/sign-in/${waiting}`).expect(303).expect('Location', '/staff/sign-in?invalid');
     expect(await use(waiting)).toBe('/staff/sign-in?invalid');
   });
 

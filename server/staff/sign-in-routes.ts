@@ -61,8 +61,15 @@ export function signInRoutes(options: SignInRoutesOptions): Router {
 
   router.get('/staff/sign-in/:token', async (req, res) => {
     const token = req.params.token;
-    if (!isSecret(token)) return res.redirect(303, '/staff/sign-in?invalid');
-    await options.render(req, res, { page: 'confirm-sign-in', token });
+    // Used, ended or expired: said now, not after the button (the page could not say whose it is).
+    const link = isSecret(token) ? await options.auth.linkOf(token) : undefined;
+    if (!link) return res.redirect(303, '/staff/sign-in?invalid');
+    await options.render(req, res, {
+      page: 'confirm-sign-in',
+      token,
+      email: link.email,
+      expiresAt: link.expiresAt.toISOString(),
+    });
   });
 
   router.post(
