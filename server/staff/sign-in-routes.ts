@@ -4,6 +4,7 @@ import { signInLinkMail } from '#server/mail/staff-mail.ts';
 import type { Storage } from '#server/storage/types.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import { requireStaff, safeNext, staffOf, textField } from './desk-http.ts';
+import { signInCapReached } from './sign-in-cap.ts';
 import { isSecret, type StaffAuth } from './staff-auth.ts';
 
 /** What the sign-in routes are built from (the desk's own options, passed on). */
@@ -40,21 +41,47 @@ export function signInRoutes(options: SignInRoutesOptions): Router {
     await options.render(req, res, { page: 'sign-in', state, ...(next !== '/staff' ? { next } : {}) });
   });
 
+  /**
+   * Makes a staff address's link and queues its mail, unless the address had its share of links
+   * (sign-in-cap.ts). Runs after the answer went, so it is never lost silently: whatever goes wrong
+   * is logged.
+   */
+  async function mailLink(req: Request, email: string, next: string): Promise<void> {
+    const cap = await signInCapReached(options.storage, email);
+    if (cap) {
+      req.log.warn(
+        { reason: 'staff_sign_in_capped', staff: email, cap: `${cap.limit} per ${cap.per}` },
+        `staff sign-in link not sent: the address had ${cap.limit} in ${cap.per === 'day' ? 'a day' : cap.per}`,
+      );
+      return;
+    }
+    const secret = await options.auth.createLink(email);
+    const link = `${options.publicUrl}/staff/sign-in/${secret}${next !== '/staff' ? `?next=${encodeURIComponent(next)}` : ''}`;
+    await options.storage.queueMail(signInLinkMail(email, link, options.shopName), { recipient: 'staff' });
+    options.onQueued?.();
+    req.log.info({ reason: 'staff_sign_in_link' }, 'staff sign-in link queued');
+  }
+
   router.post(
     '/staff/sign-in',
     submissionRateLimit(options.rateLimit, options.storage, 'staff-sign-in'),
-    async (req, res) => {
+    (req, res) => {
       const email = options.auth.staffAddress(textField(req.body, 'email'));
-      if (email) {
-        const secret = await options.auth.createLink(email);
-        const next = safeNext(textField(req.body, 'next'));
-        const link = `${options.publicUrl}/staff/sign-in/${secret}${next !== '/staff' ? `?next=${encodeURIComponent(next)}` : ''}`;
-        await options.storage.queueMail(signInLinkMail(email, link, options.shopName), { recipient: 'staff' });
-        options.onQueued?.();
-        req.log.info({ reason: 'staff_sign_in_link' }, 'staff sign-in link queued');
-      } else {
-        req.log.warn({ reason: 'staff_sign_in_unknown' }, 'staff sign-in asked for an address not in STAFF_EMAILS');
-      }
+      const next = safeNext(textField(req.body, 'next'));
+      // The answer goes first and the database work after it, so a staff address is not answered
+      // any slower than another (which would tell who is staff).
+      res.once('close', () => {
+        if (!email) {
+          req.log.warn({ reason: 'staff_sign_in_unknown' }, 'staff sign-in asked for an address not in STAFF_EMAILS');
+          return;
+        }
+        mailLink(req, email, next).catch((error: unknown) => {
+          req.log.error(
+            { err: error, reason: 'staff_sign_in_link_failed' },
+            'staff sign-in link not made or not queued: nothing was mailed',
+          );
+        });
+      });
       res.redirect(303, '/staff/sign-in?sent');
     },
   );
