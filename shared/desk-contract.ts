@@ -121,7 +121,14 @@ export interface DeskQuoteRow {
 /** Every page of the desk. */
 export type DeskView =
   | { page: 'sign-in'; state: 'ask' | 'sent' | 'invalid' | 'signed-out'; next?: string }
-  | { page: 'confirm-sign-in'; token: string }
+  | {
+      page: 'confirm-sign-in';
+      token: string;
+      /** The staff address the link signs in. */
+      email: string;
+      /** When the unused link stops working (ISO). */
+      expiresAt: string;
+    }
   | {
       page: 'inbox';
       staff: string;

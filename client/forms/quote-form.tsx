@@ -176,8 +176,9 @@ function QuoteFields({
             <p className="rounded-lg bg-brand-50 p-4 text-stone-800">
               <input type="hidden" name={REORDER_FIELD} value={start[REORDER_FIELD]} />
               <strong>Reorder of {start[REORDER_FIELD]}.</strong> The details are those of your last order: change the
-              sizes or anything else, then send. Screens and digitizing we have on file are not charged again; attach
-              artwork only if it changed, since new artwork needs a new set-up.
+              sizes or anything else, then send. Screens and digitizing we have on file are not charged again when you
+              keep the e-mail address that order was sent from; attach artwork only if it changed, since new artwork
+              needs a new set-up.
             </p>
           )}
           <ErrorSummary

@@ -4,13 +4,11 @@ import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
-import { visitorSession } from '#tests/support/visitor-session.ts';
-import { createStaffAuth } from './staff-auth.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const staff = 'owner@seenwear.example';
 
-// The desk over each database: sign-in, the inbox, a request, its status and notes.
+// The desk over each database: the inbox, a request, its status and notes (sign-in: sign-in-routes.test.ts).
 describe.each(backends)('the staff desk on %s', (backend) => {
   let t: TestApp;
   let reference: string;
@@ -44,41 +42,6 @@ describe.each(backends)('the staff desk on %s', (backend) => {
     const page = await request(t.app).get('/staff?status=new').set('Accept', 'text/html').expect(303);
     expect(page.headers.location).toBe('/staff/sign-in?next=%2Fstaff%3Fstatus%3Dnew');
     await request(t.app).get(`/staff/requests/${reference}`).set('Accept', 'application/json').expect(401);
-  });
-
-  it('answers every address the same way, and queues a link only for staff', async () => {
-    const { cookie, token } = await visitorSession(t.app, '/contact-us');
-    const before = (await t.storage.outboxDepth()).pending;
-    for (const email of [staff, 'stranger@example.com', 'OWNER@seenwear.example']) {
-      const answer = await request(t.app)
-        .post('/staff/sign-in')
-        .set('Cookie', cookie)
-        .type('form')
-        .send({ [CSRF_FIELD]: token, email })
-        .expect(303);
-      expect(answer.headers.location).toBe('/staff/sign-in?sent');
-    }
-    // Two for the owner (any case), none for the stranger.
-    expect((await t.storage.outboxDepth()).pending).toBe(before + 2);
-    const sent = await request(t.app).get('/staff/sign-in?sent').expect(200);
-    expect(sent.text).toContain('If that address belongs to the shop’s staff');
-    expect(sent.headers['cache-control']).toBe('no-store');
-    expect(sent.headers['x-robots-tag']).toBe('noindex, nofollow');
-    expect(sent.text).toContain('<meta name="robots" content="noindex, nofollow"/>');
-  });
-
-  it('signs in once per link: a used or unknown link sends back to sign-in', async () => {
-    const { cookie, token } = await visitorSession(t.app, '/contact-us');
-    const secret = await createStaffAuth(t.storage, { staffEmails: [staff], secure: false }).createLink(staff);
-    const use = () =>
-      request(t.app)
-        .post('/staff/sign-in/confirm')
-        .set('Cookie', cookie)
-        .type('form')
-        .send({ [CSRF_FIELD]: token, token: secret });
-    expect((await use()).headers.location).toBe('/staff');
-    expect((await use()).headers.location).toBe('/staff/sign-in?invalid');
-    await request(t.app).get('/staff/sign-in/not-a-secret').expect(303);
   });
 
   it('lists requests in the inbox with unread ones marked, and finds them by company', async () => {
@@ -226,26 +189,5 @@ describe.each(backends)('the staff desk on %s', (backend) => {
       .type('form')
       .send({})
       .expect(403);
-  });
-
-  it('signs out here, and everywhere', async () => {
-    const first = await signedIn();
-    const second = await signedIn();
-    await request(t.app)
-      .post('/staff/sign-out')
-      .set('Cookie', first.cookie)
-      .type('form')
-      .send({ [CSRF_FIELD]: first.token })
-      .expect(303);
-    await request(t.app).get('/staff').set('Cookie', first.cookie).set('Accept', 'text/html').expect(303);
-    await request(t.app).get('/staff').set('Cookie', second.cookie).expect(200);
-    const third = await signedIn();
-    await request(t.app)
-      .post('/staff/sign-out-everywhere')
-      .set('Cookie', third.cookie)
-      .type('form')
-      .send({ [CSRF_FIELD]: third.token })
-      .expect(303);
-    await request(t.app).get('/staff').set('Cookie', second.cookie).set('Accept', 'text/html').expect(303);
   });
 });

@@ -1,13 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/http/csrf.ts';
-import { submissionRateLimit } from '#server/http/rate-limit.ts';
-import {
-  customerMessageMail,
-  customerUpdateMail,
-  newRequestLinkMail,
-  signInLinkMail,
-} from '#server/mail/staff-mail.ts';
+import { customerMessageMail, customerUpdateMail, newRequestLinkMail } from '#server/mail/staff-mail.ts';
 import { detailViews } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
@@ -24,11 +18,12 @@ import {
   statusLabels,
 } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
-import { noSuchRequest, referenceOf, requireStaff, safeNext, staffOf, textField } from './desk-http.ts';
+import { noSuchRequest, referenceOf, requireStaff, staffOf, textField } from './desk-http.ts';
 import { eventView, fileView, listItemView, mailView, proofView, quoteView, threadView } from './desk-views.ts';
 import { proofFileRoutes, proofNotices } from './proof-routes.ts';
 import { quoteRoutes } from './quote-routes.ts';
-import { isSecret, type StaffAuth } from './staff-auth.ts';
+import { signInRoutes } from './sign-in-routes.ts';
+import type { StaffAuth } from './staff-auth.ts';
 
 /** Requests per inbox page. */
 const PAGE_SIZE = 25;
@@ -90,8 +85,8 @@ export interface DeskRoutesOptions {
 }
 
 /**
- * The staff desk (issue 13) under /staff: passwordless sign-in, the inbox, and each request with its
- * status, notes and activity log. Server-rendered pages with plain forms (post/redirect/get), so the
+ * The staff desk (issue 13) under /staff: passwordless sign-in (sign-in-routes.ts), the inbox, and
+ * each request with its status, notes and activity log. Server-rendered pages with plain forms (post/redirect/get), so the
  * desk works without JavaScript and the public pages never load any of it. Every answer is no-store
  * and noindex; every unsafe request passed the app's CSRF check before it got here.
  */
@@ -125,69 +120,20 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     next();
   });
 
-  // Sign-in: the same answer for every address, staff or not.
-  router.get('/staff/sign-in', async (req, res) => {
-    const state =
-      req.query.sent !== undefined
-        ? 'sent'
-        : req.query.invalid !== undefined
-          ? 'invalid'
-          : req.query['signed-out'] !== undefined
-            ? 'signed-out'
-            : 'ask';
-    const next = safeNext(req.query.next);
-    await send(req, res, { page: 'sign-in', state, ...(next !== '/staff' ? { next } : {}) });
-  });
-
-  router.post(
-    '/staff/sign-in',
-    submissionRateLimit(options.rateLimit, options.storage, 'staff-sign-in'),
-    async (req, res) => {
-      const email = options.auth.staffAddress(textField(req.body, 'email'));
-      if (email) {
-        const secret = await options.auth.createLink(email);
-        const next = safeNext(textField(req.body, 'next'));
-        const link = `${options.publicUrl}/staff/sign-in/${secret}${next !== '/staff' ? `?next=${encodeURIComponent(next)}` : ''}`;
-        await options.storage.queueMail(signInLinkMail(email, link, options.shopName), { recipient: 'staff' });
-        options.onQueued?.();
-        req.log.info({ reason: 'staff_sign_in_link' }, 'staff sign-in link queued');
-      } else {
-        req.log.warn({ reason: 'staff_sign_in_unknown' }, 'staff sign-in asked for an address not in STAFF_EMAILS');
-      }
-      res.redirect(303, '/staff/sign-in?sent');
-    },
+  router.use(
+    signInRoutes({
+      storage: options.storage,
+      auth: options.auth,
+      render: send,
+      shopName: options.shopName,
+      publicUrl: options.publicUrl,
+      rateLimit: options.rateLimit,
+      ...(options.onQueued ? { onQueued: options.onQueued } : {}),
+    }),
   );
-
-  router.get('/staff/sign-in/:token', async (req, res) => {
-    const token = req.params.token;
-    if (!isSecret(token)) return res.redirect(303, '/staff/sign-in?invalid');
-    await send(req, res, { page: 'confirm-sign-in', token });
-  });
-
-  router.post(
-    '/staff/sign-in/confirm',
-    submissionRateLimit(options.rateLimit, options.storage, 'staff-sign-in-confirm'),
-    async (req, res) => {
-      const token = textField(req.body, 'token');
-      const email = isSecret(token) ? await options.auth.signIn(token, res) : undefined;
-      if (!email) return res.redirect(303, '/staff/sign-in?invalid');
-      req.log.info({ reason: 'staff_signed_in' }, 'staff signed in');
-      res.redirect(303, '/staff');
-    },
-  );
-
-  router.post('/staff/sign-out', async (req, res) => {
-    await options.auth.signOut(req, res);
-    res.redirect(303, '/staff/sign-in?signed-out');
-  });
 
   // Everything below: staff only.
   router.use('/staff', requireStaff(options.auth));
-
-  router.post('/staff/sign-out-everywhere', async (_req, res) => {
-    await options.auth.signOutEverywhere(staffOf(res), res);
-    res.redirect(303, '/staff/sign-in?signed-out');
-  });
 
   router.get('/staff', async (req, res) => {
     const status = typeof req.query.status === 'string' && req.query.status !== '' ? req.query.status : undefined;

@@ -28,12 +28,14 @@ export interface StaffAuth {
   staffAddress(email: unknown): string | undefined;
   /** A fresh one-time link's secret for a staff address (stored hashed, valid 15 minutes). */
   createLink(email: string): Promise<string>;
+  /** Whose a link is and until when, while it can still be used; undefined otherwise. */
+  linkOf(secret: string): Promise<{ email: string; expiresAt: Date } | undefined>;
   /** Uses a link's secret and starts a session; the address signed in, or undefined. */
   signIn(secret: string, res: Response): Promise<string | undefined>;
   /** The signed-in address of this request (and its idle clock restarted), or undefined. */
   current(req: Request): Promise<string | undefined>;
   signOut(req: Request, res: Response): Promise<void>;
-  /** Ends every session of the address; how many there were. */
+  /** Ends every session of the address and its links not used yet; how many sessions there were. */
   signOutEverywhere(email: string, res: Response): Promise<number>;
 }
 
@@ -46,6 +48,7 @@ export function createStaffAuth(
   storage: Pick<
     Storage,
     | 'createStaffSignInLink'
+    | 'findStaffSignInLink'
     | 'consumeStaffSignInLink'
     | 'createStaffSession'
     | 'touchStaffSession'
@@ -73,6 +76,10 @@ export function createStaffAuth(
       const secret = randomBytes(32).toString('base64url');
       await storage.createStaffSignInLink(hashOf(secret), email, SIGN_IN_LINK_TTL_MS);
       return secret;
+    },
+    async linkOf(secret) {
+      const link = await storage.findStaffSignInLink(hashOf(secret));
+      return link && staff.has(link.email) ? link : undefined;
     },
     async signIn(secret, res) {
       const email = await storage.consumeStaffSignInLink(hashOf(secret));

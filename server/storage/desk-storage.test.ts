@@ -133,6 +133,48 @@ describe.each(backends)('the desk on %s', (backend) => {
     expect(await storage.consumeStaffSignInLink('hash-unknown')).toBeUndefined();
   });
 
+  it('tells whose an unused link is and until when, without using it up', async () => {
+    const before = Date.now();
+    await storage.createStaffSignInLink('hash-peek', 'owner@seenwear.example', 15 * 60_000);
+    const found = await storage.findStaffSignInLink('hash-peek');
+    expect(found?.email).toBe('owner@seenwear.example');
+    expect(found?.expiresAt.getTime()).toBeGreaterThanOrEqual(before + 15 * 60_000 - 5000);
+    expect(found?.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 15 * 60_000 + 5000);
+    expect(await storage.consumeStaffSignInLink('hash-peek')).toBe('owner@seenwear.example');
+    expect(await storage.findStaffSignInLink('hash-peek')).toBeUndefined();
+    expect(await storage.findStaffSignInLink('hash-unknown')).toBeUndefined();
+    await storage.createStaffSignInLink('hash-peek-late', 'owner@seenwear.example', 15 * 60_000);
+    await runSql(storage.location, 'update staff_sign_in_links set expires_at = $1 where token_hash = $2', [
+      isoFromNow(-1000),
+      'hash-peek-late',
+    ]);
+    expect(await storage.findStaffSignInLink('hash-peek-late')).toBeUndefined();
+  });
+
+  it('ends every unused link of the address when one of its links is used, older or newer', async () => {
+    await storage.createStaffSignInLink('hash-older', 'lee@seenwear.example', 15 * 60_000);
+    await storage.createStaffSignInLink('hash-used', 'lee@seenwear.example', 15 * 60_000);
+    await storage.createStaffSignInLink('hash-newer', 'lee@seenwear.example', 15 * 60_000);
+    await storage.createStaffSignInLink('hash-colleague', 'ana@seenwear.example', 15 * 60_000);
+    expect(await storage.consumeStaffSignInLink('hash-used')).toBe('lee@seenwear.example');
+    expect(await storage.consumeStaffSignInLink('hash-older')).toBeUndefined();
+    expect(await storage.consumeStaffSignInLink('hash-newer')).toBeUndefined();
+    expect(await storage.consumeStaffSignInLink('hash-colleague')).toBe('ana@seenwear.example');
+  });
+
+  it('ends the unused links of the address too when it signs out on every device', async () => {
+    await storage.createStaffSignInLink('hash-pending', 'sam@seenwear.example', 15 * 60_000);
+    await storage.createStaffSignInLink('hash-pending-other', 'kim@seenwear.example', 15 * 60_000);
+    await storage.createStaffSession('s-sam', 'sam@seenwear.example', 60 * 60_000);
+    expect(await storage.endStaffSessionsOf('sam@seenwear.example')).toBe(1);
+    expect(await storage.consumeStaffSignInLink('hash-pending')).toBeUndefined();
+    expect(await storage.consumeStaffSignInLink('hash-pending-other')).toBe('kim@seenwear.example');
+    // With no session at all, the links still end.
+    await storage.createStaffSignInLink('hash-pending-2', 'sam@seenwear.example', 15 * 60_000);
+    expect(await storage.endStaffSessionsOf('sam@seenwear.example')).toBe(0);
+    expect(await storage.consumeStaffSignInLink('hash-pending-2')).toBeUndefined();
+  });
+
   it('ends a session after its idle time or its absolute end, and everywhere on request', async () => {
     const hour = 60 * 60_000;
     await storage.createStaffSession('s-live', 'owner@seenwear.example', 7 * 24 * hour);

@@ -209,16 +209,31 @@ export function createDeskStorage(
         .execute();
     },
 
-    async consumeStaffSignInLink(tokenHash) {
-      const used = await db
-        .updateTable('staff_sign_in_links')
-        .set({ used_at: clock.now() })
+    async findStaffSignInLink(tokenHash) {
+      const link = await db
+        .selectFrom('staff_sign_in_links')
+        .select(['email', 'expires_at'])
         .where('token_hash', '=', tokenHash)
         .where('used_at', 'is', null)
         .where('expires_at', '>', clock.now())
-        .returning('email')
         .executeTakeFirst();
-      return used?.email;
+      return link && { email: link.email, expiresAt: readDate(link.expires_at) };
+    },
+
+    async consumeStaffSignInLink(tokenHash) {
+      return db.transaction().execute(async (trx) => {
+        const used = await trx
+          .updateTable('staff_sign_in_links')
+          .set({ used_at: clock.now() })
+          .where('token_hash', '=', tokenHash)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', clock.now())
+          .returning('email')
+          .executeTakeFirst();
+        // The newest sign-in ends the address's other links: one left in a mailbox opens nothing later.
+        if (used) await endUnusedLinksOf(trx, used.email);
+        return used?.email;
+      });
     },
 
     async createStaffSession(idHash, email, absoluteMs) {
@@ -252,8 +267,16 @@ export function createDeskStorage(
     },
 
     async endStaffSessionsOf(email) {
-      const ended = await db.deleteFrom('staff_sessions').where('email', '=', email).executeTakeFirst();
-      return Number(ended.numDeletedRows);
+      return db.transaction().execute(async (trx) => {
+        const ended = await trx.deleteFrom('staff_sessions').where('email', '=', email).executeTakeFirst();
+        await endUnusedLinksOf(trx, email);
+        return Number(ended.numDeletedRows);
+      });
     },
   };
+}
+
+/** Every sign-in link of `email` not used yet stops working (deleted: an ended link is an unknown one). */
+async function endUnusedLinksOf(db: Kysely<StorageDatabase>, email: string): Promise<void> {
+  await db.deleteFrom('staff_sign_in_links').where('email', '=', email).where('used_at', 'is', null).execute();
 }

@@ -414,7 +414,12 @@ export interface DeskStorage {
 
   /** Keeps a sign-in link for `email`, by the hash of its secret, usable until `ttlMs` from now. */
   createStaffSignInLink(tokenHash: string, email: string, ttlMs: number): Promise<void>;
-  /** Uses the link once: its address, or undefined when unknown, used or expired (by the database's clock). */
+  /** A link not used yet and not expired (by the database's clock): whose it is and until when; it stays unused. */
+  findStaffSignInLink(tokenHash: string): Promise<{ email: string; expiresAt: Date } | undefined>;
+  /**
+   * Uses the link once: its address, or undefined when unknown, used or expired (by the database's
+   * clock). Every other unused link of that address ends with it.
+   */
   consumeStaffSignInLink(tokenHash: string): Promise<string | undefined>;
   /** Starts a session ending at the latest `absoluteMs` from now. */
   createStaffSession(idHash: string, email: string, absoluteMs: number): Promise<void>;
@@ -424,7 +429,10 @@ export interface DeskStorage {
    */
   touchStaffSession(idHash: string, idleMs: number): Promise<string | undefined>;
   endStaffSession(idHash: string): Promise<void>;
-  /** Ends every session of that address ("sign out everywhere"); how many there were. */
+  /**
+   * "Sign out on every device": ends every session of that address and every link of it not used yet;
+   * how many sessions there were.
+   */
   endStaffSessionsOf(email: string): Promise<number>;
 }
 

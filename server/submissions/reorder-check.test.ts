@@ -12,26 +12,34 @@ const storage = { getRequestState: async (reference: string) => orders[reference
 describe('a quote request marked as a reorder', () => {
   it('keeps the mark for a completed order of the same address, in any case', async () => {
     const checked = await checkReorder({ email: 'dana@example.com ', reorderOf: 'Q-2026-000001' }, storage);
-    expect(checked).toEqual({ values: { email: 'dana@example.com ', reorderOf: 'Q-2026-000001' }, errors: {} });
+    expect(checked).toEqual({ values: { email: 'dana@example.com ', reorderOf: 'Q-2026-000001' } });
   });
 
   it('drops a mark that names no completed quote request, so the request is priced in full', async () => {
-    for (const reference of ['Q-2026-000002', 'C-2026-000001', 'Q-2099-999999', 'not a reference']) {
+    for (const [reference, why] of [
+      ['Q-2026-000002', 'not-completed'],
+      ['C-2026-000001', 'unknown'],
+      ['Q-2099-999999', 'unknown'],
+      ['not a reference', 'unknown'],
+    ] as const) {
       const checked = await checkReorder({ email: 'dana@example.com', reorderOf: reference }, storage);
-      expect(checked.values).toEqual({ email: 'dana@example.com' });
-      expect(checked.dropped).toBe(reference);
+      expect(checked).toEqual({ values: { email: 'dana@example.com' }, dropped: { reference, why } });
     }
   });
 
-  it('asks for the original address when another one reorders', async () => {
-    const checked = await checkReorder({ email: 'mallory@example.com', reorderOf: 'Q-2026-000001' }, storage);
-    expect(checked.errors.email).toMatch(/use the e-mail address that order was sent from/);
+  it('treats a completed order of another address as it treats an unknown reference', async () => {
+    const mismatch = await checkReorder({ email: 'mallory@example.com', reorderOf: 'Q-2026-000001' }, storage);
+    const unknown = await checkReorder({ email: 'mallory@example.com', reorderOf: 'Q-2099-999999' }, storage);
+    expect(mismatch.values).toEqual({ email: 'mallory@example.com' });
+    expect(mismatch.values).toEqual(unknown.values);
+    expect(Object.keys(mismatch)).toEqual(Object.keys(unknown));
+    // Only the log tells them apart.
+    expect(mismatch.dropped).toEqual({ reference: 'Q-2026-000001', why: 'other-address' });
   });
 
   it('leaves a request without the mark as it is', async () => {
     expect(await checkReorder({ email: 'a@b.example', reorderOf: ' ' }, storage)).toEqual({
       values: { email: 'a@b.example', reorderOf: ' ' },
-      errors: {},
     });
   });
 });

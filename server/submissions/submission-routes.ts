@@ -175,19 +175,18 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
           ),
         );
       }
-      const reorder =
-        form.kind === 'quote' ? await checkReorder(values, options.storage) : { values, errors: {} as FieldErrors };
+      const reorder = form.kind === 'quote' ? await checkReorder(values, options.storage) : { values };
       if (reorder.dropped) {
         req.log.warn(
-          { reorderOf: reorder.dropped, reason: 'reorder_not_matched' },
-          'quote request marked as a reorder of no completed order: priced in full',
+          { reorderOf: reorder.dropped.reference, why: reorder.dropped.why, reason: 'reorder_not_matched' },
+          'quote request marked as a reorder of no completed order of its address: priced in full',
         );
       }
       // Whether the request brings artwork is the upload's to say, never a posted field's.
       const { [NEW_ARTWORK_KEY]: _claimed, ...checked } = reorder.values;
       const priced = uploads.length > 0 ? { ...checked, [NEW_ARTWORK_KEY]: 'on' } : checked;
       const validation = form.validate(priced, options.siteData.data);
-      const errors: FieldErrors = { ...(validation.ok ? {} : validation.errors), ...reorder.errors };
+      const errors: FieldErrors = validation.ok ? {} : { ...validation.errors };
       const listError = artworkListError(
         // The name as sent, so hidden characters are refused; the messages show it cleaned.
         uploads.map((file) => ({ name: file.originalname, size: file.size })),

@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
-import { axeViolations, deskServerForThisFile, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
+import {
+  axeViolations,
+  deskServerForThisFile,
+  mailWith,
+  signInToDesk,
+  watchedPage,
+} from '#tests/support/browser-session.ts';
 import { liveVisitorSession, quoteFormData } from '#tests/support/quote-post.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 
@@ -39,7 +45,23 @@ describe('the staff desk in a browser', () => {
       await page.goto(`${site.url}/staff`);
       await expect.poll(() => new URL(page.url()).pathname).toBe('/staff/sign-in');
       expect(await axeViolations(page)).toEqual([]);
-      await signInToDesk(page, site.smtp, site.staff);
+      // Signed in by hand here (signInToDesk elsewhere), to read the link's page on the way.
+      await page.getByLabel('Your work e-mail address').fill(site.staff);
+      await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('a sign-in link is on its way');
+      const mail = await mailWith(site.smtp, /\/staff\/sign-in\/[\w-]{43}/);
+      await page.goto(/https?:\/\/\S+\/staff\/sign-in\/[\w-]{43}/.exec(mail.text)?.[0] ?? '');
+      // The link's page says what the button does, for whom and until when, at both widths.
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to the Seenwear desk');
+        expect(await page.getByText(`This signs ${site.staff} in to Seenwear’s staff desk`).count()).toBe(1);
+        expect(await page.getByText(/The link works once, until .+ C[SD]T\./).count()).toBe(1);
+        expect(await page.getByRole('heading', { name: 'Did not ask for it?' }).count()).toBe(1);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        expect(await axeViolations(page)).toEqual([]);
+      }
+      await page.getByRole('button', { name: 'Sign in to the desk' }).click();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Inbox');
       expect(await page.getByText(reference).count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
