@@ -110,6 +110,7 @@ export function ContactForm({ labelledBy }: { /** The heading that names the for
         title="Thank you: your message is on its way"
         reference={receipt.reference}
         email={receipt.email}
+        confirmationSkipped={receipt.confirmationSkipped === true}
         againLabel="Send another message"
         onAgain={() => {
           setReceipt(null);

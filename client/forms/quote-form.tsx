@@ -343,6 +343,7 @@ export function QuoteForm({
         title="Thank you: your quote request is in"
         reference={receipt.reference}
         email={receipt.email}
+        confirmationSkipped={receipt.confirmationSkipped === true}
         againLabel="Request another quote"
         onAgain={() => {
           setReceipt(null);

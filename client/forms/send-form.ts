@@ -6,7 +6,7 @@ import { SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions
 /** What came of sending a form, in the terms the page shows it. */
 export type SendOutcome =
   /** `link`: a quote request's private page (a path of this site), when the server gave one. */
-  | { kind: 'sent'; reference: string; message: string; link?: string }
+  | { kind: 'sent'; reference: string; message: string; link?: string; confirmationSkipped?: boolean }
   /** The server refused some fields (422): shown beside them like the browser's own checks. */
   | { kind: 'invalid'; message: string; fields: FieldErrors }
   /** Any other refusal: the visitor's input stays, with the server's reason. */
@@ -37,7 +37,12 @@ function fallbackMessage(status: number): string {
  * The endpoints' answers, read with plain checks rather than the on-demand zod chunk: reading an
  * answer must never depend on a download. A proxy or an old server may answer otherwise.
  */
-function readCreated(body: unknown): { reference: string; message: string; link?: string } {
+function readCreated(body: unknown): {
+  reference: string;
+  message: string;
+  link?: string;
+  confirmationSkipped?: boolean;
+} {
   if (!isRecord(body) || typeof body.reference !== 'string') return { reference: '', message: '' };
   // Only a path of this site is ever followed from here.
   const link = typeof body.link === 'string' && /^\/requests\/[\w/-]+$/.test(body.link) ? body.link : undefined;
@@ -45,6 +50,8 @@ function readCreated(body: unknown): { reference: string; message: string; link?
     reference: body.reference,
     message: typeof body.message === 'string' ? body.message : '',
     ...(link ? { link } : {}),
+    // The address's daily limit of confirmations was reached: the panel must not promise one.
+    ...(body.confirmation === 'skipped' ? { confirmationSkipped: true } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ export function SentPanel({
   title,
   reference,
   email,
+  confirmationSkipped = false,
   againLabel,
   onAgain,
   children,
@@ -15,6 +16,8 @@ export function SentPanel({
   title: string;
   reference: string;
   email: string;
+  /** The address had its most confirmations today: say so rather than promise one. */
+  confirmationSkipped?: boolean;
   againLabel: string;
   onAgain: () => void;
   children?: ReactNode;
@@ -44,13 +47,19 @@ export function SentPanel({
       ) : null}
       <p className="mt-3">
         What happens next: we reply within one business day
-        {email ? (
+        {email && !confirmationSkipped ? (
           <>
             ; a confirmation is on its way to <strong className="break-all">{email}</strong>
           </>
         ) : null}
         .
       </p>
+      {confirmationSkipped ? (
+        <p className="mt-3">
+          We did not e-mail a confirmation this time: this address has had the most we send in a day. Note your
+          reference; our reply still comes by e-mail.
+        </p>
+      ) : null}
       {children}
       <button
         type="button"

@@ -20,6 +20,8 @@ export interface Receipt {
   summary?: string;
   /** A quote request's private page (a path of this site). */
   link?: string;
+  /** No confirmation was mailed (the address's daily limit): the panel says so instead of promising one. */
+  confirmationSkipped?: boolean;
 }
 
 export interface FormSubmissionOptions {
@@ -161,6 +163,7 @@ export function useFormSubmission(options: FormSubmissionOptions): FormSubmissio
           email: values.email ?? '',
           summary: options.summarize?.(values, data),
           ...(outcome.link ? { link: outcome.link } : {}),
+          ...(outcome.confirmationSkipped ? { confirmationSkipped: true } : {}),
         });
         return;
       case 'invalid':

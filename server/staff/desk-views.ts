@@ -21,6 +21,7 @@ import type {
   DeskProof,
   DeskQuote,
 } from '#shared/desk-contract.ts';
+import { formatDay } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import { optionalField } from '#shared/optional-field.ts';
 import { isQuoteOpen } from '#shared/requests/quote.ts';
@@ -101,6 +102,13 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
         ...(text(data.comment) ? { text: data.comment as string } : {}),
       };
     }
+    case 'confirmation_skipped':
+      return { ...base, what: 'Confirmation not sent: daily limit (the address had its most in 24 hours)' };
+    case 'promised':
+      return {
+        ...base,
+        what: `Promised for ${formatDay(String(data.date))}${data.handover === 'delivery' ? ' (delivery)' : ' (pickup)'}${text(data.was) ? `, was ${formatDay(String(data.was))}` : ''}`,
+      };
     case 'link_replaced':
       return { ...base, what: 'Replaced the customer’s link (the old one no longer works)' };
     case 'quote':

@@ -6,6 +6,7 @@ import { createCustomerStorage } from './customer-storage.ts';
 import { databaseClock, type SqlDialect } from './database-clock.ts';
 import { createDeskStorage } from './desk-storage.ts';
 import { insertReadyMail } from './ready-mail.ts';
+import { appendEvent } from './request-events.ts';
 import { type Count, readDate, readJson, type StorageDatabase } from './schema.ts';
 import {
   readLastMailSentAt,
@@ -101,9 +102,29 @@ export function createKyselyStorage(
     const row = await db
       .selectFrom('submissions')
       .where('idempotency_key', '=', key)
-      .select(['reference', 'kind'])
+      .select((eb) => [
+        'reference',
+        'kind',
+        // A repeat is answered as the first was, its confirmation included.
+        eb
+          .exists(
+            eb
+              .selectFrom('request_events')
+              .whereRef('request_events.submission_id', '=', 'submissions.id')
+              .where('request_events.type', '=', 'confirmation_skipped')
+              .select('request_events.id'),
+          )
+          .as('skipped'),
+      ])
       .executeTakeFirst();
-    return row && { reference: row.reference, kind: row.kind, repeated: true };
+    return (
+      row && {
+        reference: row.reference,
+        kind: row.kind,
+        repeated: true,
+        ...(row.skipped ? { confirmationSkipped: true } : {}),
+      }
+    );
   }
 
   /** Resolves after COMMIT; any throw inside rolls back everything, the counter included. */
@@ -152,6 +173,9 @@ export function createKyselyStorage(
         .selectFrom('outbox')
         .innerJoin('submissions', 'submissions.id', 'outbox.submission_id')
         .where('outbox.recipient', '=', 'customer')
+        // Confirmations only (built from the row, so no mail of their own): the shop's quotes, proofs and
+        // messages to the same address are not confirmations and never use up the cap.
+        .where('outbox.mail', 'is', null)
         .where(sql<string>`lower(submissions.email)`, '=', submission.email.toLowerCase())
         .where('submissions.created_at', '>=', since)
         .select((eb) => eb.fn.countAll<Count>().as('count'))
@@ -169,6 +193,8 @@ export function createKyselyStorage(
             })),
         )
         .execute();
+      // The desk says so beside the request: the customer was told on the screen too.
+      if (confirmationSkipped) await appendEvent(trx, clock, id, { actor: 'system', type: 'confirmation_skipped' });
       return { reference, kind: submission.kind, confirmationSkipped };
     });
   }

@@ -372,6 +372,27 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       expect((await storage.saveSubmission(quote({ email: 'victim@example.com' }))).confirmationSkipped).toBe(false);
     });
 
+    it('counts only confirmations toward the cap: the shop’s own mails to the address never use it up', async () => {
+      const time = clock('2026-05-01T10:00:00.000Z');
+      const storage = await open(time.now);
+      const { reference } = await storage.saveSubmission(quote({ email: 'busy@example.com' }));
+      // A busy order: quotes, proofs and messages mailed to the same address that day.
+      for (let n = 0; n < 8; n += 1) {
+        await storage.queueMail(
+          { to: 'busy@example.com', subject: `Update ${n}`, text: 'News about your order.' },
+          { recipient: 'customer', reference },
+        );
+      }
+      const reorders = [];
+      for (let n = 0; n < 5; n += 1) reorders.push(await storage.saveSubmission(quote({ email: 'busy@example.com' })));
+      expect(reorders.map((entry) => entry.confirmationSkipped)).toEqual([false, false, false, false, true]);
+      // The one skipped is said beside the request on the desk.
+      const skipped = await storage.getRequest(reorders[4]?.reference ?? '');
+      expect(skipped?.events.map((event) => event.type)).toContain('confirmation_skipped');
+      const sent = await storage.getRequest(reorders[3]?.reference ?? '');
+      expect(sent?.events.map((event) => event.type)).not.toContain('confirmation_skipped');
+    });
+
     it('holds one notification for the shop and one for the customer, due at once', async () => {
       const time = clock('2026-05-01T10:00:00.000Z');
       const storage = await open(time.now);

@@ -20,7 +20,8 @@ export interface SubmissionForm {
   /** How many artwork files it takes. */
   maxFiles: number;
   validate(values: FormValues, site: SiteData): Validation;
-  thanks(reference: string): string;
+  /** What the sender is told; a confirmation skipped by the daily cap is said plainly, never promised. */
+  thanks(reference: string, confirmation: 'queued' | 'skipped'): string;
 }
 
 /** The quote request posted to /api/quotes: checked against the price files, with up to ARTWORK_MAX_FILES files. */
@@ -40,9 +41,16 @@ export const quoteForm: SubmissionForm = {
       formValues: quoteFormValues(values),
     };
   },
-  thanks: (reference) =>
-    `Thank you! Your quote request ${reference} has reached us. We reply within one business day, and a confirmation is on its way to your inbox.`,
+  thanks: (reference, confirmation) =>
+    `Thank you! Your quote request ${reference} has reached us. We reply within one business day, ${confirmationText(confirmation)}`,
 };
+
+/** The end of the thanks: the confirmation on its way, or why none is (this address's daily limit). */
+function confirmationText(confirmation: 'queued' | 'skipped'): string {
+  return confirmation === 'queued'
+    ? 'and a confirmation is on its way to your inbox.'
+    : 'by e-mail. We did not send a confirmation this time: this address has had the most we send in a day. Note your reference.';
+}
 
 /** The message posted to /api/contact: text only, no files. */
 export const contactForm: SubmissionForm = {
@@ -54,6 +62,6 @@ export const contactForm: SubmissionForm = {
     if (!result.success) return { ok: false, errors: fieldErrorsOf(result.error) };
     return { ok: true, name: result.data.name, email: result.data.email, payload: result.data };
   },
-  thanks: (reference) =>
-    `Thank you! Your message ${reference} has reached us. We reply within one business day, and a confirmation is on its way to your inbox.`,
+  thanks: (reference, confirmation) =>
+    `Thank you! Your message ${reference} has reached us. We reply within one business day, ${confirmationText(confirmation)}`,
 };

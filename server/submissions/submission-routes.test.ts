@@ -246,6 +246,11 @@ describe.each(backends)('on %s', (backend) => {
           201,
         );
         references.push(response.body.reference);
+        // The sender is told the truth: a confirmation on its way, or none (today's limit).
+        expect(response.body.confirmation).toBe(n < 5 ? 'queued' : 'skipped');
+        expect(response.body.message).toContain(
+          n < 5 ? 'a confirmation is on its way' : 'We did not send a confirmation this time',
+        );
       }
       const pending = await Promise.all(
         references.map(async (ref) => (await t.storage.getSubmission(ref))?.pendingNotifications),

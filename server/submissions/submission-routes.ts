@@ -84,15 +84,21 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
   const slots = uploadSlots(options.uploadsAtOnce);
 
   /** The answer to a stored submission, the same for the first post and any repeat of its key. */
-  async function answerStored(req: Request, res: Response, form: SubmissionForm, { reference }: SavedSubmission) {
-    const message = form.thanks(reference);
+  async function answerStored(
+    req: Request,
+    res: Response,
+    form: SubmissionForm,
+    { reference, confirmationSkipped }: SavedSubmission,
+  ) {
+    const confirmation = confirmationSkipped ? 'skipped' : 'queued';
+    const message = form.thanks(reference, confirmation);
     // Only in this answer, which is the sender's alone and never cached (no-store, or a one-hop flash).
     const link = form.kind === 'quote' ? await options.links?.pathFor(reference) : undefined;
     if (!wantsPage(req)) {
       res
         .status(201)
         .set('Cache-Control', 'no-store')
-        .json({ reference, message, ...(link ? { link } : {}) });
+        .json({ reference, message, confirmation, ...(link ? { link } : {}) });
       return;
     }
     setFlash(
