@@ -1,23 +1,19 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import type { Request, RequestHandler, Response } from 'express';
 import createHttpError from 'http-errors';
-import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Csrf } from '#server/http/csrf.ts';
 import { type Flash, hasFlash, takeFlash } from '#server/http/flash-cookie.ts';
-import { skipCompression } from '#server/http/response-compression.ts';
-import { cspNonce } from '#server/http/security-headers.ts';
-import { approvalDay, shopTime } from '#shared/pricing/business-days.ts';
 import { pages as pageTable } from '#shared/routes.ts';
 import type { QueryOutcome, SsrEntry } from '#shared/ssr-contract.ts';
 import type { FormState } from '#shared/submissions/form-values.ts';
 import type { AssetResolver } from './asset-manifest.ts';
 import { acceptedEncodings } from './content-encoding.ts';
-import { type CompressionEffort, type EncodedPage, encodePage, pickRepresentation } from './encoded-page.ts';
 import { toFetchRequest } from './fetch-request.ts';
+import { createPageCache } from './page-cache.ts';
+import { createPageSender } from './page-sender.ts';
+import { createPageSlots } from './page-slots.ts';
 import type { SiteDataFiles } from './site-data-files.ts';
-import { createSplicedGzip, type SplicedGzip } from './spliced-gzip.ts';
 
 /** loadEntry is called for every render that misses the cache, so in development edited code is picked up. */
 export interface PageRendererOptions {
@@ -42,45 +38,8 @@ export interface PageRendererOptions {
   now?: () => Date;
 }
 
-/** A per-request value a page may hold: the CSP nonce, the CSRF token, a form's one-time submission key. */
-type Slot = 'nonce' | 'csrf' | 'key';
-
-/** A rendered page, split where its per-request values go. */
-interface SplitPage {
-  status: number;
-  /** The page's fixed text: one more than there are slots. */
-  fixed: Buffer[];
-  /** The per-request value between fixed[i] and fixed[i + 1]. */
-  slots: Slot[];
-}
-
-/**
- * A cached page. `fixed`: the same bytes for everyone (most pages), kept compressed, with ETags.
- * `personal`: a form page, whose token and key differ per response; its fixed parts are deflated once
- * and each response's values are spliced in (server/pages/spliced-gzip.ts).
- */
-type CachedPage =
-  | { kind: 'fixed'; status: number; encoded: EncodedPage }
-  | { kind: 'personal'; page: SplitPage; gzip: SplicedGzip };
-
-/** The pages that show estimates, whose dates depend on the day (see keyOf). */
-const datedPage = /^\/pricing(?:[/?]|$)/;
-/** Every unknown address renders the same 404 page, so they share one entry instead of one each. */
-const NOT_FOUND_KEY = '404';
-/**
- * The cache's bound. A page is about 60 kB plain and a fifth of that per compressed form, so this
- * holds every page of the site and a few hundred calculator queries; the least recently used go first.
- */
-const CACHE_MAX_BYTES = 48 * 1024 * 1024;
-const CACHE_MAX_ENTRIES = 1000;
 /** The site's own addresses: compressed thoroughly (brotli 11) and rendered ahead at start. */
 const ownPaths: ReadonlySet<string> = new Set(pageTable.filter((page) => page.path !== '*').map((page) => page.path));
-/**
- * Fixed pages are the same for everyone, so shared caches may keep them, and browsers revalidate each
- * time (a 304 when the ETag still matches), so a data change shows at once.
- */
-const FIXED_CACHE_CONTROL = 'public, no-cache';
-
 /** Redirects from React Router are passed through as they are. */
 async function sendFetchResponse(res: Response, response: globalThis.Response) {
   res.status(response.status);
@@ -133,104 +92,11 @@ export interface PageRenderer {
  * A form page gets this response's CSRF token (and so the visitor's cookies) and a fresh submission key.
  */
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
-  const cache = new LRUCache<string, CachedPage>({
-    max: CACHE_MAX_ENTRIES,
-    maxSize: CACHE_MAX_BYTES,
-    // Counted when stored, before a thorough page's brotli exists: brotli is smaller than gzip, so the
-    // gzip counted twice bounds both. A form page holds its text and the deflated copy (smaller still).
-    sizeCalculation: (entry) =>
-      entry.kind === 'fixed'
-        ? entry.encoded.identity.body.length + 2 * entry.encoded.gzip.body.length
-        : entry.page.fixed.reduce((total, part) => total + part.length * 2, 1),
-  });
-  // Random per process, so no page content can guess them and have them replaced.
-  const placeholders: Record<Slot, string> = {
-    nonce: `n${randomBytes(12).toString('hex')}`,
-    csrf: `c${randomBytes(12).toString('hex')}`,
-    key: `k${randomBytes(12).toString('hex')}`,
-  };
-  const slotOf = new Map(Object.entries(placeholders).map(([slot, text]) => [text, slot as Slot]));
-  const splitter = new RegExp(`(${placeholders.nonce}|${placeholders.csrf}|${placeholders.key})`);
-
-  function split(status: number, html: string): SplitPage {
-    const pieces = html.split(splitter);
-    return {
-      status,
-      fixed: pieces.filter((_piece, index) => index % 2 === 0).map((piece) => Buffer.from(piece)),
-      slots: pieces.filter((_piece, index) => index % 2 === 1).map((piece) => slotOf.get(piece) as Slot),
-    };
-  }
-
-  function toCached(page: SplitPage, effort: CompressionEffort): CachedPage {
-    if (page.slots.length > 0) {
-      return { kind: 'personal', page, gzip: createSplicedGzip(page.fixed, effort === 'thorough' ? 9 : 6) };
-    }
-    const encoded = encodePage(page.fixed[0] as Buffer, effort, (error) =>
-      options.logger.error({ err: error }, 'page compression failed'),
-    );
-    return { kind: 'fixed', status: page.status, encoded };
-  }
-
-  /** This response's values for the page's slots; the token (and its cookies) only where a form is. */
-  function slotValues(req: Request, res: Response, slots: readonly Slot[]): Buffer[] {
-    let token: Buffer | undefined;
-    return slots.map((slot) => {
-      if (slot === 'csrf') {
-        token ??= Buffer.from(options.csrf.issueToken(req, res));
-        return token;
-      }
-      // A fresh one-time submission key per page served, for the forms posted without JavaScript.
-      return Buffer.from(slot === 'nonce' ? cspNonce(res) : randomUUID());
-    });
-  }
-
-  function sendFixed(req: Request, res: Response, status: number, encoded: EncodedPage) {
-    const { encoding, representation } = pickRepresentation(encoded, acceptedEncodings(req));
-    skipCompression(res);
-    res.status(status);
-    res.set({
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': FIXED_CACHE_CONTROL,
-      Vary: 'Accept-Encoding',
-    });
-    if (encoding !== 'identity') res.set('Content-Encoding', encoding);
-    // A 304 only stands for a page that exists: the 404 page is sent whole.
-    if (status === 200) {
-      res.set('ETag', representation.etag);
-      if (req.fresh) return void res.status(304).end();
-    }
-    res.set('Content-Length', String(representation.body.length));
-    res.end(req.method === 'HEAD' ? undefined : representation.body);
-  }
-
-  /** A page with per-request values; `gzip` is the spliced encoder when the page is cached. */
-  function sendPersonal(
-    req: Request,
-    res: Response,
-    page: SplitPage,
-    gzip: SplicedGzip | null,
-    cacheControl = 'private, no-cache',
-  ) {
-    const values = slotValues(req, res, page.slots);
-    res.status(page.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl });
-    if (gzip && acceptedEncodings(req).gzip) {
-      skipCompression(res);
-      const body = Buffer.concat(gzip.encode(values));
-      res.set({ 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding', 'Content-Length': String(body.length) });
-      return void res.end(req.method === 'HEAD' ? undefined : body);
-    }
-    // Uncached (development, a flash, a form with errors) or a client without gzip: the compression
-    // middleware encodes it as it goes out.
-    const body = Buffer.concat(
-      page.fixed.flatMap((part, index) => (index < values.length ? [part, values[index] as Buffer] : [part])),
-    );
-    res.send(body);
-  }
-
-  function send(req: Request, res: Response, entry: CachedPage) {
-    if (entry.kind === 'fixed') return sendFixed(req, res, entry.status, entry.encoded);
-    sendPersonal(req, res, entry.page, entry.gzip);
-  }
+  const clock = options.now ?? (() => new Date());
+  const cache = createPageCache({ siteData: options.siteData, now: clock });
+  const slots = createPageSlots(options.csrf);
+  const { placeholders, split } = slots;
+  const { send, sendFixed, sendPersonal, toCached } = createPageSender({ slots, logger: options.logger });
 
   async function render(
     outcome: Extract<QueryOutcome, { kind: 'page' }>,
@@ -251,26 +117,6 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     });
   }
 
-  const clock = options.now ?? (() => new Date());
-  /**
-   * The year is part of the key (the footer's copyright line ends with it). The pages with estimates
-   * (the calculators and the quote form, all under /pricing) also key on the shop's date and the day an
-   * approval counts from, which change at midnight and at the cut-off on the shop's clock: their dates
-   * follow, and the other pages keep their entries.
-   */
-  const keyOf = (url: string) => {
-    const now = clock();
-    const terms = options.siteData.data['order-terms'];
-    const day = datedPage.test(url) ? `${shopTime(now, terms.timeZone).date}>${approvalDay(now, terms)}|` : '';
-    return `${options.siteData.version}|${now.getUTCFullYear()}|${day}${url}`;
-  };
-  // Addresses seen to be unknown (a scanner's /wp-login.php, an old link): answered with the shared 404
-  // page without routing again. Only their keys are kept, a megabyte of them at most, apart from the
-  // pages, so no number of strangers' addresses pushes a page out.
-  const missing = new LRUCache<string, true>({ maxSize: 1024 * 1024, sizeCalculation: (_value, key) => key.length });
-  /** The cached answer for this key: its page, or the 404 page for an address known to be unknown. */
-  const lookup = (key: string) => cache.get(key) ?? (missing.has(key) ? cache.get(keyOf(NOT_FOUND_KEY)) : undefined);
-
   const middleware: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return next(
@@ -280,8 +126,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     // A page carrying a flash message is this visitor's alone: rendered for them, never cached.
     const flash = takeFlash(req, res, options) ?? null;
     const cacheable = options.cache && flash === null;
-    const key = keyOf(req.originalUrl);
-    const hit = cacheable ? lookup(key) : undefined;
+    const hit = cacheable ? cache.lookup(req.originalUrl) : undefined;
     if (hit) {
       options.onCache?.('hit');
       return send(req, res, hit);
@@ -291,9 +136,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const entry = await options.loadEntry();
     const outcome = await entry.query(toFetchRequest(req, res, options.publicUrl));
     if (outcome.kind === 'response') return sendFetchResponse(res, outcome.response);
-    const notFoundKey = keyOf(NOT_FOUND_KEY);
-    if (outcome.status === 404 && cacheable) missing.set(key, true);
-    const cached = outcome.status === 404 && cacheable ? cache.get(notFoundKey) : undefined;
+    if (outcome.status === 404 && cacheable) cache.markMissing(req.originalUrl);
+    const cached = outcome.status === 404 && cacheable ? cache.notFoundPage() : undefined;
     if (cached) return send(req, res, cached);
 
     const page = split(outcome.status, await render(outcome, entry, { flash, form: null, url: null }, req.log));
@@ -302,13 +146,13 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     }
     const own = outcome.status === 404 || ownPaths.has(req.originalUrl);
     const fresh = toCached(page, own ? 'thorough' : 'quick');
-    cache.set(outcome.status === 404 ? notFoundKey : key, fresh);
+    cache.store(req.originalUrl, outcome.status, fresh);
     send(req, res, fresh);
   };
 
   const cachedPages: RequestHandler = (req, res, next) => {
     if (!options.cache || (req.method !== 'GET' && req.method !== 'HEAD') || hasFlash(req)) return next();
-    const hit = lookup(keyOf(req.originalUrl));
+    const hit = cache.lookup(req.originalUrl);
     if (!hit) return next();
     options.onCache?.('hit');
     send(req, res, hit);
@@ -321,7 +165,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     if (!options.cache || (req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie?.includes('flash')) {
       return next();
     }
-    const hit = lookup(keyOf(req.originalUrl));
+    const hit = cache.lookup(req.originalUrl);
     if (hit?.kind === 'fixed') {
       options.onCache?.('hit');
       return sendFixed(req, res, hit.status, hit.encoded);
@@ -351,14 +195,13 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const entry = await options.loadEntry();
     // One at a time: at start the first visitors' requests go between them.
     for (const path of ownPaths) {
-      const key = keyOf(path);
-      if (cache.has(key)) continue;
+      if (cache.has(path)) continue;
       const outcome = await entry.query(
         new Request(`${options.publicUrl}${path}`, { headers: { accept: 'text/html' } }),
       );
       if (outcome.kind !== 'page' || outcome.status !== 200) continue;
       const html = await render(outcome, entry, { flash: null, form: null, url: null }, options.logger);
-      if (!cache.has(key)) cache.set(key, toCached(split(outcome.status, html), 'thorough'));
+      if (!cache.has(path)) cache.store(path, outcome.status, toCached(split(outcome.status, html), 'thorough'));
     }
   }
 

@@ -1,0 +1,78 @@
+import { LRUCache } from 'lru-cache';
+import { approvalDay, shopTime } from '#shared/pricing/business-days.ts';
+import type { EncodedPage } from './encoded-page.ts';
+import type { SplitPage } from './page-slots.ts';
+import type { SiteDataFiles } from './site-data-files.ts';
+import type { SplicedGzip } from './spliced-gzip.ts';
+
+/**
+ * A cached page. `fixed`: the same bytes for everyone (most pages), kept compressed, with ETags.
+ * `personal`: a form page, whose token and key differ per response; its fixed parts are deflated once
+ * and each response's values are spliced in (server/pages/spliced-gzip.ts).
+ */
+export type CachedPage =
+  | { kind: 'fixed'; status: number; encoded: EncodedPage }
+  | { kind: 'personal'; page: SplitPage; gzip: SplicedGzip };
+
+/** The pages that show estimates, whose dates depend on the day (see keyOf). */
+const datedPage = /^\/pricing(?:[/?]|$)/;
+/** Every unknown address renders the same 404 page, so they share one entry instead of one each. */
+const NOT_FOUND_KEY = '404';
+/**
+ * The cache's bound. A page is about 60 kB plain and a fifth of that per compressed form, so this
+ * holds every page of the site and a few hundred calculator queries; the least recently used go first.
+ */
+const CACHE_MAX_BYTES = 48 * 1024 * 1024;
+const CACHE_MAX_ENTRIES = 1000;
+
+/**
+ * The rendered pages by address. A page depends only on its URL and the site data, so a URL seen before
+ * is answered without routing or rendering; unknown addresses share the one 404 page.
+ */
+export function createPageCache({ siteData, now }: { siteData: SiteDataFiles; now: () => Date }) {
+  const pages = new LRUCache<string, CachedPage>({
+    max: CACHE_MAX_ENTRIES,
+    maxSize: CACHE_MAX_BYTES,
+    // Counted when stored, before a thorough page's brotli exists: brotli is smaller than gzip, so the
+    // gzip counted twice bounds both. A form page holds its text and the deflated copy (smaller still).
+    sizeCalculation: (entry) =>
+      entry.kind === 'fixed'
+        ? entry.encoded.identity.body.length + 2 * entry.encoded.gzip.body.length
+        : entry.page.fixed.reduce((total, part) => total + part.length * 2, 1),
+  });
+  /**
+   * The year is part of the key (the footer's copyright line ends with it). The pages with estimates
+   * (the calculators and the quote form, all under /pricing) also key on the shop's date and the day an
+   * approval counts from, which change at midnight and at the cut-off on the shop's clock: their dates
+   * follow, and the other pages keep their entries.
+   */
+  const keyOf = (url: string) => {
+    const time = now();
+    const terms = siteData.data['order-terms'];
+    const day = datedPage.test(url) ? `${shopTime(time, terms.timeZone).date}>${approvalDay(time, terms)}|` : '';
+    return `${siteData.version}|${time.getUTCFullYear()}|${day}${url}`;
+  };
+  // Addresses seen to be unknown (a scanner's /wp-login.php, an old link): answered with the shared 404
+  // page without routing again. Only their keys are kept, a megabyte of them at most, apart from the
+  // pages, so no number of strangers' addresses pushes a page out.
+  const missing = new LRUCache<string, true>({ maxSize: 1024 * 1024, sizeCalculation: (_value, key) => key.length });
+
+  return {
+    /** The cached answer for this address: its page, or the 404 page for an address known to be unknown. */
+    lookup(url: string): CachedPage | undefined {
+      const key = keyOf(url);
+      return pages.get(key) ?? (missing.has(key) ? pages.get(keyOf(NOT_FOUND_KEY)) : undefined);
+    },
+    /** The shared 404 page, once rendered. */
+    notFoundPage: () => pages.get(keyOf(NOT_FOUND_KEY)),
+    /** Remembers that this address is unknown: it is answered with the 404 page from now on. */
+    markMissing(url: string) {
+      missing.set(keyOf(url), true);
+    },
+    /** Keeps a page for its address, or as the 404 page every unknown address shares. */
+    store(url: string, status: number, entry: CachedPage) {
+      pages.set(keyOf(status === 404 ? NOT_FOUND_KEY : url), entry);
+    },
+    has: (url: string) => pages.has(keyOf(url)),
+  };
+}
