@@ -7,6 +7,7 @@ import { createCsrf } from '#server/http/csrf.ts';
 import { healthRoutes, type Readiness } from '#server/http/health.ts';
 import { errorHandler, rejectMalformedUrl } from '#server/http/http-errors.ts';
 import { requestLogger } from '#server/http/request-logger.ts';
+import { requestTarget } from '#server/http/request-target.ts';
 import { responseCompression } from '#server/http/response-compression.ts';
 import { permissionsPolicy, securityHeaders, usesNonce } from '#server/http/security-headers.ts';
 import { staticFiles } from '#server/http/static-files.ts';
@@ -68,12 +69,13 @@ export function createApp(deps: AppDependencies): Express {
   // Pages and data files set their own strong tags per encoding: no automatic weak ETags.
   app.set('etag', false);
 
+  // First, so every answer carries it: /metrics and errors met before helmet included.
+  app.use(permissionsPolicy);
   app.use(requestLogger(deps.logger));
   // One set of metrics for the routes below and the page cache.
   const metrics = deps.metrics ?? createMetrics();
   app.use(metricsRoutes({ ...deps, metrics }));
-  // First, so every answer carries it, errors met before helmet included.
-  app.use(permissionsPolicy);
+  app.use(requestTarget);
   app.use(rejectMalformedUrl);
   app.use(securityHeaders(config));
   const csrf = createCsrf(config);
