@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { customerRoutes } from '#server/customer/customer-routes.ts';
 import { crossSiteGuard } from '#server/http/cross-site-guard.ts';
 import { createCsrf } from '#server/http/csrf.ts';
+import { flashCookie } from '#server/http/flash-cookie.ts';
 import { healthRoutes, type Readiness } from '#server/http/health.ts';
 import { errorHandler, rejectMalformedUrl } from '#server/http/http-errors.ts';
 import { requestLogger } from '#server/http/request-logger.ts';
@@ -79,12 +80,13 @@ export function createApp(deps: AppDependencies): Express {
   app.use(rejectMalformedUrl);
   app.use(securityHeaders(config));
   const csrf = createCsrf(config);
+  const flash = flashCookie(config);
   const pages = createPageRenderer({
     ...deps.ssr,
     siteData,
     csrf,
     publicUrl: config.publicUrl,
-    isProduction: config.isProduction,
+    flash,
     nonce: usesNonce(config),
     logger: deps.logger,
     onCache: (outcome) => metrics.pageCache.inc({ outcome }),
@@ -132,7 +134,7 @@ export function createApp(deps: AppDependencies): Express {
       siteData,
       csrf,
       pages,
-      isProduction: config.isProduction,
+      flash,
       rateLimit: config.submissionRateLimit,
       uploadsAtOnce: config.uploadsAtOnce,
       uploads,

@@ -5,7 +5,7 @@ import createHttpError from 'http-errors';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Csrf } from '#server/http/csrf.ts';
-import { type Flash, hasFlash, takeFlash } from '#server/http/flash-cookie.ts';
+import type { Flash, FlashCookie } from '#server/http/flash-cookie.ts';
 import { skipCompression } from '#server/http/response-compression.ts';
 import { cspNonce } from '#server/http/security-headers.ts';
 import { approvalDay, shopTime } from '#shared/pricing/business-days.ts';
@@ -26,7 +26,8 @@ export interface PageRendererOptions {
   siteData: SiteDataFiles;
   csrf: Csrf;
   publicUrl: string;
-  isProduction: boolean;
+  /** The flash message a form's redirect left for the page it lands on. */
+  flash: FlashCookie;
   /**
    * Whether pages carry the CSP nonce: only where an inline script runs (Vite's preamble in
    * development). The production HTML has none, so its bytes need no per-request value.
@@ -278,7 +279,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       );
     }
     // A page carrying a flash message is this visitor's alone: rendered for them, never cached.
-    const flash = takeFlash(req, res, options) ?? null;
+    const flash = options.flash.take(req, res) ?? null;
     const cacheable = options.cache && flash === null;
     const key = keyOf(req.originalUrl);
     const hit = cacheable ? lookup(key) : undefined;
@@ -307,7 +308,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   };
 
   const cachedPages: RequestHandler = (req, res, next) => {
-    if (!options.cache || (req.method !== 'GET' && req.method !== 'HEAD') || hasFlash(req)) return next();
+    if (!options.cache || (req.method !== 'GET' && req.method !== 'HEAD') || options.flash.has(req)) return next();
     const hit = lookup(keyOf(req.originalUrl));
     if (!hit) return next();
     options.onCache?.('hit');

@@ -1,7 +1,7 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import { type Csrf, csrfError } from '#server/http/csrf.ts';
-import { setFlash } from '#server/http/flash-cookie.ts';
+import type { FlashCookie } from '#server/http/flash-cookie.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
@@ -34,7 +34,8 @@ export interface SubmissionRoutesOptions {
   siteData: SiteDataFiles;
   csrf: Csrf;
   pages: PageRenderer;
-  isProduction: boolean;
+  /** Where a form posted without JavaScript leaves its thanks for the page it is sent back to. */
+  flash: FlashCookie;
   /** Posts per address per 15 minutes on each endpoint. */
   rateLimit: number;
   /** How many forms with files are read at once (see upload-slots.ts). */
@@ -95,16 +96,12 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         .json({ reference, message, ...(link ? { link } : {}) });
       return;
     }
-    setFlash(
-      res,
-      {
-        type: 'success',
-        text: message,
-        key: form.kind,
-        ...(link ? { link: { href: link, text: 'Follow it on your private page (bookmark it).' } } : {}),
-      },
-      options,
-    );
+    options.flash.set(res, {
+      type: 'success',
+      text: message,
+      key: form.kind,
+      ...(link ? { link: { href: link, text: 'Follow it on your private page (bookmark it).' } } : {}),
+    });
     res.redirect(303, form.page);
   }
 
