@@ -85,6 +85,7 @@ describe('the keys in private links stay out of the logs', () => {
     }
     const logged = JSON.stringify(t.lines);
     expect(t.lines.some((line) => line.reason === 'cross_site')).toBe(true);
+    expect(t.lines.some((line) => line.reason === 'csrf')).toBe(true);
     expect(logged).toContain('[secret]');
     expect(logged).not.toContain(secret);
   });
