@@ -49,7 +49,8 @@ export function metricsRoutes(options: MetricsRoutesOptions): Router {
       const labels = { method: req.method, route: routeOf(req, res), status: String(res.statusCode) };
       end(labels);
       metrics.httpRequests.inc(labels);
-      // The forms' rate limit is the only source of 429 in the app.
+      // 429 comes from the forms' rate limit, and from a client's own excess: its daily upload budget, or
+      // an upload begun while another of its address is still arriving (upload-slots.ts).
       if (res.statusCode === 429) metrics.rateLimitRefusals.inc({ route: labels.route });
     });
     next();
