@@ -1,16 +1,8 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
-import { noticeTypes } from '#shared/notices.ts';
+import { flashCookieName, noticeTypes } from '#shared/notices.ts';
 import { z } from '#shared/zod.ts';
 
-/**
- * Spec section 9, across a redirect: a form posted without JavaScript answers with a redirect, and the
- * page it lands on shows the message. The cookie lives for one hop only: it is read once and cleared.
- * In production it is `__Host-flash`: browsers take a cookie of that name only from this host itself,
- * Secure, with Path=/ and no Domain, so a sibling subdomain can neither plant nor shadow one.
- */
-const FLASH_COOKIE = 'flash';
-const HOST_ONLY_PREFIX = '__Host-';
 /** HKDF's info label: the cookie's key is CSRF_SECRET's child for this one use, never the CSRF key itself. */
 const KEY_INFO = 'flash cookie';
 /** A minute, in milliseconds: time enough for the redirect, so a message never read is not shown on a later visit. */
@@ -72,13 +64,16 @@ export interface FlashCookie {
 }
 
 /**
+ * Spec section 9, across a redirect: a form posted without JavaScript answers with a redirect, and the
+ * page it lands on shows the message. The cookie lives for one hop only: it is read once and cleared.
  * Signed with HMAC-SHA256 under a key derived from CSRF_SECRET, so every instance sharing the secret
  * reads what another wrote, and nobody else can write one: a message planted by a sibling subdomain
  * ("Your order is on hold, call…") is never shown. Secure and `__Host-` only in production, so it still
  * works over plain http while developing.
  */
 export function flashCookie(config: { csrfSecret: string; isProduction: boolean }): FlashCookie {
-  const name = `${config.isProduction ? HOST_ONLY_PREFIX : ''}${FLASH_COOKIE}`;
+  // `__Host-flash` in production (shared/notices.ts): no sibling subdomain can plant one.
+  const name = flashCookieName(config.isProduction);
   // Only the server reads it, so scripts never need to.
   const options: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: config.isProduction, path: '/' };
   const key = Buffer.from(hkdfSync('sha256', config.csrfSecret, 'seenwear', KEY_INFO, 32));
