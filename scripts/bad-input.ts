@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { thirdReviewAttacks } from '#scripts/bad-input-third-review.ts';
 import { CSRF_FIELD, CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { liveVisitorSession, quoteFormData } from '#tests/support/quote-post.ts';
@@ -75,6 +76,8 @@ function residentBytes(pid: number): number {
 const serverEnv = {
   // Every post here comes from one address: the real limit would answer most of them 429.
   SUBMISSION_RATE_LIMIT: '100000',
+  // One proxy in front, as behind nginx: a burst can then come from many addresses (X-Forwarded-For).
+  TRUST_PROXY: '1',
   // 25 MB a day, the lowest allowed, so that three 10 MB files reach it.
   UPLOAD_MB_PER_DAY: '25',
   SMTP_URL: '',
@@ -221,15 +224,30 @@ async function attack(server: RunningServer): Promise<BadInputReport> {
     unsigned.every((status) => status === 403),
     `a burst of ${BURST} uploads without a token: ${unsigned.join(' ')} (all 403 expected)`,
   );
-  // 2. The same with a valid token: at most UPLOADS_AT_ONCE are read, the rest get 503 with Retry-After.
+  // 2. The same with a valid token, each from its own address (the proxy's X-Forwarded-For): at most
+  // UPLOADS_AT_ONCE are read, the rest get 503 with Retry-After.
   const signed = await Promise.all(
-    Array.from({ length: BURST }, () => rawPost({ Cookie: session.cookie, [CSRF_HEADER]: session.token }, burstForm)),
+    Array.from({ length: BURST }, (_, index) =>
+      rawPost(
+        { Cookie: session.cookie, [CSRF_HEADER]: session.token, 'X-Forwarded-For': `198.51.100.${index + 1}` },
+        burstForm,
+      ),
+    ),
   );
   clearInterval(sampler);
   peak = Math.max(peak, residentBytes(server.child.pid ?? 0));
   check(
     signed.some((status) => status === 503) && signed.every((status) => [503, 413, 422].includes(status)),
     `a burst of ${BURST} signed uploads: ${signed.join(' ')} (503 beyond the ceiling, the rest refused as invalid)`,
+  );
+  // From one address: one is read at a time (UPLOADS_PER_VISITOR), the others get 429 with Retry-After.
+  const oneAddress = await Promise.all(
+    Array.from({ length: 4 }, () => rawPost({ Cookie: session.cookie, [CSRF_HEADER]: session.token }, burstForm)),
+  );
+  check(
+    oneAddress.filter((status) => status === 429).length >= 2 &&
+      oneAddress.every((status) => [429, 413, 422].includes(status)),
+    `four signed uploads at once from one address: ${oneAddress.join(' ')} (429 beyond the one being read)`,
   );
 
   // 3. Where a post comes from.
@@ -359,6 +377,9 @@ async function attack(server: RunningServer): Promise<BadInputReport> {
     );
     if (expected === 429) check(response.headers.has('retry-after'), 'the budget refusal has no Retry-After');
   }
+
+  // 10. The third review's (issue 24): request targets, the log's redaction, the flash cookie, slots.
+  await thirdReviewAttacks(server, session, { record, check });
 
   const log = server.output();
   for (const [name, value] of Object.entries(secretHeaders)) {

@@ -3,9 +3,10 @@ import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, CSRF_SESSION_COOKIE } from '#shared/csrf-contract.ts';
 import { pages, pageTitle } from '#shared/routes.ts';
+import { type ListeningApp, listenOnLoopback, rawExchange } from '#tests/support/raw-socket.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { cookiesOf, visitorSession as sessionOf } from '#tests/support/visitor-session.ts';
 
@@ -502,5 +503,45 @@ describe('bad input never gives a 5xx', () => {
       .expect(status);
     expect(response.body.message).toMatch(/^[A-Z][^"<>]*\.$/);
     expect(response.body.message).not.toMatch(/JSON|position|token|charset|x-evil|Unexpected|boundary|unsupported/i);
+  });
+
+  describe('request targets in other forms than a path (raw socket)', () => {
+    // A public address with a port: "origin + target" once made "https://shop.example:8443http://…", a 500.
+    let other: TestApp;
+    let listening: ListeningApp;
+    beforeAll(async () => {
+      other = await createTestApp({ config: { publicUrl: 'https://shop.example:8443' } });
+      listening = await listenOnLoopback(other.app);
+    });
+    afterAll(() => listening.close());
+
+    const send = (method: string, target: string) =>
+      rawExchange(listening.port, `${method} ${target} HTTP/1.1\r\nHost: shop.example\r\nConnection: close\r\n\r\n`);
+    const errorLines = () => other.lines.filter((line) => (line.level as number) >= 50);
+
+    it('serves an absolute-form target as its path, whatever host it names', async () => {
+      const home = await send('GET', 'http://evil.example/');
+      expect(home.status).toBe(200);
+      expect(home.text).toContain('<link rel="canonical" href="https://shop.example:8443/"');
+      const about = await send('GET', 'http://evil.example/about-us?ref=x');
+      expect(about.status).toBe(200);
+      expect(about.text).toContain('<link rel="canonical" href="https://shop.example:8443/about-us"');
+      expect(about.text).not.toContain('evil.example');
+      expect((await send('GET', 'HTTP://EVIL.EXAMPLE:81/no-such-page')).status).toBe(404);
+      expect(errorLines()).toEqual([]);
+    });
+
+    it.each([
+      ['GET', '*'],
+      ['HEAD', '*'],
+      ['OPTIONS', '*'],
+      ['POST', '*'],
+      ['GET', 'evil.example:443'],
+    ])('answers %s %s with a 4xx, never a 500 or an error line', async (method, target) => {
+      const answer = await send(method, target);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(errorLines()).toEqual([]);
+    });
   });
 });

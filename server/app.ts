@@ -1,12 +1,15 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { customerRoutes } from '#server/customer/customer-routes.ts';
+import { customerBackLinks, customerRoutes } from '#server/customer/customer-routes.ts';
 import { crossSiteGuard } from '#server/http/cross-site-guard.ts';
 import { createCsrf } from '#server/http/csrf.ts';
+import { csrfGate } from '#server/http/csrf-gate.ts';
+import { flashCookie } from '#server/http/flash-cookie.ts';
 import { healthRoutes, type Readiness } from '#server/http/health.ts';
 import { errorHandler, rejectMalformedUrl } from '#server/http/http-errors.ts';
 import { requestLogger } from '#server/http/request-logger.ts';
+import { requestTarget } from '#server/http/request-target.ts';
 import { responseCompression } from '#server/http/response-compression.ts';
 import { permissionsPolicy, securityHeaders, usesNonce } from '#server/http/security-headers.ts';
 import { staticFiles } from '#server/http/static-files.ts';
@@ -18,6 +21,8 @@ import { seoRoutes } from '#server/pages/seo-routes.ts';
 import type { SiteDataFiles } from '#server/pages/site-data-files.ts';
 import { createRequestService } from '#server/requests/request-service.ts';
 import { uploadAdmission } from '#server/uploads/upload-admission.ts';
+import { createUploadGuard } from '#server/uploads/upload-guard.ts';
+import { uploadSlots } from '#server/uploads/upload-slots.ts';
 import { CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
 import type { AppConfig } from './config.ts';
@@ -28,7 +33,7 @@ import { deskRoutes } from './staff/desk-routes.ts';
 import { proofUploadRoutes } from './staff/proof-routes.ts';
 import { createStaffAuth } from './staff/staff-auth.ts';
 import type { Storage } from './storage/types.ts';
-import { submissionRoutes } from './submissions/submission-routes.ts';
+import { submissionBackLinks, submissionRoutes } from './submissions/submission-routes.ts';
 
 /** What createApp is built from: everything it needs is passed in, so tests build the same app over a fixture and a throwaway database. */
 export interface AppDependencies {
@@ -69,21 +74,23 @@ export function createApp(deps: AppDependencies): Express {
   // Pages and data files set their own strong tags per encoding: no automatic weak ETags.
   app.set('etag', false);
 
+  // First, so every answer carries it: /metrics and errors met before helmet included.
+  app.use(permissionsPolicy);
   app.use(requestLogger(deps.logger));
   // One set of metrics for the routes below and the page cache.
   const metrics = deps.metrics ?? createMetrics();
   app.use(metricsRoutes({ ...deps, metrics }));
-  // First, so every answer carries it, errors met before helmet included.
-  app.use(permissionsPolicy);
+  app.use(requestTarget);
   app.use(rejectMalformedUrl);
   app.use(securityHeaders(config));
   const csrf = createCsrf(config);
+  const flash = flashCookie(config);
   const pages = createPageRenderer({
     ...deps.ssr,
     siteData,
     csrf,
     publicUrl: config.publicUrl,
-    isProduction: config.isProduction,
+    flash,
     nonce: usesNonce(config),
     logger: deps.logger,
     onCache: (outcome) => metrics.pageCache.inc({ outcome }),
@@ -106,9 +113,22 @@ export function createApp(deps: AppDependencies): Express {
   // A page rendered before is answered here, ahead of the body parsers and routers it never needs.
   app.use(pages.cachedPages);
   app.get(CSRF_TOKEN_PATH, csrf.renewToken);
-  // Bodies are parsed before the CSRF check because a form without JavaScript sends its token as a field.
-  app.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 200 }));
-  app.use(express.json({ limit: '100kb' }));
+  // The one way every multipart route reads its body (server/uploads/upload-guard.ts).
+  const uploadGuard = createUploadGuard({
+    csrf,
+    slots: uploadSlots({
+      atOnce: config.uploadsAtOnce,
+      perVisitor: config.uploadsPerVisitor,
+      onChange: (inUse) => metrics.uploadsInProgress.set(inUse),
+    }),
+    idleMs: config.uploadIdleMs,
+  });
+  // These only note where each form's error page leads back to, so the gate's refusal shows that link too.
+  app.use(submissionBackLinks(), customerBackLinks());
+  // Before every router, so a route added below is protected unless CSRF_EXEMPTIONS names it (a webhook
+  // signed by its sender, one day): the token is checked here, once the form bodies it may come in are
+  // parsed, or by the upload chain for a multipart form posted to an upload route.
+  app.use(csrfGate({ csrf, uploads: uploadGuard }));
   // The customers' private pages: their links go on the sent panel, in the mails and on the desk.
   const links = requestLinks(deps.storage, config.csrfSecret);
   const uploads = uploadAdmission({
@@ -124,16 +144,14 @@ export function createApp(deps: AppDependencies): Express {
           ...(deps.readFreeSpace ? { readFree: deps.readFreeSpace } : {}),
         },
   });
-  // Before the general CSRF check: these routes check it themselves once a multipart body is parsed.
   app.use(
     submissionRoutes({
       storage: deps.storage,
       siteData,
-      csrf,
       pages,
-      isProduction: config.isProduction,
+      flash,
       rateLimit: config.submissionRateLimit,
-      uploadsAtOnce: config.uploadsAtOnce,
+      uploadGuard,
       uploads,
       links,
       ...(deps.onStored ? { onStored: deps.onStored } : {}),
@@ -157,7 +175,7 @@ export function createApp(deps: AppDependencies): Express {
       ...(config.mail ? { shopEmail: config.mail.shopEmail } : {}),
       publicUrl: config.publicUrl,
       rateLimit: config.submissionRateLimit,
-      uploadsAtOnce: config.uploadsAtOnce,
+      uploadGuard,
       uploads,
       renderForm: (req, res, page) => pages.renderForm(req, res, page),
       timeZone: () => siteData.data['order-terms'].timeZone,
@@ -165,20 +183,18 @@ export function createApp(deps: AppDependencies): Express {
     }),
   );
   const staffAuth = createStaffAuth(deps.storage, { staffEmails: config.staffEmails, secure: config.isProduction });
-  // Multipart too: checks its own CSRF token, after the sign-in and before the file.
   app.use(
     proofUploadRoutes({
       storage: deps.storage,
       requests,
       auth: staffAuth,
-      csrf,
+      uploadGuard,
       shopName: siteData.data.config.appName,
       requestLinks: links,
       publicUrl: config.publicUrl,
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
     }),
   );
-  app.use(csrf.protect);
   app.use(
     deskRoutes({
       storage: deps.storage,

@@ -21,6 +21,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('lets one address hold one upload slot (UPLOADS_PER_VISITOR) and cuts an upload idle for 10 s (UPLOAD_IDLE_SECONDS)', () => {
+    expect(loadConfig({})).toMatchObject({ uploadsPerVisitor: 1, uploadIdleMs: 10_000 });
+    expect(loadConfig({ UPLOADS_PER_VISITOR: '2', UPLOAD_IDLE_SECONDS: '30' })).toMatchObject({
+      uploadsPerVisitor: 2,
+      uploadIdleMs: 30_000,
+    });
+    for (const bad of ['0', '-1', '1.5', 'many', '65']) {
+      expect(() => loadConfig({ UPLOADS_PER_VISITOR: bad })).toThrow(/UPLOADS_PER_VISITOR:/);
+    }
+    for (const bad of ['0', '61', '2.5', 'soon']) {
+      expect(() => loadConfig({ UPLOAD_IDLE_SECONDS: bad })).toThrow(/UPLOAD_IDLE_SECONDS:/);
+    }
+  });
+
   it('allows 100 MB of artwork per address per day (UPLOAD_MB_PER_DAY), never less than one full request', () => {
     expect(loadConfig({}).uploadBytesPerDay).toBe(100 * 1024 * 1024);
     expect(loadConfig({ UPLOAD_MB_PER_DAY: '500' }).uploadBytesPerDay).toBe(500 * 1024 * 1024);

@@ -58,6 +58,8 @@ const envSchema = z.object({
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(256),
   UPLOADS_AT_ONCE: z.coerce.number().int().min(1).max(64).default(4),
+  UPLOADS_PER_VISITOR: z.coerce.number().int().min(1).max(64).default(1),
+  UPLOAD_IDLE_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   UPLOAD_MB_PER_DAY: z.coerce
     .number()
     .int()
@@ -141,6 +143,16 @@ export interface AppConfig {
    */
   uploadsAtOnce: number;
   /**
+   * How many of those one visitor address may hold (UPLOADS_PER_VISITOR), so a few slow uploads from one
+   * address cannot block everyone else's; more from that address get a 429 until theirs is in.
+   */
+  uploadsPerVisitor: number;
+  /**
+   * An upload that sends nothing for this long is cut with a 408 and its slot freed (UPLOAD_IDLE_SECONDS),
+   * rather than held until the 60 s request timeout.
+   */
+  uploadIdleMs: number;
+  /**
    * Artwork bytes one visitor address may have stored per 24 hours (UPLOAD_MB_PER_DAY), counted in the
    * database so every instance shares it: one address cannot fill the disk at the form's rate limit.
    */
@@ -208,6 +220,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxLeaseMs: value.OUTBOX_LEASE_SECONDS * 1000,
     maxConnections: value.MAX_CONNECTIONS,
     uploadsAtOnce: value.UPLOADS_AT_ONCE,
+    uploadsPerVisitor: value.UPLOADS_PER_VISITOR,
+    uploadIdleMs: value.UPLOAD_IDLE_SECONDS * 1000,
     uploadBytesPerDay: value.UPLOAD_MB_PER_DAY * MB,
     diskFreeFloorBytes: value.DISK_FREE_FLOOR_MB * MB,
     staffEmails: value.STAFF_EMAILS,

@@ -18,3 +18,12 @@ export interface FlashLink {
   href: string;
   text: string;
 }
+
+/**
+ * The flash cookie's name where cookies are Secure (production) and where they are not (development over
+ * plain http). Browsers take a `__Host-` cookie only from the host itself, Secure, with Path=/ and no
+ * Domain: a sibling subdomain can neither plant nor shadow it.
+ */
+export function flashCookieName(secure: boolean): string {
+  return secure ? '__Host-flash' : 'flash';
+}

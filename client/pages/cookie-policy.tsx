@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { LegalPage } from '#client/components/legal-page.tsx';
 import { csrfCookieNames } from '#shared/csrf-contract.ts';
+import { flashCookieName } from '#shared/notices.ts';
 
 // The names the live site (https) sets; development over plain http drops the __Host- prefix.
 const csrfCookies = csrfCookieNames(true);
@@ -21,9 +22,9 @@ const cookies = [
       'Until you close your browser; set when you open or send a form, the token in it is good for 12 hours and renewed when you open a form again',
   },
   {
-    name: 'flash',
+    name: flashCookieName(true),
     purpose:
-      'Carries the one-line result of a form you sent (for example "Thanks, we got your message") to the next page.',
+      'Carries the one-line result of a form you sent (for example "Thanks, we got your message") to the next page. It is signed, so only this website can set one.',
     lifetime: '60 seconds, and deleted as soon as it is shown',
   },
 ];

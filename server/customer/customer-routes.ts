@@ -1,7 +1,6 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/http/csrf.ts';
-import { csrfError } from '#server/http/csrf.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
@@ -9,10 +8,9 @@ import { filePosition, sendRequestFile } from '#server/requests/request-file.ts'
 import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
 import type { ReadyMail, Storage } from '#server/storage/types.ts';
-import { parseMultipart } from '#server/uploads/multipart.ts';
 import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
-import { uploadSlots } from '#server/uploads/upload-slots.ts';
+import type { UploadGuard } from '#server/uploads/upload-guard.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { RequestPageOptions, RequestPageView } from '#shared/request-page-contract.ts';
 import { ARTWORK_MAX_FILES, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#shared/submissions/artwork.ts';
@@ -54,7 +52,8 @@ export interface CustomerRoutesOptions {
   publicUrl: string;
   /** Wrong links per address per 15 minutes, and posts per address per 15 minutes. */
   rateLimit: number;
-  uploadsAtOnce: number;
+  /** How the message's files are read: the CSRF token before the first file, an upload slot, the idle cut. */
+  uploadGuard: UploadGuard;
   uploads: UploadAdmission;
   /** Called after mail is queued: the outbox worker looks at once. */
   onQueued?: () => void;
@@ -78,6 +77,23 @@ function pageOf(req: Request): { reference: string; path: string } {
 }
 
 /**
+ * "Back to the form" on the error page of a post from the customer's page: its own address. Mounted
+ * before the app's CSRF gate, so the gate's refusal offers it too; it only notes the page and passes
+ * every request on (the routes below check the link itself).
+ */
+export function customerBackLinks(): Router {
+  const router = Router();
+  router.post(`${PAGE}/{*action}`, (req, res, next) => {
+    const { reference, secret } = req.params as { reference?: string; secret?: string };
+    if (referencePattern.test(reference ?? '') && /^[\w-]{1,100}$/.test(secret ?? '')) {
+      res.locals[BACK_TO_LOCAL] = pageOf(req).path;
+    }
+    next();
+  });
+  return router;
+}
+
+/**
  * The customer's private page of a quote request (issue 14), under /requests/<reference>/<secret>: no
  * account, the link is the key. Server-rendered with plain forms (post/redirect/get), no script. Every
  * answer is no-store, noindex and sends no Referer; an unknown reference and a wrong secret get the one
@@ -86,7 +102,6 @@ function pageOf(req: Request): { reference: string; path: string } {
 export function customerRoutes(options: CustomerRoutesOptions): Router {
   const router = Router();
   const now = options.now ?? (() => new Date());
-  const slots = uploadSlots(options.uploadsAtOnce);
 
   router.use('/requests', (_req, res, next) => {
     res.set({
@@ -175,17 +190,14 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
     sendRequestFile(res, await options.storage.getRequestFile(pageOf(req).reference, position), preview);
   });
 
+  // Every post below has passed the app's CSRF gate (server/http/csrf-gate.ts), or, for the message's
+  // files, is held to the form's token by the upload chain.
   const postLimit = submissionRateLimit(options.rateLimit, options.storage, 'request-post');
 
-  router.post(
+  options.uploadGuard.post(
+    router,
     `${PAGE}/messages`,
-    postLimit,
-    opened,
-    // A script's header token is judged before the body is read; the page's field, before its first file.
-    options.csrf.protectBeforeBody,
-    slots,
-    parseMultipart(ARTWORK_MAX_FILES, (req) => (options.csrf.hasValidToken(req) ? undefined : csrfError())),
-    options.csrf.protect,
+    { files: ARTWORK_MAX_FILES, before: [postLimit, opened] },
     async (req, res, next) => {
       const { reference, path } = pageOf(req);
       const text = textField(req.body, 'text').slice(0, MAX_TEXT);
@@ -284,12 +296,12 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       res.redirect(303, `${path}?done=${done}#${subject}`);
     };
   for (const subject of ['quote', 'proof'] as const) {
-    router.post(`${PAGE}/${subject}s/:version/decision`, postLimit, opened, options.csrf.protect, decide(subject));
+    router.post(`${PAGE}/${subject}s/:version/decision`, postLimit, opened, decide(subject));
   }
 
   // "Order again": the quote form, filled with the finished order's details and marked as its reorder.
   // Rendered in answer to the post (as a refused form is), so the details never travel in an address.
-  router.post(`${PAGE}/order-again`, postLimit, opened, options.csrf.protect, async (req, res) => {
+  router.post(`${PAGE}/order-again`, postLimit, opened, async (req, res) => {
     const { reference, path } = pageOf(req);
     const state = await options.storage.getRequestState(reference);
     if (state?.status !== 'completed') return res.redirect(303, `${path}?done=not-completed`);
@@ -302,7 +314,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
     });
   });
 
-  router.post(`${PAGE}/cancel`, postLimit, opened, options.csrf.protect, async (req, res) => {
+  router.post(`${PAGE}/cancel`, postLimit, opened, async (req, res) => {
     const { reference, path } = pageOf(req);
     const reason = textField(req.body, 'reason').slice(0, MAX_TEXT);
     const mail = shopMail(reference, 'The customer cancelled', [

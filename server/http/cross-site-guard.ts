@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import createHttpError from 'http-errors';
 import { isUnsafeMethod } from './csrf.ts';
+import { redactUrl } from './redact-url.ts';
 
 /** The origin a request was addressed to, as the visitor's browser saw it (the proxy's scheme and host when trusted). */
 function ownOrigin(req: Request): string {
@@ -29,7 +30,7 @@ export function crossSiteGuard(publicUrl: string): RequestHandler {
         : origin !== undefined && origin !== 'null' && origin !== publicOrigin && origin !== ownOrigin(req);
     if (!refused) return next();
     req.log.warn(
-      { reason: 'cross_site', method: req.method, path: req.path, site, origin },
+      { reason: 'cross_site', method: req.method, path: redactUrl(req.path), site, origin },
       'refused: sent from another site',
     );
     res.set('Connection', 'close');

@@ -29,9 +29,9 @@ export interface Csrf {
   /** Refuses POST, PUT, PATCH and DELETE without a valid token in the header or the field (403, EBADCSRFTOKEN). */
   protect: RequestHandler;
   /**
-   * The same check before any body is read, for uploads: a request that sends the header is judged on it
-   * at once; one without (a form posted without JavaScript) goes on, and the upload parser asks
-   * hasValidToken before it reads a file.
+   * The same check before any body is read (the app's gate, and every upload route): a request that
+   * sends the header is judged on it at once; one without (a form posted without JavaScript) goes on,
+   * to be judged on the field once its body is parsed, or, for an upload, before its first file.
    */
   protectBeforeBody: RequestHandler;
   /** True when the header, or the form field parsed so far, holds a valid token of this visitor. */

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import createHttpError, { isHttpError } from 'http-errors';
 import { CSRF_ERROR_CODE } from '#shared/csrf-contract.ts';
 import { escapeHtml } from '#shared/escape-html.ts';
@@ -58,6 +58,13 @@ function send(res: Response, status: number, code: string, message: string, styl
   });
 }
 
+/** Whether the request came with a body that nothing has read to its end (refused on its headers, say). */
+function hasUnreadBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  const hasBody = (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+  return hasBody && !req.readableEnded;
+}
+
 /**
  * The last handler: a client's mistake gets its 4xx and a useful message, a fault of ours a 500 with
  * the details in the log only. Nothing reaches a visitor as a stack trace.
@@ -65,6 +72,10 @@ function send(res: Response, status: number, code: string, message: string, styl
 export function errorHandler(stylesheets: () => readonly string[]): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
+    // A body refused before it was read (an upload without a desk session, over its rate limit, to a
+    // wrong link) is not read now either: the connection closes after the answer instead of draining
+    // megabytes while it stays open.
+    if (hasUnreadBody(req)) res.set('Connection', 'close');
     if (isHttpError(error) && error.code === 'EBADCSRFTOKEN') {
       req.log.warn(
         { reason: 'csrf', method: req.method, path: redactUrl(req.path) },

@@ -1,4 +1,4 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * The metrics one app exposes at /metrics, in a registry of its own rather than prom-client's global
@@ -19,6 +19,8 @@ export interface AppMetrics {
   databaseErrors: Counter<'operation' | 'code'>;
   /** Page requests answered from the rendered-page cache (hit) or rendered for them (miss). */
   pageCache: Counter<'outcome'>;
+  /** Uploads being read now, each in one of UPLOADS_AT_ONCE slots. */
+  uploadsInProgress: Gauge;
 }
 
 /** Creates the metrics and a fresh registry holding them and Node's default process metrics. */
@@ -64,6 +66,11 @@ export function createMetrics(): AppMetrics {
       name: 'seenwear_rate_limit_refusals_total',
       help: 'Form posts refused with 429 by the rate limit, by route',
       labelNames: ['route'],
+      registers,
+    }),
+    uploadsInProgress: new Gauge({
+      name: 'seenwear_uploads_in_progress',
+      help: 'Uploads being read now, each holding one of UPLOADS_AT_ONCE slots until it is answered',
       registers,
     }),
     databaseErrors: new Counter({

@@ -59,6 +59,17 @@ describe.each(backends)('/metrics on %s', (backend) => {
     }
   });
 
+  it('answers a scrape, and its refusal, with Permissions-Policy and nosniff like every other answer', async () => {
+    const answers = [
+      await request(app).get('/metrics').set('Authorization', `Bearer ${token}`).expect(200),
+      await request(app).get('/metrics').expect(401),
+    ];
+    for (const response of answers) {
+      expect(response.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(), payment=()');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('counts requests by route pattern and status, never by raw URL', async () => {
     await request(app).get('/pricing?utm_source=mail').expect(200);
     await request(app).get('/no-such-page-4f9c1').expect(404);

@@ -49,7 +49,8 @@ export function metricsRoutes(options: MetricsRoutesOptions): Router {
       const labels = { method: req.method, route: routeOf(req, res), status: String(res.statusCode) };
       end(labels);
       metrics.httpRequests.inc(labels);
-      // The forms' rate limit is the only source of 429 in the app.
+      // 429 comes from the forms' rate limit, and from a client's own excess: its daily upload budget, or
+      // an upload begun while another of its address is still arriving (upload-slots.ts).
       if (res.statusCode === 429) metrics.rateLimitRefusals.inc({ route: labels.route });
     });
     next();
@@ -60,7 +61,8 @@ export function metricsRoutes(options: MetricsRoutesOptions): Router {
   registerScrapeGauges(metrics, options);
   const expected = sha256(token);
   router.get('/metrics', async (req, res) => {
-    res.set('Cache-Control', 'no-store');
+    // Answered before helmet runs: the header it would add, so no browser reads the text as anything else.
+    res.set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
     const match = /^Bearer +(\S+) *$/i.exec(req.get('authorization') ?? '');
     // Hashes of equal length, compared in constant time: the answer's timing tells nothing of the token.
     if (!match?.[1] || !timingSafeEqual(sha256(match[1]), expected)) {

@@ -1,8 +1,11 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import createHttpError from 'http-errors';
+import { originForm } from '#server/http/request-target.ts';
 
 /**
  * Express request -> Fetch Request, for React Router's static handler. The origin is the configured
- * public one, never the Host header, and the path is appended as text so that "//host/x" stays a path.
+ * public one, never the Host header nor the host of an absolute-form target ("GET http://host/x"):
+ * only the target's path and query are appended, as text, so that "//host/x" stays a path.
  */
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string): Request {
   const controller = new AbortController();
@@ -15,5 +18,8 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  return new Request(`${origin}${req.originalUrl}`, { method: req.method, headers, signal: controller.signal });
+  const path = originForm(req.originalUrl);
+  // requestTarget (server/http/request-target.ts) answers these first; a page is never built from one.
+  if (path === undefined) throw createHttpError(400, 'The request must name a path on this site, such as /.');
+  return new Request(`${origin}${path}`, { method: req.method, headers, signal: controller.signal });
 }

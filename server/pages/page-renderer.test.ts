@@ -3,13 +3,17 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import * as realEntry from '#client/entry-server.tsx';
+import type { Flash } from '#server/http/flash-cookie.ts';
 import { CSRF_COOKIE, CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
 import { SUBMISSION_KEY_FIELD } from '#shared/submissions/submission-key.ts';
 import { fixtureDataDir } from '#tests/support/fixture-site-data.ts';
+import { flashCookieHeader } from '#tests/support/flash-cookie-header.ts';
 import { rawRequest } from '#tests/support/raw-get.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { cookiesOf, visitorSession } from '#tests/support/visitor-session.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real React entry, with its two steps counted. */
 function countingEntry() {
@@ -201,14 +205,16 @@ describe('pages compressed once', () => {
 });
 
 describe('flash messages', () => {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  /** The cookie the test app itself would have set (signed with its CSRF_SECRET). */
+  const flashOf = (app: TestApp, flash: Flash) => flashCookieHeader(app.config, flash);
 
   it('renders a flash handed over by cookie into the page, clears it, and never caches that page', async () => {
     const entry = countingEntry();
-    const { app } = await createTestApp({ entry });
+    const t = await createTestApp({ entry });
+    const { app } = t;
     await request(app).get('/contact-us').expect(200);
-    const flash = encode({ type: 'success', text: 'Thanks! We will answer within one business day.' });
-    const withFlash = await request(app).get('/contact-us').set('Cookie', `flash=${flash}`).expect(200);
+    const flash = flashOf(t, { type: 'success', text: 'Thanks! We will answer within one business day.' });
+    const withFlash = await request(app).get('/contact-us').set('Cookie', flash).expect(200);
     expect(withFlash.text).toContain('Thanks! We will answer within one business day.');
     expect(withFlash.text).toContain('data-testid="flash-message"');
     expect(withFlash.headers['cache-control']).toBe('private, no-store');
@@ -223,10 +229,11 @@ describe('flash messages', () => {
   });
 
   it('shows a flash on a page without a form that is already cached, and the next visitor gets it without', async () => {
-    const { app } = await createTestApp();
+    const t = await createTestApp();
+    const { app } = t;
     await request(app).get('/about-us').expect(200);
-    const flash = encode({ type: 'info', text: 'Your message was sent.' });
-    const withFlash = await request(app).get('/about-us').set('Cookie', `theme=dark; flash=${flash}`).expect(200);
+    const flash = flashOf(t, { type: 'info', text: 'Your message was sent.' });
+    const withFlash = await request(app).get('/about-us').set('Cookie', `theme=dark; ${flash}`).expect(200);
     expect(withFlash.text).toContain('Your message was sent.');
     expect(withFlash.headers['cache-control']).toBe('private, no-store');
     const after = await request(app).get('/about-us').set('Cookie', 'theme=dark').expect(200);
@@ -234,12 +241,27 @@ describe('flash messages', () => {
   });
 
   it('shows a flash as text: markup in it is escaped, and a forged cookie is ignored', async () => {
-    const { app } = await createTestApp();
-    const hostile = encode({ type: 'error', text: '<img src=x onerror=alert(1)>' });
-    const response = await request(app).get('/about-us').set('Cookie', `flash=${hostile}`).expect(200);
+    const t = await createTestApp();
+    const { app } = t;
+    const hostile = flashOf(t, { type: 'error', text: '<img src=x onerror=alert(1)>' });
+    const response = await request(app).get('/about-us').set('Cookie', hostile).expect(200);
     expect(response.text).not.toContain('<img src=x');
     expect(response.text).toContain('&lt;img src=x onerror=alert(1)&gt;');
     const forged = await request(app).get('/about-us').set('Cookie', 'flash=%%%not-base64').expect(200);
     expect(forged.text).not.toContain('data-testid="flash-message"');
+  });
+
+  it('ignores a flash planted unsigned, as a sibling subdomain would: the page stays the shared one', async () => {
+    const { app } = await createTestApp();
+    const planted = Buffer.from(
+      JSON.stringify({
+        type: 'error',
+        text: 'Your order is on hold. Call 555-0100.',
+        link: { href: '/x', text: 'Update payment' },
+      }),
+    ).toString('base64url');
+    const response = await request(app).get('/about-us').set('Cookie', `flash=${planted}`).expect(200);
+    expect(response.text).not.toContain('555-0100');
+    expect(response.text).not.toContain('data-testid="flash-message"');
   });
 });

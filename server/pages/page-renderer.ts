@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import createHttpError from 'http-errors';
 import type { Logger } from 'pino';
 import type { Csrf } from '#server/http/csrf.ts';
-import { type Flash, hasFlash, takeFlash } from '#server/http/flash-cookie.ts';
+import type { Flash, FlashCookie } from '#server/http/flash-cookie.ts';
 import { pages as pageTable } from '#shared/routes.ts';
 import type { QueryOutcome, SsrEntry } from '#shared/ssr-contract.ts';
 import type { FormState } from '#shared/submissions/form-values.ts';
@@ -22,7 +22,8 @@ export interface PageRendererOptions {
   siteData: SiteDataFiles;
   csrf: Csrf;
   publicUrl: string;
-  isProduction: boolean;
+  /** The flash message a form's redirect left for the page it lands on. */
+  flash: FlashCookie;
   /**
    * Whether pages carry the CSP nonce: only where an inline script runs (Vite's preamble in
    * development). The production HTML has none, so its bytes need no per-request value.
@@ -124,7 +125,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       );
     }
     // A page carrying a flash message is this visitor's alone: rendered for them, never cached.
-    const flash = takeFlash(req, res, options) ?? null;
+    const flash = options.flash.take(req, res) ?? null;
     const cacheable = options.cache && flash === null;
     const hit = cacheable ? cache.lookup(req.originalUrl) : undefined;
     if (hit) {
@@ -151,7 +152,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   };
 
   const cachedPages: RequestHandler = (req, res, next) => {
-    if (!options.cache || (req.method !== 'GET' && req.method !== 'HEAD') || hasFlash(req)) return next();
+    if (!options.cache || (req.method !== 'GET' && req.method !== 'HEAD') || options.flash.has(req)) return next();
     const hit = cache.lookup(req.originalUrl);
     if (!hit) return next();
     options.onCache?.('hit');

@@ -1,8 +1,6 @@
 import { type Request, type Response, Router } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import createHttpError from 'http-errors';
-import type { Csrf } from '#server/http/csrf.ts';
-import { csrfError } from '#server/http/csrf.ts';
 import { proofMail } from '#server/mail/staff-mail.ts';
 import { sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
@@ -11,7 +9,7 @@ import { printSizeText } from '#server/requests/version-views.ts';
 import type { Storage, StoredFile } from '#server/storage/types.ts';
 import { damagedArtworkError } from '#server/uploads/artwork-structure.ts';
 import { artworkFileName } from '#server/uploads/artwork-type.ts';
-import { parseMultipart } from '#server/uploads/multipart.ts';
+import type { UploadGuard } from '#server/uploads/upload-guard.ts';
 import { isStatusOf } from '#shared/requests/request-status.ts';
 import { cleanFileName } from '#shared/submissions/artwork.ts';
 import { referenceOf, requireStaff, staffOf, textField } from './desk-http.ts';
@@ -60,7 +58,8 @@ interface ProofRoutesOptions {
   /** The request service: the rules of every move and answer. */
   requests: RequestService;
   auth: Pick<StaffAuth, 'current'>;
-  csrf: Csrf;
+  /** How the proof is read: the CSRF token before the file, an upload slot, the idle cut. */
+  uploadGuard: UploadGuard;
   shopName: string;
   onQueued?: () => void;
   /** The customers' pages, for the link in the proof's mail. */
@@ -69,23 +68,31 @@ interface ProofRoutesOptions {
 }
 
 /**
- * The proof upload (issue 13 item 5), mounted before the app's general CSRF check: the desk's sign-in is
- * checked before a byte of the body is read, and the form's token (its first field) before the file.
+ * The proof upload (issue 13 item 5), through the upload chain all multipart routes share: the desk's
+ * sign-in is checked before a byte of the body is read, and the form's token (its first field) before the file.
  * The proof becomes the request's next version, the request moves to Proof sent, and the customer is
  * mailed, in one transaction.
  */
 export function proofUploadRoutes(options: ProofRoutesOptions): Router {
   const router = Router();
-  router.post(
+  options.uploadGuard.post(
+    router,
     '/staff/requests/:reference/proofs',
-    (_req, res, next) => {
-      res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' });
-      next();
+    {
+      files: 1,
+      field: PROOF_FIELD,
+      before: [
+        (_req, res, next) => {
+          res.set({
+            'Cache-Control': 'no-store',
+            'X-Robots-Tag': 'noindex, nofollow',
+            'Referrer-Policy': 'no-referrer',
+          });
+          next();
+        },
+        requireStaff(options.auth),
+      ],
     },
-    requireStaff(options.auth),
-    options.csrf.protectBeforeBody,
-    parseMultipart(1, (req) => (options.csrf.hasValidToken(req) ? undefined : csrfError()), PROOF_FIELD),
-    options.csrf.protect,
     async (req: Request, res: Response) => {
       const reference = referenceOf(req);
       const back = `/staff/requests/${reference}`;

@@ -23,8 +23,9 @@ describe.each(backends)('on %s', (backend) => {
   beforeAll(async () => {
     const storage = await openTestStorage(backend);
     where = storage.location;
-    // Room for the five uploads one test sends at once; upload-gate.test.ts tests the ceiling itself.
-    t = await createTestApp({ config: { submissionRateLimit: 1000, uploadsAtOnce: 8 }, storage });
+    // Room for the five uploads one test sends at once from one address; upload-gate.test.ts tests the
+    // ceilings themselves.
+    t = await createTestApp({ config: { submissionRateLimit: 1000, uploadsAtOnce: 8, uploadsPerVisitor: 8 }, storage });
   });
 
   const quote: Record<string, string> = {

@@ -1,7 +1,6 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
-import { type Csrf, csrfError } from '#server/http/csrf.ts';
-import { setFlash } from '#server/http/flash-cookie.ts';
+import type { FlashCookie } from '#server/http/flash-cookie.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
@@ -9,10 +8,9 @@ import type { SiteDataFiles } from '#server/pages/site-data-files.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
 import { CUSTOMER_CONFIRMATIONS_PER_DAY } from '#server/storage/kysely-storage.ts';
 import type { SavedSubmission, Storage } from '#server/storage/types.ts';
-import { parseMultipart } from '#server/uploads/multipart.ts';
 import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
-import { uploadSlots } from '#server/uploads/upload-slots.ts';
+import type { UploadGuard } from '#server/uploads/upload-guard.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { ARTWORK_FIELD, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#shared/submissions/artwork.ts';
 import {
@@ -32,13 +30,13 @@ import { contactForm, quoteForm, type SubmissionForm } from './submission-forms.
 export interface SubmissionRoutesOptions {
   storage: Storage;
   siteData: SiteDataFiles;
-  csrf: Csrf;
   pages: PageRenderer;
-  isProduction: boolean;
+  /** Where a form posted without JavaScript leaves its thanks for the page it is sent back to. */
+  flash: FlashCookie;
   /** Posts per address per 15 minutes on each endpoint. */
   rateLimit: number;
-  /** How many forms with files are read at once (see upload-slots.ts). */
-  uploadsAtOnce: number;
+  /** How a multipart body is read: the CSRF token before the first file, an upload slot, the idle cut. */
+  uploadGuard: UploadGuard;
   /** The disk floor and daily byte budget a post's files must pass before they are stored. */
   uploads: UploadAdmission;
   /** Called after a submission is stored (not for a repeat). */
@@ -78,10 +76,30 @@ function submissionKeyOf(req: Request, body: Record<string, unknown>): string | 
   return given[0] as string;
 }
 
+const forms = [
+  ['/api/quotes', quoteForm],
+  ['/api/contact', contactForm],
+] as const;
+
+/**
+ * The page each form endpoint's error pages lead back to ("Back to the form"), for a visitor who posted
+ * without JavaScript. Mounted before the app's CSRF gate, so the gate's refusal offers it too; it only
+ * notes the page and passes every request on.
+ */
+export function submissionBackLinks(): Router {
+  const router = Router();
+  for (const [path, form] of forms) {
+    router.post(path, (_req, res, next) => {
+      res.locals[BACK_TO_LOCAL] = form.page;
+      next();
+    });
+  }
+  return router;
+}
+
 /** POST /api/quotes and /api/contact: validate, store once per submission key, answer JSON or a page as the caller asked. */
 export function submissionRoutes(options: SubmissionRoutesOptions): Router {
   const router = Router();
-  const slots = uploadSlots(options.uploadsAtOnce);
 
   /** The answer to a stored submission, the same for the first post and any repeat of its key. */
   async function answerStored(
@@ -101,16 +119,12 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         .json({ reference, message, confirmation, ...(link ? { link } : {}) });
       return;
     }
-    setFlash(
-      res,
-      {
-        type: 'success',
-        text: message,
-        key: form.kind,
-        ...(link ? { link: { href: link, text: 'Follow it on your private page (bookmark it).' } } : {}),
-      },
-      options,
-    );
+    options.flash.set(res, {
+      type: 'success',
+      text: message,
+      key: form.kind,
+      ...(link ? { link: { href: link, text: 'Follow it on your private page (bookmark it).' } } : {}),
+    });
     res.redirect(303, form.page);
   }
 
@@ -229,24 +243,15 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
     };
   }
 
-  for (const [path, form] of [
-    ['/api/quotes', quoteForm],
-    ['/api/contact', contactForm],
-  ] as const) {
-    router.post(
+  for (const [path, form] of forms) {
+    // Multipart or not: JSON and urlencoded bodies pass through the upload chain untouched.
+    options.uploadGuard.post(
+      router,
       path,
-      (_req, res, next) => {
-        res.locals[BACK_TO_LOCAL] = form.page;
-        next();
+      {
+        files: form.maxFiles,
+        before: [submissionRateLimit(options.rateLimit, options.storage, form.kind), requireFormBody],
       },
-      submissionRateLimit(options.rateLimit, options.storage, form.kind),
-      requireFormBody,
-      // A script's header token is judged before the body is read; a page's field, before its first file.
-      options.csrf.protectBeforeBody,
-      ...(form.maxFiles > 0 ? [slots] : []),
-      parseMultipart(form.maxFiles, (req) => (options.csrf.hasValidToken(req) ? undefined : csrfError())),
-      // After the body is parsed: a form without JavaScript carries its token as a field.
-      options.csrf.protect,
       receive(form),
     );
   }

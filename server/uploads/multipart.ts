@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import createHttpError, { isHttpError } from 'http-errors';
 import multer, { MulterError } from 'multer';
 import {
@@ -41,30 +41,44 @@ function toHttpError(error: unknown, field: string) {
   return createHttpError(400, 'The form data was incomplete or malformed. Send the form again.');
 }
 
-/** How the file filter answers a request before multer has finished with it. */
-const answerEarly = new WeakMap<Request, (error: Error) => void>();
+/** Each request being parsed: its response, and how the file filter answers it before multer has finished. */
+const inFlight = new WeakMap<Request, { res: Response; answer: (error: Error) => void }>();
+
+/** What one multipart route reads. */
+export interface MultipartOptions {
+  /** How many files the form may carry; 0 for a form with text fields only. */
+  files: number;
+  /** The file input's name: the quote form's artwork unless said otherwise (the desk's proof). */
+  field?: string;
+  /**
+   * Asked as each file begins, with the fields that came before it in req.body (a form's hidden fields
+   * come first): an error it returns stops the parse there, and the connection is closed after the
+   * answer, so a refused upload is never read into memory.
+   */
+  beforeFile?: (req: Request, res: Response) => Error | undefined;
+  /** A body that sends nothing for this long is cut (408) and its connection closed. */
+  idleMs: number;
+}
 
 /**
  * Parses a multipart form into req.body (text fields) and req.files, in memory: the limits bound what a
  * request can hold (5 files of 10 MB), and the files go to the database in the same transaction as the
- * submission, so nothing half-written is ever left on disk. `files` is the number of files allowed.
- * `beforeFiles` is asked as the first file begins, with the fields that came before it in req.body
- * (a form's hidden fields come first): an error it returns stops the parse there, and the connection
- * is closed after the answer, so a refused upload is never read into memory.
+ * submission, so nothing half-written is ever left on disk.
  */
-export function parseMultipart(
-  files: number,
-  beforeFiles: (req: Request) => Error | undefined = () => undefined,
-  /** The file input's name: the quote form's artwork unless said otherwise (the desk's proof). */
-  field: string = ARTWORK_FIELD,
-): RequestHandler {
+export function parseMultipart({
+  files,
+  field = ARTWORK_FIELD,
+  beforeFile = () => undefined,
+  idleMs,
+}: MultipartOptions): RequestHandler {
   const upload = multer({
     storage: multer.memoryStorage(),
     fileFilter: (req, _file, accept) => {
-      const refusal = beforeFiles(req);
+      const flight = inFlight.get(req);
+      const refusal = flight && beforeFile(req, flight.res);
       if (!refusal) return accept(null, true);
       // Answered now: multer itself would first drain the rest of the body, megabytes read for nothing.
-      answerEarly.get(req)?.(refusal);
+      flight.answer(refusal);
       accept(refusal);
     },
     // Browsers send file names as raw UTF-8; Latin-1, busboy's default, would garble every accent.
@@ -80,6 +94,7 @@ export function parseMultipart(
     },
   });
   const parse = files > 0 ? upload.array(field, files) : upload.none();
+  const idleSeconds = Math.round(idleMs / 100) / 10;
   return (req, res, next) => {
     // Browsers and curl always declare a form's length, and Node holds a body to what it declares, so
     // the size check below bounds every upload. A chunked body of unknown length could otherwise make
@@ -99,17 +114,44 @@ export function parseMultipart(
         ),
       );
     }
+    // Other bodies were parsed by the app's body parsers already: multer lets them through.
+    if (!req.is('multipart/form-data')) return parse(req, res, next);
     let answered = false;
-    answerEarly.set(req, (error) => {
+    const answer = (error: Error) => {
       answered = true;
+      stopWatching();
       // The rest of the body is not read: the connection closes once the answer is out.
       res.set('Connection', 'close');
       next(error);
-    });
+    };
+    // A client that stops sending would otherwise hold its connection, and an upload slot with the
+    // files read so far, until the request timeout (60 s): cut once nothing has come for idleMs.
+    const idle = setTimeout(() => {
+      if (answered) return;
+      req.log.warn({ reason: 'upload_idle', idleMs }, 'upload cut: nothing arrived for a while');
+      answer(
+        createHttpError(
+          408,
+          `Nothing more of the form arrived for ${idleSeconds} seconds, so it was not kept. Check the connection and send it again.`,
+        ),
+      );
+    }, idleMs);
+    const progress = () => idle.refresh();
+    function stopWatching() {
+      clearTimeout(idle);
+      req.off('data', progress);
+    }
+    inFlight.set(req, { res, answer });
+    let parsed = false;
     parse(req, res, (error?: unknown) => {
+      parsed = true;
+      stopWatching();
       if (answered) return;
       if (error) next(toHttpError(error, field));
       else next();
     });
+    // Multer has piped the body into its parser by now (a listener added earlier would start the flow
+    // before it): every chunk that arrives puts the cut off again.
+    if (!parsed && !answered) req.on('data', progress);
   };
 }

@@ -1,18 +1,22 @@
 import { describe, expect, inject, it } from 'vitest';
+import type { Flash } from '#server/http/flash-cookie.ts';
 import { chromiumForThisFile, openPage, pauseClock } from '#tests/support/browser-page.ts';
+import { flashCookieHeader } from '#tests/support/flash-cookie-header.ts';
+import { TEST_SERVER_CSRF_SECRET } from '#tests/support/server-process.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();
 
-/** The cookie the server sets when a form posted without JavaScript redirects to its next page. */
-function flashCookie(text: string, type = 'success') {
-  const { hostname } = new URL(baseUrl);
-  return {
-    name: 'flash',
-    value: Buffer.from(JSON.stringify({ type, text })).toString('base64url'),
-    domain: hostname,
-    path: '/',
-  };
+/**
+ * The cookie the server sets when a form posted without JavaScript redirects to its next page: signed
+ * with the test server's secret, and host-only (`__Host-`, Secure) as in production.
+ */
+function flashCookie(text: string, type: Flash['type'] = 'success') {
+  const header = flashCookieHeader({ csrfSecret: TEST_SERVER_CSRF_SECRET, isProduction: true }, { type, text });
+  const [name = '', value = ''] = header.split('=');
+  // The https form of the address: Chromium takes a Secure cookie only from a secure origin, and sends it
+  // to the loopback server over plain http as it does the `__Host-` cookies that server sets itself.
+  return { name, value, url: baseUrl.replace(/^http:/, 'https:'), secure: true };
 }
 
 describe('toasts', () => {

@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
 
+/** The CSRF_SECRET every test server runs with: what a test needs to make a cookie that server signed. */
+export const TEST_SERVER_CSRF_SECRET = 'e2e-secret-0123456789abcdef0123456789abcdef';
+
 export interface StartOptions {
   /**
    * Keep the JSON request log (stdout) in output(); on by default. A load test sends hundreds of
@@ -35,7 +38,7 @@ export async function startServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
-      CSRF_SECRET: 'e2e-secret-0123456789abcdef0123456789abcdef',
+      CSRF_SECRET: TEST_SERVER_CSRF_SECRET,
       // Each test server keeps its submissions in a fresh folder, never in the working tree.
       DATABASE_DIR: mkdtempSync(path.join(tmpdir(), 'seenwear-data-')),
       LOG_LEVEL: 'info',

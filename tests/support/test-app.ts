@@ -5,6 +5,7 @@ import * as entry from '#client/entry-server.tsx';
 import { createApp } from '#server/app.ts';
 import type { AppConfig } from '#server/config.ts';
 import type { Readiness } from '#server/http/health.ts';
+import { createMetrics } from '#server/metrics/app-metrics.ts';
 import { loadSiteDataFiles } from '#server/pages/site-data-files.ts';
 import { openSqliteStorage } from '#server/storage/sqlite/sqlite-storage.ts';
 import type { Storage } from '#server/storage/types.ts';
@@ -29,6 +30,8 @@ const testConfig: AppConfig = {
   outboxLeaseMs: 120_000,
   maxConnections: 256,
   uploadsAtOnce: 4,
+  uploadsPerVisitor: 1,
+  uploadIdleMs: 10_000,
   uploadBytesPerDay: 100 * 1024 * 1024,
   // Off: the tests' disk is not the point, and a full /tmp on a shared machine must not fail them. The
   // floor's own tests set one and give the free space.
@@ -67,6 +70,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const { logger, lines } = memoryLogger();
   const siteData = await loadSiteDataFiles(options.dataDir ?? 'data');
   const readiness: Readiness = { ready: true };
+  // The app's own metrics, handed back so a test can wait on a gauge instead of sleeping.
+  const metrics = createMetrics();
   const storage =
     options.storage ?? (await openSqliteStorage({ databaseDir: await mkdtemp(join(tmpdir(), 'seenwear-test-')) }));
   const app = createApp({
@@ -75,6 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     siteData,
     storage,
     readiness,
+    metrics,
     ...(options.readFreeSpace ? { readFreeSpace: options.readFreeSpace } : {}),
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
     ssr: {
@@ -90,5 +96,5 @@ export async function createTestApp(options: TestAppOptions = {}) {
       ...(options.now ? { now: options.now } : {}),
     },
   });
-  return { app, siteData, storage, readiness, lines, config };
+  return { app, siteData, storage, readiness, lines, config, metrics };
 }
