@@ -130,7 +130,7 @@ function valueText(key: string, value: unknown): string {
  * its own: the website's estimate (as lines, see askedEstimate) and a message's text (the conversation
  * shows it, dated).
  */
-export function detailViews(request: Pick<Submission, 'kind' | 'payload' | 'name' | 'email'>): AskedDetail[] {
+function detailViews(request: Pick<Submission, 'kind' | 'payload' | 'name' | 'email'>): AskedDetail[] {
   const { payload } = request;
   // The service is stored by its name; digitizing is asked of embroidery alone.
   const embroidery = 'digitizedBefore' in payload || payload.service === 'Embroidery';
@@ -159,7 +159,7 @@ function figuresOf(estimate: Estimate): NonNullable<AskedEstimate['figures']> {
  * give back the very words stored (the prices or the terms may have changed since: then the words
  * alone, as the customer read them). A reorder's "new artwork" is not a form field: both are tried.
  */
-export function askedEstimate(
+function askedEstimate(
   request: Pick<Submission, 'payload' | 'createdAt'>,
   formValues: FormValues | undefined,
   pricing: PricingData,
