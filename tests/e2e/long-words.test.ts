@@ -156,6 +156,9 @@ describe('long words and links in a browser', () => {
     expect(await pageWidth(desk.page)).toBeLessThanOrEqual(390);
     expect(await axeViolations(desk.page)).toEqual([]);
     await desk.page.screenshot({ path: `${shots}/long-words-desk-390.png`, fullPage: true });
+    await desk.page.getByRole('link', { name: 'Write a quote' }).click();
+    await expect.poll(() => desk.page.getByRole('heading', { level: 1 }).textContent()).toContain('Write a quote');
+    expect(await pageWidth(desk.page)).toBeLessThanOrEqual(390);
     await desk.page.goto(`${server.url}/staff/requests/${contact.reference}`);
     expect(await pageWidth(desk.page)).toBeLessThanOrEqual(390);
     expect(await axeViolations(desk.page)).toEqual([]);
