@@ -57,6 +57,9 @@ describe('long words and links in a browser', () => {
   const browser = chromiumForThisFile();
   let smtp: SmtpCatcher;
   let server: RunningServer;
+  /** The two requests, posted once: a quote request with the customer's page, and a contact message. */
+  let quote: { reference: string; link?: string };
+  let contact: { reference: string };
 
   beforeAll(async () => {
     await mkdir(shots, { recursive: true });
@@ -67,6 +70,13 @@ describe('long words and links in a browser', () => {
       SHOP_EMAIL: 'shop@seenwear.example',
       STAFF_EMAILS: staff,
     });
+    quote = await post('/api/quotes', longQuote());
+    const contactForm = new FormData();
+    contactForm.append('name', both(100));
+    contactForm.append('email', longEmail);
+    contactForm.append('message', `${longWord}\n${longUrl}`);
+    contact = await post('/api/contact', contactForm);
+    expect(quote.link).toBeDefined();
   });
   afterAll(async () => {
     await server?.stop();
@@ -109,19 +119,6 @@ describe('long words and links in a browser', () => {
     form.append('artwork', new Blob([new Uint8Array(randomPng(48))], { type: 'image/png' }), `${longWord}.png`);
     return form;
   }
-
-  /** The two requests, posted once: a quote request with the customer's page, and a contact message. */
-  let quote: { reference: string; link?: string };
-  let contact: { reference: string };
-  beforeAll(async () => {
-    quote = await post('/api/quotes', longQuote());
-    const contactForm = new FormData();
-    contactForm.append('name', both(100));
-    contactForm.append('email', longEmail);
-    contactForm.append('message', `${longWord}\n${longUrl}`);
-    contact = await post('/api/contact', contactForm);
-    expect(quote.link).toBeDefined();
-  });
 
   it('wraps them on the customer’s page at 390 px, their own message and file name too', async () => {
     const phone = await watchedPage(browser(), 390);
