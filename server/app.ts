@@ -178,7 +178,7 @@ export function createApp(deps: AppDependencies): Express {
       uploadGuard,
       uploads,
       renderForm: (req, res, page) => pages.renderForm(req, res, page),
-      timeZone: () => siteData.data['order-terms'].timeZone,
+      prices: () => siteData.data,
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
     }),
   );

@@ -3,6 +3,7 @@
  * plain data, dates as ISO strings. The desk is rendered on the server only and ships no JavaScript:
  * every action is a plain form with post/redirect/get, so the public pages' bundles never carry it.
  */
+import type { AskedView } from './requests/asked-view.ts';
 import type { RequestStatus } from './requests/request-status.ts';
 
 /** The inbox's filter as the address bar carries it. */
@@ -74,6 +75,8 @@ export interface DeskApproval {
   at: string;
   ip: string;
   userAgent: string;
+  /** The user agent as people say it, "Chrome 131 on Android"; absent when it names no browser known. */
+  browser?: string;
 }
 
 /** A quote version as the desk lists it, amounts already formatted. */
@@ -89,8 +92,11 @@ export interface DeskQuote {
   notes: string;
   sentAt: string;
   sentBy: string;
-  /** The newest and still good: the one the customer can approve. Superseded by a later one, or past its date. */
-  state: 'open' | 'superseded' | 'expired';
+  /**
+   * Approved by the customer; else open (the newest and still good: the one they can approve),
+   * superseded by a later one, or expired (past its date).
+   */
+  state: 'approved' | 'open' | 'superseded' | 'expired';
 }
 
 /** A proof version as the desk lists it. */
@@ -148,8 +154,8 @@ export type DeskView =
       name: string;
       email: string;
       receivedAt: string;
-      /** The customer's fields as the shop reads them (label, value), in form order. */
-      details: { label: string; value: string }[];
+      /** The customer's fields as the shop reads them, in form order, and the website's estimate then. */
+      asked: AskedView;
       files: DeskFile[];
       mails: DeskMail[];
       events: DeskEvent[];
@@ -191,6 +197,9 @@ export type DeskView =
       /** By field: "rows.2.unit", "validUntil", "depositPercent", "notes", "rows". */
       errors: Record<string, string>;
     };
+
+/** The desk's page of one request: what its sections are drawn from. */
+export type DeskRequestView = Extract<DeskView, { page: 'request' }>;
 
 /** Per request: the token every form carries and the stylesheet the page links. */
 export interface DeskRenderOptions {

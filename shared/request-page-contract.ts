@@ -3,6 +3,7 @@
  * entry's renderRequestPage): plain data, dates as ISO strings. Like the desk, the page is rendered on
  * the server only and ships no JavaScript: every action is a plain form with post/redirect/get.
  */
+import type { AskedView } from './requests/asked-view.ts';
 import type { RequestStatus } from './requests/request-status.ts';
 
 /** One step of the order's way, as the timeline shows it. */
@@ -88,10 +89,8 @@ export interface RequestPageView {
   inHands?: { date: string; daysLeft: number };
   /** The day the order is promised for (YYYY-MM-DD), once the proof is approved: a pickup or a delivery. */
   promised?: { date: string; handover: 'pickup' | 'delivery' };
-  /** The fields they sent, as the shop reads them. */
-  details: { label: string; value: string }[];
-  /** The website's estimate when they sent it. */
-  estimate?: string;
+  /** The fields they sent and the website's estimate then, as the shop reads them. */
+  asked: AskedView;
   files: RequestPageFile[];
   thread: RequestPageMessage[];
   quote?: RequestPageQuote;

@@ -1,9 +1,12 @@
-/** A quote's figures as both the desk and the customer's page show them (formatted on the server). */
+/**
+ * A quote's figures as both the desk and the customer's page show them (formatted on the server). An
+ * estimate has no deposit: its table ends at the total.
+ */
 interface QuoteFigures {
   lines: { label: string; quantity: number; unit: string; total: string }[];
   total: string;
-  depositPercent: number;
-  deposit: string;
+  depositPercent?: number;
+  deposit?: string;
 }
 
 /**
@@ -18,7 +21,8 @@ export function QuoteLinesTable({
 }: {
   quote: QuoteFigures;
   caption: string;
-  depositLabel: string;
+  /** The deposit row's words, where the figures have a deposit. */
+  depositLabel?: string;
   /** The customer's reading size; the desk's is denser. */
   large?: boolean;
 }) {
@@ -48,7 +52,7 @@ export function QuoteLinesTable({
             // A sent quote never changes: a line's place is its identity.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above.
             <tr key={index} className="border-b border-stone-100 align-top">
-              <td className={`${cell} pr-2`}>{line.label}</td>
+              <td className={`${cell} pr-2 wrap-anywhere`}>{line.label}</td>
               <td className={`${cell} pr-2 text-right tabular-nums`}>{line.quantity}</td>
               <td className={`${cell} pr-2 text-right tabular-nums`}>{line.unit}</td>
               <td className={`${cell} text-right tabular-nums`}>{line.total}</td>
@@ -62,12 +66,14 @@ export function QuoteLinesTable({
             </th>
             <td className={`${large ? 'pt-3 text-lg' : 'py-1'} text-right font-bold tabular-nums`}>{quote.total}</td>
           </tr>
-          <tr>
-            <th scope="row" colSpan={3} className="py-1 pr-2 text-right font-normal">
-              {depositLabel} ({quote.depositPercent}%)
-            </th>
-            <td className="py-1 text-right tabular-nums">{quote.deposit}</td>
-          </tr>
+          {depositLabel && quote.deposit !== undefined && (
+            <tr>
+              <th scope="row" colSpan={3} className="py-1 pr-2 text-right font-normal">
+                {depositLabel} ({quote.depositPercent}%)
+              </th>
+              <td className="py-1 text-right tabular-nums">{quote.deposit}</td>
+            </tr>
+          )}
         </tfoot>
       </table>
     </div>

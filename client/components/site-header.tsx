@@ -48,7 +48,11 @@ export function SiteHeader() {
   const { config, media } = useSiteData();
   const scrolled = useScrolled();
   return (
-    <header data-scrolled={scrolled || undefined} className="group pointer-events-none sticky top-0 z-30 h-20">
+    <header
+      data-sticky-header
+      data-scrolled={scrolled || undefined}
+      className="group pointer-events-none sticky top-0 z-30 h-20"
+    >
       <div
         aria-hidden="true"
         className="pointer-events-auto absolute inset-x-0 top-0 h-20 origin-top border-b border-stone-200 bg-white/95 backdrop-blur transition-[transform,box-shadow] duration-200 group-data-[scrolled]:scale-y-80 group-data-[scrolled]:shadow-lg"

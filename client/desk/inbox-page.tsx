@@ -147,9 +147,9 @@ export function InboxPage({ view, options }: { view: InboxView; options: DeskRen
                         </span>
                       )}
                     </>
-                  ) : (
+                  ) : item.kind === 'quote' ? (
                     <span className="text-stone-600">No date given</span>
-                  )}
+                  ) : null}
                 </span>
                 <span className="flex flex-wrap items-center gap-2 text-sm md:flex-col md:items-end">
                   <StatusBadge status={item.status} />

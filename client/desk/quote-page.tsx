@@ -41,7 +41,7 @@ export function QuotePage({ view, options }: { view: QuoteView; options: DeskRen
         {view.version > 1 ? 'Revise the quote' : 'Write a quote'}{' '}
         <span className="font-mono text-stone-600">v{view.version}</span>
       </h1>
-      <p className="mt-1 text-stone-700">
+      <p className="mt-1 text-stone-700 wrap-anywhere">
         For {view.name} ({view.email}). {sourceText[view.source]}
       </p>
       {errorCount > 0 && (
@@ -216,7 +216,7 @@ export function QuotePage({ view, options }: { view: QuoteView; options: DeskRen
             type="submit"
             name="intent"
             value="send"
-            className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+            className="min-w-0 rounded bg-brand-700 px-4 py-2 font-semibold text-white wrap-anywhere hover:bg-brand-800"
           >
             Send quote v{view.version} to {view.email}
           </button>

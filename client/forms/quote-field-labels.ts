@@ -1,39 +1,19 @@
-import { ARTWORK_FIELD } from '#shared/submissions/artwork.ts';
 import { type QuoteSize, quoteSizes, SIZES_FIELD, sizeField } from '#shared/submissions/quote-fields.ts';
+import { locationLabels, quoteLabels } from '#shared/submissions/quote-labels.ts';
 
-/** How the quote form names its fields to the visitor: labels in the error summary. */
-const fixed: Record<string, string> = {
-  name: 'Your name',
-  company: 'Company',
-  email: 'E-mail',
-  phone: 'Phone',
-  service: 'Service',
-  garment: 'Garment',
-  garmentStyle: 'Garment type, brand or style',
-  garmentColor: 'Garment color',
-  darkGarment: 'Dark garment',
-  artSetup: 'Artwork preparation',
-  repeatDesign: 'Design embroidered before',
-  [SIZES_FIELD]: 'Quantities',
-  inHands: 'In-hands date',
-  delivery: 'Pickup or delivery',
-  address: 'Delivery address',
-  zip: 'ZIP code',
-  [ARTWORK_FIELD]: 'Artwork',
-  comments: 'Comments',
-};
+/** How the quote form names its fields to the visitor in the error summary: the form's own labels. */
 
 const locationParts: Record<string, string> = {
-  '': 'placement',
-  Colors: 'ink colors',
-  Area: 'print size',
-  Stitches: 'stitch count',
+  '': locationLabels.placement.toLowerCase(),
+  Colors: locationLabels.colors.toLowerCase(),
+  Area: locationLabels.area.toLowerCase(),
+  Stitches: locationLabels.stitches.toLowerCase(),
 };
 
 const sizeByField = new Map<string, QuoteSize>(quoteSizes.map((size) => [sizeField(size), size]));
 
 export function quoteFieldLabel(name: string): string {
-  const known = fixed[name];
+  const known = quoteLabels[name];
   if (known) return known;
   const size = sizeByField.get(name);
   if (size) return `Quantity in ${size}`;

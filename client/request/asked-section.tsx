@@ -1,3 +1,4 @@
+import { AskedDetails } from '#client/components/asked-details.tsx';
 import type { RequestPageView } from '#shared/request-page-contract.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { PageSection } from './request-document.tsx';
@@ -20,7 +21,7 @@ function FilesList({ view }: { view: RequestPageView }) {
               No preview for this kind of file
             </p>
           )}
-          <p className="mt-2 text-sm break-all">
+          <p className="mt-2 text-sm wrap-anywhere">
             <a className="font-semibold underline" href={`${view.path}/files/${file.position}`}>
               Download {file.name}
             </a>{' '}
@@ -36,21 +37,12 @@ function FilesList({ view }: { view: RequestPageView }) {
 export function AskedSection({ view }: { view: RequestPageView }) {
   return (
     <PageSection id="asked" title="What you asked for">
-      {view.estimate && (
-        <p className="mb-4 rounded border border-stone-200 bg-stone-50 p-3">
-          <span className="block text-sm text-stone-700">The website’s estimate when you sent it</span>
-          <span className="text-lg font-bold">{view.estimate}</span>
-          <span className="block text-sm text-stone-700">Your quote from us gives the final price.</span>
-        </p>
-      )}
-      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[11rem_1fr]">
-        {view.details.map((detail) => (
-          <div key={detail.label} className="contents">
-            <dt className="font-medium text-stone-700">{detail.label}</dt>
-            <dd className="break-words whitespace-pre-line">{detail.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <AskedDetails
+        asked={view.asked}
+        estimateHeading="The website’s estimate when you sent it"
+        estimateNote="Your quote from us gives the final price."
+        labelColumn="sm:grid-cols-[11rem_minmax(0,1fr)]"
+      />
       <h3 className="mt-6 font-bold">Artwork</h3>
       <div className="mt-2">
         {view.files.length === 0 ? (

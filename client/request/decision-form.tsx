@@ -100,7 +100,7 @@ export function DecisionForms({
 export function ApprovedNote({ approval }: { approval: { name: string; at: string } }) {
   const { dateTime } = useShopTime();
   return (
-    <p className="mt-4 rounded bg-emerald-50 p-3 text-emerald-900">
+    <p className="mt-4 rounded bg-emerald-50 p-3 text-emerald-900 wrap-anywhere">
       Approved by {approval.name} on {dateTime(approval.at)}.
     </p>
   );

@@ -32,11 +32,11 @@ export function MessagesSection({ view, options }: { view: RequestPageView; opti
               <p className="text-sm text-stone-700">
                 <span className="font-semibold text-stone-900">{message.who}</span> · {dateTime(message.at)}
               </p>
-              {message.text && <p className="mt-1 break-words whitespace-pre-line">{message.text}</p>}
+              {message.text && <p className="mt-1 whitespace-pre-line wrap-anywhere">{message.text}</p>}
               {message.files.length > 0 && (
                 <ul className="mt-2 text-sm">
                   {message.files.map((file) => (
-                    <li key={file.position} className="break-all">
+                    <li key={file.position} className="wrap-anywhere">
                       Attached:{' '}
                       <a className="font-semibold underline" href={`${view.path}/files/${file.position}`}>
                         {file.name}

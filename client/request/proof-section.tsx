@@ -49,13 +49,13 @@ export function ProofSection({
       ) : (
         <p className="rounded bg-stone-50 p-4 text-center">This proof is a PDF: open it to check every detail.</p>
       )}
-      <p className="mt-3 text-sm">
+      <p className="mt-3 text-sm wrap-anywhere">
         {proof.print && <span className="font-medium">Prints at {proof.print.text}. </span>}
         <a className="font-semibold underline" href={`${view.path}/proofs/${proof.version}`}>
           Download {proof.name}
         </a>
       </p>
-      {proof.notes && <p className="mt-3 whitespace-pre-line">{proof.notes}</p>}
+      {proof.notes && <p className="mt-3 whitespace-pre-line wrap-anywhere">{proof.notes}</p>}
       {(proof.state === 'open' || proof.state === 'draft') && (
         <p className="mt-3 text-stone-700">
           Check the spelling, the colors, the size and the placement. Nothing is printed until you approve it.

@@ -22,7 +22,7 @@ export function QuoteSection({
         depositLabel="Deposit to start"
         large
       />
-      {quote.notes && <p className="mt-3 whitespace-pre-line">{quote.notes}</p>}
+      {quote.notes && <p className="mt-3 whitespace-pre-line wrap-anywhere">{quote.notes}</p>}
       <p className="mt-3 text-sm text-stone-700">
         {quote.state === 'expired'
           ? `This quote was good until ${formatDay(quote.validUntil)}: ask us below for a new one.`

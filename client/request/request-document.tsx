@@ -66,7 +66,11 @@ export function RequestDocument({
 /** A card of the page with its heading: the page's sections (status, what you asked for, messages…). */
 export function PageSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-4 rounded-lg bg-white p-4 shadow-sm md:p-6">
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="min-w-0 scroll-mt-4 rounded-lg bg-white p-4 shadow-sm md:p-6"
+    >
       <h2 id={`${id}-title`} className="text-lg font-bold">
         {title}
       </h2>

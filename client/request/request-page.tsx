@@ -48,12 +48,12 @@ export function RequestPage({ view, options }: { view: RequestPageView; options:
         </div>
       )}
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="space-y-6 lg:order-last">
+        <div data-testid="request-side-column" className="min-w-0 space-y-6 lg:order-last">
           <StatusSection view={view} />
           {view.status === 'completed' && <OrderAgainSection view={view} options={options} />}
           {view.canCancel && <CancelSection view={view} options={options} />}
         </div>
-        <div className="space-y-6">
+        <div data-testid="request-main-column" className="min-w-0 space-y-6">
           {view.quote && <QuoteSection view={view} quote={view.quote} options={options} />}
           <MessagesSection view={view} options={options} />
           <AskedSection view={view} />

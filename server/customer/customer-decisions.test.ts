@@ -6,6 +6,7 @@ import { threadView } from '#server/staff/desk-views.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
 import { randomPng } from '#tests/support/random-png.ts';
+import { staffSession } from '#tests/support/staff-session.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
@@ -117,6 +118,29 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
     // The desk shows the record of consent.
     const desk = await t.storage.getRequest(reference);
     expect(desk?.events.at(-1)).toMatchObject({ actor: 'customer', type: 'decision' });
+  });
+
+  it('shows the desk an approved quote as Approved, with the browser it came from by name', async () => {
+    const { reference, path } = await quotedRequest();
+    const session = await visitorSession(t.app, '/contact-us');
+    await request(t.app)
+      .post(`${path}/quotes/1/decision`)
+      .set('Cookie', session.cookie)
+      .set(
+        'User-Agent',
+        'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      )
+      .type('form')
+      .send({ [CSRF_FIELD]: session.token, decision: 'approved', name: 'Dana Whitfield', accept: 'on' })
+      .expect(303);
+    const { cookie } = await staffSession(t.app, t.storage, 'owner@seenwear.example');
+    const desk = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', cookie).expect(200);
+    const version = /Quote v1 <span[^>]*>.*?<\/p>/s.exec(desk.text)?.[0] ?? '';
+    expect(version).toContain('Approved');
+    expect(version).not.toContain('Open');
+    expect(desk.text).toContain('using Chrome 131 on Android');
+    // The user agent as it came stays in the record.
+    expect(desk.text).toContain('Chrome/131.0.0.0 Mobile Safari/537.36');
   });
 
   it('refuses to approve a replaced version or a quote past its date, recording nothing', async () => {

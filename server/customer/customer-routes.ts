@@ -4,6 +4,7 @@ import type { Csrf } from '#server/http/csrf.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
+import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
@@ -12,6 +13,7 @@ import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
 import { isRecord } from '#shared/is-record.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { RequestPageOptions, RequestPageView } from '#shared/request-page-contract.ts';
 import { ARTWORK_MAX_FILES, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#shared/submissions/artwork.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
@@ -59,8 +61,11 @@ export interface CustomerRoutesOptions {
   onQueued?: () => void;
   /** Today, for the days left before the in-hands date (tests fix it). */
   now?: () => Date;
-  /** The shop's time zone (the order terms'), for the dates on the page. */
-  timeZone: () => string;
+  /**
+   * The price files and order terms, read at each use (they reload): the shop's time zone for the
+   * dates on the page, and the estimate's lines.
+   */
+  prices: () => PricingData;
   /** Renders the quote form filled in, for "order again". */
   renderForm: PageRenderer['renderForm'];
 }
@@ -135,20 +140,31 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
 
   async function sendPage(req: Request, res: Response, extra: { status?: number; notice?: RequestPageView['notice'] }) {
     const { reference, path } = pageOf(req);
-    const [request, quotes, proofs, approvals] = await Promise.all([
+    const [request, quotes, proofs, approvals, formValues] = await Promise.all([
       options.storage.getCustomerRequest(reference),
       options.storage.quotesOf(reference),
       options.storage.proofsOf(reference),
       options.storage.approvalsOf(reference),
+      options.storage.formValuesOf(reference),
     ]);
     if (!request) throw createHttpError(404, NOT_FOUND);
+    const prices = options.prices();
+    const asked = askedView(request, formValues, prices);
     const view: RequestPageView = {
-      ...requestPageView(request, { path, shopName: options.shop.name, today: now(), quotes, proofs, approvals }),
+      ...requestPageView(request, {
+        path,
+        shopName: options.shop.name,
+        today: now(),
+        quotes,
+        proofs,
+        approvals,
+        asked,
+      }),
       ...(extra.notice ? { notice: extra.notice } : {}),
     };
     const html = await options.renderPage(view, {
       csrfToken: options.csrf.issueToken(req, res),
-      timeZone: options.timeZone(),
+      timeZone: prices['order-terms'].timeZone,
       stylesheets: options.stylesheets(),
       shopName: options.shop.name,
       shopEmail: options.shop.email,

@@ -1,4 +1,4 @@
-import { daysUntil, detailViews, isPreviewable } from '#server/requests/request-details.ts';
+import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
 import { printSizeText, quoteFigures } from '#server/requests/version-views.ts';
 import type { Approval, CustomerRequest, SentProof, SentQuote } from '#server/storage/types.ts';
 import { optionalField } from '#shared/optional-field.ts';
@@ -9,6 +9,7 @@ import type {
   RequestPageView,
   VersionState,
 } from '#shared/request-page-contract.ts';
+import type { AskedView } from '#shared/requests/asked-view.ts';
 import { customerCancellable, nextStepOf, timelineOf } from '#shared/requests/customer-steps.ts';
 import { isQuoteOpen } from '#shared/requests/quote.ts';
 import { isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
@@ -43,8 +44,11 @@ export function requestPageView(
     quotes = [],
     proofs = [],
     approvals = [],
+    asked,
   }: {
     path: string;
+    /** What they asked for, as the desk reads it too (server/requests/request-details.ts). */
+    asked: AskedView;
     shopName: string;
     today: Date;
     quotes?: SentQuote[];
@@ -83,8 +87,6 @@ export function requestPageView(
     }
   }
   const inHands = text(request.payload.inHandsDate);
-  const estimate = text(request.payload.websiteEstimate);
-  const { websiteEstimate: _shownApart, ...payload } = request.payload;
   return {
     reference: request.reference,
     path,
@@ -96,8 +98,7 @@ export function requestPageView(
       ? { inHands: { date: inHands, daysLeft: daysUntil(inHands, today) } }
       : {}),
     ...optionalField('promised', request.status === 'cancelled' ? undefined : request.promised),
-    details: detailViews({ ...request, payload }),
-    ...(estimate ? { estimate } : {}),
+    asked,
     files: request.files.map((file) => ({
       position: file.position,
       name: file.name,

@@ -78,6 +78,37 @@ describe.each(backends)('the staff desk on %s', (backend) => {
     await request(t.app).get('/staff/requests/Q-2000-000001').set('Cookie', cookie).expect(404);
   });
 
+  it('puts the conversation first, and a contact message in it with its date, not among the details', async () => {
+    const { cookie } = await signedIn();
+    const { reference: contact } = await t.storage.saveSubmission({
+      kind: 'contact',
+      name: 'Sam Ortiz',
+      email: 'sam@example.com',
+      payload: { name: 'Sam Ortiz', email: 'sam@example.com', phone: '(555) 010-0123', message: 'Do you print socks?' },
+      files: [],
+    });
+    const page = await request(t.app).get(`/staff/requests/${contact}`).set('Cookie', cookie).expect(200);
+    const messages = page.text.indexOf('>Messages</h2>');
+    const sent = page.text.indexOf('>What they sent</h2>');
+    expect(messages).toBeGreaterThan(0);
+    expect(sent).toBeGreaterThan(messages);
+    // Once, in the conversation, dated by the shop's clock.
+    expect(page.text.split('Do you print socks?')).toHaveLength(2);
+    const thread = page.text.slice(messages, sent);
+    expect(thread).toContain('Do you print socks?');
+    expect(thread).toMatch(/<time dateTime="[^"]+">[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T</);
+    expect(page.text.slice(sent)).toContain('(555) 010-0123');
+    // In the inbox, a message is not a quote missing its in-hands date: its row shows when it came.
+    const inbox = await request(t.app).get('/staff?kind=contact').set('Cookie', cookie).expect(200);
+    expect(inbox.text).toContain(contact);
+    expect(inbox.text).not.toContain('No date given');
+
+    // A quote request's own page: its in-hands date the shop's way, the form's labels.
+    const quote = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', cookie).expect(200);
+    expect(quote.text).toContain('Sat, Jan 10, 2099');
+    expect(quote.text).toContain('Company or team');
+  });
+
   it('moves the status with a message mailed to the customer, and refuses a stale or impossible move', async () => {
     const { cookie, token } = await signedIn();
     const move = (body: Record<string, string>) =>

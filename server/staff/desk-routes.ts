@@ -2,7 +2,7 @@ import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/http/csrf.ts';
 import { customerMessageMail, customerUpdateMail, newRequestLinkMail } from '#server/mail/staff-mail.ts';
-import { detailViews } from '#server/requests/request-details.ts';
+import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
@@ -166,13 +166,14 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     if (!(await options.storage.markRequestRead(reference, actor))) {
       throw noSuchRequest();
     }
-    const [request, mails, quotes, proofs, customerPage, approvals] = await Promise.all([
+    const [request, mails, quotes, proofs, customerPage, approvals, formValues] = await Promise.all([
       options.storage.getRequest(reference),
       options.storage.notificationsOf(reference),
       options.storage.quotesOf(reference),
       options.storage.proofsOf(reference),
       options.requestLinks?.pathFor(reference),
       options.storage.approvalsOf(reference),
+      options.storage.formValuesOf(reference),
     ]);
     if (!request) throw noSuchRequest();
     const notice = notices[req.query.done as keyof typeof notices];
@@ -186,7 +187,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       name: request.name,
       email: request.email,
       receivedAt: request.createdAt.toISOString(),
-      details: detailViews(request),
+      asked: askedView(request, formValues, options.prices()),
       files: request.files.map(fileView),
       mails: mails.map(mailView),
       events: request.events.map(eventView),

@@ -26,6 +26,7 @@ import { formatMoney } from '#shared/money.ts';
 import { optionalField } from '#shared/optional-field.ts';
 import { isQuoteOpen } from '#shared/requests/quote.ts';
 import { type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
+import { browserName } from './browser-name.ts';
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
@@ -194,9 +195,14 @@ function approvalOf(approvals: Approval[], subject: Approval['subject'], version
   const approval = approvals.find(
     (item) => item.subject === subject && item.version === version && item.decision === 'approved',
   );
-  return (
-    approval && { name: approval.name, at: approval.at.toISOString(), ip: approval.ip, userAgent: approval.userAgent }
-  );
+  if (!approval) return undefined;
+  return {
+    name: approval.name,
+    at: approval.at.toISOString(),
+    ip: approval.ip,
+    userAgent: approval.userAgent,
+    ...optionalField('browser', browserName(approval.userAgent)),
+  };
 }
 
 /** A sent quote as the desk lists it: amounts formatted, and whether the customer can still approve it. */
@@ -206,19 +212,23 @@ export function quoteView(
   today: string,
   approvals: Approval[] = [],
 ): DeskQuote {
+  const approval = approvalOf(approvals, 'quote', quote.version);
   return {
     version: quote.version,
-    ...optionalField('approval', approvalOf(approvals, 'quote', quote.version)),
+    ...optionalField('approval', approval),
     ...quoteFigures(quote),
     validUntil: quote.validUntil,
     notes: quote.notes,
     sentAt: quote.sentAt.toISOString(),
     sentBy: actorName(quote.sentBy),
-    state: isQuoteOpen(quote, latestVersion, today)
-      ? 'open'
-      : quote.version === latestVersion
-        ? 'expired'
-        : 'superseded',
+    // Approved says it all: its valid-until date no longer matters once the customer said yes.
+    state: approval
+      ? 'approved'
+      : isQuoteOpen(quote, latestVersion, today)
+        ? 'open'
+        : quote.version === latestVersion
+          ? 'expired'
+          : 'superseded',
   };
 }
 

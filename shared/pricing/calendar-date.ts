@@ -46,3 +46,8 @@ export function formatCalendarDate(date: string, today: string): string {
   const format = date.slice(0, 4) === today.slice(0, 4) ? shortDate : longDate;
   return format.format(atMidnight(date));
 }
+
+/** "Fri, Dec 18, 2026", the year always: a date in a record read long after, such as a request's details. */
+export function formatFullCalendarDate(date: string): string {
+  return longDate.format(atMidnight(date));
+}

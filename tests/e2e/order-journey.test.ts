@@ -83,6 +83,10 @@ describe('an order from request to reorder in a browser', () => {
       // The shop sees the approval and sends a proof at its print size.
       await shop.goto(`${site.url}/staff/requests/${reference}`);
       expect(await shop.getByText(/Approved by the customer, signed “Dana Whitfield”/).count()).toBe(1);
+      // The quote reads Approved, and the browser it came from by its name (the test's Chromium).
+      expect(await shop.getByText(/^Quote v1/).textContent()).toMatch(/· Approved ·/);
+      expect(await shop.getByText(/using Chrome \d+ on Linux/).count()).toBe(1);
+      await shop.screenshot({ path: `${shots}/desk-approved-quote-1280.png`, fullPage: true });
       await shop
         .getByLabel(/Proof file/)
         .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: randomPng(200) });
