@@ -6,6 +6,7 @@ import { crossSiteGuard } from '#server/http/cross-site-guard.ts';
 import { createCsrf } from '#server/http/csrf.ts';
 import { healthRoutes, type Readiness } from '#server/http/health.ts';
 import { errorHandler, rejectMalformedUrl } from '#server/http/http-errors.ts';
+import { linkKeys } from '#server/http/link-secrets.ts';
 import { requestLogger } from '#server/http/request-logger.ts';
 import { responseCompression } from '#server/http/response-compression.ts';
 import { permissionsPolicy, securityHeaders, usesNonce } from '#server/http/security-headers.ts';
@@ -109,8 +110,10 @@ export function createApp(deps: AppDependencies): Express {
   // Bodies are parsed before the CSRF check because a form without JavaScript sends its token as a field.
   app.use(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 200 }));
   app.use(express.json({ limit: '100kb' }));
-  // The customers' private pages: their links go on the sent panel, in the mails and on the desk.
-  const links = requestLinks(deps.storage, config.csrfSecret);
+  // The customers' private pages: their links go on the sent panel, in the mails and on the desk. The
+  // keys come from CSRF_SECRET (each its own HKDF child); every link also needs what the database keeps.
+  const keys = linkKeys(config.csrfSecret);
+  const links = requestLinks(deps.storage, keys);
   const uploads = uploadAdmission({
     storage: deps.storage,
     bytesPerDay: config.uploadBytesPerDay,
@@ -155,7 +158,6 @@ export function createApp(deps: AppDependencies): Express {
         phone: siteData.data.config.contact.phone,
       },
       ...(config.mail ? { shopEmail: config.mail.shopEmail } : {}),
-      publicUrl: config.publicUrl,
       rateLimit: config.submissionRateLimit,
       uploadsAtOnce: config.uploadsAtOnce,
       uploads,
@@ -172,9 +174,6 @@ export function createApp(deps: AppDependencies): Express {
       requests,
       auth: staffAuth,
       csrf,
-      shopName: siteData.data.config.appName,
-      requestLinks: links,
-      publicUrl: config.publicUrl,
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
     }),
   );
@@ -188,7 +187,7 @@ export function createApp(deps: AppDependencies): Express {
       renderDesk: async (view, options) => (await deps.ssr.loadEntry()).renderDesk(view, options),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
       shopName: siteData.data.config.appName,
-      publicUrl: config.publicUrl,
+      linkKeys: keys,
       rateLimit: config.submissionRateLimit,
       prices: () => siteData.data,
       requestLinks: links,
