@@ -8,6 +8,7 @@ import { csrfGate } from '#server/http/csrf-gate.ts';
 import { flashCookie } from '#server/http/flash-cookie.ts';
 import { healthRoutes, type Readiness } from '#server/http/health.ts';
 import { errorHandler, rejectMalformedUrl } from '#server/http/http-errors.ts';
+import { linkKeys } from '#server/http/link-secrets.ts';
 import { requestLogger } from '#server/http/request-logger.ts';
 import { requestTarget } from '#server/http/request-target.ts';
 import { responseCompression } from '#server/http/response-compression.ts';
@@ -129,8 +130,10 @@ export function createApp(deps: AppDependencies): Express {
   // signed by its sender, one day): the token is checked here, once the form bodies it may come in are
   // parsed, or by the upload chain for a multipart form posted to an upload route.
   app.use(csrfGate({ csrf, uploads: uploadGuard }));
-  // The customers' private pages: their links go on the sent panel, in the mails and on the desk.
-  const links = requestLinks(deps.storage, config.csrfSecret);
+  // The customers' private pages: their links go on the sent panel, in the mails and on the desk. The
+  // keys come from CSRF_SECRET (each its own HKDF child); every link also needs what the database keeps.
+  const keys = linkKeys(config.csrfSecret);
+  const links = requestLinks(deps.storage, keys);
   const uploads = uploadAdmission({
     storage: deps.storage,
     bytesPerDay: config.uploadBytesPerDay,
@@ -173,7 +176,6 @@ export function createApp(deps: AppDependencies): Express {
         phone: siteData.data.config.contact.phone,
       },
       ...(config.mail ? { shopEmail: config.mail.shopEmail } : {}),
-      publicUrl: config.publicUrl,
       rateLimit: config.submissionRateLimit,
       uploadGuard,
       uploads,
@@ -189,9 +191,6 @@ export function createApp(deps: AppDependencies): Express {
       requests,
       auth: staffAuth,
       uploadGuard,
-      shopName: siteData.data.config.appName,
-      requestLinks: links,
-      publicUrl: config.publicUrl,
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
     }),
   );
@@ -204,7 +203,7 @@ export function createApp(deps: AppDependencies): Express {
       renderDesk: async (view, options) => (await deps.ssr.loadEntry()).renderDesk(view, options),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
       shopName: siteData.data.config.appName,
-      publicUrl: config.publicUrl,
+      linkKeys: keys,
       rateLimit: config.submissionRateLimit,
       prices: () => siteData.data,
       requestLinks: links,

@@ -5,6 +5,7 @@ import { requestLinks } from '#server/requests/request-links.ts';
 import { threadView } from '#server/staff/desk-views.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
+import { withSubjects } from '#tests/support/mail-subjects.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
@@ -28,7 +29,7 @@ const terms = (validUntil = '2099-01-31'): QuoteTerms => ({
   validUntil,
   depositPercent: 50,
 });
-const toCustomer = (version: number) => ({ to: 'dana@example.com', subject: `v${version}`, text: 'See your page.' });
+const toCustomer = (version: number) => ({ kind: 'quote-sent' as const, version });
 
 // Approving quotes and proofs on the customer's page, over each database: consent recorded once, for
 // exactly the version seen, and never for a version replaced or a quote past its date.
@@ -104,7 +105,9 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
       ip: '203.0.113.7',
       userAgent: 'Test browser 1.0',
     });
-    const shopMail = (await t.storage.notificationsOf(reference)).find((item) => item.subject?.includes('approved'));
+    const shopMail = withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear').find((item) =>
+      item.subject?.includes('approved'),
+    );
     expect(shopMail?.subject).toBe(`The customer approved quote v1 (${reference})`);
 
     const after = await request(t.app).get(`${path}?done=quote-approved`).expect(200);
@@ -189,7 +192,7 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
         heightInches: 4,
         notes: '',
       },
-      { from: 'approved', to: 'proof_sent', actor: staff, mail: toCustomer },
+      { from: 'approved', to: 'proof_sent', actor: staff, mail: (version) => ({ kind: 'proof-sent', version }) },
     );
     const page = await request(t.app).get(path).expect(200);
     expect(page.text).toContain('width="11.5in" height="4in"');

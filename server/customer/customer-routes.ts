@@ -3,12 +3,13 @@ import createHttpError from 'http-errors';
 import type { Csrf } from '#server/http/csrf.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
+import type { ToShopFacts } from '#server/mail/shop-mail.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
 import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
-import type { ReadyMail, Storage } from '#server/storage/types.ts';
+import type { Storage } from '#server/storage/types.ts';
 import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
@@ -51,7 +52,6 @@ export interface CustomerRoutesOptions {
   shop: { name: string; email: string; phone: string };
   /** SHOP_EMAIL: where the shop hears of a customer's message or cancel; without it nothing is mailed. */
   shopEmail?: string;
-  publicUrl: string;
   /** Wrong links per address per 15 minutes, and posts per address per 15 minutes. */
   rateLimit: number;
   /** How the message's files are read: the CSRF token before the first file, an upload slot, the idle cut. */
@@ -176,14 +176,9 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       .send(html);
   }
 
-  /** The shop's mail about what the customer did, when there is an address to send it to. */
-  function shopMail(reference: string, subject: string, lines: string[]): ReadyMail | undefined {
-    if (!options.shopEmail) return undefined;
-    return {
-      to: options.shopEmail,
-      subject: `${subject} (${reference})`,
-      text: [...lines, '', `Open it on the desk: ${options.publicUrl}/staff/requests/${reference}`].join('\n'),
-    };
+  /** The shop's mail about what the customer did (server/mail/shop-mail.ts), when there is an address to send it to. */
+  function shopMail(facts: ToShopFacts): ToShopFacts | undefined {
+    return options.shopEmail ? facts : undefined;
   }
 
   router.get(PAGE, opened, async (req, res) => {
@@ -243,14 +238,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       const admission = await options.uploads(req, res, artwork.files);
       if (!admission.ok) return next(admission.refusal);
       const files = artwork.files.map((file) => file.name);
-      const mail = shopMail(reference, 'The customer wrote', [
-        `The customer wrote about quote request ${reference}:`,
-        '',
-        text || '(no text)',
-        ...(files.length > 0
-          ? ['', `With ${files.length === 1 ? 'a file' : `${files.length} files`}: ${files.join(', ')}`]
-          : []),
-      ]);
+      const mail = shopMail({ kind: 'customer-wrote', text, files });
       const saving = options.storage.addCustomerMessage(reference, {
         text,
         files: artwork.files,
@@ -272,17 +260,14 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       const read = readDecision(req.body);
       if (!read.ok) return res.redirect(303, `${path}?done=${read.problem}#${subject}`);
       const version = /^\d{1,4}$/.test(String(req.params.version)) ? Number(req.params.version) : 0;
-      const label = `${subject} v${version}`;
-      const mail = shopMail(
-        reference,
-        read.decision === 'approved' ? `The customer approved ${label}` : `The customer asked for changes to ${label}`,
-        read.decision === 'approved'
-          ? [
-              `The customer approved ${label} of ${reference}, signing as “${read.name}”.`,
-              ...(read.comment ? ['', read.comment] : []),
-            ]
-          : [`The customer asked for changes to ${label} of ${reference}:`, '', read.comment],
-      );
+      const mail = shopMail({
+        kind: 'customer-decided',
+        subject,
+        version,
+        decision: read.decision,
+        name: read.name,
+        comment: read.comment,
+      });
       const outcome = await options.requests.answer(reference, {
         subject,
         version,
@@ -333,11 +318,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
   router.post(`${PAGE}/cancel`, postLimit, opened, async (req, res) => {
     const { reference, path } = pageOf(req);
     const reason = textField(req.body, 'reason').slice(0, MAX_TEXT);
-    const mail = shopMail(reference, 'The customer cancelled', [
-      `The customer cancelled quote request ${reference}.`,
-      '',
-      reason ? `Their reason: ${reason}` : 'They gave no reason.',
-    ]);
+    const mail = shopMail({ kind: 'customer-cancelled', reason });
     const outcome = await options.requests.cancelByCustomer(reference, {
       ...(reason ? { reason } : {}),
       ...(mail ? { mail } : {}),

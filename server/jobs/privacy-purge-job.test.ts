@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OperatorStorage } from '#server/storage/kysely-storage.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
-import { backends, openTestStorage } from '#tests/support/test-storage.ts';
+import { backends, isoFromNow, openTestStorage, runSql } from '#tests/support/test-storage.ts';
 import { privacyPurgeJob } from './privacy-purge-job.ts';
 
 describe.each(backends)('privacyPurgeJob on %s', (backend) => {
@@ -28,12 +28,14 @@ describe.each(backends)('privacyPurgeJob on %s', (backend) => {
     now = new Date('2026-09-30T09:00:00.000Z');
     const recent = await save('recent@example.com');
     const { logger, lines } = memoryLogger();
+    // The submissions' lines; the sign-in line is the next test's.
+    const purged = () => lines.filter((line) => !String(line.msg).includes('sign-in'));
 
     // The last day of the twelve months: nothing is old enough yet.
     await privacyPurgeJob({ storage, logger, now: () => new Date('2026-10-01T23:00:00.000Z') }).run(
       new AbortController().signal,
     );
-    expect(lines).toMatchObject([
+    expect(purged()).toMatchObject([
       { level: 30, job: 'privacy-purge', deleted: 0, msg: 'privacy purge: deleted 0 submissions older than 12 months' },
     ]);
     expect(await storage.listSubmissions()).toHaveLength(3);
@@ -42,7 +44,7 @@ describe.each(backends)('privacyPurgeJob on %s', (backend) => {
     await privacyPurgeJob({ storage, logger, now: () => new Date('2026-10-02T01:00:00.000Z') }).run(
       new AbortController().signal,
     );
-    expect(lines).toEqual([
+    expect(purged()).toEqual([
       expect.objectContaining({
         level: 30,
         job: 'privacy-purge',
@@ -63,5 +65,38 @@ describe.each(backends)('privacyPurgeJob on %s', (backend) => {
     expect((await storage.listSubmissions()).map((summary) => summary.reference)).toEqual([recent]);
     expect(await storage.notificationsOf(neverMailed)).toEqual([]);
     expect(await storage.getSubmission(mailed)).toBeUndefined();
+  });
+
+  it('deletes sign-in links, sessions and sign-in mails a day past their end, and says how many', async () => {
+    const storage = await openTestStorage(backend);
+    opened.push(storage);
+    await storage.createStaffSignInLink('expired-long-ago', 'owner@seenwear.example', 15 * 60_000);
+    await storage.createStaffSignInLink('live', 'owner@seenwear.example', 15 * 60_000);
+    await storage.queueMail(
+      { kind: 'staff-sign-in', to: 'owner@seenwear.example', nonce: 'n'.repeat(43) },
+      { recipient: 'staff' },
+    );
+    const twoDaysAgo = isoFromNow(-2 * 24 * 60 * 60_000);
+    await runSql(
+      storage.location,
+      "update staff_sign_in_links set expires_at = $1 where token_hash = 'expired-long-ago'",
+      [twoDaysAgo],
+    );
+    await runSql(storage.location, 'update outbox set created_at = $1', [twoDaysAgo]);
+    const { logger, lines } = memoryLogger();
+    await privacyPurgeJob({ storage, logger }).run(new AbortController().signal);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 30,
+        job: 'privacy-purge',
+        links: 1,
+        sessions: 0,
+        mails: 1,
+        msg: 'privacy purge: deleted 1 used or expired sign-in link, 0 ended sessions and 1 sign-in mail',
+      }),
+    );
+    expect(await storage.consumeStaffSignInLink('expired-long-ago')).toBeUndefined();
+    expect(await storage.consumeStaffSignInLink('live')).toBe('owner@seenwear.example');
+    expect((await storage.outboxDepth()).pending).toBe(0);
   });
 });

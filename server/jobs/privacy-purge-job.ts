@@ -5,7 +5,7 @@ import type { DailyJob } from './daily-job.ts';
 
 /** What the purge needs: the storage, the log, and for tests a clock. */
 export interface PrivacyPurgeOptions {
-  storage: Pick<Storage, 'deleteSubmissionsBefore'>;
+  storage: Pick<Storage, 'deleteSubmissionsBefore' | 'deleteStaleSignIns'>;
   logger: Logger;
   now?: () => Date;
 }
@@ -14,12 +14,16 @@ export interface PrivacyPurgeOptions {
  * The privacy policy's promise as a daily job: deletes the submissions older than
  * SUBMISSION_RETENTION_MONTHS, whatever their mail's state, and tells the operators what went. Those
  * never mailed to the shop get a warning with their references: the shop may never have seen them.
+ * Staff sign-in links, sessions and sign-in mails go a day after their end: nothing of sign-in
+ * outlives its use in the database (or its backups).
  */
 export function privacyPurgeJob({ storage, logger, now = () => new Date() }: PrivacyPurgeOptions): DailyJob {
   return {
     name: 'privacy-purge',
     async run(signal) {
       const cutoff = retentionCutoff(now());
+      // First: the submissions' purge then empties SQLite's write-ahead log of both.
+      const signIns = await storage.deleteStaleSignIns();
       const { deleted, neverMailedToShop, walTruncated } = await storage.deleteSubmissionsBefore(cutoff, { signal });
       const before = cutoff.toISOString();
       logger.info(
@@ -32,6 +36,10 @@ export function privacyPurgeJob({ storage, logger, now = () => new Date() }: Pri
           'privacy purge deleted submissions never mailed to the shop: the shop may never have seen them',
         );
       }
+      logger.info(
+        { job: 'privacy-purge', ...signIns },
+        `privacy purge: deleted ${signIns.links} used or expired sign-in link${signIns.links === 1 ? '' : 's'}, ${signIns.sessions} ended session${signIns.sessions === 1 ? '' : 's'} and ${signIns.mails} sign-in mail${signIns.mails === 1 ? '' : 's'}`,
+      );
       if (walTruncated === false) {
         logger.warn(
           { job: 'privacy-purge' },

@@ -5,12 +5,12 @@ import type { NewSubmission } from '#server/storage/types.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
 import { closedSmtpUrl, type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
 import { backends, isoFromNow, openTestStorage, runSql } from '#tests/support/test-storage.ts';
-import type { MailSettings } from './mail-messages.ts';
+import { messageIdFor } from './build-mail.ts';
+import type { MailSettings } from './mail-settings.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
 import {
   ALERT_AFTER_ATTEMPTS,
   GIVE_UP_AFTER_MS,
-  messageIdFor,
   type OutboxWorker,
   retryDelayMs,
   startOutboxWorker,
@@ -20,6 +20,7 @@ const settings: MailSettings = {
   from: 'Seenwear <orders@seenwear.example>',
   shopEmail: 'team@seenwear.example',
   shop: { appName: 'Seenwear', contact: { email: 'hello@seenwear.example', phone: '+15550100123' } },
+  publicUrl: 'https://shop.example',
 };
 
 const png = Buffer.from(
@@ -300,6 +301,40 @@ describe.each(backends)('on %s', (backend) => {
       expect.stringContaining('days of attempts'),
       expect.stringContaining('days of attempts'),
     ]);
+  });
+
+  it('gives up at once on a mail it cannot write, and ages a mail from when it was queued, not from its request', async () => {
+    const { reference } = await storage.saveSubmission(quote);
+    const drain = start().drain;
+    expect(await drain()).toBe(2);
+    // Days later: a mail about a version that is not stored, and a status change the server refuses for now.
+    await runSql(storage.location, 'update submissions set created_at = $1', [isoFromNow(-GIVE_UP_AFTER_MS - 1000)]);
+    await storage.queueMail({ kind: 'quote-sent', version: 9 }, { recipient: 'customer', reference });
+    await storage.changeRequestStatus(reference, {
+      from: 'new',
+      to: 'quoted',
+      actor: 'staff:owner@seenwear.example',
+      message: 'On its way.',
+      mail: { kind: 'status-changed', status: 'quoted', message: 'On its way.' },
+    });
+    smtp.rejectWith = Object.assign(new Error('Try later'), { responseCode: 451 });
+    expect(await drain()).toBe(0);
+    const [, , unwritten, status] = await storage.notificationsOf(reference);
+    expect(unwritten).toMatchObject({ attempts: 1, sentAt: null, failedAt: expect.any(Date) });
+    expect(unwritten?.lastError).toBe(`quote v9 of ${reference} is not in storage`);
+    expect(status).toMatchObject({ attempts: 1, sentAt: null, failedAt: null });
+    expect(linesAt(50)).toEqual([
+      expect.objectContaining({
+        reference,
+        recipient: 'customer',
+        alert: 'mail_failed',
+        msg: expect.stringContaining('cannot be written'),
+      }),
+    ]);
+    smtp.rejectWith = undefined;
+    await dueIn(-1);
+    expect(await drain()).toBe(1);
+    expect(smtp.received.at(-1)?.header('subject')).toBe(`Seenwear: your request ${reference} is now quoted`);
   });
 
   it('keeps sending while rows are due, without waiting for the next interval', { timeout: 30_000 }, async () => {

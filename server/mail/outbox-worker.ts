@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { ClaimedNotification, NotificationRecipient, Storage } from '#server/storage/types.ts';
-import { textToHtml } from './mail-html.ts';
-import { customerMessage, type MailSettings, shopMessage } from './mail-messages.ts';
+import type { ClaimedNotification, Storage } from '#server/storage/types.ts';
+import { buildMail, type MailReads, UnbuildableMailError } from './build-mail.ts';
+import type { MailSettings } from './mail-settings.ts';
 import type { MailTransport } from './mail-transport.ts';
 
 const FIRST_RETRY_MS = 30_000;
@@ -32,28 +32,22 @@ export function retryDelayMs(failedAttempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(failedAttempts - 1, 0), LONGEST_RETRY_MS);
 }
 
-/**
- * The same Message-ID on every attempt at one notification: if a crash falls between the SMTP server
- * accepting a message and the outbox marking it sent, the copy sent again carries the same ID, so the
- * receiving side (and a person) can tell it is a duplicate, not a second request.
- */
-export function messageIdFor(reference: string, recipient: NotificationRecipient, from: string): string {
-  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
-  return `<${reference.toLowerCase()}.${recipient}@${domain}>`;
-}
-
 /** SMTP 5xx: the server refuses for good (no such mailbox, policy); trying again changes nothing. */
-function isPermanent(error: unknown): boolean {
+function isRefused(error: unknown): boolean {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-/** The storage calls, transport and clocks the worker uses; only what it needs, so tests can hand in narrow stand-ins. */
+/**
+ * The storage calls, transport and clocks the worker uses; only what it needs, so tests can hand in
+ * narrow stand-ins. Its writes are the outbox's bookkeeping; the mail is written from reads only.
+ */
 export interface OutboxWorkerOptions {
   storage: Pick<
     Storage,
-    'claimNotification' | 'getSubmission' | 'markNotificationSent' | 'markNotificationFailed' | 'releaseNotification'
-  >;
+    'claimNotification' | 'markNotificationSent' | 'markNotificationFailed' | 'releaseNotification'
+  > &
+    MailReads;
   transport: Pick<MailTransport, 'sendMail'>;
   settings: MailSettings;
   logger: Logger;
@@ -167,29 +161,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   };
 }
 
+/** Claimed, written from its facts, sent, marked: the worker never looks at which mail it holds. */
 async function deliver(message: ClaimedNotification, options: OutboxWorkerOptions): Promise<boolean> {
   const { storage, transport, settings, logger, now = () => new Date() } = options;
-  const { reference, recipient, mail: ready } = message;
+  const { reference, recipient } = message;
   let failure: unknown;
   try {
-    if (ready) {
-      // Queued whole (a sign-in link, the shop's note to a customer): its own Message-ID, one per row.
-      await transport.sendMail({
-        from: settings.from,
-        to: ready.to,
-        subject: ready.subject,
-        text: ready.text,
-        html: textToHtml(ready.text),
-        messageId: messageIdFor(`mail-${message.id}`, recipient, settings.from),
-      });
-    } else {
-      const submission = reference === null ? undefined : await storage.getSubmission(reference);
-      if (!submission || reference === null) throw new Error('the submission is not in storage');
-      const link = recipient === 'customer' ? await settings.requestLink?.(reference) : undefined;
-      const mail =
-        recipient === 'shop' ? shopMessage(submission, settings) : customerMessage(submission, settings, link);
-      await transport.sendMail({ ...mail, messageId: messageIdFor(reference, recipient, settings.from) });
-    }
+    await transport.sendMail(await buildMail(message, storage, settings));
   } catch (error) {
     failure = error;
   }
@@ -210,7 +188,8 @@ async function deliver(message: ClaimedNotification, options: OutboxWorkerOption
   const attempt = message.attempts + 1;
   const reason = errorText(failure);
   const tooOld = now().getTime() - message.submittedAt.getTime() >= (options.giveUpAfterMs ?? GIVE_UP_AFTER_MS);
-  const final = isPermanent(failure) || tooOld;
+  const unbuildable = failure instanceof UnbuildableMailError;
+  const final = isRefused(failure) || unbuildable || tooOld;
   const retryInMs = retryDelayMs(attempt);
   await storage.markNotificationFailed(
     message,
@@ -222,9 +201,11 @@ async function deliver(message: ClaimedNotification, options: OutboxWorkerOption
     // Once: the row is not tried again, so this is the one line an alert sees; `alert` is stable for log rules.
     logger.error(
       { ...details, alert: 'mail_failed', command: 'npm run submissions -- failed' },
-      isPermanent(failure)
-        ? 'notification failed: the mail server refused it for good; see npm run submissions -- failed, and resend REF once fixed'
-        : 'notification failed: still not sent after days of attempts; see npm run submissions -- failed, and resend REF once fixed',
+      unbuildable
+        ? 'notification failed: it cannot be written (its error says why), so it is not tried again; see npm run submissions -- failed'
+        : isRefused(failure)
+          ? 'notification failed: the mail server refused it for good; see npm run submissions -- failed, and resend REF once fixed'
+          : 'notification failed: still not sent after days of attempts; see npm run submissions -- failed, and resend REF once fixed',
     );
   } else if (attempt >= ALERT_AFTER_ATTEMPTS) {
     logger.error(

@@ -29,7 +29,13 @@ describe('startNotifications', () => {
     const storage = await openTestStorage('sqlite');
     const { reference } = await storage.saveSubmission(quote);
     const { logger, lines } = memoryLogger();
-    notifications = startNotifications({ config: { mail: null }, site, storage, logger, intervalMs: 10 });
+    notifications = startNotifications({
+      config: { mail: null, publicUrl: 'https://shop.example' },
+      site,
+      storage,
+      logger,
+      intervalMs: 10,
+    });
     expect(notifications).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(lines).toEqual([
@@ -56,7 +62,13 @@ describe('startNotifications', () => {
       from: 'Seenwear <orders@seenwear.example>',
       shopEmail: 'team@seenwear.example',
     };
-    notifications = startNotifications({ config: { mail }, site, storage, logger, intervalMs: 10 });
+    notifications = startNotifications({
+      config: { mail, publicUrl: 'https://shop.example' },
+      site,
+      storage,
+      logger,
+      intervalMs: 10,
+    });
     await vi.waitFor(() => expect(server.received).toHaveLength(2), { timeout: 10_000 });
     expect(server.received.map((received) => received.envelopeTo)).toEqual([
       ['team@seenwear.example'],

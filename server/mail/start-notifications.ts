@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from '#server/config.ts';
+import { linkKeys } from '#server/http/link-secrets.ts';
 import type { AppMetrics } from '#server/metrics/app-metrics.ts';
 import { instrumentTransport } from '#server/metrics/instrument.ts';
-import { requestLinks } from '#server/requests/request-links.ts';
 import type { Storage } from '#server/storage/types.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
@@ -10,8 +10,8 @@ import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts';
 
 /** What start-up hands the notifications: the mail settings (null without SMTP), the shop's contact data and the storage. */
 export interface NotificationsOptions {
-  config: Pick<AppConfig, 'mail'> &
-    Partial<Pick<AppConfig, 'outboxLeaseMs' | 'staffEmails' | 'publicUrl' | 'csrfSecret'>>;
+  config: Pick<AppConfig, 'mail' | 'publicUrl'> &
+    Partial<Pick<AppConfig, 'outboxLeaseMs' | 'staffEmails' | 'csrfSecret'>>;
   /** data/config.json: the shop's name and contact, for the customer's confirmation. */
   site: Pick<SiteConfig, 'appName' | 'contact'>;
   storage: Storage;
@@ -42,10 +42,10 @@ export function startNotifications(options: NotificationsOptions): OutboxWorker 
       from: config.mail.from,
       shopEmail: config.mail.shopEmail,
       shop: site,
-      ...(config.staffEmails?.length && config.publicUrl ? { deskUrl: `${config.publicUrl}/staff` } : {}),
-      ...(config.csrfSecret && config.publicUrl
-        ? { requestLink: fullLinks(storage, config.csrfSecret, config.publicUrl) }
-        : {}),
+      publicUrl: config.publicUrl,
+      ...(config.staffEmails?.length ? { deskUrl: `${config.publicUrl}/staff` } : {}),
+      // The same keys the app makes its links with: a mail's link is made as it is sent.
+      ...(config.csrfSecret ? { linkKeys: linkKeys(config.csrfSecret) } : {}),
     },
     logger,
     intervalMs: options.intervalMs,
@@ -60,14 +60,5 @@ export function startNotifications(options: NotificationsOptions): OutboxWorker 
       await worker.stop(graceMs);
       transport.close();
     },
-  };
-}
-
-/** The customer's page of a quote request as a whole address, for the confirmation mail. */
-function fullLinks(storage: Storage, csrfSecret: string, publicUrl: string) {
-  const links = requestLinks(storage, csrfSecret);
-  return async (reference: string) => {
-    const path = await links.pathFor(reference);
-    return path && `${publicUrl}${path}`;
   };
 }

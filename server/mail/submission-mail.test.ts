@@ -55,7 +55,7 @@ describe('a quote request, from the form post to the mailboxes', () => {
       shopEmail: 'team@seenwear.example',
     };
     notifications = startNotifications({
-      config: { mail },
+      config: { mail, publicUrl: 'https://shop.example' },
       site: t.siteData.data.config,
       storage: t.storage,
       logger: memoryLogger().logger,

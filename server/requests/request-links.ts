@@ -1,14 +1,21 @@
+import {
+  isLinkSecret,
+  type LinkKeys,
+  linkKeys,
+  matchesHash,
+  newLinkSecret,
+  sameSecret,
+} from '#server/http/link-secrets.ts';
 import type { CustomerStorage } from '#server/storage/types.ts';
-import { isLinkSecret, type LinkSecrets, linkHashOf, linkSecrets, secretMatches } from './customer-links.ts';
 
 /** The customer's private page of a request: the path, without the origin. */
 function requestPagePath(reference: string, secret: string): string {
   return `/requests/${reference}/${secret}`;
 }
 
-/** The customer links of every quote request: made for mails and the sent panel, checked for the page. */
+/** The customer links of every quote request: made for mails, the sent panel and the desk, checked for the page. */
 export interface RequestLinks {
-  /** The path of the request's live link (stored hash filled or renewed), or undefined for a contact message or none. */
+  /** The path of the request's live link, or undefined for a contact message or none. Reads only. */
   pathFor(reference: string): Promise<string | undefined>;
   /** True when `secret` opens `reference`'s page now. An unknown reference and a wrong secret take one path. */
   opens(reference: string, secret: string): Promise<boolean>;
@@ -16,49 +23,51 @@ export interface RequestLinks {
   replace(reference: string, actor: `staff:${string}`): Promise<string | undefined>;
 }
 
-type LinkStorage = Pick<CustomerStorage, 'requestLinkOf' | 'storeRequestLinkHash' | 'replaceRequestLink'>;
+/**
+ * The path of a quote request's page as it is now: its secret made from the reference, the salt
+ * stored with the request and the environment's key (server/http/link-secrets.ts). It writes nothing,
+ * so a mail can be written with it at send time.
+ */
+export async function customerPagePath(
+  storage: Pick<CustomerStorage, 'requestLinkOf'>,
+  keys: LinkKeys,
+  reference: string,
+): Promise<string | undefined> {
+  const state = await storage.requestLinkOf(reference);
+  if (state?.kind !== 'quote' || state.linkSalt === null) return undefined;
+  return requestPagePath(reference, keys.customerPage(reference, state.linkSalt));
+}
 
 /**
- * The links over the storage. The hash is stored when a link is first made (the confirmation mail,
- * the sent panel) or first opened: rows from before migration 0012 have none until then. A link made
- * after CSRF_SECRET changed differs from the stored hash: the new hash replaces the old, and the old
- * link stops working, as every link in mail sent since carries the new one.
+ * The links over the storage. The database keeps each request's random salt, never a link: a copy of
+ * it opens no page, and CSRF_SECRET alone makes no link. A link mailed before the salts (migration
+ * 0015) keeps opening, by the hash kept of it, until the shop replaces the link.
  */
-export function requestLinks(storage: LinkStorage, csrfSecret: string | LinkSecrets): RequestLinks {
-  const secrets = typeof csrfSecret === 'string' ? linkSecrets(csrfSecret) : csrfSecret;
+export function requestLinks(
+  storage: Pick<CustomerStorage, 'requestLinkOf' | 'replaceRequestLink'>,
+  keys: LinkKeys | string,
+): RequestLinks {
+  const made = typeof keys === 'string' ? linkKeys(keys) : keys;
   return {
-    async pathFor(reference) {
-      const state = await storage.requestLinkOf(reference);
-      if (state?.kind !== 'quote') return undefined;
-      const secret = secrets.secretFor(reference, state.linkVersion);
-      const hash = linkHashOf(secret);
-      if (state.linkHash !== hash) await storage.storeRequestLinkHash(reference, state.linkVersion, hash);
-      return requestPagePath(reference, secret);
-    },
+    pathFor: (reference) => customerPagePath(storage, made, reference),
 
     async opens(reference, secret) {
       const state = await storage.requestLinkOf(reference);
-      let hash = state?.linkHash;
-      if (state?.kind === 'quote' && hash === null) {
-        // Made before links were: its first visitor's check stores the hash of its version-1 link.
-        hash = linkHashOf(secrets.secretFor(reference, state.linkVersion));
-        await storage.storeRequestLinkHash(reference, state.linkVersion, hash);
-      }
-      return isLinkSecret(secret) && secretMatches(secret, state?.kind === 'quote' ? hash : undefined);
+      const quote = state?.kind === 'quote' ? state : undefined;
+      const expected = quote?.linkSalt ? made.customerPage(reference, quote.linkSalt) : undefined;
+      // Both checks every time: which one a link passes (or that there was nothing to pass) takes no longer.
+      const current = sameSecret(secret, expected);
+      const legacy = matchesHash(secret, quote?.legacyLinkHash);
+      return isLinkSecret(secret) && (current || legacy);
     },
 
     async replace(reference, actor) {
       const state = await storage.requestLinkOf(reference);
       if (state?.kind !== 'quote') return undefined;
-      const version = state.linkVersion + 1;
-      const secret = secrets.secretFor(reference, version);
-      const replaced = await storage.replaceRequestLink(reference, {
-        fromVersion: state.linkVersion,
-        hash: linkHashOf(secret),
-        actor,
-      });
+      const salt = newLinkSecret();
+      const replaced = await storage.replaceRequestLink(reference, { fromVersion: state.linkVersion, salt, actor });
       // Someone replaced it at the same moment: theirs stands, and this answers with the live one.
-      return replaced ? requestPagePath(reference, secret) : this.pathFor(reference);
+      return replaced ? requestPagePath(reference, made.customerPage(reference, salt)) : this.pathFor(reference);
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { DecisionOutcome, ReadyMail, Storage, VersionDecision } from '#server/storage/types.ts';
+import type { QueuedFacts } from '#server/mail/mail-facts.ts';
+import type { DecisionOutcome, Storage, VersionDecision } from '#server/storage/types.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { customerCancellable } from '#shared/requests/customer-steps.ts';
 import { judgeDecision } from '#shared/requests/decision-rules.ts';
@@ -29,7 +30,7 @@ export interface StaffMove {
   /** The staff member: `staff:<address>`. */
   actor: `staff:${string}`;
   message?: string;
-  mail?: ReadyMail;
+  mail?: QueuedFacts;
   /** Where the staff member's browser was, kept with an approval they record in person. */
   ip: string;
   userAgent: string;
@@ -111,7 +112,7 @@ export function createRequestService({
     },
 
     /** The customer cancels from their page: only before they approved a quote (the shop has started work since). */
-    cancelByCustomer(reference: string, cancel: { reason?: string; mail?: ReadyMail }) {
+    cancelByCustomer(reference: string, cancel: { reason?: string; mail?: QueuedFacts }) {
       return storage.cancelByCustomer(reference, { from: customerCancellable, ...cancel });
     },
 

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import { withSubjects } from '#tests/support/mail-subjects.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
@@ -170,7 +171,7 @@ describe.each(backends)('the staff desk on %s', (backend) => {
       .send({ [CSRF_FIELD]: token, text: 'Would navy work instead of black?' })
       .expect(303)
       .expect('Location', `/staff/requests/${reference}?done=sent`);
-    const after = await t.storage.notificationsOf(reference);
+    const after = withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear');
     expect(after).toHaveLength(before.length + 1);
     expect(after.at(-1)).toMatchObject({
       recipient: 'customer',
@@ -203,7 +204,7 @@ describe.each(backends)('the staff desk on %s', (backend) => {
       .expect(303);
     expect(replaced.headers.location).toBe(`/staff/requests/${reference}?done=link-mailed`);
     await request(t.app).get(old).expect(404);
-    const after = await t.storage.notificationsOf(reference);
+    const after = withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear');
     expect(after).toHaveLength(before + 1);
     expect(after.at(-1)).toMatchObject({
       recipient: 'customer',

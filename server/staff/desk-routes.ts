@@ -1,7 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/http/csrf.ts';
-import { customerMessageMail, customerUpdateMail, newRequestLinkMail } from '#server/mail/staff-mail.ts';
+import type { LinkKeys } from '#server/http/link-secrets.ts';
 import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
@@ -15,7 +15,6 @@ import {
   inPersonApprovalOf,
   isStatusOf,
   nextStatuses,
-  statusLabels,
 } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
 import { noSuchRequest, referenceOf, requireStaff, staffOf, textField } from './desk-http.ts';
@@ -71,7 +70,8 @@ export interface DeskRoutesOptions {
   renderDesk: (view: DeskView, options: DeskRenderOptions) => Promise<string>;
   stylesheets: () => readonly string[];
   shopName: string;
-  publicUrl: string;
+  /** The key a mailed sign-in link's secret is made from, with the nonce its mail keeps. */
+  linkKeys: LinkKeys;
   /** Sign-in attempts per address per 15 minutes. */
   rateLimit: number;
   /** Called after mail is queued: the outbox worker looks at once. */
@@ -93,12 +93,6 @@ export interface DeskRoutesOptions {
 export function deskRoutes(options: DeskRoutesOptions): Router {
   const router = Router();
   const now = options.now ?? (() => new Date());
-
-  /** The whole address of a quote request's customer page, for mails; undefined for a message. */
-  async function customerLink(reference: string): Promise<string | undefined> {
-    const path = await options.requestLinks?.pathFor(reference);
-    return path && `${options.publicUrl}${path}`;
-  }
 
   async function send(req: Request, res: Response, view: DeskView, status = 200) {
     const html = await options.renderDesk(view, {
@@ -125,8 +119,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       storage: options.storage,
       auth: options.auth,
       render: send,
-      shopName: options.shopName,
-      publicUrl: options.publicUrl,
+      linkKeys: options.linkKeys,
       rateLimit: options.rateLimit,
       ...(options.onQueued ? { onQueued: options.onQueued } : {}),
     }),
@@ -189,7 +182,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       receivedAt: request.createdAt.toISOString(),
       asked: askedView(request, formValues, options.prices()),
       files: request.files.map(fileView),
-      mails: mails.map(mailView),
+      mails: mails.map((mail) => mailView(mail, { reference, shopName: options.shopName })),
       events: request.events.map(eventView),
       thread: threadView(request),
       moves: nextStatuses(request.kind, request.status),
@@ -221,13 +214,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     // An approval recorded in person tells the shop's own records, not the customer, what happened.
     const mail =
       message && request.kind === 'quote' && !inPersonApprovalOf(from, to)
-        ? customerUpdateMail(request.email, {
-            reference,
-            status: statusLabels[to],
-            message,
-            shopName: options.shopName,
-            link: await customerLink(reference),
-          })
+        ? { kind: 'status-changed' as const, status: to, message }
         : undefined;
     const outcome = await options.requests.move(reference, {
       from,
@@ -250,14 +237,11 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     if (!text) return res.redirect(303, `${back}?done=empty-message`);
     const request = await options.storage.getRequestState(reference);
     if (!request) throw noSuchRequest();
-    const mail = customerMessageMail(request.email, {
-      reference,
+    await options.storage.sendRequestMessage(reference, `staff:${staffOf(res)}`, text, {
+      kind: 'desk-message',
       message: text,
-      shopName: options.shopName,
-      kind: request.kind,
-      link: await customerLink(reference),
+      about: request.kind,
     });
-    await options.storage.sendRequestMessage(reference, `staff:${staffOf(res)}`, text, mail);
     options.onQueued?.();
     res.redirect(303, `${back}?done=sent`);
   });
@@ -274,14 +258,8 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     if (!path) throw createHttpError(404, 'There is no request with that reference.');
     const mailIt = textField(req.body, 'mail') === 'yes';
     if (mailIt) {
-      const link = `${options.publicUrl}${path}`;
-      await options.storage.queueMail(
-        newRequestLinkMail(request.email, { reference, shopName: options.shopName, link }),
-        {
-          recipient: 'customer',
-          reference,
-        },
-      );
+      // The link is put in as the mail is sent: the newest, should it be replaced again meanwhile.
+      await options.storage.queueMail({ kind: 'link-replaced' }, { recipient: 'customer', reference });
       options.onQueued?.();
     }
     req.log.info({ reference, reason: 'customer_link_replaced' }, 'customer link replaced');
@@ -305,8 +283,6 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       storage: options.storage,
       render: send,
       prices: options.prices,
-      shopName: options.shopName,
-      customerLink,
       now,
       ...(options.onQueued ? { onQueued: options.onQueued } : {}),
     }),

@@ -1,3 +1,5 @@
+import { queuedSubject } from '#server/mail/build-mail.ts';
+import { readMailFacts } from '#server/mail/mail-facts.ts';
 import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
 import { printSizeText, quoteFigures } from '#server/requests/version-views.ts';
 import type {
@@ -141,12 +143,14 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
   }
 }
 
-/** The state of each mail owed for the request. */
-export function mailView(notification: NotificationState): DeskMail {
+/** The state of each mail owed for the request, under the subject it goes (or went) with. */
+export function mailView(notification: NotificationState, about: { reference: string; shopName: string }): DeskMail {
+  const facts = readMailFacts(notification.recipient, notification.facts);
+  const subject = facts && queuedSubject(facts, about.reference, about.shopName);
   return {
     recipient:
-      notification.subject !== undefined
-        ? `${notification.recipient === 'customer' ? 'To the customer' : 'To the shop'}: “${notification.subject}”`
+      subject !== undefined
+        ? `${notification.recipient === 'customer' ? 'To the customer' : 'To the shop'}: “${subject}”`
         : notification.recipient === 'shop'
           ? 'Shop’s copy'
           : 'Customer’s confirmation',

@@ -1,11 +1,8 @@
 import { type Request, type Response, Router } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import createHttpError from 'http-errors';
-import { proofMail } from '#server/mail/staff-mail.ts';
 import { sendRequestFile } from '#server/requests/request-file.ts';
-import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
-import { printSizeText } from '#server/requests/version-views.ts';
 import type { Storage, StoredFile } from '#server/storage/types.ts';
 import { damagedArtworkError } from '#server/uploads/artwork-structure.ts';
 import { artworkFileName } from '#server/uploads/artwork-type.ts';
@@ -60,11 +57,7 @@ interface ProofRoutesOptions {
   auth: Pick<StaffAuth, 'current'>;
   /** How the proof is read: the CSRF token before the file, an upload slot, the idle cut. */
   uploadGuard: UploadGuard;
-  shopName: string;
   onQueued?: () => void;
-  /** The customers' pages, for the link in the proof's mail. */
-  requestLinks?: RequestLinks;
-  publicUrl: string;
 }
 
 /**
@@ -111,9 +104,6 @@ export function proofUploadRoutes(options: ProofRoutesOptions): Router {
       const file = await readProof((req.files as Express.Multer.File[] | undefined)?.[0]);
       if (typeof file === 'string') return res.redirect(303, `${back}?done=${file}`);
       const notes = textField(req.body, 'notes').slice(0, 2000);
-      const printSize = printSizeText(width, height);
-      const path = await options.requestLinks?.pathFor(reference);
-      const link = path && `${options.publicUrl}${path}`;
       const outcome = await options.storage.sendProof(
         reference,
         { file, widthInches: width, heightInches: height, notes },
@@ -121,15 +111,7 @@ export function proofUploadRoutes(options: ProofRoutesOptions): Router {
           from,
           to,
           actor: `staff:${staffOf(res)}`,
-          mail: (version) =>
-            proofMail(request.email, {
-              reference,
-              version,
-              notes,
-              shopName: options.shopName,
-              ...(printSize ? { printSize } : {}),
-              ...(link ? { link } : {}),
-            }),
+          mail: (version) => ({ kind: 'proof-sent', version }),
         },
       );
       if (!outcome.sent) return res.redirect(303, `${back}?done=conflict`);

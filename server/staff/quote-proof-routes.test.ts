@@ -2,6 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { fixtureDataDir } from '#tests/support/fixture-site-data.ts';
+import { withSubjects } from '#tests/support/mail-subjects.ts';
 import { minimalPdf } from '#tests/support/minimal-pdf.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
@@ -128,7 +129,11 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
     ]);
     expect(quote?.totalCents).toBe(20_000);
     expect((await t.storage.getRequestState(reference))?.status).toBe('quoted');
-    const mail = (await t.storage.notificationsOf(reference)).find((state) => state.subject?.includes('quote'));
+    const mail = withSubjects(
+      await t.storage.notificationsOf(reference),
+      reference,
+      t.siteData.data.config.appName,
+    ).find((state) => state.subject?.includes('quote'));
     expect(mail?.subject).toBe(`${t.siteData.data.config.appName}: your quote for ${reference}`);
 
     const page = await request(t.app).get(`/staff/requests/${reference}?done=quoted`).set('Cookie', session.cookie);
@@ -236,7 +241,7 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
         from: 'new',
         to: 'quoted',
         actor: `staff:${staff}`,
-        mail: () => ({ to: 'a@b.example', subject: 's', text: 't' }),
+        mail: (version) => ({ kind: 'quote-sent', version }),
       },
     );
     const moved = await request(t.app)

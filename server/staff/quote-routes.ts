@@ -1,5 +1,4 @@
 import { type Request, type Response, Router } from 'express';
-import { quoteMail } from '#server/mail/staff-mail.ts';
 import type { SentQuote, Storage } from '#server/storage/types.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
@@ -16,11 +15,8 @@ interface QuoteRoutesOptions {
   storage: Storage;
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
   prices: () => PricingData;
-  shopName: string;
   now: () => Date;
   onQueued?: () => void;
-  /** The whole address of the customer's page, for the mail; undefined when there is none. */
-  customerLink: (reference: string) => Promise<string | undefined>;
 }
 
 /**
@@ -113,19 +109,12 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
     if (from !== request.status) return res.redirect(303, `${back}?done=conflict`);
     const read = readQuoteForm(input, localToday(options.now()));
     if (!read.ok) return showEditor(req, res, reference, request, editor, read.errors, 422);
-    const link = await options.customerLink(reference);
     const outcome = await options.storage.sendQuote(reference, read.terms, {
       from: request.status,
       to: 'quoted',
       actor: `staff:${staffOf(res)}`,
-      mail: (version) =>
-        quoteMail(request.email, {
-          reference,
-          version,
-          terms: read.terms,
-          shopName: options.shopName,
-          ...(link ? { link } : {}),
-        }),
+      // Written when sent, from the version stored here: the mail and the quote cannot differ.
+      mail: (version) => ({ kind: 'quote-sent', version }),
     });
     if (!outcome.sent) {
       if (outcome.reason === 'missing') throw noSuchRequest();

@@ -245,6 +245,41 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     await expect.poll(() => outcomes(app.lines).map((line) => line.reason)).toEqual(['staff_sign_in_link']);
   });
 
+  it('queues a link by what its mail needs: the address, a nonce and the page to open, never the link', async () => {
+    const storage = await openTestStorage(backend);
+    const app = await createTestApp({ storage, config: { submissionRateLimit: 1000 } });
+    const { cookie, token } = await visitorSession(app.app, '/contact-us');
+    const ask = async (next: string) => {
+      const before = (await storage.outboxDepth()).pending;
+      await request(app.app)
+        .post('/staff/sign-in')
+        .set('Cookie', cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: token, email: staff, next })
+        .expect(303)
+        .expect('Location', '/staff/sign-in?sent');
+      await expect.poll(async () => (await storage.outboxDepth()).pending).toBe(before + 1);
+      const rows = (await runSql(
+        storage.location,
+        'select facts from outbox where submission_id is null order by id desc',
+      )) as { facts: string | Record<string, unknown> }[];
+      const facts = rows[0]?.facts;
+      return typeof facts === 'string' ? (JSON.parse(facts) as Record<string, unknown>) : facts;
+    };
+    expect(await ask('/staff/requests/Q-2026-000001')).toEqual({
+      kind: 'staff-sign-in',
+      to: staff,
+      nonce: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      next: '/staff/requests/Q-2026-000001',
+    });
+    // A page longer than the facts keep: the link opens the inbox instead, and the answer is the same.
+    expect(await ask(`/staff?q=${'a'.repeat(600)}`)).toEqual({
+      kind: 'staff-sign-in',
+      to: staff,
+      nonce: expect.any(String),
+    });
+  });
+
   it('logs a link it could not make, the answer unchanged', async () => {
     const storage = await openTestStorage(backend);
     const broken: typeof storage = {

@@ -1,19 +1,19 @@
 import { type Request, type Response, Router } from 'express';
+import { isLinkSecret, type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
-import { signInLinkMail } from '#server/mail/staff-mail.ts';
 import type { Storage } from '#server/storage/types.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import { requireStaff, safeNext, staffOf, textField } from './desk-http.ts';
 import { signInCapReached } from './sign-in-cap.ts';
-import { isSecret, type StaffAuth } from './staff-auth.ts';
+import type { StaffAuth } from './staff-auth.ts';
 
 /** What the sign-in routes are built from (the desk's own options, passed on). */
 export interface SignInRoutesOptions {
   storage: Storage;
   auth: StaffAuth;
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
-  shopName: string;
-  publicUrl: string;
+  /** The key a mailed link's secret is made from, with the nonce its mail keeps. */
+  linkKeys: LinkKeys;
   /** Sign-in attempts per visitor address per 15 minutes. */
   rateLimit: number;
   /** Called after mail is queued: the outbox worker looks at once. */
@@ -55,9 +55,15 @@ export function signInRoutes(options: SignInRoutesOptions): Router {
       );
       return;
     }
-    const secret = await options.auth.createLink(email);
-    const link = `${options.publicUrl}/staff/sign-in/${secret}${next !== '/staff' ? `?next=${encodeURIComponent(next)}` : ''}`;
-    await options.storage.queueMail(signInLinkMail(email, link, options.shopName), { recipient: 'staff' });
+    // The mail keeps the nonce, the sign-in row the secret's hash: the link is made only as it is sent.
+    const nonce = newLinkSecret();
+    await options.auth.createLink(email, options.linkKeys.signIn(nonce));
+    // A next page past what a mail's facts keep (500 characters) is dropped: the link opens the inbox.
+    const kept = next !== '/staff' && next.length <= 500;
+    await options.storage.queueMail(
+      { kind: 'staff-sign-in', to: email, nonce, ...(kept ? { next } : {}) },
+      { recipient: 'staff' },
+    );
     options.onQueued?.();
     req.log.info({ reason: 'staff_sign_in_link' }, 'staff sign-in link queued');
   }
@@ -89,7 +95,7 @@ export function signInRoutes(options: SignInRoutesOptions): Router {
   router.get('/staff/sign-in/:token', async (req, res) => {
     const token = req.params.token;
     // Used, ended or expired: said now, not after the button (the page could not say whose it is).
-    const link = isSecret(token) ? await options.auth.linkOf(token) : undefined;
+    const link = isLinkSecret(token) ? await options.auth.linkOf(token) : undefined;
     if (!link) return res.redirect(303, '/staff/sign-in?invalid');
     await options.render(req, res, {
       page: 'confirm-sign-in',
@@ -104,7 +110,7 @@ export function signInRoutes(options: SignInRoutesOptions): Router {
     submissionRateLimit(options.rateLimit, options.storage, 'staff-sign-in-confirm'),
     async (req, res) => {
       const token = textField(req.body, 'token');
-      const email = isSecret(token) ? await options.auth.signIn(token, res) : undefined;
+      const email = isLinkSecret(token) ? await options.auth.signIn(token, res) : undefined;
       if (!email) return res.redirect(303, '/staff/sign-in?invalid');
       req.log.info({ reason: 'staff_signed_in' }, 'staff signed in');
       res.redirect(303, '/staff');

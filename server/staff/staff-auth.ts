@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { hashOfSecret, isLinkSecret, newLinkSecret } from '#server/http/link-secrets.ts';
 import type { Storage } from '#server/storage/types.ts';
 import { isRecord } from '#shared/is-record.ts';
 
@@ -9,25 +9,18 @@ export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 /** …and after this long in any case. */
 const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
-/** 256 random bits, base64url: the form of every link secret and session id. */
-const secretPattern = /^[A-Za-z0-9_-]{43}$/;
-
 /** The SHA-256 the database keeps instead of a secret: a copy of the database signs nobody in. */
-function hashOf(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
-}
-
-/** True when `value` has the form of a link secret (checked before any database lookup). */
-export function isSecret(value: unknown): value is string {
-  return typeof value === 'string' && secretPattern.test(value);
-}
+const hashOf = hashOfSecret;
 
 /** Sign-in links and sessions of the staff desk, as the routes and the operators' CLI use them. */
 export interface StaffAuth {
   /** Lower-cased; undefined when the address is not in STAFF_EMAILS. */
   staffAddress(email: unknown): string | undefined;
-  /** A fresh one-time link's secret for a staff address (stored hashed, valid 15 minutes). */
-  createLink(email: string): Promise<string>;
+  /**
+   * A one-time link's secret for a staff address (stored hashed, valid 15 minutes): random, or the one
+   * given (a mailed link's, made from its nonce at send time: server/http/link-secrets.ts).
+   */
+  createLink(email: string, secret?: string): Promise<string>;
   /** Whose a link is and until when, while it can still be used; undefined otherwise. */
   linkOf(secret: string): Promise<{ email: string; expiresAt: Date } | undefined>;
   /** Uses a link's secret and starts a session; the address signed in, or undefined. */
@@ -63,7 +56,7 @@ export function createStaffAuth(
 
   const sessionSecretOf = (req: Request): string | undefined => {
     const value: unknown = isRecord(req.cookies) ? req.cookies[cookieName] : undefined;
-    return isSecret(value) ? value : undefined;
+    return isLinkSecret(value) ? value : undefined;
   };
 
   return {
@@ -72,8 +65,7 @@ export function createStaffAuth(
       const address = email.trim().toLowerCase();
       return staff.has(address) ? address : undefined;
     },
-    async createLink(email) {
-      const secret = randomBytes(32).toString('base64url');
+    async createLink(email, secret = newLinkSecret()) {
       await storage.createStaffSignInLink(hashOf(secret), email, SIGN_IN_LINK_TTL_MS);
       return secret;
     },
@@ -85,7 +77,7 @@ export function createStaffAuth(
       const email = await storage.consumeStaffSignInLink(hashOf(secret));
       // Removed from STAFF_EMAILS since the link was sent: no session.
       if (!email || !staff.has(email)) return undefined;
-      const sessionSecret = randomBytes(32).toString('base64url');
+      const sessionSecret = newLinkSecret();
       await storage.createStaffSession(hashOf(sessionSecret), email, SESSION_ABSOLUTE_MS);
       res.cookie(cookieName, sessionSecret, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS });
       return email;

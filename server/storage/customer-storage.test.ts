@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashOfSecret, newLinkSecret } from '#server/http/link-secrets.ts';
 import { requestLinks } from '#server/requests/request-links.ts';
 import { backends, openTestStorage, runSql } from '#tests/support/test-storage.ts';
 import type { NewSubmission } from './types.ts';
@@ -26,21 +27,22 @@ describe.each(backends)("the customer's page on %s", (backend) => {
   });
   afterAll(() => storage.close());
 
-  it('stores only the hash of a link, opens with it, and stops opening once it is replaced', async () => {
+  it('keeps only a salt for a link, makes the same link from it without writing, and stops opening once replaced', async () => {
     const { reference } = await storage.saveSubmission(quote('Dana'));
     const links = requestLinks(storage, secret);
-    expect((await storage.requestLinkOf(reference))?.linkHash).toBeNull();
+    const state = await storage.requestLinkOf(reference);
+    expect(state).toEqual({ kind: 'quote', linkVersion: 1, linkSalt: expect.any(String), legacyLinkHash: null });
     const path = await links.pathFor(reference);
     const first = path?.split('/').at(-1) ?? '';
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const state = await storage.requestLinkOf(reference);
-    expect(state?.linkVersion).toBe(1);
-    expect(state?.linkHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(state?.linkHash).not.toContain(first);
-    // The same link every time: a later mail carries the one the visitor bookmarked.
+    expect(state?.linkSalt).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first).not.toBe(state?.linkSalt);
+    // The same link every time (a later mail carries the one the visitor bookmarked), and nothing written.
     expect(await links.pathFor(reference)).toBe(path);
+    expect(await storage.requestLinkOf(reference)).toEqual(state);
     expect(await links.opens(reference, first)).toBe(true);
-    expect(await links.opens(reference, `${first.slice(0, -1)}A`)).toBe(first.endsWith('A'));
+    expect(await links.opens(reference, `${first.slice(0, -1)}${first.endsWith('A') ? 'B' : 'A'}`)).toBe(false);
+    expect(await links.opens(reference, state?.linkSalt ?? '')).toBe(false);
     expect(await links.opens('Q-2000-000001', first)).toBe(false);
 
     const replaced = await links.replace(reference, 'staff:owner@seenwear.example');
@@ -49,23 +51,58 @@ describe.each(backends)("the customer's page on %s", (backend) => {
     expect(await links.opens(reference, first)).toBe(false);
     expect(await links.opens(reference, second)).toBe(true);
     expect(await links.pathFor(reference)).toBe(replaced);
+    expect((await storage.requestLinkOf(reference))?.linkSalt).not.toBe(state?.linkSalt);
     const { events } = (await storage.getCustomerRequest(reference)) ?? { events: [] };
     expect(events.map((event) => [event.type, event.actor, event.data])).toEqual([
       ['link_replaced', 'staff:owner@seenwear.example', { version: 2 }],
     ]);
     // A replace based on an old version changes nothing.
     expect(
-      await storage.replaceRequestLink(reference, { fromVersion: 1, hash: 'f'.repeat(64), actor: 'staff:x@y.z' }),
+      await storage.replaceRequestLink(reference, { fromVersion: 1, salt: 'f'.repeat(43), actor: 'staff:x@y.z' }),
     ).toBe(false);
   });
 
-  it('fills the hash of a request stored before links existed on its first visit', async () => {
+  it('makes links only with both the key and this database: another key, or another database, opens nothing', async () => {
+    const { reference } = await storage.saveSubmission(quote('Ron'));
+    const path = (await requestLinks(storage, secret).pathFor(reference)) ?? '';
+    const mine = path.split('/').at(-1) ?? '';
+    // A deployment with another CSRF_SECRET over a copy of this database makes other links.
+    const otherKey = requestLinks(storage, 'another-secret-of-at-least-32-characters');
+    const theirs = (await otherKey.pathFor(reference))?.split('/').at(-1) ?? '';
+    expect(theirs).not.toBe(mine);
+    expect(await requestLinks(storage, secret).opens(reference, theirs)).toBe(false);
+    expect(await otherKey.opens(reference, mine)).toBe(false);
+    // A staging database with the same key and the same reference numbers: its own salts, its own links.
+    const staging = await openTestStorage(backend);
+    try {
+      const copy = await staging.saveSubmission(quote('Ron'));
+      expect(copy.reference).toBe(reference.replace(/\d{6}$/, '000001'));
+      const stagingLinks = requestLinks(staging, secret);
+      const productionFirst = (await requestLinks(storage, secret).pathFor(copy.reference))?.split('/').at(-1) ?? '';
+      expect(await stagingLinks.opens(copy.reference, productionFirst)).toBe(false);
+      const stagingFirst = (await stagingLinks.pathFor(copy.reference))?.split('/').at(-1) ?? '';
+      expect(await requestLinks(storage, secret).opens(copy.reference, stagingFirst)).toBe(false);
+    } finally {
+      await staging.close();
+    }
+  });
+
+  it('opens with a link mailed before the salts, by the hash kept of it, until the link is replaced', async () => {
     const { reference } = await storage.saveSubmission(quote('Lee'));
     const links = requestLinks(storage, secret);
-    const path = await links.pathFor(reference);
-    await runSql(storage.location, 'update submissions set link_hash = null where reference = $1', [reference]);
-    expect(await links.opens(reference, path?.split('/').at(-1) ?? '')).toBe(true);
-    expect((await storage.requestLinkOf(reference))?.linkHash).toMatch(/^[0-9a-f]{64}$/);
+    // Whatever the old link was (made from CSRF_SECRET alone): only its hash was kept, now as the legacy one.
+    const old = newLinkSecret();
+    await runSql(storage.location, 'update submissions set legacy_link_hash = $1 where reference = $2', [
+      hashOfSecret(old),
+      reference,
+    ]);
+    const current = (await links.pathFor(reference))?.split('/').at(-1) ?? '';
+    expect(await links.opens(reference, old)).toBe(true);
+    expect(await links.opens(reference, current)).toBe(true);
+    await links.replace(reference, 'staff:owner@seenwear.example');
+    expect(await links.opens(reference, old)).toBe(false);
+    expect(await links.opens(reference, current)).toBe(false);
+    expect((await storage.requestLinkOf(reference))?.legacyLinkHash).toBeNull();
   });
 
   it('gives contact messages no page', async () => {
@@ -92,7 +129,7 @@ describe.each(backends)("the customer's page on %s", (backend) => {
           { name: 'back.png', mediaType: 'image/png', size: 4, data: Buffer.from('back') },
           { name: 'back.pdf', mediaType: 'application/pdf', size: 3, data: Buffer.from('pdf') },
         ],
-        mail: { to: 'shop@seenwear.example', subject: `Message about ${reference}`, text: 'See the desk.' },
+        mail: { kind: 'customer-wrote', text: 'Here is the back print.', files: ['back.png', 'back.pdf'] },
       }),
     ).toBe(true);
     // Two at once still number their files apart.
@@ -126,7 +163,10 @@ describe.each(backends)("the customer's page on %s", (backend) => {
     expect((await storage.getRequestFile(reference, 2))?.data.toString()).toBe('pdf');
     const mails = await storage.notificationsOf(reference);
     expect(mails).toHaveLength(before + 1);
-    expect(mails.at(-1)).toMatchObject({ recipient: 'staff', subject: `Message about ${reference}` });
+    expect(mails.at(-1)).toMatchObject({
+      recipient: 'staff',
+      facts: { kind: 'customer-wrote', text: 'Here is the back print.', files: ['back.png', 'back.pdf'] },
+    });
     expect(await storage.addCustomerMessage('Q-2000-000001', { text: 'x', files: [] })).toBe(false);
   });
 

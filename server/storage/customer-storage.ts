@@ -3,7 +3,7 @@ import { markCustomerActivity } from './customer-activity.ts';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
 import { createDecisionStorage } from './decision-storage.ts';
 import { promisedOf } from './promised-date.ts';
-import { insertReadyMail } from './ready-mail.ts';
+import { insertQueuedMail } from './queued-mail.ts';
 import { appendEvent as appendRequestEvent } from './request-events.ts';
 import { readDate, readJson, type StorageDatabase } from './schema.ts';
 import type { Actor, CustomerStorage, RequestEvent } from './types.ts';
@@ -39,25 +39,24 @@ export function createCustomerStorage(db: Kysely<StorageDatabase>, dialect: SqlD
       const row = await db
         .selectFrom('submissions')
         .where('reference', '=', reference)
-        .select(['kind', 'link_version', 'link_hash'])
+        .select(['kind', 'link_version', 'link_salt', 'legacy_link_hash'])
         .executeTakeFirst();
-      return row && { kind: row.kind, linkVersion: row.link_version, linkHash: row.link_hash };
+      return (
+        row && {
+          kind: row.kind,
+          linkVersion: row.link_version,
+          linkSalt: row.link_salt,
+          legacyLinkHash: row.legacy_link_hash,
+        }
+      );
     },
 
-    async storeRequestLinkHash(reference, version, hash) {
-      await db
-        .updateTable('submissions')
-        .set({ link_hash: hash })
-        .where('reference', '=', reference)
-        .where('link_version', '=', version)
-        .execute();
-    },
-
-    async replaceRequestLink(reference, { fromVersion, hash, actor }) {
+    async replaceRequestLink(reference, { fromVersion, salt, actor }) {
       return db.transaction().execute(async (trx) => {
         const replaced = await trx
           .updateTable('submissions')
-          .set({ link_version: fromVersion + 1, link_hash: hash })
+          // The link from before the salts goes too: a replaced link must stop opening, whichever it was.
+          .set({ link_version: fromVersion + 1, link_salt: salt, legacy_link_hash: null })
           .where('reference', '=', reference)
           .where('link_version', '=', fromVersion)
           .returning('id')
@@ -157,7 +156,7 @@ export function createCustomerStorage(db: Kysely<StorageDatabase>, dialect: SqlD
           data: { text, files: files.map((file, index) => ({ position: first + index, name: file.name })) },
         });
         await markCustomerActivity(trx, clock, request.id);
-        if (mail) await insertReadyMail(trx, clock, { mail, recipient: 'staff', submissionId: request.id });
+        if (mail) await insertQueuedMail(trx, clock, { mail, recipient: 'staff', submissionId: request.id });
         return true;
       });
     },
@@ -182,7 +181,7 @@ export function createCustomerStorage(db: Kysely<StorageDatabase>, dialect: SqlD
           data: { from: request.status, to: 'cancelled', ...(reason ? { reason } : {}) },
         });
         await markCustomerActivity(trx, clock, request.id);
-        if (mail) await insertReadyMail(trx, clock, { mail, recipient: 'staff', submissionId: request.id });
+        if (mail) await insertQueuedMail(trx, clock, { mail, recipient: 'staff', submissionId: request.id });
         return 'cancelled';
       });
     },

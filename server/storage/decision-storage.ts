@@ -3,7 +3,7 @@ import type { DecisionState, DecisionVerdict } from '#shared/requests/decision-r
 import { markCustomerActivity } from './customer-activity.ts';
 import type { DatabaseClock, SqlDialect } from './database-clock.ts';
 import { writePromisedDate } from './promised-date.ts';
-import { insertReadyMail } from './ready-mail.ts';
+import { insertQueuedMail } from './queued-mail.ts';
 import { appendEvent } from './request-events.ts';
 import { readDate, type StorageDatabase } from './schema.ts';
 import type { Approval, DecisionOutcome, VersionDecision } from './types.ts';
@@ -112,7 +112,7 @@ export function createDecisionStorage(db: Kysely<StorageDatabase>, dialect: SqlD
           await writePromisedDate(trx, clock, request.id, decision.promised, 'system');
         if (actor === 'customer') await markCustomerActivity(trx, clock, request.id);
         if (decision.mail)
-          await insertReadyMail(trx, clock, { mail: decision.mail, recipient: 'staff', submissionId: request.id });
+          await insertQueuedMail(trx, clock, { mail: decision.mail, recipient: 'staff', submissionId: request.id });
         return 'recorded';
       });
     },

@@ -204,7 +204,7 @@ describe.each(backends)('the desk on %s', (backend) => {
   });
 });
 
-describe.each(backends)('mail queued whole on %s', (backend) => {
+describe.each(backends)('mail queued by its facts on %s', (backend) => {
   let storage: TestStorage;
   beforeAll(async () => {
     storage = await openTestStorage(backend);
@@ -213,15 +213,13 @@ describe.each(backends)('mail queued whole on %s', (backend) => {
 
   it('sends a staff sign-in link through the outbox like any notification, with no submission', async () => {
     // Nothing else is due: the sign-in link is the first claim.
-    await storage.queueMail(
-      { to: 'owner@seenwear.example', subject: 'Your sign-in link', text: 'https://shop.example/staff/sign-in/x' },
-      { recipient: 'staff' },
-    );
+    const nonce = 'n'.repeat(43);
+    await storage.queueMail({ kind: 'staff-sign-in', to: 'owner@seenwear.example', nonce }, { recipient: 'staff' });
     const claimed = await storage.claimNotification(60_000);
     expect(claimed).toMatchObject({
       reference: null,
       recipient: 'staff',
-      mail: { to: 'owner@seenwear.example', subject: 'Your sign-in link' },
+      facts: { kind: 'staff-sign-in', to: 'owner@seenwear.example', nonce },
     });
     expect(claimed?.submittedAt).toBeInstanceOf(Date);
     expect(await storage.markNotificationSent(claimed as NonNullable<typeof claimed>)).toBe(true);
@@ -230,17 +228,14 @@ describe.each(backends)('mail queued whole on %s', (backend) => {
 
   it('queues several messages to one customer about one request, beside its confirmation', async () => {
     const { reference } = await storage.saveSubmission(quote('Dana Whitfield', 'dana@example.com'));
-    for (const subject of ['Your quote', 'Your proof']) {
-      await storage.queueMail({ to: 'dana@example.com', subject, text: 'Hello' }, { recipient: 'customer', reference });
+    for (const version of [1, 2]) {
+      await storage.queueMail({ kind: 'quote-sent', version }, { recipient: 'customer', reference });
     }
     const notifications = await storage.notificationsOf(reference);
     expect(notifications.map((item) => item.recipient).sort()).toEqual(['customer', 'customer', 'customer', 'shop']);
     expect((await storage.outboxDepth()).pending).toBe(4);
     await expect(
-      storage.queueMail(
-        { to: 'x@example.com', subject: 'x', text: 'x' },
-        { recipient: 'customer', reference: 'Q-2000-000001' },
-      ),
+      storage.queueMail({ kind: 'link-replaced' }, { recipient: 'customer', reference: 'Q-2000-000001' }),
     ).rejects.toThrow(/no submission/);
   });
 
@@ -256,5 +251,53 @@ describe.each(backends)('mail queued whole on %s', (backend) => {
       const found = await storage.listRequests({ search, page: 1, pageSize: 10 });
       expect(found.items.map((item) => item.reference)).toContain(reference);
     }
+  });
+
+  it('refuses facts the worker could not write a mail from, storing nothing', async () => {
+    const { reference } = await storage.saveSubmission(quote('Lee Park', 'lee@example.com'));
+    const before = await storage.notificationsOf(reference);
+    const bad = { kind: 'quote-sent', version: 0 } as const;
+    await expect(storage.queueMail(bad, { recipient: 'customer', reference })).rejects.toThrow();
+    expect(await storage.notificationsOf(reference)).toEqual(before);
+  });
+
+  it('deletes sign-in links, sessions and sign-in mails a day past their use, and nothing newer', async () => {
+    await storage.createStaffSignInLink('h-old', 'owner@seenwear.example', 15 * 60_000);
+    await storage.createStaffSignInLink('h-new', 'owner@seenwear.example', 15 * 60_000);
+    await storage.createStaffSession('s-old', 'owner@seenwear.example', 60_000);
+    await storage.createStaffSession('s-new', 'owner@seenwear.example', 60_000);
+    await storage.queueMail(
+      { kind: 'staff-sign-in', to: 'owner@seenwear.example', nonce: 'o'.repeat(43) },
+      { recipient: 'staff' },
+    );
+    await storage.queueMail(
+      { kind: 'staff-sign-in', to: 'owner@seenwear.example', nonce: 'p'.repeat(43) },
+      { recipient: 'staff' },
+    );
+    const { reference } = await storage.saveSubmission(quote('Kim Lo', 'kim@example.com'));
+    const twoDaysAgo = isoFromNow(-2 * 24 * 60 * 60_000);
+    await runSql(storage.location, "update staff_sign_in_links set expires_at = $1 where token_hash = 'h-old'", [
+      twoDaysAgo,
+    ]);
+    await runSql(storage.location, "update staff_sessions set expires_at = $1 where id_hash = 's-old'", [twoDaysAgo]);
+    await runSql(storage.location, 'update outbox set created_at = $1 where facts is not null', [twoDaysAgo]);
+    await runSql(
+      storage.location,
+      'update outbox set created_at = $1 where id = (select max(id) from outbox where submission_id is null)',
+      [isoFromNow(0)],
+    );
+    const deleted = await storage.deleteStaleSignIns();
+    expect(deleted).toEqual({ links: 1, sessions: 1, mails: expect.any(Number) });
+    expect(deleted.mails).toBeGreaterThanOrEqual(1);
+    const left = (await runSql(storage.location, 'select facts from outbox where submission_id is null')) as {
+      facts: string | Record<string, unknown>;
+    }[];
+    expect(left.map((row) => (typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts).nonce)).toEqual([
+      'p'.repeat(43),
+    ]);
+    expect(await storage.consumeStaffSignInLink('h-new')).toBe('owner@seenwear.example');
+    expect(await storage.touchStaffSession('s-new', 60_000)).toBe('owner@seenwear.example');
+    // A request's mail is never a sign-in's, however old.
+    expect(await storage.notificationsOf(reference)).toHaveLength(2);
   });
 });

@@ -3,11 +3,13 @@ import type { RequestStatus } from '#shared/requests/request-status.ts';
 import { foldForSearch } from '#shared/search-text.ts';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
 import { promisedOf } from './promised-date.ts';
-import { insertReadyMail } from './ready-mail.ts';
+import { insertQueuedMail } from './queued-mail.ts';
 import { appendEvent as appendRequestEvent } from './request-events.ts';
 import { readDate, readJson, type StorageDatabase } from './schema.ts';
 import type { Actor, DeskStorage, RequestEvent, RequestFilter, Submission } from './types.ts';
 import { createVersionStorage } from './version-storage.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `%` and `_` are LIKE's wildcards: a search for "50%" means the characters, not a pattern. */
 function likePattern(search: string): string {
@@ -173,7 +175,7 @@ export function createDeskStorage(
           type: 'status',
           data: { from, to, ...(message ? { message } : {}) },
         });
-        if (mail) await insertReadyMail(trx, clock, { mail, recipient: 'customer', submissionId: moved.id });
+        if (mail) await insertQueuedMail(trx, clock, { mail, recipient: 'customer', submissionId: moved.id });
         return 'changed';
       });
     },
@@ -192,7 +194,7 @@ export function createDeskStorage(
         const id = await idOf(reference, trx);
         if (id === undefined) return false;
         await appendEvent(trx, id, { actor, type: 'message', data: { text } });
-        await insertReadyMail(trx, clock, { mail, recipient: 'customer', submissionId: id });
+        await insertQueuedMail(trx, clock, { mail, recipient: 'customer', submissionId: id });
         return true;
       });
     },
@@ -272,6 +274,24 @@ export function createDeskStorage(
         await endUnusedLinksOf(trx, email);
         return Number(ended.numDeletedRows);
       });
+    },
+
+    async deleteStaleSignIns() {
+      // A day of margin: nothing here is of use past its end, but a clock a little off must not matter.
+      const dayAgo = clock.after(-DAY_MS);
+      const links = await db.deleteFrom('staff_sign_in_links').where('expires_at', '<', dayAgo).executeTakeFirst();
+      const sessions = await db.deleteFrom('staff_sessions').where('expires_at', '<', dayAgo).executeTakeFirst();
+      // Mail about no request is a sign-in link's: a day on, its link has expired, sent or not.
+      const mails = await db
+        .deleteFrom('outbox')
+        .where('submission_id', 'is', null)
+        .where('created_at', '<', dayAgo)
+        .executeTakeFirst();
+      return {
+        links: Number(links.numDeletedRows),
+        sessions: Number(sessions.numDeletedRows),
+        mails: Number(mails.numDeletedRows),
+      };
     },
   };
 }

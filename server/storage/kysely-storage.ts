@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { newLinkSecret } from '#server/http/link-secrets.ts';
 import { requestSearchText } from '#shared/search-text.ts';
 import { createCustomerStorage } from './customer-storage.ts';
 import { databaseClock, type SqlDialect } from './database-clock.ts';
 import { createDeskStorage } from './desk-storage.ts';
-import { insertReadyMail } from './ready-mail.ts';
+import { insertQueuedMail } from './queued-mail.ts';
 import { appendEvent } from './request-events.ts';
 import { type Count, readDate, readJson, type StorageDatabase } from './schema.ts';
 import {
@@ -24,7 +25,6 @@ import type {
   NotificationState,
   OutboxMessage,
   PurgeResult,
-  ReadyMail,
   SavedSubmission,
   Storage,
   StoredFile,
@@ -149,6 +149,8 @@ export function createKyselyStorage(
           form_values: submission.formValues ? JSON.stringify(submission.formValues) : null,
           activity_at: createdAt.toISOString(),
           search_text: requestSearchText({ ...submission, reference, company: submission.payload.company }),
+          // A quote request's page: its link is made from this and the environment's key, never stored.
+          link_salt: submission.kind === 'quote' ? newLinkSecret() : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -173,9 +175,9 @@ export function createKyselyStorage(
         .selectFrom('outbox')
         .innerJoin('submissions', 'submissions.id', 'outbox.submission_id')
         .where('outbox.recipient', '=', 'customer')
-        // Confirmations only (built from the row, so no mail of their own): the shop's quotes, proofs and
+        // Confirmations only (a submission's own rows keep no facts): the shop's quotes, proofs and
         // messages to the same address are not confirmations and never use up the cap.
-        .where('outbox.mail', 'is', null)
+        .where('outbox.facts', 'is', null)
         .where(sql<string>`lower(submissions.email)`, '=', submission.email.toLowerCase())
         .where('submissions.created_at', '>=', since)
         .select((eb) => eb.fn.countAll<Count>().as('count'))
@@ -262,7 +264,7 @@ export function createKyselyStorage(
         .limit(limit)
         .execute();
       return rows.map((row): OutboxMessage => {
-        const { sentAt: _sentAt, failedAt: _failedAt, ...message } = toNotification(row);
+        const { sentAt: _sentAt, failedAt: _failedAt, facts: _facts, ...message } = toNotification(row);
         return message;
       });
     },
@@ -282,7 +284,7 @@ export function createKyselyStorage(
             ? undefined
             : await trx.selectFrom('submissions').where('reference', '=', reference).select('id').executeTakeFirst();
         if (reference !== undefined && !submission) throw new Error(`no submission ${reference} to queue mail for`);
-        await insertReadyMail(trx, clock, { mail, recipient, submissionId: submission?.id ?? null });
+        await insertQueuedMail(trx, clock, { mail, recipient, submissionId: submission?.id ?? null });
       });
     },
 
@@ -314,7 +316,7 @@ export function createKyselyStorage(
           'attempts',
           'next_attempt_at',
           'last_error',
-          'mail',
+          'facts',
           'created_at',
         ])
         .executeTakeFirst();
@@ -327,7 +329,8 @@ export function createKyselyStorage(
               .where('id', '=', row.submission_id)
               .select(['reference', 'created_at'])
               .executeTakeFirstOrThrow();
-      const queuedAt = submission?.created_at ?? row.created_at;
+      // A mail queued later about an older request ages from when it was queued, not from the request.
+      const queuedAt = row.created_at ?? submission?.created_at ?? null;
       return {
         id: row.id,
         reference: submission?.reference ?? null,
@@ -337,7 +340,7 @@ export function createKyselyStorage(
         lastError: row.last_error,
         claim,
         submittedAt: queuedAt === null ? new Date() : readDate(queuedAt),
-        ...(row.mail === null ? {} : { mail: readJson(row.mail) as unknown as ReadyMail }),
+        facts: row.facts === null ? null : readJson(row.facts),
       } satisfies ClaimedNotification;
     },
 
@@ -696,7 +699,7 @@ function selectNotifications(db: Kysely<StorageDatabase>) {
       'outbox.last_error',
       'outbox.sent_at',
       'outbox.failed_at',
-      'outbox.mail',
+      'outbox.facts',
     ]);
 }
 
@@ -709,11 +712,9 @@ function toNotification(row: {
   last_error: string | null;
   sent_at: string | Date | null;
   failed_at: string | Date | null;
-  mail: string | Record<string, unknown> | null;
+  facts: string | Record<string, unknown> | null;
 }): NotificationState {
-  const subject = row.mail === null ? undefined : readJson(row.mail).subject;
   return {
-    ...(typeof subject === 'string' ? { subject } : {}),
     id: row.id,
     reference: row.reference,
     recipient: row.recipient,
@@ -722,6 +723,7 @@ function toNotification(row: {
     lastError: row.last_error,
     sentAt: row.sent_at === null ? null : readDate(row.sent_at),
     failedAt: row.failed_at === null ? null : readDate(row.failed_at),
+    facts: row.facts === null ? null : readJson(row.facts),
   };
 }
 

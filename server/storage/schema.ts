@@ -39,9 +39,18 @@ export interface StorageDatabase {
     read_at: Timestamp | null;
     /** The quote form's fields as posted and validated (migration 0011); null for contact messages and older rows. */
     form_values: Json | null;
-    /** SHA-256 (hex) of the customer's page secret (migration 0012); null until the link is first needed. */
-    link_hash: ColumnType<string | null, string | null | undefined, string | null>;
-    /** Bumped when the shop replaces a leaked link: the secret is derived from the reference and this. */
+    /**
+     * The random salt a quote request's page secret is made from with the environment's key (migration
+     * 0015; server/http/link-secrets.ts), replaced with the link; null for a contact message. Never the
+     * secret: a copy of the database opens no page.
+     */
+    link_salt: ColumnType<string | null, string | null | undefined, string | null>;
+    /**
+     * SHA-256 (hex) of a link mailed before the salts (migration 0012's links, made from CSRF_SECRET
+     * alone): it opens the page until the link is replaced, which clears it.
+     */
+    legacy_link_hash: ColumnType<string | null, string | null | undefined, string | null>;
+    /** Bumped when the shop replaces a leaked link: two replacements at once cannot both win. */
     link_version: ColumnType<number, number | undefined, number>;
     /** The customer's latest act on it (migration 0014): the inbox lists the latest first. */
     activity_at: Timestamp | null;
@@ -148,9 +157,13 @@ export interface StorageDatabase {
     claim: string | null;
     /** Given up on (permanent refusal or too many days): no worker takes it until an operator resends it. */
     failed_at: Timestamp | null;
-    /** A ready-made message (ReadyMail as JSON); null for a submission's notifications, made when sent. */
-    mail: Json | null;
-    /** When a ready-made message was queued (notifications take their submission's time). */
+    /**
+     * What the mail is about (server/mail/mail-facts.ts, migration 0015): a kind and the ids and values
+     * it needs, never its text or a secret; the mail is written when sent. Null for a submission's own
+     * two notifications, whose facts are the submission (one per recipient: a unique index counts on it).
+     */
+    facts: Json | null;
+    /** When any other mail was queued (a submission's own two take their submission's time). */
     created_at: Timestamp | null;
   };
   /** Hits per client and form endpoint in the current rate-limit window, shared by every instance. */

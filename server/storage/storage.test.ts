@@ -379,7 +379,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       // A busy order: quotes, proofs and messages mailed to the same address that day.
       for (let n = 0; n < 8; n += 1) {
         await storage.queueMail(
-          { to: 'busy@example.com', subject: `Update ${n}`, text: 'News about your order.' },
+          { kind: 'desk-message', message: `Update ${n}: news about your order.`, about: 'quote' },
           { recipient: 'customer', reference },
         );
       }

@@ -5,6 +5,7 @@
  * DATABASE_URL is set; open-storage.ts picks.
  */
 
+import type { QueuedFacts } from '#server/mail/mail-facts.ts';
 import type { DecisionState, DecisionVerdict } from '#shared/requests/decision-rules.ts';
 import type { PromisedDate } from '#shared/requests/promised-date.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
@@ -71,12 +72,8 @@ export interface Submission extends SubmissionSummary {
 /** Each submission owes two mails: the shop's copy (with the files) and the customer's confirmation. */
 export type NotificationRecipient = 'shop' | 'customer' | 'staff';
 
-/** A message queued whole (a staff sign-in link, the shop's note to a customer): sent as it is. */
-export interface ReadyMail {
-  to: string;
-  subject: string;
-  text: string;
-}
+/** An outbox row's facts as the database returned them: null for a submission's own two notifications. */
+export type StoredMailFacts = Record<string, unknown> | null;
 
 /** An outbox row: one mail owed for one submission, with its attempts so far. */
 export interface OutboxMessage {
@@ -97,10 +94,10 @@ export interface OutboxMessage {
  */
 export interface ClaimedNotification extends OutboxMessage {
   claim: string;
-  /** When the submission was received (or the mail queued): the age after which a failing one is given up. */
+  /** When the mail was queued (a submission's own two: when it was received): the age after which a failing one is given up. */
   submittedAt: Date;
-  /** The whole message, for mail queued ready-made; absent for a submission's notifications. */
-  mail?: ReadyMail;
+  /** What the mail is about, as stored: server/mail/build-mail.ts writes it from these. */
+  facts: StoredMailFacts;
 }
 
 /** What a worker does with a notification it could not send. */
@@ -147,8 +144,8 @@ export interface NotificationState extends OutboxMessage {
   sentAt: Date | null;
   /** When it was given up on; null while it is still tried, or once sent. */
   failedAt: Date | null;
-  /** A message queued whole: its subject (a submission's notifications have none). */
-  subject?: string;
+  /** What the mail is about, as stored (the desk lists it under its subject). */
+  facts: StoredMailFacts;
 }
 
 /** Mail still owed, for /metrics and `npm run db -- status`. */
@@ -182,10 +179,10 @@ export interface Storage extends DeskStorage, CustomerStorage {
   findByIdempotencyKey(key: string): Promise<SavedSubmission | undefined>;
   getSubmission(reference: string): Promise<Submission | undefined>;
   /**
-   * Queues a ready-made message in the outbox, sent by the worker like the notifications (retries,
+   * Queues a mail in the outbox by its facts, sent by the worker like the notifications (retries,
    * leases, failure state): about a submission when `reference` is given, else about none.
    */
-  queueMail(mail: ReadyMail, options: { recipient: 'customer' | 'staff'; reference?: string }): Promise<void>;
+  queueMail(mail: QueuedFacts, options: { recipient: 'customer' | 'staff'; reference?: string }): Promise<void>;
   /** Each mail owed for the submission, sent or not, with its attempts (the desk and the CLI's show). */
   notificationsOf(reference: string): Promise<NotificationState[]>;
   /** Newest first. */
@@ -357,8 +354,8 @@ interface VersionSend {
   from: RequestStatus;
   to: RequestStatus;
   actor: Actor;
-  /** The customer's mail, written once the version's number is known. */
-  mail: (version: number) => ReadyMail;
+  /** The customer's mail, once the version's number is known. */
+  mail: (version: number) => QueuedFacts;
 }
 
 /** What sending a version answered: its number, or why nothing was sent. */
@@ -383,7 +380,7 @@ export interface DeskStorage {
    */
   changeRequestStatus(
     reference: string,
-    change: { from: RequestStatus; to: RequestStatus; actor: Actor; message?: string; mail?: ReadyMail },
+    change: { from: RequestStatus; to: RequestStatus; actor: Actor; message?: string; mail?: QueuedFacts },
   ): Promise<StatusChange>;
   /**
    * Freezes a quote as the request's next version (v1, v2…), moves the request `from` → `to`, logs it
@@ -410,7 +407,7 @@ export interface DeskStorage {
    * The shop's message to the customer: logged in the thread and its mail queued, in one transaction;
    * false when there is no such request.
    */
-  sendRequestMessage(reference: string, actor: Actor, text: string, mail: ReadyMail): Promise<boolean>;
+  sendRequestMessage(reference: string, actor: Actor, text: string, mail: QueuedFacts): Promise<boolean>;
 
   /** Keeps a sign-in link for `email`, by the hash of its secret, usable until `ttlMs` from now. */
   createStaffSignInLink(tokenHash: string, email: string, ttlMs: number): Promise<void>;
@@ -434,16 +431,26 @@ export interface DeskStorage {
    * how many sessions there were.
    */
   endStaffSessionsOf(email: string): Promise<number>;
+  /**
+   * Deletes what sign-in leaves behind once it is of no use: links and sessions a day past their end,
+   * and sign-in mails (the mail about no request) queued over a day ago. How many of each.
+   */
+  deleteStaleSignIns(): Promise<{ links: number; sessions: number; mails: number }>;
 }
 
 // The customer's private page (issue 14): the link's hash and version, the request as the customer
 // sees it, and what the customer may do there (write to the shop, cancel).
 
-/** A request's link as kept: which version is live and the SHA-256 of its secret (null until first needed). */
+/**
+ * A request's link as kept: which version is live and the random salt its secret is made from (never
+ * the secret); null for a contact message. `legacyLinkHash` is the SHA-256 of a link mailed before the
+ * salts (migration 0015), which opens the page until the link is replaced; null otherwise.
+ */
 export interface RequestLinkState {
   kind: SubmissionKind;
   linkVersion: number;
-  linkHash: string | null;
+  linkSalt: string | null;
+  legacyLinkHash: string | null;
 }
 
 /** A file of a request without its bytes, for lists (position is its place among the request's files). */
@@ -488,7 +495,7 @@ export interface VersionDecision {
   inPerson?: boolean;
   /** The day the order is promised for, kept should this approval reach Proof approved. */
   promised?: PromisedDate;
-  mail?: ReadyMail;
+  mail?: QueuedFacts;
 }
 
 /** What recording a decision answered. */
@@ -509,13 +516,12 @@ export interface Approval {
 /** The customer's page's reads and writes; every write appends to the request's activity log in its transaction. */
 export interface CustomerStorage {
   requestLinkOf(reference: string): Promise<RequestLinkState | undefined>;
-  /** Keeps the hash of the link at `version`, unless the link was replaced meanwhile. */
-  storeRequestLinkHash(reference: string, version: number, hash: string): Promise<void>;
   /**
-   * Replaces the link: version `fromVersion` + 1 with its hash, logged with `actor`. False when there is
-   * no such request or someone replaced it meanwhile (the version had moved on).
+   * Replaces the link: version `fromVersion` + 1 with a new salt (and no link from before the salts),
+   * logged with `actor`. False when there is no such request or someone replaced it meanwhile (the
+   * version had moved on).
    */
-  replaceRequestLink(reference: string, change: { fromVersion: number; hash: string; actor: Actor }): Promise<boolean>;
+  replaceRequestLink(reference: string, change: { fromVersion: number; salt: string; actor: Actor }): Promise<boolean>;
   getCustomerRequest(reference: string): Promise<CustomerRequest | undefined>;
   /**
    * The customer's message, its files (after the request's others) and the shop's mail, in one
@@ -523,7 +529,7 @@ export interface CustomerStorage {
    */
   addCustomerMessage(
     reference: string,
-    message: { text: string; files: StoredFile[]; mail?: ReadyMail },
+    message: { text: string; files: StoredFile[]; mail?: QueuedFacts },
   ): Promise<boolean>;
   /**
    * The customer's decision on a quote or proof version, recorded for good with when, from where and
@@ -541,6 +547,6 @@ export interface CustomerStorage {
   /** Cancels the request if it is still in one of `from`, logged as the customer's, its mail to the shop queued. */
   cancelByCustomer(
     reference: string,
-    cancel: { from: readonly RequestStatus[]; reason?: string; mail?: ReadyMail },
+    cancel: { from: readonly RequestStatus[]; reason?: string; mail?: QueuedFacts },
   ): Promise<CustomerCancel>;
 }

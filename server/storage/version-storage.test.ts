@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QueuedFacts } from '#server/mail/mail-facts.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
-import type { ReadyMail } from './types.ts';
 
 type TestStorage = Awaited<ReturnType<typeof openTestStorage>>;
 
@@ -16,11 +16,7 @@ const terms: QuoteTerms = {
   depositPercent: 50,
 };
 
-const mailFor = (version: number): ReadyMail => ({
-  to: 'dana@example.com',
-  subject: `Quote v${version}`,
-  text: 'Lines',
-});
+const mailFor = (version: number): QueuedFacts => ({ kind: 'quote-sent', version });
 const png = Buffer.from('89504e470d0a1a0a', 'hex');
 
 // Quotes and proofs on each database: numbered versions, frozen when sent, sent only from the status seen.
@@ -86,7 +82,11 @@ describe.each(backends)('quote and proof versions on %s', (backend) => {
       { version: 2, totalCents: 37_200 },
     ]);
     const mails = await storage.notificationsOf(reference);
-    expect(mails.map((mail) => mail.subject).filter(Boolean)).toEqual(['Quote v1', 'Quote v2']);
+    // What each mail is about, with the version's number: the mail is written from it when sent.
+    expect(mails.map((mail) => mail.facts).filter(Boolean)).toEqual([
+      { kind: 'quote-sent', version: 1 },
+      { kind: 'quote-sent', version: 2 },
+    ]);
   });
 
   it('sends nothing when the request has moved on since the sender looked', async () => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { QuoteLine, QuoteTerms } from '#shared/requests/quote.ts';
 import { quoteTotal } from '#shared/requests/quote.ts';
 import type { DatabaseClock } from './database-clock.ts';
-import { insertReadyMail } from './ready-mail.ts';
+import { insertQueuedMail } from './queued-mail.ts';
 import { appendEvent } from './request-events.ts';
 import { readDate, readJson, type StorageDatabase } from './schema.ts';
 import type { Actor, DeskStorage, SentProof, SentQuote, StoredFile } from './types.ts';
@@ -52,7 +52,7 @@ export function createVersionStorage(db: Kysely<StorageDatabase>, clock: Databas
         type: table === 'quotes' ? 'quote' : 'proof',
         data: { version, ...logged, ...(from !== to ? { from, to } : {}) },
       });
-      await insertReadyMail(trx, clock, { mail: mail(version), recipient: 'customer', submissionId: moved.id });
+      await insertQueuedMail(trx, clock, { mail: mail(version), recipient: 'customer', submissionId: moved.id });
       return { sent: true as const, version };
     });
   }

@@ -1,32 +1,10 @@
-import type { SendMailOptions } from 'nodemailer';
 import type { Submission, SubmissionKind } from '#server/storage/types.ts';
 import { detailsOf, formatFields } from '#server/submissions/payload-text.ts';
 import { formatUsPhone } from '#shared/phone.ts';
-import type { SiteConfig } from '#shared/site-data.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { receivedSummary } from '#shared/submissions/received-summary.ts';
-import { textToHtml } from './mail-html.ts';
-
-/** Who the notification mails come from and go to, and the shop's name and contact details they show. */
-export interface MailSettings {
-  /** MAIL_FROM: the sender of both messages. */
-  from: string;
-  /** SHOP_EMAIL: where the shop's copy of each submission goes. */
-  shopEmail: string;
-  /** The shop as the site presents it (data/config.json): its name, phone and public e-mail. */
-  shop: Pick<SiteConfig, 'appName' | 'contact'>;
-  /**
-   * The address of a quote request's private page for its customer (PUBLIC_URL/requests/<reference>/<secret>),
-   * put in the confirmation; undefined for a contact message. Absent, the confirmation goes without it.
-   */
-  requestLink?: (reference: string) => Promise<string | undefined>;
-  /**
-   * The staff desk's address (PUBLIC_URL/staff) when STAFF_EMAILS opens it: the shop's copy is then a
-   * summary with a link to the request, its files staying in the database. Without a desk the copy
-   * carries everything, files attached, as the shop has no other way to see them.
-   */
-  deskUrl?: string;
-}
+import type { MailDraft } from './mail-draft.ts';
+import type { MailSettings } from './mail-settings.ts';
 
 const kindLabels: Record<SubmissionKind, { shop: string; customer: string }> = {
   quote: { shop: 'Quote request', customer: 'quote request' },
@@ -34,7 +12,7 @@ const kindLabels: Record<SubmissionKind, { shop: string; customer: string }> = {
 };
 
 /** The shop's copy: everything the visitor sent, files attached, and a reply goes to the visitor. */
-export function shopMessage(submission: Submission, settings: MailSettings): SendMailOptions {
+export function shopMessage(submission: Submission, settings: MailSettings): MailDraft {
   const label = kindLabels[submission.kind].shop;
   const text = [
     `${label} ${submission.reference}`,
@@ -59,12 +37,10 @@ export function shopMessage(submission: Submission, settings: MailSettings): Sen
       : ['', 'Details', ...formatFields(detailsOf(submission), ''), '', ...formatFiles(submission)]),
   ].join('\n');
   return {
-    from: settings.from,
     to: settings.shopEmail,
     replyTo: { name: submission.name, address: submission.email },
     subject: `${label} ${submission.reference} from ${submission.name}`,
     text,
-    html: textToHtml(text),
     attachments: settings.deskUrl ? [] : submission.files.map((file) => attachmentOf(file)),
   };
 }
@@ -91,7 +67,7 @@ function attachmentOf(file: Submission['files'][number]) {
  * the To: display name): anyone can put someone else's address in the form, and a "name" such as "Your
  * account is locked, call 555 0100" would make the shop a relay for their text. The reference is ours.
  */
-export function customerMessage(submission: Submission, settings: MailSettings, requestLink?: string): SendMailOptions {
+export function customerMessage(submission: Submission, settings: MailSettings, requestLink?: string): MailDraft {
   const { appName, contact } = settings.shop;
   const label = kindLabels[submission.kind].customer;
   const text = [
@@ -116,13 +92,11 @@ export function customerMessage(submission: Submission, settings: MailSettings, 
     `Thank you for choosing ${appName}.`,
   ].join('\n');
   return {
-    from: settings.from,
     to: submission.email,
     // The public address, which a person reads, rather than the sending mailbox.
     replyTo: contact.email,
     subject: `We received your ${label} ${submission.reference}`,
     text,
-    html: textToHtml(text),
   };
 }
 

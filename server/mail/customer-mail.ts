@@ -1,23 +1,33 @@
-import { SIGN_IN_LINK_TTL_MS } from '#server/staff/staff-auth.ts';
-import type { ReadyMail } from '#server/storage/types.ts';
 import { formatDay } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import { depositOf, type QuoteTerms, quoteTotal } from '#shared/requests/quote.ts';
+import { type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
+import type { MailDraft } from './mail-draft.ts';
+import type { MailFacts } from './mail-facts.ts';
 
-/** The mail with a staff member's one-time sign-in link. */
-export function signInLinkMail(to: string, link: string, shopName: string): ReadyMail {
-  const minutes = SIGN_IN_LINK_TTL_MS / 60_000;
-  return {
-    to,
-    subject: `Your sign-in link for the ${shopName} desk`,
-    text: [
-      `Open this link within ${minutes} minutes to sign in to the ${shopName} desk:`,
-      '',
-      link,
-      '',
-      'It works once. If you did not ask for it, ignore this mail: nobody can sign in without it.',
-    ].join('\n'),
-  };
+/** The mails the shop sends a customer about their request, from the desk. */
+export type ToCustomerFacts = Extract<
+  MailFacts,
+  { kind: 'quote-sent' | 'proof-sent' | 'status-changed' | 'desk-message' | 'link-replaced' }
+>;
+
+/** The subject of each, from its facts alone: the desk lists a queued mail under the subject it goes with. */
+export function toCustomerSubject(
+  facts: ToCustomerFacts,
+  { reference, shopName }: { reference: string; shopName: string },
+): string {
+  switch (facts.kind) {
+    case 'quote-sent':
+      return `${shopName}: your quote for ${reference}${facts.version > 1 ? ` (revised, v${facts.version})` : ''}`;
+    case 'proof-sent':
+      return `${shopName}: your proof for ${reference} is ready${facts.version > 1 ? ` (v${facts.version})` : ''}`;
+    case 'status-changed':
+      return `${shopName}: your request ${reference} is now ${statusLabels[facts.status].toLowerCase()}`;
+    case 'desk-message':
+      return `${shopName}: about ${facts.about === 'quote' ? `your quote request ${reference}` : `your message ${reference}`}`;
+    case 'link-replaced':
+      return `${shopName}: a new link to your request ${reference}`;
+  }
 }
 
 /** The lines that point a customer to their request's private page, when it has one. */
@@ -34,14 +44,20 @@ export function customerUpdateMail(
     message,
     shopName,
     link,
-  }: { reference: string; status: string; message: string; shopName: string; link?: string },
-): ReadyMail {
+  }: { reference: string; status: RequestStatus; message: string; shopName: string; link?: string },
+): MailDraft {
   return {
     to,
-    subject: `${shopName}: your request ${reference} is now ${status.toLowerCase()}`,
-    text: [message, '', `Reference: ${reference}`, `Status: ${status}`, ...pageLines(link), '', `${shopName}`].join(
-      '\n',
-    ),
+    subject: toCustomerSubject({ kind: 'status-changed', status, message }, { reference, shopName }),
+    text: [
+      message,
+      '',
+      `Reference: ${reference}`,
+      `Status: ${statusLabels[status]}`,
+      ...pageLines(link),
+      '',
+      `${shopName}`,
+    ].join('\n'),
   };
 }
 
@@ -55,11 +71,10 @@ export function customerMessageMail(
     kind,
     link,
   }: { reference: string; message: string; shopName: string; kind: 'quote' | 'contact'; link?: string },
-): ReadyMail {
-  const about = kind === 'quote' ? `your quote request ${reference}` : `your message ${reference}`;
+): MailDraft {
   return {
     to,
-    subject: `${shopName}: about ${about}`,
+    subject: toCustomerSubject({ kind: 'desk-message', message, about: kind }, { reference, shopName }),
     text: [message, '', `Reference: ${reference}`, ...pageLines(link), '', shopName].join('\n'),
   };
 }
@@ -68,10 +83,10 @@ export function customerMessageMail(
 export function newRequestLinkMail(
   to: string,
   { reference, shopName, link }: { reference: string; shopName: string; link: string },
-): ReadyMail {
+): MailDraft {
   return {
     to,
-    subject: `${shopName}: a new link to your request ${reference}`,
+    subject: toCustomerSubject({ kind: 'link-replaced' }, { reference, shopName }),
     text: [
       `We have replaced the link to the private page of your request ${reference}; the old one no longer works.`,
       'Your new link (anyone with it can see the request, so keep it to yourself):',
@@ -92,7 +107,7 @@ export function quoteMail(
     shopName,
     link,
   }: { reference: string; version: number; terms: QuoteTerms; shopName: string; link?: string },
-): ReadyMail {
+): MailDraft {
   const total = quoteTotal(terms.lines);
   const lines = terms.lines.map(
     (line) =>
@@ -100,7 +115,7 @@ export function quoteMail(
   );
   return {
     to,
-    subject: `${shopName}: your quote for ${reference}${version > 1 ? ` (revised, v${version})` : ''}`,
+    subject: toCustomerSubject({ kind: 'quote-sent', version }, { reference, shopName }),
     text: [
       `Here is our quote for your request ${reference}${version > 1 ? `. It replaces the one we sent before (this is version ${version})` : ''}.`,
       '',
@@ -132,10 +147,10 @@ export function proofMail(
     shopName,
     link,
   }: { reference: string; version: number; notes: string; printSize?: string; shopName: string; link?: string },
-): ReadyMail {
+): MailDraft {
   return {
     to,
-    subject: `${shopName}: your proof for ${reference} is ready${version > 1 ? ` (v${version})` : ''}`,
+    subject: toCustomerSubject({ kind: 'proof-sent', version }, { reference, shopName }),
     text: [
       `Your proof for request ${reference} is ready${version > 1 ? ` (version ${version}, replacing the one before)` : ''}.`,
       ...(printSize ? [`Print size: ${printSize}.`] : []),

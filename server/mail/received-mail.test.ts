@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import type { Submission } from '#server/storage/types.ts';
-import { customerMessage, type MailSettings, shopMessage } from './mail-messages.ts';
+import { buildMail, type MailReads } from './build-mail.ts';
+import type { MailSettings } from './mail-settings.ts';
+import { customerMessage, shopMessage } from './received-mail.ts';
 
 const settings: MailSettings = {
   from: 'Seenwear <orders@seenwear.example>',
   shopEmail: 'team@seenwear.example',
   shop: { appName: 'Seenwear', contact: { email: 'hello@seenwear.example', phone: '+15550100123' } },
+  publicUrl: 'https://shop.example',
 };
+
+/** The submission's mail as the outbox sends it: written from its row (no facts: the submission's own). */
+function sent(submission: Submission, recipient: 'shop' | 'customer') {
+  const unread = () => Promise.reject(new Error('not read by a submission mail'));
+  const reads: MailReads = {
+    getSubmission: async () => submission,
+    getRequestState: unread,
+    quotesOf: unread,
+    proofsOf: unread,
+    requestLinkOf: async () => undefined,
+  };
+  return buildMail({ id: 1, reference: submission.reference, recipient, facts: null }, reads, settings);
+}
 
 const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
@@ -50,8 +66,8 @@ describe('shopMessage', () => {
     expect(message.attachments).toEqual([]);
   });
 
-  it('goes to the shop with the reference and kind in the subject, and replies go to the customer', () => {
-    const message = shopMessage(quote(), settings);
+  it('goes to the shop with the reference and kind in the subject, and replies go to the customer', async () => {
+    const message = await sent(quote(), 'shop');
     expect(message.from).toBe(settings.from);
     expect(message.to).toBe('team@seenwear.example');
     expect(message.replyTo).toEqual({ name: 'Jane Doe', address: 'jane@example.com' });
@@ -103,8 +119,8 @@ describe('shopMessage', () => {
     ]);
   });
 
-  it('has an HTML alternative in which the visitor cannot inject markup', () => {
-    const html = String(shopMessage(quote(), settings).html);
+  it('has an HTML alternative in which the visitor cannot inject markup', async () => {
+    const html = String((await sent(quote(), 'shop')).html);
     expect(html).toContain('Text &lt;b&gt;&quot;Team&quot;&lt;/b&gt; on the back.');
     expect(html).not.toContain('<b>');
   });
@@ -122,8 +138,8 @@ describe('shopMessage', () => {
 });
 
 describe('customerMessage', () => {
-  it('confirms warmly with the reference, the next step and how to reach the shop', () => {
-    const message = customerMessage(quote(), settings);
+  it('confirms warmly with the reference, the next step and how to reach the shop', async () => {
+    const message = await sent(quote(), 'customer');
     expect(message.from).toBe(settings.from);
     expect(message.to).toBe('jane@example.com');
     expect(message.replyTo).toBe('hello@seenwear.example');

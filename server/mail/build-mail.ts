@@ -1,0 +1,202 @@
+import { customerPagePath } from '#server/requests/request-links.ts';
+import { printSizeText } from '#server/requests/version-views.ts';
+import type { NotificationRecipient, Storage } from '#server/storage/types.ts';
+import {
+  customerMessageMail,
+  customerUpdateMail,
+  newRequestLinkMail,
+  proofMail,
+  quoteMail,
+  type ToCustomerFacts,
+  toCustomerSubject,
+} from './customer-mail.ts';
+import type { MailDraft } from './mail-draft.ts';
+import { type MailFacts, type MailKind, readMailFacts } from './mail-facts.ts';
+import { textToHtml } from './mail-html.ts';
+import type { MailSettings } from './mail-settings.ts';
+import { customerMessage, shopMessage } from './received-mail.ts';
+import { toShopMail, toShopSubject } from './shop-mail.ts';
+import { signInLinkMail } from './sign-in-mail.ts';
+
+/**
+ * Every mail the site sends is written here, one way: from the facts its outbox row holds and what is
+ * stored, when it is sent. What a mail may read is the storage's reads only: writing a mail writes
+ * nothing (the outbox's own bookkeeping is the worker's).
+ */
+export type MailReads = Pick<Storage, 'getSubmission' | 'getRequestState' | 'quotesOf' | 'proofsOf' | 'requestLinkOf'>;
+
+/** The outbox row a mail is written for: its id, the request it is about (none for a sign-in link), its facts as stored. */
+export interface QueuedMail {
+  id: number;
+  reference: string | null;
+  recipient: NotificationRecipient;
+  facts: Record<string, unknown> | null;
+}
+
+/** A mail ready for the transport. */
+export interface BuiltMail extends MailDraft {
+  from: string;
+  /** Made from the text (mail-html.ts): no mail carries HTML anyone wrote. */
+  html: string;
+  messageId: string;
+}
+
+/**
+ * A mail that cannot be written, now or later: facts this server does not know, or the request or
+ * version they point at gone. Trying again changes nothing, so the outbox gives up on it at once.
+ */
+export class UnbuildableMailError extends Error {
+  override name = 'UnbuildableMailError';
+}
+
+interface Context {
+  settings: MailSettings;
+  reads: MailReads;
+}
+
+type Builder<K extends MailKind> = (
+  facts: Extract<MailFacts, { kind: K }>,
+  row: QueuedMail,
+  context: Context,
+) => Promise<MailDraft>;
+
+function referenceOf(row: QueuedMail): string {
+  if (row.reference === null) throw new UnbuildableMailError('the mail is about a request, and its row names none');
+  return row.reference;
+}
+
+/** The whole address of a quote request's page as it is now, when links can be made; undefined otherwise. */
+async function customerLink({ settings, reads }: Context, reference: string): Promise<string | undefined> {
+  if (!settings.linkKeys) return undefined;
+  const path = await customerPagePath(reads, settings.linkKeys, reference);
+  return path && `${settings.publicUrl}${path}`;
+}
+
+/** What every mail to a customer about their request starts from: the request's address and its page's link. */
+async function toCustomer(row: QueuedMail, context: Context) {
+  const reference = referenceOf(row);
+  const [request, link] = await Promise.all([
+    context.reads.getRequestState(reference),
+    customerLink(context, reference),
+  ]);
+  if (!request) throw new UnbuildableMailError(`the request ${reference} is not in storage`);
+  return { reference, to: request.email, shopName: context.settings.shop.appName, ...(link ? { link } : {}) };
+}
+
+function toShop(facts: Parameters<typeof toShopMail>[0], row: QueuedMail, { settings }: Context): Promise<MailDraft> {
+  const reference = referenceOf(row);
+  return Promise.resolve(
+    toShopMail(facts, { reference, shopEmail: settings.shopEmail, publicUrl: settings.publicUrl }),
+  );
+}
+
+const builders: { [K in MailKind]: Builder<K> } = {
+  async received(facts, row, context) {
+    const reference = referenceOf(row);
+    const submission = await context.reads.getSubmission(reference);
+    if (!submission) throw new UnbuildableMailError(`the submission ${reference} is not in storage`);
+    return facts.for === 'shop'
+      ? shopMessage(submission, context.settings)
+      : customerMessage(submission, context.settings, await customerLink(context, reference));
+  },
+
+  async 'staff-sign-in'(facts, _row, { settings }) {
+    if (!settings.linkKeys) throw new UnbuildableMailError('a sign-in link needs CSRF_SECRET to be made');
+    // The secret exists only here and in the mail: the outbox keeps the nonce, the sign-in row its hash.
+    const secret = settings.linkKeys.signIn(facts.nonce);
+    const next = facts.next ? `?next=${encodeURIComponent(facts.next)}` : '';
+    return signInLinkMail(facts.to, `${settings.publicUrl}/staff/sign-in/${secret}${next}`, settings.shop.appName);
+  },
+
+  async 'quote-sent'(facts, row, context) {
+    const { to, ...about } = await toCustomer(row, context);
+    const quote = (await context.reads.quotesOf(about.reference)).find((sent) => sent.version === facts.version);
+    if (!quote) throw new UnbuildableMailError(`quote v${facts.version} of ${about.reference} is not in storage`);
+    return quoteMail(to, { ...about, version: facts.version, terms: quote });
+  },
+
+  async 'proof-sent'(facts, row, context) {
+    const { to, ...about } = await toCustomer(row, context);
+    const proof = (await context.reads.proofsOf(about.reference)).find((sent) => sent.version === facts.version);
+    if (!proof) throw new UnbuildableMailError(`proof v${facts.version} of ${about.reference} is not in storage`);
+    const printSize = printSizeText(proof.widthInches, proof.heightInches);
+    return proofMail(to, { ...about, version: facts.version, notes: proof.notes, ...(printSize ? { printSize } : {}) });
+  },
+
+  async 'status-changed'(facts, row, context) {
+    const { to, ...about } = await toCustomer(row, context);
+    return customerUpdateMail(to, { ...about, status: facts.status, message: facts.message });
+  },
+
+  async 'desk-message'(facts, row, context) {
+    const { to, ...about } = await toCustomer(row, context);
+    return customerMessageMail(to, { ...about, message: facts.message, kind: facts.about });
+  },
+
+  async 'link-replaced'(_facts, row, context) {
+    const { to, link, ...about } = await toCustomer(row, context);
+    if (!link) throw new UnbuildableMailError(`${about.reference} has no page to link to`);
+    return newRequestLinkMail(to, { ...about, link });
+  },
+
+  'customer-wrote': toShop,
+  'customer-decided': toShop,
+  'customer-cancelled': toShop,
+
+  async legacy() {
+    throw new UnbuildableMailError('queued before mails were written when sent; only its subject was kept');
+  },
+};
+
+/**
+ * The same Message-ID on every attempt at one notification: if a crash falls between the SMTP server
+ * accepting a message and the outbox marking it sent, the copy sent again carries the same ID, so the
+ * receiving side (and a person) can tell it is a duplicate, not a second request.
+ */
+export function messageIdFor(reference: string, recipient: NotificationRecipient, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${reference.toLowerCase()}.${recipient}@${domain}>`;
+}
+
+/** Writes the mail of an outbox row, as it is to be sent now; throws UnbuildableMailError when it cannot be. */
+export async function buildMail(row: QueuedMail, reads: MailReads, settings: MailSettings): Promise<BuiltMail> {
+  const facts = readMailFacts(row.recipient, row.facts);
+  if (!facts) throw new UnbuildableMailError('its stored facts are not a mail this server writes');
+  // The registry is keyed by kind, so the builder found takes exactly these facts.
+  const build = builders[facts.kind] as Builder<typeof facts.kind>;
+  const draft = await build(facts, row, { settings, reads });
+  return {
+    ...draft,
+    from: settings.from,
+    html: textToHtml(draft.text),
+    // A submission's two mails by its reference (one each); any other by its row.
+    messageId: messageIdFor(
+      facts.kind === 'received' ? referenceOf(row) : `mail-${row.id}`,
+      row.recipient,
+      settings.from,
+    ),
+  };
+}
+
+/**
+ * The subject a queued mail goes with, from its facts alone, for the desk's list of a request's mail;
+ * undefined for a submission's own two (the desk names them) and for sign-in links (about no request).
+ */
+export function queuedSubject(facts: MailFacts, reference: string, shopName: string): string | undefined {
+  switch (facts.kind) {
+    case 'quote-sent':
+    case 'proof-sent':
+    case 'status-changed':
+    case 'desk-message':
+    case 'link-replaced':
+      return toCustomerSubject(facts satisfies ToCustomerFacts, { reference, shopName });
+    case 'customer-wrote':
+    case 'customer-decided':
+    case 'customer-cancelled':
+      return toShopSubject(facts, reference);
+    case 'legacy':
+      return facts.subject;
+    default:
+      return undefined;
+  }
+}

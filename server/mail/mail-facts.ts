@@ -1,0 +1,72 @@
+import type { RequestStatus } from '#shared/requests/request-status.ts';
+import { statusLabels } from '#shared/requests/request-status.ts';
+import { z } from '#shared/zod.ts';
+
+/**
+ * What an outbox row says its mail is about: a kind and the few ids and values the mail needs, never
+ * its text and never a secret. The mail is written from these and what is stored (server/mail/
+ * build-mail.ts) when it is sent, so the outbox, a backup or a replica holds no working link, and a
+ * mail carries the request's link and prices as they are when it goes.
+ */
+
+const statuses = Object.keys(statusLabels) as [RequestStatus, ...RequestStatus[]];
+/** The desk's and the customer's texts are cut at 2,000 characters; room to spare, never a whole file. */
+const text = z.string().max(4000);
+const version = z.number().int().min(1).max(9999);
+
+const mailFactsSchema = z.discriminatedUnion('kind', [
+  // A submission's own two mails: the shop's copy and the visitor's confirmation (by the row's recipient).
+  z.object({ kind: z.literal('received'), for: z.enum(['shop', 'customer']) }),
+  // A staff member's one-time sign-in link: its secret is made from the nonce and the environment's key.
+  z.object({
+    kind: z.literal('staff-sign-in'),
+    to: z.email(),
+    nonce: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+    /** Where the desk opens once signed in (a path on the desk), when not its inbox. */
+    next: z.string().startsWith('/staff').max(500).optional(),
+  }),
+  // The shop to the customer.
+  z.object({ kind: z.literal('quote-sent'), version }),
+  z.object({ kind: z.literal('proof-sent'), version }),
+  z.object({ kind: z.literal('status-changed'), status: z.enum(statuses), message: text }),
+  z.object({ kind: z.literal('desk-message'), message: text, about: z.enum(['quote', 'contact']) }),
+  z.object({ kind: z.literal('link-replaced') }),
+  // The customer to the shop, from their private page.
+  z.object({ kind: z.literal('customer-wrote'), text, files: z.array(z.string().max(300)).max(50) }),
+  z.object({
+    kind: z.literal('customer-decided'),
+    subject: z.enum(['quote', 'proof']),
+    version,
+    decision: z.enum(['approved', 'changes']),
+    name: z.string().max(200),
+    comment: text,
+  }),
+  z.object({ kind: z.literal('customer-cancelled'), reason: text }),
+  // Queued whole before mails were written when sent (migration 0015): only its subject was kept.
+  z.object({ kind: z.literal('legacy'), subject: z.string() }),
+]);
+
+/** One outbox row's facts, as queued and as read back. */
+export type MailFacts = z.infer<typeof mailFactsSchema>;
+export type MailKind = MailFacts['kind'];
+/** What may be queued: every kind but the ones the storage writes itself or kept from before. */
+export type QueuedFacts = Exclude<MailFacts, { kind: 'received' | 'legacy' }>;
+
+/**
+ * The facts of a row as the database returned them. A submission's two notifications are stored
+ * without facts (null: the submission is the fact, and the one-per-recipient index counts on it);
+ * undefined when the stored JSON is not a mail this server can write.
+ */
+export function readMailFacts(
+  recipient: 'shop' | 'customer' | 'staff',
+  stored: Record<string, unknown> | null,
+): MailFacts | undefined {
+  if (stored === null) return recipient === 'staff' ? undefined : { kind: 'received', for: recipient };
+  const parsed = mailFactsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The facts as stored (JSON text on both databases), checked on the way in as on the way out. */
+export function storedMailFacts(facts: QueuedFacts): string {
+  return JSON.stringify(mailFactsSchema.parse(facts));
+}

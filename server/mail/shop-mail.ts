@@ -1,0 +1,67 @@
+import type { MailDraft } from './mail-draft.ts';
+import type { MailFacts } from './mail-facts.ts';
+
+/** What a customer did on their private page, told to the shop (SHOP_EMAIL). */
+export type ToShopFacts = Extract<MailFacts, { kind: 'customer-wrote' | 'customer-decided' | 'customer-cancelled' }>;
+
+function labelOf(facts: Extract<ToShopFacts, { kind: 'customer-decided' }>): string {
+  return `${facts.subject} v${facts.version}`;
+}
+
+/** The subject of each, from its facts alone: the desk lists a queued mail under the subject it goes with. */
+export function toShopSubject(facts: ToShopFacts, reference: string): string {
+  switch (facts.kind) {
+    case 'customer-wrote':
+      return `The customer wrote (${reference})`;
+    case 'customer-decided':
+      return facts.decision === 'approved'
+        ? `The customer approved ${labelOf(facts)} (${reference})`
+        : `The customer asked for changes to ${labelOf(facts)} (${reference})`;
+    case 'customer-cancelled':
+      return `The customer cancelled (${reference})`;
+  }
+}
+
+function linesOf(facts: ToShopFacts, reference: string): string[] {
+  switch (facts.kind) {
+    case 'customer-wrote':
+      return [
+        `The customer wrote about quote request ${reference}:`,
+        '',
+        facts.text || '(no text)',
+        ...(facts.files.length > 0
+          ? [
+              '',
+              `With ${facts.files.length === 1 ? 'a file' : `${facts.files.length} files`}: ${facts.files.join(', ')}`,
+            ]
+          : []),
+      ];
+    case 'customer-decided':
+      return facts.decision === 'approved'
+        ? [
+            `The customer approved ${labelOf(facts)} of ${reference}, signing as “${facts.name}”.`,
+            ...(facts.comment ? ['', facts.comment] : []),
+          ]
+        : [`The customer asked for changes to ${labelOf(facts)} of ${reference}:`, '', facts.comment];
+    case 'customer-cancelled':
+      return [
+        `The customer cancelled quote request ${reference}.`,
+        '',
+        facts.reason ? `Their reason: ${facts.reason}` : 'They gave no reason.',
+      ];
+  }
+}
+
+/** The shop's mail about what the customer did, with the way to the request on the desk. */
+export function toShopMail(
+  facts: ToShopFacts,
+  { reference, shopEmail, publicUrl }: { reference: string; shopEmail: string; publicUrl: string },
+): MailDraft {
+  return {
+    to: shopEmail,
+    subject: toShopSubject(facts, reference),
+    text: [...linesOf(facts, reference), '', `Open it on the desk: ${publicUrl}/staff/requests/${reference}`].join(
+      '\n',
+    ),
+  };
+}

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import { type QueuedFacts, storedMailFacts } from '#server/mail/mail-facts.ts';
+import type { DatabaseClock } from './database-clock.ts';
+import type { StorageDatabase } from './schema.ts';
+
+/**
+ * Inserts a mail into the outbox by its facts, due at once: in the caller's transaction, so a status
+ * change or a message and its mail are stored together or not at all. The facts are checked here as
+ * they are when read back: a row the worker could not write a mail from is never stored.
+ */
+export function insertQueuedMail(
+  trx: Kysely<StorageDatabase>,
+  clock: DatabaseClock,
+  {
+    mail,
+    recipient,
+    submissionId,
+  }: { mail: QueuedFacts; recipient: 'customer' | 'staff'; submissionId: number | null },
+) {
+  return trx
+    .insertInto('outbox')
+    .values({
+      submission_id: submissionId,
+      recipient,
+      next_attempt_at: clock.now(),
+      created_at: clock.now(),
+      facts: storedMailFacts(mail),
+    })
+    .execute();
+}
