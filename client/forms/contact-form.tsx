@@ -110,10 +110,12 @@ export function ContactForm({ labelledBy }: { /** The heading that names the for
         title="Thank you: your message is on its way"
         reference={receipt.reference}
         email={receipt.email}
-        againLabel="Send another message"
-        onAgain={() => {
-          setReceipt(null);
-          setRound((count) => count + 1);
+        again={{
+          label: 'Send another message',
+          onClick: () => {
+            setReceipt(null);
+            setRound((count) => count + 1);
+          },
         }}
       />
     );

@@ -33,6 +33,10 @@ const flashSchema = z.object({
       text: z.string().min(1).max(100),
     })
     .optional(),
+  reference: z
+    .string()
+    .regex(/^[A-Z]{1,2}-\d{4}-\d{6,9}$/)
+    .optional(),
 });
 
 /** A flash message as the cookie carries it. A key lets the page replace an earlier message with the same key. */
@@ -62,9 +66,15 @@ function capText(text: string): string {
 
 /** Throws on an unknown type, empty text or a malformed key: those are mistakes in the calling code. */
 export function setFlash(res: Response, flash: Flash, options: FlashCookieOptions): void {
-  const { type, text, key, link } = flashSchema.parse({ ...flash, text: capText(flash.text) });
+  const { type, text, key, link, reference } = flashSchema.parse({ ...flash, text: capText(flash.text) });
   const value = Buffer.from(
-    JSON.stringify({ type, text, ...(key === undefined ? {} : { key }), ...(link === undefined ? {} : { link }) }),
+    JSON.stringify({
+      type,
+      text,
+      ...(key === undefined ? {} : { key }),
+      ...(link === undefined ? {} : { link }),
+      ...(reference === undefined ? {} : { reference }),
+    }),
   ).toString('base64url');
   res.cookie(FLASH_COOKIE, value, { ...cookieOptions(options), maxAge: FLASH_MAX_AGE_MS });
 }

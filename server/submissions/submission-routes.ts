@@ -95,6 +95,8 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         .json({ reference, message, ...(link ? { link } : {}) });
       return;
     }
+    // The private link travels in the flash cookie (HttpOnly, one hop), never in the address redirected
+    // to: addresses end up in logs, histories and Referer headers.
     setFlash(
       res,
       {
@@ -102,10 +104,11 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         text: message,
         key: form.kind,
         ...(link ? { link: { href: link, text: 'Follow it on your private page (bookmark it).' } } : {}),
+        ...(form.sentPage ? { reference } : {}),
       },
       options,
     );
-    res.redirect(303, form.page);
+    res.redirect(303, form.sentPage ?? form.page);
   }
 
   /** A repeat of a key already stored: answered with the first reference, nothing stored. */
