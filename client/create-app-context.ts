@@ -21,7 +21,8 @@ export function createAppContextValue(
 ): AppContextValue {
   const flash = createFlashStore();
   // A message with a link (a quote request's private page) stays until dismissed: it is there to be kept.
-  if (state.flash) {
+  // A receipt (a reference) is its confirmation page's to show, whole, and not a banner above it.
+  if (state.flash && state.flash.reference === undefined) {
     flash.add({ ...state.flash, duration: inBrowser && !state.flash.link ? FLASH_DEFAULT_DURATION_MS : 0 });
   }
   return {

@@ -11,6 +11,13 @@ export interface FlashNotice {
   key?: string;
   /** A link the message offers (the private page of a quote request just sent): a path of this site. */
   link?: FlashLink;
+  /**
+   * The reference of a request just sent without JavaScript: the message is then a receipt for the
+   * confirmation page it leads to (/pricing/sent), which shows it whole, and no banner repeats it.
+   */
+  reference?: string;
+  /** No confirmation was mailed (the address's daily limit): the confirmation page says so. */
+  confirmationSkipped?: true;
 }
 
 /** A link in a flash message: where, and its words. */

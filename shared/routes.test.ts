@@ -18,6 +18,7 @@ describe('route table', () => {
       '/pricing/printing',
       '/pricing/dtg',
       '/pricing/embroidery',
+      '/pricing/sent',
       '/our-work',
       '/about-us',
       '/faq',
@@ -31,9 +32,10 @@ describe('route table', () => {
     expect(new Set(pages.map((page) => page.id)).size).toBe(pages.length);
   });
 
-  it('leaves the catch-all out of the indexable paths', () => {
+  it('leaves the catch-all and the confirmation page out of the indexable paths', () => {
     expect(indexablePaths()).not.toContain('*');
-    expect(indexablePaths()).toHaveLength(pages.length - 1);
+    expect(indexablePaths()).not.toContain('/pricing/sent');
+    expect(indexablePaths()).toHaveLength(pages.length - 2);
   });
 
   it('titles pages "{page} - {site name}" and ends the home title with the tagline', () => {

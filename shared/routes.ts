@@ -36,6 +36,7 @@ export type PageId =
   | 'screen-printing'
   | 'direct-to-garment'
   | 'embroidery'
+  | 'quote-sent'
   | 'our-work'
   | 'about-us'
   | 'faq'
@@ -90,6 +91,15 @@ export const pages = [
       'Embroidery prices by stitch count and quantity for shirts, hats and jackets, with digitizing explained and an instant price calculator.',
     menu: 'pricing',
     menuLabel: 'Embroidery',
+  },
+  {
+    id: 'quote-sent',
+    path: '/pricing/sent',
+    name: 'Quote request sent',
+    description:
+      'Your quote request has reached us: your reference, what happens next, and the private page where you follow your order.',
+    // A receipt for whoever just sent a request (or nothing, visited later): no page for search engines.
+    sitemap: false,
   },
   {
     id: 'our-work',
@@ -214,6 +224,9 @@ export const menus: Readonly<Record<MenuGroup, readonly MenuLink[]>> = {
 
 /** The call to action "Get a quote" of the header, the drawer, the footer and the home and 404 pages. */
 export const quoteLink: MenuLink = linkTo(getPage('pricing'));
+
+/** The anchor of the three services' prices on the quote page: where "See pricing" leads. */
+export const SERVICE_PRICES_ID = 'prices';
 
 /** The tagline that ends the home page's title. */
 const HOME_TAGLINE = 'Seen by Everyone.';

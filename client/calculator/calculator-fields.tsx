@@ -3,6 +3,7 @@ import type { FieldIdScheme } from '#client/forms/form-fields-context.tsx';
 import { useHydrated } from '#client/forms/use-hydrated.ts';
 import { useInputFilter } from '#client/hooks/use-input-filter.ts';
 import { formatMoney } from '#shared/money.ts';
+import { ownGarmentHint, ownGarmentLabel } from '#shared/pricing/option-words.ts';
 import { sizeParams } from '#shared/pricing/query.ts';
 import type { PriceFile, SizeUpcharge } from '#shared/pricing/types.ts';
 
@@ -70,10 +71,17 @@ export function NumberField({
   name,
   label,
   hint,
+  decimals = false,
   fields,
   onChange,
-}: { name: string; label: string; hint?: string } & Omit<FieldProps, 'prices'>) {
-  const filter = useInputFilter('numbers');
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  /** Allows a decimal point (a logo's width in inches); whole numbers otherwise. */
+  decimals?: boolean;
+} & Omit<FieldProps, 'prices'>) {
+  const filter = useInputFilter(decimals ? 'decimals' : 'numbers');
   return (
     <TextField
       name={name}
@@ -81,7 +89,7 @@ export function NumberField({
       hint={hint}
       inputRef={filter}
       required={false}
-      inputMode="numeric"
+      inputMode={decimals ? 'decimal' : 'numeric'}
       autoComplete="off"
       value={fields[name] ?? ''}
       onChange={(event) => onChange(name, event.target.value)}
@@ -97,6 +105,8 @@ export function CheckboxField({
 }: { name: string; label: string } & Omit<FieldProps, 'prices'>) {
   return (
     <KitCheckbox
+      // The whole row: a sentence-long label reads badly in half of it.
+      className="sm:col-span-2"
       name={name}
       label={label}
       value="1"
@@ -112,14 +122,14 @@ export function GarmentField(props: FieldProps) {
       value: garment.id,
       label: `${garment.name}, ${formatMoney(garment.cents)} each`,
     })),
-    { value: 'own', label: 'My own garments (print only)' },
+    { value: 'own', label: ownGarmentLabel(props.prices.service) },
   ];
   // The whole row, and short choices: the longest must be readable whole in a phone's width.
   return (
     <SelectField
       name="garment"
       label="Garment"
-      hint="Bring your own and pay only for the print, with no extra fees."
+      hint={ownGarmentHint(props.prices.service)}
       options={options}
       className="sm:col-span-2"
       {...props}

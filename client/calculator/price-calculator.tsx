@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { PriceLadder, SalesTaxNote, ScheduleNote } from '#client/components/estimate-parts.tsx';
+import { TotalBar } from '#client/components/total-bar.tsx';
 import { FormFieldsProvider } from '#client/forms/form-fields-context.tsx';
 import { useNow } from '#client/hooks/use-now.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -9,6 +10,7 @@ import { pluralize } from '#shared/plural.ts';
 import { shopTime } from '#shared/pricing/business-days.ts';
 import { estimate, priceFileFor } from '#shared/pricing/estimate.ts';
 import { perPieceWords } from '#shared/pricing/estimate-words.ts';
+import { repeatDesignLabel } from '#shared/pricing/option-words.ts';
 import { optionsFromQuery, queryFromOptions, sizeParams } from '#shared/pricing/query.ts';
 import type { Estimate, FieldError, PriceFile } from '#shared/pricing/types.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
@@ -18,18 +20,16 @@ import {
   type FieldProps,
   type Fields,
   GarmentField,
-  locationName,
-  NumberField,
   OrderFields,
   QuantityField,
-  SelectField,
   SizeFields,
 } from './calculator-fields.tsx';
+import { CalculatorLocations, REMOVE_PARAM } from './calculator-locations.tsx';
 
 /** An engine field ("colors.1", "sizes.2XL") -> the form control that holds it ("c2", "xxl"). */
 function formName(field: string): string {
   const [head, index] = field.split('.');
-  const prefixes: Record<string, string> = { colors: 'c', areas: 'a', stitches: 's' };
+  const prefixes: Record<string, string> = { colors: 'c', areas: 'a', stitches: 's', widths: 'w' };
   if (head === 'quantity') return 'q';
   if (head === 'inHands') return 'by';
   if (head === 'sizes' && index) return sizeParams[index as keyof typeof sizeParams] ?? field;
@@ -39,58 +39,29 @@ function formName(field: string): string {
 
 function fieldsFrom(prices: PriceFile, params: URLSearchParams): Fields {
   // Start from what the URL asked for, in the calculator's own terms, so a shared link shows its estimate.
-  return Object.fromEntries(queryFromOptions(optionsFromQuery(prices, params)));
+  // A location removed without JavaScript is left out here; the engine numbers the rest from 1 again.
+  const query = new URLSearchParams(params);
+  const removed = query.get(REMOVE_PARAM) ?? '';
+  if (/^[acsw]\d$/.test(removed)) query.delete(removed);
+  query.delete(REMOVE_PARAM);
+  return Object.fromEntries(queryFromOptions(optionsFromQuery(prices, query)));
 }
 
-/** One select per print location; every location after the first may be left without a print. */
-function PerLocationSelects({
-  prefix,
-  what,
-  choices,
-  ...props
-}: FieldProps & { prefix: string; what: string; choices: { value: string; label: string }[] }) {
-  return Array.from({ length: props.prices.maxLocations }, (_, index) => (
-    <SelectField
-      // biome-ignore lint/suspicious/noArrayIndexKey: locations are positions; their order never changes.
-      key={index}
-      name={`${prefix}${index + 1}`}
-      label={`${locationName(index)}: ${what}`}
-      options={[...(index === 0 ? [] : [{ value: '', label: 'No print here' }]), ...choices]}
-      {...props}
-    />
-  ));
-}
-
-function ServiceFields(props: FieldProps) {
+/** The service's own options besides its locations: a dark garment, artwork preparation, a design on file. */
+function ServiceOptions(props: FieldProps) {
   const { prices } = props;
   switch (prices.service) {
-    case 'screen-printing': {
-      const colors = Array.from({ length: prices.maxColors }, (_, index) => String(index + 1));
+    case 'screen-printing':
       return (
-        <>
-          <PerLocationSelects
-            prefix="c"
-            what="ink colors"
-            choices={colors.map((value) => ({ value, label: pluralize(Number(value), 'color') }))}
-            {...props}
-          />
-          <CheckboxField
-            name="dark"
-            label={`Dark garment (a white underbase goes under the ink: it counts as ${prices.darkGarmentExtraColors} more color)`}
-            {...props}
-          />
-        </>
+        <CheckboxField
+          name="dark"
+          label={`Dark garment (a white underbase goes under the ink: it counts as ${prices.darkGarmentExtraColors} more color)`}
+          {...props}
+        />
       );
-    }
     case 'direct-to-garment':
       return (
         <>
-          <PerLocationSelects
-            prefix="a"
-            what="print size"
-            choices={prices.printAreas.map((area) => ({ value: area.id, label: area.name }))}
-            {...props}
-          />
           <CheckboxField name="dark" label="Dark garment (pretreated, with white ink under the colors)" {...props} />
           <CheckboxField
             name="art"
@@ -100,24 +71,7 @@ function ServiceFields(props: FieldProps) {
         </>
       );
     case 'embroidery':
-      return (
-        <>
-          {Array.from({ length: prices.maxLocations }, (_, index) => index).map((index) => (
-            <NumberField
-              key={index}
-              name={`s${index + 1}`}
-              label={`${locationName(index)}: stitch count${index === 0 ? '' : ' (leave empty for none)'}`}
-              hint={index === 0 ? 'A left-chest logo is usually 5,000 to 8,000 stitches.' : undefined}
-              {...props}
-            />
-          ))}
-          <CheckboxField
-            name="new"
-            label={`The design is new to us (a one-time ${formatMoney(prices.digitizingFee)} digitizing fee per design)`}
-            {...props}
-          />
-        </>
-      );
+      return <CheckboxField name="repeat" label={repeatDesignLabel(prices.digitizingFee)} {...props} />;
   }
 }
 
@@ -191,8 +145,7 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
     [result],
   );
 
-  function onChange(name: string, value: string) {
-    const next = { ...fields, [name]: value };
+  function replaceFields(next: Fields) {
     setFields(next);
     // Replace, not push: Back leaves the page instead of undoing keystrokes one by one.
     setSearchParams(new URLSearchParams(Object.entries(next).filter(([, item]) => item !== '')), {
@@ -200,6 +153,18 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
       preventScrollReset: true,
     });
   }
+
+  function onChange(name: string, value: string) {
+    replaceFields({ ...fields, [name]: value });
+  }
+
+  // A location added or removed: focus goes to its field (or the one before it) once it is rendered.
+  const [focusName, setFocusName] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusName === null) return;
+    document.getElementById(calculatorFieldIds(focusName).id)?.focus();
+    setFocusName(null);
+  }, [focusName]);
 
   const props: FieldProps = { prices, fields, onChange };
   const quoteHref = `/pricing?service=${service}&${queryFromOptions(options).toString()}`;
@@ -221,20 +186,29 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
             method="get"
             action={pathname}
             onSubmit={(event) => event.preventDefault()}
-            className="grid gap-4 sm:grid-cols-2"
+            // A flex column holding the grid of fields: the total bar's sticky range is the whole form.
+            className="flex min-w-0 flex-col gap-4"
           >
-            <QuantityField {...props} />
-            <GarmentField {...props} />
-            <ServiceFields {...props} />
-            <SizeFields {...props} />
-            <OrderFields
-              fields={fields}
-              onChange={onChange}
-              deliverySummary={site.config.serviceArea.summary}
-              today={today}
-            />
+            {/* The form's default button, first in the form: Enter in a field updates the price, and never
+                presses "Remove" or "Add another location" further down. */}
+            <button type="submit" hidden tabIndex={-1}>
+              Update the price
+            </button>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <QuantityField {...props} />
+              <GarmentField {...props} />
+              <CalculatorLocations onReplace={replaceFields} onFocusField={setFocusName} {...props} />
+              <ServiceOptions {...props} />
+              <SizeFields {...props} />
+              <OrderFields
+                fields={fields}
+                onChange={onChange}
+                deliverySummary={site.config.serviceArea.summary}
+                today={today}
+              />
+            </div>
             {/* With JavaScript the price follows every keystroke: only the page without it needs the button. */}
-            <div className="no-js-only sm:col-span-2">
+            <div className="no-js-only">
               <button
                 type="submit"
                 className="rounded-full border border-stone-300 bg-white px-5 py-2.5 font-semibold hover:bg-stone-100"
@@ -242,6 +216,11 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
                 Update the price
               </button>
             </div>
+            <TotalBar
+              result={result}
+              detailsHref="#estimate-heading"
+              emptyText="Fill in the fields to see your price."
+            />
           </form>
         </FormFieldsProvider>
         <section aria-labelledby="estimate-heading" className="rounded-xl bg-stone-50 p-4 sm:p-6">

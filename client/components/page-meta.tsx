@@ -16,7 +16,9 @@ export function PageMeta({ id }: { id: PageId }) {
     <>
       <title>{title}</title>
       <meta name="description" content={page.description} />
-      {url ? <link rel="canonical" href={url} /> : <meta name="robots" content="noindex" />}
+      {url ? <link rel="canonical" href={url} /> : null}
+      {/* Pages kept out of the sitemap (the 404 page, a confirmation) are kept out of search results too. */}
+      {page.sitemap === false ? <meta name="robots" content="noindex" /> : null}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={config.appName} />
       <meta property="og:title" content={title} />

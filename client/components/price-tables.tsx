@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
+import { decorationWord } from '#shared/pricing/option-words.ts';
 import type { Cents, PriceFile } from '#shared/pricing/types.ts';
 
 /** "12–23", "288+": the quantities a row of a price table applies to. */
@@ -101,7 +102,10 @@ function SizesAndGarments({ prices }: { prices: PriceFile }) {
           {garment.name}: {formatMoney(garment.cents)} per piece.
         </li>
       ))}
-      <li>Bring your own garments and pay only for the print: no garment cost and no extra fees.</li>
+      <li>
+        Bring your own garments and pay only for the {decorationWord(prices.service)}: no garment cost and no extra
+        fees.
+      </li>
     </>
   );
 }

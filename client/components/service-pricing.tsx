@@ -3,6 +3,7 @@ import { useSiteData } from '#client/app-context.tsx';
 import { PriceCalculator } from '#client/calculator/price-calculator.tsx';
 import { formatMoney } from '#shared/money.ts';
 import { priceFileFor } from '#shared/pricing/estimate.ts';
+import { formatInches, stitchWords } from '#shared/pricing/stitch-estimate.ts';
 import type { PriceFile } from '#shared/pricing/types.ts';
 import type { PageId } from '#shared/routes.ts';
 import { getPage } from '#shared/routes.ts';
@@ -81,8 +82,7 @@ function explain(prices: PriceFile): Explained {
         faq: [
           {
             question: 'How many stitches is my logo?',
-            answer:
-              'A left-chest logo is usually 5,000 to 8,000 stitches; a full back is much more. Send it and we will count.',
+            answer: `Give the calculator your logo's width and it estimates the stitches: a ${formatInches(prices.stitchEstimate.typicalWidthInches)} wide left-chest logo is ${stitchWords(prices.stitchEstimate, prices.stitchEstimate.typicalWidthInches)}; a full back is much more. Once we have your artwork, we count them exactly.`,
           },
           { question: 'What is the smallest order?', answer: `${prices.minimumQuantity} pieces.` },
           {

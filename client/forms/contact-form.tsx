@@ -111,10 +111,12 @@ export function ContactForm({ labelledBy }: { /** The heading that names the for
         reference={receipt.reference}
         email={receipt.email}
         confirmationSkipped={receipt.confirmationSkipped === true}
-        againLabel="Send another message"
-        onAgain={() => {
-          setReceipt(null);
-          setRound((count) => count + 1);
+        again={{
+          label: 'Send another message',
+          onClick: () => {
+            setReceipt(null);
+            setRound((count) => count + 1);
+          },
         }}
       />
     );

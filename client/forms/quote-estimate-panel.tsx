@@ -3,14 +3,16 @@ import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { perPieceWords } from '#shared/pricing/estimate-words.ts';
+import type { EstimateResult } from '#shared/pricing/types.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
-import { OTHER_GARMENT, OWN_GARMENT, quoteEstimate } from '#shared/submissions/quote-fields.ts';
+import { OTHER_GARMENT, OWN_GARMENT } from '#shared/submissions/quote-fields.ts';
 
 /**
  * The price of what the form says so far, beside it (sticky on wide screens, below it on phones). The
  * server renders it for the first values too, so a link from a calculator shows its price at once.
  */
 export function QuoteEstimatePanel({
+  result,
   values,
   prices,
   pieces,
@@ -18,6 +20,8 @@ export function QuoteEstimatePanel({
   testId,
   now,
 }: {
+  /** The form's estimate (quoteEstimate), made once by the form for the panel and the total bar. */
+  result: EstimateResult | undefined;
   values: FormValues;
   prices: PricingData;
   pieces: number;
@@ -25,7 +29,6 @@ export function QuoteEstimatePanel({
   testId: string;
   now: Date;
 }) {
-  const result = quoteEstimate(values, prices, now);
   const garment = values.garment ?? '';
   const decorationOnly = garment === OWN_GARMENT || garment === OTHER_GARMENT;
   const problems = result && !result.ok ? [...new Set(result.errors.map((error) => error.message))] : [];
@@ -94,27 +97,5 @@ export function QuoteEstimatePanel({
         artwork.
       </p>
     </aside>
-  );
-}
-
-/** The estimate in one line beside the button on narrow screens, where the panel sits below the form. */
-export function QuoteEstimateLine({
-  values,
-  prices,
-  pieces,
-  now,
-}: {
-  values: FormValues;
-  prices: PricingData;
-  pieces: number;
-  now: Date;
-}) {
-  const result = quoteEstimate(values, prices, now);
-  if (!result?.ok) return null;
-  return (
-    <p className="w-full rounded-lg bg-stone-50 px-3 py-2 text-stone-800 lg:hidden">
-      Estimate: <strong className="tabular-nums">{formatMoney(result.estimate.totalCents)}</strong> in total,{' '}
-      {perPieceWords(result.estimate, pieces)}. Details below the form.
-    </p>
   );
 }

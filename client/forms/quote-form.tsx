@@ -1,20 +1,25 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
-import { EmailLink } from '#client/components/contact-links.tsx';
+import { TotalBar } from '#client/components/total-bar.tsx';
 import { useNow } from '#client/hooks/use-now.ts';
 import { formatMoney } from '#shared/money.ts';
+import { pluralize } from '#shared/plural.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
+import { decorationWord, locationsHeading, ownGarmentLabel, repeatDesignLabel } from '#shared/pricing/option-words.ts';
 import type { PriceFile } from '#shared/pricing/types.ts';
 import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
 import { ARTWORK_FIELD, artworkListError } from '#shared/submissions/artwork.ts';
 import { type FieldErrors, type FormValues, formValuesFrom } from '#shared/submissions/form-values.ts';
 import {
   localToday,
+  locationFields,
   MAX_LOCATIONS,
+  maxLocations,
   NEW_ARTWORK_KEY,
   OTHER_GARMENT,
   OWN_GARMENT,
+  quoteEstimate,
   REORDER_FIELD,
 } from '#shared/submissions/quote-fields.ts';
 import { receivedSummary } from '#shared/submissions/received-summary.ts';
@@ -25,11 +30,12 @@ import { FormFieldsProvider } from './form-fields-context.tsx';
 import { FormGuards } from './form-guards.tsx';
 import { loadSchemaChecks, prefetchSchemaChecks } from './load-schema-checks.ts';
 import { QuoteDeliveryFields } from './quote-delivery-fields.tsx';
-import { QuoteEstimateLine, QuoteEstimatePanel } from './quote-estimate-panel.tsx';
+import { QuoteEstimatePanel } from './quote-estimate-panel.tsx';
 import { quoteFieldLabel, quoteFieldTarget } from './quote-field-labels.ts';
-import { QuoteLocationFields } from './quote-location-fields.tsx';
+import { filledRows, newRowValues, QuoteLocationFields, withoutRow } from './quote-location-fields.tsx';
+import { QuoteReceipt } from './quote-receipt.tsx';
 import { piecesIn, QuoteSizeFields } from './quote-size-fields.tsx';
-import { PrivatePageLink, SentPanel } from './sent-panel.tsx';
+import { SentPanel } from './sent-panel.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { type Receipt, useFormSubmission } from './use-form-submission.ts';
 import { useHydrated } from './use-hydrated.ts';
@@ -55,7 +61,7 @@ function garmentChoices(file: PriceFile) {
       value: garment.id,
       label: `${garment.name} (${formatMoney(garment.cents)} each)`,
     })),
-    { value: OWN_GARMENT, label: 'I bring my own garments (only the print is charged)' },
+    { value: OWN_GARMENT, label: ownGarmentLabel(file.service) },
     { value: OTHER_GARMENT, label: 'Something else (describe it)' },
   ];
 }
@@ -74,12 +80,7 @@ function serviceOptions(file: PriceFile): { name: string; label: string }[] {
         },
       ];
     case 'embroidery':
-      return [
-        {
-          name: 'repeatDesign',
-          label: `You have embroidered this design for us before (no ${formatMoney(file.digitizingFee)} digitizing fee)`,
-        },
-      ];
+      return [{ name: 'repeatDesign', label: repeatDesignLabel(file.digitizingFee) }];
   }
 }
 
@@ -124,6 +125,9 @@ function QuoteFields({
         comments: values.comments?.trim() ? 1 : 0,
       }),
     sentText: 'Quote request sent.',
+    // The panel that takes the form's place confirms it, reference and all; a toast over it would hide
+    // its end on a phone (issue 25 item 18).
+    sentToast: false,
     onSent,
     fresh,
   });
@@ -137,13 +141,46 @@ function QuoteFields({
 
   const service = serviceOf(values);
   const file = prices[service];
-  // Without JavaScript every row is there, whichever service the visitor picks before sending.
-  const rows = hydrated ? Math.min(file.maxLocations, MAX_LOCATIONS) : MAX_LOCATIONS;
+  /** Location rows with JavaScript (without it, every row the form can post waits in "Add another location"). */
+  const [rowCount, setRowCount] = useState(() => filledRows(start, MAX_LOCATIONS));
+  const rows = Math.min(rowCount, maxLocations(file));
+  /** Bumped when a row is removed, so the rows remount with the values moved up as their defaults. */
+  const [generation, setGeneration] = useState(0);
+  /** A row to focus once rendered: the one just added, or the button after a removal. */
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  // The one estimate of what the form says: the panel, the bar and nothing else show it.
+  const result = quoteEstimate(values, prices, now);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: service and hydrated decide which fields are in the form; this reads them once they have mounted.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: service, hydrated and the rows decide which fields are in the form; this reads them once they have mounted.
   useEffect(() => {
     if (formRef.current) setValues(readForm(formRef.current));
-  }, [formRef, service, hydrated]);
+  }, [formRef, service, hydrated, rows, generation]);
+  useEffect(() => {
+    if (focusRow === null || !formRef.current) return;
+    const target =
+      focusRow > 0
+        ? formRef.current.querySelector<HTMLElement>(`[name="${locationFields(focusRow).placement}"]`)
+        : formRef.current.querySelector<HTMLElement>('[data-add-location]');
+    target?.focus();
+    setFocusRow(null);
+  }, [focusRow, formRef]);
+
+  function addRow() {
+    if (!formRef.current) return;
+    setDefaults(newRowValues(readForm(formRef.current), rows + 1));
+    setRowCount(rows + 1);
+    setFocusRow(rows + 1);
+  }
+
+  function removeRow(n: number) {
+    if (!formRef.current) return;
+    const next = withoutRow(readForm(formRef.current), n);
+    setDefaults(next);
+    setValues(next);
+    setGeneration((count) => count + 1);
+    setRowCount(rows - 1);
+    setFocusRow(n - 1 === rows - 1 ? 0 : n);
+  }
   // The visitor's today, for the date picker's lower bound (the server allows a day's slack).
   useEffect(() => setToday(localToday(new Date())), []);
 
@@ -169,7 +206,8 @@ function QuoteFields({
           onFocus={submission.onFocus}
           onChange={onFormChange}
           aria-labelledby={labelledBy}
-          className="relative grid min-w-0 gap-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8"
+          // A flex column, not a grid: the total bar's sticky range is then the whole form, not its own row.
+          className="relative flex min-w-0 flex-col gap-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8"
         >
           <FormGuards idPrefix={ID_PREFIX} />
           {start[REORDER_FIELD] && (
@@ -252,16 +290,18 @@ function QuoteFields({
             <QuoteSizeFields defaults={defaults} values={values} />
 
             <FormSection
-              title="Print locations"
-              description={`Where the ${service === 'embroidery' ? 'embroidery' : 'print'} goes on each piece: up to ${rows} locations.`}
+              title={locationsHeading(service)}
+              description={`Where the ${decorationWord(service)} goes on each piece: up to ${pluralize(maxLocations(file), 'location')}.`}
             >
               <QuoteLocationFields
                 rows={rows}
                 file={file}
                 prices={prices}
                 defaults={defaults}
-                values={values}
                 hydrated={hydrated}
+                generation={generation}
+                onAdd={addRow}
+                onRemove={removeRow}
               />
             </FormSection>
 
@@ -296,8 +336,17 @@ function QuoteFields({
               />
             </FormSection>
           </div>
+          {/* The panel is below the form on a phone, and taller than the screen beside it on a desktop: the
+              total stays in view while the form is. */}
+          <TotalBar
+            // Before any quantity there is nothing to fix yet, only something to enter.
+            result={piecesIn(values) > 0 ? result : undefined}
+            detailsHref="#quote-estimate-heading"
+            emptyText="Enter your quantities to see a price."
+            // Without the script nothing here reprices as the visitor types: no live total to keep in view.
+            className="js-swap"
+          />
           <div className="flex flex-wrap items-center gap-x-6 gap-y-3 border-t border-stone-200 pt-6">
-            <QuoteEstimateLine values={values} prices={prices} pieces={piecesIn(values)} now={now} />
             <SubmitButton label="Send my quote request" sending={sending} />
             <p className="text-sm text-stone-600">
               Free, with no obligation. We use your details for this request only (
@@ -309,6 +358,7 @@ function QuoteFields({
           </div>
         </form>
         <QuoteEstimatePanel
+          result={result}
           values={values}
           prices={prices}
           pieces={piecesIn(values)}
@@ -326,10 +376,13 @@ function QuoteFields({
  * the request is stored. `prefill` comes from a calculator's link, when the visitor followed one.
  */
 export function QuoteForm({
+  notice,
   prefill,
   estimateTestId,
   labelledBy,
 }: {
+  /** Said above the form (where its first values came from), and gone with it once the request is sent. */
+  notice?: ReactNode;
   prefill: FormValues;
   estimateTestId: string;
   /** The heading that names the form (a form landmark for screen readers). */
@@ -344,28 +397,29 @@ export function QuoteForm({
         reference={receipt.reference}
         email={receipt.email}
         confirmationSkipped={receipt.confirmationSkipped === true}
-        againLabel="Request another quote"
-        onAgain={() => {
-          setReceipt(null);
-          setRound((count) => count + 1);
+        again={{
+          label: 'Request another quote',
+          onClick: () => {
+            setReceipt(null);
+            setRound((count) => count + 1);
+          },
         }}
       >
-        {receipt.summary ? <p className="mt-3">Your request: {receipt.summary}.</p> : null}
-        {receipt.link ? <PrivatePageLink path={receipt.link} /> : null}
-        <p className="mt-3">
-          Artwork you did not attach can follow by e-mail to <EmailLink />, with your reference.
-        </p>
+        <QuoteReceipt summary={receipt.summary} link={receipt.link} />
       </SentPanel>
     );
   }
   return (
-    <QuoteFields
-      key={round}
-      prefill={prefill}
-      fresh={round > 0}
-      estimateTestId={estimateTestId}
-      labelledBy={labelledBy}
-      onSent={setReceipt}
-    />
+    <>
+      {notice}
+      <QuoteFields
+        key={round}
+        prefill={prefill}
+        fresh={round > 0}
+        estimateTestId={estimateTestId}
+        labelledBy={labelledBy}
+        onSent={setReceipt}
+      />
+    </>
   );
 }

@@ -39,6 +39,8 @@ export interface FormSubmissionOptions {
   summarize?: (values: FormValues, data: FormData) => string;
   /** What the success toast says before the reference ("Quote request sent."). */
   sentText: string;
+  /** Whether a success toast says so too (default); not where the panel replacing the form is enough. */
+  sentToast?: boolean;
   onSent: (receipt: Receipt) => void;
   /** Ignore what the server re-rendered: the visitor asked for a fresh form. */
   fresh?: boolean;
@@ -152,12 +154,14 @@ export function useFormSubmission(options: FormSubmissionOptions): FormSubmissio
     switch (outcome.kind) {
       case 'sent':
         submissionKey.current = null;
-        toasts.add(
-          outcome.reference
-            ? `${escapeHtml(sentText)} Your reference is <strong>${escapeHtml(outcome.reference)}</strong>.`
-            : escapeHtml(sentText),
-          'success',
-        );
+        if (options.sentToast !== false) {
+          toasts.add(
+            outcome.reference
+              ? `${escapeHtml(sentText)} Your reference is <strong>${escapeHtml(outcome.reference)}</strong>.`
+              : escapeHtml(sentText),
+            'success',
+          );
+        }
         onSent({
           reference: outcome.reference,
           email: values.email ?? '',

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { PageMeta } from '#client/components/page-meta.tsx';
-import { quoteLink } from '#shared/routes.ts';
+import { quoteLink, SERVICE_PRICES_ID } from '#shared/routes.ts';
 
 /**
  * The carousels come in their own chunk with Splide: the server renders them in full, and in the browser
@@ -51,8 +51,9 @@ export default function HomePage() {
             >
               {quoteLink.label}
             </Link>
+            {/* The prices of all three services, each with an example priced all in, not one service's. */}
             <Link
-              to="/pricing/printing"
+              to={`${quoteLink.to}#${SERVICE_PRICES_ID}`}
               className="rounded-full border border-stone-300 bg-white px-6 py-3 font-bold text-stone-900 hover:bg-stone-100"
             >
               {services.intro.pricingLink}

@@ -8,8 +8,12 @@ import { QuoteForm } from '#client/forms/quote-form.tsx';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
 import { priceFileFor } from '#shared/pricing/estimate.ts';
-import { fromPriceCents } from '#shared/pricing/from-price.ts';
+import { eachWords } from '#shared/pricing/estimate-words.ts';
+import { examplePrice } from '#shared/pricing/example-order.ts';
+import { fromPriceCents, fromPriceOrder } from '#shared/pricing/from-price.ts';
+import { decorationWord } from '#shared/pricing/option-words.ts';
 import { optionsFromQuery, queryFromOptions } from '#shared/pricing/query.ts';
+import { SERVICE_PRICES_ID } from '#shared/routes.ts';
 import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
 import { quotePrefill, sizeField } from '#shared/submissions/quote-fields.ts';
 
@@ -35,7 +39,7 @@ function CarriedNote({
   const query = queryFromOptions(optionsFromQuery(priceFileFor(site, service), params)).toString();
   const pieces = Number(standardPieces ?? '0');
   return (
-    <div className="mt-4 rounded-xl border-l-4 border-brand-600 bg-brand-50 px-4 py-3 text-stone-900">
+    <div className="mb-6 rounded-xl border-l-4 border-brand-600 bg-brand-50 px-4 py-3 text-stone-900">
       <p>
         We filled in the form from your {serviceInfo.name.toLowerCase()} estimate.
         {pieces > 0
@@ -52,23 +56,42 @@ function CarriedNote({
   );
 }
 
+/**
+ * The three services, each with an order most people make priced all in by the engine (issue 25 item
+ * 13), and the floor a large order of the customer's own garments reaches, said as what it is.
+ */
 function ServiceCards() {
   const site = useSiteData();
   return (
-    <ul className="grid gap-6 md:grid-cols-3">
-      {site.services.services.map((service) => (
-        <li key={service.id} className="flex flex-col rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
-          <h2 className="text-xl font-bold">{service.name}</h2>
-          <p className="mt-1 text-stone-800" data-testid={`from-${service.id}`}>
-            From <span className="font-extrabold">{formatMoney(fromPriceCents(priceFileFor(site, service.id)))}</span>{' '}
-            per piece
-          </p>
-          <p className="mt-2 flex-1 text-stone-700">{service.summary}</p>
-          <Link to={service.route} className="mt-4 font-semibold text-brand-700 underline underline-offset-4">
-            {service.name} prices and calculator
-          </Link>
-        </li>
-      ))}
+    <ul id={SERVICE_PRICES_ID} className="grid gap-6 md:grid-cols-3">
+      {site.services.services.map((service) => {
+        const prices = priceFileFor(site, service.id);
+        const example = examplePrice(prices);
+        const floor = fromPriceOrder(prices);
+        return (
+          <li key={service.id} className="flex flex-col rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+            <h2 className="text-xl font-bold">{service.name}</h2>
+            <p className="mt-2 text-stone-700">{service.summary}</p>
+            <div className="mt-4 rounded-xl bg-stone-50 px-4 py-3" data-testid={`example-${service.id}`}>
+              <p className="text-sm text-stone-700">For example: {example.order}</p>
+              <p className="mt-1">
+                <span className="text-2xl font-extrabold tabular-nums">{eachWords(example)}</span>
+              </p>
+              <p className="text-sm text-stone-700">
+                {formatMoney(example.totalCents)} in total, all in: {example.includes}, picked up.
+              </p>
+            </div>
+            <p className="mt-3 flex-1 text-sm text-stone-700" data-testid={`from-${service.id}`}>
+              {decorationWord(service.id) === 'embroidery' ? 'Embroidery' : 'Printing'} only, on{' '}
+              {pluralize(floor.quantity, 'piece')} or more of your own garments: from{' '}
+              <span className="font-bold">{formatMoney(fromPriceCents(prices))}</span> per piece.
+            </p>
+            <Link to={service.route} className="mt-4 font-semibold text-brand-700 underline underline-offset-4">
+              {service.name} prices and calculator
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -96,9 +119,14 @@ export default function PricingPage() {
           <p className="mt-2 max-w-3xl text-stone-700">
             The more you tell us, the more exact the quote. Rather talk it through? Call <PhoneLink />.
           </p>
-          {carried ? <CarriedNote service={carried} params={params} standardPieces={prefill[sizeField('M')]} /> : null}
           <div className="mt-6">
             <QuoteForm
+              // Said above the form only: once the request is sent, the confirmation takes the place of both.
+              notice={
+                carried ? (
+                  <CarriedNote service={carried} params={params} standardPieces={prefill[sizeField('M')]} />
+                ) : null
+              }
               prefill={prefill}
               labelledBy="quote-heading"
               // The calculator's tests know the carried estimate by this name.

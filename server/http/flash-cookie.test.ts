@@ -82,6 +82,19 @@ describe('flash cookie', () => {
     });
   });
 
+  it('carries the reference of a request sent without JavaScript, for its confirmation page', async () => {
+    const receipt: Flash = {
+      type: 'success',
+      text: 'Thank you! Your quote request Q-2026-000042 has reached us.',
+      key: 'quote',
+      link: { href: '/requests/Q-2026-000042/abc_DEF-123', text: 'Follow it on your private page.' },
+      reference: 'Q-2026-000042',
+    };
+    const agent = request.agent(flashApp(false, receipt));
+    await agent.post('/contact');
+    expect((await agent.get('/contact')).body.flash).toEqual(receipt);
+  });
+
   it('sends no cookie at all on a page viewed without a flash', async () => {
     const response = await request(flashApp()).get('/contact').expect(200);
     expect(response.body).toEqual({ flash: null });
@@ -121,6 +134,7 @@ describe('flash cookie', () => {
     ['text over 500 characters', signed(encode({ type: 'info', text: 'x'.repeat(501) }))],
     ['text that is not a string', signed(encode({ type: 'info', text: ['Hi'] }))],
     ['a malformed key', signed(encode({ type: 'info', text: 'Hi', key: 'a b' }))],
+    ['a malformed reference', signed(encode({ type: 'info', text: 'Hi', reference: '<b>Q-1</b>' }))],
     ['JSON that cookie-parser decodes', `j:${encodeURIComponent(JSON.stringify({ type: 'info', text: 'Hi' }))}`],
     ['a huge value', 'A'.repeat(5000)],
   ])('ignores and clears a cookie with %s', async (_label, value) => {

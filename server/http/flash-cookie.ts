@@ -31,6 +31,12 @@ const flashSchema = z.object({
       text: z.string().min(1).max(100),
     })
     .optional(),
+  reference: z
+    .string()
+    .regex(/^[A-Z]{1,2}-\d{4}-\d{6,9}$/)
+    .optional(),
+  /** No confirmation was mailed (the address's daily limit): the confirmation page must not promise one. */
+  confirmationSkipped: z.literal(true).optional(),
 });
 
 /** A flash message as the cookie carries it. A key lets the page replace an earlier message with the same key. */
@@ -97,13 +103,22 @@ export function flashCookie(config: { csrfSecret: string; isProduction: boolean 
 
   return {
     set(res, flash) {
-      const { type, text, key: formKey, link } = flashSchema.parse({ ...flash, text: capText(flash.text) });
+      const {
+        type,
+        text,
+        key: formKey,
+        link,
+        reference,
+        confirmationSkipped,
+      } = flashSchema.parse({ ...flash, text: capText(flash.text) });
       const payload = Buffer.from(
         JSON.stringify({
           type,
           text,
           ...(formKey === undefined ? {} : { key: formKey }),
           ...(link === undefined ? {} : { link }),
+          ...(reference === undefined ? {} : { reference }),
+          ...(confirmationSkipped ? { confirmationSkipped } : {}),
         }),
       ).toString('base64url');
       res.cookie(name, `${payload}.${mac(payload).toString('base64url')}`, { ...options, maxAge: FLASH_MAX_AGE_MS });

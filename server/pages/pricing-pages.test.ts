@@ -114,17 +114,30 @@ describe('pricing pages without JavaScript', () => {
     const query = 'q=48&c1=3&garment=own';
     const { text: html } = await request(t.app).get(`/pricing?service=screen-printing&${query}`).expect(200);
     // "From" is one location, the smallest option, at the top break with no fee left: the first cell of
-    // the last row of screen printing (500), of DTG's light prints (600) and of embroidery (800).
+    // the last row of screen printing (500), of DTG's light prints (600) and of embroidery (800). It is
+    // said as what it is, print only on the customer's garments, after an example priced all in
+    // (worked out in shared/pricing/example-order.test.ts).
     for (const from of [
-      'Screen printing From $5.00 per piece',
-      'Direct-to-garment printing From $6.00 per piece',
-      'Embroidery From $8.00 per piece',
+      'Printing only, on 288 pieces or more of your own garments: from $5.00 per piece.',
+      'Printing only, on 72 pieces or more of your own garments: from $6.00 per piece.',
+      'Embroidery only, on 96 pieces or more of your own garments: from $8.00 per piece.',
+      'For example: 48 × Standard cotton tee, 1 color on the front about $11.31 each $543.00 in total, all in: the garments and the screens, picked up.',
+      'For example: 12 × Pique polo, a 3.5 in wide left-chest logo about $28.83 each $346.00 in total, all in: the garments and digitizing the logo, picked up.',
     ]) {
-      expect(text(html)).toContain(from);
+      expect(text(html).replace(/ ([:.,;])/g, '$1')).toContain(from);
     }
     expect(html).toContain('data-testid="carried-estimate"');
     // 48 pieces of 3 colors on one location: 48 x 1000 = 48000, and 3 screens at 1500 cents: 4500.
     expect(text(html)).toContain('$525.00 in total');
+  });
+});
+
+describe('the home page', () => {
+  it('leads "See pricing" to the three services’ prices on the quote page, not to one service', async () => {
+    const { text: html } = await request(t.app).get('/').expect(200);
+    expect(html).toMatch(/<a [^>]*href="\/pricing#prices"[^>]*>See pricing<\/a>/);
+    const { text: quotePage } = await request(t.app).get('/pricing').expect(200);
+    expect(quotePage).toMatch(/<ul id="prices"/);
   });
 });
 

@@ -40,3 +40,29 @@ describe('the stored estimate', () => {
     );
   });
 });
+
+describe('an embroidered logo in the stored request', () => {
+  it('keeps the width the customer gave and says the stitch count is estimated from it', () => {
+    const logo = {
+      ...values,
+      service: 'embroidery',
+      garment: 'pique-polo',
+      garmentColor: 'Navy',
+      loc1: 'left-chest',
+      loc1Colors: '',
+      loc1Width: '3.5',
+      delivery: 'pickup',
+    };
+    const request = createQuoteSchema(fixtureSiteData, { now: () => now }).parse(logo);
+    const payload = quotePayload(request, logo, fixtureSiteData, now);
+    expect(payload.printLocations).toEqual([
+      {
+        placement: 'Left chest',
+        colors: undefined,
+        size: undefined,
+        logoWidth: '3.5 in',
+        stitches: 'about 6,100 (estimated from the width)',
+      },
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import { estimateWords } from '#shared/pricing/estimate-words.ts';
+import { formatInches } from '#shared/pricing/stitch-estimate.ts';
 import type { SiteData } from '#shared/site-data.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
 import {
@@ -60,7 +61,12 @@ export function quotePayload(request: QuoteRequest, values: FormValues, site: Si
       placement: placements[location.placement],
       colors: location.colors,
       size: areaName(location.area),
-      stitches: location.stitches,
+      ...(location.widthInches === undefined
+        ? { stitches: location.stitches }
+        : {
+            logoWidth: formatInches(location.widthInches),
+            stitches: `about ${location.stitches?.toLocaleString('en-US')} (estimated from the width)`,
+          }),
     })),
     inHandsDate: request.inHands,
     delivery: request.delivery === 'delivery' ? 'Deliver to the address below' : 'Pickup at the shop',

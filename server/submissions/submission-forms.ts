@@ -1,4 +1,5 @@
 import type { SubmissionKind } from '#server/storage/types.ts';
+import { getPage } from '#shared/routes.ts';
 import type { SiteData } from '#shared/site-data.ts';
 import { ARTWORK_MAX_FILES } from '#shared/submissions/artwork.ts';
 import { contactSchema } from '#shared/submissions/contact-form.ts';
@@ -15,8 +16,13 @@ type Validation =
 /** What differs between the two forms; the endpoint that receives them is the same code. */
 export interface SubmissionForm {
   kind: SubmissionKind;
-  /** The page that holds the form: where a post without JavaScript returns. */
+  /** The page that holds the form: where a post without JavaScript returns with its errors. */
   page: string;
+  /**
+   * Where a post without JavaScript lands once stored, its receipt carried by the flash cookie: a
+   * confirmation page of its own, or (when absent) the form's page with the thanks above the form.
+   */
+  sentPage?: string;
   /** How many artwork files it takes. */
   maxFiles: number;
   validate(values: FormValues, site: SiteData): Validation;
@@ -28,6 +34,7 @@ export interface SubmissionForm {
 export const quoteForm: SubmissionForm = {
   kind: 'quote',
   page: '/pricing',
+  sentPage: getPage('quote-sent').path,
   maxFiles: ARTWORK_MAX_FILES,
   validate(values, site) {
     const result = createQuoteSchema(site).safeParse(values);

@@ -492,6 +492,65 @@ describe.each(backends)('on %s', (backend) => {
       expect(page.text).toMatch(/Thank you! Your message C-\d{4}-\d{6} has reached us/);
     });
 
+    it('a valid quote answers 303 to its confirmation page, which shows the reference, next steps and private link', async () => {
+      const { cookie, token } = await visitorSession(t.app, '/pricing');
+      const response = await request(t.app)
+        .post('/api/quotes')
+        .set('Cookie', cookie)
+        .set('Accept', 'text/html,application/xhtml+xml')
+        .field({ ...quote, [CSRF_FIELD]: token })
+        .attach('artwork', png, 'logo.png')
+        .expect(303);
+      // The address holds nothing private: the receipt travels in the one-hop, HttpOnly flash cookie.
+      expect(response.headers.location).toBe('/pricing/sent');
+      const flashCookie = cookiesOf(response).find((value) => value.startsWith('flash=')) ?? '';
+      expect(flashCookie).toMatch(/HttpOnly/i);
+      const flash = flashCookie.split(';')[0];
+
+      const page = await request(t.app).get('/pricing/sent').set('Cookie', `${cookie}; ${flash}`).expect(200);
+      expect(page.headers['cache-control']).toBe('private, no-store');
+      const reference = /Your reference is <strong[^>]*>(Q-\d{4}-\d{6})<\/strong>/.exec(page.text)?.[1] ?? '';
+      expect(reference).toMatch(/^Q-\d{4}-\d{6}$/);
+      expect(await t.storage.getSubmission(reference)).toBeTruthy();
+      expect(page.text).toContain('<h1');
+      expect(page.text).toContain('Thank you: your quote request is in');
+      expect(page.text).toContain('What happens next: we reply within one business day');
+      const privatePath = new RegExp(`href="(/requests/${reference}/[^"]+)"`).exec(page.text)?.[1];
+      expect(privatePath).toBeDefined();
+      expect(page.text).toContain('Copy the link');
+      expect(page.text).toContain('<meta name="robots" content="noindex"/>');
+      // The receipt is the page's: no banner above it repeats the thanks.
+      expect(page.text).not.toContain('data-testid="flash-message"');
+      // Read once: the cookie is cleared, and the page visited again shows no receipt and no link.
+      expect(cookiesOf(page).some((value) => /^flash=;/.test(value))).toBe(true);
+      const later = await request(t.app).get('/pricing/sent').set('Cookie', cookie).expect(200);
+      expect(later.text).not.toContain(reference);
+      expect(later.text).not.toContain('/requests/');
+      expect(later.text).toContain('your confirmation e-mail has its reference');
+    });
+
+    it('a repeat of a quote sent without JavaScript lands on the same confirmation, with the first reference', async () => {
+      const { cookie, token } = await visitorSession(t.app, '/pricing');
+      const key = 'b7f1c2d4e5b6a7980123456789abcdef';
+      const post = () =>
+        request(t.app)
+          .post('/api/quotes')
+          .set('Cookie', cookie)
+          .set('Accept', 'text/html')
+          .field({ ...quote, [CSRF_FIELD]: token, [SUBMISSION_KEY_FIELD]: key });
+      const referenceOf = async (response: request.Response) => {
+        expect(response.headers.location).toBe('/pricing/sent');
+        const flash = cookiesOf(response)
+          .find((value) => value.startsWith('flash='))
+          ?.split(';')[0];
+        const page = await request(t.app).get('/pricing/sent').set('Cookie', `${cookie}; ${flash}`).expect(200);
+        return /Your reference is <strong[^>]*>(Q-\d{4}-\d{6})</.exec(page.text)?.[1];
+      };
+      const first = await referenceOf(await post().expect(303));
+      expect(first).toMatch(/^Q-\d{4}-\d{6}$/);
+      expect(await referenceOf(await post().expect(303))).toBe(first);
+    });
+
     it('a quote with errors comes back as the form page (422) with the input kept and the errors shown', async () => {
       const { cookie, token } = await visitorSession(t.app, '/pricing');
       const response = await request(t.app)

@@ -119,13 +119,17 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         .json({ reference, message, confirmation, ...(link ? { link } : {}) });
       return;
     }
+    // The private link travels in the flash cookie (HttpOnly, signed, one hop), never in the address
+    // redirected to: addresses end up in logs, histories and Referer headers.
     options.flash.set(res, {
       type: 'success',
       text: message,
       key: form.kind,
       ...(link ? { link: { href: link, text: 'Follow it on your private page (bookmark it).' } } : {}),
+      ...(form.sentPage ? { reference } : {}),
+      ...(confirmationSkipped ? { confirmationSkipped: true as const } : {}),
     });
-    res.redirect(303, form.page);
+    res.redirect(303, form.sentPage ?? form.page);
   }
 
   /** A repeat of a key already stored: answered with the first reference, nothing stored. */

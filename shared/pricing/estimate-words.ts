@@ -20,6 +20,11 @@ export function perPieceWords(estimate: Pick<Estimate, 'perPieceCents' | 'perPie
   return estimate.perPieceExact ? `${each} per piece` : `about ${each} per piece (the total ÷ ${quantity}, rounded)`;
 }
 
+/** "$8.24 each", or "about $8.24 each" when rounded: the per-piece figure where there is room for little. */
+export function eachWords(estimate: Pick<Estimate, 'perPieceCents' | 'perPieceExact'>): string {
+  return `${estimate.perPieceExact ? '' : 'about '}${formatMoney(estimate.perPieceCents)} each`;
+}
+
 /** A short heading for the schedule: what kind of turnaround the date gets. */
 export function scheduleHeading(schedule: Schedule, today: string): string {
   switch (schedule.kind) {

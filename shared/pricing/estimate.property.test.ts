@@ -116,6 +116,7 @@ const embroideryFileArb = fc
       prices: tableArb(breaks.length, bands),
       digitizingFee: centsArb(8000),
       threadColorsIncluded: fc.integer({ min: 1, max: 12 }),
+      stitchEstimate: fc.constant({ stitchesPerSquareInch: 1000, heightPerWidth: 0.5, typicalWidthInches: 3.5 }),
       stitchBands: fc.constant(
         Array.from({ length: bands }, (_, index) => ({
           id: `band-${index}`,

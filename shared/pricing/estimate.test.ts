@@ -286,6 +286,48 @@ describe('embroidery', () => {
     ]);
   });
 
+  it('prices a logo by its width: the stitches estimated from it decide the band, and the line says both', () => {
+    // The fixture's rule: half as tall as wide at 1,000 stitches a square inch, rounded to 100s.
+    // 3.5 in -> 6,125 -> 6,100 stitches (5,001 to 8,000); 2 in -> 2,000 (up to 5,000).
+    const result = ok(estimate(embroidery, em({ quantity: 24, stitches: [], widths: [3.5, 2], newDesign: true })));
+    expect(ofKind(result, 'print')).toEqual([
+      {
+        kind: 'print',
+        label: 'Embroidery location 1, 3.5 in wide, about 6,100 stitches',
+        quantity: 24,
+        unitCents: cell(embroidery.prices, 2, 1),
+        totalCents: 24 * cell(embroidery.prices, 2, 1),
+      },
+      {
+        kind: 'print',
+        label: 'Embroidery location 2, 2 in wide, about 2,000 stitches',
+        quantity: 24,
+        unitCents: cell(embroidery.prices, 2, 0),
+        totalCents: 24 * cell(embroidery.prices, 2, 0),
+      },
+    ]);
+    expect(ofKind(result, 'setup')[0]?.quantity).toBe(2);
+  });
+
+  it('asks for a width it can read, and sends a logo too wide for the bands to a custom quote', () => {
+    for (const width of [0, 0.4, -2, Number.NaN]) {
+      expect(errorsOf(estimate(embroidery, em({ stitches: [], widths: [3, width] })))).toEqual([
+        { field: 'widths.1', message: "Enter the logo's width in inches, such as 3.5." },
+      ]);
+    }
+    // 5.5 in -> 15,125 -> 15,100 stitches: one band too many. 5.4 in -> 14,580 -> 14,600: the last band.
+    expect(estimate(embroidery, em({ stitches: [], widths: [5.4] })).ok).toBe(true);
+    expect(errorsOf(estimate(embroidery, em({ stitches: [], widths: [5.5] })))).toEqual([
+      {
+        field: 'widths.0',
+        message: 'A 5.5 in wide logo is about 15,100 stitches. Designs over 15,000 stitches need a custom quote.',
+      },
+    ]);
+    expect(errorsOf(estimate(embroidery, em({ stitches: [5000], widths: [] })))).toEqual([
+      { field: 'widths.0', message: 'Enter the width of at least one logo.' },
+    ]);
+  });
+
   it('asks for a stitch count it can read', () => {
     for (const stitches of [0, -5, 7500.5, Number.NaN]) {
       expect(errorsOf(estimate(embroidery, em({ stitches: [5000, stitches] })))).toEqual([

@@ -6,6 +6,7 @@ import { isCalendarDate } from './calendar-date.ts';
 import { type DeliveryChoice, deliveryQuote } from './delivery.ts';
 import type { OrderTerms } from './order-terms.ts';
 import { isPast, type Schedule, scheduleFor } from './schedule.ts';
+import { formatInches, MIN_LOGO_WIDTH_INCHES, stitchesForWidth, stitchWords } from './stitch-estimate.ts';
 import { breakIndex, MAX_ORDER_QUANTITY, tierAt } from './tiers.ts';
 import type {
   Cents,
@@ -177,9 +178,33 @@ const directToGarment: ServiceRules<DirectToGarmentPrices, DirectToGarmentOption
   },
 };
 
+/** Each location's stitch count: as given, or estimated from the logo's width when widths are given. */
+function stitchCounts(prices: EmbroideryPrices, options: EmbroideryOptions): number[] {
+  return options.widths
+    ? options.widths.map((width) => stitchesForWidth(prices.stitchEstimate, width))
+    : options.stitches;
+}
+
 const embroidery: ServiceRules<EmbroideryPrices, EmbroideryOptions> = {
   errors(prices, options) {
     const largest = prices.stitchBands.at(-1)?.maxStitches ?? 0;
+    const tooMany = `Designs over ${wholeNumbers.format(largest)} stitches need a custom quote.`;
+    if (options.widths) {
+      const example = Number(prices.stitchEstimate.typicalWidthInches.toFixed(2));
+      return locationErrors(
+        'widths',
+        options.widths,
+        prices.maxLocations,
+        'Enter the width of at least one logo.',
+        (width) => {
+          if (!Number.isFinite(width) || width < MIN_LOGO_WIDTH_INCHES)
+            return `Enter the logo's width in inches, such as ${example}.`;
+          if (stitchesForWidth(prices.stitchEstimate, width) > largest)
+            return `A ${formatInches(width)} wide logo is ${stitchWords(prices.stitchEstimate, width)}. ${tooMany}`;
+          return null;
+        },
+      );
+    }
     return locationErrors(
       'stitches',
       options.stitches,
@@ -187,15 +212,22 @@ const embroidery: ServiceRules<EmbroideryPrices, EmbroideryOptions> = {
       'Enter the stitch count of at least one design.',
       (stitches) => {
         if (!isWhole(stitches) || stitches < 1) return 'Enter the stitch count as a whole number, such as 7,500.';
-        if (stitches > largest) return `Designs over ${wholeNumbers.format(largest)} stitches need a custom quote.`;
+        if (stitches > largest) return tooMany;
         return null;
       },
     );
   },
-  lines(prices, { quantity, stitches, newDesign }, row) {
+  lines(prices, options, row) {
+    const { quantity, widths, newDesign } = options;
+    const stitches = stitchCounts(prices, options);
     const print = stitches.map((count, index) => {
       const column = prices.stitchBands.findIndex((band) => count <= band.maxStitches);
-      const label = `Embroidery location ${index + 1}, ${wholeNumbers.format(count)} stitches`;
+      const width = widths?.[index];
+      const design =
+        width === undefined
+          ? `${wholeNumbers.format(count)} stitches`
+          : `${formatInches(width)} wide, ${stitchWords(prices.stitchEstimate, width)}`;
+      const label = `Embroidery location ${index + 1}, ${design}`;
       return line('print', label, quantity, priceAt(prices.prices, row, column, label));
     });
     const digitizing = line(

@@ -227,6 +227,13 @@ export const directToGarmentSchema = z
 
 const stitchBandSchema = z.strictObject({ id, name, maxStitches: wholeNumber(1) });
 
+const positive = z.number().positive('must be more than 0');
+const stitchEstimateSchema = z.strictObject({
+  stitchesPerSquareInch: positive,
+  heightPerWidth: positive.max(2, 'must be at most 2 (a logo twice as tall as wide)'),
+  typicalWidthInches: positive.max(20, 'must be at most 20 inches'),
+});
+
 /** data/embroidery.json: stitch bands ascending by maxStitches, and one price column per band. */
 export const embroiderySchema = z
   .strictObject({
@@ -236,6 +243,7 @@ export const embroiderySchema = z
     prices: priceTable,
     digitizingFee: cents,
     threadColorsIncluded: wholeNumber(1),
+    stitchEstimate: stitchEstimateSchema,
   })
   .superRefine((value, ctx) => {
     checkTiered(value, ctx);

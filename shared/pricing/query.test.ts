@@ -42,6 +42,15 @@ describe('calculator query', () => {
         garment: 'own',
         sizes: { '3XL': 1, '4XL+': 2 },
       },
+      {
+        service: 'embroidery',
+        quantity: 12,
+        stitches: [],
+        widths: [3.5, 2.25],
+        newDesign: true,
+        garment: 'pique-polo',
+        sizes: {},
+      },
     ] as const;
     const files: Record<string, PriceFile> = { 'screen-printing': screen, 'direct-to-garment': dtg, embroidery };
     for (const option of options) {
@@ -61,5 +70,19 @@ describe('calculator query', () => {
   it('skips locations left empty or set to none, and reads stitch counts with commas', () => {
     const options = optionsFromQuery(embroidery, new URLSearchParams('q=12&s1=7%2C500&s2=&s3=0'));
     expect(options.service === 'embroidery' && options.stitches).toEqual([7500]);
+  });
+
+  it('reads embroidery by logo width, and a design as new unless the link says it is a repeat', () => {
+    const byWidth = optionsFromQuery(embroidery, new URLSearchParams('q=12&w1=3.5&w2=&w3=wide'));
+    expect(byWidth).toMatchObject({ stitches: [], newDesign: true });
+    expect(byWidth.service === 'embroidery' && byWidth.widths).toEqual([3.5, Number.NaN]);
+    expect(optionsFromQuery(embroidery, new URLSearchParams('q=12&w1=3&repeat=1'))).toMatchObject({
+      newDesign: false,
+    });
+    // An older link's new=1 meant a new design, which is what no "repeat" says now.
+    expect(optionsFromQuery(embroidery, new URLSearchParams('q=12&s1=5000&new=1'))).toMatchObject({
+      stitches: [5000],
+      newDesign: true,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { parseInches } from './stitch-estimate.ts';
 import type {
   DirectToGarmentPrices,
   EmbroideryPrices,
@@ -12,8 +13,11 @@ import type {
  * Calculator options <-> URL query. One mapping serves the form posted without JavaScript (GET), the
  * URL the calculator keeps in step, and the hand-off to the quote page, so an estimate is never retyped.
  * Field names are short because they are what a shared link shows: q (quantity), c1..c4 (colours per
- * location), a1..a4 (print areas), s1..s4 (stitches), dark, art, new, garment, size counts, and the
- * order's date and delivery: by (in-hands date), deliver=1 and zip.
+ * location), a1..a4 (print areas), w1..w3 (embroidered logos' widths in inches), dark, art, repeat (a
+ * design we have embroidered for the customer before), garment, size counts, and the order's date and
+ * delivery: by (in-hands date), deliver=1 and zip. Links made before the calculator asked for widths
+ * carry stitch counts (s1..s3) and new=1 for a new design: stitch counts are still priced as such, and
+ * a design counts as new unless the link says repeat=1.
  */
 
 export const sizeParams: Record<SizeUpcharge['size'], string> = { '2XL': 'xxl', '3XL': 'xxxl', '4XL+': 'xxxxl' };
@@ -51,8 +55,21 @@ export function defaultOptions(prices: PriceFile): EstimateOptions {
         sizes: {},
       };
     case 'embroidery':
-      return { service: prices.service, quantity, stitches: [5000], newDesign: true, garment, sizes: {} };
+      return {
+        service: prices.service,
+        quantity,
+        stitches: [],
+        widths: [prices.stitchEstimate.typicalWidthInches],
+        newDesign: true,
+        garment,
+        sizes: {},
+      };
   }
+}
+
+/** Whether a query gives embroidery by stitch counts (an older link) rather than by logo widths. */
+function byStitches(params: URLSearchParams): boolean {
+  return [...params.keys()].some((name) => /^s\d+$/.test(name));
 }
 
 /** Per-location values c1, c2, ...: empty or "0" ends nothing, it is simply no print at that location. */
@@ -93,15 +110,13 @@ export function optionsFromQuery(prices: PriceFile, params: URLSearchParams): Es
         darkGarment: params.get('dark') === '1',
         artSetup: params.get('art') === '1',
       };
-    case 'embroidery':
-      return {
-        ...base,
-        service: prices.service,
-        stitches: perLocation(params, 's', (prices as EmbroideryPrices).maxLocations).map((value) =>
-          whole(value.replace(/,/g, '')),
-        ),
-        newDesign: params.get('new') === '1',
-      };
+    case 'embroidery': {
+      const { maxLocations } = prices as EmbroideryPrices;
+      const designs = byStitches(params)
+        ? { stitches: perLocation(params, 's', maxLocations).map((value) => whole(value.replace(/,/g, ''))) }
+        : { stitches: [], widths: perLocation(params, 'w', maxLocations).map(parseInches) };
+      return { ...base, service: prices.service, ...designs, newDesign: params.get('repeat') !== '1' };
+    }
   }
 }
 
@@ -125,8 +140,9 @@ export function queryFromOptions(options: EstimateOptions): URLSearchParams {
       if (options.artSetup) params.set('art', '1');
       break;
     case 'embroidery':
-      list('s', options.stitches);
-      if (options.newDesign) params.set('new', '1');
+      if (options.widths) list('w', options.widths);
+      else list('s', options.stitches);
+      if (!options.newDesign) params.set('repeat', '1');
       break;
   }
   params.set('garment', options.garment);

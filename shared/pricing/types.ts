@@ -6,6 +6,7 @@
 import type { ServiceId } from '#shared/service-ids.ts';
 import type { DeliveryChoice } from './delivery.ts';
 import type { Schedule } from './schedule.ts';
+import type { StitchEstimateRule } from './stitch-estimate.ts';
 
 /** Money in whole US cents, never fractions of one (formatMoney throws on a fractional amount). */
 export type Cents = number;
@@ -93,6 +94,8 @@ export interface EmbroideryPrices extends TieredPrices {
   /** Charged once per design (location) that we have not digitized before. */
   digitizingFee: Cents;
   threadColorsIncluded: number;
+  /** How a logo's width becomes an estimated stitch count (stitch-estimate.ts). */
+  stitchEstimate: StitchEstimateRule;
   sizeUpcharges: SizeUpcharge[];
   garments: Garment[];
 }
@@ -150,9 +153,15 @@ export interface DirectToGarmentOptions extends OrderChoices {
 export interface EmbroideryOptions extends OrderChoices {
   service: 'embroidery';
   quantity: number;
-  /** Stitch count per location (1 to maxLocations entries). */
+  /** Stitch count per location (1 to maxLocations entries), when the visitor gave stitch counts. */
   stitches: number[];
-  /** True when the design is new to us: adds the digitizing fee per location. */
+  /**
+   * The logo's width in inches per location, when the visitor gave sizes instead (the calculator and the
+   * quote form ask for these): the engine then estimates each location's stitches from its width with
+   * the price file's rule, reports problems on "widths.N", and does not read `stitches`.
+   */
+  widths?: number[];
+  /** True unless we have embroidered this design for the customer before: adds the digitizing fee per location. */
   newDesign: boolean;
   garment: GarmentChoice;
   sizes: SizeCounts;

@@ -1,6 +1,13 @@
 import { estimate, type PriceFiles, type PricingData } from '#shared/pricing/estimate.ts';
 import { optionsFromQuery } from '#shared/pricing/query.ts';
-import type { EstimateOptions, EstimateResult, PriceFile, SizeCounts } from '#shared/pricing/types.ts';
+import { parseInches, stitchesForWidth } from '#shared/pricing/stitch-estimate.ts';
+import type {
+  EmbroideryPrices,
+  EstimateOptions,
+  EstimateResult,
+  PriceFile,
+  SizeCounts,
+} from '#shared/pricing/types.ts';
 import { isServiceId, type ServiceId, serviceIds } from '#shared/service-ids.ts';
 import type { FormValues } from './form-values.ts';
 
@@ -36,13 +43,16 @@ export const placements = {
 /** A placement's value, as posted in loc<n>. */
 export type Placement = keyof typeof placements;
 /** What each row starts with when nothing else says: the usual order of a shirt's print locations. */
-const defaultPlacements: readonly Placement[] = ['front', 'back', 'left-sleeve', 'right-sleeve'];
+export const defaultPlacements: readonly Placement[] = ['front', 'back', 'left-sleeve', 'right-sleeve'];
 
 /** Field names of print location n (1-based). */
 export const locationFields = (n: number) => ({
   placement: `loc${n}`,
   colors: `loc${n}Colors`,
   area: `loc${n}Area`,
+  /** Embroidery: the logo's width in inches, which the form asks for. */
+  width: `loc${n}Width`,
+  /** Embroidery: a stitch count, as requests made before the form asked for widths carry it (a reorder of one). */
   stitches: `loc${n}Stitches`,
 });
 
@@ -80,8 +90,10 @@ export interface QuoteLocation {
   colors?: number;
   /** Print area id (direct to garment; approximate size for screen printing). */
   area?: string;
-  /** Stitch count (embroidery). */
+  /** Stitch count (embroidery): as given, or estimated from the logo's width. */
   stitches?: number;
+  /** The logo's width in inches (embroidery), when given: `stitches` is then its estimate. */
+  widthInches?: number;
 }
 
 /** A quote request as createQuoteSchema outputs it: blanks dropped, sizes counted, locations structured. */
@@ -212,10 +224,32 @@ function quoteEstimateOptions(values: FormValues, prices: PriceFiles): EstimateO
         quantity,
         garment,
         sizes: base.sizes,
-        stitches: rows.map((names) => count(values[names.stitches]?.replace(/,/g, ''))),
+        ...embroideryDesigns(file, rows, values),
         newDesign: !isChecked(values.repeatDesign),
       };
   }
+}
+
+/**
+ * The logos of an embroidery request: by width, as the form asks; or by stitch count where a location
+ * has one and no width (a reorder of a request made before the form asked for widths), the others'
+ * widths then turned into their stitch estimates.
+ */
+function embroideryDesigns(
+  file: EmbroideryPrices,
+  rows: ReturnType<typeof locationFields>[],
+  values: FormValues,
+): { stitches: number[]; widths?: number[] } {
+  const widths = rows.map((names) => values[names.width]?.trim() ?? '');
+  const stitches = rows.map((names) => values[names.stitches]?.replace(/,/g, '').trim() ?? '');
+  if (!widths.some((width, index) => width === '' && stitches[index] !== '')) {
+    return { stitches: [], widths: widths.map(parseInches) };
+  }
+  return {
+    stitches: widths.map((width, index) =>
+      width === '' ? count(stitches[index]) : stitchesForWidth(file.stitchEstimate, parseInches(width)),
+    ),
+  };
 }
 
 /**
@@ -269,7 +303,7 @@ export function quotePrefill(params: URLSearchParams, prices: PriceFiles): FormV
       ? options.colors
       : options.service === 'direct-to-garment'
         ? options.areas
-        : options.stitches;
+        : (options.widths ?? options.stitches);
   perLocation.slice(0, MAX_LOCATIONS).forEach((value, index) => {
     const names = locationFields(index + 1);
     values[names.placement] = defaultPlacements[index] ?? 'other';
@@ -278,7 +312,9 @@ export function quotePrefill(params: URLSearchParams, prices: PriceFiles): FormV
         ? names.colors
         : options.service === 'direct-to-garment'
           ? names.area
-          : names.stitches;
+          : options.widths
+            ? names.width
+            : names.stitches;
     values[field] = Number.isNaN(value) ? '' : String(value);
   });
   return values;

@@ -285,10 +285,27 @@ describe('quote request: print locations', () => {
     expect(refused({ ...valid, loc1Area: 'huge' }).loc1Area).toBe('Choose a print size from the list.');
   });
 
-  it.each(['', '0', '100001', 'lots'])('refuses %j stitches for embroidery', (stitches) => {
+  it.each(['0', '100001', 'lots'])('refuses %j stitches for embroidery', (stitches) => {
     expect(refused({ ...embroideryOrder, loc1Stitches: stitches }).loc1Stitches).toBe(
       'Enter the approximate stitch count, such as 5000 (ask us if you do not know).',
     );
+  });
+
+  it('asks for the logo width of an embroidery location that has neither a width nor a stitch count', () => {
+    const message = "Enter the logo's width in inches, such as 3.5 (a good guess will do).";
+    expect(refused({ ...embroideryOrder, loc1Stitches: '' }).loc1Width).toBe(message);
+    for (const width of ['0', '0.2', '16.5', 'wide', '3.5.1']) {
+      expect(refused(without({ ...embroideryOrder, loc1Width: width }, 'loc1Stitches')).loc1Width, width).toBe(message);
+    }
+  });
+
+  it('estimates the stitches of a logo from its width, as the calculator does', () => {
+    const byWidth = without({ ...embroideryOrder, loc1Width: '3.5' }, 'loc1Stitches');
+    // The shop's rule (data/embroidery.json): half as tall as wide, 1,000 stitches a square inch, by 100s.
+    expect(accepted(byWidth).locations).toEqual([{ placement: 'left-chest', widthInches: 3.5, stitches: 6100 }]);
+    expect(accepted({ ...byWidth, loc1Width: '4 in' }).locations[0]?.stitches).toBe(8000);
+    // The width wins over a stitch count left in the post.
+    expect(accepted({ ...byWidth, loc1Stitches: '12000' }).locations[0]?.stitches).toBe(6100);
   });
 
   it('reads a stitch count typed with thousands separators', () => {
@@ -487,6 +504,8 @@ describe('quote form prefilled from the calculator', () => {
     'service=embroidery&q=24&s1=7500&s2=3000&new=1&garment=structured-cap&xxl=1',
     'service=direct-to-garment&q=24&a1=medium&art=1&garment=standard-tee',
     'service=embroidery&q=12&s1=5000&garment=pique-polo',
+    'service=embroidery&q=24&w1=3.5&w2=2&garment=pique-polo',
+    'service=embroidery&q=12&w1=4.25&repeat=1&garment=structured-cap',
   ])('gives the calculator’s estimate back, and a request that only lacks contact details: %s', (query) => {
     const params = new URLSearchParams(query);
     const values = quotePrefill(params, prices);

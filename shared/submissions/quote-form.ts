@@ -1,5 +1,6 @@
 import { zipOf } from '#shared/pricing/delivery.ts';
 import type { PriceFiles } from '#shared/pricing/estimate.ts';
+import { MIN_LOGO_WIDTH_INCHES, parseInches, stitchesForWidth } from '#shared/pricing/stitch-estimate.ts';
 import { isServiceId } from '#shared/service-ids.ts';
 import { z } from '#shared/zod.ts';
 import { emailField, nameField, optionalLineText, optionalText, phoneField } from './common-fields.ts';
@@ -35,6 +36,12 @@ import {
  * way with or without JavaScript; this schema turns those pairs into a structured request, and the same
  * schema runs in the browser (before sending) and on the server (before storing).
  */
+
+/**
+ * The widest logo a request may describe: a full back. Wider than the price list goes (those are quoted
+ * by hand), but a width past this is a typing mistake.
+ */
+const MAX_LOGO_WIDTH_INCHES = 16;
 
 const plainFields = z.object({
   name: nameField,
@@ -130,10 +137,26 @@ export function createQuoteSchema(prices: PriceFiles, options: QuoteSchemaOption
       }
       if (file?.service === 'direct-to-garment' && area === '') fail(names.area, 'Choose the approximate print size.');
       if (file?.service === 'embroidery') {
-        const stitches = count(values[names.stitches]?.replace(/,/g, ''));
-        if (!(stitches >= 1 && stitches <= 100_000)) {
-          fail(names.stitches, 'Enter the approximate stitch count, such as 5000 (ask us if you do not know).');
-        } else location.stitches = stitches;
+        const width = values[names.width]?.trim() ?? '';
+        const stitchText = values[names.stitches]?.trim() ?? '';
+        if (width === '' && stitchText !== '') {
+          // A stitch count without a width: a reorder of a request made before the form asked for widths.
+          const stitches = count(stitchText.replace(/,/g, ''));
+          if (!(stitches >= 1 && stitches <= 100_000)) {
+            fail(names.stitches, 'Enter the approximate stitch count, such as 5000 (ask us if you do not know).');
+          } else location.stitches = stitches;
+        } else {
+          const inches = parseInches(width);
+          if (!(inches >= MIN_LOGO_WIDTH_INCHES && inches <= MAX_LOGO_WIDTH_INCHES)) {
+            fail(
+              names.width,
+              `Enter the logo's width in inches, such as ${file.stitchEstimate.typicalWidthInches} (a good guess will do).`,
+            );
+          } else {
+            location.widthInches = inches;
+            location.stitches = stitchesForWidth(file.stitchEstimate, inches);
+          }
+        }
       }
       locations.push(location);
     }

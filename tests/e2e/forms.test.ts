@@ -238,13 +238,14 @@ describe('quote form with JavaScript', () => {
     await expect.poll(() => page.getByTestId('pieces-total').textContent()).toBe('Total: 50 pieces');
     await expect.poll(() => estimate.textContent()).toContain('50 pieces');
 
-    // Embroidery: its garments, three locations with stitch counts.
+    // Embroidery: its garments, locations by the logo's width.
     await page.getByLabel('Service').selectOption('embroidery');
-    await expect.poll(() => page.locator('#quote-loc1Stitches').count()).toBe(1);
+    await expect.poll(() => page.locator('#quote-loc1Width').count()).toBe(1);
     expect(await page.locator('#quote-loc4').count()).toBe(0);
     expect(await page.locator('#quote-loc1Colors').count()).toBe(0);
     expect(await page.getByLabel('Garment', { exact: true }).inputValue()).toBe('pique-polo');
-    await page.locator('#quote-loc1Stitches').fill('6000');
+    await page.locator('#quote-loc1Width').fill('3.5');
+    await expect.poll(() => page.locator('#quote-loc1Width-hint').textContent()).toContain('about 6,100 stitches');
     await expect.poll(() => total.count()).toBe(1);
     await page.getByLabel('Service').selectOption('screen-printing');
     await expect.poll(() => page.locator('#quote-loc1Colors').count()).toBe(1);
@@ -265,7 +266,11 @@ describe('quote form with JavaScript', () => {
     await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await sent.textContent()).toMatch(/Q-\d{4}-\d{6}/);
     expect(await sent.textContent()).toContain('Your request: 50 pieces, 1 file (1 image).');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Quote request sent.' }).count()).toBe(1);
+    // The panel in the form's place is the confirmation: no toast on top of it (issue 25 item 18).
+    expect(await page.getByRole('status').filter({ hasText: 'Quote request sent.' }).count()).toBe(0);
+    // Nor the estimate again: the request is what was sent, the quote that follows is the figure.
+    expect(await sent.textContent()).not.toMatch(/in total|per piece/);
+    expect(await page.getByTestId('carried-estimate').count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -347,10 +352,20 @@ describe('quote form without JavaScript', () => {
     // Every row is there, whichever service is sent.
     expect(await page.locator('#quote-loc4').count()).toBe(1);
     await fillQuoteContact(page);
+    // A second location: "Add another location" opens it, with no script.
+    await page.getByText('Add another location').first().click();
+    await page.locator('#quote-loc2').selectOption('back');
     await page.getByLabel('Artwork files').setInputFiles([logo]);
     await page.getByRole('button', { name: 'Send my quote request' }).click();
-    await page.waitForURL(`${baseUrl}/pricing`);
-    expect(await page.getByTestId('flash-message').textContent()).toMatch(/quote request Q-\d{4}-\d{6} has reached us/);
+    // A page of its own, not the form again with a banner above it (issue 25 item 17).
+    await page.waitForURL(`${baseUrl}/pricing/sent`);
+    const sent = page.getByTestId('form-sent');
+    expect(await page.locator('h1').textContent()).toBe('Thank you: your quote request is in');
+    expect(await sent.textContent()).toMatch(/Your reference is Q-\d{4}-\d{6}\./);
+    expect(await sent.textContent()).toContain('What happens next');
+    const privateLink = sent.getByRole('link', { name: /\/requests\/Q-\d{4}-\d{6}\// });
+    expect(await privateLink.count()).toBe(1);
+    expect(await page.getByTestId('flash-message').count()).toBe(0);
     await context.close();
   });
 
@@ -367,6 +382,122 @@ describe('quote form without JavaScript', () => {
     expect(await page.locator('#quote-sizes-error').textContent()).toContain('at least one size');
     // The file input posts an empty part when nothing is chosen: that is no artwork, not an empty file.
     expect(await page.locator('#quote-artwork-error').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('quote form: the total in view (issue 25 item 11)', () => {
+  it('keeps the total in view while the visitor works down the form, at 390 and 1280 px', async () => {
+    await mkdir(shots, { recursive: true });
+    for (const width of [390, 1280]) {
+      const { page, context, problems } = await openPage(
+        browser(),
+        `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`,
+        { width },
+      );
+      const panelTotal = page.getByTestId('quote-estimate-total').locator('span');
+      const bar = page.getByTestId('total-bar');
+      const inView = (locator: typeof bar) =>
+        locator.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+        });
+      // Far down the form: a date that needs a rush changes the total.
+      await page.getByLabel('In-hands date').evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      const before = await panelTotal.textContent();
+      await page.getByLabel('In-hands date').fill(daysFromToday(1));
+      await expect.poll(() => panelTotal.textContent()).not.toBe(before);
+      // The panel is below the form on a phone, out of sight; beside it on a desktop it is taller than the
+      // screen and scrolls away near the form's end. The bar says the same total, on screen.
+      if (width === 390) expect(await inView(panelTotal)).toBe(false);
+      expect(await inView(bar)).toBe(true);
+      expect(await page.getByTestId('total-bar-total').textContent()).toBe(await panelTotal.textContent());
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/quote-total-in-view-${width}.png` });
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe('quote form: locations and embroidery (issue 25 items 12 and 14)', () => {
+  it('starts with one location, adds and removes others, and speaks of stitches for embroidery', async () => {
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/pricing`, { width: 390 });
+    expect(await page.locator('#quote-loc2').count()).toBe(0);
+    await page.getByRole('button', { name: 'Add another location' }).click();
+    expect(await page.locator('#quote-loc2').inputValue()).toBe('back');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('quote-loc2');
+    await page.getByRole('button', { name: 'Remove print location 2' }).click();
+    await expect.poll(() => page.locator('#quote-loc2').count()).toBe(0);
+
+    await page.getByLabel('Service').selectOption('embroidery');
+    await expect.poll(() => page.getByRole('group', { name: 'Embroidery locations' }).count()).toBe(1);
+    const form = page.locator('form[action="/api/quotes"]');
+    expect(await form.textContent()).toContain('We have embroidered this design for you before');
+    expect(await form.textContent()).not.toMatch(/print only|only the print|Print location/);
+    expect(await page.getByLabel('Garment', { exact: true }).locator('option[value="own"]').textContent()).toBe(
+      'My own garments (embroidery only)',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the confirmation at 390 px (issue 25 item 18)', () => {
+  it('is not covered by a toast, keeps the e-mail address whole and copies the private link', async () => {
+    const { page, context, problems } = await openPage(
+      browser(),
+      `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`,
+      { width: 390 },
+    );
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await fillQuoteContact(page);
+    await page.getByLabel('E-mail').fill('dana.whitfield@example.com');
+    await page.getByRole('button', { name: 'Send my quote request' }).click();
+    const sent = page.getByTestId('form-sent');
+    await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
+    // The address wraps as a whole, onto a line of its own if need be, never inside a word.
+    const email = sent.locator('strong', { hasText: 'dana.whitfield@example.com' });
+    expect(await email.evaluate((element) => element.getClientRects().length)).toBe(1);
+    // Whatever part of the panel is on screen is the panel's, not a toast's.
+    const again = page.getByRole('button', { name: 'Request another quote' });
+    await again.scrollIntoViewIfNeeded();
+    expect(
+      await again.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === element;
+      }),
+    ).toBe(true);
+    expect(await page.getByRole('status').filter({ hasText: 'Quote request sent.' }).count()).toBe(0);
+    const address = (await sent.getByRole('link', { name: /\/requests\// }).textContent()) ?? '';
+    expect(address).toMatch(/^http:\/\/.+\/requests\/Q-\d{4}-\d{6}\/.+/);
+    await sent.getByRole('button', { name: 'Copy the link' }).click();
+    await expect.poll(() => sent.getByText('Copied.').isVisible()).toBe(true);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/quote-sent-390.png` });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('without JavaScript the confirmation page has no copy button, and the link is there to select', async () => {
+    const { page, context } = await openPage(
+      browser(),
+      `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`,
+      { javaScript: false, width: 390 },
+    );
+    await fillQuoteContact(page);
+    await page.getByRole('button', { name: 'Send my quote request' }).click();
+    await page.waitForURL(`${baseUrl}/pricing/sent`);
+    expect(await page.getByRole('button', { name: 'Copy the link' }).isVisible()).toBe(false);
+    expect(
+      await page
+        .getByTestId('form-sent')
+        .getByRole('link', { name: /\/requests\// })
+        .isVisible(),
+    ).toBe(true);
+    await page.screenshot({ path: `${shots}/quote-sent-no-js-390.png`, fullPage: true });
     await context.close();
   });
 });

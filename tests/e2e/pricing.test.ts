@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
 
@@ -22,6 +22,22 @@ function daysFromToday(days: number): string {
   const at = new Date();
   at.setDate(at.getDate() + days);
   return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+}
+
+/** Where an element is on the screen: wholly inside the viewport, and how far its bottom is from the screen's. */
+function placeOf(locator: Locator) {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return {
+      inView: box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight,
+      gapBelow: window.innerHeight - box.bottom,
+    };
+  });
+}
+
+/** Scrolls an element to the top of the screen, just under the sticky header. */
+async function scrollToTop(locator: Locator) {
+  await locator.evaluate((element) => element.scrollIntoView({ block: 'start' }));
 }
 
 describe('price calculator', () => {
@@ -155,5 +171,136 @@ describe('price calculator', () => {
       ).toBe(expected);
       await context.close();
     }
+  });
+});
+
+describe('the total in view (issue 25 item 11)', () => {
+  it('keeps the total in a bar on screen while the visitor works down the calculator, at 390 and 1280 px', async () => {
+    await mkdir(shots, { recursive: true });
+    for (const width of [390, 1280]) {
+      const { page, context, problems } = await openPage(browser(), `${baseUrl}/pricing/printing?q=30&c1=2`, { width });
+      const bar = page.getByTestId('total-bar');
+      const barTotal = page.getByTestId('total-bar-total');
+      const total = page.getByTestId('estimate-total');
+      expect(await barTotal.textContent()).toBe(await total.textContent());
+      // At the top of the form the form goes on below the screen: the bar waits at the bottom of it.
+      await scrollToTop(page.getByLabel('Quantity'));
+      if (width === 390) {
+        const place = await placeOf(bar);
+        expect(place.inView).toBe(true);
+        expect(place.gapBelow).toBeLessThan(24);
+      }
+      // Down at the print locations the estimate's own total is out of sight (above it on a desktop, below
+      // on a phone); more ink colors change it.
+      await scrollToTop(page.getByLabel('Front: ink colors'));
+      const before = await barTotal.textContent();
+      await page.getByLabel('Front: ink colors').selectOption('4');
+      await expect.poll(() => barTotal.textContent()).not.toBe(before);
+      expect(await barTotal.textContent()).toBe(await total.textContent());
+      expect((await placeOf(bar)).inView).toBe(true);
+      expect((await placeOf(total)).inView).toBe(false);
+      // A quantity under the minimum: the bar says there is something to fix, and leads to it.
+      await page.getByLabel('Quantity').fill('5');
+      await expect.poll(() => bar.textContent()).toContain('Not priced yet: one thing to fix.');
+      expect(await bar.getByRole('link').getAttribute('href')).toBe('#estimate-heading');
+      await page.getByLabel('Quantity').fill('30');
+      await scrollToTop(page.getByLabel('Front: ink colors'));
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/calculator-total-bar-${width}.png` });
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe('calculator locations (issue 25 item 12)', () => {
+  it('starts with one location, adds more up to the limit and removes any, in place with JavaScript', async () => {
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/pricing/printing?q=48&c1=2&garment=own`, {
+      width: 390,
+    });
+    const total = page.getByTestId('estimate-total');
+    const add = page.getByRole('button', { name: 'Add another location' });
+    expect(await page.getByLabel('Back: ink colors').count()).toBe(0);
+    const one = await total.textContent();
+    await add.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('c2')).toBe('1');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('c2');
+    expect(await total.textContent()).not.toBe(one);
+    await page.getByLabel('Back: ink colors').selectOption('3');
+    await add.click();
+    await add.click();
+    await expect.poll(() => page.getByLabel('Right sleeve: ink colors').count()).toBe(1);
+    // Four is the most: no button offers a fifth, and the form says why.
+    expect(await add.count()).toBe(0);
+    expect(await page.getByText('That is the most we decorate: 4 locations per piece.').isVisible()).toBe(true);
+    // Removing the back moves the sleeves up: the 3-color print is gone, the others kept.
+    await page.getByRole('button', { name: 'Remove location 2' }).click();
+    await expect.poll(() => page.getByLabel('Right sleeve: ink colors').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('c2')).toBe('1');
+    expect(new URL(page.url()).searchParams.get('c4')).toBeNull();
+    expect(await page.getByRole('rowheader', { name: /^Print location 2, 1 color/ }).count()).toBe(1);
+    expect(await page.getByRole('rowheader', { name: /3 colors/ }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('adds and removes a location without JavaScript, keeping what was typed, and Enter only updates the price', async () => {
+    const { page, context } = await openPage(browser(), `${baseUrl}/pricing/printing?q=48&c1=2&garment=own`, {
+      javaScript: false,
+      width: 390,
+    });
+    await page.getByLabel('Quantity').fill('60');
+    await page.getByRole('button', { name: 'Add another location' }).click();
+    await page.waitForURL(/[?&]c2=1(&|$)/);
+    expect(await page.getByLabel('Quantity').inputValue()).toBe('60');
+    expect(await page.getByLabel('Front: ink colors').inputValue()).toBe('2');
+    expect(await page.getByLabel('Back: ink colors').inputValue()).toBe('1');
+    // Enter in a field presses the form's first button, which updates the price and removes nothing.
+    await page.getByLabel('Quantity').fill('72');
+    await page.getByLabel('Quantity').press('Enter');
+    await page.waitForURL(/[?&]q=72(&|$)/);
+    expect(await page.getByLabel('Back: ink colors').count()).toBe(1);
+    expect(new URL(page.url()).searchParams.has('remove')).toBe(false);
+    await page.getByRole('button', { name: 'Remove location 2' }).click();
+    await page.waitForURL(/[?&]remove=c2(&|$)/);
+    expect(await page.getByLabel('Back: ink colors').count()).toBe(0);
+    expect(await page.getByLabel('Quantity').inputValue()).toBe('72');
+    expect(await page.getByRole('rowheader', { name: /^Print location 2/ }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('embroidery calculator (issue 25 item 14)', () => {
+  it('asks for the logo width, says the stitches it implies, and speaks of embroidery', async () => {
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/pricing/embroidery`, { width: 390 });
+    const width = page.getByLabel('Logo 1: width in inches');
+    expect(await width.inputValue()).toBe('3.5');
+    expect(await page.locator('#hint-w1').textContent()).toContain('That is about 6,100 stitches.');
+    await width.fill('4');
+    await expect.poll(() => page.locator('#hint-w1').textContent()).toContain('That is about 8,000 stitches.');
+    expect(
+      await page.getByRole('rowheader', { name: 'Embroidery location 1, 4 in wide, about 8,000 stitches' }).count(),
+    ).toBe(1);
+    await expect.poll(() => new URL(page.url()).searchParams.get('w1')).toBe('4');
+    // Wider than the price list goes: a custom quote, said beside the field.
+    await width.fill('6');
+    await expect.poll(() => page.locator('#error-w1').textContent()).toContain('need a custom quote');
+    await width.fill('3.5');
+    const garment = page.getByLabel('Garment');
+    expect(await garment.locator('option[value="own"]').textContent()).toBe('My own garments (embroidery only)');
+    expect(await page.locator('#hint-garment').textContent()).toContain('pay only for the embroidery');
+    // The quote form's wording: ticked, the design is on file and digitizing goes.
+    const digitizing = () => page.getByRole('rowheader', { name: /^Digitizing/ }).count();
+    await expect.poll(digitizing).toBe(1);
+    await page.getByLabel(/We have embroidered this design for you before/).check();
+    await expect.poll(digitizing).toBe(0);
+    expect(new URL(page.url()).searchParams.get('repeat')).toBe('1');
+    expect(await page.locator('main').textContent()).not.toMatch(
+      /print only|pay only for the print|design is new to us/,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

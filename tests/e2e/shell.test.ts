@@ -124,6 +124,33 @@ describe('drawer on a 390 px screen', () => {
   });
 });
 
+describe('menu on a 390 px screen without JavaScript (issue 25 item 17)', () => {
+  it('opens from the header and leads to every page', async () => {
+    const { page, context } = await openPage(browser(), `${baseUrl}/`, { width: 390, javaScript: false });
+    const header = page.locator('header');
+    expect(await header.getByRole('button', { name: 'Open the menu' }).isVisible()).toBe(false);
+    const about = header.getByRole('link', { name: 'About us' });
+    expect(await about.isVisible()).toBe(false);
+    const summary = header.locator('summary');
+    expect(await summary.textContent()).toBe('Menu');
+    await summary.click();
+    expect(await about.isVisible()).toBe(true);
+    expect(await header.getByRole('link', { name: 'Embroidery' }).isVisible()).toBe(true);
+    await about.click();
+    await page.waitForURL(`${baseUrl}/about-us`);
+    expect(await page.title()).toBe('About us - Seenwear');
+    await context.close();
+  });
+
+  it('gives way to the drawer once the page runs, in the same place', async () => {
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/`, { width: 390 });
+    expect(await page.locator('header summary').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Open the menu' }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('route changes', () => {
   it('shows the server-rendered content at once on the first load, with no loading screen', async () => {
     const { page, context } = await openPage(browser(), `${baseUrl}/about-us`);

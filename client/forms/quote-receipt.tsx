@@ -1,0 +1,21 @@
+import { EmailLink } from '#client/components/contact-links.tsx';
+import { PrivatePageLink } from './sent-panel.tsx';
+
+/**
+ * What the confirmation of a quote request says besides the reference: what was sent, the private page,
+ * and where artwork can still go. The same under the panel that replaces the form (with JavaScript) and
+ * on the confirmation page a post without JavaScript lands on. No estimate: the request is what the
+ * shop prices now, and the figure to go by is the quote that follows.
+ */
+export function QuoteReceipt({ summary, link }: { summary?: string | undefined; link?: string | undefined }) {
+  return (
+    <>
+      {summary ? <p className="mt-3">Your request: {summary}.</p> : null}
+      {link ? <PrivatePageLink path={link} /> : null}
+      <p className="mt-3">
+        Artwork you did not attach can follow by e-mail to{' '}
+        <EmailLink className="font-semibold break-words text-brand-800 underline" />, with your reference.
+      </p>
+    </>
+  );
+}
