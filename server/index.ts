@@ -52,7 +52,14 @@ async function main() {
   // Submissions and their outbox: opened (and migrated) before the server accepts a single request.
   // Instrumented here, so every caller's database errors and every stored submission are counted.
   const storage = instrumentStorage(await openStorage(storageLocation(config)), metrics);
-  const notifications = startNotifications({ config, site: siteData.data.config, storage, logger, metrics });
+  const notifications = startNotifications({
+    config,
+    site: siteData.data.config,
+    timeZone: siteData.data['order-terms'].timeZone,
+    storage,
+    logger,
+    metrics,
+  });
   // The privacy policy's retention, daily, on one instance of several: no cron to forget.
   const purge = startDailyJob({ job: privacyPurgeJob({ storage, logger }), storage, logger });
   // The daily backup likewise, into this instance's DATABASE_DIR/backups (with PostgreSQL too).

@@ -169,6 +169,12 @@ export type DeskView =
       canQuote: boolean;
       /** Whether a proof can be sent from this status. */
       canSendProof: boolean;
+      /** The day the order is promised for (YYYY-MM-DD), once booked. */
+      promised?: { date: string; handover: 'pickup' | 'delivery' };
+      /** Whether the shop may set or move that day now (a booked order). */
+      canPromise: boolean;
+      /** The shop's today (YYYY-MM-DD): the earliest day a date can be moved to. */
+      today: string;
       /** A quote request's private page for its customer (the path, secret included). */
       customerPage?: string;
       /** The one-line result of the last action (post/redirect/get). */

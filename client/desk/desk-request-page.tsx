@@ -7,6 +7,7 @@ import { ConversationSection } from './request-conversation.tsx';
 import { CustomerLinkSection } from './request-customer-link.tsx';
 import { MailsSection } from './request-mails.tsx';
 import { NoteSection } from './request-note-form.tsx';
+import { PromisedSection } from './request-promised.tsx';
 import { ProofsSection } from './request-proofs.tsx';
 import { QuotesSection } from './request-quotes.tsx';
 import { SentDetailsSection } from './request-sent-details.tsx';
@@ -64,6 +65,9 @@ export function RequestPage({ view, options }: { view: DeskRequestView; options:
 
         <div data-testid="desk-side-column" className="min-w-0 space-y-6">
           <StatusSection view={view} options={options} />
+          {view.kind === 'quote' && (view.promised || view.canPromise) && (
+            <PromisedSection view={view} options={options} />
+          )}
           {view.customerPage && <CustomerLinkSection view={view} customerPage={view.customerPage} options={options} />}
           <NoteSection view={view} options={options} />
           <MailsSection view={view} />

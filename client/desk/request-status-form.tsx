@@ -1,5 +1,10 @@
 import type { DeskRenderOptions, DeskRequestView } from '#shared/desk-contract.ts';
-import { quoteStatuses, type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
+import {
+  inPersonApprovalOf,
+  quoteStatuses,
+  type RequestStatus,
+  statusLabels,
+} from '#shared/requests/request-status.ts';
 import { TokenField } from './desk-document.tsx';
 import { Section } from './request-section.tsx';
 
@@ -31,7 +36,10 @@ export function StatusSection({ view, options }: { view: DeskRequestView; option
             >
               {view.moves.map((status) => (
                 <option key={status} value={status}>
-                  {statusLabels[status]}
+                  {/* An approval the shop records is one the customer gave at the counter. */}
+                  {inPersonApprovalOf(view.status, status)
+                    ? `${statusLabels[status]} (in person)`
+                    : statusLabels[status]}
                 </option>
               ))}
             </select>

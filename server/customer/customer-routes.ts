@@ -281,7 +281,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       if (outcome === 'missing') throw createHttpError(404, NOT_FOUND);
       if (outcome === 'recorded') {
         req.log.info({ reference, subject, version, decision: read.decision }, 'customer decision recorded');
-        if (mail) options.onQueued?.();
+        if (mail || read.decision === 'approved') options.onQueued?.();
       }
       // A quote approved with the draft proof beside it took the proof along (the request service's rule).
       const withProof =

@@ -1,10 +1,13 @@
 import { customerPagePath } from '#server/requests/request-links.ts';
 import { printSizeText } from '#server/requests/version-views.ts';
 import type { NotificationRecipient, Storage } from '#server/storage/types.ts';
+import { formatDateTime } from '#shared/desk-format.ts';
 import {
+  approvalReceiptMail,
   customerMessageMail,
   customerUpdateMail,
   newRequestLinkMail,
+  promisedChangedMail,
   proofMail,
   quoteMail,
   type ToCustomerFacts,
@@ -23,7 +26,10 @@ import { signInLinkMail } from './sign-in-mail.ts';
  * stored, when it is sent. What a mail may read is the storage's reads only: writing a mail writes
  * nothing (the outbox's own bookkeeping is the worker's).
  */
-export type MailReads = Pick<Storage, 'getSubmission' | 'getRequestState' | 'quotesOf' | 'proofsOf' | 'requestLinkOf'>;
+export type MailReads = Pick<
+  Storage,
+  'getSubmission' | 'getRequestState' | 'quotesOf' | 'proofsOf' | 'requestLinkOf' | 'approvalsOf'
+>;
 
 /** The outbox row a mail is written for: its id, the request it is about (none for a sign-in link), its facts as stored. */
 export interface QueuedMail {
@@ -139,6 +145,46 @@ const builders: { [K in MailKind]: Builder<K> } = {
     return newRequestLinkMail(to, { ...about, link });
   },
 
+  async 'approval-receipt'(facts, row, context) {
+    const { to, ...about } = await toCustomer(row, context);
+    const [approvals, quotes, state] = await Promise.all([
+      context.reads.approvalsOf(about.reference),
+      context.reads.quotesOf(about.reference),
+      context.reads.getRequestState(about.reference),
+    ]);
+    const approval = approvals.findLast(
+      (item) => item.subject === facts.subject && item.version === facts.version && item.decision === 'approved',
+    );
+    if (!approval)
+      throw new UnbuildableMailError(`no approval of ${facts.subject} v${facts.version} of ${about.reference}`);
+    // The quote a proof goes with is the last one approved; a quote's own receipt gives its figures.
+    const quoteVersion =
+      facts.subject === 'quote'
+        ? facts.version
+        : approvals.findLast((item) => item.subject === 'quote' && item.decision === 'approved')?.version;
+    const quote = quotes.find((sent) => sent.version === quoteVersion);
+    return approvalReceiptMail(to, {
+      ...about,
+      approved:
+        facts.withProof === undefined
+          ? `${facts.subject} v${facts.version}`
+          : `quote v${facts.version} and proof v${facts.withProof}`,
+      ...(quote ? { quote } : {}),
+      signedAs: approval.name,
+      at: formatDateTime(approval.at.toISOString(), context.settings.timeZone),
+      ...(state?.promised ? { promised: state.promised } : {}),
+    });
+  },
+
+  async 'promised-changed'(facts, row, context) {
+    const { to, ...about } = await toCustomer(row, context);
+    return promisedChangedMail(to, {
+      ...about,
+      promised: { date: facts.date, handover: facts.handover },
+      ...(facts.was ? { was: facts.was } : {}),
+    });
+  },
+
   'customer-wrote': toShop,
   'customer-decided': toShop,
   'customer-cancelled': toShop,
@@ -189,6 +235,8 @@ export function queuedSubject(facts: MailFacts, reference: string, shopName: str
     case 'status-changed':
     case 'desk-message':
     case 'link-replaced':
+    case 'approval-receipt':
+    case 'promised-changed':
       return toCustomerSubject(facts satisfies ToCustomerFacts, { reference, shopName });
     case 'customer-wrote':
     case 'customer-decided':

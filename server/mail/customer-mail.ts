@@ -1,5 +1,6 @@
 import { formatDay } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
+import type { PromisedDate } from '#shared/requests/promised-date.ts';
 import { depositOf, type QuoteTerms, quoteTotal } from '#shared/requests/quote.ts';
 import { type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 import type { MailDraft } from './mail-draft.ts';
@@ -8,7 +9,16 @@ import type { MailFacts } from './mail-facts.ts';
 /** The mails the shop sends a customer about their request, from the desk. */
 export type ToCustomerFacts = Extract<
   MailFacts,
-  { kind: 'quote-sent' | 'proof-sent' | 'status-changed' | 'desk-message' | 'link-replaced' }
+  {
+    kind:
+      | 'quote-sent'
+      | 'proof-sent'
+      | 'status-changed'
+      | 'desk-message'
+      | 'link-replaced'
+      | 'approval-receipt'
+      | 'promised-changed';
+  }
 >;
 
 /** The subject of each, from its facts alone: the desk lists a queued mail under the subject it goes with. */
@@ -27,7 +37,93 @@ export function toCustomerSubject(
       return `${shopName}: about ${facts.about === 'quote' ? `your quote request ${reference}` : `your message ${reference}`}`;
     case 'link-replaced':
       return `${shopName}: a new link to your request ${reference}`;
+    case 'approval-receipt':
+      return `${shopName}: you approved ${facts.withProof === undefined ? `${facts.subject} v${facts.version}` : `quote v${facts.version} and proof v${facts.withProof}`} of ${reference}`;
+    case 'promised-changed':
+      return `${shopName}: a new date for your order ${reference}`;
   }
+}
+
+/** "Ready for pickup on Fri, Dec 18, 2026" or "Delivered to you by …": the promised day in words. */
+function promisedText({ date, handover }: PromisedDate): string {
+  return `${handover === 'pickup' ? 'Ready for pickup on' : 'Delivered to you by'} ${formatDay(date)}`;
+}
+
+/**
+ * The customer's receipt of their own approval: exactly what they approved (each version), the quote's
+ * total and deposit, the name they signed with and when, and the day the order is promised for once the
+ * proof is approved.
+ */
+export function approvalReceiptMail(
+  to: string,
+  {
+    reference,
+    approved,
+    quote,
+    signedAs,
+    at,
+    promised,
+    shopName,
+    link,
+  }: {
+    reference: string;
+    /** What was approved, in words: "quote v2", "proof v1", "quote v2 and proof v1". */
+    approved: string;
+    /** The approved quote's figures (the one a proof goes with). */
+    quote?: QuoteTerms;
+    signedAs: string;
+    /** When, as the shop's clock says it. */
+    at: string;
+    promised?: PromisedDate;
+    shopName: string;
+    link?: string;
+  },
+): MailDraft {
+  const total = quote && quoteTotal(quote.lines);
+  return {
+    to,
+    subject: `${shopName}: you approved ${approved} of ${reference}`,
+    text: [
+      `Thank you: this is your receipt. You approved ${approved} of your request ${reference}, signing as “${signedAs}” on ${at}.`,
+      ...(quote && total !== undefined
+        ? [
+            '',
+            `Total: ${formatMoney(total)}`,
+            `Deposit before production: ${formatMoney(depositOf(total, quote.depositPercent))} (${quote.depositPercent}%)`,
+          ]
+        : []),
+      ...(promised ? ['', `${promisedText(promised)}. We will tell you at once should that change.`] : []),
+      ...pageLines(link),
+      '',
+      `Reference: ${reference}`,
+      shopName,
+    ].join('\n'),
+  };
+}
+
+/** The shop moved the promised day: the new one, and the one it replaces. */
+export function promisedChangedMail(
+  to: string,
+  {
+    reference,
+    promised,
+    was,
+    shopName,
+    link,
+  }: { reference: string; promised: PromisedDate; was?: string; shopName: string; link?: string },
+): MailDraft {
+  return {
+    to,
+    subject: toCustomerSubject({ kind: 'promised-changed', ...promised }, { reference, shopName }),
+    text: [
+      `The date of your order ${reference} has changed. ${promisedText(promised)}${was ? ` (we had said ${formatDay(was)})` : ''}.`,
+      'If the new date does not work for you, reply to this e-mail or write to us on your private page.',
+      ...pageLines(link),
+      '',
+      `Reference: ${reference}`,
+      shopName,
+    ].join('\n'),
+  };
 }
 
 /** The lines that point a customer to their request's private page, when it has one. */

@@ -13,6 +13,8 @@ const statuses = Object.keys(statusLabels) as [RequestStatus, ...RequestStatus[]
 /** The desk's and the customer's texts are cut at 2,000 characters; room to spare, never a whole file. */
 const text = z.string().max(4000);
 const version = z.number().int().min(1).max(9999);
+/** A day of the shop's calendar, YYYY-MM-DD. */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const mailFactsSchema = z.discriminatedUnion('kind', [
   // A submission's own two mails: the shop's copy and the visitor's confirmation (by the row's recipient).
@@ -31,6 +33,21 @@ const mailFactsSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('status-changed'), status: z.enum(statuses), message: text }),
   z.object({ kind: z.literal('desk-message'), message: text, about: z.enum(['quote', 'contact']) }),
   z.object({ kind: z.literal('link-replaced') }),
+  // The customer's own approval, for their records: what, which version, the total, the name they typed.
+  z.object({
+    kind: z.literal('approval-receipt'),
+    subject: z.enum(['quote', 'proof']),
+    version,
+    /** A draft proof approved together with the quote. */
+    withProof: version.optional(),
+  }),
+  // The shop moved the day the order is promised for.
+  z.object({
+    kind: z.literal('promised-changed'),
+    date: day,
+    handover: z.enum(['pickup', 'delivery']),
+    was: day.optional(),
+  }),
   // The customer to the shop, from their private page.
   z.object({ kind: z.literal('customer-wrote'), text, files: z.array(z.string().max(300)).max(50) }),
   z.object({

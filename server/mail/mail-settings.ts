@@ -22,4 +22,6 @@ export interface MailSettings {
    * carries everything, files attached, as the shop has no other way to see them.
    */
   deskUrl?: string;
+  /** The shop's time zone (the order terms'): times in mails read as the desk shows them. UTC without it. */
+  timeZone?: string;
 }

@@ -19,6 +19,7 @@ function sent(submission: Submission, recipient: 'shop' | 'customer') {
     getRequestState: unread,
     quotesOf: unread,
     proofsOf: unread,
+    approvalsOf: unread,
     requestLinkOf: async () => undefined,
   };
   return buildMail({ id: 1, reference: submission.reference, recipient, facts: null }, reads, settings);
@@ -74,9 +75,14 @@ describe('shopMessage', () => {
     expect(message.subject).toBe('Quote request Q-2026-000123 from Jane Doe');
   });
 
+  it('gives the time on the shop’s clock, named, as the desk does', () => {
+    const text = String(shopMessage(quote(), { ...settings, timeZone: 'America/Chicago' }).text);
+    expect(text).toContain('Received: Mar 14, 2026, 10:04 AM CDT');
+  });
+
   it('lists every field readably, nested objects and lists included', () => {
     const text = String(shopMessage(quote(), settings).text);
-    expect(text).toContain('Name: Jane Doe\nE-mail: jane@example.com\nReceived: 2026-03-14 15:04 UTC');
+    expect(text).toContain('Name: Jane Doe\nE-mail: jane@example.com\nReceived: Mar 14, 2026, 3:04 PM UTC');
     expect(text).toContain('Service: screen-printing');
     expect(text).toContain('Garment count: 48');
     expect(text).toContain('Rush: No');
@@ -100,7 +106,9 @@ describe('shopMessage', () => {
     ];
     const payload = { service: 'screen-printing', quantity: 48, comments: 'Rush, please.' };
     const text = String(shopMessage(quote({ payload, files }), settings).text);
-    expect(text).toContain('Received: 2026-03-14 15:04 UTC\nIn short: 48 pieces, 2 files (1 image) and 1 comment\n');
+    expect(text).toContain(
+      'Received: Mar 14, 2026, 3:04 PM UTC\nIn short: 48 pieces, 2 files (1 image) and 1 comment\n',
+    );
     const contact = String(shopMessage(quote({ kind: 'contact', reference: 'C-2026-000045' }), settings).text);
     expect(contact).not.toContain('In short:');
   });

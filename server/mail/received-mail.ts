@@ -1,5 +1,6 @@
 import type { Submission, SubmissionKind } from '#server/storage/types.ts';
 import { detailsOf, formatFields } from '#server/submissions/payload-text.ts';
+import { formatDateTime } from '#shared/desk-format.ts';
 import { formatUsPhone } from '#shared/phone.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { receivedSummary } from '#shared/submissions/received-summary.ts';
@@ -19,7 +20,7 @@ export function shopMessage(submission: Submission, settings: MailSettings): Mai
     '',
     `Name: ${submission.name}`,
     `E-mail: ${submission.email}`,
-    `Received: ${formatUtc(submission.createdAt)}`,
+    `Received: ${formatDateTime(submission.createdAt.toISOString(), settings.timeZone)}`,
     ...(submission.kind === 'quote' ? [`In short: ${quoteSummary(submission)}`] : []),
     ...(settings.deskUrl
       ? [
@@ -116,9 +117,4 @@ function formatFiles(submission: Submission): string[] {
     'Files (attached)',
     ...submission.files.map((file) => `  - ${file.name} (${file.mediaType}, ${formatBytes(file.size, 'staff')})`),
   ];
-}
-
-/** UTC, so the time reads the same wherever the server runs. */
-function formatUtc(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

@@ -14,6 +14,8 @@ export interface NotificationsOptions {
     Partial<Pick<AppConfig, 'outboxLeaseMs' | 'staffEmails' | 'csrfSecret'>>;
   /** data/config.json: the shop's name and contact, for the customer's confirmation. */
   site: Pick<SiteConfig, 'appName' | 'contact'>;
+  /** The shop's time zone (data/order-terms.json), for the times the mails give. */
+  timeZone?: string;
   storage: Storage;
   logger: Logger;
   /** For tests; otherwise an SMTP transport for config.mail.smtpUrl. */
@@ -44,6 +46,7 @@ export function startNotifications(options: NotificationsOptions): OutboxWorker 
       shop: site,
       publicUrl: config.publicUrl,
       ...(config.staffEmails?.length ? { deskUrl: `${config.publicUrl}/staff` } : {}),
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
       // The same keys the app makes its links with: a mail's link is made as it is sent.
       ...(config.csrfSecret ? { linkKeys: linkKeys(config.csrfSecret) } : {}),
     },

@@ -3,7 +3,7 @@ import type { DecisionOutcome, Storage, VersionDecision } from '#server/storage/
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { customerCancellable } from '#shared/requests/customer-steps.ts';
 import { judgeDecision } from '#shared/requests/decision-rules.ts';
-import { promisedDateOf } from '#shared/requests/promised-date.ts';
+import { canPromise, type PromisedDate, promisedDateOf } from '#shared/requests/promised-date.ts';
 import {
   canMove,
   canSendProof,
@@ -114,6 +114,22 @@ export function createRequestService({
     /** The customer cancels from their page: only before they approved a quote (the shop has started work since). */
     cancelByCustomer(reference: string, cancel: { reason?: string; mail?: QueuedFacts }) {
       return storage.cancelByCustomer(reference, { from: customerCancellable, ...cancel });
+    },
+
+    /**
+     * The shop moves the day a booked order is promised for (never to a day already gone); the customer
+     * is told by mail.
+     */
+    async changePromisedDate(
+      reference: string,
+      promised: PromisedDate,
+      actor: `staff:${string}`,
+    ): Promise<'changed' | 'missing' | 'not-booked' | 'past'> {
+      const request = await storage.getRequestState(reference);
+      if (!request) return 'missing';
+      if (!canPromise(request.kind, request.status)) return 'not-booked';
+      if (promised.date < today()) return 'past';
+      return (await storage.changePromisedDate(reference, { promised, actor })) ? 'changed' : 'missing';
     },
 
     /** Whether a proof may be sent now, and where sending it takes the request (a draft stays with its quote). */

@@ -9,6 +9,7 @@ import type { RequestService } from '#server/requests/request-service.ts';
 import type { Actor, Storage } from '#server/storage/types.ts';
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
+import { canPromise } from '#shared/requests/promised-date.ts';
 import {
   canSendProof,
   canSendQuote,
@@ -17,12 +18,19 @@ import {
   nextStatuses,
 } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
+import { z } from '#shared/zod.ts';
 import { noSuchRequest, referenceOf, requireStaff, staffOf, textField } from './desk-http.ts';
 import { eventView, fileView, listItemView, mailView, proofView, quoteView, threadView } from './desk-views.ts';
 import { proofFileRoutes, proofNotices } from './proof-routes.ts';
 import { quoteRoutes } from './quote-routes.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 import type { StaffAuth } from './staff-auth.ts';
+
+/** The desk's form that moves the promised day: a real calendar day, and how the order is handed over. */
+const promisedFormSchema = z.object({
+  date: z.iso.date(),
+  handover: z.enum(['pickup', 'delivery']),
+});
 
 /** Requests per inbox page. */
 const PAGE_SIZE = 25;
@@ -45,6 +53,13 @@ const notices = {
     text: 'The quote is past its valid-until date: send a new version before recording an approval.',
   },
   'not-waiting': { type: 'error', text: 'Nothing is waiting for that approval any more: check the request below.' },
+  promised: { type: 'success', text: 'Date changed: the customer is told by e-mail.' },
+  'promise-bad': { type: 'error', text: 'Choose a date, and pickup or delivery.' },
+  'promise-past': { type: 'error', text: 'That day has gone: choose today or later.' },
+  'promise-not-booked': {
+    type: 'error',
+    text: 'A date is promised once the proof is approved, until the order is completed.',
+  },
   'empty-note': { type: 'error', text: 'Write the note first.' },
   sent: { type: 'success', text: 'Message sent to the customer.' },
   'empty-message': { type: 'error', text: 'Write the message first.' },
@@ -190,6 +205,9 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       proofs: proofs.map((proof) => proofView(proof, proofs.length, approvals)).reverse(),
       canQuote: canSendQuote(request.kind, request.status),
       canSendProof: canSendProof(request.kind, request.status),
+      ...(request.promised ? { promised: request.promised } : {}),
+      canPromise: canPromise(request.kind, request.status),
+      today,
       ...(customerPage ? { customerPage } : {}),
       ...(notice ? { notice } : {}),
     });
@@ -226,8 +244,20 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       userAgent: (req.get('user-agent') ?? '').slice(0, 500),
     });
     if (outcome === 'missing') throw noSuchRequest();
-    if (mail && outcome === 'moved') options.onQueued?.();
+    // A message, or the receipt of an approval recorded in person, is waiting in the outbox.
+    if ((mail || inPersonApprovalOf(from, to)) && outcome === 'moved') options.onQueued?.();
     res.redirect(303, `${back}?done=${outcome}`);
+  });
+
+  router.post('/staff/requests/:reference/promised', async (req, res) => {
+    const reference = referenceOf(req);
+    const back = `/staff/requests/${reference}`;
+    const asked = promisedFormSchema.safeParse(req.body);
+    if (!asked.success) return res.redirect(303, `${back}?done=promise-bad`);
+    const outcome = await options.requests.changePromisedDate(reference, asked.data, `staff:${staffOf(res)}`);
+    if (outcome === 'missing') throw noSuchRequest();
+    if (outcome === 'changed') options.onQueued?.();
+    res.redirect(303, `${back}?done=${outcome === 'changed' ? 'promised' : `promise-${outcome}`}`);
   });
 
   router.post('/staff/requests/:reference/messages', async (req, res) => {

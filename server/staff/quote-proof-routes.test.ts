@@ -227,6 +227,36 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
     expect(logged).toMatchObject({ actor: `staff:${staff}`, data: { inPerson: true, from: 'quoted', to: 'approved' } });
   });
 
+  it('moves the promised date of a booked order from the desk, telling the customer, and refuses a bad one', async () => {
+    const reference = await newRequest();
+    const post = (fields: Record<string, string>) =>
+      request(t.app)
+        .post(`/staff/requests/${reference}/promised`)
+        .set('Cookie', session.cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: session.token, ...fields })
+        .expect(303);
+    expect((await post({ date: '2099-06-01', handover: 'pickup' })).headers.location).toBe(
+      `/staff/requests/${reference}?done=promise-not-booked`,
+    );
+    await t.storage.changeRequestStatus(reference, { from: 'new', to: 'in_production', actor: `staff:${staff}` });
+    expect((await post({ date: '2099-02-30', handover: 'pickup' })).headers.location).toBe(
+      `/staff/requests/${reference}?done=promise-bad`,
+    );
+    expect((await post({ date: '2020-06-01', handover: 'pickup' })).headers.location).toBe(
+      `/staff/requests/${reference}?done=promise-past`,
+    );
+    const before = (await t.storage.notificationsOf(reference)).length;
+    expect((await post({ date: '2099-06-01', handover: 'delivery' })).headers.location).toBe(
+      `/staff/requests/${reference}?done=promised`,
+    );
+    expect((await t.storage.notificationsOf(reference)).length).toBe(before + 1);
+    const page = await request(t.app).get(`/staff/requests/${reference}?done=promised`).set('Cookie', session.cookie);
+    expect(page.text).toContain('Date changed: the customer is told by e-mail.');
+    expect(page.text).toContain('Jun 1, 2099</span> (delivered)');
+    expect(page.text).toContain('Promised for Jun 1, 2099 (delivery)');
+  });
+
   it('refuses to record in person an approval of a quote past its date', async () => {
     const reference = await newRequest();
     await t.storage.sendQuote(

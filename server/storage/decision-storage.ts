@@ -111,6 +111,19 @@ export function createDecisionStorage(db: Kysely<StorageDatabase>, dialect: SqlD
         if (verdict.to === 'proof_approved' && decision.promised)
           await writePromisedDate(trx, clock, request.id, decision.promised, 'system');
         if (actor === 'customer') await markCustomerActivity(trx, clock, request.id);
+        // The customer's receipt of their approval, whoever recorded it (on their page or at the counter).
+        if (decision.decision === 'approved') {
+          await insertQueuedMail(trx, clock, {
+            mail: {
+              kind: 'approval-receipt',
+              subject: decision.subject,
+              version: decision.version,
+              ...(verdict.withProof === undefined ? {} : { withProof: verdict.withProof }),
+            },
+            recipient: 'customer',
+            submissionId: request.id,
+          });
+        }
         if (decision.mail)
           await insertQueuedMail(trx, clock, { mail: decision.mail, recipient: 'staff', submissionId: request.id });
         return 'recorded';

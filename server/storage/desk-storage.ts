@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import { foldForSearch } from '#shared/search-text.ts';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
-import { promisedOf } from './promised-date.ts';
+import { promisedOf, writePromisedDate } from './promised-date.ts';
 import { insertQueuedMail } from './queued-mail.ts';
 import { appendEvent as appendRequestEvent } from './request-events.ts';
 import { readDate, readJson, type StorageDatabase } from './schema.ts';
@@ -127,12 +127,13 @@ export function createDeskStorage(
       };
     },
 
-    getRequestState(reference) {
-      return db
+    async getRequestState(reference) {
+      const row = await db
         .selectFrom('submissions')
         .where('reference', '=', reference)
-        .select(['kind', 'status', 'name', 'email'])
+        .select(['kind', 'status', 'name', 'email', 'promised_date', 'promised_handover'])
         .executeTakeFirst();
+      return row && { kind: row.kind, status: row.status, name: row.name, email: row.email, ...promisedOf(row) };
     },
 
     async getRequestFile(reference, position) {
@@ -195,6 +196,21 @@ export function createDeskStorage(
         if (id === undefined) return false;
         await appendEvent(trx, id, { actor, type: 'message', data: { text } });
         await insertQueuedMail(trx, clock, { mail, recipient: 'customer', submissionId: id });
+        return true;
+      });
+    },
+
+    async changePromisedDate(reference, { promised, actor }) {
+      return db.transaction().execute(async (trx) => {
+        const id = await idOf(reference, trx);
+        if (id === undefined) return false;
+        const was = await writePromisedDate(trx, clock, id, promised, actor);
+        // A later change of the date is a message to the customer, in the same transaction.
+        await insertQueuedMail(trx, clock, {
+          mail: { kind: 'promised-changed', ...promised, ...(was ? { was } : {}) },
+          recipient: 'customer',
+          submissionId: id,
+        });
         return true;
       });
     },

@@ -14,7 +14,7 @@ export function promisedOf(row: { promised_date: string | null; promised_handove
     : { promised: { date: row.promised_date, handover: row.promised_handover ?? 'pickup' } };
 }
 
-/** Keeps the promised day, and logs it with the one it replaces, in the caller's transaction. */
+/** Keeps the promised day, and logs it with the one it replaces, in the caller's transaction; returns that one. */
 export async function writePromisedDate(
   trx: Kysely<StorageDatabase>,
   clock: DatabaseClock,
@@ -41,4 +41,5 @@ export async function writePromisedDate(
       ...(before.promised_date ? { was: before.promised_date } : {}),
     },
   });
+  return before.promised_date ?? undefined;
 }

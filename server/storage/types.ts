@@ -368,7 +368,9 @@ export interface DeskStorage {
   /** Where a request stands and whom to write to, without its files: what the desk's posts check first. */
   getRequestState(
     reference: string,
-  ): Promise<{ kind: SubmissionKind; status: RequestStatus; name: string; email: string } | undefined>;
+  ): Promise<
+    { kind: SubmissionKind; status: RequestStatus; name: string; email: string; promised?: PromisedDate } | undefined
+  >;
   /** One file of a request by its position (0-based), for downloads and previews. */
   getRequestFile(reference: string, position: number): Promise<StoredFile | undefined>;
   /** Marks it read (the first time only) and logs who opened it; false when there is no such request. */
@@ -408,6 +410,8 @@ export interface DeskStorage {
    * false when there is no such request.
    */
   sendRequestMessage(reference: string, actor: Actor, text: string, mail: QueuedFacts): Promise<boolean>;
+  /** Moves the day the order is promised for, logged with the one it replaces, and mails the customer; false when there is no such request. */
+  changePromisedDate(reference: string, change: { promised: PromisedDate; actor: Actor }): Promise<boolean>;
 
   /** Keeps a sign-in link for `email`, by the hash of its secret, usable until `ttlMs` from now. */
   createStaffSignInLink(tokenHash: string, email: string, ttlMs: number): Promise<void>;

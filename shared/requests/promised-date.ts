@@ -1,6 +1,7 @@
 import { addBusinessDays, approvalDay } from '#shared/pricing/business-days.ts';
 import { deliveryQuote } from '#shared/pricing/delivery.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
+import type { RequestStatus } from '#shared/requests/request-status.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
 import { quoteEstimate, ZIP_FIELD } from '#shared/submissions/quote-fields.ts';
 
@@ -28,4 +29,12 @@ export function promisedDateOf(values: FormValues, site: PricingData, now: Date)
   const delivery = deliveryQuote(terms.delivery, { method: 'delivery', zip: values[ZIP_FIELD] ?? '' }, quantity);
   const transit = delivery.ok && delivery.shipped ? terms.delivery.shipping.transitBusinessDays : 0;
   return { date: addBusinessDays(ready, transit, terms), handover: 'delivery' };
+}
+
+/** Where an order is booked in: its proof approved (or no proof needed), until it is completed. */
+const bookedStatuses: ReadonlySet<RequestStatus> = new Set(['proof_approved', 'in_production', 'ready']);
+
+/** Whether the shop may set or move the day an order is promised for. */
+export function canPromise(kind: 'quote' | 'contact', status: RequestStatus): boolean {
+  return kind === 'quote' && bookedStatuses.has(status);
 }

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkKeys } from '#server/http/link-secrets.ts';
+import { type BuiltMail, buildMail } from '#server/mail/build-mail.ts';
+import type { MailSettings } from '#server/mail/mail-settings.ts';
+import type { QuoteTerms } from '#shared/requests/quote.ts';
+import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
+import { backends, openTestStorage } from '#tests/support/test-storage.ts';
+import { createRequestService } from './request-service.ts';
+
+const settings: MailSettings = {
+  from: 'Seenwear <orders@seenwear.example>',
+  shopEmail: 'team@seenwear.example',
+  shop: { appName: 'Seenwear', contact: { email: 'hello@seenwear.example', phone: '+15550100123' } },
+  publicUrl: 'https://shop.example',
+  linkKeys: linkKeys('a-test-secret-of-at-least-32-characters!'),
+  timeZone: 'America/Chicago',
+};
+const terms: QuoteTerms = {
+  lines: [{ label: 'Standard cotton tee, 1 color front', quantity: 24, unitCents: 1200 }],
+  notes: '',
+  validUntil: '2099-01-31',
+  depositPercent: 50,
+};
+const staff = 'staff:owner@seenwear.example' as const;
+/** Monday 30 November 2026, 09:00 in Chicago: the fixture's 10 business days end on Monday 14 December. */
+const now = () => new Date('2026-11-30T15:00:00Z');
+
+// The request service over each database: the customer's approvals give them a receipt, the approved
+// proof promises a date from the calculator's schedule, and a later change of it is mailed to them.
+describe.each(backends)('the request service on %s', (backend) => {
+  let storage: Awaited<ReturnType<typeof openTestStorage>>;
+  let service: ReturnType<typeof createRequestService>;
+
+  beforeAll(async () => {
+    storage = await openTestStorage(backend);
+    service = createRequestService({ storage, now, site: () => fixtureSiteData });
+  });
+  afterAll(() => storage.close());
+
+  /** Every mail due now, written as the worker writes it, the request's own two left out. */
+  async function mailsToCustomer(): Promise<BuiltMail[]> {
+    const mails: BuiltMail[] = [];
+    for (;;) {
+      const claimed = await storage.claimNotification(60_000);
+      if (!claimed) return mails.filter((mail) => mail.to === 'dana@example.com' && !/We received/.test(mail.subject));
+      mails.push(await buildMail(claimed, storage, settings));
+      await storage.markNotificationSent(claimed);
+    }
+  }
+
+  async function quotedWithProof() {
+    const { reference } = await storage.saveSubmission({
+      kind: 'quote',
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      payload: { name: 'Dana Whitfield' },
+      formValues: {
+        service: 'screen-printing',
+        garment: 'own',
+        qtyM: '24',
+        loc1: 'front',
+        loc1Colors: '1',
+        delivery: 'pickup',
+      },
+      files: [],
+    });
+    await storage.sendQuote(reference, terms, {
+      from: 'new',
+      to: 'quoted',
+      actor: staff,
+      mail: (version) => ({ kind: 'quote-sent', version }),
+    });
+    const png = Buffer.from('89504e470d0a1a0a', 'hex');
+    await storage.sendProof(
+      reference,
+      {
+        file: { name: 'front.png', mediaType: 'image/png', size: png.length, data: png },
+        widthInches: null,
+        heightInches: null,
+        notes: '',
+      },
+      { from: 'quoted', to: 'quoted', actor: staff, mail: (version) => ({ kind: 'proof-sent', version }) },
+    );
+    await mailsToCustomer();
+    return reference;
+  }
+
+  it('sends the customer a receipt of what they approved, with the total, their name and the promised date', async () => {
+    const reference = await quotedWithProof();
+    const answer = {
+      subject: 'quote',
+      version: 1,
+      decision: 'approved',
+      name: 'Dana Whitfield',
+      comment: '',
+      ip: '203.0.113.7',
+      userAgent: 'Test',
+    } as const;
+    expect(await service.answer(reference, answer)).toBe('recorded');
+    expect((await storage.getRequestState(reference))?.promised).toEqual({ date: '2026-12-14', handover: 'pickup' });
+    const [receipt] = await mailsToCustomer();
+    expect(receipt?.subject).toBe(`Seenwear: you approved quote v1 and proof v1 of ${reference}`);
+    expect(receipt?.text).toContain('You approved quote v1 and proof v1');
+    expect(receipt?.text).toContain('signing as “Dana Whitfield”');
+    expect(receipt?.text).toMatch(/ on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T\./);
+    expect(receipt?.text).toContain('Total: $288.00');
+    expect(receipt?.text).toContain('Deposit before production: $144.00 (50%)');
+    expect(receipt?.text).toContain('Ready for pickup on Dec 14, 2026.');
+  });
+
+  it('mails the customer a later change of the date, and refuses a day gone or an order not booked', async () => {
+    const reference = await quotedWithProof();
+    expect(await service.changePromisedDate(reference, { date: '2026-12-21', handover: 'pickup' }, staff)).toBe(
+      'not-booked',
+    );
+    await service.answer(reference, {
+      subject: 'quote',
+      version: 1,
+      decision: 'approved',
+      name: 'Dana Whitfield',
+      comment: '',
+      ip: '',
+      userAgent: '',
+    });
+    await mailsToCustomer();
+    expect(await service.changePromisedDate(reference, { date: '2026-11-27', handover: 'pickup' }, staff)).toBe('past');
+    expect(await service.changePromisedDate(reference, { date: '2026-12-21', handover: 'delivery' }, staff)).toBe(
+      'changed',
+    );
+    expect((await storage.getRequestState(reference))?.promised).toEqual({ date: '2026-12-21', handover: 'delivery' });
+    const [change] = await mailsToCustomer();
+    expect(change?.subject).toBe(`Seenwear: a new date for your order ${reference}`);
+    expect(change?.text).toContain('Delivered to you by Dec 21, 2026 (we had said Dec 14, 2026).');
+    const logged = (await storage.getRequest(reference))?.events.filter((event) => event.type === 'promised');
+    expect(logged?.map((event) => [event.actor, event.data.date, event.data.was])).toEqual([
+      ['system', '2026-12-14', undefined],
+      [staff, '2026-12-21', '2026-12-14'],
+    ]);
+  });
+});
