@@ -48,8 +48,10 @@ function startServer(databaseDir: string): Promise<RunningServer> {
   return startTestServer({
     CSRF_SECRET,
     DATABASE_DIR: databaseDir,
-    // The whole run comes from one address: the real limit would refuse most of it with 429.
+    // The whole run comes from one address: the real limits (posts per address, one upload slot per
+    // address) would refuse most of it with 429.
     SUBMISSION_RATE_LIMIT: '100000',
+    UPLOADS_PER_VISITOR: '64',
     // No mail: the outbox rows must stay, and they are part of what is checked.
     SMTP_URL: '',
   });

@@ -2,7 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
-import { axeViolations, deskServerForThisFile, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
+import {
+  axeViolations,
+  deskServerForThisFile,
+  mailWith,
+  signInToDesk,
+  watchedPage,
+} from '#tests/support/browser-session.ts';
 import { liveVisitorSession, quoteFormData } from '#tests/support/quote-post.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 
@@ -92,6 +98,10 @@ describe('the order’s rules in a browser', () => {
       expect(steps).toEqual(['Received', 'Quote sent', 'Approved']);
       expect(await page.locator('[aria-current="step"]').textContent()).toContain('Proof approved');
       expect(await page.getByText(/^Ready for pickup on /).count()).toBe(1);
+      // Their receipt, by mail: what they approved, the total, their name, the promised day.
+      const receipt = await mailWith(site.smtp, /You approved quote v1 and proof v1/);
+      expect(receipt.text).toContain('signing as “Dana Whitfield”');
+      expect(receipt.text).toMatch(/Ready for pickup on [A-Z][a-z]{2} \d{1,2}, \d{4}\./);
       expect(await axeViolations(page)).toEqual([]);
       expect(await scrollsSideways(page)).toBe(false);
 

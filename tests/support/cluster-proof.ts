@@ -113,8 +113,10 @@ export async function runProof(options: ProofOptions = {}): Promise<ProofReport>
       MAIL_FROM: 'Seenwear <orders@seenwear.example>',
       SHOP_EMAIL: 'shop@seenwear.example',
       OUTBOX_LEASE_SECONDS: String(leaseSeconds),
-      // Every request comes from this one address.
+      // Every request comes from this one address, standing for many visitors: neither the rate limit nor
+      // the one upload slot per visitor address may turn them away.
       SUBMISSION_RATE_LIMIT: '100000',
+      UPLOADS_PER_VISITOR: String(Math.min(64, concurrency)),
     },
     captureLogs: false,
   });
