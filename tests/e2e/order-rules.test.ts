@@ -1,5 +1,6 @@
+import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
 import {
@@ -11,6 +12,9 @@ import {
 } from '#tests/support/browser-session.ts';
 import { liveVisitorSession, quoteFormData } from '#tests/support/quote-post.ts';
 import { randomPng } from '#tests/support/random-png.ts';
+
+/** Where the screenshots go, to be looked at (not compared). */
+const shots = 'reports/screenshots';
 
 /** The values the desk's status menu offers, in order. */
 const menu = (page: Page) =>
@@ -29,6 +33,10 @@ const scrollsSideways = (page: Page) =>
 describe('the order’s rules in a browser', () => {
   const browser = chromiumForThisFile();
   const site = deskServerForThisFile();
+
+  beforeAll(async () => {
+    await mkdir(shots, { recursive: true });
+  });
 
   /** A quote request through the real endpoint; its reference and the customer's private page. */
   async function postQuote(email: string): Promise<{ reference: string; link: string }> {
@@ -83,6 +91,7 @@ describe('the order’s rules in a browser', () => {
       const page = phone.page;
       await page.goto(`${site.url}${link}`);
       expect(await page.getByText('This proof comes with your quote').count()).toBe(1);
+      await page.screenshot({ path: `${shots}/order-rules-draft-proof-390.png`, fullPage: true });
       const done = () => page.locator('li:has(.sr-only:text(" (done)"))').allTextContents();
       expect(await done()).toEqual([expect.stringContaining('Received')]);
       expect(await axeViolations(page)).toEqual([]);
@@ -98,6 +107,7 @@ describe('the order’s rules in a browser', () => {
       expect(steps).toEqual(['Received', 'Quote sent', 'Approved']);
       expect(await page.locator('[aria-current="step"]').textContent()).toContain('Proof approved');
       expect(await page.getByText(/^Ready for pickup on /).count()).toBe(1);
+      await page.screenshot({ path: `${shots}/order-rules-approved-390.png`, fullPage: true });
       // Their receipt, by mail: what they approved, the total, their name, the promised day.
       const receipt = await mailWith(site.smtp, /You approved quote v1 and proof v1/);
       expect(receipt.text).toContain('signing as “Dana Whitfield”');
@@ -113,6 +123,12 @@ describe('the order’s rules in a browser', () => {
       expect(await first.textContent()).toContain('(unread)');
       await shop.goto(`${site.url}/staff/requests/${reference}`);
       expect(await shop.getByText(/^Promised for /).count()).toBe(1);
+      await shop.screenshot({ path: `${shots}/order-rules-desk-promised-1280.png`, fullPage: true });
+      await shop.setViewportSize({ width: 390, height: 900 });
+      expect(await scrollsSideways(shop)).toBe(false);
+      expect(await axeViolations(shop)).toEqual([]);
+      await shop.screenshot({ path: `${shots}/order-rules-desk-promised-390.png`, fullPage: true });
+      await shop.setViewportSize({ width: 1280, height: 900 });
       // From here on it is the shop's work: production, ready, completed.
       expect(await menu(shop)).toEqual(['in_production', 'cancelled']);
       expect(desk.problems).toEqual([]);
