@@ -105,10 +105,13 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
       ip: '203.0.113.7',
       userAgent: 'Test browser 1.0',
     });
-    const shopMail = withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear').find((item) =>
-      item.subject?.includes('approved'),
-    );
+    const mails = withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear');
+    const shopMail = mails.find((item) => item.subject?.startsWith('The customer approved'));
     expect(shopMail?.subject).toBe(`The customer approved quote v1 (${reference})`);
+    // And the customer's own receipt of it.
+    expect(mails.find((item) => item.recipient === 'customer' && item.subject?.includes('you approved'))?.subject).toBe(
+      `Seenwear: you approved quote v1 of ${reference}`,
+    );
 
     const after = await request(t.app).get(`${path}?done=quote-approved`).expect(200);
     expect(after.text).toContain('Thank you: your quote is approved.');

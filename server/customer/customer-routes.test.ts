@@ -253,11 +253,13 @@ describe.each(backends)("the customer's request page on %s", (backend) => {
       .type('form')
       .send({ ...quote, [CSRF_FIELD]: token })
       .expect(303);
+    // Without JavaScript the request lands on its confirmation page, the link carried by the flash cookie.
+    expect(plain.headers.location).toBe('/pricing/sent');
     const flash =
       cookiesOf(plain)
         .find((line) => line.startsWith('flash='))
         ?.split(';')[0] ?? '';
-    const landing = await request(t.app).get('/pricing').set('Cookie', `${cookie}; ${flash}`).expect(200);
+    const landing = await request(t.app).get('/pricing/sent').set('Cookie', `${cookie}; ${flash}`).expect(200);
     expect(landing.headers['cache-control']).toBe('private, no-store');
     const link = /href="(\/requests\/Q-\d{4}-\d{6}\/[A-Za-z0-9_-]{43})"/.exec(landing.text)?.[1];
     expect(link).toBeDefined();
