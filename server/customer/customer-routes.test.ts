@@ -97,7 +97,8 @@ describe.each(backends)("the customer's request page on %s", (backend) => {
       expect(answer.text).toBe(answers[0]?.text);
     }
     await request(t.app)
-      .get(`/requests/${reference}/${secret.replace(/./, 'x')}/files/0`)
+      // A secret one character off (never the real one: it may start with "x" itself, 1 run in 64).
+      .get(`/requests/${reference}/${secret.startsWith('x') ? 'y' : 'x'}${secret.slice(1)}/files/0`)
       .expect(404);
   });
 
