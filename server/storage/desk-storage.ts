@@ -7,7 +7,6 @@ import { insertQueuedMail } from './queued-mail.ts';
 import { appendEvent as appendRequestEvent } from './request-events.ts';
 import { readDate, readJson, type StorageDatabase } from './schema.ts';
 import type { Actor, DeskStorage, RequestEvent, RequestFilter, Submission } from './types.ts';
-import { createVersionStorage } from './version-storage.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -49,8 +48,6 @@ export function createDeskStorage(
   ) => appendRequestEvent(trx, clock, submissionId, event);
 
   return {
-    ...createVersionStorage(db, clock),
-
     async listRequests(filter) {
       const base = matching(filter);
       const [rows, total, counts, unread] = await Promise.all([

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { QuoteLine, QuoteTerms } from '#shared/requests/quote.ts';
 import { quoteTotal } from '#shared/requests/quote.ts';
+import type { VersionSend } from './contract/versions.ts';
 import type { DatabaseClock } from './database-clock.ts';
 import { insertQueuedMail } from './queued-mail.ts';
 import { appendEvent } from './request-events.ts';
 import { readDate, readJson, type StorageDatabase } from './schema.ts';
-import type { Actor, DeskStorage, SentProof, SentQuote, StoredFile } from './types.ts';
+import type { Actor, SentProof, SentQuote, StoredFile } from './types.ts';
 
 type VersionTable = 'quotes' | 'proofs';
-type VersionSend = Parameters<DeskStorage['sendQuote']>[2];
 
 /**
  * Quotes and proofs: numbered versions of a request, each frozen when sent (rows are inserted, never

@@ -6,7 +6,7 @@ import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
 import type { SiteDataFiles } from '#server/pages/site-data-files.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
-import { CUSTOMER_CONFIRMATIONS_PER_DAY } from '#server/storage/kysely-storage.ts';
+import { CUSTOMER_CONFIRMATIONS_PER_DAY } from '#server/storage/submission-storage.ts';
 import type { SavedSubmission, Storage } from '#server/storage/types.ts';
 import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
