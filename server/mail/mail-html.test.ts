@@ -26,7 +26,9 @@ describe("every mail's HTML part", () => {
       label: 'Open <your> page',
     });
     expect(blocks).toHaveLength(4);
-    expect(blocks[0]).toBe('<p style="margin:0 0 16px;white-space:pre-wrap">Open your page:</p>');
+    expect(blocks[0]).toBe(
+      '<p style="margin:0 0 16px;white-space:pre-wrap;overflow-wrap:break-word">Open your page:</p>',
+    );
     expect(blocks[1]).toMatch(/^<table role="presentation"/);
     expect(blocks[1]).toContain(`<a href="${link}" style="`);
     expect(blocks[1]).toContain('>Open &lt;your&gt; page</a>');

@@ -5,7 +5,7 @@ import type { MailLook } from './mail-draft.ts';
 const urlPattern = /https?:\/\/[^\s<>"'()]+[^\s<>"'().,;:!?]/g;
 
 /** The shop's colour (public/logo.svg), and white text on it: a contrast of 5.9 to 1. */
-export const BRAND_COLOR = '#b4410f';
+const BRAND_COLOR = '#b4410f';
 
 /** Text of a paragraph as HTML: every character escaped, and each web address made a link to itself. */
 function linkedHtml(text: string): string {
@@ -20,7 +20,7 @@ function linkedHtml(text: string): string {
 }
 
 function paragraphHtml(text: string): string {
-  return `<p style="margin:0 0 16px;white-space:pre-wrap">${linkedHtml(text)}</p>`;
+  return `<p style="margin:0 0 16px;white-space:pre-wrap;overflow-wrap:break-word">${linkedHtml(text)}</p>`;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { MailLook, SummaryRow } from './mail-draft.ts';
  * Only numbers and the shop's own names, never a field the customer typed; undefined when the request
  * holds none of them (a contact message, a request stored in another shape).
  */
-export function orderLine(payload: Record<string, unknown>): string | undefined {
+function orderLine(payload: Record<string, unknown>): string | undefined {
   const { quantity, service, garment } = payload;
   const parts = [
     ...(typeof quantity === 'number' && Number.isInteger(quantity) && quantity > 0
@@ -22,7 +22,7 @@ export function orderLine(payload: Record<string, unknown>): string | undefined 
 }
 
 /** A quote's figures as the mails give them: the total, and the deposit with its share. */
-export function quoteRows(quote: QuoteTerms): SummaryRow[] {
+function quoteRows(quote: QuoteTerms): SummaryRow[] {
   const total = quoteTotal(quote.lines);
   return [
     { label: 'Total', value: formatMoney(total) },
