@@ -137,7 +137,7 @@ const builders: { [K in MailKind]: Builder<K> } = {
     if (!quote) throw new UnbuildableMailError(`quote v${facts.version} of ${about.reference} is not in storage`);
     return {
       ...quoteMail(request.email, { ...about, version: facts.version, terms: quote }),
-      look: customerLook({ ...about, payload: request.payload, quote, label: 'Open your quote' }),
+      look: customerLook({ ...about, request, quote, label: 'Open your quote' }),
     };
   },
 
@@ -167,7 +167,7 @@ const builders: { [K in MailKind]: Builder<K> } = {
       }),
       look: customerLook({
         ...about,
-        payload: request.payload,
+        request,
         rows: [{ label: 'Proof', value: `Version ${proof.version}${printSize ? `, ${printSize}` : ''}` }],
         ...(quote ? { quote } : {}),
         label: 'Open your proof',
@@ -183,7 +183,7 @@ const builders: { [K in MailKind]: Builder<K> } = {
       ...customerUpdateMail(request.email, { ...about, status: facts.status, message: facts.message }),
       look: customerLook({
         ...about,
-        payload: request.payload,
+        request,
         rows: [{ label: 'Status', value: statusLabels[facts.status] }],
         ...(quote ? { quote } : {}),
       }),
@@ -237,7 +237,7 @@ const builders: { [K in MailKind]: Builder<K> } = {
       }),
       look: customerLook({
         ...about,
-        payload: request.payload,
+        request,
         rows: [{ label: 'Approved', value: approved }],
         ...(quote ? { quote } : {}),
       }),
@@ -251,7 +251,7 @@ const builders: { [K in MailKind]: Builder<K> } = {
       ...promisedChangedMail(request.email, { ...about, promised, ...(facts.was ? { was: facts.was } : {}) }),
       look: customerLook({
         ...about,
-        payload: request.payload,
+        request,
         rows: [
           { label: facts.handover === 'pickup' ? 'Ready for pickup' : 'Delivered by', value: formatDay(facts.date) },
         ],

@@ -1,3 +1,4 @@
+import type { SubmissionKind } from '#server/storage/types.ts';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
 import { depositOf, type QuoteTerms, quoteTotal } from '#shared/requests/quote.ts';
@@ -40,7 +41,7 @@ function quoteRows(quote: QuoteTerms): SummaryRow[] {
  */
 export function customerLook({
   reference,
-  payload,
+  request,
   rows = [],
   quote,
   link,
@@ -48,17 +49,17 @@ export function customerLook({
   image,
 }: {
   reference: string;
-  /** The stored request, for its order line; none for a mail that sums nothing up. */
-  payload?: Record<string, unknown>;
+  /** The stored request, for its order line (a quote request's alone); none for a mail that sums nothing up. */
+  request?: { kind: SubmissionKind; payload: Record<string, unknown> };
   rows?: SummaryRow[];
   quote?: QuoteTerms;
   link?: string;
   label?: string;
   image?: MailLook['image'];
 }): MailLook {
-  const order = payload && orderLine(payload);
+  const order = request?.kind === 'quote' ? orderLine(request.payload) : undefined;
   return {
-    ...(payload
+    ...(request
       ? {
           summary: [
             { label: 'Reference', value: reference },

@@ -102,7 +102,7 @@ export function customerMessage(submission: Submission, settings: MailSettings, 
     text,
     look: customerLook({
       reference: submission.reference,
-      payload: submission.payload,
+      request: submission,
       rows: submission.kind === 'quote' ? [{ label: 'In short', value: quoteSummary(submission) }] : [],
       ...(requestLink ? { link: requestLink } : {}),
     }),
