@@ -226,5 +226,7 @@ describe('customerMessage', () => {
     const message = customerMessage(quote({ reference: 'C-2026-000045', kind: 'contact' }), settings);
     expect(message.subject).toBe('We received your message C-2026-000045');
     expect(message.text).toContain('Thank you for your message.');
+    // A message is no order: its summary gives the reference alone.
+    expect(message.look?.summary).toEqual([{ label: 'Reference', value: 'C-2026-000045' }]);
   });
 });
