@@ -27,6 +27,22 @@ const terms: QuoteTerms = {
 };
 const staff = 'staff:owner@seenwear.example' as const;
 
+/** The button of a mail's HTML part (a link filling a coloured cell): where it goes and what it says. */
+function buttonOf(html: string | undefined) {
+  const [, href, label] = /<td bgcolor="[^"]*"[^>]*><a href="([^"]*)"[^>]*>([^<]*)<\/a>/.exec(html ?? '') ?? [];
+  return { href, label };
+}
+
+/** The summary box's rows of a mail's HTML part, as label and value. */
+function summaryOf(html: string | undefined): Record<string, string> {
+  return Object.fromEntries(
+    [...(html ?? '').matchAll(/<th scope="row"[^>]*>([^<]*)<\/th><td[^>]*>([^<]*)<\/td>/g)].map(([, label, value]) => [
+      label,
+      value,
+    ]),
+  );
+}
+
 // Every kind of mail, written from its outbox row's facts and what is stored, on each database.
 describe.each(backends)('every mail, written when it is sent, on %s', (backend) => {
   let storage: Awaited<ReturnType<typeof openTestStorage>>;
@@ -71,7 +87,17 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
     expect(shop?.text).toContain(`Open it on the desk: https://shop.example/staff/requests/${reference}`);
     expect(customer).toMatchObject({ to: 'dana@example.com', subject: `We received your quote request ${reference}` });
     expect(customer?.text).toContain(`keep it to yourself:\n${await pageLink()}\n`);
-    expect(customer?.html).toContain(`<a href="${await pageLink()}">`);
+    expect(buttonOf(customer?.html)).toEqual({ href: await pageLink(), label: 'Open your private page' });
+    expect(customer?.html).not.toContain(`>${await pageLink()}<`);
+    expect(customer?.html).toContain(
+      '<img src="https://shop.example/icons/icon-192.png" width="40" height="40" alt="Seenwear logo"',
+    );
+    expect(summaryOf(customer?.html)).toEqual({
+      Reference: reference,
+      Order: '48 pieces',
+      'In short': '48 pieces, no files yet',
+    });
+    expect(shop?.html).toContain('alt="Seenwear logo"');
   });
 
   it('writes the quote from the version stored, with its lines, total, deposit and date', async () => {
@@ -105,6 +131,14 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
     expect(revised?.text).toContain('It replaces the one we sent before (this is version 2)');
     expect(revised?.text).toContain('Deposit before production: $93.00 (25%)');
     expect(revised?.messageId).not.toBe(first?.messageId);
+    expect(summaryOf(first?.html)).toEqual({
+      Reference: reference,
+      Order: '48 pieces',
+      Total: '$372.00',
+      Deposit: '$186.00 (50%)',
+    });
+    expect(summaryOf(revised?.html)).toMatchObject({ Total: '$372.00', Deposit: '$93.00 (25%)' });
+    expect(buttonOf(revised?.html)).toEqual({ href: await pageLink(), label: 'Open your quote' });
   });
 
   it('writes the proof with its print size and notes, a status change and a message, each with the link', async () => {
@@ -144,6 +178,46 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
     expect(message?.subject).toBe(`Seenwear: about your quote request ${reference}`);
     expect(message?.text).toContain(`Would navy work instead of black?\n\nReference: ${reference}`);
     expect(message?.text).toContain(link);
+    // The proof's picture is the page's own preview; the figures are the latest quote's (v2).
+    expect(proof?.html).toContain(
+      `<img src="${link}/proofs/1/preview" width="280" alt="Your proof, version 1, printed 11.5 × 4 in"`,
+    );
+    expect(buttonOf(proof?.html)).toEqual({ href: link, label: 'Open your proof' });
+    expect(summaryOf(proof?.html)).toEqual({
+      Reference: reference,
+      Order: '48 pieces',
+      Proof: 'Version 1, 11.5 × 4 in',
+      Total: '$372.00',
+      Deposit: '$93.00 (25%)',
+    });
+    expect(summaryOf(status?.html)).toEqual({
+      Reference: reference,
+      Order: '48 pieces',
+      Status: 'Approved',
+      Total: '$372.00',
+      Deposit: '$93.00 (25%)',
+    });
+    expect(buttonOf(status?.html)).toEqual({ href: link, label: 'Open your private page' });
+    expect(buttonOf(message?.html)).toEqual({ href: link, label: 'Open your private page' });
+  });
+
+  it('shows no picture of a proof that is not an image, such as a PDF', async () => {
+    const pdf = Buffer.from('%PDF-1.7\n');
+    await storage.sendProof(
+      reference,
+      {
+        file: { name: 'front.pdf', mediaType: 'application/pdf', size: pdf.length, data: pdf },
+        widthInches: null,
+        heightInches: null,
+        notes: '',
+      },
+      { from: 'approved', to: 'proof_sent', actor: staff, mail: (version) => ({ kind: 'proof-sent', version }) },
+    );
+    const [proof] = await written();
+    expect(proof?.subject).toBe(`Seenwear: your proof for ${reference} is ready (v2)`);
+    expect(proof?.html).not.toContain('/preview');
+    expect(proof?.html?.match(/<img /g)).toHaveLength(1);
+    expect(summaryOf(proof?.html).Proof).toBe('Version 2');
   });
 
   it('puts the newest link in, even in mail queued before the link was replaced', async () => {
@@ -232,6 +306,25 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
       return facts && queuedSubject(facts, contact, 'Seenwear');
     });
     expect(listed).toEqual([undefined, undefined, reply?.subject]);
+  });
+
+  it('escapes in the HTML what a visitor typed: a name that is a script shows as text', async () => {
+    const name = '<script>alert("x")</script>';
+    const { reference: typed } = await storage.saveSubmission({
+      kind: 'quote',
+      name,
+      email: 'mallory@example.com',
+      payload: { name, quantity: 12, service: '<b>Screen</b>', garment: '<img src=x onerror=alert(1)>' },
+      files: [],
+    });
+    const [shop, customer] = await written();
+    expect(shop?.subject).toBe(`Quote request ${typed} from ${name}`);
+    expect(shop?.html).toContain('Name: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(shop?.html).toContain('Service: &lt;b&gt;Screen&lt;/b&gt;');
+    expect(customer?.html).toContain('12 pieces · &lt;b&gt;Screen&lt;/b&gt; · &lt;img src=x onerror=alert(1)&gt;');
+    for (const html of [shop?.html, customer?.html]) {
+      expect(html).not.toMatch(/<script|<b>|<img src=x/);
+    }
   });
 
   it('refuses to write a mail whose facts it does not know or whose version is gone', async () => {

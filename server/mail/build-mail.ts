@@ -1,7 +1,9 @@
+import { isPreviewable } from '#server/requests/request-details.ts';
 import { customerPagePath } from '#server/requests/request-links.ts';
 import { printSizeText } from '#server/requests/version-views.ts';
-import type { NotificationRecipient, Storage } from '#server/storage/types.ts';
-import { formatDateTime } from '#shared/desk-format.ts';
+import type { NotificationRecipient, SentQuote, Storage } from '#server/storage/types.ts';
+import { formatDateTime, formatDay } from '#shared/desk-format.ts';
+import { statusLabels } from '#shared/requests/request-status.ts';
 import {
   approvalReceiptMail,
   customerMessageMail,
@@ -15,8 +17,9 @@ import {
 } from './customer-mail.ts';
 import type { MailDraft } from './mail-draft.ts';
 import { type MailFacts, type MailKind, readMailFacts } from './mail-facts.ts';
-import { textToHtml } from './mail-html.ts';
+import { mailHtml } from './mail-layout.ts';
 import type { MailSettings } from './mail-settings.ts';
+import { customerLook } from './order-summary.ts';
 import { customerMessage, shopMessage } from './received-mail.ts';
 import { toShopMail, toShopSubject } from './shop-mail.ts';
 import { signInLinkMail } from './sign-in-mail.ts';
@@ -28,7 +31,7 @@ import { signInLinkMail } from './sign-in-mail.ts';
  */
 export type MailReads = Pick<
   Storage,
-  'getSubmission' | 'getRequestState' | 'quotesOf' | 'proofsOf' | 'requestLinkOf' | 'approvalsOf'
+  'getSubmission' | 'getCustomerRequest' | 'quotesOf' | 'proofsOf' | 'requestLinkOf' | 'approvalsOf'
 >;
 
 /** The outbox row a mail is written for: its id, the request it is about (none for a sign-in link), its facts as stored. */
@@ -40,9 +43,9 @@ export interface QueuedMail {
 }
 
 /** A mail ready for the transport. */
-export interface BuiltMail extends MailDraft {
+export interface BuiltMail extends Omit<MailDraft, 'look'> {
   from: string;
-  /** Made from the text (mail-html.ts): no mail carries HTML anyone wrote. */
+  /** Made from the text and the draft's look (mail-layout.ts): no mail carries HTML anyone wrote. */
   html: string;
   messageId: string;
 }
@@ -78,15 +81,29 @@ async function customerLink({ settings, reads }: Context, reference: string): Pr
   return path && `${settings.publicUrl}${path}`;
 }
 
-/** What every mail to a customer about their request starts from: the request's address and its page's link. */
+/**
+ * What every mail to a customer about their request starts from: the request's address and its page's
+ * link, and the request as stored (its order, for the summary; the promised day).
+ */
 async function toCustomer(row: QueuedMail, context: Context) {
   const reference = referenceOf(row);
   const [request, link] = await Promise.all([
-    context.reads.getRequestState(reference),
+    context.reads.getCustomerRequest(reference),
     customerLink(context, reference),
   ]);
   if (!request) throw new UnbuildableMailError(`the request ${reference} is not in storage`);
-  return { reference, to: request.email, shopName: context.settings.shop.appName, ...(link ? { link } : {}) };
+  return {
+    request,
+    about: { reference, shopName: context.settings.shop.appName, ...(link ? { link } : {}) },
+  };
+}
+
+/** The newest quote sent: the figures a mail about the order gives, whatever its version. */
+async function latestQuote({ reads }: Context, reference: string): Promise<SentQuote | undefined> {
+  return (await reads.quotesOf(reference)).reduce<SentQuote | undefined>(
+    (latest, quote) => (latest && latest.version > quote.version ? latest : quote),
+    undefined,
+  );
 }
 
 function toShop(facts: Parameters<typeof toShopMail>[0], row: QueuedMail, { settings }: Context): Promise<MailDraft> {
@@ -115,42 +132,84 @@ const builders: { [K in MailKind]: Builder<K> } = {
   },
 
   async 'quote-sent'(facts, row, context) {
-    const { to, ...about } = await toCustomer(row, context);
+    const { request, about } = await toCustomer(row, context);
     const quote = (await context.reads.quotesOf(about.reference)).find((sent) => sent.version === facts.version);
     if (!quote) throw new UnbuildableMailError(`quote v${facts.version} of ${about.reference} is not in storage`);
-    return quoteMail(to, { ...about, version: facts.version, terms: quote });
+    return {
+      ...quoteMail(request.email, { ...about, version: facts.version, terms: quote }),
+      look: customerLook({ ...about, request, quote, label: 'Open your quote' }),
+    };
   },
 
   async 'proof-sent'(facts, row, context) {
-    const { to, ...about } = await toCustomer(row, context);
-    const proof = (await context.reads.proofsOf(about.reference)).find((sent) => sent.version === facts.version);
+    const { request, about } = await toCustomer(row, context);
+    const [proofs, quote] = await Promise.all([
+      context.reads.proofsOf(about.reference),
+      latestQuote(context, about.reference),
+    ]);
+    const proof = proofs.find((sent) => sent.version === facts.version);
     if (!proof) throw new UnbuildableMailError(`proof v${facts.version} of ${about.reference} is not in storage`);
     const printSize = printSizeText(proof.widthInches, proof.heightInches);
-    return proofMail(to, { ...about, version: facts.version, notes: proof.notes, ...(printSize ? { printSize } : {}) });
+    // The page's own preview, as the page shows it: a picture for a PNG, JPEG or WebP, never a PDF.
+    const image =
+      about.link && isPreviewable(proof.mediaType, 'proof')
+        ? {
+            src: `${about.link}/proofs/${proof.version}/preview`,
+            alt: `Your proof, version ${proof.version}${printSize ? `, printed ${printSize}` : ''}`,
+          }
+        : undefined;
+    return {
+      ...proofMail(request.email, {
+        ...about,
+        version: facts.version,
+        notes: proof.notes,
+        ...(printSize ? { printSize } : {}),
+      }),
+      look: customerLook({
+        ...about,
+        request,
+        rows: [{ label: 'Proof', value: `Version ${proof.version}${printSize ? `, ${printSize}` : ''}` }],
+        ...(quote ? { quote } : {}),
+        label: 'Open your proof',
+        ...(image ? { image } : {}),
+      }),
+    };
   },
 
   async 'status-changed'(facts, row, context) {
-    const { to, ...about } = await toCustomer(row, context);
-    return customerUpdateMail(to, { ...about, status: facts.status, message: facts.message });
+    const { request, about } = await toCustomer(row, context);
+    const quote = await latestQuote(context, about.reference);
+    return {
+      ...customerUpdateMail(request.email, { ...about, status: facts.status, message: facts.message }),
+      look: customerLook({
+        ...about,
+        request,
+        rows: [{ label: 'Status', value: statusLabels[facts.status] }],
+        ...(quote ? { quote } : {}),
+      }),
+    };
   },
 
   async 'desk-message'(facts, row, context) {
-    const { to, ...about } = await toCustomer(row, context);
-    return customerMessageMail(to, { ...about, message: facts.message, kind: facts.about });
+    const { request, about } = await toCustomer(row, context);
+    return {
+      ...customerMessageMail(request.email, { ...about, message: facts.message, kind: facts.about }),
+      look: customerLook(about),
+    };
   },
 
   async 'link-replaced'(_facts, row, context) {
-    const { to, link, ...about } = await toCustomer(row, context);
+    const { request, about } = await toCustomer(row, context);
+    const { link } = about;
     if (!link) throw new UnbuildableMailError(`${about.reference} has no page to link to`);
-    return newRequestLinkMail(to, { ...about, link });
+    return { ...newRequestLinkMail(request.email, { ...about, link }), look: customerLook(about) };
   },
 
   async 'approval-receipt'(facts, row, context) {
-    const { to, ...about } = await toCustomer(row, context);
-    const [approvals, quotes, state] = await Promise.all([
+    const { request, about } = await toCustomer(row, context);
+    const [approvals, quotes] = await Promise.all([
       context.reads.approvalsOf(about.reference),
       context.reads.quotesOf(about.reference),
-      context.reads.getRequestState(about.reference),
     ]);
     const approval = approvals.findLast(
       (item) => item.subject === facts.subject && item.version === facts.version && item.decision === 'approved',
@@ -163,26 +222,41 @@ const builders: { [K in MailKind]: Builder<K> } = {
         ? facts.version
         : approvals.findLast((item) => item.subject === 'quote' && item.decision === 'approved')?.version;
     const quote = quotes.find((sent) => sent.version === quoteVersion);
-    return approvalReceiptMail(to, {
-      ...about,
-      approved:
-        facts.withProof === undefined
-          ? `${facts.subject} v${facts.version}`
-          : `quote v${facts.version} and proof v${facts.withProof}`,
-      ...(quote ? { quote } : {}),
-      signedAs: approval.name,
-      at: formatDateTime(approval.at.toISOString(), context.settings.timeZone),
-      ...(state?.promised ? { promised: state.promised } : {}),
-    });
+    const approved =
+      facts.withProof === undefined
+        ? `${facts.subject} v${facts.version}`
+        : `quote v${facts.version} and proof v${facts.withProof}`;
+    return {
+      ...approvalReceiptMail(request.email, {
+        ...about,
+        approved,
+        ...(quote ? { quote } : {}),
+        signedAs: approval.name,
+        at: formatDateTime(approval.at.toISOString(), context.settings.timeZone),
+        ...(request.promised ? { promised: request.promised } : {}),
+      }),
+      look: customerLook({
+        ...about,
+        request,
+        rows: [{ label: 'Approved', value: approved }],
+        ...(quote ? { quote } : {}),
+      }),
+    };
   },
 
   async 'promised-changed'(facts, row, context) {
-    const { to, ...about } = await toCustomer(row, context);
-    return promisedChangedMail(to, {
-      ...about,
-      promised: { date: facts.date, handover: facts.handover },
-      ...(facts.was ? { was: facts.was } : {}),
-    });
+    const { request, about } = await toCustomer(row, context);
+    const promised = { date: facts.date, handover: facts.handover };
+    return {
+      ...promisedChangedMail(request.email, { ...about, promised, ...(facts.was ? { was: facts.was } : {}) }),
+      look: customerLook({
+        ...about,
+        request,
+        rows: [
+          { label: facts.handover === 'pickup' ? 'Ready for pickup' : 'Delivered by', value: formatDay(facts.date) },
+        ],
+      }),
+    };
   },
 
   'customer-wrote': toShop,
@@ -210,11 +284,11 @@ export async function buildMail(row: QueuedMail, reads: MailReads, settings: Mai
   if (!facts) throw new UnbuildableMailError('its stored facts are not a mail this server writes');
   // The registry is keyed by kind, so the builder found takes exactly these facts.
   const build = builders[facts.kind] as Builder<typeof facts.kind>;
-  const draft = await build(facts, row, { settings, reads });
+  const { look, ...draft } = await build(facts, row, { settings, reads });
   return {
     ...draft,
     from: settings.from,
-    html: textToHtml(draft.text),
+    html: mailHtml({ ...draft, ...(look ? { look } : {}) }, { name: settings.shop.appName, url: settings.publicUrl }),
     // A submission's two mails by its reference (one each); any other by its row.
     messageId: messageIdFor(
       facts.kind === 'received' ? referenceOf(row) : `mail-${row.id}`,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { textToHtml } from './mail-html.ts';
+import { textBlocks } from './mail-html.ts';
 
 describe("every mail's HTML part", () => {
   it('escapes the text, keeps its paragraphs and makes its web addresses links', () => {
-    const html = textToHtml(
+    const html = textBlocks(
       'Hello <b>"you"</b>,\n\nYour page: https://shop.example/requests/Q-2026-000123/abc_-9.\n\nThanks',
-    );
+    ).join('');
     expect(html).toContain('Hello &lt;b&gt;&quot;you&quot;&lt;/b&gt;,');
     expect(html).not.toContain('<b>');
     expect(html).toContain(
@@ -15,7 +15,25 @@ describe("every mail's HTML part", () => {
   });
 
   it('never lets a typed address break out of its attribute', () => {
-    const html = textToHtml('See https://evil.example/"onmouseover=alert(1)');
+    const html = textBlocks('See https://evil.example/"onmouseover=alert(1)').join('');
     expect(html).toContain('<a href="https://evil.example/">https://evil.example/</a>&quot;onmouseover=alert(1)');
+  });
+
+  it("shows the line that is the button's address alone as the button, the lines around it as text", () => {
+    const link = 'https://shop.example/requests/Q-2026-000123/abc';
+    const blocks = textBlocks(`Open your page:\n${link}\nKeep it to yourself.\n\nSee ${link} too.`, {
+      href: link,
+      label: 'Open <your> page',
+    });
+    expect(blocks).toHaveLength(4);
+    expect(blocks[0]).toBe(
+      '<p style="margin:0 0 16px;white-space:pre-wrap;overflow-wrap:break-word">Open your page:</p>',
+    );
+    expect(blocks[1]).toMatch(/^<table role="presentation"/);
+    expect(blocks[1]).toContain(`<a href="${link}" style="`);
+    expect(blocks[1]).toContain('>Open &lt;your&gt; page</a>');
+    expect(blocks[2]).toContain('Keep it to yourself.');
+    // Within a sentence the address stays a link.
+    expect(blocks[3]).toContain(`See <a href="${link}">${link}</a> too.`);
   });
 });

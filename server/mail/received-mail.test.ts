@@ -16,7 +16,7 @@ function sent(submission: Submission, recipient: 'shop' | 'customer') {
   const unread = () => Promise.reject(new Error('not read by a submission mail'));
   const reads: MailReads = {
     getSubmission: async () => submission,
-    getRequestState: unread,
+    getCustomerRequest: unread,
     quotesOf: unread,
     proofsOf: unread,
     approvalsOf: unread,
@@ -78,6 +78,28 @@ describe('shopMessage', () => {
   it('gives the time on the shop’s clock, named, as the desk does', () => {
     const text = String(shopMessage(quote(), { ...settings, timeZone: 'America/Chicago' }).text);
     expect(text).toContain('Received: Mar 14, 2026, 10:04 AM CDT');
+  });
+
+  it('gives the service, the in-hands date and the estimate’s total under the header, on the shop’s clock', () => {
+    const payload = {
+      service: 'Screen printing',
+      quantity: 48,
+      inHandsDate: '2026-04-03',
+      websiteEstimate: '$1,366.50 in total for 48 pieces, about $28.47 per piece (the total ÷ 48, rounded).',
+    };
+    const text = String(
+      shopMessage(quote({ payload }), {
+        ...settings,
+        timeZone: 'America/Chicago',
+        deskUrl: 'https://shop.example/staff',
+      }).text,
+    );
+    expect(text).toContain(
+      'Received: Mar 14, 2026, 10:04 AM CDT\nIn short: 48 pieces, 1 file (1 image)\n' +
+        'Service: Screen printing\nIn-hands date: Fri, Apr 3, 2026\nWebsite estimate: $1,366.50\n',
+    );
+    const undated = String(shopMessage(quote({ payload: { ...payload, inHandsDate: undefined } }), settings).text);
+    expect(undated).toContain('Service: Screen printing\nIn-hands date: none given\nWebsite estimate: $1,366.50\n');
   });
 
   it('lists every field readably, nested objects and lists included', () => {
@@ -162,6 +184,21 @@ describe('customerMessage', () => {
     expect(message.html).toContain('Q-2026-000123');
   });
 
+  it('shows the order at the top of its HTML, and the private link as a button', async () => {
+    const payload = { service: 'Screen printing', garment: 'Standard cotton tee', quantity: 48, comments: 'Hi' };
+    const message = customerMessage(quote({ payload }), settings, 'https://shop.example/requests/Q-2026-000123/s3cret');
+    expect(message.look).toEqual({
+      summary: [
+        { label: 'Reference', value: 'Q-2026-000123' },
+        { label: 'Order', value: '48 pieces · Screen printing · Standard cotton tee' },
+        { label: 'In short', value: '48 pieces, 1 file (1 image) and 1 comment' },
+      ],
+      button: { href: 'https://shop.example/requests/Q-2026-000123/s3cret', label: 'Open your private page' },
+    });
+    const html = String((await sent(quote({ payload }), 'customer')).html);
+    expect(html).toContain('48 pieces · Screen printing · Standard cotton tee');
+  });
+
   it('never sends the visitor’s files or text back', () => {
     const message = customerMessage(quote(), settings);
     expect(message.attachments).toBeUndefined();
@@ -189,5 +226,7 @@ describe('customerMessage', () => {
     const message = customerMessage(quote({ reference: 'C-2026-000045', kind: 'contact' }), settings);
     expect(message.subject).toBe('We received your message C-2026-000045');
     expect(message.text).toContain('Thank you for your message.');
+    // A message is no order: its summary gives the reference alone.
+    expect(message.look?.summary).toEqual([{ label: 'Reference', value: 'C-2026-000045' }]);
   });
 });

@@ -2,10 +2,12 @@ import type { Submission, SubmissionKind } from '#server/storage/types.ts';
 import { detailsOf, formatFields } from '#server/submissions/payload-text.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import { formatUsPhone } from '#shared/phone.ts';
+import { formatFullCalendarDate, isCalendarDate } from '#shared/pricing/calendar-date.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { receivedSummary } from '#shared/submissions/received-summary.ts';
 import type { MailDraft } from './mail-draft.ts';
 import type { MailSettings } from './mail-settings.ts';
+import { customerLook } from './order-summary.ts';
 
 const kindLabels: Record<SubmissionKind, { shop: string; customer: string }> = {
   quote: { shop: 'Quote request', customer: 'quote request' },
@@ -21,7 +23,7 @@ export function shopMessage(submission: Submission, settings: MailSettings): Mai
     `Name: ${submission.name}`,
     `E-mail: ${submission.email}`,
     `Received: ${formatDateTime(submission.createdAt.toISOString(), settings.timeZone)}`,
-    ...(submission.kind === 'quote' ? [`In short: ${quoteSummary(submission)}`] : []),
+    ...(submission.kind === 'quote' ? [`In short: ${quoteSummary(submission)}`, ...atAGlance(submission.payload)] : []),
     ...(settings.deskUrl
       ? [
           `Files: ${
@@ -98,10 +100,34 @@ export function customerMessage(submission: Submission, settings: MailSettings, 
     replyTo: contact.email,
     subject: `We received your ${label} ${submission.reference}`,
     text,
+    look: customerLook({
+      reference: submission.reference,
+      request: submission,
+      rows: submission.kind === 'quote' ? [{ label: 'In short', value: quoteSummary(submission) }] : [],
+      ...(requestLink ? { link: requestLink } : {}),
+    }),
   };
 }
 
-/** Name and e-mail head the message; the payload's copies of them would only repeat it. */
+/**
+ * What the shop decides on first, under the counts: the service, the day it is wanted (as the desk
+ * writes a date) and the website's estimate, its total alone (the whole of it is in the details or on
+ * the desk). Each from the stored request (server/submissions/quote-payload.ts), when it holds it.
+ */
+function atAGlance({ service, inHandsDate, websiteEstimate }: Record<string, unknown>): string[] {
+  const estimate =
+    typeof websiteEstimate === 'string' ? /^(\$[\d,]+\.\d{2}) in total\b/.exec(websiteEstimate)?.[1] : undefined;
+  return [
+    ...(typeof service === 'string' && service ? [`Service: ${service}`] : []),
+    ...(typeof inHandsDate === 'string' && isCalendarDate(inHandsDate)
+      ? [`In-hands date: ${formatFullCalendarDate(inHandsDate)}`]
+      : typeof inHandsDate === 'undefined' && typeof service === 'string'
+        ? ['In-hands date: none given']
+        : []),
+    ...(estimate ? [`Website estimate: ${estimate}`] : []),
+  ];
+}
+
 /** The order's size at a glance, before the details: pieces, files, images, comments. */
 function quoteSummary({ payload, files }: Submission): string {
   return receivedSummary({

@@ -14,5 +14,6 @@ export function signInLinkMail(to: string, link: string, shopName: string): Mail
       '',
       'It works once. If you did not ask for it, ignore this mail: nobody can sign in without it.',
     ].join('\n'),
+    look: { button: { href: link, label: `Sign in to the ${shopName} desk` } },
   };
 }

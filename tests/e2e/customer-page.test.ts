@@ -44,10 +44,11 @@ describe("the customer's private request page in a browser", () => {
     const path = (await panelLink.getAttribute('href')) ?? '';
     expect(path).toMatch(new RegExp(`^/requests/${reference}/[A-Za-z0-9_-]{43}$`));
 
-    // The confirmation carries the same link, in its text and as a link in its HTML part.
+    // The confirmation carries the same link, in its text and as the button of its HTML part.
     const confirmation = await mailWith(site.smtp, new RegExp(`/requests/${reference}/`));
     expect(confirmation.text).toContain(`${site.url}${path}`);
-    expect(confirmation.html).toContain(`<a href="${site.url}${path}">`);
+    const button = /<td bgcolor="[^"]*"[^>]*><a href="([^"]*)"[^>]*>([^<]*)<\/a>/.exec(confirmation.html ?? '');
+    expect(button?.slice(1)).toEqual([`${site.url}${path}`, 'Open your private page']);
 
     // The page: received, waiting on the shop; no axe finding at either width.
     await panelLink.click();

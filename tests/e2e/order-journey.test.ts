@@ -94,7 +94,14 @@ describe('an order from request to reorder in a browser', () => {
       await shop.getByLabel('Height in inches').fill('4');
       await shop.getByRole('button', { name: 'Send proof' }).click();
       await expect.poll(() => notice(shop)).toBe('Proof sent to the customer.');
-      await mailWith(site.smtp, new RegExp(`Your proof for request ${reference} is ready`));
+      // Its mail shows the proof's picture from the customer's page, and the shop's logo, both served.
+      const proofMail = await mailWith(site.smtp, new RegExp(`Your proof for request ${reference} is ready`));
+      const pictures = [...(proofMail.html ?? '').matchAll(/<img src="([^"]*)"/g)].map(([, src]) => src ?? '');
+      expect(pictures).toEqual([`${site.url}/icons/icon-192.png`, `${site.url}${path}/proofs/1/preview`]);
+      for (const src of pictures) {
+        const answer = await fetch(src);
+        expect([answer.status, answer.headers.get('content-type')]).toEqual([200, 'image/png']);
+      }
 
       // The customer approves the proof.
       await page.goto(`${site.url}${path}`);
