@@ -202,6 +202,8 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
     expect(page.text).toContain('Prints at 11.5 × 4 in.');
     const preview = await request(t.app).get(`${path}/proofs/1/preview`).expect(200);
     expect(preview.headers['content-type']).toBe('image/png');
+    // The proof mail shows it as a thumbnail, from a mail client's page: another origin.
+    expect(preview.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(preview.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     await request(t.app).get(`${path}/proofs/2/preview`).expect(404);
 

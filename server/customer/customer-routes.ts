@@ -193,6 +193,9 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       throw createHttpError(404, 'There is no such proof.');
     }
     const file = await options.storage.getProofFile(pageOf(req).reference, version);
+    // The proof mail shows this preview as its thumbnail: a mail client's page is another origin, so the
+    // default same-origin resource policy would block it. The address itself is the secret.
+    if (preview === 'preview') res.set('Cross-Origin-Resource-Policy', 'cross-origin');
     sendRequestFile(res, file, preview === 'preview', 'proof');
   });
 

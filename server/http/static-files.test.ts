@@ -13,6 +13,8 @@ async function builtClient() {
   await mkdir(join(dir, '.vite'));
   await writeFile(join(dir, 'assets', 'entry-abc123.js'), 'console.log(1);\n');
   await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await mkdir(join(dir, 'icons'));
+  await writeFile(join(dir, 'icons', 'icon-192.png'), 'png');
   await writeFile(join(dir, '.vite', 'manifest.json'), '{}');
   return dir;
 }
@@ -29,6 +31,13 @@ describe('static files', () => {
       .expect(200)
       .expect('Cache-Control', 'public, max-age=31536000, immutable');
     await request(app).get('/favicon.svg').expect(200).expect('Cache-Control', 'public, max-age=3600');
+  });
+
+  it('lets a mail client show the logo from the icons, and nothing else of the build, across origins', async () => {
+    const { app } = await createTestApp({ staticDir: await builtClient() });
+    await request(app).get('/icons/icon-192.png').expect(200).expect('Cross-Origin-Resource-Policy', 'cross-origin');
+    await request(app).get('/favicon.svg').expect(200).expect('Cross-Origin-Resource-Policy', 'same-origin');
+    await request(app).get('/assets/entry-abc123.js').expect(200).expect('Cross-Origin-Resource-Policy', 'same-origin');
   });
 
   it('lets page requests go by without touching the disk', async () => {

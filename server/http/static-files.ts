@@ -33,8 +33,12 @@ export function staticFiles(dir: string): RequestHandler {
       redirect: false,
       dotfiles: 'ignore',
       setHeaders(res, file) {
-        const immutable = path.relative(dir, file).startsWith(`assets${path.sep}`);
+        const relative = path.relative(dir, file);
+        const immutable = relative.startsWith(`assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The mails' header shows the logo from here, in a mail client's page (another origin): the
+        // default same-origin resource policy would block it. Icons are public anyway.
+        if (relative.startsWith(`icons${path.sep}`)) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
       },
     },
   });
