@@ -271,7 +271,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
         name: read.name,
         comment: read.comment,
       });
-      const outcome = await options.requests.answer(reference, {
+      const { outcome, withProof } = await options.requests.answer(reference, {
         subject,
         version,
         decision: read.decision,
@@ -287,11 +287,6 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
         if (mail || read.decision === 'approved') options.onQueued?.();
       }
       // A quote approved with the draft proof beside it took the proof along (the request service's rule).
-      const withProof =
-        outcome === 'recorded' &&
-        subject === 'quote' &&
-        read.decision === 'approved' &&
-        (await options.storage.getRequestState(reference))?.status === 'proof_approved';
       const done = withProof
         ? 'quote-and-proof-approved'
         : outcome === 'recorded'

@@ -96,7 +96,7 @@ describe.each(backends)('the request service on %s', (backend) => {
       ip: '203.0.113.7',
       userAgent: 'Test',
     } as const;
-    expect(await service.answer(reference, answer)).toBe('recorded');
+    expect(await service.answer(reference, answer)).toEqual({ outcome: 'recorded', withProof: true });
     expect((await storage.getRequestState(reference))?.promised).toEqual({ date: '2026-12-14', handover: 'pickup' });
     const [receipt] = await mailsToCustomer();
     expect(receipt?.subject).toBe(`Seenwear: you approved quote v1 and proof v1 of ${reference}`);

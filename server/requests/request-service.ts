@@ -2,7 +2,7 @@ import type { QueuedFacts } from '#server/mail/mail-facts.ts';
 import type { DecisionOutcome, Storage, VersionDecision } from '#server/storage/types.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { customerCancellable } from '#shared/requests/customer-steps.ts';
-import { judgeDecision } from '#shared/requests/decision-rules.ts';
+import { type DecisionVerdict, judgeDecision } from '#shared/requests/decision-rules.ts';
 import { canPromise, type PromisedDate, promisedDateOf } from '#shared/requests/promised-date.ts';
 import {
   canMove,
@@ -58,17 +58,28 @@ export function createRequestService({
    * Judged under the request's lock; should the answer approve the proof, the order is promised for the
    * day the calculator's schedule gives from now (worked out first: storage holds the lock only to write).
    */
-  async function decide(reference: string, decision: VersionDecision): Promise<DecisionOutcome> {
+  async function decide(reference: string, decision: VersionDecision) {
     const values = decision.decision === 'approved' ? await storage.formValuesOf(reference) : undefined;
     const promised = values && promisedDateOf(values, site(), now());
-    return storage.decideVersion(reference, { ...decision, ...(promised ? { promised } : {}) }, (state) =>
-      judgeDecision(state, decision, today()),
+    // The verdict storage acted on, kept to say what the answer did (a draft proof taken along).
+    let verdict: DecisionVerdict | undefined;
+    const outcome = await storage.decideVersion(
+      reference,
+      { ...decision, ...(promised ? { promised } : {}) },
+      (state) => {
+        verdict = judgeDecision(state, decision, today());
+        return verdict;
+      },
     );
+    return { outcome, withProof: outcome === 'recorded' && verdict?.ok === true && verdict.withProof !== undefined };
   }
 
   return {
-    /** The customer's approval of, or changes to, a quote or proof version from their page. */
-    answer(reference: string, answer: CustomerAnswer): Promise<DecisionOutcome> {
+    /**
+     * The customer's approval of, or changes to, a quote or proof version from their page; `withProof`
+     * when a quote's approval took the draft proof beside it along.
+     */
+    answer(reference: string, answer: CustomerAnswer): Promise<{ outcome: DecisionOutcome; withProof: boolean }> {
       return decide(reference, answer);
     },
 
@@ -88,7 +99,7 @@ export function createRequestService({
         const version = versions.at(-1)?.version;
         if (version === undefined) return 'bad-move';
         const staff = move.actor.slice('staff:'.length);
-        const outcome = await decide(reference, {
+        const { outcome } = await decide(reference, {
           subject,
           version,
           decision: 'approved',
