@@ -3,6 +3,7 @@ import { preloadModule } from 'react-dom';
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from 'react-router';
 import { useAppContext } from './app-context.tsx';
 import { FlashNotices } from './components/flash-notices.tsx';
+import { whenIslandsHydrated } from './components/island.tsx';
 import { LoadingScreen } from './components/loading-screen.tsx';
 import { ProgressBar } from './components/progress-bar.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
@@ -97,7 +98,9 @@ function useAfterHydration() {
   const { store, toasts } = useAppContext();
   useConnectionToasts(toasts);
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    whenIslandsHydrated(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
     void loadSiteData(store);
   }, [store]);
 }
