@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
-import { foldForSearch } from '#shared/search-text.ts';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
+import { inboxMatching } from './inbox-query.ts';
 import { promisedOf, writePromisedDate } from './promised-date.ts';
 import { insertQueuedMail } from './queued-mail.ts';
 import { appendEvent as appendRequestEvent } from './request-events.ts';
@@ -9,11 +9,6 @@ import { readDate, readJson, type StorageDatabase } from './schema.ts';
 import type { Actor, DeskStorage, RequestEvent, RequestFilter, Submission } from './types.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** `%` and `_` are LIKE's wildcards: a search for "50%" means the characters, not a pattern. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /**
  * The desk's half of the storage contract, in the same Kysely code for both databases; `getSubmission`
@@ -25,16 +20,7 @@ export function createDeskStorage(
   getSubmission: (reference: string) => Promise<Submission | undefined>,
 ): DeskStorage {
   const clock: DatabaseClock = databaseClock(dialect);
-  function matching(filter: Pick<RequestFilter, 'kind' | 'search'>) {
-    // Matched against the folded search column, so case and accents never matter on either database.
-    const pattern = filter.search?.trim() ? likePattern(foldForSearch(filter.search.trim())) : undefined;
-    return db
-      .selectFrom('submissions')
-      .$if(filter.kind !== undefined, (query) => query.where('submissions.kind', '=', filter.kind as 'quote'))
-      .$if(pattern !== undefined, (query) =>
-        query.where(sql<boolean>`submissions.search_text like ${pattern} escape '\\'`),
-      );
-  }
+  const matching = (filter: Pick<RequestFilter, 'kind' | 'search'>) => inboxMatching(db, dialect, filter);
 
   async function idOf(reference: string, trx: Kysely<StorageDatabase> = db): Promise<number | undefined> {
     const row = await trx.selectFrom('submissions').where('reference', '=', reference).select('id').executeTakeFirst();

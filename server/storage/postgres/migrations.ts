@@ -367,4 +367,17 @@ export const postgresMigrations: Record<string, Migration> = {
       }
     },
   },
+  '0019-inbox-at-scale': {
+    async up(db: Kysely<unknown>) {
+      // Years of requests (issue 30): each inbox filter reads its page off an index in the inbox's
+      // order, and the unread count reads only the unread rows.
+      await sql`create index submissions_status_activity_at on submissions (status, activity_at, id)`.execute(db);
+      await sql`create index submissions_unread on submissions (activity_at) where read_at is null`.execute(db);
+      // The desk's search finds a piece of a name, e-mail, company or reference anywhere in it: a
+      // trigram index (pg_trgm, a trusted extension the database's owner may create) answers
+      // "search_text like '%…%'" without reading every row.
+      await sql`create extension if not exists pg_trgm`.execute(db);
+      await sql`create index submissions_search_text on submissions using gin (search_text gin_trgm_ops)`.execute(db);
+    },
+  },
 };
