@@ -16,6 +16,7 @@ import type { StorageLocation } from '#server/storage/open-storage.ts';
 import { openStorage } from '#server/storage/open-storage.ts';
 import { databasePath } from '#server/storage/sqlite/sqlite-storage.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
+import { SUBMISSION_RETENTION_MONTHS } from '#shared/submissions/retention.ts';
 import { seedBatches } from './seed-requests.ts';
 
 const usage = `Usage: npm run db -- <command>
@@ -107,7 +108,8 @@ async function seed(location: StorageLocation, count: number) {
       }
     }
     process.stdout.write(
-      `Seeded ${describeLocation(location)} with ${count.toLocaleString('en-US')} made-up requests over five years in ${seconds(Date.now() - started)}.\n`,
+      `Seeded ${describeLocation(location)} with ${count.toLocaleString('en-US')} made-up requests over five years in ${seconds(Date.now() - started)}.\n` +
+        `A server started on it deletes those older than ${SUBMISSION_RETENTION_MONTHS} months at its first daily privacy purge (npm run bench:desk records the purge as run first).\n`,
     );
   } finally {
     await storage.close();

@@ -403,6 +403,27 @@ export const sqliteMigrations: Record<string, Migration> = {
         insert into submissions_search(rowid, search_text) values (new.id, new.search_text);
       end`.execute(db);
       await sql`insert into submissions_search(submissions_search) values ('rebuild')`.execute(db);
+      // The inbox's counts (each status, and the unread) without counting the requests on every page:
+      // kept per kind and status by triggers, so they are exact whoever writes (every instance, the CLI).
+      await sql`create table request_counts (
+        kind text not null, status text not null, total integer not null, unread integer not null,
+        primary key (kind, status))`.execute(db);
+      await sql`insert into request_counts (kind, status, total, unread)
+        select kind, status, count(*), sum(read_at is null) from submissions group by kind, status`.execute(db);
+      await sql`create trigger request_counts_insert after insert on submissions begin
+        insert into request_counts (kind, status, total, unread) values (new.kind, new.status, 1, new.read_at is null)
+          on conflict (kind, status) do update set total = total + 1, unread = unread + excluded.unread;
+      end`.execute(db);
+      await sql`create trigger request_counts_delete after delete on submissions begin
+        update request_counts set total = total - 1, unread = unread - (old.read_at is null)
+          where kind = old.kind and status = old.status;
+      end`.execute(db);
+      await sql`create trigger request_counts_update after update of kind, status, read_at on submissions begin
+        update request_counts set total = total - 1, unread = unread - (old.read_at is null)
+          where kind = old.kind and status = old.status;
+        insert into request_counts (kind, status, total, unread) values (new.kind, new.status, 1, new.read_at is null)
+          on conflict (kind, status) do update set total = total + 1, unread = unread + excluded.unread;
+      end`.execute(db);
     },
   },
 };
