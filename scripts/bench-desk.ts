@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { hashOfSecret, linkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
+import { DAILY_BACKUP_JOB } from '#server/jobs/daily-backup-job.ts';
 import { customerPagePath } from '#server/requests/request-links.ts';
 import { openStorage, type StorageLocation } from '#server/storage/open-storage.ts';
 import { quoteStatuses } from '#shared/requests/request-status.ts';
@@ -29,7 +30,7 @@ const CONNECTIONS = 20;
 const TARGET_P95_MS = 50;
 const TARGET_RPS = 200;
 const TARGET_RSS_MB = 250;
-const SERVER_NODE_OPTIONS = '--max-old-space-size=128';
+const SERVER_NODE_OPTIONS = '--max-old-space-size=128 --max-semi-space-size=8';
 
 function numberFrom(name: string, fallback: number, least: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -130,6 +131,14 @@ async function prepare(location: StorageLocation) {
     const company = typeof sample.payload.company === 'string' ? sample.payload.company : 'Café Nandú';
     const customerPath = await customerPagePath(storage, linkKeys(TEST_SERVER_CSRF_SECRET), sample.reference);
     if (!customerPath) throw new Error(`${sample.reference} has no customer page`);
+    // The daily jobs are recorded as run today, so the server does not start them during the measurement:
+    // the privacy purge would delete all but the last SUBMISSION_RETENTION_MONTHS of the five years
+    // seeded (the live site keeps only those: the row count, not their age, is what is measured), and the
+    // backup would copy the whole database while the pages are timed.
+    for (const job of ['privacy-purge', DAILY_BACKUP_JOB]) {
+      const claim = await storage.claimScheduledJob(job, { intervalMs: 0, leaseMs: 60_000 });
+      if (claim) await storage.finishScheduledJob(claim, { ok: true });
+    }
     const secret = newLinkSecret();
     await storage.createStaffSession(hashOfSecret(secret), STAFF, 24 * 60 * 60 * 1000);
     const query = (text: string) => `/staff?q=${encodeURIComponent(text)}`;
