@@ -99,7 +99,7 @@ interface Target {
    * secret cannot be known before. Its "is crawlable" failure is expected.
    */
   privatePage?: (baseUrl: string) => Promise<string>;
-  /** A desk page: measured with a staff session's cookie, and noindex like a private page. */
+  /** A desk page: measured with a staff session's cookie; its budgets are performance, accessibility and best practices. */
   staff?: boolean;
 }
 
@@ -231,6 +231,8 @@ function findMisses(lhr: Result, target: Target, scores: Record<CategoryId, numb
   for (const id of CATEGORIES) {
     const score = scores[id];
     if (score !== null && score >= BUDGETS[id]) continue;
+    // The desk is for the shop's staff, never for search engines: SEO is no budget of its pages.
+    if (target.staff && id === 'seo') continue;
     const category = lhr.categories[id];
     const audits = failingAudits(lhr, category?.auditRefs.map((ref) => ref.id) ?? [], target);
     misses.push({
