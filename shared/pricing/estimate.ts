@@ -5,6 +5,7 @@ import { businessDays } from './business-days.ts';
 import { isCalendarDate } from './calendar-date.ts';
 import { type DeliveryChoice, deliveryQuote } from './delivery.ts';
 import type { OrderTerms } from './order-terms.ts';
+import { type LoadDates, withClosedDates } from '#shared/production/production-load.ts';
 import { isPast, type Schedule, scheduleFor } from './schedule.ts';
 import { formatInches, MIN_LOGO_WIDTH_INCHES, stitchesForWidth, stitchWords } from './stitch-estimate.ts';
 import { breakIndex, MAX_ORDER_QUANTITY, tierAt } from './tiers.ts';
@@ -50,6 +51,8 @@ import type {
 export interface OrderContext {
   terms: OrderTerms;
   now: Date;
+  /** The shop's production load: dates come from the capacity left, not business days alone. */
+  load?: LoadDates;
 }
 
 export interface PriceFiles {
@@ -392,10 +395,14 @@ function run<P extends PriceFile, O extends EstimateOptions>(
   if (context) {
     const delivery = deliveryQuote(context.terms.delivery, options.delivery ?? pickup, quantity);
     const inHands = options.inHands?.trim() ?? '';
-    schedule = scheduleFor(context.terms, context.terms.turnaround[prices.service], {
+    const { load } = context;
+    const terms = load ? withClosedDates(context.terms, load.closedDates) : context.terms;
+    const pressFrom = load?.pressFrom(prices.service, quantity);
+    schedule = scheduleFor(terms, terms.turnaround[prices.service], {
       now: context.now,
       inHands: inHands === '' ? null : inHands,
       shipped: delivery.ok && delivery.shipped,
+      ...(pressFrom === undefined ? {} : { pressFrom }),
     });
   }
   const totalAt = (pieces: number) =>

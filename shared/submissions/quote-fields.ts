@@ -1,3 +1,4 @@
+import type { LoadDates } from '#shared/production/production-load.ts';
 import { estimate, type PriceFiles, type PricingData } from '#shared/pricing/estimate.ts';
 import { optionsFromQuery } from '#shared/pricing/query.ts';
 import { parseInches, stitchesForWidth } from '#shared/pricing/stitch-estimate.ts';
@@ -257,9 +258,16 @@ function embroideryDesigns(
  * service is chosen. `now` is when the order would be approved from: the visitor's time in the form,
  * the request's arrival for the stored estimate, the desk's time for a quote written now.
  */
-export function quoteEstimate(values: FormValues, site: PricingData, now: Date): EstimateResult | undefined {
+export function quoteEstimate(
+  values: FormValues,
+  site: PricingData,
+  now: Date,
+  load?: LoadDates,
+): EstimateResult | undefined {
   const options = quoteEstimateOptions(values, site);
-  return options ? estimate(site[options.service], options, { terms: site['order-terms'], now }) : undefined;
+  return options
+    ? estimate(site[options.service], options, { terms: site['order-terms'], now, ...(load ? { load } : {}) })
+    : undefined;
 }
 
 /**
