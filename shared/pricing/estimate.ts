@@ -1,11 +1,11 @@
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
+import { type LoadDates, withClosedDates } from '#shared/production/production-load.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
 import { businessDays } from './business-days.ts';
 import { isCalendarDate } from './calendar-date.ts';
 import { type DeliveryChoice, deliveryQuote } from './delivery.ts';
 import type { OrderTerms } from './order-terms.ts';
-import { type LoadDates, withClosedDates } from '#shared/production/production-load.ts';
 import { isPast, type Schedule, scheduleFor } from './schedule.ts';
 import { formatInches, MIN_LOGO_WIDTH_INCHES, stitchesForWidth, stitchWords } from './stitch-estimate.ts';
 import { breakIndex, MAX_ORDER_QUANTITY, tierAt } from './tiers.ts';

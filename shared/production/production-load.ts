@@ -51,7 +51,7 @@ export interface ProductionLoad {
 const HORIZON_DAYS = 400;
 
 /** The calendar with the shop's closed dates counted as holidays: no day of it is a working day. */
-export function withClosedDates(calendar: ShopCalendar, closedDates: Capacity['closedDates']): ShopCalendar {
+export function withClosedDates<C extends ShopCalendar>(calendar: C, closedDates: Capacity['closedDates']): C {
   if (closedDates.length === 0) return calendar;
   return {
     ...calendar,
@@ -85,7 +85,10 @@ export function buildLoad(
       if (work.service !== service || work.pieces <= 0) continue;
       const index = indexOnOrBefore(days, work.pressDate);
       if (index >= days.length) beyond += work.pieces;
-      else due[Math.max(0, index)] += work.pieces;
+      else {
+        const at = Math.max(0, index);
+        due[at] = (due[at] ?? 0) + work.pieces;
+      }
     }
     const floor = new Array<number>(days.length);
     let slack = 0;

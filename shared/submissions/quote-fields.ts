@@ -1,4 +1,3 @@
-import type { LoadDates } from '#shared/production/production-load.ts';
 import { estimate, type PriceFiles, type PricingData } from '#shared/pricing/estimate.ts';
 import { optionsFromQuery } from '#shared/pricing/query.ts';
 import { parseInches, stitchesForWidth } from '#shared/pricing/stitch-estimate.ts';
@@ -9,6 +8,7 @@ import type {
   PriceFile,
   SizeCounts,
 } from '#shared/pricing/types.ts';
+import type { LoadDates } from '#shared/production/production-load.ts';
 import { isServiceId, type ServiceId, serviceIds } from '#shared/service-ids.ts';
 import type { FormValues } from './form-values.ts';
 
