@@ -21,6 +21,7 @@ import { createPageRenderer } from '#server/pages/page-renderer.ts';
 import { seoRoutes } from '#server/pages/seo-routes.ts';
 import type { SiteDataFiles } from '#server/pages/site-data-files.ts';
 import { readCapacityDefaults } from '#server/production/capacity-defaults.ts';
+import { datesRoutes } from '#server/production/dates-routes.ts';
 import { createProductionPlanner } from '#server/production/production-planner.ts';
 import { createRequestService } from '#server/requests/request-service.ts';
 import { uploadAdmission } from '#server/uploads/upload-admission.ts';
@@ -154,8 +155,17 @@ export function createApp(deps: AppDependencies): Express {
           ...(deps.readFreeSpace ? { readFree: deps.readFreeSpace } : {}),
         },
   });
+  // The shop's load, which every date the site promises is counted from (server/production/).
+  const planner = createProductionPlanner({
+    storage: deps.storage,
+    site: () => siteData.data,
+    now: deps.now ?? (() => new Date()),
+    defaults: deps.capacityDefaults ?? readCapacityDefaults(),
+  });
+  app.use(datesRoutes(planner));
   app.use(
     submissionRoutes({
+      dates: async () => (await planner.current()).dates,
       storage: deps.storage,
       siteData,
       pages,
@@ -168,13 +178,6 @@ export function createApp(deps: AppDependencies): Express {
     }),
   );
   // The rules of a request, one service for the customer's page and the desk.
-  // The shop's load, which every date the site promises is counted from (server/production/).
-  const planner = createProductionPlanner({
-    storage: deps.storage,
-    site: () => siteData.data,
-    now: deps.now ?? (() => new Date()),
-    defaults: deps.capacityDefaults ?? readCapacityDefaults(),
-  });
   const requests = createRequestService({ storage: deps.storage, now: deps.now ?? (() => new Date()), planner });
   app.use(
     customerRoutes({
@@ -221,6 +224,7 @@ export function createApp(deps: AppDependencies): Express {
       rateLimit: config.submissionRateLimit,
       prices: () => siteData.data,
       requestLinks: links,
+      planner,
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
     }),
   );

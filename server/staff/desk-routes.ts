@@ -2,6 +2,7 @@ import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/http/csrf.ts';
 import type { LinkKeys } from '#server/http/link-secrets.ts';
+import type { ProductionPlanner } from '#server/production/production-planner.ts';
 import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
@@ -97,6 +98,8 @@ export interface DeskRoutesOptions {
   prices: () => PricingData;
   /** The customers' private pages (issue 14): their links go in every mail about a quote request. */
   requestLinks?: RequestLinks;
+  /** The shop's production load (issue 29): the quote's date, the board and the capacity. */
+  planner: ProductionPlanner;
 }
 
 /**
@@ -314,6 +317,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       render: send,
       prices: options.prices,
       now,
+      dates: async () => (await options.planner.current()).dates,
       ...(options.onQueued ? { onQueued: options.onQueued } : {}),
     }),
   );
