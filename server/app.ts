@@ -225,6 +225,7 @@ export function createApp(deps: AppDependencies): Express {
       prices: () => siteData.data,
       requestLinks: links,
       planner,
+      ...(deps.now ? { now: deps.now } : {}),
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
     }),
   );

@@ -5,8 +5,8 @@ import { serviceIds } from '#shared/service-ids.ts';
 import { z } from '#shared/zod.ts';
 import type { ProductionPlanner } from './production-planner.ts';
 
-/** Where the calculators and the quote form ask for the earliest press day (shared/production/dates-contract.ts). */
-export const DATES_PATH = '/api/dates';
+/** Where the calculators and the quote form ask for the earliest press day (client/hooks/use-load-dates.ts). */
+const DATES_PATH = '/api/dates';
 
 const datesQuery = z.object({
   service: z.enum(serviceIds, { message: `service must be one of ${serviceIds.join(', ')}` }),

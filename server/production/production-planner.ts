@@ -39,7 +39,7 @@ export interface ProductionPlanner {
 }
 
 /** The first day new work may go on the press: the business day after the one an approval now counts from. */
-export function firstPressDay(now: Date, site: PricingData, capacity: Capacity): string {
+function firstPressDay(now: Date, site: PricingData, capacity: Capacity): string {
   const calendar = withClosedDates(site['order-terms'], capacity.closedDates);
   return addBusinessDays(approvalDay(now, calendar), 1, calendar);
 }

@@ -2,6 +2,8 @@ import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/http/csrf.ts';
 import type { LinkKeys } from '#server/http/link-secrets.ts';
+import { risksOnBoard } from '#server/production/board-routes.ts';
+import { productionDeskRoutes } from '#server/production/production-desk-routes.ts';
 import type { ProductionPlanner } from '#server/production/production-planner.ts';
 import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
@@ -9,6 +11,7 @@ import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
 import type { Actor, Storage } from '#server/storage/types.ts';
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
+import { optionalField } from '#shared/optional-field.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { canPromise } from '#shared/requests/promised-date.ts';
 import {
@@ -157,13 +160,19 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       ...(search ? { search } : {}),
       ...(status && (isStatusOf('quote', status) || isStatusOf('contact', status)) ? { status } : {}),
     };
-    const list = await options.storage.listRequests({ ...filter, pageSize: PAGE_SIZE });
+    const [list, risks] = await Promise.all([
+      options.storage.listRequests({ ...filter, pageSize: PAGE_SIZE }),
+      risksOnBoard({ ...options, now }),
+    ]);
     const today = now();
     await send(req, res, {
       page: 'inbox',
       staff: staffOf(res),
       filter,
-      items: list.items.map((item) => listItemView(item, today)),
+      items: list.items.map((item) => ({
+        ...listItemView(item, today),
+        ...optionalField('risk', risks.get(item.reference)),
+      })),
       total: list.total,
       pageSize: PAGE_SIZE,
       counts: list.counts,
@@ -321,6 +330,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       ...(options.onQueued ? { onQueued: options.onQueued } : {}),
     }),
   );
+  router.use(productionDeskRoutes({ ...options, render: send, now }));
 
   return router;
 }

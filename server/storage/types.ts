@@ -32,7 +32,7 @@ export type {
   NotificationState,
   OutboxDepth,
 } from './contract/outbox.ts';
-export type { BoardOrder, CapacityChange, PressMoveOutcome } from './contract/production.ts';
+export type { BoardOrder, CapacityChange } from './contract/production.ts';
 export type {
   NewSubmission,
   SavedSubmission,

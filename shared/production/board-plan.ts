@@ -23,7 +23,7 @@ export interface PlannedOrder {
   onPress: boolean;
 }
 
-export interface PlanDay {
+interface PlanDay {
   date: string;
   /** Pieces planned and capacity, per service. */
   load: Record<ServiceId, { planned: number; capacity: number }>;
@@ -46,7 +46,8 @@ export function planBoard(
 ): BoardPlan {
   const shop = withClosedDates(calendar, capacity.closedDates);
   const onPress = orders.filter((order) => order.onPress && order.pieces > 0);
-  const lastPress = onPress.reduce((last, order) => (order.pressDate > last ? order.pressDate : last), firstDay);
+  let lastPress = firstDay;
+  for (const order of onPress) if (order.pressDate > lastPress) lastPress = order.pressDate;
   // Every working day from the first to the last press day (or the days shown, whichever is later).
   const dates: string[] = [];
   for (let day = firstDay; dates.length < dayCount || day <= lastPress; day = addCalendarDays(day, 1)) {

@@ -8,7 +8,7 @@ import type { Capacity } from './production-load.ts';
  */
 
 /** The most pieces a day the desk takes: a typo of three zeros is refused, not planned with. */
-export const MAX_PIECES_PER_DAY = 100_000;
+const MAX_PIECES_PER_DAY = 100_000;
 
 const piecesPerDay = z
   .number()
@@ -16,7 +16,7 @@ const piecesPerDay = z
   .min(0, 'cannot be negative')
   .max(MAX_PIECES_PER_DAY, `must be at most ${MAX_PIECES_PER_DAY.toLocaleString('en-US')}`);
 
-export const closedDateSchema = z.object({
+const closedDateSchema = z.object({
   date: z.string().refine(isCalendarDate, 'must be a real date written YYYY-MM-DD'),
   note: z.string().trim().max(200, 'must be at most 200 characters'),
 });

@@ -28,7 +28,7 @@ export interface CapacityChange {
   changedAt: Date;
 }
 
-export type PressMoveOutcome = 'moved' | 'missing' | 'not-booked';
+type PressMoveOutcome = 'moved' | 'missing' | 'not-booked';
 
 export interface ProductionStorage {
   /** The work on the press: orders approved (proof approved, or in production) with a press day. */
