@@ -241,9 +241,7 @@ export function BoardPage({ view, options }: { view: BoardView; options: DeskRen
           <h2 id="unscheduled" className="text-lg font-bold">
             No press day yet ({view.unscheduled.length})
           </h2>
-          <p className="text-sm text-stone-700">
-            Approved orders waiting for their proof, or booked before the board: give each a press day.
-          </p>
+          <p className="text-sm text-stone-700">Approved before the board existed: give each a press day.</p>
           <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
             {view.unscheduled.map((card) => (
               <OrderCard key={card.reference} card={card} view={view} options={options} />

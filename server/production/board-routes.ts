@@ -67,7 +67,7 @@ export function boardRoutes(options: BoardRoutesOptions): Router {
     const notice = notices[String(req.query.done)];
     await options.render(req, res, {
       ...view,
-      ...(start > firstDay ? { earlier: boardHref({ by, from: addCalendarDays(start, -14) }) } : {}),
+      ...(start > firstDay ? { earlier: boardHref({ by, from: addCalendarDays(start, -21) }) } : {}),
       next: boardHref({ by, from: addCalendarDays(shown.at(-1)?.date ?? start, 1) }),
       ...(notice ? { notice } : {}),
     });

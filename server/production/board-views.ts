@@ -7,8 +7,8 @@ import type { BoardCard, BoardDay, BoardView } from '#shared/production/board-vi
 import { type Capacity, withClosedDates } from '#shared/production/production-load.ts';
 import { type ServiceId, serviceIds } from '#shared/service-ids.ts';
 
-/** How many working days the board shows at once: two weeks of the press. */
-const BOARD_DAYS = 10;
+/** How many working days the board shows at once: three weeks of the press (a standard turnaround and more). */
+const BOARD_DAYS = 15;
 /** How far the plan reaches to find what is at risk (half a year of working days). */
 const PLAN_DAYS = 130;
 
@@ -43,7 +43,7 @@ export function planOf(
               service: order.service,
               pieces: order.pieces,
               pressDate: order.pressDate,
-              onPress: order.status === 'proof_approved' || order.status === 'in_production',
+              onPress: order.status !== 'ready',
               ...(order.promised ? { promisedDate: order.promised.date } : {}),
             },
           ]

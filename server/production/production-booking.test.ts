@@ -42,8 +42,8 @@ describe.each(backends)('booking approved orders on the press, on %s', (backend)
     planner.invalidate();
   });
 
-  /** A DTG order of `pieces`, quoted and with its proof sent, ready to be approved. */
-  async function awaitingApproval(pieces: number) {
+  /** A DTG order of `pieces`, quoted and (unless `proof` is false) with its proof sent, ready to be approved. */
+  async function awaitingApproval(pieces: number, { proof = true } = {}) {
     const { reference } = await storage.saveSubmission({
       kind: 'quote',
       name: 'Dana Whitfield',
@@ -65,6 +65,7 @@ describe.each(backends)('booking approved orders on the press, on %s', (backend)
       actor: staff,
       mail: (version) => ({ kind: 'quote-sent', version }),
     });
+    if (!proof) return reference;
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
     await storage.sendProof(
       reference,
@@ -109,6 +110,16 @@ describe.each(backends)('booking approved orders on the press, on %s', (backend)
     const next = await awaitingApproval(100);
     await approve(next);
     expect((await storage.getRequestState(next))?.promised?.date).toBe('2026-12-07');
+  });
+
+  it('counts an approved quote as committed work before its proof is approved', async () => {
+    const quoted = await awaitingApproval(400, { proof: false });
+    await approve(quoted);
+    const [order] = (await storage.boardOrders()).filter((item) => item.reference === quoted);
+    expect(order).toMatchObject({ status: 'approved', pressDate: '2026-12-04', pieces: 400 });
+    // No date is promised before the proof is approved.
+    expect(order?.promised).toBeUndefined();
+    expect(await earliest(100)).toBe('2026-12-07');
   });
 
   it('moves the date later for a day the shop closes', async () => {

@@ -108,14 +108,16 @@ export function createDecisionStorage(db: Kysely<StorageDatabase>, dialect: SqlD
             .where('id', '=', request.id)
             .execute();
         }
-        // The approved proof starts production: it is booked on the press, and the day it is promised for
-        // set with it, from the load read under the production lock (one booking at a time).
-        if (verdict.to === 'proof_approved' && decision.book) {
+        // An approved quote commits the order: it is booked on the press, from the load read under the
+        // production lock (one booking at a time). The approved proof books it again, from then, and sets
+        // the day it is promised for with it.
+        if ((verdict.to === 'approved' || verdict.to === 'proof_approved') && decision.book) {
           await lockProduction(trx, dialect);
           const booking = decision.book(await readBookedWork(trx, request.id));
           if (booking) {
             await writeBooking(trx, request.id, booking);
-            await writePromisedDate(trx, clock, request.id, booking.promised, 'system');
+            if (verdict.to === 'proof_approved')
+              await writePromisedDate(trx, clock, request.id, booking.promised, 'system');
           }
         }
         if (actor === 'customer') await markCustomerActivity(trx, clock, request.id);

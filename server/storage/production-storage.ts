@@ -15,8 +15,8 @@ import { readDate, readJson, type StorageDatabase } from './schema.ts';
  * (decision-storage.ts) under lockProduction, so the load it reads is the one it adds to.
  */
 
-/** The states whose orders take capacity: approved for production and not yet off the press. */
-const onThePress: readonly RequestStatus[] = ['proof_approved', 'in_production'];
+/** The states whose orders take capacity: committed (the quote approved) and not yet off the press. */
+const onThePress: readonly RequestStatus[] = ['approved', 'proof_sent', 'proof_approved', 'in_production'];
 /** The states the board shows: from the quote's approval to ready for pickup. */
 const onTheBoard: readonly RequestStatus[] = ['approved', 'proof_sent', 'proof_approved', 'in_production', 'ready'];
 

@@ -43,7 +43,7 @@ export interface BoardView {
   /** Which date places an order on the calendar. */
   by: 'press' | 'promised';
   days: BoardDay[];
-  /** Orders with no press day yet (approved, proof not yet approved, or booked before the board). */
+  /** Orders with no press day yet (approved before the board existed). */
   unscheduled: BoardCard[];
   /** Orders whose day is before the first day shown, still to finish. */
   overdue: BoardCard[];

@@ -31,7 +31,7 @@ export interface CapacityChange {
 type PressMoveOutcome = 'moved' | 'missing' | 'not-booked';
 
 export interface ProductionStorage {
-  /** The work on the press: orders approved (proof approved, or in production) with a press day. */
+  /** The work on the press: orders committed (from the quote's approval) and not yet ready, with a press day. */
   bookedWork(): Promise<BookedWork[]>;
   /** The orders from Approved to Ready, for the board. */
   boardOrders(): Promise<BoardOrder[]>;
