@@ -81,6 +81,22 @@ describe('the production board in a browser', () => {
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `${shots}/capacity-1280.png`, fullPage: true });
 
+      // A press that can do one piece a day: the calculator's date moves out, filled in from /api/dates.
+      await page.getByLabel('Screen printing', { exact: true }).fill('1');
+      await page.getByRole('button', { name: 'Save capacity' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('Capacity saved');
+      const calculator = `${site.url}/pricing/printing?q=48&c1=2`;
+      const cached = await (await fetch(calculator)).text();
+      const businessDaysOnly = /in your hands by ([^.<]+)\./.exec(cached)?.[1];
+      expect(businessDaysOnly).toBeDefined();
+      const asked = page.waitForResponse((response) => response.url().includes('/api/dates?'));
+      await page.goto(calculator);
+      expect((await asked).headers()['cache-control']).toBe('no-store');
+      const schedule = page.getByTestId('schedule');
+      await expect.poll(() => schedule.textContent()).not.toContain(`in your hands by ${businessDaysOnly}.`);
+      expect(await schedule.textContent()).toMatch(/in your hands by [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}/);
+      await page.goto(`${site.url}/staff/capacity`);
+
       await page.goto(`${site.url}/staff/requests/${reference}/work-order`);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Work order ${reference}`);
       const proof = page.getByRole('img', { name: /^Proof v1/ });
