@@ -231,7 +231,7 @@ export function BoardPage({ view, options }: { view: BoardView; options: DeskRen
           Later days{view.later > 0 ? ` (${view.later} more orders)` : ''} →
         </a>
       </nav>
-      <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" data-board="">
+      <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" data-board="" data-by={view.by}>
         {view.days.map((day) => (
           <DayColumn key={day.date} day={day} view={view} options={options} />
         ))}
@@ -249,6 +249,8 @@ export function BoardPage({ view, options }: { view: BoardView; options: DeskRen
           </div>
         </section>
       )}
+      {/* Drag and drop, on top of the forms (public/desk-board.js): the only script the desk loads. */}
+      <script src="/desk-board.js" type="module" />
     </DeskDocument>
   );
 }

@@ -76,6 +76,14 @@ describe('the production board in a browser', () => {
       await expect.poll(() => page.getByRole('status').textContent()).toContain('Press day moved');
       expect(await page.locator(`#order-${reference}`).getByLabel('Move press day to').inputValue()).toBe(next);
 
+      // Dragged to another day (the script on top of the form), at the desk's width.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const target = await page.locator('section[data-day]').nth(2).getAttribute('data-day');
+      await page.locator(`#order-${reference}`).dragTo(page.locator(`section[data-day="${target}"]`));
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('Press day moved');
+      expect(await page.locator(`#order-${reference}`).getByLabel('Move press day to').inputValue()).toBe(target);
+      expect(await page.locator(`section[data-day="${target}"] #order-${reference}`).count()).toBe(1);
+
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(`${site.url}/staff/capacity`);
       expect(await axeViolations(page)).toEqual([]);
