@@ -115,6 +115,8 @@ describe('the production board in a browser', () => {
       // Chromium's print: Letter paper, as a shop's printer has it. One sheet, the desk's header left out.
       await page.emulateMedia({ media: 'print' });
       expect(await page.getByRole('link', { name: 'Inbox' }).isVisible()).toBe(false);
+      await page.setViewportSize({ width: 816, height: 1056 });
+      await page.screenshot({ path: `${shots}/work-order-print.png`, fullPage: true });
       const pdf = await page.pdf({ format: 'Letter', path: 'reports/work-order.pdf' });
       expect(pageCount(pdf)).toBe(1);
       expect(problems).toEqual([]);
