@@ -97,8 +97,9 @@ export function CapacityPage({ view, options }: { view: CapacityView; options: D
         <div className="space-y-6">
           <section aria-labelledby="holidays">
             <h2 id="holidays" className="font-bold">
-              Holidays ahead (order terms)
+              Working days and holidays (order terms)
             </h2>
+            <p className="text-sm">The presses run {view.workingDays}; these holidays ahead are closed:</p>
             {view.holidays.length === 0 ? (
               <p className="text-sm">None listed: add next year’s to data/order-terms.json.</p>
             ) : (

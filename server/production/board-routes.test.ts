@@ -72,6 +72,7 @@ describe.each(backends)('the production board on %s', (backend) => {
   it('saves the capacity with who changed it, refuses a bad one with the reason, and dates follow it', async () => {
     const page = await request(t.app).get('/staff/capacity').set('Cookie', session.cookie).expect(200);
     expect(page.text).toContain('Pieces per working day');
+    expect(page.text).toContain('The presses run Monday to Friday');
     const refused = await post('/staff/capacity', {
       'perDay.screen-printing': '100',
       'perDay.direct-to-garment': 'lots',

@@ -23,6 +23,17 @@ export interface CapacityRoutesOptions {
 const CHANGES_SHOWN = 20;
 const MAX_CLOSED_TEXT = 20_000;
 
+const weekDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** The weekdays the presses run, in words: "Monday to Friday", or a list when they are not in a row. */
+function workingDaysText(closed: readonly string[]): string {
+  const open = weekDays.filter((day) => !closed.includes(day));
+  const indexes = open.map((day) => weekDays.indexOf(day));
+  const inARow = indexes.every((index, position) => position === 0 || index === (indexes[position - 1] ?? 0) + 1);
+  if (open.length > 2 && inARow) return `${open[0]} to ${open.at(-1)}`;
+  return open.join(', ');
+}
+
 /** The form's closed dates, one a line: "2026-12-31 Inventory" (the note is optional). */
 function closedDatesText(capacity: Capacity): string {
   return capacity.closedDates.map(({ date, note }) => (note ? `${date} ${note}` : date)).join('\n');
@@ -101,6 +112,7 @@ export function capacityRoutes(options: CapacityRoutesOptions): Router {
         },
         closedDates: form?.closedDates ?? closedDatesText(inForce),
         serviceNames,
+        workingDays: workingDaysText(site['order-terms'].closedWeekdays),
         holidays: site['order-terms'].holidays.filter((holiday) => holiday.date >= today).slice(0, 8),
         errors,
         changes: changes.slice(0, CHANGES_SHOWN).map((change, index) => ({

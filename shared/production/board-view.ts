@@ -63,6 +63,8 @@ export interface CapacityView {
   /** One closed date a line: "YYYY-MM-DD note". */
   closedDates: string;
   serviceNames: Record<ServiceId, string>;
+  /** The weekdays the presses run, from the order terms, in words ("Monday to Friday"). */
+  workingDays: string;
   /** The holidays of the order terms still ahead, for reference. */
   holidays: { date: string; name: string }[];
   errors: Record<string, string>;
