@@ -20,11 +20,15 @@ import { dataRoutes } from '#server/pages/data-routes.ts';
 import { createPageRenderer } from '#server/pages/page-renderer.ts';
 import { seoRoutes } from '#server/pages/seo-routes.ts';
 import type { SiteDataFiles } from '#server/pages/site-data-files.ts';
+import { readCapacityDefaults } from '#server/production/capacity-defaults.ts';
+import { datesRoutes } from '#server/production/dates-routes.ts';
+import { createProductionPlanner } from '#server/production/production-planner.ts';
 import { createRequestService } from '#server/requests/request-service.ts';
 import { uploadAdmission } from '#server/uploads/upload-admission.ts';
 import { createUploadGuard } from '#server/uploads/upload-guard.ts';
 import { uploadSlots } from '#server/uploads/upload-slots.ts';
 import { CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
+import type { Capacity } from '#shared/production/production-load.ts';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
 import type { AppConfig } from './config.ts';
 import { type AppMetrics, createMetrics } from './metrics/app-metrics.ts';
@@ -62,6 +66,10 @@ export interface AppDependencies {
   /** The built client (production); in development Vite's middleware serves it instead. */
   staticDir?: string;
   devMiddleware?: RequestHandler;
+  /** The capacity before any change on the desk; data/capacity.json when not given. */
+  capacityDefaults?: Capacity;
+  /** The clock dates are booked and estimated by on the server; the real one when not given (tests pass their own). */
+  now?: () => Date;
 }
 
 /** Builds the whole application; starting and stopping it is server/index.ts's job. */
@@ -147,8 +155,17 @@ export function createApp(deps: AppDependencies): Express {
           ...(deps.readFreeSpace ? { readFree: deps.readFreeSpace } : {}),
         },
   });
+  // The shop's load, which every date the site promises is counted from (server/production/).
+  const planner = createProductionPlanner({
+    storage: deps.storage,
+    site: () => siteData.data,
+    now: deps.now ?? (() => new Date()),
+    defaults: deps.capacityDefaults ?? readCapacityDefaults(),
+  });
+  app.use(datesRoutes(planner));
   app.use(
     submissionRoutes({
+      dates: async () => (await planner.current()).dates,
       storage: deps.storage,
       siteData,
       pages,
@@ -161,7 +178,7 @@ export function createApp(deps: AppDependencies): Express {
     }),
   );
   // The rules of a request, one service for the customer's page and the desk.
-  const requests = createRequestService({ storage: deps.storage, now: () => new Date(), site: () => siteData.data });
+  const requests = createRequestService({ storage: deps.storage, now: deps.now ?? (() => new Date()), planner });
   app.use(
     customerRoutes({
       storage: deps.storage,
@@ -207,6 +224,8 @@ export function createApp(deps: AppDependencies): Express {
       rateLimit: config.submissionRateLimit,
       prices: () => siteData.data,
       requestLinks: links,
+      planner,
+      ...(deps.now ? { now: deps.now } : {}),
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
     }),
   );

@@ -3,6 +3,7 @@
  * plain data, dates as ISO strings. The desk is rendered on the server only and ships no JavaScript:
  * every action is a plain form with post/redirect/get, so the public pages' bundles never carry it.
  */
+import type { BoardView, CapacityView, WorkOrderView } from './production/board-view.ts';
 import type { AskedView } from './requests/asked-view.ts';
 import type { RequestStatus } from './requests/request-status.ts';
 
@@ -28,6 +29,8 @@ export interface DeskListItem {
   inHandsDate?: string;
   /** Days from today to the in-hands date (negative once past). */
   daysLeft?: number;
+  /** Why the order is at risk on the production board, in words. */
+  risk?: string;
   receivedAt: string;
   unread: boolean;
 }
@@ -202,7 +205,11 @@ export type DeskView =
       deposit?: string;
       /** By field: "rows.2.unit", "validUntil", "depositPercent", "notes", "rows". */
       errors: Record<string, string>;
-    };
+    }
+  // The production pages (issue 29): shared/production/board-view.ts.
+  | BoardView
+  | CapacityView
+  | WorkOrderView;
 
 /** The desk's page of one request: what its sections are drawn from. */
 export type DeskRequestView = Extract<DeskView, { page: 'request' }>;

@@ -4,6 +4,7 @@ import { useSiteData } from '#client/app-context.tsx';
 import { PriceLadder, SalesTaxNote, ScheduleNote } from '#client/components/estimate-parts.tsx';
 import { TotalBar } from '#client/components/total-bar.tsx';
 import { FormFieldsProvider } from '#client/forms/form-fields-context.tsx';
+import { useLoadDates } from '#client/hooks/use-load-dates.ts';
 import { useNow } from '#client/hooks/use-now.ts';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
@@ -136,7 +137,8 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
   const today = shopTime(now, terms.timeZone).date;
   const options = useMemo(() => optionsFromQuery(prices, new URLSearchParams(fields)), [prices, fields]);
   // Not memoized on the clock: a visitor who keeps the page open past the cut-off sees the next day's dates.
-  const result = estimate(prices, options, { terms, now });
+  const load = useLoadDates(service, options.quantity);
+  const result = estimate(prices, options, { terms, now, ...(load ? { load } : {}) });
   const errors = useMemo(
     () =>
       Object.fromEntries(

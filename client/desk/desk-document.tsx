@@ -36,7 +36,7 @@ export function DeskDocument({
         ))}
       </head>
       <body className="min-h-screen bg-stone-100 text-stone-900">
-        <header className="border-b border-stone-300 bg-white">
+        <header className="border-b border-stone-300 bg-white print:hidden">
           <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
             <a href="/staff" className="text-lg font-bold text-brand-700">
               {options.shopName} desk
@@ -48,6 +48,9 @@ export function DeskDocument({
               >
                 <a href="/staff" className="font-semibold underline">
                   Inbox
+                </a>
+                <a href="/staff/board" className="font-semibold underline">
+                  Board
                 </a>
                 <span className="text-stone-600">
                   Signed in as <span className="font-medium text-stone-900">{staff}</span>
@@ -62,7 +65,7 @@ export function DeskDocument({
             )}
           </div>
         </header>
-        <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+        <main className="mx-auto max-w-6xl px-4 py-6 print:max-w-none print:p-0">{children}</main>
       </body>
     </html>
   );

@@ -1,10 +1,13 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ShopTimeZoneProvider } from '#client/components/shop-time.tsx';
 import type { DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
+import { BoardPage } from './board-page.tsx';
+import { CapacityPage } from './capacity-page.tsx';
 import { RequestPage } from './desk-request-page.tsx';
 import { InboxPage } from './inbox-page.tsx';
 import { QuotePage } from './quote-page.tsx';
 import { ConfirmSignInPage, SignInPage } from './sign-in-page.tsx';
+import { WorkOrderPage } from './work-order-page.tsx';
 
 /** A desk page as HTML: rendered on the server only, with no script, so it is static markup. */
 export function renderDesk(view: DeskView, options: DeskRenderOptions): string {
@@ -17,6 +20,12 @@ export function renderDesk(view: DeskView, options: DeskRenderOptions): string {
       <InboxPage view={view} options={options} />
     ) : view.page === 'quote' ? (
       <QuotePage view={view} options={options} />
+    ) : view.page === 'board' ? (
+      <BoardPage view={view} options={options} />
+    ) : view.page === 'capacity' ? (
+      <CapacityPage view={view} options={options} />
+    ) : view.page === 'work-order' ? (
+      <WorkOrderPage view={view} options={options} />
     ) : (
       <RequestPage view={view} options={options} />
     );

@@ -21,3 +21,15 @@ export function StatusBadge({ status }: { status: RequestStatus }) {
     </span>
   );
 }
+
+/** An order at risk on the production board: said in words (the title), marked in red. */
+export function RiskBadge({ risk }: { risk: string }) {
+  return (
+    <span
+      className="inline-block rounded bg-red-700 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-white"
+      title={risk}
+    >
+      {risk.startsWith('Late') ? 'Late' : 'At risk'}
+    </span>
+  );
+}

@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { TotalBar } from '#client/components/total-bar.tsx';
+import { useLoadDates } from '#client/hooks/use-load-dates.ts';
 import { useNow } from '#client/hooks/use-now.ts';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
@@ -149,7 +150,11 @@ function QuoteFields({
   /** A row to focus once rendered: the one just added, or the button after a removal. */
   const [focusRow, setFocusRow] = useState<number | null>(null);
   // The one estimate of what the form says: the panel, the bar and nothing else show it.
-  const result = quoteEstimate(values, prices, now);
+  const first = quoteEstimate(values, prices, now);
+  const pieces = first?.ok ? (first.estimate.ladder.find((row) => row.current)?.quantity ?? 0) : 0;
+  const load = useLoadDates(first?.ok ? first.estimate.service : undefined, pieces);
+  // With the shop's load (once /api/dates answered), the date is the one the press can keep.
+  const result = load ? quoteEstimate(values, prices, now, load) : first;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: service, hydrated and the rows decide which fields are in the form; this reads them once they have mounted.
   useEffect(() => {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkKeys } from '#server/http/link-secrets.ts';
 import { type BuiltMail, buildMail } from '#server/mail/build-mail.ts';
 import type { MailSettings } from '#server/mail/mail-settings.ts';
+import { readCapacityDefaults } from '#server/production/capacity-defaults.ts';
+import { createProductionPlanner } from '#server/production/production-planner.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
 import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
@@ -33,7 +35,16 @@ describe.each(backends)('the request service on %s', (backend) => {
 
   beforeAll(async () => {
     storage = await openTestStorage(backend);
-    service = createRequestService({ storage, now, site: () => fixtureSiteData });
+    service = createRequestService({
+      storage,
+      now,
+      planner: createProductionPlanner({
+        storage,
+        site: () => fixtureSiteData,
+        now,
+        defaults: readCapacityDefaults(),
+      }),
+    });
   });
   afterAll(() => storage.close());
 

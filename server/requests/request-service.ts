@@ -1,9 +1,9 @@
 import type { QueuedFacts } from '#server/mail/mail-facts.ts';
+import type { ProductionPlanner } from '#server/production/production-planner.ts';
 import type { DecisionOutcome, Storage, VersionDecision } from '#server/storage/types.ts';
-import type { PricingData } from '#shared/pricing/estimate.ts';
 import { customerCancellable } from '#shared/requests/customer-steps.ts';
 import { type DecisionVerdict, judgeDecision } from '#shared/requests/decision-rules.ts';
-import { canPromise, type PromisedDate, promisedDateOf } from '#shared/requests/promised-date.ts';
+import { canPromise, type PromisedDate } from '#shared/requests/promised-date.ts';
 import {
   canMove,
   canSendProof,
@@ -45,32 +45,31 @@ export interface StaffMove {
 export function createRequestService({
   storage,
   now,
-  site,
+  planner,
 }: {
   storage: Storage;
   now: () => Date;
-  /** The price files and order terms: the promised day follows the calculator's schedule. */
-  site: () => PricingData;
+  /** The promised day follows the calculator's schedule and the shop's load (server/production/). */
+  planner: ProductionPlanner;
 }) {
   const today = () => localToday(now());
 
   /**
-   * Judged under the request's lock; should the answer approve the proof, the order is promised for the
-   * day the calculator's schedule gives from now (worked out first: storage holds the lock only to write).
+   * Judged under the request's lock; should the answer approve the proof, the order is booked on the
+   * press and promised for the day the calculator's schedule and the shop's load give from now, worked
+   * out under the production lock from the orders booked before it.
    */
   async function decide(reference: string, decision: VersionDecision) {
     const values = decision.decision === 'approved' ? await storage.formValuesOf(reference) : undefined;
-    const promised = values && promisedDateOf(values, site(), now());
+    const book = values && (await planner.bookingFor(values));
     // The verdict storage acted on, kept to say what the answer did (a draft proof taken along).
     let verdict: DecisionVerdict | undefined;
-    const outcome = await storage.decideVersion(
-      reference,
-      { ...decision, ...(promised ? { promised } : {}) },
-      (state) => {
-        verdict = judgeDecision(state, decision, today());
-        return verdict;
-      },
-    );
+    const outcome = await storage.decideVersion(reference, { ...decision, ...(book ? { book } : {}) }, (state) => {
+      verdict = judgeDecision(state, decision, today());
+      return verdict;
+    });
+    // The load changed (or may have): the next estimate reads it again.
+    if (outcome === 'recorded') planner.invalidate();
     return { outcome, withProof: outcome === 'recorded' && verdict?.ok === true && verdict.withProof !== undefined };
   }
 
@@ -119,6 +118,8 @@ export function createRequestService({
         ...(move.message ? { message: move.message } : {}),
         ...(move.mail ? { mail: move.mail } : {}),
       });
+      // Ready, completed or cancelled takes an order's work off the press.
+      if (outcome === 'changed') planner.invalidate();
       return outcome === 'changed' ? 'moved' : outcome;
     },
 

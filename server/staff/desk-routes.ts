@@ -2,12 +2,16 @@ import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/http/csrf.ts';
 import type { LinkKeys } from '#server/http/link-secrets.ts';
+import { risksOnBoard } from '#server/production/board-routes.ts';
+import { productionDeskRoutes } from '#server/production/production-desk-routes.ts';
+import type { ProductionPlanner } from '#server/production/production-planner.ts';
 import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
 import type { Actor, Storage } from '#server/storage/types.ts';
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
+import { optionalField } from '#shared/optional-field.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { canPromise } from '#shared/requests/promised-date.ts';
 import {
@@ -97,6 +101,8 @@ export interface DeskRoutesOptions {
   prices: () => PricingData;
   /** The customers' private pages (issue 14): their links go in every mail about a quote request. */
   requestLinks?: RequestLinks;
+  /** The shop's production load (issue 29): the quote's date, the board and the capacity. */
+  planner: ProductionPlanner;
 }
 
 /**
@@ -154,13 +160,19 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       ...(search ? { search } : {}),
       ...(status && (isStatusOf('quote', status) || isStatusOf('contact', status)) ? { status } : {}),
     };
-    const list = await options.storage.listRequests({ ...filter, pageSize: PAGE_SIZE });
+    const [list, risks] = await Promise.all([
+      options.storage.listRequests({ ...filter, pageSize: PAGE_SIZE }),
+      risksOnBoard({ ...options, now }),
+    ]);
     const today = now();
     await send(req, res, {
       page: 'inbox',
       staff: staffOf(res),
       filter,
-      items: list.items.map((item) => listItemView(item, today)),
+      items: list.items.map((item) => ({
+        ...listItemView(item, today),
+        ...optionalField('risk', risks.get(item.reference)),
+      })),
       total: list.total,
       pageSize: PAGE_SIZE,
       counts: list.counts,
@@ -314,9 +326,11 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       render: send,
       prices: options.prices,
       now,
+      dates: async () => (await options.planner.current()).dates,
       ...(options.onQueued ? { onQueued: options.onQueued } : {}),
     }),
   );
+  router.use(productionDeskRoutes({ ...options, render: send, now }));
 
   return router;
 }

@@ -112,6 +112,11 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
         ...base,
         what: `Promised for ${formatDay(String(data.date))}${data.handover === 'delivery' ? ' (delivery)' : ' (pickup)'}${text(data.was) ? `, was ${formatDay(String(data.was))}` : ''}`,
       };
+    case 'press_day':
+      return {
+        ...base,
+        what: `Set the press day to ${formatDay(String(data.date))}${text(data.was) ? `, was ${formatDay(String(data.was))}` : ''}`,
+      };
     case 'link_replaced':
       return { ...base, what: 'Replaced the customer’s link (the old one no longer works)' };
     case 'quote':

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildLoad, type Capacity, loadDatesOf } from '#shared/production/production-load.ts';
 import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
 import { startingQuote } from './quote-editor.ts';
 
@@ -41,5 +42,33 @@ describe('the desk’s quote prefill', () => {
       quantity: '1',
       unit: '0.00',
     });
+  });
+
+  it('leaves the rush out when the press is full until after the date: no rush makes it', () => {
+    const now = new Date('2026-11-30T15:00:00Z');
+    const capacity: Capacity = {
+      perDay: { 'screen-printing': 100, 'direct-to-garment': 100, embroidery: 100 },
+      closedDates: [],
+    };
+    // 900 pieces due Friday 11 December fill every day to then.
+    const load = buildLoad(
+      fixtureSiteData['order-terms'],
+      capacity,
+      [{ service: 'screen-printing', pieces: 900, pressDate: '2026-12-11' }],
+      '2026-12-01',
+    );
+    const start = startingQuote(
+      { service: 'screen-printing', garment: 'own', qtyM: '24', loc1: 'front', loc1Colors: '1', inHands: '2026-12-08' },
+      fixtureSiteData,
+      undefined,
+      '2026-11-30',
+      now,
+      loadDatesOf(load, capacity),
+    );
+    expect(start.rows.map((row) => row.label)).toEqual([
+      'Print location 1, 1 color',
+      'Screens: 1 color over 1 location',
+      'Pickup at the shop',
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import type { DeskQuoteRow, DeskView } from '#shared/desk-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
+import type { LoadDates } from '#shared/production/production-load.ts';
 import {
   addDays,
   depositOf,
@@ -48,6 +49,7 @@ export function startingQuote(
   previous: SentQuote | undefined,
   today: string,
   now: Date,
+  load?: LoadDates,
 ): Pick<QuoteEditorView, 'source' | 'notes' | 'validUntil' | 'depositPercent'> & { rows: QuoteRowInput[] } {
   const validUntil = addDays(today, QUOTE_VALID_DAYS);
   if (previous) {
@@ -59,7 +61,7 @@ export function startingQuote(
       depositPercent: String(previous.depositPercent),
     };
   }
-  const estimate = formValues ? quoteEstimate(formValues, prices, now) : undefined;
+  const estimate = formValues ? quoteEstimate(formValues, prices, now, load) : undefined;
   const small = estimate?.ok === true && estimate.estimate.totalCents < PAID_IN_FULL_BELOW_CENTS;
   return {
     source: estimate?.ok ? 'engine' : formValues ? 'form' : 'none',

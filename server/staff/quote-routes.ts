@@ -2,6 +2,7 @@ import { type Request, type Response, Router } from 'express';
 import type { SentQuote, Storage } from '#server/storage/types.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
+import type { LoadDates } from '#shared/production/production-load.ts';
 import { type QuoteFormInput, readQuoteForm } from '#shared/requests/quote.ts';
 import { canSendQuote, isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
@@ -16,6 +17,8 @@ interface QuoteRoutesOptions {
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
   prices: () => PricingData;
   now: () => Date;
+  /** The shop's load: the engine's lines carry a rush only when the press has room for it. */
+  dates?: () => Promise<LoadDates>;
   onQueued?: () => void;
 }
 
@@ -81,7 +84,14 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
       options.storage.formValuesOf(reference),
       options.storage.quotesOf(reference),
     ]);
-    const start = startingQuote(values, options.prices(), quotes.at(-1), localToday(options.now()), options.now());
+    const start = startingQuote(
+      values,
+      options.prices(),
+      quotes.at(-1),
+      localToday(options.now()),
+      options.now(),
+      await options.dates?.(),
+    );
     await showEditor(
       req,
       res,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DecisionState, DecisionVerdict } from '#shared/requests/decision-rules.ts';
 import { markCustomerActivity } from './customer-activity.ts';
 import type { DatabaseClock, SqlDialect } from './database-clock.ts';
+import { lockProduction, readBookedWork, writeBooking } from './production-storage.ts';
 import { writePromisedDate } from './promised-date.ts';
 import { insertQueuedMail } from './queued-mail.ts';
 import { appendEvent } from './request-events.ts';
@@ -107,9 +108,18 @@ export function createDecisionStorage(db: Kysely<StorageDatabase>, dialect: SqlD
             .where('id', '=', request.id)
             .execute();
         }
-        // The approved proof starts production: the day it is promised for is set with it.
-        if (verdict.to === 'proof_approved' && decision.promised)
-          await writePromisedDate(trx, clock, request.id, decision.promised, 'system');
+        // An approved quote commits the order: it is booked on the press, from the load read under the
+        // production lock (one booking at a time). The approved proof books it again, from then, and sets
+        // the day it is promised for with it.
+        if ((verdict.to === 'approved' || verdict.to === 'proof_approved') && decision.book) {
+          await lockProduction(trx, dialect);
+          const booking = decision.book(await readBookedWork(trx, request.id));
+          if (booking) {
+            await writeBooking(trx, request.id, booking);
+            if (verdict.to === 'proof_approved')
+              await writePromisedDate(trx, clock, request.id, booking.promised, 'system');
+          }
+        }
         if (actor === 'customer') await markCustomerActivity(trx, clock, request.id);
         // The customer's receipt of their approval, whoever recorded it (on their page or at the counter).
         if (decision.decision === 'approved') {

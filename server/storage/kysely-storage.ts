@@ -7,6 +7,7 @@ import { createDeskStorage } from './desk-storage.ts';
 import { createJobStorage } from './job-storage.ts';
 import { createLimitStorage } from './limit-storage.ts';
 import { createOutboxStorage } from './outbox-storage.ts';
+import { createProductionStorage } from './production-storage.ts';
 import { createPurgeStorage } from './purge-storage.ts';
 import type { StorageDatabase } from './schema.ts';
 import { createSeedStorage } from './seed-storage.ts';
@@ -47,6 +48,7 @@ export function createKyselyStorage(
     ...createVersionStorage(db, clock),
     ...createCustomerStorage(db, dialect),
     ...createSeedStorage(db),
+    ...createProductionStorage(db, dialect, clock),
 
     async ping() {
       await sql`select 1`.execute(db);

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import type { QuoteLine } from '#shared/requests/quote.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
+import type { ServiceId } from '#shared/service-ids.ts';
 import type { NotificationRecipient, SubmissionKind } from './types.ts';
 
 /**
@@ -60,6 +61,20 @@ export interface StorageDatabase {
     promised_date: string | null;
     /** Whether that day is a pickup at the shop or a delivery. */
     promised_handover: 'pickup' | 'delivery' | null;
+    /** The day the order must be off the press by, YYYY-MM-DD (migration 0018); null until booked. */
+    press_date: ColumnType<string | null, string | null | undefined, string | null>;
+    /** The service and pieces the booked order puts on the press. */
+    production_service: ColumnType<ServiceId | null, ServiceId | null | undefined, ServiceId | null>;
+    production_pieces: ColumnType<number | null, number | null | undefined, number | null>;
+  };
+  /** The shop's capacity as changed on the desk (migration 0018): one row per change, the latest in force. */
+  capacity_settings: {
+    id: Generated<number>;
+    /** Capacity (shared/production/production-load.ts) as JSON. */
+    settings: Json;
+    /** "staff:<address>". */
+    changed_by: string;
+    changed_at: Timestamp;
   };
   /** The quotes sent, one frozen row per version (migration 0011). */
   quotes: {

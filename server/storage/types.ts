@@ -10,6 +10,7 @@ import type { DeskStorage } from './contract/desk.ts';
 import type { JobStorage } from './contract/jobs.ts';
 import type { LimitStorage } from './contract/limits.ts';
 import type { OutboxStorage } from './contract/outbox.ts';
+import type { ProductionStorage } from './contract/production.ts';
 import type { SubmissionStorage } from './contract/submissions.ts';
 import type { VersionStorage } from './contract/versions.ts';
 
@@ -31,6 +32,7 @@ export type {
   NotificationState,
   OutboxDepth,
 } from './contract/outbox.ts';
+export type { BoardOrder, CapacityChange } from './contract/production.ts';
 export type {
   NewSubmission,
   SavedSubmission,
@@ -49,7 +51,8 @@ export interface Storage
     VersionStorage,
     CustomerStorage,
     JobStorage,
-    LimitStorage {
+    LimitStorage,
+    ProductionStorage {
   /** Resolves once the database answers a query; rejects while it cannot be reached (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildLoad, type Capacity, loadDatesOf } from '#shared/production/production-load.ts';
 import { createQuoteSchema } from '#shared/submissions/quote-form.ts';
 import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
 import { quotePayload } from './quote-payload.ts';
@@ -38,6 +39,30 @@ describe('the stored estimate', () => {
         'printing and set-up, in the total): approve the proof by 12:00 pm CST on Tue, Dec 1. A later date ' +
         'costs less. Plus sales tax where it applies.',
     );
+  });
+});
+
+describe('the stored estimate with the shop’s load', () => {
+  it('says the date cannot be made and names the earliest the press has room for', () => {
+    const capacity: Capacity = {
+      perDay: { 'screen-printing': 100, 'direct-to-garment': 100, embroidery: 100 },
+      closedDates: [],
+    };
+    // 900 pieces due Friday 11 December fill every day to then: 24 more fit by Monday 14.
+    const load = buildLoad(
+      fixtureSiteData['order-terms'],
+      capacity,
+      [{ service: 'screen-printing', pieces: 900, pressDate: '2026-12-11' }],
+      '2026-12-01',
+    );
+    const request = createQuoteSchema(fixtureSiteData, { now: () => now }).parse(values);
+    const payload = quotePayload(request, values, fixtureSiteData, now, loadDatesOf(load, capacity));
+    // Ready Monday 14 December, two days in transit: in hands Wednesday 16, at the standard price.
+    expect(payload.websiteEstimate).toContain('We cannot make Tue, Dec 8.');
+    expect(payload.websiteEstimate).toContain(
+      'The earliest we can have it in your hands is Wed, Dec 16, at standard pricing',
+    );
+    expect(payload.websiteEstimate).not.toContain('Rush');
   });
 });
 

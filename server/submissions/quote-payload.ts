@@ -1,5 +1,6 @@
 import { estimateWords } from '#shared/pricing/estimate-words.ts';
 import { formatInches } from '#shared/pricing/stitch-estimate.ts';
+import type { LoadDates } from '#shared/production/production-load.ts';
 import type { SiteData } from '#shared/site-data.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
 import {
@@ -18,7 +19,13 @@ import {
  * and the website's estimate at the time of the request (`now`: the date and any rush are counted from
  * it), in the same words the visitor saw, so the reply can start from the same figure.
  */
-export function quotePayload(request: QuoteRequest, values: FormValues, site: SiteData, now = new Date()) {
+export function quotePayload(
+  request: QuoteRequest,
+  values: FormValues,
+  site: SiteData,
+  now = new Date(),
+  load?: LoadDates,
+) {
   const prices = site[request.service];
   const service = site.services.services.find((item) => item.id === request.service)?.name ?? request.service;
   const areaName = (id: string | undefined) =>
@@ -29,7 +36,7 @@ export function quotePayload(request: QuoteRequest, values: FormValues, site: Si
       : request.garment === OTHER_GARMENT
         ? 'Something else (see style)'
         : (prices.garments.find((item) => item.id === request.garment)?.name ?? request.garment);
-  const result = quoteEstimate(values, site, now);
+  const result = quoteEstimate(values, site, now, load);
   const estimate =
     result?.ok === true
       ? estimateWords(result.estimate, request.quantity, site['order-terms'], now)

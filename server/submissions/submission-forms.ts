@@ -1,4 +1,5 @@
 import type { SubmissionKind } from '#server/storage/types.ts';
+import type { LoadDates } from '#shared/production/production-load.ts';
 import { getPage } from '#shared/routes.ts';
 import type { SiteData } from '#shared/site-data.ts';
 import { ARTWORK_MAX_FILES } from '#shared/submissions/artwork.ts';
@@ -25,7 +26,8 @@ export interface SubmissionForm {
   sentPage?: string;
   /** How many artwork files it takes. */
   maxFiles: number;
-  validate(values: FormValues, site: SiteData): Validation;
+  /** `load`: the shop's production load, which the estimate's date is counted from. */
+  validate(values: FormValues, site: SiteData, load?: LoadDates): Validation;
   /** What the sender is told; a confirmation skipped by the daily cap is said plainly, never promised. */
   thanks(reference: string, confirmation: 'queued' | 'skipped'): string;
 }
@@ -36,7 +38,7 @@ export const quoteForm: SubmissionForm = {
   page: '/pricing',
   sentPage: getPage('quote-sent').path,
   maxFiles: ARTWORK_MAX_FILES,
-  validate(values, site) {
+  validate(values, site, load) {
     const result = createQuoteSchema(site).safeParse(values);
     if (!result.success) return { ok: false, errors: fieldErrorsOf(result.error) };
     const { data } = result;
@@ -44,7 +46,7 @@ export const quoteForm: SubmissionForm = {
       ok: true,
       name: data.name,
       email: data.email,
-      payload: quotePayload(data, values, site),
+      payload: quotePayload(data, values, site, new Date(), load),
       formValues: quoteFormValues(values),
     };
   },

@@ -12,6 +12,7 @@ import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
 import { isRecord } from '#shared/is-record.ts';
+import type { LoadDates } from '#shared/production/production-load.ts';
 import { ARTWORK_FIELD, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#shared/submissions/artwork.ts';
 import {
   errorSummary,
@@ -30,6 +31,8 @@ import { contactForm, quoteForm, type SubmissionForm } from './submission-forms.
 export interface SubmissionRoutesOptions {
   storage: Storage;
   siteData: SiteDataFiles;
+  /** The shop's load, so the stored estimate's date is the one the shop can keep. */
+  dates?: () => Promise<LoadDates>;
   pages: PageRenderer;
   /** Where a form posted without JavaScript leaves its thanks for the page it is sent back to. */
   flash: FlashCookie;
@@ -209,7 +212,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
       // Whether the request brings artwork is the upload's to say, never a posted field's.
       const { [NEW_ARTWORK_KEY]: _claimed, ...checked } = reorder.values;
       const priced = uploads.length > 0 ? { ...checked, [NEW_ARTWORK_KEY]: 'on' } : checked;
-      const validation = form.validate(priced, options.siteData.data);
+      const validation = form.validate(priced, options.siteData.data, await options.dates?.());
       const errors: FieldErrors = validation.ok ? {} : { ...validation.errors };
       const listError = artworkListError(
         // The name as sent, so hidden characters are refused; the messages show it cleaned.

@@ -1,5 +1,6 @@
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
+import { type LoadDates, withClosedDates } from '#shared/production/production-load.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
 import { businessDays } from './business-days.ts';
 import { isCalendarDate } from './calendar-date.ts';
@@ -50,6 +51,8 @@ import type {
 export interface OrderContext {
   terms: OrderTerms;
   now: Date;
+  /** The shop's production load: dates come from the capacity left, not business days alone. */
+  load?: LoadDates;
 }
 
 /** The price files and the order terms: everything an estimate with a date and a delivery is made from. */
@@ -385,10 +388,14 @@ function run<P extends PriceFile, O extends EstimateOptions>(
   if (context) {
     const delivery = deliveryQuote(context.terms.delivery, options.delivery ?? pickup, quantity);
     const inHands = options.inHands?.trim() ?? '';
-    schedule = scheduleFor(context.terms, context.terms.turnaround[prices.service], {
+    const { load } = context;
+    const terms = load ? withClosedDates(context.terms, load.closedDates) : context.terms;
+    const pressFrom = load?.pressFrom(prices.service, quantity);
+    schedule = scheduleFor(terms, terms.turnaround[prices.service], {
       now: context.now,
       inHands: inHands === '' ? null : inHands,
       shipped: delivery.ok && delivery.shipped,
+      ...(pressFrom === undefined ? {} : { pressFrom }),
     });
   }
   const totalAt = (pieces: number) =>

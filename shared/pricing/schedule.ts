@@ -60,18 +60,28 @@ function turnarounds(service: ServiceTurnaround): Turnaround[] {
   ];
 }
 
-/** The schedule of an order of this service, approved from `now`, to be in hands by `inHands` (or no date). */
+/**
+ * The schedule of an order of this service, approved from `now`, to be in hands by `inHands` (or no date).
+ * `pressFrom`, when the shop's load is known (shared/production/production-load.ts), is the earliest day
+ * the order fits on the press after every booked order: no turnaround makes it ready before then, and a
+ * rush is offered only when it makes the date with the capacity left.
+ */
 export function scheduleFor(
   terms: OrderTerms,
   service: ServiceTurnaround,
-  { now, inHands, shipped }: { now: Date; inHands: string | null; shipped: boolean },
+  { now, inHands, shipped, pressFrom }: { now: Date; inHands: string | null; shipped: boolean; pressFrom?: string },
 ): Schedule {
   const start = approvalDay(now, terms);
   const transit = shipped ? terms.delivery.shipping.transitBusinessDays : 0;
   const offered = turnarounds(service);
   const standard = offered[0] as Turnaround;
+  // The day an order with this turnaround can leave the shop: its business days, and room on the press.
+  const readyWith = (turnaround: Turnaround) => {
+    const counted = addBusinessDays(start, turnaround.businessDays, terms);
+    return pressFrom !== undefined && pressFrom > counted ? pressFrom : counted;
+  };
   if (inHands === null) {
-    const ready = addBusinessDays(start, standard.businessDays, terms);
+    const ready = readyWith(standard);
     return {
       kind: 'standard',
       turnaround: standard,
@@ -83,7 +93,8 @@ export function scheduleFor(
   // The last day the order may leave the shop and still arrive by the date.
   const lastReady = subtractBusinessDays(businessDayOnOrBefore(inHands, terms), transit, terms);
   const available = businessDaysBetween(start, lastReady, terms);
-  const fitting = offered.find((turnaround) => turnaround.businessDays <= available);
+  const roomOnPress = pressFrom === undefined || pressFrom <= lastReady;
+  const fitting = roomOnPress ? offered.find((turnaround) => turnaround.businessDays <= available) : undefined;
   if (fitting) {
     return {
       kind: 'on-time',
@@ -92,11 +103,21 @@ export function scheduleFor(
       approveBy: subtractBusinessDays(lastReady, fitting.businessDays, terms),
     };
   }
-  const fastest = offered.at(-1) as Turnaround;
-  const ready = addBusinessDays(start, fastest.businessDays, terms);
+  // Too soon: the earliest date any turnaround makes, with the slowest (cheapest) that makes it. When the
+  // press is full until then, a rush gains nothing and the standard turnaround is priced.
+  let best = offered.at(-1) as Turnaround;
+  let ready = readyWith(best);
+  for (const turnaround of offered) {
+    const day = readyWith(turnaround);
+    if (day <= ready) {
+      best = turnaround;
+      ready = day;
+      break;
+    }
+  }
   return {
     kind: 'too-soon',
-    turnaround: fastest,
+    turnaround: best,
     inHands,
     approveBy: start,
     earliest: addBusinessDays(ready, transit, terms),

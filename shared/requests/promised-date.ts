@@ -1,7 +1,9 @@
 import { addBusinessDays, approvalDay } from '#shared/pricing/business-days.ts';
 import { deliveryQuote } from '#shared/pricing/delivery.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
+import { type LoadDates, withClosedDates } from '#shared/production/production-load.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
+import type { ServiceId } from '#shared/service-ids.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
 import { quoteEstimate, ZIP_FIELD } from '#shared/submissions/quote-fields.ts';
 
@@ -12,23 +14,47 @@ export interface PromisedDate {
   handover: 'pickup' | 'delivery';
 }
 
+/** An approved order's place in production: the day it is promised for, and its work on the press. */
+export interface Booking {
+  promised: PromisedDate;
+  /** YYYY-MM-DD: the day it must be off the press by (the day it is ready). */
+  pressDate: string;
+  service: ServiceId;
+  pieces: number;
+}
+
 /**
- * The date promised when the proof is approved: the same schedule the calculator quoted (the standard
+ * The booking made when the proof is approved: the same schedule the calculator quoted (the standard
  * turnaround, or the rush the in-hands date needed), counted in business days from the day the approval
- * counts from (after the cut-off, the next business day), plus the carrier's transit days when shipped.
- * Undefined when the request cannot be priced by the engine (a request stored before its form fields
- * were kept): the shop then sets the date on the desk.
+ * counts from (after the cut-off, the next business day), and no earlier than the first day the order
+ * fits on the press with the shop's load, plus the carrier's transit days when shipped. Undefined when
+ * the request cannot be priced by the engine (a request stored before its form fields were kept): the
+ * shop then sets the date on the desk.
  */
-export function promisedDateOf(values: FormValues, site: PricingData, now: Date): PromisedDate | undefined {
-  const result = quoteEstimate(values, site, now);
+export function bookingOf(values: FormValues, site: PricingData, now: Date, load?: LoadDates): Booking | undefined {
+  const result = quoteEstimate(values, site, now, load);
   if (!result?.ok || !result.estimate.schedule) return undefined;
-  const terms = site['order-terms'];
-  const ready = addBusinessDays(approvalDay(now, terms), result.estimate.schedule.turnaround.businessDays, terms);
-  if (values.delivery !== 'delivery') return { date: ready, handover: 'pickup' };
-  const quantity = result.estimate.ladder.find((row) => row.current)?.quantity ?? 0;
-  const delivery = deliveryQuote(terms.delivery, { method: 'delivery', zip: values[ZIP_FIELD] ?? '' }, quantity);
+  const terms = load ? withClosedDates(site['order-terms'], load.closedDates) : site['order-terms'];
+  const { service } = result.estimate;
+  const pieces = result.estimate.ladder.find((row) => row.current)?.quantity ?? 0;
+  const counted = addBusinessDays(approvalDay(now, terms), result.estimate.schedule.turnaround.businessDays, terms);
+  const pressFrom = load?.pressFrom(service, pieces);
+  const ready = pressFrom !== undefined && pressFrom > counted ? pressFrom : counted;
+  const booking = { pressDate: ready, service, pieces };
+  if (values.delivery !== 'delivery') return { ...booking, promised: { date: ready, handover: 'pickup' } };
+  const delivery = deliveryQuote(terms.delivery, { method: 'delivery', zip: values[ZIP_FIELD] ?? '' }, pieces);
   const transit = delivery.ok && delivery.shipped ? terms.delivery.shipping.transitBusinessDays : 0;
-  return { date: addBusinessDays(ready, transit, terms), handover: 'delivery' };
+  return { ...booking, promised: { date: addBusinessDays(ready, transit, terms), handover: 'delivery' } };
+}
+
+/** The day promised at approval (bookingOf's), on its own. */
+export function promisedDateOf(
+  values: FormValues,
+  site: PricingData,
+  now: Date,
+  load?: LoadDates,
+): PromisedDate | undefined {
+  return bookingOf(values, site, now, load)?.promised;
 }
 
 /** Where an order is booked in: its proof approved (or no proof needed), until it is completed. */

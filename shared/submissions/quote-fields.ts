@@ -8,6 +8,7 @@ import type {
   PriceFile,
   SizeCounts,
 } from '#shared/pricing/types.ts';
+import type { LoadDates } from '#shared/production/production-load.ts';
 import { isServiceId, type ServiceId, serviceIds } from '#shared/service-ids.ts';
 import type { FormValues } from './form-values.ts';
 
@@ -257,9 +258,16 @@ function embroideryDesigns(
  * service is chosen. `now` is when the order would be approved from: the visitor's time in the form,
  * the request's arrival for the stored estimate, the desk's time for a quote written now.
  */
-export function quoteEstimate(values: FormValues, site: PricingData, now: Date): EstimateResult | undefined {
+export function quoteEstimate(
+  values: FormValues,
+  site: PricingData,
+  now: Date,
+  load?: LoadDates,
+): EstimateResult | undefined {
   const options = quoteEstimateOptions(values, site);
-  return options ? estimate(site[options.service], options, { terms: site['order-terms'], now }) : undefined;
+  return options
+    ? estimate(site[options.service], options, { terms: site['order-terms'], now, ...(load ? { load } : {}) })
+    : undefined;
 }
 
 /**

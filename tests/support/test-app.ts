@@ -60,7 +60,7 @@ export interface TestAppOptions {
   readFreeSpace?: (dir: string) => Promise<number>;
   /** A folder to serve as the built client, as production does; none by default. */
   staticDir?: string;
-  /** The pages' clock, for estimates with dates; the real one by default. */
+  /** The pages' (and the production load's) clock, for estimates with dates; the real one by default. */
   now?: () => Date;
 }
 
@@ -95,6 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       cache: options.cache ?? true,
       ...(options.now ? { now: options.now } : {}),
     },
+    ...(options.now ? { now: options.now } : {}),
   });
   return { app, siteData, storage, readiness, lines, config, metrics };
 }

@@ -1,6 +1,7 @@
 import type { QueuedFacts } from '#server/mail/mail-facts.ts';
+import type { BookedWork } from '#shared/production/production-load.ts';
 import type { DecisionState, DecisionVerdict } from '#shared/requests/decision-rules.ts';
-import type { PromisedDate } from '#shared/requests/promised-date.ts';
+import type { Booking, PromisedDate } from '#shared/requests/promised-date.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import type { Actor, RequestEvent } from './activity.ts';
 import type { StoredFile, SubmissionKind } from './submissions.ts';
@@ -60,8 +61,11 @@ export interface VersionDecision {
   actor?: Actor;
   /** Given at the shop's counter and recorded by the staff member in `actor`. */
   inPerson?: boolean;
-  /** The day the order is promised for, kept should this approval reach Proof approved. */
-  promised?: PromisedDate;
+  /**
+   * The booking should this approval reach Proof approved: worked out from the orders already booked,
+   * read under the production lock, so two approvals at once cannot both take a day's last capacity.
+   */
+  book?: (booked: readonly BookedWork[]) => Booking | undefined;
   mail?: QueuedFacts;
 }
 

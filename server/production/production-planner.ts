@@ -1,0 +1,105 @@
+import type { Storage } from '#server/storage/types.ts';
+import { addBusinessDays, approvalDay } from '#shared/pricing/business-days.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
+import {
+  type BookedWork,
+  buildLoad,
+  type Capacity,
+  type LoadDates,
+  loadDatesOf,
+  type ProductionLoad,
+  withClosedDates,
+} from '#shared/production/production-load.ts';
+import { type Booking, bookingOf } from '#shared/requests/promised-date.ts';
+import type { FormValues } from '#shared/submissions/form-values.ts';
+
+/**
+ * The server's view of the production load: the capacity in force (the desk's latest change, else
+ * data/capacity.json) and the booked work, made into the table every date is read from. The table is
+ * kept for a few seconds (every estimate on the site reads it) and dropped at once when this instance
+ * books, moves or changes something; another instance's change shows within that lifetime. A booking
+ * itself never uses it: the approval reads the load afresh under the production lock.
+ */
+
+/** How long a load table is reused: long enough to spare the database, short enough for a busy week. */
+const LOAD_LIFETIME_MS = 10_000;
+
+export interface ProductionPlanner {
+  /** The capacity in force. */
+  capacity(): Promise<Capacity>;
+  /** The load now, for estimates and the board. */
+  current(): Promise<{ load: ProductionLoad; capacity: Capacity; dates: LoadDates }>;
+  /**
+   * What an approval books, from the booked work read under the lock: bookingOf with the load those
+   * orders make. The capacity is read before (it changes by hand, seldom).
+   */
+  bookingFor(values: FormValues): Promise<(booked: readonly BookedWork[]) => Booking | undefined>;
+  /** Forgets the kept table: the next estimate reads the load again. */
+  invalidate(): void;
+}
+
+/** The first day new work may go on the press: the business day after the one an approval now counts from. */
+function firstPressDay(now: Date, site: PricingData, capacity: Capacity): string {
+  const calendar = withClosedDates(site['order-terms'], capacity.closedDates);
+  return addBusinessDays(approvalDay(now, calendar), 1, calendar);
+}
+
+export function createProductionPlanner({
+  storage,
+  site,
+  now,
+  defaults,
+}: {
+  storage: Pick<Storage, 'bookedWork' | 'capacityChanges'>;
+  site: () => PricingData;
+  now: () => Date;
+  defaults: Capacity;
+}): ProductionPlanner {
+  let kept: { at: number; firstDay: string; value: Awaited<ReturnType<ProductionPlanner['current']>> } | undefined;
+  // Bumped by invalidate: a read that began before a change never stores its stale table.
+  let generation = 0;
+
+  async function capacity(): Promise<Capacity> {
+    const [latest] = await storage.capacityChanges(1);
+    return latest?.capacity ?? defaults;
+  }
+
+  function loadOf(booked: readonly BookedWork[], capacityInForce: Capacity, at: Date) {
+    const terms = site()['order-terms'];
+    const load = buildLoad(terms, capacityInForce, booked, firstPressDay(at, site(), capacityInForce));
+    return { load, capacity: capacityInForce, dates: loadDatesOf(load, capacityInForce) };
+  }
+
+  return {
+    capacity,
+
+    async current() {
+      const at = now();
+      // The table counts from a first press day: past the cut-off or midnight it is rebuilt.
+      if (
+        kept &&
+        at.getTime() - kept.at < LOAD_LIFETIME_MS &&
+        firstPressDay(at, site(), kept.value.capacity) === kept.firstDay
+      )
+        return kept.value;
+      const started = generation;
+      const [capacityInForce, booked] = await Promise.all([capacity(), storage.bookedWork()]);
+      const value = loadOf(booked, capacityInForce, at);
+      if (started === generation) kept = { at: at.getTime(), firstDay: value.load.firstDay, value };
+      return value;
+    },
+
+    async bookingFor(values) {
+      const capacityInForce = await capacity();
+      return (booked) => {
+        const at = now();
+        return bookingOf(values, site(), at, loadOf(booked, capacityInForce, at).dates);
+      };
+    },
+
+    invalidate() {
+      generation += 1;
+      kept = undefined;
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import { type Request, type Response, Router } from 'express';
+import { noSuchRequest, referenceOf, staffOf } from '#server/staff/desk-http.ts';
+import { proofView } from '#server/staff/desk-views.ts';
+import type { Storage } from '#server/storage/types.ts';
+import type { DeskView } from '#shared/desk-contract.ts';
+import { isRecord } from '#shared/is-record.ts';
+import { optionalField } from '#shared/optional-field.ts';
+import { shopTime } from '#shared/pricing/business-days.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
+import type { WorkOrderView } from '#shared/production/board-view.ts';
+import type { ServiceId } from '#shared/service-ids.ts';
+
+export interface WorkOrderRoutesOptions {
+  storage: Storage;
+  render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
+  prices: () => PricingData;
+  now: () => Date;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
+/** What the press crew ticks off, by service: the steps a job is checked at. */
+const checklists: Record<ServiceId | 'other', string[]> = {
+  'screen-printing': [
+    'Garments counted against the sizes below',
+    'Screens burned and checked against the proof',
+    'Ink colours mixed and matched to the proof',
+    'Test print approved',
+    'Print size and placement measured on the first piece',
+    'Cured and wash-tested',
+    'Counted, folded and packed',
+  ],
+  'direct-to-garment': [
+    'Garments counted against the sizes below',
+    'Pretreatment applied (dark garments)',
+    'Test print approved against the proof',
+    'Print size and placement measured on the first piece',
+    'Cured',
+    'Counted, folded and packed',
+  ],
+  embroidery: [
+    'Garments counted against the sizes below',
+    'Design digitized and stitched out on a sample',
+    'Thread colours matched to the proof',
+    'Hooping and placement checked on the first piece',
+    'Backing trimmed, threads cut',
+    'Counted, folded and packed',
+  ],
+  other: ['Garments counted against the sizes below', 'First piece checked against the proof', 'Counted and packed'],
+};
+
+/** "M: 10, L: 5" (the stored request's sizes) as rows. */
+function sizesOf(value: unknown): WorkOrderView['sizes'] {
+  return text(value)
+    .split(',')
+    .map((part) => part.split(':').map((item) => item.trim()))
+    .flatMap(([size, quantity]) =>
+      size && quantity && /^\d+$/.test(quantity) ? [{ size, quantity: Number(quantity) }] : [],
+    );
+}
+
+/** A stored print location in a line: placement, then its size, colours or stitches. */
+function locationsOf(value: unknown): WorkOrderView['locations'] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(isRecord).map((location) => {
+    const details = [
+      text(location.size) && `print size ${text(location.size)}`,
+      text(location.logoWidth) && `logo ${text(location.logoWidth)} wide`,
+      text(location.colors) && `${text(location.colors)} ink colour${location.colors === 1 ? '' : 's'}`,
+      text(location.stitches) && `${text(location.stitches)} stitches`,
+    ].filter(Boolean);
+    return { placement: text(location.placement) || 'Location', detail: details.join(', ') || 'See the proof' };
+  });
+}
+
+/**
+ * A job's work order (issue 29 item 3) at /staff/requests/<reference>/work-order: one printable page for
+ * the press crew, from what the request stores (the customer's fields, the approved proof, the notes of
+ * the quote and proof, the booking). Printed from the browser; its print styles keep it to one page.
+ */
+export function workOrderRoutes(options: WorkOrderRoutesOptions): Router {
+  const router = Router();
+  router.get('/staff/requests/:reference/work-order', async (req, res) => {
+    const reference = referenceOf(req);
+    const [request, proofs, approvals, quotes, board] = await Promise.all([
+      options.storage.getRequest(reference),
+      options.storage.proofsOf(reference),
+      options.storage.approvalsOf(reference),
+      options.storage.quotesOf(reference),
+      options.storage.boardOrders(),
+    ]);
+    if (request?.kind !== 'quote') throw noSuchRequest();
+    const payload = request.payload;
+    const booked = board.find((order) => order.reference === reference);
+    const approved = [...proofs]
+      .reverse()
+      .find((proof) =>
+        approvals.some(
+          (item) => item.subject === 'proof' && item.version === proof.version && item.decision === 'approved',
+        ),
+      );
+    const proof = approved ?? proofs.at(-1);
+    const proofShown = proof && proofView(proof, proofs.at(-1)?.version ?? proof.version, approvals);
+    const quote = quotes.at(-1);
+    const inHands = text(payload.inHandsDate);
+    const service = booked?.service ?? undefined;
+    const view: WorkOrderView = {
+      page: 'work-order',
+      staff: staffOf(res),
+      reference,
+      customer: {
+        name: request.name,
+        company: text(payload.company),
+        email: request.email,
+        phone: text(payload.phone),
+      },
+      service: text(payload.service),
+      pieces: booked?.pieces ?? (Number(payload.quantity) || null),
+      pressDate: booked?.pressDate ?? null,
+      due: request.promised
+        ? { date: request.promised.date, what: request.promised.handover === 'delivery' ? 'Delivered by' : 'Pickup' }
+        : inHands
+          ? { date: inHands, what: 'In hands by (asked)' }
+          : null,
+      handover: text(payload.delivery),
+      garment: text(payload.garment),
+      garmentStyle: text(payload.garmentStyle),
+      garmentColor: text(payload.garmentColor) || (payload.darkGarment === true ? 'Dark' : ''),
+      sizes: sizesOf(payload.sizes),
+      roster: Array.isArray(payload.roster) ? payload.roster.map(text).filter(Boolean) : [],
+      locations: locationsOf(payload.printLocations),
+      ...(proofShown
+        ? {
+            proof: {
+              version: proofShown.version,
+              name: proofShown.name,
+              approved: proofShown.approval !== undefined,
+              ...optionalField('printSize', proofShown.printSize),
+              ...(proofShown.previewable
+                ? { image: `/staff/requests/${reference}/proofs/${proofShown.version}/preview` }
+                : {}),
+            },
+          }
+        : {}),
+      notes: [
+        { label: 'Customer', text: text(payload.comments) },
+        { label: 'Proof', text: proof?.notes ?? '' },
+        { label: 'Quote', text: quote?.notes ?? '' },
+      ].filter((note) => note.text.trim() !== ''),
+      checklist: checklists[service ?? 'other'],
+      printedOn: shopTime(options.now(), options.prices()['order-terms'].timeZone).date,
+    };
+    await options.render(req, res, view);
+  });
+  return router;
+}

@@ -1,0 +1,127 @@
+import { mkdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '#shared/csrf-contract.ts';
+import { chromiumForThisFile } from '#tests/support/browser-page.ts';
+import { axeViolations, deskServerForThisFile, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
+import { liveVisitorSession, quoteFormData } from '#tests/support/quote-post.ts';
+import { randomPng } from '#tests/support/random-png.ts';
+
+const shots = 'reports/screenshots';
+
+/** The pages of a PDF as Chromium writes it: one page object each. */
+const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
+
+// The production board, the capacity and a work order in Chromium, against the production build.
+describe('the production board in a browser', () => {
+  const browser = chromiumForThisFile();
+  const site = deskServerForThisFile();
+
+  it('books an approved order, shows it on the board, and prints its work order on one page', async () => {
+    await mkdir(shots, { recursive: true });
+    const session = await liveVisitorSession(site.url);
+    const posted = await fetch(`${site.url}/api/quotes`, {
+      method: 'POST',
+      headers: { Cookie: session.cookie, [CSRF_HEADER]: session.token, Accept: 'application/json' },
+      body: quoteFormData({
+        name: 'Dana Whitfield',
+        email: 'dana@example.com',
+        comments: 'Fold the shirts in packs of ten, please.',
+        file: randomPng(64),
+        fileName: 'logo.png',
+      }),
+    });
+    expect(posted.status).toBe(201);
+    const { reference } = (await posted.json()) as { reference: string };
+
+    const { page, context, problems } = await watchedPage(browser(), 1280);
+    try {
+      await page.goto(`${site.url}/staff/requests/${reference}`);
+      await signInToDesk(page, site.smtp, site.staff);
+      await page.goto(`${site.url}/staff/requests/${reference}`);
+      await page.getByRole('link', { name: 'Write a quote' }).click();
+      await page.getByRole('button', { name: /^Send quote v1/ }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toBe('Quote sent to the customer.');
+      await page.getByLabel('Move to').selectOption('approved');
+      await page.getByRole('button', { name: 'Change status' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toBe('Status changed.');
+      await page
+        .getByLabel(/Proof file/)
+        .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: randomPng(240) });
+      await page.getByLabel('Width in inches').fill('11.5');
+      await page.getByLabel('Height in inches').fill('4');
+      await page.getByRole('button', { name: 'Send proof' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toBe('Proof sent to the customer.');
+      // Approved at the counter: the order is booked on the press.
+      await page.getByLabel('Move to').selectOption('proof_approved');
+      await page.getByRole('button', { name: 'Change status' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toBe('Status changed.');
+
+      await page.goto(`${site.url}/staff/board`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Production board');
+      const card = page.locator(`#order-${reference}`);
+      expect(await card.count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/production-board-1280.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 900 });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/production-board-390.png`, fullPage: true });
+
+      // Moved with the date field, without any script.
+      const pressDay = await card.getByLabel('Move press day to').inputValue();
+      const later = new Date(`${pressDay}T00:00:00Z`);
+      later.setUTCDate(later.getUTCDate() + (later.getUTCDay() === 5 ? 3 : 1));
+      const next = later.toISOString().slice(0, 10);
+      await card.getByLabel('Move press day to').fill(next);
+      await card.getByRole('button', { name: 'Move' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('Press day moved');
+      expect(await page.locator(`#order-${reference}`).getByLabel('Move press day to').inputValue()).toBe(next);
+
+      // Dragged to another day (the script on top of the form), at the desk's width.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const target = await page.locator('section[data-day]').nth(2).getAttribute('data-day');
+      await page.locator(`#order-${reference}`).dragTo(page.locator(`section[data-day="${target}"]`));
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('Press day moved');
+      expect(await page.locator(`#order-${reference}`).getByLabel('Move press day to').inputValue()).toBe(target);
+      expect(await page.locator(`section[data-day="${target}"] #order-${reference}`).count()).toBe(1);
+
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${site.url}/staff/capacity`);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/capacity-1280.png`, fullPage: true });
+
+      // A press that can do one piece a day: the calculator's date moves out, filled in from /api/dates.
+      await page.getByLabel('Screen printing', { exact: true }).fill('1');
+      await page.getByRole('button', { name: 'Save capacity' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('Capacity saved');
+      const calculator = `${site.url}/pricing/printing?q=48&c1=2`;
+      const cached = await (await fetch(calculator)).text();
+      const businessDaysOnly = /in your hands by ([^.<]+)\./.exec(cached)?.[1];
+      expect(businessDaysOnly).toBeDefined();
+      const asked = page.waitForResponse((response) => response.url().includes('/api/dates?'));
+      await page.goto(calculator);
+      expect((await asked).headers()['cache-control']).toBe('no-store');
+      const schedule = page.getByTestId('schedule');
+      await expect.poll(() => schedule.textContent()).not.toContain(`in your hands by ${businessDaysOnly}.`);
+      expect(await schedule.textContent()).toMatch(/in your hands by [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}/);
+      await page.goto(`${site.url}/staff/capacity`);
+
+      await page.goto(`${site.url}/staff/requests/${reference}/work-order`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Work order ${reference}`);
+      const proof = page.getByRole('img', { name: /^Proof v1/ });
+      await expect.poll(() => proof.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(240);
+      expect(await page.getByText('Fold the shirts in packs of ten, please.').count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/work-order-1280.png`, fullPage: true });
+      // Chromium's print: Letter paper, as a shop's printer has it. One sheet, the desk's header left out.
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.getByRole('link', { name: 'Inbox' }).isVisible()).toBe(false);
+      await page.setViewportSize({ width: 816, height: 1056 });
+      await page.screenshot({ path: `${shots}/work-order-print.png`, fullPage: true });
+      const pdf = await page.pdf({ format: 'Letter', path: 'reports/work-order.pdf' });
+      expect(pageCount(pdf)).toBe(1);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
