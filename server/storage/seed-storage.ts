@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { requestSearchText } from '#shared/search-text.ts';
-import type { SeedRequest, SeedStorage } from './contract/seed.ts';
+import type { SeedStorage } from './contract/seed.ts';
 import type { StorageDatabase } from './schema.ts';
 
 const prefixes = { quote: 'Q', contact: 'C' } as const;
