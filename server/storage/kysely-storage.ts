@@ -6,6 +6,7 @@ import { createDeskStorage } from './desk-storage.ts';
 import { createJobStorage } from './job-storage.ts';
 import { createLimitStorage } from './limit-storage.ts';
 import { createOutboxStorage } from './outbox-storage.ts';
+import { createPaymentStorage } from './payment-storage.ts';
 import { createPurgeStorage } from './purge-storage.ts';
 import type { StorageDatabase } from './schema.ts';
 import { readStorageStatus, type StorageStatus } from './storage-status.ts';
@@ -44,6 +45,7 @@ export function createKyselyStorage(
     ...createDeskStorage(db, dialect, submissions.getSubmission),
     ...createVersionStorage(db, clock),
     ...createCustomerStorage(db, dialect),
+    ...createPaymentStorage(db, dialect, clock),
 
     async ping() {
       await sql`select 1`.execute(db);

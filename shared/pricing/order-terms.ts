@@ -1,3 +1,4 @@
+import type { PaymentTerms } from '#shared/payments/order-money.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
 
 /**
@@ -45,4 +46,5 @@ export interface OrderTerms extends ShopCalendar {
   turnaround: Record<ServiceId, ServiceTurnaround>;
   delivery: DeliveryTerms;
   salesTax: { statement: string };
+  payments: PaymentTerms;
 }
