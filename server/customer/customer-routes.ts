@@ -5,6 +5,7 @@ import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { ToShopFacts } from '#server/mail/shop-mail.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
+import { customerMoneyView } from '#server/payments/payment-views.ts';
 import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
@@ -34,6 +35,12 @@ const notices = {
   cancelled: { type: 'success', text: 'Your request is cancelled. We have let the shop know.' },
   ...decisionNotices,
   'not-completed': { type: 'error', text: 'An order can be placed again once it is completed.' },
+  'nothing-to-pay': { type: 'error', text: 'Nothing is due to pay here now: see Payment below.' },
+  'pay-offline': { type: 'error', text: 'Card payments are not taken on this site: see Payment below for how to pay.' },
+  'pay-unavailable': {
+    type: 'error',
+    text: 'The card payment page could not be opened just now: nothing was charged. Try again in a few minutes, or call us.',
+  },
   'too-late': {
     type: 'error',
     text: 'This request can no longer be cancelled here: the work has started. Call or write to us.',
@@ -68,6 +75,8 @@ export interface CustomerRoutesOptions {
   prices: () => PricingData;
   /** Renders the quote form filled in, for "order again". */
   renderForm: PageRenderer['renderForm'];
+  /** Stripe Checkout is set up: the page offers to pay by card (server/payments/customer-payment-routes.ts). */
+  payOnline?: boolean;
 }
 
 function textField(body: unknown, name: string): string {
@@ -140,6 +149,10 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
 
   async function sendPage(req: Request, res: Response, extra: { status?: number; notice?: RequestPageView['notice'] }) {
     const { reference, path } = pageOf(req);
+    const paid =
+      typeof req.query.paid === 'string' && /^cs_\w{1,200}$/.test(req.query.paid) ? req.query.paid : undefined;
+    const returned =
+      req.query.done === 'payment-cancelled' ? ('cancelled' as const) : paid ? { session: paid } : undefined;
     const [request, quotes, proofs, approvals, formValues] = await Promise.all([
       options.storage.getCustomerRequest(reference),
       options.storage.quotesOf(reference),
@@ -150,6 +163,14 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
     if (!request) throw createHttpError(404, NOT_FOUND);
     const prices = options.prices();
     const asked = askedView(request, formValues, prices);
+    const money = await customerMoneyView(options.storage, {
+      reference,
+      path,
+      status: request.status,
+      payOnline: options.payOnline === true,
+      terms: prices['order-terms'].payments,
+      ...(returned ? { returned } : {}),
+    });
     const view: RequestPageView = {
       ...requestPageView(request, {
         path,
@@ -160,6 +181,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
         approvals,
         asked,
       }),
+      ...(money ? { money } : {}),
       ...(extra.notice ? { notice: extra.notice } : {}),
     };
     const html = await options.renderPage(view, {

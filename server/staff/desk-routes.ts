@@ -2,6 +2,8 @@ import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/http/csrf.ts';
 import type { LinkKeys } from '#server/http/link-secrets.ts';
+import { paymentNotices } from '#server/payments/desk-payment-routes.ts';
+import { deskMoneyView } from '#server/payments/payment-views.ts';
 import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
@@ -67,6 +69,7 @@ const notices = {
   'proof-sent': { type: 'success', text: 'Proof sent to the customer.' },
   'no-quote': { type: 'error', text: 'A quote cannot be sent from this status.' },
   'no-proof': { type: 'error', text: 'A proof cannot be sent from this status.' },
+  ...paymentNotices,
   ...Object.fromEntries(Object.entries(proofNotices).map(([key, text]) => [key, { type: 'error' as const, text }])),
   'link-replaced': { type: 'success', text: 'The customer’s link was replaced: the old one no longer works.' },
   'link-mailed': {
@@ -97,6 +100,8 @@ export interface DeskRoutesOptions {
   prices: () => PricingData;
   /** The customers' private pages (issue 14): their links go in every mail about a quote request. */
   requestLinks?: RequestLinks;
+  /** Stripe is set up: card payments can be refunded through it from the money card. */
+  payOnline?: boolean;
 }
 
 /**
@@ -186,6 +191,13 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     if (!request) throw noSuchRequest();
     const notice = notices[req.query.done as keyof typeof notices];
     const today = localToday(now());
+    const money = await deskMoneyView(options.storage, {
+      reference,
+      status: request.status,
+      events: request.events,
+      stripe: options.payOnline === true,
+      terms: options.prices()['order-terms'].payments,
+    });
     await send(req, res, {
       page: 'request',
       staff: staffOf(res),
@@ -209,6 +221,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       canPromise: canPromise(request.kind, request.status),
       today,
       ...(customerPage ? { customerPage } : {}),
+      ...(money ? { money } : {}),
       ...(notice ? { notice } : {}),
     });
   });
