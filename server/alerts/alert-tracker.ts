@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 
 /** The log alerts' stable names: a log rule matches `alert` on an error line. */
-export type AlertName = 'mail_stalled' | 'backup_stale' | 'disk_low' | 'database_unreachable' | 'stripe_signature';
+type AlertName = 'mail_stalled' | 'backup_stale' | 'disk_low' | 'database_unreachable' | 'stripe_signature';
 
 /** A problem a check found: the line an operator is paged with. */
-export interface AlertRaised {
+interface AlertRaised {
   alert: AlertName;
   /** What to run first, on the machine: the line's `command` field. */
   command: string;

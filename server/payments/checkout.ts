@@ -11,7 +11,7 @@ import type { PaymentPurpose } from '#shared/payments/order-money.ts';
  */
 
 /** The currency every order is priced in (shared/money.ts formats en-US as USD). */
-export const CURRENCY = 'usd';
+const CURRENCY = 'usd';
 /** Stripe keeps a Checkout Session open 24 hours: one made longer ago than this is made again. */
 const REUSE_FOR_MS = 23 * 60 * 60_000;
 

@@ -5,7 +5,7 @@ import { type ApprovedQuote, type OrderMoney, orderMoney } from '#shared/payment
 export type MoneyReads = Pick<Storage, 'quotesOf' | 'approvalsOf' | 'paymentsOf' | 'depositWaiverOf'>;
 
 /** The newest quote version the customer approved (in person or on their page). */
-export function approvedQuoteOf(quotes: readonly SentQuote[], approvals: readonly Approval[]): SentQuote | undefined {
+function approvedQuoteOf(quotes: readonly SentQuote[], approvals: readonly Approval[]): SentQuote | undefined {
   const version = approvals
     .filter((item) => item.subject === 'quote' && item.decision === 'approved')
     .reduce((newest, item) => Math.max(newest, item.version), 0);

@@ -8,7 +8,7 @@ import type { CheckoutGateway } from './checkout.ts';
 import { type CheckoutReport, judgeCheckout } from './checkout-verdict.ts';
 
 /** Where Stripe posts its events (docs/payments.md: the address to give it in the Dashboard). */
-export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
+const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);

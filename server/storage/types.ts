@@ -35,10 +35,6 @@ export type {
 export type {
   CheckoutEventState,
   CheckoutVerdict,
-  DepositWaiver,
-  OfflineMethod,
-  PaymentFlag,
-  PaymentMethod,
   StoredCheckoutSession,
   StoredPayment,
   StripeEventOutcome,

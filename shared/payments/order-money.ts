@@ -4,6 +4,7 @@
  * frozen percent, through depositOf), what has been paid less what was refunded, and what is left.
  * Whole cents throughout; nothing here reads a form.
  */
+import type { PaymentTerms } from '#shared/pricing/order-terms.ts';
 import { depositOf } from '#shared/requests/quote.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 
@@ -42,7 +43,7 @@ export interface OrderMoney {
 }
 
 /** Confirmed payments less confirmed refunds. */
-export function paidOf(movements: readonly MoneyMovement[]): number {
+function paidOf(movements: readonly MoneyMovement[]): number {
   return movements.reduce(
     (sum, item) =>
       item.state !== 'succeeded' ? sum : item.kind === 'payment' ? sum + item.amountCents : sum - item.amountCents,
@@ -96,16 +97,6 @@ export function waitsForDeposit(
   money: Pick<OrderMoney, 'depositDueCents'> | undefined,
 ): boolean {
   return to === 'in_production' && depositStatuses.has(from) && (money?.depositDueCents ?? 0) > 0;
-}
-
-/** The order terms' words on paying, and what a cancel gives back (data/order-terms.json `payments`). */
-export interface PaymentTerms {
-  /** How to pay without a card on the site: in the shop, by check, on pickup. */
-  offline: string;
-  /** Percent of what was paid the shop refunds on a cancel before production starts, and once it has. */
-  cancelRefundPercent: { beforeProduction: number; inProduction: number };
-  /** The terms in words, shown beside the figure. */
-  cancelText: string;
 }
 
 /** Statuses past the start of production: the garments are bought and printed. */

@@ -1,4 +1,3 @@
-import type { PaymentTerms } from '#shared/payments/order-money.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
 
 /**
@@ -40,6 +39,16 @@ export interface DeliveryTerms {
   /** Free delivery; config.json's serviceArea.summary says where that is in words. */
   localZipCodes: string[];
   shipping: { carrier: string; transitBusinessDays: number; tiers: ShippingTier[] };
+}
+
+/** The order terms' words on paying, and what a cancel gives back (data/order-terms.json `payments`). */
+export interface PaymentTerms {
+  /** How to pay without a card on the site: in the shop, by check, on pickup. */
+  offline: string;
+  /** Percent of what was paid the shop refunds on a cancel before production starts, and once it has. */
+  cancelRefundPercent: { beforeProduction: number; inProduction: number };
+  /** The terms in words, shown beside the figure. */
+  cancelText: string;
 }
 
 export interface OrderTerms extends ShopCalendar {

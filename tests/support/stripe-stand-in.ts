@@ -19,7 +19,7 @@ export const STAND_IN_WEBHOOK_SECRET = 'whsec_standin0123456789abcdef';
 type Json = Record<string, unknown>;
 
 /** `a[b][0][c]=1` form fields as nested objects (indices stay keys: enough to read them back). */
-export function parseStripeForm(body: string): Json {
+function parseStripeForm(body: string): Json {
   const root: Json = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const path = key.split(/[[\]]+/).filter(Boolean);
