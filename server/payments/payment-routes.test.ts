@@ -97,6 +97,8 @@ describe.each(backends)('card payments on %s', (backend) => {
     const page = await request(t.app).get(path).expect(200);
     expect(page.text).toContain('Pay the $200.00 deposit');
     expect(page.text).toContain(`action="${path}/pay/deposit"`);
+    // The form's answer is a redirect to Stripe's page: the CSP lets the form go there, and nowhere else.
+    expect(page.headers['content-security-policy']).toContain(`form-action 'self' ${stripe.url};`);
 
     const before = stripe.calls.length;
     // A double click: two posts, one session. A forged amount in the form is not read.

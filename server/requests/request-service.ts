@@ -137,7 +137,7 @@ export function createRequestService({
       purpose: PaymentPurpose,
     ): Promise<{ amountCents: number; quoteVersion: number; email: string } | undefined> {
       const [request, { money }] = await Promise.all([storage.getRequestState(reference), moneyOf(storage, reference)]);
-      if (!request || request.kind !== 'quote' || !money) return undefined;
+      if (request?.kind !== 'quote' || !money) return undefined;
       const amountCents = payableNow(request.status, money, purpose);
       return amountCents > 0 ? { amountCents, quoteVersion: money.quoteVersion, email: request.email } : undefined;
     },

@@ -264,6 +264,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const method = req.method ?? 'GET';
       const path = new URL(req.url ?? '/', base).pathname;
       const raw = Buffer.concat(chunks).toString('utf8');
+      // A browser on the hosted page asks for its icon: none, and no error in the console for it.
+      if (path === '/favicon.ico') {
+        res.writeHead(204);
+        return res.end();
+      }
       const page = /^\/pay\/(cs_\w+)$/.exec(path);
       const done = page ? hosted(res, method, page[1] ?? '') : api(req, res, method, path, raw);
       done.catch((problem: unknown) => error(res, 500, String(problem), 'api_error'));
