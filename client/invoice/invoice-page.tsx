@@ -88,13 +88,19 @@ export function InvoicePage({ view, options }: { view: InvoiceView; options: Inv
               ))}
             </tbody>
           </table>
-          <dl className="ml-auto mt-4 grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-            <dt>Subtotal</dt>
-            <dd className="text-right tabular-nums">{view.subtotal}</dd>
-            <dt>Sales tax</dt>
-            <dd className="text-right tabular-nums">{view.tax.amount}</dd>
-            <dt className="border-t border-stone-800 pt-1 font-bold">Total</dt>
-            <dd className="border-t border-stone-800 pt-1 text-right font-bold tabular-nums">{view.total}</dd>
+          <dl className="ml-auto mt-4 max-w-xs space-y-1 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt>Subtotal</dt>
+              <dd className="tabular-nums">{view.subtotal}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt>Sales tax</dt>
+              <dd className="tabular-nums">{view.tax.amount}</dd>
+            </div>
+            <div className="flex justify-between gap-4 border-t border-stone-800 pt-1 font-bold">
+              <dt>Total</dt>
+              <dd className="tabular-nums">{view.total}</dd>
+            </div>
           </dl>
           <p className="mt-1 text-right text-xs text-stone-700">{view.tax.statement}</p>
           <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-stone-700">Payments</h2>
@@ -115,11 +121,15 @@ export function InvoicePage({ view, options }: { view: InvoiceView; options: Inv
               ))}
             </ul>
           )}
-          <dl className="ml-auto mt-4 grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-            <dt>Paid</dt>
-            <dd className="text-right tabular-nums">{view.paid}</dd>
-            <dt className="text-lg font-bold">Balance due</dt>
-            <dd className="text-right text-lg font-bold tabular-nums">{view.balanceDue}</dd>
+          <dl className="ml-auto mt-4 max-w-xs space-y-1">
+            <div className="flex justify-between gap-4">
+              <dt>Paid</dt>
+              <dd className="tabular-nums">{view.paid}</dd>
+            </div>
+            <div className="flex justify-between gap-4 text-lg font-bold">
+              <dt>Balance due</dt>
+              <dd className="tabular-nums">{view.balanceDue}</dd>
+            </div>
           </dl>
         </main>
       </body>

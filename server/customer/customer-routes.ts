@@ -47,6 +47,27 @@ const notices = {
   },
 } as const;
 
+/** What is due now changes what happens next: production waits for the deposit, pickup for the balance. */
+function nextWithMoney(money: NonNullable<RequestPageView['money']>): Pick<RequestPageView, 'next'> | object {
+  if (money.due?.purpose === 'deposit') {
+    return {
+      next: {
+        text: `Production starts once the ${money.due.amount} deposit is paid: pay it below, or at the shop.`,
+        waitingOn: 'customer' as const,
+      },
+    };
+  }
+  if (money.due?.purpose === 'balance') {
+    return {
+      next: {
+        text: `Your order is ready. The ${money.due.amount} balance is due: pay it below, or when you pick it up.`,
+        waitingOn: 'customer' as const,
+      },
+    };
+  }
+  return {};
+}
+
 /** What the customer's page is built from. */
 export interface CustomerRoutesOptions {
   storage: Storage;
@@ -181,7 +202,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
         approvals,
         asked,
       }),
-      ...(money ? { money } : {}),
+      ...(money ? { money, ...nextWithMoney(money) } : {}),
       ...(extra.notice ? { notice: extra.notice } : {}),
     };
     const html = await options.renderPage(view, {
