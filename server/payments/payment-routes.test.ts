@@ -240,6 +240,29 @@ describe.each(backends)('card payments on %s', (backend) => {
     expect(mails).toEqual(expect.arrayContaining(['payment-receipt', 'payment-flagged', 'refund-receipt']));
   });
 
+  it('waits for a bank debit: records it when the async success comes, and logs a failure without money', async () => {
+    const { reference, post } = await approvedRequest();
+    const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
+    const session = stripe.pay(sessionId);
+    // Completed, but the money is still on its way (payment_status unpaid): nothing yet.
+    await deliver('checkout.session.completed', { ...session, payment_status: 'unpaid' }).expect(200);
+    expect(await t.storage.paymentsOf(reference)).toEqual([]);
+    await deliver('checkout.session.async_payment_succeeded', session).expect(200);
+    expect((await t.storage.paymentsOf(reference)).map((row) => row.amountCents)).toEqual([20_000]);
+
+    const other = await approvedRequest();
+    const otherId = ((await other.post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
+    await deliver('checkout.session.async_payment_failed', { ...stripe.pay(otherId), payment_status: 'unpaid' }).expect(
+      200,
+    );
+    expect(await t.storage.paymentsOf(other.reference)).toEqual([]);
+    const events = (await t.storage.getRequest(other.reference))?.events ?? [];
+    expect(events.some((event) => event.type === 'payment_failed')).toBe(true);
+    // The failed session is done with: the next click makes a new one.
+    const again = (await other.post('/pay/deposit').expect(303)).headers.location as string;
+    expect(again).not.toContain(otherId);
+  });
+
   it('offers nothing to pay before approval, and opens no session for a wrong link', async () => {
     const { reference } = await t.storage.saveSubmission({
       kind: 'quote',
