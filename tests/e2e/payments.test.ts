@@ -35,9 +35,6 @@ describe('an order paid by card through Stripe Checkout', () => {
     STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
     STRIPE_API_BASE: stripe.url,
   }));
-  beforeAll(() => {
-    stripe.webhookUrl = `${site.url}/webhooks/stripe`;
-  });
 
   async function screenshots(page: Page, name: string) {
     await mkdir(shots, { recursive: true });
@@ -49,6 +46,8 @@ describe('an order paid by card through Stripe Checkout', () => {
   const notice = (page: Page) => page.getByRole('status').first().textContent();
 
   it('takes the deposit and the balance on Stripe’s page, and only its webhook marks them paid', async () => {
+    // The site started after the stand-in: now the stand-in knows where to send its events.
+    stripe.webhookUrl = `${site.url}/webhooks/stripe`;
     const customerSide = await watchedPage(browser(), 390);
     const deskSide = await watchedPage(browser(), 1280);
     const noScript = await browser().newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 900 } });
