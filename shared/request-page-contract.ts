@@ -97,9 +97,11 @@ export interface RequestPageMoney {
   offline: string;
   /**
    * Back from Stripe's page: paid but not yet confirmed by Stripe's webhook (the page says so, and looks
-   * again), confirmed, or left without paying.
+   * again while `refresh`), confirmed, received but not as asked (the shop checks it), or left without paying.
    */
-  returned?: 'confirming' | 'confirmed' | 'cancelled';
+  returned?: 'confirming' | 'confirmed' | 'checking' | 'cancelled';
+  /** Reload the page to look again: while a payment made in the last hour is being confirmed. */
+  refresh?: boolean;
   /** Payments and refunds confirmed, oldest first. */
   receipts: { at: string; what: string; amount: string; refund: boolean }[];
   /** The invoice page. */

@@ -41,12 +41,20 @@ export function PaymentSection({ money, options }: { money: RequestPageMoney; op
       {money.returned === 'confirming' && (
         <p role="status" className="mb-3 rounded bg-amber-50 p-3 text-amber-950">
           Thank you. Your payment is being confirmed by the card company: this page shows it as paid once it is, usually
-          within a minute. This page looks again by itself.
+          within a minute.{' '}
+          {money.refresh
+            ? 'This page looks again by itself.'
+            : 'If it still does not show in a while, call us: do not pay again.'}
         </p>
       )}
       {money.returned === 'confirmed' && (
         <p role="status" className="mb-3 rounded bg-emerald-50 p-3 text-emerald-900">
           Thank you: your payment is recorded. Your receipt is on its way by e-mail.
+        </p>
+      )}
+      {money.returned === 'checking' && (
+        <p role="status" className="mb-3 rounded bg-amber-50 p-3 text-amber-950">
+          Your payment reached us, but not as we expected: we are checking it and will be in touch.
         </p>
       )}
       {money.returned === 'cancelled' && (

@@ -20,7 +20,7 @@ export function RequestPage({ view, options }: { view: RequestPageView; options:
     <RequestDocument
       title={`Quote request ${view.reference}`}
       options={options}
-      {...(view.money?.returned === 'confirming' ? { refreshSeconds: 5 } : {})}
+      {...(view.money?.refresh ? { refreshSeconds: 5 } : {})}
     >
       <h1 className="text-2xl font-bold">
         Quote request <span className="font-mono whitespace-nowrap">{view.reference}</span>

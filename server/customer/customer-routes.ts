@@ -191,6 +191,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       payOnline: options.payOnline === true,
       terms: prices['order-terms'].payments,
       ...(returned ? { returned } : {}),
+      now: now(),
     });
     const view: RequestPageView = {
       ...requestPageView(request, {

@@ -138,6 +138,9 @@ export async function startCheckout(
     if (same(session) && deps.now().getTime() - session.createdAt.getTime() < REUSE_FOR_MS) {
       const current = await deps.gateway.retrieveSession(session.id);
       if (current.status === 'open') return session.url;
+      // Paid, its webhook on the way: back to the page that says so, never to a second payment. Only
+      // the webhook records it (and marks the session complete).
+      if (current.status === 'complete') return ask.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id);
       await deps.storage.markCheckoutSession(session.id, current.status);
     } else {
       await deps.gateway.expireSession(session.id).catch(() => undefined);

@@ -144,6 +144,16 @@ describe.each(backends)('card payments on %s', (backend) => {
     expect(await t.storage.paymentsOf(reference)).toEqual([]);
 
     const session = stripe.pay(sessionId);
+    // Paid on Stripe, its webhook not here yet: pressing Pay again leads back to "being confirmed", not
+    // to a second payment.
+    const creates = stripe.calls.filter((call) => call.path === '/v1/checkout/sessions').length;
+    expect((await post('/pay/deposit').expect(303)).headers.location).toBe(
+      `https://shop.example${path}?paid=${sessionId}#payment`,
+    );
+    expect(stripe.calls.filter((call) => call.path === '/v1/checkout/sessions')).toHaveLength(creates);
+    expect((await request(t.app).get(`${path}?paid=${sessionId}`).expect(200)).text).toContain(
+      'Your payment is being confirmed',
+    );
     expect((await deliver('checkout.session.completed', session)).status).toBe(200);
     const confirmed = await request(t.app).get(`${path}?paid=${sessionId}`).expect(200);
     expect(confirmed.text).toContain('your payment is recorded');
@@ -201,6 +211,10 @@ describe.each(backends)('card payments on %s', (backend) => {
     await deliver('checkout.session.completed', session).expect(200);
     const [payment] = await t.storage.paymentsOf(reference);
     expect(payment).toMatchObject({ state: 'held', flag: 'amount-mismatch', amountCents: 100 });
+    const path = (await requestLinks(t.storage, csrfSecret).pathFor(reference)) ?? '';
+    const back = await request(t.app).get(`${path}?paid=${sessionId}`).expect(200);
+    expect(back.text).toContain('Your payment reached us, but not as we expected');
+    expect(back.text).not.toContain('http-equiv="refresh"');
     const desk = await staffSession(t.app, t.storage, staff);
     const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', desk.cookie).expect(200);
     expect(page.text).toContain('Not what the site asked: held, not counted as paid.');

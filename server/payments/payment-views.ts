@@ -9,7 +9,9 @@ import { moneyField } from '#shared/requests/quote.ts';
 import { isFinal, isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
 import { type MoneyReads, moneyOf } from './money-of.ts';
 
-type Reads = MoneyReads & { checkoutSessionsOf: (reference: string) => Promise<{ id: string; status: string }[]> };
+type Reads = MoneyReads & {
+  checkoutSessionsOf: (reference: string) => Promise<{ id: string; status: string; createdAt: Date }[]>;
+};
 
 function depositState(money: OrderMoney): RequestPageMoney['depositState'] {
   if (money.depositCents === 0) return 'none';
@@ -32,6 +34,23 @@ function whatOf(payment: StoredPayment): string {
   return payment.kind === 'refund' ? 'Refund' : purposeLabels[payment.purpose];
 }
 
+/** Within this long of making a session, a page waiting for its payment looks again by itself. */
+const LOOK_AGAIN_FOR_MS = 60 * 60_000;
+
+/**
+ * Back from Stripe's page for one of this request's sessions: only a payment Stripe's webhook recorded
+ * for it says it is paid; coming back to this page proves nothing.
+ */
+function returnedState(
+  session: { id: string; createdAt: Date },
+  payments: readonly StoredPayment[],
+  now: Date,
+): Pick<RequestPageMoney, 'returned' | 'refresh'> {
+  const recorded = payments.find((item) => item.kind === 'payment' && item.stripeSessionId === session.id);
+  if (recorded) return { returned: recorded.state === 'succeeded' ? 'confirmed' : 'checking' };
+  return { returned: 'confirming', refresh: now.getTime() - session.createdAt.getTime() < LOOK_AGAIN_FOR_MS };
+}
+
 /** The money section of the customer's page; undefined before a quote is approved. */
 export async function customerMoneyView(
   reads: Reads,
@@ -42,6 +61,7 @@ export async function customerMoneyView(
     payOnline,
     terms,
     returned,
+    now,
   }: {
     reference: string;
     path: string;
@@ -51,6 +71,7 @@ export async function customerMoneyView(
     terms: PaymentTerms;
     /** Back from Stripe's page: the session it was about, or "cancelled". */
     returned?: { session: string } | 'cancelled';
+    now: Date;
   },
 ): Promise<RequestPageMoney | undefined> {
   const [{ money, payments, quote }, sessions] = await Promise.all([
@@ -78,11 +99,10 @@ export async function customerMoneyView(
         }
       : {}),
     offline: terms.offline,
-    // Only Stripe's webhook marks the session complete: coming back to this page proves nothing.
     ...(returned === 'cancelled'
       ? { returned: 'cancelled' as const }
       : returnedFrom
-        ? { returned: returnedFrom.status === 'complete' ? ('confirmed' as const) : ('confirming' as const) }
+        ? returnedState(returnedFrom, payments, now)
         : {}),
     receipts: payments
       .filter((item) => item.state === 'succeeded')
