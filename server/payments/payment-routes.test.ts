@@ -277,6 +277,19 @@ describe.each(backends)('card payments on %s', (backend) => {
     expect(again).not.toContain(otherId);
   });
 
+  it('notes a session Stripe expired, and makes a new one on the next click', async () => {
+    const { reference, post } = await approvedRequest();
+    const first = (await post('/pay/deposit').expect(303)).headers.location as string;
+    const sessionId = first.split('/').at(-1) ?? '';
+    const session = stripe.sessions.get(sessionId) ?? {};
+    session.status = 'expired';
+    await deliver('checkout.session.expired', session).expect(200);
+    expect((await t.storage.checkoutSessionsOf(reference)).map((item) => item.status)).toEqual(['expired']);
+    const second = (await post('/pay/deposit').expect(303)).headers.location as string;
+    expect(second).not.toBe(first);
+    expect(stripe.calls.at(-1)?.idempotencyKey).toBe(`seenwear:${reference}:v1:deposit:20000:1`);
+  });
+
   it('offers nothing to pay before approval, and opens no session for a wrong link', async () => {
     const { reference } = await t.storage.saveSubmission({
       kind: 'quote',
