@@ -336,7 +336,10 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
         : outcome === 'recorded'
           ? `${subject}-${read.decision}`
           : outcome;
-      res.redirect(303, `${path}?done=${done}#${subject}`);
+      // An approved quote's next step is its deposit: the page opens at the payment, approval and pay as one.
+      const anchor =
+        outcome === 'recorded' && subject === 'quote' && read.decision === 'approved' ? 'payment' : subject;
+      res.redirect(303, `${path}?done=${done}#${anchor}`);
     };
   for (const subject of ['quote', 'proof'] as const) {
     router.post(`${PAGE}/${subject}s/:version/decision`, postLimit, opened, decide(subject));
