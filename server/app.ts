@@ -20,6 +20,10 @@ import { dataRoutes } from '#server/pages/data-routes.ts';
 import { createPageRenderer } from '#server/pages/page-renderer.ts';
 import { seoRoutes } from '#server/pages/seo-routes.ts';
 import type { SiteDataFiles } from '#server/pages/site-data-files.ts';
+import { stripeGateway } from '#server/payments/checkout.ts';
+import { customerPaymentRoutes } from '#server/payments/customer-payment-routes.ts';
+import { deskPaymentRoutes } from '#server/payments/desk-payment-routes.ts';
+import { stripeWebhookRoutes } from '#server/payments/stripe-webhook.ts';
 import { readCapacityDefaults } from '#server/production/capacity-defaults.ts';
 import { datesRoutes } from '#server/production/dates-routes.ts';
 import { createProductionPlanner } from '#server/production/production-planner.ts';
@@ -138,6 +142,20 @@ export function createApp(deps: AppDependencies): Express {
   // signed by its sender, one day): the token is checked here, once the form bodies it may come in are
   // parsed, or by the upload chain for a multipart form posted to an upload route.
   app.use(csrfGate({ csrf, uploads: uploadGuard }));
+  // Card payments (issue 26) when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. The webhook is the
+  // gate's one exemption: it reads its raw body, whose signature stands in for the token.
+  const gateway = config.stripe ? stripeGateway(config.stripe) : null;
+  if (gateway) {
+    app.use(
+      stripeWebhookRoutes({
+        gateway,
+        storage: deps.storage,
+        logger: deps.logger,
+        metrics,
+        ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+      }),
+    );
+  }
   // The customers' private pages: their links go on the sent panel, in the mails and on the desk. The
   // keys come from CSRF_SECRET (each its own HKDF child); every link also needs what the database keeps.
   const keys = linkKeys(config.csrfSecret);
@@ -198,7 +216,24 @@ export function createApp(deps: AppDependencies): Express {
       uploads,
       renderForm: (req, res, page) => pages.renderForm(req, res, page),
       prices: () => siteData.data,
+      payOnline: gateway !== null,
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+    }),
+  );
+  const renderInvoice: Parameters<typeof customerPaymentRoutes>[0]['renderInvoice'] = async (view, options) =>
+    (await deps.ssr.loadEntry()).renderInvoice(view, options);
+  app.use(
+    customerPaymentRoutes({
+      storage: deps.storage,
+      requests,
+      links,
+      gateway,
+      publicUrl: config.publicUrl,
+      rateLimit: config.submissionRateLimit,
+      shop: () => siteData.data.config,
+      prices: () => siteData.data,
+      renderInvoice,
+      stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
     }),
   );
   const staffAuth = createStaffAuth(deps.storage, { staffEmails: config.staffEmails, secure: config.isProduction });
@@ -226,6 +261,20 @@ export function createApp(deps: AppDependencies): Express {
       requestLinks: links,
       planner,
       ...(deps.now ? { now: deps.now } : {}),
+      payOnline: gateway !== null,
+      ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+    }),
+  );
+  app.use(
+    deskPaymentRoutes({
+      storage: deps.storage,
+      requests,
+      auth: staffAuth,
+      gateway,
+      shop: () => siteData.data.config,
+      prices: () => siteData.data,
+      renderInvoice,
+      stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
     }),
   );

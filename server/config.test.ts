@@ -58,6 +58,37 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
   });
 
+  it('takes card payments only with both Stripe keys, and points the package at STRIPE_API_BASE in parts', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abcdefghij12', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefghij12' };
+    expect(loadConfig(keys).stripe).toEqual({
+      secretKey: keys.STRIPE_SECRET_KEY,
+      webhookSecret: keys.STRIPE_WEBHOOK_SECRET,
+    });
+    expect(loadConfig({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe?.api).toEqual({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(loadConfig({ ...keys, STRIPE_API_BASE: 'https://stripe.internal' }).stripe?.api).toEqual({
+      host: 'stripe.internal',
+      port: 443,
+      protocol: 'https',
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(
+      /set both to take card payments, or neither/,
+    );
+    expect(() => loadConfig({ ...keys, STRIPE_SECRET_KEY: 'pk_live_abcdefghij12' })).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+    expect(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: must be the webhook/,
+    );
+    expect(() => loadConfig({ ...keys, STRIPE_API_BASE: 'ftp://x' })).toThrow(/STRIPE_API_BASE:/);
+    // The key is never echoed back in the error.
+    expect(() => loadConfig({ ...keys, STRIPE_SECRET_KEY: 'sk_live_short' })).not.toThrow(/sk_live_short/);
+  });
+
   it('requires CSRF_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CSRF_SECRET: is required in production/);
     expect(loadConfig({ NODE_ENV: 'production', CSRF_SECRET: secret }).csrfSecretGenerated).toBe(false);

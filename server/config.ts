@@ -84,6 +84,22 @@ const envSchema = z.object({
   DISK_FREE_FLOOR_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
   // The counts tell an outsider how busy the shop is: a scraper proves itself with a long random token.
   METRICS_TOKEN: z.string().min(32, `must be at least 32 characters (try: ${makeSecret})`).optional(),
+  // Stripe's own key shapes: a secret key (sk_live_…, sk_test_…) or a restricted one (rk_…); never echoed.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(live|test)_\w{8,}$/,
+      'must be a Stripe secret key, such as sk_live_… (Dashboard → Developers → API keys)',
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w{8,}$/, 'must be the webhook endpoint’s signing secret, such as whsec_… (Dashboard → Webhooks)')
+    .optional(),
+  // Where the stripe package sends its requests instead of api.stripe.com: a stand-in in tests.
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, such as http://127.0.0.1:12111' })
+    .optional(),
 });
 
 /** "orders@shop.example" or "Seenwear <orders@shop.example>" (the name may be quoted). */
@@ -91,6 +107,14 @@ function isMailbox(value: string): boolean {
   const match = /^\s*(?:"?[^"<>\r\n]*"?\s*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(value);
   const address = match?.[1] ?? match?.[2];
   return address !== undefined && z.email().safeParse(address).success;
+}
+
+/** Stripe Checkout, when both keys are set (docs/payments.md). */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_BASE split into the package's own options; absent: Stripe itself. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
 interface MailConfig {
@@ -166,6 +190,11 @@ export interface AppConfig {
   staffEmails: string[];
   /** The bearer token /metrics asks of Prometheus (METRICS_TOKEN); null: no /metrics at all. */
   metricsToken: string | null;
+  /**
+   * Card payments through Stripe Checkout (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); null: the
+   * pages say how to pay in the shop and the desk records payments by hand.
+   */
+  stripe: StripeConfig | null;
 }
 
 /**
@@ -195,6 +224,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     for (const name of ['MAIL_FROM', 'SHOP_EMAIL'] as const) {
       if (!present[name]) problems.push(`${name}: is required when SMTP_URL is set`);
     }
+  }
+  // One key without the other would take money the site never hears of, or wait for payments it cannot ask for.
+  if (Boolean(present.STRIPE_SECRET_KEY) !== Boolean(present.STRIPE_WEBHOOK_SECRET)) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take card payments, or neither');
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const value = parsed.data;
@@ -226,7 +259,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     diskFreeFloorBytes: value.DISK_FREE_FLOOR_MB * MB,
     staffEmails: value.STAFF_EMAILS,
     metricsToken: value.METRICS_TOKEN ?? null,
+    stripe:
+      value.STRIPE_SECRET_KEY && value.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: value.STRIPE_SECRET_KEY,
+            webhookSecret: value.STRIPE_WEBHOOK_SECRET,
+            ...(value.STRIPE_API_BASE ? { api: stripeApi(value.STRIPE_API_BASE) } : {}),
+          }
+        : null,
   };
+}
+
+/** The package takes the address in parts; the port defaults to the protocol's own. */
+function stripeApi(base: string): NonNullable<StripeConfig['api']> {
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
 }
 
 /** DATABASE_DIR as the server would resolve it, without the rest of the environment. */

@@ -104,7 +104,8 @@ async function main() {
     const address = httpServer.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info(
-      { port, host: config.host, env: config.env, dataVersion: siteData.version },
+      // cardPayments: whether Stripe Checkout is on (both keys set), so a missing key shows at start.
+      { port, host: config.host, env: config.env, dataVersion: siteData.version, cardPayments: config.stripe !== null },
       `listening on ${config.publicUrl}`,
     );
   });

@@ -118,6 +118,48 @@ export interface DeskProof {
   current: boolean;
 }
 
+/** One payment or refund as the desk lists it. */
+export interface DeskPayment {
+  id: number;
+  kind: 'payment' | 'refund';
+  /** succeeded counts; pending waits for Stripe; held is money not matching what was asked. */
+  state: 'succeeded' | 'pending' | 'failed' | 'held';
+  what: string;
+  method: string;
+  amount: string;
+  at: string;
+  who: string;
+  note?: string;
+  /** Why it needs a person, in words. */
+  flag?: string;
+  /** A card payment's part not yet refunded, as the refund field starts ("12.50"). */
+  refundable?: string;
+  /** Stripe's ids, for finding it in the Dashboard. */
+  stripe?: string;
+}
+
+/** The order's money on the desk (issue 26). */
+export interface DeskMoney {
+  quoteVersion: number;
+  total: string;
+  deposit: string;
+  depositPercent: number;
+  paid: string;
+  balance: string;
+  balanceCents: number;
+  depositState: 'due' | 'paid' | 'waived' | 'none';
+  depositDue: string;
+  waiver?: { by: string; at: string; reason: string };
+  /** Whether the deposit can be waived now (due, and production not started). */
+  canWaive: boolean;
+  payments: DeskPayment[];
+  /** Card refunds go through Stripe: only when it is set up. */
+  stripe: boolean;
+  /** What the terms refund on a cancel: from the status it was cancelled from, or if cancelled now. */
+  cancel?: { refund: string; paid: string; text: string; cancelled: boolean };
+  invoicePath: string;
+}
+
 /** One row of the quote editor, as typed (or as filled from the pricing engine). */
 export interface DeskQuoteRow {
   label: string;
@@ -180,6 +222,8 @@ export type DeskView =
       today: string;
       /** A quote request's private page for its customer (the path, secret included). */
       customerPage?: string;
+      /** The order's money, once a quote is approved. */
+      money?: DeskMoney;
       /** The one-line result of the last action (post/redirect/get). */
       notice?: { type: 'success' | 'error'; text: string };
     }

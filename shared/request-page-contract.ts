@@ -75,6 +75,39 @@ export interface RequestPageProof {
   approval?: { name: string; at: string };
 }
 
+/** The order's money as the customer reads it, once a quote is approved (issue 26). */
+export interface RequestPageMoney {
+  quoteVersion: number;
+  total: string;
+  deposit: string;
+  depositPercent: number;
+  paid: string;
+  /** What is left to pay; "$0.00" once paid in full. */
+  balance: string;
+  /** The deposit: still to pay, paid, waived by the shop, or none asked. */
+  depositState: 'due' | 'paid' | 'waived' | 'none';
+  /** What is to pay now: the deposit (what is left of it) before production, the balance once ready. */
+  due?: {
+    purpose: 'deposit' | 'balance';
+    amount: string;
+    /** The form that opens Stripe's payment page; absent when the shop takes no card payments online. */
+    action?: string;
+  };
+  /** The shop's words on paying without the site: in the shop, by check, on pickup. */
+  offline: string;
+  /**
+   * Back from Stripe's page: paid but not yet confirmed by Stripe's webhook (the page says so, and looks
+   * again while `refresh`), confirmed, received but not as asked (the shop checks it), or left without paying.
+   */
+  returned?: 'confirming' | 'confirmed' | 'checking' | 'cancelled';
+  /** Reload the page to look again: while a payment made in the last hour is being confirmed. */
+  refresh?: boolean;
+  /** Payments and refunds confirmed, oldest first. */
+  receipts: { at: string; what: string; amount: string; refund: boolean }[];
+  /** The invoice page. */
+  invoicePath: string;
+}
+
 /** The customer's page of one quote request. */
 export interface RequestPageView {
   reference: string;
@@ -95,6 +128,7 @@ export interface RequestPageView {
   thread: RequestPageMessage[];
   quote?: RequestPageQuote;
   proof?: RequestPageProof;
+  money?: RequestPageMoney;
   /** Whether they may still cancel (before any approval). */
   canCancel: boolean;
   /** The one-line result of the last action (post/redirect/get). */

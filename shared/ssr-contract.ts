@@ -1,5 +1,6 @@
 import type { DeskRenderOptions, DeskView } from './desk-contract.ts';
 import type { FlashNotice } from './notices.ts';
+import type { InvoiceRenderOptions, InvoiceView } from './payments/invoice-contract.ts';
 import type { RequestPageOptions, RequestPageView } from './request-page-contract.ts';
 import type { SiteData } from './site-data.ts';
 import type { FormState } from './submissions/form-values.ts';
@@ -94,4 +95,6 @@ export interface SsrEntry {
   renderDesk(view: DeskView, options: DeskRenderOptions): string;
   /** A customer's private request page, whole (client/request): server-rendered only, no script. */
   renderRequestPage(view: RequestPageView, options: RequestPageOptions): string;
+  /** An approved request's invoice, whole (client/invoice): server-rendered only, no script. */
+  renderInvoice(view: InvoiceView, options: InvoiceRenderOptions): string;
 }

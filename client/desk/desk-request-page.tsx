@@ -6,6 +6,7 @@ import { ArtworkSection } from './request-artwork.tsx';
 import { ConversationSection } from './request-conversation.tsx';
 import { CustomerLinkSection } from './request-customer-link.tsx';
 import { MailsSection } from './request-mails.tsx';
+import { MoneySection } from './request-money.tsx';
 import { NoteSection } from './request-note-form.tsx';
 import { PromisedSection } from './request-promised.tsx';
 import { ProofsSection } from './request-proofs.tsx';
@@ -65,6 +66,7 @@ export function RequestPage({ view, options }: { view: DeskRequestView; options:
 
         <div data-testid="desk-side-column" className="min-w-0 space-y-6">
           <StatusSection view={view} options={options} />
+          {view.money && <MoneySection view={view} money={view.money} options={options} />}
           {view.kind === 'quote' && (view.promised || view.canPromise) && (
             <PromisedSection view={view} options={options} />
           )}

@@ -9,10 +9,13 @@ import type { RequestPageOptions } from '#shared/request-page-contract.ts';
 export function RequestDocument({
   title,
   options,
+  refreshSeconds,
   children,
 }: {
   title: string;
   options: RequestPageOptions;
+  /** Reloads the page after this long (no script): while a payment is being confirmed. */
+  refreshSeconds?: number;
   children: ReactNode;
 }) {
   return (
@@ -22,6 +25,7 @@ export function RequestDocument({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="no-referrer" />
+        {refreshSeconds !== undefined && <meta httpEquiv="refresh" content={String(refreshSeconds)} />}
         <title>{`${title} - ${options.shopName}`}</title>
         <meta
           name="description"

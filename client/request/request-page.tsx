@@ -3,6 +3,7 @@ import { AskedSection } from './asked-section.tsx';
 import { CancelSection } from './cancel-section.tsx';
 import { MessagesSection } from './messages-section.tsx';
 import { OrderAgainSection } from './order-again-section.tsx';
+import { PaymentSection } from './payment-section.tsx';
 import { ProofSection } from './proof-section.tsx';
 import { QuoteSection } from './quote-section.tsx';
 import { RequestDocument } from './request-document.tsx';
@@ -16,7 +17,11 @@ import { StatusSection } from './status-section.tsx';
  */
 export function RequestPage({ view, options }: { view: RequestPageView; options: RequestPageOptions }) {
   return (
-    <RequestDocument title={`Quote request ${view.reference}`} options={options}>
+    <RequestDocument
+      title={`Quote request ${view.reference}`}
+      options={options}
+      {...(view.money?.refresh ? { refreshSeconds: 5 } : {})}
+    >
       <h1 className="text-2xl font-bold">
         Quote request <span className="font-mono whitespace-nowrap">{view.reference}</span>
       </h1>
@@ -54,6 +59,7 @@ export function RequestPage({ view, options }: { view: RequestPageView; options:
           {view.canCancel && <CancelSection view={view} options={options} />}
         </div>
         <div data-testid="request-main-column" className="min-w-0 space-y-6">
+          {view.money && <PaymentSection money={view.money} options={options} />}
           {view.quote && <QuoteSection view={view} quote={view.quote} options={options} />}
           <MessagesSection view={view} options={options} />
           <AskedSection view={view} />

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 
 /** The log alerts' stable names: a log rule matches `alert` on an error line. */
-type AlertName = 'mail_stalled' | 'backup_stale' | 'disk_low' | 'database_unreachable';
+type AlertName = 'mail_stalled' | 'backup_stale' | 'disk_low' | 'database_unreachable' | 'stripe_signature';
 
 /** A problem a check found: the line an operator is paged with. */
 interface AlertRaised {

@@ -93,7 +93,8 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
     const approved = await decide('quotes', 1, { decision: 'approved', name: 'Dana Whitfield', accept: 'on' }).expect(
       303,
     );
-    expect(approved.headers.location).toBe(`${path}?done=quote-approved#quote`);
+    // The page opens at the payment: the deposit is the next step.
+    expect(approved.headers.location).toBe(`${path}?done=quote-approved#payment`);
 
     expect((await t.storage.getRequestState(reference))?.status).toBe('approved');
     const [record] = await t.storage.approvalsOf(reference);
@@ -245,7 +246,7 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
     expect(alone.headers.location).toBe(`${path}?done=not-waiting#proof`);
 
     const both = await decide('quotes', 1, { decision: 'approved', name: 'Dana Whitfield', accept: 'on' }).expect(303);
-    expect(both.headers.location).toBe(`${path}?done=quote-and-proof-approved#quote`);
+    expect(both.headers.location).toBe(`${path}?done=quote-and-proof-approved#payment`);
     expect((await t.storage.getRequestState(reference))?.status).toBe('proof_approved');
     expect((await t.storage.approvalsOf(reference)).map((item) => [item.subject, item.version, item.name])).toEqual([
       ['quote', 1, 'Dana Whitfield'],

@@ -5,6 +5,7 @@ import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { ToShopFacts } from '#server/mail/shop-mail.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
+import { customerMoneyView } from '#server/payments/payment-views.ts';
 import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
@@ -34,11 +35,38 @@ const notices = {
   cancelled: { type: 'success', text: 'Your request is cancelled. We have let the shop know.' },
   ...decisionNotices,
   'not-completed': { type: 'error', text: 'An order can be placed again once it is completed.' },
+  'nothing-to-pay': { type: 'error', text: 'Nothing is due to pay here now: see Payment below.' },
+  'pay-offline': { type: 'error', text: 'Card payments are not taken on this site: see Payment below for how to pay.' },
+  'pay-unavailable': {
+    type: 'error',
+    text: 'The card payment page could not be opened just now: nothing was charged. Try again in a few minutes, or call us.',
+  },
   'too-late': {
     type: 'error',
     text: 'This request can no longer be cancelled here: the work has started. Call or write to us.',
   },
 } as const;
+
+/** What is due now changes what happens next: production waits for the deposit, pickup for the balance. */
+function nextWithMoney(money: NonNullable<RequestPageView['money']>): Pick<RequestPageView, 'next'> | object {
+  if (money.due?.purpose === 'deposit') {
+    return {
+      next: {
+        text: `Production starts once the ${money.due.amount} deposit is paid: pay it below, or at the shop.`,
+        waitingOn: 'customer' as const,
+      },
+    };
+  }
+  if (money.due?.purpose === 'balance') {
+    return {
+      next: {
+        text: `Your order is ready. The ${money.due.amount} balance is due: pay it below, or when you pick it up.`,
+        waitingOn: 'customer' as const,
+      },
+    };
+  }
+  return {};
+}
 
 /** What the customer's page is built from. */
 export interface CustomerRoutesOptions {
@@ -68,6 +96,8 @@ export interface CustomerRoutesOptions {
   prices: () => PricingData;
   /** Renders the quote form filled in, for "order again". */
   renderForm: PageRenderer['renderForm'];
+  /** Stripe Checkout is set up: the page offers to pay by card (server/payments/customer-payment-routes.ts). */
+  payOnline?: boolean;
 }
 
 function textField(body: unknown, name: string): string {
@@ -140,6 +170,10 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
 
   async function sendPage(req: Request, res: Response, extra: { status?: number; notice?: RequestPageView['notice'] }) {
     const { reference, path } = pageOf(req);
+    const paid =
+      typeof req.query.paid === 'string' && /^cs_\w{1,200}$/.test(req.query.paid) ? req.query.paid : undefined;
+    const returned =
+      req.query.done === 'payment-cancelled' ? ('cancelled' as const) : paid ? { session: paid } : undefined;
     const [request, quotes, proofs, approvals, formValues] = await Promise.all([
       options.storage.getCustomerRequest(reference),
       options.storage.quotesOf(reference),
@@ -150,6 +184,15 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
     if (!request) throw createHttpError(404, NOT_FOUND);
     const prices = options.prices();
     const asked = askedView(request, formValues, prices);
+    const money = await customerMoneyView(options.storage, {
+      reference,
+      path,
+      status: request.status,
+      payOnline: options.payOnline === true,
+      terms: prices['order-terms'].payments,
+      ...(returned ? { returned } : {}),
+      now: now(),
+    });
     const view: RequestPageView = {
       ...requestPageView(request, {
         path,
@@ -160,6 +203,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
         approvals,
         asked,
       }),
+      ...(money ? { money, ...nextWithMoney(money) } : {}),
       ...(extra.notice ? { notice: extra.notice } : {}),
     };
     const html = await options.renderPage(view, {
@@ -292,7 +336,10 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
         : outcome === 'recorded'
           ? `${subject}-${read.decision}`
           : outcome;
-      res.redirect(303, `${path}?done=${done}#${subject}`);
+      // An approved quote's next step is its deposit: the page opens at the payment, approval and pay as one.
+      const anchor =
+        outcome === 'recorded' && subject === 'quote' && read.decision === 'approved' ? 'payment' : subject;
+      res.redirect(303, `${path}?done=${done}#${anchor}`);
     };
   for (const subject of ['quote', 'proof'] as const) {
     router.post(`${PAGE}/${subject}s/:version/decision`, postLimit, opened, decide(subject));

@@ -32,12 +32,19 @@ export const permissionsPolicy: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/** Where Stripe's hosted Checkout pages are: checkout.stripe.com, or the stand-in STRIPE_API_BASE names. */
+function checkoutOrigin(stripe: NonNullable<AppConfig['stripe']>): string {
+  return stripe.api ? `${stripe.api.protocol}://${stripe.api.host}:${stripe.api.port}` : 'https://checkout.stripe.com';
+}
+
 /**
  * helmet with a strict CSP: scripts only from the site itself (plus this response's nonce in
  * development), never `unsafe-inline`, and no inline style attribute in production. Development gets its own policy for Vite's HMR
  * (injected <style> tags and its websocket); production never does.
  */
-export function securityHeaders(config: Pick<AppConfig, 'isProduction' | 'env' | 'publicUrl'>): RequestHandler[] {
+export function securityHeaders(
+  config: Pick<AppConfig, 'isProduction' | 'env' | 'publicUrl'> & Partial<Pick<AppConfig, 'stripe'>>,
+): RequestHandler[] {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${cspNonce(res as Response)}'`;
   const isDevelopment = config.env === 'development';
   const withNonce = usesNonce(config);
@@ -53,7 +60,9 @@ export function securityHeaders(config: Pick<AppConfig, 'isProduction' | 'env' |
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
-    'form-action': ["'self'"],
+    // The pay form's answer is a redirect to Stripe's Checkout page, which the browser holds to
+    // form-action too: that one origin is allowed, when card payments are on.
+    'form-action': config.stripe ? ["'self'", checkoutOrigin(config.stripe)] : ["'self'"],
     // Only where the site is really served over https; on plain http it would break every asset.
     'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
   };

@@ -1,3 +1,4 @@
+import { moneyOf } from '#server/payments/money-of.ts';
 import { isPreviewable } from '#server/requests/request-details.ts';
 import { customerPagePath } from '#server/requests/request-links.ts';
 import { printSizeText } from '#server/requests/version-views.ts';
@@ -20,6 +21,7 @@ import { type MailFacts, type MailKind, readMailFacts } from './mail-facts.ts';
 import { mailHtml } from './mail-layout.ts';
 import type { MailSettings } from './mail-settings.ts';
 import { customerLook } from './order-summary.ts';
+import { moneyRows, paymentFlaggedMail, paymentReceiptMail, paymentSubject } from './payment-mail.ts';
 import { customerMessage, shopMessage } from './received-mail.ts';
 import { toShopMail, toShopSubject } from './shop-mail.ts';
 import { signInLinkMail } from './sign-in-mail.ts';
@@ -31,7 +33,14 @@ import { signInLinkMail } from './sign-in-mail.ts';
  */
 export type MailReads = Pick<
   Storage,
-  'getSubmission' | 'getCustomerRequest' | 'quotesOf' | 'proofsOf' | 'requestLinkOf' | 'approvalsOf'
+  | 'getSubmission'
+  | 'getCustomerRequest'
+  | 'quotesOf'
+  | 'proofsOf'
+  | 'requestLinkOf'
+  | 'approvalsOf'
+  | 'paymentsOf'
+  | 'depositWaiverOf'
 >;
 
 /** The outbox row a mail is written for: its id, the request it is about (none for a sign-in link), its facts as stored. */
@@ -111,6 +120,33 @@ function toShop(facts: Parameters<typeof toShopMail>[0], row: QueuedMail, { sett
   return Promise.resolve(
     toShopMail(facts, { reference, shopEmail: settings.shopEmail, publicUrl: settings.publicUrl }),
   );
+}
+
+/** A receipt for a payment or a refund: its row's figures, then the order's after it. */
+async function paymentReceipt(
+  facts: Extract<MailFacts, { kind: 'payment-receipt' | 'refund-receipt' }>,
+  row: QueuedMail,
+  context: Context,
+): Promise<MailDraft> {
+  const { request, about } = await toCustomer(row, context);
+  const { money, payments } = await moneyOf(context.reads, about.reference);
+  const payment = payments.find((item) => item.id === facts.payment);
+  if (!payment) throw new UnbuildableMailError(`payment ${facts.payment} of ${about.reference} is not in storage`);
+  const draft = paymentReceiptMail(request.email, {
+    ...about,
+    payment,
+    money,
+    at: formatDateTime(payment.at.toISOString(), context.settings.timeZone),
+  });
+  return {
+    ...draft,
+    look: customerLook({
+      ...about,
+      request,
+      rows: moneyRows(money),
+      label: 'Open your order',
+    }),
+  };
 }
 
 const builders: { [K in MailKind]: Builder<K> } = {
@@ -259,6 +295,20 @@ const builders: { [K in MailKind]: Builder<K> } = {
     };
   },
 
+  'payment-receipt': paymentReceipt,
+  'refund-receipt': paymentReceipt,
+
+  async 'payment-flagged'(facts, row, context) {
+    const reference = referenceOf(row);
+    const payment = (await context.reads.paymentsOf(reference)).find((item) => item.id === facts.payment);
+    if (!payment) throw new UnbuildableMailError(`payment ${facts.payment} of ${reference} is not in storage`);
+    return paymentFlaggedMail(context.settings.shopEmail, {
+      reference,
+      payment,
+      publicUrl: context.settings.publicUrl,
+    });
+  },
+
   'customer-wrote': toShop,
   'customer-decided': toShop,
   'customer-cancelled': toShop,
@@ -316,6 +366,11 @@ export function queuedSubject(facts: MailFacts, reference: string, shopName: str
     case 'customer-decided':
     case 'customer-cancelled':
       return toShopSubject(facts, reference);
+    case 'payment-receipt':
+    case 'refund-receipt':
+      return paymentSubject(facts.kind, reference, shopName);
+    case 'payment-flagged':
+      return `A payment needs you (${reference})`;
     case 'legacy':
       return facts.subject;
     default:

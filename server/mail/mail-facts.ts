@@ -48,6 +48,11 @@ const mailFactsSchema = z.discriminatedUnion('kind', [
     handover: z.enum(['pickup', 'delivery']),
     was: day.optional(),
   }),
+  // A receipt for money in or out of an order (issue 26), by the payment's row: the mail reads its figures.
+  z.object({ kind: z.literal('payment-receipt'), payment: z.number().int().min(1) }),
+  z.object({ kind: z.literal('refund-receipt'), payment: z.number().int().min(1) }),
+  // To the shop: money Stripe took that needs a person (a mismatch, a cancelled order, a refund refused).
+  z.object({ kind: z.literal('payment-flagged'), payment: z.number().int().min(1) }),
   // The customer to the shop, from their private page.
   z.object({ kind: z.literal('customer-wrote'), text, files: z.array(z.string().max(300)).max(50) }),
   z.object({

@@ -20,6 +20,8 @@ function sent(submission: Submission, recipient: 'shop' | 'customer') {
     quotesOf: unread,
     proofsOf: unread,
     approvalsOf: unread,
+    paymentsOf: unread,
+    depositWaiverOf: unread,
     requestLinkOf: async () => undefined,
   };
   return buildMail({ id: 1, reference: submission.reference, recipient, facts: null }, reads, settings);

@@ -21,6 +21,8 @@ export interface AppMetrics {
   pageCache: Counter<'outcome'>;
   /** Uploads being read now, each in one of UPLOADS_AT_ONCE slots. */
   uploadsInProgress: Gauge;
+  /** Stripe webhook deliveries by outcome: recorded, replay, unknown, ignored, failed, bad_signature. */
+  stripeWebhooks: Counter<'outcome'>;
 }
 
 /** Creates the metrics and a fresh registry holding them and Node's default process metrics. */
@@ -71,6 +73,12 @@ export function createMetrics(): AppMetrics {
     uploadsInProgress: new Gauge({
       name: 'seenwear_uploads_in_progress',
       help: 'Uploads being read now, each holding one of UPLOADS_AT_ONCE slots until it is answered',
+      registers,
+    }),
+    stripeWebhooks: new Counter({
+      name: 'seenwear_stripe_webhooks_total',
+      help: 'Stripe webhook deliveries, by outcome (recorded, replay, unknown, ignored, failed, bad_signature)',
+      labelNames: ['outcome'],
       registers,
     }),
     databaseErrors: new Counter({

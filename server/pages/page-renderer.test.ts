@@ -23,6 +23,7 @@ function countingEntry() {
     render: vi.fn(entry.render),
     renderDesk: entry.renderDesk,
     renderRequestPage: entry.renderRequestPage,
+    renderInvoice: entry.renderInvoice,
   };
   return counted;
 }

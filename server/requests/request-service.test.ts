@@ -148,4 +148,114 @@ describe.each(backends)('the request service on %s', (backend) => {
       [staff, '2026-12-21', '2026-12-14'],
     ]);
   });
+
+  const approve = (reference: string, version = 1) =>
+    service.answer(reference, {
+      subject: 'quote',
+      version,
+      decision: 'approved',
+      name: 'Dana Whitfield',
+      comment: '',
+      ip: '',
+      userAgent: '',
+    });
+  const toProduction = (reference: string) =>
+    service.move(reference, { from: 'proof_approved', to: 'in_production', actor: staff, ip: '', userAgent: '' });
+
+  it('keeps production waiting for the deposit, and starts it once the deposit is paid at the shop', async () => {
+    const reference = await quotedWithProof();
+    await approve(reference);
+    await mailsToCustomer();
+    expect(await service.payable(reference, 'deposit')).toEqual({
+      amountCents: 14_400,
+      quoteVersion: 1,
+      email: 'dana@example.com',
+    });
+    expect(await service.payable(reference, 'balance')).toBeUndefined();
+    expect(await toProduction(reference)).toBe('deposit-due');
+    expect((await storage.getRequestState(reference))?.status).toBe('proof_approved');
+
+    await storage.recordOfflinePayment(reference, {
+      amountCents: 10_000,
+      method: 'cash',
+      purpose: 'deposit',
+      note: '',
+      actor: staff,
+    });
+    // Part of it: the rest is what the page asks for, and production still waits.
+    expect((await service.payable(reference, 'deposit'))?.amountCents).toBe(4_400);
+    expect(await toProduction(reference)).toBe('deposit-due');
+    await storage.recordOfflinePayment(reference, {
+      amountCents: 4_400,
+      method: 'check',
+      purpose: 'deposit',
+      note: 'Check 7',
+      actor: staff,
+    });
+    expect(await service.payable(reference, 'deposit')).toBeUndefined();
+    expect(await toProduction(reference)).toBe('moved');
+
+    const receipts = await mailsToCustomer();
+    expect(receipts.map((mail) => mail.subject)).toEqual([
+      `Seenwear: receipt for your payment on ${reference}`,
+      `Seenwear: receipt for your payment on ${reference}`,
+    ]);
+    expect(receipts[1]?.text).toContain('we received $44.00');
+    expect(receipts[1]?.text).toContain('Paid by: Check');
+    expect(receipts[1]?.text).toContain('Paid so far: $144.00');
+    expect(receipts[1]?.text).toContain('Balance due: $144.00');
+  });
+
+  it('starts production unpaid only when the shop waives the deposit, with who and why logged', async () => {
+    const reference = await quotedWithProof();
+    await approve(reference);
+    expect(await toProduction(reference)).toBe('deposit-due');
+    expect(await service.waiveDeposit(reference, { actor: staff, reason: 'Purchase order 5531' })).toBe(true);
+    expect(await toProduction(reference)).toBe('moved');
+    const waived = (await storage.getRequest(reference))?.events.find((event) => event.type === 'deposit_waived');
+    expect([waived?.actor, waived?.data.reason]).toEqual([staff, 'Purchase order 5531']);
+  });
+
+  it('keeps what was paid through a revised quote, and asks the balance only once the order is ready', async () => {
+    const reference = await quotedWithProof();
+    await approve(reference);
+    await storage.recordOfflinePayment(reference, {
+      amountCents: 14_400,
+      method: 'cash',
+      purpose: 'deposit',
+      note: '',
+      actor: staff,
+    });
+    // The shop revises the quote (more shirts): the request asks for approval again.
+    await storage.sendQuote(
+      reference,
+      { ...terms, lines: [{ ...terms.lines[0], label: 'Tees', quantity: 30, unitCents: 1200 }] },
+      { from: 'proof_approved', to: 'quoted', actor: staff, mail: (version) => ({ kind: 'quote-sent', version }) },
+    );
+    await approve(reference, 2);
+    const state = await storage.getRequestState(reference);
+    // $360 at 50 %: $180 asked, $144 paid, so $36 of the deposit is left.
+    expect(await service.payable(reference, 'deposit')).toMatchObject({ amountCents: 3_600, quoteVersion: 2 });
+    await storage.recordOfflinePayment(reference, {
+      amountCents: 3_600,
+      method: 'cash',
+      purpose: 'deposit',
+      note: '',
+      actor: staff,
+    });
+    await service.move(reference, {
+      from: state?.status ?? 'approved',
+      to: 'in_production',
+      actor: staff,
+      ip: '',
+      userAgent: '',
+    });
+    expect(await service.payable(reference, 'balance')).toBeUndefined();
+    await service.move(reference, { from: 'in_production', to: 'ready', actor: staff, ip: '', userAgent: '' });
+    expect(await service.payable(reference, 'balance')).toEqual({
+      amountCents: 18_000,
+      quoteVersion: 2,
+      email: 'dana@example.com',
+    });
+  });
 });

@@ -1,6 +1,8 @@
 import type { QueuedFacts } from '#server/mail/mail-facts.ts';
+import { moneyOf } from '#server/payments/money-of.ts';
 import type { ProductionPlanner } from '#server/production/production-planner.ts';
 import type { DecisionOutcome, Storage, VersionDecision } from '#server/storage/types.ts';
+import { type PaymentPurpose, payableNow, waitsForDeposit } from '#shared/payments/order-money.ts';
 import { customerCancellable } from '#shared/requests/customer-steps.ts';
 import { type DecisionVerdict, judgeDecision } from '#shared/requests/decision-rules.ts';
 import { canPromise, type PromisedDate } from '#shared/requests/promised-date.ts';
@@ -22,6 +24,8 @@ export type MoveOutcome =
   | 'missing'
   | 'conflict'
   | 'bad-move'
+  /** Production waits for the deposit: paid, or waived by the shop with a reason. */
+  | 'deposit-due'
   | Exclude<DecisionOutcome, 'recorded' | 'missing'>;
 
 export interface StaffMove {
@@ -111,6 +115,7 @@ export function createRequestService({
         });
         return outcome === 'recorded' ? 'moved' : outcome === 'missing' ? 'missing' : outcome;
       }
+      if (waitsForDeposit(move.from, move.to, (await moneyOf(storage, reference)).money)) return 'deposit-due';
       const outcome = await storage.changeRequestStatus(reference, {
         from: move.from,
         to: move.to,
@@ -121,6 +126,26 @@ export function createRequestService({
       // Ready, completed or cancelled takes an order's work off the press.
       if (outcome === 'changed') planner.invalidate();
       return outcome === 'changed' ? 'moved' : outcome;
+    },
+
+    /**
+     * What the customer may pay on the site now for `purpose`: the amount (what is left of the deposit
+     * between approval and production, the balance once ready) and the approved quote it comes from;
+     * undefined when nothing. Worked out from what is stored, never from a form.
+     */
+    async payable(
+      reference: string,
+      purpose: PaymentPurpose,
+    ): Promise<{ amountCents: number; quoteVersion: number; email: string } | undefined> {
+      const [request, { money }] = await Promise.all([storage.getRequestState(reference), moneyOf(storage, reference)]);
+      if (request?.kind !== 'quote' || !money) return undefined;
+      const amountCents = payableNow(request.status, money, purpose);
+      return amountCents > 0 ? { amountCents, quoteVersion: money.quoteVersion, email: request.email } : undefined;
+    },
+
+    /** The shop waives the deposit, with its reason, logged with who and when: production may start unpaid. */
+    waiveDeposit(reference: string, waiver: { actor: `staff:${string}`; reason: string }) {
+      return storage.waiveDeposit(reference, waiver);
     },
 
     /** The customer cancels from their page: only before they approved a quote (the shop has started work since). */

@@ -2,6 +2,8 @@ import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/http/csrf.ts';
 import type { LinkKeys } from '#server/http/link-secrets.ts';
+import { paymentNotices } from '#server/payments/desk-payment-routes.ts';
+import { deskMoneyView } from '#server/payments/payment-views.ts';
 import { risksOnBoard } from '#server/production/board-routes.ts';
 import { productionDeskRoutes } from '#server/production/production-desk-routes.ts';
 import type { ProductionPlanner } from '#server/production/production-planner.ts';
@@ -71,6 +73,7 @@ const notices = {
   'proof-sent': { type: 'success', text: 'Proof sent to the customer.' },
   'no-quote': { type: 'error', text: 'A quote cannot be sent from this status.' },
   'no-proof': { type: 'error', text: 'A proof cannot be sent from this status.' },
+  ...paymentNotices,
   ...Object.fromEntries(Object.entries(proofNotices).map(([key, text]) => [key, { type: 'error' as const, text }])),
   'link-replaced': { type: 'success', text: 'The customer’s link was replaced: the old one no longer works.' },
   'link-mailed': {
@@ -103,6 +106,8 @@ export interface DeskRoutesOptions {
   requestLinks?: RequestLinks;
   /** The shop's production load (issue 29): the quote's date, the board and the capacity. */
   planner: ProductionPlanner;
+  /** Stripe is set up: card payments can be refunded through it from the money card. */
+  payOnline?: boolean;
 }
 
 /**
@@ -198,6 +203,13 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     if (!request) throw noSuchRequest();
     const notice = notices[req.query.done as keyof typeof notices];
     const today = localToday(now());
+    const money = await deskMoneyView(options.storage, {
+      reference,
+      status: request.status,
+      events: request.events,
+      stripe: options.payOnline === true,
+      terms: options.prices()['order-terms'].payments,
+    });
     await send(req, res, {
       page: 'request',
       staff: staffOf(res),
@@ -221,6 +233,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       canPromise: canPromise(request.kind, request.status),
       today,
       ...(customerPage ? { customerPage } : {}),
+      ...(money ? { money } : {}),
       ...(notice ? { notice } : {}),
     });
   });

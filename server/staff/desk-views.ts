@@ -72,6 +72,11 @@ function actorName(actor: Actor): string {
   return actor === 'customer' ? 'The customer' : 'The website';
 }
 
+/** Logged cents as money; a figure the log does not hold reads as nothing rather than a wrong amount. */
+function moneyText(cents: unknown): string {
+  return typeof cents === 'number' && Number.isSafeInteger(cents) ? formatMoney(cents) : '';
+}
+
 /** ", moving it from Approved to Proof sent" when a send also moved the request. */
 function movedText(data: Record<string, unknown>): string {
   const from = statusLabels[data.from as RequestStatus];
@@ -129,6 +134,29 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
         ...base,
         what: `Sent proof v${String(data.version)}${text(data.name) ? `: ${data.name as string}` : ''}${movedText(data)}`,
       };
+    case 'payment': {
+      const purpose = data.purpose === 'deposit' ? 'deposit' : data.purpose === 'balance' ? 'balance' : 'payment';
+      const how = data.method === 'card' ? 'by card on the site' : `(${humanize(String(data.method ?? ''))})`;
+      return {
+        ...base,
+        what: `Recorded a ${moneyText(data.amountCents)} ${purpose} ${how}${data.flag ? ', flagged for the desk' : ''}`,
+        ...(text(data.note) ? { text: data.note as string } : {}),
+      };
+    }
+    case 'refund':
+      return { ...base, what: `Refunded ${moneyText(data.amountCents)} (confirmed by Stripe)` };
+    case 'refund_asked':
+      return {
+        ...base,
+        what: `Asked Stripe to refund ${moneyText(data.amountCents)}`,
+        ...(text(data.note) ? { text: data.note as string } : {}),
+      };
+    case 'refund_failed':
+      return { ...base, what: `Stripe could not refund ${moneyText(data.amountCents)}` };
+    case 'payment_failed':
+      return { ...base, what: `A ${moneyText(data.amountCents)} card payment failed` };
+    case 'deposit_waived':
+      return { ...base, what: 'Waived the deposit', ...(text(data.reason) ? { text: data.reason as string } : {}) };
     case 'note':
       return { ...base, what: 'Added a note', ...(text(data.text) ? { text: data.text as string } : {}) };
     case 'status': {

@@ -7,6 +7,7 @@ import { createDeskStorage } from './desk-storage.ts';
 import { createJobStorage } from './job-storage.ts';
 import { createLimitStorage } from './limit-storage.ts';
 import { createOutboxStorage } from './outbox-storage.ts';
+import { createPaymentStorage } from './payment-storage.ts';
 import { createProductionStorage } from './production-storage.ts';
 import { createPurgeStorage } from './purge-storage.ts';
 import type { StorageDatabase } from './schema.ts';
@@ -49,6 +50,7 @@ export function createKyselyStorage(
     ...createCustomerStorage(db, dialect),
     ...createSeedStorage(db),
     ...createProductionStorage(db, dialect, clock),
+    ...createPaymentStorage(db, dialect, clock),
 
     async ping() {
       await sql`select 1`.execute(db);

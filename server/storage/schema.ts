@@ -66,6 +66,10 @@ export interface StorageDatabase {
     /** The service and pieces the booked order puts on the press. */
     production_service: ColumnType<ServiceId | null, ServiceId | null | undefined, ServiceId | null>;
     production_pieces: ColumnType<number | null, number | null | undefined, number | null>;
+    /** A deposit the shop waived (migration 0016): when, by whom ("staff:<address>"), and why. */
+    deposit_waived_at: Timestamp | null;
+    deposit_waived_by: string | null;
+    deposit_waiver_reason: string | null;
   };
   /** The shop's capacity as changed on the desk (migration 0018): one row per change, the latest in force. */
   capacity_settings: {
@@ -75,6 +79,49 @@ export interface StorageDatabase {
     /** "staff:<address>". */
     changed_by: string;
     changed_at: Timestamp;
+  };
+  /** Money in and out of each order, in whole cents (migration 0016; server/storage/payment-storage.ts). */
+  payments: {
+    id: Generated<number>;
+    submission_id: number;
+    kind: 'payment' | 'refund';
+    state: 'succeeded' | 'pending' | 'failed' | 'held';
+    method: string;
+    purpose: string;
+    amount_cents: ColumnType<Count, number, number>;
+    /** ISO 4217, lower-case as Stripe writes it ("usd"). */
+    currency: string;
+    note: string;
+    /** Why the desk should look at it; null when nothing is wrong. */
+    flag: string | null;
+    /** A refund's payment. */
+    refund_of: number | null;
+    stripe_session_id: string | null;
+    stripe_payment_intent: string | null;
+    stripe_refund_id: string | null;
+    recorded_by: string;
+    at: Timestamp;
+  };
+  /** Checkout Sessions made for requests (migration 0016). */
+  checkout_sessions: {
+    /** Stripe's id, cs_… */
+    id: string;
+    submission_id: number;
+    purpose: string;
+    quote_version: number;
+    amount_cents: ColumnType<Count, number, number>;
+    currency: string;
+    url: string;
+    /** open, complete or expired, as Stripe says. */
+    status: string;
+    idempotency_key: string;
+    created_at: Timestamp;
+  };
+  /** Stripe event ids already handled (migration 0016): a replay is ignored. */
+  stripe_events: {
+    id: string;
+    type: string;
+    received_at: Timestamp;
   };
   /** The quotes sent, one frozen row per version (migration 0011). */
   quotes: {

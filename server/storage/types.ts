@@ -10,6 +10,7 @@ import type { DeskStorage } from './contract/desk.ts';
 import type { JobStorage } from './contract/jobs.ts';
 import type { LimitStorage } from './contract/limits.ts';
 import type { OutboxStorage } from './contract/outbox.ts';
+import type { PaymentStorage } from './contract/payments.ts';
 import type { ProductionStorage } from './contract/production.ts';
 import type { SubmissionStorage } from './contract/submissions.ts';
 import type { VersionStorage } from './contract/versions.ts';
@@ -32,6 +33,14 @@ export type {
   NotificationState,
   OutboxDepth,
 } from './contract/outbox.ts';
+export type {
+  CheckoutEventState,
+  CheckoutVerdict,
+  StoredCheckoutSession,
+  StoredPayment,
+  StripeEventOutcome,
+  StripeRefundReport,
+} from './contract/payments.ts';
 export type { BoardOrder, CapacityChange } from './contract/production.ts';
 export type {
   NewSubmission,
@@ -52,7 +61,8 @@ export interface Storage
     CustomerStorage,
     JobStorage,
     LimitStorage,
-    ProductionStorage {
+    ProductionStorage,
+    PaymentStorage {
   /** Resolves once the database answers a query; rejects while it cannot be reached (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -93,6 +93,15 @@ export const orderTermsSchema = z
     }),
     /** Said plainly beside every total; no rate, since the rate depends on where the order goes. */
     salesTax: z.strictObject({ statement: z.string().trim().min(1) }),
+    /** How to pay besides a card on the site, and what a cancel refunds (shared/payments/order-money.ts). */
+    payments: z.strictObject({
+      offline: z.string().trim().min(1),
+      cancelRefundPercent: z.strictObject({
+        beforeProduction: z.int({ error: 'must be a whole percent' }).min(0).max(100),
+        inProduction: z.int({ error: 'must be a whole percent' }).min(0).max(100),
+      }),
+      cancelText: z.string().trim().min(1),
+    }),
   })
   .superRefine((value, ctx) => {
     const tiers = value.delivery.shipping.tiers;

@@ -41,8 +41,19 @@ export interface DeliveryTerms {
   shipping: { carrier: string; transitBusinessDays: number; tiers: ShippingTier[] };
 }
 
+/** The order terms' words on paying, and what a cancel gives back (data/order-terms.json `payments`). */
+export interface PaymentTerms {
+  /** How to pay without a card on the site: in the shop, by check, on pickup. */
+  offline: string;
+  /** Percent of what was paid the shop refunds on a cancel before production starts, and once it has. */
+  cancelRefundPercent: { beforeProduction: number; inProduction: number };
+  /** The terms in words, shown beside the figure. */
+  cancelText: string;
+}
+
 export interface OrderTerms extends ShopCalendar {
   turnaround: Record<ServiceId, ServiceTurnaround>;
   delivery: DeliveryTerms;
   salesTax: { statement: string };
+  payments: PaymentTerms;
 }

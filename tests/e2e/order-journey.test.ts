@@ -114,8 +114,18 @@ describe('an order from request to reorder in a browser', () => {
       await page.getByRole('button', { name: 'Approve proof v1' }).click();
       await expect.poll(() => notice(page)).toContain('your proof is approved');
 
-      // The shop makes it and hands it over.
+      // The shop makes it and hands it over. Production waits for the deposit: this shop takes no cards
+      // on the site, so the customer's page says how to pay, and the desk records it paid at the counter.
+      await page.goto(`${site.url}${path}`);
+      expect(await page.getByText(/Pay at the shop by cash, check or card/).count()).toBe(1);
       await shop.goto(`${site.url}/staff/requests/${reference}`);
+      const due = /\$[\d,]+\.\d{2}/.exec((await shop.getByText(/^Deposit due: /).textContent()) ?? '')?.[0] ?? '';
+      await shop.getByText('Record a payment at the shop').click();
+      await shop.getByLabel('Amount received').fill(due.slice(1).replace(/,/g, ''));
+      await shop.getByLabel('Paid by').selectOption('cash');
+      await shop.getByRole('button', { name: 'Record payment' }).click();
+      await expect.poll(() => notice(shop)).toBe('Payment recorded: the customer’s receipt is on its way.');
+      await mailWith(site.smtp, new RegExp(`we received \\${due} for your order ${reference}`));
       for (const step of ['in_production', 'ready', 'completed']) {
         await shop.getByLabel('Move to').selectOption(step);
         await shop.getByRole('button', { name: 'Change status' }).click();

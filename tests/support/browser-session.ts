@@ -66,8 +66,9 @@ export interface DeskServer {
  * For a file whose browser tests use the desk or the mail: before its tests, an SMTP catcher and the
  * production server sending through it, with the shop's addresses and one staff address; after them, both
  * stopped. Call it in the describe block; read the answer's fields inside a test or a later beforeAll.
+ * `moreEnv` is read as the server starts (after the file's earlier beforeAll hooks: a stand-in's address).
  */
-export function deskServerForThisFile(): DeskServer {
+export function deskServerForThisFile(moreEnv: () => Record<string, string> = () => ({})): DeskServer {
   const staff = 'owner@seenwear.example';
   let smtp: SmtpCatcher | undefined;
   let server: RunningServer | undefined;
@@ -78,6 +79,7 @@ export function deskServerForThisFile(): DeskServer {
       MAIL_FROM: 'Seenwear <orders@seenwear.example>',
       SHOP_EMAIL: 'shop@seenwear.example',
       STAFF_EMAILS: staff,
+      ...moreEnv(),
     });
   });
   afterAll(async () => {

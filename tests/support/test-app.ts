@@ -38,6 +38,7 @@ const testConfig: AppConfig = {
   diskFreeFloorBytes: 0,
   staffEmails: ['owner@seenwear.example'],
   metricsToken: null,
+  stripe: null,
 };
 
 /**

@@ -1,0 +1,113 @@
+import { useShopTime } from '#client/components/shop-time.tsx';
+import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import type { RequestPageMoney, RequestPageOptions } from '#shared/request-page-contract.ts';
+import { PageSection } from './request-document.tsx';
+
+/** The order's figures, one per row. */
+function MoneyFigures({ money }: { money: RequestPageMoney }) {
+  const rows: [string, string][] = [
+    [`Total (quote v${money.quoteVersion})`, money.total],
+    [
+      `Deposit (${money.depositPercent}%)`,
+      money.depositState === 'waived'
+        ? `${money.deposit}, not needed before production`
+        : `${money.deposit}${money.depositState === 'paid' ? ', paid' : ''}`,
+    ],
+    ['Paid so far', money.paid],
+    ['Balance', money.balance],
+  ];
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-stone-700">{label}</dt>
+          <dd className="text-right font-semibold tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The order's money on the customer's page (issue 26): what it costs, what was paid, what is left, and
+ * the one button that pays what is due now on Stripe's page (a plain form: no script needed). Without
+ * card payments on the site it says how to pay the shop instead.
+ */
+export function PaymentSection({ money, options }: { money: RequestPageMoney; options: RequestPageOptions }) {
+  const { dateTime } = useShopTime();
+  const due = money.due;
+  return (
+    <PageSection id="payment" title="Payment">
+      {money.returned === 'confirming' && (
+        <p role="status" className="mb-3 rounded bg-amber-50 p-3 text-amber-950">
+          Thank you. Your payment is being confirmed by the card company: this page shows it as paid once it is, usually
+          within a minute.{' '}
+          {money.refresh
+            ? 'This page looks again by itself.'
+            : 'If it still does not show in a while, call us: do not pay again.'}
+        </p>
+      )}
+      {money.returned === 'confirmed' && (
+        <p role="status" className="mb-3 rounded bg-emerald-50 p-3 text-emerald-900">
+          Thank you: your payment is recorded. Your receipt is on its way by e-mail.
+        </p>
+      )}
+      {money.returned === 'checking' && (
+        <p role="status" className="mb-3 rounded bg-amber-50 p-3 text-amber-950">
+          Your payment reached us, but not as we expected: we are checking it and will be in touch.
+        </p>
+      )}
+      {money.returned === 'cancelled' && (
+        <p role="status" className="mb-3 rounded bg-stone-100 p-3">
+          You left the payment page without paying: nothing was charged.
+        </p>
+      )}
+      <MoneyFigures money={money} />
+      {due && (
+        <div className="mt-4 rounded border border-brand-700 p-3">
+          <p className="font-semibold">
+            {due.purpose === 'deposit'
+              ? `The ${due.amount} deposit is due to start production.`
+              : `Your order is ready: the ${due.amount} balance is due.`}
+          </p>
+          {due.action && (
+            <form method="post" action={due.action} className="mt-3">
+              <input type="hidden" name={CSRF_FIELD} value={options.csrfToken} />
+              <button
+                type="submit"
+                className="w-full rounded bg-brand-700 px-4 py-3 text-lg font-semibold text-white hover:bg-brand-800"
+              >
+                {due.purpose === 'deposit' ? `Pay the ${due.amount} deposit` : `Pay the ${due.amount} balance`}
+              </button>
+              <p className="mt-2 text-sm text-stone-700">
+                By card on Stripe’s secure page; you come back here after. {money.offline}
+              </p>
+            </form>
+          )}
+          {!due.action && <p className="mt-2">{money.offline}</p>}
+        </div>
+      )}
+      {money.receipts.length > 0 && (
+        <>
+          <h3 className="mt-4 font-semibold">Payments</h3>
+          <ul className="mt-1 space-y-1 text-sm">
+            {money.receipts.map((item) => (
+              <li key={`${item.at}-${item.what}-${item.amount}`} className="flex justify-between gap-3">
+                <span>
+                  {item.what}, {dateTime(item.at)}
+                </span>
+                <span className="tabular-nums">{item.refund ? `−${item.amount}` : item.amount}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="mt-4">
+        <a href={money.invoicePath} className="font-semibold text-brand-800 underline">
+          Your invoice
+        </a>{' '}
+        <span className="text-sm text-stone-700">(ready to print)</span>
+      </p>
+    </PageSection>
+  );
+}

@@ -1,0 +1,111 @@
+import type { StoredPayment } from '#server/storage/types.ts';
+import { formatMoney } from '#shared/money.ts';
+import type { OrderMoney } from '#shared/payments/order-money.ts';
+import type { MailDraft, SummaryRow } from './mail-draft.ts';
+
+/** How each way of paying reads in a receipt and on the desk. */
+export const methodLabels: Record<StoredPayment['method'], string> = {
+  card: 'Card (online)',
+  cash: 'Cash',
+  check: 'Check',
+  'card-in-shop': 'Card at the shop',
+  'bank-transfer': 'Bank transfer',
+  'purchase-order': 'Purchase order',
+};
+
+/** What a payment was for, in words. */
+export const purposeLabels: Record<StoredPayment['purpose'], string> = {
+  deposit: 'Deposit',
+  balance: 'Balance',
+  other: 'Payment',
+};
+
+/** The receipt's subject, from the row alone (the desk lists queued mail by it). */
+export function paymentSubject(
+  kind: 'payment-receipt' | 'refund-receipt',
+  reference: string,
+  shopName: string,
+): string {
+  return kind === 'payment-receipt'
+    ? `${shopName}: receipt for your payment on ${reference}`
+    : `${shopName}: your refund on ${reference}`;
+}
+
+/** The order's figures after this payment: what the receipt and its summary box end with. */
+export function moneyRows(money: OrderMoney | undefined): SummaryRow[] {
+  if (!money) return [];
+  return [
+    { label: 'Order total', value: formatMoney(money.totalCents) },
+    { label: 'Paid so far', value: formatMoney(money.paidCents) },
+    money.balanceCents >= 0
+      ? {
+          label: 'Balance due',
+          value: `${formatMoney(money.balanceCents)}${money.balanceCents === 0 ? ' (paid in full)' : ''}`,
+        }
+      : { label: 'Paid over the total', value: `${formatMoney(-money.balanceCents)} (we will refund it)` },
+  ];
+}
+
+/** The customer's receipt for money in (a card on the site, or at the shop) or money given back. */
+export function paymentReceiptMail(
+  to: string,
+  {
+    reference,
+    payment,
+    money,
+    at,
+    shopName,
+    link,
+  }: {
+    reference: string;
+    payment: StoredPayment;
+    money: OrderMoney | undefined;
+    /** When, as the shop's clock says it. */
+    at: string;
+    shopName: string;
+    link?: string;
+  },
+): MailDraft {
+  const refund = payment.kind === 'refund';
+  return {
+    to,
+    subject: paymentSubject(refund ? 'refund-receipt' : 'payment-receipt', reference, shopName),
+    text: [
+      refund
+        ? `We have refunded ${formatMoney(payment.amountCents)} to the card you paid with for your order ${reference}, on ${at}. Your bank may take 5 to 10 days to show it.`
+        : `Thank you: we received ${formatMoney(payment.amountCents)} for your order ${reference} on ${at}.`,
+      '',
+      `${refund ? 'Refund' : purposeLabels[payment.purpose]}: ${formatMoney(payment.amountCents)}`,
+      ...(refund ? [] : [`Paid by: ${methodLabels[payment.method]}`]),
+      `Receipt number: ${reference}-${payment.id}`,
+      ...(money ? ['', ...moneyRows(money).map((row) => `${row.label}: ${row.value}`)] : []),
+      ...(link ? ['', 'Your invoice and your order, on your private page:', link] : []),
+      '',
+      `Reference: ${reference}`,
+      shopName,
+    ].join('\n'),
+  };
+}
+
+/** The shop's note of money that needs a person: held over a mismatch, paid on a cancelled order, a refund refused. */
+export function paymentFlaggedMail(
+  shopEmail: string,
+  { reference, payment, publicUrl }: { reference: string; payment: StoredPayment; publicUrl: string },
+): MailDraft {
+  const why =
+    payment.flag === 'amount-mismatch'
+      ? `Stripe took ${formatMoney(payment.amountCents)} (${payment.currency.toUpperCase()}), which is not what the site asked: it is held, not counted as paid.`
+      : payment.flag === 'request-cancelled'
+        ? `A card payment of ${formatMoney(payment.amountCents)} came in for a cancelled request.`
+        : `Stripe could not make the refund of ${formatMoney(payment.amountCents)}.`;
+  return {
+    to: shopEmail,
+    subject: `A payment needs you (${reference})`,
+    text: [
+      why,
+      'Refund it or settle it with the customer from the desk.',
+      '',
+      `Open it on the desk: ${publicUrl}/staff/requests/${reference}`,
+    ].join('\n'),
+  };
+}

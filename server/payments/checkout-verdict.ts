@@ -1,0 +1,32 @@
+import type { CheckoutEventState, CheckoutVerdict } from '#server/storage/types.ts';
+
+/** What a Checkout Session event says of the money: paid, still on its way (a bank debit), or failed. */
+export type CheckoutReport = {
+  result: 'paid' | 'pending' | 'failed';
+  amountTotal: number | null;
+  currency: string | null;
+};
+
+/**
+ * The rule for money Stripe reports for a session: recorded only as what was asked (the amount and
+ * currency the session was made for); anything else is held for the desk, not counted. Money for a
+ * cancelled request is counted (the shop has it) and flagged, so the desk refunds it.
+ */
+export function judgeCheckout(report: CheckoutReport, state: CheckoutEventState): CheckoutVerdict {
+  if (report.result === 'failed') return { record: 'failed' };
+  if (report.result === 'pending') return { record: 'nothing' };
+  const amountCents = report.amountTotal ?? 0;
+  const currency = (report.currency ?? '').toLowerCase();
+  if (amountCents !== state.session.amountCents || currency !== state.session.currency) {
+    // A row needs an amount: nothing taken (a zero total) is nothing to hold.
+    if (amountCents <= 0) return { record: 'nothing' };
+    return { record: 'payment', state: 'held', flag: 'amount-mismatch', amountCents, currency: currency || 'unknown' };
+  }
+  return {
+    record: 'payment',
+    state: 'succeeded',
+    flag: state.status === 'cancelled' ? 'request-cancelled' : null,
+    amountCents,
+    currency,
+  };
+}

@@ -1,0 +1,114 @@
+import { type RequestHandler, Router } from 'express';
+import createHttpError from 'http-errors';
+import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
+import { submissionRateLimit } from '#server/http/rate-limit.ts';
+import type { RequestLinks } from '#server/requests/request-links.ts';
+import type { RequestService } from '#server/requests/request-service.ts';
+import type { Storage } from '#server/storage/types.ts';
+import type { InvoiceRenderOptions, InvoiceView } from '#shared/payments/invoice-contract.ts';
+import { type PaymentPurpose, paymentPurposes } from '#shared/payments/order-money.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
+import type { SiteConfig } from '#shared/site-data.ts';
+import { type CheckoutGateway, startCheckout } from './checkout.ts';
+import { invoiceView } from './invoice-view.ts';
+
+const referencePattern = /^Q-\d{4}-\d{6}$/;
+const PAGE = '/requests/:reference/:secret';
+const NOT_FOUND = 'There is no page at this address. Check the link in your e-mail, or call us.';
+
+/** What the customer's payment and invoice routes are built from. */
+export interface CustomerPaymentRoutesOptions {
+  storage: Storage;
+  requests: RequestService;
+  links: RequestLinks;
+  /** Stripe Checkout; null when the shop takes no card payments on the site. */
+  gateway: CheckoutGateway | null;
+  publicUrl: string;
+  /** Posts per address per 15 minutes: a session is made only so often. */
+  rateLimit: number;
+  shop: () => Pick<SiteConfig, 'appName' | 'contact' | 'address'>;
+  prices: () => PricingData;
+  renderInvoice: (view: InvoiceView, options: InvoiceRenderOptions) => Promise<string>;
+  stylesheets: () => readonly string[];
+  now?: () => Date;
+}
+
+/**
+ * The customer pays from their private page (issue 26): "Pay the $X deposit" is a plain form posted
+ * here, which makes (or finds again) a Stripe Checkout Session for what the server says is due and
+ * answers 303 to Stripe's page. Only the link's secret opens this, and posts count against the same
+ * rate limit as the page's other forms. The page's invoice is here too.
+ */
+export function customerPaymentRoutes(options: CustomerPaymentRoutesOptions): Router {
+  const router = Router();
+  const now = options.now ?? (() => new Date());
+  const postLimit = submissionRateLimit(options.rateLimit, options.storage, 'request-pay');
+
+  const opened: RequestHandler = async (req, res, next) => {
+    const { reference, secret } = req.params as { reference?: string; secret?: string };
+    const opens =
+      referencePattern.test(reference ?? '') &&
+      typeof secret === 'string' &&
+      (await options.links.opens(reference ?? '', secret));
+    if (!opens) return next(createHttpError(404, NOT_FOUND));
+    res.locals[BACK_TO_LOCAL] = `/requests/${reference}/${secret}`;
+    next();
+  };
+
+  router.post(`${PAGE}/pay/:purpose`, postLimit, opened, async (req, res) => {
+    const { reference, secret } = req.params as { reference: string; secret: string };
+    const path = `/requests/${reference}/${secret}`;
+    const purpose = String(req.params.purpose) as PaymentPurpose;
+    if (!paymentPurposes.includes(purpose)) throw createHttpError(404, NOT_FOUND);
+    if (!options.gateway) return res.redirect(303, `${path}?done=pay-offline#payment`);
+    const due = await options.requests.payable(reference, purpose);
+    if (!due) return res.redirect(303, `${path}?done=nothing-to-pay#payment`);
+    try {
+      const url = await startCheckout(
+        { gateway: options.gateway, storage: options.storage, now },
+        {
+          reference,
+          purpose,
+          quoteVersion: due.quoteVersion,
+          amountCents: due.amountCents,
+          description: `${purpose === 'deposit' ? 'Deposit' : 'Balance'} for order ${reference} (${options.shop().appName})`,
+          customerEmail: due.email,
+          // Stripe puts the session's id in place of the braces: the page says "being confirmed" until its webhook.
+          successUrl: `${options.publicUrl}${path}?paid={CHECKOUT_SESSION_ID}#payment`,
+          cancelUrl: `${options.publicUrl}${path}?done=payment-cancelled#payment`,
+        },
+      );
+      req.log.info(
+        { reference, purpose, amountCents: due.amountCents, reason: 'checkout_started' },
+        'sent to Stripe Checkout',
+      );
+      res.redirect(303, url);
+    } catch (error) {
+      req.log.error(
+        { err: error, reference, purpose, reason: 'checkout_failed' },
+        'Stripe Checkout could not be started',
+      );
+      res.redirect(303, `${path}?done=pay-unavailable#payment`);
+    }
+  });
+
+  router.get(`${PAGE}/invoice`, opened, async (req, res) => {
+    const { reference, secret } = req.params as { reference: string; secret: string };
+    const prices = options.prices();
+    const view = await invoiceView(options.storage, {
+      reference,
+      shop: options.shop(),
+      taxStatement: prices['order-terms'].salesTax.statement,
+      timeZone: prices['order-terms'].timeZone,
+      back: { path: `/requests/${reference}/${secret}`, label: 'Back to your request' },
+    });
+    if (!view) throw createHttpError(404, 'There is no invoice yet: it comes with the approved quote.');
+    const html = await options.renderInvoice(view, {
+      timeZone: prices['order-terms'].timeZone,
+      stylesheets: options.stylesheets(),
+    });
+    res.type('html').send(html);
+  });
+
+  return router;
+}

@@ -1,0 +1,187 @@
+import { Router } from 'express';
+import createHttpError from 'http-errors';
+import type { RequestService } from '#server/requests/request-service.ts';
+import { noSuchRequest, referenceOf, requireStaff, staffOf, textField } from '#server/staff/desk-http.ts';
+import type { StaffAuth } from '#server/staff/staff-auth.ts';
+import { type OfflineMethod, offlineMethods } from '#server/storage/contract/payments.ts';
+import type { Storage } from '#server/storage/types.ts';
+import type { InvoiceRenderOptions, InvoiceView } from '#shared/payments/invoice-contract.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
+import { MAX_TOTAL_CENTS, parseMoney } from '#shared/requests/quote.ts';
+import type { SiteConfig } from '#shared/site-data.ts';
+import { z } from '#shared/zod.ts';
+import type { CheckoutGateway } from './checkout.ts';
+import { invoiceView } from './invoice-view.ts';
+
+/** What the desk's money forms answer, by the `done` the page is sent back with. */
+export const paymentNotices = {
+  'payment-recorded': { type: 'success', text: 'Payment recorded: the customer’s receipt is on its way.' },
+  'payment-bad': {
+    type: 'error',
+    text: 'Enter the amount received (such as 120.00), how it was paid, and what it was for.',
+  },
+  'refund-asked': {
+    type: 'success',
+    text: 'Refund asked of Stripe: it is recorded, and the customer’s receipt sent, once Stripe confirms it.',
+  },
+  'refund-bad': { type: 'error', text: 'Enter an amount from 0.01 up to what is left of that payment to refund.' },
+  'refund-failed': {
+    type: 'error',
+    text: 'Stripe did not take the refund: nothing was refunded. Try again, or use the Dashboard.',
+  },
+  'no-stripe': {
+    type: 'error',
+    text: 'Card refunds go through Stripe, which is not set up here: refund it another way.',
+  },
+  waived: { type: 'success', text: 'Deposit waived: production can start without it.' },
+  'waive-bad': { type: 'error', text: 'Say why the deposit is waived (a purchase order, a regular customer…).' },
+  'deposit-due': {
+    type: 'error',
+    text: 'Production waits for the deposit: record it as paid, or waive it with a reason, first.',
+  },
+} as const;
+
+const MAX_NOTE = 500;
+
+const offlineSchema = z.object({
+  amount: z.string().transform((value, ctx) => {
+    const cents = parseMoney(value);
+    if (cents === undefined || cents <= 0 || cents > MAX_TOTAL_CENTS) {
+      ctx.addIssue({ code: 'custom', message: 'amount' });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+  method: z.enum(offlineMethods),
+  purpose: z.enum(['deposit', 'balance', 'other']),
+  note: z.string().max(MAX_NOTE).optional().default(''),
+});
+
+/**
+ * The desk's money (issue 26), under each request: a payment taken at the shop, a card payment
+ * refunded through Stripe (recorded when Stripe's event confirms it), the deposit waived with a reason,
+ * and the invoice. Staff only; every post passed the app's CSRF gate.
+ */
+export function deskPaymentRoutes(options: {
+  storage: Storage;
+  requests: RequestService;
+  auth: StaffAuth;
+  gateway: CheckoutGateway | null;
+  shop: () => Pick<SiteConfig, 'appName' | 'contact' | 'address'>;
+  prices: () => PricingData;
+  renderInvoice: (view: InvoiceView, options: InvoiceRenderOptions) => Promise<string>;
+  stylesheets: () => readonly string[];
+  onQueued?: () => void;
+}): Router {
+  const router = Router();
+  const base = '/staff/requests/:reference';
+  router.use(base, requireStaff(options.auth));
+
+  router.post(`${base}/payments`, async (req, res) => {
+    const reference = referenceOf(req);
+    const back = `/staff/requests/${reference}`;
+    const read = offlineSchema.safeParse({
+      amount: textField(req.body, 'amount'),
+      method: textField(req.body, 'method'),
+      purpose: textField(req.body, 'purpose'),
+      note: textField(req.body, 'note'),
+    });
+    if (!read.success) return res.redirect(303, `${back}?done=payment-bad#money`);
+    const id = await options.storage.recordOfflinePayment(reference, {
+      amountCents: read.data.amount,
+      method: read.data.method as OfflineMethod,
+      purpose: read.data.purpose,
+      note: read.data.note,
+      actor: `staff:${staffOf(res)}`,
+    });
+    if (id === undefined) throw noSuchRequest();
+    req.log.info({ reference, payment: id, reason: 'payment_recorded' }, 'offline payment recorded');
+    options.onQueued?.();
+    res.redirect(303, `${back}?done=payment-recorded#money`);
+  });
+
+  router.post(`${base}/payments/:id/refund`, async (req, res) => {
+    const reference = referenceOf(req);
+    const back = `/staff/requests/${reference}`;
+    if (!options.gateway) return res.redirect(303, `${back}?done=no-stripe#money`);
+    const paymentId = Number(req.params.id);
+    const payments = await options.storage.paymentsOf(reference);
+    const payment = payments.find((item) => item.id === paymentId && item.kind === 'payment');
+    if (!payment?.stripePaymentIntent)
+      throw createHttpError(404, 'There is no card payment with that number on this request.');
+    const refunded = payments
+      .filter((item) => item.kind === 'refund' && item.refundOf === payment.id && item.state !== 'failed')
+      .reduce((sum, item) => sum + item.amountCents, 0);
+    const amountCents = parseMoney(textField(req.body, 'amount'));
+    if (amountCents === undefined || amountCents <= 0 || amountCents > payment.amountCents - refunded) {
+      return res.redirect(303, `${back}?done=refund-bad#money`);
+    }
+    const note = textField(req.body, 'note').slice(0, MAX_NOTE);
+    const earlier = payments.filter((item) => item.kind === 'refund' && item.refundOf === payment.id).length;
+    try {
+      const refund = await options.gateway.createRefund(
+        {
+          paymentIntent: payment.stripePaymentIntent,
+          amountCents,
+          metadata: { reference, paymentId: String(payment.id) },
+        },
+        // A double click asks once; a second refund of the same payment is a new one.
+        `seenwear-refund:${reference}:${payment.id}:${amountCents}:${earlier}`,
+      );
+      await options.storage.recordRefundAsked(
+        reference,
+        {
+          id: refund.id,
+          amountCents: refund.amountCents,
+          currency: refund.currency,
+          status: 'pending',
+          paymentIntent: payment.stripePaymentIntent,
+          paymentId: payment.id,
+        },
+        `staff:${staffOf(res)}`,
+        note,
+      );
+      req.log.info(
+        { reference, payment: payment.id, refund: refund.id, reason: 'refund_asked' },
+        'refund asked of Stripe',
+      );
+      res.redirect(303, `${back}?done=refund-asked#money`);
+    } catch (error) {
+      req.log.error(
+        { err: error, reference, payment: payment.id, reason: 'refund_failed' },
+        'Stripe refused the refund',
+      );
+      res.redirect(303, `${back}?done=refund-failed#money`);
+    }
+  });
+
+  router.post(`${base}/deposit-waiver`, async (req, res) => {
+    const reference = referenceOf(req);
+    const back = `/staff/requests/${reference}`;
+    const reason = textField(req.body, 'reason').slice(0, MAX_NOTE);
+    if (!reason) return res.redirect(303, `${back}?done=waive-bad#money`);
+    if (!(await options.requests.waiveDeposit(reference, { actor: `staff:${staffOf(res)}`, reason })))
+      throw noSuchRequest();
+    res.redirect(303, `${back}?done=waived#money`);
+  });
+
+  router.get(`${base}/invoice`, async (req, res) => {
+    const reference = referenceOf(req);
+    const prices = options.prices();
+    const view = await invoiceView(options.storage, {
+      reference,
+      shop: options.shop(),
+      taxStatement: prices['order-terms'].salesTax.statement,
+      timeZone: prices['order-terms'].timeZone,
+      back: { path: `/staff/requests/${reference}`, label: 'Back to the request' },
+    });
+    if (!view) throw createHttpError(404, 'There is no invoice yet: it comes with the approved quote.');
+    const html = await options.renderInvoice(view, {
+      timeZone: prices['order-terms'].timeZone,
+      stylesheets: options.stylesheets(),
+    });
+    res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' }).type('html').send(html);
+  });
+
+  return router;
+}

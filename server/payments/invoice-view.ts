@@ -1,0 +1,83 @@
+import { methodLabels, purposeLabels } from '#server/mail/payment-mail.ts';
+import type { Storage } from '#server/storage/types.ts';
+import { dayIn } from '#shared/desk-format.ts';
+import { formatMoney } from '#shared/money.ts';
+import type { InvoiceView } from '#shared/payments/invoice-contract.ts';
+import { formatUsPhone } from '#shared/phone.ts';
+import type { SiteConfig } from '#shared/site-data.ts';
+import { moneyOf } from './money-of.ts';
+
+/** A quote line the shop wrote for sales tax ("Sales tax 6.25%"): shown on the invoice's tax line. */
+const taxLine = /^sales tax\b/i;
+
+/**
+ * The invoice of a request's approved quote, with what was paid and refunded; undefined before a
+ * quote is approved (there is nothing to invoice). The tax line is the quote's own sales-tax lines:
+ * the money the customer is asked for is exactly the quote's, so the invoice never adds to it.
+ */
+export async function invoiceView(
+  storage: Pick<Storage, 'getCustomerRequest' | 'quotesOf' | 'approvalsOf' | 'paymentsOf' | 'depositWaiverOf'>,
+  {
+    reference,
+    shop,
+    taxStatement,
+    timeZone,
+    back,
+  }: {
+    reference: string;
+    shop: Pick<SiteConfig, 'appName' | 'contact' | 'address'>;
+    taxStatement: string;
+    timeZone: string;
+    back: { path: string; label: string };
+  },
+): Promise<InvoiceView | undefined> {
+  const [request, { money, payments, quote }, approvals] = await Promise.all([
+    storage.getCustomerRequest(reference),
+    moneyOf(storage, reference),
+    storage.approvalsOf(reference),
+  ]);
+  if (!request || !money || !quote) return undefined;
+  const approval = approvals.findLast(
+    (item) => item.subject === 'quote' && item.version === quote.version && item.decision === 'approved',
+  );
+  const taxCents = quote.lines
+    .filter((line) => taxLine.test(line.label))
+    .reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
+  const company = typeof request.payload.company === 'string' ? request.payload.company.trim() : '';
+  const { address } = shop;
+  return {
+    number: `INV-${reference.slice(2)}-${quote.version}`,
+    reference,
+    issued: dayIn((approval?.at ?? quote.sentAt).toISOString(), timeZone),
+    shop: {
+      name: shop.appName,
+      address: [address.street, `${address.city}, ${address.region} ${address.postalCode}`],
+      phone: formatUsPhone(shop.contact.phone),
+      email: shop.contact.email,
+    },
+    customer: { name: request.name, email: request.email, ...(company ? { company } : {}) },
+    lines: quote.lines
+      .filter((line) => !taxLine.test(line.label))
+      .map((line) => ({
+        label: line.label,
+        quantity: line.quantity,
+        unit: formatMoney(line.unitCents),
+        total: formatMoney(line.quantity * line.unitCents),
+      })),
+    subtotal: formatMoney(quote.totalCents - taxCents),
+    tax: { amount: formatMoney(taxCents), statement: taxStatement },
+    total: formatMoney(money.totalCents),
+    payments: payments
+      .filter((item) => item.state === 'succeeded')
+      .map((item) => ({
+        at: item.at.toISOString(),
+        what: item.kind === 'refund' ? 'Refund' : `${purposeLabels[item.purpose]} · ${methodLabels[item.method]}`,
+        amount: formatMoney(item.amountCents),
+        refund: item.kind === 'refund',
+      })),
+    paid: formatMoney(money.paidCents),
+    balanceDue: formatMoney(Math.max(0, money.balanceCents)),
+    backPath: back.path,
+    backLabel: back.label,
+  };
+}

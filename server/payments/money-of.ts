@@ -1,0 +1,33 @@
+import type { Approval, SentQuote, Storage, StoredPayment } from '#server/storage/types.ts';
+import { type ApprovedQuote, type OrderMoney, orderMoney } from '#shared/payments/order-money.ts';
+
+/** What the order's money is read from: the storage's reads only. */
+export type MoneyReads = Pick<Storage, 'quotesOf' | 'approvalsOf' | 'paymentsOf' | 'depositWaiverOf'>;
+
+/** The newest quote version the customer approved (in person or on their page). */
+function approvedQuoteOf(quotes: readonly SentQuote[], approvals: readonly Approval[]): SentQuote | undefined {
+  const version = approvals
+    .filter((item) => item.subject === 'quote' && item.decision === 'approved')
+    .reduce((newest, item) => Math.max(newest, item.version), 0);
+  return quotes.find((quote) => quote.version === version);
+}
+
+/** An order's money and the rows it is made of, as stored now. */
+export async function moneyOf(
+  reads: MoneyReads,
+  reference: string,
+): Promise<{ money: OrderMoney | undefined; payments: StoredPayment[]; quote: SentQuote | undefined }> {
+  const [quotes, approvals, payments, waiver] = await Promise.all([
+    reads.quotesOf(reference),
+    reads.approvalsOf(reference),
+    reads.paymentsOf(reference),
+    reads.depositWaiverOf(reference),
+  ]);
+  const quote = approvedQuoteOf(quotes, approvals);
+  const approved: ApprovedQuote | undefined = quote && {
+    version: quote.version,
+    totalCents: quote.totalCents,
+    depositPercent: quote.depositPercent,
+  };
+  return { money: orderMoney(approved, payments, waiver !== undefined), payments, quote };
+}

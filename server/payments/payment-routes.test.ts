@@ -1,0 +1,315 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestLinks } from '#server/requests/request-links.ts';
+import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import type { QuoteTerms } from '#shared/requests/quote.ts';
+import { staffSession } from '#tests/support/staff-session.ts';
+import {
+  STAND_IN_SECRET_KEY,
+  STAND_IN_WEBHOOK_SECRET,
+  type StripeStandIn,
+  signedEvent,
+  startStripeStandIn,
+} from '#tests/support/stripe-stand-in.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { backends, openTestStorage } from '#tests/support/test-storage.ts';
+import { visitorSession } from '#tests/support/visitor-session.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+const csrfSecret = 'test-secret-0123456789abcdef0123456789abcdef';
+const staff = 'owner@seenwear.example';
+// $400.00 at 50 %: a $200.00 deposit.
+const terms: QuoteTerms = {
+  lines: [{ label: 'Front print', quantity: 40, unitCents: 1000 }],
+  notes: '',
+  validUntil: '2099-01-31',
+  depositPercent: 50,
+};
+
+// The customer pays through Stripe Checkout (the real `stripe` package against the local stand-in),
+// and only Stripe's signed webhook records money: on each database.
+describe.each(backends)('card payments on %s', (backend) => {
+  let t: TestApp;
+  let stripe: StripeStandIn;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    const storage = await openTestStorage(backend);
+    const { port } = new URL(stripe.url);
+    t = await createTestApp({
+      storage,
+      config: {
+        submissionRateLimit: 1000,
+        csrfSecret,
+        stripe: {
+          secretKey: STAND_IN_SECRET_KEY,
+          webhookSecret: STAND_IN_WEBHOOK_SECRET,
+          api: { host: '127.0.0.1', port: Number(port), protocol: 'http' },
+        },
+      },
+    });
+  });
+  afterAll(() => stripe.close());
+
+  /** A quote request with quote v1 approved on the customer's page, and a session to post from it. */
+  async function approvedRequest() {
+    const { reference } = await t.storage.saveSubmission({
+      kind: 'quote',
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      payload: { name: 'Dana Whitfield' },
+      files: [],
+    });
+    await t.storage.sendQuote(reference, terms, {
+      from: 'new',
+      to: 'quoted',
+      actor: `staff:${staff}`,
+      mail: (version) => ({ kind: 'quote-sent', version }),
+    });
+    const path = (await requestLinks(t.storage, csrfSecret).pathFor(reference)) ?? '';
+    const session = await visitorSession(t.app, '/contact-us');
+    const post = (action: string, fields: Record<string, string> = {}) =>
+      request(t.app)
+        .post(`${path}${action}`)
+        .set('Cookie', session.cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: session.token, ...fields });
+    await post('/quotes/1/decision', { decision: 'approved', name: 'Dana Whitfield', accept: 'yes' }).expect(303);
+    expect((await t.storage.getRequestState(reference))?.status).toBe('approved');
+    return { reference, path, post };
+  }
+
+  /** Posts a signed event to the webhook, as Stripe would. */
+  function deliver(type: string, object: Record<string, unknown>, options: Parameters<typeof signedEvent>[2] = {}) {
+    const event = signedEvent(type, object, options);
+    return request(t.app)
+      .post('/webhooks/stripe')
+      .set('Stripe-Signature', event.signature)
+      .set('Content-Type', 'application/json')
+      .send(event.payload);
+  }
+
+  const webhookCount = async (outcome: string) =>
+    (await t.metrics.stripeWebhooks.get()).values.find((value) => value.labels.outcome === outcome)?.value ?? 0;
+
+  it('offers the deposit after approval and sends the customer to one Checkout Session for exactly it', async () => {
+    const { reference, path, post } = await approvedRequest();
+    const page = await request(t.app).get(path).expect(200);
+    expect(page.text).toContain('Pay the $200.00 deposit');
+    expect(page.text).toContain(`action="${path}/pay/deposit"`);
+    // The form's answer is a redirect to Stripe's page: the CSP lets the form go there, and nowhere else.
+    expect(page.headers['content-security-policy']).toContain(`form-action 'self' ${stripe.url};`);
+
+    const before = stripe.calls.length;
+    // A double click: two posts, one session. A forged amount in the form is not read.
+    const [first, second] = await Promise.all([
+      post('/pay/deposit', { amount: '1' }),
+      post('/pay/deposit', { amount: '1' }),
+    ]);
+    expect(first.status).toBe(303);
+    expect(second.headers.location).toBe(first.headers.location);
+    expect(first.headers.location).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_\\w+$`));
+    const creates = stripe.calls.slice(before).filter((call) => call.path === '/v1/checkout/sessions');
+    expect(new Set(creates.map((call) => call.idempotencyKey)).size).toBe(1);
+    expect(creates[0]?.idempotencyKey).toBe(`seenwear:${reference}:v1:deposit:20000:0`);
+    const sessions = [...stripe.sessions.values()].filter(
+      (item) => (item.metadata as Record<string, string>).reference === reference,
+    );
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({
+      amount_total: 20_000,
+      currency: 'usd',
+      customer_email: 'dana@example.com',
+      metadata: { reference, purpose: 'deposit', quoteVersion: '1' },
+      success_url: `https://shop.example${path}?paid={CHECKOUT_SESSION_ID}#payment`,
+      cancel_url: `https://shop.example${path}?done=payment-cancelled#payment`,
+    });
+
+    // A later click goes back to the same open session, Stripe asked only whether it is still open.
+    const again = await post('/pay/deposit').expect(303);
+    expect(again.headers.location).toBe(first.headers.location);
+    expect(stripe.calls.at(-1)).toMatchObject({
+      method: 'GET',
+      path: `/v1/checkout/sessions/${String(sessions[0]?.id)}`,
+    });
+  });
+
+  it('marks nothing paid on the return from Stripe: only the signed webhook records the payment', async () => {
+    const { reference, path, post } = await approvedRequest();
+    const location = (await post('/pay/deposit').expect(303)).headers.location as string;
+    const sessionId = location.split('/').at(-1) ?? '';
+    const back = await request(t.app).get(`${path}?paid=${sessionId}`).expect(200);
+    expect(back.text).toContain('Your payment is being confirmed');
+    expect(back.text).toContain('http-equiv="refresh"');
+    expect(await t.storage.paymentsOf(reference)).toEqual([]);
+
+    const session = stripe.pay(sessionId);
+    // Paid on Stripe, its webhook not here yet: pressing Pay again leads back to "being confirmed", not
+    // to a second payment.
+    const creates = stripe.calls.filter((call) => call.path === '/v1/checkout/sessions').length;
+    expect((await post('/pay/deposit').expect(303)).headers.location).toBe(
+      `https://shop.example${path}?paid=${sessionId}#payment`,
+    );
+    expect(stripe.calls.filter((call) => call.path === '/v1/checkout/sessions')).toHaveLength(creates);
+    expect((await request(t.app).get(`${path}?paid=${sessionId}`).expect(200)).text).toContain(
+      'Your payment is being confirmed',
+    );
+    expect((await deliver('checkout.session.completed', session)).status).toBe(200);
+    const confirmed = await request(t.app).get(`${path}?paid=${sessionId}`).expect(200);
+    expect(confirmed.text).toContain('your payment is recorded');
+    expect(confirmed.text).not.toContain('Pay the $200.00 deposit');
+    const [payment] = await t.storage.paymentsOf(reference);
+    expect(payment).toMatchObject({
+      amountCents: 20_000,
+      state: 'succeeded',
+      stripeSessionId: sessionId,
+      stripePaymentIntent: session.payment_intent,
+    });
+  });
+
+  it('refuses a forged or stale signature with 400, stores nothing, counts it and raises the alert line', async () => {
+    const { reference, post } = await approvedRequest();
+    const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
+    const session = stripe.pay(sessionId);
+    const refusedBefore = await webhookCount('bad_signature');
+    await deliver('checkout.session.completed', session, { secret: 'whsec_someoneelse0123456789' }).expect(400);
+    await deliver('checkout.session.completed', session, { timestamp: Math.floor(Date.now() / 1000) - 3600 }).expect(
+      400,
+    );
+    await request(t.app)
+      .post('/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ type: 'checkout.session.completed' }))
+      .expect(400);
+    expect(await t.storage.paymentsOf(reference)).toEqual([]);
+    expect(await webhookCount('bad_signature')).toBe(refusedBefore + 3);
+    expect(t.lines.some((line) => line.alert === 'stripe_signature' && line.level === 50)).toBe(true);
+  });
+
+  it('ignores a replayed event, and answers 200 with a warning for a session it never made', async () => {
+    const { reference, post } = await approvedRequest();
+    const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
+    const session = stripe.pay(sessionId);
+    const eventId = `evt_replay_${backend}`;
+    expect((await deliver('checkout.session.completed', session, { id: eventId }).expect(200)).body.outcome).toBe(
+      'recorded',
+    );
+    expect((await deliver('checkout.session.completed', session, { id: eventId }).expect(200)).body.outcome).toBe(
+      'replay',
+    );
+    expect(await t.storage.paymentsOf(reference)).toHaveLength(1);
+
+    const stranger = { ...session, id: 'cs_test_notours', metadata: {} };
+    expect((await deliver('checkout.session.completed', stranger).expect(200)).body.outcome).toBe('unknown');
+    expect(t.lines.some((line) => line.reason === 'stripe_unknown' && line.level === 40)).toBe(true);
+  });
+
+  it('holds an amount that is not what was asked, flagged to the desk and not counted', async () => {
+    const { reference, post } = await approvedRequest();
+    const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
+    const session = { ...stripe.pay(sessionId), amount_total: 100 };
+    await deliver('checkout.session.completed', session).expect(200);
+    const [payment] = await t.storage.paymentsOf(reference);
+    expect(payment).toMatchObject({ state: 'held', flag: 'amount-mismatch', amountCents: 100 });
+    const path = (await requestLinks(t.storage, csrfSecret).pathFor(reference)) ?? '';
+    const back = await request(t.app).get(`${path}?paid=${sessionId}`).expect(200);
+    expect(back.text).toContain('Your payment reached us, but not as we expected');
+    expect(back.text).not.toContain('http-equiv="refresh"');
+    const desk = await staffSession(t.app, t.storage, staff);
+    const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', desk.cookie).expect(200);
+    expect(page.text).toContain('Not what the site asked: held, not counted as paid.');
+    expect(page.text).toContain('Refund through Stripe');
+  });
+
+  it('stores a payment for a cancelled request, flagged with its refund, and refunds it when Stripe confirms', async () => {
+    const { reference, post } = await approvedRequest();
+    const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
+    await t.storage.changeRequestStatus(reference, { from: 'approved', to: 'cancelled', actor: `staff:${staff}` });
+    await deliver('checkout.session.completed', stripe.pay(sessionId)).expect(200);
+    const [payment] = await t.storage.paymentsOf(reference);
+    expect(payment).toMatchObject({ state: 'succeeded', flag: 'request-cancelled', amountCents: 20_000 });
+
+    const desk = await staffSession(t.app, t.storage, staff);
+    const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', desk.cookie).expect(200);
+    expect(page.text).toContain('Paid on a cancelled request');
+    expect(page.text).toContain('Cancelled after paying: the terms refund $200.00 of the $200.00 paid.');
+    const refund = await request(t.app)
+      .post(`/staff/requests/${reference}/payments/${payment?.id}/refund`)
+      .set('Cookie', desk.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: desk.token, amount: '200.00' })
+      .expect(303);
+    expect(refund.headers.location).toBe(`/staff/requests/${reference}?done=refund-asked#money`);
+    const asked = [...stripe.refunds.values()].at(-1);
+    expect(asked).toMatchObject({
+      amount: 20_000,
+      payment_intent: payment?.stripePaymentIntent,
+      metadata: { reference, paymentId: String(payment?.id) },
+    });
+    // Asked, not yet confirmed: still paid.
+    expect((await t.storage.paymentsOf(reference)).find((row) => row.kind === 'refund')?.state).toBe('pending');
+    await deliver('refund.updated', { ...asked, status: 'succeeded' }).expect(200);
+    expect((await t.storage.paymentsOf(reference)).find((row) => row.kind === 'refund')?.state).toBe('succeeded');
+    const mails = (await t.storage.notificationsOf(reference)).map((mail) => mail.facts?.kind);
+    expect(mails).toEqual(expect.arrayContaining(['payment-receipt', 'payment-flagged', 'refund-receipt']));
+  });
+
+  it('waits for a bank debit: records it when the async success comes, and logs a failure without money', async () => {
+    const { reference, post } = await approvedRequest();
+    const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
+    const session = stripe.pay(sessionId);
+    // Completed, but the money is still on its way (payment_status unpaid): nothing yet.
+    await deliver('checkout.session.completed', { ...session, payment_status: 'unpaid' }).expect(200);
+    expect(await t.storage.paymentsOf(reference)).toEqual([]);
+    await deliver('checkout.session.async_payment_succeeded', session).expect(200);
+    expect((await t.storage.paymentsOf(reference)).map((row) => row.amountCents)).toEqual([20_000]);
+
+    const other = await approvedRequest();
+    const otherId = ((await other.post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
+    await deliver('checkout.session.async_payment_failed', { ...stripe.pay(otherId), payment_status: 'unpaid' }).expect(
+      200,
+    );
+    expect(await t.storage.paymentsOf(other.reference)).toEqual([]);
+    const events = (await t.storage.getRequest(other.reference))?.events ?? [];
+    expect(events.some((event) => event.type === 'payment_failed')).toBe(true);
+    // The failed session is done with: the next click makes a new one.
+    const again = (await other.post('/pay/deposit').expect(303)).headers.location as string;
+    expect(again).not.toContain(otherId);
+  });
+
+  it('notes a session Stripe expired, and makes a new one on the next click', async () => {
+    const { reference, post } = await approvedRequest();
+    const first = (await post('/pay/deposit').expect(303)).headers.location as string;
+    const sessionId = first.split('/').at(-1) ?? '';
+    const session = stripe.sessions.get(sessionId) ?? {};
+    session.status = 'expired';
+    await deliver('checkout.session.expired', session).expect(200);
+    expect((await t.storage.checkoutSessionsOf(reference)).map((item) => item.status)).toEqual(['expired']);
+    const second = (await post('/pay/deposit').expect(303)).headers.location as string;
+    expect(second).not.toBe(first);
+    expect(stripe.calls.at(-1)?.idempotencyKey).toBe(`seenwear:${reference}:v1:deposit:20000:1`);
+  });
+
+  it('offers nothing to pay before approval, and opens no session for a wrong link', async () => {
+    const { reference } = await t.storage.saveSubmission({
+      kind: 'quote',
+      name: 'Ana',
+      email: 'ana@example.com',
+      payload: {},
+      files: [],
+    });
+    const path = (await requestLinks(t.storage, csrfSecret).pathFor(reference)) ?? '';
+    const session = await visitorSession(t.app, '/contact-us');
+    const post = (to: string) =>
+      request(t.app)
+        .post(to)
+        .set('Cookie', session.cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: session.token });
+    expect((await post(`${path}/pay/deposit`).expect(303)).headers.location).toBe(
+      `${path}?done=nothing-to-pay#payment`,
+    );
+    await post(`/requests/${reference}/not-the-secret/pay/deposit`).expect(404);
+    await post(`${path}/pay/everything`).expect(404);
+  });
+});

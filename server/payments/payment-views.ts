@@ -1,0 +1,212 @@
+import { methodLabels, purposeLabels } from '#server/mail/payment-mail.ts';
+import type { RequestEvent, StoredPayment } from '#server/storage/types.ts';
+import type { DeskMoney, DeskPayment } from '#shared/desk-contract.ts';
+import { formatMoney } from '#shared/money.ts';
+import { cancelRefundOf, type OrderMoney, payableNow } from '#shared/payments/order-money.ts';
+import type { PaymentTerms } from '#shared/pricing/order-terms.ts';
+import type { RequestPageMoney } from '#shared/request-page-contract.ts';
+import { moneyField } from '#shared/requests/quote.ts';
+import { isFinal, isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
+import { type MoneyReads, moneyOf } from './money-of.ts';
+
+type Reads = MoneyReads & {
+  checkoutSessionsOf: (reference: string) => Promise<{ id: string; status: string; createdAt: Date }[]>;
+};
+
+function depositState(money: OrderMoney): RequestPageMoney['depositState'] {
+  if (money.depositCents === 0) return 'none';
+  if (money.depositWaived && money.paidCents < money.depositCents) return 'waived';
+  return money.depositDueCents > 0 ? 'due' : 'paid';
+}
+
+const figures = (money: OrderMoney, percent: number) => ({
+  quoteVersion: money.quoteVersion,
+  total: formatMoney(money.totalCents),
+  deposit: formatMoney(money.depositCents),
+  depositPercent: percent,
+  paid: formatMoney(money.paidCents),
+  balance: formatMoney(Math.max(0, money.balanceCents)),
+  depositState: depositState(money),
+});
+
+/** What a row was, in words: "Deposit", "Balance", "Refund". */
+function whatOf(payment: StoredPayment): string {
+  return payment.kind === 'refund' ? 'Refund' : purposeLabels[payment.purpose];
+}
+
+/** Within this long of making a session, a page waiting for its payment looks again by itself. */
+const LOOK_AGAIN_FOR_MS = 60 * 60_000;
+
+/**
+ * Back from Stripe's page for one of this request's sessions: only a payment Stripe's webhook recorded
+ * for it says it is paid; coming back to this page proves nothing.
+ */
+function returnedState(
+  session: { id: string; createdAt: Date },
+  payments: readonly StoredPayment[],
+  now: Date,
+): Pick<RequestPageMoney, 'returned' | 'refresh'> {
+  const recorded = payments.find((item) => item.kind === 'payment' && item.stripeSessionId === session.id);
+  if (recorded) return { returned: recorded.state === 'succeeded' ? 'confirmed' : 'checking' };
+  return { returned: 'confirming', refresh: now.getTime() - session.createdAt.getTime() < LOOK_AGAIN_FOR_MS };
+}
+
+/** The money section of the customer's page; undefined before a quote is approved. */
+export async function customerMoneyView(
+  reads: Reads,
+  {
+    reference,
+    path,
+    status,
+    payOnline,
+    terms,
+    returned,
+    now,
+  }: {
+    reference: string;
+    path: string;
+    status: RequestStatus;
+    /** Stripe is set up: the page offers its payment page. */
+    payOnline: boolean;
+    terms: PaymentTerms;
+    /** Back from Stripe's page: the session it was about, or "cancelled". */
+    returned?: { session: string } | 'cancelled';
+    now: Date;
+  },
+): Promise<RequestPageMoney | undefined> {
+  const [{ money, payments, quote }, sessions] = await Promise.all([
+    moneyOf(reads, reference),
+    returned && returned !== 'cancelled' ? reads.checkoutSessionsOf(reference) : Promise.resolve([]),
+  ]);
+  if (!money || !quote) return undefined;
+  const purpose =
+    payableNow(status, money, 'deposit') > 0
+      ? 'deposit'
+      : payableNow(status, money, 'balance') > 0
+        ? 'balance'
+        : undefined;
+  const returnedFrom =
+    returned && returned !== 'cancelled' ? sessions.find((item) => item.id === returned.session) : undefined;
+  return {
+    ...figures(money, quote.depositPercent),
+    ...(purpose
+      ? {
+          due: {
+            purpose,
+            amount: formatMoney(payableNow(status, money, purpose)),
+            ...(payOnline ? { action: `${path}/pay/${purpose}` } : {}),
+          },
+        }
+      : {}),
+    offline: terms.offline,
+    ...(returned === 'cancelled'
+      ? { returned: 'cancelled' as const }
+      : returnedFrom
+        ? returnedState(returnedFrom, payments, now)
+        : {}),
+    receipts: payments
+      .filter((item) => item.state === 'succeeded')
+      .map((item) => ({
+        at: item.at.toISOString(),
+        what: item.kind === 'refund' ? 'Refund' : `${whatOf(item)} · ${methodLabels[item.method]}`,
+        amount: formatMoney(item.amountCents),
+        refund: item.kind === 'refund',
+      })),
+    invoicePath: `${path}/invoice`,
+  };
+}
+
+const flagWords: Record<NonNullable<StoredPayment['flag']>, string> = {
+  'amount-mismatch': 'Not what the site asked: held, not counted as paid. Refund it, or settle it with the customer.',
+  'request-cancelled': 'Paid on a cancelled request: refund what the terms give back.',
+  'refund-failed': 'Stripe could not make this refund: see the Dashboard, or pay it back another way.',
+};
+
+/** A row as the desk lists it; a card payment says what of it can still be refunded. */
+function deskPayment(payment: StoredPayment, all: readonly StoredPayment[]): DeskPayment {
+  const refunded = all
+    .filter((item) => item.kind === 'refund' && item.refundOf === payment.id && item.state !== 'failed')
+    .reduce((sum, item) => sum + item.amountCents, 0);
+  const refundable =
+    payment.kind === 'payment' &&
+    payment.method === 'card' &&
+    payment.stripePaymentIntent &&
+    (payment.state === 'succeeded' || payment.state === 'held')
+      ? payment.amountCents - refunded
+      : 0;
+  const who = payment.recordedBy.startsWith('staff:') ? payment.recordedBy.slice('staff:'.length) : 'Stripe';
+  const stripe = [payment.stripePaymentIntent, payment.stripeRefundId].filter(Boolean).join(' · ');
+  return {
+    id: payment.id,
+    kind: payment.kind,
+    state: payment.state,
+    what: whatOf(payment),
+    method: methodLabels[payment.method],
+    amount: formatMoney(payment.amountCents),
+    at: payment.at.toISOString(),
+    who,
+    ...(payment.note ? { note: payment.note } : {}),
+    ...(payment.flag ? { flag: flagWords[payment.flag] } : {}),
+    ...(refundable > 0 ? { refundable: moneyField(refundable) } : {}),
+    ...(stripe ? { stripe } : {}),
+  };
+}
+
+/** The status a cancelled request was cancelled from, from its log. */
+function cancelledFrom(events: readonly RequestEvent[]): RequestStatus | undefined {
+  const from = events.findLast((event) => event.data.to === 'cancelled')?.data.from;
+  return isStatusOf('quote', from) ? from : undefined;
+}
+
+/** The money card of the desk's request page; undefined before a quote is approved. */
+export async function deskMoneyView(
+  reads: Reads & { depositWaiverOf: MoneyReads['depositWaiverOf'] },
+  {
+    reference,
+    status,
+    events,
+    stripe,
+    terms,
+  }: {
+    reference: string;
+    status: RequestStatus;
+    events: readonly RequestEvent[];
+    stripe: boolean;
+    terms: PaymentTerms;
+  },
+): Promise<DeskMoney | undefined> {
+  const [{ money, payments, quote }, waiver] = await Promise.all([
+    moneyOf(reads, reference),
+    reads.depositWaiverOf(reference),
+  ]);
+  if (!money || !quote) return undefined;
+  const from = status === 'cancelled' ? cancelledFrom(events) : status;
+  const cancel =
+    money.paidCents > 0 && from && (status === 'cancelled' || !isFinal(status))
+      ? {
+          refund: formatMoney(cancelRefundOf(from, money.paidCents, terms)),
+          paid: formatMoney(money.paidCents),
+          text: terms.cancelText,
+          cancelled: status === 'cancelled',
+        }
+      : undefined;
+  return {
+    ...figures(money, quote.depositPercent),
+    balanceCents: money.balanceCents,
+    depositDue: formatMoney(money.depositDueCents),
+    ...(waiver
+      ? {
+          waiver: {
+            by: waiver.by.startsWith('staff:') ? waiver.by.slice('staff:'.length) : waiver.by,
+            at: waiver.at.toISOString(),
+            reason: waiver.reason,
+          },
+        }
+      : {}),
+    canWaive: money.depositDueCents > 0 && ['approved', 'proof_sent', 'proof_approved'].includes(status),
+    payments: payments.map((payment) => deskPayment(payment, payments)),
+    stripe,
+    ...(cancel ? { cancel } : {}),
+    invoicePath: `/staff/requests/${reference}/invoice`,
+  };
+}

@@ -1,0 +1,129 @@
+import express, { Router } from 'express';
+import type { Logger } from 'pino';
+import type Stripe from 'stripe';
+import { createAlertTracker } from '#server/alerts/alert-tracker.ts';
+import type { AppMetrics } from '#server/metrics/app-metrics.ts';
+import type { Storage, StripeEventOutcome, StripeRefundReport } from '#server/storage/types.ts';
+import type { CheckoutGateway } from './checkout.ts';
+import { type CheckoutReport, judgeCheckout } from './checkout-verdict.ts';
+
+/** Where Stripe posts its events (docs/payments.md: the address to give it in the Dashboard). */
+const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** What a Checkout Session event reports, by its type; undefined for an event about no payment. */
+function checkoutReport(event: Stripe.Event): { session: Stripe.Checkout.Session; report: CheckoutReport } | undefined {
+  const result =
+    event.type === 'checkout.session.completed'
+      ? event.data.object.payment_status === 'paid'
+        ? 'paid'
+        : 'pending'
+      : event.type === 'checkout.session.async_payment_succeeded'
+        ? 'paid'
+        : event.type === 'checkout.session.async_payment_failed'
+          ? 'failed'
+          : undefined;
+  if (!result) return undefined;
+  const session = event.data.object as Stripe.Checkout.Session;
+  return { session, report: { result, amountTotal: session.amount_total, currency: session.currency } };
+}
+
+/** A refund event's refund, as the storage keeps it; the payment row is the metadata the desk set. */
+function refundReport(refund: Stripe.Refund): StripeRefundReport {
+  const paymentId = Number(refund.metadata?.paymentId);
+  return {
+    id: refund.id,
+    amountCents: refund.amount,
+    currency: refund.currency,
+    status: (refund.status ?? 'pending') as StripeRefundReport['status'],
+    paymentIntent: idOf(refund.payment_intent),
+    paymentId: Number.isSafeInteger(paymentId) && paymentId > 0 ? paymentId : null,
+  };
+}
+
+/**
+ * POST /webhooks/stripe: the only way money is marked paid or refunded. The body is read raw, as the
+ * signature covers its exact bytes, so the app's CSRF gate lets this one path through unparsed
+ * (server/http/csrf-gate.ts); the Stripe-Signature check over those bytes, with Stripe's five-minute
+ * tolerance, is what stands in for the token. Each event is handled once by its id.
+ */
+export function stripeWebhookRoutes(options: {
+  gateway: CheckoutGateway;
+  storage: Storage;
+  logger: Logger;
+  metrics: AppMetrics;
+  onQueued?: () => void;
+}): Router {
+  const router = Router();
+  const alerts = createAlertTracker({ logger: options.logger });
+  const count = (outcome: string) => options.metrics.stripeWebhooks.inc({ outcome });
+
+  router.post(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: '512kb' }), async (req, res) => {
+    const signature = req.get('stripe-signature') ?? '';
+    let event: Stripe.Event;
+    try {
+      event = options.gateway.verifyEvent(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), signature);
+    } catch (error) {
+      count('bad_signature');
+      // Stripe retries a refused event for days: a wrong STRIPE_WEBHOOK_SECRET loses no payment, but
+      // nothing is recorded until it is fixed, so a person must hear of it.
+      alerts.raise({
+        alert: 'stripe_signature',
+        command: 'check STRIPE_WEBHOOK_SECRET against the endpoint in the Stripe Dashboard (Developers → Webhooks)',
+        message: 'Stripe webhook refused: its signature does not check out (wrong secret, an old event, or a forgery)',
+        details: { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' },
+      });
+      return res.status(400).json({ error: 'The Stripe-Signature header does not match this body.' });
+    }
+    alerts.clear('stripe_signature');
+
+    let outcome: StripeEventOutcome;
+    const checkout = checkoutReport(event);
+    if (checkout) {
+      outcome = await options.storage.applyCheckoutEvent(
+        { id: event.id, type: event.type },
+        checkout.session.id,
+        { paymentIntent: idOf(checkout.session.payment_intent) },
+        (state) => judgeCheckout(checkout.report, state),
+      );
+    } else if (event.type === 'refund.created' || event.type === 'refund.updated' || event.type === 'refund.failed') {
+      outcome = await options.storage.applyRefundEvent(
+        { id: event.id, type: event.type },
+        refundReport(event.data.object),
+      );
+    } else {
+      const seen = await options.storage.noteStripeEvent({ id: event.id, type: event.type });
+      if (seen === 'new' && event.type === 'checkout.session.expired') {
+        await options.storage.markCheckoutSession(event.data.object.id, 'expired');
+      }
+      outcome = seen === 'replay' ? { outcome: 'replay' } : { outcome: 'ignored', reference: '' };
+    }
+
+    count(outcome.outcome);
+    if (outcome.outcome === 'unknown') {
+      // 200 all the same: Stripe would retry an error for days, and no retry makes the session ours.
+      req.log.warn(
+        { eventId: event.id, type: event.type, reason: 'stripe_unknown' },
+        'Stripe event for nothing this site made',
+      );
+    } else if (outcome.outcome === 'recorded') {
+      req.log.info(
+        {
+          eventId: event.id,
+          type: event.type,
+          reference: outcome.reference,
+          payment: outcome.paymentId,
+          flag: outcome.flag,
+        },
+        outcome.flag ? 'Stripe money recorded and flagged for the desk' : 'Stripe money recorded',
+      );
+      options.onQueued?.();
+    } else if (outcome.outcome === 'failed') {
+      req.log.info({ eventId: event.id, type: event.type, reference: outcome.reference }, 'Stripe payment failed');
+    }
+    res.json({ received: true, outcome: outcome.outcome });
+  });
+  return router;
+}

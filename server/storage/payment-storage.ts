@@ -1,0 +1,434 @@
+import type { Kysely } from 'kysely';
+import type {
+  CheckoutEventState,
+  CheckoutVerdict,
+  DepositWaiver,
+  OfflinePayment,
+  PaymentFlag,
+  PaymentMethod,
+  StoredCheckoutSession,
+  StoredPayment,
+  StripeEventId,
+  StripeEventOutcome,
+  StripeRefundReport,
+} from './contract/payments.ts';
+import type { DatabaseClock, SqlDialect } from './database-clock.ts';
+import { insertQueuedMail } from './queued-mail.ts';
+import { appendEvent } from './request-events.ts';
+import { readDate, type StorageDatabase } from './schema.ts';
+import type { Actor } from './types.ts';
+
+type Db = Kysely<StorageDatabase>;
+
+/**
+ * An order's money (issue 26). Rows are inserted once; a refund's state moves from pending when Stripe
+ * confirms it. Every Stripe event is handled in one transaction with its id, so a replay finds the id
+ * and records nothing; a payment and its log line and receipt are stored together or not at all.
+ * What to record is judged by the caller's rule (the request service's), on what is read here.
+ */
+export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: DatabaseClock) {
+  const requestId = (trx: Db, reference: string) =>
+    trx
+      .selectFrom('submissions')
+      .where('reference', '=', reference)
+      .select(['id', 'status'])
+      .$if(dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+
+  /** Keeps the event id; false when it was kept before (a replay). */
+  async function takeEvent(trx: Db, event: StripeEventId): Promise<boolean> {
+    const taken = await trx
+      .insertInto('stripe_events')
+      .values({ id: event.id, type: event.type, received_at: clock.now() })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return taken !== undefined;
+  }
+
+  /** The customer's receipt, or the shop's alert for a flagged row. */
+  async function queueFor(
+    trx: Db,
+    submissionId: number,
+    paymentId: number,
+    kind: 'payment' | 'refund',
+    flag: PaymentFlag | null,
+  ) {
+    if (flag && flag !== 'request-cancelled') {
+      await insertQueuedMail(trx, clock, {
+        mail: { kind: 'payment-flagged', payment: paymentId },
+        recipient: 'staff',
+        submissionId,
+      });
+      return;
+    }
+    await insertQueuedMail(trx, clock, {
+      mail: { kind: kind === 'payment' ? 'payment-receipt' : 'refund-receipt', payment: paymentId },
+      recipient: 'customer',
+      submissionId,
+    });
+    if (flag) {
+      await insertQueuedMail(trx, clock, {
+        mail: { kind: 'payment-flagged', payment: paymentId },
+        recipient: 'staff',
+        submissionId,
+      });
+    }
+  }
+
+  function sessionRow(row: {
+    id: string;
+    purpose: string;
+    quote_version: number;
+    amount_cents: number | string | bigint;
+    currency: string;
+    url: string;
+    status: string;
+    idempotency_key: string;
+    created_at: string | Date;
+  }): StoredCheckoutSession {
+    return {
+      id: row.id,
+      purpose: row.purpose as StoredCheckoutSession['purpose'],
+      quoteVersion: row.quote_version,
+      amountCents: Number(row.amount_cents),
+      currency: row.currency,
+      url: row.url,
+      status: row.status as StoredCheckoutSession['status'],
+      idempotencyKey: row.idempotency_key,
+      createdAt: readDate(row.created_at),
+    };
+  }
+
+  return {
+    async paymentsOf(reference: string): Promise<StoredPayment[]> {
+      const rows = await db
+        .selectFrom('payments')
+        .innerJoin('submissions', 'submissions.id', 'payments.submission_id')
+        .where('submissions.reference', '=', reference)
+        .orderBy('payments.id')
+        .selectAll('payments')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        state: row.state,
+        method: row.method as PaymentMethod,
+        purpose: row.purpose as StoredPayment['purpose'],
+        amountCents: Number(row.amount_cents),
+        currency: row.currency,
+        note: row.note,
+        flag: row.flag as PaymentFlag | null,
+        refundOf: row.refund_of,
+        stripeSessionId: row.stripe_session_id,
+        stripePaymentIntent: row.stripe_payment_intent,
+        stripeRefundId: row.stripe_refund_id,
+        recordedBy: row.recorded_by as Actor,
+        at: readDate(row.at),
+      }));
+    },
+
+    async checkoutSessionsOf(reference: string): Promise<StoredCheckoutSession[]> {
+      const rows = await db
+        .selectFrom('checkout_sessions')
+        .innerJoin('submissions', 'submissions.id', 'checkout_sessions.submission_id')
+        .where('submissions.reference', '=', reference)
+        .orderBy('checkout_sessions.created_at')
+        .selectAll('checkout_sessions')
+        .execute();
+      return rows.map(sessionRow);
+    },
+
+    async depositWaiverOf(reference: string): Promise<DepositWaiver | undefined> {
+      const row = await db
+        .selectFrom('submissions')
+        .where('reference', '=', reference)
+        .select(['deposit_waived_at', 'deposit_waived_by', 'deposit_waiver_reason'])
+        .executeTakeFirst();
+      if (!row?.deposit_waived_at) return undefined;
+      return {
+        at: readDate(row.deposit_waived_at),
+        by: (row.deposit_waived_by ?? 'system') as Actor,
+        reason: row.deposit_waiver_reason ?? '',
+      };
+    },
+
+    async saveCheckoutSession(reference: string, session: StoredCheckoutSession): Promise<boolean> {
+      const request = await db
+        .selectFrom('submissions')
+        .where('reference', '=', reference)
+        .select('id')
+        .executeTakeFirst();
+      if (!request) return false;
+      await db
+        .insertInto('checkout_sessions')
+        .values({
+          id: session.id,
+          submission_id: request.id,
+          purpose: session.purpose,
+          quote_version: session.quoteVersion,
+          amount_cents: session.amountCents,
+          currency: session.currency,
+          url: session.url,
+          status: session.status,
+          idempotency_key: session.idempotencyKey,
+          created_at: session.createdAt.toISOString(),
+        })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
+      return true;
+    },
+
+    async markCheckoutSession(sessionId: string, status: StoredCheckoutSession['status']): Promise<void> {
+      await db.updateTable('checkout_sessions').set({ status }).where('id', '=', sessionId).execute();
+    },
+
+    async noteStripeEvent(event: StripeEventId): Promise<'new' | 'replay'> {
+      return (await takeEvent(db, event)) ? 'new' : 'replay';
+    },
+
+    applyCheckoutEvent(
+      event: StripeEventId,
+      sessionId: string,
+      stripe: { paymentIntent: string | null },
+      judge: (state: CheckoutEventState) => CheckoutVerdict,
+    ): Promise<StripeEventOutcome> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await takeEvent(trx, event))) return { outcome: 'replay' };
+        const stored = await trx
+          .selectFrom('checkout_sessions')
+          .innerJoin('submissions', 'submissions.id', 'checkout_sessions.submission_id')
+          .where('checkout_sessions.id', '=', sessionId)
+          .select(['submissions.reference'])
+          .selectAll('checkout_sessions')
+          .executeTakeFirst();
+        if (!stored) return { outcome: 'unknown' };
+        const request = await requestId(trx, stored.reference);
+        if (!request) return { outcome: 'unknown' };
+        const session = sessionRow(stored);
+        const verdict = judge({ reference: stored.reference, status: request.status, session });
+        if (verdict.record === 'nothing') return { outcome: 'ignored', reference: stored.reference };
+        if (verdict.record === 'failed') {
+          await trx.updateTable('checkout_sessions').set({ status: 'expired' }).where('id', '=', sessionId).execute();
+          await appendEvent(trx, clock, request.id, {
+            actor: 'system',
+            type: 'payment_failed',
+            data: { purpose: session.purpose, amountCents: session.amountCents, sessionId },
+          });
+          return { outcome: 'failed', reference: stored.reference };
+        }
+        // A session paid twice (two event ids for one payment) is one payment: the unique index says so.
+        const inserted = await trx
+          .insertInto('payments')
+          .values({
+            submission_id: request.id,
+            kind: 'payment',
+            state: verdict.state,
+            method: 'card',
+            purpose: session.purpose,
+            amount_cents: verdict.amountCents,
+            currency: verdict.currency,
+            note: '',
+            flag: verdict.flag,
+            stripe_session_id: sessionId,
+            stripe_payment_intent: stripe.paymentIntent,
+            recorded_by: 'system',
+            at: clock.now(),
+          })
+          .onConflict((conflict) => conflict.columns(['stripe_session_id', 'kind']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) return { outcome: 'ignored', reference: stored.reference };
+        await trx.updateTable('checkout_sessions').set({ status: 'complete' }).where('id', '=', sessionId).execute();
+        await appendEvent(trx, clock, request.id, {
+          actor: 'system',
+          type: 'payment',
+          data: {
+            amountCents: verdict.amountCents,
+            currency: verdict.currency,
+            method: 'card',
+            purpose: session.purpose,
+            sessionId,
+            ...(stripe.paymentIntent ? { paymentIntent: stripe.paymentIntent } : {}),
+            ...(verdict.flag ? { flag: verdict.flag } : {}),
+          },
+        });
+        await queueFor(trx, request.id, inserted.id, 'payment', verdict.flag);
+        return { outcome: 'recorded', reference: stored.reference, paymentId: inserted.id, flag: verdict.flag };
+      });
+    },
+
+    applyRefundEvent(event: StripeEventId, refund: StripeRefundReport): Promise<StripeEventOutcome> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await takeEvent(trx, event))) return { outcome: 'replay' };
+        const payment = await trx
+          .selectFrom('payments')
+          .innerJoin('submissions', 'submissions.id', 'payments.submission_id')
+          .where('payments.kind', '=', 'payment')
+          .where((eb) =>
+            refund.paymentId !== null
+              ? eb('payments.id', '=', refund.paymentId)
+              : eb('payments.stripe_payment_intent', '=', refund.paymentIntent ?? ''),
+          )
+          .select(['payments.id', 'payments.submission_id', 'payments.purpose', 'submissions.reference'])
+          .executeTakeFirst();
+        if (!payment) return { outcome: 'unknown' };
+        const state =
+          refund.status === 'succeeded'
+            ? 'succeeded'
+            : refund.status === 'failed' || refund.status === 'canceled'
+              ? 'failed'
+              : 'pending';
+        const flag: PaymentFlag | null = state === 'failed' ? 'refund-failed' : null;
+        const existing = await trx
+          .selectFrom('payments')
+          .where('stripe_refund_id', '=', refund.id)
+          .select(['id', 'state'])
+          .executeTakeFirst();
+        let id: number;
+        if (existing) {
+          // Only a waiting refund moves: one settled stays as Stripe first said.
+          if (existing.state !== 'pending' || state === 'pending')
+            return { outcome: 'ignored', reference: payment.reference };
+          await trx.updateTable('payments').set({ state, flag }).where('id', '=', existing.id).execute();
+          id = existing.id;
+        } else {
+          const inserted = await trx
+            .insertInto('payments')
+            .values({
+              submission_id: payment.submission_id,
+              kind: 'refund',
+              state,
+              method: 'card',
+              purpose: payment.purpose,
+              amount_cents: refund.amountCents,
+              currency: refund.currency,
+              note: '',
+              flag,
+              refund_of: payment.id,
+              stripe_payment_intent: refund.paymentIntent,
+              stripe_refund_id: refund.id,
+              recorded_by: 'system',
+              at: clock.now(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          id = inserted.id;
+          if (state === 'pending') return { outcome: 'ignored', reference: payment.reference };
+        }
+        await appendEvent(trx, clock, payment.submission_id, {
+          actor: 'system',
+          type: state === 'succeeded' ? 'refund' : 'refund_failed',
+          data: { amountCents: refund.amountCents, currency: refund.currency, refundId: refund.id },
+        });
+        await queueFor(trx, payment.submission_id, id, 'refund', flag);
+        return { outcome: 'recorded', reference: payment.reference, paymentId: id, flag };
+      });
+    },
+
+    recordRefundAsked(
+      reference: string,
+      refund: StripeRefundReport & { paymentId: number },
+      actor: `staff:${string}`,
+      note: string,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const payment = await trx
+          .selectFrom('payments')
+          .innerJoin('submissions', 'submissions.id', 'payments.submission_id')
+          .where('submissions.reference', '=', reference)
+          .where('payments.id', '=', refund.paymentId)
+          .where('payments.kind', '=', 'payment')
+          .select(['payments.id', 'payments.submission_id', 'payments.purpose'])
+          .executeTakeFirst();
+        if (!payment) return false;
+        await trx
+          .insertInto('payments')
+          .values({
+            submission_id: payment.submission_id,
+            kind: 'refund',
+            state: 'pending',
+            method: 'card',
+            purpose: payment.purpose,
+            amount_cents: refund.amountCents,
+            currency: refund.currency,
+            note,
+            flag: null,
+            refund_of: payment.id,
+            stripe_payment_intent: refund.paymentIntent,
+            stripe_refund_id: refund.id,
+            recorded_by: actor,
+            at: clock.now(),
+          })
+          // Stripe's event came first: it is the record.
+          .onConflict((conflict) => conflict.column('stripe_refund_id').doNothing())
+          .execute();
+        await appendEvent(trx, clock, payment.submission_id, {
+          actor,
+          type: 'refund_asked',
+          data: { amountCents: refund.amountCents, refundId: refund.id, ...(note ? { note } : {}) },
+        });
+        return true;
+      });
+    },
+
+    recordOfflinePayment(reference: string, payment: OfflinePayment): Promise<number | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const request = await requestId(trx, reference);
+        if (!request) return undefined;
+        const inserted = await trx
+          .insertInto('payments')
+          .values({
+            submission_id: request.id,
+            kind: 'payment',
+            state: 'succeeded',
+            method: payment.method,
+            purpose: payment.purpose,
+            amount_cents: payment.amountCents,
+            currency: 'usd',
+            note: payment.note,
+            flag: null,
+            recorded_by: payment.actor,
+            at: clock.now(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await appendEvent(trx, clock, request.id, {
+          actor: payment.actor,
+          type: 'payment',
+          data: {
+            amountCents: payment.amountCents,
+            currency: 'usd',
+            method: payment.method,
+            purpose: payment.purpose,
+            ...(payment.note ? { note: payment.note } : {}),
+          },
+        });
+        await queueFor(trx, request.id, inserted.id, 'payment', null);
+        return inserted.id;
+      });
+    },
+
+    waiveDeposit(reference: string, waiver: { actor: `staff:${string}`; reason: string }): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const request = await requestId(trx, reference);
+        if (!request) return false;
+        await trx
+          .updateTable('submissions')
+          .set({
+            deposit_waived_at: clock.now(),
+            deposit_waived_by: waiver.actor,
+            deposit_waiver_reason: waiver.reason,
+          })
+          .where('id', '=', request.id)
+          .execute();
+        await appendEvent(trx, clock, request.id, {
+          actor: waiver.actor,
+          type: 'deposit_waived',
+          data: { reason: waiver.reason },
+        });
+        return true;
+      });
+    },
+  };
+}

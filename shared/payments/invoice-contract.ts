@@ -1,0 +1,30 @@
+/**
+ * What the server hands the invoice page (client/invoice, rendered by the SSR entry's renderInvoice):
+ * one approved request's invoice, amounts already formatted. Server-rendered only, no script; printable.
+ */
+export interface InvoiceView {
+  /** INV-<year>-<number>-<version>: one per approved quote version, so a revision is a new invoice. */
+  number: string;
+  reference: string;
+  /** YYYY-MM-DD: the day the quote was approved. */
+  issued: string;
+  shop: { name: string; address: string[]; phone: string; email: string };
+  customer: { name: string; email: string; company?: string };
+  lines: { label: string; quantity: number; unit: string; total: string }[];
+  subtotal: string;
+  /** Sales tax as the quote charged it (its "Sales tax" lines), and the shop's statement on it. */
+  tax: { amount: string; statement: string };
+  total: string;
+  payments: { at: string; what: string; amount: string; refund: boolean }[];
+  paid: string;
+  balanceDue: string;
+  /** Where "Back" goes: the customer's page or the desk's. */
+  backPath: string;
+  backLabel: string;
+}
+
+/** Per request: the stylesheets and the shop's time zone. */
+export interface InvoiceRenderOptions {
+  timeZone: string;
+  stylesheets: readonly string[];
+}

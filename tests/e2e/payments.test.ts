@@ -1,0 +1,189 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chromiumForThisFile } from '#tests/support/browser-page.ts';
+import {
+  axeViolations,
+  deskServerForThisFile,
+  mailWith,
+  signInToDesk,
+  watchedPage,
+} from '#tests/support/browser-session.ts';
+import { randomPng } from '#tests/support/random-png.ts';
+import {
+  STAND_IN_SECRET_KEY,
+  STAND_IN_WEBHOOK_SECRET,
+  type StripeStandIn,
+  startStripeStandIn,
+} from '#tests/support/stripe-stand-in.ts';
+
+const shots = 'reports/screenshots';
+const money = (text: string | null) => /\$[\d,]+\.\d{2}/.exec(text ?? '')?.[0] ?? '';
+
+// An order paid on the site, in Chromium against the production build and the Stripe stand-in (its
+// hosted page sends the signed webhook the real one would): approve → pay the deposit → paid → proof →
+// production → ready → pay the balance → completed; and the pay form without JavaScript, up to Stripe.
+describe('an order paid by card through Stripe Checkout', () => {
+  const browser = chromiumForThisFile();
+  let stripe: StripeStandIn;
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    return () => stripe.close();
+  });
+  const site = deskServerForThisFile(() => ({
+    STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripe.url,
+  }));
+
+  async function screenshots(page: Page, name: string) {
+    await mkdir(shots, { recursive: true });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+    }
+  }
+  const notice = (page: Page) => page.getByRole('status').first().textContent();
+
+  it('takes the deposit and the balance on Stripe’s page, and only its webhook marks them paid', async () => {
+    // The site started after the stand-in: now the stand-in knows where to send its events.
+    stripe.webhookUrl = `${site.url}/webhooks/stripe`;
+    const customerSide = await watchedPage(browser(), 390);
+    const deskSide = await watchedPage(browser(), 1280);
+    const noScript = await browser().newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 900 } });
+    const page = customerSide.page;
+    const shop = deskSide.page;
+    try {
+      await page.goto(`${site.url}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`);
+      await page.getByLabel('Your name').fill('Dana Whitfield');
+      await page.getByLabel('E-mail').fill('dana@example.com');
+      await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
+      await page.getByLabel('Garment color').fill('Black');
+      await page
+        .getByLabel('Artwork files')
+        .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: randomPng(48) }]);
+      await page.getByRole('button', { name: 'Send my quote request' }).click();
+      const sent = page.getByTestId('form-sent');
+      await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
+      const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
+      const path = (await sent.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
+
+      await shop.goto(`${site.url}/staff/sign-in`);
+      await signInToDesk(shop, site.smtp, site.staff);
+      await shop.goto(`${site.url}/staff/requests/${reference}/quote`);
+      await shop.getByRole('button', { name: /^Send quote v1/ }).click();
+      await expect.poll(() => notice(shop)).toBe('Quote sent to the customer.');
+
+      // Approve, then the deposit is the next thing the page offers.
+      await page.goto(`${site.url}${path}`);
+      await page.getByLabel('Your full name, as your signature').fill('Dana Whitfield');
+      await page.getByRole('checkbox', { name: /I approve this quote/ }).check();
+      await page.getByRole('button', { name: 'Approve quote v1' }).click();
+      await expect.poll(() => notice(page)).toContain('your quote is approved');
+      const payDeposit = page.getByRole('button', { name: /^Pay the \$[\d,.]+ deposit$/ });
+      const deposit = money(await payDeposit.textContent());
+      expect(deposit).not.toBe('');
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshots(page, 'payment-deposit-due');
+
+      // Without JavaScript the form posts all the same and lands on Stripe's page for that amount.
+      const plain = await noScript.newPage();
+      await plain.goto(`${site.url}${path}`);
+      await plain.getByRole('button', { name: `Pay the ${deposit} deposit` }).click();
+      await expect.poll(() => plain.url()).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_\\w+$`));
+      expect(await plain.locator('#amount').textContent()).toBe(`${deposit} USD`);
+      const plainSession = plain.url();
+
+      // The customer pays it; the same session again, not a second one.
+      await payDeposit.click();
+      await expect.poll(() => page.url()).toBe(plainSession);
+      await page.getByRole('button', { name: `Pay ${deposit}` }).click();
+      await expect.poll(() => page.url()).toContain(`${path}?paid=cs_test_`);
+      await expect.poll(() => page.getByText('Thank you: your payment is recorded.').count()).toBe(1);
+      expect(await page.getByText(`${deposit}, paid`).count()).toBe(1);
+      expect(await page.getByRole('button', { name: /^Pay the/ }).count()).toBe(0);
+      await mailWith(site.smtp, new RegExp(`we received \\${deposit} for your order ${reference}`));
+      await screenshots(page, 'payment-deposit-paid');
+
+      // Proof, approved; production may start now that the deposit is in.
+      await shop.goto(`${site.url}/staff/requests/${reference}`);
+      await shop
+        .getByLabel(/Proof file/)
+        .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: randomPng(200) });
+      await shop.getByRole('button', { name: 'Send proof' }).click();
+      await expect.poll(() => notice(shop)).toBe('Proof sent to the customer.');
+      await page.goto(`${site.url}${path}`);
+      await page.getByLabel('Your full name, as your signature').fill('Dana Whitfield');
+      await page.getByRole('checkbox', { name: /I approve this proof/ }).check();
+      await page.getByRole('button', { name: 'Approve proof v1' }).click();
+      await expect.poll(() => notice(page)).toContain('your proof is approved');
+      await shop.goto(`${site.url}/staff/requests/${reference}`);
+      for (const step of ['in_production', 'ready']) {
+        await shop.getByLabel('Move to').selectOption(step);
+        await shop.getByRole('button', { name: 'Change status' }).click();
+        await expect.poll(() => notice(shop)).toBe('Status changed.');
+      }
+
+      // Ready: the balance is due, paid the same way.
+      await page.goto(`${site.url}${path}`);
+      const payBalance = page.getByRole('button', { name: /^Pay the \$[\d,.]+ balance$/ });
+      const balance = money(await payBalance.textContent());
+      await payBalance.click();
+      await page.getByRole('button', { name: `Pay ${balance}` }).click();
+      await expect.poll(() => page.getByText('Thank you: your payment is recorded.').count()).toBe(1);
+      expect(
+        await page
+          .getByRole('term')
+          .filter({ hasText: /^Balance$/ })
+          .count(),
+      ).toBe(1);
+      expect(await page.locator('dt:text-is("Balance") + dd').textContent()).toBe('$0.00');
+
+      // Handed over: completed, and the invoice says it is paid.
+      await shop.goto(`${site.url}/staff/requests/${reference}`);
+      await shop.getByLabel('Move to').selectOption('completed');
+      await shop.getByRole('button', { name: 'Change status' }).click();
+      await expect.poll(() => notice(shop)).toBe('Status changed.');
+      expect(await shop.getByText('Deposit paid.').count()).toBe(1);
+
+      await page.goto(`${site.url}${path}`);
+      expect(await page.getByText('Your order is complete.').count()).toBe(1);
+      await page.getByRole('link', { name: 'Your invoice' }).click();
+      await expect.poll(() => page.getByRole('heading', { name: 'Invoice' }).count()).toBe(1);
+      expect(await page.getByText(`Deposit · Card (online)`).count()).toBe(1);
+      expect(await page.getByText(`Balance · Card (online)`).count()).toBe(1);
+      expect(await page.locator('dt:text-is("Balance due") + dd').textContent()).toBe('$0.00');
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshots(page, 'invoice');
+      // Nothing wider than a phone's screen.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
+      await shop.goto(`${site.url}/staff/requests/${reference}`);
+      // A part of the balance refunded from the desk: recorded once Stripe confirms it, with a receipt.
+      await shop.getByText('Refund through Stripe').last().click();
+      await shop
+        .getByLabel(/^Amount to refund/)
+        .last()
+        .fill('1.00');
+      await shop.getByRole('button', { name: 'Refund', exact: true }).last().click();
+      await expect
+        .poll(() => notice(shop))
+        .toBe('Refund asked of Stripe: it is recorded, and the customer’s receipt sent, once Stripe confirms it.');
+      await mailWith(
+        site.smtp,
+        new RegExp(`We have refunded \\$1\\.00 to the card you paid with for your order ${reference}`),
+      );
+      await shop.reload();
+      expect(await shop.getByText('Refunded $1.00 (confirmed by Stripe)').count()).toBe(1);
+      expect(await axeViolations(shop)).toEqual([]);
+      await screenshots(shop, 'desk-money');
+      expect(customerSide.problems).toEqual([]);
+      expect(deskSide.problems).toEqual([]);
+    } finally {
+      await noScript.close();
+      await customerSide.context.close();
+      await deskSide.context.close();
+    }
+  });
+});
