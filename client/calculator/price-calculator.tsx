@@ -5,6 +5,7 @@ import { PriceLadder, SalesTaxNote, ScheduleNote } from '#client/components/esti
 import { TotalBar } from '#client/components/total-bar.tsx';
 import { FormFieldsProvider } from '#client/forms/form-fields-context.tsx';
 import { useNow } from '#client/hooks/use-now.ts';
+import { colorNamed } from '#shared/garments/catalogue.ts';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
 import { shopTime } from '#shared/pricing/business-days.ts';
@@ -17,8 +18,10 @@ import type { ServiceId } from '#shared/service-ids.ts';
 import {
   CheckboxField,
   calculatorFieldIds,
+  chosenGarment,
   type FieldProps,
   type Fields,
+  GarmentColorField,
   GarmentField,
   OrderFields,
   QuantityField,
@@ -50,9 +53,11 @@ function fieldsFrom(prices: PriceFile, params: URLSearchParams): Fields {
 /** The service's own options besides its locations: a dark garment, artwork preparation, a design on file. */
 function ServiceOptions(props: FieldProps) {
   const { prices } = props;
+  // A catalogue garment's colour says whether it is dark.
+  const colored = chosenGarment(props)?.colors !== undefined;
   switch (prices.service) {
     case 'screen-printing':
-      return (
+      return colored ? null : (
         <CheckboxField
           name="dark"
           label={`Dark garment (a white underbase goes under the ink: it counts as ${prices.darkGarmentExtraColors} more color)`}
@@ -62,7 +67,9 @@ function ServiceOptions(props: FieldProps) {
     case 'direct-to-garment':
       return (
         <>
-          <CheckboxField name="dark" label="Dark garment (pretreated, with white ink under the colors)" {...props} />
+          {colored ? null : (
+            <CheckboxField name="dark" label="Dark garment (pretreated, with white ink under the colors)" {...props} />
+          )}
           <CheckboxField
             name="art"
             label={`My artwork needs preparing (adds a one-time ${formatMoney(prices.artSetupFee)} art set-up fee)`}
@@ -155,7 +162,13 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
   }
 
   function onChange(name: string, value: string) {
-    replaceFields({ ...fields, [name]: value });
+    const next = { ...fields, [name]: value };
+    // Another garment keeps the colour when it comes in it too, else starts in its first.
+    if (name === 'garment') {
+      const garment = chosenGarment({ prices, fields: next });
+      next.color = colorNamed(garment ?? {}, fields.color)?.name ?? garment?.colors?.[0]?.name ?? '';
+    }
+    replaceFields(next);
   }
 
   // A location added or removed: focus goes to its field (or the one before it) once it is rendered.
@@ -197,6 +210,7 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
             <div className="grid gap-4 sm:grid-cols-2">
               <QuantityField {...props} />
               <GarmentField {...props} />
+              <GarmentColorField {...props} />
               <CalculatorLocations onReplace={replaceFields} onFocusField={setFocusName} {...props} />
               <ServiceOptions {...props} />
               <SizeFields {...props} />

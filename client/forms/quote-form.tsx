@@ -12,6 +12,7 @@ import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
 import { ARTWORK_FIELD, artworkListError } from '#shared/submissions/artwork.ts';
 import { type FieldErrors, type FormValues, formValuesFrom } from '#shared/submissions/form-values.ts';
 import {
+  catalogueGarment,
   localToday,
   locationFields,
   MAX_LOCATIONS,
@@ -32,6 +33,7 @@ import { loadSchemaChecks, prefetchSchemaChecks } from './load-schema-checks.ts'
 import { QuoteDeliveryFields } from './quote-delivery-fields.tsx';
 import { QuoteEstimatePanel } from './quote-estimate-panel.tsx';
 import { quoteFieldLabel, quoteFieldTarget } from './quote-field-labels.ts';
+import { QuoteGarmentColor } from './quote-garment-color.tsx';
 import { filledRows, newRowValues, QuoteLocationFields, withoutRow } from './quote-location-fields.tsx';
 import { QuoteReceipt } from './quote-receipt.tsx';
 import { piecesIn, QuoteSizeFields } from './quote-size-fields.tsx';
@@ -66,14 +68,18 @@ function garmentChoices(file: PriceFile) {
   ];
 }
 
-/** The service's own options that change the price: each one a checkbox named as the schema reads it. */
-function serviceOptions(file: PriceFile): { name: string; label: string }[] {
+/**
+ * The service's own options that change the price: each one a checkbox named as the schema reads it. A
+ * garment of the catalogue has no dark box: its colour says whether it is dark.
+ */
+function serviceOptions(file: PriceFile, colored: boolean): { name: string; label: string }[] {
+  const dark = (label: string) => (colored ? [] : [{ name: 'darkGarment', label }]);
   switch (file.service) {
     case 'screen-printing':
-      return [{ name: 'darkGarment', label: 'Dark garment (a white underbase goes under the ink)' }];
+      return dark('Dark garment (a white underbase goes under the ink)');
     case 'direct-to-garment':
       return [
-        { name: 'darkGarment', label: 'Dark garment (pretreated, with white ink under the colors)' },
+        ...dark('Dark garment (pretreated, with white ink under the colors)'),
         {
           name: 'artSetup',
           label: `My artwork needs preparing (a one-time ${formatMoney(file.artSetupFee)} art set-up fee)`,
@@ -141,6 +147,7 @@ function QuoteFields({
 
   const service = serviceOf(values);
   const file = prices[service];
+  const garment = catalogueGarment(file, values.garment ?? garmentFor(file, defaults.garment));
   /** Location rows with JavaScript (without it, every row the form can post waits in "Add another location"). */
   const [rowCount, setRowCount] = useState(() => filledRows(start, MAX_LOCATIONS));
   const rows = Math.min(rowCount, maxLocations(file));
@@ -269,14 +276,14 @@ function QuoteFields({
                 hint="Such as “Gildan 18500 hoodie”. Needed when you choose something else."
                 defaultValue={start.garmentStyle}
               />
-              <TextField
-                name="garmentColor"
-                label="Garment color"
-                optional={values.garment === OWN_GARMENT}
-                hint="Such as black, or heather grey."
-                defaultValue={start.garmentColor}
+              <QuoteGarmentColor
+                key={`${service}-${garment?.id ?? 'text'}`}
+                garment={garment}
+                start={garment ? defaults.garmentColor : start.garmentColor}
+                current={values.garmentColor}
+                own={values.garment === OWN_GARMENT}
               />
-              {serviceOptions(file).map((option) => (
+              {serviceOptions(file, garment !== undefined).map((option) => (
                 <CheckboxField
                   key={`${service}-${option.name}`}
                   name={option.name}
