@@ -4,6 +4,7 @@ import type { Csrf } from '#server/http/csrf.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { ToShopFacts } from '#server/mail/shop-mail.ts';
+import { mockupViews, sendMockup } from '#server/mockups/mockup-views.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
 import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
@@ -140,12 +141,13 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
 
   async function sendPage(req: Request, res: Response, extra: { status?: number; notice?: RequestPageView['notice'] }) {
     const { reference, path } = pageOf(req);
-    const [request, quotes, proofs, approvals, formValues] = await Promise.all([
+    const [request, quotes, proofs, approvals, formValues, mockups] = await Promise.all([
       options.storage.getCustomerRequest(reference),
       options.storage.quotesOf(reference),
       options.storage.proofsOf(reference),
       options.storage.approvalsOf(reference),
       options.storage.formValuesOf(reference),
+      options.storage.mockupsOf(reference),
     ]);
     if (!request) throw createHttpError(404, NOT_FOUND);
     const prices = options.prices();
@@ -160,6 +162,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
         approvals,
         asked,
       }),
+      ...(mockups.length > 0 ? { mockups: mockupViews(mockups, path) } : {}),
       ...(extra.notice ? { notice: extra.notice } : {}),
     };
     const html = await options.renderPage(view, {
@@ -197,6 +200,11 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
     // default same-origin resource policy would block it. The address itself is the secret.
     if (preview === 'preview') res.set('Cross-Origin-Resource-Policy', 'cross-origin');
     sendRequestFile(res, file, preview === 'preview', 'proof');
+  });
+
+  router.get(`${PAGE}/mockups/:view`, opened, async (req, res) => {
+    if (!sendMockup(res, await options.storage.mockupsOf(pageOf(req).reference), String(req.params.view)))
+      throw createHttpError(404, 'There is no such mockup.');
   });
 
   router.get(`${PAGE}/files/:position{/:preview}`, opened, async (req, res) => {

@@ -31,7 +31,7 @@ import { signInLinkMail } from './sign-in-mail.ts';
  */
 export type MailReads = Pick<
   Storage,
-  'getSubmission' | 'getCustomerRequest' | 'quotesOf' | 'proofsOf' | 'requestLinkOf' | 'approvalsOf'
+  'getSubmission' | 'getCustomerRequest' | 'quotesOf' | 'proofsOf' | 'requestLinkOf' | 'approvalsOf' | 'mockupsOf'
 >;
 
 /** The outbox row a mail is written for: its id, the request it is about (none for a sign-in link), its facts as stored. */
@@ -119,7 +119,7 @@ const builders: { [K in MailKind]: Builder<K> } = {
     const submission = await context.reads.getSubmission(reference);
     if (!submission) throw new UnbuildableMailError(`the submission ${reference} is not in storage`);
     return facts.for === 'shop'
-      ? shopMessage(submission, context.settings)
+      ? shopMessage(submission, context.settings, await context.reads.mockupsOf(reference))
       : customerMessage(submission, context.settings, await customerLink(context, reference));
   },
 

@@ -5,6 +5,7 @@ import { databaseClock, type SqlDialect } from './database-clock.ts';
 import { createDeskStorage } from './desk-storage.ts';
 import { createJobStorage } from './job-storage.ts';
 import { createLimitStorage } from './limit-storage.ts';
+import { createMockupStorage } from './mockup-storage.ts';
 import { createOutboxStorage } from './outbox-storage.ts';
 import { createPurgeStorage } from './purge-storage.ts';
 import type { StorageDatabase } from './schema.ts';
@@ -44,6 +45,7 @@ export function createKyselyStorage(
     ...createDeskStorage(db, dialect, submissions.getSubmission),
     ...createVersionStorage(db, clock),
     ...createCustomerStorage(db, dialect),
+    ...createMockupStorage(db, now),
 
     async ping() {
       await sql`select 1`.execute(db);

@@ -9,6 +9,7 @@ import type { CustomerStorage } from './contract/customer.ts';
 import type { DeskStorage } from './contract/desk.ts';
 import type { JobStorage } from './contract/jobs.ts';
 import type { LimitStorage } from './contract/limits.ts';
+import type { MockupStorage } from './contract/mockups.ts';
 import type { OutboxStorage } from './contract/outbox.ts';
 import type { SubmissionStorage } from './contract/submissions.ts';
 import type { VersionStorage } from './contract/versions.ts';
@@ -25,6 +26,7 @@ export type {
 } from './contract/customer.ts';
 export type { DeskStorage, RequestDetail, RequestFilter, RequestListItem } from './contract/desk.ts';
 export type { ScheduledJobStatus } from './contract/jobs.ts';
+export type { MockupPlacement, NewMockup, StoredMockup } from './contract/mockups.ts';
 export type {
   ClaimedNotification,
   NotificationRecipient,
@@ -49,7 +51,8 @@ export interface Storage
     VersionStorage,
     CustomerStorage,
     JobStorage,
-    LimitStorage {
+    LimitStorage,
+    MockupStorage {
   /** Resolves once the database answers a query; rejects while it cannot be reached (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -61,6 +61,7 @@ export function quotePayload(request: QuoteRequest, values: FormValues, site: Si
       placement: placements[location.placement],
       colors: location.colors,
       size: areaName(location.area),
+      ...(location.art ? { artworkWidth: formatInches(location.art.widthInches) } : {}),
       ...(location.widthInches === undefined
         ? { stitches: location.stitches }
         : {

@@ -218,6 +218,10 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
       const artwork = listError ? { files: [], error: listError } : await readArtwork(uploads);
       if (artwork.error) errors[ARTWORK_FIELD] = artwork.error;
       if (!validation.ok || Object.keys(errors).length > 0) return refuse(req, res, form, values, errors);
+      // Drawn before anything is stored: an image that cannot be opened or a placement outside its area is
+      // the sender's to fix, said beside the field.
+      const drawn = await form.mockups?.(priced, artwork.files, options.siteData.data);
+      if (drawn && Object.keys(drawn.errors).length > 0) return refuse(req, res, form, values, drawn.errors);
 
       const admission = await options.uploads(req, res, artwork.files);
       if (!admission.ok) return next(admission.refusal);
@@ -228,6 +232,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         payload: validation.payload,
         ...(validation.formValues ? { formValues: validation.formValues } : {}),
         files: artwork.files,
+        ...(drawn && drawn.mockups.length > 0 ? { mockups: drawn.mockups } : {}),
         ...(key === undefined ? {} : { idempotencyKey: key }),
       });
       // Bytes counted by the admission are given back if this stores nothing (a throw, a repeat).

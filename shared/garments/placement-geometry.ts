@@ -36,7 +36,7 @@ const shirt: PictureFrame = {
   },
 };
 
-export const pictureFrames: Record<GarmentType, PictureFrame> = {
+const pictureFrames: Record<GarmentType, PictureFrame> = {
   tee: shirt,
   'long-sleeve': {
     ...shirt,

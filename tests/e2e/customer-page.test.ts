@@ -28,7 +28,7 @@ describe("the customer's private request page in a browser", () => {
     // The quote form with JavaScript: the sent panel offers the private page.
     const visitor = await watchedPage(browser(), 1280);
     const { page } = visitor;
-    await page.goto(`${site.url}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`);
+    await page.goto(`${site.url}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`);
     await page.getByLabel('Your name').fill('Dana Whitfield');
     await page.getByLabel('E-mail').fill(customer);
     await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');

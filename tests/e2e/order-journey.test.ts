@@ -40,7 +40,7 @@ describe('an order from request to reorder in a browser', () => {
     const page = customerSide.page;
     try {
       // The customer asks for a quote on the form.
-      await page.goto(`${site.url}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`);
+      await page.goto(`${site.url}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`);
       await page.getByLabel('Your name').fill('Dana Whitfield');
       await page.getByLabel('E-mail').fill(customer);
       await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
