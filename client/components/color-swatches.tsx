@@ -42,13 +42,14 @@ export function ColorSwatches({
       </legend>
       <div className="mt-2 flex flex-wrap gap-2">
         {colors.map((color, index) => (
-          <label key={color.name} className="relative block cursor-pointer" title={color.name}>
+          <label key={color.name} className="relative block" title={color.name}>
+            {/* Over the swatch, transparent: a tap or a click lands on the radio itself. */}
             <input
               type="radio"
               name={name}
               value={color.name}
               id={index === 0 ? ids.id : undefined}
-              className="peer sr-only"
+              className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
               {...(value !== undefined
                 ? { checked: value === color.name, onChange }
                 : { defaultChecked: defaultValue === color.name, onChange })}

@@ -26,7 +26,14 @@ export function GarmentPicture({
 }) {
   const { body, seams } = garmentDrawing(type, view);
   return (
-    <svg viewBox={`0 0 ${PICTURE_WIDTH} ${PICTURE_HEIGHT}`} role="img" aria-label={label} className={className}>
+    // With controls drawn on it (the placement tool) it is a group of them, not a picture: an image's
+    // content is not read, and a control inside one is lost to screen readers.
+    <svg
+      viewBox={`0 0 ${PICTURE_WIDTH} ${PICTURE_HEIGHT}`}
+      role={children ? 'group' : 'img'}
+      aria-label={label}
+      className={className}
+    >
       <path
         d={body}
         fill={hex}

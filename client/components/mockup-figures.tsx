@@ -18,7 +18,7 @@ export function MockupFigures({ mockups }: { mockups: readonly MockupView[] }) {
             className="h-auto w-full rounded-lg border border-stone-200 bg-stone-100"
           />
           <figcaption className="mt-2 text-sm text-stone-700">
-            <span className="font-semibold capitalize">{mockup.view}</span>
+            <span className="font-semibold">{mockup.view === 'front' ? 'Front view' : 'Back view'}</span>
             <ul className="mt-1 space-y-1">
               {mockup.prints.map((print) => (
                 <li key={print.text}>

@@ -1,13 +1,14 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { TotalBar } from '#client/components/total-bar.tsx';
 import { useNow } from '#client/hooks/use-now.ts';
+import { colorNamed } from '#shared/garments/catalogue.ts';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { decorationWord, locationsHeading, ownGarmentLabel, repeatDesignLabel } from '#shared/pricing/option-words.ts';
-import type { PriceFile } from '#shared/pricing/types.ts';
+import type { Garment, PriceFile } from '#shared/pricing/types.ts';
 import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
 import { ARTWORK_FIELD, artworkListError } from '#shared/submissions/artwork.ts';
 import { type FieldErrors, type FormValues, formValuesFrom } from '#shared/submissions/form-values.ts';
@@ -20,6 +21,7 @@ import {
   NEW_ARTWORK_KEY,
   OTHER_GARMENT,
   OWN_GARMENT,
+  placements,
   quoteEstimate,
   REORDER_FIELD,
 } from '#shared/submissions/quote-fields.ts';
@@ -90,6 +92,26 @@ function serviceOptions(file: PriceFile, colored: boolean): { name: string; labe
   }
 }
 
+// Loaded only once a file is chosen: the quote form's first load does not carry it.
+const PlacementTool = lazy(() => import('#client/placement/placement-tool.tsx'));
+
+/** The form's locations the garment has a print area for, as the placement tool offers them. */
+function placeableRows(garment: Garment, values: FormValues) {
+  return Array.from({ length: MAX_LOCATIONS }, (_, index) => index + 1).flatMap((n) => {
+    const placement = values[locationFields(n).placement] ?? '';
+    const area = garment.printAreas?.find((candidate) => candidate.placement === placement);
+    return area ? [{ n, placement: area.placement, label: placements[area.placement] }] : [];
+  });
+}
+
+/** The hint of each location's artwork width field, for a catalogue garment: its largest print. */
+function artWidthHint(garment: Garment | undefined): string | undefined {
+  const largest = garment?.printAreas ? Math.max(0, ...garment.printAreas.map((area) => area.widthInches)) : 0;
+  return largest
+    ? `With your artwork attached, we show it on the garment at this width (up to ${largest} in, less on a chest or sleeve).`
+    : undefined;
+}
+
 function readForm(form: HTMLFormElement): FormValues {
   const data = new FormData(form);
   const values = formValuesFrom(data.entries());
@@ -148,6 +170,9 @@ function QuoteFields({
   const service = serviceOf(values);
   const file = prices[service];
   const garment = catalogueGarment(file, values.garment ?? garmentFor(file, defaults.garment));
+  const shownColor = garment ? (colorNamed(garment, values.garmentColor) ?? garment.colors?.[0]) : undefined;
+  /** The artwork chosen: the placement tool (its own chunk) loads once there is some. */
+  const [artwork, setArtwork] = useState<File[]>([]);
   /** Location rows with JavaScript (without it, every row the form can post waits in "Add another location"). */
   const [rowCount, setRowCount] = useState(() => filledRows(start, MAX_LOCATIONS));
   const rows = Math.min(rowCount, maxLocations(file));
@@ -309,6 +334,7 @@ function QuoteFields({
                 generation={generation}
                 onAdd={addRow}
                 onRemove={removeRow}
+                artWidthHint={artWidthHint(garment)}
               />
             </FormSection>
 
@@ -332,7 +358,20 @@ function QuoteFields({
             </FormSection>
 
             <FormSection title="Artwork and comments">
-              <ArtworkField onProblem={(problem) => setFieldError(ARTWORK_FIELD, problem)} />
+              <ArtworkField onProblem={(problem) => setFieldError(ARTWORK_FIELD, problem)} onFiles={setArtwork} />
+              {artwork[0] && garment && shownColor && placeableRows(garment, values).length > 0 ? (
+                <Suspense
+                  fallback={<p className="text-sm text-stone-600 sm:col-span-2">Opening the placement tool…</p>}
+                >
+                  <PlacementTool
+                    file={artwork[0]}
+                    garment={garment}
+                    color={shownColor}
+                    rows={placeableRows(garment, values)}
+                    form={formRef.current}
+                  />
+                </Suspense>
+              ) : null}
               <TextAreaField
                 name="comments"
                 label="Comments"

@@ -3,6 +3,7 @@ import { GarmentPicture } from '#client/components/garment-picture.tsx';
 import { colorNamed } from '#shared/garments/catalogue.ts';
 import type { Garment } from '#shared/pricing/types.ts';
 import { TextField } from './form-fields.tsx';
+import { useHydrated } from './use-hydrated.ts';
 
 /**
  * The quote form's garment colour: swatches and the garment's picture in the chosen colour for a garment
@@ -25,6 +26,8 @@ export function QuoteGarmentColor({
   /** The visitor brings their own garments: the colour is optional. */
   own: boolean;
 }) {
+  // Without JavaScript nothing follows the choice: the legend names it only once it can keep up.
+  const hydrated = useHydrated();
   if (!garment?.colors || !garment.type) {
     return (
       <TextField
@@ -45,7 +48,7 @@ export function QuoteGarmentColor({
         name="garmentColor"
         colors={garment.colors}
         defaultValue={first}
-        chosen={shown?.name}
+        chosen={hydrated ? shown?.name : undefined}
       />
       {shown ? (
         <div className="flex gap-1">

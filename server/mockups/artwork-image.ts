@@ -1,6 +1,6 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import type { StoredFile } from '#server/storage/types.ts';
-import { safeSvg } from './safe-svg.ts';
+import { safeSvg } from '#shared/garments/safe-svg.ts';
 
 /**
  * A stored artwork file opened for a mockup (issue 27), with what had to be done to it said in words.

@@ -68,10 +68,16 @@ function artPlacement(
   names: ReturnType<typeof locationFields>,
   garment: Garment | undefined,
   placement: Placement,
+  embroidered: boolean,
 ): QuoteLocation['art'] | { problem: 'width' | 'position'; message: string } | undefined {
-  const widthText = values[names.artWidth]?.trim() ?? '';
-  if (widthText === '') return undefined;
   const limit = garment?.printAreas?.find((area) => area.placement === placement);
+  let widthText = values[names.artWidth]?.trim() ?? '';
+  if (widthText === '' && embroidered) {
+    // An embroidered logo's width is its artwork's: shown when it fits the area, else placed by the shop.
+    const logo = parseInches(values[names.width]);
+    if (limit && logo >= MIN_PRINT_INCHES && logo <= limit.widthInches) widthText = String(logo);
+  }
+  if (widthText === '') return undefined;
   if (!garment || !limit)
     return {
       problem: 'width',
@@ -216,7 +222,7 @@ export function createQuoteSchema(prices: PriceFiles, options: QuoteSchemaOption
           }
         }
       }
-      const art = artPlacement(values, names, catalogued, location.placement);
+      const art = artPlacement(values, names, catalogued, location.placement, file?.service === 'embroidery');
       if (art && 'problem' in art) fail(art.problem === 'position' ? names.artX : names.artWidth, art.message);
       else if (art) location.art = art;
       locations.push(location);

@@ -57,7 +57,10 @@ async function fillQuoteContact(page: Page) {
   await page.getByLabel('Your name').fill('Dana Tester');
   await page.getByLabel('E-mail').fill('dana@example.com');
   await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
-  await page.getByLabel('Garment color').fill('Black');
+  // A catalogue garment's colour is a swatch (white: no underbase); another garment's is typed.
+  const white = page.getByRole('radio', { name: 'White', exact: true });
+  if ((await white.count()) > 0) await white.check();
+  else await page.getByLabel('Garment color').fill('Black');
 }
 
 describe('contact form with JavaScript', () => {

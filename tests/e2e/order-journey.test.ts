@@ -44,7 +44,8 @@ describe('an order from request to reorder in a browser', () => {
       await page.getByLabel('Your name').fill('Dana Whitfield');
       await page.getByLabel('E-mail').fill(customer);
       await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
-      await page.getByLabel('Garment color').fill('Black');
+      // A catalogue garment's colour is a swatch; white keeps the print without an underbase.
+      await page.getByRole('radio', { name: 'White', exact: true }).check();
       await page
         .getByLabel('Artwork files')
         .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: randomPng(48) }]);

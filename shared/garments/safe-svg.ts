@@ -2,7 +2,8 @@
  * An SVG made safe to rasterise (issue 27): no scripts or event handlers, nothing foreign embedded, no
  * DOCTYPE (entities can pull in files or expand without end) and no reference outside the file itself,
  * only to its own elements (#id) and to images embedded as data: URLs. The rasteriser (librsvg, through
- * sharp) runs no script, but it would follow a reference to a file on this machine.
+ * sharp) runs no script, but it would follow a reference to a file on this machine; the browser's
+ * placement tool shows the same text as an image.
  */
 export function safeSvg(text: string): string {
   return (
