@@ -210,8 +210,9 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
             <div className="grid gap-4 sm:grid-cols-2">
               <QuantityField {...props} />
               <GarmentField {...props} />
-              <GarmentColorField {...props} />
               <CalculatorLocations onReplace={replaceFields} onFocusField={setFocusName} {...props} />
+              {/* Where the dark-garment box was: the colour now says whether the garment is dark. */}
+              <GarmentColorField {...props} />
               <ServiceOptions {...props} />
               <SizeFields {...props} />
               <OrderFields

@@ -246,7 +246,8 @@ describe('quote form with JavaScript', () => {
     await expect.poll(() => page.locator('#quote-loc1Width').count()).toBe(1);
     expect(await page.locator('#quote-loc4').count()).toBe(0);
     expect(await page.locator('#quote-loc1Colors').count()).toBe(0);
-    expect(await page.getByLabel('Garment', { exact: true }).inputValue()).toBe('port-authority-k500');
+    // The tee is not embroidered: the first garment embroidery lists in the catalogue takes its place.
+    expect(await page.getByLabel('Garment', { exact: true }).inputValue()).toBe('gildan-18500');
     await page.locator('#quote-loc1Width').fill('3.5');
     await expect.poll(() => page.locator('#quote-loc1Width-hint').textContent()).toContain('about 6,100 stitches');
     await expect.poll(() => total.count()).toBe(1);
