@@ -451,7 +451,7 @@ export function QuoteForm({
           },
         }}
       >
-        <QuoteReceipt summary={receipt.summary} link={receipt.link} />
+        <QuoteReceipt summary={receipt.summary} link={receipt.link} mockups={receipt.mockups} />
       </SentPanel>
     );
   }

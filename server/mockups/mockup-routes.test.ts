@@ -63,6 +63,8 @@ describe.each(backends)('mockups on %s', (backend) => {
   async function sent(): Promise<string> {
     const response = await postQuote(placed, { name: 'crest.png', data: art });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
+    // The sent panel shows them from the private page its answer links to.
+    expect(response.body.mockups).toEqual(['front', 'back']);
     return response.body.reference as string;
   }
 

@@ -112,11 +112,19 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
     const message = form.thanks(reference, confirmation);
     // Only in this answer, which is the sender's alone and never cached (no-store, or a one-hop flash).
     const link = form.kind === 'quote' ? await options.links?.pathFor(reference) : undefined;
+    // Shown from the private page, so only with its link.
+    const mockups = link ? (await options.storage.mockupsOf(reference)).map((mockup) => mockup.view) : [];
     if (!wantsPage(req)) {
       res
         .status(201)
         .set('Cache-Control', 'no-store')
-        .json({ reference, message, confirmation, ...(link ? { link } : {}) });
+        .json({
+          reference,
+          message,
+          confirmation,
+          ...(link ? { link } : {}),
+          ...(mockups.length > 0 ? { mockups } : {}),
+        });
       return;
     }
     // The private link travels in the flash cookie (HttpOnly, signed, one hop), never in the address
@@ -128,6 +136,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
       ...(link ? { link: { href: link, text: 'Follow it on your private page (bookmark it).' } } : {}),
       ...(form.sentPage ? { reference } : {}),
       ...(confirmationSkipped ? { confirmationSkipped: true as const } : {}),
+      ...(mockups.length > 0 ? { mockups } : {}),
     });
     res.redirect(303, form.sentPage ?? form.page);
   }

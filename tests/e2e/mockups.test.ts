@@ -88,6 +88,10 @@ describe('mockups in a browser', () => {
     await expect.poll(() => sent.isVisible(), { timeout: 15_000 }).toBe(true);
     const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
     const path = (await sent.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
+    // The sent panel shows the mockup the server drew, from the private page.
+    const thumbnail = sent.getByRole('img', { name: 'Your design on the garment, front' });
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(900);
+    await page.screenshot({ path: `${shots}/mockup-sent-390.png`, fullPage: true });
 
     // The customer's page: the mockup as placed, its size in inches.
     await page.goto(`${site.url}${path}`);
@@ -133,6 +137,8 @@ describe('mockups in a browser', () => {
     const reference = /Q-\d{4}-\d{6}/.exec(text)?.[0] ?? '';
     const path = (await page.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
     expect(reference).not.toBe('');
+    // The confirmation page shows the mockup too.
+    expect(await page.getByRole('img', { name: 'Your design on the garment, front' }).count()).toBe(1);
     await context.close();
 
     // The desk: centred at the top, 6 in wide; it writes the quote and sends the mockup as the proof.
