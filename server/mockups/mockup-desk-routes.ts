@@ -99,7 +99,8 @@ export function mockupDeskRoutes(options: MockupDeskRoutesOptions): Router {
         file: { name: `${reference}-proof.png`, mediaType: 'image/png', size: data.length, data },
         widthInches: null,
         heightInches: null,
-        notes: [lines.slice(1).join('; '), typed].filter(Boolean).join('\n'),
+        // The prints' sizes and inks, as the customer reads them beside the proof.
+        notes: [lines.slice(2).join('; '), typed].filter(Boolean).join('\n'),
       },
       { from, to, actor: `staff:${staffOf(res)}`, mail: (version) => ({ kind: 'proof-sent', version }) },
     );

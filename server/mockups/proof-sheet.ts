@@ -17,7 +17,7 @@ const LINE = 34;
 const placementName = (value: string) =>
   Object.hasOwn(placements, value) ? placements[value as keyof typeof placements] : value;
 
-/** The stamped lines: one for the garment, one per print. */
+/** The stamped lines: the reference, the garment and its colour, then one per print (short enough for one panel). */
 export function proofStampLines(
   reference: string,
   mockups: readonly StoredMockup[],
@@ -31,7 +31,7 @@ export function proofStampLines(
       return `${placementName(placed.placement)}: ${placed.widthInches} × ${placed.heightInches} in${inks ? `, ${inks}` : ''}`;
     }),
   );
-  return [`Proof for ${reference}: ${first.garmentName}, ${first.color} (${first.hex})`, ...prints];
+  return [`Proof for ${reference}`, `${first.garmentName}, ${first.color} (${first.hex})`, ...prints];
 }
 
 /** The proof sheet as a PNG. */

@@ -119,6 +119,13 @@ describe('the artwork placement fields', () => {
     expect(errorsOf({ ...placed, loc1ArtY: '-1' }).loc1ArtX).toMatch(/inside the print area/);
   });
 
+  it("takes an embroidered logo's width as its artwork's when it fits the area, and leaves a larger one to the shop", () => {
+    const cap = { ...order, service: 'embroidery', garment: 'test-cap', garmentColor: 'Khaki', loc1: 'cap-front' };
+    expect(accepted({ ...cap, loc1Colors: '', loc1Width: '3' }).locations[0]?.art).toEqual({ widthInches: 3 });
+    // The cap's front takes 4.5 in: a 5 in logo is priced as asked, and placed by the shop.
+    expect(accepted({ ...cap, loc1Colors: '', loc1Width: '5' }).locations[0]).not.toHaveProperty('art');
+  });
+
   it('says the shop places it where the garment has no such print area', () => {
     expect(errorsOf({ ...order, loc1: 'back-neck', loc1ArtWidth: '2' }).loc1ArtWidth).toMatch(
       /we will place the artwork for you/,
