@@ -116,7 +116,21 @@ describe('mockups in a browser', () => {
     expect(await axeViolations(desk.page)).toEqual([]);
     await desk.page.screenshot({ path: `${shots}/mockup-desk-1280.png`, fullPage: true });
 
-    for (const opened of [visitor, desk]) {
+    // The tool on a desktop, for the screenshot at 1280 px: the same artwork on the back of a hoodie.
+    const wide = await watchedPage(browser(), 1280);
+    await wide.page.goto(`${site.url}/pricing?service=screen-printing&q=24&c1=1&garment=gildan-18500`);
+    // Once the page runs its script, the one location row is all there is.
+    await expect.poll(() => wide.page.getByLabel('Placement').count()).toBe(1);
+    await wide.page.getByLabel('Placement').selectOption('back');
+    await wide.page.getByRole('radio', { name: 'Maroon', exact: true }).check();
+    await wide.page
+      .getByLabel('Artwork files')
+      .setInputFiles([{ name: 'crest.png', mimeType: 'image/png', buffer: art }]);
+    await expect.poll(() => readout(wide.page), { timeout: 10_000 }).toContain('Back:');
+    expect(await axeViolations(wide.page)).toEqual([]);
+    await wide.page.getByTestId('placement-tool').screenshot({ path: `${shots}/placement-tool-1280.png` });
+
+    for (const opened of [visitor, desk, wide]) {
       expect(opened.problems).toEqual([]);
       await opened.context.close();
     }
