@@ -49,7 +49,8 @@ export function mockupDeskRoutes(options: MockupDeskRoutesOptions): Router {
     ]);
     if (!request) throw noSuchRequest();
     if (!formValues) return res.redirect(303, `${back}?done=mockup-none`);
-    const values = { ...formValues };
+    // The date is no part of the picture, and a past one would fail today's check.
+    const { inHands: _date, ...values } = formValues;
     for (let row = 1; row <= MAX_LOCATIONS; row += 1) {
       for (const name of [locationFields(row).artWidth, locationFields(row).artX, locationFields(row).artY]) {
         const posted = textField(req.body, name);

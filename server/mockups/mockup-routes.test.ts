@@ -193,4 +193,26 @@ describe.each(backends)('mockups on %s', (backend) => {
     expect(page.text).toContain('Use as proof');
     expect((await t.storage.getRequestState(reference))?.status).toBe('quoted');
   });
+
+  it('redraws a request whose in-hands date has gone by since it was sent', async () => {
+    const { reference } = await t.storage.saveSubmission({
+      kind: 'quote',
+      name: 'Coach Rivera',
+      email: 'coach@example.com',
+      payload: { name: 'Coach Rivera' },
+      formValues: { ...placed, inHands: '2020-03-01' },
+      files: [{ name: 'crest.png', mediaType: 'image/png', size: art.length, data: art }],
+    });
+    const session = await staffSession(t.app, t.storage, staff);
+    const redrawn = await request(t.app)
+      .post(`/staff/requests/${reference}/mockups`)
+      .set('Cookie', session.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: session.token, loc1ArtWidth: '5', loc1ArtX: '0', loc1ArtY: '0' })
+      .expect(303);
+    expect(redrawn.headers.location).toBe(`/staff/requests/${reference}?done=mockup-saved#mockup`);
+    expect((await t.storage.mockupsOf(reference)).map((mockup) => mockup.details.placements[0]?.widthInches)).toEqual([
+      5, 10,
+    ]);
+  });
 });
