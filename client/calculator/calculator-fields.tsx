@@ -1,6 +1,11 @@
 import { ColorSwatches } from '#client/components/color-swatches.tsx';
 import { GarmentPicture } from '#client/components/garment-picture.tsx';
-import { CheckboxField as KitCheckbox, SelectField as KitSelect, TextField } from '#client/forms/form-fields.tsx';
+import {
+  type Choice,
+  CheckboxField as KitCheckbox,
+  SelectField as KitSelect,
+  TextField,
+} from '#client/forms/form-fields.tsx';
 import type { FieldIdScheme } from '#client/forms/form-fields-context.tsx';
 import { useHydrated } from '#client/forms/use-hydrated.ts';
 import { useInputFilter } from '#client/hooks/use-input-filter.ts';
@@ -53,7 +58,7 @@ export function SelectField({
   name: string;
   label: string;
   hint?: string;
-  options: { value: string; label: string }[];
+  options: Choice[];
   className?: string;
 } & Omit<FieldProps, 'prices'>) {
   return (
@@ -123,7 +128,11 @@ export function GarmentField(props: FieldProps) {
   const options = [
     ...props.prices.garments.map((garment) => ({
       value: garment.id,
-      label: `${garment.name}, ${formatMoney(garment.cents)} each`,
+      // A catalogue garment by brand and style under its kind: the longest still fits a phone.
+      label: garment.shortName
+        ? `${garment.shortName}, ${formatMoney(garment.cents)} each`
+        : `${garment.name}, ${formatMoney(garment.cents)} each`,
+      ...(garment.kind ? { group: garment.kind } : {}),
     })),
     { value: 'own', label: ownGarmentLabel(props.prices.service) },
   ];

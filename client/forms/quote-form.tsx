@@ -63,7 +63,8 @@ function garmentChoices(file: PriceFile) {
   return [
     ...file.garments.map((garment) => ({
       value: garment.id,
-      label: `${garment.name} (${formatMoney(garment.cents)} each)`,
+      label: `${garment.shortName ?? garment.name} (${formatMoney(garment.cents)} each)`,
+      ...(garment.kind ? { group: garment.kind } : {}),
     })),
     { value: OWN_GARMENT, label: ownGarmentLabel(file.service) },
     { value: OTHER_GARMENT, label: 'Something else (describe it)' },

@@ -1,7 +1,15 @@
 import type { PriceFiles } from '#shared/pricing/estimate.ts';
 import type { Garment } from '#shared/pricing/types.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
-import { type CatalogueGarment, type GarmentCatalogue, garmentTitle } from './catalogue.ts';
+import { type CatalogueGarment, type GarmentCatalogue, type GarmentType, garmentTitle } from './catalogue.ts';
+
+const kindWords: Record<GarmentType, string> = {
+  tee: 'Tees',
+  'long-sleeve': 'Long sleeves',
+  hoodie: 'Hoodies',
+  polo: 'Polos',
+  hat: 'Caps',
+};
 
 /**
  * The catalogue's garments as the price files carry them: the server merges them in at start, so the
@@ -14,6 +22,8 @@ export function pricedGarment(garment: CatalogueGarment): Garment {
     id: garment.id,
     name: garmentTitle(garment),
     cents: garment.cents,
+    shortName: `${garment.brand} ${garment.style}`,
+    kind: kindWords[garment.type],
     sizeUpcharges: garment.sizeUpcharges,
     colors: garment.colors,
     sizes: garment.sizes,

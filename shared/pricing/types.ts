@@ -30,6 +30,10 @@ export interface Garment {
    * colours (the colour then decides the dark-garment price), sizes, picture and print areas.
    */
   sizeUpcharges?: SizeUpcharge[];
+  /** Brand and style ("Gildan 5000"): short enough for a select on a phone, under its kind. */
+  shortName?: string;
+  /** What it is, as the selects group it: "Tees", "Hoodies", "Caps". */
+  kind?: string;
   colors?: GarmentColor[];
   sizes?: GarmentSize[];
   type?: GarmentType;
