@@ -2,6 +2,7 @@ import type { RequestPageOptions, RequestPageView } from '#shared/request-page-c
 import { AskedSection } from './asked-section.tsx';
 import { CancelSection } from './cancel-section.tsx';
 import { MessagesSection } from './messages-section.tsx';
+import { MockupSection } from './mockup-section.tsx';
 import { OrderAgainSection } from './order-again-section.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { ProofSection } from './proof-section.tsx';
@@ -61,6 +62,7 @@ export function RequestPage({ view, options }: { view: RequestPageView; options:
         <div data-testid="request-main-column" className="min-w-0 space-y-6">
           {view.money && <PaymentSection money={view.money} options={options} />}
           {view.quote && <QuoteSection view={view} quote={view.quote} options={options} />}
+          {view.mockups && view.mockups.length > 0 && <MockupSection mockups={view.mockups} />}
           <MessagesSection view={view} options={options} />
           <AskedSection view={view} />
         </div>

@@ -2,6 +2,8 @@ import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/http/csrf.ts';
 import type { LinkKeys } from '#server/http/link-secrets.ts';
+import { mockupDeskRoutes, mockupNotices } from '#server/mockups/mockup-desk-routes.ts';
+import { deskMockups } from '#server/mockups/mockup-desk-views.ts';
 import { paymentNotices } from '#server/payments/desk-payment-routes.ts';
 import { deskMoneyView } from '#server/payments/payment-views.ts';
 import { risksOnBoard } from '#server/production/board-routes.ts';
@@ -75,6 +77,7 @@ const notices = {
   'no-proof': { type: 'error', text: 'A proof cannot be sent from this status.' },
   ...paymentNotices,
   ...Object.fromEntries(Object.entries(proofNotices).map(([key, text]) => [key, { type: 'error' as const, text }])),
+  ...mockupNotices,
   'link-replaced': { type: 'success', text: 'The customer’s link was replaced: the old one no longer works.' },
   'link-mailed': {
     type: 'success',
@@ -191,7 +194,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     if (!(await options.storage.markRequestRead(reference, actor))) {
       throw noSuchRequest();
     }
-    const [request, mails, quotes, proofs, customerPage, approvals, formValues] = await Promise.all([
+    const [request, mails, quotes, proofs, customerPage, approvals, formValues, mockups] = await Promise.all([
       options.storage.getRequest(reference),
       options.storage.notificationsOf(reference),
       options.storage.quotesOf(reference),
@@ -199,6 +202,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       options.requestLinks?.pathFor(reference),
       options.storage.approvalsOf(reference),
       options.storage.formValuesOf(reference),
+      options.storage.mockupsOf(reference),
     ]);
     if (!request) throw noSuchRequest();
     const notice = notices[req.query.done as keyof typeof notices];
@@ -221,6 +225,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       receivedAt: request.createdAt.toISOString(),
       asked: askedView(request, formValues, options.prices()),
       files: request.files.map(fileView),
+      ...(mockups.length > 0 ? deskMockups(mockups, `/staff/requests/${reference}`) : {}),
       mails: mails.map((mail) => mailView(mail, { reference, shopName: options.shopName })),
       events: request.events.map(eventView),
       thread: threadView(request),
@@ -333,6 +338,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
   });
 
   router.use(proofFileRoutes(options.storage));
+  router.use(mockupDeskRoutes(options));
   router.use(
     quoteRoutes({
       storage: options.storage,

@@ -6,6 +6,7 @@ import { databaseClock, type SqlDialect } from './database-clock.ts';
 import { createDeskStorage } from './desk-storage.ts';
 import { createJobStorage } from './job-storage.ts';
 import { createLimitStorage } from './limit-storage.ts';
+import { createMockupStorage } from './mockup-storage.ts';
 import { createOutboxStorage } from './outbox-storage.ts';
 import { createPaymentStorage } from './payment-storage.ts';
 import { createProductionStorage } from './production-storage.ts';
@@ -51,6 +52,7 @@ export function createKyselyStorage(
     ...createSeedStorage(db),
     ...createProductionStorage(db, dialect, clock),
     ...createPaymentStorage(db, dialect, clock),
+    ...createMockupStorage(db, now),
 
     async ping() {
       await sql`select 1`.execute(db);

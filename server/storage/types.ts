@@ -9,6 +9,7 @@ import type { CustomerStorage } from './contract/customer.ts';
 import type { DeskStorage } from './contract/desk.ts';
 import type { JobStorage } from './contract/jobs.ts';
 import type { LimitStorage } from './contract/limits.ts';
+import type { MockupStorage } from './contract/mockups.ts';
 import type { OutboxStorage } from './contract/outbox.ts';
 import type { PaymentStorage } from './contract/payments.ts';
 import type { ProductionStorage } from './contract/production.ts';
@@ -27,6 +28,7 @@ export type {
 } from './contract/customer.ts';
 export type { DeskStorage, RequestDetail, RequestFilter, RequestListItem } from './contract/desk.ts';
 export type { ScheduledJobStatus } from './contract/jobs.ts';
+export type { MockupPlacement, NewMockup, StoredMockup } from './contract/mockups.ts';
 export type {
   ClaimedNotification,
   NotificationRecipient,
@@ -62,7 +64,8 @@ export interface Storage
     JobStorage,
     LimitStorage,
     ProductionStorage,
-    PaymentStorage {
+    PaymentStorage,
+    MockupStorage {
   /** Resolves once the database answers a query; rejects while it cannot be reached (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
