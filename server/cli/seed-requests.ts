@@ -150,21 +150,29 @@ function pngFile(name: string, data: Buffer): StoredFile {
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The form values of a quote request a visitor could have sent. */
-function quoteValues(random: Random, who: { name: string; email: string; company?: string }): Record<string, string> {
+/**
+ * The form values of a quote request a visitor could have sent: a garment of the catalogue the service
+ * decorates (caps left out, as they come in one size and are decorated on their front only) in one of its
+ * colours, or the customer's own garments.
+ */
+function quoteValues(
+  random: Random,
+  who: { name: string; email: string; company?: string },
+  site: SiteData,
+): Record<string, string> {
   const service = random.pick(['screen-printing', 'screen-printing', 'direct-to-garment', 'embroidery'] as const);
-  const garments: Record<typeof service, string[]> = {
-    'screen-printing': ['standard-tee', 'premium-tee', 'long-sleeve-tee', 'pullover-hoodie', 'own'],
-    'direct-to-garment': ['standard-tee', 'premium-tee', 'long-sleeve-tee', 'pullover-hoodie'],
-    embroidery: ['pique-polo', 'structured-cap', 'quarter-zip', 'soft-shell-jacket', 'own'],
-  };
+  const offered = site.garments.garments.filter(
+    (garment) => garment.services.includes(service) && garment.type !== 'hat' && garment.colors.length > 0,
+  );
+  const own = service !== 'direct-to-garment' && (offered.length === 0 || random.chance(0.1));
+  const garment = own ? undefined : random.pick(offered);
   const values: Record<string, string> = {
     name: who.name,
     email: who.email,
     phone: `(217) 555-${String(random.int(0, 9999)).padStart(4, '0')}`,
     service,
-    garment: random.pick(garments[service]),
-    garmentColor: random.pick(colours),
+    garment: garment?.id ?? 'own',
+    garmentColor: garment ? random.pick(garment.colors).name : random.pick(colours),
     qtyS: String(random.int(0, 12)),
     qtyM: String(random.int(12, 60)),
     qtyL: String(random.int(0, 40)),
@@ -234,7 +242,7 @@ function requestAt(random: Random, createdAt: Date, context: Context): SeedReque
   const form = kind === 'quote' ? quoteForm : contactForm;
   const values =
     kind === 'quote'
-      ? quoteValues(random, { name, email, company })
+      ? quoteValues(random, { name, email, company }, context.site)
       : { name, email, message: 'Do you print on bags as well? We need about forty for a fair.' };
   const checked = form.validate(values, context.site);
   if (!checked.ok) return undefined;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importsOf, loadedBy, packageName, sourceFiles } from './source-imports.ts';
@@ -41,6 +41,19 @@ const usedOtherwise: Record<string, string> = {
 const followDynamic = (file: string) =>
   file.startsWith(path.join(root, 'client')) || file.startsWith(path.join(root, 'server', 'mockups'));
 
+/**
+ * What the production server loads: its entry points, and every page module, which the routes load through
+ * an `import.meta.glob` (client/routes.tsx) that Vite expands at build time and an import scan cannot follow.
+ */
+const serverEntries = [
+  'server/index.ts',
+  'server/cli/submissions.ts',
+  'client/entry-server.tsx',
+  ...readdirSync(path.join(root, 'client/pages'))
+    .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
+    .map((file) => `client/pages/${file}`),
+];
+
 describe('dependencies', () => {
   it('declares every package the source imports', () => {
     const undeclared = [...imported].filter(
@@ -52,7 +65,7 @@ describe('dependencies', () => {
   it('keeps what the production server and the operators’ tool load in "dependencies"', () => {
     // The server and the CLI as Node runs them, and the SSR bundle's sources (Vite leaves their packages
     // to node_modules).
-    const { packages } = loadedBy(root, ['server/index.ts', 'server/cli/submissions.ts', 'client/entry-server.tsx'], {
+    const { packages } = loadedBy(root, serverEntries, {
       imports: pkg.imports,
       followDynamic,
     });
@@ -77,7 +90,7 @@ describe('dependencies', () => {
     expect(unused).toEqual([]);
     // What the production server loads (above) is all "dependencies" holds: a test or build tool there would
     // go into the production install (npm ci --omit=dev, the Docker image).
-    const { packages } = loadedBy(root, ['server/index.ts', 'server/cli/submissions.ts', 'client/entry-server.tsx'], {
+    const { packages } = loadedBy(root, serverEntries, {
       imports: pkg.imports,
       followDynamic,
     });
