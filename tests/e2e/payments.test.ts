@@ -54,11 +54,11 @@ describe('an order paid by card through Stripe Checkout', () => {
     const page = customerSide.page;
     const shop = deskSide.page;
     try {
-      await page.goto(`${site.url}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`);
+      await page.goto(`${site.url}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`);
       await page.getByLabel('Your name').fill('Dana Whitfield');
       await page.getByLabel('E-mail').fill('dana@example.com');
       await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
-      await page.getByLabel('Garment color').fill('Black');
+      await page.getByRole('radio', { name: 'Black', exact: true }).check();
       await page
         .getByLabel('Artwork files')
         .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: randomPng(48) }]);
