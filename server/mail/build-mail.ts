@@ -16,6 +16,7 @@ import {
   type ToCustomerFacts,
   toCustomerSubject,
 } from './customer-mail.ts';
+import { entryReceiptMail, shareLinkMail } from './group-mail.ts';
 import type { MailDraft } from './mail-draft.ts';
 import { type MailFacts, type MailKind, readMailFacts } from './mail-facts.ts';
 import { mailHtml } from './mail-layout.ts';
@@ -41,6 +42,8 @@ export type MailReads = Pick<
   | 'approvalsOf'
   | 'paymentsOf'
   | 'depositWaiverOf'
+  | 'groupOf'
+  | 'entryById'
 >;
 
 /** The outbox row a mail is written for: its id, the request it is about (none for a sign-in link), its facts as stored. */
@@ -307,6 +310,21 @@ const builders: { [K in MailKind]: Builder<K> } = {
       payment,
       publicUrl: context.settings.publicUrl,
     });
+  },
+
+  async group(facts, row, context) {
+    const { settings } = context;
+    const { linkKeys } = settings;
+    if (!linkKeys) throw new UnbuildableMailError('a group link needs CSRF_SECRET to be made');
+    if (facts.about === 'entry') {
+      const found = facts.entry === undefined ? undefined : await context.reads.entryById(facts.entry);
+      if (!found) throw new UnbuildableMailError(`group entry ${facts.entry} is not in storage`);
+      return entryReceiptMail(found.group, found.entry, { ...settings, linkKeys });
+    }
+    const { request, about } = await toCustomer(row, context);
+    const group = await context.reads.groupOf(about.reference);
+    if (!group) throw new UnbuildableMailError(`${about.reference} has no group order`);
+    return shareLinkMail(request.email, group, { ...settings, linkKeys });
   },
 
   'customer-wrote': toShop,

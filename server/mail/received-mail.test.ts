@@ -22,6 +22,8 @@ function sent(submission: Submission, recipient: 'shop' | 'customer') {
     approvalsOf: unread,
     paymentsOf: unread,
     depositWaiverOf: unread,
+    groupOf: unread,
+    entryById: unread,
     requestLinkOf: async () => undefined,
   };
   return buildMail({ id: 1, reference: submission.reference, recipient, facts: null }, reads, settings);

@@ -3,6 +3,7 @@ import type { OperatorOutboxStorage } from './contract/outbox.ts';
 import { createCustomerStorage } from './customer-storage.ts';
 import { databaseClock, type SqlDialect } from './database-clock.ts';
 import { createDeskStorage } from './desk-storage.ts';
+import { createGroupStorage } from './group-storage.ts';
 import { createJobStorage } from './job-storage.ts';
 import { createLimitStorage } from './limit-storage.ts';
 import { createOutboxStorage } from './outbox-storage.ts';
@@ -48,6 +49,7 @@ export function createKyselyStorage(
     ...createCustomerStorage(db, dialect),
     ...createProductionStorage(db, dialect, clock),
     ...createPaymentStorage(db, dialect, clock),
+    ...createGroupStorage(db, dialect, clock, now),
 
     async ping() {
       await sql`select 1`.execute(db);

@@ -7,6 +7,7 @@
 
 import type { CustomerStorage } from './contract/customer.ts';
 import type { DeskStorage } from './contract/desk.ts';
+import type { GroupStorage } from './contract/groups.ts';
 import type { JobStorage } from './contract/jobs.ts';
 import type { LimitStorage } from './contract/limits.ts';
 import type { OutboxStorage } from './contract/outbox.ts';
@@ -26,6 +27,13 @@ export type {
   VersionDecision,
 } from './contract/customer.ts';
 export type { DeskStorage, RequestDetail, RequestFilter, RequestListItem } from './contract/desk.ts';
+export type {
+  GroupEntryInput,
+  GroupRefusal,
+  GroupSettings,
+  StoredGroup,
+  StoredGroupEntry,
+} from './contract/groups.ts';
 export type { ScheduledJobStatus } from './contract/jobs.ts';
 export type {
   ClaimedNotification,
@@ -62,7 +70,8 @@ export interface Storage
     JobStorage,
     LimitStorage,
     ProductionStorage,
-    PaymentStorage {
+    PaymentStorage,
+    GroupStorage {
   /** Resolves once the database answers a query; rejects while it cannot be reached (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
