@@ -16,7 +16,7 @@ import {
   type ToCustomerFacts,
   toCustomerSubject,
 } from './customer-mail.ts';
-import { entryReceiptMail, shareLinkMail } from './group-mail.ts';
+import { entryReceiptMail, groupSubject, shareLinkMail } from './group-mail.ts';
 import type { MailDraft } from './mail-draft.ts';
 import { type MailFacts, type MailKind, readMailFacts } from './mail-facts.ts';
 import { mailHtml } from './mail-layout.ts';
@@ -389,6 +389,8 @@ export function queuedSubject(facts: MailFacts, reference: string, shopName: str
       return paymentSubject(facts.kind, reference, shopName);
     case 'payment-flagged':
       return `A payment needs you (${reference})`;
+    case 'group':
+      return groupSubject(facts.about, shopName);
     case 'legacy':
       return facts.subject;
     default:

@@ -40,3 +40,14 @@ export function rosterLine(entry: { size: string; backName: string; backNumber: 
   const back = [entry.backName, entry.backNumber].filter(Boolean).join(' ');
   return back ? `${entry.size}: ${back}` : entry.size;
 }
+
+/** A plain adult tee's measurements, shown beside the sizes until the garment catalogue gives its own. */
+export function sizeChart(_garment: string): { size: string; chest: string; length: string }[] {
+  const chest = [31, 34, 38, 42, 46, 50, 54, 58, 62];
+  const length = [27, 28, 29, 30, 31, 32, 33, 34, 35];
+  return quoteSizes.map((size, index) => ({
+    size,
+    chest: `${chest[index] ?? ''} in`,
+    length: `${length[index] ?? ''} in`,
+  }));
+}
