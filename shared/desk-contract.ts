@@ -3,6 +3,7 @@
  * plain data, dates as ISO strings. The desk is rendered on the server only and ships no JavaScript:
  * every action is a plain form with post/redirect/get, so the public pages' bundles never carry it.
  */
+import type { DeskGroupView, GroupPackingView } from './groups/group-contract.ts';
 import type { BoardView, CapacityView, WorkOrderView } from './production/board-view.ts';
 import type { AskedView } from './requests/asked-view.ts';
 import type { RequestStatus } from './requests/request-status.ts';
@@ -224,6 +225,8 @@ export type DeskView =
       customerPage?: string;
       /** The order's money, once a quote is approved. */
       money?: DeskMoney;
+      /** The group order collecting the sizes (issue 28), live while open. */
+      group?: DeskGroupView;
       /** The one-line result of the last action (post/redirect/get). */
       notice?: { type: 'success' | 'error'; text: string };
     }
@@ -253,7 +256,9 @@ export type DeskView =
   // The production pages (issue 29): shared/production/board-view.ts.
   | BoardView
   | CapacityView
-  | WorkOrderView;
+  | WorkOrderView
+  // A group order's packing sheet (issue 28).
+  | GroupPackingView;
 
 /** The desk's page of one request: what its sections are drawn from. */
 export type DeskRequestView = Extract<DeskView, { page: 'request' }>;

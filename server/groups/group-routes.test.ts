@@ -223,15 +223,27 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
     await request(t.app).get(String(fresh)).expect(404);
   });
 
-  it('refuses members after the deadline with a reason', async () => {
-    const { share } = await startedGroup({ deadline: '2099-06-01T18:00' });
+  it('closes by itself at the deadline: the late member is refused with a reason, the desk sees the list', async () => {
+    const { reference, share } = await startedGroup({ deadline: '2099-06-01T18:00' });
     const member = form(await visitorSession(t.app, share));
+    await member(`${share}/join`, {
+      name: 'Kim',
+      email: 'kim@example.com',
+      size: 'L',
+      backName: 'Kim',
+      backNumber: '9',
+    }).expect(303);
     const saved = clock;
     clock = Date.parse('2099-06-03T00:00:00Z');
     try {
       const late = await member(`${share}/join`, { name: 'Late', email: 'late@example.com', size: 'M' });
       expect(late.status).toBe(422);
-      expect(late.text).toContain('The deadline to join has passed');
+      expect(late.text).toContain('This group is closed');
+      expect(late.text).toContain('Ask Pat');
+      expect((await t.storage.groupOf(reference))?.state).toBe('closed');
+      expect(await t.storage.formValuesOf(reference)).toMatchObject({ qtyL: '1', qtyM: '0' });
+      const events = (await t.storage.getRequest(reference))?.events ?? [];
+      expect(events.find((event) => event.type === 'group_closed')).toMatchObject({ actor: 'system' });
     } finally {
       clock = saved;
     }

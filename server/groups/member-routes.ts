@@ -17,6 +17,7 @@ import { isRecord } from '#shared/is-record.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
+import { closedIfDue } from './deadline-close.ts';
 import { entryOpens, entryPath, shareOpens } from './group-links.ts';
 import { refusalText } from './group-refusals.ts';
 import { groupState } from './group-views.ts';
@@ -92,7 +93,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     if (!shareOpens(options.keys, group, id, String(req.params.secret)) || !group)
       throw createHttpError(404, NOT_FOUND);
     res.locals[BACK_TO_LOCAL] = `/groups/${req.params.group}/${req.params.secret}`;
-    return group;
+    return closedIfDue(options.storage, group, options.now());
   }
 
   async function ownEntry(req: Request, res: Response) {
@@ -104,7 +105,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
         'There is no entry at this address: it may have been removed. Join again from the group’s link.',
       );
     res.locals[BACK_TO_LOCAL] = `/group-entries/${req.params.entry}/${req.params.secret}`;
-    return found;
+    return { entry: found.entry, group: await closedIfDue(options.storage, found.group, options.now()) };
   }
 
   /** The organiser's first name only: whom to ask, without their address. */

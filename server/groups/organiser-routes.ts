@@ -9,6 +9,7 @@ import { wallClockIn } from '#shared/groups/zoned-time.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { RequestPageView } from '#shared/request-page-contract.ts';
+import { closedIfDue } from './deadline-close.ts';
 import { refusalText } from './group-refusals.ts';
 import { organiserView, rosterCsv } from './group-views.ts';
 
@@ -78,8 +79,9 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
     path: string,
     form?: GroupFormState,
   ): Promise<RequestPageGroup | undefined> {
-    const group = await options.storage.groupOf(request.reference);
     const now = options.now();
+    const found = await options.storage.groupOf(request.reference);
+    const group = found && (await closedIfDue(options.storage, found, now));
     if (!group) {
       if (!STARTABLE.has(request.status)) return undefined;
       const inAWeek = wallClockIn(new Date(now.getTime() + 7 * DAY), timeZone()).slice(0, 10);

@@ -88,3 +88,26 @@ export interface GroupMemberView {
   form: GroupFormState;
   csrfToken: string;
 }
+
+/** The group on the desk's request page: the live roster while open, the list it became once closed. */
+export interface DeskGroupView {
+  title: string;
+  /** "Open until Dec 5, 2026, 6:00 PM", "Closed Dec 6, …". */
+  stateText: string;
+  quantity: number;
+  totals: { size: string; count: number }[];
+  roster: { name: string; email: string; size: string; quantity: number; back: string; payment: string }[];
+  csvPath: string;
+  packingPath: string;
+}
+
+/** The printable packing sheet: everyone sorted by size, then name. */
+export interface GroupPackingView {
+  page: 'group-packing';
+  staff: string;
+  reference: string;
+  title: string;
+  stateText: string;
+  totals: { size: string; count: number }[];
+  rows: { size: string; name: string; quantity: number; back: string }[];
+}
