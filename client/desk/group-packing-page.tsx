@@ -42,8 +42,8 @@ export function GroupPackingPage({ view, options }: { view: GroupPackingView; op
             </tr>
           </thead>
           <tbody>
-            {view.rows.map((row, index) => (
-              <tr key={`${row.name}-${index}`} className="border-b border-stone-200 break-inside-avoid">
+            {view.rows.map((row) => (
+              <tr key={row.id} className="border-b border-stone-200 break-inside-avoid">
                 <td className="py-1 pr-3 font-bold">{row.size}</td>
                 <td className="py-1 pr-3 wrap-anywhere">{row.name}</td>
                 <td className="py-1 pr-3">{row.quantity}</td>

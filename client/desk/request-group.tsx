@@ -32,8 +32,8 @@ export function GroupSection({ group }: { group: DeskGroupView }) {
               </tr>
             </thead>
             <tbody>
-              {group.roster.map((row, index) => (
-                <tr key={`${row.email}-${index}`} className="border-b border-stone-200">
+              {group.roster.map((row) => (
+                <tr key={row.id} className="border-b border-stone-200">
                   <td className="py-1 pr-3 wrap-anywhere">{row.name}</td>
                   <td className="py-1 pr-3">{row.size}</td>
                   <td className="py-1 pr-3">{row.quantity}</td>

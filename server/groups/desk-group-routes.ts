@@ -59,6 +59,7 @@ export async function deskGroupView(
     quantity: live.reduce((sum, entry) => sum + entry.quantity, 0),
     totals: totalsOf(sizes, live),
     roster: live.map((entry) => ({
+      id: entry.id,
       name: entry.name,
       email: entry.email,
       size: entry.size,
@@ -92,7 +93,13 @@ export function deskGroupRoutes(options: DeskGroupRoutesOptions): Router {
     const { group, live, sizes } = found;
     const rows = [...live]
       .sort((a, b) => sizes.indexOf(a.size) - sizes.indexOf(b.size) || a.name.localeCompare(b.name))
-      .map((entry) => ({ size: entry.size, name: entry.name, quantity: entry.quantity, back: back(entry) }));
+      .map((entry) => ({
+        id: entry.id,
+        size: entry.size,
+        name: entry.name,
+        quantity: entry.quantity,
+        back: back(entry),
+      }));
     await options.render(req, res, {
       page: 'group-packing',
       staff: staffOf(res),

@@ -96,7 +96,7 @@ export interface DeskGroupView {
   stateText: string;
   quantity: number;
   totals: { size: string; count: number }[];
-  roster: { name: string; email: string; size: string; quantity: number; back: string; payment: string }[];
+  roster: { id: number; name: string; email: string; size: string; quantity: number; back: string; payment: string }[];
   csvPath: string;
   packingPath: string;
 }
@@ -109,5 +109,5 @@ export interface GroupPackingView {
   title: string;
   stateText: string;
   totals: { size: string; count: number }[];
-  rows: { size: string; name: string; quantity: number; back: string }[];
+  rows: { id: number; size: string; name: string; quantity: number; back: string }[];
 }
