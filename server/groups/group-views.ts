@@ -17,7 +17,7 @@ export function groupState(group: StoredGroup, now: Date): GroupOrganiserView['s
 }
 
 /** "Each person pays $14.50 when joining" or "You pay for everyone". */
-export function payerText(group: Pick<StoredGroup, 'payer' | 'priceCents'>): string {
+function payerText(group: Pick<StoredGroup, 'payer' | 'priceCents'>): string {
   return group.payer === 'members' && group.priceCents !== null
     ? `Each person pays ${formatMoney(group.priceCents)} when joining`
     : 'You pay for everyone: the members pay nothing here';
@@ -28,7 +28,7 @@ export function payerText(group: Pick<StoredGroup, 'payer' | 'priceCents'>): str
  * with the request's own garment, print and options at the roster's quantity; undefined when the
  * request cannot be priced on the site or is at the last break.
  */
-export function tierText(
+function tierText(
   formValues: Record<string, string> | undefined,
   totals: Record<string, number>,
   prices: PricingData,
@@ -55,7 +55,7 @@ export function tierText(
 }
 
 /** The roster rows, oldest first, with what changed since the organiser's previous visit marked. */
-export function rosterRows(group: StoredGroup, entries: StoredGroupEntry[]): GroupRosterRow[] {
+function rosterRows(group: StoredGroup, entries: StoredGroupEntry[]): GroupRosterRow[] {
   const since = group.organiserSeenAt?.getTime();
   return entries
     .filter((entry) => entry.removedAt === null)

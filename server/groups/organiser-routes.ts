@@ -17,7 +17,7 @@ import { organiserView, rosterCsv } from './group-views.ts';
 const STARTABLE = new Set(['new', 'quoted']);
 const DAY = 86_400_000;
 
-export const groupNotices = {
+const groupNotices = {
   'group-started': { type: 'success', text: 'Your group is open. Copy the link below and send it to your group.' },
   'group-exists': { type: 'error', text: 'This request has a group already: it is below.' },
   'group-closed': {

@@ -1,4 +1,4 @@
-import { type QuoteSize, quoteSizes, sizeField } from '#shared/submissions/quote-fields.ts';
+import { quoteSizes, sizeField } from '#shared/submissions/quote-fields.ts';
 
 /**
  * The sizes a group's members choose from: one place, so the garment catalogue's own sizes (and their
@@ -28,11 +28,6 @@ export function sizeFieldsOf(totals: Record<string, number>): Record<string, str
   const fields: Record<string, string> = {};
   for (const size of quoteSizes) fields[sizeField(size)] = String(totals[size] ?? 0);
   return fields;
-}
-
-/** True for a size of the quote form's list (what the request's own fields can hold). */
-export function isQuoteSize(size: string): size is QuoteSize {
-  return (quoteSizes as readonly string[]).includes(size);
 }
 
 /** One line of the per-piece list: "M: ALEX 7", "L" when no name or number was asked. */

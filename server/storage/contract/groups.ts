@@ -2,9 +2,9 @@ import type { Actor } from './activity.ts';
 
 /** Group orders (issue 28): the organiser's share link collects each person's size, name and number. */
 
-export type GroupState = 'open' | 'closed' | 'cancelled';
+type GroupState = 'open' | 'closed' | 'cancelled';
 /** Who pays for each person's piece: the organiser (one bill) or each member when joining. */
-export type GroupPayer = 'organiser' | 'members';
+type GroupPayer = 'organiser' | 'members';
 
 /** What the organiser sets when starting a group (and may change while it is open). */
 export interface GroupSettings {
@@ -67,7 +67,7 @@ export type GroupRefusal =
   | 'gone';
 
 /** The limits an entry is checked against, in the same transaction as it is stored. */
-export interface EntryLimits {
+interface EntryLimits {
   perGroup: number;
   perVisitor: number;
 }
