@@ -44,4 +44,6 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
 # container with a longer one (docker run --stop-timeout 15, Compose stop_grace_period: 15s) so the server's
 # deadline, not SIGKILL, ends a slow shutdown.
 STOPSIGNAL SIGTERM
-CMD ["node", "server/index.ts"]
+# The heap is bounded (docs/performance.md, "Memory"): the live heap is about 40 MB, but unbounded, Node 24's
+# V8 grows the young generation to 128 MB and lets old garbage pile up under load before it collects.
+CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=8", "server/index.ts"]

@@ -3,16 +3,20 @@ import { preloadModule } from 'react-dom';
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from 'react-router';
 import { useAppContext } from './app-context.tsx';
 import { FlashNotices } from './components/flash-notices.tsx';
+import { island, whenIslandsHydrated } from './components/island.tsx';
 import { LoadingScreen } from './components/loading-screen.tsx';
 import { ProgressBar } from './components/progress-bar.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader, TopBar } from './components/site-header.tsx';
-import { ToastProvider, ToastRegion } from './components/toast-region.tsx';
+import { ToastProvider } from './components/toast-context.tsx';
 import { useConnectionToasts } from './components/use-connection-toasts.ts';
 import { loadSiteData } from './load-site-data.ts';
 import { useRouteChangeEffects } from './navigation/use-route-change-effects.ts';
 import { useRouteChangeLoading } from './navigation/use-route-change-loading.ts';
 import NotFoundPage from './pages/not-found.tsx';
+
+// The toast area's live regions are in the server's HTML; its code hydrates them after the page (island.tsx).
+const ToastRegion = island(async () => (await import('./components/toast-region.tsx')).ToastRegion);
 
 /** The whole HTML document, rendered by React on the server and hydrated in the browser. */
 function Document({ children }: { children: ReactNode }) {
@@ -97,7 +101,9 @@ function useAfterHydration() {
   const { store, toasts } = useAppContext();
   useConnectionToasts(toasts);
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    whenIslandsHydrated(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
     void loadSiteData(store);
   }, [store]);
 }

@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { data, type RouteObject } from 'react-router';
 import { type LazyPageId, pageModulePath, pages } from '#shared/routes.ts';
 import { navigationDelayLoader } from './navigation/navigation-delay.ts';
-import HomePage from './pages/home.tsx';
 import NotFoundPage from './pages/not-found.tsx';
 import Root, { RootErrorBoundary } from './root.tsx';
 
@@ -13,7 +12,7 @@ type PageModule = { default: ComponentType };
  * file, so the route table alone says which page loads what. The pages that ship with the entry are
  * left out of the glob, or Vite would warn that their dynamic import cannot make a chunk.
  */
-const lazyModules = import.meta.glob<PageModule>(['./*.tsx', '!./home.tsx', '!./not-found.tsx'], { base: './pages' });
+const lazyModules = import.meta.glob<PageModule>(['./*.tsx', '!./not-found.tsx'], { base: './pages' });
 
 function loaderOf(id: LazyPageId): () => Promise<PageModule> {
   // The glob's keys are relative to client/pages, the table's module paths to the project root.
@@ -28,7 +27,6 @@ export interface RouteHandle {
 }
 
 function pageRoute(page: (typeof pages)[number]): RouteObject {
-  if (page.id === 'home') return { id: page.id, index: true, Component: HomePage };
   if (page.id === 'not-found') {
     // A loader, so that the server answers this route with HTTP 404.
     return {
@@ -41,7 +39,8 @@ function pageRoute(page: (typeof pages)[number]): RouteObject {
   const load = loaderOf(page.id);
   return {
     id: page.id,
-    path: page.path,
+    // The home page is the root's index route: a path of '/' would make it a sibling instead.
+    ...(page.id === 'home' ? { index: true } : { path: page.path }),
     handle: { module: pageModulePath(page.id) } satisfies RouteHandle,
     lazy: async () => ({ Component: (await load()).default }),
   };

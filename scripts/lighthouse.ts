@@ -1,15 +1,20 @@
 /**
- * Lighthouse on every indexable route and on one unknown path: `npm run lighthouse` (builds first);
- * `npm run lighthouse -- /contact-us` measures only the routes named.
+ * Lighthouse on every indexable route, one unknown path, a customer's private page and the desk (its inbox
+ * and a request, signed in as staff): `npm run lighthouse` (builds first); `npm run lighthouse --
+ * /contact-us /staff` measures only the routes named.
  * Lighthouse's default config (mobile form factor, simulated throttling) in the Chromium that
  * tests/support/chromium.ts finds, one browser for every route. Prints the scores and the budget misses with
  * the audits behind each miss, and writes reports/lighthouse/<route>.json (full reports) and
  * reports/lighthouse/summary.json.
  * Exits 1 only when Lighthouse could not measure a route: budget misses are figures to report, not failures.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { hashOfSecret, newLinkSecret } from '#server/http/link-secrets.ts';
+import { openStorage } from '#server/storage/open-storage.ts';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { indexablePaths } from '#shared/routes.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '#tests/support/chromium.ts';
@@ -21,6 +26,31 @@ const OUT_DIR = 'reports/lighthouse';
 const NOT_FOUND_PATH = '/no-such-page';
 /** Stands for a customer's private request page: a quote request is sent first, and its link measured. */
 const CUSTOMER_PAGE = '/requests';
+
+/** Stands for the desk: its inbox, and a request on it, measured signed in as staff. */
+const DESK_INBOX = '/staff';
+const DESK_REQUEST = '/staff/requests';
+const STAFF = 'lighthouse@seenwear.example';
+/** The server's database: the staff session is made in it directly, as signing in through a mailed link would. */
+const DATABASE_DIR = await mkdtemp(path.join(os.tmpdir(), 'seenwear-lighthouse-'));
+
+/** A staff session in the server's database, and the cookie that carries it (the server runs in production). */
+async function staffCookie(): Promise<string> {
+  const storage = await openStorage({ databaseDir: DATABASE_DIR });
+  try {
+    const secret = newLinkSecret();
+    await storage.createStaffSession(hashOfSecret(secret), STAFF, 60 * 60 * 1000);
+    return `__Host-staff=${secret}`;
+  } finally {
+    await storage.close();
+  }
+}
+
+/** A quote request's page on the desk: one is sent first, and the desk's page of it measured. */
+async function deskRequestPath(baseUrl: string): Promise<string> {
+  const reference = (await customerPagePath(baseUrl)).split('/')[2];
+  return `${DESK_REQUEST}/${reference}`;
+}
 
 /** Sends a quote request through the form's endpoint, as a visitor's script would, and answers its page's path. */
 async function customerPagePath(baseUrl: string): Promise<string> {
@@ -69,6 +99,8 @@ interface Target {
    * secret cannot be known before. Its "is crawlable" failure is expected.
    */
   privatePage?: (baseUrl: string) => Promise<string>;
+  /** A desk page: measured with a staff session's cookie; its budgets are performance, accessibility and best practices. */
+  staff?: boolean;
 }
 
 interface FailingAudit {
@@ -110,6 +142,8 @@ const allTargets: Target[] = [
   ...indexablePaths().map((path) => ({ path, slug: slugOf(path), notFound: false })),
   { path: NOT_FOUND_PATH, slug: slugOf(NOT_FOUND_PATH), notFound: true },
   { path: CUSTOMER_PAGE, slug: 'customer-request-page', notFound: false, privatePage: customerPagePath },
+  { path: DESK_INBOX, slug: 'desk-inbox', notFound: false, staff: true },
+  { path: DESK_REQUEST, slug: 'desk-request', notFound: false, staff: true, privatePage: deskRequestPath },
 ];
 /** `npm run lighthouse -- /contact-us /pricing` measures only those routes; no argument, all of them. */
 const chosenPaths = process.argv.slice(2);
@@ -183,7 +217,8 @@ function failingAudits(lhr: Result, ids: string[], target: Target): FailingAudit
       score: audit.score,
       ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
       where: examples(audit, origin),
-      ...((target.notFound && isExpectedNotFoundFailure(lhr, id)) || (target.privatePage && id === 'is-crawlable')
+      ...((target.notFound && isExpectedNotFoundFailure(lhr, id)) ||
+      ((target.privatePage || target.staff) && id === 'is-crawlable')
         ? { expected: true }
         : {}),
     });
@@ -196,6 +231,8 @@ function findMisses(lhr: Result, target: Target, scores: Record<CategoryId, numb
   for (const id of CATEGORIES) {
     const score = scores[id];
     if (score !== null && score >= BUDGETS[id]) continue;
+    // The desk is for the shop's staff, never for search engines: SEO is no budget of its pages.
+    if (target.staff && id === 'seo') continue;
     const category = lhr.categories[id];
     const audits = failingAudits(lhr, category?.auditRefs.map((ref) => ref.id) ?? [], target);
     misses.push({
@@ -226,6 +263,7 @@ type Attempt = Omit<RouteResult, 'path' | 'durationSeconds' | 'attempts'>;
 
 async function runOnce(target: Target, url: string, port: number): Promise<Attempt> {
   const flags: Flags = {
+    ...(target.staff ? { extraHeaders: { Cookie: await staffCookie() } } : {}),
     port,
     output: 'json',
     logLevel: 'error',
@@ -348,7 +386,7 @@ process.once('SIGTERM', interrupted);
 
 const runStarted = performance.now();
 try {
-  server = await startServer({}, { captureStdout: false });
+  server = await startServer({ DATABASE_DIR, STAFF_EMAILS: STAFF }, { captureStdout: false });
   chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, handleSIGINT: false });
   // Reports of routes no longer in the table must not linger next to the fresh ones.
   await rm(OUT_DIR, { recursive: true, force: true });
@@ -403,4 +441,5 @@ try {
 } finally {
   chrome?.kill();
   await server?.stop();
+  await rm(DATABASE_DIR, { recursive: true, force: true });
 }

@@ -18,7 +18,9 @@ export interface PageDefinition {
   description: string;
   /**
    * Ships in the entry chunk. Every other page is loaded on demand as its own chunk (spec section 9's
-   * lazily loaded page groups); the home page, where most visits start, and the 404 page are not.
+   * lazily loaded page groups); the 404 page, which the root's error boundary also shows, is not. The
+   * home page is a chunk of its own too (preloaded where it is the first page): in the entry, every
+   * other page's first load would carry it.
    */
   eager?: true;
   /** false keeps the page out of sitemap.xml (and so out of the Lighthouse report); the rest are listed. */
@@ -55,7 +57,6 @@ export const pages = [
     name: 'Custom Screen Printing, DTG and Embroidery',
     description:
       'Family-owned custom apparel shop: screen printing, direct-to-garment printing and embroidery with prices you can see, proofs before printing and free local delivery.',
-    eager: true,
   },
   {
     id: 'pricing',

@@ -15,12 +15,6 @@ function project(area: SiteConfig['serviceArea'], point: { lat: number; lng: num
   return { x: WIDTH / 2 + east * scale, y: HEIGHT / 2 - north * scale };
 }
 
-/** A link that opens the shop's position in a maps site, for directions. */
-export function mapsLink(config: SiteConfig): string {
-  const { lat, lng } = config.serviceArea.shop;
-  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=11/${lat}/${lng}`;
-}
-
 /**
  * The delivery area drawn from the data (no tile server is reachable): the shop, the free delivery
  * circle, the towns in and around it, a scale and north. The towns are also listed as text beside it.

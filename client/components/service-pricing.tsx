@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react';
 import { useSiteData } from '#client/app-context.tsx';
-import { PriceCalculator } from '#client/calculator/price-calculator.tsx';
 import { formatMoney } from '#shared/money.ts';
-import { priceFileFor } from '#shared/pricing/estimate.ts';
+import { priceFileFor } from '#shared/pricing/price-file.ts';
 import { formatInches, stitchWords } from '#shared/pricing/stitch-estimate.ts';
 import type { PriceFile } from '#shared/pricing/types.ts';
 import type { PageId } from '#shared/routes.ts';
 import { getPage } from '#shared/routes.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
+import { island } from './island.tsx';
 import { PageHeader } from './page-header.tsx';
 import { PageMeta } from './page-meta.tsx';
-import { PriceTables } from './price-tables.tsx';
+
+// The calculator and the price tables hydrate on their own, after the page (island.tsx).
+const PriceCalculator = island(async () => (await import('#client/calculator/price-calculator.tsx')).PriceCalculator);
+const PriceTables = island(async () => (await import('./price-tables.tsx')).PriceTables);
 
 interface Explained {
   how: ReactNode;

@@ -1,19 +1,9 @@
-import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { sanitizeHtml } from '#client/sanitize-html.ts';
 import type { Toast, ToastStore, ToastType } from '#client/stores/toast-store.ts';
+import { useToastStore } from './toast-context.tsx';
 
-const ToastStoreContext = createContext<ToastStore | null>(null);
-
-/** One store per app: the root provides it, and anything below may add toasts through useToastStore. */
-export function ToastProvider({ store, children }: { store: ToastStore; children: ReactNode }) {
-  return <ToastStoreContext value={store}>{children}</ToastStoreContext>;
-}
-
-function useToastStore(): ToastStore {
-  const store = useContext(ToastStoreContext);
-  if (!store) throw new Error('useToastStore must be used inside <ToastProvider>');
-  return store;
-}
+export { ToastProvider } from './toast-context.tsx';
 
 const noToasts: readonly Toast[] = [];
 /** The server shows no toasts, and hydration must render what it rendered; later ones follow at once. */

@@ -1,12 +1,18 @@
 import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { EmailLink, PhoneLink } from '#client/components/contact-links.tsx';
-import { LocalBusinessJsonLd } from '#client/components/local-business-json-ld.tsx';
+import { island } from '#client/components/island.tsx';
+import { mapsLink } from '#client/components/maps-link.ts';
 import { OpeningHours } from '#client/components/opening-hours.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { PageMeta } from '#client/components/page-meta.tsx';
-import { mapsLink, ServiceAreaMap } from '#client/components/service-area-map.tsx';
-import { ContactForm } from '#client/forms/contact-form.tsx';
+
+const ServiceAreaMap = island(async () => (await import('#client/components/service-area-map.tsx')).ServiceAreaMap);
+// The form, the structured data and the map hydrate on their own, after the page (client/components/island.tsx).
+const ContactForm = island(async () => (await import('#client/forms/contact-form.tsx')).ContactForm);
+const LocalBusinessJsonLd = island(
+  async () => (await import('#client/components/local-business-json-ld.tsx')).LocalBusinessJsonLd,
+);
 
 export default function ContactUsPage() {
   const { config } = useSiteData();

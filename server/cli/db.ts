@@ -1,5 +1,5 @@
 /**
- * The operators' database tool: `npm run db -- backup FILE | restore FILE | status`. Works on the
+ * The operators' database tool: `npm run db -- backup FILE | restore FILE | status | seed --requests N`. Works on the
  * database the server uses (DATABASE_URL, else DATABASE_DIR, default ./var), safely while it runs
  * (backup and status; a restore goes into an empty database only). The submissions themselves are
  * read with `npm run submissions`. Exit codes: 0 done, 1 failed (the message says why), 2 bad usage.
@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readDatabaseDir, readStorageLocation } from '#server/config.ts';
+import { loadSiteDataFiles } from '#server/pages/site-data-files.ts';
 import { backupDatabase, restoreDatabase } from '#server/storage/backup.ts';
 import { BackupError } from '#server/storage/backup-error.ts';
 import { backupDirectory, lastBackup } from '#server/storage/daily-backup.ts';
@@ -15,6 +16,8 @@ import type { StorageLocation } from '#server/storage/open-storage.ts';
 import { openStorage } from '#server/storage/open-storage.ts';
 import { databasePath } from '#server/storage/sqlite/sqlite-storage.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
+import { SUBMISSION_RETENTION_MONTHS } from '#shared/submissions/retention.ts';
+import { seedBatches } from './seed-requests.ts';
 
 const usage = `Usage: npm run db -- <command>
 
@@ -26,6 +29,10 @@ Commands:
                  version lacks. Refuses a database that holds anything.
   status         Schema version, submissions, files, the outbox (pending, failed, the oldest's age)
                  and the last daily backup in $DATABASE_DIR/backups
+  seed --requests N
+                 Fills a database holding no request with N made-up ones over the last five years
+                 (statuses, quotes, proofs, decisions, messages, a few artwork files), to measure the
+                 desk with years of data (docs/performance.md). Refused when NODE_ENV=production.
 
 The database is the server's: PostgreSQL at $DATABASE_URL when set, otherwise
 $DATABASE_DIR/submissions.sqlite (DATABASE_DIR defaults to ./var). pg_dump and pg_restore are taken
@@ -33,15 +40,19 @@ from $PG_BIN, /usr/lib/postgresql/*/bin or PATH. See docs/backups.md.
 Exit codes: 0 done, 1 failed, 2 bad usage.
 `;
 
+/** The most made-up requests one seed writes, and how many go into each transaction. */
+const MAX_SEED = 1_000_000;
+const SEED_BATCH = 1000;
+
 /** A daily backup older than this is late: the server takes one every 24 hours. */
 const LATE_BACKUP_MS = 26 * 60 * 60_000;
 
 class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<void> {
-  let parsed: { positionals: string[] };
+  let parsed: { positionals: string[]; values: { requests?: string } };
   try {
-    parsed = parseArgs({ args: argv, options: {}, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: argv, options: { requests: { type: 'string' } }, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
@@ -52,6 +63,16 @@ async function main(argv: string[]): Promise<void> {
   }
   const needsFile = name === 'backup' || name === 'restore';
   if (name === undefined) throw new UsageError('no command given');
+  if (name === 'seed') {
+    if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
+    const requests = Number(parsed.values.requests);
+    if (!Number.isInteger(requests) || requests < 1 || requests > MAX_SEED) {
+      throw new UsageError(`seed needs --requests N, a whole number from 1 to ${MAX_SEED.toLocaleString('en-US')}`);
+    }
+    await seed(readStorageLocation(), requests);
+    return;
+  }
+  if (parsed.values.requests !== undefined) throw new UsageError('--requests goes with seed only');
   if (!needsFile && name !== 'status') throw new UsageError(`unknown command "${name}"`);
   if (needsFile && rest.length !== 1) {
     throw new UsageError(
@@ -64,6 +85,35 @@ async function main(argv: string[]): Promise<void> {
   if (name === 'backup') await backup(location, file);
   else if (name === 'restore') await restore(location, file);
   else await status(location);
+}
+
+async function seed(location: StorageLocation, count: number) {
+  // Made-up customers in a live shop's database would be mailed, listed and counted as real ones.
+  if (process.env.NODE_ENV === 'production') {
+    throw new Error('seed is refused with NODE_ENV=production: it is for a development or measuring database');
+  }
+  const { data: site } = await loadSiteDataFiles(new URL('../../data/', import.meta.url).pathname);
+  const storage = await openStorage(location);
+  try {
+    if (!(await storage.holdsNoRequests())) {
+      throw new Error(`${describeLocation(location)} already holds requests: seed fills only a database without any`);
+    }
+    const started = Date.now();
+    let stored = 0;
+    for (const batch of seedBatches({ count, batchSize: SEED_BATCH, site, now: new Date() })) {
+      await storage.insertSeedBatch(batch);
+      stored += batch.length;
+      if (stored % 10_000 < SEED_BATCH || stored === count) {
+        process.stdout.write(`  ${stored.toLocaleString('en-US')} of ${count.toLocaleString('en-US')}\n`);
+      }
+    }
+    process.stdout.write(
+      `Seeded ${describeLocation(location)} with ${count.toLocaleString('en-US')} made-up requests over five years in ${seconds(Date.now() - started)}.\n` +
+        `A server started on it deletes those older than ${SUBMISSION_RETENTION_MONTHS} months at its first daily privacy purge (npm run bench:desk records the purge as run first).\n`,
+    );
+  } finally {
+    await storage.close();
+  }
 }
 
 async function backup(location: StorageLocation, file: string) {

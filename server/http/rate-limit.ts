@@ -1,4 +1,5 @@
-import { rateLimit, type Store } from 'express-rate-limit';
+import type { RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import createHttpError from 'http-errors';
 import type { Storage } from '#server/storage/types.ts';
 
@@ -45,7 +46,7 @@ class StorageRateLimitStore implements Store {
  */
 export function submissionRateLimit(
   limit: number,
-  storage: Pick<Storage, 'countHit' | 'uncountHit'>,
+  storage: Pick<Storage, 'countHit' | 'uncountHit' | 'hitsOf'>,
   name: string,
   {
     failuresOnly = false,
@@ -56,15 +57,51 @@ export function submissionRateLimit(
     message?: string;
   } = {},
 ) {
+  if (failuresOnly) return failureRateLimit(limit, storage, name, message);
   return rateLimit({
     windowMs: RATE_LIMIT_WINDOW_MS,
     limit,
     store: new StorageRateLimitStore(storage, `${name}:`),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    skipSuccessfulRequests: failuresOnly,
     handler: (_req, _res, next) => {
       next(createHttpError(429, message));
     },
   });
+}
+
+/**
+ * A limit on failures only (a private page's link guessed at): a visit reads the address's count, and
+ * only an answer of 400 or more adds to it. express-rate-limit's skipSuccessfulRequests would count every
+ * visit and take it back after, two writes to one row per page a customer opens. The failure is counted
+ * once its answer is sent; the same address's next request waits for that count first, so a guesser on
+ * one instance cannot get ahead of it.
+ */
+function failureRateLimit(
+  limit: number,
+  storage: Pick<Storage, 'countHit' | 'hitsOf'>,
+  name: string,
+  message: string,
+): RequestHandler {
+  const counting = new Map<string, Promise<unknown>>();
+  return async (req, res, next) => {
+    const key = `${name}:${ipKeyGenerator(req.ip ?? '')}`;
+    try {
+      await counting.get(key);
+      if ((await storage.hitsOf(key)) >= limit) return next(createHttpError(429, message));
+    } catch (error) {
+      return next(error);
+    }
+    res.once('finish', () => {
+      if (res.statusCode < 400) return;
+      const counted: Promise<unknown> = storage
+        .countHit(key, RATE_LIMIT_WINDOW_MS)
+        .catch(() => undefined)
+        .finally(() => {
+          if (counting.get(key) === counted) counting.delete(key);
+        });
+      counting.set(key, counted);
+    });
+    next();
+  };
 }

@@ -1,7 +1,14 @@
 /**
- * Whether a table holds the shop's data, which a restore must never overwrite. The migrator's bookkeeping
- * and the rate-limit windows (minutes of state) do not: a database with rows in neither is still empty.
+ * SQLite's search index (migration 0019): an FTS5 table and its shadow tables, derived from the
+ * submissions (an empty database already holds its settings rows).
+ */
+const SQLITE_SEARCH_INDEX = /^submissions_search(_(data|idx|docsize|config))?$/;
+
+/**
+ * Whether a table holds the shop's data, which a restore must never overwrite. The migrator's bookkeeping,
+ * the rate-limit windows (minutes of state) and the search index (made from the submissions) do not: a
+ * database with rows in none of the others is still empty.
  */
 export function isDataTable(name: string): boolean {
-  return !name.startsWith('kysely_migration') && name !== 'rate_limits';
+  return !name.startsWith('kysely_migration') && name !== 'rate_limits' && !SQLITE_SEARCH_INDEX.test(name);
 }

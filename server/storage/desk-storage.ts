@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
-import { foldForSearch } from '#shared/search-text.ts';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
+import { inboxMatching } from './inbox-query.ts';
 import { promisedOf, writePromisedDate } from './promised-date.ts';
 import { insertQueuedMail } from './queued-mail.ts';
 import { appendEvent as appendRequestEvent } from './request-events.ts';
@@ -9,11 +9,8 @@ import { readDate, readJson, type StorageDatabase } from './schema.ts';
 import type { Actor, DeskStorage, RequestEvent, RequestFilter, Submission } from './types.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** `%` and `_` are LIKE's wildcards: a search for "50%" means the characters, not a pattern. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
+/** How stale a staff session's last-seen time may get before a page refreshes it. */
+const TOUCH_EVERY_MS = 60 * 1000;
 
 /**
  * The desk's half of the storage contract, in the same Kysely code for both databases; `getSubmission`
@@ -25,16 +22,7 @@ export function createDeskStorage(
   getSubmission: (reference: string) => Promise<Submission | undefined>,
 ): DeskStorage {
   const clock: DatabaseClock = databaseClock(dialect);
-  function matching(filter: Pick<RequestFilter, 'kind' | 'search'>) {
-    // Matched against the folded search column, so case and accents never matter on either database.
-    const pattern = filter.search?.trim() ? likePattern(foldForSearch(filter.search.trim())) : undefined;
-    return db
-      .selectFrom('submissions')
-      .$if(filter.kind !== undefined, (query) => query.where('submissions.kind', '=', filter.kind as 'quote'))
-      .$if(pattern !== undefined, (query) =>
-        query.where(sql<boolean>`submissions.search_text like ${pattern} escape '\\'`),
-      );
-  }
+  const matching = (filter: Pick<RequestFilter, 'kind' | 'search'>) => inboxMatching(db, dialect, filter);
 
   async function idOf(reference: string, trx: Kysely<StorageDatabase> = db): Promise<number | undefined> {
     const row = await trx.selectFrom('submissions').where('reference', '=', reference).select('id').executeTakeFirst();
@@ -50,7 +38,7 @@ export function createDeskStorage(
   return {
     async listRequests(filter) {
       const base = matching(filter);
-      const [rows, total, counts, unread] = await Promise.all([
+      const [rows, tally] = await Promise.all([
         base
           .$if(filter.status !== undefined, (query) =>
             query.where('submissions.status', '=', filter.status as RequestStatus),
@@ -61,21 +49,35 @@ export function createDeskStorage(
           .limit(filter.pageSize)
           .offset((filter.page - 1) * filter.pageSize)
           .execute(),
-        base
-          .$if(filter.status !== undefined, (query) =>
-            query.where('submissions.status', '=', filter.status as RequestStatus),
-          )
-          .select((eb) => eb.fn.countAll().as('count'))
-          .executeTakeFirstOrThrow(),
-        base
-          .select(['submissions.status', (eb) => eb.fn.countAll().as('count')])
-          .groupBy('submissions.status')
-          .execute(),
-        base
-          .where('submissions.read_at', 'is', null)
-          .select((eb) => eb.fn.countAll().as('count'))
-          .executeTakeFirstOrThrow(),
+        // Without a search, the counts the triggers keep (migration 0019): no request is counted here.
+        // A search counts its matches, each status and the unread in one pass.
+        filter.search?.trim()
+          ? base
+              .select((eb) => [
+                'submissions.status',
+                eb.fn.countAll().as('total'),
+                eb.fn.sum(sql<number>`case when submissions.read_at is null then 1 else 0 end`).as('unread'),
+              ])
+              .groupBy('submissions.status')
+              .execute()
+          : db
+              .selectFrom('request_counts')
+              .$if(filter.kind !== undefined, (query) => query.where('kind', '=', filter.kind as 'quote'))
+              .select(['status', 'total', 'unread'])
+              .execute(),
       ]);
+      const counts: Partial<Record<RequestStatus, number>> = {};
+      let unread = 0;
+      for (const row of tally) {
+        const total = Number(row.total);
+        // Zero rows stay once a status has emptied: the inbox lists only statuses with requests.
+        if (total > 0) counts[row.status] = (counts[row.status] ?? 0) + total;
+        unread += Number(row.unread ?? 0);
+      }
+      const total =
+        filter.status === undefined
+          ? Object.values(counts).reduce((sum, count) => sum + count, 0)
+          : (counts[filter.status] ?? 0);
       return {
         items: rows.map((row) => ({
           reference: row.reference,
@@ -87,9 +89,9 @@ export function createDeskStorage(
           readAt: row.read_at === null ? null : readDate(row.read_at),
           payload: readJson(row.payload),
         })),
-        total: Number(total.count),
-        counts: Object.fromEntries(counts.map((row) => [row.status, Number(row.count)])),
-        unread: Number(unread.count),
+        total,
+        counts,
+        unread,
       };
     },
 
@@ -266,15 +268,26 @@ export function createDeskStorage(
 
     async touchStaffSession(idHash, idleMs) {
       const live = await db
-        .updateTable('staff_sessions')
-        .set({ last_seen_at: clock.now() })
+        .selectFrom('staff_sessions')
         .where('id_hash', '=', idHash)
         .where('last_seen_at', '>', clock.after(-idleMs))
         .where('expires_at', '>', clock.now())
-        .returning('email')
+        .select(['email', sql<boolean | number>`last_seen_at < ${clock.after(-TOUCH_EVERY_MS)}`.as('stale')])
         .executeTakeFirst();
-      if (!live) await db.deleteFrom('staff_sessions').where('id_hash', '=', idHash).execute();
-      return live?.email;
+      if (!live) {
+        await db.deleteFrom('staff_sessions').where('id_hash', '=', idHash).execute();
+        return undefined;
+      }
+      // The idle time counts from the last page to the minute: a desk at work writes once a minute, not
+      // on every page it reads.
+      if (live.stale) {
+        await db
+          .updateTable('staff_sessions')
+          .set({ last_seen_at: clock.now() })
+          .where('id_hash', '=', idHash)
+          .execute();
+      }
+      return live.email;
     },
 
     async endStaffSession(idHash) {

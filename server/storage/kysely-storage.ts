@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { OperatorOutboxStorage } from './contract/outbox.ts';
+import type { SeedStorage } from './contract/seed.ts';
 import { createCustomerStorage } from './customer-storage.ts';
 import { databaseClock, type SqlDialect } from './database-clock.ts';
 import { createDeskStorage } from './desk-storage.ts';
@@ -11,6 +12,7 @@ import { createPaymentStorage } from './payment-storage.ts';
 import { createProductionStorage } from './production-storage.ts';
 import { createPurgeStorage } from './purge-storage.ts';
 import type { StorageDatabase } from './schema.ts';
+import { createSeedStorage } from './seed-storage.ts';
 import { readStorageStatus, type StorageStatus } from './storage-status.ts';
 import { createSubmissionStorage } from './submission-storage.ts';
 import type { Storage } from './types.ts';
@@ -20,7 +22,7 @@ import { createVersionStorage } from './version-storage.ts';
  * The contract plus what only the operators' CLI needs (each notification's state for `show`). The
  * server's callers take a `Storage` and never see the rest.
  */
-export interface OperatorStorage extends Storage, OperatorOutboxStorage {
+export interface OperatorStorage extends Storage, OperatorOutboxStorage, SeedStorage {
   /** The schema version, counts and outbox depth `npm run db -- status` prints. */
   status(): Promise<StorageStatus>;
 }
@@ -47,6 +49,7 @@ export function createKyselyStorage(
     ...createDeskStorage(db, dialect, submissions.getSubmission),
     ...createVersionStorage(db, clock),
     ...createCustomerStorage(db, dialect),
+    ...createSeedStorage(db),
     ...createProductionStorage(db, dialect, clock),
     ...createPaymentStorage(db, dialect, clock),
     ...createGroupStorage(db, dialect, clock, now),

@@ -40,6 +40,16 @@ export function createLimitStorage(db: Kysely<StorageDatabase>, clock: DatabaseC
       return { hits: Number(row.hits), resetAt: readDate(row.reset_at) };
     },
 
+    async hitsOf(key) {
+      const row = await db
+        .selectFrom('rate_limits')
+        .where('key', '=', key)
+        .where('reset_at', '>', clock.now())
+        .select('hits')
+        .executeTakeFirst();
+      return Number(row?.hits ?? 0);
+    },
+
     async uncountHit(key, { all = false } = {}) {
       if (all) {
         await db.deleteFrom('rate_limits').where('key', '=', key).execute();

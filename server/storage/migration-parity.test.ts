@@ -15,12 +15,15 @@ interface Column {
 
 // Kysely's own bookkeeping, and SQLite's counter behind AUTOINCREMENT: not ours, and on one side only.
 const NOT_OURS = new Set(['kysely_migration', 'kysely_migration_lock', 'sqlite_sequence']);
+// SQLite's search index (migration 0019): an FTS5 table and its shadow tables, where PostgreSQL has a
+// GIN index on the column itself.
+const SQLITE_SEARCH_INDEX = /^submissions_search(_(data|idx|docsize|config))?$/;
 
 async function sqliteColumns(location: StorageLocation): Promise<Column[]> {
   const tables = (await runSql(location, "select name from sqlite_schema where type = 'table'")) as { name: string }[];
   const columns: Column[] = [];
   for (const { name: table } of tables) {
-    if (NOT_OURS.has(table)) continue;
+    if (NOT_OURS.has(table) || SQLITE_SEARCH_INDEX.test(table)) continue;
     const info = (await runSql(location, `select name, "notnull", pk from pragma_table_info('${table}')`)) as {
       name: string;
       notnull: number;

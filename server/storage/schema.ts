@@ -302,6 +302,13 @@ export interface StorageDatabase {
     /** The last failed run's error; cleared by a success. */
     last_error: string | null;
   };
+  /** The inbox's counts per kind and status (migration 0019), kept by triggers on submissions. */
+  request_counts: {
+    kind: SubmissionKind;
+    status: RequestStatus;
+    total: Count;
+    unread: Count;
+  };
   /** The last reference number given per kind and year: the next one is allocated by bumping it. */
   reference_counters: {
     kind: SubmissionKind;

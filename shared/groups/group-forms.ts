@@ -1,4 +1,4 @@
-import { hasHiddenCharacters } from '#shared/submissions/common-fields.ts';
+import { hasHiddenCharacters } from '#shared/submissions/hidden-characters.ts';
 import { z } from '#shared/zod.ts';
 import { instantOf } from './zoned-time.ts';
 

@@ -55,21 +55,14 @@ export interface OrderContext {
   load?: LoadDates;
 }
 
-export interface PriceFiles {
-  'screen-printing': ScreenPrintingPrices;
-  'direct-to-garment': DirectToGarmentPrices;
-  embroidery: EmbroideryPrices;
-}
-
 /** The price files and the order terms: everything an estimate with a date and a delivery is made from. */
 export interface PricingData extends PriceFiles {
   'order-terms': OrderTerms;
 }
 
-/** The price file of a service, from the site data (or anything holding the three files). */
-export function priceFileFor<S extends ServiceId>(site: PriceFiles, service: S): PriceFiles[S] {
-  return site[service];
-}
+import type { PriceFiles } from './price-file.ts';
+
+export { type PriceFiles, priceFileFor } from './price-file.ts';
 
 const serviceNames: Record<ServiceId, string> = {
   'screen-printing': 'Screen printing',

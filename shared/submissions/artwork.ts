@@ -1,5 +1,5 @@
-import { hasHiddenCharacters } from './common-fields.ts';
 import { formatBytes } from './format-bytes.ts';
+import { hasHiddenCharacters } from './hidden-characters.ts';
 
 /**
  * Artwork a quote request may carry (issue 5). The browser checks count and sizes before sending; the

@@ -17,6 +17,8 @@ export interface LimitStorage {
    * the same database counts into the same row.
    */
   countHit(key: string, windowMs: number): Promise<{ hits: number; resetAt: Date }>;
+  /** The hits counted for `key` in its current window; 0 when none is running. Writes nothing. */
+  hitsOf(key: string): Promise<number>;
   /** Takes one hit back (never below zero), or forgets the key altogether. */
   uncountHit(key: string, options?: { all?: boolean }): Promise<void>;
   /**

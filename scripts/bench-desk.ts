@@ -1,0 +1,275 @@
+/**
+ * The desk and the customer's page with years of orders (issue 30): `npm run bench:desk`. For each
+ * database (SQLite, then PostgreSQL) it seeds BENCH_REQUESTS made-up requests (default 100,000) with
+ * `npm run db -- seed`, starts the production server on them, signs a member of staff in, and measures
+ * the inbox's first page, each status filter, a search by name, e-mail, company and reference, a request
+ * on the desk and a customer's page: first one user (BENCH_SAMPLES requests one after another: p50 and
+ * p95), then 20 connections with autocannon (BENCH_SECONDS each: requests per second and p99). The
+ * server's resident memory is sampled all along and its peak printed. PostgreSQL is BENCH_DATABASE_URL
+ * (an empty database) when set, otherwise a throwaway cluster like the tests'. Writes
+ * reports/bench-desk.json; exits 1 when a request failed or answered another status.
+ * Targets: p95 ≤ 50 ms for one user, ≥ 200 requests/s at 20 connections, peak RSS < 250 MB.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { hashOfSecret, linkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
+import { DAILY_BACKUP_JOB } from '#server/jobs/daily-backup-job.ts';
+import { customerPagePath } from '#server/requests/request-links.ts';
+import { openStorage, type StorageLocation } from '#server/storage/open-storage.ts';
+import { quoteStatuses } from '#shared/requests/request-status.ts';
+import { foldForSearch } from '#shared/search-text.ts';
+import { createDatabase, startPostgres } from '#tests/support/postgres-server.ts';
+import { startServer, TEST_SERVER_CSRF_SECRET } from '#tests/support/server-process.ts';
+
+const STAFF = 'bench@seenwear.example';
+const CONNECTIONS = 20;
+const TARGET_P95_MS = 50;
+const TARGET_RPS = 200;
+const TARGET_RSS_MB = 250;
+const SERVER_NODE_OPTIONS = '--max-old-space-size=128 --max-semi-space-size=8';
+
+function numberFrom(name: string, fallback: number, least: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < least) throw new Error(`${name} must be a number ≥ ${least}`);
+  return Math.floor(value);
+}
+const requests = numberFrom('BENCH_REQUESTS', 100_000, 100);
+const samples = numberFrom('BENCH_SAMPLES', 200, 20);
+const seconds = numberFrom('BENCH_SECONDS', 10, 1);
+const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((name) => name.trim());
+for (const name of databases) {
+  if (name !== 'sqlite' && name !== 'postgres') throw new Error(`BENCH_DATABASES lists "${name}": sqlite, postgres`);
+}
+
+interface Target {
+  name: string;
+  path: string;
+}
+
+interface Row {
+  database: string;
+  target: string;
+  path: string;
+  p50Ms: number;
+  p95Ms: number;
+  requestsPerSecond: number;
+  p99Ms: number;
+  failures: number;
+}
+
+/** `npm run db -- seed` on that database, as an operator runs it; resolves with its time in ms. */
+function seed(location: StorageLocation, count: number): Promise<number> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['server/cli/db.ts', 'seed', '--requests', String(count)], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATABASE_URL: 'databaseUrl' in location ? location.databaseUrl : '',
+        DATABASE_DIR: 'databaseDir' in location ? location.databaseDir : os.tmpdir(),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(Date.now() - started) : reject(new Error(`seed exited ${code}`)),
+    );
+  });
+}
+
+/** One GET, timed from the request to the answer's last byte; rejects on a status other than 200. */
+function timedGet(url: string, cookie: string): Promise<number> {
+  const started = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(url, { headers: { Cookie: cookie, 'Accept-Encoding': 'gzip, br' } }, (response) => {
+      response.resume();
+      response.on('end', () => {
+        if (response.statusCode !== 200) reject(new Error(`GET ${url} answered ${response.statusCode}`));
+        else resolve(Number(process.hrtime.bigint() - started) / 1e6);
+      });
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** The server's resident memory, sampled until stopped: the peak in MB. */
+function rssSampler(pid: number | undefined) {
+  let peak = 0;
+  const timer = setInterval(async () => {
+    try {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak = Math.max(peak, kb / 1024);
+    } catch {
+      // The process has ended, or there is no /proc.
+    }
+  }, 200);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+/** What to measure on a seeded database, found in it; and a staff session made in it. */
+async function prepare(location: StorageLocation) {
+  const storage = await openStorage(location);
+  try {
+    const middle = await storage.listRequests({ kind: 'quote', status: 'completed', page: 20, pageSize: 10 });
+    const sample = middle.items[0];
+    if (!sample) throw new Error('The seeded database has no completed quote request');
+    const company = typeof sample.payload.company === 'string' ? sample.payload.company : 'Café Nandú';
+    const customerPath = await customerPagePath(storage, linkKeys(TEST_SERVER_CSRF_SECRET), sample.reference);
+    if (!customerPath) throw new Error(`${sample.reference} has no customer page`);
+    // The daily jobs are recorded as run today, so the server does not start them during the measurement:
+    // the privacy purge would delete all but the last SUBMISSION_RETENTION_MONTHS of the five years
+    // seeded (the live site keeps only those: the row count, not their age, is what is measured), and the
+    // backup would copy the whole database while the pages are timed.
+    for (const job of ['privacy-purge', DAILY_BACKUP_JOB]) {
+      const claim = await storage.claimScheduledJob(job, { intervalMs: 0, leaseMs: 60_000 });
+      if (claim) await storage.finishScheduledJob(claim, { ok: true });
+    }
+    const secret = newLinkSecret();
+    await storage.createStaffSession(hashOfSecret(secret), STAFF, 24 * 60 * 60 * 1000);
+    const query = (text: string) => `/staff?q=${encodeURIComponent(text)}`;
+    const targets: Target[] = [
+      { name: 'inbox, first page', path: '/staff' },
+      ...[...quoteStatuses, 'handled' as const].map((status) => ({
+        name: `status ${status}`,
+        path: `/staff?status=${status}`,
+      })),
+      // The name as a person types it, without its accent; the e-mail's start; the company; a reference.
+      { name: 'search: name', path: query(foldForSearch(sample.name.split(' ').at(-1) ?? sample.name).toUpperCase()) },
+      { name: 'search: e-mail', path: query(sample.email.split('@')[0] ?? sample.email) },
+      { name: 'search: company', path: query(foldForSearch(company)) },
+      { name: 'search: reference', path: query(sample.reference) },
+      { name: 'desk request', path: `/staff/requests/${sample.reference}` },
+      { name: "customer's page", path: customerPath },
+    ];
+    return { targets, cookie: `__Host-staff=${secret}; staff=${secret}` };
+  } finally {
+    await storage.close();
+  }
+}
+
+async function measureDatabase(database: 'sqlite' | 'postgres') {
+  let location: StorageLocation;
+  let cleanUp: () => Promise<void>;
+  if (database === 'sqlite') {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'seenwear-bench-desk-'));
+    location = { databaseDir: dir };
+    cleanUp = () => rm(dir, { recursive: true, force: true });
+  } else if (process.env.BENCH_DATABASE_URL) {
+    location = { databaseUrl: process.env.BENCH_DATABASE_URL };
+    cleanUp = async () => {};
+  } else {
+    const cluster = await startPostgres();
+    location = { databaseUrl: await createDatabase(cluster.url) };
+    cleanUp = () => cluster.stop();
+  }
+  try {
+    console.error(`${database}: seeding ${requests.toLocaleString('en-US')} requests…`);
+    const seedMs = await seed(location, requests);
+    const { targets, cookie } = await prepare(location);
+    const server = await startServer(
+      {
+        ...('databaseUrl' in location
+          ? { DATABASE_URL: location.databaseUrl }
+          : { DATABASE_DIR: location.databaseDir, DATABASE_URL: '' }),
+        STAFF_EMAILS: STAFF,
+        // As `npm run serve` and the container start it (docs/performance.md, "Memory").
+        NODE_OPTIONS: SERVER_NODE_OPTIONS,
+      },
+      { captureStdout: false },
+    );
+    const memory = rssSampler(server.child.pid);
+    const rows: Row[] = [];
+    try {
+      for (const target of targets) {
+        const url = `${server.url}${target.path}`;
+        for (let i = 0; i < 10; i++) await timedGet(url, cookie);
+        const times: number[] = [];
+        for (let i = 0; i < samples; i++) times.push(await timedGet(url, cookie));
+        times.sort((a, b) => a - b);
+        const load = await autocannon({
+          url,
+          connections: CONNECTIONS,
+          duration: seconds,
+          headers: { cookie, 'accept-encoding': 'gzip, br' },
+        });
+        const ok = load.statusCodeStats?.['200']?.count ?? 0;
+        rows.push({
+          database,
+          target: target.name,
+          path: target.path,
+          p50Ms: percentile(times, 50),
+          p95Ms: percentile(times, 95),
+          requestsPerSecond: load.requests.average,
+          p99Ms: load.latency.p99,
+          failures: load.errors + load.timeouts + (load.requests.total - ok),
+        });
+        console.error(
+          `  ${database} ${target.name}: p95 ${percentile(times, 95).toFixed(1)} ms, ${Math.round(load.requests.average)} req/s`,
+        );
+      }
+    } finally {
+      const code = await server.stop();
+      if (code !== 0) console.error(`The server exited with ${code}:\n${server.output()}`);
+    }
+    return { rows, seedMs, peakRssMb: memory.stop() };
+  } finally {
+    await cleanUp();
+  }
+}
+
+const results = [];
+for (const database of databases as ('sqlite' | 'postgres')[])
+  results.push({ database, ...(await measureDatabase(database)) });
+
+const meets = (row: Row) => row.p95Ms <= TARGET_P95_MS && row.requestsPerSecond >= TARGET_RPS && row.failures === 0;
+console.log(
+  [
+    `Desk and customer's page with ${requests.toLocaleString('en-US')} requests: ${samples} requests one after another (one user), then ${CONNECTIONS} connections for ${seconds} s. Node ${process.version}, ${os.availableParallelism()} CPUs, load average at the end ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}.`,
+    '',
+    '| Database | Target | 1 user p50 ms | 1 user p95 ms | 20 conn. req/s | 20 conn. p99 ms | Failures | Verdict |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...results.flatMap(({ rows }) =>
+      rows.map(
+        (row) =>
+          `| ${row.database} | ${row.target} | ${row.p50Ms.toFixed(1)} | ${row.p95Ms.toFixed(1)} | ${Math.round(row.requestsPerSecond)} | ${row.p99Ms} | ${row.failures} | ${meets(row) ? 'meets' : 'BELOW TARGET'} |`,
+      ),
+    ),
+    '',
+    '| Database | Seed time | Server peak RSS | Verdict |',
+    '| --- | ---: | ---: | --- |',
+    ...results.map(
+      (result) =>
+        `| ${result.database} | ${(result.seedMs / 1000).toFixed(1)} s | ${result.peakRssMb.toFixed(0)} MB | ${result.peakRssMb < TARGET_RSS_MB ? 'meets' : 'OVER'} |`,
+    ),
+    '',
+    `Targets: p95 ≤ ${TARGET_P95_MS} ms for one user, ≥ ${TARGET_RPS} requests/s at ${CONNECTIONS} connections, peak RSS < ${TARGET_RSS_MB} MB.`,
+  ].join('\n'),
+);
+
+await mkdir('reports', { recursive: true });
+await writeFile(
+  'reports/bench-desk.json',
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: os.availableParallelism(), requests, samples, seconds, connections: CONNECTIONS, results }, null, 2)}\n`,
+);
+if (results.some(({ rows }) => rows.some((row) => row.failures > 0))) {
+  console.error('\nSome requests failed or answered another status than 200: the figures measure nothing.');
+  process.exitCode = 1;
+}

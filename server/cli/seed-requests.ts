@@ -1,0 +1,428 @@
+/**
+ * Made-up requests spread over five years, for measuring the desk and the customer's page with a real
+ * amount of data (`npm run db -- seed --requests N`, issue 30). Each is a form post the site itself
+ * accepts (the same validation and payload as /api/quotes and /api/contact), then the life such a
+ * request has had by its age: an old one finished or cancelled, a recent one anywhere on its way. The
+ * same N gives the same requests (a fixed pseudo-random sequence), so two measurements compare.
+ */
+import { deflateSync } from 'node:zlib';
+import type { SeedRequest } from '#server/storage/contract/seed.ts';
+import type { StoredFile } from '#server/storage/contract/submissions.ts';
+import { contactForm, quoteForm } from '#server/submissions/submission-forms.ts';
+import type { QuoteLine } from '#shared/requests/quote.ts';
+import type { RequestStatus } from '#shared/requests/request-status.ts';
+import type { SiteData } from '#shared/site-data.ts';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+const YEARS = 5;
+
+const firstNames = [
+  'María',
+  'José',
+  'Dana',
+  'Zoë',
+  'Łukasz',
+  'Björn',
+  'Renée',
+  'François',
+  'Ngozi',
+  'Aiyana',
+  'Chen',
+  'Priya',
+  'Sean',
+  'Olga',
+  'Mateo',
+  'Fatima',
+  'Kenji',
+  'Amara',
+  'Liam',
+  'Noa',
+  'Tomás',
+  'Ingrid',
+  'Ravi',
+  'Hannah',
+];
+const lastNames = [
+  'Castañeda',
+  'Núñez',
+  "O'Brien",
+  'Müller',
+  'Nguyen',
+  'Smith',
+  'Kowalski',
+  'Okafor',
+  'Haugen',
+  'Dubois',
+  'García',
+  'Patel',
+  'Johnson',
+  'Ivanova',
+  'Tanaka',
+  'Mensah',
+  'Larsen',
+  'Rossi',
+  'Cohen',
+  'Şahin',
+];
+const companies = [
+  'Café Nandú',
+  'Eastside Rec League',
+  'Brightline Dental',
+  'Sangamon Valley 4-H',
+  'Lincoln Park Runners',
+  'Springfield Brewing Co.',
+  'Capitol Rotary',
+  'Jäger & Sons Roofing',
+  'Prairie Paws Rescue',
+  'St. Agnes PTO',
+];
+const colours = ['Black', 'White', 'Heather grey', 'Navy', 'Forest green', 'Maroon'];
+const customerMessages = [
+  'Could the logo be a little bigger on the back?',
+  'We need them before the tournament, is that still fine?',
+  'Can we add three more in XL?',
+  'Is the grey a light or a dark heather?',
+];
+const staffMessages = [
+  'Yes, we can do that at no extra cost.',
+  'Thanks! We have updated the order.',
+  'That works: we will have them ready the day before.',
+];
+
+/** A small deterministic generator (mulberry32): the same seed gives the same requests. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    chance: (p: number) => next() < p,
+  };
+}
+type Random = ReturnType<typeof generator>;
+
+/** A PNG of one colour, made here (the seed must not need an image library): artwork and proofs. */
+function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function pngFile(name: string, data: Buffer): StoredFile {
+  return { name, mediaType: 'image/png', size: data.length, data };
+}
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The form values of a quote request a visitor could have sent. */
+function quoteValues(random: Random, who: { name: string; email: string; company?: string }): Record<string, string> {
+  const service = random.pick(['screen-printing', 'screen-printing', 'direct-to-garment', 'embroidery'] as const);
+  const garments: Record<typeof service, string[]> = {
+    'screen-printing': ['standard-tee', 'premium-tee', 'long-sleeve-tee', 'pullover-hoodie', 'own'],
+    'direct-to-garment': ['standard-tee', 'premium-tee', 'long-sleeve-tee', 'pullover-hoodie'],
+    embroidery: ['pique-polo', 'structured-cap', 'quarter-zip', 'soft-shell-jacket', 'own'],
+  };
+  const values: Record<string, string> = {
+    name: who.name,
+    email: who.email,
+    phone: `(217) 555-${String(random.int(0, 9999)).padStart(4, '0')}`,
+    service,
+    garment: random.pick(garments[service]),
+    garmentColor: random.pick(colours),
+    qtyS: String(random.int(0, 12)),
+    qtyM: String(random.int(12, 60)),
+    qtyL: String(random.int(0, 40)),
+    qtyXL: String(random.int(0, 12)),
+    loc1: 'front',
+    delivery: random.chance(0.7) ? 'pickup' : 'delivery',
+  };
+  if (who.company) values.company = who.company;
+  if (values.delivery === 'delivery') {
+    values.address = `${random.int(100, 9999)} Main Street, Springfield, IL`;
+    values.zip = random.pick(['62701', '62702', '62704', '62629', '62650']);
+  }
+  if (service === 'screen-printing') values.loc1Colors = String(random.int(1, 4));
+  if (service === 'direct-to-garment') values.loc1Area = random.pick(['small', 'medium', 'large']);
+  if (service === 'embroidery') values.loc1Width = random.pick(['3', '3.5', '4']);
+  if (random.chance(0.4)) {
+    values.loc2 = 'back';
+    if (service === 'screen-printing') values.loc2Colors = String(random.int(1, 2));
+    if (service === 'direct-to-garment') values.loc2Area = 'large';
+    if (service === 'embroidery') values.loc2Width = '3';
+  }
+  if (random.chance(0.3)) values.comments = 'Logo attached. Same colours as last year, please.';
+  return values;
+}
+
+/** The path a quote request takes, up to where one of that age usually is. */
+const quotePath: RequestStatus[] = [
+  'new',
+  'quoted',
+  'approved',
+  'proof_sent',
+  'proof_approved',
+  'in_production',
+  'ready',
+  'completed',
+];
+
+function quoteStatusFor(random: Random, ageDays: number): RequestStatus {
+  if (random.chance(ageDays > 60 ? 0.15 : 0.05)) return 'cancelled';
+  if (ageDays > 60) return random.chance(0.95) ? 'completed' : 'quoted';
+  // Recent ones are spread along the path by age: a day-old request is new, a month-old one nearly done.
+  const step = Math.min(quotePath.length - 1, Math.floor((ageDays / 45) * quotePath.length + random.next() * 2));
+  return quotePath[step] as RequestStatus;
+}
+
+interface Context {
+  site: SiteData;
+  now: Date;
+  staff: `staff:${string}`;
+  artwork: StoredFile;
+  proof: StoredFile;
+}
+
+/** The request made at `createdAt`, with its life up to `now`; undefined when the form would refuse it. */
+function requestAt(random: Random, createdAt: Date, context: Context): SeedRequest | undefined {
+  const first = random.pick(firstNames);
+  const last = random.pick(lastNames);
+  const name = `${first} ${last}`;
+  const email = `${first}.${last}${random.int(1, 999)}@example.com`
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/'/g, '')
+    .toLowerCase();
+  const company = random.chance(0.4) ? random.pick(companies) : undefined;
+  const ageDays = (context.now.getTime() - createdAt.getTime()) / DAY;
+  const kind = random.chance(0.85) ? 'quote' : 'contact';
+  const form = kind === 'quote' ? quoteForm : contactForm;
+  const values =
+    kind === 'quote'
+      ? quoteValues(random, { name, email, company })
+      : { name, email, message: 'Do you print on bags as well? We need about forty for a fair.' };
+  const checked = form.validate(values, context.site);
+  if (!checked.ok) return undefined;
+
+  const request: SeedRequest = {
+    kind,
+    createdAt,
+    name,
+    email,
+    company,
+    payload: checked.payload,
+    formValues: checked.formValues,
+    status: 'new',
+    statusChangedAt: null,
+    readAt: null,
+    activityAt: createdAt,
+    files: kind === 'quote' && random.chance(0.07) ? [context.artwork] : [],
+    quotes: [],
+    proofs: [],
+    approvals: [],
+    events: [],
+  };
+  // Acts happen a few hours to a few days apart, never after now.
+  let clock = createdAt.getTime();
+  const later = (minHours: number, maxHours: number) => {
+    clock = Math.min(context.now.getTime(), clock + random.int(minHours, maxHours) * HOUR);
+    return new Date(clock);
+  };
+  const staffAct = (at: Date) => {
+    request.readAt = at;
+  };
+  const customerAct = (at: Date) => {
+    request.activityAt = at;
+    request.readAt = null;
+  };
+  const move = (to: RequestStatus, at: Date, actor: SeedRequest['events'][number]['actor'], data = {}) => {
+    request.events.push({ at, actor, type: 'status', data: { from: request.status, to, ...data } });
+    request.status = to;
+    request.statusChangedAt = at;
+  };
+
+  if (ageDays > 0.2 || random.chance(0.3)) {
+    const at = later(1, 8);
+    request.events.push({ at, actor: context.staff, type: 'opened', data: {} });
+    staffAct(at);
+  }
+  if (kind === 'contact') {
+    if (ageDays > 3 || random.chance(0.5)) move('handled', later(1, 24), context.staff);
+    return request;
+  }
+
+  const target = quoteStatusFor(random, ageDays);
+  const cancelled = target === 'cancelled';
+  const goal = cancelled ? quotePath[random.int(1, 3)] : target;
+  const reach = quotePath.indexOf(goal as RequestStatus);
+  const payload = checked.payload as { quantity?: number; service?: string; garment?: string };
+  const quantity = payload.quantity ?? 24;
+  for (let step = 1; step <= reach; step++) {
+    const to = quotePath[step] as RequestStatus;
+    if (to === 'quoted') {
+      const at = later(4, 30);
+      const unitCents = random.int(650, 2400);
+      const lines: QuoteLine[] = [
+        { label: `${payload.service ?? 'Printing'} on ${payload.garment ?? 'garments'}`, quantity, unitCents },
+        ...(random.chance(0.5) ? [{ label: 'Screens and set-up', quantity: 1, unitCents: 2500 }] : []),
+      ];
+      const totalCents = lines.reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
+      request.quotes.push({
+        lines,
+        notes: 'Prices include the garments and printing.',
+        validUntil: dayOf(new Date(at.getTime() + 30 * DAY)),
+        depositPercent: 50,
+        totalCents,
+        at,
+        by: context.staff,
+      });
+      request.events.push({
+        at,
+        actor: context.staff,
+        type: 'quote',
+        data: { version: 1, totalCents, from: 'new', to },
+      });
+      request.status = to;
+      request.statusChangedAt = at;
+      staffAct(at);
+      if (random.chance(0.3)) {
+        const asked = later(2, 48);
+        request.events.push({
+          at: asked,
+          actor: 'customer',
+          type: 'message',
+          data: { text: random.pick(customerMessages), files: [] },
+        });
+        customerAct(asked);
+        const answered = later(1, 24);
+        request.events.push({
+          at: answered,
+          actor: context.staff,
+          type: 'message',
+          data: { text: random.pick(staffMessages) },
+        });
+        staffAct(answered);
+      }
+    } else if (to === 'approved' || to === 'proof_approved') {
+      const subject = to === 'approved' ? 'quote' : 'proof';
+      const at = later(2, 72);
+      request.approvals.push({ subject, version: 1, decision: 'approved', name, comment: '', at });
+      request.events.push({
+        at,
+        actor: 'customer',
+        type: 'decision',
+        data: { subject, version: 1, decision: 'approved', name, from: request.status, to },
+      });
+      request.status = to;
+      request.statusChangedAt = at;
+      customerAct(at);
+      if (to === 'proof_approved') {
+        const promised = { date: dayOf(new Date(at.getTime() + random.int(7, 14) * DAY)), handover: 'pickup' as const };
+        request.promised = promised;
+        request.events.push({ at, actor: 'system', type: 'promised', data: promised });
+      }
+    } else if (to === 'proof_sent') {
+      const at = later(4, 48);
+      request.proofs.push({
+        file: context.proof,
+        widthInches: 10,
+        heightInches: 8,
+        notes: 'Actual size on a large tee.',
+        at,
+        by: context.staff,
+      });
+      request.events.push({
+        at,
+        actor: context.staff,
+        type: 'proof',
+        data: { version: 1, name: context.proof.name, from: request.status, to },
+      });
+      request.status = to;
+      request.statusChangedAt = at;
+      staffAct(at);
+    } else {
+      const at = later(24, 96);
+      move(to, at, context.staff);
+      staffAct(at);
+    }
+  }
+  if (cancelled) {
+    const at = later(24, 240);
+    const byCustomer = random.chance(0.5);
+    move('cancelled', at, byCustomer ? 'customer' : context.staff);
+    if (byCustomer) customerAct(at);
+    else staffAct(at);
+  }
+  return request;
+}
+
+/**
+ * `count` requests made between five years before `now` and `now`, in the order they were made, in
+ * batches of `batchSize`. A request the form would refuse (rare: the prices changed) is drawn again.
+ */
+export function* seedBatches(options: {
+  count: number;
+  batchSize: number;
+  site: SiteData;
+  now: Date;
+}): Generator<SeedRequest[]> {
+  const random = generator(options.count);
+  const context: Context = {
+    site: options.site,
+    now: options.now,
+    staff: 'staff:desk@seenwear.example',
+    artwork: pngFile('logo.png', solidPng(64, 64, [200, 40, 40])),
+    proof: pngFile('proof-v1.png', solidPng(120, 90, [30, 60, 160])),
+  };
+  const start = options.now.getTime() - YEARS * 365 * DAY;
+  const span = options.now.getTime() - start;
+  let batch: SeedRequest[] = [];
+  for (let index = 0; index < options.count; index++) {
+    let request: SeedRequest | undefined;
+    for (let tries = 0; request === undefined; tries++) {
+      if (tries > 20) throw new Error('The quote form refuses every made-up request: do the price files still match?');
+      request = requestAt(random, new Date(start + ((index + random.next()) * span) / options.count), context);
+    }
+    batch.push(request);
+    if (batch.length === options.batchSize) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}

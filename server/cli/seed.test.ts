@@ -1,0 +1,144 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkKeys } from '#server/http/link-secrets.ts';
+import { customerPagePath } from '#server/requests/request-links.ts';
+import type { OperatorStorage } from '#server/storage/kysely-storage.ts';
+import { openStorage, type StorageLocation } from '#server/storage/open-storage.ts';
+import { staffSession } from '#tests/support/staff-session.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { backends, newStorageLocation } from '#tests/support/test-storage.ts';
+
+const script = new URL('./db.ts', import.meta.url).pathname;
+
+function db(args: string[], where: StorageLocation, env: Record<string, string> = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATABASE_URL: 'databaseUrl' in where ? where.databaseUrl : '',
+        DATABASE_DIR: 'databaseDir' in where ? where.databaseDir : tmpdir(),
+        ...env,
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const SEEDED = 600;
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+describe.each(backends)('npm run db -- seed on %s', { timeout: 60_000 }, (backend) => {
+  let location: StorageLocation;
+  let storage: OperatorStorage;
+  let seeded: Awaited<ReturnType<typeof db>>;
+  let folder: string | undefined;
+
+  beforeAll(async () => {
+    location = await newStorageLocation(backend);
+    if ('databaseDir' in location) folder = location.databaseDir;
+    seeded = await db(['seed', '--requests', String(SEEDED)], location);
+    storage = await openStorage(location);
+  });
+
+  afterAll(async () => {
+    await storage.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it('fills the database with requests over five years, in every state, with their history', async () => {
+    expect({ code: seeded.code, stderr: seeded.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(seeded.stdout).toContain(`with ${SEEDED} made-up requests over five years`);
+    const all = await storage.listRequests({ page: 1, pageSize: SEEDED });
+    expect(all.total).toBe(SEEDED);
+    // Old requests are finished or cancelled, recent ones on their way; contact messages handled or new.
+    expect(all.counts.completed).toBeGreaterThan(SEEDED / 3);
+    expect(all.counts.cancelled).toBeGreaterThan(0);
+    expect(all.counts.handled).toBeGreaterThan(0);
+    expect(Object.keys(all.counts).length).toBeGreaterThanOrEqual(5);
+    const times = all.items.map((item) => item.createdAt.getTime());
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(4.5 * YEAR_MS);
+    expect(Math.max(...times)).toBeLessThanOrEqual(Date.now());
+    const status = await storage.status();
+    expect(status.files.count).toBeGreaterThan(0);
+
+    // References rise with the dates, numbered per kind and year from 1.
+    const oldest = all.items.at(-1);
+    expect(oldest?.reference).toMatch(/^[QC]-\d{4}-000001$/);
+
+    const completed = all.items.find((item) => item.status === 'completed' && item.kind === 'quote');
+    if (!completed) throw new Error('No completed quote request');
+    const detail = await storage.getRequest(completed.reference);
+    expect(detail?.events.map((event) => event.type)).toEqual(
+      expect.arrayContaining(['opened', 'quote', 'decision', 'proof', 'status']),
+    );
+    expect(await storage.quotesOf(completed.reference)).toHaveLength(1);
+    expect(await storage.proofsOf(completed.reference)).toHaveLength(1);
+  });
+
+  it('is found by the desk search, ignoring accents and case', async () => {
+    const found = await storage.listRequests({ search: 'CASTANEDA', page: 1, pageSize: 5 });
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.items.every((item) => item.name.includes('Castañeda'))).toBe(true);
+  });
+
+  it('shows seeded requests on the desk and on the customer page', async () => {
+    const t = await createTestApp({ storage });
+    const { cookie } = await staffSession(t.app, t.storage, 'owner@seenwear.example');
+    await request(t.app).get('/staff').set('Cookie', cookie).expect(200);
+    const { items } = await storage.listRequests({ kind: 'quote', status: 'proof_sent', page: 1, pageSize: 1 });
+    const [quote] =
+      items.length > 0 ? items : (await storage.listRequests({ kind: 'quote', page: 1, pageSize: 1 })).items;
+    if (!quote) throw new Error('No quote request');
+    const desk = await request(t.app).get(`/staff/requests/${quote.reference}`).set('Cookie', cookie).expect(200);
+    expect(desk.text).toContain(quote.reference);
+    const path = await customerPagePath(storage, linkKeys(t.config.csrfSecret), quote.reference);
+    if (!path) throw new Error('No customer page');
+    const page = await request(t.app).get(path).expect(200);
+    expect(page.text).toContain(quote.reference);
+  });
+
+  it('refuses a database that already holds requests', async () => {
+    const again = await db(['seed', '--requests', '5'], location);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/already holds requests: seed fills only a database without any/);
+    expect((await storage.listRequests({ page: 1, pageSize: 1 })).total).toBe(SEEDED);
+  });
+});
+
+describe('npm run db -- seed refusals', () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'seenwear-seed-'));
+  });
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('is refused in production, before it opens the database', async () => {
+    const result = await db(['seed', '--requests', '10'], { databaseDir: folder }, { NODE_ENV: 'production' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('seed is refused with NODE_ENV=production');
+  });
+
+  it('asks for a number of requests', async () => {
+    for (const args of [['seed'], ['seed', '--requests', 'many'], ['seed', '--requests', '0']]) {
+      const result = await db(args, { databaseDir: folder });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('seed needs --requests N');
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import type { QuoteLine } from '#shared/requests/quote.ts';
+import type { RequestStatus } from '#shared/requests/request-status.ts';
+import type { Actor } from './activity.ts';
+import type { StoredFile, SubmissionKind } from './submissions.ts';
+
+/**
+ * Made-up requests for measuring the desk and the customer's page with years of data (`npm run db --
+ * seed`, issue 30): written in batches straight into the tables, with their history already lived
+ * (quotes, proofs, decisions, messages), never through the mails. Only the operators' CLI sees this.
+ */
+
+/** One made-up request with everything that happened to it, in the order it happened. */
+export interface SeedRequest {
+  kind: SubmissionKind;
+  createdAt: Date;
+  name: string;
+  email: string;
+  /** What the search finds it by besides the reference, name and e-mail. */
+  company?: string;
+  payload: Record<string, unknown>;
+  formValues?: Record<string, string>;
+  status: RequestStatus;
+  statusChangedAt: Date | null;
+  readAt: Date | null;
+  activityAt: Date;
+  promised?: { date: string; handover: 'pickup' | 'delivery' };
+  files: StoredFile[];
+  quotes: {
+    lines: QuoteLine[];
+    notes: string;
+    validUntil: string;
+    depositPercent: number;
+    totalCents: number;
+    at: Date;
+    by: Actor;
+  }[];
+  proofs: { file: StoredFile; widthInches: number; heightInches: number; notes: string; at: Date; by: Actor }[];
+  approvals: {
+    subject: 'quote' | 'proof';
+    version: number;
+    decision: 'approved' | 'changes';
+    name: string;
+    comment: string;
+    at: Date;
+  }[];
+  events: { at: Date; actor: Actor; type: string; data: Record<string, unknown> }[];
+}
+
+export interface SeedStorage {
+  /** Whether the database holds no request: made-up ones go only into a database without real ones. */
+  holdsNoRequests(): Promise<boolean>;
+  /**
+   * Stores a batch in one transaction, numbered on from the reference counters; the batch comes in the
+   * order the requests were made, so references rise with the dates.
+   */
+  insertSeedBatch(batch: readonly SeedRequest[]): Promise<void>;
+}
