@@ -249,3 +249,17 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
     }
   });
 });
+
+// Guessing at share links is counted like guessing at private pages: past the limit, the visitor waits.
+describe('the share link’s rate limit', () => {
+  it('answers 429 after a few wrong links from one address, with what to do', async () => {
+    const t = await createTestApp({
+      storage: await openTestStorage('sqlite'),
+      config: { submissionRateLimit: 3, csrfSecret },
+    });
+    const wrong = `/groups/1/${'x'.repeat(43)}`;
+    for (let i = 0; i < 3; i += 1) await request(t.app).get(wrong).expect(404);
+    const limited = await request(t.app).get(wrong).expect(429);
+    expect(limited.text).toContain('Too many tries at this address');
+  });
+});
