@@ -62,9 +62,11 @@ export function RequestPage({ view, options }: { view: RequestPageView; options:
         <div data-testid="request-main-column" className="min-w-0 space-y-6">
           {view.money && <PaymentSection money={view.money} options={options} />}
           {view.quote && <QuoteSection view={view} quote={view.quote} options={options} />}
-          {view.group && <GroupSection group={view.group} options={options} />}
+          {view.group && 'group' in view.group && <GroupSection group={view.group} options={options} />}
           <MessagesSection view={view} options={options} />
           <AskedSection view={view} />
+          {/* Starting a group is an offer, after what they asked for; a group once started is read first. */}
+          {view.group && 'start' in view.group && <GroupSection group={view.group} options={options} />}
         </div>
       </div>
     </RequestDocument>
