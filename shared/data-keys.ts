@@ -2,7 +2,8 @@
  * The data files. The first six are spec section 7's, fetched by the browser once the app has started;
  * the content files after them (our work, answers, artwork guidelines) and the order terms (turnaround,
  * delivery, sales tax) are validated and served the same way, and reach the browser inside the page,
- * which is the only place they are read.
+ * which is the only place they are read. The garment catalogue is served too; the browser reads its
+ * garments inside the price files, where the server merges them at start (shared/garments/priced-garments.ts).
  * Kept apart from the zod schemas so the browser bundle can name the files without shipping the validator.
  */
 export const startupDataKeys = [
@@ -26,6 +27,7 @@ export const dataKeys = [
   'faq',
   'artwork-guidelines',
   'order-terms',
+  'garments',
 ] as const;
 /** A data file's name without .json, as in /data/<key>.json. */
 export type DataKey = (typeof dataKeys)[number];

@@ -3,6 +3,7 @@
  * plain data, dates as ISO strings. The desk is rendered on the server only and ships no JavaScript:
  * every action is a plain form with post/redirect/get, so the public pages' bundles never carry it.
  */
+import type { MockupView } from './garments/mockup-view.ts';
 import type { DeskGroupView, GroupPackingView } from './groups/group-contract.ts';
 import type { BoardView, CapacityView, WorkOrderView } from './production/board-view.ts';
 import type { AskedView } from './requests/asked-view.ts';
@@ -203,6 +204,9 @@ export type DeskView =
       /** The customer's fields as the shop reads them, in form order, and the website's estimate then. */
       asked: AskedView;
       files: DeskFile[];
+      /** The customer's artwork on the garment (issue 27), and each placement the desk may adjust. */
+      mockups?: MockupView[];
+      placements?: DeskPlacement[];
       mails: DeskMail[];
       events: DeskEvent[];
       /** The conversation with the customer, oldest first. */
@@ -259,6 +263,15 @@ export type DeskView =
   | WorkOrderView
   // A group order's packing sheet (issue 28).
   | GroupPackingView;
+
+/** One artwork placement of a mockup, as the desk's adjustment form shows it (inches). */
+export interface DeskPlacement {
+  row: number;
+  label: string;
+  widthInches: number;
+  xInches: number;
+  yInches: number;
+}
 
 /** The desk's page of one request: what its sections are drawn from. */
 export type DeskRequestView = Extract<DeskView, { page: 'request' }>;

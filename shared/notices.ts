@@ -18,6 +18,8 @@ export interface FlashNotice {
   reference?: string;
   /** No confirmation was mailed (the address's daily limit): the confirmation page says so. */
   confirmationSkipped?: true;
+  /** The views of the request's mockups (issue 27): the confirmation page shows them from its private page. */
+  mockups?: ('front' | 'back')[];
 }
 
 /** A link in a flash message: where, and its words. */

@@ -3,6 +3,7 @@
  * entry's renderRequestPage): plain data, dates as ISO strings. Like the desk, the page is rendered on
  * the server only and ships no JavaScript: every action is a plain form with post/redirect/get.
  */
+import type { MockupView } from './garments/mockup-view.ts';
 import type { RequestPageGroup } from './groups/group-contract.ts';
 import type { AskedView } from './requests/asked-view.ts';
 import type { RequestStatus } from './requests/request-status.ts';
@@ -126,6 +127,8 @@ export interface RequestPageView {
   /** The fields they sent and the website's estimate then, as the shop reads them. */
   asked: AskedView;
   files: RequestPageFile[];
+  /** Their artwork on the garment as they placed it (issue 27), when the request has mockups. */
+  mockups?: MockupView[];
   thread: RequestPageMessage[];
   quote?: RequestPageQuote;
   proof?: RequestPageProof;

@@ -1,5 +1,6 @@
 import { artworkGuidelinesSchema, faqSchema, ourWorkSchema } from './content-schemas.ts';
 import type { DataKey } from './data-keys.ts';
+import { garmentCatalogueSchema } from './garments/catalogue-schema.ts';
 import { weekDays } from './opening-hours.ts';
 import { orderTermsSchema } from './pricing/order-terms-schema.ts';
 import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from './pricing/price-schemas.ts';
@@ -129,6 +130,7 @@ export const siteDataSchemas = {
   faq: faqSchema,
   'artwork-guidelines': artworkGuidelinesSchema,
   'order-terms': orderTermsSchema,
+  garments: garmentCatalogueSchema,
 } as const satisfies Record<DataKey, z.ZodType>;
 
 /** The data files as validated, by key: what the pages are rendered from and what the browser receives. */

@@ -1,7 +1,15 @@
-import { CheckboxField as KitCheckbox, SelectField as KitSelect, TextField } from '#client/forms/form-fields.tsx';
+import { ColorSwatches } from '#client/components/color-swatches.tsx';
+import { GarmentPicture } from '#client/components/garment-picture.tsx';
+import {
+  type Choice,
+  CheckboxField as KitCheckbox,
+  SelectField as KitSelect,
+  TextField,
+} from '#client/forms/form-fields.tsx';
 import type { FieldIdScheme } from '#client/forms/form-fields-context.tsx';
 import { useHydrated } from '#client/forms/use-hydrated.ts';
 import { useInputFilter } from '#client/hooks/use-input-filter.ts';
+import { colorNamed } from '#shared/garments/catalogue.ts';
 import { formatMoney } from '#shared/money.ts';
 import { ownGarmentHint, ownGarmentLabel } from '#shared/pricing/option-words.ts';
 import { sizeParams } from '#shared/pricing/query.ts';
@@ -50,7 +58,7 @@ export function SelectField({
   name: string;
   label: string;
   hint?: string;
-  options: { value: string; label: string }[];
+  options: Choice[];
   className?: string;
 } & Omit<FieldProps, 'prices'>) {
   return (
@@ -120,7 +128,11 @@ export function GarmentField(props: FieldProps) {
   const options = [
     ...props.prices.garments.map((garment) => ({
       value: garment.id,
-      label: `${garment.name}, ${formatMoney(garment.cents)} each`,
+      // A catalogue garment by brand and style under its kind: the longest still fits a phone.
+      label: garment.shortName
+        ? `${garment.shortName}, ${formatMoney(garment.cents)} each`
+        : `${garment.name}, ${formatMoney(garment.cents)} each`,
+      ...(garment.kind ? { group: garment.kind } : {}),
     })),
     { value: 'own', label: ownGarmentLabel(props.prices.service) },
   ];
@@ -137,9 +149,45 @@ export function GarmentField(props: FieldProps) {
   );
 }
 
+/** The chosen garment, when the price file lists it. */
+export function chosenGarment({ prices, fields }: Pick<FieldProps, 'prices' | 'fields'>) {
+  return prices.garments.find((garment) => garment.id === (fields.garment ?? prices.garments[0]?.id));
+}
+
+/**
+ * A catalogue garment's colours, with its picture in the one chosen: the colour decides whether the
+ * garment is dark (the underbase, the dark-garment price), so there is no box to tick for it.
+ */
+export function GarmentColorField(props: FieldProps) {
+  const garment = chosenGarment(props);
+  if (!garment?.colors || !garment.type) return null;
+  const shown = colorNamed(garment, props.fields.color);
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-4 sm:col-span-2">
+      <ColorSwatches
+        name="color"
+        colors={garment.colors}
+        chosen={shown?.name}
+        value={shown?.name ?? ''}
+        onChange={(event) => props.onChange('color', event.target.value)}
+      />
+      {shown ? (
+        <GarmentPicture
+          type={garment.type}
+          view="front"
+          hex={shown.hex}
+          label={`${garment.name} in ${shown.name}`}
+          className="h-28 w-24"
+        />
+      ) : null}
+    </div>
+  );
+}
+
 /** Larger sizes cost a little more; the rest of the order is in standard sizes. */
 export function SizeFields(props: FieldProps) {
-  const upcharges = props.prices.sizeUpcharges;
+  // A catalogue garment has its own upcharges; the file's are for the rest.
+  const upcharges = chosenGarment(props)?.sizeUpcharges ?? props.prices.sizeUpcharges;
   const open = upcharges.some((upcharge) => (props.fields[sizeParams[upcharge.size]] ?? '') !== '');
   return (
     <details open={open} className="rounded-lg border border-stone-200 p-3 sm:col-span-2">

@@ -6,6 +6,7 @@ import { TotalBar } from '#client/components/total-bar.tsx';
 import { FormFieldsProvider } from '#client/forms/form-fields-context.tsx';
 import { useLoadDates } from '#client/hooks/use-load-dates.ts';
 import { useNow } from '#client/hooks/use-now.ts';
+import { colorNamed } from '#shared/garments/catalogue.ts';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
 import { shopTime } from '#shared/pricing/business-days.ts';
@@ -18,8 +19,10 @@ import type { ServiceId } from '#shared/service-ids.ts';
 import {
   CheckboxField,
   calculatorFieldIds,
+  chosenGarment,
   type FieldProps,
   type Fields,
+  GarmentColorField,
   GarmentField,
   OrderFields,
   QuantityField,
@@ -51,9 +54,11 @@ function fieldsFrom(prices: PriceFile, params: URLSearchParams): Fields {
 /** The service's own options besides its locations: a dark garment, artwork preparation, a design on file. */
 function ServiceOptions(props: FieldProps) {
   const { prices } = props;
+  // A catalogue garment's colour says whether it is dark.
+  const colored = chosenGarment(props)?.colors !== undefined;
   switch (prices.service) {
     case 'screen-printing':
-      return (
+      return colored ? null : (
         <CheckboxField
           name="dark"
           label={`Dark garment (a white underbase goes under the ink: it counts as ${prices.darkGarmentExtraColors} more color)`}
@@ -63,7 +68,9 @@ function ServiceOptions(props: FieldProps) {
     case 'direct-to-garment':
       return (
         <>
-          <CheckboxField name="dark" label="Dark garment (pretreated, with white ink under the colors)" {...props} />
+          {colored ? null : (
+            <CheckboxField name="dark" label="Dark garment (pretreated, with white ink under the colors)" {...props} />
+          )}
           <CheckboxField
             name="art"
             label={`My artwork needs preparing (adds a one-time ${formatMoney(prices.artSetupFee)} art set-up fee)`}
@@ -157,7 +164,13 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
   }
 
   function onChange(name: string, value: string) {
-    replaceFields({ ...fields, [name]: value });
+    const next = { ...fields, [name]: value };
+    // Another garment keeps the colour when it comes in it too, else starts in its first.
+    if (name === 'garment') {
+      const garment = chosenGarment({ prices, fields: next });
+      next.color = colorNamed(garment ?? {}, fields.color)?.name ?? garment?.colors?.[0]?.name ?? '';
+    }
+    replaceFields(next);
   }
 
   // A location added or removed: focus goes to its field (or the one before it) once it is rendered.
@@ -200,6 +213,8 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
               <QuantityField {...props} />
               <GarmentField {...props} />
               <CalculatorLocations onReplace={replaceFields} onFocusField={setFocusName} {...props} />
+              {/* Where the dark-garment box was: the colour now says whether the garment is dark. */}
+              <GarmentColorField {...props} />
               <ServiceOptions {...props} />
               <SizeFields {...props} />
               <OrderFields

@@ -7,6 +7,7 @@ import { ConversationSection } from './request-conversation.tsx';
 import { CustomerLinkSection } from './request-customer-link.tsx';
 import { GroupSection } from './request-group.tsx';
 import { MailsSection } from './request-mails.tsx';
+import { MockupsSection } from './request-mockups.tsx';
 import { MoneySection } from './request-money.tsx';
 import { NoteSection } from './request-note-form.tsx';
 import { PromisedSection } from './request-promised.tsx';
@@ -59,6 +60,7 @@ export function RequestPage({ view, options }: { view: DeskRequestView; options:
           {view.kind === 'quote' && (
             <>
               <ArtworkSection view={view} />
+              <MockupsSection view={view} options={options} />
               <QuotesSection view={view} />
               {(view.proofs.length > 0 || view.canSendProof) && <ProofsSection view={view} options={options} />}
             </>

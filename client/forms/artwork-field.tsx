@@ -28,7 +28,14 @@ const ARTWORK_GUIDELINES_PATH = getPage('artwork-guidelines').path;
  * The artwork picker. With JavaScript it lists what was chosen, with sizes, and says at once when the
  * files break a limit, before anything is uploaded.
  */
-export function ArtworkField({ onProblem }: { onProblem: (problem: string | undefined) => void }) {
+export function ArtworkField({
+  onProblem,
+  onFiles,
+}: {
+  onProblem: (problem: string | undefined) => void;
+  /** The files chosen now (none after "Remove"): the placement tool shows the first. */
+  onFiles?: (files: File[]) => void;
+}) {
   const ids = useFieldIds(ARTWORK_FIELD);
   const input = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<ArtworkFileInfo[]>([]);
@@ -39,12 +46,15 @@ export function ArtworkField({ onProblem }: { onProblem: (problem: string | unde
   }
 
   function onChange(event: ChangeEvent<HTMLInputElement>) {
-    show(chosenFiles(event.currentTarget.files ?? []).map(({ name, size }) => ({ name, size })));
+    const chosen = chosenFiles(event.currentTarget.files ?? []);
+    show(chosen.map(({ name, size }) => ({ name, size })));
+    onFiles?.(chosen);
   }
 
   function clear() {
     if (input.current) input.current.value = '';
     show([]);
+    onFiles?.([]);
     input.current?.focus();
   }
 

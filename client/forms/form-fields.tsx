@@ -129,6 +129,33 @@ export function TextAreaField({
 export interface Choice {
   value: string;
   label: string;
+  /** Consecutive choices with the same group are listed under it (an optgroup): "Hoodies". */
+  group?: string;
+}
+
+/** The choices as options, each run of one group inside its optgroup. */
+function optionsOf(options: readonly Choice[]) {
+  const runs: { group: string | undefined; choices: Choice[] }[] = [];
+  for (const choice of options) {
+    const last = runs.at(-1);
+    if (last && last.group === choice.group) last.choices.push(choice);
+    else runs.push({ group: choice.group, choices: [choice] });
+  }
+  return runs.map((run, index) => {
+    const items = run.choices.map((option) => (
+      <option key={option.value} value={option.value}>
+        {option.label}
+      </option>
+    ));
+    return run.group ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: runs keep their order; a group may come back later.
+      <optgroup key={`${run.group}-${index}`} label={run.group}>
+        {items}
+      </optgroup>
+    ) : (
+      items
+    );
+  });
 }
 
 export function SelectField({
@@ -154,11 +181,7 @@ export function SelectField({
         {...ariaProps(ids, hint)}
         className={controlClass}
       >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        {optionsOf(options)}
       </select>
     </FieldFrame>
   );

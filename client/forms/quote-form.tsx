@@ -1,18 +1,20 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { TotalBar } from '#client/components/total-bar.tsx';
 import { useLoadDates } from '#client/hooks/use-load-dates.ts';
 import { useNow } from '#client/hooks/use-now.ts';
+import { colorNamed } from '#shared/garments/catalogue.ts';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { decorationWord, locationsHeading, ownGarmentLabel, repeatDesignLabel } from '#shared/pricing/option-words.ts';
-import type { PriceFile } from '#shared/pricing/types.ts';
+import type { Garment, PriceFile } from '#shared/pricing/types.ts';
 import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
 import { ARTWORK_FIELD, artworkListError } from '#shared/submissions/artwork.ts';
 import { type FieldErrors, type FormValues, formValuesFrom } from '#shared/submissions/form-values.ts';
 import {
+  catalogueGarment,
   localToday,
   locationFields,
   MAX_LOCATIONS,
@@ -20,6 +22,7 @@ import {
   NEW_ARTWORK_KEY,
   OTHER_GARMENT,
   OWN_GARMENT,
+  placements,
   quoteEstimate,
   REORDER_FIELD,
 } from '#shared/submissions/quote-fields.ts';
@@ -33,6 +36,7 @@ import { loadSchemaChecks, prefetchSchemaChecks } from './load-schema-checks.ts'
 import { QuoteDeliveryFields } from './quote-delivery-fields.tsx';
 import { QuoteEstimatePanel } from './quote-estimate-panel.tsx';
 import { quoteFieldLabel, quoteFieldTarget } from './quote-field-labels.ts';
+import { QuoteGarmentColor } from './quote-garment-color.tsx';
 import { filledRows, newRowValues, QuoteLocationFields, withoutRow } from './quote-location-fields.tsx';
 import { QuoteReceipt } from './quote-receipt.tsx';
 import { piecesIn, QuoteSizeFields } from './quote-size-fields.tsx';
@@ -60,21 +64,26 @@ function garmentChoices(file: PriceFile) {
   return [
     ...file.garments.map((garment) => ({
       value: garment.id,
-      label: `${garment.name} (${formatMoney(garment.cents)} each)`,
+      label: `${garment.shortName ?? garment.name} (${formatMoney(garment.cents)} each)`,
+      ...(garment.kind ? { group: garment.kind } : {}),
     })),
     { value: OWN_GARMENT, label: ownGarmentLabel(file.service) },
     { value: OTHER_GARMENT, label: 'Something else (describe it)' },
   ];
 }
 
-/** The service's own options that change the price: each one a checkbox named as the schema reads it. */
-function serviceOptions(file: PriceFile): { name: string; label: string }[] {
+/**
+ * The service's own options that change the price: each one a checkbox named as the schema reads it. A
+ * garment of the catalogue has no dark box: its colour says whether it is dark.
+ */
+function serviceOptions(file: PriceFile, colored: boolean): { name: string; label: string }[] {
+  const dark = (label: string) => (colored ? [] : [{ name: 'darkGarment', label }]);
   switch (file.service) {
     case 'screen-printing':
-      return [{ name: 'darkGarment', label: 'Dark garment (a white underbase goes under the ink)' }];
+      return dark('Dark garment (a white underbase goes under the ink)');
     case 'direct-to-garment':
       return [
-        { name: 'darkGarment', label: 'Dark garment (pretreated, with white ink under the colors)' },
+        ...dark('Dark garment (pretreated, with white ink under the colors)'),
         {
           name: 'artSetup',
           label: `My artwork needs preparing (a one-time ${formatMoney(file.artSetupFee)} art set-up fee)`,
@@ -83,6 +92,26 @@ function serviceOptions(file: PriceFile): { name: string; label: string }[] {
     case 'embroidery':
       return [{ name: 'repeatDesign', label: repeatDesignLabel(file.digitizingFee) }];
   }
+}
+
+// Loaded only once a file is chosen: the quote form's first load does not carry it.
+const PlacementTool = lazy(() => import('#client/placement/placement-tool.tsx'));
+
+/** The form's locations the garment has a print area for, as the placement tool offers them. */
+function placeableRows(garment: Garment, values: FormValues) {
+  return Array.from({ length: MAX_LOCATIONS }, (_, index) => index + 1).flatMap((n) => {
+    const placement = values[locationFields(n).placement] ?? '';
+    const area = garment.printAreas?.find((candidate) => candidate.placement === placement);
+    return area ? [{ n, placement: area.placement, label: placements[area.placement] }] : [];
+  });
+}
+
+/** The hint of each location's artwork width field, for a catalogue garment: its largest print. */
+function artWidthHint(garment: Garment | undefined): string | undefined {
+  const largest = garment?.printAreas ? Math.max(0, ...garment.printAreas.map((area) => area.widthInches)) : 0;
+  return largest
+    ? `With your artwork attached, we show it on the garment at this width (up to ${largest} in, less on a chest or sleeve).`
+    : undefined;
 }
 
 function readForm(form: HTMLFormElement): FormValues {
@@ -142,6 +171,10 @@ function QuoteFields({
 
   const service = serviceOf(values);
   const file = prices[service];
+  const garment = catalogueGarment(file, values.garment ?? garmentFor(file, defaults.garment));
+  const shownColor = garment ? (colorNamed(garment, values.garmentColor) ?? garment.colors?.[0]) : undefined;
+  /** The artwork chosen: the placement tool (its own chunk) loads once there is some. */
+  const [artwork, setArtwork] = useState<File[]>([]);
   /** Location rows with JavaScript (without it, every row the form can post waits in "Add another location"). */
   const [rowCount, setRowCount] = useState(() => filledRows(start, MAX_LOCATIONS));
   const rows = Math.min(rowCount, maxLocations(file));
@@ -274,14 +307,14 @@ function QuoteFields({
                 hint="Such as “Gildan 18500 hoodie”. Needed when you choose something else."
                 defaultValue={start.garmentStyle}
               />
-              <TextField
-                name="garmentColor"
-                label="Garment color"
-                optional={values.garment === OWN_GARMENT}
-                hint="Such as black, or heather grey."
-                defaultValue={start.garmentColor}
+              <QuoteGarmentColor
+                key={`${service}-${garment?.id ?? 'text'}`}
+                garment={garment}
+                start={garment ? defaults.garmentColor : start.garmentColor}
+                current={values.garmentColor}
+                own={values.garment === OWN_GARMENT}
               />
-              {serviceOptions(file).map((option) => (
+              {serviceOptions(file, garment !== undefined).map((option) => (
                 <CheckboxField
                   key={`${service}-${option.name}`}
                   name={option.name}
@@ -307,6 +340,7 @@ function QuoteFields({
                 generation={generation}
                 onAdd={addRow}
                 onRemove={removeRow}
+                artWidthHint={artWidthHint(garment)}
               />
             </FormSection>
 
@@ -330,7 +364,20 @@ function QuoteFields({
             </FormSection>
 
             <FormSection title="Artwork and comments">
-              <ArtworkField onProblem={(problem) => setFieldError(ARTWORK_FIELD, problem)} />
+              <ArtworkField onProblem={(problem) => setFieldError(ARTWORK_FIELD, problem)} onFiles={setArtwork} />
+              {artwork[0] && garment && shownColor && placeableRows(garment, values).length > 0 ? (
+                <Suspense
+                  fallback={<p className="text-sm text-stone-600 sm:col-span-2">Opening the placement tool…</p>}
+                >
+                  <PlacementTool
+                    file={artwork[0]}
+                    garment={garment}
+                    color={shownColor}
+                    rows={placeableRows(garment, values)}
+                    form={formRef.current}
+                  />
+                </Suspense>
+              ) : null}
               <TextAreaField
                 name="comments"
                 label="Comments"
@@ -410,7 +457,7 @@ export function QuoteForm({
           },
         }}
       >
-        <QuoteReceipt summary={receipt.summary} link={receipt.link} />
+        <QuoteReceipt summary={receipt.summary} link={receipt.link} mockups={receipt.mockups} />
       </SentPanel>
     );
   }

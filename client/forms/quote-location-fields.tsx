@@ -90,6 +90,29 @@ function WidthField({
   );
 }
 
+/**
+ * How wide the artwork prints here, in inches (issue 27): the mockup shows it at that size. Without
+ * JavaScript it is the whole placement (centred at the top of the area); with it, the placement tool
+ * keeps it in step as the artwork is resized on the garment.
+ */
+function ArtWidthField({ n, hint, defaultValue }: { n: number; hint: string; defaultValue: string | undefined }) {
+  const filter = useInputFilter('decimals');
+  return (
+    <TextField
+      inputRef={filter}
+      name={locationFields(n).artWidth}
+      label="Artwork width in inches"
+      optional
+      inputMode="decimal"
+      autoComplete="off"
+      maxLength={5}
+      hint={hint}
+      defaultValue={defaultValue}
+      className="sm:col-span-2"
+    />
+  );
+}
+
 /** A stitch count a request made before the form asked for widths carried (a reorder of one). */
 function StitchField({ n, defaultValue }: { n: number; defaultValue: string }) {
   const filter = useInputFilter('numbers');
@@ -170,6 +193,7 @@ function LocationRow({
   defaults,
   withNone,
   action,
+  artWidthHint,
 }: {
   n: number;
   file: PriceFile;
@@ -179,6 +203,8 @@ function LocationRow({
   withNone: boolean;
   /** The row's own button (Remove), if any. */
   action?: ReactNode;
+  /** The artwork width field's hint, for a catalogue garment (its mockup); none: no field. */
+  artWidthHint?: string | undefined;
 }) {
   const names = locationFields(n);
   return (
@@ -194,6 +220,10 @@ function LocationRow({
         />
         {/* Remounted with the service: its choices and defaults are the new service's. */}
         <ServiceLocationFields key={file.service} n={n} file={file} prices={prices} defaults={defaults} />
+        {/* Embroidery's logo width is the artwork's width already. */}
+        {artWidthHint && file.service !== 'embroidery' ? (
+          <ArtWidthField n={n} hint={artWidthHint} defaultValue={defaults[names.artWidth]} />
+        ) : null}
       </div>
       {action ? <div className="mt-3">{action}</div> : null}
     </fieldset>
@@ -206,15 +236,19 @@ function NestedRows({
   file,
   prices,
   defaults,
+  artWidthHint,
 }: {
   n: number;
   file: PriceFile;
   prices: PriceFiles;
   defaults: FormValues;
+  artWidthHint: string | undefined;
 }): ReactNode {
   if (n > MAX_LOCATIONS) return null;
-  const row = <LocationRow n={n} file={file} prices={prices} defaults={defaults} withNone={n > 1} />;
-  const rest = <NestedRows n={n + 1} file={file} prices={prices} defaults={defaults} />;
+  const row = (
+    <LocationRow n={n} file={file} prices={prices} defaults={defaults} withNone={n > 1} artWidthHint={artWidthHint} />
+  );
+  const rest = <NestedRows n={n + 1} file={file} prices={prices} defaults={defaults} artWidthHint={artWidthHint} />;
   if (n === 1) {
     return (
       <>
@@ -249,7 +283,10 @@ export function QuoteLocationFields({
   generation,
   onAdd,
   onRemove,
+  artWidthHint,
 }: {
+  /** For a catalogue garment: the hint of each row's artwork width field (the mockup's). */
+  artWidthHint?: string | undefined;
   /** Rows shown with JavaScript. */
   rows: number;
   /** Bumped when a row is removed: the rows remount with the moved values as their defaults. */
@@ -262,7 +299,8 @@ export function QuoteLocationFields({
   onAdd: () => void;
   onRemove: (n: number) => void;
 }) {
-  if (!hydrated) return <NestedRows n={1} file={file} prices={prices} defaults={defaults} />;
+  if (!hydrated)
+    return <NestedRows n={1} file={file} prices={prices} defaults={defaults} artWidthHint={artWidthHint} />;
   const max = Math.min(file.maxLocations, MAX_LOCATIONS);
   return (
     <>
@@ -276,6 +314,7 @@ export function QuoteLocationFields({
             prices={prices}
             defaults={defaults}
             withNone={false}
+            artWidthHint={artWidthHint}
             action={
               n > 1 ? (
                 <button type="button" className={smallButton} onClick={() => onRemove(n)}>

@@ -7,10 +7,33 @@ import { PrivatePageLink } from './sent-panel.tsx';
  * on the confirmation page a post without JavaScript lands on. No estimate: the request is what the
  * shop prices now, and the figure to go by is the quote that follows.
  */
-export function QuoteReceipt({ summary, link }: { summary?: string | undefined; link?: string | undefined }) {
+export function QuoteReceipt({
+  summary,
+  link,
+  mockups = [],
+}: {
+  summary?: string | undefined;
+  link?: string | undefined;
+  /** The mockups' views, drawn by the server and shown from the private page. */
+  mockups?: readonly ('front' | 'back')[] | undefined;
+}) {
   return (
     <>
       {summary ? <p className="mt-3">Your request: {summary}.</p> : null}
+      {link && mockups.length > 0 ? (
+        <div className="mt-3 flex gap-2" data-testid="sent-mockups">
+          {mockups.map((view) => (
+            <img
+              key={view}
+              src={`${link}/mockups/${view}`}
+              alt={`Your design on the garment, ${view}`}
+              width={900}
+              height={1050}
+              className="h-auto w-32 rounded border border-stone-200 bg-stone-100"
+            />
+          ))}
+        </div>
+      ) : null}
       {link ? <PrivatePageLink path={link} /> : null}
       <p className="mt-3">
         Artwork you did not attach can follow by e-mail to{' '}

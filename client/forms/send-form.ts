@@ -6,7 +6,14 @@ import { SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions
 /** What came of sending a form, in the terms the page shows it. */
 export type SendOutcome =
   /** `link`: a quote request's private page (a path of this site), when the server gave one. */
-  | { kind: 'sent'; reference: string; message: string; link?: string; confirmationSkipped?: boolean }
+  | {
+      kind: 'sent';
+      reference: string;
+      message: string;
+      link?: string;
+      confirmationSkipped?: boolean;
+      mockups?: ('front' | 'back')[];
+    }
   /** The server refused some fields (422): shown beside them like the browser's own checks. */
   | { kind: 'invalid'; message: string; fields: FieldErrors }
   /** Any other refusal: the visitor's input stays, with the server's reason. */
@@ -42,6 +49,7 @@ function readCreated(body: unknown): {
   message: string;
   link?: string;
   confirmationSkipped?: boolean;
+  mockups?: ('front' | 'back')[];
 } {
   if (!isRecord(body) || typeof body.reference !== 'string') return { reference: '', message: '' };
   // Only a path of this site is ever followed from here.
@@ -53,6 +61,9 @@ function readCreated(body: unknown): {
     ...(link ? { link } : {}),
     // The address's daily limit of confirmations was reached: the panel must not promise one.
     ...(body.confirmation === 'skipped' ? { confirmationSkipped: true } : {}),
+    ...(Array.isArray(body.mockups)
+      ? { mockups: body.mockups.filter((view): view is 'front' | 'back' => view === 'front' || view === 'back') }
+      : {}),
   };
 }
 

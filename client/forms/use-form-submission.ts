@@ -22,6 +22,8 @@ export interface Receipt {
   link?: string;
   /** No confirmation was mailed (the address's daily limit): the panel says so instead of promising one. */
   confirmationSkipped?: boolean;
+  /** The views of a quote request's mockups, shown from its private page. */
+  mockups?: ('front' | 'back')[];
 }
 
 export interface FormSubmissionOptions {
@@ -168,6 +170,7 @@ export function useFormSubmission(options: FormSubmissionOptions): FormSubmissio
           summary: options.summarize?.(values, data),
           ...(outcome.link ? { link: outcome.link } : {}),
           ...(outcome.confirmationSkipped ? { confirmationSkipped: true } : {}),
+          ...(outcome.mockups && outcome.mockups.length > 0 ? { mockups: outcome.mockups } : {}),
         });
         return;
       case 'invalid':

@@ -26,7 +26,7 @@ export default function QuoteSentPage() {
             again={{ label: 'Request another quote', to: quoteLink.to }}
             inPlace={false}
           >
-            <QuoteReceipt link={flash?.link?.href} />
+            <QuoteReceipt link={flash?.link?.href} mockups={flash?.mockups} />
           </SentPanel>
         ) : (
           <section className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">

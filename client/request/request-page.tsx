@@ -3,6 +3,7 @@ import { AskedSection } from './asked-section.tsx';
 import { CancelSection } from './cancel-section.tsx';
 import { GroupSection } from './group-section.tsx';
 import { MessagesSection } from './messages-section.tsx';
+import { MockupSection } from './mockup-section.tsx';
 import { OrderAgainSection } from './order-again-section.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { ProofSection } from './proof-section.tsx';
@@ -62,6 +63,7 @@ export function RequestPage({ view, options }: { view: RequestPageView; options:
         <div data-testid="request-main-column" className="min-w-0 space-y-6">
           {view.money && <PaymentSection money={view.money} options={options} />}
           {view.quote && <QuoteSection view={view} quote={view.quote} options={options} />}
+          {view.mockups && view.mockups.length > 0 && <MockupSection mockups={view.mockups} />}
           {view.group && 'group' in view.group && <GroupSection group={view.group} options={options} />}
           <MessagesSection view={view} options={options} />
           <AskedSection view={view} />

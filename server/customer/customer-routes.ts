@@ -5,6 +5,7 @@ import type { Csrf } from '#server/http/csrf.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { ToShopFacts } from '#server/mail/shop-mail.ts';
+import { mockupViews, sendMockup } from '#server/mockups/mockup-views.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
 import { customerMoneyView } from '#server/payments/payment-views.ts';
 import { askedView } from '#server/requests/request-details.ts';
@@ -182,12 +183,13 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       typeof req.query.paid === 'string' && /^cs_\w{1,200}$/.test(req.query.paid) ? req.query.paid : undefined;
     const returned =
       req.query.done === 'payment-cancelled' ? ('cancelled' as const) : paid ? { session: paid } : undefined;
-    const [request, quotes, proofs, approvals, formValues] = await Promise.all([
+    const [request, quotes, proofs, approvals, formValues, mockups] = await Promise.all([
       options.storage.getCustomerRequest(reference),
       options.storage.quotesOf(reference),
       options.storage.proofsOf(reference),
       options.storage.approvalsOf(reference),
       options.storage.formValuesOf(reference),
+      options.storage.mockupsOf(reference),
     ]);
     if (!request) throw createHttpError(404, NOT_FOUND);
     const prices = options.prices();
@@ -213,6 +215,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
         asked,
       }),
       ...(money ? { money, ...nextWithMoney(money) } : {}),
+      ...(mockups.length > 0 ? { mockups: mockupViews(mockups, path) } : {}),
       ...(extra.notice ? { notice: extra.notice } : {}),
       ...(group ? { group } : {}),
     };
@@ -253,6 +256,11 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
     // default same-origin resource policy would block it. The address itself is the secret.
     if (preview === 'preview') res.set('Cross-Origin-Resource-Policy', 'cross-origin');
     sendRequestFile(res, file, preview === 'preview', 'proof');
+  });
+
+  router.get(`${PAGE}/mockups/:view`, opened, async (req, res) => {
+    if (!sendMockup(res, await options.storage.mockupsOf(pageOf(req).reference), String(req.params.view)))
+      throw createHttpError(404, 'There is no such mockup.');
   });
 
   router.get(`${PAGE}/files/:position{/:preview}`, opened, async (req, res) => {

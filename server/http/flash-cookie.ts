@@ -37,6 +37,10 @@ const flashSchema = z.object({
     .optional(),
   /** No confirmation was mailed (the address's daily limit): the confirmation page must not promise one. */
   confirmationSkipped: z.literal(true).optional(),
+  mockups: z
+    .array(z.enum(['front', 'back']))
+    .max(2)
+    .optional(),
 });
 
 /** A flash message as the cookie carries it. A key lets the page replace an earlier message with the same key. */
@@ -110,6 +114,7 @@ export function flashCookie(config: { csrfSecret: string; isProduction: boolean 
         link,
         reference,
         confirmationSkipped,
+        mockups,
       } = flashSchema.parse({ ...flash, text: capText(flash.text) });
       const payload = Buffer.from(
         JSON.stringify({
@@ -119,6 +124,7 @@ export function flashCookie(config: { csrfSecret: string; isProduction: boolean 
           ...(link === undefined ? {} : { link }),
           ...(reference === undefined ? {} : { reference }),
           ...(confirmationSkipped ? { confirmationSkipped } : {}),
+          ...(mockups && mockups.length > 0 ? { mockups } : {}),
         }),
       ).toString('base64url');
       res.cookie(name, `${payload}.${mac(payload).toString('base64url')}`, { ...options, maxAge: FLASH_MAX_AGE_MS });

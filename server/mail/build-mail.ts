@@ -44,6 +44,7 @@ export type MailReads = Pick<
   | 'depositWaiverOf'
   | 'groupOf'
   | 'entryById'
+  | 'mockupsOf'
 >;
 
 /** The outbox row a mail is written for: its id, the request it is about (none for a sign-in link), its facts as stored. */
@@ -158,7 +159,7 @@ const builders: { [K in MailKind]: Builder<K> } = {
     const submission = await context.reads.getSubmission(reference);
     if (!submission) throw new UnbuildableMailError(`the submission ${reference} is not in storage`);
     return facts.for === 'shop'
-      ? shopMessage(submission, context.settings)
+      ? shopMessage(submission, context.settings, await context.reads.mockupsOf(reference))
       : customerMessage(submission, context.settings, await customerLink(context, reference));
   },
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Submission } from '#server/storage/types.ts';
+import type { StoredMockup, Submission } from '#server/storage/types.ts';
 import { buildMail, type MailReads } from './build-mail.ts';
 import type { MailSettings } from './mail-settings.ts';
 import { customerMessage, shopMessage } from './received-mail.ts';
@@ -12,7 +12,7 @@ const settings: MailSettings = {
 };
 
 /** The submission's mail as the outbox sends it: written from its row (no facts: the submission's own). */
-function sent(submission: Submission, recipient: 'shop' | 'customer') {
+function sent(submission: Submission, recipient: 'shop' | 'customer', mockups: StoredMockup[] = []) {
   const unread = () => Promise.reject(new Error('not read by a submission mail'));
   const reads: MailReads = {
     getSubmission: async () => submission,
@@ -25,6 +25,7 @@ function sent(submission: Submission, recipient: 'shop' | 'customer') {
     groupOf: unread,
     entryById: unread,
     requestLinkOf: async () => undefined,
+    mockupsOf: async () => mockups,
   };
   return buildMail({ id: 1, reference: submission.reference, recipient, facts: null }, reads, settings);
 }
@@ -137,6 +138,49 @@ describe('shopMessage', () => {
     );
     const contact = String(shopMessage(quote({ kind: 'contact', reference: 'C-2026-000045' }), settings).text);
     expect(contact).not.toContain('In short:');
+  });
+
+  it('attaches the mockups and says what they show, with the desk open or not', async () => {
+    const jpeg = Buffer.from('ffd8ffe0', 'hex');
+    const mockup: StoredMockup = {
+      view: 'front',
+      mediaType: 'image/jpeg',
+      data: jpeg,
+      createdAt: new Date('2026-03-10T12:00:00Z'),
+      details: {
+        garmentId: 'gildan-5000',
+        garmentName: 'Gildan 5000 Heavy Cotton tee',
+        color: 'Navy',
+        hex: '#1f2a44',
+        placements: [
+          {
+            row: 1,
+            placement: 'front',
+            file: 0,
+            widthInches: 10,
+            heightInches: 5,
+            xInches: 1,
+            yInches: 0,
+            dpi: 400,
+            notes: ['Animated image: the mockup shows its first frame.'],
+          },
+        ],
+      },
+    };
+    for (const deskUrl of [undefined, 'https://shop.example/staff']) {
+      const message = await sent(quote(), 'shop', [mockup]);
+      const desk = shopMessage(quote(), { ...settings, ...(deskUrl ? { deskUrl } : {}) }, [mockup]);
+      for (const mail of [message, desk]) {
+        expect(mail.attachments?.[0]).toEqual({
+          filename: 'Q-2026-000123-mockup-front.jpg',
+          content: jpeg,
+          contentType: 'image/jpeg',
+        });
+        expect(String(mail.text)).toContain(
+          'Q-2026-000123-mockup-front.jpg: Gildan 5000 Heavy Cotton tee, Navy\n    front: 10 × 5 in, 400 dpi (Animated image: the mockup shows its first frame.)',
+        );
+      }
+    }
   });
 
   it('attaches the files with the media type detected on upload', () => {

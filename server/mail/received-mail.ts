@@ -1,4 +1,4 @@
-import type { Submission, SubmissionKind } from '#server/storage/types.ts';
+import type { StoredMockup, Submission, SubmissionKind } from '#server/storage/types.ts';
 import { detailsOf, formatFields } from '#server/submissions/payload-text.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import { formatUsPhone } from '#shared/phone.ts';
@@ -15,7 +15,11 @@ const kindLabels: Record<SubmissionKind, { shop: string; customer: string }> = {
 };
 
 /** The shop's copy: everything the visitor sent, files attached, and a reply goes to the visitor. */
-export function shopMessage(submission: Submission, settings: MailSettings): MailDraft {
+export function shopMessage(
+  submission: Submission,
+  settings: MailSettings,
+  mockups: readonly StoredMockup[] = [],
+): MailDraft {
   const label = kindLabels[submission.kind].shop;
   const text = [
     `${label} ${submission.reference}`,
@@ -38,14 +42,41 @@ export function shopMessage(submission: Submission, settings: MailSettings): Mai
           `Open it on the desk: ${settings.deskUrl}/requests/${submission.reference}`,
         ]
       : ['', 'Details', ...formatFields(detailsOf(submission), ''), '', ...formatFiles(submission)]),
+    ...mockupLines(submission.reference, mockups),
   ].join('\n');
   return {
     to: settings.shopEmail,
     replyTo: { name: submission.name, address: submission.email },
     subject: `${label} ${submission.reference} from ${submission.name}`,
     text,
-    attachments: settings.deskUrl ? [] : submission.files.map((file) => attachmentOf(file)),
+    // The mockups go whatever the desk: small pictures the shop sees before opening anything.
+    attachments: [
+      ...mockups.map((mockup) => ({
+        filename: mockupFileName(submission.reference, mockup.view),
+        content: mockup.data,
+        contentType: mockup.mediaType,
+      })),
+      ...(settings.deskUrl ? [] : submission.files.map((file) => attachmentOf(file))),
+    ],
   };
+}
+
+const mockupFileName = (reference: string, view: string) => `${reference}-mockup-${view}.jpg`;
+
+/** What each mockup shows, in the mail's text: the garment and colour, each print's size in inches. */
+function mockupLines(reference: string, mockups: readonly StoredMockup[]): string[] {
+  if (mockups.length === 0) return [];
+  return [
+    '',
+    'Mockups (attached)',
+    ...mockups.flatMap((mockup) => [
+      `  ${mockupFileName(reference, mockup.view)}: ${mockup.details.garmentName}, ${mockup.details.color}`,
+      ...mockup.details.placements.map(
+        (placed) =>
+          `    ${placed.placement}: ${placed.widthInches} × ${placed.heightInches} in${placed.dpi ? `, ${placed.dpi} dpi` : ''}${placed.notes.length > 0 ? ` (${placed.notes.join(' ')})` : ''}`,
+      ),
+    ]),
+  ];
 }
 
 /**

@@ -36,7 +36,7 @@ describe('a quote request, from the form post to the mailboxes', () => {
         email: 'dana@example.com',
         phone: '555-010-0188',
         service: 'embroidery',
-        garment: 'pique-polo',
+        garment: 'port-authority-k500',
         garmentColor: 'Navy',
         qtyM: '12',
         loc1: 'left-chest',
@@ -66,7 +66,7 @@ describe('a quote request, from the form post to the mailboxes', () => {
     const customer = server.received.find((received) => received.envelopeTo.includes('dana@example.com'));
     expect(shop?.header('subject')).toBe(`Quote request ${reference} from Dana Whitfield`);
     expect(shop?.text).toMatch(/Service: Embroidery/);
-    expect(shop?.text).toMatch(/Garment: Pique polo/);
+    expect(shop?.text).toMatch(/Garment: Port Authority K500 Silk Touch polo/);
     expect(shop?.text).toMatch(/Stitches: 6500/);
     expect(shop?.text).toMatch(
       /Delivery: Deliver to the address below\r?\nAddress: 12 Elm Street, Springfield\r?\nZip code: 62704/,

@@ -13,9 +13,9 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe('loadSiteDataFiles', () => {
-  it('loads the ten files with identical gzip and brotli forms and distinct strong tags', async () => {
+  it('loads the eleven files with identical gzip and brotli forms and distinct strong tags', async () => {
     const siteData = await loadSiteDataFiles(dir);
-    expect([...siteData.files.keys()]).toHaveLength(10);
+    expect([...siteData.files.keys()]).toHaveLength(11);
     const config = siteData.files.get('config');
     if (!config) throw new Error('config missing');
     expect(JSON.parse(config.identity.body.toString())).toEqual(siteData.data.config);
@@ -24,6 +24,27 @@ describe('loadSiteDataFiles', () => {
     const tags = [config.identity.etag, config.gzip.etag, config.br.etag];
     expect(new Set(tags).size).toBe(3);
     for (const tag of tags) expect(tag).toMatch(/^"[\w-]+"$/);
+  });
+
+  it("serves each price file with the catalogue's garments its service decorates, colours and all", async () => {
+    const siteData = await loadSiteDataFiles(dir);
+    const served = (key: 'screen-printing' | 'embroidery') =>
+      JSON.parse(siteData.files.get(key)?.identity.body.toString() ?? '{}') as {
+        garments: { id: string; name: string; colors?: { name: string }[] }[];
+      };
+    const screen = served('screen-printing');
+    const catalogue = JSON.parse(await readFile(path.join(dir, 'garments.json'), 'utf8')) as {
+      garments: { id: string; services: string[] }[];
+    };
+    expect(screen.garments.map((garment) => garment.id)).toEqual(
+      catalogue.garments.filter((garment) => garment.services.includes('screen-printing')).map((garment) => garment.id),
+    );
+    expect(screen.garments[0]).toMatchObject({ id: 'gildan-5000', name: 'Gildan 5000 Heavy Cotton tee' });
+    expect(screen.garments[0]?.colors?.map((color) => color.name)).toContain('Navy');
+    const embroidered = served('embroidery').garments.map((garment) => garment.id);
+    expect(embroidered).toContain('richardson-112');
+    expect(embroidered).not.toContain('gildan-5000');
+    expect(siteData.data['screen-printing'].garments).toEqual(screen.garments);
   });
 
   it('changes its version when a file changes', async () => {

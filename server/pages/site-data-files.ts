@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { type DataKey, dataKeys } from '#shared/data-keys.ts';
+import { withCatalogue } from '#shared/garments/priced-garments.ts';
 import { describeIssues, type SiteData, siteDataSchemas } from '#shared/site-data.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 
@@ -102,8 +103,17 @@ export async function loadSiteDataFiles(dataFilesDir: string): Promise<SiteDataF
     if (key === 'config') cleanPromo(parsed.data as SiteData['config'], label, warnings);
     if (key === 'order-terms') holidaysRunningOut(parsed.data as SiteData['order-terms'], label, warnings, new Date());
     data[key] = parsed.data;
-    // Served as validated (and minified), so what a script fetches is what the pages were built from.
-    const body = Buffer.from(JSON.stringify(parsed.data));
+  }
+  let merged: SiteData;
+  try {
+    merged = withCatalogue(data as SiteData, (data as SiteData).garments);
+  } catch (error) {
+    throw new DataFileError(path.join(dataFilesDir, 'garments.json'), [(error as Error).message]);
+  }
+  for (const key of dataKeys) {
+    // Served as validated (and minified), with the catalogue's garments in the price files, so what a
+    // script fetches is what the pages were built from.
+    const body = Buffer.from(JSON.stringify(merged[key]));
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
     versionHash.update(key).update(hash);
     files.set(key, {
@@ -117,5 +127,5 @@ export async function loadSiteDataFiles(dataFilesDir: string): Promise<SiteDataF
       ),
     });
   }
-  return { data: data as SiteData, files, version: versionHash.digest('base64url').slice(0, 16), warnings };
+  return { data: merged, files, version: versionHash.digest('base64url').slice(0, 16), warnings };
 }

@@ -3,6 +3,8 @@ import createHttpError from 'http-errors';
 import { deskGroupRoutes, deskGroupView } from '#server/groups/desk-group-routes.ts';
 import type { Csrf } from '#server/http/csrf.ts';
 import type { LinkKeys } from '#server/http/link-secrets.ts';
+import { mockupDeskRoutes, mockupNotices } from '#server/mockups/mockup-desk-routes.ts';
+import { deskMockups } from '#server/mockups/mockup-desk-views.ts';
 import { paymentNotices } from '#server/payments/desk-payment-routes.ts';
 import { deskMoneyView } from '#server/payments/payment-views.ts';
 import { risksOnBoard } from '#server/production/board-routes.ts';
@@ -76,6 +78,7 @@ const notices = {
   'no-proof': { type: 'error', text: 'A proof cannot be sent from this status.' },
   ...paymentNotices,
   ...Object.fromEntries(Object.entries(proofNotices).map(([key, text]) => [key, { type: 'error' as const, text }])),
+  ...mockupNotices,
   'link-replaced': { type: 'success', text: 'The customer’s link was replaced: the old one no longer works.' },
   'link-mailed': {
     type: 'success',
@@ -192,7 +195,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     if (!(await options.storage.markRequestRead(reference, actor))) {
       throw noSuchRequest();
     }
-    const [request, mails, quotes, proofs, customerPage, approvals, formValues] = await Promise.all([
+    const [request, mails, quotes, proofs, customerPage, approvals, formValues, mockups] = await Promise.all([
       options.storage.getRequest(reference),
       options.storage.notificationsOf(reference),
       options.storage.quotesOf(reference),
@@ -200,6 +203,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       options.requestLinks?.pathFor(reference),
       options.storage.approvalsOf(reference),
       options.storage.formValuesOf(reference),
+      options.storage.mockupsOf(reference),
     ]);
     if (!request) throw noSuchRequest();
     const notice = notices[req.query.done as keyof typeof notices];
@@ -223,6 +227,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       receivedAt: request.createdAt.toISOString(),
       asked: askedView(request, formValues, options.prices()),
       files: request.files.map(fileView),
+      ...(mockups.length > 0 ? deskMockups(mockups, `/staff/requests/${reference}`) : {}),
       mails: mails.map((mail) => mailView(mail, { reference, shopName: options.shopName })),
       events: request.events.map(eventView),
       thread: threadView(request),
@@ -336,6 +341,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
   });
 
   router.use(proofFileRoutes(options.storage));
+  router.use(mockupDeskRoutes(options));
   router.use(
     quoteRoutes({
       storage: options.storage,

@@ -7,6 +7,7 @@ import { createDeskStorage } from './desk-storage.ts';
 import { createGroupStorage } from './group-storage.ts';
 import { createJobStorage } from './job-storage.ts';
 import { createLimitStorage } from './limit-storage.ts';
+import { createMockupStorage } from './mockup-storage.ts';
 import { createOutboxStorage } from './outbox-storage.ts';
 import { createPaymentStorage } from './payment-storage.ts';
 import { createProductionStorage } from './production-storage.ts';
@@ -53,6 +54,7 @@ export function createKyselyStorage(
     ...createProductionStorage(db, dialect, clock),
     ...createPaymentStorage(db, dialect, clock),
     ...createGroupStorage(db, dialect, clock, now),
+    ...createMockupStorage(db, now),
 
     async ping() {
       await sql`select 1`.execute(db);

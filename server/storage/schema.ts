@@ -254,6 +254,16 @@ export interface StorageDatabase {
     size: number;
     data: Buffer;
   };
+  mockups: {
+    id: Generated<number>;
+    submission_id: number;
+    view: 'front' | 'back';
+    /** What the picture shows: MockupDetails (server/storage/contract/mockups.ts). */
+    details: Json;
+    media_type: string;
+    data: Buffer;
+    created_at: Timestamp;
+  };
   outbox: {
     id: Generated<number>;
     /** Null for mail about no submission (a staff sign-in link). */

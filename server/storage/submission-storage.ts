@@ -13,6 +13,7 @@ import type {
   SubmissionSummary,
 } from './contract/submissions.ts';
 import type { DatabaseClock } from './database-clock.ts';
+import { insertMockups } from './mockup-storage.ts';
 import { appendEvent } from './request-events.ts';
 import { type Count, readDate, readJson, type StorageDatabase } from './schema.ts';
 import { checkLimit } from './storage-checks.ts';
@@ -108,6 +109,7 @@ export function createSubmissionStorage(
           )
           .execute();
       }
+      await insertMockups(trx, id, submission.mockups ?? [], createdAt);
       // Counted in the transaction; two saves for one address at the same instant may both pass (one over).
       const since = new Date(createdAt.getTime() - DAY_MS).toISOString();
       const { count } = await trx

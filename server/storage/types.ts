@@ -10,6 +10,7 @@ import type { DeskStorage } from './contract/desk.ts';
 import type { GroupStorage } from './contract/groups.ts';
 import type { JobStorage } from './contract/jobs.ts';
 import type { LimitStorage } from './contract/limits.ts';
+import type { MockupStorage } from './contract/mockups.ts';
 import type { OutboxStorage } from './contract/outbox.ts';
 import type { PaymentStorage } from './contract/payments.ts';
 import type { ProductionStorage } from './contract/production.ts';
@@ -35,6 +36,7 @@ export type {
   StoredGroupEntry,
 } from './contract/groups.ts';
 export type { ScheduledJobStatus } from './contract/jobs.ts';
+export type { MockupPlacement, NewMockup, StoredMockup } from './contract/mockups.ts';
 export type {
   ClaimedNotification,
   NotificationRecipient,
@@ -71,7 +73,8 @@ export interface Storage
     LimitStorage,
     ProductionStorage,
     PaymentStorage,
-    GroupStorage {
+    GroupStorage,
+    MockupStorage {
   /** Resolves once the database answers a query; rejects while it cannot be reached (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -68,6 +68,7 @@ export function quotePayload(
       placement: placements[location.placement],
       colors: location.colors,
       size: areaName(location.area),
+      ...(location.art ? { artworkWidth: formatInches(location.art.widthInches) } : {}),
       ...(location.widthInches === undefined
         ? { stitches: location.stitches }
         : {

@@ -1,4 +1,6 @@
-import type { SubmissionKind } from '#server/storage/types.ts';
+import type { MockupResult } from '#server/mockups/render-mockups.ts';
+import { quoteMockups } from '#server/mockups/request-mockups.ts';
+import type { StoredFile, SubmissionKind } from '#server/storage/types.ts';
 import type { LoadDates } from '#shared/production/production-load.ts';
 import { getPage } from '#shared/routes.ts';
 import type { SiteData } from '#shared/site-data.ts';
@@ -28,6 +30,8 @@ export interface SubmissionForm {
   maxFiles: number;
   /** `load`: the shop's production load, which the estimate's date is counted from. */
   validate(values: FormValues, site: SiteData, load?: LoadDates): Validation;
+  /** The mockups of a valid post's files (issue 27), or the errors that refuse it; quote requests only. */
+  mockups?(values: FormValues, files: readonly StoredFile[], site: SiteData): Promise<MockupResult>;
   /** What the sender is told; a confirmation skipped by the daily cap is said plainly, never promised. */
   thanks(reference: string, confirmation: 'queued' | 'skipped'): string;
 }
@@ -50,6 +54,7 @@ export const quoteForm: SubmissionForm = {
       formValues: quoteFormValues(values),
     };
   },
+  mockups: quoteMockups,
   thanks: (reference, confirmation) =>
     `Thank you! Your quote request ${reference} has reached us. We reply within one business day, ${confirmationText(confirmation)}`,
 };

@@ -33,8 +33,8 @@ describe.each(backends)('on %s', (backend) => {
     email: 'dana@example.com',
     phone: '(555) 010-0188',
     service: 'screen-printing',
-    garment: 'standard-tee',
-    garmentColor: 'Heather grey',
+    garment: 'gildan-5000',
+    garmentColor: 'Sport Grey',
     qtyM: '30',
     qty2XL: '6',
     loc1: 'front',
@@ -82,7 +82,7 @@ describe.each(backends)('on %s', (backend) => {
       expect(stored?.files).toEqual([{ name: 'logo.png', mediaType: 'image/png', size: png.length, data: png }]);
       expect(stored?.payload).toMatchObject({
         service: 'Screen printing',
-        garment: 'Standard cotton tee',
+        garment: 'Gildan 5000 Heavy Cotton tee',
         quantity: 36,
         sizes: 'M: 30, 2XL: 6',
         printLocations: [{ placement: 'Front', colors: 2 }],

@@ -118,11 +118,19 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
     const page = form.kind === 'quote' ? await options.links?.pathFor(reference) : undefined;
     // "I will collect sizes from my group": the page opens at its group section, to start the group.
     const link = page && isRecord(req.body) && req.body[COLLECT_SIZES_FIELD] === 'on' ? `${page}#group` : page;
+    // Shown from the private page, so only with its link.
+    const mockups = page ? (await options.storage.mockupsOf(reference)).map((mockup) => mockup.view) : [];
     if (!wantsPage(req)) {
       res
         .status(201)
         .set('Cache-Control', 'no-store')
-        .json({ reference, message, confirmation, ...(link ? { link } : {}) });
+        .json({
+          reference,
+          message,
+          confirmation,
+          ...(link ? { link } : {}),
+          ...(mockups.length > 0 ? { mockups } : {}),
+        });
       return;
     }
     // The private link travels in the flash cookie (HttpOnly, signed, one hop), never in the address
@@ -134,6 +142,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
       ...(link ? { link: { href: link, text: 'Follow it on your private page (bookmark it).' } } : {}),
       ...(form.sentPage ? { reference } : {}),
       ...(confirmationSkipped ? { confirmationSkipped: true as const } : {}),
+      ...(mockups.length > 0 ? { mockups } : {}),
     });
     res.redirect(303, form.sentPage ?? form.page);
   }
@@ -224,6 +233,10 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
       const artwork = listError ? { files: [], error: listError } : await readArtwork(uploads);
       if (artwork.error) errors[ARTWORK_FIELD] = artwork.error;
       if (!validation.ok || Object.keys(errors).length > 0) return refuse(req, res, form, values, errors);
+      // Drawn before anything is stored: an image that cannot be opened or a placement outside its area is
+      // the sender's to fix, said beside the field.
+      const drawn = await form.mockups?.(priced, artwork.files, options.siteData.data);
+      if (drawn && Object.keys(drawn.errors).length > 0) return refuse(req, res, form, values, drawn.errors);
 
       const admission = await options.uploads(req, res, artwork.files);
       if (!admission.ok) return next(admission.refusal);
@@ -234,6 +247,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         payload: validation.payload,
         ...(validation.formValues ? { formValues: validation.formValues } : {}),
         files: artwork.files,
+        ...(drawn && drawn.mockups.length > 0 ? { mockups: drawn.mockups } : {}),
         ...(key === undefined ? {} : { idempotencyKey: key }),
       });
       // Bytes counted by the admission are given back if this stores nothing (a throw, a repeat).

@@ -291,7 +291,8 @@ function linesOf<P extends PriceFile, O extends EstimateOptions>(
   const upcharges = upchargedSizes.flatMap((size) => {
     const count = options.sizes[size] ?? 0;
     if (count === 0) return [];
-    const upcharge = prices.sizeUpcharges.find((item) => item.size === size);
+    // A catalogue garment has its own upcharges; a garment listed in the price file takes the file's.
+    const upcharge = (garment.sizeUpcharges ?? prices.sizeUpcharges).find((item) => item.size === size);
     if (!upcharge) throw new Error(`The price file has no upcharge for size ${size}`);
     return [line('size-upcharge', `${size} size upcharge`, count, upcharge.cents)];
   });

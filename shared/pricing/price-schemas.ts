@@ -49,7 +49,8 @@ const tieredShape = {
     .min(1, 'must list at least one quantity break'),
   maxLocations: wholeNumber(1),
   sizeUpcharges: z.array(sizeUpchargeSchema),
-  garments: z.array(garmentSchema).min(1, 'must list at least one garment'),
+  // Usually none: the catalogue (data/garments.json) lists the garments and the server adds them here.
+  garments: z.array(garmentSchema).default([]),
 };
 
 type Ctx = z.RefinementCtx;

@@ -1,3 +1,4 @@
+import { colorNamed, isDarkColor } from '#shared/garments/catalogue.ts';
 import { parseInches } from './stitch-estimate.ts';
 import type {
   DirectToGarmentPrices,
@@ -13,7 +14,8 @@ import type {
  * Calculator options <-> URL query. One mapping serves the form posted without JavaScript (GET), the
  * URL the calculator keeps in step, and the hand-off to the quote page, so an estimate is never retyped.
  * Field names are short because they are what a shared link shows: q (quantity), c1..c4 (colours per
- * location), a1..a4 (print areas), w1..w3 (embroidered logos' widths in inches), dark, art, repeat (a
+ * location), a1..a4 (print areas), w1..w3 (embroidered logos' widths in inches), dark (a garment without
+ * catalogue colours; a catalogue garment's color= decides instead), art, repeat (a
  * design we have embroidered for the customer before), garment, size counts, and the order's date and
  * delivery: by (in-hands date), deliver=1 and zip. Links made before the calculator asked for widths
  * carry stitch counts (s1..s3) and new=1 for a new design: stitch counts are still priced as such, and
@@ -40,17 +42,29 @@ function sizesFrom(params: URLSearchParams): SizeCounts {
 /** The first quantity break above the minimum: a typical first order, and a useful first estimate. */
 export function defaultOptions(prices: PriceFile): EstimateOptions {
   const quantity = prices.breaks[1] ?? prices.minimumQuantity;
-  const garment = prices.garments[0]?.id ?? 'own';
+  const first = prices.garments[0];
+  const garment = first?.id ?? 'own';
+  // A catalogue garment starts in its first colour, so the picture and the price show one.
+  const color = first?.colors?.[0]?.name;
   switch (prices.service) {
     case 'screen-printing':
-      return { service: prices.service, quantity, colors: [1], darkGarment: false, garment, sizes: {} };
+      return {
+        service: prices.service,
+        quantity,
+        colors: [1],
+        darkGarment: darkFrom(prices, garment, color ?? '', new URLSearchParams()),
+        garment,
+        ...(color ? { color } : {}),
+        sizes: {},
+      };
     case 'direct-to-garment':
       return {
         service: prices.service,
         quantity,
         areas: [prices.printAreas[1]?.id ?? prices.printAreas[0]?.id ?? ''],
-        darkGarment: false,
+        darkGarment: darkFrom(prices, garment, color ?? '', new URLSearchParams()),
         garment,
+        ...(color ? { color } : {}),
         artSetup: false,
         sizes: {},
       };
@@ -62,6 +76,7 @@ export function defaultOptions(prices: PriceFile): EstimateOptions {
         widths: [prices.stitchEstimate.typicalWidthInches],
         newDesign: true,
         garment,
+        ...(color ? { color } : {}),
         sizes: {},
       };
   }
@@ -82,32 +97,47 @@ function perLocation(params: URLSearchParams, prefix: string, max: number): stri
   return values;
 }
 
+/**
+ * A catalogue garment's colour decides whether it is dark (no colour named: not dark); for a garment the
+ * visitor brings, or one listed without colours, the link's dark=1 does.
+ */
+function darkFrom(prices: PriceFile, garmentId: string, color: string, params: URLSearchParams): boolean {
+  const garment = prices.garments.find((item) => item.id === garmentId);
+  if (!garment?.colors) return params.get('dark') === '1';
+  const chosen = colorNamed(garment, color);
+  return chosen ? isDarkColor(chosen.hex) : false;
+}
+
 /** The options in a query, or the defaults when the query says nothing about them (no "q"). */
 export function optionsFromQuery(prices: PriceFile, params: URLSearchParams): EstimateOptions {
   if (!params.has('q')) return defaultOptions(prices);
+  const garment = params.get('garment') || (prices.garments[0]?.id ?? 'own');
+  const color = params.get('color')?.trim() ?? '';
   const base = {
     ...(params.get('by')?.trim() ? { inHands: params.get('by')?.trim() } : {}),
+    ...(color !== '' ? { color } : {}),
     ...(params.get('deliver') === '1'
       ? { delivery: { method: 'delivery' as const, zip: params.get('zip') ?? '' } }
       : {}),
     quantity: whole(params.get('q')),
-    garment: params.get('garment') || (prices.garments[0]?.id ?? 'own'),
+    garment,
     sizes: sizesFrom(params),
   };
+  const darkGarment = darkFrom(prices, garment, color, params);
   switch (prices.service) {
     case 'screen-printing':
       return {
         ...base,
         service: prices.service,
         colors: perLocation(params, 'c', (prices as ScreenPrintingPrices).maxLocations).map(whole),
-        darkGarment: params.get('dark') === '1',
+        darkGarment,
       };
     case 'direct-to-garment':
       return {
         ...base,
         service: prices.service,
         areas: perLocation(params, 'a', (prices as DirectToGarmentPrices).maxLocations),
-        darkGarment: params.get('dark') === '1',
+        darkGarment,
         artSetup: params.get('art') === '1',
       };
     case 'embroidery': {
@@ -146,6 +176,7 @@ export function queryFromOptions(options: EstimateOptions): URLSearchParams {
       break;
   }
   params.set('garment', options.garment);
+  if (options.color) params.set('color', options.color);
   if (options.inHands) params.set('by', options.inHands);
   if (options.delivery?.method === 'delivery') {
     params.set('deliver', '1');

@@ -3,6 +3,7 @@
  * what an estimate says. All money is integer cents. The files in data/ are validated against zod
  * schemas that produce exactly these types (shared/pricing/price-schemas.ts).
  */
+import type { GarmentColor, GarmentSize, GarmentType, PrintAreaLimit } from '#shared/garments/catalogue.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
 import type { DeliveryChoice } from './delivery.ts';
 import type { Schedule } from './schedule.ts';
@@ -18,11 +19,25 @@ export interface SizeUpcharge {
 }
 
 /** A blank garment the shop stocks; its id travels in calculator links and quote forms. */
-interface Garment {
+export interface Garment {
   id: string;
   name: string;
   /** The blank garment's price per piece. */
   cents: Cents;
+  /**
+   * What a garment of the catalogue (data/garments.json) adds when the server merges it into the price
+   * files (shared/garments/priced-garments.ts): its own large-size upcharges (else the file's), its
+   * colours (the colour then decides the dark-garment price), sizes, picture and print areas.
+   */
+  sizeUpcharges?: SizeUpcharge[];
+  /** Brand and style ("Gildan 5000"): short enough for a select on a phone, under its kind. */
+  shortName?: string;
+  /** What it is, as the selects group it: "Tees", "Hoodies", "Caps". */
+  kind?: string;
+  colors?: GarmentColor[];
+  sizes?: GarmentSize[];
+  type?: GarmentType;
+  printAreas?: PrintAreaLimit[];
 }
 
 /** Prices by quantity break: `breaks[i]` is the first quantity that gets `row[i]`. Ascending. */
@@ -106,6 +121,17 @@ export type PriceFile = ScreenPrintingPrices | DirectToGarmentPrices | Embroider
 /** 'own' means the visitor brings the garments: only the print is charged, with no extra fees. */
 type GarmentChoice = string | 'own';
 
+/** What every order says about its garment: which one, its colour and how many of the larger sizes. */
+interface GarmentChoices {
+  garment: GarmentChoice;
+  /**
+   * The colour's name, for a catalogue garment: it decides `darkGarment` where the service prices it
+   * (query.ts and the quote form derive it), and travels in links as color=.
+   */
+  color?: string;
+  sizes: SizeCounts;
+}
+
 /** How many pieces are in each upcharged size; the rest are standard sizes. */
 export type SizeCounts = Partial<Record<SizeUpcharge['size'], number>>;
 
@@ -126,31 +152,27 @@ interface OrderChoices {
 }
 
 /** A screen-printing order to price, as the calculator or the quote form describes it. */
-export interface ScreenPrintingOptions extends OrderChoices {
+export interface ScreenPrintingOptions extends OrderChoices, GarmentChoices {
   service: 'screen-printing';
   quantity: number;
   /** Ink colours per print location, first location first (1 to maxLocations entries). */
   colors: number[];
   darkGarment: boolean;
-  garment: GarmentChoice;
-  sizes: SizeCounts;
 }
 
 /** A direct-to-garment order to price, as the calculator or the quote form describes it. */
-export interface DirectToGarmentOptions extends OrderChoices {
+export interface DirectToGarmentOptions extends OrderChoices, GarmentChoices {
   service: 'direct-to-garment';
   quantity: number;
   /** Print area id per location (1 to maxLocations entries). */
   areas: string[];
   darkGarment: boolean;
-  garment: GarmentChoice;
   /** True when we must prepare the artwork (not print-ready): adds the art set-up fee. */
   artSetup: boolean;
-  sizes: SizeCounts;
 }
 
 /** An embroidery order to price: stitches per location instead of colours, and no dark-garment option. */
-export interface EmbroideryOptions extends OrderChoices {
+export interface EmbroideryOptions extends OrderChoices, GarmentChoices {
   service: 'embroidery';
   quantity: number;
   /** Stitch count per location (1 to maxLocations entries), when the visitor gave stitch counts. */
@@ -163,8 +185,6 @@ export interface EmbroideryOptions extends OrderChoices {
   widths?: number[];
   /** True unless we have embroidered this design for the customer before: adds the digitizing fee per location. */
   newDesign: boolean;
-  garment: GarmentChoice;
-  sizes: SizeCounts;
 }
 
 /** An order to price; its `service` must match the price file it is priced with, or estimate() throws. */

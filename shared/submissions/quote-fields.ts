@@ -1,3 +1,4 @@
+import { colorNamed, isDarkColor } from '#shared/garments/catalogue.ts';
 import { estimate, type PriceFiles, type PricingData } from '#shared/pricing/estimate.ts';
 import { optionsFromQuery } from '#shared/pricing/query.ts';
 import { parseInches, stitchesForWidth } from '#shared/pricing/stitch-estimate.ts';
@@ -5,6 +6,7 @@ import type {
   EmbroideryPrices,
   EstimateOptions,
   EstimateResult,
+  Garment,
   PriceFile,
   SizeCounts,
 } from '#shared/pricing/types.ts';
@@ -55,6 +57,10 @@ export const locationFields = (n: number) => ({
   width: `loc${n}Width`,
   /** Embroidery: a stitch count, as requests made before the form asked for widths carry it (a reorder of one). */
   stitches: `loc${n}Stitches`,
+  /** The artwork's placement for the mockup (issue 27): its width, and its offset in the print area, in inches. */
+  artWidth: `loc${n}ArtWidth`,
+  artX: `loc${n}ArtX`,
+  artY: `loc${n}ArtY`,
 });
 
 /** Garment choices besides the service's own blanks. */
@@ -95,6 +101,12 @@ export interface QuoteLocation {
   stitches?: number;
   /** The logo's width in inches (embroidery), when given: `stitches` is then its estimate. */
   widthInches?: number;
+  /**
+   * Where the artwork goes on a catalogue garment, for the mockup: its width, and its top-left corner's
+   * offset in the print area, in inches (x and y absent: centred at the top). Checked against the
+   * artwork's proportions when the server renders the mockup.
+   */
+  art?: { widthInches: number; xInches?: number; yInches?: number };
 }
 
 /** A quote request as createQuoteSchema outputs it: blanks dropped, sizes counted, locations structured. */
@@ -169,6 +181,23 @@ export function dayBefore(date: string): string {
   return day.toISOString().slice(0, 10);
 }
 
+/** The catalogue garment chosen, when it is one: it has colours, sizes and print areas. */
+export function catalogueGarment(file: PriceFile, id: string | undefined): Garment | undefined {
+  const garment = file.garments.find((item) => item.id === id);
+  return garment?.colors ? garment : undefined;
+}
+
+/**
+ * Whether the order is on a dark garment: for a catalogue garment the chosen colour decides (no colour
+ * chosen yet: not dark); for the visitor's own or another garment, the box they ticked.
+ */
+export function isDarkOrder(values: FormValues, file: PriceFile): boolean {
+  const garment = catalogueGarment(file, values.garment);
+  if (!garment) return isChecked(values.darkGarment);
+  const color = colorNamed(garment, values.garmentColor);
+  return color ? isDarkColor(color.hex) : false;
+}
+
 function upchargedSizes(sizes: Record<QuoteSize, number>): SizeCounts {
   return { '2XL': sizes['2XL'], '3XL': sizes['3XL'], '4XL+': sizes['4XL'] + sizes['5XL'] };
 }
@@ -206,7 +235,7 @@ function quoteEstimateOptions(values: FormValues, prices: PriceFiles): EstimateO
     quantity,
     garment,
     sizes: upchargedSizes(sizes),
-    darkGarment: isChecked(values.darkGarment),
+    darkGarment: isDarkOrder(values, file),
   };
   switch (file.service) {
     case 'screen-printing':
@@ -294,6 +323,7 @@ export function quotePrefill(params: URLSearchParams, prices: PriceFiles): FormV
   const options = optionsFromQuery(prices[service], params);
   values.garment = options.garment;
   if ('darkGarment' in options && options.darkGarment) values.darkGarment = 'on';
+  if (options.color) values.garmentColor = options.color;
   if (options.service === 'direct-to-garment' && options.artSetup) values.artSetup = 'on';
   if (options.service === 'embroidery' && !options.newDesign) values.repeatDesign = 'on';
   const upcharged = {

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import { garmentCatalogueSchema } from '#shared/garments/catalogue-schema.ts';
+import { withCatalogue } from '#shared/garments/priced-garments.ts';
 import { estimate, type PriceFiles, type PricingData } from '#shared/pricing/estimate.ts';
 import { directToGarmentSchema, embroiderySchema, screenPrintingSchema } from '#shared/pricing/price-schemas.ts';
 import { optionsFromQuery } from '#shared/pricing/query.ts';
@@ -19,12 +21,27 @@ import {
 import { createQuoteSchema } from './quote-form.ts';
 
 const read = (name: string): unknown => JSON.parse(readFileSync(`data/${name}.json`, 'utf8'));
-const prices: PricingData = {
-  'screen-printing': screenPrintingSchema.parse(read('screen-printing')),
-  'direct-to-garment': directToGarmentSchema.parse(read('direct-to-garment')),
-  embroidery: embroiderySchema.parse(read('embroidery')),
-  'order-terms': fixtureSiteData['order-terms'],
-};
+// The shop's own price files, with the catalogue's garments merged in as the server does at start, after
+// garments listed without colours (the fixtures'), which keep a free-text colour and the dark box.
+const withGarments = <T extends { garments: unknown[] }>(file: T, listed: { garments: T['garments'] }): T => ({
+  ...file,
+  garments: listed.garments,
+});
+const prices: PricingData = withCatalogue(
+  {
+    'screen-printing': withGarments(
+      screenPrintingSchema.parse(read('screen-printing')),
+      fixtureSiteData['screen-printing'],
+    ),
+    'direct-to-garment': withGarments(
+      directToGarmentSchema.parse(read('direct-to-garment')),
+      fixtureSiteData['direct-to-garment'],
+    ),
+    embroidery: withGarments(embroiderySchema.parse(read('embroidery')), fixtureSiteData.embroidery),
+    'order-terms': fixtureSiteData['order-terms'],
+  },
+  garmentCatalogueSchema.parse(read('garments')),
+);
 
 // Local noon, so the in-hands checks mean the same calendar day whatever the machine's time zone.
 const today = new Date(2026, 2, 10, 12, 0, 0);

@@ -1,17 +1,22 @@
+import { colorNamed } from '#shared/garments/catalogue.ts';
+import { MIN_PRINT_INCHES } from '#shared/garments/placement-geometry.ts';
 import { zipOf } from '#shared/pricing/delivery.ts';
 import type { PriceFiles } from '#shared/pricing/estimate.ts';
 import { MIN_LOGO_WIDTH_INCHES, parseInches, stitchesForWidth } from '#shared/pricing/stitch-estimate.ts';
+import type { Garment } from '#shared/pricing/types.ts';
 import { isServiceId } from '#shared/service-ids.ts';
 import { z } from '#shared/zod.ts';
 import { emailField, nameField, optionalLineText, optionalText, phoneField } from './common-fields.ts';
 import type { FormValues } from './form-values.ts';
 import {
   areaIds,
+  catalogueGarment,
   count,
   type DeliveryMethod,
   dayBefore,
   deliveryMethods,
   isChecked,
+  isDarkOrder,
   isRealDate,
   localToday,
   locationFields,
@@ -54,6 +59,56 @@ const plainFields = z.object({
   comments: optionalText(2000),
 });
 
+/**
+ * A location's artwork placement as posted, or what refuses it (its width, or its position). Checked against the print area's largest size here; against the artwork's
+ * proportions when the server renders the mockup (server/mockups/).
+ */
+function artPlacement(
+  values: FormValues,
+  names: ReturnType<typeof locationFields>,
+  garment: Garment | undefined,
+  placement: Placement,
+  embroidered: boolean,
+): QuoteLocation['art'] | { problem: 'width' | 'position'; message: string } | undefined {
+  const limit = garment?.printAreas?.find((area) => area.placement === placement);
+  let widthText = values[names.artWidth]?.trim() ?? '';
+  if (widthText === '' && embroidered) {
+    // An embroidered logo's width is its artwork's: shown when it fits the area, else placed by the shop.
+    const logo = parseInches(values[names.width]);
+    if (limit && logo >= MIN_PRINT_INCHES && logo <= limit.widthInches) widthText = String(logo);
+  }
+  if (widthText === '') return undefined;
+  if (!garment || !limit)
+    return {
+      problem: 'width',
+      message:
+        'This garment has no print area here that we can show: leave the width empty and we will place the artwork for you.',
+    };
+  const width = parseInches(widthText);
+  if (!(width >= MIN_PRINT_INCHES && width <= limit.widthInches))
+    return {
+      problem: 'width',
+      message: `Enter a width from ${MIN_PRINT_INCHES} to ${limit.widthInches} in: the largest print here is ${limit.widthInches} × ${limit.heightInches} in.`,
+    };
+  const offset = (name: string) => {
+    const text = values[name]?.trim() ?? '';
+    return text === '' ? undefined : /^\d{1,2}(\.\d{1,2})?$/.test(text) ? Number(text) : Number.NaN;
+  };
+  const x = offset(names.artX);
+  const y = offset(names.artY);
+  if (
+    Number.isNaN(x) ||
+    Number.isNaN(y) ||
+    (x ?? 0) + width > limit.widthInches + 0.01 ||
+    (y ?? 0) > limit.heightInches
+  )
+    return {
+      problem: 'position',
+      message: 'The artwork must sit inside the print area: move it back in, or clear its position to centre it.',
+    };
+  return { widthInches: width, ...(x !== undefined ? { xInches: x } : {}), ...(y !== undefined ? { yInches: y } : {}) };
+}
+
 /** Lets tests fix the clock that the in-hands date is checked against. */
 export interface QuoteSchemaOptions {
   /** The clock, for the in-hands date; tests pass their own. */
@@ -89,8 +144,11 @@ export function createQuoteSchema(prices: PriceFiles, options: QuoteSchemaOption
     if (garment === OTHER_GARMENT && !values.garmentStyle?.trim()) {
       fail('garmentStyle', 'Tell us the garment type, or its brand and style.');
     }
+    const catalogued = file ? catalogueGarment(file, garment) : undefined;
     if (garment !== OWN_GARMENT && !values.garmentColor?.trim()) {
-      fail('garmentColor', 'Tell us the garment color.');
+      fail('garmentColor', catalogued ? 'Choose the garment color.' : 'Tell us the garment color.');
+    } else if (catalogued && !colorNamed(catalogued, values.garmentColor)) {
+      fail('garmentColor', `Choose one of the colors the ${catalogued.name} comes in.`);
     }
 
     const sizes = Object.fromEntries(quoteSizes.map((size) => [size, count(values[sizeField(size)])])) as Record<
@@ -100,6 +158,12 @@ export function createQuoteSchema(prices: PriceFiles, options: QuoteSchemaOption
     for (const size of quoteSizes) {
       if (!Number.isFinite(sizes[size]))
         fail(sizeField(size), `Enter a whole number of ${size} pieces, or leave it empty.`);
+    }
+    const offered = catalogued?.sizes ?? [];
+    for (const size of quoteSizes) {
+      // A one-size garment (a cap) lists none: its pieces count in whichever row they were typed.
+      if (offered.length > 0 && sizes[size] > 0 && !(offered as readonly string[]).includes(size))
+        fail(sizeField(size), `The ${catalogued?.name} does not come in ${size}: choose another size or garment.`);
     }
     const quantity = quoteSizes.reduce((sum, size) => sum + sizes[size], 0);
     if (Number.isFinite(quantity) && quantity === 0)
@@ -158,6 +222,9 @@ export function createQuoteSchema(prices: PriceFiles, options: QuoteSchemaOption
           }
         }
       }
+      const art = artPlacement(values, names, catalogued, location.placement, file?.service === 'embroidery');
+      if (art && 'problem' in art) fail(art.problem === 'position' ? names.artX : names.artWidth, art.message);
+      else if (art) location.art = art;
       locations.push(location);
     }
 
@@ -181,7 +248,7 @@ export function createQuoteSchema(prices: PriceFiles, options: QuoteSchemaOption
       ...plain.data,
       service,
       garment,
-      darkGarment: isChecked(values.darkGarment),
+      darkGarment: file ? isDarkOrder(values, file) : false,
       artSetup: service === 'direct-to-garment' && isChecked(values.artSetup),
       repeatDesign: service === 'embroidery' && isChecked(values.repeatDesign),
       sizes,

@@ -28,11 +28,12 @@ describe("the customer's private request page in a browser", () => {
     // The quote form with JavaScript: the sent panel offers the private page.
     const visitor = await watchedPage(browser(), 1280);
     const { page } = visitor;
-    await page.goto(`${site.url}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`);
+    await page.goto(`${site.url}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`);
     await page.getByLabel('Your name').fill('Dana Whitfield');
     await page.getByLabel('E-mail').fill(customer);
     await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
-    await page.getByLabel('Garment color').fill('Black');
+    // A catalogue garment's colour is a swatch; white keeps the print without an underbase.
+    await page.getByRole('radio', { name: 'White', exact: true }).check();
     await page
       .getByLabel('Artwork files')
       .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: randomPng(48) }]);

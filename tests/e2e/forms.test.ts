@@ -57,7 +57,10 @@ async function fillQuoteContact(page: Page) {
   await page.getByLabel('Your name').fill('Dana Tester');
   await page.getByLabel('E-mail').fill('dana@example.com');
   await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
-  await page.getByLabel('Garment color').fill('Black');
+  // A catalogue garment's colour is a swatch (white: no underbase); another garment's is typed.
+  const white = page.getByRole('radio', { name: 'White', exact: true });
+  if ((await white.count()) > 0) await white.check();
+  else await page.getByLabel('Garment color').fill('Black');
 }
 
 describe('contact form with JavaScript', () => {
@@ -221,10 +224,10 @@ describe('contact form without JavaScript', () => {
 
 describe('quote form with JavaScript', () => {
   it('starts from a calculator link, prices it live, follows the service, and sends with a file', async () => {
-    const expected = await calculatorTotal('q=48&c1=2&garment=standard-tee');
+    const expected = await calculatorTotal('q=48&c1=2&garment=gildan-5000');
     const { page, context, problems } = await openPage(
       browser(),
-      `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`,
+      `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`,
       { width: 1280 },
     );
     const estimate = page.getByTestId('carried-estimate');
@@ -243,7 +246,8 @@ describe('quote form with JavaScript', () => {
     await expect.poll(() => page.locator('#quote-loc1Width').count()).toBe(1);
     expect(await page.locator('#quote-loc4').count()).toBe(0);
     expect(await page.locator('#quote-loc1Colors').count()).toBe(0);
-    expect(await page.getByLabel('Garment', { exact: true }).inputValue()).toBe('pique-polo');
+    // The tee is not embroidered: the first garment embroidery lists in the catalogue takes its place.
+    expect(await page.getByLabel('Garment', { exact: true }).inputValue()).toBe('gildan-18500');
     await page.locator('#quote-loc1Width').fill('3.5');
     await expect.poll(() => page.locator('#quote-loc1Width-hint').textContent()).toContain('about 6,100 stitches');
     await expect.poll(() => total.count()).toBe(1);
@@ -315,7 +319,7 @@ describe('quote form estimate: the date, the delivery and the ladder', () => {
     for (const width of [390, 1280]) {
       const { page, context, problems } = await openPage(
         browser(),
-        `${baseUrl}/pricing?service=screen-printing&q=30&c1=2&garment=standard-tee`,
+        `${baseUrl}/pricing?service=screen-printing&q=30&c1=2&garment=gildan-5000`,
         { width },
       );
       const panel = page.getByTestId('carried-estimate');
@@ -342,10 +346,10 @@ describe('quote form estimate: the date, the delivery and the ladder', () => {
 
 describe('quote form without JavaScript', () => {
   it('shows the estimate of a calculator link and sends the request with a file', async () => {
-    const expected = await calculatorTotal('q=48&c1=2&garment=standard-tee');
+    const expected = await calculatorTotal('q=48&c1=2&garment=gildan-5000');
     const { page, context } = await openPage(
       browser(),
-      `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`,
+      `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`,
       { javaScript: false, width: 390 },
     );
     expect(await page.getByTestId('quote-estimate-total').textContent()).toContain(`${expected} in total`);
@@ -392,7 +396,7 @@ describe('quote form: the total in view (issue 25 item 11)', () => {
     for (const width of [390, 1280]) {
       const { page, context, problems } = await openPage(
         browser(),
-        `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`,
+        `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`,
         { width },
       );
       const panelTotal = page.getByTestId('quote-estimate-total').locator('span');
@@ -448,7 +452,7 @@ describe('the confirmation at 390 px (issue 25 item 18)', () => {
   it('is not covered by a toast, keeps the e-mail address whole and copies the private link', async () => {
     const { page, context, problems } = await openPage(
       browser(),
-      `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`,
+      `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`,
       { width: 390 },
     );
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
@@ -484,7 +488,7 @@ describe('the confirmation at 390 px (issue 25 item 18)', () => {
   it('without JavaScript the confirmation page has no copy button, and the link is there to select', async () => {
     const { page, context } = await openPage(
       browser(),
-      `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=standard-tee`,
+      `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`,
       { javaScript: false, width: 390 },
     );
     await fillQuoteContact(page);

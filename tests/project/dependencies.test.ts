@@ -34,6 +34,13 @@ const usedOtherwise: Record<string, string> = {
   '@types/node': "Node's types",
 };
 
+/**
+ * Dynamic imports followed: the client's (lazy pages), and the mockups', which load sharp when a request
+ * has a picture to draw. The server's others load Vite in development only.
+ */
+const followDynamic = (file: string) =>
+  file.startsWith(path.join(root, 'client')) || file.startsWith(path.join(root, 'server', 'mockups'));
+
 describe('dependencies', () => {
   it('declares every package the source imports', () => {
     const undeclared = [...imported].filter(
@@ -44,10 +51,10 @@ describe('dependencies', () => {
 
   it('keeps what the production server and the operators’ tool load in "dependencies"', () => {
     // The server and the CLI as Node runs them, and the SSR bundle's sources (Vite leaves their packages
-    // to node_modules); the server's dynamic imports load Vite in development only.
+    // to node_modules).
     const { packages } = loadedBy(root, ['server/index.ts', 'server/cli/submissions.ts', 'client/entry-server.tsx'], {
       imports: pkg.imports,
-      followDynamic: (file) => file.startsWith(path.join(root, 'client')),
+      followDynamic,
     });
     const devOnly = [...packages].filter(([name]) => !dependencies.includes(name));
     expect(devOnly.map(([name, file]) => `${name} (loaded by ${file})`)).toEqual([]);
@@ -72,7 +79,7 @@ describe('dependencies', () => {
     // go into the production install (npm ci --omit=dev, the Docker image).
     const { packages } = loadedBy(root, ['server/index.ts', 'server/cli/submissions.ts', 'client/entry-server.tsx'], {
       imports: pkg.imports,
-      followDynamic: (file) => file.startsWith(path.join(root, 'client')),
+      followDynamic,
     });
     expect(dependencies.filter((name) => !packages.has(name))).toEqual([]);
   });

@@ -1,3 +1,5 @@
+import type { NewMockup } from './mockups.ts';
+
 /** Submissions (issue 5): what the form endpoints save, what the mails and the CLI read, and the privacy purge. */
 
 export type SubmissionKind = 'quote' | 'contact';
@@ -25,6 +27,8 @@ export interface NewSubmission {
   formValues?: Record<string, string>;
   /** The form's one-time key: a second save with the same key stores nothing and returns the first. */
   idempotencyKey?: string;
+  /** The mockups rendered from the files (issue 27), saved in the same transaction. */
+  mockups?: NewMockup[];
 }
 
 /** What a save answers: the reference the visitor is shown, first or repeated. */

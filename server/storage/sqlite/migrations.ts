@@ -454,6 +454,28 @@ export const sqliteMigrations: Record<string, Migration> = {
       await db.schema.alterTable('submissions').addColumn('deposit_waiver_reason', 'text').execute();
     },
   },
+  '0017-mockups': {
+    async up(db: Kysely<unknown>) {
+      // The mockups of a quote request (issue 27): the garment picture in its colour with the artwork at
+      // the customer's placement, one per view (front, back), rendered from the stored artwork when the
+      // request is saved and again when the shop adjusts it. `details` says what it shows (garment,
+      // colour, placements in inches, and what was changed on the way: a first frame, a converted colour
+      // space).
+      await db.schema
+        .createTable('mockups')
+        .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+        .addColumn('submission_id', 'integer', (column) =>
+          column.notNull().references('submissions.id').onDelete('cascade'),
+        )
+        .addColumn('view', 'text', (column) => column.notNull().check(sql`view in ('front', 'back')`))
+        .addColumn('details', 'text', (column) => column.notNull())
+        .addColumn('media_type', 'text', (column) => column.notNull())
+        .addColumn('data', 'blob', (column) => column.notNull())
+        .addColumn('created_at', 'text', (column) => column.notNull())
+        .addUniqueConstraint('mockups_submission_view', ['submission_id', 'view'])
+        .execute();
+    },
+  },
   '0018-production-board': {
     async up(db: Kysely<unknown>) {
       // An approved order's place on the production board (issue 29): the day it must be off the press

@@ -1,0 +1,116 @@
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { StoredFile } from '#server/storage/types.ts';
+import { safeSvg } from '#shared/garments/safe-svg.ts';
+
+/**
+ * A stored artwork file opened for a mockup (issue 27), with what had to be done to it said in words.
+ * Every decode is bounded by a pixel limit (a small file can declare a huge image: a decompression bomb),
+ * CMYK and 16-bit images are converted to 8-bit sRGB, an animated PNG gives its first frame, and an SVG
+ * is rasterised only once made safe (safe-svg.ts). PDF, AI and EPS are not opened: the shop places those.
+ */
+
+/** 40 megapixels: a 4,000 px artwork is 16; a bomb declares hundreds. */
+export const MAX_ARTWORK_PIXELS = 40_000_000;
+
+/** A file a customer must replace: the message goes beside the file field. */
+export class ArtworkImageError extends Error {
+  override name = 'ArtworkImageError';
+}
+
+/** Uncompressed pixels: compositing them skips an encode and a decode per location. */
+interface RawPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 4;
+}
+
+export interface OpenedArtwork {
+  /** Pixels across and down (an SVG's at its own size). */
+  width: number;
+  height: number;
+  /** Vector artwork prints sharp at any size: no resolution to warn about. */
+  vector: boolean;
+  notes: string[];
+  /** The artwork at exactly this many pixels: raw sRGB with alpha, ready to composite. */
+  pixels(width: number, height: number): Promise<RawPixels>;
+}
+
+/** The largest a mockup draws any artwork is about 330 px (a full front at MOCKUP_SCALE): this is ample. */
+const WORKING_PIXELS = 800;
+
+const OPEN = { limitInputPixels: MAX_ARTWORK_PIXELS, failOn: 'error' } as const;
+
+/** Whether a PNG carries an animation control chunk (APNG) before its image data. */
+function isAnimatedPng(data: Buffer): boolean {
+  const head = data.subarray(0, Math.min(data.length, 64 * 1024));
+  const actl = head.indexOf('acTL');
+  const idat = head.indexOf('IDAT');
+  return actl !== -1 && (idat === -1 || actl < idat);
+}
+
+function describeFailure(name: string, error: unknown): ArtworkImageError {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/pixel limit/i.test(text))
+    return new ArtworkImageError(
+      `${name} is too large to open: it has more than ${MAX_ARTWORK_PIXELS / 1_000_000} million pixels. Send a smaller copy (4,000 pixels across is plenty).`,
+    );
+  return new ArtworkImageError(`${name} could not be read as an image: it may be damaged or empty. Send it again.`);
+}
+
+/** Opens the file, or undefined for PDF, AI and EPS (the shop places those by hand). Throws ArtworkImageError. */
+export async function openArtwork(file: StoredFile): Promise<OpenedArtwork | undefined> {
+  const vector = file.mediaType === 'image/svg+xml';
+  if (!vector && file.mediaType !== 'image/png' && file.mediaType !== 'image/jpeg') return undefined;
+  if (file.data.length === 0) throw describeFailure(file.name, new Error('empty'));
+  const input = vector ? Buffer.from(safeSvg(file.data.toString('utf8'))) : file.data;
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, OPEN).metadata();
+  } catch (error) {
+    throw describeFailure(file.name, error);
+  }
+  const width = meta.autoOrient?.width ?? meta.width;
+  const height = meta.autoOrient?.height ?? meta.height;
+  if (!width || !height) throw describeFailure(file.name, new Error('no size'));
+  if (width * height > MAX_ARTWORK_PIXELS) throw describeFailure(file.name, new Error('pixel limit'));
+  const notes: string[] = [];
+  if ((meta.pages ?? 1) > 1 || (file.mediaType === 'image/png' && isAnimatedPng(file.data)))
+    notes.push('Animated image: the mockup shows its first frame.');
+  if (meta.space === 'cmyk') notes.push('CMYK image: converted to RGB for the mockup (the print uses your file).');
+  if (meta.depth === 'ushort' || meta.space === 'rgb16' || meta.space === 'grey16')
+    notes.push('16-bit image: converted to 8-bit for the mockup (the print uses your file).');
+  // Decoded once, to at most WORKING_PIXELS across, whatever the number of locations it is drawn at.
+  let working: Promise<{ data: Buffer; info: OutputInfo }> | undefined;
+  const decode = () => {
+    const density = vector ? Math.min(2400, Math.max(72, (72 * WORKING_PIXELS) / Math.max(width, height))) : undefined;
+    return sharp(input, { ...OPEN, pages: 1, ...(density ? { density } : {}) })
+      .autoOrient()
+      .resize(WORKING_PIXELS, WORKING_PIXELS, { fit: 'inside', withoutEnlargement: !vector })
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  };
+  return {
+    width,
+    height,
+    vector,
+    notes,
+    async pixels(targetWidth: number, targetHeight: number) {
+      try {
+        working ??= decode();
+        const { data, info } = await working;
+        const width = Math.max(1, targetWidth);
+        const height = Math.max(1, targetHeight);
+        const resized = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+          .resize(width, height, { fit: 'fill' })
+          .raw()
+          .toBuffer();
+        return { data: resized, width, height, channels: 4 };
+      } catch (error) {
+        throw describeFailure(file.name, error);
+      }
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { StoredFile } from '#server/storage/types.ts';
+import { colorNamed, type GarmentColor, type PrintLocation, printLocations } from '#shared/garments/catalogue.ts';
+import type { Garment } from '#shared/pricing/types.ts';
+import type { QuoteRequest } from '#shared/submissions/quote-fields.ts';
+
+/**
+ * What a quote request's mockups are drawn from (issue 27): the catalogue garment, its colour, and each
+ * location with a placement and the file it shows. Kept apart from the renderer, so only a request that
+ * has something to draw loads sharp.
+ */
+
+/** One location to draw: where, how, and which of the request's files. */
+export interface MockupLocation {
+  /** 1-based row of the form, for the field an error goes beside. */
+  row: number;
+  placement: PrintLocation;
+  art: { widthInches: number; xInches?: number; yInches?: number };
+  file: number;
+}
+
+export interface MockupOrder {
+  garment: Garment;
+  color: GarmentColor;
+  locations: MockupLocation[];
+  files: readonly StoredFile[];
+}
+
+const isPrintLocation = (value: string): value is PrintLocation =>
+  (printLocations as readonly string[]).includes(value);
+
+/**
+ * The mockup order of a validated quote request, or undefined when there is nothing to draw: a garment
+ * outside the catalogue, no file, no placement given. Location n shows the n-th file when there are
+ * that many, else the first.
+ */
+export function mockupOrderOf(
+  request: QuoteRequest,
+  garments: readonly Garment[],
+  files: readonly StoredFile[],
+): MockupOrder | undefined {
+  const garment = garments.find((item) => item.id === request.garment);
+  const color = garment ? colorNamed(garment, request.garmentColor) : undefined;
+  if (!garment?.type || !color || files.length === 0) return undefined;
+  const locations = request.locations.flatMap((location, index): MockupLocation[] =>
+    location.art && isPrintLocation(location.placement)
+      ? [{ row: index + 1, placement: location.placement, art: location.art, file: index < files.length ? index : 0 }]
+      : [],
+  );
+  return locations.length > 0 ? { garment, color, locations, files } : undefined;
+}

@@ -1,0 +1,197 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chromiumForThisFile } from '#tests/support/browser-page.ts';
+import {
+  axeViolations,
+  deskServerForThisFile,
+  mailWith,
+  signInToDesk,
+  watchedPage,
+} from '#tests/support/browser-session.ts';
+import { flatPng } from '#tests/support/crafted-images.ts';
+
+/** Where the screenshots go, to be looked at (not compared). */
+const shots = 'reports/screenshots';
+const start = '/pricing?service=screen-printing&q=24&c1=1&garment=gildan-5000';
+
+async function fillContact(page: Page, email: string) {
+  await page.getByLabel('Your name').fill('Coach Rivera');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0199');
+}
+
+const readout = (page: Page) => page.getByTestId('placement-readout').textContent();
+
+// The garment catalogue and the mockups in Chromium against the production build (issue 27): swatches,
+// the placement tool by mouse and by keyboard, the same without JavaScript, and the mockup the customer
+// placed on their page, on the desk, and as the proof they approve.
+describe('mockups in a browser', () => {
+  const browser = chromiumForThisFile();
+  const site = deskServerForThisFile();
+  let art: Buffer;
+
+  beforeAll(async () => {
+    await mkdir(shots, { recursive: true });
+    // 2,000 × 1,000 pixels: 200 dpi at 10 in wide, half as tall as wide.
+    art = await flatPng(2000, 1000, '#ffcc00');
+  });
+
+  it('places the artwork by mouse and keyboard, and finds the same mockup on the customer’s page and the desk', async () => {
+    const visitor = await watchedPage(browser(), 390);
+    const { page } = visitor;
+    await page.goto(`${site.url}${start}`);
+    // The colour by keyboard: from White, the arrow keys go to Black, then Navy.
+    await page.getByRole('radio', { name: 'White', exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('radio', { name: 'Navy', exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('img', { name: /Heavy Cotton tee in Navy, front/ }).count()).toBe(1);
+    // Navy is dark: the price now carries the white underbase, with no box ticked.
+    await expect.poll(() => page.locator('main').textContent()).toContain('white underbase');
+    await fillContact(page, 'coach@example.com');
+    await page.getByLabel('Artwork width in inches').fill('8');
+    await page.getByLabel('Artwork files').setInputFiles([{ name: 'crest.png', mimeType: 'image/png', buffer: art }]);
+    await expect.poll(() => readout(page), { timeout: 10_000 }).toContain('8 × 4 in');
+    expect(await readout(page)).toContain('Prints at 250 dpi');
+
+    // Keyboard: down a quarter inch, then wider by the handle.
+    await page.getByTestId('placement-artwork').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => readout(page)).toContain('0.25 in from the top');
+    await page.getByTestId('placement-handle').focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(() => readout(page)).toContain('9 × 4.5 in');
+    expect(await page.getByLabel('Artwork width in inches').inputValue()).toBe('9');
+
+    // Mouse: drag it right; the area keeps it inside (12 in wide: at most 3 in from the left at 9 in).
+    const artwork = page.getByTestId('placement-artwork');
+    const box = await artwork.boundingBox();
+    if (!box) throw new Error('the artwork is not drawn');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 400, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => readout(page)).toContain('3 in from the left');
+    // A width past the area is kept to it, and said.
+    await page.getByLabel('Artwork width in inches').fill('14');
+    await expect.poll(() => page.getByText('At most 12 in wide here: kept to that.').count()).toBe(1);
+    await page.getByTestId('placement-handle').focus();
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => readout(page)).toContain('10 × 5 in');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByTestId('placement-tool').screenshot({ path: `${shots}/placement-tool-390.png` });
+
+    await page.getByRole('button', { name: 'Send my quote request' }).click();
+    const sent = page.getByTestId('form-sent');
+    await expect.poll(() => sent.isVisible(), { timeout: 15_000 }).toBe(true);
+    const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
+    const path = (await sent.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
+    // The sent panel shows the mockup the server drew, from the private page.
+    const thumbnail = sent.getByRole('img', { name: 'Your design on the garment, front' });
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(900);
+    await page.screenshot({ path: `${shots}/mockup-sent-390.png`, fullPage: true });
+
+    // The customer's page: the mockup as placed, its size in inches.
+    await page.goto(`${site.url}${path}`);
+    const mockup = page.getByRole('img', { name: /Heavy Cotton tee in Navy, front/ });
+    await mockup.scrollIntoViewIfNeeded();
+    await expect.poll(() => mockup.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(900);
+    expect(await page.getByText('Front: 10 × 5 in, 200 dpi').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/mockup-customer-390.png`, fullPage: true });
+
+    // The shop's mail carries it; the desk shows the same picture.
+    const shopMail = await mailWith(site.smtp, new RegExp(`Quote request ${reference}`));
+    expect(shopMail.text).toContain(`${reference}-mockup-front.jpg: Gildan 5000 Heavy Cotton tee, Navy`);
+    const desk = await watchedPage(browser(), 1280);
+    await desk.page.goto(`${site.url}/staff/sign-in`);
+    await signInToDesk(desk.page, site.smtp, site.staff);
+    await desk.page.goto(`${site.url}/staff/requests/${reference}`);
+    expect(await desk.page.getByText('Front: 10 × 5 in, 200 dpi').count()).toBe(1);
+    const deskMockup = desk.page.getByRole('img', { name: /Heavy Cotton tee in Navy, front/ });
+    await deskMockup.scrollIntoViewIfNeeded();
+    await expect.poll(() => deskMockup.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(900);
+    expect(await axeViolations(desk.page)).toEqual([]);
+    await desk.page.screenshot({ path: `${shots}/mockup-desk-1280.png`, fullPage: true });
+
+    // The tool on a desktop, for the screenshot at 1280 px: the same artwork on the back of a hoodie.
+    const wide = await watchedPage(browser(), 1280);
+    await wide.page.goto(`${site.url}/pricing?service=screen-printing&q=24&c1=1&garment=gildan-18500`);
+    // Once the page runs its script, the one location row is all there is.
+    await expect.poll(() => wide.page.getByLabel('Placement').count()).toBe(1);
+    await wide.page.getByLabel('Placement').selectOption('back');
+    await wide.page.getByRole('radio', { name: 'Maroon', exact: true }).check();
+    await wide.page
+      .getByLabel('Artwork files')
+      .setInputFiles([{ name: 'crest.png', mimeType: 'image/png', buffer: art }]);
+    await expect.poll(() => readout(wide.page), { timeout: 10_000 }).toContain('Back:');
+    expect(await axeViolations(wide.page)).toEqual([]);
+    await wide.page.getByTestId('placement-tool').screenshot({ path: `${shots}/placement-tool-1280.png` });
+
+    for (const opened of [visitor, desk, wide]) {
+      expect(opened.problems).toEqual([]);
+      await opened.context.close();
+    }
+  });
+
+  it('takes the location and the width as fields without JavaScript, and the desk turns the mockup into a proof the customer approves', async () => {
+    const context = await browser().newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${site.url}${start}`);
+    await fillContact(page, 'club@example.com');
+    await page.getByRole('radio', { name: 'Sport Grey', exact: true }).check();
+    await page.getByLabel('Artwork width in inches').first().fill('6');
+    await page.getByLabel('Artwork files').setInputFiles([{ name: 'club.png', mimeType: 'image/png', buffer: art }]);
+    await page.screenshot({ path: `${shots}/mockup-form-no-js-1280.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Send my quote request' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/pricing/sent');
+    const text = (await page.locator('main').textContent()) ?? '';
+    const reference = /Q-\d{4}-\d{6}/.exec(text)?.[0] ?? '';
+    const path = (await page.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
+    expect(reference).not.toBe('');
+    // The confirmation page shows the mockup too.
+    expect(await page.getByRole('img', { name: 'Your design on the garment, front' }).count()).toBe(1);
+    await context.close();
+
+    // The desk: centred at the top, 6 in wide; it writes the quote and sends the mockup as the proof.
+    const desk = await watchedPage(browser(), 1280);
+    await desk.page.goto(`${site.url}/staff/sign-in`);
+    await signInToDesk(desk.page, site.smtp, site.staff);
+    await desk.page.goto(`${site.url}/staff/requests/${reference}`);
+    expect(await desk.page.getByText('Front: 6 × 3 in, 333 dpi').count()).toBe(1);
+    expect(await desk.page.getByLabel('From the left').inputValue()).toBe('3');
+    await desk.page.getByLabel('From the top').fill('1');
+    await desk.page.getByRole('button', { name: 'Redraw the mockup' }).click();
+    await expect.poll(() => desk.page.getByRole('status').textContent()).toBe('Mockup redrawn with the new placement.');
+    await desk.page.goto(`${site.url}/staff/requests/${reference}/quote`);
+    await desk.page.getByRole('button', { name: /^Send quote v1/ }).click();
+    await expect.poll(() => desk.page.getByRole('status').textContent()).toBe('Quote sent to the customer.');
+    await desk.page.getByRole('button', { name: 'Use as proof' }).click();
+    await expect.poll(() => desk.page.getByRole('status').textContent()).toBe('Proof sent to the customer.');
+    expect(await desk.page.getByText(/Front: 6 × 3 in, 1 ink color/).count()).toBeGreaterThan(0);
+    await mailWith(site.smtp, new RegExp(`Your proof for request ${reference} is ready`));
+
+    // The customer approves the quote, then the proof made from their mockup.
+    const customer = await watchedPage(browser(), 390);
+    await customer.page.goto(`${site.url}${path}`);
+    await customer.page.getByLabel('Your full name, as your signature').first().fill('Coach Rivera');
+    await customer.page.getByRole('checkbox', { name: /I approve this quote/ }).check();
+    await customer.page.getByRole('button', { name: 'Approve quote v1' }).click();
+    await expect.poll(() => customer.page.getByRole('status').first().textContent()).toContain('approved');
+    await mailWith(site.smtp, new RegExp(`The customer approved quote v1 of ${reference}`));
+    const proof = customer.page.getByRole('img', { name: /Proof v1/ });
+    await proof.scrollIntoViewIfNeeded();
+    await expect.poll(() => proof.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(900);
+    expect(await axeViolations(customer.page)).toEqual([]);
+    await customer.page.screenshot({ path: `${shots}/mockup-proof-390.png`, fullPage: true });
+    // Sent while the quote waited, the proof was approved with it: both say so, signed.
+    expect(await customer.page.getByRole('button', { name: 'Approve proof v1' }).count()).toBe(0);
+    expect(await customer.page.getByText(/Approved by Coach Rivera/).count()).toBe(2);
+    for (const opened of [desk, customer]) {
+      expect(opened.problems).toEqual([]);
+      await opened.context.close();
+    }
+  });
+});
