@@ -1,3 +1,4 @@
+import { MockupFigures } from '#client/components/mockup-figures.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { GroupMemberView } from '#shared/groups/group-contract.ts';
 import { EntryFields } from './entry-fields.tsx';
@@ -59,6 +60,11 @@ export function MemberPage({
             <h2 id="garment-title" className="text-lg font-bold">
               What you are getting
             </h2>
+            {view.mockups && (
+              <div className="mt-3">
+                <MockupFigures mockups={view.mockups} />
+              </div>
+            )}
             {view.artwork && (
               <img
                 src={view.artwork.src}

@@ -5,7 +5,7 @@ import type { Storage, StoredGroup, StoredGroupEntry } from '#server/storage/typ
 import type { DeskView } from '#shared/desk-contract.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import type { DeskGroupView } from '#shared/groups/group-contract.ts';
-import { groupSizes, sizeTotals } from '#shared/groups/group-sizes.ts';
+import { sizeOrder, sizeTotals } from '#shared/groups/group-sizes.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { closedIfDue } from './deadline-close.ts';
 import { rosterCsv } from './group-views.ts';
@@ -31,10 +31,9 @@ async function groupWithSizes(storage: Storage, reference: string, now: Date) {
   const found = await storage.groupOf(reference);
   if (!found) return undefined;
   const group = await closedIfDue(storage, found, now);
-  const [entries, request] = await Promise.all([storage.entriesOf(group.id), storage.getCustomerRequest(reference)]);
-  const garment = typeof request?.payload.garment === 'string' ? request.payload.garment : '';
+  const entries = await storage.entriesOf(group.id);
   const live = entries.filter((entry) => entry.removedAt === null);
-  const sizes = groupSizes(garment);
+  const sizes = sizeOrder;
   return { group, entries, live, sizes };
 }
 

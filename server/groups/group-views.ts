@@ -1,6 +1,7 @@
 import type { LinkKeys } from '#server/http/link-secrets.ts';
 import type { StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
+import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
 import type { GroupFormState, GroupOrganiserView, GroupRosterRow } from '#shared/groups/group-contract.ts';
 import { groupSizes, sizeFieldsOf, sizeTotals } from '#shared/groups/group-sizes.ts';
 import { wallClockIn } from '#shared/groups/zoned-time.ts';
@@ -90,7 +91,7 @@ export function organiserView(
     timeZone: string;
     prices: PricingData;
     formValues: Record<string, string> | undefined;
-    garment: string;
+    garment: CatalogueGarment | undefined;
     now: Date;
     form?: GroupFormState;
   },

@@ -5,11 +5,13 @@ import type { Csrf } from '#server/http/csrf.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import { type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
+import { mockupViews, sendMockup } from '#server/mockups/mockup-views.ts';
 import type { CheckoutGateway } from '#server/payments/checkout.ts';
 import { isPreviewable } from '#server/requests/request-details.ts';
 import { sendRequestFile } from '#server/requests/request-file.ts';
 import type { CustomerRequest, Storage, StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
+import { garmentTitle } from '#shared/garments/catalogue.ts';
 import type { GroupFormState, GroupMemberView } from '#shared/groups/group-contract.ts';
 import { entrySchema, fieldErrors } from '#shared/groups/group-forms.ts';
 import { groupSizes, sizeChart, sizeUpcharges } from '#shared/groups/group-sizes.ts';
@@ -18,6 +20,7 @@ import { formatMoney } from '#shared/money.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { closedIfDue } from './deadline-close.ts';
+import { garmentOf as catalogueGarment, type WithCatalogue } from './group-garment.ts';
 import { entryOpens, entryPath, shareOpens } from './group-links.ts';
 import { refusalText } from './group-refusals.ts';
 import { groupState } from './group-views.ts';
@@ -31,7 +34,7 @@ export interface MemberRoutesOptions {
   storage: Storage;
   keys: LinkKeys;
   csrf: Csrf;
-  prices: () => PricingData;
+  prices: () => PricingData & WithCatalogue;
   limits: { perGroup: number; perVisitor: number };
   now: () => Date;
   renderMember: (
@@ -118,6 +121,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     group: StoredGroup,
     page: {
       action: string;
+      /** The live share link's path, under which the pictures are served; '' while it is off. */
       artworkPath: string;
       entry?: StoredGroupEntry;
       status?: number;
@@ -128,7 +132,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     const request = await options.storage.getCustomerRequest(group.reference);
     const payload = request?.payload ?? {};
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
-    const garment = text(payload.garment);
+    const garment = catalogueGarment(options.prices(), payload);
     const upcharges = sizeUpcharges(garment);
     const state = groupState(group, options.now());
     const who = organiserName(request);
@@ -142,14 +146,19 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
             : state === 'past-deadline'
               ? refusalText('past-deadline', 'member', who)
               : `This link is turned off. Ask ${who} for the new one.`;
-    const hasPicture = await artworkFile(group);
+    const base = page.artworkPath.replace(/\/artwork$/, '');
+    const mockups = base ? mockupViews(await options.storage.mockupsOf(group.reference), base) : [];
+    const hasPicture = base && mockups.length === 0 ? await artworkFile(group) : undefined;
     const shop = options.shop();
     const view: GroupMemberView = {
       action: page.action,
       title: group.title,
       note: group.note,
-      garment: [text(payload.garmentStyle), garment].filter(Boolean).join(' ') || 'Garment to be confirmed',
+      garment: garment
+        ? garmentTitle(garment)
+        : [text(payload.garmentStyle), text(payload.garment)].filter(Boolean).join(' ') || 'Garment to be confirmed',
       colour: text(payload.garmentColor),
+      ...(mockups.length > 0 ? { mockups } : {}),
       ...(hasPicture ? { artwork: { src: page.artworkPath, alt: `The design for ${group.title}` } } : {}),
       deadline: formatDateTime(group.deadline.toISOString(), timeZone()),
       sizes: groupSizes(garment).map((size) => ({
@@ -224,6 +233,12 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     sendRequestFile(res, file, true, picture.kind);
   });
 
+  router.get(`${SHARE}/mockups/:view`, async (req, res) => {
+    const group = await sharedGroup(req, res);
+    if (!sendMockup(res, await options.storage.mockupsOf(group.reference), String(req.params.view)))
+      throw createHttpError(404, 'There is no such picture.');
+  });
+
   router.post(`${SHARE}/join`, postLimit, async (req, res) => {
     const group = await sharedGroup(req, res);
     const action = `${sharePathOf(req)}/join`;
@@ -231,7 +246,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     const request = await options.storage.getCustomerRequest(group.reference);
     const values = bodyOf(req);
     const parsed = entrySchema({
-      sizes: groupSizes(typeof request?.payload.garment === 'string' ? request.payload.garment : ''),
+      sizes: groupSizes(request ? catalogueGarment(options.prices(), request.payload) : undefined),
       asksNames: group.asksNames,
       asksNumbers: group.asksNumbers,
     }).safeParse(values);
@@ -286,7 +301,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     const request = await options.storage.getCustomerRequest(group.reference);
     const values = bodyOf(req);
     const parsed = entrySchema({
-      sizes: groupSizes(typeof request?.payload.garment === 'string' ? request.payload.garment : ''),
+      sizes: groupSizes(request ? catalogueGarment(options.prices(), request.payload) : undefined),
       asksNames: group.asksNames,
       asksNumbers: group.asksNumbers,
     }).safeParse(values);

@@ -10,6 +10,7 @@ import { isRecord } from '#shared/is-record.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { RequestPageView } from '#shared/request-page-contract.ts';
 import { closedIfDue } from './deadline-close.ts';
+import { garmentOf as catalogueGarment, type WithCatalogue } from './group-garment.ts';
 import { refusalText } from './group-refusals.ts';
 import { organiserView, rosterCsv } from './group-views.ts';
 
@@ -37,7 +38,7 @@ export interface OrganiserGroupsOptions {
   storage: Storage;
   keys: LinkKeys;
   publicUrl: string;
-  prices: () => PricingData;
+  prices: () => PricingData & WithCatalogue;
   payOnline: boolean;
   limits: { perGroup: number; perVisitor: number };
   now: () => Date;
@@ -70,8 +71,7 @@ const bodyOf = (req: Request): Record<string, string> => {
  */
 export function organiserGroups(options: OrganiserGroupsOptions) {
   const timeZone = () => options.prices()['order-terms'].timeZone;
-  const garmentOf = (request: CustomerRequest) =>
-    typeof request.payload.garment === 'string' ? request.payload.garment : '';
+  const garmentOf = (request: CustomerRequest) => catalogueGarment(options.prices(), request.payload);
 
   /** The request page's group section, or undefined where a group cannot be started and there is none. */
   async function section(
@@ -183,7 +183,7 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
       const request = await options.storage.getCustomerRequest(reference);
       const values = bodyOf(req);
       const parsed = entrySchema({
-        sizes: groupSizes(request ? garmentOf(request) : ''),
+        sizes: groupSizes(request ? garmentOf(request) : undefined),
         asksNames: group.asksNames,
         asksNumbers: group.asksNumbers,
       }).safeParse(values);
@@ -222,7 +222,7 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
       const csv = rosterCsv(
         await options.storage.entriesOf(group.id),
         'joined',
-        groupSizes(request ? garmentOf(request) : ''),
+        groupSizes(request ? garmentOf(request) : undefined),
       );
       res.type('text/csv; charset=utf-8').attachment(`${reference}-roster.csv`).send(csv);
     });

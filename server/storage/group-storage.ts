@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { groupSizes, rosterLine, sizeFieldsOf, sizeTotals } from '#shared/groups/group-sizes.ts';
+import { rosterLine, sizeFieldsOf, sizeOrder, sizeTotals } from '#shared/groups/group-sizes.ts';
 import type {
   ClosedRoster,
   EntryOutcome,
@@ -317,11 +317,10 @@ export function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseC
           .select(['payload', 'form_values'])
           .executeTakeFirstOrThrow();
         const payload = readJson(request.payload);
-        const garment = typeof payload.garment === 'string' ? payload.garment : '';
-        const sizes = sizeTotals(groupSizes(garment), live);
+        const sizes = sizeTotals(sizeOrder.slice(0, -1), live);
         const quantity = live.reduce((sum, entry) => sum + entry.quantity, 0);
         // One line per piece, in size order then as they joined: what the press and the packer read.
-        const order = groupSizes(garment);
+        const order = sizeOrder;
         const roster = [...live]
           .sort((a, b) => order.indexOf(a.size) - order.indexOf(b.size))
           .flatMap((entry) => Array.from({ length: entry.quantity }, () => rosterLine(entry)));

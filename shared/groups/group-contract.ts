@@ -1,3 +1,5 @@
+import type { MockupView } from '#shared/garments/mockup-view.ts';
+
 /** What the group pages are drawn from (issue 28): the organiser's section and the member's page. */
 
 /** One person on the roster, as the organiser and the desk see it. */
@@ -69,7 +71,9 @@ export interface GroupMemberView {
   note: string;
   garment: string;
   colour: string;
-  /** The request's artwork preview, when it has a picture; else none. */
+  /** The design on the garment as the organiser placed it (issue 27's mockups), when there are any. */
+  mockups?: MockupView[];
+  /** Else the request's proof or artwork preview, when it has a picture. */
   artwork?: { src: string; alt: string };
   deadline: string;
   sizes: { size: string; upcharge: string }[];

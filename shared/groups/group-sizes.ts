@@ -1,16 +1,31 @@
+import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
 import { quoteSizes, sizeField } from '#shared/submissions/quote-fields.ts';
 
+/** A garment as the group pages read it from the catalogue (data/garments.json). */
+type SizedGarment = Pick<CatalogueGarment, 'sizes' | 'sizeUpcharges'>;
+
+/** What a one-size garment (a cap) offers: one choice, counted on M in the request's size rows. */
+export const ONE_SIZE = 'One size';
+
 /**
- * The sizes a group's members choose from: one place, so the garment catalogue's own sizes (and their
- * upcharges) replace the quote form's list with one change.
+ * The sizes a group's members choose from: the catalogue garment's own, one size for a cap, and the
+ * quote form's whole list for a garment the catalogue does not know (their own, or an older request).
  */
-export function groupSizes(_garment: string): readonly string[] {
-  return quoteSizes;
+export function groupSizes(garment: SizedGarment | undefined): readonly string[] {
+  if (!garment) return quoteSizes;
+  return garment.sizes.length > 0 ? garment.sizes : [ONE_SIZE];
 }
 
-/** The extra each size costs per piece, in cents, when the garment has one (none known yet). */
-export function sizeUpcharges(_garment: string): Record<string, number> {
-  return {};
+/** The order sizes are listed and packed in, whatever the garment: the quote form's, one size last. */
+export const sizeOrder: readonly string[] = [...quoteSizes, ONE_SIZE];
+
+/** The extra each size costs per piece, in cents, from the garment's upcharges (4XL+ is 4XL and 5XL). */
+export function sizeUpcharges(garment: SizedGarment | undefined): Record<string, number> {
+  const upcharges: Record<string, number> = {};
+  for (const { size, cents } of garment?.sizeUpcharges ?? []) {
+    for (const each of size === '4XL+' ? ['4XL', '5XL'] : [size]) upcharges[each] = cents;
+  }
+  return upcharges;
 }
 
 /** A roster's pieces per size, in the garment's size order; sizes nobody chose are 0. */
@@ -27,6 +42,8 @@ export function sizeTotals(
 export function sizeFieldsOf(totals: Record<string, number>): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const size of quoteSizes) fields[sizeField(size)] = String(totals[size] ?? 0);
+  // A cap's pieces go on M, as the form counts a one-size garment.
+  if (totals[ONE_SIZE]) fields[sizeField('M')] = String((totals.M ?? 0) + totals[ONE_SIZE]);
   return fields;
 }
 
@@ -37,12 +54,15 @@ export function rosterLine(entry: { size: string; backName: string; backNumber: 
 }
 
 /** A plain adult tee's measurements, shown beside the sizes until the garment catalogue gives its own. */
-export function sizeChart(_garment: string): { size: string; chest: string; length: string }[] {
+export function sizeChart(garment: SizedGarment | undefined): { size: string; chest: string; length: string }[] {
   const chest = [31, 34, 38, 42, 46, 50, 54, 58, 62];
   const length = [27, 28, 29, 30, 31, 32, 33, 34, 35];
-  return quoteSizes.map((size, index) => ({
-    size,
-    chest: `${chest[index] ?? ''} in`,
-    length: `${length[index] ?? ''} in`,
-  }));
+  const offered = groupSizes(garment);
+  return quoteSizes
+    .map((size, index) => ({
+      size,
+      chest: `${chest[index] ?? ''} in`,
+      length: `${length[index] ?? ''} in`,
+    }))
+    .filter((row) => offered.includes(row.size));
 }
