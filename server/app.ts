@@ -228,14 +228,13 @@ export function createApp(deps: AppDependencies): Express {
       renderForm: (req, res, page) => pages.renderForm(req, res, page),
       prices: () => siteData.data,
       payOnline: gateway !== null,
-      groups: organiserGroups({ ...groupOptions, payOnline: gateway !== null }),
+      groups: organiserGroups(groupOptions),
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
     }),
   );
   app.use(
     memberRoutes({
       ...groupOptions,
-      gateway,
       csrf,
       renderMember: async (view, options) => (await deps.ssr.loadEntry()).renderGroupMember(view, options),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,

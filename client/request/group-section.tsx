@@ -117,7 +117,7 @@ function StartForm({ start, options }: { start: GroupStartView; options: Request
           </label>
           <label className="flex items-center gap-2">
             <input type="radio" name="payer" value="members" defaultChecked={value('payer') === 'members'} /> Each
-            person pays{start.payOnline ? ' by card when joining' : ' me'}:
+            person pays me:
           </label>
           <div className="ml-6">
             <label htmlFor="gs-price" className="block text-sm">

@@ -6,7 +6,6 @@ import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import { type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import { mockupViews, sendMockup } from '#server/mockups/mockup-views.ts';
-import type { CheckoutGateway } from '#server/payments/checkout.ts';
 import { isPreviewable } from '#server/requests/request-details.ts';
 import { sendRequestFile } from '#server/requests/request-file.ts';
 import type { CustomerRequest, Storage, StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
@@ -45,7 +44,6 @@ export interface MemberRoutesOptions {
   shop: () => Pick<SiteConfig, 'appName' | 'contact'>;
   /** Wrong links per address per 15 minutes, and posts per address per 15 minutes. */
   rateLimit: number;
-  gateway: CheckoutGateway | null;
   onQueued?: () => void;
 }
 
@@ -170,7 +168,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       asksNumbers: group.asksNumbers,
       ...(group.payer === 'members' && group.priceCents !== null
         ? {
-            price: `Each person pays ${formatMoney(group.priceCents)}${options.gateway ? ' by card when joining' : ` to ${who}`}.`,
+            price: `Each person pays ${formatMoney(group.priceCents)} to ${who}.`,
           }
         : {}),
       ...(closed ? { closed } : {}),

@@ -39,7 +39,6 @@ export interface OrganiserGroupsOptions {
   keys: LinkKeys;
   publicUrl: string;
   prices: () => PricingData & WithCatalogue;
-  payOnline: boolean;
   limits: { perGroup: number; perVisitor: number };
   now: () => Date;
   onQueued?: () => void;
@@ -90,7 +89,6 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
           action: `${path}/group`,
           sizes: [...groupSizes(garmentOf(request))],
           suggestedDeadline: `${inAWeek}T18:00`,
-          payOnline: options.payOnline,
           ...(form ? { form } : {}),
         },
       };

@@ -29,7 +29,6 @@ export interface GroupStartView {
   sizes: string[];
   /** YYYY-MM-DDTHH:mm on the shop's clock, a week from now at 18:00. */
   suggestedDeadline: string;
-  payOnline: boolean;
   form?: GroupFormState;
 }
 
