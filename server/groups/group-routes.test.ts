@@ -8,6 +8,7 @@ import { withSubjects } from '#tests/support/mail-subjects.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
+import { garmentOf, type WithCatalogue } from './group-garment.ts';
 import { sharePath } from './group-links.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -261,5 +262,16 @@ describe('the share link’s rate limit', () => {
     for (let i = 0; i < 3; i += 1) await request(t.app).get(wrong).expect(404);
     const limited = await request(t.app).get(wrong).expect(429);
     expect(limited.text).toContain('Too many tries at this address');
+  });
+});
+
+describe('a group’s garment', () => {
+  it('is found in the catalogue by the name the request stored, or its id', () => {
+    const catalogue = {
+      garments: [{ id: 'gildan-5000', brand: 'Gildan', style: '5000', name: 'Heavy Cotton tee' }],
+    } as unknown as WithCatalogue['garments'];
+    expect(garmentOf({ garments: catalogue }, { garment: 'Gildan 5000 Heavy Cotton tee' })?.id).toBe('gildan-5000');
+    expect(garmentOf({ garments: catalogue }, { garment: 'gildan-5000' })?.id).toBe('gildan-5000');
+    expect(garmentOf({ garments: catalogue }, { garment: 'Customer brings their own garments' })).toBeUndefined();
   });
 });

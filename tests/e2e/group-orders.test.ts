@@ -66,11 +66,11 @@ describe('a group order from start to the desk’s quote', () => {
     const deskSide = await watchedPage(browser(), 1280);
     const page = organiser.page;
     try {
-      await page.goto(`${site.url}/pricing?service=direct-to-garment&q=6&a1=medium&garment=standard-tee`);
+      await page.goto(`${site.url}/pricing?service=direct-to-garment&q=6&a1=medium&garment=comfort-colors-1717`);
       await page.getByLabel('Your name').fill('Pat Okafor');
       await page.getByLabel('E-mail').fill('pat@example.com');
       await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0177');
-      await page.getByLabel('Garment color').fill('Navy');
+      await page.getByRole('radio', { name: 'Pepper', exact: true }).check();
       await page
         .getByLabel('Artwork files')
         .setInputFiles([{ name: 'hornets.png', mimeType: 'image/png', buffer: randomPng(64) }]);
@@ -106,6 +106,9 @@ describe('a group order from start to the desk’s quote', () => {
       await look.page.goto(share);
       expect(await look.page.textContent('body')).not.toContain(reference);
       expect(await look.page.textContent('body')).not.toContain('pat@example.com');
+      // The catalogue garment's own sizes (no XS on this one), with the larger sizes' upcharge beside them.
+      expect(await look.page.getByRole('radio', { name: 'XS', exact: true }).count()).toBe(0);
+      expect(await look.page.getByText(/^2XL\+\$\d+\.\d{2}$/).count()).toBe(1);
       expect(await axeViolations(look.page)).toEqual([]);
       expect(await overflow(look.page)).toBeLessThanOrEqual(0);
       await screenshots(look.page, 'group-member');
