@@ -145,7 +145,10 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
               ? refusalText('past-deadline', 'member', who)
               : `This link is turned off. Ask ${who} for the new one.`;
     const base = page.artworkPath.replace(/\/artwork$/, '');
-    const mockups = base ? mockupViews(await options.storage.mockupsOf(group.reference), base) : [];
+    // The picture only: the print sizes and resolution notes are for the shop and the organiser.
+    const mockups = base
+      ? mockupViews(await options.storage.mockupsOf(group.reference), base).map((view) => ({ ...view, prints: [] }))
+      : [];
     const hasPicture = base && mockups.length === 0 ? await artworkFile(group) : undefined;
     const shop = options.shop();
     const view: GroupMemberView = {
