@@ -1,5 +1,5 @@
 import { useInputFilter } from '#client/hooks/use-input-filter.ts';
-import { COLLECT_SIZES_FIELD } from '#shared/groups/group-forms.ts';
+import { COLLECT_SIZES_FIELD } from '#shared/groups/collect-sizes.ts';
 import { pluralize } from '#shared/plural.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
 import { type QuoteSize, quoteSizes, SIZES_FIELD, sizeField } from '#shared/submissions/quote-fields.ts';

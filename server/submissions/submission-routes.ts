@@ -11,7 +11,7 @@ import type { SavedSubmission, Storage } from '#server/storage/types.ts';
 import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
-import { COLLECT_SIZES_FIELD } from '#shared/groups/group-forms.ts';
+import { COLLECT_SIZES_FIELD } from '#shared/groups/collect-sizes.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { LoadDates } from '#shared/production/production-load.ts';
 import { ARTWORK_FIELD, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#shared/submissions/artwork.ts';

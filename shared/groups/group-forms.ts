@@ -2,9 +2,6 @@ import { hasHiddenCharacters } from '#shared/submissions/hidden-characters.ts';
 import { z } from '#shared/zod.ts';
 import { instantOf } from './zoned-time.ts';
 
-/** The quote form's "I will collect sizes from my group" checkbox: the private page then opens at its group section. */
-export const COLLECT_SIZES_FIELD = 'collectSizes';
-
 /** The most entries a group takes, and one visitor's address; the print area's longest name and number. */
 export const GROUP_LIMITS = { backName: 14, backNumber: 3, title: 80, note: 500, quantity: 20 } as const;
 
