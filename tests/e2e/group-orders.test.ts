@@ -97,7 +97,8 @@ describe('a group order from start to the desk’s quote', () => {
       await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Your group is open');
       const share = await page.getByLabel('Link to send your group').inputValue();
       expect(share).toMatch(/\/groups\/\d+\/[\w-]{43}$/);
-      expect(await page.getByRole('button', { name: 'Copy link' }).isVisible()).toBe(true);
+      // The copy button comes with the script (a module, run once the page is parsed).
+      await expect.poll(() => page.getByRole('button', { name: 'Copy link' }).isVisible()).toBe(true);
       const shareMail = await mailWith(site.smtp, /Send this link to everyone in your group/);
       expect(shareMail.text).toContain(share);
 
