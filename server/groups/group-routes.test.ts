@@ -213,6 +213,36 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
     });
   });
 
+  it('lets the organiser add someone by hand, remove an entry and move the deadline; bad dates are refused', async () => {
+    const { reference, path, post } = await startedGroup();
+    await post(`${path}/group/entries`, {
+      name: 'Coach Lee',
+      email: 'lee@example.com',
+      size: 'XL',
+      backName: 'Coach',
+      backNumber: '',
+    })
+      .expect(303)
+      .expect('Location', `${path}?done=group-added#group`);
+    const refused = await post(`${path}/group/entries`, { name: 'Kid', email: 'kid@example.com', size: 'XXXL' }).expect(
+      422,
+    );
+    expect(refused.text).toContain('Choose your size from the list.');
+    const group = await t.storage.groupOf(reference);
+    const [entry] = group ? await t.storage.entriesOf(group.id) : [];
+    expect(entry).toMatchObject({ name: 'Coach Lee', backName: 'COACH', addedBy: 'customer' });
+    await post(`${path}/group/entries/${entry?.id}/remove`, {})
+      .expect(303)
+      .expect('Location', `${path}?done=group-removed#group`);
+    expect(group && (await t.storage.entriesOf(group.id))[0]?.removedAt).not.toBeNull();
+    await post(`${path}/group/deadline`, { deadline: '2099-07-01T12:00' })
+      .expect(303)
+      .expect('Location', `${path}?done=group-deadline#group`);
+    expect((await t.storage.groupOf(reference))?.deadline.toISOString()).toBe('2099-07-01T17:00:00.000Z');
+    const past = await post(`${path}/group/deadline`, { deadline: '2001-07-01T12:00' }).expect(422);
+    expect(past.text).toContain('The deadline must be later than now.');
+  });
+
   it('turns the share link off and makes a new one: the old link no longer opens', async () => {
     const { path, post, share, reference } = await startedGroup();
     await post(`${path}/group/link`, { action: 'replace' }).expect(303);
