@@ -10,6 +10,7 @@ import { type RouteHandle, routes } from './routes.tsx';
 
 // The staff desk renders through this entry too: server-side only, so no public bundle carries it.
 export { renderDesk } from './desk/render-desk.tsx';
+export { renderGroupMember } from './groups/render-group-member.tsx';
 export { renderInvoice } from './invoice/render-invoice.tsx';
 // The customer's request page too (issue 14), the same way.
 export { renderRequestPage } from './request/render-request-page.tsx';

@@ -2,6 +2,8 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { customerBackLinks, customerRoutes } from '#server/customer/customer-routes.ts';
+import { memberRoutes } from '#server/groups/member-routes.ts';
+import { organiserGroups } from '#server/groups/organiser-routes.ts';
 import { crossSiteGuard } from '#server/http/cross-site-guard.ts';
 import { createCsrf } from '#server/http/csrf.ts';
 import { csrfGate } from '#server/http/csrf-gate.ts';
@@ -196,6 +198,15 @@ export function createApp(deps: AppDependencies): Express {
     }),
   );
   // The rules of a request, one service for the customer's page and the desk.
+  const groupOptions = {
+    storage: deps.storage,
+    keys,
+    publicUrl: config.publicUrl,
+    prices: () => siteData.data,
+    limits: config.groupLimits,
+    now: deps.now ?? (() => new Date()),
+    ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+  };
   const requests = createRequestService({ storage: deps.storage, now: deps.now ?? (() => new Date()), planner });
   app.use(
     customerRoutes({
@@ -217,7 +228,18 @@ export function createApp(deps: AppDependencies): Express {
       renderForm: (req, res, page) => pages.renderForm(req, res, page),
       prices: () => siteData.data,
       payOnline: gateway !== null,
+      groups: organiserGroups(groupOptions),
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+    }),
+  );
+  app.use(
+    memberRoutes({
+      ...groupOptions,
+      csrf,
+      renderMember: async (view, options) => (await deps.ssr.loadEntry()).renderGroupMember(view, options),
+      stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
+      shop: () => siteData.data.config,
+      rateLimit: config.submissionRateLimit,
     }),
   );
   const renderInvoice: Parameters<typeof customerPaymentRoutes>[0]['renderInvoice'] = async (view, options) =>

@@ -54,6 +54,8 @@ const envSchema = z.object({
   DATABASE_DIR: databaseDirSchema,
   DATABASE_URL: databaseUrlSchema,
   SUBMISSION_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  GROUP_MAX_ENTRIES: z.coerce.number().int().min(1).max(5000).default(300),
+  GROUP_VISITOR_ENTRIES: z.coerce.number().int().min(1).max(5000).default(12),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(256),
@@ -145,6 +147,8 @@ export interface AppConfig {
   mail: MailConfig | null;
   /** Posts per visitor address per 15 minutes on each form endpoint. */
   submissionRateLimit: number;
+  /** Group orders (issue 28): entries one group takes, and entries from one visitor address per group. */
+  groupLimits: { perGroup: number; perVisitor: number };
   /**
    * How many reverse proxies stand in front (TRUST_PROXY): their X-Forwarded-For gives the visitor's
    * address, which the rate limit counts by. 0 trusts no header, so nobody can forge their address.
@@ -249,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { smtpUrl: value.SMTP_URL, from: value.MAIL_FROM.trim(), shopEmail: value.SHOP_EMAIL }
         : null,
     submissionRateLimit: value.SUBMISSION_RATE_LIMIT,
+    groupLimits: { perGroup: value.GROUP_MAX_ENTRIES, perVisitor: value.GROUP_VISITOR_ENTRIES },
     trustProxy: value.TRUST_PROXY,
     outboxLeaseMs: value.OUTBOX_LEASE_SECONDS * 1000,
     maxConnections: value.MAX_CONNECTIONS,

@@ -3,8 +3,8 @@
  * plain data, dates as ISO strings. The desk is rendered on the server only and ships no JavaScript:
  * every action is a plain form with post/redirect/get, so the public pages' bundles never carry it.
  */
-
 import type { MockupView } from './garments/mockup-view.ts';
+import type { DeskGroupView, GroupPackingView } from './groups/group-contract.ts';
 import type { BoardView, CapacityView, WorkOrderView } from './production/board-view.ts';
 import type { AskedView } from './requests/asked-view.ts';
 import type { RequestStatus } from './requests/request-status.ts';
@@ -229,6 +229,8 @@ export type DeskView =
       customerPage?: string;
       /** The order's money, once a quote is approved. */
       money?: DeskMoney;
+      /** The group order collecting the sizes (issue 28), live while open. */
+      group?: DeskGroupView;
       /** The one-line result of the last action (post/redirect/get). */
       notice?: { type: 'success' | 'error'; text: string };
     }
@@ -258,7 +260,9 @@ export type DeskView =
   // The production pages (issue 29): shared/production/board-view.ts.
   | BoardView
   | CapacityView
-  | WorkOrderView;
+  | WorkOrderView
+  // A group order's packing sheet (issue 28).
+  | GroupPackingView;
 
 /** One artwork placement of a mockup, as the desk's adjustment form shows it (inches). */
 export interface DeskPlacement {

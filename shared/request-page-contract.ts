@@ -4,6 +4,7 @@
  * the server only and ships no JavaScript: every action is a plain form with post/redirect/get.
  */
 import type { MockupView } from './garments/mockup-view.ts';
+import type { RequestPageGroup } from './groups/group-contract.ts';
 import type { AskedView } from './requests/asked-view.ts';
 import type { RequestStatus } from './requests/request-status.ts';
 
@@ -134,6 +135,8 @@ export interface RequestPageView {
   money?: RequestPageMoney;
   /** Whether they may still cancel (before any approval). */
   canCancel: boolean;
+  /** The group order (issue 28): the form to start one, or the organiser's roster. */
+  group?: RequestPageGroup;
   /** The one-line result of the last action (post/redirect/get). */
   notice?: { type: 'success' | 'error'; text: string };
 }

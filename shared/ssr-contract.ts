@@ -1,4 +1,5 @@
 import type { DeskRenderOptions, DeskView } from './desk-contract.ts';
+import type { GroupMemberView } from './groups/group-contract.ts';
 import type { FlashNotice } from './notices.ts';
 import type { InvoiceRenderOptions, InvoiceView } from './payments/invoice-contract.ts';
 import type { RequestPageOptions, RequestPageView } from './request-page-contract.ts';
@@ -97,4 +98,6 @@ export interface SsrEntry {
   renderRequestPage(view: RequestPageView, options: RequestPageOptions): string;
   /** An approved request's invoice, whole (client/invoice): server-rendered only, no script. */
   renderInvoice(view: InvoiceView, options: InvoiceRenderOptions): string;
+  /** A group order member's page (client/groups): server-rendered only, no script. */
+  renderGroupMember(view: GroupMemberView, options: { stylesheets: readonly string[]; shopName: string }): string;
 }

@@ -5,6 +5,7 @@ import { ActivitySection } from './request-activity.tsx';
 import { ArtworkSection } from './request-artwork.tsx';
 import { ConversationSection } from './request-conversation.tsx';
 import { CustomerLinkSection } from './request-customer-link.tsx';
+import { GroupSection } from './request-group.tsx';
 import { MailsSection } from './request-mails.tsx';
 import { MockupsSection } from './request-mockups.tsx';
 import { MoneySection } from './request-money.tsx';
@@ -55,6 +56,7 @@ export function RequestPage({ view, options }: { view: DeskRequestView; options:
         <div data-testid="desk-main-column" className="min-w-0 space-y-6">
           <ConversationSection view={view} options={options} />
           <SentDetailsSection view={view} />
+          {view.group && <GroupSection group={view.group} />}
           {view.kind === 'quote' && (
             <>
               <ArtworkSection view={view} />

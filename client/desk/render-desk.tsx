@@ -4,6 +4,7 @@ import type { DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import { BoardPage } from './board-page.tsx';
 import { CapacityPage } from './capacity-page.tsx';
 import { RequestPage } from './desk-request-page.tsx';
+import { GroupPackingPage } from './group-packing-page.tsx';
 import { InboxPage } from './inbox-page.tsx';
 import { QuotePage } from './quote-page.tsx';
 import { ConfirmSignInPage, SignInPage } from './sign-in-page.tsx';
@@ -26,6 +27,8 @@ export function renderDesk(view: DeskView, options: DeskRenderOptions): string {
       <CapacityPage view={view} options={options} />
     ) : view.page === 'work-order' ? (
       <WorkOrderPage view={view} options={options} />
+    ) : view.page === 'group-packing' ? (
+      <GroupPackingPage view={view} options={options} />
     ) : (
       <RequestPage view={view} options={options} />
     );

@@ -1,4 +1,5 @@
 import { useInputFilter } from '#client/hooks/use-input-filter.ts';
+import { COLLECT_SIZES_FIELD } from '#shared/groups/collect-sizes.ts';
 import { pluralize } from '#shared/plural.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
 import { type QuoteSize, quoteSizes, SIZES_FIELD, sizeField } from '#shared/submissions/quote-fields.ts';
@@ -65,6 +66,21 @@ export function QuoteSizeFields({ defaults, values }: { defaults: FormValues; va
         <SizeError key={size} size={size} />
       ))}
       <FieldError id={group.errorId} error={group.error} />
+      <label className="mt-4 flex items-start gap-2 text-stone-800">
+        <input
+          type="checkbox"
+          name={COLLECT_SIZES_FIELD}
+          defaultChecked={defaults[COLLECT_SIZES_FIELD] === 'on'}
+          className="mt-1 size-4"
+        />
+        <span>
+          I will collect sizes from my group.{' '}
+          <span className={hintClass}>
+            Give your best guess above; after sending you get one link to pass round, and each person adds their own
+            size.
+          </span>
+        </span>
+      </label>
     </fieldset>
   );
 }

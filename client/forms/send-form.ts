@@ -53,7 +53,8 @@ function readCreated(body: unknown): {
 } {
   if (!isRecord(body) || typeof body.reference !== 'string') return { reference: '', message: '' };
   // Only a path of this site is ever followed from here.
-  const link = typeof body.link === 'string' && /^\/requests\/[\w/-]+$/.test(body.link) ? body.link : undefined;
+  const link =
+    typeof body.link === 'string' && /^\/requests\/[\w/-]+(#group)?$/.test(body.link) ? body.link : undefined;
   return {
     reference: body.reference,
     message: typeof body.message === 'string' ? body.message : '',

@@ -1,6 +1,7 @@
 import type { RequestPageOptions, RequestPageView } from '#shared/request-page-contract.ts';
 import { AskedSection } from './asked-section.tsx';
 import { CancelSection } from './cancel-section.tsx';
+import { GroupSection } from './group-section.tsx';
 import { MessagesSection } from './messages-section.tsx';
 import { MockupSection } from './mockup-section.tsx';
 import { OrderAgainSection } from './order-again-section.tsx';
@@ -63,8 +64,11 @@ export function RequestPage({ view, options }: { view: RequestPageView; options:
           {view.money && <PaymentSection money={view.money} options={options} />}
           {view.quote && <QuoteSection view={view} quote={view.quote} options={options} />}
           {view.mockups && view.mockups.length > 0 && <MockupSection mockups={view.mockups} />}
+          {view.group && 'group' in view.group && <GroupSection group={view.group} options={options} />}
           <MessagesSection view={view} options={options} />
           <AskedSection view={view} />
+          {/* Starting a group is an offer, after what they asked for; a group once started is read first. */}
+          {view.group && 'start' in view.group && <GroupSection group={view.group} options={options} />}
         </div>
       </div>
     </RequestDocument>

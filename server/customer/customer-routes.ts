@@ -1,5 +1,6 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
+import type { OrganiserGroups } from '#server/groups/organiser-routes.ts';
 import type { Csrf } from '#server/http/csrf.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
@@ -15,6 +16,7 @@ import type { Storage } from '#server/storage/types.ts';
 import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
+import type { GroupFormState } from '#shared/groups/group-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { RequestPageOptions, RequestPageView } from '#shared/request-page-contract.ts';
@@ -99,6 +101,8 @@ export interface CustomerRoutesOptions {
   renderForm: PageRenderer['renderForm'];
   /** Stripe Checkout is set up: the page offers to pay by card (server/payments/customer-payment-routes.ts). */
   payOnline?: boolean;
+  /** The organiser's group order section and its forms (server/groups/). */
+  groups?: OrganiserGroups;
 }
 
 function textField(body: unknown, name: string): string {
@@ -169,7 +173,11 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
     next();
   };
 
-  async function sendPage(req: Request, res: Response, extra: { status?: number; notice?: RequestPageView['notice'] }) {
+  async function sendPage(
+    req: Request,
+    res: Response,
+    extra: { status?: number; notice?: RequestPageView['notice']; groupForm?: GroupFormState },
+  ) {
     const { reference, path } = pageOf(req);
     const paid =
       typeof req.query.paid === 'string' && /^cs_\w{1,200}$/.test(req.query.paid) ? req.query.paid : undefined;
@@ -195,6 +203,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       ...(returned ? { returned } : {}),
       now: now(),
     });
+    const group = await options.groups?.section(request, path, extra.groupForm);
     const view: RequestPageView = {
       ...requestPageView(request, {
         path,
@@ -208,6 +217,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       ...(money ? { money, ...nextWithMoney(money) } : {}),
       ...(mockups.length > 0 ? { mockups: mockupViews(mockups, path) } : {}),
       ...(extra.notice ? { notice: extra.notice } : {}),
+      ...(group ? { group } : {}),
     };
     const html = await options.renderPage(view, {
       csrfToken: options.csrf.issueToken(req, res),
@@ -229,7 +239,9 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
   }
 
   router.get(PAGE, opened, async (req, res) => {
-    const notice = notices[req.query.done as keyof typeof notices];
+    const done = String(req.query.done);
+    const notice =
+      notices[done as keyof typeof notices] ?? options.groups?.notices[done as keyof OrganiserGroups['notices']];
     await sendPage(req, res, notice ? { notice } : {});
   });
 
@@ -383,6 +395,10 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
     }
     res.redirect(303, `${path}?done=${outcome}`);
   });
+
+  options.groups?.mount(router, { opened, postLimit, sendPage, pageOf }, PAGE);
+
+  options.groups?.mount(router, { opened, postLimit, sendPage, pageOf }, PAGE);
 
   return router;
 }

@@ -26,7 +26,7 @@ const flashSchema = z.object({
     .object({
       href: z
         .string()
-        .regex(/^\/(?!\/)[\w/.-]*$/)
+        .regex(/^\/(?!\/)[\w/.-]*(#[\w-]+)?$/)
         .max(200),
       text: z.string().min(1).max(100),
     })

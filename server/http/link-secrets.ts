@@ -60,6 +60,10 @@ export interface LinkKeys {
    * database with the same reference numbers has other salts.
    */
   customerPage(reference: string, salt: string): string;
+  /** The secret of a group order's share link (issue 28): its own key, so it opens no private page. */
+  groupShare(groupId: number, salt: string): string;
+  /** The secret of a group member's private link to change or remove their entry. */
+  groupEntry(entryId: number, salt: string): string;
 }
 
 /**
@@ -72,10 +76,14 @@ export function linkKeys(csrfSecret: string): LinkKeys {
   const keyFor = (label: string) => Buffer.from(hkdfSync('sha256', csrfSecret, HKDF_SALT, label, 32));
   const signInKey = keyFor('staff sign-in link');
   const customerKey = keyFor('customer page link');
+  const shareKey = keyFor('group share link');
+  const entryKey = keyFor('group entry link');
   const hmac = (key: Buffer, input: string) => createHmac('sha256', key).update(input).digest('base64url');
   return {
     signIn: (nonce) => hmac(signInKey, nonce),
     // The newline cannot occur in a reference: no two (reference, salt) pairs make the same input.
     customerPage: (reference, salt) => hmac(customerKey, `${reference}\n${salt}`),
+    groupShare: (groupId, salt) => hmac(shareKey, `${groupId}\n${salt}`),
+    groupEntry: (entryId, salt) => hmac(entryKey, `${entryId}\n${salt}`),
   };
 }

@@ -16,6 +16,7 @@ import {
   type ToCustomerFacts,
   toCustomerSubject,
 } from './customer-mail.ts';
+import { entryReceiptMail, groupSubject, shareLinkMail } from './group-mail.ts';
 import type { MailDraft } from './mail-draft.ts';
 import { type MailFacts, type MailKind, readMailFacts } from './mail-facts.ts';
 import { mailHtml } from './mail-layout.ts';
@@ -41,6 +42,8 @@ export type MailReads = Pick<
   | 'approvalsOf'
   | 'paymentsOf'
   | 'depositWaiverOf'
+  | 'groupOf'
+  | 'entryById'
   | 'mockupsOf'
 >;
 
@@ -310,6 +313,21 @@ const builders: { [K in MailKind]: Builder<K> } = {
     });
   },
 
+  async group(facts, row, context) {
+    const { settings } = context;
+    const { linkKeys } = settings;
+    if (!linkKeys) throw new UnbuildableMailError('a group link needs CSRF_SECRET to be made');
+    if (facts.about === 'entry') {
+      const found = facts.entry === undefined ? undefined : await context.reads.entryById(facts.entry);
+      if (!found) throw new UnbuildableMailError(`group entry ${facts.entry} is not in storage`);
+      return entryReceiptMail(found.group, found.entry, { ...settings, linkKeys });
+    }
+    const { request, about } = await toCustomer(row, context);
+    const group = await context.reads.groupOf(about.reference);
+    if (!group) throw new UnbuildableMailError(`${about.reference} has no group order`);
+    return shareLinkMail(request.email, group, { ...settings, linkKeys });
+  },
+
   'customer-wrote': toShop,
   'customer-decided': toShop,
   'customer-cancelled': toShop,
@@ -372,6 +390,8 @@ export function queuedSubject(facts: MailFacts, reference: string, shopName: str
       return paymentSubject(facts.kind, reference, shopName);
     case 'payment-flagged':
       return `A payment needs you (${reference})`;
+    case 'group':
+      return groupSubject(facts.about, shopName);
     case 'legacy':
       return facts.subject;
     default:

@@ -53,6 +53,12 @@ const mailFactsSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('refund-receipt'), payment: z.number().int().min(1) }),
   // To the shop: money Stripe took that needs a person (a mismatch, a cancelled order, a refund refused).
   z.object({ kind: z.literal('payment-flagged'), payment: z.number().int().min(1) }),
+  // A group order (issue 28): the share link to the organiser, or a member's receipt with their edit link.
+  z.object({
+    kind: z.literal('group'),
+    about: z.enum(['share-link', 'entry']),
+    entry: z.number().int().min(1).optional(),
+  }),
   // The customer to the shop, from their private page.
   z.object({ kind: z.literal('customer-wrote'), text, files: z.array(z.string().max(300)).max(50) }),
   z.object({

@@ -22,6 +22,8 @@ function sent(submission: Submission, recipient: 'shop' | 'customer', mockups: S
     approvalsOf: unread,
     paymentsOf: unread,
     depositWaiverOf: unread,
+    groupOf: unread,
+    entryById: unread,
     requestLinkOf: async () => undefined,
     mockupsOf: async () => mockups,
   };

@@ -24,6 +24,7 @@ function countingEntry() {
     renderDesk: entry.renderDesk,
     renderRequestPage: entry.renderRequestPage,
     renderInvoice: entry.renderInvoice,
+    renderGroupMember: entry.renderGroupMember,
   };
   return counted;
 }

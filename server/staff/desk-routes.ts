@@ -1,5 +1,6 @@
 import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
+import { deskGroupRoutes, deskGroupView } from '#server/groups/desk-group-routes.ts';
 import type { Csrf } from '#server/http/csrf.ts';
 import type { LinkKeys } from '#server/http/link-secrets.ts';
 import { mockupDeskRoutes, mockupNotices } from '#server/mockups/mockup-desk-routes.ts';
@@ -206,6 +207,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     ]);
     if (!request) throw noSuchRequest();
     const notice = notices[req.query.done as keyof typeof notices];
+    const group = await deskGroupView(options.storage, reference, options.prices()['order-terms'].timeZone, now());
     const today = localToday(now());
     const money = await deskMoneyView(options.storage, {
       reference,
@@ -239,6 +241,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       today,
       ...(customerPage ? { customerPage } : {}),
       ...(money ? { money } : {}),
+      ...(group ? { group } : {}),
       ...(notice ? { notice } : {}),
     });
   });
@@ -350,6 +353,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     }),
   );
   router.use(productionDeskRoutes({ ...options, render: send, now }));
+  router.use(deskGroupRoutes({ ...options, render: send, now }));
 
   return router;
 }

@@ -1,3 +1,4 @@
+import { groupEventText } from '#server/groups/group-events.ts';
 import { queuedSubject } from '#server/mail/build-mail.ts';
 import { readMailFacts } from '#server/mail/mail-facts.ts';
 import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
@@ -157,6 +158,15 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
       return { ...base, what: `A ${moneyText(data.amountCents)} card payment failed` };
     case 'deposit_waived':
       return { ...base, what: 'Waived the deposit', ...(text(data.reason) ? { text: data.reason as string } : {}) };
+    case 'group_started':
+    case 'group_joined':
+    case 'group_entry_changed':
+    case 'group_entry_removed':
+    case 'group_closed':
+    case 'group_deadline':
+    case 'group_link_revoked':
+    case 'group_link_replaced':
+      return { ...base, what: groupEventText(event.type, data) };
     case 'note':
       return { ...base, what: 'Added a note', ...(text(data.text) ? { text: data.text as string } : {}) };
     case 'status': {

@@ -4,6 +4,7 @@ import type { SeedStorage } from './contract/seed.ts';
 import { createCustomerStorage } from './customer-storage.ts';
 import { databaseClock, type SqlDialect } from './database-clock.ts';
 import { createDeskStorage } from './desk-storage.ts';
+import { createGroupStorage } from './group-storage.ts';
 import { createJobStorage } from './job-storage.ts';
 import { createLimitStorage } from './limit-storage.ts';
 import { createMockupStorage } from './mockup-storage.ts';
@@ -52,6 +53,7 @@ export function createKyselyStorage(
     ...createSeedStorage(db),
     ...createProductionStorage(db, dialect, clock),
     ...createPaymentStorage(db, dialect, clock),
+    ...createGroupStorage(db, dialect, clock, now),
     ...createMockupStorage(db, now),
 
     async ping() {

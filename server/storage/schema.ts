@@ -71,6 +71,52 @@ export interface StorageDatabase {
     deposit_waived_by: string | null;
     deposit_waiver_reason: string | null;
   };
+  /** A request's group order (migration 0020, issue 28): its settings, share link salt and state. */
+  groups: {
+    id: Generated<number>;
+    submission_id: number;
+    title: string;
+    deadline: Timestamp;
+    /** 0 or 1: whether each person gives a name and a number for the back. */
+    asks_names: number;
+    asks_numbers: number;
+    note: string;
+    payer: 'organiser' | 'members';
+    /** What each person pays, when the members pay; null when the organiser pays or it is not set. */
+    price_cents: ColumnType<Count | null, number | null, number | null>;
+    /** 0 or 1: more than one entry per name and e-mail. */
+    allow_repeat: number;
+    /** The share link's salt (server/groups/group-links.ts); null while the link is revoked. */
+    share_salt: string | null;
+    state: 'open' | 'closed' | 'cancelled';
+    closed_at: Timestamp | null;
+    /** "staff:<address>", "customer" or "system" (the deadline). */
+    closed_by: string | null;
+    /** The organiser's previous visit to the roster: what changed since is marked. */
+    organiser_seen_at: Timestamp | null;
+    created_at: Timestamp;
+  };
+  /** One person's entry in a group (migration 0020); removed entries keep their row. */
+  group_entries: {
+    id: Generated<number>;
+    group_id: number;
+    name: string;
+    email: string;
+    size: string;
+    quantity: number;
+    back_name: string;
+    back_number: string;
+    /** The entry's private edit link's salt. */
+    edit_salt: string;
+    /** "member", "customer" (the organiser by hand) or "staff:<address>". */
+    added_by: string;
+    /** The visitor's address key (server/http/client-key.ts) the entry came from; '' when added by hand. */
+    visitor: string;
+    payment: 'none' | 'pending' | 'paid';
+    created_at: Timestamp;
+    changed_at: Timestamp;
+    removed_at: Timestamp | null;
+  };
   /** The shop's capacity as changed on the desk (migration 0018): one row per change, the latest in force. */
   capacity_settings: {
     id: Generated<number>;
@@ -116,6 +162,8 @@ export interface StorageDatabase {
     status: string;
     idempotency_key: string;
     created_at: Timestamp;
+    /** The group entry a member's own share pays for (migration 0020); null for the request's own money. */
+    group_entry_id: ColumnType<number | null, number | null | undefined, number | null>;
   };
   /** Stripe event ids already handled (migration 0016): a replay is ignored. */
   stripe_events: {

@@ -7,6 +7,7 @@
 
 import type { CustomerStorage } from './contract/customer.ts';
 import type { DeskStorage } from './contract/desk.ts';
+import type { GroupStorage } from './contract/groups.ts';
 import type { JobStorage } from './contract/jobs.ts';
 import type { LimitStorage } from './contract/limits.ts';
 import type { MockupStorage } from './contract/mockups.ts';
@@ -27,6 +28,13 @@ export type {
   VersionDecision,
 } from './contract/customer.ts';
 export type { DeskStorage, RequestDetail, RequestFilter, RequestListItem } from './contract/desk.ts';
+export type {
+  GroupEntryInput,
+  GroupRefusal,
+  GroupSettings,
+  StoredGroup,
+  StoredGroupEntry,
+} from './contract/groups.ts';
 export type { ScheduledJobStatus } from './contract/jobs.ts';
 export type { MockupPlacement, NewMockup, StoredMockup } from './contract/mockups.ts';
 export type {
@@ -65,6 +73,7 @@ export interface Storage
     LimitStorage,
     ProductionStorage,
     PaymentStorage,
+    GroupStorage,
     MockupStorage {
   /** Resolves once the database answers a query; rejects while it cannot be reached (readiness). */
   ping(): Promise<void>;

@@ -335,6 +335,13 @@ describe.each(backends)('on %s', (backend) => {
       expect(payload?.websiteEstimate).toBe(full?.websiteEstimate);
     });
 
+    it('gives the private link at its group section when the sender will collect sizes from a group', async () => {
+      const plain = await expectStatus(postQuote(quote), 201);
+      expect(String(plain.body.link)).toMatch(/^\/requests\/Q-\d{4}-\d{6}\/[\w-]{43}$/);
+      const collecting = await expectStatus(postQuote({ ...quote, collectSizes: 'on' }), 201);
+      expect(String(collecting.body.link)).toMatch(/^\/requests\/Q-\d{4}-\d{6}\/[\w-]{43}#group$/);
+    });
+
     it('prices in full a reorder of no completed order, and answers another address’s order exactly alike', async () => {
       const unknown = await expectStatus(postQuote({ ...quote, reorderOf: 'Q-2099-999999' }), 201);
       expect((await stored(unknown))?.reorderOf).toBeUndefined();

@@ -11,6 +11,7 @@ import type { SavedSubmission, Storage } from '#server/storage/types.ts';
 import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
+import { COLLECT_SIZES_FIELD } from '#shared/groups/collect-sizes.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { LoadDates } from '#shared/production/production-load.ts';
 import { ARTWORK_FIELD, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#shared/submissions/artwork.ts';
@@ -114,9 +115,11 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
     const confirmation = confirmationSkipped ? 'skipped' : 'queued';
     const message = form.thanks(reference, confirmation);
     // Only in this answer, which is the sender's alone and never cached (no-store, or a one-hop flash).
-    const link = form.kind === 'quote' ? await options.links?.pathFor(reference) : undefined;
+    const page = form.kind === 'quote' ? await options.links?.pathFor(reference) : undefined;
+    // "I will collect sizes from my group": the page opens at its group section, to start the group.
+    const link = page && isRecord(req.body) && req.body[COLLECT_SIZES_FIELD] === 'on' ? `${page}#group` : page;
     // Shown from the private page, so only with its link.
-    const mockups = link ? (await options.storage.mockupsOf(reference)).map((mockup) => mockup.view) : [];
+    const mockups = page ? (await options.storage.mockupsOf(reference)).map((mockup) => mockup.view) : [];
     if (!wantsPage(req)) {
       res
         .status(201)

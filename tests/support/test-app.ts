@@ -26,6 +26,7 @@ const testConfig: AppConfig = {
   databaseUrl: null,
   mail: null,
   submissionRateLimit: 20,
+  groupLimits: { perGroup: 300, perVisitor: 12 },
   trustProxy: 0,
   outboxLeaseMs: 120_000,
   maxConnections: 256,

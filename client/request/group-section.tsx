@@ -1,0 +1,345 @@
+import { EntryFields } from '#client/groups/entry-fields.tsx';
+import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import type { GroupOrganiserView, GroupStartView, RequestPageGroup } from '#shared/groups/group-contract.ts';
+import { GROUP_LIMITS } from '#shared/groups/group-forms.ts';
+import type { RequestPageOptions } from '#shared/request-page-contract.ts';
+import { PageSection } from './request-document.tsx';
+
+const input = 'mt-1 w-full rounded border border-stone-400 px-3 py-2';
+const primary = 'rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
+const secondary = 'rounded border-2 border-brand-700 bg-white px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50';
+
+function Csrf({ options }: { options: RequestPageOptions }) {
+  return <input type="hidden" name={CSRF_FIELD} value={options.csrfToken} />;
+}
+
+/** The group order (issue 28) on the organiser's own page: the start form, or the link and the roster. */
+export function GroupSection({ group, options }: { group: RequestPageGroup; options: RequestPageOptions }) {
+  return (
+    <PageSection id="group" title="Collect sizes from your group">
+      {'start' in group ? (
+        <StartForm start={group.start} options={options} />
+      ) : (
+        <Roster group={group.group} options={options} />
+      )}
+    </PageSection>
+  );
+}
+
+function StartForm({ start, options }: { start: GroupStartView; options: RequestPageOptions }) {
+  const value = (name: string, fallback = '') => start.form?.values[name] ?? fallback;
+  const error = (name: string) => start.form?.errors[name];
+  const errorLine = (name: string) =>
+    error(name) && (
+      <p id={`gs-${name}-error`} className="mt-1 text-sm font-semibold text-red-800">
+        {error(name)}
+      </p>
+    );
+  const described = (name: string) =>
+    error(name) ? { 'aria-describedby': `gs-${name}-error`, 'aria-invalid': true } : {};
+  const checked = (name: string) => value(name) === 'on';
+  return (
+    <>
+      <p className="text-stone-700">
+        Get one link to send round: each person picks their size{' '}
+        {start.sizes.length > 0 && <span>({start.sizes.join(', ')})</span>} and, if you want, a name and number for the
+        back. You see the list here, and it becomes your order when you close it.
+      </p>
+      <form method="post" action={start.action} className="mt-4 space-y-4">
+        <Csrf options={options} />
+        <div>
+          <label htmlFor="gs-title" className="block font-medium">
+            Title for the group
+          </label>
+          <input
+            id="gs-title"
+            name="title"
+            required
+            maxLength={GROUP_LIMITS.title}
+            placeholder="Hornets U12 team shirts"
+            defaultValue={value('title')}
+            className={input}
+            {...described('title')}
+          />
+          {errorLine('title')}
+        </div>
+        <div>
+          <label htmlFor="gs-deadline" className="block font-medium">
+            Last day and time to join <span className="font-normal text-stone-600">(the shop’s time)</span>
+          </label>
+          <input
+            id="gs-deadline"
+            name="deadline"
+            type="datetime-local"
+            required
+            defaultValue={value('deadline', start.suggestedDeadline)}
+            className={`${input} max-w-xs`}
+            {...described('deadline')}
+          />
+          {errorLine('deadline')}
+        </div>
+        <fieldset className="space-y-2">
+          <legend className="font-medium">Ask each person for</legend>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="asksNames" defaultChecked={checked('asksNames')} /> A name for the back
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="asksNumbers" defaultChecked={checked('asksNumbers')} /> A number for the back
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="allowRepeat" defaultChecked={checked('allowRepeat')} /> Let one person add more
+            than one entry (a parent for two children)
+          </label>
+        </fieldset>
+        <div>
+          <label htmlFor="gs-note" className="block font-medium">
+            Note to the group <span className="font-normal text-stone-600">(optional)</span>
+          </label>
+          <textarea
+            id="gs-note"
+            name="note"
+            rows={3}
+            maxLength={GROUP_LIMITS.note}
+            defaultValue={value('note')}
+            className={input}
+          />
+        </div>
+        <fieldset className="space-y-2" {...(error('price') ? { 'aria-describedby': 'gs-price-error' } : {})}>
+          <legend className="font-medium">Who pays</legend>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="payer"
+              value="organiser"
+              defaultChecked={value('payer', 'organiser') === 'organiser'}
+            />{' '}
+            I pay for everyone
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="payer" value="members" defaultChecked={value('payer') === 'members'} /> Each
+            person pays me:
+          </label>
+          <div className="ml-6">
+            <label htmlFor="gs-price" className="block text-sm">
+              Price per person, in dollars
+            </label>
+            <input
+              id="gs-price"
+              name="price"
+              inputMode="decimal"
+              placeholder="14.50"
+              defaultValue={value('price')}
+              className={`${input} max-w-32`}
+              {...described('price')}
+            />
+            {errorLine('price')}
+          </div>
+        </fieldset>
+        <button type="submit" className={`w-full sm:w-auto ${primary}`}>
+          Start the group and get the link
+        </button>
+      </form>
+    </>
+  );
+}
+
+const stateText: Record<GroupOrganiserView['state'], string> = {
+  open: 'Open',
+  'past-deadline': 'The deadline has passed: close it to send the list to the shop',
+  closed: 'Closed: the list is your order now',
+  cancelled: 'Cancelled',
+};
+
+function Roster({ group, options }: { group: GroupOrganiserView; options: RequestPageOptions }) {
+  const open = group.state === 'open' || group.state === 'past-deadline';
+  return (
+    <div className="space-y-5">
+      <div>
+        <h3 className="font-semibold wrap-anywhere">{group.title}</h3>
+        <p className="text-stone-700">
+          {stateText[group.state]} · deadline {group.deadline} · {group.payerText}
+        </p>
+      </div>
+      {open &&
+        (group.shareUrl ? (
+          <div data-share>
+            <label htmlFor="group-share" className="block font-medium">
+              Link to send your group
+            </label>
+            <div className="mt-1 flex flex-col gap-2 sm:flex-row">
+              <input
+                id="group-share"
+                readOnly
+                value={group.shareUrl}
+                className="w-full min-w-0 rounded border border-stone-400 bg-stone-50 px-3 py-2 font-mono text-sm"
+              />
+              <button type="button" data-copy="group-share" className={`${secondary} hidden shrink-0`}>
+                Copy link
+              </button>
+            </div>
+            <p className="mt-1 text-sm text-stone-700">
+              It shows the garment and your note, never your address, quote or messages.
+            </p>
+          </div>
+        ) : (
+          <p className="rounded bg-amber-50 p-3 text-amber-900">The share link is turned off: nobody can join.</p>
+        ))}
+      <div>
+        <h3 className="font-semibold">
+          {group.quantity} {group.quantity === 1 ? 'piece' : 'pieces'} from {group.roster.length}{' '}
+          {group.roster.length === 1 ? 'entry' : 'entries'}
+        </h3>
+        {group.tierText && (
+          <p className="mt-1 font-semibold text-emerald-800" data-tier>
+            {group.tierText}
+          </p>
+        )}
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Pieces per size">
+          {group.totals
+            .filter((total) => total.count > 0)
+            .map((total) => (
+              <li key={total.size} className="rounded bg-stone-100 px-3 py-1">
+                <span className="font-semibold">{total.size}</span> {total.count}
+              </li>
+            ))}
+        </ul>
+        {group.removedSince.length > 0 && (
+          <p className="mt-2 text-sm text-stone-700">Removed since your last visit: {group.removedSince.join(', ')}</p>
+        )}
+      </div>
+      {group.roster.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Everyone on the list</caption>
+            <thead>
+              <tr className="border-b border-stone-300">
+                <th scope="col" className="py-2 pr-3">
+                  Name
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Size
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Qty
+                </th>
+                {(group.asksNames || group.asksNumbers) && (
+                  <th scope="col" className="py-2 pr-3">
+                    Back
+                  </th>
+                )}
+                {group.roster.some((row) => row.payment) && (
+                  <th scope="col" className="py-2 pr-3">
+                    Paid
+                  </th>
+                )}
+                {open && (
+                  <th scope="col" className="py-2">
+                    <span className="sr-only">Remove</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {group.roster.map((row) => (
+                <tr key={row.id} className="border-b border-stone-200" data-entry={row.name}>
+                  <th scope="row" className="py-2 pr-3 font-medium wrap-anywhere">
+                    {row.name}
+                    {row.changed && (
+                      <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">new</span>
+                    )}
+                    <span className="block text-xs font-normal text-stone-600">{row.email}</span>
+                  </th>
+                  <td className="py-2 pr-3">{row.size}</td>
+                  <td className="py-2 pr-3">{row.quantity}</td>
+                  {(group.asksNames || group.asksNumbers) && (
+                    <td className="py-2 pr-3 wrap-anywhere">
+                      {[row.backName, row.backNumber].filter(Boolean).join(' ')}
+                    </td>
+                  )}
+                  {group.roster.some((item) => item.payment) && <td className="py-2 pr-3">{row.payment}</td>}
+                  {open && (
+                    <td className="py-2">
+                      <form method="post" action={`${group.action}/entries/${row.id}/remove`}>
+                        <Csrf options={options} />
+                        <button type="submit" className="text-red-800 underline" aria-label={`Remove ${row.name}`}>
+                          Remove
+                        </button>
+                      </form>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p>
+        <a href={group.csvPath} className="font-semibold text-brand-800 underline" download>
+          Download the list (CSV)
+        </a>
+      </p>
+      {open && (
+        <>
+          <details className="rounded border border-stone-200 p-3" open={group.form !== undefined}>
+            <summary className="cursor-pointer font-semibold text-brand-800">Add someone by hand</summary>
+            <form method="post" action={`${group.action}/entries`} className="mt-3 space-y-4">
+              <Csrf options={options} />
+              <EntryFields
+                prefix="add"
+                sizes={group.sizes.map((size) => ({ size, upcharge: '' }))}
+                asksNames={group.asksNames}
+                asksNumbers={group.asksNumbers}
+                form={group.form}
+                nameLabel="Their name"
+                emailLabel="Their e-mail"
+              />
+              <button type="submit" className={secondary}>
+                Add to the list
+              </button>
+            </form>
+          </details>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <form method="post" action={`${group.action}/deadline`} className="space-y-2">
+              <Csrf options={options} />
+              <label htmlFor="group-new-deadline" className="block font-medium">
+                Move the deadline
+              </label>
+              <input
+                id="group-new-deadline"
+                name="deadline"
+                type="datetime-local"
+                required
+                defaultValue={group.deadlineLocal}
+                className={input}
+              />
+              <button type="submit" className={secondary}>
+                Move it
+              </button>
+            </form>
+            <div className="space-y-2">
+              <form method="post" action={`${group.action}/close`}>
+                <Csrf options={options} />
+                <p className="font-medium">Everyone is in?</p>
+                <button type="submit" className={`mt-2 ${primary}`}>
+                  Close the group now
+                </button>
+              </form>
+              <form method="post" action={`${group.action}/link`} className="flex flex-wrap gap-3 text-sm">
+                <Csrf options={options} />
+                <button type="submit" name="action" value="replace" className="text-brand-800 underline">
+                  Make a new link
+                </button>
+                {group.shareUrl && (
+                  <button type="submit" name="action" value="revoke" className="text-red-800 underline">
+                    Turn the link off
+                  </button>
+                )}
+              </form>
+            </div>
+          </div>
+        </>
+      )}
+      <script src="/group-share.js" type="module" />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Storage, StoredGroup } from '#server/storage/types.ts';
+
+/**
+ * A group whose deadline has passed is closed by the first look at it (the organiser's page, a
+ * member's, the desk's), as the system: its roster becomes the request's sizes before anyone reads
+ * them. The close is once only (the storage's rule), so two looks at once close it once.
+ */
+export async function closedIfDue(
+  storage: Pick<Storage, 'closeGroup' | 'groupById'>,
+  group: StoredGroup,
+  now: Date,
+): Promise<StoredGroup> {
+  if (group.state !== 'open' || group.deadline.getTime() > now.getTime()) return group;
+  await storage.closeGroup(group.id, 'system');
+  return (await storage.groupById(group.id)) ?? group;
+}

@@ -1,0 +1,114 @@
+import { type Request, type Response, Router } from 'express';
+import createHttpError from 'http-errors';
+import { referenceOf, staffOf } from '#server/staff/desk-http.ts';
+import type { Storage, StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
+import type { DeskView } from '#shared/desk-contract.ts';
+import { formatDateTime } from '#shared/desk-format.ts';
+import type { DeskGroupView } from '#shared/groups/group-contract.ts';
+import { sizeOrder, sizeTotals } from '#shared/groups/group-sizes.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
+import { closedIfDue } from './deadline-close.ts';
+import { rosterCsv } from './group-views.ts';
+
+export interface DeskGroupRoutesOptions {
+  storage: Storage;
+  render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
+  prices: () => PricingData;
+  now: () => Date;
+}
+
+const back = (entry: StoredGroupEntry) => [entry.backName, entry.backNumber].filter(Boolean).join(' ');
+
+function stateText(group: StoredGroup, timeZone: string): string {
+  const at = (date: Date) => formatDateTime(date.toISOString(), timeZone);
+  if (group.state === 'closed')
+    return `Closed ${group.closedAt ? at(group.closedAt) : ''}: the request holds its sizes`;
+  if (group.state === 'cancelled') return 'Cancelled';
+  return `Open until ${at(group.deadline)}${group.shareSalt === null ? ' (share link turned off)' : ''}`;
+}
+
+async function groupWithSizes(storage: Storage, reference: string, now: Date) {
+  const found = await storage.groupOf(reference);
+  if (!found) return undefined;
+  const group = await closedIfDue(storage, found, now);
+  const entries = await storage.entriesOf(group.id);
+  const live = entries.filter((entry) => entry.removedAt === null);
+  const sizes = sizeOrder;
+  return { group, entries, live, sizes };
+}
+
+const totalsOf = (sizes: readonly string[], live: StoredGroupEntry[]) =>
+  Object.entries(sizeTotals(sizes, live))
+    .filter(([, count]) => count > 0)
+    .map(([size, count]) => ({ size, count }));
+
+/** The desk request page's group section, when the request has a group. */
+export async function deskGroupView(
+  storage: Storage,
+  reference: string,
+  timeZone: string,
+  now: Date,
+): Promise<DeskGroupView | undefined> {
+  const found = await groupWithSizes(storage, reference, now);
+  if (!found) return undefined;
+  const { group, live, sizes } = found;
+  return {
+    title: group.title,
+    stateText: stateText(group, timeZone),
+    quantity: live.reduce((sum, entry) => sum + entry.quantity, 0),
+    totals: totalsOf(sizes, live),
+    roster: live.map((entry) => ({
+      id: entry.id,
+      name: entry.name,
+      email: entry.email,
+      size: entry.size,
+      quantity: entry.quantity,
+      back: back(entry),
+      payment: group.payer === 'members' ? entry.payment : '',
+    })),
+    csvPath: `/staff/requests/${reference}/group.csv`,
+    packingPath: `/staff/requests/${reference}/group/packing`,
+  };
+}
+
+/** The desk's exports of a group's roster (issue 28): the CSV and the packing sheet sorted by size. */
+export function deskGroupRoutes(options: DeskGroupRoutesOptions): Router {
+  const router = Router();
+
+  router.get('/staff/requests/:reference/group.csv', async (req, res) => {
+    const reference = referenceOf(req);
+    const found = await groupWithSizes(options.storage, reference, options.now());
+    if (!found) throw createHttpError(404, 'This request has no group order.');
+    res
+      .type('text/csv; charset=utf-8')
+      .attachment(`${reference}-roster-by-size.csv`)
+      .send(rosterCsv(found.entries, 'size', found.sizes));
+  });
+
+  router.get('/staff/requests/:reference/group/packing', async (req, res) => {
+    const reference = referenceOf(req);
+    const found = await groupWithSizes(options.storage, reference, options.now());
+    if (!found) throw createHttpError(404, 'This request has no group order.');
+    const { group, live, sizes } = found;
+    const rows = [...live]
+      .sort((a, b) => sizes.indexOf(a.size) - sizes.indexOf(b.size) || a.name.localeCompare(b.name))
+      .map((entry) => ({
+        id: entry.id,
+        size: entry.size,
+        name: entry.name,
+        quantity: entry.quantity,
+        back: back(entry),
+      }));
+    await options.render(req, res, {
+      page: 'group-packing',
+      staff: staffOf(res),
+      reference,
+      title: group.title,
+      stateText: stateText(group, options.prices()['order-terms'].timeZone),
+      totals: totalsOf(sizes, live),
+      rows,
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,23 @@
+import type { GroupRefusal } from '#server/storage/types.ts';
+
+/** Why a group took nothing, in words for the member (who is told whom to ask) or the organiser. */
+export function refusalText(reason: GroupRefusal, to: 'member' | 'organiser', organiser = 'the organiser'): string {
+  switch (reason) {
+    case 'closed':
+      return to === 'member'
+        ? `This group is closed: its sizes have gone to the shop. Ask ${organiser} if you still need a shirt.`
+        : 'The group is closed: its roster went into your request.';
+    case 'cancelled':
+      return `This group order was cancelled. Ask ${to === 'member' ? organiser : 'the shop'} about it.`;
+    case 'past-deadline':
+      return `The deadline to join has passed. Ask ${organiser} whether there is still room.`;
+    case 'duplicate':
+      return 'There is an entry with this name and e-mail already. Change that one with the link in your e-mail, or use another name.';
+    case 'group-full':
+      return `This group has as many entries as it can take. Ask ${to === 'member' ? organiser : 'the shop'} about more.`;
+    case 'visitor-full':
+      return 'Too many entries have come from this connection. Ask the others to join from their own phones.';
+    case 'gone':
+      return 'That entry or group is no longer there.';
+  }
+}

@@ -1,0 +1,161 @@
+import type { LinkKeys } from '#server/http/link-secrets.ts';
+import type { StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
+import { formatDateTime } from '#shared/desk-format.ts';
+import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
+import type { GroupFormState, GroupOrganiserView, GroupRosterRow } from '#shared/groups/group-contract.ts';
+import { groupSizes, sizeFieldsOf, sizeTotals } from '#shared/groups/group-sizes.ts';
+import { wallClockIn } from '#shared/groups/zoned-time.ts';
+import { formatMoney } from '#shared/money.ts';
+import { pluralize } from '#shared/plural.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
+import { quoteEstimate } from '#shared/submissions/quote-fields.ts';
+import { sharePath } from './group-links.ts';
+
+/** The group's state as a person reads it: a passed deadline waits for the closing job, but takes nobody. */
+export function groupState(group: StoredGroup, now: Date): GroupOrganiserView['state'] {
+  if (group.state !== 'open') return group.state;
+  return group.deadline.getTime() <= now.getTime() ? 'past-deadline' : 'open';
+}
+
+/** "Each person pays $14.50 when joining" or "You pay for everyone". */
+function payerText(group: Pick<StoredGroup, 'payer' | 'priceCents'>): string {
+  return group.payer === 'members' && group.priceCents !== null
+    ? `Each person pays ${formatMoney(group.priceCents)} when joining`
+    : 'You pay for everyone: the members pay nothing here';
+}
+
+/**
+ * "12 more for the next price break: $1.05 less each", from the same pricing engine as the quote form,
+ * with the request's own garment, print and options at the roster's quantity; undefined when the
+ * request cannot be priced on the site or is at the last break.
+ */
+function tierText(
+  formValues: Record<string, string> | undefined,
+  totals: Record<string, number>,
+  prices: PricingData,
+  now: Date,
+): string | undefined {
+  if (!formValues) return undefined;
+  const quantity = Object.values(totals).reduce((sum, count) => sum + count, 0);
+  const result = quoteEstimate({ ...formValues, ...sizeFieldsOf(totals) }, prices, now);
+  if (!result?.ok) {
+    // Below the smallest order the engine prices: how many more to reach it.
+    const first = quoteEstimate({ ...formValues, ...sizeFieldsOf({ M: 10_000 }) }, prices, now);
+    const least = first?.ok ? first.estimate.ladder[0]?.quantity : undefined;
+    return least && quantity < least
+      ? `${least - quantity} more to reach the smallest order we price online`
+      : undefined;
+  }
+  const { nextTier, perPieceCents } = result.estimate;
+  if (!nextTier) return undefined;
+  const saving = perPieceCents - nextTier.perPieceCents;
+  const more = nextTier.fromQuantity - quantity;
+  return saving > 0
+    ? `${more} more for the next price break: ${formatMoney(saving)} less each`
+    : `${pluralize(more, 'piece')} more reaches the next price break`;
+}
+
+/** The roster rows, oldest first, with what changed since the organiser's previous visit marked. */
+function rosterRows(group: StoredGroup, entries: StoredGroupEntry[]): GroupRosterRow[] {
+  const since = group.organiserSeenAt?.getTime();
+  return entries
+    .filter((entry) => entry.removedAt === null)
+    .map((entry) => ({
+      id: entry.id,
+      name: entry.name,
+      email: entry.email,
+      size: entry.size,
+      quantity: entry.quantity,
+      backName: entry.backName,
+      backNumber: entry.backNumber,
+      changed: since !== undefined && entry.changedAt.getTime() > since,
+      payment:
+        group.payer === 'members'
+          ? entry.payment === 'paid'
+            ? 'Paid'
+            : entry.payment === 'pending'
+              ? 'Waiting for payment'
+              : 'Not paid here'
+          : '',
+    }));
+}
+
+/** The organiser's section of their request page. */
+export function organiserView(
+  group: StoredGroup,
+  entries: StoredGroupEntry[],
+  context: {
+    path: string;
+    keys: LinkKeys;
+    publicUrl: string;
+    timeZone: string;
+    prices: PricingData;
+    formValues: Record<string, string> | undefined;
+    garment: CatalogueGarment | undefined;
+    now: Date;
+    form?: GroupFormState;
+  },
+): GroupOrganiserView {
+  const live = entries.filter((entry) => entry.removedAt === null);
+  const sizes = [...groupSizes(context.garment)];
+  const totals = sizeTotals(sizes, live);
+  const share = sharePath(context.keys, group);
+  const since = group.organiserSeenAt?.getTime();
+  const tier = tierText(context.formValues, totals, context.prices, context.now);
+  return {
+    action: `${context.path}/group`,
+    title: group.title,
+    deadline: formatDateTime(group.deadline.toISOString(), context.timeZone),
+    deadlineLocal: wallClockIn(group.deadline, context.timeZone),
+    state: groupState(group, context.now),
+    ...(share ? { shareUrl: `${context.publicUrl}${share}` } : {}),
+    asksNames: group.asksNames,
+    asksNumbers: group.asksNumbers,
+    note: group.note,
+    payerText: payerText(group),
+    roster: rosterRows(group, entries),
+    removedSince: entries
+      .filter((entry) => entry.removedAt !== null && since !== undefined && entry.removedAt.getTime() > since)
+      .map((entry) => entry.name),
+    totals: Object.entries(totals).map(([size, count]) => ({ size, count })),
+    quantity: live.reduce((sum, entry) => sum + entry.quantity, 0),
+    ...(tier ? { tierText: tier } : {}),
+    sizes,
+    csvPath: `${context.path}/group/roster.csv`,
+    ...(context.form ? { form: context.form } : {}),
+  };
+}
+
+/** A spreadsheet cell: quoted, and a leading = + - @ defused so no program runs it as a formula. */
+function cell(value: string | number): string {
+  const text = String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** The roster as CSV, in the order they joined (or sorted by size for packing). */
+export function rosterCsv(entries: StoredGroupEntry[], order: 'joined' | 'size', sizes: readonly string[]): string {
+  const live = entries.filter((entry) => entry.removedAt === null);
+  const rows =
+    order === 'size'
+      ? [...live].sort((a, b) => sizes.indexOf(a.size) - sizes.indexOf(b.size) || a.name.localeCompare(b.name))
+      : live;
+  const lines = [
+    ['Name', 'E-mail', 'Size', 'Quantity', 'Name on the back', 'Number', 'Joined', 'Payment'].map(cell).join(','),
+    ...rows.map((entry) =>
+      [
+        entry.name,
+        entry.email,
+        entry.size,
+        entry.quantity,
+        entry.backName,
+        entry.backNumber,
+        entry.createdAt.toISOString(),
+        entry.payment,
+      ]
+        .map(cell)
+        .join(','),
+    ),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}

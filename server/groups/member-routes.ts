@@ -1,0 +1,340 @@
+import { type Request, type Response, Router } from 'express';
+import createHttpError from 'http-errors';
+import { clientKey } from '#server/http/client-key.ts';
+import type { Csrf } from '#server/http/csrf.ts';
+import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
+import { type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
+import { submissionRateLimit } from '#server/http/rate-limit.ts';
+import { mockupViews, sendMockup } from '#server/mockups/mockup-views.ts';
+import { isPreviewable } from '#server/requests/request-details.ts';
+import { sendRequestFile } from '#server/requests/request-file.ts';
+import type { CustomerRequest, Storage, StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
+import { formatDateTime } from '#shared/desk-format.ts';
+import { garmentTitle } from '#shared/garments/catalogue.ts';
+import type { GroupFormState, GroupMemberView } from '#shared/groups/group-contract.ts';
+import { entrySchema, fieldErrors } from '#shared/groups/group-forms.ts';
+import { groupSizes, sizeChart, sizeUpcharges } from '#shared/groups/group-sizes.ts';
+import { isRecord } from '#shared/is-record.ts';
+import { formatMoney } from '#shared/money.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
+import type { SiteConfig } from '#shared/site-data.ts';
+import { closedIfDue } from './deadline-close.ts';
+import { garmentOf as catalogueGarment, type WithCatalogue } from './group-garment.ts';
+import { entryOpens, entryPath, shareOpens } from './group-links.ts';
+import { refusalText } from './group-refusals.ts';
+import { groupState } from './group-views.ts';
+
+const NOT_FOUND = 'There is no group at this address. Check the link you were sent, or ask whoever sent it.';
+const SHARE = '/groups/:group/:secret';
+const ENTRY = '/group-entries/:entry/:secret';
+
+/** What the member's pages are built from. */
+export interface MemberRoutesOptions {
+  storage: Storage;
+  keys: LinkKeys;
+  csrf: Csrf;
+  prices: () => PricingData & WithCatalogue;
+  limits: { perGroup: number; perVisitor: number };
+  now: () => Date;
+  renderMember: (
+    view: GroupMemberView,
+    options: { stylesheets: readonly string[]; shopName: string },
+  ) => Promise<string>;
+  stylesheets: () => readonly string[];
+  shop: () => Pick<SiteConfig, 'appName' | 'contact'>;
+  /** Wrong links per address per 15 minutes, and posts per address per 15 minutes. */
+  rateLimit: number;
+  onQueued?: () => void;
+}
+
+const notices = {
+  joined: { type: 'success', text: 'You are on the list. We have e-mailed you a receipt with this page’s link.' },
+  changed: { type: 'success', text: 'Your entry is changed.' },
+  removed: {
+    type: 'success',
+    text: 'Your entry is removed. You can join again from the group’s link until the deadline.',
+  },
+} as const;
+
+const bodyOf = (req: Request): Record<string, string> => {
+  const values: Record<string, string> = {};
+  if (isRecord(req.body))
+    for (const [key, value] of Object.entries(req.body)) if (typeof value === 'string') values[key] = value;
+  return values;
+};
+const idOf = (value: unknown) => (/^\d{1,12}$/.test(String(value)) ? Number(value) : 0);
+
+/**
+ * A group's members (issue 28): the share link's page (no account, phone first, a plain form that works
+ * without script), and each member's private page to change or remove their entry until the deadline.
+ * Nothing here shows the organiser's address, quote or messages. Wrong links count against the
+ * visitor's rate limit; every answer is no-store, noindex and sends no Referer.
+ */
+export function memberRoutes(options: MemberRoutesOptions): Router {
+  const router = Router();
+  for (const base of ['/groups', '/group-entries']) {
+    router.use(base, (_req, res, next) => {
+      res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' });
+      next();
+    });
+    router.use(
+      base,
+      submissionRateLimit(options.rateLimit, options.storage, 'group-page', {
+        failuresOnly: true,
+        message: 'Too many tries at this address in a short while. Wait a few minutes and try again.',
+      }),
+    );
+  }
+  const postLimit = submissionRateLimit(options.rateLimit, options.storage, 'group-post');
+  const timeZone = () => options.prices()['order-terms'].timeZone;
+
+  async function sharedGroup(req: Request, res: Response) {
+    const id = idOf(req.params.group);
+    const group = id ? await options.storage.groupById(id) : undefined;
+    if (!shareOpens(options.keys, group, id, String(req.params.secret)) || !group)
+      throw createHttpError(404, NOT_FOUND);
+    res.locals[BACK_TO_LOCAL] = `/groups/${req.params.group}/${req.params.secret}`;
+    return closedIfDue(options.storage, group, options.now());
+  }
+
+  async function ownEntry(req: Request, res: Response) {
+    const id = idOf(req.params.entry);
+    const found = id ? await options.storage.entryById(id) : undefined;
+    if (!entryOpens(options.keys, found?.entry, id, String(req.params.secret)) || !found || found.entry.removedAt)
+      throw createHttpError(
+        404,
+        'There is no entry at this address: it may have been removed. Join again from the group’s link.',
+      );
+    res.locals[BACK_TO_LOCAL] = `/group-entries/${req.params.entry}/${req.params.secret}`;
+    return { entry: found.entry, group: await closedIfDue(options.storage, found.group, options.now()) };
+  }
+
+  /** The organiser's first name only: whom to ask, without their address. */
+  const organiserName = (request: CustomerRequest | undefined) =>
+    request?.name.trim().split(/\s+/)[0] || 'the organiser';
+
+  async function sendMember(
+    req: Request,
+    res: Response,
+    group: StoredGroup,
+    page: {
+      action: string;
+      /** The live share link's path, under which the pictures are served; '' while it is off. */
+      artworkPath: string;
+      entry?: StoredGroupEntry;
+      status?: number;
+      notice?: GroupMemberView['notice'];
+      form?: GroupFormState;
+    },
+  ) {
+    const request = await options.storage.getCustomerRequest(group.reference);
+    const payload = request?.payload ?? {};
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    const garment = catalogueGarment(options.prices(), payload);
+    const upcharges = sizeUpcharges(garment);
+    const state = groupState(group, options.now());
+    const who = organiserName(request);
+    const closed =
+      state === 'open' && group.shareSalt !== null
+        ? undefined
+        : state === 'closed'
+          ? refusalText('closed', 'member', who)
+          : state === 'cancelled'
+            ? refusalText('cancelled', 'member', who)
+            : state === 'past-deadline'
+              ? refusalText('past-deadline', 'member', who)
+              : `This link is turned off. Ask ${who} for the new one.`;
+    const base = page.artworkPath.replace(/\/artwork$/, '');
+    // The picture only: the print sizes and resolution notes are for the shop and the organiser.
+    const mockups = base
+      ? mockupViews(await options.storage.mockupsOf(group.reference), base).map((view) => ({ ...view, prints: [] }))
+      : [];
+    const hasPicture = base && mockups.length === 0 ? await artworkFile(group) : undefined;
+    const shop = options.shop();
+    const view: GroupMemberView = {
+      action: page.action,
+      title: group.title,
+      note: group.note,
+      garment: garment
+        ? garmentTitle(garment)
+        : [text(payload.garmentStyle), text(payload.garment)].filter(Boolean).join(' ') || 'Garment to be confirmed',
+      colour: text(payload.garmentColor),
+      ...(mockups.length > 0 ? { mockups } : {}),
+      ...(hasPicture ? { artwork: { src: page.artworkPath, alt: `The design for ${group.title}` } } : {}),
+      deadline: formatDateTime(group.deadline.toISOString(), timeZone()),
+      sizes: groupSizes(garment).map((size) => ({
+        size,
+        upcharge: upcharges[size] ? `+${formatMoney(upcharges[size])}` : '',
+      })),
+      sizeChart: sizeChart(garment),
+      asksNames: group.asksNames,
+      asksNumbers: group.asksNumbers,
+      ...(group.payer === 'members' && group.priceCents !== null
+        ? {
+            price: `Each person pays ${formatMoney(group.priceCents)} to ${who}.`,
+          }
+        : {}),
+      ...(closed ? { closed } : {}),
+      contact: { name: who, email: shop.contact.email },
+      ...(page.entry ? { entry: { removePath: `${page.action}/remove` } } : {}),
+      ...(page.notice ? { notice: page.notice } : {}),
+      form: page.form ?? {
+        values: page.entry
+          ? {
+              name: page.entry.name,
+              email: page.entry.email,
+              size: page.entry.size,
+              quantity: String(page.entry.quantity),
+              backName: page.entry.backName,
+              backNumber: page.entry.backNumber,
+            }
+          : {},
+        errors: {},
+      },
+      csrfToken: options.csrf.issueToken(req, res),
+    };
+    const html = await options.renderMember(view, { stylesheets: options.stylesheets(), shopName: shop.appName });
+    res
+      .status(page.status ?? 200)
+      .type('html')
+      .send(html);
+  }
+
+  /** The picture members see: the newest proof, else the first artwork file a browser shows. */
+  async function artworkFile(group: StoredGroup) {
+    const proofs = await options.storage.proofsOf(group.reference);
+    const proof = proofs.at(-1);
+    if (proof && isPreviewable(proof.mediaType, 'proof')) return { kind: 'proof' as const, version: proof.version };
+    const request = await options.storage.getCustomerRequest(group.reference);
+    const file = request?.files.find((item) => isPreviewable(item.mediaType));
+    return file ? { kind: 'artwork' as const, position: file.position } : undefined;
+  }
+
+  const noticeOf = (req: Request) => notices[String(req.query.done) as keyof typeof notices];
+  const sharePathOf = (req: Request) => `/groups/${req.params.group}/${req.params.secret}`;
+
+  router.get(SHARE, async (req, res) => {
+    const group = await sharedGroup(req, res);
+    const notice = noticeOf(req);
+    await sendMember(req, res, group, {
+      action: `${sharePathOf(req)}/join`,
+      artworkPath: `${sharePathOf(req)}/artwork`,
+      ...(notice ? { notice } : {}),
+    });
+  });
+
+  router.get(`${SHARE}/artwork`, async (req, res) => {
+    const group = await sharedGroup(req, res);
+    const picture = await artworkFile(group);
+    if (!picture) throw createHttpError(404, 'This group has no picture yet.');
+    const file =
+      picture.kind === 'proof'
+        ? await options.storage.getProofFile(group.reference, picture.version)
+        : await options.storage.getRequestFile(group.reference, picture.position);
+    sendRequestFile(res, file, true, picture.kind);
+  });
+
+  router.get(`${SHARE}/mockups/:view`, async (req, res) => {
+    const group = await sharedGroup(req, res);
+    if (!sendMockup(res, await options.storage.mockupsOf(group.reference), String(req.params.view)))
+      throw createHttpError(404, 'There is no such picture.');
+  });
+
+  router.post(`${SHARE}/join`, postLimit, async (req, res) => {
+    const group = await sharedGroup(req, res);
+    const action = `${sharePathOf(req)}/join`;
+    const artworkPath = `${sharePathOf(req)}/artwork`;
+    const request = await options.storage.getCustomerRequest(group.reference);
+    const values = bodyOf(req);
+    const parsed = entrySchema({
+      sizes: groupSizes(request ? catalogueGarment(options.prices(), request.payload) : undefined),
+      asksNames: group.asksNames,
+      asksNumbers: group.asksNumbers,
+    }).safeParse(values);
+    if (!parsed.success) {
+      return sendMember(req, res, group, {
+        action,
+        artworkPath,
+        status: 422,
+        notice: { type: 'error', text: 'You are not on the list yet: see the fields marked below.' },
+        form: { values, errors: fieldErrors(parsed.error) },
+      });
+    }
+    const outcome = await options.storage.addEntry(group.id, {
+      input: parsed.data,
+      editSalt: newLinkSecret(),
+      addedBy: 'member',
+      visitor: clientKey(req),
+      limits: options.limits,
+      payment: 'none',
+    });
+    if (!outcome.ok) {
+      req.log.info({ group: group.id, reason: `group_${outcome.reason}` }, 'group entry refused');
+      return sendMember(req, res, group, {
+        action,
+        artworkPath,
+        status: outcome.reason === 'duplicate' ? 409 : 422,
+        notice: { type: 'error', text: refusalText(outcome.reason, 'member', organiserName(request)) },
+        form: { values, errors: {} },
+      });
+    }
+    req.log.info({ group: group.id, entry: outcome.entry.id, reason: 'group_joined' }, 'group entry added');
+    options.onQueued?.();
+    res.redirect(303, `${entryPath(options.keys, outcome.entry)}?done=joined`);
+  });
+
+  router.get(ENTRY, async (req, res) => {
+    const { entry, group } = await ownEntry(req, res);
+    const notice = noticeOf(req);
+    const path = entryPath(options.keys, entry);
+    const shareSecret = group.shareSalt ? options.keys.groupShare(group.id, group.shareSalt) : undefined;
+    await sendMember(req, res, group, {
+      action: path,
+      artworkPath: shareSecret ? `/groups/${group.id}/${shareSecret}/artwork` : '',
+      entry,
+      ...(notice ? { notice } : {}),
+    });
+  });
+
+  router.post(ENTRY, postLimit, async (req, res) => {
+    const { entry, group } = await ownEntry(req, res);
+    const path = entryPath(options.keys, entry);
+    const request = await options.storage.getCustomerRequest(group.reference);
+    const values = bodyOf(req);
+    const parsed = entrySchema({
+      sizes: groupSizes(request ? catalogueGarment(options.prices(), request.payload) : undefined),
+      asksNames: group.asksNames,
+      asksNumbers: group.asksNumbers,
+    }).safeParse(values);
+    const outcome = parsed.success ? await options.storage.changeEntry(entry.id, parsed.data, 'member') : undefined;
+    if (!outcome?.ok) {
+      return sendMember(req, res, group, {
+        action: path,
+        artworkPath: '',
+        entry,
+        status: outcome?.reason === 'duplicate' ? 409 : 422,
+        notice: {
+          type: 'error',
+          text: outcome
+            ? refusalText(outcome.reason, 'member', organiserName(request))
+            : 'Nothing was changed: see the fields marked below.',
+        },
+        form: { values, errors: parsed.success ? {} : fieldErrors(parsed.error) },
+      });
+    }
+    res.redirect(303, `${path}?done=changed`);
+  });
+
+  router.post(`${ENTRY}/remove`, postLimit, async (req, res) => {
+    const { entry, group } = await ownEntry(req, res);
+    const outcome = await options.storage.removeEntry(entry.id, 'member');
+    if (!outcome.ok) {
+      const request = await options.storage.getCustomerRequest(group.reference);
+      throw createHttpError(409, refusalText(outcome.reason, 'member', organiserName(request)));
+    }
+    const share = group.shareSalt ? `/groups/${group.id}/${options.keys.groupShare(group.id, group.shareSalt)}` : '/';
+    res.redirect(303, `${share}?done=removed`);
+  });
+
+  return router;
+}

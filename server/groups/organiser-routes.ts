@@ -1,0 +1,232 @@
+import type { Request, RequestHandler, Response, Router } from 'express';
+import createHttpError from 'http-errors';
+import { type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
+import type { CustomerRequest, Storage } from '#server/storage/types.ts';
+import type { GroupFormState, RequestPageGroup } from '#shared/groups/group-contract.ts';
+import { deadlineField, entrySchema, fieldErrors, startGroupSchema } from '#shared/groups/group-forms.ts';
+import { groupSizes } from '#shared/groups/group-sizes.ts';
+import { wallClockIn } from '#shared/groups/zoned-time.ts';
+import { isRecord } from '#shared/is-record.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
+import type { RequestPageView } from '#shared/request-page-contract.ts';
+import { closedIfDue } from './deadline-close.ts';
+import { garmentOf as catalogueGarment, type WithCatalogue } from './group-garment.ts';
+import { refusalText } from './group-refusals.ts';
+import { organiserView, rosterCsv } from './group-views.ts';
+
+/** Statuses a group may be started in: before the quote is approved, while sizes can still change. */
+const STARTABLE = new Set(['new', 'quoted']);
+const DAY = 86_400_000;
+
+const groupNotices = {
+  'group-started': { type: 'success', text: 'Your group is open. Copy the link below and send it to your group.' },
+  'group-exists': { type: 'error', text: 'This request has a group already: it is below.' },
+  'group-closed': {
+    type: 'success',
+    text: 'The group is closed. Its sizes, names and numbers are now your request’s: the shop quotes from them.',
+  },
+  'group-not-open': { type: 'error', text: 'The group is closed already: nothing was changed.' },
+  'group-deadline': { type: 'success', text: 'The deadline is moved.' },
+  'group-revoked': { type: 'success', text: 'The share link is turned off: nobody can join with it now.' },
+  'group-replaced': { type: 'success', text: 'A new share link is made: the old one no longer works.' },
+  'group-removed': { type: 'success', text: 'The entry is removed.' },
+  'group-added': { type: 'success', text: 'The entry is added to the roster.' },
+} as const;
+
+/** What the organiser's part of the request page is built from. */
+export interface OrganiserGroupsOptions {
+  storage: Storage;
+  keys: LinkKeys;
+  publicUrl: string;
+  prices: () => PricingData & WithCatalogue;
+  limits: { perGroup: number; perVisitor: number };
+  now: () => Date;
+  onQueued?: () => void;
+}
+
+/** What the customer's page routes give this part: the link check, the post limit and the page itself. */
+export interface PageHooks {
+  opened: RequestHandler;
+  postLimit: RequestHandler;
+  sendPage: (
+    req: Request,
+    res: Response,
+    extra: { status?: number; notice?: RequestPageView['notice']; groupForm?: GroupFormState },
+  ) => Promise<void>;
+  pageOf: (req: Request) => { reference: string; path: string };
+}
+
+const bodyOf = (req: Request): Record<string, string> => {
+  const values: Record<string, string> = {};
+  if (isRecord(req.body))
+    for (const [key, value] of Object.entries(req.body)) if (typeof value === 'string') values[key] = value;
+  return values;
+};
+
+/**
+ * The organiser's side of a group order (issue 28), on their private page: start the group, the
+ * roster with its totals and the next price break, and the changes (remove, add by hand, deadline,
+ * close, revoke or replace the link), each a plain form posted under the page's own address.
+ */
+export function organiserGroups(options: OrganiserGroupsOptions) {
+  const timeZone = () => options.prices()['order-terms'].timeZone;
+  const garmentOf = (request: CustomerRequest) => catalogueGarment(options.prices(), request.payload);
+
+  /** The request page's group section, or undefined where a group cannot be started and there is none. */
+  async function section(
+    request: CustomerRequest,
+    path: string,
+    form?: GroupFormState,
+  ): Promise<RequestPageGroup | undefined> {
+    const now = options.now();
+    const found = await options.storage.groupOf(request.reference);
+    const group = found && (await closedIfDue(options.storage, found, now));
+    if (!group) {
+      if (!STARTABLE.has(request.status)) return undefined;
+      const inAWeek = wallClockIn(new Date(now.getTime() + 7 * DAY), timeZone()).slice(0, 10);
+      return {
+        start: {
+          action: `${path}/group`,
+          sizes: [...groupSizes(garmentOf(request))],
+          suggestedDeadline: `${inAWeek}T18:00`,
+          ...(form ? { form } : {}),
+        },
+      };
+    }
+    const [entries, formValues] = await Promise.all([
+      options.storage.entriesOf(group.id),
+      options.storage.formValuesOf(request.reference),
+    ]);
+    // This visit's marks are against the previous one; the next visit's against this.
+    if (group.state === 'open') await options.storage.markOrganiserSeen(group.id);
+    return {
+      group: organiserView(group, entries, {
+        path,
+        keys: options.keys,
+        publicUrl: options.publicUrl,
+        timeZone: timeZone(),
+        prices: options.prices(),
+        formValues,
+        garment: garmentOf(request),
+        now,
+        ...(form ? { form } : {}),
+      }),
+    };
+  }
+
+  function mount(router: Router, page: PageHooks, base: string) {
+    const { opened, postLimit, sendPage, pageOf } = page;
+    const groupOrGone = async (req: Request) => {
+      const group = await options.storage.groupOf(pageOf(req).reference);
+      if (!group) throw createHttpError(404, 'This request has no group order.');
+      return group;
+    };
+    const refused = (req: Request, res: Response, text: string, form?: GroupFormState) =>
+      sendPage(req, res, { status: 422, notice: { type: 'error', text }, ...(form ? { groupForm: form } : {}) });
+
+    router.post(`${base}/group`, postLimit, opened, async (req, res) => {
+      const { reference, path } = pageOf(req);
+      const values = bodyOf(req);
+      const parsed = startGroupSchema(timeZone(), options.now()).safeParse(values);
+      if (!parsed.success)
+        return refused(req, res, 'The group is not started yet: see the fields marked below.', {
+          values,
+          errors: fieldErrors(parsed.error),
+        });
+      const request = await options.storage.getCustomerRequest(reference);
+      if (!request || !STARTABLE.has(request.status))
+        return refused(req, res, 'A group can be started until the quote is approved. Call or write to us.');
+      const { price, ...settings } = parsed.data;
+      const started = await options.storage.startGroup(
+        reference,
+        { ...settings, priceCents: settings.payer === 'members' ? price : null },
+        newLinkSecret(),
+      );
+      if (started === 'exists') return res.redirect(303, `${path}?done=group-exists#group`);
+      if (!started) throw createHttpError(404, 'There is no page at this address.');
+      req.log.info({ reference, group: started.id, reason: 'group_started' }, 'group order started');
+      options.onQueued?.();
+      res.redirect(303, `${path}?done=group-started#group`);
+    });
+
+    router.post(`${base}/group/deadline`, postLimit, opened, async (req, res) => {
+      const { path } = pageOf(req);
+      const group = await groupOrGone(req);
+      const parsed = deadlineField(timeZone(), options.now()).safeParse(bodyOf(req).deadline);
+      if (!parsed.success) return refused(req, res, parsed.error.issues[0]?.message ?? 'Choose a later deadline.');
+      const moved = await options.storage.extendDeadline(group.id, parsed.data, 'customer');
+      res.redirect(303, `${path}?done=${moved ? 'group-deadline' : 'group-not-open'}#group`);
+    });
+
+    router.post(`${base}/group/close`, postLimit, opened, async (req, res) => {
+      const { reference, path } = pageOf(req);
+      const group = await groupOrGone(req);
+      const closed = await options.storage.closeGroup(group.id, 'customer');
+      if (closed)
+        req.log.info({ reference, group: group.id, quantity: closed.quantity, reason: 'group_closed' }, 'group closed');
+      res.redirect(303, `${path}?done=${closed ? 'group-closed' : 'group-not-open'}#group`);
+    });
+
+    router.post(`${base}/group/link`, postLimit, opened, async (req, res) => {
+      const { path } = pageOf(req);
+      const group = await groupOrGone(req);
+      const revoke = bodyOf(req).action === 'revoke';
+      await options.storage.replaceShareSalt(group.id, revoke ? null : newLinkSecret(), 'customer');
+      res.redirect(303, `${path}?done=${revoke ? 'group-revoked' : 'group-replaced'}#group`);
+    });
+
+    router.post(`${base}/group/entries`, postLimit, opened, async (req, res) => {
+      const { reference, path } = pageOf(req);
+      const group = await groupOrGone(req);
+      const request = await options.storage.getCustomerRequest(reference);
+      const values = bodyOf(req);
+      const parsed = entrySchema({
+        sizes: groupSizes(request ? garmentOf(request) : undefined),
+        asksNames: group.asksNames,
+        asksNumbers: group.asksNumbers,
+      }).safeParse(values);
+      if (!parsed.success)
+        return refused(req, res, 'The entry is not added: see the fields marked below.', {
+          values,
+          errors: fieldErrors(parsed.error),
+        });
+      const outcome = await options.storage.addEntry(group.id, {
+        input: parsed.data,
+        editSalt: newLinkSecret(),
+        addedBy: 'customer',
+        visitor: '',
+        limits: options.limits,
+        payment: 'none',
+      });
+      if (!outcome.ok) return refused(req, res, refusalText(outcome.reason, 'organiser'), { values, errors: {} });
+      res.redirect(303, `${path}?done=group-added#group`);
+    });
+
+    router.post(`${base}/group/entries/:entry/remove`, postLimit, opened, async (req, res) => {
+      const { path } = pageOf(req);
+      const group = await groupOrGone(req);
+      const id = /^\d{1,12}$/.test(String(req.params.entry)) ? Number(req.params.entry) : 0;
+      const found = await options.storage.entryById(id);
+      if (found?.group.id !== group.id) throw createHttpError(404, 'There is no such entry in this group.');
+      const outcome = await options.storage.removeEntry(id, 'customer');
+      if (!outcome.ok) return refused(req, res, refusalText(outcome.reason, 'organiser'));
+      res.redirect(303, `${path}?done=group-removed#group`);
+    });
+
+    router.get(`${base}/group/roster.csv`, opened, async (req, res) => {
+      const { reference } = pageOf(req);
+      const group = await groupOrGone(req);
+      const request = await options.storage.getCustomerRequest(reference);
+      const csv = rosterCsv(
+        await options.storage.entriesOf(group.id),
+        'joined',
+        groupSizes(request ? garmentOf(request) : undefined),
+      );
+      res.type('text/csv; charset=utf-8').attachment(`${reference}-roster.csv`).send(csv);
+    });
+  }
+
+  return { section, mount, notices: groupNotices };
+}
+
+export type OrganiserGroups = ReturnType<typeof organiserGroups>;

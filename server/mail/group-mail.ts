@@ -1,0 +1,73 @@
+import { entryPath, sharePath } from '#server/groups/group-links.ts';
+import type { StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
+import { formatDateTime } from '#shared/desk-format.ts';
+import type { MailDraft } from './mail-draft.ts';
+import type { MailSettings } from './mail-settings.ts';
+
+/** The group mails' subjects, from the facts alone (the desk lists queued mails by subject). */
+export function groupSubject(about: 'share-link' | 'entry', shopName: string): string {
+  return about === 'share-link'
+    ? `${shopName}: the link for your group to join`
+    : `${shopName}: you joined the group order`;
+}
+
+/** To the organiser: the link to pass round, the deadline, and that it shows nothing of their request. */
+export function shareLinkMail(
+  to: string,
+  group: StoredGroup,
+  settings: Pick<MailSettings, 'publicUrl' | 'timeZone' | 'shop'> & { linkKeys: NonNullable<MailSettings['linkKeys']> },
+): MailDraft {
+  const path = sharePath(settings.linkKeys, group);
+  const link = path ? `${settings.publicUrl}${path}` : undefined;
+  const deadline = formatDateTime(group.deadline.toISOString(), settings.timeZone);
+  return {
+    to,
+    subject: groupSubject('share-link', settings.shop.appName),
+    text: [
+      `Your group order "${group.title}" (${group.reference}) is open until ${deadline}.`,
+      '',
+      ...(link
+        ? [
+            'Send this link to everyone in your group. Each person picks their size and adds their own entry:',
+            '',
+            link,
+            '',
+            'The link shows the garment and your note, never your address, your quote or your messages.',
+          ]
+        : ['The share link is turned off. Make a new one from your request page.']),
+      '',
+      'You see the roster, the size totals and the price breaks on your request page.',
+    ].join('\n'),
+    ...(link ? { look: { button: { href: link, label: 'Open the group page' } } } : {}),
+  };
+}
+
+/** To a member: what they entered, and their private link to change or remove it before the deadline. */
+export function entryReceiptMail(
+  group: StoredGroup,
+  entry: StoredGroupEntry,
+  settings: Pick<MailSettings, 'publicUrl' | 'timeZone' | 'shop'> & { linkKeys: NonNullable<MailSettings['linkKeys']> },
+): MailDraft {
+  const link = `${settings.publicUrl}${entryPath(settings.linkKeys, entry)}`;
+  const deadline = formatDateTime(group.deadline.toISOString(), settings.timeZone);
+  const back = [entry.backName, entry.backNumber].filter(Boolean).join(' ');
+  return {
+    to: entry.email,
+    subject: groupSubject('entry', settings.shop.appName),
+    text: [
+      `Hello ${entry.name},`,
+      '',
+      `You are on the list for "${group.title}":`,
+      `Size: ${entry.size}`,
+      `Quantity: ${entry.quantity}`,
+      ...(back ? [`On the back: ${back}`] : []),
+      '',
+      `To change or remove your entry before ${deadline}, open your private link:`,
+      '',
+      link,
+      '',
+      'Keep it to yourself: anyone with it can change your entry.',
+    ].join('\n'),
+    look: { button: { href: link, label: 'Change my entry' } },
+  };
+}

@@ -1,0 +1,360 @@
+import type { Kysely, Selectable } from 'kysely';
+import { rosterLine, sizeFieldsOf, sizeOrder, sizeTotals } from '#shared/groups/group-sizes.ts';
+import type {
+  ClosedRoster,
+  EntryOutcome,
+  GroupEntryInput,
+  GroupStorage,
+  NewEntry,
+  StoredGroup,
+  StoredGroupEntry,
+} from './contract/groups.ts';
+import type { DatabaseClock, SqlDialect } from './database-clock.ts';
+import { insertQueuedMail } from './queued-mail.ts';
+import { appendEvent } from './request-events.ts';
+import { readDate, readJson, type StorageDatabase } from './schema.ts';
+import type { Actor } from './types.ts';
+
+type Db = Kysely<StorageDatabase>;
+type GroupRow = Selectable<StorageDatabase['groups']> & { reference: string };
+type EntryRow = Selectable<StorageDatabase['group_entries']>;
+
+const optionalDate = (value: string | Date | null) => (value === null ? null : readDate(value));
+/** The same person, however they typed their name's case and spaces or their address's case. */
+const personKey = (entry: { name: string; email: string }) =>
+  `${entry.name.trim().replace(/\s+/g, ' ').toLowerCase()}\n${entry.email.trim().toLowerCase()}`;
+
+function groupOfRow(row: GroupRow): StoredGroup {
+  return {
+    id: row.id,
+    reference: row.reference,
+    title: row.title,
+    deadline: readDate(row.deadline),
+    asksNames: row.asks_names === 1,
+    asksNumbers: row.asks_numbers === 1,
+    note: row.note,
+    payer: row.payer,
+    priceCents: row.price_cents === null ? null : Number(row.price_cents),
+    allowRepeat: row.allow_repeat === 1,
+    shareSalt: row.share_salt,
+    state: row.state,
+    closedAt: optionalDate(row.closed_at),
+    closedBy: row.closed_by,
+    organiserSeenAt: optionalDate(row.organiser_seen_at),
+    createdAt: readDate(row.created_at),
+  };
+}
+
+function entryOfRow(row: EntryRow): StoredGroupEntry {
+  return {
+    id: row.id,
+    groupId: row.group_id,
+    name: row.name,
+    email: row.email,
+    size: row.size,
+    quantity: Number(row.quantity),
+    backName: row.back_name,
+    backNumber: row.back_number,
+    editSalt: row.edit_salt,
+    addedBy: row.added_by,
+    visitor: row.visitor,
+    payment: row.payment,
+    createdAt: readDate(row.created_at),
+    changedAt: readDate(row.changed_at),
+    removedAt: optionalDate(row.removed_at),
+  };
+}
+
+const entryValues = (input: GroupEntryInput) => ({
+  name: input.name,
+  email: input.email,
+  size: input.size,
+  quantity: input.quantity,
+  back_name: input.backName,
+  back_number: input.backNumber,
+});
+
+/**
+ * Group orders (issue 28). Every change that a limit or the group's state decides is made in one
+ * transaction with the group's row read under lock (PostgreSQL) or the database's single writer
+ * (SQLite), so two members joining at once cannot both pass a cap, and nothing joins a group being closed.
+ */
+export function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseClock, now: () => Date): GroupStorage {
+  const groupQuery = (trx: Db) =>
+    trx
+      .selectFrom('groups')
+      .innerJoin('submissions', 'submissions.id', 'groups.submission_id')
+      .selectAll('groups')
+      .select('submissions.reference');
+
+  async function lockedGroup(trx: Db, groupId: number) {
+    const row = await groupQuery(trx)
+      .where('groups.id', '=', groupId)
+      .$if(dialect === 'postgres', (query) => query.forUpdate(['groups']))
+      .executeTakeFirst();
+    return row && { row, group: groupOfRow(row) };
+  }
+
+  /** Why an open-looking group takes nothing from `by` now, or undefined when it takes it. */
+  function refusalOf(group: StoredGroup, by: 'member' | Actor) {
+    if (group.state === 'closed') return 'closed' as const;
+    if (group.state === 'cancelled') return 'cancelled' as const;
+    // The organiser and the shop may still tidy the roster after the deadline, until it is closed.
+    if (by === 'member' && group.deadline.getTime() <= now().getTime()) return 'past-deadline' as const;
+    return undefined;
+  }
+
+  const liveEntries = (trx: Db, groupId: number) =>
+    trx.selectFrom('group_entries').where('group_id', '=', groupId).where('removed_at', 'is', null).selectAll();
+
+  function logEntry(trx: Db, group: GroupRow, actor: 'member' | Actor, type: string, entry: StoredGroupEntry) {
+    return appendEvent(trx, clock, group.submission_id, {
+      actor: actor === 'member' ? 'customer' : actor,
+      type,
+      data: { group: group.id, entry: entry.id, name: entry.name, size: entry.size, quantity: entry.quantity },
+    });
+  }
+
+  return {
+    async startGroup(reference, settings, shareSalt) {
+      return db.transaction().execute(async (trx) => {
+        const request = await trx
+          .selectFrom('submissions')
+          .where('reference', '=', reference)
+          .select(['id', 'kind'])
+          .$if(dialect === 'postgres', (query) => query.forUpdate())
+          .executeTakeFirst();
+        if (request?.kind !== 'quote') return undefined;
+        const existing = await trx
+          .selectFrom('groups')
+          .where('submission_id', '=', request.id)
+          .select('id')
+          .executeTakeFirst();
+        if (existing) return 'exists' as const;
+        const inserted = await trx
+          .insertInto('groups')
+          .values({
+            submission_id: request.id,
+            title: settings.title,
+            deadline: settings.deadline.toISOString(),
+            asks_names: settings.asksNames ? 1 : 0,
+            asks_numbers: settings.asksNumbers ? 1 : 0,
+            note: settings.note,
+            payer: settings.payer,
+            price_cents: settings.priceCents,
+            allow_repeat: settings.allowRepeat ? 1 : 0,
+            share_salt: shareSalt,
+            state: 'open',
+            created_at: clock.now(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await appendEvent(trx, clock, request.id, {
+          actor: 'customer',
+          type: 'group_started',
+          data: { group: inserted.id, title: settings.title, deadline: settings.deadline.toISOString() },
+        });
+        await insertQueuedMail(trx, clock, {
+          mail: { kind: 'group', about: 'share-link' },
+          recipient: 'customer',
+          submissionId: request.id,
+        });
+        const row = await groupQuery(trx).where('groups.id', '=', inserted.id).executeTakeFirstOrThrow();
+        return groupOfRow(row);
+      });
+    },
+
+    async groupOf(reference) {
+      const row = await groupQuery(db).where('submissions.reference', '=', reference).executeTakeFirst();
+      return row && groupOfRow(row);
+    },
+
+    async groupById(id) {
+      const row = await groupQuery(db).where('groups.id', '=', id).executeTakeFirst();
+      return row && groupOfRow(row);
+    },
+
+    async entriesOf(groupId) {
+      const rows = await db
+        .selectFrom('group_entries')
+        .where('group_id', '=', groupId)
+        .selectAll()
+        .orderBy('id')
+        .execute();
+      return rows.map(entryOfRow);
+    },
+
+    async entryById(entryId) {
+      const row = await db.selectFrom('group_entries').where('id', '=', entryId).selectAll().executeTakeFirst();
+      if (!row) return undefined;
+      const group = await groupQuery(db).where('groups.id', '=', row.group_id).executeTakeFirst();
+      return group && { entry: entryOfRow(row), group: groupOfRow(group) };
+    },
+
+    async addEntry(groupId, entry: NewEntry): Promise<EntryOutcome> {
+      return db.transaction().execute(async (trx) => {
+        const locked = await lockedGroup(trx, groupId);
+        if (!locked) return { ok: false, reason: 'gone' };
+        const refusal = refusalOf(locked.group, entry.addedBy);
+        if (refusal) return { ok: false, reason: refusal };
+        const live = (await liveEntries(trx, groupId).execute()).map(entryOfRow);
+        if (live.length >= entry.limits.perGroup) return { ok: false, reason: 'group-full' };
+        if (entry.visitor && live.filter((item) => item.visitor === entry.visitor).length >= entry.limits.perVisitor)
+          return { ok: false, reason: 'visitor-full' };
+        if (!locked.group.allowRepeat && live.some((item) => personKey(item) === personKey(entry.input)))
+          return { ok: false, reason: 'duplicate' };
+        const row = await trx
+          .insertInto('group_entries')
+          .values({
+            group_id: groupId,
+            ...entryValues(entry.input),
+            edit_salt: entry.editSalt,
+            added_by: entry.addedBy,
+            visitor: entry.visitor,
+            payment: entry.payment,
+            created_at: clock.now(),
+            changed_at: clock.now(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const stored = entryOfRow(row);
+        await logEntry(trx, locked.row, entry.addedBy, 'group_joined', stored);
+        // A member paying through Checkout gets the receipt once paid (the webhook queues it).
+        if (entry.addedBy === 'member' && entry.payment === 'none')
+          await insertQueuedMail(trx, clock, {
+            mail: { kind: 'group', about: 'entry', entry: stored.id },
+            recipient: 'customer',
+            submissionId: locked.row.submission_id,
+          });
+        return { ok: true, entry: stored };
+      });
+    },
+
+    async changeEntry(entryId, input, by) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('group_entries').where('id', '=', entryId).selectAll().executeTakeFirst();
+        if (!row || row.removed_at !== null) return { ok: false, reason: 'gone' };
+        const locked = await lockedGroup(trx, row.group_id);
+        if (!locked) return { ok: false, reason: 'gone' };
+        const refusal = refusalOf(locked.group, by);
+        if (refusal) return { ok: false, reason: refusal };
+        if (!locked.group.allowRepeat) {
+          const others = (await liveEntries(trx, row.group_id).where('id', '!=', entryId).execute()).map(entryOfRow);
+          if (others.some((item) => personKey(item) === personKey(input))) return { ok: false, reason: 'duplicate' };
+        }
+        const changed = await trx
+          .updateTable('group_entries')
+          .set({ ...entryValues(input), changed_at: clock.now() })
+          .where('id', '=', entryId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const stored = entryOfRow(changed);
+        await logEntry(trx, locked.row, by, 'group_entry_changed', stored);
+        return { ok: true, entry: stored };
+      });
+    },
+
+    async removeEntry(entryId, by) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('group_entries').where('id', '=', entryId).selectAll().executeTakeFirst();
+        if (!row || row.removed_at !== null) return { ok: false, reason: 'gone' };
+        const locked = await lockedGroup(trx, row.group_id);
+        if (!locked) return { ok: false, reason: 'gone' };
+        const refusal = refusalOf(locked.group, by);
+        if (refusal) return { ok: false, reason: refusal };
+        const removed = await trx
+          .updateTable('group_entries')
+          .set({ removed_at: clock.now(), changed_at: clock.now() })
+          .where('id', '=', entryId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const stored = entryOfRow(removed);
+        await logEntry(trx, locked.row, by, 'group_entry_removed', stored);
+        return { ok: true, entry: stored };
+      });
+    },
+
+    async extendDeadline(groupId, deadline, actor) {
+      return db.transaction().execute(async (trx) => {
+        const locked = await lockedGroup(trx, groupId);
+        if (locked?.group.state !== 'open') return false;
+        await trx.updateTable('groups').set({ deadline: deadline.toISOString() }).where('id', '=', groupId).execute();
+        await appendEvent(trx, clock, locked.row.submission_id, {
+          actor,
+          type: 'group_deadline',
+          data: { group: groupId, deadline: deadline.toISOString(), was: locked.group.deadline.toISOString() },
+        });
+        return true;
+      });
+    },
+
+    async replaceShareSalt(groupId, salt, actor) {
+      return db.transaction().execute(async (trx) => {
+        const locked = await lockedGroup(trx, groupId);
+        if (!locked) return false;
+        await trx.updateTable('groups').set({ share_salt: salt }).where('id', '=', groupId).execute();
+        await appendEvent(trx, clock, locked.row.submission_id, {
+          actor,
+          type: salt === null ? 'group_link_revoked' : 'group_link_replaced',
+          data: { group: groupId },
+        });
+        return true;
+      });
+    },
+
+    async markOrganiserSeen(groupId) {
+      await db.updateTable('groups').set({ organiser_seen_at: clock.now() }).where('id', '=', groupId).execute();
+    },
+
+    async closeGroup(groupId, actor): Promise<ClosedRoster | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const locked = await lockedGroup(trx, groupId);
+        if (locked?.group.state !== 'open') return undefined;
+        const live = (await liveEntries(trx, groupId).orderBy('id').execute()).map(entryOfRow);
+        const request = await trx
+          .selectFrom('submissions')
+          .where('id', '=', locked.row.submission_id)
+          .select(['payload', 'form_values'])
+          .executeTakeFirstOrThrow();
+        const payload = readJson(request.payload);
+        const sizes = sizeTotals(sizeOrder.slice(0, -1), live);
+        const quantity = live.reduce((sum, entry) => sum + entry.quantity, 0);
+        // One line per piece, in size order then as they joined: what the press and the packer read.
+        const order = sizeOrder;
+        const roster = [...live]
+          .sort((a, b) => order.indexOf(a.size) - order.indexOf(b.size))
+          .flatMap((entry) => Array.from({ length: entry.quantity }, () => rosterLine(entry)));
+        const values = request.form_values === null ? null : readJson(request.form_values);
+        await trx
+          .updateTable('submissions')
+          .set({
+            payload: JSON.stringify({ ...payload, sizes, quantity, roster }),
+            ...(values ? { form_values: JSON.stringify({ ...values, ...sizeFieldsOf(sizes) }) } : {}),
+          })
+          .where('id', '=', locked.row.submission_id)
+          .execute();
+        await trx
+          .updateTable('groups')
+          .set({ state: 'closed', closed_at: clock.now(), closed_by: actor })
+          .where('id', '=', groupId)
+          .execute();
+        await appendEvent(trx, clock, locked.row.submission_id, {
+          actor,
+          type: 'group_closed',
+          data: { group: groupId, entries: live.length, quantity, sizes },
+        });
+        return { sizes, quantity, roster };
+      });
+    },
+
+    async groupsPastDeadline() {
+      const rows = await db
+        .selectFrom('groups')
+        .where('state', '=', 'open')
+        .where('deadline', '<=', now().toISOString())
+        .select('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+  };
+}

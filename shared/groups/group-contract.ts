@@ -1,0 +1,116 @@
+import type { MockupView } from '#shared/garments/mockup-view.ts';
+
+/** What the group pages are drawn from (issue 28): the organiser's section and the member's page. */
+
+/** One person on the roster, as the organiser and the desk see it. */
+export interface GroupRosterRow {
+  id: number;
+  name: string;
+  email: string;
+  size: string;
+  quantity: number;
+  backName: string;
+  backNumber: string;
+  /** Added or changed since the organiser's previous visit. */
+  changed: boolean;
+  /** "paid", "waiting for payment", or '' when nobody pays here. */
+  payment: string;
+}
+
+/** Form state shown again after a refused post: the values typed and the error beside each field. */
+export interface GroupFormState {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+}
+
+/** The start form's fixed parts: the sizes the members will choose from, a deadline to start with. */
+export interface GroupStartView {
+  action: string;
+  sizes: string[];
+  /** YYYY-MM-DDTHH:mm on the shop's clock, a week from now at 18:00. */
+  suggestedDeadline: string;
+  form?: GroupFormState;
+}
+
+/** The organiser's view of their group. */
+export interface GroupOrganiserView {
+  action: string;
+  title: string;
+  /** The deadline in words ("Dec 5, 2026, 6:00 PM") and for the field. */
+  deadline: string;
+  deadlineLocal: string;
+  state: 'open' | 'past-deadline' | 'closed' | 'cancelled';
+  /** The whole share link; absent while revoked. */
+  shareUrl?: string;
+  asksNames: boolean;
+  asksNumbers: boolean;
+  note: string;
+  /** "You pay for everyone" or "Each person pays $14.50 when joining". */
+  payerText: string;
+  roster: GroupRosterRow[];
+  /** Removed since the previous visit: who. */
+  removedSince: string[];
+  totals: { size: string; count: number }[];
+  quantity: number;
+  /** "12 more for the next price break: $1.05 less each", from the pricing engine; absent at the top break. */
+  tierText?: string;
+  sizes: string[];
+  csvPath: string;
+  form?: GroupFormState;
+}
+
+/** The request page's group section: the start form, or the group. */
+export type RequestPageGroup = { start: GroupStartView } | { group: GroupOrganiserView };
+
+/** The member's page at the share link, or their entry's private page. */
+export interface GroupMemberView {
+  /** Where the form posts: the share link's /join, or the entry's own address. */
+  action: string;
+  title: string;
+  note: string;
+  garment: string;
+  colour: string;
+  /** The design on the garment as the organiser placed it (issue 27's mockups), when there are any. */
+  mockups?: MockupView[];
+  /** Else the request's proof or artwork preview, when it has a picture. */
+  artwork?: { src: string; alt: string };
+  deadline: string;
+  sizes: { size: string; upcharge: string }[];
+  sizeChart: { size: string; chest: string; length: string }[];
+  asksNames: boolean;
+  asksNumbers: boolean;
+  /** "Each person pays $14.50" when members pay, by card here when the shop takes cards. */
+  price?: string;
+  /** Open, or why it takes nothing: with whom to contact. */
+  closed?: string;
+  contact: { name: string; email: string };
+  /** A member's own entry: the page is its edit page. */
+  entry?: { removePath: string };
+  /** What the page says after a post. */
+  notice?: { type: 'success' | 'error'; text: string };
+  form: GroupFormState;
+  csrfToken: string;
+}
+
+/** The group on the desk's request page: the live roster while open, the list it became once closed. */
+export interface DeskGroupView {
+  title: string;
+  /** "Open until Dec 5, 2026, 6:00 PM", "Closed Dec 6, …". */
+  stateText: string;
+  quantity: number;
+  totals: { size: string; count: number }[];
+  roster: { id: number; name: string; email: string; size: string; quantity: number; back: string; payment: string }[];
+  csvPath: string;
+  packingPath: string;
+}
+
+/** The printable packing sheet: everyone sorted by size, then name. */
+export interface GroupPackingView {
+  page: 'group-packing';
+  staff: string;
+  reference: string;
+  title: string;
+  stateText: string;
+  totals: { size: string; count: number }[];
+  rows: { id: number; size: string; name: string; quantity: number; back: string }[];
+}
