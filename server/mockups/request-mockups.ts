@@ -19,7 +19,10 @@ export async function quoteMockups(
 ): Promise<MockupResult> {
   const parsed = createQuoteSchema(site).safeParse(values);
   if (!parsed.success) return nothing;
-  const order = mockupOrderOf(parsed.data, site[parsed.data.service].garments, files);
+  const { service } = parsed.data;
+  // A direct-to-garment print is priced by its size: the size chosen must hold the print as placed.
+  const areas = service === 'direct-to-garment' ? site[service].printAreas : undefined;
+  const order = mockupOrderOf(parsed.data, site[service].garments, files, areas);
   if (!order) return nothing;
   const { renderMockups } = await import('./render-mockups.ts');
   return renderMockups(order);
