@@ -1,6 +1,5 @@
 import { colorNamed } from '#shared/garments/catalogue.ts';
 import { MIN_PRINT_INCHES } from '#shared/garments/placement-geometry.ts';
-import { printAreaProblem } from '#shared/garments/print-size-class.ts';
 import { zipOf } from '#shared/pricing/delivery.ts';
 import type { PriceFiles } from '#shared/pricing/estimate.ts';
 import { MIN_LOGO_WIDTH_INCHES, parseInches, stitchesForWidth } from '#shared/pricing/stitch-estimate.ts';
@@ -226,15 +225,6 @@ export function createQuoteSchema(prices: PriceFiles, options: QuoteSchemaOption
       const art = artPlacement(values, names, catalogued, location.placement, file?.service === 'embroidery');
       if (art && 'problem' in art) fail(art.problem === 'position' ? names.artX : names.artWidth, art.message);
       else if (art) location.art = art;
-      if (file?.service === 'direct-to-garment' && location.art && location.area) {
-        // The width alone already rules out a smaller size; the height, from the artwork's proportions,
-        // is checked where the artwork is opened (the browser's tool, the server's mockup).
-        const problem = printAreaProblem(file.printAreas, location.area, {
-          widthInches: location.art.widthInches,
-          heightInches: 0,
-        });
-        if (problem) fail(names.area, problem);
-      }
       locations.push(location);
     }
 
