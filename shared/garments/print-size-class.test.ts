@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PrintArea } from '#shared/pricing/types.ts';
 import dtg from '#data/direct-to-garment.json' with { type: 'json' };
+import type { PrintArea } from '#shared/pricing/types.ts';
 import { areaWord, printAreaFor, printAreaProblem, printSizeWords } from './print-size-class.ts';
 
 const areas: PrintArea[] = dtg.printAreas;

@@ -19,9 +19,7 @@ export interface PrintSize {
 
 /** Whether the area holds a print of this size. */
 export function holdsPrint(area: PrintArea, print: PrintSize): boolean {
-  return (
-    print.widthInches <= area.widthInches + SLACK_INCHES && print.heightInches <= area.heightInches + SLACK_INCHES
-  );
+  return print.widthInches <= area.widthInches + SLACK_INCHES && print.heightInches <= area.heightInches + SLACK_INCHES;
 }
 
 /** The smallest print area that holds the print (the list is ascending by size), or undefined if none does. */
@@ -36,9 +34,7 @@ export function areaWord(area: PrintArea): string {
 
 /** "10.5 × 8 in", or "10.5 in wide" when the height is not known. */
 export function printSizeWords(print: PrintSize): string {
-  return print.heightInches > 0
-    ? `${print.widthInches} × ${print.heightInches} in`
-    : `${print.widthInches} in wide`;
+  return print.heightInches > 0 ? `${print.widthInches} × ${print.heightInches} in` : `${print.widthInches} in wide`;
 }
 
 /**
