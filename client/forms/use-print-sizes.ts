@@ -35,34 +35,52 @@ export function usePrintSizes({
   setFieldError: (name: string, error: string | undefined) => void;
 }) {
   const [printSizes, setPrintSizes] = useState<PrintSizes>({});
-  /** The sizes the choices last followed: a size that changed since is a resize. */
-  const followed = useRef<PrintSizes>({});
+  /** The sizes the choices last followed, and for which fields: a size that changed since is a resize. */
+  const followed = useRef<{ sizes: PrintSizes; fields: string }>({ sizes: {}, fields: '' });
   const areas = prices['direct-to-garment'].printAreas;
   const priced = service === 'direct-to-garment';
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a remount of the rows (remounts) puts back the choices this sets.
   useEffect(() => {
     const form = formRef.current;
-    if (!form || !priced) return;
+    if (!form || !priced) {
+      // Back on direct to garment, its fields start again from their defaults.
+      followed.current = { sizes: {}, fields: '' };
+      return;
+    }
+    // Fields that (re)mounted start from their defaults: a choice too small for the print is raised.
+    const fields = remounts;
+    const before = followed.current.fields === fields ? followed.current.sizes : {};
     let changed = false;
     for (const [key, size] of Object.entries(printSizes)) {
       const name = locationFields(Number(key)).area;
       const select = form.elements.namedItem(name);
       const needed = printAreaFor(areas, size);
-      if (!(select instanceof HTMLSelectElement) || !needed) continue;
+      const last = before[Number(key)];
+      if (!(select instanceof HTMLSelectElement) || !needed || sameSize(last, size)) continue;
       const chosen = areas.find((area) => area.id === select.value);
-      const resized = !sameSize(followed.current[Number(key)], size) && followed.current[Number(key)] !== undefined;
-      if ((resized || !chosen || !holdsPrint(chosen, size)) && select.value !== needed.id) {
+      // A resize follows the print both ways; a first placement keeps a larger size already chosen.
+      if ((last !== undefined || !chosen || !holdsPrint(chosen, size)) && select.value !== needed.id) {
         select.value = needed.id;
-        setFieldError(name, undefined);
         changed = true;
       }
+      setFieldError(name, undefined);
     }
-    followed.current = printSizes;
+    followed.current = { sizes: printSizes, fields };
     if (changed) onFollowed();
   }, [printSizes, priced, areas, formRef, onFollowed, setFieldError, remounts]);
 
-  const onPrintSize = useCallback((sizes: PrintSizes) => setPrintSizes(sizes), []);
+  // The tool reports on every render of its own; only a real change of size is one here.
+  const onPrintSize = useCallback(
+    (sizes: PrintSizes) =>
+      setPrintSizes((current) => {
+        const keys = Object.keys(sizes);
+        const same =
+          keys.length === Object.keys(current).length &&
+          keys.every((key) => sameSize(current[Number(key)], sizes[Number(key)] as PrintSize));
+        return same ? current : sizes;
+      }),
+    [],
+  );
 
   /** Each row whose chosen size is smaller than its placed print, with what to say beside it. */
   const problems = useCallback(

@@ -35,8 +35,11 @@ describe('the print size a placed artwork is priced at', () => {
     expect(printAreaProblem(areas, 'medium', print)).toBe(
       'A 10.5 × 8 in print needs Large (up to 14 x 14 in) or larger: choose that size, or make the artwork smaller.',
     );
+    expect(printAreaProblem(areas, 'small', { widthInches: 8, heightInches: 4 })).toMatch(
+      /^An 8 × 4 in print needs Medium/,
+    );
     expect(printAreaProblem(areas, 'small', { widthInches: 18, heightInches: 10 })).toMatch(
-      /^A 18 × 10 in print is larger than any print size we price/,
+      /^An 18 × 10 in print is larger than any print size we price/,
     );
   });
 

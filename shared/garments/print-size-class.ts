@@ -46,7 +46,9 @@ export function printAreaProblem(areas: readonly PrintArea[], chosenId: string, 
   if (!chosen || holdsPrint(chosen, print)) return null;
   const needed = printAreaFor(areas, print);
   const size = printSizeWords(print);
+  // "An 8 in", "an 11 in", "an 18 in": the article goes by how the number is said.
+  const a = /^(8|1[18](?!\d))/.test(size) ? 'An' : 'A';
   return needed
-    ? `A ${size} print needs ${needed.name} or larger: choose that size, or make the artwork smaller.`
-    : `A ${size} print is larger than any print size we price: make the artwork smaller, or ask us in the comments.`;
+    ? `${a} ${size} print needs ${needed.name} or larger: choose that size, or make the artwork smaller.`
+    : `${a} ${size} print is larger than any print size we price: make the artwork smaller, or ask us in the comments.`;
 }
