@@ -207,6 +207,8 @@ export type DeskView =
       /** The customer's artwork on the garment (issue 27), and each placement the desk may adjust. */
       mockups?: MockupView[];
       placements?: DeskPlacement[];
+      /** A DTG print as placed that needs a larger print size than the request was priced at, per location. */
+      printSizeWarnings?: string[];
       mails: DeskMail[];
       events: DeskEvent[];
       /** The conversation with the customer, oldest first. */

@@ -17,6 +17,11 @@ export function MockupsSection({ view, options }: { view: DeskRequestView; optio
   return (
     <Section id="mockup" title="Mockup">
       <MockupFigures mockups={view.mockups} />
+      {view.printSizeWarnings?.map((warning) => (
+        <p key={warning} className="mt-3 rounded bg-amber-50 p-2 text-sm text-amber-950" data-print-size-warning="">
+          {warning}
+        </p>
+      ))}
       <form method="post" action={`${base}/mockups`} className="mt-4 space-y-3">
         <TokenField token={options.csrfToken} />
         {view.placements?.map((placed) => {

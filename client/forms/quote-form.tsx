@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { TotalBar } from '#client/components/total-bar.tsx';
@@ -44,6 +44,7 @@ import { SentPanel } from './sent-panel.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { type Receipt, useFormSubmission } from './use-form-submission.ts';
 import { useHydrated } from './use-hydrated.ts';
+import { usePrintSizes } from './use-print-sizes.ts';
 
 const ID_PREFIX = 'quote';
 const QUOTE_ACTION = '/api/quotes';
@@ -143,7 +144,8 @@ function QuoteFields({
     form: 'quote',
     action: QUOTE_ACTION,
     validate: async (values: FormValues, data: FormData): Promise<FieldErrors> => {
-      const errors = (await loadSchemaChecks()).checkQuote(values, prices);
+      // The placed print's size rules out a smaller DTG size; the schema checks everything else.
+      const errors = { ...sizing.problems(values), ...(await loadSchemaChecks()).checkQuote(values, prices) };
       const files = artworkListError(chosenFiles(data.getAll(ARTWORK_FIELD)));
       return files ? { ...errors, [ARTWORK_FIELD]: files } : errors;
     },
@@ -182,6 +184,17 @@ function QuoteFields({
   const [generation, setGeneration] = useState(0);
   /** A row to focus once rendered: the one just added, or the button after a removal. */
   const [focusRow, setFocusRow] = useState<number | null>(null);
+  const refresh = useCallback(() => {
+    if (formRef.current) setValues(readForm(formRef.current));
+  }, [formRef]);
+  const sizing = usePrintSizes({
+    formRef,
+    service,
+    prices,
+    remounts: `${rows}-${generation}`,
+    onFollowed: refresh,
+    setFieldError,
+  });
   // The one estimate of what the form says: the panel, the bar and nothing else show it.
   const first = quoteEstimate(values, prices, now);
   const pieces = first?.ok ? (first.estimate.ladder.find((row) => row.current)?.quantity ?? 0) : 0;
@@ -223,6 +236,7 @@ function QuoteFields({
   useEffect(() => setToday(localToday(new Date())), []);
 
   function onFormChange(event: FormEvent<HTMLFormElement>) {
+    sizing.onChoice(event.target);
     const next = readForm(event.currentTarget);
     if (next.service !== values.service) {
       setDefaults({ ...next, garment: garmentFor(prices[serviceOf(next)], next.garment) });
@@ -341,6 +355,7 @@ function QuoteFields({
                 onAdd={addRow}
                 onRemove={removeRow}
                 artWidthHint={artWidthHint(garment)}
+                printSizes={sizing.printSizes}
               />
             </FormSection>
 
@@ -375,6 +390,7 @@ function QuoteFields({
                     color={shownColor}
                     rows={placeableRows(garment, values)}
                     form={formRef.current}
+                    onPrintSize={sizing.onPrintSize}
                   />
                 </Suspense>
               ) : null}

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useInputFilter } from '#client/hooks/use-input-filter.ts';
+import { areaWord, printAreaFor, printSizeWords } from '#shared/garments/print-size-class.ts';
 import { pluralize } from '#shared/plural.ts';
 import type { PriceFiles } from '#shared/pricing/estimate.ts';
 import { parseInches, stitchWords } from '#shared/pricing/stitch-estimate.ts';
@@ -7,6 +8,7 @@ import type { PriceFile } from '#shared/pricing/types.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
 import { defaultPlacements, locationFields, MAX_LOCATIONS, placements } from '#shared/submissions/quote-fields.ts';
 import { type Choice, SelectField, TextField } from './form-fields.tsx';
+import type { PrintSizes } from './use-print-sizes.ts';
 
 /**
  * The quote form's print locations (issue 25 item 12): one to start with, and "Add another location" up
@@ -130,17 +132,27 @@ function StitchField({ n, defaultValue }: { n: number; defaultValue: string }) {
   );
 }
 
+/** "10.5 × 8 in print: Large": why the print size is what it is, once the artwork is placed. */
+function printSizeNote(prices: PriceFiles, size: PrintSizes[number] | undefined): string | undefined {
+  if (!size) return undefined;
+  const needed = printAreaFor(prices['direct-to-garment'].printAreas, size);
+  return `${printSizeWords(size)} print: ${needed ? areaWord(needed) : 'larger than any size we price'}`;
+}
+
 /** What a location needs besides its placement: ink colors, print size or the logo's width, by service. */
 function ServiceLocationFields({
   n,
   file,
   prices,
   defaults,
+  printSize,
 }: {
   n: number;
   file: PriceFile;
   prices: PriceFiles;
   defaults: FormValues;
+  /** The artwork as placed at this row, when it is (direct to garment is priced by it). */
+  printSize?: PrintSizes[number] | undefined;
 }) {
   const names = locationFields(n);
   const areas = prices['direct-to-garment'].printAreas.map((area) => ({ value: area.id, label: area.name }));
@@ -171,6 +183,7 @@ function ServiceLocationFields({
         <SelectField
           name={names.area}
           label="Print size"
+          hint={printSizeNote(prices, printSize)}
           options={[{ value: '', label: 'Choose a size' }, ...areas]}
           defaultValue={defaults[names.area] ?? ''}
         />
@@ -194,11 +207,13 @@ function LocationRow({
   withNone,
   action,
   artWidthHint,
+  printSize,
 }: {
   n: number;
   file: PriceFile;
   prices: PriceFiles;
   defaults: FormValues;
+  printSize?: PrintSizes[number] | undefined;
   /** Offers "No print here" (rows after the first, without JavaScript). */
   withNone: boolean;
   /** The row's own button (Remove), if any. */
@@ -219,7 +234,14 @@ function LocationRow({
           optional={withNone}
         />
         {/* Remounted with the service: its choices and defaults are the new service's. */}
-        <ServiceLocationFields key={file.service} n={n} file={file} prices={prices} defaults={defaults} />
+        <ServiceLocationFields
+          key={file.service}
+          n={n}
+          file={file}
+          prices={prices}
+          defaults={defaults}
+          printSize={printSize}
+        />
         {/* Embroidery's logo width is the artwork's width already. */}
         {artWidthHint && file.service !== 'embroidery' ? (
           <ArtWidthField n={n} hint={artWidthHint} defaultValue={defaults[names.artWidth]} />
@@ -284,9 +306,12 @@ export function QuoteLocationFields({
   onAdd,
   onRemove,
   artWidthHint,
+  printSizes = {},
 }: {
   /** For a catalogue garment: the hint of each row's artwork width field (the mockup's). */
   artWidthHint?: string | undefined;
+  /** Each row's artwork as placed (with JavaScript): a DTG row's print size says what it needs. */
+  printSizes?: PrintSizes;
   /** Rows shown with JavaScript. */
   rows: number;
   /** Bumped when a row is removed: the rows remount with the moved values as their defaults. */
@@ -315,6 +340,7 @@ export function QuoteLocationFields({
             defaults={defaults}
             withNone={false}
             artWidthHint={artWidthHint}
+            printSize={printSizes[n]}
             action={
               n > 1 ? (
                 <button type="button" className={smallButton} onClick={() => onRemove(n)}>

@@ -15,6 +15,7 @@ import {
   pixelsPerInch,
   viewOf,
 } from '#shared/garments/placement-geometry.ts';
+import type { PrintSize } from '#shared/garments/print-size-class.ts';
 import { parseInches } from '#shared/pricing/stitch-estimate.ts';
 import type { Garment } from '#shared/pricing/types.ts';
 import { locationFields } from '#shared/submissions/quote-fields.ts';
@@ -49,12 +50,15 @@ export default function PlacementTool({
   color,
   rows,
   form,
+  onPrintSize,
 }: {
   file: File;
   garment: Garment;
   color: GarmentColor;
   rows: readonly PlaceableRow[];
   form: HTMLFormElement | null;
+  /** Told each row's print size in inches as it is placed and resized (a DTG row's price follows it). */
+  onPrintSize?: (sizes: Record<number, PrintSize>) => void;
 }) {
   const [art, setArt] = useState<PreviewArtwork | null>(null);
   const [current, setCurrent] = useState(rows[0]?.n ?? 1);
@@ -102,6 +106,15 @@ export default function PlacementTool({
       if (input && parseInches(input.value) !== at.widthInches) input.value = String(at.widthInches);
     }
   }, [placed, form]);
+
+  // The print's size, height from the artwork's proportions: the form prices a DTG row by it.
+  useEffect(() => {
+    if (art?.kind !== 'image' || !onPrintSize) return;
+    const sizes: Record<number, PrintSize> = {};
+    for (const [n, at] of Object.entries(placed))
+      sizes[Number(n)] = { widthInches: at.widthInches, heightInches: heightInches(at.widthInches, aspect) };
+    onPrintSize(sizes);
+  }, [placed, art, aspect, onPrintSize]);
 
   // The width field and the picture say the same: the picture follows what is typed there.
   useEffect(() => {

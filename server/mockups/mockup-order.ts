@@ -1,6 +1,6 @@
 import type { StoredFile } from '#server/storage/types.ts';
 import { colorNamed, type GarmentColor, type PrintLocation, printLocations } from '#shared/garments/catalogue.ts';
-import type { Garment } from '#shared/pricing/types.ts';
+import type { Garment, PrintArea } from '#shared/pricing/types.ts';
 import type { QuoteRequest } from '#shared/submissions/quote-fields.ts';
 
 /**
@@ -16,6 +16,8 @@ export interface MockupLocation {
   placement: PrintLocation;
   art: { widthInches: number; xInches?: number; yInches?: number };
   file: number;
+  /** The direct-to-garment print size the request chose here, which must hold the placed print. */
+  area?: string;
 }
 
 export interface MockupOrder {
@@ -23,6 +25,12 @@ export interface MockupOrder {
   color: GarmentColor;
   locations: MockupLocation[];
   files: readonly StoredFile[];
+  /**
+   * The print sizes a direct-to-garment request is priced by: each location's chosen size must hold the
+   * print as drawn. Absent for other services, and on the desk, whose redraw may outgrow the request's
+   * size (the desk then warns that the quote needs a larger one).
+   */
+  printAreas?: readonly PrintArea[];
 }
 
 const isPrintLocation = (value: string): value is PrintLocation =>
@@ -37,14 +45,24 @@ export function mockupOrderOf(
   request: QuoteRequest,
   garments: readonly Garment[],
   files: readonly StoredFile[],
+  printAreas?: readonly PrintArea[],
 ): MockupOrder | undefined {
   const garment = garments.find((item) => item.id === request.garment);
   const color = garment ? colorNamed(garment, request.garmentColor) : undefined;
   if (!garment?.type || !color || files.length === 0) return undefined;
   const locations = request.locations.flatMap((location, index): MockupLocation[] =>
     location.art && isPrintLocation(location.placement)
-      ? [{ row: index + 1, placement: location.placement, art: location.art, file: index < files.length ? index : 0 }]
+      ? [
+          {
+            row: index + 1,
+            placement: location.placement,
+            art: location.art,
+            file: index < files.length ? index : 0,
+            ...(location.area ? { area: location.area } : {}),
+          },
+        ]
       : [],
   );
-  return locations.length > 0 ? { garment, color, locations, files } : undefined;
+  if (locations.length === 0) return undefined;
+  return { garment, color, locations, files, ...(printAreas ? { printAreas } : {}) };
 }

@@ -120,6 +120,80 @@ describe.each(backends)('mockups on %s', (backend) => {
     expect((await t.storage.listSubmissions({ limit: 1000 })).length).toBe(before);
   });
 
+  it('refuses a direct-to-garment print size smaller than the placed print (422 beside the size, the form kept)', async () => {
+    const before = (await t.storage.listSubmissions({ limit: 1000 })).length;
+    // Twice as tall as wide: at 6 in wide it prints 6 × 12 in, past Medium's 10 in height.
+    const tall = { name: 'banner.png', data: await flatPng(1000, 2000, '#0055aa') };
+    const dtg: Record<string, string> = {
+      ...placed,
+      service: 'direct-to-garment',
+      loc1Area: 'medium',
+      loc1ArtWidth: '6',
+    };
+    for (const name of ['loc1Colors', 'loc2', 'loc2Colors', 'loc2ArtWidth', 'loc2ArtX', 'loc2ArtY']) delete dtg[name];
+    const byHeight = await postQuote(dtg, tall);
+    expect(byHeight.status).toBe(422);
+    expect(byHeight.body.fields).toEqual({
+      loc1Area:
+        'A 6 × 12 in print needs Large (up to 14 x 14 in) or larger: choose that size, or make the artwork smaller.',
+    });
+    // The width alone rules out a size, whatever the file (one the shop places has no height to give).
+    const byWidth = await postQuote({ ...dtg, loc1Area: 'small' }, tall);
+    expect(byWidth.status).toBe(422);
+    expect(byWidth.body.fields.loc1Area).toBe(
+      'A 6 in wide print needs Medium (up to 10 x 10 in) or larger: choose that size, or make the artwork smaller.',
+    );
+    // Without JavaScript: the form page again, the message beside the size and everything typed in it.
+    const { cookie, token } = await visitorSession(t.app, '/pricing');
+    const page = await request(t.app)
+      .post('/api/quotes')
+      .set('Cookie', cookie)
+      .set('Accept', 'text/html')
+      .field({ ...dtg, [CSRF_FIELD]: token })
+      .attach('artwork', tall.data, tall.name)
+      .expect(422);
+    expect(page.text).toContain('A 6 × 12 in print needs Large (up to 14 x 14 in) or larger');
+    expect(page.text).toContain('Coach Rivera');
+    expect(page.text).toMatch(/name="loc1ArtWidth"[^>]*value="6"/);
+    expect((await t.storage.listSubmissions({ limit: 1000 })).length).toBe(before);
+    // The size the print needs, or a larger one, is taken.
+    const large = await postQuote({ ...dtg, loc1Area: 'large' }, tall);
+    expect(large.status, JSON.stringify(large.body)).toBe(201);
+    const oversize = await postQuote({ ...dtg, loc1Area: 'oversize' }, tall);
+    expect(oversize.status, JSON.stringify(oversize.body)).toBe(201);
+  });
+
+  it('warns the desk when its redraw makes a DTG print larger than the size the request is priced at', async () => {
+    const dtg: Record<string, string> = {
+      ...placed,
+      service: 'direct-to-garment',
+      loc1Area: 'medium',
+      loc1ArtWidth: '10',
+      loc2Area: 'large',
+    };
+    delete dtg.loc1Colors;
+    delete dtg.loc2Colors;
+    const response = await postQuote(dtg, { name: 'crest.png', data: art });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const reference = response.body.reference as string;
+    const session = await staffSession(t.app, t.storage, staff);
+    const deskPage = () => request(t.app).get(`/staff/requests/${reference}`).set('Cookie', session.cookie).expect(200);
+    // As the customer placed it (10 × 5 in at Medium), nothing to say.
+    expect((await deskPage()).text).not.toContain('data-print-size-warning');
+    await request(t.app)
+      .post(`/staff/requests/${reference}/mockups`)
+      .set('Cookie', session.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: session.token, loc1ArtWidth: '12', loc1ArtX: '0', loc1ArtY: '0' })
+      .expect(303);
+    const warned = (await deskPage()).text;
+    expect(warned).toContain(
+      'Front: the request is priced at Medium (up to 10 x 10 in), but the print as placed, 12 × 6 in, needs Large (up to 14 x 14 in). Quote the larger size.',
+    );
+    // The back (10 × 5 in at Large) is priced at a size that holds it.
+    expect(warned).not.toContain('Back: the request is priced');
+  });
+
   it('refuses a decompression bomb beside the files, with the rest of the form kept', async () => {
     const response = await postQuote(placed, { name: 'huge.png', data: bombPng(30_000, 30_000) });
     expect(response.status).toBe(422);

@@ -14,6 +14,7 @@ import {
   placementProblem,
   viewOf,
 } from '#shared/garments/placement-geometry.ts';
+import { printAreaProblem } from '#shared/garments/print-size-class.ts';
 import type { Garment } from '#shared/pricing/types.ts';
 import { ARTWORK_FIELD } from '#shared/submissions/artwork.ts';
 import type { FieldErrors } from '#shared/submissions/form-values.ts';
@@ -94,6 +95,13 @@ export async function renderMockups(order: MockupOrder): Promise<MockupResult> {
       }
       placement = clampPlacement(given, limit, aspect).placement;
     }
+    const printed = { widthInches: placement.widthInches, heightInches: heightInches(placement.widthInches, aspect) };
+    const tooSmall =
+      order.printAreas && location.area ? printAreaProblem(order.printAreas, location.area, printed) : null;
+    if (tooSmall) {
+      errors[names.area] = tooSmall;
+      continue;
+    }
     const box = artBox(type, limit, placement, aspect);
     if (!box) continue;
     const dpi = artwork.vector ? undefined : effectiveDpi(artwork.width, placement.widthInches);
@@ -108,7 +116,7 @@ export async function renderMockups(order: MockupOrder): Promise<MockupResult> {
         placement: location.placement,
         file: location.file,
         widthInches: placement.widthInches,
-        heightInches: heightInches(placement.widthInches, aspect),
+        heightInches: printed.heightInches,
         xInches: placement.xInches,
         yInches: placement.yInches,
         ...(dpi !== undefined ? { dpi } : {}),

@@ -1,11 +1,29 @@
 import type { StoredFile } from '#server/storage/types.ts';
+import { printAreaProblem } from '#shared/garments/print-size-class.ts';
+import type { PrintArea } from '#shared/pricing/types.ts';
 import type { SiteData } from '#shared/site-data.ts';
-import type { FormValues } from '#shared/submissions/form-values.ts';
+import type { FieldErrors, FormValues } from '#shared/submissions/form-values.ts';
+import { locationFields, type QuoteLocation } from '#shared/submissions/quote-fields.ts';
 import { createQuoteSchema } from '#shared/submissions/quote-form.ts';
 import { mockupOrderOf } from './mockup-order.ts';
 import type { MockupResult } from './render-mockups.ts';
 
 const nothing: MockupResult = { mockups: [], errors: {} };
+
+/**
+ * A DTG location whose chosen print size is narrower than the artwork's width: refused whatever the file
+ * (one the shop places by hand has no proportions to give a height). The height is checked as the
+ * mockup is drawn. Not in the form's schema: the desk's redraw, which parses it too, may outgrow the size.
+ */
+function sizeErrors(locations: readonly QuoteLocation[], areas: readonly PrintArea[]): FieldErrors {
+  const errors: FieldErrors = {};
+  locations.forEach((location, index) => {
+    if (!location.art || !location.area) return;
+    const problem = printAreaProblem(areas, location.area, { widthInches: location.art.widthInches, heightInches: 0 });
+    if (problem) errors[locationFields(index + 1).area] = problem;
+  });
+  return errors;
+}
 
 /**
  * The mockups of a quote request as posted (validated already): none when it has no catalogue garment,
@@ -19,7 +37,12 @@ export async function quoteMockups(
 ): Promise<MockupResult> {
   const parsed = createQuoteSchema(site).safeParse(values);
   if (!parsed.success) return nothing;
-  const order = mockupOrderOf(parsed.data, site[parsed.data.service].garments, files);
+  const { service } = parsed.data;
+  // A direct-to-garment print is priced by its size: the size chosen must hold the print as placed.
+  const areas = service === 'direct-to-garment' ? site[service].printAreas : undefined;
+  const tooSmall = areas ? sizeErrors(parsed.data.locations, areas) : {};
+  if (Object.keys(tooSmall).length > 0) return { mockups: [], errors: tooSmall };
+  const order = mockupOrderOf(parsed.data, site[service].garments, files, areas);
   if (!order) return nothing;
   const { renderMockups } = await import('./render-mockups.ts');
   return renderMockups(order);

@@ -227,7 +227,14 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       receivedAt: request.createdAt.toISOString(),
       asked: askedView(request, formValues, options.prices()),
       files: request.files.map(fileView),
-      ...(mockups.length > 0 ? deskMockups(mockups, `/staff/requests/${reference}`) : {}),
+      ...(mockups.length > 0
+        ? deskMockups(
+            mockups,
+            `/staff/requests/${reference}`,
+            formValues,
+            options.prices()['direct-to-garment'].printAreas,
+          )
+        : {}),
       mails: mails.map((mail) => mailView(mail, { reference, shopName: options.shopName })),
       events: request.events.map(eventView),
       thread: threadView(request),

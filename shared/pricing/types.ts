@@ -65,7 +65,7 @@ export interface ScreenPrintingPrices extends TieredPrices {
 }
 
 /** A direct-to-garment print size, in inches; the price tables have a column for each. */
-interface PrintArea {
+export interface PrintArea {
   id: string;
   name: string;
   widthInches: number;

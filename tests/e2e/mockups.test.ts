@@ -136,6 +136,63 @@ describe('mockups in a browser', () => {
     }
   });
 
+  it('sets a direct-to-garment print size from the placed artwork, the estimate with it, and refuses a smaller one', async () => {
+    const visitor = await watchedPage(browser(), 390);
+    const { page } = visitor;
+    await page.goto(`${site.url}/pricing?service=direct-to-garment&q=24&a1=small&garment=gildan-5000`);
+    await expect.poll(() => page.getByLabel('Placement').count()).toBe(1);
+    await fillContact(page, 'dtg@example.com');
+    const size = page.getByLabel('Print size');
+    const main = () => page.locator('main').textContent();
+    expect(await size.inputValue()).toBe('small');
+    await page.getByLabel('Artwork width in inches').fill('8');
+    await page.getByLabel('Artwork files').setInputFiles([{ name: 'crest.png', mimeType: 'image/png', buffer: art }]);
+    // Placed at 8 × 4 in: too wide for Small, so the size and the estimate follow to Medium.
+    await expect.poll(() => readout(page), { timeout: 10_000 }).toContain('8 × 4 in');
+    await expect.poll(() => size.inputValue()).toBe('medium');
+    expect(await page.getByText('8 × 4 in print: Medium').count()).toBe(1);
+    await expect.poll(main).toContain('Print location 1, Medium (up to 10 x 10 in)');
+
+    // Resized by the handle to 11 × 5.5 in: Large.
+    await page.getByTestId('placement-handle').focus();
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(() => readout(page)).toContain('11 × 5.5 in');
+    await expect.poll(() => size.inputValue()).toBe('large');
+    await expect.poll(main).toContain('Print location 1, Large (up to 14 x 14 in)');
+    expect(await page.getByText('11 × 5.5 in print: Large').count()).toBe(1);
+
+    // A larger size may be chosen; a smaller one is refused beside the field.
+    await size.selectOption('oversize');
+    await expect.poll(main).toContain('Print location 1, Oversize (up to 14 x 18 in)');
+    await size.selectOption('medium');
+    const refusal =
+      'An 11 × 5.5 in print needs Large (up to 14 x 14 in) or larger: choose that size, or make the artwork smaller.';
+    // Said beside the field: what the select is described by.
+    const described = async () => {
+      const ids = ((await size.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+      return (await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()))).join(' ');
+    };
+    await expect.poll(described).toContain(refusal);
+    expect(await size.getAttribute('aria-invalid')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    await page
+      .getByRole('group', { name: 'Print location 1' })
+      .screenshot({ path: `${shots}/print-size-refused-390.png` });
+
+    // Made smaller (4 × 2 in), the size follows down to Small and the refusal goes.
+    await page.getByTestId('placement-handle').focus();
+    for (let step = 0; step < 7; step += 1) await page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => readout(page)).toContain('4 × 2 in');
+    await expect.poll(() => size.inputValue()).toBe('small');
+    await expect.poll(described).toBe('4 × 2 in print: Small');
+    await expect.poll(main).toContain('Print location 1, Small (up to 5 x 5 in)');
+
+    await page.getByRole('button', { name: 'Send my quote request' }).click();
+    await expect.poll(() => page.getByTestId('form-sent').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(visitor.problems).toEqual([]);
+    await visitor.context.close();
+  });
+
   it('takes the location and the width as fields without JavaScript, and the desk turns the mockup into a proof the customer approves', async () => {
     const context = await browser().newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
