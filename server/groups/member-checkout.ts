@@ -25,7 +25,7 @@ export function memberPaysByCard(
 }
 
 /** The member's share in cents: the price per person for each piece. */
-export const shareOf = (group: Pick<StoredGroup, 'priceCents'>, entry: Pick<StoredGroupEntry, 'quantity'>) =>
+const shareOf = (group: Pick<StoredGroup, 'priceCents'>, entry: Pick<StoredGroupEntry, 'quantity'>) =>
   (group.priceCents ?? 0) * entry.quantity;
 
 /** The payment part of the member's own page: paid, or waiting with the button to pay. */

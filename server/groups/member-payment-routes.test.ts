@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '#server/config.ts';
 import { linkKeys } from '#server/http/link-secrets.ts';
+import { buildMail } from '#server/mail/build-mail.ts';
 import { requestLinks } from '#server/requests/request-links.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { withSubjects } from '#tests/support/mail-subjects.ts';
@@ -142,6 +143,25 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       { kind: 'payment', state: 'succeeded', purpose: 'group-share', amountCents: 2900, stripeSessionId: session.id },
     ]);
     expect(await subjects()).toContain(receipt);
+    // The member's receipt goes to them, not the organiser, and says what they paid.
+    const written = [];
+    for (let row = await t.storage.claimNotification(60_000); row; row = await t.storage.claimNotification(60_000)) {
+      written.push(
+        await buildMail(row, t.storage, {
+          from: 'Seenwear <orders@seenwear.example>',
+          shopEmail: 'shop@seenwear.example',
+          shop: { appName: 'Seenwear', contact: { email: 'hello@seenwear.example', phone: '+15550100123' } },
+          publicUrl: 'https://shop.example',
+          linkKeys: linkKeys(csrfSecret),
+          deskUrl: 'https://shop.example/staff',
+        }),
+      );
+      await t.storage.markNotificationSent(row);
+    }
+    const memberMail = written.find((item) => item.subject === receipt);
+    expect(memberMail?.to).toBe('alex@example.com');
+    expect(memberMail?.text).toContain('Paid by card: $29.00.');
+    expect(memberMail?.text).toContain(own.split('?')[0]);
     const after = await request(t.app).get(own.replace('https://shop.example', '')).expect(200);
     expect(after.text).toContain('Your share of $29.00 is paid');
     const organiserAfter = await request(t.app).get(path).expect(200);

@@ -358,6 +358,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
         action: path,
         artworkPath: '',
         entry,
+        ...paymentView(group, entry, { path, backFromPaying: false }),
         status: outcome?.reason === 'duplicate' ? 409 : 422,
         notice: {
           type: 'error',
