@@ -6,6 +6,7 @@ import { buildMail } from '#server/mail/build-mail.ts';
 import { requestLinks } from '#server/requests/request-links.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { withSubjects } from '#tests/support/mail-subjects.ts';
+import { staffSession } from '#tests/support/staff-session.ts';
 import {
   STAND_IN_SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET,
@@ -89,7 +90,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
         .set('Cookie', member.cookie)
         .type('form')
         .send({ [CSRF_FIELD]: member.token, name, email: `${name.toLowerCase()}@example.com`, size: 'L', quantity });
-    return { reference, path, group, join, member };
+    return { reference, path, group, share, join, member };
   }
 
   function deliver(type: string, object: Record<string, unknown>, options: Parameters<typeof signedEvent>[2] = {}) {
@@ -108,7 +109,11 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
   };
 
   it('sends a joining member to Checkout for their share, and marks them paid only on the signed webhook', async () => {
-    const { reference, path, group, join } = await pricedGroup(t);
+    const { reference, path, group, share, join } = await pricedGroup(t);
+    const page = await request(t.app).get(share).expect(200);
+    expect(page.text).toContain('Each person pays $14.50 by card when joining.');
+    // The join form's answer is a redirect to Stripe's page: the CSP lets the form go there.
+    expect(page.headers['content-security-policy']).toContain(`form-action 'self' ${stripe.url};`);
     const joined = await join('Alex', '2').expect(303);
     expect(joined.headers.location).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_\\w+$`));
     const session = sessionOf(joined.headers.location as string);
@@ -186,6 +191,11 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       'replay',
     );
     expect(await t.storage.paymentsOf(reference)).toHaveLength(1);
+    // The desk sees what the money was for in the activity log.
+    const desk = await staffSession(t.app, t.storage, 'owner@seenwear.example');
+    const deskPage = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', desk.cookie).expect(200);
+    expect(deskPage.text).toContain('Recorded a $14.50 group member’s share by card on the site');
+    expect(deskPage.text).toMatch(/>Bea<\/td>.*?>Paid<\/td>.*?>Cal<\/td>.*?>Waiting for payment<\/td>/);
     const entries = await t.storage.entriesOf(group.id);
     expect(entries.map((entry) => [entry.name, entry.payment])).toEqual([
       ['Bea', 'paid'],
