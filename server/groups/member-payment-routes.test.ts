@@ -56,7 +56,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
 
   let made = 0;
   /** A request whose organiser started a group at $14.50 a person, and a member's session at its link. */
-  async function pricedGroup(app: TestApp) {
+  async function pricedGroup(app: TestApp, price = '14.50') {
     made += 1;
     const { reference } = await app.storage.saveSubmission({
       kind: 'quote',
@@ -77,7 +77,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
         title: 'Choir',
         deadline: '2099-06-01T18:00',
         payer: 'members',
-        price: '14.50',
+        price,
       })
       .expect(303);
     const group = await app.storage.groupOf(reference);
@@ -223,6 +223,20 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       .expect(303);
     // The same open session for the same share: no second one to pay as well.
     expect(again.headers.location).toBe(`${stripe.url}/pay/${session.id}`);
+  });
+
+  it('keeps the entry waiting and says so when Stripe refuses to start the payment', async () => {
+    // The stand-in, like Stripe, refuses a Checkout amount under 50 cents.
+    const { group, join } = await pricedGroup(t, '0.40');
+    const joined = await join('Fay', '1').expect(303);
+    expect(joined.headers.location).toMatch(/^\/group-entries\/\d+\/[\w-]{43}\?done=payment-failed$/);
+    const page = await request(t.app)
+      .get(joined.headers.location as string)
+      .expect(200);
+    expect(page.text).toContain('could not be started');
+    expect(page.text).toContain('Pay $0.40 by card');
+    expect((await t.storage.entriesOf(group.id)).map((entry) => entry.payment)).toEqual(['pending']);
+    expect(t.lines.some((line) => line.msg === 'group share checkout could not start' && line.level === 50)).toBe(true);
   });
 
   it('changes nothing without Stripe: the member joins, is not sent to pay, and gets the receipt at once', async () => {
