@@ -240,6 +240,7 @@ export function createApp(deps: AppDependencies): Express {
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
       shop: () => siteData.data.config,
       rateLimit: config.submissionRateLimit,
+      gateway,
     }),
   );
   const renderInvoice: Parameters<typeof customerPaymentRoutes>[0]['renderInvoice'] = async (view, options) =>

@@ -29,6 +29,11 @@ export function GroupSection({ group }: { group: DeskGroupView }) {
                 <th scope="col" className="py-1 pr-3">
                   Back
                 </th>
+                {group.roster.some((row) => row.payment) && (
+                  <th scope="col" className="py-1 pr-3">
+                    Payment
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -38,6 +43,7 @@ export function GroupSection({ group }: { group: DeskGroupView }) {
                   <td className="py-1 pr-3">{row.size}</td>
                   <td className="py-1 pr-3">{row.quantity}</td>
                   <td className="py-1 pr-3 wrap-anywhere">{row.back}</td>
+                  {group.roster.some((item) => item.payment) && <td className="py-1 pr-3">{row.payment}</td>}
                 </tr>
               ))}
             </tbody>

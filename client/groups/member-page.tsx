@@ -56,6 +56,28 @@ export function MemberPage({
               {view.notice.text}
             </p>
           )}
+          {view.payment && (
+            <section
+              aria-labelledby="payment-title"
+              className={`rounded-lg p-4 shadow-sm md:p-6 ${view.payment.paid ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-950'}`}
+            >
+              <h2 id="payment-title" className="text-lg font-bold">
+                {view.payment.paid ? 'Paid' : 'Your payment'}
+              </h2>
+              <p className="mt-1">{view.payment.text}</p>
+              {view.payment.pay && (
+                <form method="post" action={view.payment.pay.action} className="mt-3">
+                  <input type="hidden" name={CSRF_FIELD} value={view.csrfToken} />
+                  <button
+                    type="submit"
+                    className="w-full rounded bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800"
+                  >
+                    {view.payment.pay.label}
+                  </button>
+                </form>
+              )}
+            </section>
+          )}
           <section aria-labelledby="garment-title" className="rounded-lg bg-white p-4 shadow-sm md:p-6">
             <h2 id="garment-title" className="text-lg font-bold">
               What you are getting

@@ -8,7 +8,7 @@ import type { DeskGroupView } from '#shared/groups/group-contract.ts';
 import { sizeOrder, sizeTotals } from '#shared/groups/group-sizes.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { closedIfDue } from './deadline-close.ts';
-import { rosterCsv } from './group-views.ts';
+import { paymentText, rosterCsv } from './group-views.ts';
 
 export interface DeskGroupRoutesOptions {
   storage: Storage;
@@ -64,7 +64,7 @@ export async function deskGroupView(
       size: entry.size,
       quantity: entry.quantity,
       back: back(entry),
-      payment: group.payer === 'members' ? entry.payment : '',
+      payment: paymentText(group, entry),
     })),
     csvPath: `/staff/requests/${reference}/group.csv`,
     packingPath: `/staff/requests/${reference}/group/packing`,

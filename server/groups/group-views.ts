@@ -18,6 +18,12 @@ export function groupState(group: StoredGroup, now: Date): GroupOrganiserView['s
 }
 
 /** "Each person pays $14.50 when joining" or "You pay for everyone". */
+/** An entry's payment in words, when the members pay: the roster's column on the organiser's page and the desk. */
+export function paymentText(group: Pick<StoredGroup, 'payer'>, entry: Pick<StoredGroupEntry, 'payment'>): string {
+  if (group.payer !== 'members') return '';
+  return entry.payment === 'paid' ? 'Paid' : entry.payment === 'pending' ? 'Waiting for payment' : 'Not paid here';
+}
+
 function payerText(group: Pick<StoredGroup, 'payer' | 'priceCents'>): string {
   return group.payer === 'members' && group.priceCents !== null
     ? `Each person pays ${formatMoney(group.priceCents)} when joining`
@@ -69,14 +75,7 @@ function rosterRows(group: StoredGroup, entries: StoredGroupEntry[]): GroupRoste
       backName: entry.backName,
       backNumber: entry.backNumber,
       changed: since !== undefined && entry.changedAt.getTime() > since,
-      payment:
-        group.payer === 'members'
-          ? entry.payment === 'paid'
-            ? 'Paid'
-            : entry.payment === 'pending'
-              ? 'Waiting for payment'
-              : 'Not paid here'
-          : '',
+      payment: paymentText(group, entry),
     }));
 }
 

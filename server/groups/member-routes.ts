@@ -6,6 +6,7 @@ import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import { type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import { mockupViews, sendMockup } from '#server/mockups/mockup-views.ts';
+import type { CheckoutGateway } from '#server/payments/checkout.ts';
 import { isPreviewable } from '#server/requests/request-details.ts';
 import { sendRequestFile } from '#server/requests/request-file.ts';
 import type { CustomerRequest, Storage, StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
@@ -23,6 +24,7 @@ import { garmentOf as catalogueGarment, type WithCatalogue } from './group-garme
 import { entryOpens, entryPath, shareOpens } from './group-links.ts';
 import { refusalText } from './group-refusals.ts';
 import { groupState } from './group-views.ts';
+import { memberPaysByCard, paymentView, startShareCheckout } from './member-checkout.ts';
 
 const NOT_FOUND = 'There is no group at this address. Check the link you were sent, or ask whoever sent it.';
 const SHARE = '/groups/:group/:secret';
@@ -44,12 +46,27 @@ export interface MemberRoutesOptions {
   shop: () => Pick<SiteConfig, 'appName' | 'contact'>;
   /** Wrong links per address per 15 minutes, and posts per address per 15 minutes. */
   rateLimit: number;
+  /** Stripe Checkout when the shop takes cards: members of a group they pay for pay their share on joining. */
+  gateway: CheckoutGateway | null;
+  publicUrl: string;
   onQueued?: () => void;
 }
 
 const notices = {
   joined: { type: 'success', text: 'You are on the list. We have e-mailed you a receipt with this page’s link.' },
   changed: { type: 'success', text: 'Your entry is changed.' },
+  paying: {
+    type: 'success',
+    text: 'Thank you: your payment is being confirmed. This page says so once the card payment is through, and we e-mail you a receipt.',
+  },
+  'payment-cancelled': {
+    type: 'error',
+    text: 'You did not pay, so your place is not confirmed yet. Pay your share below when you are ready.',
+  },
+  'payment-failed': {
+    type: 'error',
+    text: 'The card payment could not be started just now. Try the button below again in a minute.',
+  },
   removed: {
     type: 'success',
     text: 'Your entry is removed. You can join again from the group’s link until the deadline.',
@@ -122,6 +139,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       /** The live share link's path, under which the pictures are served; '' while it is off. */
       artworkPath: string;
       entry?: StoredGroupEntry;
+      payment?: GroupMemberView['payment'];
       status?: number;
       notice?: GroupMemberView['notice'];
       form?: GroupFormState;
@@ -171,9 +189,12 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       asksNumbers: group.asksNumbers,
       ...(group.payer === 'members' && group.priceCents !== null
         ? {
-            price: `Each person pays ${formatMoney(group.priceCents)} to ${who}.`,
+            price: memberPaysByCard(options.gateway, group)
+              ? `Each person pays ${formatMoney(group.priceCents)} by card when joining.`
+              : `Each person pays ${formatMoney(group.priceCents)} to ${who}.`,
           }
         : {}),
+      ...(page.payment ? { payment: page.payment } : {}),
       ...(closed ? { closed } : {}),
       contact: { name: who, email: shop.contact.email },
       ...(page.entry ? { entry: { removePath: `${page.action}/remove` } } : {}),
@@ -266,7 +287,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       addedBy: 'member',
       visitor: clientKey(req),
       limits: options.limits,
-      payment: 'none',
+      payment: memberPaysByCard(options.gateway, group) ? 'pending' : 'none',
     });
     if (!outcome.ok) {
       req.log.info({ group: group.id, reason: `group_${outcome.reason}` }, 'group entry refused');
@@ -280,6 +301,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     }
     req.log.info({ group: group.id, entry: outcome.entry.id, reason: 'group_joined' }, 'group entry added');
     options.onQueued?.();
+    if (outcome.entry.payment === 'pending') return res.redirect(303, await checkoutOf(req, group, outcome.entry));
     res.redirect(303, `${entryPath(options.keys, outcome.entry)}?done=joined`);
   });
 
@@ -292,8 +314,32 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       action: path,
       artworkPath: shareSecret ? `/groups/${group.id}/${shareSecret}/artwork` : '',
       entry,
+      ...paymentView(group, entry, { path, backFromPaying: req.query.done === 'paying' }),
       ...(notice ? { notice } : {}),
     });
+  });
+
+  /** Stripe's page for the member's share, or back to their page saying it could not start. */
+  async function checkoutOf(req: Request, group: StoredGroup, entry: StoredGroupEntry): Promise<string> {
+    const path = entryPath(options.keys, entry);
+    if (!options.gateway) return path;
+    try {
+      return await startShareCheckout(
+        { gateway: options.gateway, storage: options.storage, now: options.now },
+        { group, entry, publicUrl: options.publicUrl, path },
+      );
+    } catch (error) {
+      // The entry stays, waiting: the member pays from their page once Stripe answers again.
+      req.log.error({ err: error, group: group.id, entry: entry.id }, 'group share checkout could not start');
+      return `${path}?done=payment-failed`;
+    }
+  }
+
+  router.post(`${ENTRY}/pay`, postLimit, async (req, res) => {
+    const { entry, group } = await ownEntry(req, res);
+    if (entry.payment !== 'pending' || !memberPaysByCard(options.gateway, group))
+      return res.redirect(303, entryPath(options.keys, entry));
+    res.redirect(303, await checkoutOf(req, group, entry));
   });
 
   router.post(ENTRY, postLimit, async (req, res) => {
@@ -312,6 +358,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
         action: path,
         artworkPath: '',
         entry,
+        ...paymentView(group, entry, { path, backFromPaying: false }),
         status: outcome?.reason === 'duplicate' ? 409 : 422,
         notice: {
           type: 'error',

@@ -1,6 +1,7 @@
 import { entryPath, sharePath } from '#server/groups/group-links.ts';
 import type { StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
+import { formatMoney } from '#shared/money.ts';
 import type { MailDraft } from './mail-draft.ts';
 import type { MailSettings } from './mail-settings.ts';
 
@@ -61,6 +62,10 @@ export function entryReceiptMail(
       `Size: ${entry.size}`,
       `Quantity: ${entry.quantity}`,
       ...(back ? [`On the back: ${back}`] : []),
+      // Queued by the webhook once a member's share is paid by card: this is their receipt for it.
+      ...(entry.payment === 'paid' && group.priceCents !== null
+        ? [`Paid by card: ${formatMoney(group.priceCents * entry.quantity)}. Thank you.`]
+        : []),
       '',
       `To change or remove your entry before ${deadline}, open your private link:`,
       '',

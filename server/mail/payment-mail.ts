@@ -17,6 +17,7 @@ export const methodLabels: Record<StoredPayment['method'], string> = {
 export const purposeLabels: Record<StoredPayment['purpose'], string> = {
   deposit: 'Deposit',
   balance: 'Balance',
+  'group-share': 'Group member’s share',
   other: 'Payment',
 };
 

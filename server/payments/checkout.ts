@@ -7,7 +7,8 @@ import type { PaymentPurpose } from '#shared/payments/order-money.ts';
  * Stripe Checkout, in one place (issue 26): everything the site asks of Stripe goes through here, so
  * another feature that takes money (a group order's share, issue 28) calls `startCheckout` with its
  * purpose, amount and metadata and gets the same rules: the amount comes from the server, one session
- * per request, version, purpose and amount however often it is asked for, an old one expired first.
+ * per request, version, purpose and amount (and group entry) however often it is asked for, an old
+ * one expired first.
  */
 
 /** The currency every order is priced in (shared/money.ts formats en-US as USD). */
@@ -112,6 +113,8 @@ export interface CheckoutAsk {
   cancelUrl: string;
   /** More for the webhook and the Dashboard; the reference, purpose and version are always added. */
   metadata?: Record<string, string>;
+  /** A group member's share (issue 28): their sessions are theirs alone, never the request's own. */
+  groupEntryId?: number;
 }
 
 /**
@@ -128,8 +131,9 @@ export async function startCheckout(
   },
   ask: CheckoutAsk,
 ): Promise<string> {
+  const entry = ask.groupEntryId ?? null;
   const sessions = (await deps.storage.checkoutSessionsOf(ask.reference)).filter(
-    (item) => item.purpose === ask.purpose,
+    (item) => item.purpose === ask.purpose && (item.groupEntryId ?? null) === entry,
   );
   const same = (item: StoredCheckoutSession) =>
     item.quoteVersion === ask.quoteVersion && item.amountCents === ask.amountCents && item.currency === CURRENCY;
@@ -148,9 +152,11 @@ export async function startCheckout(
     }
   }
   const tries = sessions.filter(same).length;
-  const idempotencyKey = `seenwear:${ask.reference}:v${ask.quoteVersion}:${ask.purpose}:${ask.amountCents}:${tries}`;
+  const owner = entry === null ? '' : `:e${entry}`;
+  const idempotencyKey = `seenwear:${ask.reference}:v${ask.quoteVersion}:${ask.purpose}${owner}:${ask.amountCents}:${tries}`;
   const metadata = {
     ...ask.metadata,
+    ...(entry === null ? {} : { groupEntry: String(entry) }),
     reference: ask.reference,
     purpose: ask.purpose,
     quoteVersion: String(ask.quoteVersion),
@@ -176,6 +182,7 @@ export async function startCheckout(
     status: created.status,
     idempotencyKey,
     createdAt: deps.now(),
+    groupEntryId: entry,
   });
   return created.url;
 }

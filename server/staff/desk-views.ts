@@ -136,7 +136,14 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
         what: `Sent proof v${String(data.version)}${text(data.name) ? `: ${data.name as string}` : ''}${movedText(data)}`,
       };
     case 'payment': {
-      const purpose = data.purpose === 'deposit' ? 'deposit' : data.purpose === 'balance' ? 'balance' : 'payment';
+      const purpose =
+        data.purpose === 'deposit'
+          ? 'deposit'
+          : data.purpose === 'balance'
+            ? 'balance'
+            : data.purpose === 'group-share'
+              ? 'group member’s share'
+              : 'payment';
       const how = data.method === 'card' ? 'by card on the site' : `(${humanize(String(data.method ?? ''))})`;
       return {
         ...base,

@@ -76,6 +76,34 @@ export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: Databas
     }
   }
 
+  /**
+   * A group member's share paid (issue 28): their entry counts as paid and they get their receipt (the
+   * one a member who pays nothing gets on joining), not the organiser. Money held over a mismatch
+   * leaves the entry waiting and goes to the desk like any other.
+   */
+  async function memberPaid(
+    trx: Db,
+    submissionId: number,
+    paymentId: number,
+    entryId: number,
+    verdict: { state: 'succeeded' | 'held'; flag: PaymentFlag | null },
+  ) {
+    if (verdict.state === 'succeeded') {
+      await trx.updateTable('group_entries').set({ payment: 'paid' }).where('id', '=', entryId).execute();
+      await insertQueuedMail(trx, clock, {
+        mail: { kind: 'group', about: 'entry', entry: entryId },
+        recipient: 'customer',
+        submissionId,
+      });
+    }
+    if (verdict.flag)
+      await insertQueuedMail(trx, clock, {
+        mail: { kind: 'payment-flagged', payment: paymentId },
+        recipient: 'staff',
+        submissionId,
+      });
+  }
+
   function sessionRow(row: {
     id: string;
     purpose: string;
@@ -86,6 +114,7 @@ export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: Databas
     status: string;
     idempotency_key: string;
     created_at: string | Date;
+    group_entry_id: number | null;
   }): StoredCheckoutSession {
     return {
       id: row.id,
@@ -97,6 +126,7 @@ export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: Databas
       status: row.status as StoredCheckoutSession['status'],
       idempotencyKey: row.idempotency_key,
       createdAt: readDate(row.created_at),
+      groupEntryId: row.group_entry_id,
     };
   }
 
@@ -172,6 +202,7 @@ export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: Databas
           url: session.url,
           status: session.status,
           idempotency_key: session.idempotencyKey,
+          group_entry_id: session.groupEntryId ?? null,
           created_at: session.createdAt.toISOString(),
         })
         .onConflict((conflict) => conflict.column('id').doNothing())
@@ -249,11 +280,13 @@ export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: Databas
             method: 'card',
             purpose: session.purpose,
             sessionId,
+            ...(session.groupEntryId ? { groupEntry: session.groupEntryId } : {}),
             ...(stripe.paymentIntent ? { paymentIntent: stripe.paymentIntent } : {}),
             ...(verdict.flag ? { flag: verdict.flag } : {}),
           },
         });
-        await queueFor(trx, request.id, inserted.id, 'payment', verdict.flag);
+        if (session.groupEntryId) await memberPaid(trx, request.id, inserted.id, session.groupEntryId, verdict);
+        else await queueFor(trx, request.id, inserted.id, 'payment', verdict.flag);
         return { outcome: 'recorded', reference: stored.reference, paymentId: inserted.id, flag: verdict.flag };
       });
     },

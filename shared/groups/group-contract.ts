@@ -86,6 +86,11 @@ export interface GroupMemberView {
   contact: { name: string; email: string };
   /** A member's own entry: the page is its edit page. */
   entry?: { removePath: string };
+  /**
+   * A member's share paid by card (issue 28): paid, or waiting. While waiting the page says so and,
+   * unless the member is just back from paying, offers the button to pay (again after a cancel).
+   */
+  payment?: { paid: boolean; text: string; pay?: { action: string; label: string } };
   /** What the page says after a post. */
   notice?: { type: 'success' | 'error'; text: string };
   form: GroupFormState;

@@ -93,7 +93,10 @@ export function entrySchema(options: { sizes: readonly string[]; asksNames: bool
       ),
     backName: options.asksNames
       ? oneLine(GROUP_LIMITS.backName).transform((value) => value.toUpperCase())
-      : z.unknown().transform(() => ''),
+      : z
+          .unknown()
+          .optional()
+          .transform(() => ''),
     backNumber: options.asksNumbers
       ? z
           .string()
@@ -101,7 +104,10 @@ export function entrySchema(options: { sizes: readonly string[]; asksNames: bool
           .optional()
           .transform((value) => value ?? '')
           .refine((value) => /^\d{0,3}$/.test(value), `A number of up to ${GROUP_LIMITS.backNumber} digits, such as 7.`)
-      : z.unknown().transform(() => ''),
+      : z
+          .unknown()
+          .optional()
+          .transform(() => ''),
   });
 }
 

@@ -8,8 +8,12 @@ import type { PaymentTerms } from '#shared/pricing/order-terms.ts';
 import { depositOf } from '#shared/requests/quote.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 
-/** What a payment on the site is for: the deposit before production, the balance once ready. */
-export type PaymentPurpose = 'deposit' | 'balance';
+/**
+ * What a payment on the site is for: the deposit before production, the balance once ready, or one
+ * group member's share paid when joining (issue 28), which counts toward the order like any payment.
+ */
+export type PaymentPurpose = 'deposit' | 'balance' | 'group-share';
+/** What the customer pays from their own request page; a member's share is paid from the group's pages. */
 export const paymentPurposes: readonly PaymentPurpose[] = ['deposit', 'balance'];
 
 /** One stored movement of money, as the sums need it. */
@@ -82,7 +86,7 @@ const depositStatuses: ReadonlySet<RequestStatus> = new Set(['approved', 'proof_
  * is left of it) between approval and production; the balance once the order is ready.
  */
 export function payableNow(status: RequestStatus, money: OrderMoney | undefined, purpose: PaymentPurpose): number {
-  if (!money) return 0;
+  if (!money || purpose === 'group-share') return 0;
   if (purpose === 'deposit') return depositStatuses.has(status) ? money.depositDueCents : 0;
   return status === 'ready' ? Math.max(0, money.balanceCents) : 0;
 }

@@ -41,6 +41,8 @@ export interface StoredCheckoutSession {
   status: 'open' | 'complete' | 'expired';
   idempotencyKey: string;
   createdAt: Date;
+  /** A group member's own share (issue 28): kept apart from the request's deposit and balance. */
+  groupEntryId?: number | null;
 }
 
 /** A waived deposit: who, when, why. */

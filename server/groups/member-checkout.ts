@@ -1,0 +1,80 @@
+import { type CheckoutGateway, startCheckout } from '#server/payments/checkout.ts';
+import type { Storage, StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
+import type { GroupMemberView } from '#shared/groups/group-contract.ts';
+import { formatMoney } from '#shared/money.ts';
+
+/**
+ * Paying per person (issue 28): when the shop takes cards and the organiser set a price per person,
+ * each member pays their share through Stripe Checkout on joining. The share is the group's price per
+ * person (what the organiser typed, sizes included) times the pieces the member asked for, worked out
+ * here from what is stored, never from the form.
+ */
+
+/** Whether members of `group` pay by card here: Stripe is set up and the organiser chose a price per person. */
+export function memberPaysByCard(
+  gateway: CheckoutGateway | null,
+  group: Pick<StoredGroup, 'payer' | 'priceCents' | 'state'>,
+): boolean {
+  return (
+    gateway !== null &&
+    group.payer === 'members' &&
+    group.priceCents !== null &&
+    group.priceCents > 0 &&
+    group.state !== 'cancelled'
+  );
+}
+
+/** The member's share in cents: the price per person for each piece. */
+const shareOf = (group: Pick<StoredGroup, 'priceCents'>, entry: Pick<StoredGroupEntry, 'quantity'>) =>
+  (group.priceCents ?? 0) * entry.quantity;
+
+/** The payment part of the member's own page: paid, or waiting with the button to pay. */
+export function paymentView(
+  group: StoredGroup,
+  entry: StoredGroupEntry,
+  page: { path: string; backFromPaying: boolean },
+): { payment?: GroupMemberView['payment'] } {
+  if (entry.payment === 'none' || group.priceCents === null) return {};
+  const share = formatMoney(shareOf(group, entry));
+  if (entry.payment === 'paid') return { payment: { paid: true, text: `Your share of ${share} is paid. Thank you.` } };
+  if (page.backFromPaying)
+    return {
+      payment: {
+        paid: false,
+        text: `Your payment of ${share} is being confirmed. Refresh this page in a minute; your receipt comes by e-mail.`,
+      },
+    };
+  return {
+    payment: {
+      paid: false,
+      text: `Your share of ${share} is not paid yet: your place counts once it is.`,
+      ...(group.state === 'cancelled' ? {} : { pay: { action: `${page.path}/pay`, label: `Pay ${share} by card` } }),
+    },
+  };
+}
+
+/**
+ * The Checkout page's address for the member's share. Its sessions are keyed by the entry, so they never
+ * touch the request's own deposit and balance sessions (nor another member's); Stripe's page returns to
+ * the member's private page either way.
+ */
+export function startShareCheckout(
+  deps: { gateway: CheckoutGateway; storage: Storage; now: () => Date },
+  ask: { group: StoredGroup; entry: StoredGroupEntry; publicUrl: string; path: string },
+): Promise<string> {
+  const amountCents = shareOf(ask.group, ask.entry);
+  if (amountCents <= 0) return Promise.reject(new Error(`group ${ask.group.id} has no price per person to pay`));
+  const page = `${ask.publicUrl}${ask.path}`;
+  return startCheckout(deps, {
+    reference: ask.group.reference,
+    purpose: 'group-share',
+    quoteVersion: 0,
+    amountCents,
+    description: `${ask.group.title}: ${ask.entry.quantity} × ${ask.entry.size} for ${ask.entry.name}`.slice(0, 250),
+    customerEmail: ask.entry.email,
+    successUrl: `${page}?done=paying`,
+    cancelUrl: `${page}?done=payment-cancelled`,
+    metadata: { group: String(ask.group.id) },
+    groupEntryId: ask.entry.id,
+  });
+}

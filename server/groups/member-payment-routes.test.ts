@@ -1,0 +1,254 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppConfig } from '#server/config.ts';
+import { linkKeys } from '#server/http/link-secrets.ts';
+import { buildMail } from '#server/mail/build-mail.ts';
+import { requestLinks } from '#server/requests/request-links.ts';
+import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import { withSubjects } from '#tests/support/mail-subjects.ts';
+import { staffSession } from '#tests/support/staff-session.ts';
+import {
+  STAND_IN_SECRET_KEY,
+  STAND_IN_WEBHOOK_SECRET,
+  type StripeStandIn,
+  signedEvent,
+  startStripeStandIn,
+} from '#tests/support/stripe-stand-in.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { backends, openTestStorage } from '#tests/support/test-storage.ts';
+import { visitorSession } from '#tests/support/visitor-session.ts';
+import { sharePath } from './group-links.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+const csrfSecret = 'test-secret-0123456789abcdef0123456789abcdef';
+const mail: AppConfig['mail'] = {
+  smtpUrl: 'smtp://127.0.0.1:2525',
+  from: 'orders@seenwear.example',
+  shopEmail: 'shop@seenwear.example',
+};
+
+// Paying per person (issue 28): with Stripe set up and a price per person, a member joining pays their
+// share through Checkout (the real `stripe` package against the local stand-in), and only the signed
+// webhook marks the entry paid; without Stripe the group works as before. On each database.
+describe.each(backends)('group members paying by card on %s', (backend) => {
+  let t: TestApp;
+  let plain: TestApp;
+  let stripe: StripeStandIn;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    const { port } = new URL(stripe.url);
+    const config = { submissionRateLimit: 1000, mail, csrfSecret, groupLimits: { perGroup: 300, perVisitor: 12 } };
+    t = await createTestApp({
+      storage: await openTestStorage(backend),
+      config: {
+        ...config,
+        stripe: {
+          secretKey: STAND_IN_SECRET_KEY,
+          webhookSecret: STAND_IN_WEBHOOK_SECRET,
+          api: { host: '127.0.0.1', port: Number(port), protocol: 'http' },
+        },
+      },
+    });
+    plain = await createTestApp({ storage: await openTestStorage(backend), config });
+  });
+  afterAll(() => stripe.close());
+
+  let made = 0;
+  /** A request whose organiser started a group at $14.50 a person, and a member's session at its link. */
+  async function pricedGroup(app: TestApp, price = '14.50') {
+    made += 1;
+    const { reference } = await app.storage.saveSubmission({
+      kind: 'quote',
+      name: 'Pat Organiser',
+      email: `pat-${made}@example.com`,
+      payload: { name: 'Pat Organiser', garment: 'tee', garmentColor: 'Navy', quantity: 20 },
+      formValues: { name: 'Pat Organiser', qtyM: '20' },
+      files: [],
+    });
+    const path = (await requestLinks(app.storage, csrfSecret).pathFor(reference)) ?? '';
+    const organiser = await visitorSession(app.app, path);
+    await request(app.app)
+      .post(`${path}/group`)
+      .set('Cookie', organiser.cookie)
+      .type('form')
+      .send({
+        [CSRF_FIELD]: organiser.token,
+        title: 'Choir',
+        deadline: '2099-06-01T18:00',
+        payer: 'members',
+        price,
+      })
+      .expect(303);
+    const group = await app.storage.groupOf(reference);
+    const share = group && sharePath(linkKeys(csrfSecret), group);
+    if (!group || !share) throw new Error('no group');
+    const member = await visitorSession(app.app, share);
+    const join = (name: string, quantity: string) =>
+      request(app.app)
+        .post(`${share}/join`)
+        .set('Cookie', member.cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: member.token, name, email: `${name.toLowerCase()}@example.com`, size: 'L', quantity });
+    return { reference, path, group, share, join, member };
+  }
+
+  function deliver(type: string, object: Record<string, unknown>, options: Parameters<typeof signedEvent>[2] = {}) {
+    const event = signedEvent(type, object, options);
+    return request(t.app)
+      .post('/webhooks/stripe')
+      .set('Stripe-Signature', event.signature)
+      .set('Content-Type', 'application/json')
+      .send(event.payload);
+  }
+
+  const sessionOf = (location: string) => {
+    const session = stripe.sessions.get(location.split('/').at(-1) ?? '');
+    if (!session) throw new Error(`no session at ${location}`);
+    return session as Record<string, unknown> & { id: string; metadata: Record<string, string> };
+  };
+
+  it('sends a joining member to Checkout for their share, and marks them paid only on the signed webhook', async () => {
+    const { reference, path, group, share, join } = await pricedGroup(t);
+    const page = await request(t.app).get(share).expect(200);
+    expect(page.text).toContain('Each person pays $14.50 by card when joining.');
+    // The join form's answer is a redirect to Stripe's page: the CSP lets the form go there.
+    expect(page.headers['content-security-policy']).toContain(`form-action 'self' ${stripe.url};`);
+    const joined = await join('Alex', '2').expect(303);
+    expect(joined.headers.location).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_\\w+$`));
+    const session = sessionOf(joined.headers.location as string);
+    const [entry] = await t.storage.entriesOf(group.id);
+    if (!entry) throw new Error('no entry');
+    // Two pieces at $14.50, from the stored price, for this entry alone.
+    expect(session).toMatchObject({
+      amount_total: 2900,
+      customer_email: 'alex@example.com',
+      metadata: { reference, purpose: 'group-share', groupEntry: String(entry.id), group: String(group.id) },
+    });
+    const own = String(session.success_url);
+    expect(own).toMatch(new RegExp(`^https://shop\\.example/group-entries/${entry.id}/[\\w-]{43}\\?done=paying$`));
+    expect(session.cancel_url).toBe(own.replace('done=paying', 'done=payment-cancelled'));
+    expect(entry.payment).toBe('pending');
+
+    // Back from Stripe before its webhook: nothing paid yet, the page says it is being confirmed.
+    const back = await request(t.app).get(own.replace('https://shop.example', '')).expect(200);
+    expect(back.text).toContain('being confirmed');
+    expect(back.text).not.toContain('is paid');
+    const organiserBefore = await request(t.app).get(path).expect(200);
+    expect(organiserBefore.text).toContain('Waiting for payment');
+    const receipt = 'Seenwear: you joined the group order';
+    const subjects = async () =>
+      withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear').map((item) => item.subject);
+    expect(await subjects()).not.toContain(receipt);
+
+    const paid = stripe.pay(session.id);
+    expect((await deliver('checkout.session.completed', paid).expect(200)).body.outcome).toBe('recorded');
+    expect((await t.storage.entryById(entry.id))?.entry.payment).toBe('paid');
+    expect(await t.storage.paymentsOf(reference)).toMatchObject([
+      { kind: 'payment', state: 'succeeded', purpose: 'group-share', amountCents: 2900, stripeSessionId: session.id },
+    ]);
+    expect(await subjects()).toContain(receipt);
+    // The member's receipt goes to them, not the organiser, and says what they paid.
+    const written = [];
+    for (let row = await t.storage.claimNotification(60_000); row; row = await t.storage.claimNotification(60_000)) {
+      written.push(
+        await buildMail(row, t.storage, {
+          from: 'Seenwear <orders@seenwear.example>',
+          shopEmail: 'shop@seenwear.example',
+          shop: { appName: 'Seenwear', contact: { email: 'hello@seenwear.example', phone: '+15550100123' } },
+          publicUrl: 'https://shop.example',
+          linkKeys: linkKeys(csrfSecret),
+          deskUrl: 'https://shop.example/staff',
+        }),
+      );
+      await t.storage.markNotificationSent(row);
+    }
+    const memberMail = written.find((item) => item.subject === receipt);
+    expect(memberMail?.to).toBe('alex@example.com');
+    expect(memberMail?.text).toContain('Paid by card: $29.00.');
+    expect(memberMail?.text).toContain(own.split('?')[0]);
+    const after = await request(t.app).get(own.replace('https://shop.example', '')).expect(200);
+    expect(after.text).toContain('Your share of $29.00 is paid');
+    const organiserAfter = await request(t.app).get(path).expect(200);
+    expect(organiserAfter.text).toContain('Paid');
+    expect(organiserAfter.text).not.toContain('Waiting for payment');
+  });
+
+  it('keeps each member’s session apart, ignores a replay, and answers 200 with a warning for a session it never made', async () => {
+    const { reference, group, join } = await pricedGroup(t);
+    const first = sessionOf((await join('Bea', '1').expect(303)).headers.location as string);
+    const second = sessionOf((await join('Cal', '3').expect(303)).headers.location as string);
+    // The second member's checkout expires nothing of the first's.
+    expect(stripe.sessions.get(first.id)).toMatchObject({ status: 'open', amount_total: 1450 });
+    expect(second).toMatchObject({ status: 'open', amount_total: 4350 });
+
+    const paid = stripe.pay(first.id);
+    const eventId = `evt_group_replay_${backend}`;
+    expect((await deliver('checkout.session.completed', paid, { id: eventId }).expect(200)).body.outcome).toBe(
+      'recorded',
+    );
+    expect((await deliver('checkout.session.completed', paid, { id: eventId }).expect(200)).body.outcome).toBe(
+      'replay',
+    );
+    expect(await t.storage.paymentsOf(reference)).toHaveLength(1);
+    // The desk sees what the money was for in the activity log.
+    const desk = await staffSession(t.app, t.storage, 'owner@seenwear.example');
+    const deskPage = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', desk.cookie).expect(200);
+    expect(deskPage.text).toContain('Recorded a $14.50 group member’s share by card on the site');
+    expect(deskPage.text).toMatch(/>Bea<\/td>.*?>Paid<\/td>.*?>Cal<\/td>.*?>Waiting for payment<\/td>/);
+    const entries = await t.storage.entriesOf(group.id);
+    expect(entries.map((entry) => [entry.name, entry.payment])).toEqual([
+      ['Bea', 'paid'],
+      ['Cal', 'pending'],
+    ]);
+
+    const stranger = { ...paid, id: 'cs_test_nogroupentry', metadata: { groupEntry: '999999' } };
+    expect((await deliver('checkout.session.completed', stranger).expect(200)).body.outcome).toBe('unknown');
+    expect(t.lines.some((line) => line.reason === 'stripe_unknown' && line.level === 40)).toBe(true);
+  });
+
+  it('lets a member who cancelled on Stripe pay later from their own page', async () => {
+    const { join, member } = await pricedGroup(t);
+    const session = sessionOf((await join('Dee', '1').expect(303)).headers.location as string);
+    const own = String(session.cancel_url).replace('https://shop.example', '');
+    const page = await request(t.app).get(own).expect(200);
+    expect(page.text).toContain('You did not pay');
+    const entryPath = own.split('?')[0];
+    expect(page.text).toContain(`action="${entryPath}/pay"`);
+    const again = await request(t.app)
+      .post(`${entryPath}/pay`)
+      .set('Cookie', member.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: member.token })
+      .expect(303);
+    // The same open session for the same share: no second one to pay as well.
+    expect(again.headers.location).toBe(`${stripe.url}/pay/${session.id}`);
+  });
+
+  it('keeps the entry waiting and says so when Stripe refuses to start the payment', async () => {
+    // The stand-in, like Stripe, refuses a Checkout amount under 50 cents.
+    const { group, join } = await pricedGroup(t, '0.40');
+    const joined = await join('Fay', '1').expect(303);
+    expect(joined.headers.location).toMatch(/^\/group-entries\/\d+\/[\w-]{43}\?done=payment-failed$/);
+    const page = await request(t.app)
+      .get(joined.headers.location as string)
+      .expect(200);
+    expect(page.text).toContain('could not be started');
+    expect(page.text).toContain('Pay $0.40 by card');
+    expect((await t.storage.entriesOf(group.id)).map((entry) => entry.payment)).toEqual(['pending']);
+    expect(t.lines.some((line) => line.msg === 'group share checkout could not start' && line.level === 50)).toBe(true);
+  });
+
+  it('changes nothing without Stripe: the member joins, is not sent to pay, and gets the receipt at once', async () => {
+    const { reference, group, join } = await pricedGroup(plain);
+    const joined = await join('Eve', '1').expect(303);
+    expect(joined.headers.location).toMatch(/^\/group-entries\/\d+\/[\w-]{43}\?done=joined$/);
+    expect((await plain.storage.entriesOf(group.id)).map((entry) => entry.payment)).toEqual(['none']);
+    const mails = withSubjects(await plain.storage.notificationsOf(reference), reference, 'Seenwear');
+    expect(mails.map((item) => item.subject)).toContain('Seenwear: you joined the group order');
+    const page = await request(plain.app)
+      .get(joined.headers.location as string)
+      .expect(200);
+    expect(page.text).toContain('Each person pays $14.50 to Pat');
+  });
+});
