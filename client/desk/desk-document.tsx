@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PrivateHead } from '#client/components/private-head.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { DeskRenderOptions } from '#shared/desk-contract.ts';
 
@@ -25,16 +26,7 @@ export function DeskDocument({
 }) {
   return (
     <html lang="en-US">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex, nofollow" />
-        <title>{`${title} - ${options.shopName} desk`}</title>
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {options.stylesheets.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
-      </head>
+      <PrivateHead title={`${title} - ${options.shopName} desk`} stylesheets={options.stylesheets} />
       <body className="min-h-screen bg-stone-100 text-stone-900">
         <header className="border-b border-stone-300 bg-white print:hidden">
           <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">

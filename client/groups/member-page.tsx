@@ -1,4 +1,5 @@
 import { MockupFigures } from '#client/components/mockup-figures.tsx';
+import { PrivateHead } from '#client/components/private-head.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { GroupMemberView } from '#shared/groups/group-contract.ts';
 import { EntryFields } from './entry-fields.tsx';
@@ -20,18 +21,11 @@ export function MemberPage({
   const editing = view.entry !== undefined;
   return (
     <html lang="en-US">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex, nofollow" />
-        <meta name="referrer" content="no-referrer" />
-        <title>{`${view.title} - ${shopName}`}</title>
-        <meta name="description" content={`Add your size to the group order "${view.title}".`} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {stylesheets.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
-      </head>
+      <PrivateHead
+        title={`${view.title} - ${shopName}`}
+        description={`Add your size to the group order "${view.title}".`}
+        stylesheets={stylesheets}
+      />
       <body className="min-h-screen bg-stone-100 text-stone-900">
         <header className="border-b border-stone-300 bg-white">
           <div className="mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-x-6 gap-y-1 px-4 py-3">

@@ -1,3 +1,4 @@
+import { PrivateHead } from '#client/components/private-head.tsx';
 import { useShopTime } from '#client/components/shop-time.tsx';
 import { formatDay } from '#shared/desk-format.ts';
 import type { InvoiceRenderOptions, InvoiceView } from '#shared/payments/invoice-contract.ts';
@@ -12,17 +13,7 @@ export function InvoicePage({ view, options }: { view: InvoiceView; options: Inv
   const cell = 'py-1.5 pr-2';
   return (
     <html lang="en-US">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex, nofollow" />
-        <meta name="referrer" content="no-referrer" />
-        <title>{`Invoice ${view.number} - ${view.shop.name}`}</title>
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {options.stylesheets.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
-      </head>
+      <PrivateHead title={`Invoice ${view.number} - ${view.shop.name}`} stylesheets={options.stylesheets} />
       <body className="bg-stone-100 text-stone-900 print:bg-white">
         <main className="mx-auto max-w-3xl bg-white p-4 shadow-sm md:my-6 md:p-10 print:m-0 print:max-w-none print:p-0 print:shadow-none">
           <p className="mb-4 text-sm print:hidden">

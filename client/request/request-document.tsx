@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PrivateHead } from '#client/components/private-head.tsx';
 import { formatUsPhone } from '#shared/phone.ts';
 import type { RequestPageOptions } from '#shared/request-page-contract.ts';
 
@@ -20,22 +21,12 @@ export function RequestDocument({
 }) {
   return (
     <html lang="en-US">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex, nofollow" />
-        <meta name="referrer" content="no-referrer" />
-        {refreshSeconds !== undefined && <meta httpEquiv="refresh" content={String(refreshSeconds)} />}
-        <title>{`${title} - ${options.shopName}`}</title>
-        <meta
-          name="description"
-          content={`Your order with ${options.shopName}: where it stands, your quote and proof to approve, and your messages with the shop.`}
-        />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {options.stylesheets.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
-      </head>
+      <PrivateHead
+        title={`${title} - ${options.shopName}`}
+        description={`Your order with ${options.shopName}: where it stands, your quote and proof to approve, and your messages with the shop.`}
+        stylesheets={options.stylesheets}
+        {...(refreshSeconds !== undefined ? { refreshSeconds } : {})}
+      />
       <body className="min-h-screen bg-stone-100 text-stone-900">
         <header className="border-b border-stone-300 bg-white">
           <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-1 px-4 py-3">
