@@ -209,6 +209,8 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
     expect(await t.storage.formValuesOf(reference)).toMatchObject({ qtyS: '1', qtyM: '2', qtyL: '0' });
     expect((await t.storage.getSubmission(reference))?.payload).toMatchObject({
       quantity: 3,
+      // The quote form's shape: the desk reads "S: 1, M: 2", the work order its rows.
+      sizes: 'S: 1, M: 2',
       roster: ['S: KIM 4', 'M: LEE', 'M: LEE'],
     });
   });

@@ -49,9 +49,18 @@ const checklists: Record<ServiceId | 'other', string[]> = {
   other: ['Garments counted against the sizes below', 'First piece checked against the proof', 'Counted and packed'],
 };
 
-/** "M: 10, L: 5" (the stored request's sizes) as rows. */
+/**
+ * "M: 10, L: 5" (the stored request's sizes) as rows. A group closed before its sizes were written that
+ * way holds them as a record ({ "M": 10 }): read as the same line.
+ */
 function sizesOf(value: unknown): WorkOrderView['sizes'] {
-  return text(value)
+  const line = isRecord(value)
+    ? Object.entries(value)
+        .filter(([, quantity]) => Number(quantity) > 0)
+        .map(([size, quantity]) => `${size}: ${String(quantity)}`)
+        .join(', ')
+    : text(value);
+  return line
     .split(',')
     .map((part) => part.split(':').map((item) => item.trim()))
     .flatMap(([size, quantity]) =>

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { rosterLine, sizeFieldsOf, sizeOrder, sizeTotals } from '#shared/groups/group-sizes.ts';
+import { sizesLine } from '#shared/submissions/sizes-line.ts';
 import type {
   ClosedRoster,
   EntryOutcome,
@@ -328,7 +329,7 @@ export function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseC
         await trx
           .updateTable('submissions')
           .set({
-            payload: JSON.stringify({ ...payload, sizes, quantity, roster }),
+            payload: JSON.stringify({ ...payload, sizes: sizesLine(sizeOrder, sizes), quantity, roster }),
             ...(values ? { form_values: JSON.stringify({ ...values, ...sizeFieldsOf(sizes) }) } : {}),
           })
           .where('id', '=', locked.row.submission_id)

@@ -13,6 +13,7 @@ import {
   quoteSizes,
   REORDER_FIELD,
 } from '#shared/submissions/quote-fields.ts';
+import { sizesLine } from '#shared/submissions/sizes-line.ts';
 
 /**
  * A quote request as the shop reads it (mail, CLI, CSV): names instead of ids, only the sizes ordered,
@@ -60,10 +61,7 @@ export function quotePayload(
     ...(request.service === 'direct-to-garment' ? { artworkNeedsPreparing: request.artSetup } : {}),
     ...(request.service === 'embroidery' ? { digitizedBefore: request.repeatDesign } : {}),
     quantity: request.quantity,
-    sizes: quoteSizes
-      .filter((size) => request.sizes[size] > 0)
-      .map((size) => `${size}: ${request.sizes[size]}`)
-      .join(', '),
+    sizes: sizesLine(quoteSizes, request.sizes),
     printLocations: request.locations.map((location) => ({
       placement: placements[location.placement],
       colors: location.colors,
