@@ -44,6 +44,7 @@ export function EntryFields({
   form,
   nameLabel = 'Your name',
   emailLabel = 'Your e-mail',
+  quantityPaid = false,
 }: {
   prefix: string;
   sizes: { size: string; upcharge: string }[];
@@ -52,6 +53,8 @@ export function EntryFields({
   form: GroupFormState | undefined;
   nameLabel?: string;
   emailLabel?: string;
+  /** The member paid by card for these pieces: the server refuses another count, so the field says so. */
+  quantityPaid?: boolean;
 }) {
   const value = (name: string) => form?.values[name] ?? '';
   const error = (name: string) => form?.errors[name];
@@ -111,8 +114,14 @@ export function EntryFields({
           </p>
         )}
       </fieldset>
-      <Field id={`${prefix}-quantity`} label="How many" error={error('quantity')}>
+      <Field
+        id={`${prefix}-quantity`}
+        label="How many"
+        {...(quantityPaid ? { hint: '(paid for: ask the organiser to change it)' } : {})}
+        error={error('quantity')}
+      >
         <input
+          readOnly={quantityPaid}
           id={`${prefix}-quantity`}
           name="quantity"
           type="number"

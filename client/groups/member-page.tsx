@@ -159,6 +159,7 @@ export function MemberPage({
                   asksNames={view.asksNames}
                   asksNumbers={view.asksNumbers}
                   form={view.form}
+                  quantityPaid={view.payment?.paid === true}
                 />
                 <button
                   type="submit"

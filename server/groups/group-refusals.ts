@@ -17,6 +17,10 @@ export function refusalText(reason: GroupRefusal, to: 'member' | 'organiser', or
       return `This group has as many entries as it can take. Ask ${to === 'member' ? organiser : 'the shop'} about more.`;
     case 'visitor-full':
       return 'Too many entries have come from this connection. Ask the others to join from their own phones.';
+    case 'paid-quantity':
+      return to === 'member'
+        ? `You have paid for these pieces, so how many stays as it is. To order more, ask ${organiser}; to order fewer, ask the shop about a refund.`
+        : 'This member has paid for their pieces: the shop changes how many.';
     case 'gone':
       return 'That entry or group is no longer there.';
   }

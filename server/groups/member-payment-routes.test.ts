@@ -109,7 +109,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
   };
 
   it('sends a joining member to Checkout for their share, and marks them paid only on the signed webhook', async () => {
-    const { reference, path, group, share, join } = await pricedGroup(t);
+    const { reference, path, group, share, join, member } = await pricedGroup(t);
     const page = await request(t.app).get(share).expect(200);
     expect(page.text).toContain('Each person pays $14.50 by card when joining.');
     // The join form's answer is a redirect to Stripe's page: the CSP lets the form go there.
@@ -169,9 +169,24 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     expect(memberMail?.text).toContain(own.split('?')[0]);
     const after = await request(t.app).get(own.replace('https://shop.example', '')).expect(200);
     expect(after.text).toContain('Your share of $29.00 is paid');
+    expect(after.text).toContain('(paid for: ask the organiser to change it)');
+    expect(after.text).toMatch(/<input[^>]*name="quantity"[^>]*readOnly=""|<input[^>]*readOnly=""[^>]*name="quantity"/);
     const organiserAfter = await request(t.app).get(path).expect(200);
     expect(organiserAfter.text).toContain('Paid');
     expect(organiserAfter.text).not.toContain('Waiting for payment');
+
+    // Paid for two: the member may change the size, not how many (the payment covers two pieces).
+    const change = (quantity: string, size: string) =>
+      request(t.app)
+        .post(own.replace('https://shop.example', '').split('?')[0] ?? '')
+        .set('Cookie', member.cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: member.token, name: 'Alex', email: 'alex@example.com', size, quantity });
+    const more = await change('3', 'L').expect(422);
+    expect(more.text).toContain('You have paid for these pieces, so how many stays as it is.');
+    expect((await t.storage.entryById(entry.id))?.entry).toMatchObject({ quantity: 2, payment: 'paid' });
+    await change('2', 'XL').expect(303);
+    expect((await t.storage.entryById(entry.id))?.entry).toMatchObject({ quantity: 2, size: 'XL', payment: 'paid' });
   });
 
   it('keeps each member’s session apart, ignores a replay, and answers 200 with a warning for a session it never made', async () => {

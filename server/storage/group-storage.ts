@@ -239,6 +239,8 @@ export function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseC
         if (!locked) return { ok: false, reason: 'gone' };
         const refusal = refusalOf(locked.group, by);
         if (refusal) return { ok: false, reason: refusal };
+        if (by === 'member' && row.payment === 'paid' && input.quantity !== row.quantity)
+          return { ok: false, reason: 'paid-quantity' };
         if (!locked.group.allowRepeat) {
           const others = (await liveEntries(trx, row.group_id).where('id', '!=', entryId).execute()).map(entryOfRow);
           if (others.some((item) => personKey(item) === personKey(input))) return { ok: false, reason: 'duplicate' };

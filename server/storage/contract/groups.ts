@@ -64,6 +64,8 @@ export type GroupRefusal =
   | 'duplicate'
   | 'group-full'
   | 'visitor-full'
+  // A member who paid by card changes how many: the payment covers the pieces paid for, no more.
+  | 'paid-quantity'
   | 'gone';
 
 /** The limits an entry is checked against, in the same transaction as it is stored. */
