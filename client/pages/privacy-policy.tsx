@@ -1,7 +1,7 @@
 import { useSiteData } from '#client/app-context.tsx';
 import { EmailLink } from '#client/components/contact-links.tsx';
 import { LegalPage } from '#client/components/legal-page.tsx';
-import { SUBMISSION_RETENTION_MONTHS } from '#shared/submissions/retention.ts';
+import { ORDER_RETENTION_YEARS, SUBMISSION_RETENTION_MONTHS } from '#shared/submissions/retention.ts';
 
 export default function PrivacyPolicyPage() {
   const { config } = useSiteData();
@@ -37,7 +37,8 @@ export default function PrivacyPolicyPage() {
           body: (
             <p>
               Quote requests and messages that do not become orders are deleted after {SUBMISSION_RETENTION_MONTHS}{' '}
-              months. Order records are kept for 7 years for tax purposes. Server logs are deleted after 30 days.
+              months. Orders (a quote you approved, or a payment) are kept for {ORDER_RETENTION_YEARS} years for tax
+              purposes. Server logs are deleted after 30 days.
             </p>
           ),
         },
@@ -45,8 +46,9 @@ export default function PrivacyPolicyPage() {
           heading: 'Who receives it',
           body: (
             <p>
-              Only the people at {shop} who handle your request, and our e-mail provider, which delivers the messages.
-              We do not sell or rent your information and do not use advertising trackers.
+              Only the people at {shop} who handle your request, our e-mail provider, which delivers the messages, and,
+              when you pay by card, our card processor (Stripe), which takes the card details: they never reach us. We
+              do not sell or rent your information and do not use advertising trackers.
             </p>
           ),
         },

@@ -20,7 +20,12 @@ import type {
   SubmissionSummary,
 } from '#server/storage/types.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
-import { retentionCutoff, SUBMISSION_RETENTION_MONTHS } from '#shared/submissions/retention.ts';
+import {
+  ORDER_RETENTION_YEARS,
+  orderRetentionCutoff,
+  retentionCutoff,
+  SUBMISSION_RETENTION_MONTHS,
+} from '#shared/submissions/retention.ts';
 
 const usage = `Usage: npm run submissions -- <command> [options]
 
@@ -37,7 +42,8 @@ Commands:
   purge [--older-than-days N] [--dry-run]       Delete the submissions received before UTC midnight N days
                                                 ago (default: the privacy policy's period), with their files
                                                 and notifications, sent or not; lists those never mailed to
-                                                the shop. --dry-run only counts. Export first what you must keep.
+                                                the shop. Orders (an approved quote, a payment) are kept the
+                                                policy's ${ORDER_RETENTION_YEARS} years. --dry-run only counts.
 
 To save the export: npm run --silent submissions -- export --format csv > submissions.csv
 (without --silent, npm prints its own header lines into the file).
@@ -322,11 +328,18 @@ function purge(args: string[]) {
   // No submission predates 1970: a cutoff before it can only be a typo.
   if (!(cutoff.getTime() >= 0)) throw new UsageError(`--older-than-days ${days} goes back before 1970`);
   const dryRun = values['dry-run'] === true;
+  // Orders are the shop's records for tax: kept their years even when the cutoff asked is nearer.
+  const keptOrders = orderRetentionCutoff(today);
+  const ordersBefore = new Date(Math.min(keptOrders.getTime(), cutoff.getTime()));
   return async (storage: OperatorStorage) => {
-    const { deleted, neverMailedToShop, walTruncated } = await storage.deleteSubmissionsBefore(cutoff, { dryRun });
+    const { deleted, neverMailedToShop, walTruncated } = await storage.deleteSubmissionsBefore(cutoff, {
+      dryRun,
+      ordersBefore,
+    });
     const before = cutoff.toISOString().slice(0, 10);
     const lines = [
-      `${dryRun ? 'Would delete' : 'Deleted'} ${deleted} submission${deleted === 1 ? '' : 's'} created before ${before}.`,
+      `${dryRun ? 'Would delete' : 'Deleted'} ${deleted} submission${deleted === 1 ? '' : 's'} created before ${before}` +
+        (ordersBefore < cutoff ? ` (orders: before ${ordersBefore.toISOString().slice(0, 10)}).` : '.'),
     ];
     if (neverMailedToShop.length > 0) {
       // The shop may never have seen these: their references are all that is left to follow them up.

@@ -67,6 +67,36 @@ describe.each(backends)('privacyPurgeJob on %s', (backend) => {
     expect(await storage.getSubmission(mailed)).toBeUndefined();
   });
 
+  it("keeps an order (here, one paid at the counter) for the policy's 7 years, then deletes it", async () => {
+    let now = new Date('2019-03-01T09:00:00.000Z');
+    const storage = await openTestStorage(backend, { now: () => now });
+    opened.push(storage);
+    const save = async () =>
+      (await storage.saveSubmission({ kind: 'quote', name: 'Lee', email: 'lee@example.com', payload: {}, files: [] }))
+        .reference;
+    const order = await save();
+    const enquiry = await save();
+    await storage.recordOfflinePayment(order, {
+      amountCents: 12_000,
+      method: 'cash',
+      purpose: 'deposit',
+      note: '',
+      actor: 'staff:owner@seenwear.example',
+    });
+    const { logger } = memoryLogger();
+    const runOn = (day: string) =>
+      privacyPurgeJob({ storage, logger, now: () => new Date(day) }).run(new AbortController().signal);
+
+    now = new Date('2025-06-01T09:00:00.000Z');
+    await runOn('2025-06-01T09:00:00.000Z');
+    expect((await storage.listSubmissions()).map((summary) => summary.reference)).toEqual([order]);
+    await runOn('2026-03-01T23:00:00.000Z');
+    expect((await storage.listSubmissions()).map((summary) => summary.reference)).toEqual([order]);
+    await runOn('2026-03-02T01:00:00.000Z');
+    expect(await storage.listSubmissions()).toEqual([]);
+    expect(enquiry).not.toBe(order);
+  });
+
   it('deletes sign-in links, sessions and sign-in mails a day past their end, and says how many', async () => {
     const storage = await openTestStorage(backend);
     opened.push(storage);

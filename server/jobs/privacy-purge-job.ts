@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Storage } from '#server/storage/types.ts';
-import { retentionCutoff, SUBMISSION_RETENTION_MONTHS } from '#shared/submissions/retention.ts';
+import { orderRetentionCutoff, retentionCutoff, SUBMISSION_RETENTION_MONTHS } from '#shared/submissions/retention.ts';
 import type { DailyJob } from './daily-job.ts';
 
 /** What the purge needs: the storage, the log, and for tests a clock. */
@@ -12,7 +12,8 @@ export interface PrivacyPurgeOptions {
 
 /**
  * The privacy policy's promise as a daily job: deletes the submissions older than
- * SUBMISSION_RETENTION_MONTHS, whatever their mail's state, and tells the operators what went. Those
+ * SUBMISSION_RETENTION_MONTHS, whatever their mail's state, and tells the operators what went; orders
+ * (an approved quote, a payment) stay ORDER_RETENTION_YEARS, as the policy says, for tax. Those
  * never mailed to the shop get a warning with their references: the shop may never have seen them.
  * Staff sign-in links, sessions and sign-in mails go a day after their end: nothing of sign-in
  * outlives its use in the database (or its backups).
@@ -21,10 +22,14 @@ export function privacyPurgeJob({ storage, logger, now = () => new Date() }: Pri
   return {
     name: 'privacy-purge',
     async run(signal) {
-      const cutoff = retentionCutoff(now());
+      const at = now();
+      const cutoff = retentionCutoff(at);
       // First: the submissions' purge then empties SQLite's write-ahead log of both.
       const signIns = await storage.deleteStaleSignIns();
-      const { deleted, neverMailedToShop, walTruncated } = await storage.deleteSubmissionsBefore(cutoff, { signal });
+      const { deleted, neverMailedToShop, walTruncated } = await storage.deleteSubmissionsBefore(cutoff, {
+        signal,
+        ordersBefore: orderRetentionCutoff(at),
+      });
       const before = cutoff.toISOString();
       logger.info(
         { job: 'privacy-purge', before, deleted, neverMailedToShop: neverMailedToShop.length },

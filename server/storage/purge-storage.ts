@@ -12,13 +12,24 @@ export function createPurgeStorage(
   dialect: SqlDialect,
 ): Pick<SubmissionStorage, 'deleteSubmissionsBefore'> {
   return {
-    async deleteSubmissionsBefore(cutoff, { dryRun = false, signal } = {}) {
+    async deleteSubmissionsBefore(cutoff, { dryRun = false, signal, ordersBefore } = {}) {
       if (Number.isNaN(cutoff.getTime())) throw new RangeError('cutoff is not a valid date');
+      if (ordersBefore && Number.isNaN(ordersBefore.getTime()))
+        throw new RangeError('ordersBefore is not a valid date');
       const before = cutoff.toISOString();
+      // An order (a quote the customer approved, or money taken or given back) is a record the shop keeps
+      // longer (the privacy policy's years, for tax): it goes only when older than `ordersBefore` too.
+      const pastRetention = (eb: ExpressionBuilder<StorageDatabase, 'submissions'>) =>
+        ordersBefore
+          ? eb.and([
+              eb('submissions.created_at', '<', before),
+              eb.or([eb('submissions.created_at', '<', ordersBefore.toISOString()), eb.not(isOrder(eb))]),
+            ])
+          : eb('submissions.created_at', '<', before);
       if (dryRun) {
         const rows = await db
           .selectFrom('submissions')
-          .where('submissions.created_at', '<', before)
+          .where(pastRetention)
           .select((eb) => ['submissions.reference', shopMailUnsent(eb).as('unsent')])
           .orderBy('submissions.created_at')
           .orderBy('submissions.id')
@@ -34,7 +45,7 @@ export function createPurgeStorage(
         const batch = await db.transaction().execute(async (trx) => {
           const rows = await trx
             .selectFrom('submissions')
-            .where('submissions.created_at', '<', before)
+            .where(pastRetention)
             .select((eb) => ['submissions.id', 'submissions.reference', shopMailUnsent(eb).as('unsent')])
             .orderBy('submissions.created_at')
             .orderBy('submissions.id')
@@ -64,6 +75,23 @@ export function createPurgeStorage(
       return result;
     },
   };
+}
+
+/** Whether the submission became an order: the customer approved a quote, or a payment or refund is recorded. */
+function isOrder(eb: ExpressionBuilder<StorageDatabase, 'submissions'>) {
+  return eb.or([
+    eb.exists(
+      eb
+        .selectFrom('approvals')
+        .whereRef('approvals.submission_id', '=', 'submissions.id')
+        .where('approvals.subject', '=', 'quote')
+        .where('approvals.decision', '=', 'approved')
+        .select('approvals.id'),
+    ),
+    eb.exists(
+      eb.selectFrom('payments').whereRef('payments.submission_id', '=', 'submissions.id').select('payments.id'),
+    ),
+  ]);
 }
 
 /** Whether the submission's copy to the shop was never sent (failed, or still being tried), as 1 or 0. */

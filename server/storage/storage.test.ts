@@ -805,6 +805,61 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       expect(await countRows()).toMatchObject({ submissions: 25 });
     });
 
+    it('keeps orders (an approved quote, a payment) until they are older than the order cutoff too', async () => {
+      const time = clock('2018-05-01T08:00:00.000Z');
+      const storage = await open(time.now);
+      const staff = 'staff:owner@seenwear.example' as const;
+      const ancientOrder = await storage.saveSubmission(quote());
+      time.set('2024-02-01T08:00:00.000Z');
+      const unanswered = await storage.saveSubmission(quote());
+      const approved = await storage.saveSubmission(quote());
+      const asked = await storage.saveSubmission(quote());
+      const paidAtShop = await storage.saveSubmission(quote());
+      for (const { reference } of [ancientOrder, approved, asked]) {
+        await storage.sendQuote(
+          reference,
+          {
+            lines: [{ label: 'Front print', quantity: 40, unitCents: 1000 }],
+            notes: '',
+            validUntil: '2099-01-31',
+            depositPercent: 50,
+          },
+          { from: 'new', to: 'quoted', actor: staff, mail: (version) => ({ kind: 'quote-sent', version }) },
+        );
+      }
+      for (const [{ reference }, decision] of [
+        [ancientOrder, 'approved'],
+        [approved, 'approved'],
+        [asked, 'changes'],
+      ] as const) {
+        await storage.decideVersion(
+          reference,
+          { subject: 'quote', version: 1, decision, name: 'Dana', comment: '', ip: '', userAgent: '' },
+          () => ({ ok: true, to: decision === 'approved' ? 'approved' : 'quoted' }),
+        );
+      }
+      await storage.recordOfflinePayment(paidAtShop.reference, {
+        amountCents: 5000,
+        method: 'cash',
+        purpose: 'other',
+        note: '',
+        actor: staff,
+      });
+      await sendAll(storage);
+      time.set('2026-03-01T12:00:00.000Z');
+
+      const ordersBefore = new Date('2019-03-01T00:00:00.000Z');
+      const expected = { deleted: 3, neverMailedToShop: [] };
+      expect(await storage.deleteSubmissionsBefore(cutoff, { dryRun: true, ordersBefore })).toEqual(expected);
+      expect(await storage.deleteSubmissionsBefore(cutoff, { ordersBefore })).toMatchObject(expected);
+      // Gone: the request nobody answered, the quote the customer only asked to change, the order past its years.
+      for (const gone of [unanswered, asked, ancientOrder])
+        expect(await storage.getSubmission(gone.reference)).toBeUndefined();
+      // Kept: the approved quote and the one paid at the counter, with their money.
+      expect(await storage.getSubmission(approved.reference)).toBeDefined();
+      expect(await storage.paymentsOf(paidAtShop.reference)).toMatchObject([{ amountCents: 5000, method: 'cash' }]);
+    });
+
     it('never gives a deleted reference to a new submission, even after a reopen', async () => {
       const time = clock('2025-03-01T08:00:00.000Z');
       const storage = await open(time.now);

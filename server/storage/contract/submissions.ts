@@ -99,5 +99,16 @@ export interface SubmissionStorage {
    * stops it between batches (shutdown), with what was deleted so far. On SQLite a purge that
    * deleted something then empties the write-ahead log, so the deleted text is in neither file.
    */
-  deleteSubmissionsBefore(cutoff: Date, options?: { dryRun?: boolean; signal?: AbortSignal }): Promise<PurgeResult>;
+  deleteSubmissionsBefore(
+    cutoff: Date,
+    options?: {
+      dryRun?: boolean;
+      signal?: AbortSignal;
+      /**
+       * Orders (a quote the customer approved, or a payment recorded) received from this date on are
+       * kept past `cutoff`: the shop's order records (shared/submissions/retention.ts).
+       */
+      ordersBefore?: Date;
+    },
+  ): Promise<PurgeResult>;
 }
