@@ -13,18 +13,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { requestWithQuoteAndProof } from '#scripts/lighthouse-request.ts';
 import { hashOfSecret, newLinkSecret } from '#server/http/link-secrets.ts';
 import { openStorage } from '#server/storage/open-storage.ts';
-import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { indexablePaths } from '#shared/routes.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '#tests/support/chromium.ts';
-import { liveVisitorSession, quoteFormData } from '#tests/support/quote-post.ts';
-import { randomPng } from '#tests/support/random-png.ts';
 import { type RunningServer, startServer } from '#tests/support/server-process.ts';
 
 const OUT_DIR = 'reports/lighthouse';
 const NOT_FOUND_PATH = '/no-such-page';
-/** Stands for a customer's private request page: a quote request is sent first, and its link measured. */
+/** Stands for a customer's private request page: a quote request is sent and quoted first, and its link measured. */
 const CUSTOMER_PAGE = '/requests';
 
 /** Stands for the desk: its inbox, and a request on it, measured signed in as staff. */
@@ -46,29 +44,18 @@ async function staffCookie(): Promise<string> {
   }
 }
 
-/** A quote request's page on the desk: one is sent first, and the desk's page of it measured. */
+/** A quote request's page on the desk: one is sent and quoted first, and the desk's page of it measured. */
 async function deskRequestPath(baseUrl: string): Promise<string> {
   const reference = (await customerPagePath(baseUrl)).split('/')[2];
   return `${DESK_REQUEST}/${reference}`;
 }
 
-/** Sends a quote request through the form's endpoint, as a visitor's script would, and answers its page's path. */
+/**
+ * A customer's page in the state most visits see (issue 30): a request with a mockup, quoted and proofed by
+ * the desk, with a message; answers its path.
+ */
 async function customerPagePath(baseUrl: string): Promise<string> {
-  const session = await liveVisitorSession(baseUrl);
-  const answer = await fetch(`${baseUrl}/api/quotes`, {
-    method: 'POST',
-    headers: { Cookie: session.cookie, [CSRF_HEADER]: session.token, Accept: 'application/json' },
-    body: quoteFormData({
-      name: 'Dana Whitfield',
-      email: 'dana@example.com',
-      comments: 'Team shirts',
-      file: randomPng(64),
-      fileName: 'logo.png',
-    }),
-  });
-  const { link } = (await answer.json()) as { link?: string };
-  if (answer.status !== 201 || !link) throw new Error(`The quote form answered ${answer.status}, with no page link`);
-  return link;
+  return requestWithQuoteAndProof(baseUrl, await staffCookie());
 }
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
