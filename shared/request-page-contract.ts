@@ -64,7 +64,7 @@ export interface RequestPageQuote {
 }
 
 /** The widths (px) the customer's page offers a proof picture in, at <path>/proofs/<version>/preview/<width>. */
-export const PROOF_PREVIEW_WIDTHS = [480, 960, 1440] as const;
+export const PROOF_PREVIEW_WIDTHS = [480, 640, 960, 1440] as const;
 
 /** The newest proof the shop sent. */
 export interface RequestPageProof {

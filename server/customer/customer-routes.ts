@@ -250,7 +250,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
   // The proof at a phone's or a screen's width, for the page's picture (server/customer/proof-previews.ts).
   router.get(`${PAGE}/proofs/:version/preview/:width`, opened, async (req, res) => {
     if (!/^\d{1,4}$/.test(String(req.params.version))) throw createHttpError(404, 'There is no such proof.');
-    await previews.send(res, pageOf(req).reference, Number(req.params.version), Number(req.params.width));
+    await previews.send(res, pageOf(req).reference, Number(req.params.version), String(req.params.width));
   });
 
   router.get(`${PAGE}/proofs/:version{/:preview}`, opened, async (req, res) => {

@@ -43,8 +43,9 @@ export function proofPreviews(storage: Storage) {
     },
 
     /** Answers the proof at one of the page's widths (never enlarged), as WebP; 404 for any other width. */
-    async send(res: Response, reference: string, version: number, width: number): Promise<void> {
-      if (!(PROOF_PREVIEW_WIDTHS as readonly number[]).includes(width)) {
+    async send(res: Response, reference: string, version: number, asked: string): Promise<void> {
+      const width = Number(asked);
+      if (String(width) !== asked || !(PROOF_PREVIEW_WIDTHS as readonly number[]).includes(width)) {
         throw createHttpError(404, 'There is no such proof.');
       }
       const key = `${reference}/${version}/${width}`;
