@@ -83,5 +83,3 @@ export function proofPreviews(storage: Storage) {
     },
   };
 }
-
-export type ProofPreviews = ReturnType<typeof proofPreviews>;
