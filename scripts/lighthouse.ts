@@ -156,6 +156,8 @@ interface RouteResult {
   misses?: Miss[];
   /** The 1-minute load average as the route's measurement ended (its runs', with --runs). */
   loadAverage: number[];
+  /** Lighthouse's benchmark index of each run, beside its load average. */
+  benchmarkIndexes?: (number | undefined)[];
   /** Every run's performance score, with --runs: the reported run is the median's. */
   performanceRuns?: number[];
 }
@@ -381,6 +383,7 @@ async function measure(target: Target, baseUrl: string): Promise<RouteResult> {
     ...median,
     durationSeconds: Math.round(runs.reduce((sum, r) => sum + r.durationSeconds, 0) * 10) / 10,
     loadAverage: runs.flatMap((r) => r.loadAverage),
+    benchmarkIndexes: runs.map((r) => r.benchmarkIndex),
     ...(RUNS > 1 ? { performanceRuns: measured.map((r) => r.scores?.performance ?? 0) } : {}),
   };
 }
@@ -409,7 +412,9 @@ function table(results: RouteResult[]): string {
   const rows = results.map((r) => {
     const target = targets.find((t) => t.path === r.path) as Target;
     const route = `\`${r.path}\`${r.path === NOT_FOUND_PATH ? ' (404)' : ''}`;
-    const load = r.loadAverage.map((value) => value.toFixed(1)).join(', ');
+    const load = r.loadAverage
+      .map((value, run) => `${value.toFixed(1)} (${format.score(Math.round(r.benchmarkIndexes?.[run] ?? Number.NaN))})`)
+      .join(', ');
     if (!r.scores || !r.metrics) return `| ${route} | failed | | | | | | | | ${load} | not measured |`;
     const s = r.scores;
     const m = r.metrics;
@@ -418,7 +423,7 @@ function table(results: RouteResult[]): string {
     return `| ${route} | ${format.score(s.performance)}${runs} | ${format.score(s.accessibility)} | ${format.score(s['best-practices'])} | ${seo} | ${format.fixed(m.lcpMs, 1000, 2)} | ${format.cls(m.cls)} | ${format.fixed(m.tbtMs, 1, 0)} | ${format.fixed(m.totalTransferBytes, 1000, 1)} | ${load} | ${verdict(target, r)} |`;
   });
   return [
-    '| Route | Performance | Accessibility | Best practices | SEO | LCP (s) | CLS | TBT (ms) | Total transfer (kB) | Load avg. | Verdict |',
+    '| Route | Performance | Accessibility | Best practices | SEO | LCP (s) | CLS | TBT (ms) | Total transfer (kB) | Load avg. (bench. index) | Verdict |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...rows,
   ].join('\n');
@@ -499,7 +504,7 @@ try {
     );
   }
   console.log(
-    `\nBudgets: performance ≥ ${BUDGETS.performance}, accessibility, best practices and SEO = 100, CLS = ${MAX_CLS}; the desk's pages and the customer's page (noindex by design) have no SEO budget, so their SEO score is shown in brackets. Load avg.: the 1-minute load average as each run ended.\n`,
+    `\nBudgets: performance ≥ ${BUDGETS.performance}, accessibility, best practices and SEO = 100, CLS = ${MAX_CLS}; the desk's pages and the customer's page (noindex by design) have no SEO budget, so their SEO score is shown in brackets. Load avg.: the 1-minute load average as each run ended, and Lighthouse's benchmark index of that run (lower: a busier machine).\n`,
   );
   console.log(missReport(results));
 
