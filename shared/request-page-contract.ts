@@ -63,12 +63,17 @@ export interface RequestPageQuote {
   approval?: { name: string; at: string };
 }
 
+/** The widths (px) the customer's page offers a proof picture in, at <path>/proofs/<version>/preview/<width>. */
+export const PROOF_PREVIEW_WIDTHS = [480, 640, 960, 1440] as const;
+
 /** The newest proof the shop sent. */
 export interface RequestPageProof {
   version: number;
   name: string;
   /** An image shown on the page; a PDF is opened or downloaded. */
   previewable: boolean;
+  /** The picture's size in pixels, when its header gives it: its box is kept before it loads. */
+  pixels?: { width: number; height: number };
   /** The print's size in inches, when the shop gave it: the picture is drawn at that size. */
   print?: { width: number; height: number; text: string };
   notes: string;

@@ -14,12 +14,15 @@ export function ArtworkSection({ view }: { view: DeskRequestView }) {
           {view.files.map((file) => (
             <li key={file.position} className="min-w-0 rounded border border-stone-200 p-3">
               {file.previewable ? (
-                <img
-                  src={`${base}/files/${file.position}/preview`}
-                  alt={`Preview of ${file.name}`}
-                  className="mx-auto max-h-48 w-auto bg-[repeating-conic-gradient(#e7e5e4_0_25%,#fff_0_50%)] bg-[length:16px_16px]"
-                  loading="lazy"
-                />
+                // A box of its own height, contained: the picture arriving redraws only the box, never the page.
+                <div className="flex h-48 items-center justify-center contain-strict">
+                  <img
+                    src={`${base}/files/${file.position}/preview`}
+                    alt={`Preview of ${file.name}`}
+                    className="max-h-48 w-auto max-w-full bg-[repeating-conic-gradient(#e7e5e4_0_25%,#fff_0_50%)] bg-[length:16px_16px]"
+                    loading="lazy"
+                  />
+                </div>
               ) : (
                 <p className="rounded bg-stone-100 p-4 text-center text-sm text-stone-700">
                   No preview for {file.mediaType === 'image/svg+xml' ? 'SVG' : 'this type'}: download it.

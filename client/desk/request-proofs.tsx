@@ -28,12 +28,15 @@ function ProofVersion({ proof, base }: { proof: DeskProof; base: string }) {
         </span>
       </p>
       {proof.previewable && (
-        <img
-          src={`${base}/proofs/${proof.version}/preview`}
-          alt={`Proof v${proof.version}`}
-          className="mt-2 max-h-64 w-auto max-w-full bg-[repeating-conic-gradient(#e7e5e4_0_25%,#fff_0_50%)] bg-[length:16px_16px]"
-          loading="lazy"
-        />
+        // A box of its own height, contained: the picture arriving redraws only the box, never the page.
+        <div className="mt-2 flex h-64 items-center contain-strict">
+          <img
+            src={`${base}/proofs/${proof.version}/preview`}
+            alt={`Proof v${proof.version}`}
+            className="max-h-64 w-auto max-w-full bg-[repeating-conic-gradient(#e7e5e4_0_25%,#fff_0_50%)] bg-[length:16px_16px]"
+            loading="lazy"
+          />
+        </div>
       )}
       <p className="mt-2 text-sm wrap-anywhere">
         <a className="font-semibold underline" href={`${base}/proofs/${proof.version}`}>

@@ -1,9 +1,29 @@
-import type { RequestPageOptions, RequestPageProof, RequestPageView } from '#shared/request-page-contract.ts';
+import {
+  PROOF_PREVIEW_WIDTHS,
+  type RequestPageOptions,
+  type RequestPageProof,
+  type RequestPageView,
+} from '#shared/request-page-contract.ts';
 import { ApprovedNote, DecisionForms } from './decision-form.tsx';
 import { PageSection } from './request-document.tsx';
 
 /** Pixels of the proof's drawing per inch of print: the SVG's own units, scaled by its inch size. */
 const UNITS_PER_INCH = 100;
+/** The picture's tallest, in CSS pixels (36rem): a tall proof shows narrower than its card. */
+const MAX_HEIGHT_PX = 576;
+
+/**
+ * The proof at the widths the server makes of it, each below the proof's own width, then the proof's own
+ * width (the next size up, which the server never enlarges), as `srcset` candidates.
+ */
+function proofCandidates(src: string, width: number): { href: string; width: number }[] {
+  const smaller = PROOF_PREVIEW_WIDTHS.filter((candidate) => candidate < width);
+  const next = PROOF_PREVIEW_WIDTHS.find((candidate) => candidate >= width);
+  return [
+    ...smaller.map((candidate) => ({ href: `${src}/${candidate}`, width: candidate })),
+    ...(next === undefined ? [] : [{ href: `${src}/${next}`, width }]),
+  ];
+}
 
 /**
  * The proof, large. When the shop gave the print's size, the picture is drawn in an SVG whose width and
@@ -13,8 +33,27 @@ const UNITS_PER_INCH = 100;
 function ProofPicture({ view, proof }: { view: RequestPageView; proof: RequestPageProof }) {
   const src = `${view.path}/proofs/${proof.version}/preview`;
   const alt = `Proof v${proof.version} of your print`;
+  const candidates = proof.pixels ? proofCandidates(src, proof.pixels.width) : [];
   if (!proof.print) {
-    return <img src={src} alt={alt} className="mx-auto max-h-[36rem] w-auto max-w-full rounded bg-stone-50" />;
+    if (!proof.pixels) {
+      return <img src={src} alt={alt} className="mx-auto max-h-[36rem] w-auto max-w-full rounded bg-stone-50" />;
+    }
+    // Drawn no taller than 36rem: the width it shows at on a wide screen, and its height at that width. On a
+    // narrower one it shrinks to the card (the page's padding and the card's); the browser keeps the box
+    // from these numbers before the picture arrives, and picks the candidate for the width and pixel ratio.
+    const shown = Math.min(proof.pixels.width, Math.round((MAX_HEIGHT_PX * proof.pixels.width) / proof.pixels.height));
+    return (
+      <img
+        src={candidates.at(-1)?.href ?? src}
+        srcSet={candidates.map((candidate) => `${candidate.href} ${candidate.width}w`).join(', ')}
+        sizes={`(min-width: 768px) min(100vw - 5rem, 67rem, ${shown}px), min(100vw - 4rem, ${shown}px)`}
+        width={shown}
+        height={Math.round((shown * proof.pixels.height) / proof.pixels.width)}
+        alt={alt}
+        fetchPriority="high"
+        className="mx-auto h-auto max-w-full rounded bg-stone-50"
+      />
+    );
   }
   const width = proof.print.width * UNITS_PER_INCH;
   const height = proof.print.height * UNITS_PER_INCH;
@@ -27,7 +66,14 @@ function ProofPicture({ view, proof }: { view: RequestPageView; proof: RequestPa
       viewBox={`0 0 ${width} ${height}`}
       className="mx-auto block h-auto max-w-full border border-dashed border-stone-400 bg-stone-50"
     >
-      <image href={src} x="0" y="0" width={width} height={height} preserveAspectRatio="xMidYMid meet" />
+      <image
+        href={candidates.at(-1)?.href ?? src}
+        x="0"
+        y="0"
+        width={width}
+        height={height}
+        preserveAspectRatio="xMidYMid meet"
+      />
     </svg>
   );
 }

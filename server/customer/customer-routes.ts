@@ -25,6 +25,7 @@ import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { REORDER_FIELD } from '#shared/submissions/quote-fields.ts';
 import { decisionNotices, readDecision } from './customer-decision.ts';
 import { requestPageView } from './customer-views.ts';
+import { proofPreviews } from './proof-previews.ts';
 
 /** The longest message or reason a customer sends, as the quote form's comments. */
 const MAX_TEXT = 2000;
@@ -142,6 +143,7 @@ export function customerBackLinks(): Router {
 export function customerRoutes(options: CustomerRoutesOptions): Router {
   const router = Router();
   const now = options.now ?? (() => new Date());
+  const previews = proofPreviews(options.storage);
 
   router.use('/requests', (_req, res, next) => {
     res.set({
@@ -219,7 +221,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       ...(extra.notice ? { notice: extra.notice } : {}),
       ...(group ? { group } : {}),
     };
-    const html = await options.renderPage(view, {
+    const html = await options.renderPage(await previews.withPixels(view, reference), {
       csrfToken: options.csrf.issueToken(req, res),
       timeZone: prices['order-terms'].timeZone,
       stylesheets: options.stylesheets(),
@@ -243,6 +245,12 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
     const notice =
       notices[done as keyof typeof notices] ?? options.groups?.notices[done as keyof OrganiserGroups['notices']];
     await sendPage(req, res, notice ? { notice } : {});
+  });
+
+  // The proof at a phone's or a screen's width, for the page's picture (server/customer/proof-previews.ts).
+  router.get(`${PAGE}/proofs/:version/preview/:width`, opened, async (req, res) => {
+    if (!/^\d{1,4}$/.test(String(req.params.version))) throw createHttpError(404, 'There is no such proof.');
+    await previews.send(res, pageOf(req).reference, Number(req.params.version), String(req.params.width));
   });
 
   router.get(`${PAGE}/proofs/:version{/:preview}`, opened, async (req, res) => {

@@ -240,7 +240,21 @@ describe('mockups in a browser', () => {
     await mailWith(site.smtp, new RegExp(`The customer approved quote v1 of ${reference}`));
     const proof = customer.page.getByRole('img', { name: /Proof v1/ });
     await proof.scrollIntoViewIfNeeded();
-    await expect.poll(() => proof.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(900);
+    // A phone gets the proof at its own width (issue 30): the 480-pixel WebP of the 900-pixel proof sheet,
+    // and the sheet itself as it downloads.
+    await expect
+      .poll(() =>
+        proof.evaluate((image: HTMLImageElement) => (image.complete ? new URL(image.currentSrc).pathname : '')),
+      )
+      .toBe(`${path}/proofs/1/preview/480`);
+    expect(await proof.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    const sheetWidth = await customer.page.evaluate(async (src) => {
+      const sheet = new Image();
+      sheet.src = src;
+      await sheet.decode();
+      return sheet.naturalWidth;
+    }, `${path}/proofs/1/preview`);
+    expect(sheetWidth).toBe(900);
     expect(await axeViolations(customer.page)).toEqual([]);
     await customer.page.screenshot({ path: `${shots}/mockup-proof-390.png`, fullPage: true });
     // Sent while the quote waited, the proof was approved with it: both say so, signed.

@@ -1,0 +1,85 @@
+import type { Response } from 'express';
+import createHttpError from 'http-errors';
+import { imagePixels, type Pixels } from '#server/requests/image-pixels.ts';
+import { isPreviewable } from '#server/requests/request-details.ts';
+import type { Storage } from '#server/storage/types.ts';
+import type { RequestPageView } from '#shared/request-page-contract.ts';
+import { PROOF_PREVIEW_WIDTHS } from '#shared/request-page-contract.ts';
+
+/** Proof sizes remembered (a few numbers each): enough for every open request of a busy shop. */
+const MAX_SIZES = 5_000;
+/** Resized proofs kept in memory, in bytes: the ones customers are looking at now. */
+const MAX_RESIZED_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The proof on the customer's page, made light for a phone (issue 30): the page learns the proof's size in
+ * pixels, so its box is reserved before the picture arrives (no layout shift), and offers it at a few
+ * widths as WebP, so a phone loads a picture the size of its screen and not the shop's full-size file.
+ * A sent proof version never changes, so both are kept per version, in bounded caches.
+ */
+export function proofPreviews(storage: Storage) {
+  const sizes = new Map<string, Pixels | null>();
+  const resized = new Map<string, Buffer>();
+  let resizedBytes = 0;
+
+  async function pixelsOf(reference: string, version: number): Promise<Pixels | undefined> {
+    const key = `${reference}/${version}`;
+    const known = sizes.get(key);
+    if (known !== undefined) return known ?? undefined;
+    const file = await storage.getProofFile(reference, version);
+    if (!file) return undefined;
+    const pixels = isPreviewable(file.mediaType, 'proof') ? imagePixels(file.data, file.mediaType) : undefined;
+    if (sizes.size >= MAX_SIZES) sizes.delete(sizes.keys().next().value ?? '');
+    sizes.set(key, pixels ?? null);
+    return pixels;
+  }
+
+  return {
+    /** The view with its proof's size in pixels, when the proof is a picture whose header gives it. */
+    async withPixels(view: RequestPageView, reference: string): Promise<RequestPageView> {
+      if (!view.proof?.previewable) return view;
+      const pixels = await pixelsOf(reference, view.proof.version);
+      return pixels ? { ...view, proof: { ...view.proof, pixels } } : view;
+    },
+
+    /** Answers the proof at one of the page's widths (never enlarged), as WebP; 404 for any other width. */
+    async send(res: Response, reference: string, version: number, asked: string): Promise<void> {
+      const width = Number(asked);
+      if (String(width) !== asked || !(PROOF_PREVIEW_WIDTHS as readonly number[]).includes(width)) {
+        throw createHttpError(404, 'There is no such proof.');
+      }
+      const key = `${reference}/${version}/${width}`;
+      let data = resized.get(key);
+      if (data) {
+        // Most recently used last: the oldest is the first to go.
+        resized.delete(key);
+        resized.set(key, data);
+      } else {
+        const file = await storage.getProofFile(reference, version);
+        if (!file) throw createHttpError(404, 'There is no such proof.');
+        if (!isPreviewable(file.mediaType, 'proof'))
+          throw createHttpError(404, 'This file has no preview: download it.');
+        // sharp loads only when a proof is first resized.
+        const { default: sharp } = await import('sharp');
+        data = await sharp(file.data)
+          .rotate()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer();
+        resized.set(key, data);
+        resizedBytes += data.length;
+        for (const [oldKey, old] of resized) {
+          if (resizedBytes <= MAX_RESIZED_BYTES || oldKey === key) break;
+          resized.delete(oldKey);
+          resizedBytes -= old.length;
+        }
+      }
+      res.set({
+        'Content-Type': 'image/webp',
+        'Content-Disposition': 'inline',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      });
+      res.send(data);
+    },
+  };
+}
