@@ -3,16 +3,17 @@ import { approvalDay, shopTime } from '#shared/pricing/business-days.ts';
 import type { EncodedPage } from './encoded-page.ts';
 import type { SplitPage } from './page-slots.ts';
 import type { SiteDataFiles } from './site-data-files.ts';
+import type { SplicedBrotli } from './spliced-brotli.ts';
 import type { SplicedGzip } from './spliced-gzip.ts';
 
 /**
  * A cached page. `fixed`: the same bytes for everyone (most pages), kept compressed, with ETags.
- * `personal`: a form page, whose token and key differ per response; its fixed parts are deflated once
- * and each response's values are spliced in (server/pages/spliced-gzip.ts).
+ * `personal`: a form page, whose token and key differ per response; its fixed parts are compressed once
+ * in each encoding and each response's values are spliced in (spliced-gzip.ts, spliced-brotli.ts).
  */
 export type CachedPage =
   | { kind: 'fixed'; status: number; encoded: EncodedPage }
-  | { kind: 'personal'; page: SplitPage; gzip: SplicedGzip };
+  | { kind: 'personal'; page: SplitPage; gzip: SplicedGzip; br: SplicedBrotli };
 
 /** The pages that show estimates, whose dates depend on the day (see keyOf). */
 const datedPage = /^\/pricing(?:[/?]|$)/;
@@ -34,11 +35,11 @@ export function createPageCache({ siteData, now }: { siteData: SiteDataFiles; no
     max: CACHE_MAX_ENTRIES,
     maxSize: CACHE_MAX_BYTES,
     // Counted when stored, before a thorough page's brotli exists: brotli is smaller than gzip, so the
-    // gzip counted twice bounds both. A form page holds its text and the deflated copy (smaller still).
+    // gzip counted twice bounds both. A form page holds its text and a compressed copy in each encoding.
     sizeCalculation: (entry) =>
       entry.kind === 'fixed'
         ? entry.encoded.identity.body.length + 2 * entry.encoded.gzip.body.length
-        : entry.page.fixed.reduce((total, part) => total + part.length * 2, 1),
+        : entry.page.fixed.reduce((total, part) => total + part.length * 3, 1),
   });
   /**
    * The year is part of the key (the footer's copyright line ends with it). The pages with estimates
