@@ -47,7 +47,10 @@ export function createPageSender({ slots, logger }: { slots: PageSlots; logger: 
     cacheControl = 'private, no-cache',
   ) {
     const values = slots.valuesFor(req, res, page.slots);
-    res.status(page.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl });
+    // Node's own setHeader: Express's res.set parses the content type again on every call.
+    res.statusCode = page.status;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', cacheControl);
     const accepts = acceptedEncodings(req);
     // Brotli first (smaller), once made; gzip meanwhile, or for a client that takes no brotli.
     const br = encoders && accepts.br ? encoders.br.encode(values) : null;
@@ -55,11 +58,9 @@ export function createPageSender({ slots, logger }: { slots: PageSlots; logger: 
     if (chunks) {
       skipCompression(res);
       const body = Buffer.concat(chunks);
-      res.set({
-        'Content-Encoding': br ? 'br' : 'gzip',
-        Vary: 'Accept-Encoding',
-        'Content-Length': String(body.length),
-      });
+      res.setHeader('Content-Encoding', br ? 'br' : 'gzip');
+      res.setHeader('Vary', 'Accept-Encoding');
+      res.setHeader('Content-Length', body.length);
       return void res.end(req.method === 'HEAD' ? undefined : body);
     }
     // Uncached (development, a flash, a form with errors) or a client without gzip: the compression
