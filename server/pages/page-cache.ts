@@ -47,10 +47,21 @@ export function createPageCache({ siteData, now }: { siteData: SiteDataFiles; no
    * approval counts from, which change at midnight and at the cut-off on the shop's clock: their dates
    * follow, and the other pages keep their entries.
    */
+  // Working the shop's day out takes time-zone arithmetic (a tenth of a form page's CPU under load when
+  // done per request), and it can only change on a minute: midnight and the cut-off are minutes of the
+  // shop's clock, and time zones are whole minutes apart. So it is worked out once a minute.
+  let dayMemo: { minute: number; terms: unknown; day: string } | undefined;
+  const dayOf = (time: Date) => {
+    const terms = siteData.data['order-terms'];
+    const minute = Math.floor(time.getTime() / 60_000);
+    if (dayMemo?.minute !== minute || dayMemo.terms !== terms) {
+      dayMemo = { minute, terms, day: `${shopTime(time, terms.timeZone).date}>${approvalDay(time, terms)}|` };
+    }
+    return dayMemo.day;
+  };
   const keyOf = (url: string) => {
     const time = now();
-    const terms = siteData.data['order-terms'];
-    const day = datedPage.test(url) ? `${shopTime(time, terms.timeZone).date}>${approvalDay(time, terms)}|` : '';
+    const day = datedPage.test(url) ? dayOf(time) : '';
     return `${siteData.version}|${time.getUTCFullYear()}|${day}${url}`;
   };
   // Addresses seen to be unknown (a scanner's /wp-login.php, an old link): answered with the shared 404
