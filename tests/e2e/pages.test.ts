@@ -94,8 +94,8 @@ describe('after hydration', () => {
 describe('data per page', () => {
   it('a page reached by a link fetches the data files the first page did not carry, in the same document', async () => {
     const { page, context, problems } = await openPage(browser(), `${baseUrl}/contact-us`);
-    const embedded = await page.evaluate(
-      () => Object.keys(JSON.parse(document.getElementById('app-state')?.textContent ?? '{}').site).sort(),
+    const embedded = await page.evaluate(() =>
+      Object.keys(JSON.parse(document.getElementById('app-state')?.textContent ?? '{}').site).sort(),
     );
     // The contact page carries only what its header, footer and head read; no garment catalogue.
     expect(embedded).toEqual(['config', 'media']);
