@@ -8,6 +8,7 @@ import { AppProvider } from './app-context.tsx';
 import { createAppContextValue } from './create-app-context.ts';
 import { readCsrfToken } from './http-client.ts';
 import { deserializeHydration } from './hydration.ts';
+import { attachPageDataStore } from './page-data-loader.ts';
 import { routes } from './routes.tsx';
 
 /**
@@ -37,17 +38,18 @@ async function start() {
   // In a transition, React hydrates in slices and yields to the browser between them, instead of one
   // long task over the whole document: on a slow phone the page answers taps and scrolls sooner, and
   // Lighthouse's total blocking time drops. Events that arrive meanwhile are replayed by React.
+  const value = createAppContextValue(state, serializedState, {
+    nonce: '',
+    csrfToken: readCsrfToken() ?? '',
+    inBrowser: true,
+  });
+  // Pages reached by a link from here load the data files this page did not carry into this store.
+  attachPageDataStore(value.store);
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <AppProvider
-          value={createAppContextValue(state, serializedState, {
-            nonce: '',
-            csrfToken: readCsrfToken() ?? '',
-            inBrowser: true,
-          })}
-        >
+        <AppProvider value={value}>
           <RouterProvider router={router} />
         </AppProvider>
       </StrictMode>,

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from 'react-router';
 import { serializeForScript } from '#shared/json-script.ts';
+import { dataKeysFor, pickSiteData } from '#shared/page-data.ts';
 import type { AppState, QueryContext, QueryOutcome, RenderOptions } from '#shared/ssr-contract.ts';
 import { AppProvider } from './app-context.tsx';
 import { createAppContextValue } from './create-app-context.ts';
@@ -34,7 +35,8 @@ export function render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options
   const context = outcome.context as unknown as StaticHandlerContext;
   const router = createStaticRouter(handler.dataRoutes, context);
   const state: AppState = {
-    site: options.site,
+    // The page embeds, and renders with, only the data files its routes read.
+    site: pickSiteData(options.site, dataKeysFor(context.matches.map((match) => match.route.id))),
     publicUrl: options.publicUrl,
     assets: options.assets,
     hydration: {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { data, type RouteObject } from 'react-router';
 import { type LazyPageId, pageModulePath, pages } from '#shared/routes.ts';
 import { navigationDelayLoader } from './navigation/navigation-delay.ts';
+import { loadPageData } from './page-data-loader.ts';
 import NotFoundPage from './pages/not-found.tsx';
 import Root, { RootErrorBoundary } from './root.tsx';
 
@@ -42,6 +43,10 @@ function pageRoute(page: (typeof pages)[number]): RouteObject {
     // The home page is the root's index route: a path of '/' would make it a sibling instead.
     ...(page.id === 'home' ? { index: true } : { path: page.path }),
     handle: { module: pageModulePath(page.id) } satisfies RouteHandle,
+    // Pages embed only the data files they read: a page reached by a link fetches those the store
+    // lacks, alongside its code. Once there they stay, so nothing is fetched again for this route.
+    loader: ({ request }) => loadPageData(page.id, request.url),
+    shouldRevalidate: () => false,
     lazy: async () => ({ Component: (await load()).default }),
   };
 }

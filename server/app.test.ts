@@ -86,7 +86,14 @@ describe('pages', () => {
     const match = /<script id="app-state" type="application\/json">([^<]*)<\/script>/.exec(response.text);
     expect(match).not.toBeNull();
     const state = JSON.parse(match?.[1] ?? '') as { site: unknown; publicUrl: string };
-    expect(state.site).toEqual(t.siteData.data);
+    const { config, media, services, 'our-work': work } = t.siteData.data;
+    const prices = {
+      'screen-printing': t.siteData.data['screen-printing'],
+      'direct-to-garment': t.siteData.data['direct-to-garment'],
+      embroidery: t.siteData.data.embroidery,
+    };
+    // The home page's own data files, as loaded, and none it does not read (no catalogue, no answers).
+    expect(state.site).toEqual({ config, media, services, 'our-work': work, ...prices });
     expect(state.publicUrl).toBe('https://shop.example');
     // The only other scripts are inert data (JSON, JSON-LD) or external modules: nothing inline runs,
     // which is what lets script-src go without a nonce.
@@ -94,6 +101,20 @@ describe('pages', () => {
     expect(scripts.length).toBeGreaterThan(1);
     for (const tag of scripts) expect(tag).toMatch(/type="application\/(ld\+)?json"|src="[^"]+"/);
     for (const tag of scripts) expect(tag).not.toContain('nonce');
+  });
+
+  it.each([
+    ['/contact-us', ['config', 'media']],
+    ['/pricing/embroidery', ['config', 'embroidery', 'media', 'order-terms', 'services']],
+    ['/pricing', ['config', 'direct-to-garment', 'embroidery', 'media', 'order-terms', 'screen-printing', 'services']],
+    ['/faq', ['config', 'faq', 'media']],
+    ['/no-such-page', ['config', 'media']],
+  ])('%s embeds only the data files it reads', async (path, keys) => {
+    const response = await request(t.app).get(path);
+    const match = /<script id="app-state" type="application\/json">([^<]*)<\/script>/.exec(response.text);
+    const state = JSON.parse(match?.[1] ?? '') as { site: Record<string, unknown> };
+    expect(Object.keys(state.site).sort()).toEqual(keys);
+    for (const key of keys) expect(state.site[key]).toEqual(t.siteData.data[key as keyof typeof t.siteData.data]);
   });
 
   it('answers HEAD with headers and no body', async () => {

@@ -24,7 +24,8 @@ export interface PageAssets {
 
 /** The state the server renders with and embeds in the page, so the browser hydrates the same tree. */
 export interface AppState {
-  site: SiteData;
+  /** Only the data files the page's routes read (shared/page-data.ts), not the whole site data. */
+  site: Partial<SiteData>;
   publicUrl: string;
   assets: PageAssets;
   /** React Router's loaderData/actionData/errors, with errors serialized. */

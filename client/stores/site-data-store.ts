@@ -11,8 +11,13 @@ export interface SiteDataStore {
   subscribe(listener: () => void): () => void;
 }
 
-export function createSiteDataStore(initial: SiteData): SiteDataStore {
-  let state = initial;
+/**
+ * `initial` holds the files the page's routes read (shared/page-data.ts): the pages read only those,
+ * and a page reached by a link has its own loaded into the store before it renders
+ * (client/page-data-loader.ts), so reading the store as the whole site data holds for every page.
+ */
+export function createSiteDataStore(initial: Partial<SiteData>): SiteDataStore {
+  let state = initial as SiteData;
   const listeners = new Set<() => void>();
   return {
     get: () => state,

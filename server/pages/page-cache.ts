@@ -3,16 +3,17 @@ import { approvalDay, shopTime } from '#shared/pricing/business-days.ts';
 import type { EncodedPage } from './encoded-page.ts';
 import type { SplitPage } from './page-slots.ts';
 import type { SiteDataFiles } from './site-data-files.ts';
+import type { SplicedBrotli } from './spliced-brotli.ts';
 import type { SplicedGzip } from './spliced-gzip.ts';
 
 /**
  * A cached page. `fixed`: the same bytes for everyone (most pages), kept compressed, with ETags.
- * `personal`: a form page, whose token and key differ per response; its fixed parts are deflated once
- * and each response's values are spliced in (server/pages/spliced-gzip.ts).
+ * `personal`: a form page, whose token and key differ per response; its fixed parts are compressed once
+ * in each encoding and each response's values are spliced in (spliced-gzip.ts, spliced-brotli.ts).
  */
 export type CachedPage =
   | { kind: 'fixed'; status: number; encoded: EncodedPage }
-  | { kind: 'personal'; page: SplitPage; gzip: SplicedGzip };
+  | { kind: 'personal'; page: SplitPage; gzip: SplicedGzip; br: SplicedBrotli };
 
 /** The pages that show estimates, whose dates depend on the day (see keyOf). */
 const datedPage = /^\/pricing(?:[/?]|$)/;
@@ -34,11 +35,11 @@ export function createPageCache({ siteData, now }: { siteData: SiteDataFiles; no
     max: CACHE_MAX_ENTRIES,
     maxSize: CACHE_MAX_BYTES,
     // Counted when stored, before a thorough page's brotli exists: brotli is smaller than gzip, so the
-    // gzip counted twice bounds both. A form page holds its text and the deflated copy (smaller still).
+    // gzip counted twice bounds both. A form page holds its text and a compressed copy in each encoding.
     sizeCalculation: (entry) =>
       entry.kind === 'fixed'
         ? entry.encoded.identity.body.length + 2 * entry.encoded.gzip.body.length
-        : entry.page.fixed.reduce((total, part) => total + part.length * 2, 1),
+        : entry.page.fixed.reduce((total, part) => total + part.length * 3, 1),
   });
   /**
    * The year is part of the key (the footer's copyright line ends with it). The pages with estimates
@@ -46,10 +47,21 @@ export function createPageCache({ siteData, now }: { siteData: SiteDataFiles; no
    * approval counts from, which change at midnight and at the cut-off on the shop's clock: their dates
    * follow, and the other pages keep their entries.
    */
+  // Working the shop's day out takes time-zone arithmetic (a tenth of a form page's CPU under load when
+  // done per request), and it can only change on a minute: midnight and the cut-off are minutes of the
+  // shop's clock, and time zones are whole minutes apart. So it is worked out once a minute.
+  let dayMemo: { minute: number; terms: unknown; day: string } | undefined;
+  const dayOf = (time: Date) => {
+    const terms = siteData.data['order-terms'];
+    const minute = Math.floor(time.getTime() / 60_000);
+    if (dayMemo?.minute !== minute || dayMemo.terms !== terms) {
+      dayMemo = { minute, terms, day: `${shopTime(time, terms.timeZone).date}>${approvalDay(time, terms)}|` };
+    }
+    return dayMemo.day;
+  };
   const keyOf = (url: string) => {
     const time = now();
-    const terms = siteData.data['order-terms'];
-    const day = datedPage.test(url) ? `${shopTime(time, terms.timeZone).date}>${approvalDay(time, terms)}|` : '';
+    const day = datedPage.test(url) ? dayOf(time) : '';
     return `${siteData.version}|${time.getUTCFullYear()}|${day}${url}`;
   };
   // Addresses seen to be unknown (a scanner's /wp-login.php, an old link): answered with the shared 404

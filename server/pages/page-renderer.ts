@@ -70,10 +70,10 @@ export interface PageRenderer {
   cachedPages: RequestHandler;
   /**
    * The same, mounted before the compression middleware and cookie parsing, for what needs neither: a
-   * page without a form, and a form page for a client that takes gzip (its spliced gzip is encoded
-   * already; it parses the cookies its token needs itself). Anything else (a form page for a client
-   * without gzip, which the compression middleware encodes, or a request with a flash cookie) is
-   * passed on to cachedPages and the renderer.
+   * page without a form, and a form page for a client that takes gzip or (once it is made) brotli: its
+   * spliced forms are encoded already; it parses the cookies its token needs itself. Anything else (a
+   * form page for a client that takes neither, which the compression middleware encodes, or a request
+   * with a flash cookie) is passed on to cachedPages and the renderer.
    */
   earlyCachedPages: RequestHandler;
   /**
@@ -174,11 +174,13 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     // Not through the compression middleware, which has nothing to do for spliced gzip: with it in the
     // path, about 9 kB of each request's objects were promoted to the old generation under load, and
     // scavenges took 10-30 ms (the form page's p99); without it, nothing is promoted.
-    if (hit?.kind !== 'personal' || !acceptedEncodings(req).gzip) return next();
+    if (hit?.kind !== 'personal') return next();
+    const accepts = acceptedEncodings(req);
+    if (!accepts.gzip && !(accepts.br && hit.br.ready())) return next();
     parseCookies(req, res, (error?: unknown) => {
       if (error) return next(error);
       options.onCache?.('hit');
-      sendPersonal(req, res, hit.page, hit.gzip);
+      sendPersonal(req, res, hit.page, hit);
     });
   };
 

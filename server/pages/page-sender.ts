@@ -4,8 +4,12 @@ import { skipCompression } from '#server/http/response-compression.ts';
 import { acceptedEncodings } from './content-encoding.ts';
 import { type CompressionEffort, type EncodedPage, encodePage, pickRepresentation } from './encoded-page.ts';
 import type { CachedPage } from './page-cache.ts';
+
+type PersonalPage = Extract<CachedPage, { kind: 'personal' }>;
+
 import type { PageSlots, SplitPage } from './page-slots.ts';
-import { createSplicedGzip, type SplicedGzip } from './spliced-gzip.ts';
+import { createSplicedBrotli } from './spliced-brotli.ts';
+import { createSplicedGzip } from './spliced-gzip.ts';
 
 /**
  * Fixed pages are the same for everyone, so shared caches may keep them, and browsers revalidate each
@@ -34,20 +38,29 @@ export function createPageSender({ slots, logger }: { slots: PageSlots; logger: 
     res.end(req.method === 'HEAD' ? undefined : representation.body);
   }
 
-  /** A page with per-request values; `gzip` is the spliced encoder when the page is cached. */
+  /** A page with per-request values; `encoders` splice them into its compressed forms when it is cached. */
   function sendPersonal(
     req: Request,
     res: Response,
     page: SplitPage,
-    gzip: SplicedGzip | null,
+    encoders: Pick<PersonalPage, 'gzip' | 'br'> | null,
     cacheControl = 'private, no-cache',
   ) {
     const values = slots.valuesFor(req, res, page.slots);
-    res.status(page.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl });
-    if (gzip && acceptedEncodings(req).gzip) {
+    // Node's own setHeader: Express's res.set parses the content type again on every call.
+    res.statusCode = page.status;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', cacheControl);
+    const accepts = acceptedEncodings(req);
+    // Brotli first (smaller), once made; gzip meanwhile, or for a client that takes no brotli.
+    const br = encoders && accepts.br ? encoders.br.encode(values) : null;
+    const chunks = br ?? (encoders && accepts.gzip ? encoders.gzip.encode(values) : null);
+    if (chunks) {
       skipCompression(res);
-      const body = Buffer.concat(gzip.encode(values));
-      res.set({ 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding', 'Content-Length': String(body.length) });
+      const body = Buffer.concat(chunks);
+      res.setHeader('Content-Encoding', br ? 'br' : 'gzip');
+      res.setHeader('Vary', 'Accept-Encoding');
+      res.setHeader('Content-Length', body.length);
       return void res.end(req.method === 'HEAD' ? undefined : body);
     }
     // Uncached (development, a flash, a form with errors) or a client without gzip: the compression
@@ -64,13 +77,22 @@ export function createPageSender({ slots, logger }: { slots: PageSlots; logger: 
 
     send(req: Request, res: Response, entry: CachedPage) {
       if (entry.kind === 'fixed') return sendFixed(req, res, entry.status, entry.encoded);
-      sendPersonal(req, res, entry.page, entry.gzip);
+      sendPersonal(req, res, entry.page, entry);
     },
 
     /** A rendered page made ready to keep: compressed once (thoroughly for the site's own pages). */
     toCached(page: SplitPage, effort: CompressionEffort): CachedPage {
       if (page.slots.length > 0) {
-        return { kind: 'personal', page, gzip: createSplicedGzip(page.fixed, effort === 'thorough' ? 9 : 6) };
+        const thorough = effort === 'thorough';
+        return {
+          kind: 'personal',
+          page,
+          gzip: createSplicedGzip(page.fixed, thorough ? 9 : 6),
+          br: createSplicedBrotli(page.fixed, {
+            quality: thorough ? 11 : 5,
+            onError: (error) => logger.error({ err: error }, 'page compression failed'),
+          }),
+        };
       }
       const encoded = encodePage(page.fixed[0] as Buffer, effort, (error) =>
         logger.error({ err: error }, 'page compression failed'),

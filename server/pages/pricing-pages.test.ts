@@ -152,4 +152,14 @@ describe('the cached calculator page and the clock', () => {
     now = new Date('2026-11-30T18:01:00Z');
     expect(await standard()).toContain('approve it by 12:00 pm CST on Tue, Dec 1');
   });
+
+  it('turns at the cut-off itself, though less than a minute passed since the last visit', async () => {
+    let now = new Date('2026-11-30T17:59:50Z');
+    const app = (await createTestApp({ dataDir: fixtureDataDir, now: () => now })).app;
+    const standard = async () =>
+      text((await request(app).get('/pricing/printing?q=24&c1=1').expect(200)).text).replace(/ ([:.,;])/g, '$1');
+    expect(await standard()).toContain('approve it by 12:00 pm CST today, Mon, Nov 30');
+    now = new Date('2026-11-30T18:00:10Z');
+    expect(await standard()).toContain('approve it by 12:00 pm CST on Tue, Dec 1');
+  });
 });

@@ -91,6 +91,46 @@ describe('after hydration', () => {
   });
 });
 
+describe('data per page', () => {
+  it('a page reached by a link fetches the data files the first page did not carry, in the same document', async () => {
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/contact-us`);
+    const embedded = await page.evaluate(() =>
+      Object.keys(JSON.parse(document.getElementById('app-state')?.textContent ?? '{}').site).sort(),
+    );
+    // The contact page carries only what its header, footer and head read; no garment catalogue.
+    expect(embedded).toEqual(['config', 'media']);
+    const documents: string[] = [];
+    const data: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'document') documents.push(req.url());
+      if (req.url().includes('/data/')) data.push(new URL(req.url()).pathname);
+    });
+    await page.locator('footer').getByRole('link', { name: 'FAQ' }).click();
+    await expect.poll(() => page.title()).toBe('Questions and answers - Seenwear');
+    await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(3);
+    expect(data).toContain('/data/faq.json');
+    expect(documents).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('loads the page whole when its data files cannot be fetched on the way', async () => {
+    const context = await browser().newContext();
+    const page = await context.newPage();
+    await page.route('**/data/*.json', (route) => route.abort());
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${baseUrl}/about-us`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.locator('footer').getByRole('link', { name: 'FAQ' }).click();
+    await expect.poll(() => page.title()).toBe('Questions and answers - Seenwear');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(3);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('client navigation', () => {
   it('follows links without reloading the document, and back and forward work', async () => {
     const { page, context, problems } = await openPage(browser(), `${baseUrl}/`);

@@ -1,0 +1,34 @@
+import { dataKeysFor } from '#shared/page-data.ts';
+import { request } from './http-client.ts';
+import type { SiteDataStore } from './stores/site-data-store.ts';
+
+/**
+ * A page embeds only the data files it reads (shared/page-data.ts), so a page reached by a link may need
+ * files the first page did not carry: its route's loader fetches them before it renders (routes.tsx).
+ * The browser's one store is attached at start; on the server none is, and nothing is fetched: the
+ * server renders each page with its own files.
+ */
+let browserStore: SiteDataStore | undefined;
+
+export function attachPageDataStore(store: SiteDataStore): void {
+  browserStore = store;
+}
+
+/**
+ * Fetches the files this page reads that the store lacks (null: route data of its own it has none). When
+ * one cannot be fetched, the page is loaded whole instead, as the server renders it with its files.
+ */
+export async function loadPageData(pageId: string, url: string): Promise<null> {
+  const store = browserStore;
+  if (!store) return null;
+  const have = store.get() as Partial<ReturnType<SiteDataStore['get']>>;
+  const missing = dataKeysFor([pageId]).filter((key) => have[key] === undefined);
+  try {
+    await Promise.all(missing.map(async (key) => store.set(key, await request(`/data/${key}.json`))));
+  } catch {
+    window.location.assign(url);
+    // The document is being replaced: this navigation never finishes in this one.
+    return new Promise<null>(() => undefined);
+  }
+  return null;
+}
