@@ -14,6 +14,7 @@ import type { SqlDialect } from './database-clock.ts';
 import { inboxMatching } from './inbox-query.ts';
 import type { OperatorStorage } from './kysely-storage.ts';
 import type { StorageLocation } from './open-storage.ts';
+import { boardOrdersQuery } from './production-storage.ts';
 import type { StorageDatabase } from './schema.ts';
 
 /** Kysely compiling only, to read the SQL the desk sends without a connection of its own. */
@@ -30,7 +31,7 @@ function compilerFor(dialect: SqlDialect): Kysely<StorageDatabase> {
 }
 
 /** The plan of the inbox's first page for a filter, as the database would run it, in one text. */
-async function planOf(
+function planOf(
   location: StorageLocation,
   dialect: SqlDialect,
   filter: { search?: string; status?: 'quoted' },
@@ -42,6 +43,15 @@ async function planOf(
     .orderBy('submissions.id', 'desc')
     .limit(50)
     .compile();
+  return planOfQuery(location, dialect, query);
+}
+
+/** The plan of a compiled query, as the database would run it, in one text. */
+async function planOfQuery(
+  location: StorageLocation,
+  dialect: SqlDialect,
+  query: { sql: string; parameters: readonly unknown[] },
+): Promise<string> {
   if (dialect === 'postgres') {
     const rows = (await runSql(location, `explain ${query.sql}`, [...query.parameters])) as {
       'QUERY PLAN': string;
@@ -94,5 +104,11 @@ describe.each(backends)('the inbox query plans on %s', (backend) => {
     const plan = await planOf(storage.location, dialect, {});
     expect(plan).not.toMatch(fullScan);
     expect(plan).toMatch(/submissions_activity_at/);
+  });
+
+  it('reads the board’s orders (and the inbox’s flags of those at risk) off the board index', async () => {
+    const plan = await planOfQuery(storage.location, dialect, boardOrdersQuery(compilerFor(dialect)).compile());
+    expect(plan).not.toMatch(fullScan);
+    expect(plan).toMatch(/submissions_board/);
   });
 });
