@@ -62,9 +62,7 @@ export function createProductionPlanner({
   defaults: Capacity;
 }): ProductionPlanner {
   let kept: { at: number; firstDay: string; value: Awaited<ReturnType<ProductionPlanner['current']>> } | undefined;
-  let keptRisks:
-    | { at: number; firstDay: string; capacity: Capacity; value: ReadonlyMap<string, string> }
-    | undefined;
+  let keptRisks: { at: number; firstDay: string; capacity: Capacity; value: ReadonlyMap<string, string> } | undefined;
   // Bumped by invalidate: a read that began before a change never stores its stale table.
   let generation = 0;
 

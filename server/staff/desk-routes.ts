@@ -185,6 +185,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       pageSize: PAGE_SIZE,
       counts: list.counts,
       unread: list.unread,
+      ...optionalField('uncounted', list.uncounted),
     });
   });
 

@@ -11,6 +11,11 @@ import type { Actor, DeskStorage, RequestEvent, RequestFilter, Submission } from
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How stale a staff session's last-seen time may get before a page refreshes it. */
 const TOUCH_EVERY_MS = 60 * 1000;
+/**
+ * How many matches a search counts by status: counting every match of a common word among years of
+ * requests costs more than the page (issue 30), and past this the staff narrow the search anyway.
+ */
+const SEARCH_COUNT_LIMIT = 500;
 
 /**
  * The desk's half of the storage contract, in the same Kysely code for both databases; `getSubmission`
@@ -22,7 +27,8 @@ export function createDeskStorage(
   getSubmission: (reference: string) => Promise<Submission | undefined>,
 ): DeskStorage {
   const clock: DatabaseClock = databaseClock(dialect);
-  const matching = (filter: Pick<RequestFilter, 'kind' | 'search'>) => inboxMatching(db, dialect, filter);
+  const matching = (filter: Pick<RequestFilter, 'kind' | 'search'>, how?: { walk?: boolean }) =>
+    inboxMatching(db, dialect, filter, how);
 
   async function idOf(reference: string, trx: Kysely<StorageDatabase> = db): Promise<number | undefined> {
     const row = await trx.selectFrom('submissions').where('reference', '=', reference).select('id').executeTakeFirst();
@@ -37,49 +43,82 @@ export function createDeskStorage(
 
   return {
     async listRequests(filter) {
-      const base = matching(filter);
-      const [rows, tally] = await Promise.all([
-        base
-          .$if(filter.status !== undefined, (query) =>
-            query.where('submissions.status', '=', filter.status as RequestStatus),
-          )
-          .select(['reference', 'kind', 'status', 'name', 'email', 'created_at', 'read_at', 'payload'])
-          .orderBy('submissions.activity_at', 'desc')
-          .orderBy('submissions.id', 'desc')
-          .limit(filter.pageSize)
-          .offset((filter.page - 1) * filter.pageSize)
-          .execute(),
-        // Without a search, the counts the triggers keep (migration 0019): no request is counted here.
-        // A search counts its matches, each status and the unread in one pass.
-        filter.search?.trim()
-          ? base
+      const search = filter.search?.trim() ? filter.search : undefined;
+      const countUpTo = filter.countUpTo ?? SEARCH_COUNT_LIMIT;
+      // Without a search, the counts the triggers keep (migration 0019): no request is counted here. A
+      // search counts its matches, each status and the unread in one pass, but no further than countUpTo.
+      const tallied = () =>
+        search
+          ? db
+              .selectFrom(
+                matching(filter)
+                  .select(['submissions.status', 'submissions.read_at'])
+                  .limit(countUpTo + 1)
+                  .as('matched'),
+              )
               .select((eb) => [
-                'submissions.status',
+                'matched.status',
                 eb.fn.countAll().as('total'),
-                eb.fn.sum(sql<number>`case when submissions.read_at is null then 1 else 0 end`).as('unread'),
+                eb.fn.sum(sql<number>`case when matched.read_at is null then 1 else 0 end`).as('unread'),
               ])
-              .groupBy('submissions.status')
+              .groupBy('matched.status')
               .execute()
           : db
               .selectFrom('request_counts')
               .$if(filter.kind !== undefined, (query) => query.where('kind', '=', filter.kind as 'quote'))
               .select(['status', 'total', 'unread'])
-              .execute(),
-      ]);
+              .execute();
+      // The page's ids first, then their columns: sorting whole rows of every match costs more. One more
+      // than the page is read, to know whether a page follows when the matches are not all counted.
+      const paged = (walk: boolean) =>
+        db
+          .selectFrom('submissions')
+          .where(
+            'submissions.id',
+            'in',
+            matching(filter, { walk })
+              .$if(filter.status !== undefined, (query) =>
+                query.where('submissions.status', '=', filter.status as RequestStatus),
+              )
+              .select('submissions.id')
+              .orderBy('submissions.activity_at', 'desc')
+              .orderBy('submissions.id', 'desc')
+              .limit(filter.pageSize + 1)
+              .offset((filter.page - 1) * filter.pageSize),
+          )
+          .select(['reference', 'kind', 'status', 'name', 'email', 'created_at', 'read_at', 'payload'])
+          .orderBy('submissions.activity_at', 'desc')
+          .orderBy('submissions.id', 'desc')
+          .execute();
+      const beyond = (rows: { total: number | string | bigint }[]) =>
+        search !== undefined && rows.reduce((sum, row) => sum + Number(row.total), 0) > countUpTo;
+      let tally: Awaited<ReturnType<typeof tallied>>;
+      let rows: Awaited<ReturnType<typeof paged>>;
+      if (dialect === 'sqlite') {
+        // One connection: the count first tells whether the page is best read in the inbox's order.
+        tally = await tallied();
+        rows = await paged(beyond(tally));
+      } else {
+        [tally, rows] = await Promise.all([tallied(), paged(false)]);
+      }
+      const uncounted = beyond(tally);
       const counts: Partial<Record<RequestStatus, number>> = {};
       let unread = 0;
-      for (const row of tally) {
-        const total = Number(row.total);
-        // Zero rows stay once a status has emptied: the inbox lists only statuses with requests.
-        if (total > 0) counts[row.status] = (counts[row.status] ?? 0) + total;
-        unread += Number(row.unread ?? 0);
+      if (!uncounted) {
+        for (const row of tally) {
+          const total = Number(row.total);
+          // Zero rows stay once a status has emptied: the inbox lists only statuses with requests.
+          if (total > 0) counts[row.status] = (counts[row.status] ?? 0) + total;
+          unread += Number(row.unread ?? 0);
+        }
       }
-      const total =
-        filter.status === undefined
+      const total = uncounted
+        ? (filter.page - 1) * filter.pageSize + rows.length
+        : filter.status === undefined
           ? Object.values(counts).reduce((sum, count) => sum + count, 0)
           : (counts[filter.status] ?? 0);
       return {
-        items: rows.map((row) => ({
+        items: rows.slice(0, filter.pageSize).map((row) => ({
           reference: row.reference,
           kind: row.kind,
           status: row.status,
@@ -92,6 +131,7 @@ export function createDeskStorage(
         total,
         counts,
         unread,
+        ...(uncounted ? { uncounted: countUpTo } : {}),
       };
     },
 

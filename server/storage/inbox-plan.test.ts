@@ -34,9 +34,9 @@ function compilerFor(dialect: SqlDialect): Kysely<StorageDatabase> {
 function planOf(
   location: StorageLocation,
   dialect: SqlDialect,
-  filter: { search?: string; status?: 'quoted' },
+  filter: { search?: string; status?: 'quoted'; walk?: boolean },
 ): Promise<string> {
-  const query = inboxMatching(compilerFor(dialect), dialect, { search: filter.search })
+  const query = inboxMatching(compilerFor(dialect), dialect, { search: filter.search }, { walk: filter.walk === true })
     .$if(filter.status !== undefined, (q) => q.where('submissions.status', '=', 'quoted'))
     .select(['reference', 'name'])
     .orderBy('submissions.activity_at', 'desc')
@@ -92,6 +92,19 @@ describe.each(backends)('the inbox query plans on %s', (backend) => {
     expect(plan).toMatch(
       dialect === 'postgres' ? /submissions_search_text/ : /submissions_search VIRTUAL TABLE INDEX \d+:M/,
     );
+  });
+
+  it('pages a search matching hundreds through the inbox order’s index, still narrowed by the trigrams', async () => {
+    const plan = await planOf(storage.location, dialect, { search: 'Castañeda', walk: true });
+    expect(plan).not.toMatch(fullScan);
+    expect(plan).toMatch(
+      dialect === 'postgres'
+        ? /submissions_search_text/
+        : /SCAN submissions USING INDEX submissions_activity_at[\s\S]*submissions_search VIRTUAL TABLE INDEX \d+:M/,
+    );
+    const filtered = await planOf(storage.location, dialect, { search: 'Castañeda', status: 'quoted', walk: true });
+    expect(filtered).not.toMatch(fullScan);
+    if (dialect === 'sqlite') expect(filtered).toMatch(/submissions_status_activity_at/);
   });
 
   it('reads a status filter in the inbox order off its index', async () => {
