@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
-import { inboxMatching } from './inbox-query.ts';
+import { inboxFound, inboxMatching } from './inbox-query.ts';
 import { promisedOf, writePromisedDate } from './promised-date.ts';
 import { insertQueuedMail } from './queued-mail.ts';
 import { appendEvent as appendRequestEvent } from './request-events.ts';
@@ -45,78 +45,78 @@ export function createDeskStorage(
     async listRequests(filter) {
       const search = filter.search?.trim() ? filter.search : undefined;
       const countUpTo = filter.countUpTo ?? SEARCH_COUNT_LIMIT;
-      // Without a search, the counts the triggers keep (migration 0019): no request is counted here. A
-      // search counts its matches, each status and the unread in one pass, but no further than countUpTo.
-      const tallied = () =>
-        search
-          ? db
-              .selectFrom(
-                matching(filter)
-                  .select(['submissions.status', 'submissions.read_at'])
-                  .limit(countUpTo + 1)
-                  .as('matched'),
-              )
-              .select((eb) => [
-                'matched.status',
-                eb.fn.countAll().as('total'),
-                eb.fn.sum(sql<number>`case when matched.read_at is null then 1 else 0 end`).as('unread'),
-              ])
-              .groupBy('matched.status')
-              .execute()
-          : db
-              .selectFrom('request_counts')
-              .$if(filter.kind !== undefined, (query) => query.where('kind', '=', filter.kind as 'quote'))
-              .select(['status', 'total', 'unread'])
-              .execute();
-      // The page's ids first, then their columns: sorting whole rows of every match costs more. One more
-      // than the page is read, to know whether a page follows when the matches are not all counted.
+      const offset = (filter.page - 1) * filter.pageSize;
+      const columns = ['reference', 'kind', 'status', 'name', 'email', 'created_at', 'read_at', 'payload'] as const;
+      const inOrder = <Q extends SelectQueryBuilder<StorageDatabase, 'submissions', object>>(query: Q) =>
+        query.orderBy('submissions.activity_at', 'desc').orderBy('submissions.id', 'desc') as Q;
+      // A page of the filter's requests read in the inbox's order: its ids first, then their columns
+      // (sorting whole rows costs more), one more than the page to tell whether another follows.
       const paged = (walk: boolean) =>
-        db
-          .selectFrom('submissions')
-          .where(
-            'submissions.id',
-            'in',
-            matching(filter, { walk })
-              .$if(filter.status !== undefined, (query) =>
-                query.where('submissions.status', '=', filter.status as RequestStatus),
+        inOrder(
+          db
+            .selectFrom('submissions')
+            .where(
+              'submissions.id',
+              'in',
+              inOrder(
+                matching(filter, { walk }).$if(filter.status !== undefined, (query) =>
+                  query.where('submissions.status', '=', filter.status as RequestStatus),
+                ),
               )
-              .select('submissions.id')
-              .orderBy('submissions.activity_at', 'desc')
-              .orderBy('submissions.id', 'desc')
-              .limit(filter.pageSize + 1)
-              .offset((filter.page - 1) * filter.pageSize),
-          )
-          .select(['reference', 'kind', 'status', 'name', 'email', 'created_at', 'read_at', 'payload'])
-          .orderBy('submissions.activity_at', 'desc')
-          .orderBy('submissions.id', 'desc')
-          .execute();
-      const beyond = (rows: { total: number | string | bigint }[]) =>
-        search !== undefined && rows.reduce((sum, row) => sum + Number(row.total), 0) > countUpTo;
-      let tally: Awaited<ReturnType<typeof tallied>>;
+                .select('submissions.id')
+                .limit(filter.pageSize + 1)
+                .offset(offset),
+            )
+            .select(columns),
+        ).execute();
+
       let rows: Awaited<ReturnType<typeof paged>>;
-      if (dialect === 'sqlite') {
-        // One connection: the count first tells whether the page is best read in the inbox's order.
-        tally = await tallied();
-        rows = await paged(beyond(tally));
+      let tally: { status: RequestStatus; total: number | string | bigint; unread: number | string | bigint | null }[];
+      let total: number | undefined;
+      let uncounted = false;
+      if (search) {
+        // A search reads its matches once, up to countUpTo: counted by status and put in order here.
+        const found = (await inboxFound(db, dialect, filter, countUpTo + 1).execute(db)).rows;
+        uncounted = found.length > countUpTo;
+        if (uncounted) {
+          // Past the count: the page is read in the inbox's order (SQLite walks its index).
+          tally = [];
+          rows = await paged(dialect === 'sqlite');
+        } else {
+          tally = found.map((row) => ({ status: row.status, total: 1, unread: row.read_at === null ? 1 : 0 }));
+          const at = (row: (typeof found)[number]) =>
+            row.activity_at === null ? Number.NEGATIVE_INFINITY : readDate(row.activity_at as string).getTime();
+          const listed = found
+            .filter((row) => filter.status === undefined || row.status === filter.status)
+            .sort((a, b) => at(b) - at(a) || b.id - a.id);
+          total = listed.length;
+          const ids = listed.slice(offset, offset + filter.pageSize).map((row) => row.id);
+          rows =
+            ids.length === 0
+              ? []
+              : await inOrder(
+                  db.selectFrom('submissions').where('submissions.id', 'in', ids).select(columns),
+                ).execute();
+        }
       } else {
-        [tally, rows] = await Promise.all([tallied(), paged(false)]);
+        // Without a search, the counts the triggers keep (migration 0019): no request is counted here.
+        [tally, rows] = await Promise.all([
+          db
+            .selectFrom('request_counts')
+            .$if(filter.kind !== undefined, (query) => query.where('kind', '=', filter.kind as 'quote'))
+            .select(['status', 'total', 'unread'])
+            .execute(),
+          paged(false),
+        ]);
       }
-      const uncounted = beyond(tally);
       const counts: Partial<Record<RequestStatus, number>> = {};
       let unread = 0;
-      if (!uncounted) {
-        for (const row of tally) {
-          const total = Number(row.total);
-          // Zero rows stay once a status has emptied: the inbox lists only statuses with requests.
-          if (total > 0) counts[row.status] = (counts[row.status] ?? 0) + total;
-          unread += Number(row.unread ?? 0);
-        }
+      for (const row of tally) {
+        const count = Number(row.total);
+        // Zero rows stay once a status has emptied: the inbox lists only statuses with requests.
+        if (count > 0) counts[row.status] = (counts[row.status] ?? 0) + count;
+        unread += Number(row.unread ?? 0);
       }
-      const total = uncounted
-        ? (filter.page - 1) * filter.pageSize + rows.length
-        : filter.status === undefined
-          ? Object.values(counts).reduce((sum, count) => sum + count, 0)
-          : (counts[filter.status] ?? 0);
       return {
         items: rows.slice(0, filter.pageSize).map((row) => ({
           reference: row.reference,
@@ -128,7 +128,13 @@ export function createDeskStorage(
           readAt: row.read_at === null ? null : readDate(row.read_at),
           payload: readJson(row.payload),
         })),
-        total,
+        total:
+          total ??
+          (uncounted
+            ? offset + rows.length
+            : filter.status === undefined
+              ? Object.values(counts).reduce((sum, count) => sum + count, 0)
+              : (counts[filter.status] ?? 0)),
         counts,
         unread,
         ...(uncounted ? { uncounted: countUpTo } : {}),

@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, openTestStorage, runSql } from '#tests/support/test-storage.ts';
 import type { SqlDialect } from './database-clock.ts';
-import { inboxMatching } from './inbox-query.ts';
+import { inboxFound, inboxMatching } from './inbox-query.ts';
 import type { OperatorStorage } from './kysely-storage.ts';
 import type { StorageLocation } from './open-storage.ts';
 import { boardOrdersQuery } from './production-storage.ts';
@@ -105,6 +105,21 @@ describe.each(backends)('the inbox query plans on %s', (backend) => {
     const filtered = await planOf(storage.location, dialect, { search: 'Castañeda', status: 'quoted', walk: true });
     expect(filtered).not.toMatch(fullScan);
     if (dialect === 'sqlite') expect(filtered).toMatch(/submissions_status_activity_at/);
+  });
+
+  it('counts a search’s matches from the trigram index, each match found by its key', async () => {
+    const db = compilerFor(dialect);
+    const plan = await planOfQuery(
+      storage.location,
+      dialect,
+      inboxFound(db, dialect, { search: 'Castañeda' }, 501).compile(db),
+    );
+    expect(plan).not.toMatch(fullScan);
+    expect(plan).toMatch(
+      dialect === 'postgres'
+        ? /submissions_search_text/
+        : /SCAN submissions_search VIRTUAL TABLE INDEX \d+:M[\s\S]*SEARCH submissions USING INTEGER PRIMARY KEY/,
+    );
   });
 
   it('reads a status filter in the inbox order off its index', async () => {
