@@ -51,7 +51,7 @@ export function seedMoney(request: SeedRequest, random: Draws, staff: SeedPaymen
     /** On a cancellation: now and then a card deposit goes back. */
     refund(at: Date) {
       const [deposit] = paid('deposit');
-      if (!deposit || deposit.method !== 'card' || !random.chance(0.6)) return;
+      if (deposit?.method !== 'card' || !random.chance(0.6)) return;
       record(
         {
           kind: 'refund',
