@@ -15,7 +15,7 @@ const TOUCH_EVERY_MS = 60 * 1000;
  * How many matches a search counts by status: counting every match of a common word among years of
  * requests costs more than the page (issue 30), and past this the staff narrow the search anyway.
  */
-const SEARCH_COUNT_LIMIT = 500;
+const SEARCH_COUNT_LIMIT = 200;
 
 /**
  * The desk's half of the storage contract, in the same Kysely code for both databases; `getSubmission`
