@@ -193,6 +193,15 @@ export function createDeskStorage(
     },
 
     async markRequestRead(reference, actor) {
+      // Most views are of a request opened before: one read, no transaction (the update below still
+      // guards a first opening that two members of staff make at once).
+      const seen = await db
+        .selectFrom('submissions')
+        .where('reference', '=', reference)
+        .select('read_at')
+        .executeTakeFirst();
+      if (!seen) return false;
+      if (seen.read_at !== null) return true;
       return db.transaction().execute(async (trx) => {
         const opened = await trx
           .updateTable('submissions')
