@@ -189,6 +189,7 @@ async function measureDatabase(database: 'sqlite' | 'postgres') {
         STAFF_EMAILS: STAFF,
         // As `npm run serve` and the container start it (docs/performance.md, "Memory").
         NODE_OPTIONS: SERVER_NODE_OPTIONS,
+        MALLOC_ARENA_MAX: '2',
       },
       { captureStdout: false },
     );

@@ -191,6 +191,8 @@ export type DeskView =
       pageSize: number;
       counts: Partial<Record<RequestStatus, number>>;
       unread: number;
+      /** The search matched more than this many: not counted (no counts, no unread; total only so far). */
+      uncounted?: number;
     }
   | {
       page: 'request';

@@ -40,7 +40,13 @@ function StatusTabs({ view }: { view: InboxView }) {
             current ? 'border-brand-700 bg-brand-700 text-white' : 'border-stone-300 bg-white hover:border-stone-500'
           }`}
         >
-          {label} <span className={current ? 'text-white' : 'text-stone-600'}>{count}</span>
+          {label}
+          {view.uncounted === undefined && (
+            <>
+              {' '}
+              <span className={current ? 'text-white' : 'text-stone-600'}>{count}</span>
+            </>
+          )}
         </a>
       </li>
     );
@@ -64,7 +70,9 @@ export function InboxPage({ view, options }: { view: InboxView; options: DeskRen
     <DeskDocument title="Inbox" options={options} staff={view.staff}>
       <div className="flex flex-wrap items-baseline justify-between gap-4">
         <h1 className="text-2xl font-bold">Inbox</h1>
-        <p className="text-sm text-stone-700">{view.unread === 0 ? 'Nothing unread' : `${view.unread} unread`}</p>
+        {view.uncounted === undefined && (
+          <p className="text-sm text-stone-700">{view.unread === 0 ? 'Nothing unread' : `${view.unread} unread`}</p>
+        )}
       </div>
       <form method="get" action="/staff" aria-label="Search the inbox" className="mt-4 flex flex-wrap items-end gap-3">
         {filter.status && <input type="hidden" name="status" value={filter.status} />}
@@ -104,6 +112,11 @@ export function InboxPage({ view, options }: { view: InboxView; options: DeskRen
       <nav aria-label="Filter by status" className="mt-4">
         <StatusTabs view={view} />
       </nav>
+      {view.uncounted !== undefined && (
+        <p className="mt-3 text-sm text-stone-700">
+          More than {view.uncounted} requests match, newest first: add to the search to count them by status.
+        </p>
+      )}
 
       {items.length === 0 ? (
         <p className="mt-8 rounded-lg bg-white p-6 text-center text-stone-700">Nothing matches these filters.</p>
@@ -163,7 +176,13 @@ export function InboxPage({ view, options }: { view: InboxView; options: DeskRen
       )}
 
       <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p>{total === 0 ? 'No requests' : `${first}–${last} of ${total}`}</p>
+        <p>
+          {total === 0
+            ? 'No requests'
+            : view.uncounted === undefined
+              ? `${first}–${last} of ${total}`
+              : `${first}–${last}${filter.page < pages ? ' and older' : ''}`}
+        </p>
         <p className="flex gap-3">
           {filter.page > 1 && (
             <a className="font-semibold underline" href={inboxHref({ ...filter, page: filter.page - 1 })}>

@@ -12,6 +12,7 @@ import { contactForm, quoteForm } from '#server/submissions/submission-forms.ts'
 import type { QuoteLine } from '#shared/requests/quote.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import type { SiteData } from '#shared/site-data.ts';
+import { seedMoney } from './seed-money.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -264,7 +265,9 @@ function requestAt(random: Random, createdAt: Date, context: Context): SeedReque
     proofs: [],
     approvals: [],
     events: [],
+    payments: [],
   };
+  const money = seedMoney(request, random, context.staff);
   // Acts happen a few hours to a few days apart, never after now.
   let clock = createdAt.getTime();
   const later = (minHours: number, maxHours: number) => {
@@ -364,6 +367,7 @@ function requestAt(random: Random, createdAt: Date, context: Context): SeedReque
         request.promised = promised;
         request.events.push({ at, actor: 'system', type: 'promised', data: promised });
       }
+      if (to === 'approved') money.deposit(later(1, 48), { required: reach >= quotePath.indexOf('in_production') });
     } else if (to === 'proof_sent') {
       const at = later(4, 48);
       request.proofs.push({
@@ -385,6 +389,7 @@ function requestAt(random: Random, createdAt: Date, context: Context): SeedReque
       staffAct(at);
     } else {
       const at = later(24, 96);
+      if (to === 'completed') money.balance(at);
       move(to, at, context.staff);
       staffAct(at);
     }
@@ -395,6 +400,7 @@ function requestAt(random: Random, createdAt: Date, context: Context): SeedReque
     move('cancelled', at, byCustomer ? 'customer' : context.staff);
     if (byCustomer) customerAct(at);
     else staffAct(at);
+    money.refund(later(1, 72));
   }
   return request;
 }

@@ -10,7 +10,7 @@ import type { OperatorStorage } from '#server/storage/kysely-storage.ts';
 import { openStorage, type StorageLocation } from '#server/storage/open-storage.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
-import { backends, newStorageLocation } from '#tests/support/test-storage.ts';
+import { backends, newStorageLocation, runSql } from '#tests/support/test-storage.ts';
 
 const script = new URL('./db.ts', import.meta.url).pathname;
 
@@ -89,6 +89,53 @@ describe.each(backends)('npm run db -- seed on %s', { timeout: 60_000 }, (backen
     expect(await storage.proofsOf(completed.reference)).toHaveLength(1);
   });
 
+  it('records the money: deposits once approved, balances on completion, the odd refund of a cancelled order', async () => {
+    const rows = (await runSql(
+      location,
+      `select p.kind, p.purpose, p.method, s.status, count(*) as n from payments p
+        join submissions s on s.id = p.submission_id group by p.kind, p.purpose, p.method, s.status`,
+    )) as { kind: string; purpose: string; method: string; status: string; n: number | string }[];
+    const count = (where: (row: (typeof rows)[number]) => boolean) =>
+      rows.filter(where).reduce((sum, row) => sum + Number(row.n), 0);
+    const early = ['new', 'quoted'];
+    expect(count((row) => row.kind === 'payment' && row.purpose === 'deposit')).toBeGreaterThan(SEEDED / 4);
+    expect(count((row) => row.purpose === 'balance' && row.status !== 'completed')).toBe(0);
+    expect(count((row) => row.purpose === 'balance')).toBeGreaterThan(SEEDED / 4);
+    expect(
+      count((row) => row.kind === 'refund' && row.status === 'cancelled' && row.method === 'card'),
+    ).toBeGreaterThan(0);
+    expect(count((row) => row.kind === 'refund' && row.status !== 'cancelled')).toBe(0);
+    expect(count((row) => early.includes(row.status))).toBe(0);
+    expect(count((row) => row.method !== 'card')).toBeGreaterThan(0);
+
+    // A completed order has been paid its quote's total, every payment in the request's activity.
+    const { items } = await storage.listRequests({ kind: 'quote', status: 'completed', page: 1, pageSize: 50 });
+    const paidInFull = await Promise.all(
+      items.map(async (item) => {
+        const [payments, quotes, detail] = await Promise.all([
+          storage.paymentsOf(item.reference),
+          storage.quotesOf(item.reference),
+          storage.getRequest(item.reference),
+        ]);
+        const paid = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
+        const logged = detail?.events.filter((event) => event.type === 'payment').length;
+        return paid === quotes.at(-1)?.totalCents && logged === payments.length && payments.length > 0;
+      }),
+    );
+    expect(paidInFull.every(Boolean)).toBe(true);
+    const refunds = (await runSql(
+      location,
+      `select r.amount_cents as refunded, p.amount_cents as paid, p.kind as paid_kind, r.stripe_refund_id
+         from payments r join payments p on p.id = r.refund_of where r.kind = 'refund'`,
+    )) as { refunded: number | string; paid: number | string; paid_kind: string; stripe_refund_id: string | null }[];
+    expect(refunds.length).toBeGreaterThan(0);
+    for (const refund of refunds) {
+      expect(Number(refund.refunded)).toBe(Number(refund.paid));
+      expect(refund.paid_kind).toBe('payment');
+      expect(refund.stripe_refund_id).toMatch(/^re_/);
+    }
+  });
+
   it('is found by the desk search, ignoring accents and case', async () => {
     const found = await storage.listRequests({ search: 'CASTANEDA', page: 1, pageSize: 5 });
     expect(found.total).toBeGreaterThan(0);
@@ -105,6 +152,11 @@ describe.each(backends)('npm run db -- seed on %s', { timeout: 60_000 }, (backen
     if (!quote) throw new Error('No quote request');
     const desk = await request(t.app).get(`/staff/requests/${quote.reference}`).set('Cookie', cookie).expect(200);
     expect(desk.text).toContain(quote.reference);
+    const [completed] = (await storage.listRequests({ kind: 'quote', status: 'completed', page: 1, pageSize: 1 }))
+      .items;
+    if (!completed) throw new Error('No completed quote request');
+    const paid = await request(t.app).get(`/staff/requests/${completed.reference}`).set('Cookie', cookie).expect(200);
+    expect(paid.text).toMatch(/Recorded a \$[\d,.]+ balance/);
     const path = await customerPagePath(storage, linkKeys(t.config.csrfSecret), quote.reference);
     if (!path) throw new Error('No customer page');
     const page = await request(t.app).get(path).expect(200);

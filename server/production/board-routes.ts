@@ -7,7 +7,6 @@ import { addBusinessDays, isBusinessDay } from '#shared/pricing/business-days.ts
 import { addCalendarDays, isCalendarDate } from '#shared/pricing/calendar-date.ts';
 import { deliveryQuote } from '#shared/pricing/delivery.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
-import { riskWords } from '#shared/production/board-plan.ts';
 import type { BoardView } from '#shared/production/board-view.ts';
 import { withClosedDates } from '#shared/production/production-load.ts';
 import { quoteEstimate, ZIP_FIELD } from '#shared/submissions/quote-fields.ts';
@@ -135,15 +134,4 @@ export function boardRoutes(options: BoardRoutesOptions): Router {
   });
 
   return router;
-}
-
-/** Each order at risk on the board, by reference, in words: the inbox flags them too. */
-export async function risksOnBoard(
-  options: Pick<BoardRoutesOptions, 'storage' | 'planner' | 'prices' | 'now'>,
-): Promise<Map<string, string>> {
-  const [capacity, orders] = await Promise.all([options.planner.capacity(), options.storage.boardOrders()]);
-  const site = options.prices();
-  const { firstDay } = boardToday(options.now(), site, capacity);
-  const plan = planOf(site, capacity, orders, firstDay);
-  return new Map([...plan.risks].map(([reference, risk]) => [reference, riskWords[risk]]));
 }

@@ -1,6 +1,7 @@
 import type { Storage } from '#server/storage/types.ts';
 import { addBusinessDays, approvalDay } from '#shared/pricing/business-days.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
+import { riskWords } from '#shared/production/board-plan.ts';
 import {
   type BookedWork,
   buildLoad,
@@ -12,13 +13,16 @@ import {
 } from '#shared/production/production-load.ts';
 import { type Booking, bookingOf } from '#shared/requests/promised-date.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
+import { boardToday, planOf } from './board-views.ts';
 
 /**
  * The server's view of the production load: the capacity in force (the desk's latest change, else
  * data/capacity.json) and the booked work, made into the table every date is read from. The table is
  * kept for a few seconds (every estimate on the site reads it) and dropped at once when this instance
  * books, moves or changes something; another instance's change shows within that lifetime. A booking
- * itself never uses it: the approval reads the load afresh under the production lock.
+ * itself never uses it: the approval reads the load afresh under the production lock. The board's orders
+ * at risk, which every inbox page flags, are kept the same way: planning some thousand open orders on
+ * each page would cost more than the page.
  */
 
 /** How long a load table is reused: long enough to spare the database, short enough for a busy week. */
@@ -34,7 +38,9 @@ export interface ProductionPlanner {
    * orders make. The capacity is read before (it changes by hand, seldom).
    */
   bookingFor(values: FormValues): Promise<(booked: readonly BookedWork[]) => Booking | undefined>;
-  /** Forgets the kept table: the next estimate reads the load again. */
+  /** Each order at risk on the board, by reference, in words (the inbox flags them). */
+  risks(): Promise<ReadonlyMap<string, string>>;
+  /** Forgets the kept table and risks: the next estimate reads the load again. */
   invalidate(): void;
 }
 
@@ -50,12 +56,13 @@ export function createProductionPlanner({
   now,
   defaults,
 }: {
-  storage: Pick<Storage, 'bookedWork' | 'capacityChanges'>;
+  storage: Pick<Storage, 'bookedWork' | 'capacityChanges' | 'boardOrders'>;
   site: () => PricingData;
   now: () => Date;
   defaults: Capacity;
 }): ProductionPlanner {
   let kept: { at: number; firstDay: string; value: Awaited<ReturnType<ProductionPlanner['current']>> } | undefined;
+  let keptRisks: { at: number; firstDay: string; capacity: Capacity; value: ReadonlyMap<string, string> } | undefined;
   // Bumped by invalidate: a read that began before a change never stores its stale table.
   let generation = 0;
 
@@ -97,9 +104,28 @@ export function createProductionPlanner({
       };
     },
 
+    async risks() {
+      const at = now();
+      // Counted from the board's first day: a new day may make an order late.
+      if (
+        keptRisks &&
+        at.getTime() - keptRisks.at < LOAD_LIFETIME_MS &&
+        boardToday(at, site(), keptRisks.capacity).firstDay === keptRisks.firstDay
+      )
+        return keptRisks.value;
+      const started = generation;
+      const [capacityInForce, orders] = await Promise.all([capacity(), storage.boardOrders()]);
+      const { firstDay } = boardToday(at, site(), capacityInForce);
+      const plan = planOf(site(), capacityInForce, orders, firstDay);
+      const value = new Map([...plan.risks].map(([reference, risk]) => [reference, riskWords[risk]]));
+      if (started === generation) keptRisks = { at: at.getTime(), firstDay, capacity: capacityInForce, value };
+      return value;
+    },
+
     invalidate() {
       generation += 1;
       kept = undefined;
+      keptRisks = undefined;
     },
   };
 }

@@ -166,7 +166,10 @@ export function createRequestService({
       if (!request) return 'missing';
       if (!canPromise(request.kind, request.status)) return 'not-booked';
       if (promised.date < today()) return 'past';
-      return (await storage.changePromisedDate(reference, { promised, actor })) ? 'changed' : 'missing';
+      if (!(await storage.changePromisedDate(reference, { promised, actor }))) return 'missing';
+      // An order pressed after its new promise is at risk: the inbox's flags are worked out again.
+      planner.invalidate();
+      return 'changed';
     },
 
     /** Whether a proof may be sent now, and where sending it takes the request (a draft stays with its quote). */

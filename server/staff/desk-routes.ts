@@ -7,7 +7,6 @@ import { mockupDeskRoutes, mockupNotices } from '#server/mockups/mockup-desk-rou
 import { deskMockups } from '#server/mockups/mockup-desk-views.ts';
 import { paymentNotices } from '#server/payments/desk-payment-routes.ts';
 import { deskMoneyView } from '#server/payments/payment-views.ts';
-import { risksOnBoard } from '#server/production/board-routes.ts';
 import { productionDeskRoutes } from '#server/production/production-desk-routes.ts';
 import type { ProductionPlanner } from '#server/production/production-planner.ts';
 import { askedView } from '#server/requests/request-details.ts';
@@ -171,7 +170,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     };
     const [list, risks] = await Promise.all([
       options.storage.listRequests({ ...filter, pageSize: PAGE_SIZE }),
-      risksOnBoard({ ...options, now }),
+      options.planner.risks(),
     ]);
     const today = now();
     await send(req, res, {
@@ -186,6 +185,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       pageSize: PAGE_SIZE,
       counts: list.counts,
       unread: list.unread,
+      ...optionalField('uncounted', list.uncounted),
     });
   });
 

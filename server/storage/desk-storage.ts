@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
-import { inboxMatching } from './inbox-query.ts';
+import { inboxFound, inboxMatching } from './inbox-query.ts';
 import { promisedOf, writePromisedDate } from './promised-date.ts';
 import { insertQueuedMail } from './queued-mail.ts';
 import { appendEvent as appendRequestEvent } from './request-events.ts';
@@ -11,6 +11,11 @@ import type { Actor, DeskStorage, RequestEvent, RequestFilter, Submission } from
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How stale a staff session's last-seen time may get before a page refreshes it. */
 const TOUCH_EVERY_MS = 60 * 1000;
+/**
+ * How many matches a search counts by status: counting every match of a common word among years of
+ * requests costs more than the page (issue 30), and past this the staff narrow the search anyway.
+ */
+const SEARCH_COUNT_LIMIT = 200;
 
 /**
  * The desk's half of the storage contract, in the same Kysely code for both databases; `getSubmission`
@@ -22,7 +27,8 @@ export function createDeskStorage(
   getSubmission: (reference: string) => Promise<Submission | undefined>,
 ): DeskStorage {
   const clock: DatabaseClock = databaseClock(dialect);
-  const matching = (filter: Pick<RequestFilter, 'kind' | 'search'>) => inboxMatching(db, dialect, filter);
+  const matching = (filter: Pick<RequestFilter, 'kind' | 'search'>, how?: { walk?: boolean }) =>
+    inboxMatching(db, dialect, filter, how);
 
   async function idOf(reference: string, trx: Kysely<StorageDatabase> = db): Promise<number | undefined> {
     const row = await trx.selectFrom('submissions').where('reference', '=', reference).select('id').executeTakeFirst();
@@ -37,49 +43,82 @@ export function createDeskStorage(
 
   return {
     async listRequests(filter) {
-      const base = matching(filter);
-      const [rows, tally] = await Promise.all([
-        base
-          .$if(filter.status !== undefined, (query) =>
-            query.where('submissions.status', '=', filter.status as RequestStatus),
-          )
-          .select(['reference', 'kind', 'status', 'name', 'email', 'created_at', 'read_at', 'payload'])
-          .orderBy('submissions.activity_at', 'desc')
-          .orderBy('submissions.id', 'desc')
-          .limit(filter.pageSize)
-          .offset((filter.page - 1) * filter.pageSize)
-          .execute(),
+      const search = filter.search?.trim() ? filter.search : undefined;
+      const countUpTo = filter.countUpTo ?? SEARCH_COUNT_LIMIT;
+      const offset = (filter.page - 1) * filter.pageSize;
+      const columns = ['reference', 'kind', 'status', 'name', 'email', 'created_at', 'read_at', 'payload'] as const;
+      const inOrder = <Q extends SelectQueryBuilder<StorageDatabase, 'submissions', object>>(query: Q) =>
+        query.orderBy('submissions.activity_at', 'desc').orderBy('submissions.id', 'desc') as Q;
+      // A page of the filter's requests read in the inbox's order: its ids first, then their columns
+      // (sorting whole rows costs more), one more than the page to tell whether another follows.
+      const paged = (walk: boolean) =>
+        inOrder(
+          db
+            .selectFrom('submissions')
+            .where(
+              'submissions.id',
+              'in',
+              inOrder(
+                matching(filter, { walk }).$if(filter.status !== undefined, (query) =>
+                  query.where('submissions.status', '=', filter.status as RequestStatus),
+                ),
+              )
+                .select('submissions.id')
+                .limit(filter.pageSize + 1)
+                .offset(offset),
+            )
+            .select(columns),
+        ).execute();
+
+      let rows: Awaited<ReturnType<typeof paged>>;
+      let tally: { status: RequestStatus; total: number | string | bigint; unread: number | string | bigint | null }[];
+      let total: number | undefined;
+      let uncounted = false;
+      if (search) {
+        // A search reads its matches once, up to countUpTo: counted by status and put in order here.
+        const found = (await inboxFound(db, dialect, filter, countUpTo + 1).execute(db)).rows;
+        uncounted = found.length > countUpTo;
+        if (uncounted) {
+          // Past the count: the page is read in the inbox's order (SQLite walks its index).
+          tally = [];
+          rows = await paged(dialect === 'sqlite');
+        } else {
+          tally = found.map((row) => ({ status: row.status, total: 1, unread: row.read_at === null ? 1 : 0 }));
+          const at = (row: (typeof found)[number]) =>
+            row.activity_at === null ? Number.NEGATIVE_INFINITY : readDate(row.activity_at as string).getTime();
+          const listed = found
+            .filter((row) => filter.status === undefined || row.status === filter.status)
+            .sort((a, b) => at(b) - at(a) || b.id - a.id);
+          total = listed.length;
+          const ids = listed.slice(offset, offset + filter.pageSize).map((row) => row.id);
+          rows =
+            ids.length === 0
+              ? []
+              : await inOrder(
+                  db.selectFrom('submissions').where('submissions.id', 'in', ids).select(columns),
+                ).execute();
+        }
+      } else {
         // Without a search, the counts the triggers keep (migration 0019): no request is counted here.
-        // A search counts its matches, each status and the unread in one pass.
-        filter.search?.trim()
-          ? base
-              .select((eb) => [
-                'submissions.status',
-                eb.fn.countAll().as('total'),
-                eb.fn.sum(sql<number>`case when submissions.read_at is null then 1 else 0 end`).as('unread'),
-              ])
-              .groupBy('submissions.status')
-              .execute()
-          : db
-              .selectFrom('request_counts')
-              .$if(filter.kind !== undefined, (query) => query.where('kind', '=', filter.kind as 'quote'))
-              .select(['status', 'total', 'unread'])
-              .execute(),
-      ]);
+        [tally, rows] = await Promise.all([
+          db
+            .selectFrom('request_counts')
+            .$if(filter.kind !== undefined, (query) => query.where('kind', '=', filter.kind as 'quote'))
+            .select(['status', 'total', 'unread'])
+            .execute(),
+          paged(false),
+        ]);
+      }
       const counts: Partial<Record<RequestStatus, number>> = {};
       let unread = 0;
       for (const row of tally) {
-        const total = Number(row.total);
+        const count = Number(row.total);
         // Zero rows stay once a status has emptied: the inbox lists only statuses with requests.
-        if (total > 0) counts[row.status] = (counts[row.status] ?? 0) + total;
+        if (count > 0) counts[row.status] = (counts[row.status] ?? 0) + count;
         unread += Number(row.unread ?? 0);
       }
-      const total =
-        filter.status === undefined
-          ? Object.values(counts).reduce((sum, count) => sum + count, 0)
-          : (counts[filter.status] ?? 0);
       return {
-        items: rows.map((row) => ({
+        items: rows.slice(0, filter.pageSize).map((row) => ({
           reference: row.reference,
           kind: row.kind,
           status: row.status,
@@ -89,9 +128,16 @@ export function createDeskStorage(
           readAt: row.read_at === null ? null : readDate(row.read_at),
           payload: readJson(row.payload),
         })),
-        total,
+        total:
+          total ??
+          (uncounted
+            ? offset + rows.length
+            : filter.status === undefined
+              ? Object.values(counts).reduce((sum, count) => sum + count, 0)
+              : (counts[filter.status] ?? 0)),
         counts,
         unread,
+        ...(uncounted ? { uncounted: countUpTo } : {}),
       };
     },
 
@@ -147,6 +193,15 @@ export function createDeskStorage(
     },
 
     async markRequestRead(reference, actor) {
+      // Most views are of a request opened before: one read, no transaction (the update below still
+      // guards a first opening that two members of staff make at once).
+      const seen = await db
+        .selectFrom('submissions')
+        .where('reference', '=', reference)
+        .select('read_at')
+        .executeTakeFirst();
+      if (!seen) return false;
+      if (seen.read_at !== null) return true;
       return db.transaction().execute(async (trx) => {
         const opened = await trx
           .updateTable('submissions')

@@ -11,9 +11,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, openTestStorage, runSql } from '#tests/support/test-storage.ts';
 import type { SqlDialect } from './database-clock.ts';
-import { inboxMatching } from './inbox-query.ts';
+import { inboxFound, inboxMatching } from './inbox-query.ts';
 import type { OperatorStorage } from './kysely-storage.ts';
 import type { StorageLocation } from './open-storage.ts';
+import { boardOrdersQuery } from './production-storage.ts';
 import type { StorageDatabase } from './schema.ts';
 
 /** Kysely compiling only, to read the SQL the desk sends without a connection of its own. */
@@ -30,18 +31,27 @@ function compilerFor(dialect: SqlDialect): Kysely<StorageDatabase> {
 }
 
 /** The plan of the inbox's first page for a filter, as the database would run it, in one text. */
-async function planOf(
+function planOf(
   location: StorageLocation,
   dialect: SqlDialect,
-  filter: { search?: string; status?: 'quoted' },
+  filter: { search?: string; status?: 'quoted'; walk?: boolean },
 ): Promise<string> {
-  const query = inboxMatching(compilerFor(dialect), dialect, { search: filter.search })
+  const query = inboxMatching(compilerFor(dialect), dialect, { search: filter.search }, { walk: filter.walk === true })
     .$if(filter.status !== undefined, (q) => q.where('submissions.status', '=', 'quoted'))
     .select(['reference', 'name'])
     .orderBy('submissions.activity_at', 'desc')
     .orderBy('submissions.id', 'desc')
     .limit(50)
     .compile();
+  return planOfQuery(location, dialect, query);
+}
+
+/** The plan of a compiled query, as the database would run it, in one text. */
+async function planOfQuery(
+  location: StorageLocation,
+  dialect: SqlDialect,
+  query: { sql: string; parameters: readonly unknown[] },
+): Promise<string> {
   if (dialect === 'postgres') {
     const rows = (await runSql(location, `explain ${query.sql}`, [...query.parameters])) as {
       'QUERY PLAN': string;
@@ -84,6 +94,34 @@ describe.each(backends)('the inbox query plans on %s', (backend) => {
     );
   });
 
+  it('pages a search matching hundreds through the inbox order’s index, still narrowed by the trigrams', async () => {
+    const plan = await planOf(storage.location, dialect, { search: 'Castañeda', walk: true });
+    expect(plan).not.toMatch(fullScan);
+    expect(plan).toMatch(
+      dialect === 'postgres'
+        ? /submissions_search_text/
+        : /SCAN submissions USING INDEX submissions_activity_at[\s\S]*submissions_search VIRTUAL TABLE INDEX \d+:M/,
+    );
+    const filtered = await planOf(storage.location, dialect, { search: 'Castañeda', status: 'quoted', walk: true });
+    expect(filtered).not.toMatch(fullScan);
+    if (dialect === 'sqlite') expect(filtered).toMatch(/submissions_status_activity_at/);
+  });
+
+  it('counts a search’s matches from the trigram index, each match found by its key', async () => {
+    const db = compilerFor(dialect);
+    const plan = await planOfQuery(
+      storage.location,
+      dialect,
+      inboxFound(db, dialect, { search: 'Castañeda' }, 501).compile(db),
+    );
+    expect(plan).not.toMatch(fullScan);
+    expect(plan).toMatch(
+      dialect === 'postgres'
+        ? /submissions_search_text/
+        : /SCAN submissions_search VIRTUAL TABLE INDEX \d+:M[\s\S]*SEARCH submissions USING INTEGER PRIMARY KEY/,
+    );
+  });
+
   it('reads a status filter in the inbox order off its index', async () => {
     const plan = await planOf(storage.location, dialect, { status: 'quoted' });
     expect(plan).not.toMatch(fullScan);
@@ -94,5 +132,11 @@ describe.each(backends)('the inbox query plans on %s', (backend) => {
     const plan = await planOf(storage.location, dialect, {});
     expect(plan).not.toMatch(fullScan);
     expect(plan).toMatch(/submissions_activity_at/);
+  });
+
+  it('reads the board’s orders (and the inbox’s flags of those at risk) off the board index', async () => {
+    const plan = await planOfQuery(storage.location, dialect, boardOrdersQuery(compilerFor(dialect)).compile());
+    expect(plan).not.toMatch(fullScan);
+    expect(plan).toMatch(/submissions_board/);
   });
 });

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { RequestStatus } from '#shared/requests/request-status.ts';
 import { foldForSearch } from '#shared/search-text.ts';
 import type { SqlDialect } from './database-clock.ts';
 import type { StorageDatabase } from './schema.ts';
@@ -17,25 +18,67 @@ const TRIGRAM = 3;
  * folded search column is matched with LIKE, so case and accents never matter; on PostgreSQL a pg_trgm
  * index answers that LIKE itself, on SQLite the FTS5 trigram table first narrows the rows to those
  * holding the words (a phrase, so LIKE's and FTS5's special characters are only characters), then the
- * LIKE checks the few it found.
+ * LIKE checks the few it found. With `walk` (a search known to match hundreds), SQLite reads the inbox's
+ * index in its order and keeps the matches, so a page stops after its rows instead of sorting them all.
  */
+/** The search as the index and the LIKE take it; `narrowed` when SQLite's trigram table can narrow it. */
+function searchTerms(dialect: SqlDialect, search: string | undefined) {
+  const folded = search?.trim() ? foldForSearch(search.trim()) : undefined;
+  return {
+    pattern: folded === undefined ? undefined : likePattern(folded),
+    phrase: `"${(folded ?? '').replaceAll('"', '""')}"`,
+    narrowed: dialect === 'sqlite' && folded !== undefined && [...folded].length >= TRIGRAM,
+  };
+}
+
 export function inboxMatching(
   db: Kysely<StorageDatabase>,
   dialect: SqlDialect,
   filter: Pick<RequestFilter, 'kind' | 'search'>,
+  { walk = false }: { walk?: boolean } = {},
 ) {
-  const folded = filter.search?.trim() ? foldForSearch(filter.search.trim()) : undefined;
-  const pattern = folded === undefined ? undefined : likePattern(folded);
-  const narrowed = dialect === 'sqlite' && folded !== undefined && [...folded].length >= TRIGRAM;
+  const { pattern, phrase, narrowed } = searchTerms(dialect, filter.search);
   return db
     .selectFrom('submissions')
     .$if(filter.kind !== undefined, (query) => query.where('submissions.kind', '=', filter.kind as 'quote'))
     .$if(narrowed, (query) =>
       query.where(
-        sql<boolean>`submissions.id in (select rowid from submissions_search where submissions_search match ${`"${(folded ?? '').replaceAll('"', '""')}"`})`,
+        sql<boolean>`${sql.raw(walk ? '+' : '')}submissions.id in (select rowid from submissions_search where submissions_search match ${phrase})`,
       ),
     )
     .$if(pattern !== undefined, (query) =>
       query.where(sql<boolean>`submissions.search_text like ${pattern} escape '\\'`),
     );
+}
+
+/** A match as the search's count and order need it. */
+export interface FoundRequest {
+  id: number;
+  status: RequestStatus;
+  read_at: unknown;
+  activity_at: unknown;
+}
+
+/**
+ * A search's first `upTo` matches (in no order), with what their count by status and their order need:
+ * a common word among years of requests matches thousands, and reading them all costs more than the
+ * page. On SQLite the trigram table leads (a join, not a list of every match made first), so the read
+ * stops after `upTo` rows.
+ */
+export function inboxFound(
+  db: Kysely<StorageDatabase>,
+  dialect: SqlDialect,
+  filter: Pick<RequestFilter, 'kind' | 'search'>,
+  upTo: number,
+): RawBuilder<FoundRequest> {
+  const { pattern, phrase, narrowed } = searchTerms(dialect, filter.search);
+  if (!narrowed)
+    return sql<FoundRequest>`select * from ${inboxMatching(db, dialect, filter)
+      .select(['submissions.id', 'submissions.status', 'submissions.read_at', 'submissions.activity_at'])
+      .limit(upTo)} as found`;
+  const kind = filter.kind === undefined ? sql`` : sql`and submissions.kind = ${filter.kind}`;
+  return sql<FoundRequest>`select submissions.id, submissions.status, submissions.read_at, submissions.activity_at
+    from submissions_search join submissions on submissions.id = submissions_search.rowid
+    where submissions_search match ${phrase} ${kind} and submissions.search_text like ${pattern} escape '\\'
+    limit ${upTo}`;
 }

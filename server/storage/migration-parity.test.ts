@@ -49,12 +49,32 @@ async function postgresColumns(location: StorageLocation): Promise<Column[]> {
 
 const key = ({ table, column }: Column) => `${table}.${column}`;
 
+/** The indexes the migrations name (a dialect's own, for keys and constraints, left out), as table.index. */
+async function sqliteIndexes(location: StorageLocation): Promise<string[]> {
+  const rows = (await runSql(
+    location,
+    "select tbl_name, name from sqlite_schema where type = 'index' and name not like 'sqlite_autoindex_%'",
+  )) as { tbl_name: string; name: string }[];
+  return rows.map((row) => `${row.tbl_name}.${row.name}`);
+}
+
+async function postgresIndexes(location: StorageLocation): Promise<string[]> {
+  const rows = (await runSql(
+    location,
+    `select i.tablename, i.indexname from pg_indexes i
+      where i.schemaname = 'public'
+        and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+  )) as { tablename: string; indexname: string }[];
+  return rows.filter((row) => !NOT_OURS.has(row.tablename)).map((row) => `${row.tablename}.${row.indexname}`);
+}
+
 // Each list is run for real, as the server runs it on start, and the two catalogues are compared: a column
 // one migration list gains and the other lacks would make the same query fail on one database only.
 describe('the SQLite and PostgreSQL migration lists', () => {
   const locations: StorageLocation[] = [];
   let sqlite: Column[];
   let postgres: Column[];
+  let indexes: { sqlite: string[]; postgres: string[] };
 
   /** A fresh database of that kind with its migration list run, as the server runs it on start. */
   async function migrated(backend: 'sqlite' | 'postgres'): Promise<StorageLocation> {
@@ -65,10 +85,9 @@ describe('the SQLite and PostgreSQL migration lists', () => {
   }
 
   beforeAll(async () => {
-    [sqlite, postgres] = await Promise.all([
-      migrated('sqlite').then(sqliteColumns),
-      migrated('postgres').then(postgresColumns),
-    ]);
+    const [onSqlite, onPostgres] = await Promise.all([migrated('sqlite'), migrated('postgres')]);
+    [sqlite, postgres] = await Promise.all([sqliteColumns(onSqlite), postgresColumns(onPostgres)]);
+    indexes = { sqlite: await sqliteIndexes(onSqlite), postgres: await postgresIndexes(onPostgres) };
   });
 
   afterAll(async () => {
@@ -101,5 +120,12 @@ describe('the SQLite and PostgreSQL migration lists', () => {
       .map((column) => `${key(column)}: SQLite ${column.notNull ? 'NOT NULL' : 'nullable'}, PostgreSQL the other`);
     expect(compared.length).toBeGreaterThan(0);
     expect(differing).toEqual([]);
+  });
+
+  it('create the same indexes, but for the search index each does its own way', () => {
+    // The search (migration 0019): SQLite's FTS5 table (above), PostgreSQL's trigram index on the column.
+    const named = (list: string[]) => list.filter((name) => name !== 'submissions.submissions_search_text').sort();
+    expect(indexes.sqlite).toContain('submissions.submissions_board');
+    expect(named(indexes.postgres)).toEqual(named(indexes.sqlite));
   });
 });

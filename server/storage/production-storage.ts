@@ -58,6 +58,28 @@ export async function writeBooking(trx: Kysely<StorageDatabase>, submissionId: n
     .execute();
 }
 
+/** The board's orders in press-day order, off migration 0021's index (inbox-plan.test.ts reads its plan). */
+export function boardOrdersQuery(db: Kysely<StorageDatabase>) {
+  return db
+    .selectFrom('submissions')
+    .where('kind', '=', 'quote')
+    .where('status', 'in', onTheBoard)
+    .orderBy('press_date')
+    .orderBy('id')
+    .select([
+      'reference',
+      'name',
+      'status',
+      'payload',
+      'form_values',
+      'press_date',
+      'production_service',
+      'production_pieces',
+      'promised_date',
+      'promised_handover',
+    ]);
+}
+
 export function createProductionStorage(
   db: Kysely<StorageDatabase>,
   dialect: SqlDialect,
@@ -67,25 +89,7 @@ export function createProductionStorage(
     bookedWork: () => readBookedWork(db),
 
     async boardOrders(): Promise<BoardOrder[]> {
-      const rows = await db
-        .selectFrom('submissions')
-        .where('kind', '=', 'quote')
-        .where('status', 'in', onTheBoard)
-        .orderBy('press_date')
-        .orderBy('id')
-        .select([
-          'reference',
-          'name',
-          'status',
-          'payload',
-          'form_values',
-          'press_date',
-          'production_service',
-          'production_pieces',
-          'promised_date',
-          'promised_handover',
-        ])
-        .execute();
+      const rows = await boardOrdersQuery(db).execute();
       return rows.map((row) => {
         const payload = readJson(row.payload);
         const values = row.form_values === null ? {} : readJson(row.form_values);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { requestSearchText } from '#shared/search-text.ts';
-import type { SeedStorage } from './contract/seed.ts';
+import type { SeedPayment, SeedRequest, SeedStorage } from './contract/seed.ts';
 import type { StorageDatabase } from './schema.ts';
 
 const prefixes = { quote: 'Q', contact: 'C' } as const;
@@ -19,6 +19,63 @@ function chunks<T>(rows: readonly T[]): T[][] {
 }
 
 const iso = (date: Date) => date.toISOString();
+
+/**
+ * The batch's payments, then its refunds (each names its payment's row), in payment-storage.ts's shapes:
+ * a card payment carries the Stripe ids a completed Checkout leaves, made up from the reference.
+ */
+async function insertSeedPayments(
+  trx: Kysely<StorageDatabase>,
+  batch: readonly SeedRequest[],
+  idOf: (index: number) => number,
+  references: readonly string[],
+) {
+  const rowOf = (request: SeedRequest, index: number, at: number, refundOf: number | null) => {
+    const payment = request.payments[at] as SeedPayment;
+    const stripe = `seed_${references[index]}_${at + 1}`;
+    const card = payment.method === 'card';
+    return {
+      submission_id: idOf(index),
+      kind: payment.kind,
+      state: 'succeeded' as const,
+      method: payment.method,
+      purpose: payment.purpose,
+      amount_cents: payment.amountCents,
+      currency: 'usd',
+      note: '',
+      flag: null,
+      refund_of: refundOf,
+      stripe_session_id: card && payment.kind === 'payment' ? `cs_${stripe}` : null,
+      stripe_payment_intent: card ? `pi_${stripe}` : null,
+      stripe_refund_id: card && payment.kind === 'refund' ? `re_${stripe}` : null,
+      recorded_by: payment.by,
+      at: iso(payment.at),
+    };
+  };
+  // A request pays its deposit and its balance once each: its id and the purpose name the row.
+  const made = new Map<string, number>();
+  const key = (submissionId: number, purpose: string) => `${submissionId}:${purpose}`;
+  const payments = batch.flatMap((request, index) =>
+    request.payments.flatMap((payment, at) => (payment.kind === 'payment' ? [rowOf(request, index, at, null)] : [])),
+  );
+  for (const part of chunks(payments)) {
+    const stored = await trx
+      .insertInto('payments')
+      .values(part)
+      .returning(['id', 'submission_id', 'purpose'])
+      .execute();
+    for (const row of stored) made.set(key(row.submission_id, row.purpose), row.id);
+  }
+  const refunds = batch.flatMap((request, index) =>
+    request.payments.flatMap((payment, at) => {
+      const paid = payment.refundOf === undefined ? undefined : request.payments[payment.refundOf];
+      return payment.kind === 'refund' && paid
+        ? [rowOf(request, index, at, made.get(key(idOf(index), paid.purpose)) ?? null)]
+        : [];
+    }),
+  );
+  for (const part of chunks(refunds)) await trx.insertInto('payments').values(part).execute();
+}
 
 /** The seed command's storage (contract/seed.ts): batched inserts, the same Kysely code on both databases. */
 export function createSeedStorage(db: Kysely<StorageDatabase>): SeedStorage {
@@ -154,6 +211,7 @@ export function createSeedStorage(db: Kysely<StorageDatabase>): SeedStorage {
         for (const part of chunks(proofs)) await trx.insertInto('proofs').values(part).execute();
         for (const part of chunks(approvals)) await trx.insertInto('approvals').values(part).execute();
         for (const part of chunks(events)) await trx.insertInto('request_events').values(part).execute();
+        await insertSeedPayments(trx, batch, idOf, references);
       });
     },
   };

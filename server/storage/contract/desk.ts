@@ -16,6 +16,8 @@ export interface RequestFilter {
   /** From 1. */
   page: number;
   pageSize: number;
+  /** A search counts its matches up to this many (default 200: desk-storage.ts), beyond: `uncounted`. */
+  countUpTo?: number;
 }
 
 /** One row of the inbox. */
@@ -41,6 +43,12 @@ interface RequestList {
   counts: Partial<Record<RequestStatus, number>>;
   /** Unread requests for the kind and search of the filter. */
   unread: number;
+  /**
+   * Set (to the limit) when the search matched more than it counts: `counts` and `unread` are then empty,
+   * and `total` is only as far as this page and the next request, so a page after this one exists while
+   * `total` is past it.
+   */
+  uncounted?: number;
 }
 
 /** A request as the desk shows it: what the customer sent, where it stands, and what happened to it. */

@@ -1,6 +1,7 @@
 import type { QuoteLine } from '#shared/requests/quote.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import type { Actor } from './activity.ts';
+import type { PaymentMethod } from './payments.ts';
 import type { StoredFile, SubmissionKind } from './submissions.ts';
 
 /**
@@ -44,6 +45,21 @@ export interface SeedRequest {
     at: Date;
   }[];
   events: { at: Date; actor: Actor; type: string; data: Record<string, unknown> }[];
+  /** Money in and out, as payment-storage.ts keeps it (issue 26), in the order it moved. */
+  payments: SeedPayment[];
+}
+
+/** A payment or refund, succeeded; a card's Stripe ids are made from the reference when stored. */
+export interface SeedPayment {
+  kind: 'payment' | 'refund';
+  method: PaymentMethod;
+  purpose: 'deposit' | 'balance';
+  amountCents: number;
+  at: Date;
+  /** "system" for what Stripe reported, the member of staff for money taken at the shop. */
+  by: Actor;
+  /** A refund's payment: its place in `payments`. */
+  refundOf?: number;
 }
 
 export interface SeedStorage {

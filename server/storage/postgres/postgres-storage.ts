@@ -10,7 +10,10 @@ export interface PostgresStorageOptions {
   connectionString: string;
   /** The clock that dates submissions and so picks the year of their reference; tests set it. */
   now?: () => Date;
-  /** Connections per instance; the default suits a small shop (two instances: 20 of the server's 100). */
+  /**
+   * Connections per instance. A desk page sends some ten queries at once: with 10 connections, twenty
+   * staff pages at once queued for them (issue 30). Two instances take 40 of the server's default 100.
+   */
   maxConnections?: number;
 }
 
@@ -24,7 +27,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 export async function openPostgresStorage({
   connectionString,
   now = () => new Date(),
-  maxConnections = 10,
+  maxConnections = 20,
 }: PostgresStorageOptions): Promise<OperatorStorage> {
   const pool = new pg.Pool({
     connectionString,

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { BoardOrder } from '#server/storage/types.ts';
+import type { Capacity } from '#shared/production/production-load.ts';
+import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
+import { createProductionPlanner } from './production-planner.ts';
+
+/** Monday 30 November 2026, 09:00 in Chicago: the board counts from that day. */
+const start = new Date('2026-11-30T15:00:00Z').getTime();
+const capacity: Capacity = {
+  perDay: { 'screen-printing': 100, 'direct-to-garment': 100, embroidery: 100 },
+  closedDates: [],
+};
+/** Pressed on Friday, promised for Thursday: at risk of missing its promise. */
+const afterPromise: BoardOrder = {
+  reference: 'Q-2026-000101',
+  name: 'Dana Whitfield',
+  company: '',
+  status: 'approved',
+  service: 'direct-to-garment',
+  pieces: 10,
+  pressDate: '2026-12-04',
+  promised: { date: '2026-12-03', handover: 'pickup' },
+  inHands: null,
+};
+
+/** A planner over orders the test changes, counting how often the board is read. */
+function plannerOver(orders: BoardOrder[]) {
+  let clock = start;
+  const reads = { board: 0 };
+  const planner = createProductionPlanner({
+    storage: {
+      bookedWork: async () => [],
+      capacityChanges: async () => [],
+      boardOrders: async () => {
+        reads.board += 1;
+        return structuredClone(orders);
+      },
+    },
+    site: () => fixtureSiteData,
+    now: () => new Date(clock),
+    defaults: capacity,
+  });
+  return { planner, reads, later: (ms: number) => (clock += ms) };
+}
+
+// Every inbox page flags the orders at risk (issue 30): with years of requests, planning the board's
+// open orders on each page cost more than the page, so the flags are kept like the load table.
+describe('the production planner’s risks for the inbox', () => {
+  it('names each order at risk in words', async () => {
+    const { planner } = plannerOver([afterPromise]);
+    expect([...(await planner.risks())]).toEqual([[afterPromise.reference, expect.stringMatching(/promise/i)]]);
+  });
+
+  it('reads the board once for the pages shown within ten seconds, then again', async () => {
+    const orders = [afterPromise];
+    const { planner, reads, later } = plannerOver(orders);
+    await planner.risks();
+    orders.length = 0;
+    later(9_000);
+    expect((await planner.risks()).has(afterPromise.reference)).toBe(true);
+    expect(reads.board).toBe(1);
+    later(1_000);
+    expect((await planner.risks()).size).toBe(0);
+    expect(reads.board).toBe(2);
+  });
+
+  it('works them out again at once after this instance changed an order', async () => {
+    const orders = [afterPromise];
+    const { planner, reads } = plannerOver(orders);
+    await planner.risks();
+    orders[0] = { ...afterPromise, pressDate: '2026-12-02' };
+    planner.invalidate();
+    expect((await planner.risks()).size).toBe(0);
+    expect(reads.board).toBe(2);
+  });
+});
