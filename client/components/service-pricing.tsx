@@ -11,9 +11,14 @@ import { island } from './island.tsx';
 import { PageHeader } from './page-header.tsx';
 import { PageMeta } from './page-meta.tsx';
 
-// The calculator and the price tables hydrate on their own, after the page (island.tsx).
-const PriceCalculator = island(async () => (await import('#client/calculator/price-calculator.tsx')).PriceCalculator);
-const PriceTables = island(async () => (await import('./price-tables.tsx')).PriceTables);
+// Islands (island.tsx): the server renders both in full, and their code loads at the visitor's first touch.
+// The calculator is on the first screen, and its code (with the pricing engine) would double the page's
+// first load; until touched it is the GET form that works without JavaScript, and its date the one that
+// counts business days alone (hydrated, it asks the shop for the dates its load allows).
+const PriceCalculator = island(async () => (await import('#client/calculator/price-calculator.tsx')).PriceCalculator, {
+  hydrate: 'interaction',
+});
+const PriceTables = island(async () => (await import('./price-tables.tsx')).PriceTables, { hydrate: 'interaction' });
 
 interface Explained {
   how: ReactNode;
