@@ -11,13 +11,10 @@ import { island } from './island.tsx';
 import { PageHeader } from './page-header.tsx';
 import { PageMeta } from './page-meta.tsx';
 
-// Islands (island.tsx): the server renders both in full, and their code loads at the visitor's first touch.
-// The calculator is on the first screen, and its code (with the pricing engine) would double the page's
-// first load; until touched it is the GET form that works without JavaScript, and its date the one that
-// counts business days alone (hydrated, it asks the shop for the dates its load allows).
-const PriceCalculator = island(async () => (await import('#client/calculator/price-calculator.tsx')).PriceCalculator, {
-  hydrate: 'interaction',
-});
+// Islands (island.tsx), rendered in full by the server. The calculator's code loads as it comes near the
+// screen (on the first screen: at once), since hydrated it asks the shop for the dates its load allows and the
+// cached page's date counts business days alone; the tables' (plain markup) only if touched.
+const PriceCalculator = island(async () => (await import('#client/calculator/price-calculator.tsx')).PriceCalculator);
 const PriceTables = island(async () => (await import('./price-tables.tsx')).PriceTables, { hydrate: 'interaction' });
 
 interface Explained {

@@ -75,21 +75,31 @@ describe('islands wait for the visitor', () => {
   );
 
   it.each([390, 1280])(
-    'the calculator on /pricing/dtg loads its code at the first touch, then prices what was typed before it came (%i px)',
+    'on /pricing/dtg the tables wait for a touch, and the calculator prices what was typed before its code came (%i px)',
     async (width) => {
       await mkdir(shots, { recursive: true });
-      const { page, context, problems } = await openPage(browser(), `${baseUrl}/pricing/dtg`, { width });
+      const context = await browser().newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+      });
       const scripts = scriptsOf(page);
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `${shots}/islands-dtg-${width}-before.png`, fullPage: false });
-      expect(scripts.filter((script) => /^(calculator|price-calculator)-/.test(script))).toEqual([]);
-      const before = await page.getByTestId('estimate-total').textContent();
-
+      // The calculator is on the first screen: its code is asked for at once, and held back here.
       const release = await holdChunks(page, /\/calculator-[\w-]+\.js$/);
-      await page.getByLabel('Quantity').fill('200');
+      await page.goto(`${baseUrl}/pricing/dtg`);
       await expect.poll(() => scripts.some((script) => /^calculator-/.test(script))).toBe(true);
+      await page.screenshot({ path: `${shots}/islands-dtg-${width}-before.png`, fullPage: false });
+      // The complete price list is plain markup: scrolled to, its code is not asked for.
+      await page.locator('#tables-heading').scrollIntoViewIfNeeded();
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      expect(await islandState(page, '#tables-heading + * table >> nth=0')).toBe('dormant');
+      expect(scripts.filter((script) => /^price-tables-/.test(script))).toEqual([]);
+      const before = await page.getByTestId('estimate-total').textContent();
+      await page.getByLabel('Quantity').fill('200');
       // Typed before the code came: the server's estimate still stands, and the field keeps the digits.
       expect(await page.getByTestId('estimate-total').textContent()).toBe(before);
+      expect(await islandState(page, '#field-q')).not.toBe('hydrated');
       release();
       await expect.poll(() => islandState(page, '#field-q')).toBe('hydrated');
       await expect.poll(() => page.getByTestId('estimate-summary').textContent()).toContain('200 pieces');
@@ -100,6 +110,9 @@ describe('islands wait for the visitor', () => {
       await page.getByLabel('Quantity').fill('20');
       await expect.poll(() => page.getByTestId('estimate-summary').textContent()).toContain('20 pieces');
       await page.screenshot({ path: `${shots}/islands-dtg-${width}-after.png`, fullPage: false });
+
+      // The calculator's new search params reach every island: the tables hydrate too (island.tsx).
+      await expect.poll(() => islandState(page, '#tables-heading + * table >> nth=0')).toBe('hydrated');
       expect(problems).toEqual([]);
       await context.close();
     },
