@@ -5,6 +5,7 @@ import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { AppState } from '#shared/ssr-contract.ts';
 import { AppProvider } from './app-context.tsx';
+import { startDormantIslands } from './components/island.tsx';
 import { createAppContextValue } from './create-app-context.ts';
 import { readCsrfToken } from './http-client.ts';
 import { deserializeHydration } from './hydration.ts';
@@ -35,6 +36,14 @@ async function start() {
   }
   await resolveLazyMatches();
   const router = createBrowserRouter(routes, { hydrationData: deserializeHydration(state.hydration) });
+  // Before the router's provider hears of it (it subscribes later): a change of route or search params
+  // reaches every island below it, and React can apply it only to hydrated ones (island.tsx).
+  let location = router.state.location;
+  router.subscribe((next) => {
+    if (next.location === location && next.navigation.state === 'idle') return;
+    location = next.location;
+    startDormantIslands();
+  });
   // In a transition, React hydrates in slices and yields to the browser between them, instead of one
   // long task over the whole document: on a slow phone the page answers taps and scrolls sooner, and
   // Lighthouse's total blocking time drops. Events that arrive meanwhile are replayed by React.

@@ -15,8 +15,11 @@ import { useRouteChangeEffects } from './navigation/use-route-change-effects.ts'
 import { useRouteChangeLoading } from './navigation/use-route-change-loading.ts';
 import NotFoundPage from './pages/not-found.tsx';
 
-// The toast area's live regions are in the server's HTML; its code hydrates them after the page (island.tsx).
-const ToastRegion = island(async () => (await import('./components/toast-region.tsx')).ToastRegion);
+// The toast area's live regions are in the server's HTML; its code hydrates them as soon as the page has
+// (island.tsx): a toast may come while the connection is down, so its code cannot wait for one.
+const ToastRegion = island(async () => (await import('./components/toast-region.tsx')).ToastRegion, {
+  hydrate: 'after-page',
+});
 
 /** The whole HTML document, rendered by React on the server and hydrated in the browser. */
 function Document({ children }: { children: ReactNode }) {

@@ -11,9 +11,11 @@ import { island } from './island.tsx';
 import { PageHeader } from './page-header.tsx';
 import { PageMeta } from './page-meta.tsx';
 
-// The calculator and the price tables hydrate on their own, after the page (island.tsx).
+// Islands (island.tsx), rendered in full by the server. The calculator's code loads as it comes near the
+// screen (on the first screen: at once), since hydrated it asks the shop for the dates its load allows and the
+// cached page's date counts business days alone; the tables' (plain markup) only if touched.
 const PriceCalculator = island(async () => (await import('#client/calculator/price-calculator.tsx')).PriceCalculator);
-const PriceTables = island(async () => (await import('./price-tables.tsx')).PriceTables);
+const PriceTables = island(async () => (await import('./price-tables.tsx')).PriceTables, { hydrate: 'interaction' });
 
 interface Explained {
   how: ReactNode;

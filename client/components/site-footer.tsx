@@ -1,16 +1,18 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { menus, quoteLink } from '#shared/routes.ts';
 import { EmailLink, PhoneLink } from './contact-links.tsx';
 
-/**
- * Rendered in full by the server; in the browser its code (and the hours formatter) arrives after the
- * first load, which every page shares: React keeps the server's HTML until then.
- */
-const OpeningHours = lazy(() => import('./opening-hours.tsx').then((module) => ({ default: module.OpeningHours })));
-
+import { island } from './island.tsx';
 import { PhotoIcon, ReviewIcon, SocialIcon } from './social-icons.tsx';
+
+/**
+ * Rendered in full by the server; in the browser its code (and the hours formatter), which nothing needs
+ * until the footer is rendered afresh, is an island loaded only if touched (island.tsx).
+ */
+const OpeningHours = island(async () => (await import('./opening-hours.tsx')).OpeningHours, {
+  hydrate: 'interaction',
+});
 
 const heading = 'text-sm font-bold uppercase tracking-wide text-stone-300';
 const link = 'text-stone-200 hover:text-white hover:underline';
@@ -53,9 +55,7 @@ export function SiteFooter() {
             </li>
           </ul>
           <h3 className={`${heading} mt-6`}>Opening hours</h3>
-          <Suspense>
-            <OpeningHours className="mt-3 space-y-2 text-sm" stacked />
-          </Suspense>
+          <OpeningHours className="mt-3 space-y-2 text-sm" stacked />
         </section>
         <nav aria-labelledby="footer-pricing">
           <h2 id="footer-pricing" className={heading}>

@@ -7,11 +7,17 @@ import { OpeningHours } from '#client/components/opening-hours.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { PageMeta } from '#client/components/page-meta.tsx';
 
-const ServiceAreaMap = island(async () => (await import('#client/components/service-area-map.tsx')).ServiceAreaMap);
-// The form, the structured data and the map hydrate on their own, after the page (client/components/island.tsx).
-const ContactForm = island(async () => (await import('#client/forms/contact-form.tsx')).ContactForm);
+// The form, the structured data and the map are islands (client/components/island.tsx): the server renders
+// them in full, and their code loads at the visitor's first touch; the form posts as plain HTML until then.
+const ServiceAreaMap = island(async () => (await import('#client/components/service-area-map.tsx')).ServiceAreaMap, {
+  hydrate: 'interaction',
+});
+const ContactForm = island(async () => (await import('#client/forms/contact-form.tsx')).ContactForm, {
+  hydrate: 'interaction',
+});
 const LocalBusinessJsonLd = island(
   async () => (await import('#client/components/local-business-json-ld.tsx')).LocalBusinessJsonLd,
+  { hydrate: 'interaction' },
 );
 
 export default function ContactUsPage() {

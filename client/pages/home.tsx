@@ -1,25 +1,24 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
+import { island } from '#client/components/island.tsx';
 import { PageMeta } from '#client/components/page-meta.tsx';
 import { quoteLink, SERVICE_PRICES_ID } from '#shared/routes.ts';
 
 /**
- * The carousels come in their own chunk with Splide: the server renders them in full, and in the browser
- * React keeps that HTML as it is (first slide shown, nothing moves) until the chunk arrives.
+ * The carousels come in their own chunk with Splide, as islands (client/components/island.tsx): the server
+ * renders them in full, and in the browser React keeps that HTML as it is (first slide shown, nothing
+ * moves) until the chunk arrives, as they come near the screen (the first one at once: it turns on its own).
  */
-const HomeCarousel = lazy(() =>
-  import('#client/components/carousels.tsx').then((module) => ({ default: module.HomeCarousel })),
+const HomeCarousel = island(async () => (await import('#client/components/carousels.tsx')).HomeCarousel);
+const BrandsCarousel = island(async () => (await import('#client/components/carousels.tsx')).BrandsCarousel);
+/** Plain markup rendered in full by the server, links and structured data: code only if touched. */
+const LocalBusinessJsonLd = island(
+  async () => (await import('#client/components/local-business-json-ld.tsx')).LocalBusinessJsonLd,
+  { hydrate: 'interaction' },
 );
-/** Structured data, server-rendered like the carousels: its code is no part of the first load. */
-const LocalBusinessJsonLd = lazy(() =>
-  import('#client/components/local-business-json-ld.tsx').then((module) => ({ default: module.LocalBusinessJsonLd })),
-);
-/** Server-rendered in full like the carousels; in the browser its code comes after the first load. */
-const FeaturedWork = lazy(() => import('#client/components/featured-work.tsx'));
-const BrandsCarousel = lazy(() =>
-  import('#client/components/carousels.tsx').then((module) => ({ default: module.BrandsCarousel })),
-);
+const FeaturedWork = island(async () => (await import('#client/components/featured-work.tsx')).default, {
+  hydrate: 'interaction',
+});
 
 /** "{foundedYear}" and "{appName}" in the data's texts: the config's, so pages cannot disagree. */
 const fill = (text: string, config: { foundedYear: number; appName: string }) =>
@@ -30,12 +29,8 @@ export default function HomePage() {
   return (
     <>
       <PageMeta id="home" />
-      <Suspense>
-        <LocalBusinessJsonLd />
-      </Suspense>
-      <Suspense>
-        <HomeCarousel slides={media.slides} />
-      </Suspense>
+      <LocalBusinessJsonLd />
+      <HomeCarousel slides={media.slides} />
 
       <section aria-labelledby="intro-heading" className="bg-white">
         <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
@@ -67,9 +62,7 @@ export default function HomePage() {
           <h2 id="brands-heading" className="mb-8 text-lg font-bold text-stone-800">
             {services.intro.brandsHeading}
           </h2>
-          <Suspense>
-            <BrandsCarousel brands={media.brands} />
-          </Suspense>
+          <BrandsCarousel brands={media.brands} />
         </div>
       </section>
 
@@ -90,9 +83,7 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <Suspense>
-        <FeaturedWork jobs={work.jobs} />
-      </Suspense>
+      <FeaturedWork jobs={work.jobs} />
 
       <section aria-labelledby="why-heading" className="bg-white">
         <div className="mx-auto max-w-6xl px-4 py-16">

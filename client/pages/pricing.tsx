@@ -5,10 +5,15 @@ import { PageHeader } from '#client/components/page-header.tsx';
 import { PageMeta } from '#client/components/page-meta.tsx';
 import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
 
-// The service cards (priced by the engine) and the form hydrate on their own, after the page
-// (client/components/island.tsx): neither is needed to show the page, which the server renders in full.
-const ServiceCards = island(async () => (await import('#client/components/service-cards.tsx')).ServiceCards);
-const CarriedQuoteForm = island(async () => (await import('#client/forms/carried-quote-form.tsx')).CarriedQuoteForm);
+// The service cards (priced by the engine) and the form are islands (client/components/island.tsx): the
+// server renders both in full, and their code loads at the visitor's first touch (the cards' links and the
+// form work as plain HTML until then).
+const ServiceCards = island(async () => (await import('#client/components/service-cards.tsx')).ServiceCards, {
+  hydrate: 'interaction',
+});
+const CarriedQuoteForm = island(async () => (await import('#client/forms/carried-quote-form.tsx')).CarriedQuoteForm, {
+  hydrate: 'interaction',
+});
 
 /** The service a calculator's "Request this quote" link carries, if the page was opened from one. */
 function carriedService(params: URLSearchParams): ServiceId | undefined {

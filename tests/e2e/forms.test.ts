@@ -427,7 +427,9 @@ describe('quote form: the total in view (issue 25 item 11)', () => {
 describe('quote form: locations and embroidery (issue 25 items 12 and 14)', () => {
   it('starts with one location, adds and removes others, and speaks of stitches for embroidery', async () => {
     const { page, context, problems } = await openPage(browser(), `${baseUrl}/pricing`, { width: 390 });
-    expect(await page.locator('#quote-loc2').count()).toBe(0);
+    // The form is an island (client/components/island.tsx): its rows with JavaScript come at the first touch.
+    await page.getByLabel('Your name').focus();
+    await expect.poll(() => page.locator('#quote-loc2').count()).toBe(0);
     await page.getByRole('button', { name: 'Add another location' }).click();
     expect(await page.locator('#quote-loc2').inputValue()).toBe('back');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('quote-loc2');

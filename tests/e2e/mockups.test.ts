@@ -21,6 +21,11 @@ async function fillContact(page: Page, email: string) {
   await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0199');
 }
 
+/** The quote form is an island (client/components/island.tsx): its script comes at the visitor's first touch. */
+async function touchForm(page: Page) {
+  await page.getByLabel('Your name').focus();
+}
+
 const readout = (page: Page) => page.getByTestId('placement-readout').textContent();
 
 // The garment catalogue and the mockups in Chromium against the production build (issue 27): swatches,
@@ -46,7 +51,8 @@ describe('mockups in a browser', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     expect(await page.getByRole('radio', { name: 'Navy', exact: true }).isChecked()).toBe(true);
-    expect(await page.getByRole('img', { name: /Heavy Cotton tee in Navy, front/ }).count()).toBe(1);
+    // The focus was the form's first touch: the picture follows once its script has come.
+    await expect.poll(() => page.getByRole('img', { name: /Heavy Cotton tee in Navy, front/ }).count()).toBe(1);
     // Navy is dark: the price now carries the white underbase, with no box ticked.
     await expect.poll(() => page.locator('main').textContent()).toContain('white underbase');
     await fillContact(page, 'coach@example.com');
@@ -119,7 +125,8 @@ describe('mockups in a browser', () => {
     // The tool on a desktop, for the screenshot at 1280 px: the same artwork on the back of a hoodie.
     const wide = await watchedPage(browser(), 1280);
     await wide.page.goto(`${site.url}/pricing?service=screen-printing&q=24&c1=1&garment=gildan-18500`);
-    // Once the page runs its script, the one location row is all there is.
+    // Once the form runs its script (at the first touch), the one location row is all there is.
+    await touchForm(wide.page);
     await expect.poll(() => wide.page.getByLabel('Placement').count()).toBe(1);
     await wide.page.getByLabel('Placement').selectOption('back');
     await wide.page.getByRole('radio', { name: 'Maroon', exact: true }).check();
@@ -140,6 +147,7 @@ describe('mockups in a browser', () => {
     const visitor = await watchedPage(browser(), 390);
     const { page } = visitor;
     await page.goto(`${site.url}/pricing?service=direct-to-garment&q=24&a1=small&garment=gildan-5000`);
+    await touchForm(page);
     await expect.poll(() => page.getByLabel('Placement').count()).toBe(1);
     await fillContact(page, 'dtg@example.com');
     const size = page.getByLabel('Print size');

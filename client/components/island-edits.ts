@@ -1,0 +1,114 @@
+/**
+ * What a visitor typed or chose in an island's server HTML before its code arrived (island.tsx). React
+ * hydrates a form control without touching its value, but the part's state still holds the server's
+ * values, and the next render would put those back. So the edits are read in the commit that hydrated
+ * the part, and then told to the part as the browser tells them: one input, change or click event per
+ * control, each after the last has been rendered, as if the visitor had made them just now.
+ */
+
+type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+export type Edit =
+  | { control: HTMLInputElement | HTMLTextAreaElement; kind: 'value'; value: string }
+  | { control: HTMLInputElement; kind: 'checked'; checked: boolean }
+  | { control: HTMLSelectElement; kind: 'selected'; selected: boolean[] }
+  | { control: HTMLInputElement; kind: 'files' };
+
+const NOT_EDITABLE = new Set(['hidden', 'submit', 'button', 'reset', 'image']);
+
+/** The option a select shows when nobody has chosen: the last marked selected, else the first enabled. */
+function defaultIndex(select: HTMLSelectElement): number {
+  const options = [...select.options];
+  const marked = options.findLastIndex((option) => option.defaultSelected);
+  return marked >= 0 ? marked : options.findIndex((option) => !option.disabled);
+}
+
+function editOf(control: FormControl): Edit | null {
+  if (control.disabled) return null;
+  if (control instanceof HTMLSelectElement) {
+    const changed = control.multiple
+      ? [...control.options].some((option) => option.selected !== option.defaultSelected)
+      : control.selectedIndex !== defaultIndex(control);
+    return changed
+      ? { control, kind: 'selected', selected: [...control.options].map((option) => option.selected) }
+      : null;
+  }
+  if (control instanceof HTMLTextAreaElement)
+    return control.value === control.defaultValue ? null : { control, kind: 'value', value: control.value };
+  if (NOT_EDITABLE.has(control.type)) return null;
+  if (control.type === 'file') return control.files && control.files.length > 0 ? { control, kind: 'files' } : null;
+  if (control.type === 'checkbox' || control.type === 'radio') {
+    // A radio unchecked by choosing another is told through the one chosen.
+    if (control.checked === control.defaultChecked || (control.type === 'radio' && !control.checked)) return null;
+    return { control, kind: 'checked', checked: control.checked };
+  }
+  return control.value === control.defaultValue ? null : { control, kind: 'value', value: control.value };
+}
+
+/** The controls inside `root` whose value differs from the one the server wrote. */
+export function editsBefore(root: Element): Edit[] {
+  return [...root.querySelectorAll<FormControl>('input, textarea, select')]
+    .map(editOf)
+    .filter((edit): edit is Edit => edit !== null);
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function setValue(control: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  const prototype = control instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  const nativeSetter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+  const focused = document.activeElement === control;
+  let selection: [number | null, number | null] = [null, null];
+  try {
+    selection = [control.selectionStart, control.selectionEnd];
+  } catch {
+    // Not every input type has a selection.
+  }
+  // Set through the element first (what React last saw of it becomes something else), then past it:
+  // React compares the two when the input event comes and hands the part the value.
+  control.value = value === '' ? ' ' : '';
+  nativeSetter?.call(control, value);
+  control.dispatchEvent(new Event('input', { bubbles: true }));
+  const [start, end] = selection;
+  if (focused && start !== null && end !== null) {
+    try {
+      control.setSelectionRange(start, end);
+    } catch {
+      // As above.
+    }
+  }
+}
+
+function tell(edit: Edit) {
+  switch (edit.kind) {
+    case 'value':
+      setValue(edit.control, edit.value);
+      break;
+    case 'checked':
+      // The opposite first; the click (what React listens to for these) turns it back to the visitor's choice.
+      edit.control.checked = !edit.checked;
+      edit.control.click();
+      break;
+    case 'selected':
+      [...edit.control.options].forEach((option, index) => {
+        option.selected = edit.selected[index] ?? false;
+      });
+      edit.control.dispatchEvent(new Event('change', { bubbles: true }));
+      break;
+    case 'files':
+      edit.control.dispatchEvent(new Event('change', { bubbles: true }));
+      break;
+  }
+}
+
+/**
+ * Tells the hydrated part each edit, in the page's order, each once the one before has been rendered;
+ * resolves once the last has been rendered too.
+ */
+export async function carryOverEdits(edits: Edit[]): Promise<void> {
+  for (const edit of edits) {
+    await nextTask();
+    if (edit.control.isConnected) tell(edit);
+  }
+  await nextTask();
+}

@@ -1,0 +1,128 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
+
+// The islands (client/components/island.tsx): parts of a page whose code waits for the visitor, while the
+// server's HTML stands in for them and keeps what the visitor types.
+const baseUrl = inject('baseUrl');
+const browser = chromiumForThisFile();
+const shots = 'reports/screenshots';
+
+/** The scripts the page has asked for so far, by file name. */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.replace('/assets/', ''));
+  });
+  return scripts;
+}
+
+/** Holds back the chunks whose names match until the returned function is called. */
+async function holdChunks(page: Page, pattern: RegExp): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => pattern.test(url.pathname),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+const islandState = (page: Page, inside: string) =>
+  page.locator(inside).evaluate((element) => element.closest('[data-island]')?.getAttribute('data-island'));
+
+describe('islands wait for the visitor', () => {
+  it.each([390, 1280])(
+    'the quote form on /pricing loads its code at the first touch, and keeps what was typed before it came (%i px)',
+    async (width) => {
+      await mkdir(shots, { recursive: true });
+      const { page, context, problems } = await openPage(browser(), `${baseUrl}/pricing`, { width });
+      const scripts = scriptsOf(page);
+      await page.screenshot({ path: `${shots}/islands-pricing-${width}-before.png`, fullPage: true });
+      // Scrolled through without a touch: the form's code is not asked for.
+      await page.getByLabel('Your name').scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 4000);
+      await page.waitForLoadState('networkidle');
+      expect(scripts.filter((script) => /^carried-quote-form-/.test(script))).toEqual([]);
+      expect(await islandState(page, 'form[action="/api/quotes"]')).toBe('dormant');
+
+      const release = await holdChunks(page, /\/carried-quote-form-[\w-]+\.js$/);
+      await page.getByLabel('Your name').fill('Ada Lovelace');
+      await page.getByLabel('E-mail').fill('ada@example.com');
+      await page.getByLabel('Service').selectOption('embroidery');
+      await expect.poll(() => scripts.some((script) => /^carried-quote-form-/.test(script))).toBe(true);
+      expect(await islandState(page, 'form[action="/api/quotes"]')).toBe('loading');
+      release();
+      await expect.poll(() => islandState(page, 'form[action="/api/quotes"]')).toBe('hydrated');
+      await page.waitForLoadState('networkidle');
+      // The form's state took the choice made before its code came: embroidery's fields and garment.
+      await expect.poll(() => page.locator('#quote-loc1Width').count()).toBe(1);
+      expect(await page.getByLabel('Garment', { exact: true }).inputValue()).toBe('gildan-18500');
+      expect(await page.getByLabel('Service').inputValue()).toBe('embroidery');
+      // And the typing survived hydration and the form's own renders since.
+      expect(await page.getByLabel('Your name').inputValue()).toBe('Ada Lovelace');
+      expect(await page.getByLabel('E-mail').inputValue()).toBe('ada@example.com');
+      await page.screenshot({ path: `${shots}/islands-pricing-${width}-after.png`, fullPage: true });
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each([390, 1280])(
+    'on /pricing/dtg the tables wait for a touch, and the calculator prices what was typed before its code came (%i px)',
+    async (width) => {
+      await mkdir(shots, { recursive: true });
+      const context = await browser().newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+      });
+      const scripts = scriptsOf(page);
+      // The calculator is on the first screen: its code is asked for at once, and held back here.
+      const release = await holdChunks(page, /\/calculator-[\w-]+\.js$/);
+      await page.goto(`${baseUrl}/pricing/dtg`);
+      await expect.poll(() => scripts.some((script) => /^calculator-/.test(script))).toBe(true);
+      await page.screenshot({ path: `${shots}/islands-dtg-${width}-before.png`, fullPage: false });
+      // The complete price list is plain markup: scrolled to, its code is not asked for.
+      await page.locator('#tables-heading').scrollIntoViewIfNeeded();
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      expect(await islandState(page, '#tables-heading + * table >> nth=0')).toBe('dormant');
+      expect(scripts.filter((script) => /^price-tables-/.test(script))).toEqual([]);
+      const before = await page.getByTestId('estimate-total').textContent();
+      await page.getByLabel('Quantity').fill('200');
+      // Typed before the code came: the server's estimate still stands, and the field keeps the digits.
+      expect(await page.getByTestId('estimate-total').textContent()).toBe(before);
+      expect(await islandState(page, '#field-q')).not.toBe('hydrated');
+      release();
+      await expect.poll(() => islandState(page, '#field-q')).toBe('hydrated');
+      await expect.poll(() => page.getByTestId('estimate-summary').textContent()).toContain('200 pieces');
+      expect(await page.getByLabel('Quantity').inputValue()).toBe('200');
+      expect(await page.getByTestId('estimate-total').textContent()).not.toBe(before);
+      expect(new URL(page.url()).searchParams.get('q')).toBe('200');
+      // Hydrated, it works as it always has: the next keystroke prices at once.
+      await page.getByLabel('Quantity').fill('20');
+      await expect.poll(() => page.getByTestId('estimate-summary').textContent()).toContain('20 pieces');
+      await page.screenshot({ path: `${shots}/islands-dtg-${width}-after.png`, fullPage: false });
+
+      // The calculator's new search params reach every island: the tables hydrate too (island.tsx).
+      await expect.poll(() => islandState(page, '#tables-heading + * table >> nth=0')).toBe('hydrated');
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('a carousel near the screen loads with the page; the parts below wait', async () => {
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/`, { width: 390 });
+    expect(await islandState(page, '.home-carousel')).toBe('hydrated');
+    expect(await islandState(page, 'footer dl')).toBe('dormant');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
