@@ -128,5 +128,10 @@ export function watchIsland(
     firstLook(true);
     stops.push(whenHydrated(once));
   } else firstLook(false);
+  // A field focused before the page hydrated (tapped while the scripts were loading) raised its focusin
+  // before anything here listened: that focus is the touch.
+  // After this returns: the caller's `begin` may use what this returns.
+  const focused = document.activeElement;
+  if (focused && focused !== document.body && element.contains(focused)) queueMicrotask(once);
   return stop;
 }
