@@ -16,7 +16,9 @@ const types: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg',
 export function imagePixels(data: Buffer, mediaType: string): Pixels | undefined {
   let read: ReturnType<typeof imageSize>;
   try {
-    read = imageSize(data);
+    // A copy of its own: image-size reads through the bytes' ArrayBuffer, and a Buffer is often a slice of
+    // a bigger one (Node's pool, a subarray), whose bytes past the end would pass for the header's.
+    read = imageSize(new Uint8Array(data));
   } catch {
     // A header cut short or bytes that are no picture: no size, as for any other damage.
     return undefined;
