@@ -121,6 +121,7 @@ describe('islands wait for the visitor', () => {
     async (path) => {
       const { page, context, problems } = await openPage(browser(), `${baseUrl}${path}`, { width: 1280 });
       const calculator = page.locator('section[aria-labelledby="calculator-heading"]');
+      // biome-ignore lint/performance/useDomNodeTextContent: what shows on the screen, hidden fields left out.
       const served = await calculator.innerText();
       expect(served).toMatch(/in your hands by [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}/);
       // A focus alone changes nothing in the form: hydration must change nothing on the screen either,
@@ -130,6 +131,7 @@ describe('islands wait for the visitor', () => {
       await expect.poll(() => islandState(page, '#field-q')).toBe('hydrated');
       expect((await asked).status()).toBe(200);
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      // biome-ignore lint/performance/useDomNodeTextContent: what shows on the screen, as above.
       expect(await calculator.innerText()).toBe(served);
       expect(problems).toEqual([]);
       await context.close();
