@@ -76,10 +76,13 @@ export function createPageCache({
     }
     return dayMemo.day;
   };
-  const keyOf = (url: string, stamp: string | undefined = loadStamp?.()): string | undefined => {
+  /** The key of a page; a dated page's is under `rendered`, the stamp it was rendered from, else the current. */
+  const keyOf = (url: string, rendered?: string): string | undefined => {
     const time = now();
     const prefix = `${siteData.version}|${time.getUTCFullYear()}|`;
     if (!datedPage.test(url)) return `${prefix}${url}`;
+    // Asked of dated pages only: an outlived stamp starts a read of the load.
+    const stamp = rendered ?? loadStamp?.();
     if (loadStamp && stamp === undefined) return undefined;
     return `${prefix}${dayOf(time)}${stamp ?? ''}|${url}`;
   };
