@@ -5,6 +5,7 @@ import { serializeForScript } from '#shared/json-script.ts';
 import { dataKeysFor, pickSiteData } from '#shared/page-data.ts';
 import type { AppState, QueryContext, QueryOutcome, RenderOptions } from '#shared/ssr-contract.ts';
 import { AppProvider } from './app-context.tsx';
+import { calculatorDates } from './calculator/calculator-dates.ts';
 import { createAppContextValue } from './create-app-context.ts';
 import { serializeErrors } from './hydration.ts';
 import { type RouteHandle, routes } from './routes.tsx';
@@ -34,9 +35,11 @@ export async function query(request: Request): Promise<QueryOutcome> {
 export function render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options: RenderOptions): Promise<string> {
   const context = outcome.context as unknown as StaticHandlerContext;
   const router = createStaticRouter(handler.dataRoutes, context);
+  const routeIds = context.matches.map((match) => match.route.id);
+  const load = options.load && calculatorDates(routeIds, context.location.search, options.site, options.load);
   const state: AppState = {
     // The page embeds, and renders with, only the data files its routes read.
-    site: pickSiteData(options.site, dataKeysFor(context.matches.map((match) => match.route.id))),
+    site: pickSiteData(options.site, dataKeysFor(routeIds)),
     publicUrl: options.publicUrl,
     assets: options.assets,
     hydration: {
@@ -48,6 +51,7 @@ export function render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options
     form: options.form,
     url: options.url,
     renderedAt: options.now.toISOString(),
+    ...(load ? { load } : {}),
   };
   const value = createAppContextValue(state, serializeForScript(state), {
     nonce: options.nonce ?? '',

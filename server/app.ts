@@ -100,8 +100,16 @@ export function createApp(deps: AppDependencies): Express {
   app.use(securityHeaders(config));
   const csrf = createCsrf(config);
   const flash = flashCookie(config);
+  // The shop's load, which every date the site promises is counted from (server/production/).
+  const planner = createProductionPlanner({
+    storage: deps.storage,
+    site: () => siteData.data,
+    now: deps.now ?? (() => new Date()),
+    defaults: deps.capacityDefaults ?? readCapacityDefaults(),
+  });
   const pages = createPageRenderer({
     ...deps.ssr,
+    load: planner,
     siteData,
     csrf,
     publicUrl: config.publicUrl,
@@ -174,13 +182,6 @@ export function createApp(deps: AppDependencies): Express {
           floorBytes: config.diskFreeFloorBytes,
           ...(deps.readFreeSpace ? { readFree: deps.readFreeSpace } : {}),
         },
-  });
-  // The shop's load, which every date the site promises is counted from (server/production/).
-  const planner = createProductionPlanner({
-    storage: deps.storage,
-    site: () => siteData.data,
-    now: deps.now ?? (() => new Date()),
-    defaults: deps.capacityDefaults ?? readCapacityDefaults(),
   });
   app.use(datesRoutes(planner));
   app.use(

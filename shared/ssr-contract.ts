@@ -2,6 +2,8 @@ import type { DeskRenderOptions, DeskView } from './desk-contract.ts';
 import type { GroupMemberView } from './groups/group-contract.ts';
 import type { FlashNotice } from './notices.ts';
 import type { InvoiceRenderOptions, InvoiceView } from './payments/invoice-contract.ts';
+import type { DatesAnswer } from './production/dates-answer.ts';
+import type { LoadDates } from './production/production-load.ts';
 import type { RequestPageOptions, RequestPageView } from './request-page-contract.ts';
 import type { SiteData } from './site-data.ts';
 import type { FormState } from './submissions/form-values.ts';
@@ -44,6 +46,11 @@ export interface AppState {
    * renders with the same instant until hydrated, then with its own clock.
    */
   renderedAt: string;
+  /**
+   * A calculator page's date from the shop's load, for the quantity it was rendered for: the date its
+   * HTML shows, which the calculator hydrates with (client/hooks/use-load-dates.ts).
+   */
+  load?: DatesAnswer;
 }
 
 /** React Router's hydration data made JSON-safe: errors become plain objects, revived by client/hydration.ts. */
@@ -80,6 +87,8 @@ export interface RenderOptions {
   url: string | null;
   /** The instant the page's dates are counted from; the page cache keys on the shop's day for it. */
   now: Date;
+  /** The shop's load, which a calculator page's date counts from; without it, business days alone. */
+  load?: LoadDates;
   /** Where the visitor's CSRF token goes in forms posted without JavaScript (spliced in per request). */
   csrfToken: string;
   /** Where a fresh one-time submission key goes in forms posted without JavaScript (spliced in per page). */

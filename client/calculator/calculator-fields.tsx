@@ -7,7 +7,6 @@ import {
   TextField,
 } from '#client/forms/form-fields.tsx';
 import type { FieldIdScheme } from '#client/forms/form-fields-context.tsx';
-import { useHydrated } from '#client/forms/use-hydrated.ts';
 import { useInputFilter } from '#client/hooks/use-input-filter.ts';
 import { colorNamed } from '#shared/garments/catalogue.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -211,7 +210,9 @@ export function SizeFields(props: FieldProps) {
 
 /**
  * When the order is needed and how it gets there: both change the price (a rush, a shipping rate). The
- * ZIP code shows for a delivery only once the page runs JavaScript; without it, it is always there.
+ * ZIP code shows for a delivery only once the page runs JavaScript; without it, it is always there. CSS
+ * decides (styles.css, `.delivery-zip`), from the choice in the select: the calculator's code comes at the
+ * first touch, and hydrating it must not move the fields.
  */
 export function OrderFields({
   fields,
@@ -219,8 +220,6 @@ export function OrderFields({
   deliverySummary,
   today,
 }: Omit<FieldProps, 'prices'> & { deliverySummary: string; today: string }) {
-  const hydrated = useHydrated();
-  const delivering = fields.deliver === '1';
   return (
     <fieldset className="grid min-w-0 gap-4 rounded-lg border border-stone-200 p-3 sm:col-span-2 sm:grid-cols-2">
       <legend className="px-1 font-semibold">Date and delivery</legend>
@@ -247,12 +246,12 @@ export function OrderFields({
         fields={fields}
         onChange={onChange}
       />
-      <div className={hydrated && !delivering ? 'hidden' : undefined}>
+      <div className="delivery-zip">
         <TextField
           name="zip"
           label="ZIP code"
           required={false}
-          hint={hydrated ? undefined : 'For a delivery.'}
+          hint="For a delivery."
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={10}

@@ -11,10 +11,13 @@ import { island } from './island.tsx';
 import { PageHeader } from './page-header.tsx';
 import { PageMeta } from './page-meta.tsx';
 
-// Islands (island.tsx), rendered in full by the server. The calculator's code loads as it comes near the
-// screen (on the first screen: at once), since hydrated it asks the shop for the dates its load allows and the
-// cached page's date counts business days alone; the tables' (plain markup) only if touched.
-const PriceCalculator = island(async () => (await import('#client/calculator/price-calculator.tsx')).PriceCalculator);
+// Islands (island.tsx), rendered in full by the server, whose code loads at the visitor's first touch. The
+// calculator's HTML already shows the date the shop's load allows (the page comes with it, cached by the
+// load's stamp), so until touched it is the GET form that works without JavaScript, showing what hydration
+// would; the tables are plain markup.
+const PriceCalculator = island(async () => (await import('#client/calculator/price-calculator.tsx')).PriceCalculator, {
+  hydrate: 'interaction',
+});
 const PriceTables = island(async () => (await import('./price-tables.tsx')).PriceTables, { hydrate: 'interaction' });
 
 interface Explained {

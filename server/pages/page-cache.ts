@@ -15,8 +15,11 @@ export type CachedPage =
   | { kind: 'fixed'; status: number; encoded: EncodedPage }
   | { kind: 'personal'; page: SplitPage; gzip: SplicedGzip; br: SplicedBrotli };
 
-/** The pages that show estimates, whose dates depend on the day (see keyOf). */
+/** The pages that show estimates, whose dates depend on the day and the shop's load (see keyOf). */
 const datedPage = /^\/pricing(?:[/?]|$)/;
+
+/** Whether the page at this address shows dates: rendered with the shop's load, cached by its stamp. */
+export const isDatedPage = (url: string): boolean => datedPage.test(url);
 /** Every unknown address renders the same 404 page, so they share one entry instead of one each. */
 const NOT_FOUND_KEY = '404';
 /**
@@ -30,7 +33,19 @@ const CACHE_MAX_ENTRIES = 1000;
  * The rendered pages by address. A page depends only on its URL and the site data, so a URL seen before
  * is answered without routing or rendering; unknown addresses share the one 404 page.
  */
-export function createPageCache({ siteData, now }: { siteData: SiteDataFiles; now: () => Date }) {
+export function createPageCache({
+  siteData,
+  now,
+  loadStamp,
+}: {
+  siteData: SiteDataFiles;
+  now: () => Date;
+  /**
+   * The stamp of the shop's load the dated pages are rendered from now (production-planner.ts's stamp()),
+   * or undefined while it is not known: those pages are then rendered afresh. Without it, the day alone.
+   */
+  loadStamp?: () => string | undefined;
+}) {
   const pages = new LRUCache<string, CachedPage>({
     max: CACHE_MAX_ENTRIES,
     maxSize: CACHE_MAX_BYTES,
@@ -45,7 +60,9 @@ export function createPageCache({ siteData, now }: { siteData: SiteDataFiles; no
    * The year is part of the key (the footer's copyright line ends with it). The pages with estimates
    * (the calculators and the quote form, all under /pricing) also key on the shop's date and the day an
    * approval counts from, which change at midnight and at the cut-off on the shop's clock: their dates
-   * follow, and the other pages keep their entries.
+   * follow, and the other pages keep their entries. They key on the stamp of the load they were rendered
+   * from too (a calculator page shows the date the shop's load allows): a booking or another instance's
+   * change that moves a date makes a new key within the load table's lifetime, and an unknown stamp none.
    */
   // Working the shop's day out takes time-zone arithmetic (a tenth of a form page's CPU under load when
   // done per request), and it can only change on a minute: midnight and the cut-off are minutes of the
@@ -59,11 +76,17 @@ export function createPageCache({ siteData, now }: { siteData: SiteDataFiles; no
     }
     return dayMemo.day;
   };
-  const keyOf = (url: string) => {
+  /** The key of a page; a dated page's is under `rendered`, the stamp it was rendered from, else the current. */
+  const keyOf = (url: string, rendered?: string): string | undefined => {
     const time = now();
-    const day = datedPage.test(url) ? dayOf(time) : '';
-    return `${siteData.version}|${time.getUTCFullYear()}|${day}${url}`;
+    const prefix = `${siteData.version}|${time.getUTCFullYear()}|`;
+    if (!datedPage.test(url)) return `${prefix}${url}`;
+    // Asked of dated pages only: an outlived stamp starts a read of the load.
+    const stamp = rendered ?? loadStamp?.();
+    if (loadStamp && stamp === undefined) return undefined;
+    return `${prefix}${dayOf(time)}${stamp ?? ''}|${url}`;
   };
+  const pageAt = (key: string | undefined) => (key === undefined ? undefined : pages.get(key));
   // Addresses seen to be unknown (a scanner's /wp-login.php, an old link): answered with the shared 404
   // page without routing again. Only their keys are kept, a megabyte of them at most, apart from the
   // pages, so no number of strangers' addresses pushes a page out.
@@ -73,18 +96,27 @@ export function createPageCache({ siteData, now }: { siteData: SiteDataFiles; no
     /** The cached answer for this address: its page, or the 404 page for an address known to be unknown. */
     lookup(url: string): CachedPage | undefined {
       const key = keyOf(url);
-      return pages.get(key) ?? (missing.has(key) ? pages.get(keyOf(NOT_FOUND_KEY)) : undefined);
+      if (key === undefined) return undefined;
+      return pages.get(key) ?? (missing.has(key) ? pageAt(keyOf(NOT_FOUND_KEY)) : undefined);
     },
     /** The shared 404 page, once rendered. */
-    notFoundPage: () => pages.get(keyOf(NOT_FOUND_KEY)),
+    notFoundPage: () => pageAt(keyOf(NOT_FOUND_KEY)),
     /** Remembers that this address is unknown: it is answered with the 404 page from now on. */
     markMissing(url: string) {
-      missing.set(keyOf(url), true);
+      const key = keyOf(url);
+      if (key !== undefined) missing.set(key, true);
     },
-    /** Keeps a page for its address, or as the 404 page every unknown address shares. */
-    store(url: string, status: number, entry: CachedPage) {
-      pages.set(keyOf(status === 404 ? NOT_FOUND_KEY : url), entry);
+    /**
+     * Keeps a page for its address, or as the 404 page every unknown address shares. A dated page is kept
+     * under the stamp of the load it was rendered from (passed), not the one current when it is done.
+     */
+    store(url: string, status: number, entry: CachedPage, stamp?: string) {
+      const key = status === 404 ? keyOf(NOT_FOUND_KEY) : keyOf(url, stamp);
+      if (key !== undefined) pages.set(key, entry);
     },
-    has: (url: string) => pages.has(keyOf(url)),
+    has(url: string) {
+      const key = keyOf(url);
+      return key !== undefined && pages.has(key);
+    },
   };
 }

@@ -4,13 +4,14 @@ import createHttpError from 'http-errors';
 import type { Logger } from 'pino';
 import type { Csrf } from '#server/http/csrf.ts';
 import type { Flash, FlashCookie } from '#server/http/flash-cookie.ts';
+import type { LoadDates } from '#shared/production/production-load.ts';
 import { pages as pageTable } from '#shared/routes.ts';
 import type { QueryOutcome, SsrEntry } from '#shared/ssr-contract.ts';
 import type { FormState } from '#shared/submissions/form-values.ts';
 import type { AssetResolver } from './asset-manifest.ts';
 import { acceptedEncodings } from './content-encoding.ts';
 import { toFetchRequest } from './fetch-request.ts';
-import { createPageCache } from './page-cache.ts';
+import { createPageCache, isDatedPage } from './page-cache.ts';
 import { createPageSender } from './page-sender.ts';
 import { createPageSlots } from './page-slots.ts';
 import type { SiteDataFiles } from './site-data-files.ts';
@@ -37,6 +38,24 @@ export interface PageRendererOptions {
   onCache?: (outcome: 'hit' | 'miss') => void;
   /** The clock the pages' dates are counted from; tests pass their own. */
   now?: () => Date;
+  /**
+   * The shop's load (server/production/production-planner.ts): a calculator page shows the date it
+   * allows, and the pages with dates are cached by its stamp. Without it, business days alone.
+   */
+  load?: PageLoad;
+}
+
+/** What the pages need of the production planner. */
+interface PageLoad {
+  current(): Promise<{ dates: LoadDates; stamp: string }>;
+  stamp(): string | undefined;
+}
+
+/** The load a page is rendered from and its stamp: none for a page without dates; `failed` when unreadable. */
+interface LoadForPage {
+  dates?: LoadDates;
+  stamp?: string;
+  failed?: true;
 }
 
 /** The site's own addresses: compressed thoroughly (brotli 11) and rendered ahead at start. */
@@ -94,19 +113,38 @@ export interface PageRenderer {
  */
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const clock = options.now ?? (() => new Date());
-  const cache = createPageCache({ siteData: options.siteData, now: clock });
+  const { load } = options;
+  const cache = createPageCache({
+    siteData: options.siteData,
+    now: clock,
+    ...(load ? { loadStamp: () => load.stamp() } : {}),
+  });
   const slots = createPageSlots(options.csrf);
   const { placeholders, split } = slots;
   const { send, sendFixed, sendPersonal, toCached } = createPageSender({ slots, logger: options.logger });
+
+  /** The load a page at this address is rendered from. */
+  async function loadFor(url: string, log: Logger): Promise<LoadForPage> {
+    if (!load || !isDatedPage(url)) return {};
+    try {
+      return await load.current();
+    } catch (error) {
+      // The page still renders, counting business days alone as before there was a load, and is not kept.
+      log.error({ err: error }, 'the production load could not be read for a page');
+      return { failed: true };
+    }
+  }
 
   async function render(
     outcome: Extract<QueryOutcome, { kind: 'page' }>,
     entry: SsrEntry,
     extra: { flash: Flash | null; form: FormState | null; url: string | null },
     log: Logger,
+    dates?: LoadDates,
   ): Promise<string> {
     return entry.render(outcome, {
       now: clock(),
+      ...(dates ? { load: dates } : {}),
       site: options.siteData.data,
       publicUrl: options.publicUrl,
       assets: options.assets.forRoutes(outcome.routeModules),
@@ -141,13 +179,16 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const cached = outcome.status === 404 && cacheable ? cache.notFoundPage() : undefined;
     if (cached) return send(req, res, cached);
 
-    const page = split(outcome.status, await render(outcome, entry, { flash, form: null, url: null }, req.log));
-    if (!cacheable || (outcome.status !== 200 && outcome.status !== 404)) {
+    const pageLoad = await loadFor(req.originalUrl, req.log);
+    const html = await render(outcome, entry, { flash, form: null, url: null }, req.log, pageLoad.dates);
+    const page = split(outcome.status, html);
+    const keep = cacheable && !pageLoad.failed;
+    if (!keep || (outcome.status !== 200 && outcome.status !== 404)) {
       return sendPersonal(req, res, page, null, flash ? 'private, no-store' : 'private, no-cache');
     }
     const own = outcome.status === 404 || ownPaths.has(req.originalUrl);
     const fresh = toCached(page, own ? 'thorough' : 'quick');
-    cache.store(req.originalUrl, outcome.status, fresh);
+    cache.store(req.originalUrl, outcome.status, fresh, pageLoad.stamp);
     send(req, res, fresh);
   };
 
@@ -188,7 +229,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const entry = await options.loadEntry();
     const outcome = await entry.query(new Request(`${options.publicUrl}${path}`, { headers: { accept: 'text/html' } }));
     if (outcome.kind !== 'page') throw new Error(`The form page ${path} did not render as a page`);
-    const html = await render(outcome, entry, { flash: null, form, url: path }, req.log);
+    const { dates } = await loadFor(path, req.log);
+    const html = await render(outcome, entry, { flash: null, form, url: path }, req.log, dates);
     // Holds what the visitor typed: no cache may keep it.
     sendPersonal(req, res, split(status, html), null, 'no-store');
   }
@@ -203,8 +245,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         new Request(`${options.publicUrl}${path}`, { headers: { accept: 'text/html' } }),
       );
       if (outcome.kind !== 'page' || outcome.status !== 200) continue;
-      const html = await render(outcome, entry, { flash: null, form: null, url: null }, options.logger);
-      if (!cache.has(path)) cache.store(path, outcome.status, toCached(split(outcome.status, html), 'thorough'));
+      const pageLoad = await loadFor(path, options.logger);
+      if (pageLoad.failed) continue;
+      const html = await render(outcome, entry, { flash: null, form: null, url: null }, options.logger, pageLoad.dates);
+      const fresh = toCached(split(outcome.status, html), 'thorough');
+      if (!cache.has(path)) cache.store(path, outcome.status, fresh, pageLoad.stamp);
     }
   }
 

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import createHttpError from 'http-errors';
 import { MAX_ORDER_QUANTITY } from '#shared/pricing/tiers.ts';
+import { datesAnswerOf } from '#shared/production/dates-answer.ts';
 import { serviceIds } from '#shared/service-ids.ts';
 import { z } from '#shared/zod.ts';
 import type { ProductionPlanner } from './production-planner.ts';
@@ -18,8 +19,8 @@ const datesQuery = z.object({
 });
 
 /**
- * The earliest day an order fits on the press, for the pages' estimates. The pages are cached and the
- * load changes with every approval, so the browser fills the date in from here, never cached. It
+ * The earliest day an order fits on the press, for the pages' estimates once the visitor changes them (a
+ * calculator page comes with the date for the quantity it shows), never cached. It
  * answers only dates: the first press day for this many pieces, and the days the shop is closed (without
  * their notes), nothing of any other order.
  */
@@ -31,12 +32,7 @@ export function datesRoutes(planner: ProductionPlanner): Router {
     const { dates } = await planner.current();
     const { service, pieces } = asked.data;
     res.set('Cache-Control', 'no-store');
-    res.json({
-      service,
-      pieces,
-      pressFrom: dates.pressFrom(service, pieces) ?? null,
-      closedDates: dates.closedDates.map(({ date }) => date),
-    });
+    res.json(datesAnswerOf(dates, service, pieces));
   });
   return router;
 }

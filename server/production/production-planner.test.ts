@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardOrder } from '#server/storage/types.ts';
-import type { Capacity } from '#shared/production/production-load.ts';
+import type { BookedWork, Capacity } from '#shared/production/production-load.ts';
 import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
 import { createProductionPlanner } from './production-planner.ts';
 
@@ -72,5 +72,47 @@ describe('the production planner’s risks for the inbox', () => {
     planner.invalidate();
     expect((await planner.risks()).size).toBe(0);
     expect(reads.board).toBe(2);
+  });
+});
+
+// The calculator pages are cached by the stamp of the load they show (server/pages/page-cache.ts).
+describe('the production planner’s stamp for the cached pages', () => {
+  const work: BookedWork[] = [];
+  let clock = start;
+  let reads = 0;
+  const planner = createProductionPlanner({
+    storage: {
+      bookedWork: async () => {
+        reads += 1;
+        return structuredClone(work);
+      },
+      capacityChanges: async () => [],
+      boardOrders: async () => [],
+    },
+    site: () => fixtureSiteData,
+    now: () => new Date(clock),
+    defaults: capacity,
+  });
+
+  it('is unknown until the load is read, and the same for the same load read again', async () => {
+    expect(planner.stamp()).toBeUndefined();
+    const { stamp } = await planner.current();
+    expect(planner.stamp()).toBe(stamp);
+    clock += 10_000;
+    // Outlived: read again in the background, the kept stamp standing meanwhile.
+    expect(planner.stamp()).toBe(stamp);
+    await expect.poll(() => reads).toBe(2);
+    expect(planner.stamp()).toBe(stamp);
+  });
+
+  it('changes when work moves a date, and is unknown once this instance changed the load', async () => {
+    const before = (await planner.current()).stamp;
+    // Three days' work due on the third day: nothing more fits before the fourth.
+    work.push({ service: 'embroidery', pieces: 300, pressDate: '2026-12-03' });
+    planner.invalidate();
+    expect(planner.stamp()).toBeUndefined();
+    const after = await planner.current();
+    expect(after.stamp).not.toBe(before);
+    expect(after.dates.pressFrom('embroidery', 10)).toBe('2026-12-04');
   });
 });

@@ -14,6 +14,7 @@ import {
 import { type Booking, bookingOf } from '#shared/requests/promised-date.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
 import { boardToday, planOf } from './board-views.ts';
+import { loadStamp } from './load-stamp.ts';
 
 /**
  * The server's view of the production load: the capacity in force (the desk's latest change, else
@@ -31,8 +32,15 @@ const LOAD_LIFETIME_MS = 10_000;
 export interface ProductionPlanner {
   /** The capacity in force. */
   capacity(): Promise<Capacity>;
-  /** The load now, for estimates and the board. */
-  current(): Promise<{ load: ProductionLoad; capacity: Capacity; dates: LoadDates }>;
+  /** The load now, for estimates and the board, with its stamp (load-stamp.ts). */
+  current(): Promise<{ load: ProductionLoad; capacity: Capacity; dates: LoadDates; stamp: string }>;
+  /**
+   * The kept table's stamp, without waiting (the page cache asks on every calculator page): undefined
+   * while none is kept (never read, or dropped by a change here), so no page counted from an older load is
+   * reused. Once the kept table has outlived its lifetime it is read again in the background, its stamp
+   * standing meanwhile: another instance's change reaches the pages as it reaches /api/dates.
+   */
+  stamp(): string | undefined;
   /**
    * What an approval books, from the booked work read under the lock: bookingOf with the load those
    * orders make. The capacity is read before (it changes by hand, seldom).
@@ -65,6 +73,8 @@ export function createProductionPlanner({
   let keptRisks: { at: number; firstDay: string; capacity: Capacity; value: ReadonlyMap<string, string> } | undefined;
   // Bumped by invalidate: a read that began before a change never stores its stale table.
   let generation = 0;
+  /** Whether the background read stamp() started is running. */
+  let refreshing = false;
 
   async function capacity(): Promise<Capacity> {
     const [latest] = await storage.capacityChanges(1);
@@ -77,7 +87,7 @@ export function createProductionPlanner({
     return { load, capacity: capacityInForce, dates: loadDatesOf(load, capacityInForce) };
   }
 
-  return {
+  const planner: ProductionPlanner = {
     capacity,
 
     async current() {
@@ -91,7 +101,8 @@ export function createProductionPlanner({
         return kept.value;
       const started = generation;
       const [capacityInForce, booked] = await Promise.all([capacity(), storage.bookedWork()]);
-      const value = loadOf(booked, capacityInForce, at);
+      const read = loadOf(booked, capacityInForce, at);
+      const value = { ...read, stamp: loadStamp(read.load) };
       if (started === generation) kept = { at: at.getTime(), firstDay: value.load.firstDay, value };
       return value;
     },
@@ -122,10 +133,26 @@ export function createProductionPlanner({
       return value;
     },
 
+    stamp() {
+      if (!kept) return undefined;
+      if (!refreshing && now().getTime() - kept.at >= LOAD_LIFETIME_MS) {
+        refreshing = true;
+        // A failed read keeps the stamp and the pages their last dates; /api/dates reports the failure.
+        void planner
+          .current()
+          .catch(() => {})
+          .finally(() => {
+            refreshing = false;
+          });
+      }
+      return kept.value.stamp;
+    },
+
     invalidate() {
       generation += 1;
       kept = undefined;
       keptRisks = undefined;
     },
   };
+  return planner;
 }

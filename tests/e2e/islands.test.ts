@@ -75,31 +75,29 @@ describe('islands wait for the visitor', () => {
   );
 
   it.each([390, 1280])(
-    'on /pricing/dtg the tables wait for a touch, and the calculator prices what was typed before its code came (%i px)',
+    'on /pricing/dtg the calculator and the tables wait for a touch, and what was typed before the code came is priced (%i px)',
     async (width) => {
       await mkdir(shots, { recursive: true });
-      const context = await browser().newContext({ viewport: { width, height: 900 } });
-      const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-      });
+      const { page, context, problems } = await openPage(browser(), `${baseUrl}/pricing/dtg`, { width });
       const scripts = scriptsOf(page);
-      // The calculator is on the first screen: its code is asked for at once, and held back here.
-      const release = await holdChunks(page, /\/calculator-[\w-]+\.js$/);
-      await page.goto(`${baseUrl}/pricing/dtg`);
-      await expect.poll(() => scripts.some((script) => /^calculator-/.test(script))).toBe(true);
+      await page.waitForLoadState('networkidle');
       await page.screenshot({ path: `${shots}/islands-dtg-${width}-before.png`, fullPage: false });
+      // On the first screen, and still its code waits: the server's HTML is the calculator until touched.
+      expect(await islandState(page, '#field-q')).toBe('dormant');
+      expect(scripts.filter((script) => /^(calculator|price-calculator)-/.test(script))).toEqual([]);
       // The complete price list is plain markup: scrolled to, its code is not asked for.
       await page.locator('#tables-heading').scrollIntoViewIfNeeded();
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       expect(await islandState(page, '#tables-heading + * table >> nth=0')).toBe('dormant');
-      expect(scripts.filter((script) => /^price-tables-/.test(script))).toEqual([]);
+      expect(scripts.filter((script) => /^(price-tables|calculator)-/.test(script))).toEqual([]);
+
       const before = await page.getByTestId('estimate-total').textContent();
+      const release = await holdChunks(page, /\/calculator-[\w-]+\.js$/);
       await page.getByLabel('Quantity').fill('200');
+      await expect.poll(() => scripts.some((script) => /^calculator-/.test(script))).toBe(true);
       // Typed before the code came: the server's estimate still stands, and the field keeps the digits.
       expect(await page.getByTestId('estimate-total').textContent()).toBe(before);
-      expect(await islandState(page, '#field-q')).not.toBe('hydrated');
+      expect(await islandState(page, '#field-q')).toBe('loading');
       release();
       await expect.poll(() => islandState(page, '#field-q')).toBe('hydrated');
       await expect.poll(() => page.getByTestId('estimate-summary').textContent()).toContain('200 pieces');
@@ -113,6 +111,28 @@ describe('islands wait for the visitor', () => {
 
       // The calculator's new search params reach every island: the tables hydrate too (island.tsx).
       await expect.poll(() => islandState(page, '#tables-heading + * table >> nth=0')).toBe('hydrated');
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each(['/pricing/printing', '/pricing/embroidery?q=48&w1=3.5'])(
+    'on %s the calculator hydrated at the first touch shows the same price and date it came with',
+    async (path) => {
+      const { page, context, problems } = await openPage(browser(), `${baseUrl}${path}`, { width: 1280 });
+      const calculator = page.locator('section[aria-labelledby="calculator-heading"]');
+      // biome-ignore lint/performance/useDomNodeTextContent: what shows on the screen, hidden fields left out.
+      const served = await calculator.innerText();
+      expect(served).toMatch(/in your hands by [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}/);
+      // A focus alone changes nothing in the form: hydration must change nothing on the screen either,
+      // nor once the shop has been asked for the date again.
+      const asked = page.waitForResponse((response) => response.url().includes('/api/dates?'));
+      await page.getByLabel('Quantity').focus();
+      await expect.poll(() => islandState(page, '#field-q')).toBe('hydrated');
+      expect((await asked).status()).toBe(200);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      // biome-ignore lint/performance/useDomNodeTextContent: what shows on the screen, as above.
+      expect(await calculator.innerText()).toBe(served);
       expect(problems).toEqual([]);
       await context.close();
     },
