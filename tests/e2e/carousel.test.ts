@@ -212,6 +212,7 @@ describe('brands carousel', () => {
     expect(await scrolled()).toBe(0);
     await page.clock.runFor(3100);
     await expect.poll(scrolled).toBe(1);
+    await page.screenshot({ path: `${shots}/carousel-brands-390-moved.png` });
     await page.clock.runFor(3100);
     await expect.poll(scrolled).toBe(2);
     await page.clock.runFor(3100);

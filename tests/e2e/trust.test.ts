@@ -37,9 +37,11 @@ describe('home carousel: drag and swipe on a fade carousel', () => {
     // Its type stays fade: slides change by opacity, the list never moves sideways.
     await expect
       .poll(() =>
-        page.locator('.home-carousel .carousel-slide').evaluateAll((slides) =>
-          slides.map((slide) => `${slide.getBoundingClientRect().left} ${getComputedStyle(slide).opacity}`),
-        ),
+        page
+          .locator('.home-carousel .carousel-slide')
+          .evaluateAll((slides) =>
+            slides.map((slide) => `${slide.getBoundingClientRect().left} ${getComputedStyle(slide).opacity}`),
+          ),
       )
       .toEqual([`${box.x} 0`, `${box.x} 1`, `${box.x} 0`, `${box.x} 0`]);
     expect(await page.locator('.home-carousel .carousel-track').evaluate((track) => track.scrollLeft)).toBe(0);
