@@ -12,7 +12,7 @@ import { useRotation } from './use-rotation.ts';
  * slides lie side by side and the strip scrolls by touch, trackpad or Tab, one slide in view.
  */
 
-const arrow = 'carousel-button absolute top-1/2 z-10 hidden -translate-y-1/2 md:inline-flex';
+const arrow = 'carousel-button js-only absolute top-1/2 z-10 hidden -translate-y-1/2 md:inline-flex';
 
 /**
  * The four slides of spec section 2, fading (400 ms) and rewinding, five seconds each (spec section 9).

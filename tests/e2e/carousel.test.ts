@@ -171,6 +171,15 @@ describe('without JavaScript the carousels are strips that scroll', () => {
       const start = Math.round((await track.boundingBox())?.x ?? Number.NaN);
       expect(await left(0)).toBe(start);
       await page.screenshot({ path: `${shots}/carousel-no-js-${width}.png` });
+      // No control shows that would do nothing without its code.
+      for (const name of ['Pause autoplay', 'Previous slide', 'Next slide', 'Slide 2']) {
+        expect(
+          await page
+            .locator('.home-carousel')
+            .getByRole('button', { name, exact: true, includeHidden: true })
+            .evaluate((b) => b.checkVisibility({ visibilityProperty: true })),
+        ).toBe(false);
+      }
       // A sideways wheel past half a slide (a trackpad, or shift and the wheel) snaps to the next one.
       await track.hover();
       await page.mouse.wheel(width * 0.75, 0);
