@@ -1,21 +1,13 @@
-/** What this module needs of a mounted Splide: its root element and a way to change slide. */
-interface SwipeTarget {
-  root: HTMLElement;
-  go(control: '<' | '>'): void;
-}
-
 /** Distance a pointer must travel sideways before a release changes the slide (and the click is dropped). */
 const SWIPE_PX = 40;
 
 /**
- * Drag with a mouse and swipe on a touch screen for a fade carousel. Splide moves the track under a
- * drag, but a fade carousel's track never moves, and its free drag does nothing at all: here the
- * release goes to the previous or next slide by the direction of the whole gesture, and the fade
- * stays the transition. A drag that changed the slide does not also follow the slide's link.
- * Returns the function that removes the listeners.
+ * Drag with a mouse and swipe on a touch screen for a fade carousel, whose slides lie on one another and
+ * never move sideways: the release goes to the next (`go(1)`) or previous (`go(-1)`) slide by the
+ * direction of the whole gesture, and the fade stays the transition. A drag that changed the slide does
+ * not also follow the slide's link. Returns the function that removes the listeners.
  */
-export function enableFadeSwipe(splide: SwipeTarget): () => void {
-  const track = splide.root.querySelector<HTMLElement>('.splide__track') ?? splide.root;
+export function enableFadeSwipe(track: HTMLElement, go: (step: 1 | -1) => void): () => void {
   let start: { x: number; y: number; id: number } | null = null;
   let swiped = false;
 
@@ -32,7 +24,7 @@ export function enableFadeSwipe(splide: SwipeTarget): () => void {
     // Mostly sideways and far enough: a vertical swipe scrolls the page, a short one is a tap.
     if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(dy)) return;
     swiped = true;
-    splide.go(dx < 0 ? '>' : '<');
+    go(dx < 0 ? 1 : -1);
   };
   const onCancel = () => {
     start = null;
