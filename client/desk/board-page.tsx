@@ -271,8 +271,8 @@ export function BoardPage({ view, options }: { view: BoardView; options: DeskRen
           </div>
         </section>
       )}
-      {/* Drag and drop, on top of the forms (public/desk-board.js): the only script the desk loads. */}
-      <script src="/desk-board.js" type="module" />
+      {/* Drag and drop, on top of the forms (client/desk/board-drag.ts): the only script the desk loads. */}
+      <script src={options.boardScript} type="module" />
     </DeskDocument>
   );
 }
