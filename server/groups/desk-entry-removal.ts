@@ -16,7 +16,7 @@ export const entryRemovalNotices = {
   },
   'entry-refund-failed': {
     type: 'error',
-    text: 'The entry is removed, but Stripe did not take the refund of its card payment: refund it from the payments below.',
+    text: 'The entry is removed, but Stripe did not take the refund of its card payment: nothing was refunded. Refund it from the money card (once the request has a quote) or in Stripe’s Dashboard.',
   },
   'entry-not-removed': {
     type: 'error',
@@ -87,13 +87,13 @@ export function deskEntryRemoval(options: { storage: Storage; gateway: CheckoutG
           'group entry removed, refund asked of Stripe',
         );
       }
-      res.redirect(303, `${back}?done=entry-refund-asked#money`);
+      res.redirect(303, `${back}?done=entry-refund-asked#group`);
     } catch (error) {
       req.log.error(
         { err: error, reference, entry: id, reason: 'refund_failed' },
         'group entry removed; Stripe refused its refund',
       );
-      res.redirect(303, `${back}?done=entry-refund-failed#money`);
+      res.redirect(303, `${back}?done=entry-refund-failed#group`);
     }
   });
   return router;

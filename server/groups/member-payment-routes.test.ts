@@ -271,7 +271,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       .type('form')
       .send({ [CSRF_FIELD]: desk.token })
       .expect(303);
-    expect(removed.headers.location).toBe(`/staff/requests/${reference}?done=entry-refund-asked#money`);
+    expect(removed.headers.location).toBe(`/staff/requests/${reference}?done=entry-refund-asked#group`);
     expect((await t.storage.entryById(entry.id))?.entry.removedAt).not.toBeNull();
     const asked = [...stripe.refunds.values()].at(-1);
     expect(asked).toMatchObject({ amount: 2900, status: 'pending' });
