@@ -304,6 +304,31 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     );
   });
 
+  it('flags for the desk a share paid after its entry was removed, its Checkout still open', async () => {
+    const { reference, group, join, member } = await pricedGroup(t);
+    const session = sessionOf((await join('Ida', '1').expect(303)).headers.location as string);
+    const entryPath = String(session.success_url).replace('https://shop.example', '').split('?')[0] ?? '';
+    // Waiting for payment, the member may still take themselves off.
+    await request(t.app)
+      .post(`${entryPath}/remove`)
+      .set('Cookie', member.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: member.token })
+      .expect(303);
+    expect((await t.storage.entriesOf(group.id))[0]?.removedAt).not.toBeNull();
+    // They pay on the tab Stripe's page was open in: the money is the shop's, flagged for a refund.
+    expect((await deliver('checkout.session.completed', stripe.pay(session.id)).expect(200)).body.outcome).toBe(
+      'recorded',
+    );
+    expect(await t.storage.paymentsOf(reference)).toMatchObject([
+      { kind: 'payment', state: 'succeeded', amountCents: 1450, flag: 'entry-removed' },
+    ]);
+    const subjects = withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear').map(
+      (item) => item.subject,
+    );
+    expect(subjects).toContain(`A payment needs you (${reference})`);
+  });
+
   it('removes an unpaid entry on the desk without asking Stripe for anything', async () => {
     const { reference, group, join } = await pricedGroup(t);
     await join('Hal', '1').expect(303);
