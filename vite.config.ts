@@ -12,7 +12,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         target: 'es2022',
         rolldownOptions: {
-          input: 'client/entry-client.tsx',
+          // The desk's board script is an entry of its own: the desk loads none of the public app.
+          input: ['client/entry-client.tsx', 'client/entry-desk-board.ts'],
           output: {
             // The price calculator is one named chunk, loaded only by the pages that show it.
             codeSplitting: {

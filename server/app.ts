@@ -17,7 +17,7 @@ import { responseCompression } from '#server/http/response-compression.ts';
 import { permissionsPolicy, securityHeaders, usesNonce } from '#server/http/security-headers.ts';
 import { staticFiles } from '#server/http/static-files.ts';
 import { trailingSlashRedirect } from '#server/http/trailing-slash.ts';
-import type { AssetResolver } from '#server/pages/asset-manifest.ts';
+import { type AssetResolver, DESK_BOARD_ENTRY } from '#server/pages/asset-manifest.ts';
 import { dataRoutes } from '#server/pages/data-routes.ts';
 import { createPageRenderer } from '#server/pages/page-renderer.ts';
 import { seoRoutes } from '#server/pages/seo-routes.ts';
@@ -278,6 +278,7 @@ export function createApp(deps: AppDependencies): Express {
       csrf,
       renderDesk: async (view, options) => (await deps.ssr.loadEntry()).renderDesk(view, options),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
+      boardScript: () => deps.ssr.assets.entryScript(DESK_BOARD_ENTRY),
       shopName: siteData.data.config.appName,
       linkKeys: keys,
       rateLimit: config.submissionRateLimit,

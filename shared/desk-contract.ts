@@ -286,5 +286,7 @@ export interface DeskRenderOptions {
   /** The shop's time zone (IANA), for every date and time shown. */
   timeZone: string;
   stylesheets: readonly string[];
+  /** The board's drag-and-drop script, the one script the desk loads (on the board only). */
+  boardScript: string;
   shopName: string;
 }

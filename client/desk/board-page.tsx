@@ -1,11 +1,19 @@
+import { Fragment } from 'react';
 import type { DeskRenderOptions } from '#shared/desk-contract.ts';
 import { formatDay } from '#shared/desk-format.ts';
 import type { BoardCard, BoardDay, BoardLoad, BoardView } from '#shared/production/board-view.ts';
+import { boardWeeks, hasWork } from './board-weeks.ts';
 import { DeskDocument, TokenField } from './desk-document.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
 const dayName = (date: string) => `${weekday.format(new Date(`${date}T00:00:00Z`))}, ${formatDay(date)}`;
+/** "Mon, Nov 30, 2026 – Fri, Dec 4, 2026": the days of a week the board shows. */
+const weekSpan = (days: readonly BoardDay[]) => {
+  const first = days[0]?.date ?? '';
+  const last = days.at(-1)?.date ?? first;
+  return first === last ? `on ${dayName(first)}` : `from ${dayName(first)} to ${dayName(last)}`;
+};
 
 const serviceLabels: Record<string, string> = {
   'screen-printing': 'Screen printing',
@@ -140,7 +148,7 @@ function CardList({ cards, view, options }: { cards: BoardCard[]; view: BoardVie
   );
 }
 
-/** A day's orders, grouped by service. */
+/** A day's orders, grouped by service. A day with no work is left off a phone's list (the grid keeps it). */
 function DayColumn({ day, view, options }: { day: BoardDay; view: BoardView; options: DeskRenderOptions }) {
   const id = `day-${day.date}`;
   const groups = day.load
@@ -148,7 +156,11 @@ function DayColumn({ day, view, options }: { day: BoardDay; view: BoardView; opt
     .filter((group) => group.cards.length > 0);
   const other = day.cards.filter((card) => card.service === null);
   return (
-    <section aria-labelledby={id} data-day={day.date} className="rounded border border-stone-300 bg-stone-50 p-2">
+    <section
+      aria-labelledby={id}
+      data-day={day.date}
+      className={`rounded border border-stone-300 bg-stone-50 p-2 ${hasWork(day) ? '' : 'hidden sm:block'}`}
+    >
       <h2 id={id} className="font-bold">
         {dayName(day.date)}
         {day.date === view.today ? ' (today)' : ''}
@@ -232,8 +244,18 @@ export function BoardPage({ view, options }: { view: BoardView; options: DeskRen
         </a>
       </nav>
       <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" data-board="" data-by={view.by}>
-        {view.days.map((day) => (
-          <DayColumn key={day.date} day={day} view={view} options={options} />
+        {boardWeeks(view.days).map((week) => (
+          <Fragment key={week.monday}>
+            {week.days.map((day) => (
+              <DayColumn key={day.date} day={day} view={view} options={options} />
+            ))}
+            {/* On a phone, where the empty days are left off, a week with none says so rather than vanish. */}
+            {!week.busy && (
+              <p className="rounded border border-dashed border-stone-300 p-2 text-sm text-stone-700 sm:hidden">
+                No work {weekSpan(week.days)}.
+              </p>
+            )}
+          </Fragment>
         ))}
       </div>
       {view.unscheduled.length > 0 && (
@@ -249,8 +271,8 @@ export function BoardPage({ view, options }: { view: BoardView; options: DeskRen
           </div>
         </section>
       )}
-      {/* Drag and drop, on top of the forms (public/desk-board.js): the only script the desk loads. */}
-      <script src="/desk-board.js" type="module" />
+      {/* Drag and drop, on top of the forms (client/desk/board-drag.ts): the only script the desk loads. */}
+      <script src={options.boardScript} type="module" />
     </DeskDocument>
   );
 }

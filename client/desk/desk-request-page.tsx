@@ -56,7 +56,7 @@ export function RequestPage({ view, options }: { view: DeskRequestView; options:
         <div data-testid="desk-main-column" className="min-w-0 space-y-6">
           <ConversationSection view={view} options={options} />
           <SentDetailsSection view={view} />
-          {view.group && <GroupSection group={view.group} />}
+          {view.group && <GroupSection group={view.group} token={options.csrfToken} />}
           {view.kind === 'quote' && (
             <>
               <ArtworkSection view={view} />

@@ -1,6 +1,7 @@
 import type { DeskRequestView } from '#shared/desk-contract.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { Section } from './request-section.tsx';
+import { ThumbnailBox } from './thumbnail-box.tsx';
 
 /** The customer's files: PNG and JPEG as thumbnails, every file as a download. */
 export function ArtworkSection({ view }: { view: DeskRequestView }) {
@@ -14,15 +15,12 @@ export function ArtworkSection({ view }: { view: DeskRequestView }) {
           {view.files.map((file) => (
             <li key={file.position} className="min-w-0 rounded border border-stone-200 p-3">
               {file.previewable ? (
-                // A box of its own height, contained: the picture arriving redraws only the box, never the page.
-                <div className="flex h-48 items-center justify-center contain-strict">
-                  <img
-                    src={`${base}/files/${file.position}/preview`}
-                    alt={`Preview of ${file.name}`}
-                    className="max-h-48 w-auto max-w-full bg-[repeating-conic-gradient(#e7e5e4_0_25%,#fff_0_50%)] bg-[length:16px_16px]"
-                    loading="lazy"
-                  />
-                </div>
+                <ThumbnailBox
+                  src={`${base}/files/${file.position}/preview`}
+                  alt={`Preview of ${file.name}`}
+                  size="small"
+                  className="justify-center"
+                />
               ) : (
                 <p className="rounded bg-stone-100 p-4 text-center text-sm text-stone-700">
                   No preview for {file.mediaType === 'image/svg+xml' ? 'SVG' : 'this type'}: download it.

@@ -1,8 +1,29 @@
 import type { DeskGroupView } from '#shared/groups/group-contract.ts';
+import { TokenField } from './desk-document.tsx';
 import { Section } from './request-section.tsx';
 
+type RosterRow = DeskGroupView['roster'][number];
+
+/** Takes an entry off the roster; one paid by card is refunded with it (the button says so). */
+function RemoveEntry({ row, token }: { row: RosterRow; token: string }) {
+  if (!row.removePath) return null;
+  return (
+    <form method="post" action={row.removePath}>
+      <TokenField token={token} />
+      <button
+        type="submit"
+        aria-label={`${row.paid ? 'Remove and refund' : 'Remove'} ${row.name}`}
+        className="rounded border border-red-800 px-2 py-0.5 text-xs font-semibold text-red-900 hover:bg-red-50"
+      >
+        {row.paid ? 'Remove and refund' : 'Remove'}
+      </button>
+    </form>
+  );
+}
+
 /** The group order collecting this request's sizes (issue 28): the live roster, its totals and exports. */
-export function GroupSection({ group }: { group: DeskGroupView }) {
+export function GroupSection({ group, token }: { group: DeskGroupView; token: string }) {
+  const removable = group.roster.some((row) => row.removePath);
   return (
     <Section id="group" title={`Group order: ${group.title}`}>
       <p className="text-sm text-stone-700">{group.stateText}</p>
@@ -34,6 +55,11 @@ export function GroupSection({ group }: { group: DeskGroupView }) {
                     Payment
                   </th>
                 )}
+                {removable && (
+                  <th scope="col" className="py-1">
+                    <span className="sr-only">Remove</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -44,6 +70,11 @@ export function GroupSection({ group }: { group: DeskGroupView }) {
                   <td className="py-1 pr-3">{row.quantity}</td>
                   <td className="py-1 pr-3 wrap-anywhere">{row.back}</td>
                   {group.roster.some((item) => item.payment) && <td className="py-1 pr-3">{row.payment}</td>}
+                  {removable && (
+                    <td className="py-1">
+                      <RemoveEntry row={row} token={token} />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

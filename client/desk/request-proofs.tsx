@@ -4,6 +4,7 @@ import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { ApprovalRecord } from './request-approval.tsx';
 import { ProofForm } from './request-proof-form.tsx';
 import { Section } from './request-section.tsx';
+import { ThumbnailBox } from './thumbnail-box.tsx';
 
 /** Where a proof stands, in a word: approved, or replaced by a later one (the one out with the customer needs none). */
 function proofState(proof: DeskProof): string | undefined {
@@ -28,15 +29,12 @@ function ProofVersion({ proof, base }: { proof: DeskProof; base: string }) {
         </span>
       </p>
       {proof.previewable && (
-        // A box of its own height, contained: the picture arriving redraws only the box, never the page.
-        <div className="mt-2 flex h-64 items-center contain-strict">
-          <img
-            src={`${base}/proofs/${proof.version}/preview`}
-            alt={`Proof v${proof.version}`}
-            className="max-h-64 w-auto max-w-full bg-[repeating-conic-gradient(#e7e5e4_0_25%,#fff_0_50%)] bg-[length:16px_16px]"
-            loading="lazy"
-          />
-        </div>
+        <ThumbnailBox
+          src={`${base}/proofs/${proof.version}/preview`}
+          alt={`Proof v${proof.version}`}
+          size="large"
+          className="mt-2"
+        />
       )}
       <p className="mt-2 text-sm wrap-anywhere">
         <a className="font-semibold underline" href={`${base}/proofs/${proof.version}`}>

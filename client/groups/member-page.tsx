@@ -168,7 +168,16 @@ export function MemberPage({
                   {editing ? 'Save my changes' : 'Add me to the list'}
                 </button>
               </form>
-              {view.entry && (
+              {view.entry?.paid && (
+                <p className="mt-4 border-t border-stone-200 pt-4 text-sm text-stone-700">
+                  You paid for this entry by card, so it stays on the list. To be taken off, ask the shop (
+                  <a className="underline" href={`mailto:${view.contact.email}`}>
+                    {view.contact.email}
+                  </a>
+                  ): it removes your entry and refunds your card.
+                </p>
+              )}
+              {view.entry && !view.entry.paid && (
                 <form method="post" action={view.entry.removePath} className="mt-4 border-t border-stone-200 pt-4">
                   <input type="hidden" name={CSRF_FIELD} value={view.csrfToken} />
                   <button

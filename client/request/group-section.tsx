@@ -259,12 +259,17 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
                   {group.roster.some((item) => item.payment) && <td className="py-2 pr-3">{row.payment}</td>}
                   {open && (
                     <td className="py-2">
-                      <form method="post" action={`${group.action}/entries/${row.id}/remove`}>
-                        <Csrf options={options} />
-                        <button type="submit" className="text-red-800 underline" aria-label={`Remove ${row.name}`}>
-                          Remove
-                        </button>
-                      </form>
+                      {row.paid ? (
+                        // Paid by card: the shop removes it and refunds the card (the server refuses the organiser).
+                        <span className="text-xs text-stone-700">Paid: ask the shop to remove</span>
+                      ) : (
+                        <form method="post" action={`${group.action}/entries/${row.id}/remove`}>
+                          <Csrf options={options} />
+                          <button type="submit" className="text-red-800 underline" aria-label={`Remove ${row.name}`}>
+                            Remove
+                          </button>
+                        </form>
+                      )}
                     </td>
                   )}
                 </tr>

@@ -65,6 +65,10 @@ export async function deskGroupView(
       quantity: entry.quantity,
       back: back(entry),
       payment: paymentText(group, entry),
+      paid: entry.payment === 'paid',
+      ...(group.state === 'open'
+        ? { removePath: `/staff/requests/${reference}/group/entries/${entry.id}/remove` }
+        : {}),
     })),
     csvPath: `/staff/requests/${reference}/group.csv`,
     packingPath: `/staff/requests/${reference}/group/packing`,

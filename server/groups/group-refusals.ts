@@ -21,6 +21,10 @@ export function refusalText(reason: GroupRefusal, to: 'member' | 'organiser', or
       return to === 'member'
         ? `You have paid for these pieces, so how many stays as it is. To order more, ask ${organiser}; to order fewer, ask the shop about a refund.`
         : 'This member has paid for their pieces: the shop changes how many.';
+    case 'paid-entry':
+      return to === 'member'
+        ? 'You have paid for this entry by card, so it stays on the roster. To be taken off, ask the shop: it removes the entry and refunds your card.'
+        : 'This member paid by card for their entry, so only the shop can remove it: ask the shop, and it refunds their card as it does.';
     case 'gone':
       return 'That entry or group is no longer there.';
   }

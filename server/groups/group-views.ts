@@ -76,6 +76,7 @@ function rosterRows(group: StoredGroup, entries: StoredGroupEntry[]): GroupRoste
       backNumber: entry.backNumber,
       changed: since !== undefined && entry.changedAt.getTime() > since,
       payment: paymentText(group, entry),
+      paid: entry.payment === 'paid',
     }));
 }
 

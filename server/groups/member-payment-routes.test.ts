@@ -222,6 +222,130 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     expect(t.lines.some((line) => line.reason === 'stripe_unknown' && line.level === 40)).toBe(true);
   });
 
+  it('leaves a paid entry to the desk, whose removal refunds the card and is in the activity', async () => {
+    const { reference, path, group, join, member } = await pricedGroup(t);
+    const session = sessionOf((await join('Gus', '2').expect(303)).headers.location as string);
+    await deliver('checkout.session.completed', stripe.pay(session.id)).expect(200);
+    const [entry] = await t.storage.entriesOf(group.id);
+    if (!entry) throw new Error('no entry');
+    expect(entry.payment).toBe('paid');
+    const entryPath = String(session.success_url).replace('https://shop.example', '').split('?')[0] ?? '';
+
+    // Their pages offer no removal, and say whom to ask.
+    const own = await request(t.app).get(entryPath).expect(200);
+    expect(own.text).not.toContain('Remove my entry');
+    expect(own.text).toContain(
+      'You paid for this entry by card, so it stays on the list. To be taken off, ask the shop',
+    );
+    const organiserPage = await request(t.app).get(path).expect(200);
+    expect(organiserPage.text).toContain('Paid: ask the shop to remove');
+    expect(organiserPage.text).not.toContain(`/group/entries/${entry.id}/remove`);
+    // Posted anyway (an old page), the member and the organiser are refused, and told whom to ask.
+    const byMember = await request(t.app)
+      .post(`${entryPath}/remove`)
+      .set('Cookie', member.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: member.token })
+      .expect(409);
+    expect(byMember.text).toContain('You have paid for this entry by card, so it stays on the roster.');
+    expect(byMember.text).toContain('ask the shop: it removes the entry and refunds your card.');
+    const organiser = await visitorSession(t.app, path);
+    const byOrganiser = await request(t.app)
+      .post(`${path}/group/entries/${entry.id}/remove`)
+      .set('Cookie', organiser.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: organiser.token })
+      .expect(422);
+    expect(byOrganiser.text).toContain('This member paid by card for their entry, so only the shop can remove it');
+    expect((await t.storage.entryById(entry.id))?.entry.removedAt).toBeNull();
+
+    // The desk removes it: the card is refunded through Stripe for what was paid.
+    const desk = await staffSession(t.app, t.storage, 'owner@seenwear.example');
+    const before = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', desk.cookie).expect(200);
+    const removePath = `/staff/requests/${reference}/group/entries/${entry.id}/remove`;
+    expect(before.text).toContain(`action="${removePath}"`);
+    expect(before.text).toContain('Remove and refund');
+    const removed = await request(t.app)
+      .post(removePath)
+      .set('Cookie', desk.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: desk.token })
+      .expect(303);
+    expect(removed.headers.location).toBe(`/staff/requests/${reference}?done=entry-refund-asked#group`);
+    expect((await t.storage.entryById(entry.id))?.entry.removedAt).not.toBeNull();
+    const asked = [...stripe.refunds.values()].at(-1);
+    expect(asked).toMatchObject({ amount: 2900, status: 'pending' });
+    const payments = await t.storage.paymentsOf(reference);
+    const paid = payments.find((row) => row.kind === 'payment');
+    expect(payments.find((row) => row.kind === 'refund')).toMatchObject({
+      state: 'pending',
+      amountCents: 2900,
+      refundOf: paid?.id,
+      recordedBy: 'staff:owner@seenwear.example',
+    });
+    const after = await request(t.app).get(String(removed.headers.location)).set('Cookie', desk.cookie).expect(200);
+    expect(after.text).toContain('The entry is removed, and the refund of its card payment asked of Stripe');
+    expect(after.text).toContain('Gus’s group entry was removed');
+    expect(after.text).toContain('Asked Stripe to refund $29.00');
+    expect(after.text).toContain('Group entry of Gus removed: $29.00 back to their card.');
+    // Stripe confirms it: the refund counts, as any refund from the money card does.
+    await deliver('refund.updated', { ...asked, status: 'succeeded' }).expect(200);
+    expect((await t.storage.paymentsOf(reference)).find((row) => row.kind === 'refund')?.state).toBe('succeeded');
+
+    // Removed once: a second post finds no entry, and asks Stripe for nothing more.
+    await request(t.app)
+      .post(removePath)
+      .set('Cookie', desk.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: desk.token })
+      .expect(404);
+    expect([...stripe.refunds.values()].filter((item) => item.payment_intent === asked?.payment_intent)).toHaveLength(
+      1,
+    );
+  });
+
+  it('flags for the desk a share paid after its entry was removed, its Checkout still open', async () => {
+    const { reference, group, join, member } = await pricedGroup(t);
+    const session = sessionOf((await join('Ida', '1').expect(303)).headers.location as string);
+    const entryPath = String(session.success_url).replace('https://shop.example', '').split('?')[0] ?? '';
+    // Waiting for payment, the member may still take themselves off.
+    await request(t.app)
+      .post(`${entryPath}/remove`)
+      .set('Cookie', member.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: member.token })
+      .expect(303);
+    expect((await t.storage.entriesOf(group.id))[0]?.removedAt).not.toBeNull();
+    // They pay on the tab Stripe's page was open in: the money is the shop's, flagged for a refund.
+    expect((await deliver('checkout.session.completed', stripe.pay(session.id)).expect(200)).body.outcome).toBe(
+      'recorded',
+    );
+    expect(await t.storage.paymentsOf(reference)).toMatchObject([
+      { kind: 'payment', state: 'succeeded', amountCents: 1450, flag: 'entry-removed' },
+    ]);
+    const subjects = withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear').map(
+      (item) => item.subject,
+    );
+    expect(subjects).toContain(`A payment needs you (${reference})`);
+  });
+
+  it('removes an unpaid entry on the desk without asking Stripe for anything', async () => {
+    const { reference, group, join } = await pricedGroup(t);
+    await join('Hal', '1').expect(303);
+    const [entry] = await t.storage.entriesOf(group.id);
+    const refunds = stripe.refunds.size;
+    const desk = await staffSession(t.app, t.storage, 'owner@seenwear.example');
+    const removed = await request(t.app)
+      .post(`/staff/requests/${reference}/group/entries/${entry?.id}/remove`)
+      .set('Cookie', desk.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: desk.token })
+      .expect(303);
+    expect(removed.headers.location).toBe(`/staff/requests/${reference}?done=entry-removed#group`);
+    expect(await t.storage.entriesOf(group.id)).toMatchObject([{ name: 'Hal', removedAt: expect.any(Date) }]);
+    expect(stripe.refunds.size).toBe(refunds);
+  });
+
   it('lets a member who cancelled on Stripe pay later from their own page', async () => {
     const { join, member } = await pricedGroup(t);
     const session = sessionOf((await join('Dee', '1').expect(303)).headers.location as string);

@@ -197,7 +197,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       ...(page.payment ? { payment: page.payment } : {}),
       ...(closed ? { closed } : {}),
       contact: { name: who, email: shop.contact.email },
-      ...(page.entry ? { entry: { removePath: `${page.action}/remove` } } : {}),
+      ...(page.entry ? { entry: { removePath: `${page.action}/remove`, paid: page.entry.payment === 'paid' } } : {}),
       ...(page.notice ? { notice: page.notice } : {}),
       form: page.form ?? {
         values: page.entry

@@ -98,7 +98,9 @@ export function paymentFlaggedMail(
       ? `Stripe took ${formatMoney(payment.amountCents)} (${payment.currency.toUpperCase()}), which is not what the site asked: it is held, not counted as paid.`
       : payment.flag === 'request-cancelled'
         ? `A card payment of ${formatMoney(payment.amountCents)} came in for a cancelled request.`
-        : `Stripe could not make the refund of ${formatMoney(payment.amountCents)}.`;
+        : payment.flag === 'entry-removed'
+          ? `A group member paid ${formatMoney(payment.amountCents)} by card after their entry was removed: refund it.`
+          : `Stripe could not make the refund of ${formatMoney(payment.amountCents)}.`;
   return {
     to: shopEmail,
     subject: `A payment needs you (${reference})`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManifestResolver, type ViteManifest } from './asset-manifest.ts';
+import { createManifestResolver, DESK_BOARD_ENTRY, type ViteManifest } from './asset-manifest.ts';
 
 const manifest: ViteManifest = {
   'client/entry-client.tsx': {
@@ -12,6 +12,7 @@ const manifest: ViteManifest = {
   'client/pages/about-us.tsx': { file: 'assets/about-us.js', imports: ['_page-header.js', '_vendor.js'] },
   'client/pages/pricing.tsx': { file: 'assets/pricing.js', imports: ['_page-header.js'], css: ['assets/pricing.css'] },
   '_page-header.js': { file: 'assets/page-header.js', imports: ['client/entry-client.tsx'] },
+  'client/entry-desk-board.ts': { file: 'assets/entry-desk-board.js', isEntry: true },
 };
 
 describe('createManifestResolver', () => {
@@ -34,6 +35,14 @@ describe('createManifestResolver', () => {
       '/assets/about-us.js',
       '/assets/page-header.js',
     ]);
+  });
+
+  it('names another entry’s built script, and refuses one the build did not write', () => {
+    expect(resolver.entryScript(DESK_BOARD_ENTRY)).toBe('/assets/entry-desk-board.js');
+    const withoutBoard = createManifestResolver({ 'client/entry-client.tsx': { file: 'assets/entry.js' } });
+    expect(() => withoutBoard.entryScript(DESK_BOARD_ENTRY)).toThrow(
+      'The Vite manifest has no entry for client/entry-desk-board.ts: run the client build',
+    );
   });
 
   it('refuses a manifest without the client entry', () => {

@@ -14,10 +14,15 @@ export type ViteManifest = Record<string, ManifestChunk>;
 /** The browser entry's manifest key: its chunk is the bootstrap script, and its imports and CSS go on every page. */
 const CLIENT_ENTRY = 'client/entry-client.tsx';
 
+/** The desk board's drag and drop: a build entry of its own, the only script the desk loads. */
+export const DESK_BOARD_ENTRY = 'client/entry-desk-board.ts';
+
 /** Which scripts and stylesheets a page links: from the manifest in production, fixed Vite URLs in development. */
 export interface AssetResolver {
   /** Assets for a page whose matched lazy routes are these source modules. */
   forRoutes(routeModules: string[]): PageAssets;
+  /** The address of another entry's script (DESK_BOARD_ENTRY), which imports nothing the page must preload. */
+  entryScript(source: string): string;
 }
 
 /** Parses the .vite/manifest.json the client build wrote; the shape is cast, not validated. A missing file rejects. */
@@ -52,6 +57,11 @@ export function createManifestResolver(manifest: ViteManifest, base = '/'): Asse
   const cache = new Map<string, PageAssets>();
 
   return {
+    entryScript(source) {
+      const chunk = manifest[source];
+      if (!chunk) throw new Error(`The Vite manifest has no entry for ${source}: run the client build`);
+      return url(chunk.file);
+    },
     forRoutes(routeModules) {
       const key = routeModules.join('|');
       const cached = cache.get(key);

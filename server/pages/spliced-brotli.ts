@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type BrotliCompress, brotliDecompressSync, createBrotliCompress, constants as zlibConstants } from 'node:zlib';
+import { createLayoutCache, valueLengths } from './spliced-layouts.ts';
 
 /**
  * Brotli for a form page, the counterpart of spliced-gzip.ts: the page is compressed once, in the
@@ -36,7 +37,6 @@ interface Layout {
 
 /** The bytes after a value that go into its meta-block, so the literal after it has the same context. */
 const CONTEXT_BYTES = 2;
-const LAYOUTS_MAX = 4;
 
 /** Feeds `segments` through one encoder, flushing after each but the last; resolves to each one's output. */
 function compressSegments(segments: readonly Buffer[], quality: number, sizeHint: number): Promise<Buffer[]> {
@@ -156,38 +156,31 @@ export function createSplicedBrotli(
   { quality = 11, onError = () => undefined }: { quality?: number; onError?: (error: Error) => void } = {},
 ): SplicedBrotli {
   /** null: the page cannot be spliced for those lengths (gzip is sent); a promise: still being made. */
-  const layouts = new Map<string, Layout | null | Promise<void>>();
+  const layouts = createLayoutCache<Layout | null | Promise<void>>();
   let anyReady = false;
 
   function start(lengths: readonly number[]): Promise<void> {
-    const key = lengths.join(',');
-    const known = layouts.get(key);
+    const known = layouts.get(lengths);
     if (known instanceof Promise) return known;
     if (known !== undefined) return Promise.resolve();
-    if (layouts.size >= LAYOUTS_MAX) layouts.clear();
     const making = makeLayout(parts, lengths, quality).then(
       (layout) => {
-        layouts.set(key, layout);
+        layouts.set(lengths, layout);
         if (layout) anyReady = true;
       },
       (error: Error) => {
-        layouts.set(key, null);
+        layouts.set(lengths, null);
         onError(error);
       },
     );
-    layouts.set(key, making);
+    layouts.set(lengths, making);
     return making;
   }
 
   return {
     encode(values) {
-      if (values.length !== parts.length - 1) {
-        throw new Error(
-          `A page with ${parts.length} fixed parts takes ${parts.length - 1} values, not ${values.length}`,
-        );
-      }
-      const lengths = values.map((value) => value.length);
-      const layout = layouts.get(lengths.join(','));
+      const lengths = valueLengths(parts, values);
+      const layout = layouts.get(lengths);
       if (layout === undefined) void start(lengths);
       if (!layout || layout instanceof Promise) return null;
       return splice(layout, values);

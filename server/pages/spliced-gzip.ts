@@ -1,5 +1,6 @@
 import { crc32, deflateRawSync, constants as zlibConstants } from 'node:zlib';
 import { crc32Combine, crc32ShiftFor } from './crc32-combine.ts';
+import { createLayoutCache, valueLengths } from './spliced-layouts.ts';
 
 /**
  * gzip for a page that is the same for everyone but for a few short values (the CSRF token and the
@@ -33,8 +34,6 @@ export interface SplicedGzip {
 
 /** Deflate's window: a dictionary longer than this is cut to its end by zlib anyway. */
 const WINDOW_BYTES = 32 * 1024;
-/** Sets of value lengths kept per page; values of a steady length need one. */
-const LAYOUTS_MAX = 4;
 
 /** magic, deflate, no flags, no time, no extra flags, OS unknown (RFC 1952). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -79,26 +78,18 @@ function deflateParts(parts: readonly Buffer[], lengths: readonly number[], leve
 export function createSplicedGzip(parts: readonly Buffer[], level = 9): SplicedGzip {
   // A NUL in the page could match the dictionary's stand-ins: such a page gets no dictionary.
   const useDictionary = !parts.some((part) => part.includes(0));
-  const layouts = new Map<string, DeflatedPart[]>();
-  function partsFor(values: readonly Buffer[]): DeflatedPart[] {
-    const lengths = values.map((value) => value.length);
-    const key = lengths.join(',');
-    let fixed = layouts.get(key);
+  const layouts = createLayoutCache<DeflatedPart[]>();
+  function partsFor(lengths: readonly number[]): DeflatedPart[] {
+    let fixed = layouts.get(lengths);
     if (!fixed) {
-      if (layouts.size >= LAYOUTS_MAX) layouts.clear();
       fixed = deflateParts(parts, lengths, level, useDictionary);
-      layouts.set(key, fixed);
+      layouts.set(lengths, fixed);
     }
     return fixed;
   }
   return {
     encode(values) {
-      if (values.length !== parts.length - 1) {
-        throw new Error(
-          `A page with ${parts.length} fixed parts takes ${parts.length - 1} values, not ${values.length}`,
-        );
-      }
-      const fixed = partsFor(values);
+      const fixed = partsFor(valueLengths(parts, values));
       const chunks: Buffer[] = [GZIP_HEADER];
       let crc = 0;
       let size = 0;

@@ -50,6 +50,8 @@ export async function developmentSsr(httpServer: Server) {
         stylesheets: [],
         devPreamble,
       }),
+      // Vite serves a source file at its own path, compiled.
+      entryScript: (source) => `/${source}`,
     },
     cache: false,
   };

@@ -10,7 +10,8 @@ export type CheckoutReport = {
 /**
  * The rule for money Stripe reports for a session: recorded only as what was asked (the amount and
  * currency the session was made for); anything else is held for the desk, not counted. Money for a
- * cancelled request is counted (the shop has it) and flagged, so the desk refunds it.
+ * cancelled request, or for a group entry removed while its Checkout was open, is counted (the shop
+ * has it) and flagged, so the desk refunds it.
  */
 export function judgeCheckout(report: CheckoutReport, state: CheckoutEventState): CheckoutVerdict {
   if (report.result === 'failed') return { record: 'failed' };
@@ -25,7 +26,7 @@ export function judgeCheckout(report: CheckoutReport, state: CheckoutEventState)
   return {
     record: 'payment',
     state: 'succeeded',
-    flag: state.status === 'cancelled' ? 'request-cancelled' : null,
+    flag: state.status === 'cancelled' ? 'request-cancelled' : state.entryRemoved ? 'entry-removed' : null,
     amountCents,
     currency,
   };

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import createHttpError from 'http-errors';
+import { deskEntryRemoval, entryRemovalNotices } from '#server/groups/desk-entry-removal.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
 import { noSuchRequest, referenceOf, requireStaff, staffOf, textField } from '#server/staff/desk-http.ts';
 import type { StaffAuth } from '#server/staff/staff-auth.ts';
@@ -10,6 +11,7 @@ import type { PricingData } from '#shared/pricing/estimate.ts';
 import { MAX_TOTAL_CENTS, parseMoney } from '#shared/requests/quote.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { z } from '#shared/zod.ts';
+import { askCardRefund, refundableCents } from './card-refund.ts';
 import type { CheckoutGateway } from './checkout.ts';
 import { invoiceView } from './invoice-view.ts';
 
@@ -39,6 +41,7 @@ export const paymentNotices = {
     type: 'error',
     text: 'Production waits for the deposit: record it as paid, or waive it with a reason, first.',
   },
+  ...entryRemovalNotices,
 } as const;
 
 const MAX_NOTE = 500;
@@ -76,6 +79,7 @@ export function deskPaymentRoutes(options: {
   const router = Router();
   const base = '/staff/requests/:reference';
   router.use(base, requireStaff(options.auth));
+  router.use(deskEntryRemoval({ storage: options.storage, gateway: options.gateway }));
 
   router.post(`${base}/payments`, async (req, res) => {
     const reference = referenceOf(req);
@@ -107,39 +111,24 @@ export function deskPaymentRoutes(options: {
     const paymentId = Number(req.params.id);
     const payments = await options.storage.paymentsOf(reference);
     const payment = payments.find((item) => item.id === paymentId && item.kind === 'payment');
-    if (!payment?.stripePaymentIntent)
+    const paymentIntent = payment?.stripePaymentIntent;
+    if (!payment || !paymentIntent)
       throw createHttpError(404, 'There is no card payment with that number on this request.');
-    const refunded = payments
-      .filter((item) => item.kind === 'refund' && item.refundOf === payment.id && item.state !== 'failed')
-      .reduce((sum, item) => sum + item.amountCents, 0);
     const amountCents = parseMoney(textField(req.body, 'amount'));
-    if (amountCents === undefined || amountCents <= 0 || amountCents > payment.amountCents - refunded) {
+    if (amountCents === undefined || amountCents <= 0 || amountCents > refundableCents(payments, payment)) {
       return res.redirect(303, `${back}?done=refund-bad#money`);
     }
-    const note = textField(req.body, 'note').slice(0, MAX_NOTE);
-    const earlier = payments.filter((item) => item.kind === 'refund' && item.refundOf === payment.id).length;
     try {
-      const refund = await options.gateway.createRefund(
+      const refund = await askCardRefund(
+        { gateway: options.gateway, storage: options.storage },
         {
-          paymentIntent: payment.stripePaymentIntent,
+          reference,
+          payment: { ...payment, stripePaymentIntent: paymentIntent },
+          payments,
           amountCents,
-          metadata: { reference, paymentId: String(payment.id) },
+          note: textField(req.body, 'note').slice(0, MAX_NOTE),
+          actor: `staff:${staffOf(res)}`,
         },
-        // A double click asks once; a second refund of the same payment is a new one.
-        `seenwear-refund:${reference}:${payment.id}:${amountCents}:${earlier}`,
-      );
-      await options.storage.recordRefundAsked(
-        reference,
-        {
-          id: refund.id,
-          amountCents: refund.amountCents,
-          currency: refund.currency,
-          status: 'pending',
-          paymentIntent: payment.stripePaymentIntent,
-          paymentId: payment.id,
-        },
-        `staff:${staffOf(res)}`,
-        note,
       );
       req.log.info(
         { reference, payment: payment.id, refund: refund.id, reason: 'refund_asked' },

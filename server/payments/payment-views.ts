@@ -120,6 +120,7 @@ const flagWords: Record<NonNullable<StoredPayment['flag']>, string> = {
   'amount-mismatch': 'Not what the site asked: held, not counted as paid. Refund it, or settle it with the customer.',
   'request-cancelled': 'Paid on a cancelled request: refund what the terms give back.',
   'refund-failed': 'Stripe could not make this refund: see the Dashboard, or pay it back another way.',
+  'entry-removed': 'A group member’s share, paid after their entry was removed: refund it.',
 };
 
 /** A row as the desk lists it; a card payment says what of it can still be refunded. */

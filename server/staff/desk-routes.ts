@@ -94,6 +94,8 @@ export interface DeskRoutesOptions {
   csrf: Csrf;
   renderDesk: (view: DeskView, options: DeskRenderOptions) => Promise<string>;
   stylesheets: () => readonly string[];
+  /** The address of the board's drag-and-drop script (a build entry of its own). */
+  boardScript: () => string;
   shopName: string;
   /** The key a mailed sign-in link's secret is made from, with the nonce its mail keeps. */
   linkKeys: LinkKeys;
@@ -128,6 +130,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       csrfToken: options.csrf.issueToken(req, res),
       timeZone: options.prices()['order-terms'].timeZone,
       stylesheets: options.stylesheets(),
+      boardScript: options.boardScript(),
       shopName: options.shopName,
     });
     res.status(status).type('html').send(html);

@@ -265,6 +265,8 @@ export function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseC
         if (!locked) return { ok: false, reason: 'gone' };
         const refusal = refusalOf(locked.group, by);
         if (refusal) return { ok: false, reason: refusal };
+        if ((by === 'member' || by === 'customer') && row.payment === 'paid')
+          return { ok: false, reason: 'paid-entry' };
         const removed = await trx
           .updateTable('group_entries')
           .set({ removed_at: clock.now(), changed_at: clock.now() })

@@ -237,7 +237,19 @@ export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: Databas
         const request = await requestId(trx, stored.reference);
         if (!request) return { outcome: 'unknown' };
         const session = sessionRow(stored);
-        const verdict = judge({ reference: stored.reference, status: request.status, session });
+        const entry = session.groupEntryId
+          ? await trx
+              .selectFrom('group_entries')
+              .where('id', '=', session.groupEntryId)
+              .select('removed_at')
+              .executeTakeFirst()
+          : undefined;
+        const verdict = judge({
+          reference: stored.reference,
+          status: request.status,
+          session,
+          ...(entry ? { entryRemoved: entry.removed_at !== null } : {}),
+        });
         if (verdict.record === 'nothing') return { outcome: 'ignored', reference: stored.reference };
         if (verdict.record === 'failed') {
           await trx.updateTable('checkout_sessions').set({ status: 'expired' }).where('id', '=', sessionId).execute();

@@ -15,6 +15,8 @@ export interface GroupRosterRow {
   changed: boolean;
   /** "paid", "waiting for payment", or '' when nobody pays here. */
   payment: string;
+  /** Paid by card: only the shop removes it (and refunds the card). */
+  paid: boolean;
 }
 
 /** Form state shown again after a refused post: the values typed and the error beside each field. */
@@ -85,7 +87,8 @@ export interface GroupMemberView {
   closed?: string;
   contact: { name: string; email: string };
   /** A member's own entry: the page is its edit page. */
-  entry?: { removePath: string };
+  /** The member's own entry; one paid by card is removed by the shop, which refunds the card. */
+  entry?: { removePath: string; paid: boolean };
   /**
    * A member's share paid by card (issue 28): paid, or waiting. While waiting the page says so and,
    * unless the member is just back from paying, offers the button to pay (again after a cancel).
@@ -104,7 +107,19 @@ export interface DeskGroupView {
   stateText: string;
   quantity: number;
   totals: { size: string; count: number }[];
-  roster: { id: number; name: string; email: string; size: string; quantity: number; back: string; payment: string }[];
+  roster: {
+    id: number;
+    name: string;
+    email: string;
+    size: string;
+    quantity: number;
+    back: string;
+    payment: string;
+    /** Where the desk removes the entry, while the group is open. */
+    removePath?: string;
+    /** Paid by card: removing it refunds the card. */
+    paid: boolean;
+  }[];
   csvPath: string;
   packingPath: string;
 }

@@ -17,6 +17,11 @@ it('npm run dev serves the same app through Vite, hydrates cleanly and connects 
     await expect.poll(() => messages.some((text) => text.includes('[vite] connected'))).toBe(true);
     expect(messages.filter((text) => /^(error|warning|pageerror)/.test(text))).toEqual([]);
     expect(server.output()).toMatch(/CSRF_SECRET is not set/);
+    // The desk board's script, named by its source path in development, is compiled by Vite.
+    const boardScript = await fetch(`${server.url}/client/entry-desk-board.ts`);
+    expect(boardScript.status).toBe(200);
+    expect(boardScript.headers.get('content-type')).toMatch(/javascript/);
+    expect(await boardScript.text()).toContain('enableBoardDrag(document)');
   } finally {
     await browser.close();
     expect(await server.stop()).toBe(0);

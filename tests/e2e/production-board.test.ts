@@ -62,9 +62,40 @@ describe('the production board in a browser', () => {
       expect(await card.count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `${shots}/production-board-1280.png`, fullPage: true });
+      // The desk's grid: every working day, and no week summed up in words.
+      const days = page.locator('section[data-day]');
+      const weekNotes = page.getByText(/^No work (on|from) /);
+      const visibleDays = () =>
+        days.evaluateAll((sections) => sections.filter((section) => section.checkVisibility()).length);
+      expect(await days.count()).toBe(15);
+      expect(await visibleDays()).toBe(15);
+      expect(await weekNotes.evaluateAll((notes) => notes.filter((note) => note.checkVisibility()).length)).toBe(0);
+
       await page.setViewportSize({ width: 390, height: 900 });
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `${shots}/production-board-390.png`, fullPage: true });
+      // A phone lists only the days with work: an order on it, or pieces planned on the press.
+      const withWork = await days.evaluateAll((sections) =>
+        sections
+          .filter(
+            (section) =>
+              section.querySelector('article') !== null ||
+              [...section.querySelectorAll('span')].some((span) => /^[1-9]\d* \//.test(span.textContent ?? '')),
+          )
+          .map((section) => section.getAttribute('data-day')),
+      );
+      const shown = await days.evaluateAll((sections) =>
+        sections.filter((section) => section.checkVisibility()).map((section) => section.getAttribute('data-day')),
+      );
+      expect(shown).toEqual(withWork);
+      expect(shown).toContain(await card.getByLabel('Move press day to').inputValue());
+      expect(shown.length).toBeLessThan(15);
+      // One order fills at most two of the board's three or four calendar weeks: the others say so in words.
+      const notes = await weekNotes.evaluateAll((found) =>
+        found.filter((note) => note.checkVisibility()).map((note) => note.textContent),
+      );
+      expect(notes.length).toBeGreaterThanOrEqual(1);
+      for (const note of notes) expect(note).toMatch(/^No work (on|from) [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}/);
 
       // Moved with the date field, without any script.
       const pressDay = await card.getByLabel('Move press day to').inputValue();

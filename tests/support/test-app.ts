@@ -93,6 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
           preload: modules.map((module) => `/${module}`),
           stylesheets: ['/client/styles.css'],
         }),
+        entryScript: (source) => `/${source}`,
       },
       cache: options.cache ?? true,
       ...(options.now ? { now: options.now } : {}),

@@ -66,6 +66,8 @@ export type GroupRefusal =
   | 'visitor-full'
   // A member who paid by card changes how many: the payment covers the pieces paid for, no more.
   | 'paid-quantity'
+  // An entry paid by card is taken off by the shop alone, which refunds the card as it does.
+  | 'paid-entry'
   | 'gone';
 
 /** The limits an entry is checked against, in the same transaction as it is stored. */
@@ -121,7 +123,10 @@ export interface GroupStorage {
   addEntry(groupId: number, entry: NewEntry): Promise<EntryOutcome>;
   /** Changes an entry while the group is open (and, for a member, before the deadline). */
   changeEntry(entryId: number, input: GroupEntryInput, by: 'member' | Actor): Promise<EntryOutcome>;
-  /** Removes an entry (its row stays, marked); refused once the group is closed. */
+  /**
+   * Removes an entry (its row stays, marked); refused once the group is closed, and to the member and
+   * the organiser when the entry is paid by card (the desk removes it and refunds the card).
+   */
   removeEntry(entryId: number, by: 'member' | Actor): Promise<EntryOutcome>;
   /** Moves the deadline of an open group; false when it is not open. */
   extendDeadline(groupId: number, deadline: Date, actor: Actor): Promise<boolean>;

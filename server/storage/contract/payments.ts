@@ -9,8 +9,11 @@ export const offlineMethods = ['cash', 'check', 'card-in-shop', 'bank-transfer',
 export type OfflineMethod = (typeof offlineMethods)[number];
 export type PaymentMethod = 'card' | OfflineMethod;
 
-/** Why the desk should look at a row: money held over a mismatch, paid on a cancelled order, a refund Stripe refused. */
-export type PaymentFlag = 'amount-mismatch' | 'request-cancelled' | 'refund-failed';
+/**
+ * Why the desk should look at a row: money held over a mismatch, paid on a cancelled order, a refund Stripe
+ * refused, or a member's share paid after their group entry was removed (its Checkout was still open).
+ */
+export type PaymentFlag = 'amount-mismatch' | 'request-cancelled' | 'refund-failed' | 'entry-removed';
 
 /** One movement of money on an order, as stored. */
 export interface StoredPayment extends MoneyMovement {
@@ -57,6 +60,8 @@ export interface CheckoutEventState {
   reference: string;
   status: RequestStatus;
   session: StoredCheckoutSession;
+  /** A member's share whose group entry was removed before the money came. */
+  entryRemoved?: boolean;
 }
 
 /** What to do with a Checkout event (shared/payments/checkout-verdict.ts decides). */
