@@ -1,5 +1,5 @@
 import { dataKeysFor } from '#shared/page-data.ts';
-import { request } from './http-client.ts';
+import { getJson } from './get-json.ts';
 import type { SiteDataStore } from './stores/site-data-store.ts';
 
 /**
@@ -24,7 +24,7 @@ export async function loadPageData(pageId: string, url: string): Promise<null> {
   const have = store.get() as Partial<ReturnType<SiteDataStore['get']>>;
   const missing = dataKeysFor([pageId]).filter((key) => have[key] === undefined);
   try {
-    await Promise.all(missing.map(async (key) => store.set(key, await request(`/data/${key}.json`))));
+    await Promise.all(missing.map(async (key) => store.set(key, await getJson(`/data/${key}.json`))));
   } catch {
     window.location.assign(url);
     // The document is being replaced: this navigation never finishes in this one.

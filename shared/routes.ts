@@ -17,10 +17,10 @@ export interface PageDefinition {
   name: string;
   description: string;
   /**
-   * Ships in the entry chunk. Every other page is loaded on demand as its own chunk (spec section 9's
-   * lazily loaded page groups); the 404 page, which the root's error boundary also shows, is not. The
-   * home page is a chunk of its own too (preloaded where it is the first page): in the entry, every
-   * other page's first load would carry it.
+   * Ships in the entry chunk, for a page every first load needs. None does today: every page, the home
+   * and 404 pages included, is loaded on demand as its own chunk (spec section 9's lazily loaded page
+   * groups), preloaded where it is the first page; in the entry, every other page's first load would
+   * carry it.
    */
   eager?: true;
   /** false keeps the page out of sitemap.xml (and so out of the Lighthouse report); the rest are listed. */
@@ -168,12 +168,11 @@ export const pages = [
     path: '*',
     name: '404 Page not found',
     description: 'The page you asked for is not here. Find pricing, a free quote or our contact details instead.',
-    eager: true,
     sitemap: false,
   },
 ] as const satisfies readonly PageDefinition[];
 
-/** The pages that ship as their own chunk; the rest (home, 404) come with the entry. */
+/** The pages that ship as their own chunk (all of them today; see PageDefinition's `eager`). */
 export type LazyPageId = Exclude<PageId, Extract<(typeof pages)[number], { eager: true }>['id']>;
 
 /** A page's row, for its title, description and path; throws on an id the table lacks. */

@@ -2,9 +2,14 @@ import { Link, NavLink } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { findPageByPath, menus, quoteLink } from '#shared/routes.ts';
 import { EmailLink, PhoneLink } from './contact-links.tsx';
-import { MobileDrawer } from './mobile-drawer.tsx';
-import { PricingMenu } from './pricing-menu.tsx';
+import { island } from './island.tsx';
 import { useScrolled } from './use-scrolled.ts';
+
+// The drawer and the Pricing dropdown do nothing until touched: the server's HTML serves until then, and
+// their code comes at the first touch (a click made meanwhile is played again once it has come) or with
+// the first navigation (island.tsx).
+const MobileDrawer = island(async () => (await import('./mobile-drawer.tsx')).MobileDrawer, { hydrate: 'interaction' });
+const PricingMenu = island(async () => (await import('./pricing-menu.tsx')).PricingMenu, { hydrate: 'interaction' });
 
 const navItem =
   'rounded-md px-3 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 hover:text-stone-950 aria-[current=page]:text-brand-700';
