@@ -50,7 +50,6 @@ async function start() {
   const value = createAppContextValue(state, serializedState, {
     nonce: '',
     csrfToken: readCsrfToken() ?? '',
-    inBrowser: true,
   });
   // Pages reached by a link from here load the data files this page did not carry into this store.
   attachPageDataStore(value.store);

@@ -6,7 +6,7 @@ import { FlashArea } from './components/flash-area.tsx';
 import { island, whenIslandsHydrated } from './components/island.tsx';
 import { LoadingScreen } from './components/loading-screen.tsx';
 import { ProgressBar } from './components/progress-bar.tsx';
-import { SiteHeader, TopBar } from './components/site-header.tsx';
+import { SiteHeader } from './components/site-header.tsx';
 import { ToastProvider, ToastRegion } from './components/toast-region.tsx';
 import { useConnectionToasts } from './components/use-connection-toasts.ts';
 import { loadSiteData } from './load-site-data.ts';
@@ -16,6 +16,8 @@ import { useRouteChangeLoading } from './navigation/use-route-change-loading.ts'
 // The 404 route's own chunk (routes.tsx), for a 404 thrown rather than matched.
 const NotFoundPage = lazy(() => import('./pages/not-found.tsx'));
 
+// Parts that never change in the browser: their code comes when touched or when a navigation needs it.
+const TopBar = island(async () => (await import('./components/top-bar.tsx')).TopBar, { hydrate: 'interaction' });
 const SiteFooter = island(async () => (await import('./components/site-footer.tsx')).SiteFooter, {
   hydrate: 'interaction',
 });

@@ -33,7 +33,10 @@ function pageRoute(page: (typeof pages)[number]): RouteObject {
       path: page.path,
       handle: { module: pageModulePath(page.id) } satisfies RouteHandle,
       // A loader, so that the server answers this route with HTTP 404.
-      loader: () => data(null, { status: 404 }),
+      loader: async ({ request }) => {
+        await loadPageData(page.id, request.url);
+        return data(null, { status: 404 });
+      },
       lazy: async () => ({ Component: (await load()).default }),
     };
   }
