@@ -68,7 +68,9 @@ function useCard(toasts: readonly Toast[]): Card | undefined {
   useEffect(() => {
     if (!retry) return;
     let current = true;
-    loadCard().then(
+    // Offline, the fetch would only fail (and say so in the console): the plain card at once.
+    const loaded = navigator.onLine ? loadCard() : Promise.reject(new Error('offline'));
+    loaded.then(
       (Card) => {
         if (current) setCard({ Card, full: true });
       },
