@@ -64,10 +64,10 @@ export function whenIslandsHydrated(callback: () => void): void {
  * What carries the visitor's edits over hydration (island-edits.ts): fetched with the first island's
  * chunk, so a page none of whose islands wakes never loads it, and there before any island hydrates.
  */
-let editing: typeof import('./island-edits.ts') | undefined;
+let editing: Pick<typeof import('./island-edits.ts'), 'editsBefore' | 'carryOverEdits'> | undefined;
 const loadEditing = () =>
-  import('./island-edits.ts').then((module) => {
-    editing = module;
+  import('./island-edits.ts').then(({ editsBefore, carryOverEdits }) => {
+    editing = { editsBefore, carryOverEdits };
   });
 
 /** The controls whose click a loading island holds (island-triggers.ts's holdClicks). */
