@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { sanitizeHtml } from '#client/sanitize-html.ts';
 import type { Toast, ToastStore, ToastType } from '#client/stores/toast-store.ts';
-import { plainText, TOAST_LABELS } from './toast-words.ts';
+import { plainText, TOAST_LABELS, TOAST_STRIPES } from './toast-words.ts';
 
 // A toast as the visitor sees it: its type's colour and icon, its message sanitized, a dismiss button.
 // Loaded with the first toast (toast-region.tsx), not with the page.
@@ -31,24 +31,20 @@ function useSanitizedMessage(message: string): Content | null {
   return content?.message === message ? content.content : null;
 }
 
-const looks: Record<ToastType, { stripe: string; icon: string; path: string }> = {
+const looks: Record<ToastType, { icon: string; path: string }> = {
   success: {
-    stripe: 'bg-green-600',
     icon: 'text-green-700',
     path: 'M9 12.75 11.25 15 15 9.75M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
   },
   info: {
-    stripe: 'bg-sky-600',
     icon: 'text-sky-700',
     path: 'm11.25 11.25.041-.02a.75.75 0 0 1 1.063.852l-.708 2.836a.75.75 0 0 0 1.063.853l.041-.021M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Zm-9-3.75h.008v.008H12V8.25Z',
   },
   warning: {
-    stripe: 'bg-amber-600',
     icon: 'text-amber-700',
     path: 'M12 9v3.75m-9.303 3.376c-.866 1.5.217 3.374 1.948 3.374h14.71c1.73 0 2.813-1.874 1.948-3.374L13.949 3.378c-.866-1.5-3.032-1.5-3.898 0L2.697 16.126ZM12 15.75h.007v.008H12v-.008Z',
   },
   error: {
-    stripe: 'bg-red-600',
     icon: 'text-red-700',
     path: 'M12 9v3.75m9-.75a9 9 0 1 1-18 0 9 9 0 0 1 18 0Zm-9 3.75h.008v.008H12v-.008Z',
   },
@@ -76,7 +72,7 @@ export function ToastCard({ toast, store }: { toast: Toast; store: ToastStore })
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
     >
-      <span aria-hidden="true" className={`absolute inset-y-0 left-0 w-1 ${look.stripe}`} />
+      <span aria-hidden="true" className={`absolute inset-y-0 left-0 w-1 ${TOAST_STRIPES[toast.type]}`} />
       <svg
         aria-hidden="true"
         viewBox="0 0 24 24"

@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Toast, ToastStore, ToastType } from '#client/stores/toast-store.ts';
 import { useToastStore } from './toast-context.tsx';
-import { plainText, TOAST_LABELS } from './toast-words.ts';
+import { plainText, TOAST_LABELS, TOAST_STRIPES } from './toast-words.ts';
 
 export { ToastProvider } from './toast-context.tsx';
 
@@ -25,12 +25,13 @@ function PlainCard({ toast, store }: { toast: Toast; store: ToastStore }) {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the countdown; the button is the control.
     <div
-      className="pointer-events-auto flex items-start gap-3 rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-900 shadow-lg"
+      className="pointer-events-auto relative flex items-start gap-3 overflow-hidden rounded-lg border border-stone-200 bg-white py-4 pr-4 pl-5 text-sm text-stone-900 shadow-lg"
       onMouseEnter={pause}
       onMouseLeave={resume}
       onFocus={pause}
       onBlur={resume}
     >
+      <span aria-hidden="true" className={`absolute inset-y-0 left-0 w-1 ${TOAST_STRIPES[toast.type]}`} />
       <p className="min-w-0 flex-1 break-words">
         <span className="sr-only">{TOAST_LABELS[toast.type]}: </span>
         {plainText(toast.message)}
