@@ -1,7 +1,6 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import type { SiteData } from '#shared/site-data.ts';
 import type { AppState } from '#shared/ssr-contract.ts';
-import type { FlashStore } from './stores/flash-store.ts';
 import type { SiteDataStore } from './stores/site-data-store.ts';
 import type { ToastStore } from './stores/toast-store.ts';
 
@@ -11,7 +10,6 @@ export interface AppContextValue {
   serializedState: string;
   store: SiteDataStore;
   toasts: ToastStore;
-  flash: FlashStore;
   /** The CSP nonce on the server; empty in the browser, which hides nonces from scripts. */
   nonce: string;
   /**

@@ -7,7 +7,7 @@ import type { AppState } from '#shared/ssr-contract.ts';
 import { AppProvider } from './app-context.tsx';
 import { startDormantIslands } from './components/island.tsx';
 import { createAppContextValue } from './create-app-context.ts';
-import { readCsrfToken } from './http-client.ts';
+import { readCsrfToken } from './csrf-cookie.ts';
 import { deserializeHydration } from './hydration.ts';
 import { attachPageDataStore } from './page-data-loader.ts';
 import { routes } from './routes.tsx';
@@ -50,7 +50,6 @@ async function start() {
   const value = createAppContextValue(state, serializedState, {
     nonce: '',
     csrfToken: readCsrfToken() ?? '',
-    inBrowser: true,
   });
   // Pages reached by a link from here load the data files this page did not carry into this store.
   attachPageDataStore(value.store);

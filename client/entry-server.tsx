@@ -3,9 +3,11 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from 'react-router';
 import { serializeForScript } from '#shared/json-script.ts';
 import { dataKeysFor, pickSiteData } from '#shared/page-data.ts';
+import { pageDescriptions } from '#shared/page-descriptions.ts';
 import type { AppState, QueryContext, QueryOutcome, RenderOptions } from '#shared/ssr-contract.ts';
 import { AppProvider } from './app-context.tsx';
 import { calculatorDates } from './calculator/calculator-dates.ts';
+import { providePageDescriptions } from './components/page-description.ts';
 import { createAppContextValue } from './create-app-context.ts';
 import { serializeErrors } from './hydration.ts';
 import { type RouteHandle, routes } from './routes.tsx';
@@ -19,6 +21,8 @@ export { renderRequestPage } from './request/render-request-page.tsx';
 
 /** A render that has not finished by then is abandoned (the server answers 500) rather than left hanging. */
 const RENDER_TIMEOUT_MS = 10_000;
+
+providePageDescriptions(pageDescriptions);
 
 // Built once: matching and loaders run per request, the route tree is not rebuilt.
 const handler = createStaticHandler(routes);
@@ -57,7 +61,6 @@ export function render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options
     nonce: options.nonce ?? '',
     csrfToken: options.csrfToken,
     submissionKey: options.submissionKey ?? '',
-    inBrowser: false,
   });
 
   return new Promise((resolve, reject) => {

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CSRF_COOKIE, CSRF_ERROR_CODE, CSRF_HEADER, CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
-import { HttpError, readCookie, request } from './http-client.ts';
+import { readCookie } from './csrf-cookie.ts';
+import { HttpError, request } from './http-client.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

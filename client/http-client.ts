@@ -4,8 +4,9 @@
  * with a form set that cookie, so before its first unsafe request a browser that has none asks
  * GET CSRF_TOKEN_PATH for one (a visitor who came from the home page to a form in the browser).
  */
-import { CSRF_ERROR_CODE, CSRF_HEADER, CSRF_TOKEN_PATH, csrfTokenFrom } from '#shared/csrf-contract.ts';
+import { CSRF_ERROR_CODE, CSRF_HEADER, CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
+import { readCsrfToken } from './csrf-cookie.ts';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -26,24 +27,6 @@ export class UnreadableBodyError extends Error {
     this.name = 'UnreadableBodyError';
     this.status = status;
   }
-}
-
-export function readCookie(name: string, cookieString = document.cookie): string | undefined {
-  for (const part of cookieString.split(';')) {
-    const separator = part.indexOf('=');
-    if (separator === -1 || part.slice(0, separator).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(separator + 1).trim());
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
-/** The anti-forgery token the server left in this browser's cookies (see shared/csrf-contract.ts). */
-export function readCsrfToken(cookieString?: string): string | undefined {
-  return csrfTokenFrom((name) => readCookie(name, cookieString));
 }
 
 export interface RequestOptions {

@@ -1,5 +1,5 @@
 import { startupDataKeys } from '#shared/data-keys.ts';
-import { request } from './http-client.ts';
+import { getJson } from './get-json.ts';
 import type { SiteDataStore } from './stores/site-data-store.ts';
 
 /**
@@ -10,7 +10,7 @@ export async function loadSiteData(store: SiteDataStore): Promise<void> {
   await Promise.all(
     startupDataKeys.map(async (key) => {
       try {
-        store.set(key, await request(`/data/${key}.json`));
+        store.set(key, await getJson(`/data/${key}.json`));
       } catch {
         // Ignored, as the spec asks; nothing is shown to the visitor.
       }

@@ -1,5 +1,5 @@
-import { dataKeysFor } from '#shared/page-data.ts';
-import { request } from './http-client.ts';
+import { loadPageDescriptions } from './components/page-description.ts';
+import { getJson } from './get-json.ts';
 import type { SiteDataStore } from './stores/site-data-store.ts';
 
 /**
@@ -15,16 +15,19 @@ export function attachPageDataStore(store: SiteDataStore): void {
 }
 
 /**
- * Fetches the files this page reads that the store lacks (null: route data of its own it has none). When
+ * Fetches the files this page reads that the store lacks, and the pages' descriptions (page-description.ts) (null: route data of its own it has none). When
  * one cannot be fetched, the page is loaded whole instead, as the server renders it with its files.
  */
 export async function loadPageData(pageId: string, url: string): Promise<null> {
   const store = browserStore;
   if (!store) return null;
-  const have = store.get() as Partial<ReturnType<SiteDataStore['get']>>;
-  const missing = dataKeysFor([pageId]).filter((key) => have[key] === undefined);
   try {
-    await Promise.all(missing.map(async (key) => store.set(key, await request(`/data/${key}.json`))));
+    // Which page reads which file, and what each page's head says, come with the first navigation, not
+    // with every page's first load.
+    const [{ dataKeysFor }] = await Promise.all([import('#shared/page-data.ts'), loadPageDescriptions()]);
+    const have = store.get() as Partial<ReturnType<SiteDataStore['get']>>;
+    const missing = dataKeysFor([pageId]).filter((key) => have[key] === undefined);
+    await Promise.all(missing.map(async (key) => store.set(key, await getJson(`/data/${key}.json`))));
   } catch {
     window.location.assign(url);
     // The document is being replaced: this navigation never finishes in this one.

@@ -1,24 +1,25 @@
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { preloadModule } from 'react-dom';
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from 'react-router';
 import { useAppContext } from './app-context.tsx';
-import { FlashNotices } from './components/flash-notices.tsx';
+import { FlashArea } from './components/flash-area.tsx';
 import { island, whenIslandsHydrated } from './components/island.tsx';
 import { LoadingScreen } from './components/loading-screen.tsx';
 import { ProgressBar } from './components/progress-bar.tsx';
-import { SiteFooter } from './components/site-footer.tsx';
-import { SiteHeader, TopBar } from './components/site-header.tsx';
-import { ToastProvider } from './components/toast-context.tsx';
+import { SiteHeader } from './components/site-header.tsx';
+import { ToastProvider, ToastRegion } from './components/toast-region.tsx';
 import { useConnectionToasts } from './components/use-connection-toasts.ts';
 import { loadSiteData } from './load-site-data.ts';
 import { useRouteChangeEffects } from './navigation/use-route-change-effects.ts';
 import { useRouteChangeLoading } from './navigation/use-route-change-loading.ts';
-import NotFoundPage from './pages/not-found.tsx';
 
-// The toast area's live regions are in the server's HTML; its code hydrates them as soon as the page has
-// (island.tsx): a toast may come while the connection is down, so its code cannot wait for one.
-const ToastRegion = island(async () => (await import('./components/toast-region.tsx')).ToastRegion, {
-  hydrate: 'after-page',
+// The 404 route's own chunk (routes.tsx), for a 404 thrown rather than matched.
+const NotFoundPage = lazy(() => import('./pages/not-found.tsx'));
+
+// Parts that never change in the browser: their code comes when touched or when a navigation needs it.
+const TopBar = island(async () => (await import('./components/top-bar.tsx')).TopBar, { hydrate: 'interaction' });
+const SiteFooter = island(async () => (await import('./components/site-footer.tsx')).SiteFooter, {
+  hydrate: 'interaction',
 });
 
 /** The whole HTML document, rendered by React on the server and hydrated in the browser. */
@@ -84,7 +85,7 @@ function Shell({
       <SiteHeader />
       {/* Hidden, not removed, while loading: the page keeps its height, so the scroll position survives. */}
       <main id={MAIN_ID} tabIndex={-1} className={`flex-1 focus:outline-none ${loading ? 'invisible' : ''}`}>
-        <FlashNotices />
+        <FlashArea />
         {children}
       </main>
       <SiteFooter />
@@ -131,7 +132,9 @@ export function RootErrorBoundary() {
     return (
       <Document>
         <Shell>
-          <NotFoundPage />
+          <Suspense>
+            <NotFoundPage />
+          </Suspense>
         </Shell>
       </Document>
     );

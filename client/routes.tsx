@@ -3,17 +3,15 @@ import { data, type RouteObject } from 'react-router';
 import { type LazyPageId, pageModulePath, pages } from '#shared/routes.ts';
 import { navigationDelayLoader } from './navigation/navigation-delay.ts';
 import { loadPageData } from './page-data-loader.ts';
-import NotFoundPage from './pages/not-found.tsx';
 import Root, { RootErrorBoundary } from './root.tsx';
 
 type PageModule = { default: ComponentType };
 
 /**
- * One chunk per lazy page (spec section 9): a glob Vite expands at build time into one `import()` per
- * file, so the route table alone says which page loads what. The pages that ship with the entry are
- * left out of the glob, or Vite would warn that their dynamic import cannot make a chunk.
+ * One chunk per page (spec section 9): a glob Vite expands at build time into one `import()` per file, so
+ * the route table alone says which page loads what.
  */
-const lazyModules = import.meta.glob<PageModule>(['./*.tsx', '!./not-found.tsx'], { base: './pages' });
+const lazyModules = import.meta.glob<PageModule>('./*.tsx', { base: './pages' });
 
 function loaderOf(id: LazyPageId): () => Promise<PageModule> {
   // The glob's keys are relative to client/pages, the table's module paths to the project root.
@@ -28,16 +26,20 @@ export interface RouteHandle {
 }
 
 function pageRoute(page: (typeof pages)[number]): RouteObject {
+  const load = loaderOf(page.id);
   if (page.id === 'not-found') {
-    // A loader, so that the server answers this route with HTTP 404.
     return {
       id: page.id,
       path: page.path,
-      loader: () => data(null, { status: 404 }),
-      Component: NotFoundPage,
+      handle: { module: pageModulePath(page.id) } satisfies RouteHandle,
+      // A loader, so that the server answers this route with HTTP 404.
+      loader: async ({ request }) => {
+        await loadPageData(page.id, request.url);
+        return data(null, { status: 404 });
+      },
+      lazy: async () => ({ Component: (await load()).default }),
     };
   }
-  const load = loaderOf(page.id);
   return {
     id: page.id,
     // The home page is the root's index route: a path of '/' would make it a sibling instead.

@@ -22,6 +22,11 @@ export interface FlashNotice {
   mockups?: ('front' | 'back')[];
 }
 
+/** Whether a page shows the flash as a banner: a receipt is its confirmation page's to show, whole. */
+export function isBanner(flash: FlashNotice | null): flash is FlashNotice {
+  return flash !== null && flash.reference === undefined;
+}
+
 /** A link in a flash message: where, and its words. */
 export interface FlashLink {
   href: string;

@@ -1,7 +1,8 @@
 /**
  * The route table of spec section 2, the one place that says what pages there are: path, title,
- * description, menu entry, whether the page ships in the entry chunk or as its own, and whether the
- * sitemap lists it. The React Router tree and its lazy chunks, page titles and meta, the menus of the
+ * menu entry, whether the page ships in the entry chunk or as its own, and whether the sitemap lists it.
+ * Every page's first load carries it, so what only the page's head needs (its description) is apart, in
+ * shared/page-descriptions.ts. The React Router tree and its lazy chunks, page titles and meta, the menus of the
  * header, drawer and footer, the sitemap, the Lighthouse and bundle reports and the tests all read it.
  */
 
@@ -15,12 +16,11 @@ export interface PageDefinition {
   path: string;
   /** The {page} part of the title pattern '{page} - {site name}'. */
   name: string;
-  description: string;
   /**
-   * Ships in the entry chunk. Every other page is loaded on demand as its own chunk (spec section 9's
-   * lazily loaded page groups); the 404 page, which the root's error boundary also shows, is not. The
-   * home page is a chunk of its own too (preloaded where it is the first page): in the entry, every
-   * other page's first load would carry it.
+   * Ships in the entry chunk, for a page every first load needs. None does today: every page, the home
+   * and 404 pages included, is loaded on demand as its own chunk (spec section 9's lazily loaded page
+   * groups), preloaded where it is the first page; in the entry, every other page's first load would
+   * carry it.
    */
   eager?: true;
   /** false keeps the page out of sitemap.xml (and so out of the Lighthouse report); the rest are listed. */
@@ -55,23 +55,17 @@ export const pages = [
     id: 'home',
     path: '/',
     name: 'Custom Screen Printing, DTG and Embroidery',
-    description:
-      'Family-owned custom apparel shop: screen printing, direct-to-garment printing and embroidery with prices you can see, proofs before printing and free local delivery.',
   },
   {
     id: 'pricing',
     path: '/pricing',
     name: 'Get a quote',
-    description:
-      'Ask for a free quote on custom shirts, hoodies and hats: tell us what you need and get an honest price for screen printing, DTG or embroidery.',
     menuLabel: 'Get a quote',
   },
   {
     id: 'screen-printing',
     path: '/pricing/printing',
     name: 'Screen printing pricing',
-    description:
-      'Screen printing prices by quantity and ink colors, with every fee shown up front and an instant price calculator.',
     menu: 'pricing',
     menuLabel: 'Screen printing',
   },
@@ -79,8 +73,6 @@ export const pages = [
     id: 'direct-to-garment',
     path: '/pricing/dtg',
     name: 'Direct-to-garment printing pricing',
-    description:
-      'Direct-to-garment (DTG) printing prices by print size and quantity, with no minimum order and an instant price calculator.',
     menu: 'pricing',
     menuLabel: 'Direct to garment',
   },
@@ -88,8 +80,6 @@ export const pages = [
     id: 'embroidery',
     path: '/pricing/embroidery',
     name: 'Embroidery pricing',
-    description:
-      'Embroidery prices by stitch count and quantity for shirts, hats and jackets, with digitizing explained and an instant price calculator.',
     menu: 'pricing',
     menuLabel: 'Embroidery',
   },
@@ -97,8 +87,6 @@ export const pages = [
     id: 'quote-sent',
     path: '/pricing/sent',
     name: 'Quote request sent',
-    description:
-      'Your quote request has reached us: your reference, what happens next, and the private page where you follow your order.',
     // A receipt for whoever just sent a request (or nothing, visited later): no page for search engines.
     sitemap: false,
   },
@@ -106,24 +94,18 @@ export const pages = [
     id: 'our-work',
     path: '/our-work',
     name: 'Our work',
-    description:
-      'Shirts, hoodies, polos, caps and totes we have screen printed, printed direct to garment and embroidered for teams, schools and businesses.',
     menu: 'company',
   },
   {
     id: 'about-us',
     path: '/about-us',
     name: 'About us',
-    description:
-      'A family-owned apparel decorating shop: screen printing, DTG printing and embroidery for our neighbors, under one roof.',
     menu: 'company',
   },
   {
     id: 'faq',
     path: '/faq',
     name: 'Questions and answers',
-    description:
-      'Answers before you order: minimums, artwork, proofs, turnaround and rush orders, payment, pickup and delivery, garment care and reorders.',
     menu: 'help',
     menuLabel: 'FAQ',
   },
@@ -131,52 +113,44 @@ export const pages = [
     id: 'artwork-guidelines',
     path: '/artwork-guidelines',
     name: 'Artwork guidelines',
-    description:
-      'What files to send for screen printing, DTG and embroidery, the resolution and largest print size for each, color matching, and help when your art is not ready.',
     menu: 'help',
   },
   {
     id: 'contact-us',
     path: '/contact-us',
     name: 'Contact us',
-    description: 'Call, e-mail or visit the shop: we answer questions about custom apparel, orders and artwork.',
     menu: 'company',
   },
   {
     id: 'terms-of-service',
     path: '/terms-of-service',
     name: 'Terms of service',
-    description: 'The terms that apply to quotes, orders, artwork and delivery.',
     menu: 'legal',
   },
   {
     id: 'privacy-policy',
     path: '/privacy-policy',
     name: 'Privacy policy',
-    description: 'What this website collects, why, how long it is kept and who receives it.',
     menu: 'legal',
   },
   {
     id: 'cookie-policy',
     path: '/cookie-policy',
     name: 'Cookie policy',
-    description: 'The cookies this website sets, what each one is for and how long it lasts.',
     menu: 'legal',
   },
   {
     id: 'not-found',
     path: '*',
     name: '404 Page not found',
-    description: 'The page you asked for is not here. Find pricing, a free quote or our contact details instead.',
-    eager: true,
     sitemap: false,
   },
 ] as const satisfies readonly PageDefinition[];
 
-/** The pages that ship as their own chunk; the rest (home, 404) come with the entry. */
+/** The pages that ship as their own chunk (all of them today; see PageDefinition's `eager`). */
 export type LazyPageId = Exclude<PageId, Extract<(typeof pages)[number], { eager: true }>['id']>;
 
-/** A page's row, for its title, description and path; throws on an id the table lacks. */
+/** A page's row, for its title and path; throws on an id the table lacks. */
 export function getPage(id: PageId): PageDefinition {
   // Fourteen rows: a search costs less than keeping a map, and less code ships.
   const page: PageDefinition | undefined = pages.find((row) => row.id === id);

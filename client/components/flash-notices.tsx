@@ -1,6 +1,7 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useAppContext } from '#client/app-context.tsx';
-import type { NoticeType } from '#shared/notices.ts';
+import { createFlashStore, FLASH_DEFAULT_DURATION_MS, type FlashStore } from '#client/stores/flash-store.ts';
+import { isBanner, type NoticeType } from '#shared/notices.ts';
 
 const styles: Record<NoticeType, { box: string; label: string }> = {
   success: { box: 'border-green-700 bg-green-50 text-green-950', label: 'Success' },
@@ -10,12 +11,31 @@ const styles: Record<NoticeType, { box: string; label: string }> = {
 };
 
 /**
+ * The page's flash as a store, one per render on the server and one in the browser; only the browser
+ * counts it down, since a server timer would outlive the request for nothing. A message with a link (a
+ * quote request's private page) stays until dismissed: it is there to be kept. A receipt (a reference)
+ * is its confirmation page's to show, whole, and not a banner above it.
+ */
+function useFlashStore(): FlashStore {
+  const { flash } = useAppContext().state;
+  const [store] = useState(() => {
+    const created = createFlashStore();
+    if (isBanner(flash)) {
+      const inBrowser = typeof window !== 'undefined';
+      created.add({ ...flash, duration: inBrowser && !flash.link ? FLASH_DEFAULT_DURATION_MS : 0 });
+    }
+    return created;
+  });
+  return store;
+}
+
+/**
  * Flash messages (spec section 4), at the top of the page content. They are in the server's HTML, so a
  * form posted without JavaScript still shows its outcome; with JavaScript they go after 5000 ms or when
  * dismissed.
  */
 export function FlashNotices() {
-  const { flash } = useAppContext();
+  const flash = useFlashStore();
   const messages = useSyncExternalStore(flash.subscribe, flash.list, flash.list);
   if (messages.length === 0) return null;
   return (

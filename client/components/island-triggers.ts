@@ -8,8 +8,11 @@ export type HydrateOn = 'visible' | 'interaction' | 'after-page';
 
 /** How far below (and above) the screen a part starts loading, so it has hydrated by the time it is seen. */
 const NEAR_SCREEN = '400px 0px';
-/** What counts as a touch: a pointer pressed, focus arriving (a tab, a label's click), typing, autofill. */
-const TOUCHES = ['pointerdown', 'focusin', 'keydown', 'input'] as const;
+/**
+ * What counts as a touch: a pointer pressed, focus arriving (a tab, a label's click), typing, autofill,
+ * and a click that came with none of these (from assistive technology, or a script).
+ */
+const TOUCHES = ['pointerdown', 'focusin', 'keydown', 'input', 'click'] as const;
 
 /** The islands waiting for a touch: their wrapper, and what starts them. */
 const waitingForTouch = new Map<Element, () => void>();
@@ -17,14 +20,21 @@ const waitingForTouch = new Map<Element, () => void>();
 function onTouch(event: Event) {
   const target = event.target;
   if (!(target instanceof Node)) return;
-  for (const [element, begin] of waitingForTouch) if (element.contains(target)) begin();
+  for (const [element, begin] of waitingForTouch) {
+    if (!element.contains(target)) continue;
+    begin();
+    // The click that started the island is held like any other click made while its code is on its way
+    // (holdClicks): a listener added while the event is dispatched would not hear it.
+    if (event instanceof MouseEvent && event.type === 'click') loading.get(element)?.(event);
+  }
 }
 
 function listenForTouches(listen: boolean) {
   // On the window, in the capture phase: React stops these at the document while the part it is aimed at
   // has not hydrated, so a listener on the part itself would never hear them.
   for (const type of TOUCHES) {
-    if (listen) window.addEventListener(type, onTouch, { capture: true, passive: true });
+    // Not passive for a click, which may be held (its default prevented).
+    if (listen) window.addEventListener(type, onTouch, { capture: true, passive: type !== 'click' });
     else window.removeEventListener(type, onTouch, { capture: true });
   }
 }

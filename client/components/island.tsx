@@ -1,5 +1,5 @@
 import { type ComponentType, memo, type ReactNode, Suspense, use, useLayoutEffect, useRef, useState } from 'react';
-import { carryOverEdits, type Edit, editsBefore } from './island-edits.ts';
+import type { Edit } from './island-edits.ts';
 import { type HydrateOn, holdClicks, watchIsland } from './island-triggers.ts';
 
 /**
@@ -59,6 +59,16 @@ export function whenIslandsHydrated(callback: () => void): void {
   if (waiting.size === 0) callback();
   else whenNoneWaiting.push(callback);
 }
+
+/**
+ * What carries the visitor's edits over hydration (island-edits.ts): fetched with the first island's
+ * chunk, so a page none of whose islands wakes never loads it, and there before any island hydrates.
+ */
+let editing: Pick<typeof import('./island-edits.ts'), 'editsBefore' | 'carryOverEdits'> | undefined;
+const loadEditing = () =>
+  import('./island-edits.ts').then(({ editsBefore, carryOverEdits }) => {
+    editing = { editsBefore, carryOverEdits };
+  });
 
 /** The controls whose click a loading island holds (island-triggers.ts's holdClicks). */
 const CLICKED = 'a[href], button, input[type="submit"], input[type="image"], input[type="button"], input[type="reset"]';
@@ -129,10 +139,12 @@ export function island<Props extends object>(
   let chunk: Promise<ComponentType<Props>> | undefined;
   // One download per part, however many copies a page shows; a failed one is tried again at the next trigger.
   const fetchChunk = () => {
-    chunk ??= load().catch((error: unknown) => {
-      chunk = undefined;
-      throw error;
-    });
+    chunk ??= Promise.all([load(), loadEditing()])
+      .then(([component]) => component)
+      .catch((error: unknown) => {
+        chunk = undefined;
+        throw error;
+      });
     return chunk;
   };
 
@@ -179,7 +191,7 @@ export function island<Props extends object>(
       };
       const hydrated = async (edits: Edit[], within: Element | null) => {
         stopHolding();
-        await carryOverEdits(edits);
+        await editing?.carryOverEdits(edits);
         playHeldClick(within ?? undefined);
       };
       if (!serverHtml) start();
@@ -192,7 +204,7 @@ export function island<Props extends object>(
     const [onHydrated] = useState(() => () => {
       const element = wrapper.current;
       // Read before any later render of the part puts its own state back into the controls.
-      const edits = element ? editsBefore(element) : [];
+      const edits = element && editing ? editing.editsBefore(element) : [];
       setState('hydrated');
       settle(island.token);
       void island.hydrated(edits, element);

@@ -2,17 +2,8 @@ import { Link } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import { menus, quoteLink } from '#shared/routes.ts';
 import { EmailLink, PhoneLink } from './contact-links.tsx';
-
-import { island } from './island.tsx';
+import { OpeningHours } from './opening-hours.tsx';
 import { PhotoIcon, ReviewIcon, SocialIcon } from './social-icons.tsx';
-
-/**
- * Rendered in full by the server; in the browser its code (and the hours formatter), which nothing needs
- * until the footer is rendered afresh, is an island loaded only if touched (island.tsx).
- */
-const OpeningHours = island(async () => (await import('./opening-hours.tsx')).OpeningHours, {
-  hydrate: 'interaction',
-});
 
 const heading = 'text-sm font-bold uppercase tracking-wide text-stone-300';
 const link = 'text-stone-200 hover:text-white hover:underline';
@@ -24,6 +15,10 @@ function currentYear(): number {
   return new Date().getUTCFullYear();
 }
 
+/**
+ * Nothing in the footer changes in the browser: the root shows it as an island (root.tsx) that keeps the
+ * server's HTML until it is touched or a navigation needs it, so no page's first load carries this code.
+ */
 export function SiteFooter() {
   const { config, media } = useSiteData();
   const { address, social } = config;

@@ -1,8 +1,7 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { ToastStore } from '#client/stores/toast-store.ts';
 
-// Apart from the toast area (toast-region.tsx), which hydrates after the page as an island: the root
-// provides the store with its first load, and the area's code follows.
+// Apart from the toast area (toast-region.tsx), so the forms' chunks that add toasts need not import it.
 
 const ToastStoreContext = createContext<ToastStore | null>(null);
 

@@ -30,10 +30,10 @@ function render(store: ToastStore) {
   view.render(app(store));
 }
 
-/** Lets the sanitizer's promise settle and React commit what it produced. */
-/** Lets the sanitizer's chunk load (on first use only) and React commit what follows. */
+/** Lets the cards' and the sanitizer's chunks load (on first use only) and React commit what follows. */
 async function settle() {
   await act(async () => {
+    await import('./toast-card.tsx');
     await import('dompurify');
   });
   for (let i = 0; i < 5; i++) await act(async () => {});

@@ -1,7 +1,7 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { sanitizeHtml } from '#client/sanitize-html.ts';
+import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Toast, ToastStore, ToastType } from '#client/stores/toast-store.ts';
 import { useToastStore } from './toast-context.tsx';
+import { plainText, TOAST_LABELS, TOAST_STRIPES } from './toast-words.ts';
 
 export { ToastProvider } from './toast-context.tsx';
 
@@ -12,152 +12,105 @@ const serverSnapshot = () => noToasts;
 /** Errors and warnings interrupt; the rest wait for the screen reader to finish what it is saying. */
 const isUrgent = (type: ToastType) => type === 'error' || type === 'warning';
 
-/**
- * The toast area at the bottom right. Both live regions are always rendered, because a screen reader
- * announces only what is added to a region it already knows about.
- */
-export function ToastRegion() {
-  const store = useToastStore();
-  const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, serverSnapshot);
-  const region = 'flex flex-col gap-2';
-  return (
-    <div className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col gap-2 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96">
-      {/* Not atomic: only the toast just added is read, not every toast still on screen. */}
-      <div role="status" aria-live="polite" aria-atomic="false" className={region}>
-        {toasts
-          .filter((toast) => !isUrgent(toast.type))
-          .map((toast) => (
-            <ToastCard key={toast.id} toast={toast} store={store} />
-          ))}
-      </div>
-      <div role="alert" aria-live="assertive" aria-atomic="false" className={region}>
-        {toasts
-          .filter((toast) => isUrgent(toast.type))
-          .map((toast) => (
-            <ToastCard key={toast.id} toast={toast} store={store} />
-          ))}
-      </div>
-    </div>
-  );
-}
-
-type Content = { html: string } | { text: string };
+type Card = ComponentType<{ toast: Toast; store: ToastStore }>;
 
 /**
- * Nothing until the message is sanitized, so unsanitized markup never reaches the page. If DOMPurify
- * cannot be loaded (a chunk gone after a deploy, say), the words still get through, as plain text.
+ * The toast's words as plain text, when the card's code cannot be fetched: the connection is down (the
+ * "You are offline" toast itself), or a deploy removed the chunk. Its countdown waits while the visitor is
+ * on it, as the full card's does (WCAG 2.2.1).
  */
-function useSanitizedMessage(message: string): Content | null {
-  const [content, setContent] = useState<{ message: string; content: Content } | null>(null);
-  useEffect(() => {
-    let current = true;
-    sanitizeHtml(message).then(
-      (html) => {
-        if (current) setContent({ message, content: { html } });
-      },
-      () => {
-        // A template's content is inert, so parsing the message there runs nothing.
-        const template = document.createElement('template');
-        template.innerHTML = message;
-        if (current) setContent({ message, content: { text: template.content.textContent ?? '' } });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [message]);
-  return content?.message === message ? content.content : null;
-}
-
-const looks: Record<ToastType, { label: string; stripe: string; icon: string; path: string }> = {
-  success: {
-    label: 'Success',
-    stripe: 'bg-green-600',
-    icon: 'text-green-700',
-    path: 'M9 12.75 11.25 15 15 9.75M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
-  },
-  info: {
-    label: 'Information',
-    stripe: 'bg-sky-600',
-    icon: 'text-sky-700',
-    path: 'm11.25 11.25.041-.02a.75.75 0 0 1 1.063.852l-.708 2.836a.75.75 0 0 0 1.063.853l.041-.021M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Zm-9-3.75h.008v.008H12V8.25Z',
-  },
-  warning: {
-    label: 'Warning',
-    stripe: 'bg-amber-600',
-    icon: 'text-amber-700',
-    path: 'M12 9v3.75m-9.303 3.376c-.866 1.5.217 3.374 1.948 3.374h14.71c1.73 0 2.813-1.874 1.948-3.374L13.949 3.378c-.866-1.5-3.032-1.5-3.898 0L2.697 16.126ZM12 15.75h.007v.008H12v-.008Z',
-  },
-  error: {
-    label: 'Error',
-    stripe: 'bg-red-600',
-    icon: 'text-red-700',
-    path: 'M12 9v3.75m9-.75a9 9 0 1 1-18 0 9 9 0 0 1 18 0Zm-9 3.75h.008v.008H12v-.008Z',
-  },
-};
-
-function ToastCard({ toast, store }: { toast: Toast; store: ToastStore }) {
-  const content = useSanitizedMessage(toast.message);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const paused = hovered || focused;
-  useEffect(() => {
-    // WCAG 2.2.1: the countdown waits while the visitor is reading or about to press the button.
-    if (paused) store.pause(toast.id);
-    else store.resume(toast.id);
-  }, [paused, store, toast.id]);
-
-  if (!content) return null;
-  const look = looks[toast.type];
+function PlainCard({ toast, store }: { toast: Toast; store: ToastStore }) {
+  const pause = () => store.pause(toast.id);
+  const resume = () => store.resume(toast.id);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the countdown; the button is the control.
     <div
-      className="pointer-events-auto relative flex items-start gap-3 overflow-hidden rounded-lg border border-stone-200 bg-white py-4 pr-4 pl-5 text-sm text-stone-900 shadow-lg transition duration-200 ease-out starting:opacity-0 motion-safe:starting:translate-y-2"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={() => setFocused(false)}
+      className="pointer-events-auto relative flex items-start gap-3 overflow-hidden rounded-lg border border-stone-200 bg-white py-4 pr-4 pl-5 text-sm text-stone-900 shadow-lg"
+      onMouseEnter={pause}
+      onMouseLeave={resume}
+      onFocus={pause}
+      onBlur={resume}
     >
-      <span aria-hidden="true" className={`absolute inset-y-0 left-0 w-1 ${look.stripe}`} />
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.75}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className={`size-5 shrink-0 ${look.icon}`}
-      >
-        <path d={look.path} />
-      </svg>
-      <p className="min-w-0 flex-1 break-words [&_a]:font-semibold [&_a]:underline [&_a]:underline-offset-2 [&_strong]:whitespace-nowrap">
-        <span className="sr-only">{look.label}: </span>
-        {'html' in content ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeHtml with the shared allow-list before it gets here.
-          <span dangerouslySetInnerHTML={{ __html: content.html }} />
-        ) : (
-          content.text
-        )}
+      <span aria-hidden="true" className={`absolute inset-y-0 left-0 w-1 ${TOAST_STRIPES[toast.type]}`} />
+      <p className="min-w-0 flex-1 break-words">
+        <span className="sr-only">{TOAST_LABELS[toast.type]}: </span>
+        {plainText(toast.message)}
       </p>
       <button
         type="button"
         aria-label="Dismiss notification"
         onClick={() => store.remove(toast.id)}
-        className="-m-1.5 inline-flex size-8 shrink-0 items-center justify-center rounded text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+        className="-m-1.5 size-8 shrink-0 rounded text-lg leading-none text-stone-600 hover:bg-stone-100"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeLinecap="round"
-          className="size-4"
-        >
-          <path d="M6 18 18 6M6 6l12 12" />
-        </svg>
+        ×
       </button>
+    </div>
+  );
+}
+
+let fullCard: Promise<Card> | undefined;
+/** The full card's chunk, fetched once; a failed fetch is tried again at the next toast. */
+function loadCard(): Promise<Card> {
+  fullCard ??= import('./toast-card.tsx').then(
+    (module) => module.ToastCard,
+    (error: unknown) => {
+      fullCard = undefined;
+      throw error;
+    },
+  );
+  return fullCard;
+}
+
+/** The card to show toasts with: none before the first toast, then the full one, or the plain one offline. */
+function useCard(toasts: readonly Toast[]): Card | undefined {
+  const [card, setCard] = useState<{ Card: Card; full: boolean }>();
+  // Each new toast while only the plain card is here tries the full one again.
+  const retry = card?.full ? undefined : toasts.at(-1)?.id;
+  useEffect(() => {
+    if (!retry) return;
+    let current = true;
+    // Offline, the fetch would only fail (and say so in the console): the plain card at once.
+    const loaded = navigator.onLine ? loadCard() : Promise.reject(new Error('offline'));
+    loaded.then(
+      (Card) => {
+        if (current) setCard({ Card, full: true });
+      },
+      () => {
+        if (current) setCard({ Card: PlainCard, full: false });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [retry]);
+  return card?.Card;
+}
+
+/**
+ * The toast area at the bottom right. Both live regions are always rendered, server side too, because a
+ * screen reader announces only what is added to a region it already knows about. The cards' code comes
+ * with the first toast (toast-card.tsx), so no page carries it on its first load.
+ */
+export function ToastRegion() {
+  const store = useToastStore();
+  const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, serverSnapshot);
+  const Card = useCard(toasts);
+  const region = 'flex flex-col gap-2';
+  const cards = (urgent: boolean) =>
+    Card
+      ? toasts
+          .filter((toast) => isUrgent(toast.type) === urgent)
+          .map((toast) => <Card key={toast.id} toast={toast} store={store} />)
+      : null;
+  return (
+    <div className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col gap-2 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96">
+      {/* Not atomic: only the toast just added is read, not every toast still on screen. */}
+      <div role="status" aria-live="polite" aria-atomic="false" className={region}>
+        {cards(false)}
+      </div>
+      <div role="alert" aria-live="assertive" aria-atomic="false" className={region}>
+        {cards(true)}
+      </div>
     </div>
   );
 }

@@ -55,7 +55,8 @@ describe('pricing dropdown', () => {
     const menu = page.locator(`#${await button.getAttribute('aria-controls')}`);
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     await button.click();
-    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    // The first click brings the header's code (an island), then is played again: polled.
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
     expect(await menu.isVisible()).toBe(true);
     await page.mouse.click(640, 600);
     await expect.poll(() => menu.isVisible()).toBe(false);
@@ -73,7 +74,8 @@ describe('pricing dropdown', () => {
     const button = page.getByRole('button', { name: 'Pricing' });
     await button.focus();
     await page.keyboard.press('Enter');
-    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    // Focus brought the header's code (an island); the Enter's click is played again once it came: polled.
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Escape');
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Screen printing');
@@ -120,6 +122,59 @@ describe('drawer on a 390 px screen', () => {
     // Polled: the drawer slides out for 200 ms after it closes.
     await expect.poll(() => page.getByRole('dialog', { name: 'Menu' }).isVisible()).toBe(false);
     expect(await activeId(page)).toBe('main');
+    await context.close();
+  });
+});
+
+/** Holds back the chunks whose names match until the returned function is called. */
+async function holdChunks(page: Page, pattern: RegExp): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => pattern.test(url.pathname),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+const islandOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => element.closest('[data-island]')?.getAttribute('data-island'));
+
+// The header's bar, the top bar and the footer are islands (client/components/site-header.tsx, root.tsx):
+// the server's HTML serves until the visitor touches them or a navigation needs their code.
+describe('the shell before its code has come', () => {
+  it('opens the drawer tapped while its code was on its way, and loads no shell code before', async () => {
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/about-us`, { width: 390 });
+    expect(await islandOf(page, 'header nav[aria-label="Main"]')).toBe('dormant');
+    expect(await islandOf(page, 'footer')).toBe('dormant');
+    const release = await holdChunks(page, /\/header-bar-[\w-]+\.js$/);
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await expect.poll(() => islandOf(page, 'header nav[aria-label="Main"]')).toBe('loading');
+    expect(await page.getByRole('dialog', { name: 'Menu' }).isVisible()).toBe(false);
+    release();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Menu' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('overflow-hidden'))).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('follows a footer link clicked while its code was on its way in the same document', async () => {
+    const { page, context, problems } = await openPage(browser(), `${baseUrl}/about-us`, { width: 1280 });
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    const release = await holdChunks(page, /\/site-footer-[\w-]+\.js$/);
+    await page.locator('footer').getByRole('link', { name: 'FAQ' }).click();
+    await expect.poll(() => islandOf(page, 'footer')).toBe('loading');
+    release();
+    await expect.poll(() => page.title()).toBe('Questions and answers - Seenwear');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

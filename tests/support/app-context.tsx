@@ -27,7 +27,7 @@ export function appContext({
     url: null,
     renderedAt: '2026-11-23T15:00:00.000Z',
   };
-  return createAppContextValue(state, '', { nonce: '', csrfToken, inBrowser: true });
+  return createAppContextValue(state, '', { nonce: '', csrfToken });
 }
 
 export function WithApp({ value, children }: { value: AppContextValue; children: ReactNode }) {
