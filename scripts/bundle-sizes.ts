@@ -16,33 +16,6 @@ export const KB = 1000;
 /** The budgets (issue 30): first-load JavaScript as browsers receive it (brotli), CSS gzip, on every route. */
 export const BUDGETS = { routeJsBrotli: 100 * KB, cssGzip: 20 * KB };
 
-/**
- * Not every route meets routeJsBrotli yet (issue 30 is open on it: `npm run bundle-report` exits 1 and says
- * by how much). Until they do, no route may grow past what its first visit downloaded on 2026-11-26 (plus
- * 1 kB for a build's small drift): the test fails on a regression, the report on the target. Lower a
- * ceiling when a route gets lighter; a route not listed is held to the budget itself.
- */
-const FIRST_VISIT_CEILINGS: Readonly<Record<string, number>> = {
-  '/': 117 * KB,
-  '/pricing': 103 * KB,
-  '/pricing/printing': 122.5 * KB,
-  '/pricing/dtg': 122.5 * KB,
-  '/pricing/embroidery': 122.5 * KB,
-  '/pricing/sent': 103.5 * KB,
-  '/our-work': 104 * KB,
-  '/about-us': 102 * KB,
-  '/faq': 103 * KB,
-  '/artwork-guidelines': 102.5 * KB,
-  '/contact-us': 104.5 * KB,
-  '/terms-of-service': 103 * KB,
-  '/privacy-policy': 103 * KB,
-  '/cookie-policy': 103.5 * KB,
-};
-
-/** The most a route's first visit may download today: its ceiling above, else the budget. */
-export function firstVisitCeiling(path: string): number {
-  return Math.max(BUDGETS.routeJsBrotli, FIRST_VISIT_CEILINGS[path] ?? 0);
-}
 // What the server sends: the build's precompressed copies (scripts/precompress.ts); a file too small to
 // have one is compressed here the same way (brotli 11, gzip 9) so its row is still comparable.
 export const BROTLI_QUALITY = 11;

@@ -106,14 +106,13 @@ export async function measureFirstVisit(browser: Browser, baseUrl: string, path:
 }
 
 /** The routes whose first visit is over the JavaScript budget, each said in a line; empty when none is. */
-export function firstVisitMisses(visits: FirstVisit[], limit: number | ((path: string) => number)): string[] {
+export function firstVisitMisses(visits: FirstVisit[], limit: number): string[] {
   const kB = (bytes: number) => (bytes / 1000).toFixed(1);
-  const limitOf = typeof limit === 'number' ? () => limit : limit;
   return visits
-    .filter((visit) => visit.jsBytes > limitOf(visit.path))
+    .filter((visit) => visit.jsBytes > limit)
     .map(
       (visit) =>
-        `${visit.path}: ${kB(visit.jsBytes)} kB of JavaScript on a first visit at ${visit.width} px (brotli, as sent), over ${kB(limitOf(visit.path))} kB`,
+        `${visit.path}: ${kB(visit.jsBytes)} kB of JavaScript on a first visit at ${visit.width} px (brotli, as sent), over ${kB(limit)} kB`,
     );
 }
 
