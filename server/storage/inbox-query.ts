@@ -82,3 +82,55 @@ export function inboxFound(
     where submissions_search match ${phrase} ${kind} and submissions.search_text like ${pattern} escape '\\'
     limit ${upTo}`;
 }
+
+/**
+ * The newest `window` requests of the kind and status (read off the inbox order's indexes), kept where
+ * the search matches, as ids: a search matching thousands (a company's name, a common surname) fills a
+ * page within the newest few hundred requests, and checking those costs less than listing every match
+ * through the trigram index first (a long phrase reads the doclists of many common trigrams). The caller
+ * orders and pages these, and when they do not fill the page falls back on `inboxMatching`: the page is
+ * the same either way, only its cost differs.
+ */
+export function inboxRecentMatching(
+  db: Kysely<StorageDatabase>,
+  filter: Pick<RequestFilter, 'kind' | 'search' | 'status'>,
+  window: number,
+) {
+  const folded = foldForSearch(filter.search?.trim() ?? '');
+  const recent = db
+    .selectFrom('submissions')
+    .$if(filter.kind !== undefined, (query) => query.where('submissions.kind', '=', filter.kind as 'quote'))
+    .$if(filter.status !== undefined, (query) => query.where('submissions.status', '=', filter.status as RequestStatus))
+    .select(['submissions.id', 'submissions.activity_at', 'submissions.search_text'])
+    .orderBy('submissions.activity_at', 'desc')
+    .orderBy('submissions.id', 'desc')
+    .limit(window)
+    .as('recent');
+  return db
+    .selectFrom(recent)
+    .where(sql<boolean>`recent.search_text like ${likePattern(folded)} escape '\\'`)
+    .orderBy('recent.activity_at', 'desc')
+    .orderBy('recent.id', 'desc');
+}
+
+/** Above every character: a key beginning with the text sorts between the text and the text with this. */
+const LAST_CHARACTER = '\u{10FFFF}';
+
+/**
+ * How many requests (up to `upTo`) have a company beginning with the search's text, off the company
+ * key's index (migration 0022): each is a match of the search, so `upTo` of them prove that it matches
+ * more than the desk counts, without the trigram index reading the doclists of a long phrase's common
+ * trigrams. Keys compare byte by byte on both databases (PostgreSQL's index uses the C collation).
+ */
+export function companyMatchesUpTo(
+  db: Kysely<StorageDatabase>,
+  dialect: SqlDialect,
+  filter: Pick<RequestFilter, 'kind' | 'search'>,
+  upTo: number,
+): RawBuilder<{ matches: number | string | bigint }> {
+  const folded = foldForSearch(filter.search?.trim() ?? '');
+  const key = dialect === 'postgres' ? sql`submissions.company_key collate "C"` : sql`submissions.company_key`;
+  const kind = filter.kind === undefined ? sql`` : sql`and submissions.kind = ${filter.kind}`;
+  return sql<{ matches: number | string | bigint }>`select count(*) as matches from (select 1 from submissions
+    where ${key} >= ${folded} and ${key} < ${folded + LAST_CHARACTER} ${kind} limit ${upTo}) as companies`;
+}
