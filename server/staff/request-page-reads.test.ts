@@ -8,11 +8,17 @@ import { requestPageReads } from './request-page-reads.ts';
 describe('a desk request page’s reads for its money card', () => {
   const storage = () => {
     const asked: string[] = [];
+    const noting =
+      <T>(what: string, answer: T) =>
+      async (reference: string): Promise<T> => {
+        asked.push(`${what} ${reference}`);
+        return answer;
+      };
     return {
       asked,
-      paymentsOf: async (reference: string) => (asked.push(`payments ${reference}`), []),
-      depositWaiverOf: async (reference: string) => (asked.push(`waiver ${reference}`), undefined),
-      checkoutSessionsOf: async (reference: string) => (asked.push(`sessions ${reference}`), []),
+      paymentsOf: noting('payments', []),
+      depositWaiverOf: noting('waiver', undefined),
+      checkoutSessionsOf: noting('sessions', []),
     };
   };
   const read = { quotes: Promise.resolve([] as SentQuote[]), approvals: Promise.resolve([] as Approval[]) };
