@@ -1,7 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
-import { companyMatchesUpTo, inboxFound, inboxMatching, inboxRecentMatching } from './inbox-query.ts';
+import { companyMatchesUpTo, inboxFound, inboxMatching, inboxRecentMatching, mayBeCompany } from './inbox-query.ts';
 import { promisedOf, writePromisedDate } from './promised-date.ts';
 import { insertQueuedMail } from './queued-mail.ts';
 import { appendEvent as appendRequestEvent } from './request-events.ts';
@@ -97,7 +97,9 @@ export function createDeskStorage(
       if (search) {
         // A company's requests past the count prove the search is past it, off their own index; otherwise
         // a search reads its matches once, up to countUpTo: counted by status and put in order here.
-        const [companies] = (await companyMatchesUpTo(db, dialect, filter, countUpTo + 1).execute(db)).rows;
+        const [companies] = mayBeCompany(filter.search)
+          ? (await companyMatchesUpTo(db, dialect, filter, countUpTo + 1).execute(db)).rows
+          : [];
         const manyCompanies = Number(companies?.matches ?? 0) > countUpTo;
         const found = manyCompanies ? [] : (await inboxFound(db, dialect, filter, countUpTo + 1).execute(db)).rows;
         uncounted = manyCompanies || found.length > countUpTo;
