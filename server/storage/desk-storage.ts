@@ -1,7 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import { type DatabaseClock, databaseClock, type SqlDialect } from './database-clock.ts';
-import { companyMatchesUpTo, inboxFound, inboxMatching, inboxRecentMatching, mayBeCompany } from './inbox-query.ts';
+import { inboxMatching, inboxRecentMatching, searchMatchesUpTo } from './inbox-query.ts';
 import { promisedOf, writePromisedDate } from './promised-date.ts';
 import { insertQueuedMail } from './queued-mail.ts';
 import { appendEvent as appendRequestEvent } from './request-events.ts';
@@ -95,14 +95,10 @@ export function createDeskStorage(
       let total: number | undefined;
       let uncounted = false;
       if (search) {
-        // A company's requests past the count prove the search is past it, off their own index; otherwise
-        // a search reads its matches once, up to countUpTo: counted by status and put in order here.
-        const [companies] = mayBeCompany(filter.search)
-          ? (await companyMatchesUpTo(db, dialect, filter, countUpTo + 1).execute(db)).rows
-          : [];
-        const manyCompanies = Number(companies?.matches ?? 0) > countUpTo;
-        const found = manyCompanies ? [] : (await inboxFound(db, dialect, filter, countUpTo + 1).execute(db)).rows;
-        uncounted = manyCompanies || found.length > countUpTo;
+        // A search reads its matches once, up to countUpTo: counted by status and put in order here (past
+        // the count as soon as a company's requests number more, off their own index).
+        const { found, past } = await searchMatchesUpTo(db, dialect, filter, countUpTo + 1);
+        uncounted = past || found.length > countUpTo;
         if (uncounted) {
           // Past the count: the page is read in the inbox's order (SQLite walks its index).
           tally = [];

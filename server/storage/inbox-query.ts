@@ -118,7 +118,7 @@ export function inboxRecentMatching(
  * address nor a reference (Q-2026-000123), which the trigram index finds among few requests anyway. The
  * matches are the same either way; on PostgreSQL this spares those searches a round trip.
  */
-export function mayBeCompany(search: string | undefined): boolean {
+function mayBeCompany(search: string | undefined): boolean {
   const text = search?.trim() ?? '';
   return text !== '' && !text.includes('@') && !/^[a-z]-\d{4}-\d+$/i.test(text);
 }
@@ -143,4 +143,45 @@ export function companyMatchesUpTo(
   const kind = filter.kind === undefined ? sql`` : sql`and submissions.kind = ${filter.kind}`;
   return sql<{ matches: number | string | bigint }>`select count(*) as matches from (select 1 from submissions
     where ${key} >= ${folded} and ${key} < ${folded + LAST_CHARACTER} ${kind} limit ${upTo}) as companies`;
+}
+
+/**
+ * A search's first `upTo` matches for its count (`inboxFound`), or none with `past` when a company's
+ * requests already number `upTo` (`companyMatchesUpTo`). On PostgreSQL both go in one statement, the
+ * trigram read gated on the company count (each statement is a round trip there: a search for a surname
+ * would pay one more for nothing); SQLite, in process, asks the company index first.
+ */
+export async function searchMatchesUpTo(
+  db: Kysely<StorageDatabase>,
+  dialect: SqlDialect,
+  filter: Pick<RequestFilter, 'kind' | 'search'>,
+  upTo: number,
+): Promise<{ found: FoundRequest[]; past: boolean }> {
+  if (!mayBeCompany(filter.search))
+    return { found: (await inboxFound(db, dialect, filter, upTo).execute(db)).rows, past: false };
+  const probe = companyMatchesUpTo(db, dialect, filter, upTo);
+  if (dialect === 'sqlite') {
+    const [companies] = (await probe.execute(db)).rows;
+    if (Number(companies?.matches ?? 0) >= upTo) return { found: [], past: true };
+    return { found: (await inboxFound(db, dialect, filter, upTo).execute(db)).rows, past: false };
+  }
+  // The lateral read's condition names only the company count: PostgreSQL checks it once, before the read.
+  const found = inboxMatching(db, dialect, filter)
+    .where(sql<boolean>`companies.matches < ${upTo}`)
+    .select(['submissions.id', 'submissions.status', 'submissions.read_at', 'submissions.activity_at'])
+    .limit(upTo);
+  const rows = (
+    await sql<{ [K in keyof FoundRequest]: FoundRequest[K] | null } & { matches: number | string | bigint }>`
+      select found.id, found.status, found.read_at, found.activity_at, companies.matches
+      from (${probe}) as companies left join lateral (${found}) as found on true`.execute(db)
+  ).rows;
+  if (Number(rows[0]?.matches ?? 0) >= upTo) return { found: [], past: true };
+  return {
+    found: rows.flatMap((row) =>
+      row.id === null || row.status === null
+        ? []
+        : [{ id: row.id, status: row.status, read_at: row.read_at, activity_at: row.activity_at }],
+    ),
+    past: false,
+  };
 }
