@@ -127,7 +127,7 @@ describe.each(backends)('the inbox query plans on %s', (backend) => {
     const plan = await planOfQuery(
       storage.location,
       dialect,
-      companyMatchesUpTo(db, dialect, { search: 'Café Nandú' }, 201).compile(db),
+      companyMatchesUpTo(dialect, { search: 'Café Nandú' }, 201).compile(db),
     );
     expect(plan).not.toMatch(fullScan);
     expect(plan).toMatch(/submissions_company_key/);

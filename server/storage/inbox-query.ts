@@ -133,7 +133,6 @@ const LAST_CHARACTER = '\u{10FFFF}';
  * trigrams. Keys compare byte by byte on both databases (PostgreSQL's index uses the C collation).
  */
 export function companyMatchesUpTo(
-  db: Kysely<StorageDatabase>,
   dialect: SqlDialect,
   filter: Pick<RequestFilter, 'kind' | 'search'>,
   upTo: number,
@@ -159,7 +158,7 @@ export async function searchMatchesUpTo(
 ): Promise<{ found: FoundRequest[]; past: boolean }> {
   if (!mayBeCompany(filter.search))
     return { found: (await inboxFound(db, dialect, filter, upTo).execute(db)).rows, past: false };
-  const probe = companyMatchesUpTo(db, dialect, filter, upTo);
+  const probe = companyMatchesUpTo(dialect, filter, upTo);
   if (dialect === 'sqlite') {
     const [companies] = (await probe.execute(db)).rows;
     if (Number(companies?.matches ?? 0) >= upTo) return { found: [], past: true };
