@@ -8,6 +8,9 @@
  * server's resident memory is sampled all along and its peak printed. PostgreSQL is BENCH_DATABASE_URL
  * (an empty database) when set, otherwise a throwaway cluster like the tests'. Writes
  * reports/bench-desk.json; exits 1 when a request failed or answered another status.
+ * To compare two builds on the same data: BENCH_TARGETS (a comma-separated list of words) measures only
+ * the targets whose names hold one of them, and BENCH_SEEDED=1 measures a database seeded before
+ * (BENCH_DATABASE_URL, or the SQLite folder BENCH_SQLITE_DIR) instead of seeding one.
  * Targets: p95 ≤ 50 ms for one user, ≥ 200 requests/s at 20 connections, peak RSS < 250 MB.
  */
 import { spawn } from 'node:child_process';
@@ -41,6 +44,11 @@ const requests = numberFrom('BENCH_REQUESTS', 100_000, 100);
 const samples = numberFrom('BENCH_SAMPLES', 200, 20);
 const seconds = numberFrom('BENCH_SECONDS', 10, 1);
 const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((name) => name.trim());
+const only = (process.env.BENCH_TARGETS ?? '')
+  .split(',')
+  .map((word) => word.trim().toLowerCase())
+  .filter((word) => word !== '');
+const seeded = process.env.BENCH_SEEDED === '1';
 for (const name of databases) {
   if (name !== 'sqlite' && name !== 'postgres') throw new Error(`BENCH_DATABASES lists "${name}": sqlite, postgres`);
 }
@@ -59,6 +67,8 @@ interface Row {
   requestsPerSecond: number;
   p99Ms: number;
   failures: number;
+  /** The server process's CPU time (all its threads) per request at 20 connections: what other load on the machine changes least. */
+  serverCpuMs: number;
 }
 
 /** `npm run db -- seed` on that database, as an operator runs it; resolves with its time in ms. */
@@ -99,6 +109,17 @@ function timedGet(url: string, cookie: string): Promise<number> {
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** A process's CPU time so far (user and system, all threads) in ms; 0 where there is no /proc. */
+async function cpuMsOf(pid: number | undefined): Promise<number> {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).replace(/^.*\) /s, '').split(' ');
+    // utime and stime, the 14th and 15th fields, in clock ticks (USER_HZ, 100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 /** The server's resident memory, sampled until stopped: the peak in MB. */
@@ -156,7 +177,10 @@ async function prepare(location: StorageLocation) {
       { name: 'desk request', path: `/staff/requests/${sample.reference}` },
       { name: "customer's page", path: customerPath },
     ];
-    return { targets, cookie: `__Host-staff=${secret}; staff=${secret}` };
+    return {
+      targets: targets.filter((target) => only.length === 0 || only.some((word) => target.name.includes(word))),
+      cookie: `__Host-staff=${secret}; staff=${secret}`,
+    };
   } finally {
     await storage.close();
   }
@@ -165,7 +189,12 @@ async function prepare(location: StorageLocation) {
 async function measureDatabase(database: 'sqlite' | 'postgres') {
   let location: StorageLocation;
   let cleanUp: () => Promise<void>;
-  if (database === 'sqlite') {
+  if (database === 'sqlite' && seeded) {
+    const dir = process.env.BENCH_SQLITE_DIR;
+    if (!dir) throw new Error('BENCH_SEEDED=1 measures SQLite in BENCH_SQLITE_DIR: set it');
+    location = { databaseDir: dir };
+    cleanUp = async () => {};
+  } else if (database === 'sqlite') {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'seenwear-bench-desk-'));
     location = { databaseDir: dir };
     cleanUp = () => rm(dir, { recursive: true, force: true });
@@ -178,8 +207,10 @@ async function measureDatabase(database: 'sqlite' | 'postgres') {
     cleanUp = () => cluster.stop();
   }
   try {
-    console.error(`${database}: seeding ${requests.toLocaleString('en-US')} requests…`);
-    const seedMs = await seed(location, requests);
+    if (!seeded) console.error(`${database}: seeding ${requests.toLocaleString('en-US')} requests…`);
+    if (seeded && !('databaseDir' in location) && !process.env.BENCH_DATABASE_URL)
+      throw new Error('BENCH_SEEDED=1 measures PostgreSQL at BENCH_DATABASE_URL: set it');
+    const seedMs = seeded ? 0 : await seed(location, requests);
     const { targets, cookie } = await prepare(location);
     const server = await startServer(
       {
@@ -202,12 +233,14 @@ async function measureDatabase(database: 'sqlite' | 'postgres') {
         const times: number[] = [];
         for (let i = 0; i < samples; i++) times.push(await timedGet(url, cookie));
         times.sort((a, b) => a - b);
+        const cpuBefore = await cpuMsOf(server.child.pid);
         const load = await autocannon({
           url,
           connections: CONNECTIONS,
           duration: seconds,
           headers: { cookie, 'accept-encoding': 'gzip, br' },
         });
+        const serverCpuMs = ((await cpuMsOf(server.child.pid)) - cpuBefore) / Math.max(1, load.requests.total);
         const ok = load.statusCodeStats?.['200']?.count ?? 0;
         rows.push({
           database,
@@ -218,6 +251,7 @@ async function measureDatabase(database: 'sqlite' | 'postgres') {
           requestsPerSecond: load.requests.average,
           p99Ms: load.latency.p99,
           failures: load.errors + load.timeouts + (load.requests.total - ok),
+          serverCpuMs,
         });
         console.error(
           `  ${database} ${target.name}: p95 ${percentile(times, 95).toFixed(1)} ms, ${Math.round(load.requests.average)} req/s`,
@@ -245,12 +279,12 @@ console.log(
       .map((v) => v.toFixed(2))
       .join(' ')}.`,
     '',
-    '| Database | Target | 1 user p50 ms | 1 user p95 ms | 20 conn. req/s | 20 conn. p99 ms | Failures | Verdict |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| Database | Target | 1 user p50 ms | 1 user p95 ms | 20 conn. req/s | 20 conn. p99 ms | Server CPU ms/request | Failures | Verdict |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...results.flatMap(({ rows }) =>
       rows.map(
         (row) =>
-          `| ${row.database} | ${row.target} | ${row.p50Ms.toFixed(1)} | ${row.p95Ms.toFixed(1)} | ${Math.round(row.requestsPerSecond)} | ${row.p99Ms} | ${row.failures} | ${meets(row) ? 'meets' : 'BELOW TARGET'} |`,
+          `| ${row.database} | ${row.target} | ${row.p50Ms.toFixed(1)} | ${row.p95Ms.toFixed(1)} | ${Math.round(row.requestsPerSecond)} | ${row.p99Ms} | ${row.serverCpuMs.toFixed(2)} | ${row.failures} | ${meets(row) ? 'meets' : 'BELOW TARGET'} |`,
       ),
     ),
     '',

@@ -61,6 +61,10 @@ describe.each(backends)('the staff desk on %s', (backend) => {
     const { cookie } = await signedIn();
     const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', cookie).expect(200);
     expect(page.text).toContain('Riverside 5K');
+    // The first view already shows, in the activity, that it was opened; a second logs nothing more.
+    expect(page.text.split('Opened it on the desk')).toHaveLength(2);
+    const again = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', cookie).expect(200);
+    expect(again.text.split('Opened it on the desk')).toHaveLength(2);
     expect(page.text).toContain(`/staff/requests/${reference}/files/0/preview`);
     expect(page.text).not.toContain(`/staff/requests/${reference}/files/1/preview`);
     const inbox = await request(t.app).get('/staff?q=riverside').set('Cookie', cookie).expect(200);

@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, openTestStorage, runSql } from '#tests/support/test-storage.ts';
 import type { SqlDialect } from './database-clock.ts';
-import { inboxFound, inboxMatching } from './inbox-query.ts';
+import { companyMatchesUpTo, inboxFound, inboxMatching, inboxRecentMatching } from './inbox-query.ts';
 import type { OperatorStorage } from './kysely-storage.ts';
 import type { StorageLocation } from './open-storage.ts';
 import { boardOrdersQuery } from './production-storage.ts';
@@ -120,6 +120,36 @@ describe.each(backends)('the inbox query plans on %s', (backend) => {
         ? /submissions_search_text/
         : /SCAN submissions_search VIRTUAL TABLE INDEX \d+:M[\s\S]*SEARCH submissions USING INTEGER PRIMARY KEY/,
     );
+  });
+
+  it('tells that a company’s requests are past the count off the company key’s index (migration 0022)', async () => {
+    const db = compilerFor(dialect);
+    const plan = await planOfQuery(
+      storage.location,
+      dialect,
+      companyMatchesUpTo(dialect, { search: 'Café Nandú' }, 201).compile(db),
+    );
+    expect(plan).not.toMatch(fullScan);
+    expect(plan).toMatch(/submissions_company_key/);
+  });
+
+  it('looks for a busy search’s page among the newest requests, off the inbox order’s indexes', async () => {
+    const db = compilerFor(dialect);
+    const recent = (status?: 'quoted') =>
+      planOfQuery(
+        storage.location,
+        dialect,
+        inboxRecentMatching(db, { search: 'Café Nandú', ...(status ? { status } : {}) }, 1560)
+          .select('recent.id')
+          .limit(26)
+          .compile(),
+      );
+    const plan = await recent();
+    expect(plan).not.toMatch(fullScan);
+    expect(plan).toMatch(/submissions_activity_at/);
+    const filtered = await recent('quoted');
+    expect(filtered).not.toMatch(fullScan);
+    expect(filtered).toMatch(/submissions_status_activity_at/);
   });
 
   it('reads a status filter in the inbox order off its index', async () => {

@@ -79,3 +79,61 @@ describe.each(backends)('a search matching more than it counts, on %s', (backend
     expect({ total: listed.total, uncounted: listed.uncounted }).toEqual({ total: 2, uncounted: 4 });
   });
 });
+
+// A company's name typed whole or from its start (issue 30): its requests past the count are told off the
+// company's own index, and the search still finds what it found before: the company anywhere in its name,
+// and the same words in another request's name.
+describe.each(backends)('a search for a company matching more than it counts, on %s', (backend) => {
+  let storage: TestStorage;
+  /** Five requests from Café Nandú and one whose name holds the company's, oldest first. */
+  const nandu: string[] = [];
+
+  beforeAll(async () => {
+    storage = await openTestStorage(backend);
+    for (let n = 1; n <= 6; n++) {
+      const saved = await storage.saveSubmission({
+        kind: 'quote',
+        name: n === 4 ? 'Ana for Café Nandú' : `Ana Souza ${n}`,
+        email: `ana${n}@example.com`,
+        payload: n === 4 ? {} : { company: 'Café Nandú' },
+        files: [],
+      });
+      nandu.push(saved.reference);
+      await storage.saveSubmission({
+        kind: 'quote',
+        name: `Lee Park ${n}`,
+        email: 'lee@example.com',
+        payload: { company: 'Eastside Rec League' },
+        files: [],
+      });
+    }
+  });
+
+  afterAll(async () => {
+    await storage.close();
+  });
+
+  const allPages = async (search: string) => {
+    const pages: string[][] = [];
+    for (let page = 1; page <= 2; page++) {
+      const listed = await storage.listRequests({ search, page, pageSize: 3, countUpTo: 4 });
+      expect({ counts: listed.counts, uncounted: listed.uncounted }).toEqual({ counts: {}, uncounted: 4 });
+      pages.push(listed.items.map((item) => item.reference));
+    }
+    return pages;
+  };
+
+  it('typed whole or from its start, in any case and without accents, pages every match newest first', async () => {
+    const newestFirst = [...nandu].reverse();
+    expect(await allPages('CAFE NANDU')).toEqual([newestFirst.slice(0, 3), newestFirst.slice(3)]);
+    expect(await allPages('café nan')).toEqual([newestFirst.slice(0, 3), newestFirst.slice(3)]);
+    // A word from the middle of the name is still found, through the trigram index.
+    expect((await allPages('nandú')).flat()).toEqual(newestFirst);
+  });
+
+  it('counts by status while a company’s requests are within the limit', async () => {
+    const listed = await storage.listRequests({ search: 'eastside rec', page: 1, pageSize: 3, countUpTo: 6 });
+    expect(listed).toMatchObject({ total: 6, counts: { new: 6 }, unread: 6 });
+    expect(listed.uncounted).toBeUndefined();
+  });
+});

@@ -57,6 +57,8 @@ export interface StorageDatabase {
     activity_at: Timestamp | null;
     /** Reference, name, e-mail and company folded for search (shared/search-text.ts, migration 0014). */
     search_text: string | null;
+    /** The company folded as in search_text (migration 0022, server/storage/company-key.ts); null without one. */
+    company_key: ColumnType<string | null, string | null | undefined, string | null>;
     /** The day the order is promised for, YYYY-MM-DD (migration 0014); null until the proof is approved. */
     promised_date: string | null;
     /** Whether that day is a pickup at the shop or a delivery. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { requestSearchText } from '#shared/search-text.ts';
+import { companyKey } from './company-key.ts';
 import type { SeedPayment, SeedRequest, SeedStorage } from './contract/seed.ts';
 import type { StorageDatabase } from './schema.ts';
 
@@ -136,6 +137,7 @@ export function createSeedStorage(db: Kysely<StorageDatabase>): SeedStorage {
             link_salt: request.kind === 'quote' ? randomBytes(32).toString('base64url') : null,
             activity_at: iso(request.activityAt),
             search_text: requestSearchText({ ...request, reference }),
+            company_key: companyKey(request.company),
             promised_date: request.promised?.date ?? null,
             promised_handover: request.promised?.handover ?? null,
           };

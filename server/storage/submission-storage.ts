@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { newLinkSecret } from '#server/http/link-secrets.ts';
 import { requestSearchText } from '#shared/search-text.ts';
+import { companyKey } from './company-key.ts';
 import type { NotificationRecipient } from './contract/outbox.ts';
 import type {
   NewSubmission,
@@ -89,6 +90,7 @@ export function createSubmissionStorage(
           form_values: submission.formValues ? JSON.stringify(submission.formValues) : null,
           activity_at: createdAt.toISOString(),
           search_text: requestSearchText({ ...submission, reference, company: submission.payload.company }),
+          company_key: companyKey(submission.payload.company),
           // A quote request's page: its link is made from this and the environment's key, never stored.
           link_salt: submission.kind === 'quote' ? newLinkSecret() : null,
         })

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { fillCompanyKeys } from '#server/storage/company-key.ts';
 import { requestSearchText } from '#shared/search-text.ts';
 
 /**
@@ -601,6 +602,16 @@ export const sqliteMigrations: Record<string, Migration> = {
       // few quotes between approval and pickup, read off an index by kind and status in press-day order
       // rather than by checking every quote's status.
       await sql`create index submissions_board on submissions (kind, status, press_date, id)`.execute(db);
+    },
+  },
+  '0022-company-key': {
+    async up(db: Kysely<unknown>) {
+      // A search for a company matches thousands of requests among years of them (issue 30): their
+      // company, folded as the search folds it, is kept with an index of its own, which tells in a few
+      // reads that a search matches more than the desk counts (server/storage/company-key.ts).
+      await db.schema.alterTable('submissions').addColumn('company_key', 'text').execute();
+      await fillCompanyKeys(db, 'sqlite');
+      await sql`create index submissions_company_key on submissions (company_key)`.execute(db);
     },
   },
 };

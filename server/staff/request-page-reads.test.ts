@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { moneyOf } from '#server/payments/money-of.ts';
+import type { Approval, SentQuote } from '#server/storage/types.ts';
+import { requestPageReads } from './request-page-reads.ts';
+
+// A desk request page on PostgreSQL pays a round trip for every read (issue 30): its money card works
+// from what the page read, and sends each of its own reads once.
+describe('a desk request page’s reads for its money card', () => {
+  const storage = () => {
+    const asked: string[] = [];
+    const noting =
+      <T>(what: string, answer: T) =>
+      async (reference: string): Promise<T> => {
+        asked.push(`${what} ${reference}`);
+        return answer;
+      };
+    return {
+      asked,
+      paymentsOf: noting('payments', []),
+      depositWaiverOf: noting('waiver', undefined),
+      checkoutSessionsOf: noting('sessions', []),
+    };
+  };
+  const read = { quotes: Promise.resolve([] as SentQuote[]), approvals: Promise.resolve([] as Approval[]) };
+
+  it('reads the payments and the deposit waiver once, however often the card asks', async () => {
+    const counted = storage();
+    const reads = requestPageReads(counted, 'Q-2026-000001', read);
+    await moneyOf(reads, 'Q-2026-000001');
+    await reads.depositWaiverOf('Q-2026-000001');
+    expect(counted.asked.sort()).toEqual(['payments Q-2026-000001', 'waiver Q-2026-000001']);
+  });
+
+  it('answers only for its own request', async () => {
+    const reads = requestPageReads(storage(), 'Q-2026-000001', read);
+    await expect(reads.quotesOf('Q-2026-000002')).rejects.toThrow(/Q-2026-000001 was asked for Q-2026-000002/);
+  });
+});
