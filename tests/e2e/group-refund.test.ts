@@ -1,16 +1,11 @@
 import { mkdir } from 'node:fs/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
-import { axeViolations, deskServerForThisFile, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
+import { axeViolations, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
 import { liveVisitorSession, quoteFormData } from '#tests/support/quote-post.ts';
 import { randomPng } from '#tests/support/random-png.ts';
-import {
-  STAND_IN_SECRET_KEY,
-  STAND_IN_WEBHOOK_SECRET,
-  type StripeStandIn,
-  startStripeStandIn,
-} from '#tests/support/stripe-stand-in.ts';
+import { stripeDeskServerForThisFile } from '#tests/support/stripe-desk-server.ts';
 
 const shots = 'reports/screenshots';
 
@@ -19,20 +14,11 @@ const shots = 'reports/screenshots';
 // to ask the shop); the desk removes it and the card is refunded, both in the request's activity.
 describe('a paid group entry removed by the desk', () => {
   const browser = chromiumForThisFile();
-  let stripe: StripeStandIn;
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    return () => stripe.close();
-  });
-  const site = deskServerForThisFile(() => ({
-    STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.url,
-  }));
+  const { site, stripe } = stripeDeskServerForThisFile();
 
   it('leaves the paid entry to the shop, whose removal refunds the card', async () => {
     await mkdir(shots, { recursive: true });
-    stripe.webhookUrl = `${site.url}/webhooks/stripe`;
+    stripe().webhookUrl = `${site.url}/webhooks/stripe`;
     const session = await liveVisitorSession(site.url);
     const posted = await fetch(`${site.url}/api/quotes`, {
       method: 'POST',
@@ -67,7 +53,7 @@ describe('a paid group entry removed by the desk', () => {
       await member.page.getByLabel('Your e-mail').fill('gus@example.com');
       await member.page.getByRole('radio', { name: 'L', exact: true }).check();
       await member.page.getByRole('button', { name: 'Add me to the list' }).click();
-      await expect.poll(() => member.page.url()).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_\\w+$`));
+      await expect.poll(() => member.page.url()).toMatch(new RegExp(`^${stripe().url}/pay/cs_test_\\w+$`));
       await member.page.getByRole('button', { name: 'Pay $14.50' }).click();
       await expect.poll(() => member.page.url()).toContain(`${site.url}/group-entries/`);
       const own = member.page.url().split('?')[0] ?? '';
@@ -104,7 +90,7 @@ describe('a paid group entry removed by the desk', () => {
         .toContain('The entry is removed, and the refund of its card payment asked of Stripe');
       expect(await desk.page.getByText('Gus Lindqvist’s group entry was removed').count()).toBe(1);
       expect(await desk.page.getByText('Asked Stripe to refund $14.50').count()).toBe(1);
-      expect([...stripe.refunds.values()]).toMatchObject([{ amount: 1450 }]);
+      expect([...stripe().refunds.values()]).toMatchObject([{ amount: 1450 }]);
       expect(await desk.page.getByRole('button', { name: /Remove and refund/ }).count()).toBe(0);
       expect(await axeViolations(desk.page)).toEqual([]);
       for (const width of [1280, 390]) {

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
+import { holdChunks } from '#tests/support/hold-chunks.ts';
 
 // The islands (client/components/island.tsx): parts of a page whose code waits for the visitor, while the
 // server's HTML stands in for them and keeps what the visitor types.
@@ -16,22 +17,6 @@ function scriptsOf(page: Page): string[] {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.replace('/assets/', ''));
   });
   return scripts;
-}
-
-/** Holds back the chunks whose names match until the returned function is called. */
-async function holdChunks(page: Page, pattern: RegExp): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(
-    (url) => pattern.test(url.pathname),
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-  );
-  return release;
 }
 
 const islandState = (page: Page, inside: string) =>

@@ -1,21 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
-import {
-  axeViolations,
-  deskServerForThisFile,
-  mailWith,
-  signInToDesk,
-  watchedPage,
-} from '#tests/support/browser-session.ts';
+import { axeViolations, mailWith, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
 import { randomPng } from '#tests/support/random-png.ts';
-import {
-  STAND_IN_SECRET_KEY,
-  STAND_IN_WEBHOOK_SECRET,
-  type StripeStandIn,
-  startStripeStandIn,
-} from '#tests/support/stripe-stand-in.ts';
+import { stripeDeskServerForThisFile } from '#tests/support/stripe-desk-server.ts';
 
 const shots = 'reports/screenshots';
 const money = (text: string | null) => /\$[\d,]+\.\d{2}/.exec(text ?? '')?.[0] ?? '';
@@ -25,16 +14,7 @@ const money = (text: string | null) => /\$[\d,]+\.\d{2}/.exec(text ?? '')?.[0] ?
 // production → ready → pay the balance → completed; and the pay form without JavaScript, up to Stripe.
 describe('an order paid by card through Stripe Checkout', () => {
   const browser = chromiumForThisFile();
-  let stripe: StripeStandIn;
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    return () => stripe.close();
-  });
-  const site = deskServerForThisFile(() => ({
-    STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.url,
-  }));
+  const { site, stripe } = stripeDeskServerForThisFile();
 
   async function screenshots(page: Page, name: string) {
     await mkdir(shots, { recursive: true });
@@ -47,7 +27,7 @@ describe('an order paid by card through Stripe Checkout', () => {
 
   it('takes the deposit and the balance on Stripe’s page, and only its webhook marks them paid', async () => {
     // The site started after the stand-in: now the stand-in knows where to send its events.
-    stripe.webhookUrl = `${site.url}/webhooks/stripe`;
+    stripe().webhookUrl = `${site.url}/webhooks/stripe`;
     const customerSide = await watchedPage(browser(), 390);
     const deskSide = await watchedPage(browser(), 1280);
     const noScript = await browser().newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 900 } });
@@ -90,7 +70,7 @@ describe('an order paid by card through Stripe Checkout', () => {
       const plain = await noScript.newPage();
       await plain.goto(`${site.url}${path}`);
       await plain.getByRole('button', { name: `Pay the ${deposit} deposit` }).click();
-      await expect.poll(() => plain.url()).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_\\w+$`));
+      await expect.poll(() => plain.url()).toMatch(new RegExp(`^${stripe().url}/pay/cs_test_\\w+$`));
       expect(await plain.locator('#amount').textContent()).toBe(`${deposit} USD`);
       const plainSession = plain.url();
 

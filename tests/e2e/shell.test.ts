@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
+import { holdChunks } from '#tests/support/hold-chunks.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();
@@ -125,22 +126,6 @@ describe('drawer on a 390 px screen', () => {
     await context.close();
   });
 });
-
-/** Holds back the chunks whose names match until the returned function is called. */
-async function holdChunks(page: Page, pattern: RegExp): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(
-    (url) => pattern.test(url.pathname),
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-  );
-  return release;
-}
 
 const islandOf = (page: Page, selector: string) =>
   page.locator(selector).evaluate((element) => element.closest('[data-island]')?.getAttribute('data-island'));
