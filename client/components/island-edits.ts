@@ -4,6 +4,10 @@
  * values, and the next render would put those back. So the edits are read in the commit that hydrated
  * the part, and then told to the part as the browser tells them: one input, change or click event per
  * control, each after the last has been rendered, as if the visitor had made them just now.
+ *
+ * A control the visitor changes again while they are being told (typing on as the code arrived) is
+ * left out: the part, hydrated, heard that change itself with the control's whole value, and telling
+ * the older value would undo it (a quantity typed as "150" went back to the empty field it was).
  */
 
 type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -106,9 +110,35 @@ function tell(edit: Edit) {
  * resolves once the last has been rendered too.
  */
 export async function carryOverEdits(edits: Edit[]): Promise<void> {
-  for (const edit of edits) {
+  const changedSince = new Set<EventTarget>();
+  const hear = (event: Event) => {
+    if (event.isTrusted && event.target) changedSince.add(event.target);
+  };
+  for (const type of CHANGES) document.addEventListener(type, hear, true);
+  try {
+    for (const edit of edits) {
+      await nextTask();
+      if (edit.control.isConnected && !changedAgain(edit, changedSince)) tell(edit);
+    }
     await nextTask();
-    if (edit.control.isConnected) tell(edit);
+  } finally {
+    for (const type of CHANGES) document.removeEventListener(type, hear, true);
   }
-  await nextTask();
+}
+
+/** What the browser fires when the visitor changes a control (only theirs are trusted; ours are not). */
+const CHANGES = ['input', 'change'] as const;
+
+/** Whether the visitor changed this control (for a radio, its group) since the edits were read. */
+function changedAgain(edit: Edit, changedSince: ReadonlySet<EventTarget>): boolean {
+  if (changedSince.has(edit.control)) return true;
+  const { control } = edit;
+  if (!(control instanceof HTMLInputElement) || control.type !== 'radio') return false;
+  return [...changedSince].some(
+    (target) =>
+      target instanceof HTMLInputElement &&
+      target.type === 'radio' &&
+      target.name === control.name &&
+      target.form === control.form,
+  );
 }
