@@ -2,14 +2,14 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from 'react-router';
 import { serializeForScript } from '#shared/json-script.ts';
-import { dataKeysFor, pickSiteData } from '#shared/page-data.ts';
+import { dataKeysFor, embeddedDataKeysFor, pickSiteData } from '#shared/page-data.ts';
 import { pageDescriptions } from '#shared/page-descriptions.ts';
 import type { AppState, QueryContext, QueryOutcome, RenderOptions } from '#shared/ssr-contract.ts';
 import { AppProvider } from './app-context.tsx';
-import { calculatorDates } from './calculator/calculator-dates.ts';
 import { providePageDescriptions } from './components/page-description.ts';
 import { createAppContextValue } from './create-app-context.ts';
 import { serializeErrors } from './hydration.ts';
+import { pageLoadDates } from './page-load-dates.ts';
 import { type RouteHandle, routes } from './routes.tsx';
 
 // The staff desk renders through this entry too: server-side only, so no public bundle carries it.
@@ -40,9 +40,15 @@ export function render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options
   const context = outcome.context as unknown as StaticHandlerContext;
   const router = createStaticRouter(handler.dataRoutes, context);
   const routeIds = context.matches.map((match) => match.route.id);
-  const load = options.load && calculatorDates(routeIds, context.location.search, options.site, options.load);
+  const load =
+    options.load &&
+    pageLoadDates(
+      { routeIds, search: context.location.search, form: options.form, now: options.now },
+      options.site,
+      options.load,
+    );
   const state: AppState = {
-    // The page embeds, and renders with, only the data files its routes read.
+    // The page renders with only the data files its routes read.
     site: pickSiteData(options.site, dataKeysFor(routeIds)),
     publicUrl: options.publicUrl,
     assets: options.assets,
@@ -57,7 +63,9 @@ export function render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options
     renderedAt: options.now.toISOString(),
     ...(load ? { load } : {}),
   };
-  const value = createAppContextValue(state, serializeForScript(state), {
+  // It embeds fewer: those only its dormant islands read come with their code (shared/page-data.ts).
+  const embedded = { ...state, site: pickSiteData(options.site, embeddedDataKeysFor(routeIds)) };
+  const value = createAppContextValue(state, serializeForScript(embedded), {
     nonce: options.nonce ?? '',
     csrfToken: options.csrfToken,
     submissionKey: options.submissionKey ?? '',

@@ -14,6 +14,15 @@ export function attachPageDataStore(store: SiteDataStore): void {
   browserStore = store;
 }
 
+/** Fetches into the store the files this page reads that it lacks; rejects when one cannot be fetched. */
+async function fetchMissing(store: SiteDataStore, pageId: string): Promise<void> {
+  // Which page reads which file comes with the first navigation or island, not with every page's first load.
+  const { dataKeysFor } = await import('#shared/page-data.ts');
+  const have = store.get() as Partial<ReturnType<SiteDataStore['get']>>;
+  const missing = dataKeysFor([pageId]).filter((key) => have[key] === undefined);
+  await Promise.all(missing.map(async (key) => store.set(key, await getJson(`/data/${key}.json`))));
+}
+
 /**
  * Fetches the files this page reads that the store lacks, and the pages' descriptions (page-description.ts) (null: route data of its own it has none). When
  * one cannot be fetched, the page is loaded whole instead, as the server renders it with its files.
@@ -22,16 +31,20 @@ export async function loadPageData(pageId: string, url: string): Promise<null> {
   const store = browserStore;
   if (!store) return null;
   try {
-    // Which page reads which file, and what each page's head says, come with the first navigation, not
-    // with every page's first load.
-    const [{ dataKeysFor }] = await Promise.all([import('#shared/page-data.ts'), loadPageDescriptions()]);
-    const have = store.get() as Partial<ReturnType<SiteDataStore['get']>>;
-    const missing = dataKeysFor([pageId]).filter((key) => have[key] === undefined);
-    await Promise.all(missing.map(async (key) => store.set(key, await getJson(`/data/${key}.json`))));
+    await Promise.all([fetchMissing(store, pageId), loadPageDescriptions()]);
   } catch {
     window.location.assign(url);
     // The document is being replaced: this navigation never finishes in this one.
     return new Promise<null>(() => undefined);
   }
   return null;
+}
+
+/**
+ * The files a page did not embed because only its dormant islands read them (shared/page-data.ts), fetched
+ * as one of them wakes, beside its code. A failure rejects, as a chunk that cannot be fetched does: the
+ * island keeps its server HTML, which works as it does without JavaScript.
+ */
+export async function loadIslandData(pageId: string): Promise<void> {
+  if (browserStore) await fetchMissing(browserStore, pageId);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
-import { dataKeysFor, pageDataKeys, pickSiteData } from './page-data.ts';
+import { dataKeysFor, embeddedDataKeysFor, pageDataKeys, pickSiteData } from './page-data.ts';
 import { pages } from './routes.ts';
 
 describe('data per page', () => {
@@ -14,8 +14,19 @@ describe('data per page', () => {
 
   it('gives the prices only to the pages that show them, and each calculator only its own', () => {
     const withPrices = pages.filter((page) => pageDataKeys[page.id].some((key) => key === 'embroidery'));
-    expect(withPrices.map((page) => page.id).sort()).toEqual(['embroidery', 'home', 'pricing']);
+    expect(withPrices.map((page) => page.id).sort()).toEqual(['embroidery', 'pricing']);
     expect(dataKeysFor(['root', 'direct-to-garment'])).not.toContain('screen-printing');
+    // The home page names the services and links to their prices; it shows none.
+    expect(dataKeysFor(['root', 'home'])).toEqual(['config', 'media', 'services', 'our-work']);
+  });
+
+  it('embeds in the quote form only the layout’s files: its form and cards read the rest as they wake', () => {
+    expect(dataKeysFor(['root', 'pricing'])).toEqual(
+      expect.arrayContaining(['services', 'order-terms', 'screen-printing', 'direct-to-garment', 'embroidery']),
+    );
+    expect(embeddedDataKeysFor(['root', 'pricing'])).toEqual(['config', 'media']);
+    // A calculator's price tables are read by the page itself, so its file stays in the page.
+    expect(embeddedDataKeysFor(['root', 'screen-printing'])).toEqual(dataKeysFor(['root', 'screen-printing']));
   });
 
   it('cuts the site data to the files asked for, in the files’ order, whatever the order asked', () => {

@@ -17,8 +17,8 @@ const allPrices = ['screen-printing', 'direct-to-garment', 'embroidery'] as cons
 
 /** Beyond the layout's. A calculator reads its own price file, the delivery terms and the service's summary. */
 export const pageDataKeys: Record<PageId, readonly DataKey[]> = {
-  // The service cards' "from" prices come from the price files; the featured jobs from our work.
-  home: ['services', 'our-work', ...allPrices],
+  // The services' names and summaries, and the featured jobs from our work: no prices (those are /pricing's).
+  home: ['services', 'our-work'],
   // The quote form prices every service, with the turnaround and delivery terms.
   pricing: ['services', 'order-terms', ...allPrices],
   'screen-printing': ['services', 'order-terms', 'screen-printing'],
@@ -36,6 +36,16 @@ export const pageDataKeys: Record<PageId, readonly DataKey[]> = {
   'not-found': [],
 };
 
+/**
+ * Files a page reads only inside its islands that wait for the visitor's touch (client/components/island.tsx):
+ * the server renders the page with them but does not embed them, and the browser fetches them with the
+ * island's code (client/page-data-loader.ts's loadIslandData). On the quote form they were a third of
+ * its gzipped HTML, sent to every visitor and read only by one who starts typing (issue 30 item 2).
+ */
+const islandOnlyKeys: Partial<Record<PageId, readonly DataKey[]>> = {
+  pricing: pageDataKeys.pricing,
+};
+
 const isPageId = (id: string): id is PageId => Object.hasOwn(pageDataKeys, id);
 
 /** The data files the matched routes (React Router's route ids: the page ids, and 'root') read. */
@@ -43,6 +53,12 @@ export function dataKeysFor(routeIds: readonly string[]): DataKey[] {
   const keys = new Set<DataKey>(layoutKeys);
   for (const id of routeIds) if (isPageId(id)) for (const key of pageDataKeys[id]) keys.add(key);
   return [...keys];
+}
+
+/** The data files the matched routes' page embeds: those it reads, less the ones only its dormant islands read. */
+export function embeddedDataKeysFor(routeIds: readonly string[]): DataKey[] {
+  const later = new Set(routeIds.flatMap((id) => (isPageId(id) ? (islandOnlyKeys[id] ?? []) : [])));
+  return dataKeysFor(routeIds).filter((key) => !later.has(key));
 }
 
 /** The site data cut to these files, in the files' own order (so every render of a page embeds the same bytes). */

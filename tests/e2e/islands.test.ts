@@ -123,6 +123,42 @@ describe('islands wait for the visitor', () => {
     },
   );
 
+  it('the quote form’s page carries no price file: they come with its code, and without them the form still posts', async () => {
+    const url = `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`;
+    const { page, context, problems } = await openPage(browser(), url, { width: 1280 });
+    const embedded = await page
+      .locator('#app-state')
+      .evaluate((element) => Object.keys(JSON.parse(element.textContent ?? '{}').site ?? {}));
+    expect(embedded).toEqual(['config', 'media']);
+    // The server priced the order all the same.
+    const estimate = page.getByTestId('carried-estimate');
+    expect(await estimate.textContent()).toContain('48 pieces');
+
+    // Touched, the form asks for the files it reads with its code, and prices each keystroke.
+    const terms = page.waitForResponse((response) => response.url().endsWith('/data/order-terms.json'));
+    await page.getByLabel('2XL', { exact: true }).fill('2');
+    expect((await terms).status()).toBe(200);
+    await expect.poll(() => islandState(page, 'form[action="/api/quotes"]')).toBe('hydrated');
+    await expect.poll(() => estimate.textContent()).toContain('50 pieces');
+    expect(await page.getByTestId('pieces-total').textContent()).toBe('Total: 50 pieces');
+    expect(problems).toEqual([]);
+
+    // Where those files cannot be fetched, the form stays the server's and posts as it does without JavaScript.
+    const offline = await openPage(browser(), url, { width: 390 });
+    await offline.page.route(/\/data\/[\w-]+\.json$/, (route) => route.abort());
+    await offline.page.getByLabel('2XL', { exact: true }).fill('2');
+    await offline.page.waitForLoadState('networkidle');
+    expect(await islandState(offline.page, 'form[action="/api/quotes"]')).not.toBe('hydrated');
+    await offline.page.getByRole('button', { name: 'Send my quote request' }).click();
+    // Posted without a name or an e-mail: the server's answer keeps what was typed and says what is missing.
+    await offline.page.waitForURL(`${baseUrl}/api/quotes`);
+    expect(await offline.page.getByLabel('2XL', { exact: true }).inputValue()).toBe('2');
+    expect(await offline.page.getByTestId('form-errors').textContent()).toContain('fields need your attention');
+    expect(await offline.page.getByLabel('Your name').getAttribute('aria-invalid')).toBe('true');
+    await offline.context.close();
+    await context.close();
+  });
+
   it('a carousel near the screen loads with the page; the parts below wait', async () => {
     const { page, context, problems } = await openPage(browser(), `${baseUrl}/`, { width: 390 });
     expect(await islandState(page, '.home-carousel')).toBe('hydrated');
