@@ -38,6 +38,25 @@ describe('edits made before an island hydrated', () => {
     expect(heard.at(-1)).toBe('150');
   });
 
+  it('tells a field its edit before a key typed into it lands, when the part had put the server’s value back', async () => {
+    const root = serverHtml('<input name="q" value="12">');
+    const input = root.querySelector('input') as HTMLInputElement;
+    const heard: string[] = [];
+    input.addEventListener('input', () => heard.push(input.value));
+    input.value = '';
+    const edits = editsBefore(root);
+    const telling = carryOverEdits(edits);
+    // The part's first render restores "12"; the visitor pastes "36" into what they emptied.
+    input.value = '12';
+    input.dispatchEvent(byTheVisitor('beforeinput'));
+    expect(input.value).toBe('');
+    input.value = '36';
+    input.dispatchEvent(byTheVisitor('input'));
+    await telling;
+    expect(input.value).toBe('36');
+    expect(heard).toEqual(['', '36']);
+  });
+
   it('leaves a radio alone when another of its group was chosen since', async () => {
     const root = serverHtml(
       '<input type="radio" name="delivery" value="pickup" checked><input type="radio" name="delivery" value="ship">',

@@ -8,6 +8,9 @@
  * A control the visitor changes again while they are being told (typing on as the code arrived) is
  * left out: the part, hydrated, heard that change itself with the control's whole value, and telling
  * the older value would undo it (a quantity typed as "150" went back to the empty field it was).
+ * A field the visitor types into before its turn is told at once, before their key lands: the part's
+ * first render may have put the server's value back into it meanwhile, and the key would land on that
+ * ("12", emptied, then "36" pasted, read "1236").
  */
 
 type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -110,19 +113,30 @@ function tell(edit: Edit) {
  * resolves once the last has been rendered too.
  */
 export async function carryOverEdits(edits: Edit[]): Promise<void> {
+  const untold = new Set(edits);
   const changedSince = new Set<EventTarget>();
   const hear = (event: Event) => {
     if (event.isTrusted && event.target) changedSince.add(event.target);
   };
+  // Before the browser applies the visitor's key or paste: what it lands on is then their own value.
+  const typingOn = (event: Event) => {
+    if (!event.isTrusted) return;
+    const edit = [...untold].find((each) => each.control === event.target && each.kind === 'value');
+    if (!edit) return;
+    untold.delete(edit);
+    tell(edit);
+  };
   for (const type of CHANGES) document.addEventListener(type, hear, true);
+  document.addEventListener('beforeinput', typingOn, true);
   try {
     for (const edit of edits) {
       await nextTask();
-      if (edit.control.isConnected && !changedAgain(edit, changedSince)) tell(edit);
+      if (untold.delete(edit) && edit.control.isConnected && !changedAgain(edit, changedSince)) tell(edit);
     }
     await nextTask();
   } finally {
     for (const type of CHANGES) document.removeEventListener(type, hear, true);
+    document.removeEventListener('beforeinput', typingOn, true);
   }
 }
 
