@@ -15,11 +15,11 @@ const SETTLE_MS = 250;
 
 /**
  * The shop's load as an estimate reads it, for this service and quantity: the earliest press day,
- * asked of /api/dates (never cached: every approval changes it) once hydrated. A calculator page comes
- * with the answer for the quantity it was rendered for (client/entry-server.tsx, the page cache keyed on
- * the load), so its HTML, the render that hydrates it and the page without JavaScript show the date the
- * shop can keep; a page without it (the quote form, a page reached by a link) counts business days alone
- * until the answer comes. Undefined while there is no answer for this question.
+ * asked of /api/dates (never cached: every approval changes it) once hydrated. A calculator page and the
+ * quote form come with the answer for the order they were rendered for (client/page-load-dates.ts, the
+ * page cache keyed on the load), so their HTML, the render that hydrates them and the page without
+ * JavaScript show the date the shop can keep; a page reached by a link counts business days alone until
+ * the answer comes. Undefined while there is no answer for this question.
  */
 export function useLoadDates(service: ServiceId | undefined, pieces: number): LoadDates | undefined {
   const hydrated = useHydrated();

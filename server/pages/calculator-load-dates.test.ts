@@ -24,7 +24,7 @@ function datesOf(html: string) {
 
 // The calculator pages are cached; their date is the one the shop's load allows all the same: counted
 // when the page is rendered, and the page kept under the load's stamp (server/pages/page-cache.ts).
-describe.each(backends)('a calculator page’s date from the shop’s load, on %s', (backend) => {
+describe.each(backends)('a calculator’s and the quote form’s date from the shop’s load, on %s', (backend) => {
   let clock = start;
   let t: TestApp;
   let storage: Awaited<ReturnType<typeof openTestStorage>>;
@@ -96,6 +96,15 @@ describe.each(backends)('a calculator page’s date from the shop’s load, on %
     expect(answered.text).toContain('$139.00');
     expect(datesOf(answered.text).inHands).toBe(full.inHands);
     expect(datesOf(answered.text).load).toMatchObject({ pieces: 7, pressFrom: '2026-12-07' });
+
+    // The quote form a calculator's link opens: the same date for the same order, not business days alone.
+    const form = datesOf(
+      (await request(t.app).get('/pricing?service=direct-to-garment&q=12&a1=large').expect(200)).text,
+    );
+    expect(form.inHands).toBe(full.inHands);
+    expect(form.load).toEqual(full.load);
+    // The plain form prices nothing yet, so it embeds no answer.
+    expect((await page('/pricing')).load).toBeUndefined();
   });
 
   it('keeps the page while the load is unchanged, and shows another instance’s change within ten seconds', async () => {
