@@ -125,6 +125,8 @@ describe('home carousel, our own (issue 30)', () => {
     await page.goto(`${baseUrl}/`);
     await page.waitForSelector('.home-carousel.is-initialized');
     await page.mouse.move(640, 890);
+    expect(await page.getByRole('button', { name: 'Start autoplay' }).count()).toBe(1);
+    // Well past the 5000 ms after which it would have moved.
     await page.clock.runFor(12_000);
     expect(await activeSlide(page)).toBe('1 of 4');
     expect(await page.locator('.home-carousel .carousel-track').getAttribute('aria-live')).toBe('polite');

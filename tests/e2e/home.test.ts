@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { chromiumForThisFile, openPage, pauseClock } from '#tests/support/browser-page.ts';
+import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();
@@ -131,20 +131,6 @@ describe('home carousel', () => {
     await page.clock.resume();
     await page.locator(`${ACTIVE} a`).click();
     await expect.poll(() => page.title()).toBe('Direct-to-garment printing pricing - Seenwear');
-    await context.close();
-  });
-
-  it('does not play by itself when the visitor prefers reduced motion', async () => {
-    const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-    await pauseClock(context);
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/`);
-    await page.waitForSelector('.home-carousel.is-initialized');
-    await page.mouse.move(640, 890);
-    expect(await page.locator(TOGGLE).getAttribute('aria-label')).toBe('Start autoplay');
-    // More than the 5000 ms after which it would have moved (the test above moves it with the same clock).
-    await page.clock.runFor(6000);
-    expect(await activeSlide(page)).toBe('1 of 4');
     await context.close();
   });
 
