@@ -329,6 +329,29 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     expect(subjects).toContain(`A payment needs you (${reference})`);
   });
 
+  it('removes a paid entry even when Stripe refuses its refund, and tells the desk to refund it by hand', async () => {
+    const { reference, group, join } = await pricedGroup(t);
+    const session = sessionOf((await join('Jo', '1').expect(303)).headers.location as string);
+    await deliver('checkout.session.completed', stripe.pay(session.id)).expect(200);
+    const [entry] = await t.storage.entriesOf(group.id);
+    const [payment] = await t.storage.paymentsOf(reference);
+    // Refunded in Stripe's Dashboard meanwhile; its event has not reached the site.
+    stripe.refundInDashboard(payment?.stripePaymentIntent ?? '');
+    const desk = await staffSession(t.app, t.storage, 'owner@seenwear.example');
+    const removed = await request(t.app)
+      .post(`/staff/requests/${reference}/group/entries/${entry?.id}/remove`)
+      .set('Cookie', desk.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: desk.token })
+      .expect(303);
+    expect(removed.headers.location).toBe(`/staff/requests/${reference}?done=entry-refund-failed#group`);
+    expect((await t.storage.entryById(entry?.id ?? 0))?.entry.removedAt).not.toBeNull();
+    // No refund kept as asked: the desk refunds it once it knows what Stripe holds.
+    expect((await t.storage.paymentsOf(reference)).map((row) => row.kind)).toEqual(['payment']);
+    const after = await request(t.app).get(String(removed.headers.location)).set('Cookie', desk.cookie).expect(200);
+    expect(after.text).toContain('The entry is removed, but Stripe did not take the refund of its card payment');
+  });
+
   it('removes an unpaid entry on the desk without asking Stripe for anything', async () => {
     const { reference, group, join } = await pricedGroup(t);
     await join('Hal', '1').expect(303);

@@ -254,6 +254,33 @@ describe.each(backends)('card payments on %s', (backend) => {
     expect(mails).toEqual(expect.arrayContaining(['payment-receipt', 'payment-flagged', 'refund-receipt']));
   });
 
+  it('records nothing and says so when Stripe refuses a refund (the charge refunded in its Dashboard meanwhile)', async () => {
+    const { reference, post } = await approvedRequest();
+    const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
+    await deliver('checkout.session.completed', stripe.pay(sessionId)).expect(200);
+    const [payment] = await t.storage.paymentsOf(reference);
+    // Refunded whole in Stripe's Dashboard; its event has not reached the site yet.
+    stripe.refundInDashboard(payment?.stripePaymentIntent ?? '');
+
+    const desk = await staffSession(t.app, t.storage, staff);
+    const refund = await request(t.app)
+      .post(`/staff/requests/${reference}/payments/${payment?.id}/refund`)
+      .set('Cookie', desk.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: desk.token, amount: '200.00' })
+      .expect(303);
+    expect(refund.headers.location).toBe(`/staff/requests/${reference}?done=refund-failed#money`);
+    // Stripe answered 400: no refund is kept as asked, and the payment still counts as paid.
+    expect((await t.storage.paymentsOf(reference)).map((row) => row.kind)).toEqual(['payment']);
+    const page = await request(t.app)
+      .get(`/staff/requests/${reference}?done=refund-failed`)
+      .set('Cookie', desk.cookie)
+      .expect(200);
+    expect(page.text).toContain(
+      'Stripe did not take the refund: nothing was refunded. Try again, or use the Dashboard.',
+    );
+  });
+
   it('waits for a bank debit: records it when the async success comes, and logs a failure without money', async () => {
     const { reference, post } = await approvedRequest();
     const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';

@@ -55,6 +55,8 @@ export interface StripeStandIn {
   ): Promise<number>;
   /** Marks a session paid as the hosted page would, without sending anything. */
   pay(sessionId: string): Json;
+  /** Refunds a payment whole as Stripe's Dashboard would, its event not sent: the site has not heard of it. */
+  refundInDashboard(paymentIntent: string): Json;
   close(): Promise<void>;
 }
 
@@ -112,6 +114,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       payments.set(intent, { id: intent, amount: session.amount_total, currency: session.currency });
       Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent });
       return session;
+    },
+    refundInDashboard(paymentIntent) {
+      const intent = payments.get(paymentIntent);
+      if (!intent) throw new Error(`no payment ${paymentIntent}`);
+      const refund: Json = {
+        id: id('re'),
+        object: 'refund',
+        amount: intent.amount,
+        currency: intent.currency,
+        payment_intent: paymentIntent,
+        metadata: {},
+        status: 'succeeded',
+        created: seconds(),
+      };
+      refunds.set(String(refund.id), refund);
+      return refund;
     },
     close: async () => {
       server.closeAllConnections();
@@ -183,11 +201,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const intent = payments.get(String(form.payment_intent));
       if (!intent)
         return { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
+      // As Stripe: no more back than is left of the charge, whoever refunded the rest (the Dashboard too).
+      const refunded = [...refunds.values()]
+        .filter((refund) => refund.payment_intent === intent.id && refund.status !== 'failed')
+        .reduce((sum, refund) => sum + Number(refund.amount), 0);
+      const left = Number(intent.amount) - refunded;
+      const amount = Number(form.amount ?? left);
+      if (left <= 0 || amount > left) {
+        const [code, message] =
+          left <= 0
+            ? ['charge_already_refunded', `Charge for ${intent.id} has already been refunded.`]
+            : ['amount_too_large', `Refund amount is greater than unrefunded amount on charge (${left})`];
+        return { status: 400, body: { error: { type: 'invalid_request_error', code, message } } };
+      }
       const refundId = id('re');
       const refund: Json = {
         id: refundId,
         object: 'refund',
-        amount: Number(form.amount ?? intent.amount),
+        amount,
         currency: intent.currency,
         payment_intent: intent.id,
         metadata: form.metadata ?? {},
