@@ -87,13 +87,8 @@ describe('pages', () => {
     expect(match).not.toBeNull();
     const state = JSON.parse(match?.[1] ?? '') as { site: unknown; publicUrl: string };
     const { config, media, services, 'our-work': work } = t.siteData.data;
-    const prices = {
-      'screen-printing': t.siteData.data['screen-printing'],
-      'direct-to-garment': t.siteData.data['direct-to-garment'],
-      embroidery: t.siteData.data.embroidery,
-    };
-    // The home page's own data files, as loaded, and none it does not read (no catalogue, no answers).
-    expect(state.site).toEqual({ config, media, services, 'our-work': work, ...prices });
+    // The home page's own data files, as loaded, and none it does not read (no catalogue, no answers, no prices).
+    expect(state.site).toEqual({ config, media, services, 'our-work': work });
     expect(state.publicUrl).toBe('https://shop.example');
     // The only other scripts are inert data (JSON, JSON-LD) or external modules: nothing inline runs,
     // which is what lets script-src go without a nonce.
@@ -106,10 +101,11 @@ describe('pages', () => {
   it.each([
     ['/contact-us', ['config', 'media']],
     ['/pricing/embroidery', ['config', 'embroidery', 'media', 'order-terms', 'services']],
-    ['/pricing', ['config', 'direct-to-garment', 'embroidery', 'media', 'order-terms', 'screen-printing', 'services']],
+    // What the quote form and its cards read comes with their code, at the first touch (shared/page-data.ts).
+    ['/pricing', ['config', 'media']],
     ['/faq', ['config', 'faq', 'media']],
     ['/no-such-page', ['config', 'media']],
-  ])('%s embeds only the data files it reads', async (path, keys) => {
+  ])('%s embeds only the data files it reads before a touch', async (path, keys) => {
     const response = await request(t.app).get(path);
     const match = /<script id="app-state" type="application\/json">([^<]*)<\/script>/.exec(response.text);
     const state = JSON.parse(match?.[1] ?? '') as { site: Record<string, unknown> };

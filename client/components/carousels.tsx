@@ -112,6 +112,15 @@ function Chevron({ flip = false }: { flip?: boolean }) {
 export function BrandsCarousel({ brands }: { brands: { image: string; name: string }[] }) {
   const track = useRef<HTMLDivElement>(null);
   const [, setTurns] = useState(0);
+  // A tab stop only while the strip has somewhere to scroll (phones): the server cannot know, so its HTML has one.
+  const [scrolls, setScrolls] = useState(true);
+  useEffect(() => {
+    const strip = track.current;
+    if (!strip) return;
+    const observer = new ResizeObserver(() => setScrolls(strip.scrollWidth > strip.clientWidth + 1));
+    observer.observe(strip);
+    return () => observer.disconnect();
+  }, []);
   const rotation = useRotation(3000, () => {
     const strip = track.current;
     const [a, b] = strip ? [...strip.children] : [];
@@ -137,8 +146,8 @@ export function BrandsCarousel({ brands }: { brands: { image: string; name: stri
       />
       <div
         ref={track}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a strip that scrolls sideways must be reachable by keyboard (WCAG 2.1.1).
-        tabIndex={0}
+        // A strip that scrolls sideways must be reachable by keyboard (WCAG 2.1.1).
+        tabIndex={scrolls ? 0 : undefined}
         className="carousel-track min-w-0 flex-1 gap-6"
         aria-live={rotation.running ? 'off' : 'polite'}
       >
