@@ -102,6 +102,18 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       .send(event.payload);
   }
 
+  /** The desk's removal of a group entry, as its group card posts it. */
+  async function deskRemoval(reference: string, entryId: number | undefined) {
+    const desk = await staffSession(t.app, t.storage, 'owner@seenwear.example');
+    const answer = await request(t.app)
+      .post(`/staff/requests/${reference}/group/entries/${entryId}/remove`)
+      .set('Cookie', desk.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: desk.token })
+      .expect(303);
+    return { desk, location: answer.headers.location as string };
+  }
+
   const sessionOf = (location: string) => {
     const session = stripe.sessions.get(location.split('/').at(-1) ?? '');
     if (!session) throw new Error(`no session at ${location}`);
@@ -337,18 +349,12 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     const [payment] = await t.storage.paymentsOf(reference);
     // Refunded in Stripe's Dashboard meanwhile; its event has not reached the site.
     stripe.refundInDashboard(payment?.stripePaymentIntent ?? '');
-    const desk = await staffSession(t.app, t.storage, 'owner@seenwear.example');
-    const removed = await request(t.app)
-      .post(`/staff/requests/${reference}/group/entries/${entry?.id}/remove`)
-      .set('Cookie', desk.cookie)
-      .type('form')
-      .send({ [CSRF_FIELD]: desk.token })
-      .expect(303);
-    expect(removed.headers.location).toBe(`/staff/requests/${reference}?done=entry-refund-failed#group`);
+    const { desk, location } = await deskRemoval(reference, entry?.id);
+    expect(location).toBe(`/staff/requests/${reference}?done=entry-refund-failed#group`);
     expect((await t.storage.entryById(entry?.id ?? 0))?.entry.removedAt).not.toBeNull();
     // No refund kept as asked: the desk refunds it once it knows what Stripe holds.
     expect((await t.storage.paymentsOf(reference)).map((row) => row.kind)).toEqual(['payment']);
-    const after = await request(t.app).get(String(removed.headers.location)).set('Cookie', desk.cookie).expect(200);
+    const after = await request(t.app).get(location).set('Cookie', desk.cookie).expect(200);
     expect(after.text).toContain('The entry is removed, but Stripe did not take the refund of its card payment');
   });
 
@@ -357,14 +363,8 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     await join('Hal', '1').expect(303);
     const [entry] = await t.storage.entriesOf(group.id);
     const refunds = stripe.refunds.size;
-    const desk = await staffSession(t.app, t.storage, 'owner@seenwear.example');
-    const removed = await request(t.app)
-      .post(`/staff/requests/${reference}/group/entries/${entry?.id}/remove`)
-      .set('Cookie', desk.cookie)
-      .type('form')
-      .send({ [CSRF_FIELD]: desk.token })
-      .expect(303);
-    expect(removed.headers.location).toBe(`/staff/requests/${reference}?done=entry-removed#group`);
+    const { location } = await deskRemoval(reference, entry?.id);
+    expect(location).toBe(`/staff/requests/${reference}?done=entry-removed#group`);
     expect(await t.storage.entriesOf(group.id)).toMatchObject([{ name: 'Hal', removedAt: expect.any(Date) }]);
     expect(stripe.refunds.size).toBe(refunds);
   });

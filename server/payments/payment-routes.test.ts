@@ -51,6 +51,18 @@ describe.each(backends)('card payments on %s', (backend) => {
   });
   afterAll(() => stripe.close());
 
+  /** The desk's refund of `amount` from a card payment, as its money card posts it. */
+  async function deskRefund(reference: string, paymentId: number | undefined, amount: string) {
+    const desk = await staffSession(t.app, t.storage, staff);
+    const answer = await request(t.app)
+      .post(`/staff/requests/${reference}/payments/${paymentId}/refund`)
+      .set('Cookie', desk.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: desk.token, amount })
+      .expect(303);
+    return { desk, location: answer.headers.location as string };
+  }
+
   /** A quote request with quote v1 approved on the customer's page, and a session to post from it. */
   async function approvedRequest() {
     const { reference } = await t.storage.saveSubmission({
@@ -233,13 +245,8 @@ describe.each(backends)('card payments on %s', (backend) => {
     const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', desk.cookie).expect(200);
     expect(page.text).toContain('Paid on a cancelled request');
     expect(page.text).toContain('Cancelled after paying: the terms refund $200.00 of the $200.00 paid.');
-    const refund = await request(t.app)
-      .post(`/staff/requests/${reference}/payments/${payment?.id}/refund`)
-      .set('Cookie', desk.cookie)
-      .type('form')
-      .send({ [CSRF_FIELD]: desk.token, amount: '200.00' })
-      .expect(303);
-    expect(refund.headers.location).toBe(`/staff/requests/${reference}?done=refund-asked#money`);
+    const refund = await deskRefund(reference, payment?.id, '200.00');
+    expect(refund.location).toBe(`/staff/requests/${reference}?done=refund-asked#money`);
     const asked = [...stripe.refunds.values()].at(-1);
     expect(asked).toMatchObject({
       amount: 20_000,
@@ -262,14 +269,8 @@ describe.each(backends)('card payments on %s', (backend) => {
     // Refunded whole in Stripe's Dashboard; its event has not reached the site yet.
     stripe.refundInDashboard(payment?.stripePaymentIntent ?? '');
 
-    const desk = await staffSession(t.app, t.storage, staff);
-    const refund = await request(t.app)
-      .post(`/staff/requests/${reference}/payments/${payment?.id}/refund`)
-      .set('Cookie', desk.cookie)
-      .type('form')
-      .send({ [CSRF_FIELD]: desk.token, amount: '200.00' })
-      .expect(303);
-    expect(refund.headers.location).toBe(`/staff/requests/${reference}?done=refund-failed#money`);
+    const { desk, location } = await deskRefund(reference, payment?.id, '200.00');
+    expect(location).toBe(`/staff/requests/${reference}?done=refund-failed#money`);
     // Stripe answered 400: no refund is kept as asked, and the payment still counts as paid.
     expect((await t.storage.paymentsOf(reference)).map((row) => row.kind)).toEqual(['payment']);
     const page = await request(t.app)
