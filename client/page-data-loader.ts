@@ -1,3 +1,4 @@
+import { findPageByPath } from '#shared/routes.ts';
 import { loadPageDescriptions } from './components/page-description.ts';
 import { getJson } from './get-json.ts';
 import type { SiteDataStore } from './stores/site-data-store.ts';
@@ -41,10 +42,18 @@ export async function loadPageData(pageId: string, url: string): Promise<null> {
 }
 
 /**
- * The files a page did not embed because only its dormant islands read them (shared/page-data.ts), fetched
- * as one of them wakes, beside its code. A failure rejects, as a chunk that cannot be fetched does: the
- * island keeps its server HTML, which works as it does without JavaScript.
+ * The files the page did not embed because only its dormant islands read them (shared/page-data.ts),
+ * fetched as one of them wakes, beside its code. A failure rejects, as a chunk that cannot be fetched does:
+ * the island keeps its server HTML, which works as it does without JavaScript.
  */
-export async function loadIslandData(pageId: string): Promise<void> {
-  if (browserStore) await fetchMissing(browserStore, pageId);
+async function loadIslandData(): Promise<void> {
+  // On the server there is no store: the page renders with all its files.
+  if (!browserStore) return;
+  const page = findPageByPath(window.location.pathname);
+  if (page) await fetchMissing(browserStore, page.id);
+}
+
+/** An island's loader (island.tsx) that brings the data files its page left out with its code. */
+export function withPageData<Part>(load: () => Promise<Part>): () => Promise<Part> {
+  return async () => (await Promise.all([load(), loadIslandData()]))[0];
 }

@@ -100,7 +100,7 @@ describe('pages', () => {
 
   it.each([
     ['/contact-us', ['config', 'media']],
-    ['/pricing/embroidery', ['config', 'embroidery', 'media', 'order-terms', 'services']],
+    ['/pricing/embroidery', ['config', 'media', 'services']],
     // What the quote form and its cards read comes with their code, at the first touch (shared/page-data.ts).
     ['/pricing', ['config', 'media']],
     ['/faq', ['config', 'faq', 'media']],

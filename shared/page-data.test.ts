@@ -20,13 +20,16 @@ describe('data per page', () => {
     expect(dataKeysFor(['root', 'home'])).toEqual(['config', 'media', 'services', 'our-work']);
   });
 
-  it('embeds in the quote form only the layout’s files: its form and cards read the rest as they wake', () => {
+  it('embeds in the quote form and the service pages what their hydrated parts read: their islands read the rest as they wake', () => {
     expect(dataKeysFor(['root', 'pricing'])).toEqual(
       expect.arrayContaining(['services', 'order-terms', 'screen-printing', 'direct-to-garment', 'embroidery']),
     );
     expect(embeddedDataKeysFor(['root', 'pricing'])).toEqual(['config', 'media']);
-    // A calculator's price tables are read by the page itself, so its file stays in the page.
-    expect(embeddedDataKeysFor(['root', 'screen-printing'])).toEqual(dataKeysFor(['root', 'screen-printing']));
+    // A service page's parts that read its price file and the order terms are islands too; its header is not.
+    expect(embeddedDataKeysFor(['root', 'screen-printing'])).toEqual(['config', 'media', 'services']);
+    expect(dataKeysFor(['root', 'screen-printing'])).toEqual(
+      expect.arrayContaining(['order-terms', 'screen-printing']),
+    );
   });
 
   it('cuts the site data to the files asked for, in the files’ order, whatever the order asked', () => {

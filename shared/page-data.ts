@@ -39,11 +39,15 @@ export const pageDataKeys: Record<PageId, readonly DataKey[]> = {
 /**
  * Files a page reads only inside its islands that wait for the visitor's touch (client/components/island.tsx):
  * the server renders the page with them but does not embed them, and the browser fetches them with the
- * island's code (client/page-data-loader.ts's loadIslandData). On the quote form they were a third of
+ * island's code (client/page-data-loader.ts's withPageData). On the quote form they were a third of
  * its gzipped HTML, sent to every visitor and read only by one who starts typing (issue 30 item 2).
  */
 const islandOnlyKeys: Partial<Record<PageId, readonly DataKey[]>> = {
   pricing: pageDataKeys.pricing,
+  // A service page's explanations, calculator, tables and questions; its header's summary is the page's.
+  'screen-printing': ['order-terms', 'screen-printing'],
+  'direct-to-garment': ['order-terms', 'direct-to-garment'],
+  embroidery: ['order-terms', 'embroidery'],
 };
 
 const isPageId = (id: string): id is PageId => Object.hasOwn(pageDataKeys, id);

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
+import { useSiteData } from '#client/app-context.tsx';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
 import { decorationWord } from '#shared/pricing/option-words.ts';
+import { priceFileFor } from '#shared/pricing/price-file.ts';
 import type { Cents, PriceFile } from '#shared/pricing/types.ts';
+import type { ServiceId } from '#shared/service-ids.ts';
 
 /** "12–23", "288+": the quantities a row of a price table applies to. */
 function breakLabel(breaks: number[], index: number): string {
@@ -108,6 +111,11 @@ function SizesAndGarments({ prices }: { prices: PriceFile }) {
       </li>
     </>
   );
+}
+
+/** A service page's price list, from the price file in the store (an island reads its own data). */
+export function ServicePriceTables({ service }: { service: ServiceId }) {
+  return <PriceTables prices={priceFileFor(useSiteData(), service)} />;
 }
 
 /** The complete price list of a service, from its data file. */

@@ -3,7 +3,7 @@ import { PhoneLink } from '#client/components/contact-links.tsx';
 import { island } from '#client/components/island.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { PageMeta } from '#client/components/page-meta.tsx';
-import { loadIslandData } from '#client/page-data-loader.ts';
+import { withPageData } from '#client/page-data-loader.ts';
 import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
 
 // The service cards (priced by the engine) and the form are islands (client/components/island.tsx): the
@@ -11,13 +11,14 @@ import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
 // form work as plain HTML until then).
 // The price files, the services and the order terms they read are not in the page's HTML either: they come
 // with the code (shared/page-data.ts).
-const awake = async <Chunk,>(chunk: Promise<Chunk>): Promise<Chunk> =>
-  (await Promise.all([chunk, loadIslandData('pricing')]))[0];
-const ServiceCards = island(async () => (await awake(import('#client/components/service-cards.tsx'))).ServiceCards, {
-  hydrate: 'interaction',
-});
+const ServiceCards = island(
+  withPageData(async () => (await import('#client/components/service-cards.tsx')).ServiceCards),
+  {
+    hydrate: 'interaction',
+  },
+);
 const CarriedQuoteForm = island(
-  async () => (await awake(import('#client/forms/carried-quote-form.tsx'))).CarriedQuoteForm,
+  withPageData(async () => (await import('#client/forms/carried-quote-form.tsx')).CarriedQuoteForm),
   { hydrate: 'interaction' },
 );
 

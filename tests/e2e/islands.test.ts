@@ -22,6 +22,10 @@ function scriptsOf(page: Page): string[] {
 const islandState = (page: Page, inside: string) =>
   page.locator(inside).evaluate((element) => element.closest('[data-island]')?.getAttribute('data-island'));
 
+/** The data files the page's HTML carries (shared/page-data.ts). */
+const embeddedFiles = (page: Page) =>
+  page.locator('#app-state').evaluate((element) => Object.keys(JSON.parse(element.textContent ?? '{}').site ?? {}));
+
 describe('islands wait for the visitor', () => {
   it.each([390, 1280])(
     'the quote form on /pricing loads its code at the first touch, and keeps what was typed before it came (%i px)',
@@ -69,6 +73,8 @@ describe('islands wait for the visitor', () => {
       await page.screenshot({ path: `${shots}/islands-dtg-${width}-before.png`, fullPage: false });
       // On the first screen, and still its code waits: the server's HTML is the calculator until touched.
       expect(await islandState(page, '#field-q')).toBe('dormant');
+      // Nor is the price file in the page: what reads it (the explanations, calculator, tables, questions) waits.
+      expect((await embeddedFiles(page)).sort()).toEqual(['config', 'media', 'services']);
       expect(scripts.filter((script) => /^(calculator|price-calculator)-/.test(script))).toEqual([]);
       // The complete price list is plain markup: scrolled to, its code is not asked for.
       await page.locator('#tables-heading').scrollIntoViewIfNeeded();
@@ -126,10 +132,7 @@ describe('islands wait for the visitor', () => {
   it('the quote form’s page carries no price file: they come with its code, and without them the form still posts', async () => {
     const url = `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`;
     const { page, context, problems } = await openPage(browser(), url, { width: 1280 });
-    const embedded = await page
-      .locator('#app-state')
-      .evaluate((element) => Object.keys(JSON.parse(element.textContent ?? '{}').site ?? {}));
-    expect(embedded).toEqual(['config', 'media']);
+    expect(await embeddedFiles(page)).toEqual(['config', 'media']);
     // The server priced the order all the same.
     const estimate = page.getByTestId('carried-estimate');
     expect(await estimate.textContent()).toContain('48 pieces');
