@@ -1,6 +1,6 @@
-import { findPageByPath } from '#shared/routes.ts';
 import { loadPageDescriptions } from './components/page-description.ts';
 import { getJson } from './get-json.ts';
+import { providePageDataFetch } from './stores/page-data-fetch.ts';
 import type { SiteDataStore } from './stores/site-data-store.ts';
 
 /**
@@ -13,10 +13,16 @@ let browserStore: SiteDataStore | undefined;
 
 export function attachPageDataStore(store: SiteDataStore): void {
   browserStore = store;
+  providePageDataFetch(fetchPageData);
 }
 
-/** Fetches into the store the files this page reads that it lacks; rejects when one cannot be fetched. */
-async function fetchMissing(store: SiteDataStore, pageId: string): Promise<void> {
+/**
+ * Fetches into the store the files this page reads that it lacks; rejects when one cannot be fetched. On
+ * the server, which has no store and renders each page with its files, it does nothing.
+ */
+async function fetchPageData(pageId: string): Promise<void> {
+  const store = browserStore;
+  if (!store) return;
   // Which page reads which file comes with the first navigation or island, not with every page's first load.
   const { dataKeysFor } = await import('#shared/page-data.ts');
   const have = store.get() as Partial<ReturnType<SiteDataStore['get']>>;
@@ -29,31 +35,13 @@ async function fetchMissing(store: SiteDataStore, pageId: string): Promise<void>
  * one cannot be fetched, the page is loaded whole instead, as the server renders it with its files.
  */
 export async function loadPageData(pageId: string, url: string): Promise<null> {
-  const store = browserStore;
-  if (!store) return null;
+  if (!browserStore) return null;
   try {
-    await Promise.all([fetchMissing(store, pageId), loadPageDescriptions()]);
+    await Promise.all([fetchPageData(pageId), loadPageDescriptions()]);
   } catch {
     window.location.assign(url);
     // The document is being replaced: this navigation never finishes in this one.
     return new Promise<null>(() => undefined);
   }
   return null;
-}
-
-/**
- * The files the page did not embed because only its dormant islands read them (shared/page-data.ts),
- * fetched as one of them wakes, beside its code. A failure rejects, as a chunk that cannot be fetched does:
- * the island keeps its server HTML, which works as it does without JavaScript.
- */
-async function loadIslandData(): Promise<void> {
-  // On the server there is no store: the page renders with all its files.
-  if (!browserStore) return;
-  const page = findPageByPath(window.location.pathname);
-  if (page) await fetchMissing(browserStore, page.id);
-}
-
-/** An island's loader (island.tsx) that brings the data files its page left out with its code. */
-export function withPageData<Part>(load: () => Promise<Part>): () => Promise<Part> {
-  return async () => (await Promise.all([load(), loadIslandData()]))[0];
 }

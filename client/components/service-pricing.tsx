@@ -1,5 +1,5 @@
 import { useSiteData } from '#client/app-context.tsx';
-import { withPageData } from '#client/page-data-loader.ts';
+import { withPageData } from '#client/island-data.ts';
 import type { PageId } from '#shared/routes.ts';
 import { getPage } from '#shared/routes.ts';
 import type { ServiceId } from '#shared/service-ids.ts';

@@ -3,7 +3,7 @@ import { PhoneLink } from '#client/components/contact-links.tsx';
 import { island } from '#client/components/island.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { PageMeta } from '#client/components/page-meta.tsx';
-import { withPageData } from '#client/page-data-loader.ts';
+import { withPageData } from '#client/island-data.ts';
 import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
 
 // The service cards (priced by the engine) and the form are islands (client/components/island.tsx): the
