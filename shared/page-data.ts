@@ -39,8 +39,8 @@ export const pageDataKeys: Record<PageId, readonly DataKey[]> = {
 /**
  * Files a page reads only inside its islands that wait for the visitor's touch (client/components/island.tsx):
  * the server renders the page with them but does not embed them, and the browser fetches them with the
- * island's code (client/island-data.ts). On the quote form they were a third of
- * its gzipped HTML, sent to every visitor and read only by one who starts typing (issue 30 item 2).
+ * island's code (client/island-data.ts). On the quote form they were a third of its gzipped HTML, sent to
+ * every visitor and read only by one who starts typing (issue 30 item 2).
  */
 const islandOnlyKeys: Partial<Record<PageId, readonly DataKey[]>> = {
   pricing: pageDataKeys.pricing,

@@ -18,9 +18,7 @@ const PriceCalculator = island(
 );
 const PriceTables = island(
   withPageData(async () => (await import('./price-tables.tsx')).ServicePriceTables),
-  {
-    hydrate: 'interaction',
-  },
+  { hydrate: 'interaction' },
 );
 const HowThePriceIsMade = island(
   withPageData(async () => (await import('./service-explainer.tsx')).HowThePriceIsMade),

@@ -13,9 +13,7 @@ import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
 // with the code (shared/page-data.ts).
 const ServiceCards = island(
   withPageData(async () => (await import('#client/components/service-cards.tsx')).ServiceCards),
-  {
-    hydrate: 'interaction',
-  },
+  { hydrate: 'interaction' },
 );
 const CarriedQuoteForm = island(
   withPageData(async () => (await import('#client/forms/carried-quote-form.tsx')).CarriedQuoteForm),
