@@ -13,6 +13,7 @@ import { privacyPurgeJob } from './jobs/privacy-purge-job.ts';
 import { createLogger, exitAfterLogs } from './logger.ts';
 import { createMetrics } from './metrics/app-metrics.ts';
 import { instrumentStorage } from './metrics/instrument.ts';
+import { closeSvgCleaner } from './mockups/svg-cleaner.ts';
 import { openStorage } from './storage/open-storage.ts';
 
 /**
@@ -120,6 +121,7 @@ async function main() {
     },
     afterRequests: async () => {
       await closeDev?.();
+      await closeSvgCleaner();
       // After the last request and the outbox: the pool (or the SQLite file) closes cleanly.
       await outboxStopped;
       await jobsStopped;

@@ -1,12 +1,12 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import type { StoredFile } from '#server/storage/types.ts';
-import { safeSvg } from '#shared/garments/safe-svg.ts';
+import { cleanSvg } from './svg-cleaner.ts';
 
 /**
  * A stored artwork file opened for a mockup (issue 27), with what had to be done to it said in words.
  * Every decode is bounded by a pixel limit (a small file can declare a huge image: a decompression bomb),
  * CMYK and 16-bit images are converted to 8-bit sRGB, an animated PNG gives its first frame, and an SVG
- * is rasterised only once made safe (safe-svg.ts). PDF, AI and EPS are not opened: the shop places those.
+ * is rasterised only once made safe (safe-svg.ts, on a worker thread with a time limit: svg-cleaner.ts). PDF, AI and EPS are not opened: the shop places those.
  */
 
 /** 40 megapixels: a 4,000 px artwork is 16; a bomb declares hundreds. */
@@ -41,6 +41,18 @@ const WORKING_PIXELS = 800;
 
 const OPEN = { limitInputPixels: MAX_ARTWORK_PIXELS, failOn: 'error' } as const;
 
+/** librsvg draws on sharp's threads, not the one that answers visitors; this bounds how long a crafted drawing may keep one. */
+const RASTERISE_SECONDS = 5;
+
+async function cleanedSvgInput(file: StoredFile): Promise<Buffer> {
+  const cleaned = await cleanSvg(file.data);
+  if (!cleaned.ok)
+    throw new ArtworkImageError(
+      `${file.name} could not be read as an SVG drawing: ${cleaned.reason}. Export it again as plain SVG, or send a PNG.`,
+    );
+  return Buffer.from(cleaned.svg);
+}
+
 /** Whether a PNG carries an animation control chunk (APNG) before its image data. */
 function isAnimatedPng(data: Buffer): boolean {
   const head = data.subarray(0, Math.min(data.length, 64 * 1024));
@@ -63,7 +75,7 @@ export async function openArtwork(file: StoredFile): Promise<OpenedArtwork | und
   const vector = file.mediaType === 'image/svg+xml';
   if (!vector && file.mediaType !== 'image/png' && file.mediaType !== 'image/jpeg') return undefined;
   if (file.data.length === 0) throw describeFailure(file.name, new Error('empty'));
-  const input = vector ? Buffer.from(safeSvg(file.data.toString('utf8'))) : file.data;
+  const input = vector ? await cleanedSvgInput(file) : file.data;
   let meta: Metadata;
   try {
     meta = await sharp(input, OPEN).metadata();
@@ -90,6 +102,7 @@ export async function openArtwork(file: StoredFile): Promise<OpenedArtwork | und
       .toColourspace('srgb')
       .ensureAlpha()
       .raw()
+      .timeout({ seconds: RASTERISE_SECONDS })
       .toBuffer({ resolveWithObject: true });
   };
   return {

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requestLinks } from '#server/requests/request-links.ts';
@@ -192,6 +193,37 @@ describe.each(backends)('mockups on %s', (backend) => {
     );
     // The back (10 × 5 in at Large) is priced at a size that holds it.
     expect(warned).not.toContain('Back: the request is priced');
+  });
+
+  it('draws a crafted SVG without holding other visitors: the health check answers while it is read', async () => {
+    // 256 KB of "<script " inside a comment: the pattern-based cleaner took 18 s on this, on the thread
+    // that answers everyone.
+    const crafted = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100"><!--${'<script '.repeat(32 * 1024)}--><rect width="200" height="100" fill="#c00"/></svg>`,
+    );
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const posting = postQuote(placed, { name: 'crest.svg', data: crafted });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const healthStarted = performance.now();
+    const health = await request(t.app).get('/healthz');
+    const healthMs = performance.now() - healthStarted;
+    const response = await posting;
+    delay.disable();
+    expect(health.status).toBe(200);
+    expect(healthMs).toBeLessThan(1000);
+    expect(delay.max / 1e6).toBeLessThan(500);
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.mockups).toEqual(['front', 'back']);
+  });
+
+  it('refuses an SVG it cannot read safely beside the files, with the rest of the form kept', async () => {
+    const entity = Buffer.from(
+      '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 1"><text>&x;</text></svg>',
+    );
+    const response = await postQuote(placed, { name: 'crest.svg', data: entity });
+    expect(response.status).toBe(422);
+    expect(response.body.fields.artwork).toMatch(/^crest\.svg could not be read as an SVG drawing: .*Export it again/);
   });
 
   it('refuses a decompression bomb beside the files, with the rest of the form kept', async () => {

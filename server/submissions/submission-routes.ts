@@ -233,13 +233,17 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
       const artwork = listError ? { files: [], error: listError } : await readArtwork(uploads);
       if (artwork.error) errors[ARTWORK_FIELD] = artwork.error;
       if (!validation.ok || Object.keys(errors).length > 0) return refuse(req, res, form, values, errors);
-      // Drawn before anything is stored: an image that cannot be opened or a placement outside its area is
-      // the sender's to fix, said beside the field.
-      const drawn = await form.mockups?.(priced, artwork.files, options.siteData.data);
-      if (drawn && Object.keys(drawn.errors).length > 0) return refuse(req, res, form, values, drawn.errors);
-
+      // The files' bytes are counted against the sender's daily budget before any of them is opened: a
+      // sender past it gets no image work done at all.
       const admission = await options.uploads(req, res, artwork.files);
       if (!admission.ok) return next(admission.refusal);
+      // Drawn before anything is stored: an image that cannot be opened or a placement outside its area is
+      // the sender's to fix, said beside the field (and its bytes are given back).
+      const drawn = await form.mockups?.(priced, artwork.files, options.siteData.data);
+      if (drawn && Object.keys(drawn.errors).length > 0) {
+        await admission.release();
+        return refuse(req, res, form, values, drawn.errors);
+      }
       const saving = options.storage.saveSubmission({
         kind: form.kind,
         name: validation.name,

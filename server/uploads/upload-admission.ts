@@ -18,6 +18,8 @@ export interface UploadAdmissionOptions {
 interface Admitted {
   ok: true;
   settle(saving: Promise<SavedSubmission>): Promise<SavedSubmission>;
+  /** Gives the bytes back when the post is refused after admission (a file the mockups cannot open). */
+  release(): Promise<void>;
 }
 
 /** The answer for a post whose files may not be stored now: 507 (disk) or 429 (budget). */
@@ -33,7 +35,7 @@ export type UploadAdmission = (
   files: readonly StoredFile[],
 ) => Promise<Admitted | Refused>;
 
-const nothingToSettle: Admitted = { ok: true, settle: (saving) => saving };
+const nothingToSettle: Admitted = { ok: true, settle: (saving) => saving, release: async () => {} };
 
 /**
  * The form endpoints' gate for artwork (issue 12): without it a file that passes the type check, sent
@@ -55,6 +57,10 @@ export function uploadAdmission(options: UploadAdmissionOptions): UploadAdmissio
     const giveBack = () => options.storage.refundUploadBytes(key, bytes);
     return {
       ok: true,
+      release: () =>
+        giveBack().catch((refundError: unknown) =>
+          req.log.warn({ err: refundError }, 'upload bytes of a refused post could not be given back'),
+        ),
       async settle(saving) {
         let saved: SavedSubmission;
         try {

@@ -101,6 +101,23 @@ describe.each(backends)('upload limits on %s', (backend) => {
       expect((await postQuote(first, { file: logo, address: '198.51.100.20' })).status).toBe(201);
     });
 
+    it('counts the bytes before any image work, and gives back those of a drawing it refuses', async () => {
+      const storage = await openTestStorage(backend);
+      const unreadable = Buffer.from(
+        `<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 1"><text>&x;</text>${' '.repeat(logo.length)}</svg>`,
+      );
+      const t = await app({ config: { uploadBytesPerDay: Math.floor(unreadable.length * 1.5) }, storage });
+      const placed = { ...quote, garment: 'gildan-5000', loc1ArtWidth: '8' };
+      // Refused beside the file, its bytes given back: the same address may send a good file at once.
+      const refused = await postQuote(t, { file: unreadable, name: 'crest.svg', fields: placed });
+      expect(refused.status).toBe(422);
+      expect(refused.body.fields.artwork).toMatch(/^crest\.svg could not be read as an SVG drawing/);
+      expect((await postQuote(t, { file: logo })).status).toBe(201);
+      // Past the budget now: the drawing is not even opened, the answer is the budget's.
+      const past = await postQuote(t, { file: unreadable, name: 'crest.svg', fields: placed });
+      expect(past.status).toBe(429);
+    });
+
     it('answers a form posted without JavaScript with a page that says why and links back', async () => {
       const storage = await openTestStorage(backend);
       const t = await app({ config: { uploadBytesPerDay: logo.length }, storage });
