@@ -171,12 +171,15 @@ export function SelectField({
     'name' | 'id' | 'className'
   >) {
   const ids = useFieldIds(name);
+  // A select whose first choice is a real value always has one: HTML allows `required` only with an empty
+  // placeholder first, so such a field is marked required for assistive technology alone.
+  const placeholderFirst = options[0]?.value === '' && !options[0]?.group;
   return (
     <FieldFrame ids={ids} label={label} hint={hint} optional={optional} className={className}>
       <select
         id={ids.id}
         name={name}
-        required={!optional}
+        {...(placeholderFirst ? { required: !optional } : { 'aria-required': !optional || undefined })}
         {...select}
         {...ariaProps(ids, hint)}
         className={controlClass}

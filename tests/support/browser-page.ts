@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from './chromium.ts';
+import { keepingHtmlAsSent } from './html-as-sent.ts';
 
 export interface OpenedPage {
   page: Page;
@@ -66,7 +67,8 @@ export async function pauseClock(context: BrowserContext): Promise<void> {
 export function chromiumForThisFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
+    // Every page the tests open is also checked as valid HTML once they are done (html-checker.ts).
+    browser = keepingHtmlAsSent(await launchChromium());
   });
   afterAll(async () => {
     await browser?.close();
