@@ -10,17 +10,38 @@ export function refundableCents(payments: readonly StoredPayment[], payment: Sto
   return payment.amountCents - refunded;
 }
 
+/** The storage would not hold the refund: nothing was asked of Stripe. */
+export class RefundNotReserved extends Error {
+  readonly reason: 'no-payment' | 'too-much' | 'in-flight';
+  readonly leftCents: number;
+  constructor(reason: 'no-payment' | 'too-much' | 'in-flight', leftCents: number) {
+    super(
+      reason === 'in-flight'
+        ? 'the same refund is being asked of Stripe already'
+        : reason === 'too-much'
+          ? `more than is left of the payment to refund (${leftCents} cents)`
+          : 'no such card payment on this request',
+    );
+    this.name = 'RefundNotReserved';
+    this.reason = reason;
+    this.leftCents = leftCents;
+  }
+}
+
 /**
  * Asks Stripe to refund part or all of a card payment, and keeps the refund as pending with an activity
  * line (Stripe's event settles it and sends the receipt). The one refund path of the desk: the money
- * card's refund and a paid group entry's removal. Throws when Stripe refuses: nothing is recorded then.
+ * card's refund and a paid group entry's removal. The amount is first held in the database under the
+ * payment's lock, so two asks at once cannot both spend what is left; it is let go when Stripe refuses.
+ * Throws RefundNotReserved when it does not fit, and Stripe's error when Stripe refuses: nothing is
+ * recorded then.
  */
 export async function askCardRefund(
   deps: { gateway: CheckoutGateway; storage: Storage },
   ask: {
     reference: string;
     payment: StoredPayment & { stripePaymentIntent: string };
-    /** Every payment and refund of the request, to tell this refund from earlier ones of the payment. */
+    /** Every payment and refund of the request as the page read them (what is left is read again, locked). */
     payments: readonly StoredPayment[];
     amountCents: number;
     note: string;
@@ -28,28 +49,38 @@ export async function askCardRefund(
   },
 ): Promise<{ id: string }> {
   const { reference, payment } = ask;
-  const earlier = ask.payments.filter((item) => item.kind === 'refund' && item.refundOf === payment.id).length;
-  const refund = await deps.gateway.createRefund(
-    {
-      paymentIntent: payment.stripePaymentIntent,
-      amountCents: ask.amountCents,
-      metadata: { reference, paymentId: String(payment.id) },
-    },
-    // A double click asks once; a second refund of the same payment is a new one.
-    `seenwear-refund:${reference}:${payment.id}:${ask.amountCents}:${earlier}`,
-  );
-  await deps.storage.recordRefundAsked(
-    reference,
-    {
-      id: refund.id,
-      amountCents: refund.amountCents,
-      currency: refund.currency,
-      status: 'pending',
-      paymentIntent: payment.stripePaymentIntent,
-      paymentId: payment.id,
-    },
-    ask.actor,
-    ask.note,
-  );
+  const reserved = await deps.storage.reserveRefund(reference, {
+    paymentId: payment.id,
+    amountCents: ask.amountCents,
+    actor: ask.actor,
+    note: ask.note,
+  });
+  if (!reserved.ok) throw new RefundNotReserved(reserved.reason, reserved.leftCents);
+  let refund: Awaited<ReturnType<CheckoutGateway['createRefund']>>;
+  try {
+    const salt = await deps.storage.checkoutKeySalt();
+    refund = await deps.gateway.createRefund(
+      {
+        paymentIntent: payment.stripePaymentIntent,
+        amountCents: ask.amountCents,
+        // The reserved row, so Stripe's event finds it even when it comes before Stripe's answer.
+        metadata: { reference, paymentId: String(payment.id), refundRow: String(reserved.id) },
+      },
+      // One key per reserved refund (the stripe package's own retries reuse it), this database's salt
+      // first so another database's refund row of the same number is another key.
+      `seenwear-refund:${salt}:${reference}:${reserved.id}`,
+    );
+  } catch (error) {
+    await deps.storage.releaseRefund(reserved.id);
+    throw error;
+  }
+  await deps.storage.confirmRefundAsked(reserved.id, {
+    id: refund.id,
+    amountCents: refund.amountCents,
+    currency: refund.currency,
+    status: 'pending',
+    paymentIntent: payment.stripePaymentIntent,
+    paymentId: payment.id,
+  });
   return { id: refund.id };
 }

@@ -120,13 +120,14 @@ export interface CheckoutAsk {
 /**
  * A Checkout Session's address for `ask`: the one made before when it is still open and asks the same,
  * else a new one (any other open session of this request and purpose expired first, so an old amount
- * cannot be paid as well). The idempotency key is the request, version, purpose, amount and how many
- * such sessions came before: a double click, or two instances at once, get the same session.
+ * cannot be paid as well). The idempotency key is this database's salt, the request, version, purpose,
+ * amount and how many such sessions came before: a double click, or two instances at once, get the same
+ * session.
  */
 export async function startCheckout(
   deps: {
     gateway: CheckoutGateway;
-    storage: Pick<Storage, 'checkoutSessionsOf' | 'saveCheckoutSession' | 'markCheckoutSession'>;
+    storage: Pick<Storage, 'checkoutSessionsOf' | 'saveCheckoutSession' | 'markCheckoutSession' | 'checkoutKeySalt'>;
     now: () => Date;
   },
   ask: CheckoutAsk,
@@ -153,7 +154,10 @@ export async function startCheckout(
   }
   const tries = sessions.filter(same).length;
   const owner = entry === null ? '' : `:e${entry}`;
-  const idempotencyKey = `seenwear:${ask.reference}:v${ask.quoteVersion}:${ask.purpose}${owner}:${ask.amountCents}:${tries}`;
+  // The database's own salt first: references restart in another database (a staging copy on the same
+  // Stripe account, a restore), and Stripe refuses a key it saw with other parameters for a day.
+  const salt = await deps.storage.checkoutKeySalt();
+  const idempotencyKey = `seenwear:${salt}:${ask.reference}:v${ask.quoteVersion}:${ask.purpose}${owner}:${ask.amountCents}:${tries}`;
   const metadata = {
     ...ask.metadata,
     ...(entry === null ? {} : { groupEntry: String(entry) }),

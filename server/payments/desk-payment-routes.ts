@@ -11,7 +11,7 @@ import type { PricingData } from '#shared/pricing/estimate.ts';
 import { MAX_TOTAL_CENTS, parseMoney } from '#shared/requests/quote.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { z } from '#shared/zod.ts';
-import { askCardRefund, refundableCents } from './card-refund.ts';
+import { askCardRefund, RefundNotReserved, refundableCents } from './card-refund.ts';
 import type { CheckoutGateway } from './checkout.ts';
 import { invoiceView } from './invoice-view.ts';
 
@@ -115,6 +115,7 @@ export function deskPaymentRoutes(options: {
     if (!payment || !paymentIntent)
       throw createHttpError(404, 'There is no card payment with that number on this request.');
     const amountCents = parseMoney(textField(req.body, 'amount'));
+    // A quick answer for what the page already shows; the check that counts is askCardRefund's, locked.
     if (amountCents === undefined || amountCents <= 0 || amountCents > refundableCents(payments, payment)) {
       return res.redirect(303, `${back}?done=refund-bad#money`);
     }
@@ -136,6 +137,14 @@ export function deskPaymentRoutes(options: {
       );
       res.redirect(303, `${back}?done=refund-asked#money`);
     } catch (error) {
+      if (error instanceof RefundNotReserved) {
+        req.log.warn(
+          { reference, payment: payment.id, amountCents, leftCents: error.leftCents, reason: `refund_${error.reason}` },
+          `refund not asked of Stripe: ${error.message}`,
+        );
+        // A double click: the first click's refund is on its way, and this one says so.
+        return res.redirect(303, `${back}?done=${error.reason === 'in-flight' ? 'refund-asked' : 'refund-bad'}#money`);
+      }
       req.log.error(
         { err: error, reference, payment: payment.id, reason: 'refund_failed' },
         'Stripe refused the refund',

@@ -123,7 +123,9 @@ describe.each(backends)('card payments on %s', (backend) => {
     expect(first.headers.location).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_\\w+$`));
     const creates = stripe.calls.slice(before).filter((call) => call.path === '/v1/checkout/sessions');
     expect(new Set(creates.map((call) => call.idempotencyKey)).size).toBe(1);
-    expect(creates[0]?.idempotencyKey).toBe(`seenwear:${reference}:v1:deposit:20000:0`);
+    expect(creates[0]?.idempotencyKey).toBe(
+      `seenwear:${await t.storage.checkoutKeySalt()}:${reference}:v1:deposit:20000:0`,
+    );
     const sessions = [...stripe.sessions.values()].filter(
       (item) => (item.metadata as Record<string, string>).reference === reference,
     );
@@ -315,7 +317,141 @@ describe.each(backends)('card payments on %s', (backend) => {
     expect((await t.storage.checkoutSessionsOf(reference)).map((item) => item.status)).toEqual(['expired']);
     const second = (await post('/pay/deposit').expect(303)).headers.location as string;
     expect(second).not.toBe(first);
-    expect(stripe.calls.at(-1)?.idempotencyKey).toBe(`seenwear:${reference}:v1:deposit:20000:1`);
+    expect(stripe.calls.at(-1)?.idempotencyKey).toBe(
+      `seenwear:${await t.storage.checkoutKeySalt()}:${reference}:v1:deposit:20000:1`,
+    );
+  });
+
+  /** The customer's page's "Paid so far" figure, as shown. */
+  async function paidSoFar(path: string) {
+    const page = await request(t.app).get(path).expect(200);
+    return { text: page.text, paid: /Paid so far<\/dt><dd[^>]*>([^<]+)</.exec(page.text)?.[1] };
+  }
+
+  it('refunds a held payment without taking it off what was paid', async () => {
+    const { reference, path, post } = await approvedRequest();
+    const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
+    // $50 taken against a $200 session: held, not counted. Then the deposit paid in cash at the shop.
+    await deliver('checkout.session.completed', { ...stripe.pay(sessionId), amount_total: 5_000 }).expect(200);
+    const [held] = await t.storage.paymentsOf(reference);
+    expect(held).toMatchObject({ state: 'held', amountCents: 5_000 });
+    const desk = await staffSession(t.app, t.storage, staff);
+    await request(t.app)
+      .post(`/staff/requests/${reference}/payments`)
+      .set('Cookie', desk.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: desk.token, amount: '200.00', method: 'cash', purpose: 'deposit' })
+      .expect(303);
+    expect((await paidSoFar(path)).paid).toBe('$200.00');
+
+    // The held $50 goes back to the card: it was never counted, so nothing comes off what was paid.
+    expect((await deskRefund(reference, held?.id, '50.00')).location).toBe(
+      `/staff/requests/${reference}?done=refund-asked#money`,
+    );
+    const asked = [...stripe.refunds.values()].at(-1);
+    await deliver('refund.updated', { ...asked, status: 'succeeded' }).expect(200);
+    expect((await t.storage.paymentsOf(reference)).map((row) => [row.kind, row.state, row.amountCents])).toEqual([
+      ['payment', 'held', 5_000],
+      ['payment', 'succeeded', 20_000],
+      ['refund', 'succeeded', 5_000],
+    ]);
+    const after = await paidSoFar(path);
+    expect(after.paid).toBe('$200.00');
+    expect(after.text).not.toContain('Pay the $50.00 deposit');
+    const move = await request(t.app)
+      .post(`/staff/requests/${reference}/status`)
+      .set('Cookie', desk.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: desk.token, from: 'approved', to: 'in_production' })
+      .expect(303);
+    expect(move.headers.location).toBe(`/staff/requests/${reference}?done=moved`);
+  });
+
+  it('keeps a refund Stripe reports before its payment, and counts it once the payment comes', async () => {
+    const { reference, path, post } = await approvedRequest();
+    const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
+    const session = stripe.pay(sessionId);
+    // Refunded whole in the Dashboard at once; its event overtakes the payment's.
+    const refund = stripe.refundInDashboard(String(session.payment_intent));
+    expect((await deliver('refund.created', refund)).status).toBe(200);
+    expect(
+      t.lines.some((line) => line.reason === 'stripe_refund_waiting' && line.refund === refund.id && line.level === 40),
+    ).toBe(true);
+    await deliver('checkout.session.completed', session).expect(200);
+    expect((await t.storage.paymentsOf(reference)).map((row) => [row.kind, row.state, row.amountCents])).toEqual([
+      ['payment', 'succeeded', 20_000],
+      ['refund', 'succeeded', 20_000],
+    ]);
+    // Paid and given back: the deposit is asked again, not shown as settled.
+    const page = await paidSoFar(path);
+    expect(page.paid).toBe('$0.00');
+    expect(page.text).toContain('Pay the $200.00 deposit');
+    // A later event for the same refund changes nothing.
+    await deliver('refund.updated', refund).expect(200);
+    expect(await t.storage.paymentsOf(reference)).toHaveLength(2);
+  });
+
+  it('sends Stripe only the refunds that fit what is left, however many the desk posts at once', async () => {
+    const { reference, post } = await approvedRequest();
+    const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
+    await deliver('checkout.session.completed', stripe.pay(sessionId)).expect(200);
+    const [payment] = await t.storage.paymentsOf(reference);
+    const desk = await staffSession(t.app, t.storage, staff);
+    const refundCalls = () =>
+      stripe.calls.filter(
+        (call) => call.path === '/v1/refunds' && call.form.payment_intent === payment?.stripePaymentIntent,
+      );
+    // $200 paid: any two of these fit, all three do not.
+    const answers = await Promise.all(
+      ['80.00', '90.00', '70.00'].map((amount) =>
+        request(t.app)
+          .post(`/staff/requests/${reference}/payments/${payment?.id}/refund`)
+          .set('Cookie', desk.cookie)
+          .type('form')
+          .send({ [CSRF_FIELD]: desk.token, amount }),
+      ),
+    );
+    const outcomes = answers.map((answer) => String(answer.headers.location).split('done=')[1]).sort();
+    expect(outcomes).toEqual(['refund-asked#money', 'refund-asked#money', 'refund-bad#money']);
+    expect(refundCalls()).toHaveLength(2);
+    const refunds = (await t.storage.paymentsOf(reference)).filter((row) => row.kind === 'refund');
+    expect(refunds).toHaveLength(2);
+    expect(refunds.every((row) => row.stripeRefundId?.startsWith('re_'))).toBe(true);
+    expect(refunds.reduce((sum, row) => sum + row.amountCents, 0)).toBeLessThanOrEqual(20_000);
+  });
+
+  it('asks Stripe once for a double-clicked refund', async () => {
+    const { reference, post } = await approvedRequest();
+    const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
+    await deliver('checkout.session.completed', stripe.pay(sessionId)).expect(200);
+    const [payment] = await t.storage.paymentsOf(reference);
+    const desk = await staffSession(t.app, t.storage, staff);
+    const click = () =>
+      request(t.app)
+        .post(`/staff/requests/${reference}/payments/${payment?.id}/refund`)
+        .set('Cookie', desk.cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: desk.token, amount: '25.00' });
+    const answers = await Promise.all([click(), click()]);
+    expect(answers.map((answer) => answer.headers.location)).toEqual([
+      `/staff/requests/${reference}?done=refund-asked#money`,
+      `/staff/requests/${reference}?done=refund-asked#money`,
+    ]);
+    const refunds = (await t.storage.paymentsOf(reference)).filter((row) => row.kind === 'refund');
+    expect(refunds.map((row) => row.amountCents)).toEqual([2_500]);
+    expect(
+      stripe.calls.filter(
+        (call) => call.path === '/v1/refunds' && call.form.payment_intent === payment?.stripePaymentIntent,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('answers 400 with a message for a signed event whose object is missing', async () => {
+    const answer = await deliver('checkout.session.completed', null as unknown as Record<string, unknown>);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(/no object/i);
+    const refund = await deliver('refund.created', null as unknown as Record<string, unknown>);
+    expect(refund.status).toBe(400);
   });
 
   it('offers nothing to pay before approval, and opens no session for a wrong link', async () => {

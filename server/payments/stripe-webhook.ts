@@ -33,6 +33,7 @@ function checkoutReport(event: Stripe.Event): { session: Stripe.Checkout.Session
 /** A refund event's refund, as the storage keeps it; the payment row is the metadata the desk set. */
 function refundReport(refund: Stripe.Refund): StripeRefundReport {
   const paymentId = Number(refund.metadata?.paymentId);
+  const rowId = Number(refund.metadata?.refundRow);
   return {
     id: refund.id,
     amountCents: refund.amount,
@@ -40,6 +41,7 @@ function refundReport(refund: Stripe.Refund): StripeRefundReport {
     status: (refund.status ?? 'pending') as StripeRefundReport['status'],
     paymentIntent: idOf(refund.payment_intent),
     paymentId: Number.isSafeInteger(paymentId) && paymentId > 0 ? paymentId : null,
+    rowId: Number.isSafeInteger(rowId) && rowId > 0 ? rowId : null,
   };
 }
 
@@ -78,6 +80,22 @@ export function stripeWebhookRoutes(options: {
       return res.status(400).json({ error: 'The Stripe-Signature header does not match this body.' });
     }
     alerts.clear('stripe_signature');
+    // Signed, but nothing to read: Stripe never sends such an event, so it is refused (and its id not
+    // kept) rather than crashing on it; a 4xx has Stripe try again, in case it was mangled on the way.
+    const object: unknown = (event.data as { object?: unknown } | undefined)?.object;
+    const readsId = event.type.startsWith('checkout.session.') || event.type.startsWith('refund.');
+    if (
+      typeof object !== 'object' ||
+      object === null ||
+      (readsId && typeof (object as { id?: unknown }).id !== 'string')
+    ) {
+      count('bad_event');
+      req.log.warn(
+        { eventId: event.id, type: event.type, reason: 'stripe_no_object' },
+        'Stripe event without an object',
+      );
+      return res.status(400).json({ error: 'The event has no object with an id to read.' });
+    }
 
     let outcome: StripeEventOutcome;
     const checkout = checkoutReport(event);
@@ -116,10 +134,25 @@ export function stripeWebhookRoutes(options: {
           reference: outcome.reference,
           payment: outcome.paymentId,
           flag: outcome.flag,
+          ...(outcome.waitingRefunds ? { waitingRefunds: outcome.waitingRefunds } : {}),
         },
         outcome.flag ? 'Stripe money recorded and flagged for the desk' : 'Stripe money recorded',
       );
       options.onQueued?.();
+    } else if (outcome.outcome === 'waiting') {
+      // 200: the refund is kept, and recorded when its payment's event comes (events come in any order).
+      // Answering an error instead would have Stripe retry for days a refund of a payment that is not
+      // this site's at all (every refund on the account is sent here), and a Stripe account whose
+      // endpoint keeps failing gets it disabled, payments included.
+      req.log.warn(
+        {
+          eventId: event.id,
+          type: event.type,
+          refund: (object as { id?: unknown }).id,
+          reason: 'stripe_refund_waiting',
+        },
+        'Stripe refund for a payment not recorded yet: kept until the payment comes',
+      );
     } else if (outcome.outcome === 'failed') {
       req.log.info({ eventId: event.id, type: event.type, reference: outcome.reference }, 'Stripe payment failed');
     }

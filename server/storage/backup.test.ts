@@ -95,6 +95,18 @@ describe.each(backends)('on %s', (backend) => {
     expect(await (await reopen(target)).getSubmission(reference)).toBeDefined();
   });
 
+  it('gives a restored database Stripe keys of its own, as it hands out the backup’s later references again', async () => {
+    const storage = await source();
+    const file = join(folder, 'backup');
+    await backupDatabase(storage.location, file);
+    const target = await newStorageLocation(backend);
+    await restoreDatabase(target, file);
+    const restored = await reopen(target);
+    const salt = await restored.checkoutKeySalt();
+    expect(salt).toMatch(/^[\w-]{16,}$/);
+    expect(salt).not.toBe(await storage.checkoutKeySalt());
+  });
+
   it('runs the migrations an older backup lacks', async () => {
     // A database as the site left it at migration 0004, with one request in it: what an old backup holds.
     const old = await newStorageLocation(backend);

@@ -122,6 +122,12 @@ export async function restoreDatabase(location: StorageLocation, file: string): 
   else await restoreSqlite(source, location.databaseDir);
   // Opening migrates: a backup older than this code gets the tables and columns added since.
   const storage = await openStorage(location);
-  await storage.close();
+  try {
+    // The restored database hands out again the references issued after the backup, and its old
+    // database may still be on the same Stripe account: Stripe would refuse its idempotency keys.
+    await storage.renewCheckoutKeySalt();
+  } finally {
+    await storage.close();
+  }
   return { backupSchema: migrations.at(-1), schema: known.at(-1), migrationsRun: known.length - migrations.length };
 }

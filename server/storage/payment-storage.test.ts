@@ -165,9 +165,14 @@ describe.each(backends)('payments on %s', (backend) => {
       paymentIntent: `pi_${backend}_3`,
       paymentId: payment.id,
     };
-    expect(
-      await storage.recordRefundAsked(reference, { ...refund, status: 'pending' }, staff, 'Two shirts fewer'),
-    ).toBe(true);
+    const reserved = await storage.reserveRefund(reference, {
+      paymentId: payment.id,
+      amountCents: 5_000,
+      actor: staff,
+      note: 'Two shirts fewer',
+    });
+    if (!reserved.ok) throw new Error('not reserved');
+    await storage.confirmRefundAsked(reserved.id, { ...refund, status: 'pending' });
     expect((await moneyOf(storage, reference)).money?.paidCents).toBe(20_000);
     const confirmed = await storage.applyRefundEvent(
       { id: `evt_${backend}_3r`, type: 'refund.updated' },
@@ -208,7 +213,14 @@ describe.each(backends)('payments on %s', (backend) => {
         { ...refund, status: 'succeeded', paymentId: null },
       ),
     ).toMatchObject({ outcome: 'recorded' });
-    await storage.recordRefundAsked(reference, { ...refund, status: 'pending', paymentId: payment.id }, staff, '');
+    // Refunded whole by what Stripe reported: the desk cannot hold any of it for another refund.
+    const reserved = await storage.reserveRefund(reference, {
+      paymentId: payment.id,
+      amountCents: 20_000,
+      actor: staff,
+      note: '',
+    });
+    expect(reserved).toEqual({ ok: false, reason: 'too-much', leftCents: 0 });
     expect(
       (await storage.paymentsOf(reference)).filter((row) => row.kind === 'refund').map((row) => row.state),
     ).toEqual(['succeeded']);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type {
   CheckoutEventState,
@@ -6,6 +7,7 @@ import type {
   OfflinePayment,
   PaymentFlag,
   PaymentMethod,
+  RefundReservation,
   StoredCheckoutSession,
   StoredPayment,
   StripeEventId,
@@ -102,6 +104,103 @@ export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: Databas
         recipient: 'staff',
         submissionId,
       });
+  }
+
+  /** Stripe's word on a refund as a row's state. */
+  const refundState = (status: string): 'succeeded' | 'failed' | 'pending' =>
+    status === 'succeeded' ? 'succeeded' : status === 'failed' || status === 'canceled' ? 'failed' : 'pending';
+
+  /**
+   * Records what Stripe says of a refund of `payment`: a row by Stripe's id (the desk's reservation when
+   * the metadata names it), moved only from pending; a settled one is logged with its receipt or flag.
+   */
+  async function recordRefund(
+    trx: Db,
+    payment: { id: number; submission_id: number; purpose: string; reference: string },
+    refund: StripeRefundReport,
+  ): Promise<StripeEventOutcome> {
+    const state = refundState(refund.status);
+    const flag: PaymentFlag | null = state === 'failed' ? 'refund-failed' : null;
+    if (refund.rowId) {
+      // The desk's reservation, its Stripe id not written yet (Stripe's event overtook the answer).
+      await trx
+        .updateTable('payments')
+        .set({ stripe_refund_id: refund.id })
+        .where('id', '=', refund.rowId)
+        .where('kind', '=', 'refund')
+        .where('refund_of', '=', payment.id)
+        .where('stripe_refund_id', 'is', null)
+        .execute();
+    }
+    const existing = await trx
+      .selectFrom('payments')
+      .where('stripe_refund_id', '=', refund.id)
+      .select(['id', 'state'])
+      .executeTakeFirst();
+    let id: number;
+    if (existing) {
+      // Only a waiting refund moves: one settled stays as Stripe first said.
+      if (existing.state !== 'pending' || state === 'pending')
+        return { outcome: 'ignored', reference: payment.reference };
+      await trx.updateTable('payments').set({ state, flag }).where('id', '=', existing.id).execute();
+      id = existing.id;
+    } else {
+      const inserted = await trx
+        .insertInto('payments')
+        .values({
+          submission_id: payment.submission_id,
+          kind: 'refund',
+          state,
+          method: 'card',
+          purpose: payment.purpose,
+          amount_cents: refund.amountCents,
+          currency: refund.currency,
+          note: '',
+          flag,
+          refund_of: payment.id,
+          stripe_payment_intent: refund.paymentIntent,
+          stripe_refund_id: refund.id,
+          recorded_by: 'system',
+          at: clock.now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      id = inserted.id;
+      if (state === 'pending') return { outcome: 'ignored', reference: payment.reference };
+    }
+    await appendEvent(trx, clock, payment.submission_id, {
+      actor: 'system',
+      type: state === 'succeeded' ? 'refund' : 'refund_failed',
+      data: { amountCents: refund.amountCents, currency: refund.currency, refundId: refund.id },
+    });
+    await queueFor(trx, payment.submission_id, id, 'refund', flag);
+    return { outcome: 'recorded', reference: payment.reference, paymentId: id, flag };
+  }
+
+  /** Refunds Stripe reported before this payment's event, recorded now and no longer waiting. */
+  async function recordWaitingRefunds(
+    trx: Db,
+    payment: { id: number; submission_id: number; purpose: string; reference: string },
+    paymentIntent: string,
+  ): Promise<number> {
+    const waiting = await trx
+      .selectFrom('waiting_refunds')
+      .where('payment_intent', '=', paymentIntent)
+      .orderBy('received_at')
+      .selectAll()
+      .execute();
+    for (const row of waiting) {
+      await recordRefund(trx, payment, {
+        id: row.stripe_refund_id,
+        amountCents: Number(row.amount_cents),
+        currency: row.currency,
+        status: row.status as StripeRefundReport['status'],
+        paymentIntent,
+        paymentId: payment.id,
+      });
+      await trx.deleteFrom('waiting_refunds').where('stripe_refund_id', '=', row.stripe_refund_id).execute();
+    }
+    return waiting.length;
   }
 
   function sessionRow(row: {
@@ -299,7 +398,20 @@ export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: Databas
         });
         if (session.groupEntryId) await memberPaid(trx, request.id, inserted.id, session.groupEntryId, verdict);
         else await queueFor(trx, request.id, inserted.id, 'payment', verdict.flag);
-        return { outcome: 'recorded', reference: stored.reference, paymentId: inserted.id, flag: verdict.flag };
+        const waitingRefunds = stripe.paymentIntent
+          ? await recordWaitingRefunds(
+              trx,
+              { id: inserted.id, submission_id: request.id, purpose: session.purpose, reference: stored.reference },
+              stripe.paymentIntent,
+            )
+          : 0;
+        return {
+          outcome: 'recorded',
+          reference: stored.reference,
+          paymentId: inserted.id,
+          flag: verdict.flag,
+          ...(waitingRefunds > 0 ? { waitingRefunds } : {}),
+        };
       });
     },
 
@@ -317,77 +429,76 @@ export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: Databas
           )
           .select(['payments.id', 'payments.submission_id', 'payments.purpose', 'submissions.reference'])
           .executeTakeFirst();
-        if (!payment) return { outcome: 'unknown' };
-        const state =
-          refund.status === 'succeeded'
-            ? 'succeeded'
-            : refund.status === 'failed' || refund.status === 'canceled'
-              ? 'failed'
-              : 'pending';
-        const flag: PaymentFlag | null = state === 'failed' ? 'refund-failed' : null;
-        const existing = await trx
-          .selectFrom('payments')
-          .where('stripe_refund_id', '=', refund.id)
-          .select(['id', 'state'])
-          .executeTakeFirst();
-        let id: number;
-        if (existing) {
-          // Only a waiting refund moves: one settled stays as Stripe first said.
-          if (existing.state !== 'pending' || state === 'pending')
-            return { outcome: 'ignored', reference: payment.reference };
-          await trx.updateTable('payments').set({ state, flag }).where('id', '=', existing.id).execute();
-          id = existing.id;
-        } else {
-          const inserted = await trx
-            .insertInto('payments')
-            .values({
-              submission_id: payment.submission_id,
-              kind: 'refund',
-              state,
-              method: 'card',
-              purpose: payment.purpose,
-              amount_cents: refund.amountCents,
-              currency: refund.currency,
-              note: '',
-              flag,
-              refund_of: payment.id,
-              stripe_payment_intent: refund.paymentIntent,
-              stripe_refund_id: refund.id,
-              recorded_by: 'system',
-              at: clock.now(),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          id = inserted.id;
-          if (state === 'pending') return { outcome: 'ignored', reference: payment.reference };
-        }
-        await appendEvent(trx, clock, payment.submission_id, {
-          actor: 'system',
-          type: state === 'succeeded' ? 'refund' : 'refund_failed',
-          data: { amountCents: refund.amountCents, currency: refund.currency, refundId: refund.id },
-        });
-        await queueFor(trx, payment.submission_id, id, 'refund', flag);
-        return { outcome: 'recorded', reference: payment.reference, paymentId: id, flag };
+        if (payment) return recordRefund(trx, payment, refund);
+        if (!refund.paymentIntent || refund.paymentId !== null) return { outcome: 'unknown' };
+        // Stripe sends events in no set order, and this one's event id is taken now: dropping it would
+        // lose the refund for good. Kept until the payment's own event records the payment, then
+        // recorded with it; Stripe's later word on the same refund replaces a pending one here.
+        await trx
+          .insertInto('waiting_refunds')
+          .values({
+            stripe_refund_id: refund.id,
+            payment_intent: refund.paymentIntent,
+            amount_cents: refund.amountCents,
+            currency: refund.currency,
+            status: refund.status,
+            received_at: clock.now(),
+          })
+          .onConflict((conflict) =>
+            conflict
+              .column('stripe_refund_id')
+              .doUpdateSet({ status: refund.status })
+              .where('waiting_refunds.status', 'in', ['pending', 'requires_action']),
+          )
+          .execute();
+        return { outcome: 'waiting' };
       });
     },
 
-    recordRefundAsked(
+    reserveRefund(
       reference: string,
-      refund: StripeRefundReport & { paymentId: number },
-      actor: `staff:${string}`,
-      note: string,
-    ): Promise<boolean> {
+      ask: { paymentId: number; amountCents: number; actor: `staff:${string}`; note: string },
+    ): Promise<RefundReservation> {
       return db.transaction().execute(async (trx) => {
+        // The payment row is the lock every refund of it takes (PostgreSQL: FOR UPDATE; SQLite runs one
+        // writing transaction at a time), so what is left is read and held in one step.
         const payment = await trx
           .selectFrom('payments')
           .innerJoin('submissions', 'submissions.id', 'payments.submission_id')
           .where('submissions.reference', '=', reference)
-          .where('payments.id', '=', refund.paymentId)
+          .where('payments.id', '=', ask.paymentId)
           .where('payments.kind', '=', 'payment')
-          .select(['payments.id', 'payments.submission_id', 'payments.purpose'])
+          .where('payments.stripe_payment_intent', 'is not', null)
+          .select([
+            'payments.id',
+            'payments.submission_id',
+            'payments.purpose',
+            'payments.amount_cents',
+            'payments.currency',
+            'payments.stripe_payment_intent',
+          ])
+          .$if(dialect === 'postgres', (query) => query.forUpdate('payments'))
           .executeTakeFirst();
-        if (!payment) return false;
-        await trx
+        if (!payment) return { ok: false, reason: 'no-payment', leftCents: 0 };
+        const refunds = await trx
+          .selectFrom('payments')
+          .where('refund_of', '=', payment.id)
+          .where('kind', '=', 'refund')
+          .where('state', '!=', 'failed')
+          .select(['amount_cents', 'stripe_refund_id', 'recorded_by'])
+          .execute();
+        const leftCents =
+          Number(payment.amount_cents) - refunds.reduce((sum, row) => sum + Number(row.amount_cents), 0);
+        // The same amount by the same person while their ask is still with Stripe: a double click.
+        const inFlight = refunds.some(
+          (row) =>
+            row.stripe_refund_id === null &&
+            row.recorded_by === ask.actor &&
+            Number(row.amount_cents) === ask.amountCents,
+        );
+        if (inFlight) return { ok: false, reason: 'in-flight', leftCents };
+        if (ask.amountCents <= 0 || ask.amountCents > leftCents) return { ok: false, reason: 'too-much', leftCents };
+        const inserted = await trx
           .insertInto('payments')
           .values({
             submission_id: payment.submission_id,
@@ -395,26 +506,75 @@ export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: Databas
             state: 'pending',
             method: 'card',
             purpose: payment.purpose,
-            amount_cents: refund.amountCents,
-            currency: refund.currency,
-            note,
+            amount_cents: ask.amountCents,
+            currency: payment.currency,
+            note: ask.note,
             flag: null,
             refund_of: payment.id,
-            stripe_payment_intent: refund.paymentIntent,
-            stripe_refund_id: refund.id,
-            recorded_by: actor,
+            stripe_payment_intent: payment.stripe_payment_intent,
+            recorded_by: ask.actor,
             at: clock.now(),
           })
-          // Stripe's event came first: it is the record.
-          .onConflict((conflict) => conflict.column('stripe_refund_id').doNothing())
-          .execute();
-        await appendEvent(trx, clock, payment.submission_id, {
-          actor,
-          type: 'refund_asked',
-          data: { amountCents: refund.amountCents, refundId: refund.id, ...(note ? { note } : {}) },
-        });
-        return true;
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { ok: true, id: inserted.id };
       });
+    },
+
+    confirmRefundAsked(reservationId: number, refund: StripeRefundReport): Promise<void> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('payments')
+          .where('id', '=', reservationId)
+          .where('kind', '=', 'refund')
+          .select(['id', 'submission_id', 'stripe_refund_id', 'recorded_by', 'note'])
+          .executeTakeFirst();
+        if (!row) return;
+        if (row.stripe_refund_id === null) {
+          const taken = await trx
+            .selectFrom('payments')
+            .where('stripe_refund_id', '=', refund.id)
+            .select('id')
+            .executeTakeFirst();
+          // Stripe's event came first without naming the reservation: its row is the record.
+          if (taken) await trx.deleteFrom('payments').where('id', '=', row.id).execute();
+          else
+            await trx.updateTable('payments').set({ stripe_refund_id: refund.id }).where('id', '=', row.id).execute();
+        }
+        await appendEvent(trx, clock, row.submission_id, {
+          actor: row.recorded_by as Actor,
+          type: 'refund_asked',
+          data: { amountCents: refund.amountCents, refundId: refund.id, ...(row.note ? { note: row.note } : {}) },
+        });
+      });
+    },
+
+    async releaseRefund(reservationId: number): Promise<void> {
+      await db
+        .deleteFrom('payments')
+        .where('id', '=', reservationId)
+        .where('kind', '=', 'refund')
+        .where('stripe_refund_id', 'is', null)
+        .execute();
+    },
+
+    async checkoutKeySalt(): Promise<string> {
+      const row = await db
+        .selectFrom('installation')
+        .where('id', '=', 1)
+        .select('checkout_key_salt')
+        .executeTakeFirst();
+      if (!row) throw new Error('The database has no installation row: migration 0023 did not run');
+      return row.checkout_key_salt;
+    },
+
+    async renewCheckoutKeySalt(): Promise<void> {
+      const salt = randomBytes(18).toString('base64url');
+      await db
+        .insertInto('installation')
+        .values({ id: 1, checkout_key_salt: salt })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet({ checkout_key_salt: salt }))
+        .execute();
     },
 
     recordOfflinePayment(reference: string, payment: OfflinePayment): Promise<number | undefined> {

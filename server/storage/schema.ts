@@ -173,6 +173,22 @@ export interface StorageDatabase {
     type: string;
     received_at: Timestamp;
   };
+  /** This database's own facts (migration 0023): one row. */
+  installation: {
+    id: number;
+    /** Random, in every idempotency key sent to Stripe, so another database's keys never collide. */
+    checkout_key_salt: string;
+  };
+  /** Refunds Stripe reported before their payment's event (migration 0023), recorded when it comes. */
+  waiting_refunds: {
+    stripe_refund_id: string;
+    payment_intent: string;
+    amount_cents: ColumnType<Count, number, number>;
+    currency: string;
+    /** Stripe's latest word on it: pending, requires_action, succeeded, failed or canceled. */
+    status: string;
+    received_at: Timestamp;
+  };
   /** The quotes sent, one frozen row per version (migration 0011). */
   quotes: {
     id: Generated<number>;

@@ -29,6 +29,16 @@ describe('an order’s money', () => {
     expect(orderMoney(quote, movements, true)?.depositDueCents).toBe(0);
   });
 
+  it('takes a refund of held money off nothing: it gives back money that was never counted', () => {
+    const movements: MoneyMovement[] = [
+      { id: 1, kind: 'payment', state: 'held', amountCents: 5_000 },
+      { id: 2, kind: 'payment', state: 'succeeded', amountCents: 12_000 },
+      { id: 3, kind: 'refund', state: 'succeeded', amountCents: 5_000, refundOf: 1 },
+      { id: 4, kind: 'refund', state: 'succeeded', amountCents: 2_000, refundOf: 2 },
+    ];
+    expect(orderMoney(quote, movements, false)?.paidCents).toBe(10_000);
+  });
+
   it('asks the deposit between approval and production, the balance once ready, and nothing otherwise', () => {
     const money = orderMoney(quote, [], false);
     expect(payableNow('approved', money, 'deposit')).toBe(6_173);

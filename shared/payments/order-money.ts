@@ -22,6 +22,9 @@ export interface MoneyMovement {
   /** Only `succeeded` counts: a refund waiting for Stripe, a failed one, money held over a mismatch do not. */
   state: 'succeeded' | 'pending' | 'failed' | 'held';
   amountCents: number;
+  /** The row's id, and for a refund the payment it gives back: a refund counts only against a counted payment. */
+  id?: number;
+  refundOf?: number | null;
 }
 
 /** The quote the customer approved last: its version, total and deposit percent. */
@@ -37,7 +40,7 @@ export interface OrderMoney {
   totalCents: number;
   /** What the approved quote asks before production. */
   depositCents: number;
-  /** Payments less refunds, both confirmed. */
+  /** Payments less refunds of them, both confirmed. */
   paidCents: number;
   /** Total less paid; negative when more was paid than the order costs. */
   balanceCents: number;
@@ -46,13 +49,23 @@ export interface OrderMoney {
   depositWaived: boolean;
 }
 
-/** Confirmed payments less confirmed refunds. */
+/**
+ * Confirmed payments less confirmed refunds of them. A refund of money that was never counted (held
+ * over a mismatch) gives that money back, not any of what was paid, so it takes nothing off.
+ */
 function paidOf(movements: readonly MoneyMovement[]): number {
-  return movements.reduce(
-    (sum, item) =>
-      item.state !== 'succeeded' ? sum : item.kind === 'payment' ? sum + item.amountCents : sum - item.amountCents,
-    0,
+  const uncounted = new Set(
+    movements.flatMap((item) =>
+      item.kind === 'payment' && item.state !== 'succeeded' && item.id !== undefined ? [item.id] : [],
+    ),
   );
+  return movements.reduce((sum, item) => {
+    if (item.state !== 'succeeded') return sum;
+    if (item.kind === 'payment') return sum + item.amountCents;
+    return item.refundOf !== undefined && item.refundOf !== null && uncounted.has(item.refundOf)
+      ? sum
+      : sum - item.amountCents;
+  }, 0);
 }
 
 /**

@@ -80,7 +80,16 @@ export interface StripeEventId {
 export type StripeEventOutcome =
   | { outcome: 'replay' }
   | { outcome: 'unknown' }
-  | { outcome: 'recorded'; reference: string; paymentId: number; flag: PaymentFlag | null }
+  | {
+      outcome: 'recorded';
+      reference: string;
+      paymentId: number;
+      flag: PaymentFlag | null;
+      /** Refunds Stripe reported before this payment, recorded with it. */
+      waitingRefunds?: number;
+    }
+  /** A refund of a payment not recorded yet: kept, and recorded when the payment's event comes. */
+  | { outcome: 'waiting' }
   | { outcome: 'failed'; reference: string }
   | { outcome: 'ignored'; reference: string };
 
@@ -93,7 +102,18 @@ export interface StripeRefundReport {
   paymentIntent: string | null;
   /** Our payment row the refund is of, from the metadata we set. */
   paymentId: number | null;
+  /** The refund row the desk reserved before asking Stripe, from the metadata we set; null when not ours. */
+  rowId?: number | null;
 }
+
+/**
+ * A refund the desk may ask of Stripe now, held as a pending row so that no other ask can count the
+ * same money; or why not: no such card payment, more than is left of it, or the same amount already
+ * being asked by the same person (a double click).
+ */
+export type RefundReservation =
+  | { ok: true; id: number }
+  | { ok: false; reason: 'no-payment' | 'too-much' | 'in-flight'; leftCents: number };
 
 /** A payment the desk records by hand. */
 export interface OfflinePayment {
@@ -129,23 +149,37 @@ export interface PaymentStorage {
   ): Promise<StripeEventOutcome>;
   /**
    * A refund Stripe reports: stored once by its Stripe id, counted once it has succeeded (with the
-   * customer's receipt), flagged when it failed. Unknown when it is of no payment here.
+   * customer's receipt), flagged when it failed. One of a payment not recorded yet is kept waiting for
+   * it (Stripe does not send events in order); unknown when it names no payment at all.
    */
   applyRefundEvent(event: StripeEventId, refund: StripeRefundReport): Promise<StripeEventOutcome>;
   /**
-   * A refund the desk asked Stripe for, kept as pending until Stripe's event confirms it (the event may
-   * come first: then this changes nothing). False when the payment is not one of the request's.
+   * Checks what is left of a card payment and holds `amountCents` of it as a pending refund, in one
+   * transaction under the payment row's lock, before Stripe is asked: two refunds asked at once cannot
+   * both count the same money.
    */
-  recordRefundAsked(
+  reserveRefund(
     reference: string,
-    refund: StripeRefundReport & { paymentId: number },
-    actor: `staff:${string}`,
-    note: string,
-  ): Promise<boolean>;
+    ask: { paymentId: number; amountCents: number; actor: `staff:${string}`; note: string },
+  ): Promise<RefundReservation>;
+  /**
+   * Stripe took the reserved refund: the row gets Stripe's id (unless its event came first and did so)
+   * and the request's log a line with who asked. It stays pending until Stripe's event confirms it.
+   */
+  confirmRefundAsked(reservationId: number, refund: StripeRefundReport): Promise<void>;
+  /** Stripe refused the reserved refund: the reservation goes, and nothing was refunded. */
+  releaseRefund(reservationId: number): Promise<void>;
   /** A payment taken at the shop, logged with who recorded it and the customer's receipt queued. */
   recordOfflinePayment(reference: string, payment: OfflinePayment): Promise<number | undefined>;
   /** The shop waives the deposit with a reason, logged with who and when; false when the request is gone. */
   waiveDeposit(reference: string, waiver: { actor: `staff:${string}`; reason: string }): Promise<boolean>;
+  /**
+   * The random part of every idempotency key this database sends Stripe, so two databases on one Stripe
+   * account (a staging copy, a restore) never send the same key for the same reference.
+   */
+  checkoutKeySalt(): Promise<string>;
+  /** A new salt: a restored database hands out the backup's later references again. */
+  renewCheckoutKeySalt(): Promise<void>;
   /** Ignores an event id from now on without recording anything (an event for no session of ours). */
   noteStripeEvent(event: StripeEventId): Promise<'new' | 'replay'>;
 }
