@@ -2,7 +2,7 @@ import type { Storage } from '#server/storage/types.ts';
 import { SIGN_IN_ADDRESS_CEILINGS, SIGN_IN_LINK_CAPS, type SignInLinkCap } from '#shared/staff-sign-in.ts';
 
 /** A cap reached, and whether it was the asker's own share or the address's ceiling over every asker. */
-export interface ReachedCap {
+interface ReachedCap {
   cap: SignInLinkCap;
   scope: 'sender' | 'address';
 }
