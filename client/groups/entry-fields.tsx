@@ -77,7 +77,7 @@ export function EntryFields({
       <Field
         id={`${prefix}-email`}
         label={emailLabel}
-        hint="(for your receipt and your link to change it)"
+        hint="(for the organiser and the shop; a card payment’s receipt goes here)"
         error={error('email')}
       >
         <input

@@ -53,7 +53,11 @@ export interface MemberRoutesOptions {
 }
 
 const notices = {
-  joined: { type: 'success', text: 'You are on the list. We have e-mailed you a receipt with this page’s link.' },
+  // Nothing is mailed at joining (the address is not the member's until proven): this page is their link.
+  joined: {
+    type: 'success',
+    text: 'You are on the list. Bookmark this page: its address is your own link to change or remove your entry until the deadline.',
+  },
   changed: { type: 'success', text: 'Your entry is changed.' },
   paying: {
     type: 'success',

@@ -270,9 +270,10 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
     await storage.queueMail({ kind: 'customer-cancelled', reason: '' }, { recipient: 'staff', reference });
     const [wrote, approved, changes, cancelled] = await written();
     const desk = `\n\nOpen it on the desk: https://shop.example/staff/requests/${reference}`;
+    // A typed file name is quoted with its dots broken, so no mail program links it (.png is no domain, .zip is).
     expect(wrote).toMatchObject({ to: 'team@seenwear.example', subject: `The customer wrote (${reference})` });
     expect(wrote?.text).toBe(
-      `The customer wrote about quote request ${reference}:\n\nHere is the back print.\n\nWith 2 files: back.png, back.pdf${desk}`,
+      `The customer wrote about quote request ${reference}:\n\nHere is the back print.\n\nWith 2 files: back[.]png, back[.]pdf${desk}`,
     );
     expect(approved?.subject).toBe(`The customer approved proof v1 (${reference})`);
     expect(approved?.text).toBe(

@@ -5,6 +5,7 @@ import { depositOf, type QuoteTerms, quoteTotal } from '#shared/requests/quote.t
 import { type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 import type { MailDraft } from './mail-draft.ts';
 import type { MailFacts } from './mail-facts.ts';
+import { inertText } from './user-text.ts';
 
 /** The mails the shop sends a customer about their request, from the desk. */
 export type ToCustomerFacts = Extract<
@@ -84,7 +85,7 @@ export function approvalReceiptMail(
     to,
     subject: `${shopName}: you approved ${approved} of ${reference}`,
     text: [
-      `Thank you: this is your receipt. You approved ${approved} of your request ${reference}, signing as “${signedAs}” on ${at}.`,
+      `Thank you: this is your receipt. You approved ${approved} of your request ${reference}, signing as “${inertText(signedAs)}” on ${at}.`,
       ...(quote && total !== undefined
         ? [
             '',

@@ -4,6 +4,7 @@ import { formatDateTime } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { MailDraft } from './mail-draft.ts';
 import type { MailSettings } from './mail-settings.ts';
+import { inertText } from './user-text.ts';
 
 /** The group mails' subjects, from the facts alone (the desk lists queued mails by subject). */
 export function groupSubject(about: 'share-link' | 'entry', shopName: string): string {
@@ -25,7 +26,7 @@ export function shareLinkMail(
     to,
     subject: groupSubject('share-link', settings.shop.appName),
     text: [
-      `Your group order "${group.title}" (${group.reference}) is open until ${deadline}.`,
+      `Your group order "${inertText(group.title)}" (${group.reference}) is open until ${deadline}.`,
       '',
       ...(link
         ? [
@@ -51,14 +52,14 @@ export function entryReceiptMail(
 ): MailDraft {
   const link = `${settings.publicUrl}${entryPath(settings.linkKeys, entry)}`;
   const deadline = formatDateTime(group.deadline.toISOString(), settings.timeZone);
-  const back = [entry.backName, entry.backNumber].filter(Boolean).join(' ');
+  const back = inertText([entry.backName, entry.backNumber].filter(Boolean).join(' '));
   return {
     to: entry.email,
     subject: groupSubject('entry', settings.shop.appName),
     text: [
-      `Hello ${entry.name},`,
+      `Hello ${inertText(entry.name)},`,
       '',
-      `You are on the list for "${group.title}":`,
+      `You are on the list for "${inertText(group.title)}":`,
       `Size: ${entry.size}`,
       `Quantity: ${entry.quantity}`,
       ...(back ? [`On the back: ${back}`] : []),

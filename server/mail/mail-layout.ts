@@ -75,7 +75,7 @@ export function mailHtml(
   { subject, text, look }: { subject: string; text: string; look?: MailLook },
   brand: MailBrand,
 ) {
-  const [first = '', ...rest] = textBlocks(text, look?.button);
+  const [first = '', ...rest] = textBlocks(text, brand.url, look?.button);
   const body = [
     look?.summary ? summaryHtml(look.summary) : '',
     first,

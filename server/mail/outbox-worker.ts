@@ -3,6 +3,7 @@ import type { ClaimedNotification, Storage } from '#server/storage/types.ts';
 import { buildMail, type MailReads, UnbuildableMailError } from './build-mail.ts';
 import type { MailSettings } from './mail-settings.ts';
 import type { MailTransport } from './mail-transport.ts';
+import { heldByShareCap } from './share-mail-cap.ts';
 
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
@@ -45,7 +46,12 @@ function isRefused(error: unknown): boolean {
 export interface OutboxWorkerOptions {
   storage: Pick<
     Storage,
-    'claimNotification' | 'markNotificationSent' | 'markNotificationFailed' | 'releaseNotification'
+    | 'claimNotification'
+    | 'markNotificationSent'
+    | 'markNotificationFailed'
+    | 'releaseNotification'
+    | 'countHit'
+    | 'uncountHit'
   > &
     MailReads;
   transport: Pick<MailTransport, 'sendMail'>;
@@ -165,6 +171,19 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 async function deliver(message: ClaimedNotification, options: OutboxWorkerOptions): Promise<boolean> {
   const { storage, transport, settings, logger, now = () => new Date() } = options;
   const { reference, recipient } = message;
+  const held = await heldByShareCap(storage, message);
+  if (held) {
+    // Given up at once, never silently: the row stays listed as failed (an operator may send it again)
+    // and the warning says which mail was kept back and by which cap.
+    await storage.markNotificationFailed(message, `held: at most ${held.cap} from a group's share link`, {
+      final: true,
+    });
+    logger.warn(
+      { reference, recipient, reason: 'group_mail_capped', ...held },
+      `group mail not sent: a share link's mails are capped at ${held.cap}`,
+    );
+    return false;
+  }
   let failure: unknown;
   try {
     await transport.sendMail(await buildMail(message, storage, settings));

@@ -120,7 +120,7 @@ describe('shopMessage', () => {
     expect(text).toContain('Estimate:\n  Total cents: 52800\n  Per piece: 11.00');
     expect(text).toContain('Notes:\n  Logo on the front.\n  Text <b>"Team"</b> on the back.');
     expect(text).toContain('Phone: (not given)');
-    expect(text).toContain('Files (attached)\n  - logo.png (image/png, 2.0 KB)');
+    expect(text).toContain('Files (attached)\n  - logo[.]png (image/png, 2.0 KB)');
     // The name and e-mail head the message once, not again among the details.
     expect(text.match(/Jane Doe/g)).toHaveLength(1);
     expect(text.match(/jane@example\.com/g)).toHaveLength(1);

@@ -8,6 +8,7 @@ import { receivedSummary } from '#shared/submissions/received-summary.ts';
 import type { MailDraft } from './mail-draft.ts';
 import type { MailSettings } from './mail-settings.ts';
 import { customerLook } from './order-summary.ts';
+import { inertText } from './user-text.ts';
 
 const kindLabels: Record<SubmissionKind, { shop: string; customer: string }> = {
   quote: { shop: 'Quote request', customer: 'quote request' },
@@ -24,7 +25,7 @@ export function shopMessage(
   const text = [
     `${label} ${submission.reference}`,
     '',
-    `Name: ${submission.name}`,
+    `Name: ${inertText(submission.name)}`,
     `E-mail: ${submission.email}`,
     `Received: ${formatDateTime(submission.createdAt.toISOString(), settings.timeZone)}`,
     ...(submission.kind === 'quote' ? [`In short: ${quoteSummary(submission)}`, ...atAGlance(submission.payload)] : []),
@@ -41,13 +42,13 @@ export function shopMessage(
           '',
           `Open it on the desk: ${settings.deskUrl}/requests/${submission.reference}`,
         ]
-      : ['', 'Details', ...formatFields(detailsOf(submission), ''), '', ...formatFiles(submission)]),
+      : ['', 'Details', ...formatFields(detailsOf(submission), '').map(inertText), '', ...formatFiles(submission)]),
     ...mockupLines(submission.reference, mockups),
   ].join('\n');
   return {
     to: settings.shopEmail,
     replyTo: { name: submission.name, address: submission.email },
-    subject: `${label} ${submission.reference} from ${submission.name}`,
+    subject: `${label} ${submission.reference} from ${inertText(submission.name)}`,
     text,
     // The mockups go whatever the desk: small pictures the shop sees before opening anything.
     attachments: [
@@ -172,6 +173,8 @@ function formatFiles(submission: Submission): string[] {
   if (submission.files.length === 0) return ['Files: none'];
   return [
     'Files (attached)',
-    ...submission.files.map((file) => `  - ${file.name} (${file.mediaType}, ${formatBytes(file.size, 'staff')})`),
+    ...submission.files.map(
+      (file) => `  - ${inertText(file.name)} (${file.mediaType}, ${formatBytes(file.size, 'staff')})`,
+    ),
   ];
 }

@@ -1,5 +1,6 @@
 import type { MailDraft } from './mail-draft.ts';
 import type { MailFacts } from './mail-facts.ts';
+import { inertText } from './user-text.ts';
 
 /** What a customer did on their private page, told to the shop (SHOP_EMAIL). */
 export type ToShopFacts = Extract<MailFacts, { kind: 'customer-wrote' | 'customer-decided' | 'customer-cancelled' }>;
@@ -28,26 +29,26 @@ function linesOf(facts: ToShopFacts, reference: string): string[] {
       return [
         `The customer wrote about quote request ${reference}:`,
         '',
-        facts.text || '(no text)',
+        facts.text ? inertText(facts.text) : '(no text)',
         ...(facts.files.length > 0
           ? [
               '',
-              `With ${facts.files.length === 1 ? 'a file' : `${facts.files.length} files`}: ${facts.files.join(', ')}`,
+              `With ${facts.files.length === 1 ? 'a file' : `${facts.files.length} files`}: ${inertText(facts.files.join(', '))}`,
             ]
           : []),
       ];
     case 'customer-decided':
       return facts.decision === 'approved'
         ? [
-            `The customer approved ${labelOf(facts)} of ${reference}, signing as “${facts.name}”.`,
-            ...(facts.comment ? ['', facts.comment] : []),
+            `The customer approved ${labelOf(facts)} of ${reference}, signing as “${inertText(facts.name)}”.`,
+            ...(facts.comment ? ['', inertText(facts.comment)] : []),
           ]
-        : [`The customer asked for changes to ${labelOf(facts)} of ${reference}:`, '', facts.comment];
+        : [`The customer asked for changes to ${labelOf(facts)} of ${reference}:`, '', inertText(facts.comment)];
     case 'customer-cancelled':
       return [
         `The customer cancelled quote request ${reference}.`,
         '',
-        facts.reason ? `Their reason: ${facts.reason}` : 'They gave no reason.',
+        facts.reason ? `Their reason: ${inertText(facts.reason)}` : 'They gave no reason.',
       ];
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_LINK_CAPS } from '#shared/staff-sign-in.ts';
+import { SIGN_IN_ADDRESS_CEILINGS, SIGN_IN_LINK_CAPS } from '#shared/staff-sign-in.ts';
 import { backends, isoFromNow, openTestStorage, runSql } from '#tests/support/test-storage.ts';
 import { signInCapReached } from './sign-in-cap.ts';
 
@@ -20,10 +20,10 @@ describe.each(backends)('sign-in link caps on %s', (backend) => {
       isoFromNow(-1000),
       `staff-sign-in-link:${windowMs}:%`,
     ]);
-  /** The caps met by `count` asks in a row: undefined for a link sent. */
-  const ask = async (email: string, count: number) => {
+  /** The caps met by `count` asks in a row from `sender`: undefined for a link sent. */
+  const ask = async (email: string, count: number, sender = '192.0.2.1') => {
     const results = [];
-    for (let i = 0; i < count; i += 1) results.push((await signInCapReached(storage, email))?.per);
+    for (let i = 0; i < count; i += 1) results.push((await signInCapReached(storage, email, sender))?.cap.per);
     return results;
   };
 
@@ -45,5 +45,22 @@ describe.each(backends)('sign-in link caps on %s', (backend) => {
     await lapse(quarterHour.windowMs);
     await lapse(day.windowMs);
     expect(await ask(owner, 1)).toEqual([undefined]);
+  });
+
+  it('counts each asker apart for one address, under a ceiling for the address no single asker reaches', async () => {
+    const staff = 'desk@seenwear.example';
+    const [ceiling] = SIGN_IN_ADDRESS_CEILINGS;
+    expect(ceiling.limit).toBeGreaterThan(quarterHour.limit * 3);
+    // One asker's share used up and past: the staff member, elsewhere, still gets theirs.
+    expect(await ask(staff, 5, '203.0.113.9')).toEqual([undefined, undefined, undefined, '15 minutes', '15 minutes']);
+    expect(await ask(staff, 1, '198.51.100.7')).toEqual([undefined]);
+    // Many askers together reach the address's ceiling: then nobody's link goes until it lapses.
+    let sent = 4;
+    for (let sender = 0; sent < ceiling.limit; sender += 1) {
+      const results = await ask(staff, quarterHour.limit, `10.0.0.${sender}`);
+      sent += results.filter((result) => result === undefined).length;
+    }
+    const past = await signInCapReached(storage, staff, '10.1.1.1');
+    expect(past).toMatchObject({ scope: 'address', cap: { per: '15 minutes', limit: ceiling.limit } });
   });
 });

@@ -19,12 +19,16 @@ function outcomes(lines: Record<string, unknown>[]) {
     .filter((line) => line.reason !== 'staff_signed_in');
 }
 
-/** Asks for a link for `email` as the sign-in page does; the answer's location. */
-async function askForLink(app: TestApp['app'], email: string): Promise<string | undefined> {
+/**
+ * Asks for a link for `email` as the sign-in page does, from the visitor address `from` when given (as
+ * a proxy names it, for an app with TRUST_PROXY 1); the answer's location.
+ */
+async function askForLink(app: TestApp['app'], email: string, from?: string): Promise<string | undefined> {
   const { cookie, token } = await visitorSession(app, '/contact-us');
   const answer = await request(app)
     .post('/staff/sign-in')
     .set('Cookie', cookie)
+    .set(from ? { 'X-Forwarded-For': from } : {})
     .type('form')
     .send({ [CSRF_FIELD]: token, email })
     .expect(303);
@@ -207,6 +211,22 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     expect((await storage.outboxDepth()).pending).toBe(4);
     const page = await request(app.app).get('/staff/sign-in?sent').expect(200);
     expect(page.text).toContain('An address is sent at most 3 links in 15 minutes and 10 a day');
+  });
+
+  it('still sends a staff member their link from their own address after another sender used up its share for them', async () => {
+    const storage = await openTestStorage(backend);
+    const app = await createTestApp({ storage, config: { submissionRateLimit: 1000, trustProxy: 1 } });
+    const attacker = '203.0.113.9';
+    // Someone who knows the address asks again and again: only their own share goes, the rest is capped.
+    for (let i = 0; i < 12; i += 1) expect(await askForLink(app.app, staff, attacker)).toBe('/staff/sign-in?sent');
+    await expect.poll(() => outcomes(app.lines).length).toBe(12);
+    expect(outcomes(app.lines).filter((line) => line.reason === 'staff_sign_in_link')).toHaveLength(3);
+    const before = (await storage.outboxDepth()).pending;
+    // The staff member, from their own address, gets their link straight away.
+    expect(await askForLink(app.app, staff, '198.51.100.7')).toBe('/staff/sign-in?sent');
+    await expect.poll(() => outcomes(app.lines).length).toBe(13);
+    expect(outcomes(app.lines).at(-1)?.reason).toBe('staff_sign_in_link');
+    expect((await storage.outboxDepth()).pending).toBe(before + 1);
   });
 
   it('answers a staff address at once, and makes and queues its link after the answer', async () => {

@@ -1,4 +1,5 @@
 import { type Request, type Response, Router } from 'express';
+import { clientKey } from '#server/http/client-key.ts';
 import { isLinkSecret, type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { Storage } from '#server/storage/types.ts';
@@ -47,11 +48,15 @@ export function signInRoutes(options: SignInRoutesOptions): Router {
    * is logged.
    */
   async function mailLink(req: Request, email: string, next: string): Promise<void> {
-    const cap = await signInCapReached(options.storage, email);
-    if (cap) {
+    const reached = await signInCapReached(options.storage, email, clientKey(req));
+    if (reached) {
+      const { cap, scope } = reached;
+      const within = cap.per === 'day' ? 'a day' : cap.per;
       req.log.warn(
-        { reason: 'staff_sign_in_capped', staff: email, cap: `${cap.limit} per ${cap.per}` },
-        `staff sign-in link not sent: the address had ${cap.limit} in ${cap.per === 'day' ? 'a day' : cap.per}`,
+        { reason: 'staff_sign_in_capped', staff: email, cap: `${cap.limit} per ${cap.per}`, scope },
+        scope === 'sender'
+          ? `staff sign-in link not sent: this visitor address asked for ${cap.limit} for it in ${within}`
+          : `staff sign-in link not sent: the address had ${cap.limit} in ${within} from every asker together`,
       );
       return;
     }

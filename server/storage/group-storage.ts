@@ -220,13 +220,9 @@ export function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseC
           .executeTakeFirstOrThrow();
         const stored = entryOfRow(row);
         await logEntry(trx, locked.row, entry.addedBy, 'group_joined', stored);
-        // A member paying through Checkout gets the receipt once paid (the webhook queues it).
-        if (entry.addedBy === 'member' && entry.payment === 'none')
-          await insertQueuedMail(trx, clock, {
-            mail: { kind: 'group', about: 'entry', entry: stored.id },
-            recipient: 'customer',
-            submissionId: locked.row.submission_id,
-          });
+        // Nothing is mailed here: anyone with the share link may type any address, so a mail at joining
+        // would let them make the shop write to whoever they like. A member's receipt goes only once
+        // they paid their share by card (the webhook queues it); otherwise their entry's page is their link.
         return { ok: true, entry: stored };
       });
     },

@@ -1,0 +1,54 @@
+import type { Storage } from '#server/storage/types.ts';
+import type { QueuedMail } from './build-mail.ts';
+import { readMailFacts } from './mail-facts.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How many mails a group's share link may cause in a day (from the first one counted), per address
+ * and per group. Anyone holding a share link types the member's address, so these bound what a
+ * stranger can make the shop send: a parent paying for a few children fits under the first, a whole
+ * team paying on its last day under the second. Counted in the database's rate_limits table, so every
+ * instance shares the count.
+ */
+export const SHARE_MAIL_CAPS = {
+  perRecipient: { limit: 5, windowMs: DAY_MS, label: 'per recipient per day' },
+  perGroup: { limit: 60, windowMs: DAY_MS, label: 'per group per day' },
+} as const;
+
+/** A share-link mail kept back by a cap: what it was, for the operator's log. */
+interface HeldShareMail {
+  group: number;
+  entry: number;
+  cap: string;
+}
+
+/**
+ * Counts a mail a group's share link caused (a member's receipt) against both caps as it is about to
+ * go; the cap reached when it must not go, undefined otherwise (and for every other mail). A held mail
+ * is taken back off the counts, so what is held never uses up what may still go.
+ */
+export async function heldByShareCap(
+  storage: Pick<Storage, 'countHit' | 'uncountHit' | 'entryById'>,
+  row: Pick<QueuedMail, 'recipient' | 'facts'>,
+): Promise<HeldShareMail | undefined> {
+  const facts = readMailFacts(row.recipient, row.facts);
+  if (facts?.kind !== 'group' || facts.about !== 'entry' || facts.entry === undefined) return undefined;
+  const found = await storage.entryById(facts.entry);
+  // Gone: the mail cannot be written, and its builder says so.
+  if (!found) return undefined;
+  const keys = [
+    { key: `share-mail:to:${found.entry.email.trim().toLowerCase()}`, cap: SHARE_MAIL_CAPS.perRecipient },
+    { key: `share-mail:group:${found.group.id}`, cap: SHARE_MAIL_CAPS.perGroup },
+  ];
+  const counted: string[] = [];
+  for (const { key, cap } of keys) {
+    const { hits } = await storage.countHit(key, cap.windowMs);
+    counted.push(key);
+    if (hits > cap.limit) {
+      for (const done of counted) await storage.uncountHit(done);
+      return { group: found.group.id, entry: found.entry.id, cap: `${cap.limit} ${cap.label}` };
+    }
+  }
+  return undefined;
+}
