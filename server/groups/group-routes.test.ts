@@ -4,6 +4,7 @@ import type { AppConfig } from '#server/config.ts';
 import { linkKeys } from '#server/http/link-secrets.ts';
 import { requestLinks } from '#server/requests/request-links.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import type { QuoteTerms } from '#shared/requests/quote.ts';
 import { withSubjects } from '#tests/support/mail-subjects.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
@@ -326,6 +327,40 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
     await request(t.app)
       .get(`${own.replace(/[\w-]{43}$/, 'x'.repeat(43))}/artwork`)
       .expect(404);
+  });
+
+  it('freezes the group when the quote is approved: late joins are refused and the approved order stays', async () => {
+    const { reference, path, post, share } = await startedGroup();
+    const member = form(await visitorSession(t.app, share));
+    for (const name of ['Kim', 'Lee'])
+      await member(`${share}/join`, {
+        name,
+        email: `${name.toLowerCase()}@example.com`,
+        size: 'M',
+        quantity: '12',
+        backName: name,
+        backNumber: '',
+      }).expect(303);
+    // The shop quotes the 24 on the roster, and the organiser approves it.
+    const terms: QuoteTerms = {
+      lines: [{ label: 'Front print', quantity: 24, unitCents: 1000 }],
+      notes: '',
+      validUntil: '2099-01-31',
+      depositPercent: 50,
+    };
+    await t.storage.sendQuote(reference, terms, {
+      from: 'new',
+      to: 'quoted',
+      actor: 'staff:owner@seenwear.example',
+      mail: (version) => ({ kind: 'quote-sent', version }),
+    });
+    await post(`${path}/quotes/1/decision`, { decision: 'approved', name: 'Pat Organiser', accept: 'yes' }).expect(303);
+    expect((await t.storage.groupOf(reference))?.state).toBe('closed');
+    const late = await member(`${share}/join`, { name: 'Ari', email: 'ari@example.com', size: 'M', quantity: '20' });
+    expect(late.status).toBe(422);
+    expect(late.text).toContain('This group is closed');
+    await post(`${path}/group/close`, {}).expect(303).expect('Location', `${path}?done=group-not-open#group`);
+    expect((await t.storage.getSubmission(reference))?.payload).toMatchObject({ quantity: 24, sizes: 'M: 24' });
   });
 
   it('closes by itself at the deadline: the late member is refused with a reason, the desk sees the list', async () => {

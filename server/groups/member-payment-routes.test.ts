@@ -201,6 +201,32 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     expect((await t.storage.entryById(entry.id))?.entry).toMatchObject({ quantity: 2, size: 'XL', payment: 'paid' });
   });
 
+  it('counts only paid places at the close, as the member’s page says', async () => {
+    const { reference, path, join } = await pricedGroup(t, '10.00');
+    const paidSession = sessionOf((await join('Ona', '2').expect(303)).headers.location as string);
+    await join('Pia', '3').expect(303);
+    await deliver('checkout.session.completed', stripe.pay(paidSession.id)).expect(200);
+    const waitingSession = sessionOf((await join('Quin', '1').expect(303)).headers.location as string);
+    const waiting = await request(t.app)
+      .get(String(waitingSession.cancel_url).replace('https://shop.example', ''))
+      .expect(200);
+    expect(waiting.text).toContain('your place counts once it is');
+    const organiser = await visitorSession(t.app, path);
+    const before = await request(t.app).get(path).expect(200);
+    expect(before.text).toContain('Waiting for payment');
+    await request(t.app)
+      .post(`${path}/group/close`)
+      .set('Cookie', organiser.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: organiser.token })
+      .expect(303);
+    expect((await t.storage.getSubmission(reference))?.payload).toMatchObject({
+      quantity: 2,
+      sizes: 'L: 2',
+      roster: ['L', 'L'],
+    });
+  });
+
   it('keeps each member’s session apart, ignores a replay, and answers 200 with a warning for a session it never made', async () => {
     const { reference, group, join } = await pricedGroup(t);
     const first = sessionOf((await join('Bea', '1').expect(303)).headers.location as string);
