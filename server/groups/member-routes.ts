@@ -24,7 +24,7 @@ import { garmentOf as catalogueGarment, type WithCatalogue } from './group-garme
 import { entryOpens, entryPath, shareOpens } from './group-links.ts';
 import { refusalText } from './group-refusals.ts';
 import { groupState } from './group-views.ts';
-import { memberPaysByCard, paymentView, startShareCheckout } from './member-checkout.ts';
+import { closeShareSessions, memberPaysByCard, paymentView, startShareCheckout } from './member-checkout.ts';
 
 const NOT_FOUND = 'There is no group at this address. Check the link you were sent, or ask whoever sent it.';
 const SHARE = '/groups/:group/:secret';
@@ -387,14 +387,40 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       asksNames: group.asksNames,
       asksNumbers: group.asksNumbers,
     }).safeParse(values);
-    const outcome = parsed.success ? await options.storage.changeEntry(entry.id, parsed.data, 'member') : undefined;
+    // A new count while a Checkout page for the old one is open: that page is closed with Stripe first,
+    // or the count stays (the storage refuses it too while a session is open).
+    const sessions =
+      parsed.success && entry.payment === 'pending' && parsed.data.quantity !== entry.quantity
+        ? await closeShareSessions({ gateway: options.gateway, storage: options.storage }, group, entry)
+        : 'closed';
+    if (sessions === 'unreachable') {
+      req.log.warn({ group: group.id, entry: entry.id }, 'group share checkout could not be closed for a new count');
+      return sendMember(req, res, group, {
+        action: path,
+        picturesBase: path,
+        entry,
+        ...paymentView(group, entry, { path, backFromPaying: false }),
+        status: 503,
+        notice: {
+          type: 'error',
+          text: 'Nothing was changed: we could not reach the card processor to close your open payment page. Try again in a minute.',
+        },
+        form: { values, errors: {} },
+      });
+    }
+    const outcome =
+      sessions === 'paying'
+        ? ({ ok: false, reason: 'payment-open' } as const)
+        : parsed.success
+          ? await options.storage.changeEntry(entry.id, parsed.data, 'member')
+          : undefined;
     if (!outcome?.ok) {
       return sendMember(req, res, group, {
         action: path,
         picturesBase: path,
         entry,
         ...paymentView(group, entry, { path, backFromPaying: false }),
-        status: outcome?.reason === 'duplicate' ? 409 : 422,
+        status: outcome?.reason === 'duplicate' || outcome?.reason === 'payment-open' ? 409 : 422,
         notice: {
           type: 'error',
           text: outcome

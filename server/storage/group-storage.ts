@@ -345,6 +345,18 @@ export function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseC
         if (refusal) return { ok: false, reason: refusal };
         if (by === 'member' && row.payment === 'paid' && input.quantity !== row.quantity)
           return { ok: false, reason: 'paid-quantity' };
+        // A Checkout page still open asks for the old count's amount: the count may change only once
+        // it is closed (the member's page expires it with Stripe first), so an old amount is never paid
+        // for a new count.
+        if (row.payment === 'pending' && input.quantity !== row.quantity) {
+          const open = await trx
+            .selectFrom('checkout_sessions')
+            .where('group_entry_id', '=', entryId)
+            .where('status', '=', 'open')
+            .select('id')
+            .executeTakeFirst();
+          if (open) return { ok: false, reason: 'payment-open' };
+        }
         if (!locked.group.allowRepeat) {
           const others = (await liveEntries(trx, row.group_id).where('id', '!=', entryId).execute()).map(entryOfRow);
           if (others.some((item) => personKey(item) === personKey(input))) return { ok: false, reason: 'duplicate' };
