@@ -406,7 +406,5 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
 
   options.groups?.mount(router, { opened, postLimit, sendPage, pageOf }, PAGE);
 
-  options.groups?.mount(router, { opened, postLimit, sendPage, pageOf }, PAGE);
-
   return router;
 }

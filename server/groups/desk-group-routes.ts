@@ -5,7 +5,7 @@ import type { Storage, StoredGroup, StoredGroupEntry } from '#server/storage/typ
 import type { DeskView } from '#shared/desk-contract.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import type { DeskGroupView } from '#shared/groups/group-contract.ts';
-import { sizeOrder, sizeTotals } from '#shared/groups/group-sizes.ts';
+import { countsTowardOrder, sizeOrder, sizeTotals } from '#shared/groups/group-sizes.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { closedIfDue } from './deadline-close.ts';
 import { paymentText, rosterCsv } from './group-views.ts';
@@ -33,8 +33,11 @@ async function groupWithSizes(storage: Storage, reference: string, now: Date) {
   const group = await closedIfDue(storage, found, now);
   const entries = await storage.entriesOf(group.id);
   const live = entries.filter((entry) => entry.removedAt === null);
+  // The totals and the packing sheet are the pieces the order holds: an entry still waiting for its
+  // card payment is on the roster (marked so) but not counted, as at the close.
+  const counted = live.filter(countsTowardOrder);
   const sizes = sizeOrder;
-  return { group, entries, live, sizes };
+  return { group, entries, live, counted, sizes };
 }
 
 const totalsOf = (sizes: readonly string[], live: StoredGroupEntry[]) =>
@@ -51,12 +54,12 @@ export async function deskGroupView(
 ): Promise<DeskGroupView | undefined> {
   const found = await groupWithSizes(storage, reference, now);
   if (!found) return undefined;
-  const { group, live, sizes } = found;
+  const { group, live, counted, sizes } = found;
   return {
     title: group.title,
     stateText: stateText(group, timeZone),
-    quantity: live.reduce((sum, entry) => sum + entry.quantity, 0),
-    totals: totalsOf(sizes, live),
+    quantity: counted.reduce((sum, entry) => sum + entry.quantity, 0),
+    totals: totalsOf(sizes, counted),
     roster: live.map((entry) => ({
       id: entry.id,
       name: entry.name,
@@ -93,8 +96,8 @@ export function deskGroupRoutes(options: DeskGroupRoutesOptions): Router {
     const reference = referenceOf(req);
     const found = await groupWithSizes(options.storage, reference, options.now());
     if (!found) throw createHttpError(404, 'This request has no group order.');
-    const { group, live, sizes } = found;
-    const rows = [...live]
+    const { group, counted, sizes } = found;
+    const rows = [...counted]
       .sort((a, b) => sizes.indexOf(a.size) - sizes.indexOf(b.size) || a.name.localeCompare(b.name))
       .map((entry) => ({
         id: entry.id,
@@ -109,7 +112,7 @@ export function deskGroupRoutes(options: DeskGroupRoutesOptions): Router {
       reference,
       title: group.title,
       stateText: stateText(group, options.prices()['order-terms'].timeZone),
-      totals: totalsOf(sizes, live),
+      totals: totalsOf(sizes, counted),
       rows,
     });
   });

@@ -20,7 +20,11 @@ export function groupEventText(type: string, data: Record<string, unknown>): str
         .filter(([, count]) => Number(count) > 0)
         .map(([size, count]) => `${size} ${String(count)}`)
         .join(', ');
-      return `Closed the group order: ${String(data.quantity ?? 0)} pieces${counts ? ` (${counts})` : ''} are now the request’s sizes`;
+      const pieces = `${String(data.quantity ?? 0)} pieces${counts ? ` (${counts})` : ''}`;
+      const waiting = Number(data.waiting) > 0 ? `; ${String(data.waiting)} waiting for payment left out` : '';
+      return data.kept === true
+        ? `Closed the group order (${pieces} counted${waiting}); the request keeps its sizes`
+        : `Closed the group order: ${pieces} are now the request’s sizes${waiting}`;
     }
     case 'group_deadline':
       return 'Moved the group’s deadline';

@@ -25,6 +25,10 @@ export function refusalText(reason: GroupRefusal, to: 'member' | 'organiser', or
       return to === 'member'
         ? 'You have paid for this entry by card, so it stays on the roster. To be taken off, ask the shop: it removes the entry and refunds your card.'
         : 'This member paid by card for their entry, so only the shop can remove it: ask the shop, and it refunds their card as it does.';
+    case 'payment-open':
+      return to === 'member'
+        ? 'Your card payment for this entry is going through, so how many stays as it is for now. Refresh this page in a minute: once it is confirmed, ask the organiser to change the count.'
+        : 'This member’s card payment is going through: wait for it before changing how many.';
     case 'gone':
       return 'That entry or group is no longer there.';
   }

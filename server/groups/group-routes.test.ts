@@ -4,6 +4,7 @@ import type { AppConfig } from '#server/config.ts';
 import { linkKeys } from '#server/http/link-secrets.ts';
 import { requestLinks } from '#server/requests/request-links.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import type { QuoteTerms } from '#shared/requests/quote.ts';
 import { withSubjects } from '#tests/support/mail-subjects.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
@@ -35,7 +36,7 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
   });
 
   let made = 0;
-  async function newRequest() {
+  async function newRequest(files: { name: string; mediaType: string; data: Buffer }[] = []) {
     made += 1;
     const { reference } = await t.storage.saveSubmission({
       kind: 'quote',
@@ -43,7 +44,7 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
       email: `pat-${made}@example.com`,
       payload: { name: 'Pat Organiser', garment: 'tee', garmentColor: 'Navy', quantity: 20 },
       formValues: { name: 'Pat Organiser', qtyM: '20' },
-      files: [],
+      files: files.map((file) => ({ ...file, size: file.data.length })),
     });
     const path = await requestLinks(t.storage, csrfSecret).pathFor(reference);
     if (!path) throw new Error('no link');
@@ -57,8 +58,11 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
       .type('form')
       .send({ [CSRF_FIELD]: session.token, ...body });
 
-  async function startedGroup(extra: Record<string, string> = {}) {
-    const { reference, path } = await newRequest();
+  async function startedGroup(
+    extra: Record<string, string> = {},
+    files: { name: string; mediaType: string; data: Buffer }[] = [],
+  ) {
+    const { reference, path } = await newRequest(files);
     const session = await visitorSession(t.app, path);
     const post = form(session);
     await post(`${path}/group`, {
@@ -257,6 +261,109 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
     await request(t.app).get(String(fresh)).expect(404);
   });
 
+  // Bytes a browser would take for a JPEG; the server never decodes them here.
+  const jpeg = (label: string) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(label)]);
+
+  it('never shows a file sent in a private message as the group’s picture', async () => {
+    const { reference, share } = await startedGroup();
+    // The organiser sends the shop a purchase order in a message: it is for the shop alone.
+    await t.storage.addCustomerMessage(reference, {
+      text: 'Our purchase order',
+      files: [
+        {
+          name: 'purchase-order.jpg',
+          mediaType: 'image/jpeg',
+          size: jpeg('purchase order').length,
+          data: jpeg('purchase order'),
+        },
+      ],
+    });
+    const page = await request(t.app).get(share).expect(200);
+    expect(page.text).not.toContain(`${share}/artwork`);
+    const refused = await request(t.app).get(`${share}/artwork`).expect(404);
+    expect(refused.text).toContain('This group has no picture yet.');
+
+    // The request's own artwork is still the group's picture, whatever messages came after it.
+    const withArt = await startedGroup({}, [{ name: 'logo.jpg', mediaType: 'image/jpeg', data: jpeg('the logo') }]);
+    await t.storage.addCustomerMessage(withArt.reference, {
+      text: 'Our purchase order',
+      files: [
+        {
+          name: 'purchase-order.jpg',
+          mediaType: 'image/jpeg',
+          size: jpeg('purchase order').length,
+          data: jpeg('purchase order'),
+        },
+      ],
+    });
+    const art = await request(t.app).get(`${withArt.share}/artwork`).expect(200);
+    expect(Buffer.from(art.body as Buffer).toString('latin1')).toContain('the logo');
+  });
+
+  it('serves a member’s picture under their own entry’s link, never the share link’s secret', async () => {
+    const { path, post, share, reference } = await startedGroup({}, [
+      { name: 'logo.jpg', mediaType: 'image/jpeg', data: jpeg('the logo') },
+    ]);
+    const member = form(await visitorSession(t.app, share));
+    const joined = await member(`${share}/join`, {
+      name: 'Kim',
+      email: 'kim@example.com',
+      size: 'S',
+      backName: 'Kim',
+      backNumber: '4',
+    }).expect(303);
+    const own = String(joined.headers.location).split('?')[0] ?? '';
+    await post(`${path}/group/link`, { action: 'replace' }).expect(303);
+    const group = await t.storage.groupOf(reference);
+    const fresh = String(group && sharePath(linkKeys(csrfSecret), group));
+    const freshSecret = fresh.split('/').at(-1) ?? '';
+    const page = await request(t.app).get(own).expect(200);
+    expect(page.text).not.toContain(freshSecret);
+    expect(page.text).toContain(`src="${own}/artwork"`);
+    const art = await request(t.app).get(`${own}/artwork`).expect(200);
+    expect(art.headers['content-type']).toBe('image/jpeg');
+    // Turned off, the share link takes the picture with it; the member's own link keeps it.
+    await post(`${path}/group/link`, { action: 'revoke' }).expect(303);
+    await request(t.app).get(`${own}/artwork`).expect(200);
+    await request(t.app)
+      .get(`${own.replace(/[\w-]{43}$/, 'x'.repeat(43))}/artwork`)
+      .expect(404);
+  });
+
+  it('freezes the group when the quote is approved: late joins are refused and the approved order stays', async () => {
+    const { reference, path, post, share } = await startedGroup();
+    const member = form(await visitorSession(t.app, share));
+    for (const name of ['Kim', 'Lee'])
+      await member(`${share}/join`, {
+        name,
+        email: `${name.toLowerCase()}@example.com`,
+        size: 'M',
+        quantity: '12',
+        backName: name,
+        backNumber: '',
+      }).expect(303);
+    // The shop quotes the 24 on the roster, and the organiser approves it.
+    const terms: QuoteTerms = {
+      lines: [{ label: 'Front print', quantity: 24, unitCents: 1000 }],
+      notes: '',
+      validUntil: '2099-01-31',
+      depositPercent: 50,
+    };
+    await t.storage.sendQuote(reference, terms, {
+      from: 'new',
+      to: 'quoted',
+      actor: 'staff:owner@seenwear.example',
+      mail: (version) => ({ kind: 'quote-sent', version }),
+    });
+    await post(`${path}/quotes/1/decision`, { decision: 'approved', name: 'Pat Organiser', accept: 'yes' }).expect(303);
+    expect((await t.storage.groupOf(reference))?.state).toBe('closed');
+    const late = await member(`${share}/join`, { name: 'Ari', email: 'ari@example.com', size: 'M', quantity: '20' });
+    expect(late.status).toBe(422);
+    expect(late.text).toContain('This group is closed');
+    await post(`${path}/group/close`, {}).expect(303).expect('Location', `${path}?done=group-not-open#group`);
+    expect((await t.storage.getSubmission(reference))?.payload).toMatchObject({ quantity: 24, sizes: 'M: 24' });
+  });
+
   it('closes by itself at the deadline: the late member is refused with a reason, the desk sees the list', async () => {
     const { reference, share } = await startedGroup({ deadline: '2099-06-01T18:00' });
     const member = form(await visitorSession(t.app, share));
@@ -306,5 +413,32 @@ describe('a group’s garment', () => {
     expect(garmentOf({ garments: catalogue }, { garment: 'Gildan 5000 Heavy Cotton tee' })?.id).toBe('gildan-5000');
     expect(garmentOf({ garments: catalogue }, { garment: 'gildan-5000' })?.id).toBe('gildan-5000');
     expect(garmentOf({ garments: catalogue }, { garment: 'Customer brings their own garments' })).toBeUndefined();
+  });
+});
+
+// Each of the organiser's group routes is one route: a second copy would be dead code that a later
+// change to one of them would silently not reach.
+describe('the organiser’s group routes', () => {
+  it('are each registered once', async () => {
+    const t = await createTestApp({ storage: await openTestStorage('sqlite'), config: { csrfSecret } });
+    interface Layer {
+      route?: { path: string; methods: Record<string, boolean> };
+      handle?: { stack?: Layer[] };
+    }
+    const counts = new Map<string, number>();
+    const walk = (stack: Layer[]) => {
+      for (const layer of stack) {
+        if (layer.route)
+          for (const method of Object.keys(layer.route.methods)) {
+            const key = `${method.toUpperCase()} ${layer.route.path}`;
+            counts.set(key, (counts.get(key) ?? 0) + 1);
+          }
+        else if (layer.handle?.stack) walk(layer.handle.stack);
+      }
+    };
+    walk((t.app as unknown as { router: { stack: Layer[] } }).router.stack);
+    const groupRoutes = [...counts].filter(([key]) => key.includes('/group'));
+    expect(groupRoutes.map(([key]) => key)).toContain('POST /requests/:reference/:secret/group/close');
+    expect(groupRoutes.filter(([, count]) => count > 1)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
 import type { GroupFormState, GroupOrganiserView, GroupRosterRow } from '#shared/groups/group-contract.ts';
-import { groupSizes, sizeFieldsOf, sizeTotals } from '#shared/groups/group-sizes.ts';
+import { countsTowardOrder, groupSizes, sizeFieldsOf, sizeTotals } from '#shared/groups/group-sizes.ts';
 import { wallClockIn } from '#shared/groups/zoned-time.ts';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
@@ -96,9 +96,11 @@ export function organiserView(
     form?: GroupFormState;
   },
 ): GroupOrganiserView {
-  const live = entries.filter((entry) => entry.removedAt === null);
+  // The totals, the price break and the close count the same entries: a place waiting for its card
+  // payment is listed on the roster but counts once paid, as the member's page tells them.
+  const counted = entries.filter(countsTowardOrder);
   const sizes = [...groupSizes(context.garment)];
-  const totals = sizeTotals(sizes, live);
+  const totals = sizeTotals(sizes, counted);
   const share = sharePath(context.keys, group);
   const since = group.organiserSeenAt?.getTime();
   const tier = tierText(context.formValues, totals, context.prices, context.now);
@@ -118,7 +120,7 @@ export function organiserView(
       .filter((entry) => entry.removedAt !== null && since !== undefined && entry.removedAt.getTime() > since)
       .map((entry) => entry.name),
     totals: Object.entries(totals).map(([size, count]) => ({ size, count })),
-    quantity: live.reduce((sum, entry) => sum + entry.quantity, 0),
+    quantity: counted.reduce((sum, entry) => sum + entry.quantity, 0),
     ...(tier ? { tierText: tier } : {}),
     sizes,
     csvPath: `${context.path}/group/roster.csv`,

@@ -78,3 +78,37 @@ export function startShareCheckout(
     groupEntryId: ask.entry.id,
   });
 }
+
+/**
+ * Before a member changes how many pieces they pay for: every Checkout page still open for their entry
+ * is expired with Stripe, so the old amount can no longer be paid for the new count. Stripe refuses to
+ * expire a session that is already paid, which is the answer wanted: 'paying' then (its webhook is on
+ * the way and the count stays), 'unreachable' when Stripe could not be asked, 'closed' when nothing
+ * for the entry is open any more.
+ */
+export async function closeShareSessions(
+  deps: { gateway: CheckoutGateway | null; storage: Storage },
+  group: StoredGroup,
+  entry: StoredGroupEntry,
+): Promise<'closed' | 'paying' | 'unreachable'> {
+  const open = (await deps.storage.checkoutSessionsOf(group.reference)).filter(
+    (session) => session.groupEntryId === entry.id && session.status === 'open',
+  );
+  if (open.length === 0) return 'closed';
+  if (!deps.gateway) return 'unreachable';
+  for (const session of open) {
+    const expired = await deps.gateway.expireSession(session.id).then(
+      () => true,
+      () => false,
+    );
+    if (expired) {
+      await deps.storage.markCheckoutSession(session.id, 'expired');
+      continue;
+    }
+    const current = await deps.gateway.retrieveSession(session.id).catch(() => undefined);
+    if (!current || current.status === 'open') return 'unreachable';
+    if (current.status === 'complete') return 'paying';
+    await deps.storage.markCheckoutSession(session.id, 'expired');
+  }
+  return 'closed';
+}

@@ -201,6 +201,122 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     expect((await t.storage.entryById(entry.id))?.entry).toMatchObject({ quantity: 2, size: 'XL', payment: 'paid' });
   });
 
+  /** Every mail queued and not sent yet, written as it would be sent. */
+  async function writtenMails() {
+    const written = [];
+    for (let row = await t.storage.claimNotification(60_000); row; row = await t.storage.claimNotification(60_000)) {
+      written.push(
+        await buildMail(row, t.storage, {
+          from: 'Seenwear <orders@seenwear.example>',
+          shopEmail: 'shop@seenwear.example',
+          shop: { appName: 'Seenwear', contact: { email: 'hello@seenwear.example', phone: '+15550100123' } },
+          publicUrl: 'https://shop.example',
+          linkKeys: linkKeys(csrfSecret),
+          deskUrl: 'https://shop.example/staff',
+        }),
+      );
+      await t.storage.markNotificationSent(row);
+    }
+    return written;
+  }
+
+  /** The member's change of their own entry, as their page posts it. */
+  const changeOwn = (member: { cookie: string; token: string }, own: string, fields: Record<string, string>) =>
+    request(t.app)
+      .post(own)
+      .set('Cookie', member.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: member.token, size: 'L', ...fields });
+
+  it('expires the open Checkout when a member changes how many, and holds an old session paid anyway', async () => {
+    const { reference, path, group, join, member } = await pricedGroup(t, '10.00');
+    const session = sessionOf((await join('Max', '1').expect(303)).headers.location as string);
+    expect(session.amount_total).toBe(1000);
+    const own = String(session.success_url).replace('https://shop.example', '').split('?')[0] ?? '';
+    // While the $10 page is open, the member asks for 20: the $10 page is closed first.
+    await changeOwn(member, own, { name: 'Max', email: 'max@example.com', quantity: '20' })
+      .expect(303)
+      .expect('Location', `${own}?done=changed`);
+    expect(stripe.sessions.get(session.id)?.status).toBe('expired');
+    const page = await request(t.app).get(own).expect(200);
+    expect(page.text).toContain('Pay $200.00 by card');
+    // Paid all the same (it was completing as it was expired): the $10 is held for the desk, not 20 pieces.
+    expect((await deliver('checkout.session.completed', stripe.pay(session.id)).expect(200)).body.outcome).toBe(
+      'recorded',
+    );
+    expect((await t.storage.entryById(Number(session.metadata.groupEntry)))?.entry).toMatchObject({
+      quantity: 20,
+      payment: 'pending',
+    });
+    expect(await t.storage.paymentsOf(reference)).toMatchObject([
+      { kind: 'payment', state: 'held', amountCents: 1000, flag: 'amount-mismatch' },
+    ]);
+    const mails = await writtenMails();
+    expect(mails.filter((item) => item.to === 'max@example.com').map((item) => item.text)).toEqual([]);
+    expect(mails.map((item) => item.subject)).toContain(`A payment needs you (${reference})`);
+    const organiserPage = await request(t.app).get(path).expect(200);
+    expect(organiserPage.text).toContain('Waiting for payment');
+    // The close leaves the unpaid 20 out of the order.
+    const organiser = await visitorSession(t.app, path);
+    await request(t.app)
+      .post(`${path}/group/close`)
+      .set('Cookie', organiser.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: organiser.token })
+      .expect(303);
+    expect((await t.storage.getSubmission(reference))?.payload).toMatchObject({ quantity: 0 });
+    expect((await t.storage.entriesOf(group.id))[0]?.payment).toBe('pending');
+  });
+
+  it('refuses to change how many while a payment is going through, and the receipt says what was paid', async () => {
+    const { join, member } = await pricedGroup(t, '10.00');
+    const session = sessionOf((await join('Ned', '1').expect(303)).headers.location as string);
+    const own = String(session.success_url).replace('https://shop.example', '').split('?')[0] ?? '';
+    // Paid on Stripe's page; its webhook has not come yet, so the session can no longer be expired.
+    const paid = stripe.pay(session.id);
+    const refused = await changeOwn(member, own, { name: 'Ned', email: 'ned@example.com', quantity: '20' }).expect(409);
+    expect(refused.text).toContain('Your card payment for this entry is going through');
+    expect((await t.storage.entryById(Number(session.metadata.groupEntry)))?.entry.quantity).toBe(1);
+    await deliver('checkout.session.completed', paid).expect(200);
+    expect((await t.storage.entryById(Number(session.metadata.groupEntry)))?.entry).toMatchObject({
+      quantity: 1,
+      payment: 'paid',
+    });
+    const receipt = (await writtenMails()).find((item) => item.to === 'ned@example.com');
+    expect(receipt?.text).toContain('Paid by card: $10.00.');
+  });
+
+  it('counts only paid places at the close, as the member’s page says', async () => {
+    const { reference, path, join } = await pricedGroup(t, '10.00');
+    const paidSession = sessionOf((await join('Ona', '2').expect(303)).headers.location as string);
+    await join('Pia', '3').expect(303);
+    await deliver('checkout.session.completed', stripe.pay(paidSession.id)).expect(200);
+    const waitingSession = sessionOf((await join('Quin', '1').expect(303)).headers.location as string);
+    const waiting = await request(t.app)
+      .get(String(waitingSession.cancel_url).replace('https://shop.example', ''))
+      .expect(200);
+    expect(waiting.text).toContain('your place counts once it is');
+    const organiser = await visitorSession(t.app, path);
+    const before = await request(t.app).get(path).expect(200);
+    expect(before.text).toContain('Waiting for payment');
+    await request(t.app)
+      .post(`${path}/group/close`)
+      .set('Cookie', organiser.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: organiser.token })
+      .expect(303);
+    expect((await t.storage.getSubmission(reference))?.payload).toMatchObject({
+      quantity: 2,
+      sizes: 'L: 2',
+      roster: ['L', 'L'],
+    });
+    // Paid after the close left them out: the shop has the money, the order has no piece for it.
+    await deliver('checkout.session.completed', stripe.pay(waitingSession.id)).expect(200);
+    expect((await t.storage.paymentsOf(reference)).at(-1)).toMatchObject({ state: 'succeeded', flag: 'group-closed' });
+    expect((await t.storage.entryById(Number(waitingSession.metadata.groupEntry)))?.entry.payment).toBe('pending');
+    expect((await t.storage.getSubmission(reference))?.payload).toMatchObject({ quantity: 2 });
+  });
+
   it('keeps each member’s session apart, ignores a replay, and answers 200 with a warning for a session it never made', async () => {
     const { reference, group, join } = await pricedGroup(t);
     const first = sessionOf((await join('Bea', '1').expect(303)).headers.location as string);

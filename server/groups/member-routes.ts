@@ -24,7 +24,7 @@ import { garmentOf as catalogueGarment, type WithCatalogue } from './group-garme
 import { entryOpens, entryPath, shareOpens } from './group-links.ts';
 import { refusalText } from './group-refusals.ts';
 import { groupState } from './group-views.ts';
-import { memberPaysByCard, paymentView, startShareCheckout } from './member-checkout.ts';
+import { closeShareSessions, memberPaysByCard, paymentView, startShareCheckout } from './member-checkout.ts';
 
 const NOT_FOUND = 'There is no group at this address. Check the link you were sent, or ask whoever sent it.';
 const SHARE = '/groups/:group/:secret';
@@ -76,6 +76,17 @@ const notices = {
     text: 'Your entry is removed. You can join again from the group’s link until the deadline.',
   },
 } as const;
+
+/** Positions of the files that came in messages, as each message's log line lists them. */
+function messageFilePositions(request: CustomerRequest): Set<number> {
+  const positions = new Set<number>();
+  for (const event of request.events) {
+    if (event.type !== 'message' || !Array.isArray(event.data.files)) continue;
+    for (const file of event.data.files)
+      if (isRecord(file) && typeof file.position === 'number') positions.add(file.position);
+  }
+  return positions;
+}
 
 const bodyOf = (req: Request): Record<string, string> => {
   const values: Record<string, string> = {};
@@ -140,8 +151,11 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     group: StoredGroup,
     page: {
       action: string;
-      /** The live share link's path, under which the pictures are served; '' while it is off. */
-      artworkPath: string;
+      /**
+       * The page's own path: its pictures are served under it, so an entry's page never carries the
+       * share link's secret (a replaced share link must not reach members through their old pages).
+       */
+      picturesBase: string;
       entry?: StoredGroupEntry;
       payment?: GroupMemberView['payment'];
       status?: number;
@@ -166,12 +180,13 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
             : state === 'past-deadline'
               ? refusalText('past-deadline', 'member', who)
               : `This link is turned off. Ask ${who} for the new one.`;
-    const base = page.artworkPath.replace(/\/artwork$/, '');
+    const base = page.picturesBase;
     // The picture only: the print sizes and resolution notes are for the shop and the organiser.
-    const mockups = base
-      ? mockupViews(await options.storage.mockupsOf(group.reference), base).map((view) => ({ ...view, prints: [] }))
-      : [];
-    const hasPicture = base && mockups.length === 0 ? await artworkFile(group) : undefined;
+    const mockups = mockupViews(await options.storage.mockupsOf(group.reference), base).map((view) => ({
+      ...view,
+      prints: [],
+    }));
+    const hasPicture = mockups.length === 0 ? await artworkFile(group) : undefined;
     const shop = options.shop();
     const view: GroupMemberView = {
       action: page.action,
@@ -182,7 +197,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
         : [text(payload.garmentStyle), text(payload.garment)].filter(Boolean).join(' ') || 'Garment to be confirmed',
       colour: text(payload.garmentColor),
       ...(mockups.length > 0 ? { mockups } : {}),
-      ...(hasPicture ? { artwork: { src: page.artworkPath, alt: `The design for ${group.title}` } } : {}),
+      ...(hasPicture ? { artwork: { src: `${base}/artwork`, alt: `The design for ${group.title}` } } : {}),
       deadline: formatDateTime(group.deadline.toISOString(), timeZone()),
       sizes: groupSizes(garment).map((size) => ({
         size,
@@ -225,14 +240,35 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       .send(html);
   }
 
-  /** The picture members see: the newest proof, else the first artwork file a browser shows. */
+  /**
+   * The picture members see: the newest proof, else the first artwork file a browser shows among the
+   * files sent with the quote request. Files sent later in messages share the request's file list, but
+   * they are private letters to the shop (a purchase order, an invoice), so none is ever shown here.
+   */
   async function artworkFile(group: StoredGroup) {
     const proofs = await options.storage.proofsOf(group.reference);
     const proof = proofs.at(-1);
     if (proof && isPreviewable(proof.mediaType, 'proof')) return { kind: 'proof' as const, version: proof.version };
     const request = await options.storage.getCustomerRequest(group.reference);
-    const file = request?.files.find((item) => isPreviewable(item.mediaType));
+    if (!request) return undefined;
+    const fromMessages = messageFilePositions(request);
+    const file = request.files.find((item) => !fromMessages.has(item.position) && isPreviewable(item.mediaType));
     return file ? { kind: 'artwork' as const, position: file.position } : undefined;
+  }
+
+  async function sendPicture(res: Response, group: StoredGroup) {
+    const picture = await artworkFile(group);
+    if (!picture) throw createHttpError(404, 'This group has no picture yet.');
+    const file =
+      picture.kind === 'proof'
+        ? await options.storage.getProofFile(group.reference, picture.version)
+        : await options.storage.getRequestFile(group.reference, picture.position);
+    sendRequestFile(res, file, true, picture.kind);
+  }
+
+  async function sendGroupMockup(res: Response, group: StoredGroup, view: string) {
+    if (!sendMockup(res, await options.storage.mockupsOf(group.reference), view))
+      throw createHttpError(404, 'There is no such picture.');
   }
 
   const noticeOf = (req: Request) => notices[String(req.query.done) as keyof typeof notices];
@@ -243,32 +279,32 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     const notice = noticeOf(req);
     await sendMember(req, res, group, {
       action: `${sharePathOf(req)}/join`,
-      artworkPath: `${sharePathOf(req)}/artwork`,
+      picturesBase: sharePathOf(req),
       ...(notice ? { notice } : {}),
     });
   });
 
   router.get(`${SHARE}/artwork`, async (req, res) => {
-    const group = await sharedGroup(req, res);
-    const picture = await artworkFile(group);
-    if (!picture) throw createHttpError(404, 'This group has no picture yet.');
-    const file =
-      picture.kind === 'proof'
-        ? await options.storage.getProofFile(group.reference, picture.version)
-        : await options.storage.getRequestFile(group.reference, picture.position);
-    sendRequestFile(res, file, true, picture.kind);
+    await sendPicture(res, await sharedGroup(req, res));
   });
 
   router.get(`${SHARE}/mockups/:view`, async (req, res) => {
-    const group = await sharedGroup(req, res);
-    if (!sendMockup(res, await options.storage.mockupsOf(group.reference), String(req.params.view)))
-      throw createHttpError(404, 'There is no such picture.');
+    await sendGroupMockup(res, await sharedGroup(req, res), String(req.params.view));
+  });
+
+  // The same pictures under the member's own link, which outlives a replaced or turned-off share link.
+  router.get(`${ENTRY}/artwork`, async (req, res) => {
+    await sendPicture(res, (await ownEntry(req, res)).group);
+  });
+
+  router.get(`${ENTRY}/mockups/:view`, async (req, res) => {
+    await sendGroupMockup(res, (await ownEntry(req, res)).group, String(req.params.view));
   });
 
   router.post(`${SHARE}/join`, postLimit, async (req, res) => {
     const group = await sharedGroup(req, res);
     const action = `${sharePathOf(req)}/join`;
-    const artworkPath = `${sharePathOf(req)}/artwork`;
+    const picturesBase = sharePathOf(req);
     const request = await options.storage.getCustomerRequest(group.reference);
     const values = bodyOf(req);
     const parsed = entrySchema({
@@ -279,7 +315,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     if (!parsed.success) {
       return sendMember(req, res, group, {
         action,
-        artworkPath,
+        picturesBase,
         status: 422,
         notice: { type: 'error', text: 'You are not on the list yet: see the fields marked below.' },
         form: { values, errors: fieldErrors(parsed.error) },
@@ -297,7 +333,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       req.log.info({ group: group.id, reason: `group_${outcome.reason}` }, 'group entry refused');
       return sendMember(req, res, group, {
         action,
-        artworkPath,
+        picturesBase,
         status: outcome.reason === 'duplicate' ? 409 : 422,
         notice: { type: 'error', text: refusalText(outcome.reason, 'member', organiserName(request)) },
         form: { values, errors: {} },
@@ -313,10 +349,9 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     const { entry, group } = await ownEntry(req, res);
     const notice = noticeOf(req);
     const path = entryPath(options.keys, entry);
-    const shareSecret = group.shareSalt ? options.keys.groupShare(group.id, group.shareSalt) : undefined;
     await sendMember(req, res, group, {
       action: path,
-      artworkPath: shareSecret ? `/groups/${group.id}/${shareSecret}/artwork` : '',
+      picturesBase: path,
       entry,
       ...paymentView(group, entry, { path, backFromPaying: req.query.done === 'paying' }),
       ...(notice ? { notice } : {}),
@@ -356,14 +391,40 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       asksNames: group.asksNames,
       asksNumbers: group.asksNumbers,
     }).safeParse(values);
-    const outcome = parsed.success ? await options.storage.changeEntry(entry.id, parsed.data, 'member') : undefined;
+    // A new count while a Checkout page for the old one is open: that page is closed with Stripe first,
+    // or the count stays (the storage refuses it too while a session is open).
+    const sessions =
+      parsed.success && entry.payment === 'pending' && parsed.data.quantity !== entry.quantity
+        ? await closeShareSessions({ gateway: options.gateway, storage: options.storage }, group, entry)
+        : 'closed';
+    if (sessions === 'unreachable') {
+      req.log.warn({ group: group.id, entry: entry.id }, 'group share checkout could not be closed for a new count');
+      return sendMember(req, res, group, {
+        action: path,
+        picturesBase: path,
+        entry,
+        ...paymentView(group, entry, { path, backFromPaying: false }),
+        status: 503,
+        notice: {
+          type: 'error',
+          text: 'Nothing was changed: we could not reach the card processor to close your open payment page. Try again in a minute.',
+        },
+        form: { values, errors: {} },
+      });
+    }
+    const outcome =
+      sessions === 'paying'
+        ? ({ ok: false, reason: 'payment-open' } as const)
+        : parsed.success
+          ? await options.storage.changeEntry(entry.id, parsed.data, 'member')
+          : undefined;
     if (!outcome?.ok) {
       return sendMember(req, res, group, {
         action: path,
-        artworkPath: '',
+        picturesBase: path,
         entry,
         ...paymentView(group, entry, { path, backFromPaying: false }),
-        status: outcome?.reason === 'duplicate' ? 409 : 422,
+        status: outcome?.reason === 'duplicate' || outcome?.reason === 'payment-open' ? 409 : 422,
         notice: {
           type: 'error',
           text: outcome

@@ -320,7 +320,13 @@ const builders: { [K in MailKind]: Builder<K> } = {
     if (facts.about === 'entry') {
       const found = facts.entry === undefined ? undefined : await context.reads.entryById(facts.entry);
       if (!found) throw new UnbuildableMailError(`group entry ${facts.entry} is not in storage`);
-      return entryReceiptMail(found.group, found.entry, { ...settings, linkKeys });
+      const paid =
+        facts.payment === undefined
+          ? undefined
+          : (await context.reads.paymentsOf(found.group.reference)).find((item) => item.id === facts.payment);
+      if (facts.payment !== undefined && !paid)
+        throw new UnbuildableMailError(`payment ${facts.payment} of ${found.group.reference} is not in storage`);
+      return entryReceiptMail(found.group, found.entry, { ...settings, linkKeys }, paid?.amountCents);
     }
     const { request, about } = await toCustomer(row, context);
     const group = await context.reads.groupOf(about.reference);

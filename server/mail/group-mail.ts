@@ -49,6 +49,8 @@ export function entryReceiptMail(
   group: StoredGroup,
   entry: StoredGroupEntry,
   settings: Pick<MailSettings, 'publicUrl' | 'timeZone' | 'shop'> & { linkKeys: NonNullable<MailSettings['linkKeys']> },
+  /** What the member's card payment brought in, from its row; absent for a receipt of joining alone. */
+  paidCents?: number,
 ): MailDraft {
   const link = `${settings.publicUrl}${entryPath(settings.linkKeys, entry)}`;
   const deadline = formatDateTime(group.deadline.toISOString(), settings.timeZone);
@@ -63,10 +65,9 @@ export function entryReceiptMail(
       `Size: ${entry.size}`,
       `Quantity: ${entry.quantity}`,
       ...(back ? [`On the back: ${back}`] : []),
-      // Queued by the webhook once a member's share is paid by card: this is their receipt for it.
-      ...(entry.payment === 'paid' && group.priceCents !== null
-        ? [`Paid by card: ${formatMoney(group.priceCents * entry.quantity)}. Thank you.`]
-        : []),
+      // Queued by the webhook once a member's share is paid by card: this is their receipt for it, so it
+      // states the money received, never a figure worked out again from the entry.
+      ...(paidCents !== undefined ? [`Paid by card: ${formatMoney(paidCents)}. Thank you.`] : []),
       '',
       `To change or remove your entry before ${deadline}, open your private link:`,
       '',

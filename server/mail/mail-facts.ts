@@ -58,6 +58,8 @@ const mailFactsSchema = z.discriminatedUnion('kind', [
     kind: z.literal('group'),
     about: z.enum(['share-link', 'entry']),
     entry: z.number().int().min(1).optional(),
+    /** A member's receipt for their card payment: the payment's row, whose amount the mail states. */
+    payment: z.number().int().min(1).optional(),
   }),
   // The customer to the shop, from their private page.
   z.object({ kind: z.literal('customer-wrote'), text, files: z.array(z.string().max(300)).max(50) }),

@@ -100,7 +100,9 @@ export function paymentFlaggedMail(
         ? `A card payment of ${formatMoney(payment.amountCents)} came in for a cancelled request.`
         : payment.flag === 'entry-removed'
           ? `A group member paid ${formatMoney(payment.amountCents)} by card after their entry was removed: refund it.`
-          : `Stripe could not make the refund of ${formatMoney(payment.amountCents)}.`;
+          : payment.flag === 'group-closed'
+            ? `A group member paid ${formatMoney(payment.amountCents)} by card after their group closed without their unpaid entry: it is not in the order.`
+            : `Stripe could not make the refund of ${formatMoney(payment.amountCents)}.`;
   return {
     to: shopEmail,
     subject: `A payment needs you (${reference})`,

@@ -11,7 +11,8 @@ export type CheckoutReport = {
  * The rule for money Stripe reports for a session: recorded only as what was asked (the amount and
  * currency the session was made for); anything else is held for the desk, not counted. Money for a
  * cancelled request, or for a group entry removed while its Checkout was open, is counted (the shop
- * has it) and flagged, so the desk refunds it.
+ * has it) and flagged, so the desk refunds it. A member's share must also match their entry as it is
+ * when the money comes, or it is held.
  */
 export function judgeCheckout(report: CheckoutReport, state: CheckoutEventState): CheckoutVerdict {
   if (report.result === 'failed') return { record: 'failed' };
@@ -23,10 +24,21 @@ export function judgeCheckout(report: CheckoutReport, state: CheckoutEventState)
     if (amountCents <= 0) return { record: 'nothing' };
     return { record: 'payment', state: 'held', flag: 'amount-mismatch', amountCents, currency: currency || 'unknown' };
   }
+  if (state.status === 'cancelled')
+    return { record: 'payment', state: 'succeeded', flag: 'request-cancelled', amountCents, currency };
+  if (state.entryRemoved)
+    return { record: 'payment', state: 'succeeded', flag: 'entry-removed', amountCents, currency };
+  // A member's share must still be what their entry asks now: a session made for another count (its
+  // page paid as the count changed) would otherwise mark more pieces paid than the money covers.
+  if (state.share && amountCents !== state.share.amountCents)
+    return { record: 'payment', state: 'held', flag: 'amount-mismatch', amountCents, currency };
+  // Closed without this unpaid entry: the money is the shop's, but the order has no piece for it.
+  if (state.share && !state.share.groupOpen)
+    return { record: 'payment', state: 'succeeded', flag: 'group-closed', amountCents, currency };
   return {
     record: 'payment',
     state: 'succeeded',
-    flag: state.status === 'cancelled' ? 'request-cancelled' : state.entryRemoved ? 'entry-removed' : null,
+    flag: null,
     amountCents,
     currency,
   };

@@ -121,6 +121,8 @@ const flagWords: Record<NonNullable<StoredPayment['flag']>, string> = {
   'request-cancelled': 'Paid on a cancelled request: refund what the terms give back.',
   'refund-failed': 'Stripe could not make this refund: see the Dashboard, or pay it back another way.',
   'entry-removed': 'A group member’s share, paid after their entry was removed: refund it.',
+  'group-closed':
+    'A group member’s share, paid after the group closed without their unpaid entry: refund it, or add their pieces with a new quote version.',
 };
 
 /** A row as the desk lists it; a card payment says what of it can still be refunded. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DecisionState, DecisionVerdict } from '#shared/requests/decision-rules.ts';
 import { markCustomerActivity } from './customer-activity.ts';
 import type { DatabaseClock, SqlDialect } from './database-clock.ts';
+import { closeGroupAtApproval } from './group-storage.ts';
 import { lockProduction, readBookedWork, writeBooking } from './production-storage.ts';
 import { writePromisedDate } from './promised-date.ts';
 import { insertQueuedMail } from './queued-mail.ts';
@@ -108,6 +109,10 @@ export function createDecisionStorage(db: Kysely<StorageDatabase>, dialect: SqlD
             .where('id', '=', request.id)
             .execute();
         }
+        // An approved quote is consent to the order as it stands: a group still collecting sizes would
+        // otherwise keep adding pieces the approved price never covered, so it closes here.
+        if (decision.decision === 'approved' && (verdict.to === 'approved' || verdict.to === 'proof_approved'))
+          await closeGroupAtApproval(trx, dialect, clock, request.id, actor);
         // An approved quote commits the order: it is booked on the press, from the load read under the
         // production lock (one booking at a time). The approved proof books it again, from then, and sets
         // the day it is promised for with it.

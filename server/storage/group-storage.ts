@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { rosterLine, sizeFieldsOf, sizeOrder, sizeTotals } from '#shared/groups/group-sizes.ts';
+import { countsTowardOrder, rosterLine, sizeFieldsOf, sizeOrder, sizeTotals } from '#shared/groups/group-sizes.ts';
 import { sizesLine } from '#shared/submissions/sizes-line.ts';
 import type {
   ClosedRoster,
@@ -17,7 +17,7 @@ import { readDate, readJson, type StorageDatabase } from './schema.ts';
 import type { Actor } from './types.ts';
 
 type Db = Kysely<StorageDatabase>;
-type GroupRow = Selectable<StorageDatabase['groups']> & { reference: string };
+type GroupRow = Selectable<StorageDatabase['groups']> & { reference: string; status: string };
 type EntryRow = Selectable<StorageDatabase['group_entries']>;
 
 const optionalDate = (value: string | Date | null) => (value === null ? null : readDate(value));
@@ -75,6 +75,105 @@ const entryValues = (input: GroupEntryInput) => ({
   back_number: input.backNumber,
 });
 
+/** Request statuses in which a group collects entries: before the quote is approved. */
+const OPEN_STATUSES = new Set(['new', 'quoted']);
+
+/**
+ * Closes a group whose row is locked by the caller's transaction. With 'roster' the request's sizes,
+ * quantity and per-piece list become the entries that count (paid, or nobody pays here); with 'keep'
+ * the request keeps what it holds and the group only stops taking entries. An activity line says which.
+ */
+async function closeLockedGroup(
+  trx: Db,
+  clock: DatabaseClock,
+  group: Pick<GroupRow, 'id' | 'submission_id'>,
+  actor: Actor,
+  write: 'roster' | 'keep',
+): Promise<ClosedRoster> {
+  const entries = (
+    await trx
+      .selectFrom('group_entries')
+      .where('group_id', '=', group.id)
+      .where('removed_at', 'is', null)
+      .orderBy('id')
+      .selectAll()
+      .execute()
+  ).map(entryOfRow);
+  const counted = entries.filter(countsTowardOrder);
+  const sizes = sizeTotals(sizeOrder.slice(0, -1), counted);
+  const quantity = counted.reduce((sum, entry) => sum + entry.quantity, 0);
+  // One line per piece, in size order then as they joined: what the press and the packer read.
+  const roster = [...counted]
+    .sort((a, b) => sizeOrder.indexOf(a.size) - sizeOrder.indexOf(b.size))
+    .flatMap((entry) => Array.from({ length: entry.quantity }, () => rosterLine(entry)));
+  if (write === 'roster') {
+    const request = await trx
+      .selectFrom('submissions')
+      .where('id', '=', group.submission_id)
+      .select(['payload', 'form_values'])
+      .executeTakeFirstOrThrow();
+    const payload = readJson(request.payload);
+    const values = request.form_values === null ? null : readJson(request.form_values);
+    await trx
+      .updateTable('submissions')
+      .set({
+        payload: JSON.stringify({ ...payload, sizes: sizesLine(sizeOrder, sizes), quantity, roster }),
+        ...(values ? { form_values: JSON.stringify({ ...values, ...sizeFieldsOf(sizes) }) } : {}),
+      })
+      .where('id', '=', group.submission_id)
+      .execute();
+  }
+  await trx
+    .updateTable('groups')
+    .set({ state: 'closed', closed_at: clock.now(), closed_by: actor })
+    .where('id', '=', group.id)
+    .execute();
+  await appendEvent(trx, clock, group.submission_id, {
+    actor,
+    type: 'group_closed',
+    data: {
+      group: group.id,
+      entries: counted.length,
+      quantity,
+      sizes,
+      waiting: entries.length - counted.length,
+      ...(write === 'keep' ? { kept: true } : {}),
+    },
+  });
+  return { sizes, quantity, roster };
+}
+
+/**
+ * At the quote's approval, in the approval's transaction: the request's open group is closed, so no
+ * join or change can reach an order the customer has consented to (a later change is a new quote
+ * version). Its counted roster becomes the request's sizes as at any close; with nobody counted the
+ * request keeps the sizes it was quoted on.
+ */
+export async function closeGroupAtApproval(
+  trx: Db,
+  dialect: SqlDialect,
+  clock: DatabaseClock,
+  submissionId: number,
+  actor: Actor,
+): Promise<void> {
+  const group = await trx
+    .selectFrom('groups')
+    .where('submission_id', '=', submissionId)
+    .where('state', '=', 'open')
+    .select(['id', 'submission_id'])
+    .$if(dialect === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirst();
+  if (!group) return;
+  const counted = await trx
+    .selectFrom('group_entries')
+    .where('group_id', '=', group.id)
+    .where('removed_at', 'is', null)
+    .where('payment', '!=', 'pending')
+    .select('id')
+    .executeTakeFirst();
+  await closeLockedGroup(trx, clock, group, actor, counted ? 'roster' : 'keep');
+}
+
 /**
  * Group orders (issue 28). Every change that a limit or the group's state decides is made in one
  * transaction with the group's row read under lock (PostgreSQL) or the database's single writer
@@ -86,7 +185,7 @@ export function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseC
       .selectFrom('groups')
       .innerJoin('submissions', 'submissions.id', 'groups.submission_id')
       .selectAll('groups')
-      .select('submissions.reference');
+      .select(['submissions.reference', 'submissions.status']);
 
   async function lockedGroup(trx: Db, groupId: number) {
     const row = await groupQuery(trx)
@@ -97,9 +196,14 @@ export function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseC
   }
 
   /** Why an open-looking group takes nothing from `by` now, or undefined when it takes it. */
-  function refusalOf(group: StoredGroup, by: 'member' | Actor) {
+  function refusalOf({ row, group }: { row: GroupRow; group: StoredGroup }, by: 'member' | Actor) {
     if (group.state === 'closed') return 'closed' as const;
     if (group.state === 'cancelled') return 'cancelled' as const;
+    // Once the quote is approved the roster is the order: a group left open from before approvals
+    // closed it takes nothing more from the members or the organiser (a change to the order is a new
+    // quote version). The shop may still take an entry off, and refund it, as on any open group.
+    if ((by === 'member' || by === 'customer') && !OPEN_STATUSES.has(row.status))
+      return row.status === 'cancelled' ? ('cancelled' as const) : ('closed' as const);
     // The organiser and the shop may still tidy the roster after the deadline, until it is closed.
     if (by === 'member' && group.deadline.getTime() <= now().getTime()) return 'past-deadline' as const;
     return undefined;
@@ -196,7 +300,7 @@ export function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseC
       return db.transaction().execute(async (trx) => {
         const locked = await lockedGroup(trx, groupId);
         if (!locked) return { ok: false, reason: 'gone' };
-        const refusal = refusalOf(locked.group, entry.addedBy);
+        const refusal = refusalOf(locked, entry.addedBy);
         if (refusal) return { ok: false, reason: refusal };
         const live = (await liveEntries(trx, groupId).execute()).map(entryOfRow);
         if (live.length >= entry.limits.perGroup) return { ok: false, reason: 'group-full' };
@@ -233,10 +337,22 @@ export function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseC
         if (!row || row.removed_at !== null) return { ok: false, reason: 'gone' };
         const locked = await lockedGroup(trx, row.group_id);
         if (!locked) return { ok: false, reason: 'gone' };
-        const refusal = refusalOf(locked.group, by);
+        const refusal = refusalOf(locked, by);
         if (refusal) return { ok: false, reason: refusal };
         if (by === 'member' && row.payment === 'paid' && input.quantity !== row.quantity)
           return { ok: false, reason: 'paid-quantity' };
+        // A Checkout page still open asks for the old count's amount: the count may change only once
+        // it is closed (the member's page expires it with Stripe first), so an old amount is never paid
+        // for a new count.
+        if (row.payment === 'pending' && input.quantity !== row.quantity) {
+          const open = await trx
+            .selectFrom('checkout_sessions')
+            .where('group_entry_id', '=', entryId)
+            .where('status', '=', 'open')
+            .select('id')
+            .executeTakeFirst();
+          if (open) return { ok: false, reason: 'payment-open' };
+        }
         if (!locked.group.allowRepeat) {
           const others = (await liveEntries(trx, row.group_id).where('id', '!=', entryId).execute()).map(entryOfRow);
           if (others.some((item) => personKey(item) === personKey(input))) return { ok: false, reason: 'duplicate' };
@@ -259,7 +375,7 @@ export function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseC
         if (!row || row.removed_at !== null) return { ok: false, reason: 'gone' };
         const locked = await lockedGroup(trx, row.group_id);
         if (!locked) return { ok: false, reason: 'gone' };
-        const refusal = refusalOf(locked.group, by);
+        const refusal = refusalOf(locked, by);
         if (refusal) return { ok: false, reason: refusal };
         if ((by === 'member' || by === 'customer') && row.payment === 'paid')
           return { ok: false, reason: 'paid-entry' };
@@ -311,40 +427,15 @@ export function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseC
       return db.transaction().execute(async (trx) => {
         const locked = await lockedGroup(trx, groupId);
         if (locked?.group.state !== 'open') return undefined;
-        const live = (await liveEntries(trx, groupId).orderBy('id').execute()).map(entryOfRow);
-        const request = await trx
-          .selectFrom('submissions')
-          .where('id', '=', locked.row.submission_id)
-          .select(['payload', 'form_values'])
-          .executeTakeFirstOrThrow();
-        const payload = readJson(request.payload);
-        const sizes = sizeTotals(sizeOrder.slice(0, -1), live);
-        const quantity = live.reduce((sum, entry) => sum + entry.quantity, 0);
-        // One line per piece, in size order then as they joined: what the press and the packer read.
-        const order = sizeOrder;
-        const roster = [...live]
-          .sort((a, b) => order.indexOf(a.size) - order.indexOf(b.size))
-          .flatMap((entry) => Array.from({ length: entry.quantity }, () => rosterLine(entry)));
-        const values = request.form_values === null ? null : readJson(request.form_values);
-        await trx
-          .updateTable('submissions')
-          .set({
-            payload: JSON.stringify({ ...payload, sizes: sizesLine(sizeOrder, sizes), quantity, roster }),
-            ...(values ? { form_values: JSON.stringify({ ...values, ...sizeFieldsOf(sizes) }) } : {}),
-          })
-          .where('id', '=', locked.row.submission_id)
-          .execute();
-        await trx
-          .updateTable('groups')
-          .set({ state: 'closed', closed_at: clock.now(), closed_by: actor })
-          .where('id', '=', groupId)
-          .execute();
-        await appendEvent(trx, clock, locked.row.submission_id, {
+        // A group still open on an approved request (left from before approvals closed it) must not
+        // rewrite the approved order: it is frozen as it is.
+        return closeLockedGroup(
+          trx,
+          clock,
+          locked.row,
           actor,
-          type: 'group_closed',
-          data: { group: groupId, entries: live.length, quantity, sizes },
-        });
-        return { sizes, quantity, roster };
+          OPEN_STATUSES.has(locked.row.status) ? 'roster' : 'keep',
+        );
       });
     },
 

@@ -90,10 +90,13 @@ export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: Databas
     entryId: number,
     verdict: { state: 'succeeded' | 'held'; flag: PaymentFlag | null },
   ) {
-    if (verdict.state === 'succeeded') {
+    // Paid after the group closed without the entry: the entry is not in the order, so it stays unpaid
+    // and the desk (flagged) settles the money with the member.
+    if (verdict.state === 'succeeded' && verdict.flag !== 'group-closed') {
       await trx.updateTable('group_entries').set({ payment: 'paid' }).where('id', '=', entryId).execute();
+      // The receipt reads this payment's row: it states what was received, not what the entry asks later.
       await insertQueuedMail(trx, clock, {
-        mail: { kind: 'group', about: 'entry', entry: entryId },
+        mail: { kind: 'group', about: 'entry', entry: entryId, payment: paymentId },
         recipient: 'customer',
         submissionId,
       });
@@ -336,18 +339,37 @@ export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: Databas
         const request = await requestId(trx, stored.reference);
         if (!request) return { outcome: 'unknown' };
         const session = sessionRow(stored);
+        // The entry and its group as they are now, under the group's lock on PostgreSQL, so a count
+        // changed or a close made while this payment was on its way is what the payment is judged on.
         const entry = session.groupEntryId
           ? await trx
               .selectFrom('group_entries')
-              .where('id', '=', session.groupEntryId)
-              .select('removed_at')
+              .innerJoin('groups', 'groups.id', 'group_entries.group_id')
+              .where('group_entries.id', '=', session.groupEntryId)
+              .select([
+                'group_entries.removed_at',
+                'group_entries.quantity',
+                'group_entries.payment',
+                'groups.price_cents',
+                'groups.state',
+              ])
+              .$if(dialect === 'postgres', (query) => query.forUpdate(['groups', 'group_entries']))
               .executeTakeFirst()
           : undefined;
         const verdict = judge({
           reference: stored.reference,
           status: request.status,
           session,
-          ...(entry ? { entryRemoved: entry.removed_at !== null } : {}),
+          ...(entry
+            ? {
+                entryRemoved: entry.removed_at !== null,
+                share: {
+                  amountCents: Number(entry.price_cents ?? 0) * Number(entry.quantity),
+                  // A paid entry is in the order whatever the group's state; a waiting one only while open.
+                  groupOpen: entry.state === 'open' || entry.payment === 'paid',
+                },
+              }
+            : {}),
         });
         if (verdict.record === 'nothing') return { outcome: 'ignored', reference: stored.reference };
         if (verdict.record === 'failed') {

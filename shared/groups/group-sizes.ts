@@ -66,3 +66,12 @@ export function sizeChart(garment: SizedGarment | undefined): { size: string; ch
     }))
     .filter((row) => offered.includes(row.size));
 }
+
+/**
+ * Whether an entry counts toward the order: on the roster and not still waiting for its card payment.
+ * The member's page says a place counts once paid, so the totals, the next price break and the close
+ * all leave a waiting entry out until its payment comes.
+ */
+export function countsTowardOrder(entry: { removedAt: Date | null; payment: string }): boolean {
+  return entry.removedAt === null && entry.payment !== 'pending';
+}

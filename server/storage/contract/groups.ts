@@ -68,6 +68,8 @@ export type GroupRefusal =
   | 'paid-quantity'
   // An entry paid by card is taken off by the shop alone, which refunds the card as it does.
   | 'paid-entry'
+  // A member changes how many while a Checkout page for the old amount may still be paid.
+  | 'payment-open'
   | 'gone';
 
 /** The limits an entry is checked against, in the same transaction as it is stored. */

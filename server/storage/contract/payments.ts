@@ -13,7 +13,13 @@ export type PaymentMethod = 'card' | OfflineMethod;
  * Why the desk should look at a row: money held over a mismatch, paid on a cancelled order, a refund Stripe
  * refused, or a member's share paid after their group entry was removed (its Checkout was still open).
  */
-export type PaymentFlag = 'amount-mismatch' | 'request-cancelled' | 'refund-failed' | 'entry-removed';
+export type PaymentFlag =
+  | 'amount-mismatch'
+  | 'request-cancelled'
+  | 'refund-failed'
+  | 'entry-removed'
+  // A member's share paid after their group closed without their unpaid entry: not in the order.
+  | 'group-closed';
 
 /** One movement of money on an order, as stored. */
 export interface StoredPayment extends MoneyMovement {
@@ -62,6 +68,11 @@ export interface CheckoutEventState {
   session: StoredCheckoutSession;
   /** A member's share whose group entry was removed before the money came. */
   entryRemoved?: boolean;
+  /**
+   * A member's share: what their entry asks now (the group's price per person times its count as stored
+   * when the money comes), and whether their group still takes it (open, not yet closed without them).
+   */
+  share?: { amountCents: number; groupOpen: boolean };
 }
 
 /** What to do with a Checkout event (shared/payments/checkout-verdict.ts decides). */
