@@ -6,7 +6,7 @@ import { DeskDocument, TokenField } from './desk-document.tsx';
 const [quarterHour, day] = SIGN_IN_LINK_CAPS;
 const messages = {
   ask: undefined,
-  sent: `If that address belongs to the shop’s staff, a sign-in link is on its way. It works once, for 15 minutes. An address is sent at most ${quarterHour.limit} links in ${quarterHour.per} and ${day.limit} a ${day.per}: if none comes, use the newest one you have.`,
+  sent: `If that address belongs to the shop’s staff, a sign-in link is on its way. It works once, for 15 minutes. From one connection, an address is sent at most ${quarterHour.limit} links in ${quarterHour.per} and ${day.limit} a ${day.per}: if none comes, use the newest one you have.`,
   invalid: 'That sign-in link has expired, was used already, or a newer one was used. Ask for a new one.',
   'signed-out': 'You are signed out.',
 } as const;

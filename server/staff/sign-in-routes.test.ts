@@ -210,7 +210,7 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     await expect.poll(() => outcomes(app.lines).length).toBe(7);
     expect((await storage.outboxDepth()).pending).toBe(4);
     const page = await request(app.app).get('/staff/sign-in?sent').expect(200);
-    expect(page.text).toContain('An address is sent at most 3 links in 15 minutes and 10 a day');
+    expect(page.text).toContain('From one connection, an address is sent at most 3 links in 15 minutes and 10 a day');
   });
 
   it('still sends a staff member their link from their own address after another sender used up its share for them', async () => {
