@@ -286,6 +286,32 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     expect(receipt?.text).toContain('Paid by card: $10.00.');
   });
 
+  it('holds a share paid a second time (an old session paid after a new one), counting the entry once', async () => {
+    const { reference, join, member } = await pricedGroup(t, '10.00');
+    const first = sessionOf((await join('Ivy', '2').expect(303)).headers.location as string);
+    const own = String(first.success_url).replace('https://shop.example', '').split('?')[0] ?? '';
+    // The site saw the first page run out (Stripe's own expiry), and the member started another.
+    await t.storage.markCheckoutSession(first.id, 'expired');
+    const again = await request(t.app)
+      .post(`${own}/pay`)
+      .set('Cookie', member.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: member.token })
+      .expect(303);
+    const second = sessionOf(again.headers.location as string);
+    expect(second.id).not.toBe(first.id);
+    await deliver('checkout.session.completed', stripe.pay(second.id)).expect(200);
+    // The first page, still open in another tab, is paid too.
+    await deliver('checkout.session.completed', stripe.pay(first.id)).expect(200);
+    expect(await t.storage.paymentsOf(reference)).toMatchObject([
+      { state: 'succeeded', amountCents: 2000, flag: null },
+      { state: 'held', amountCents: 2000, flag: 'already-paid' },
+    ]);
+    const mails = await writtenMails();
+    expect(mails.filter((item) => item.to === 'ivy@example.com')).toHaveLength(1);
+    expect(mails.map((item) => item.subject)).toContain(`A payment needs you (${reference})`);
+  });
+
   it('counts only paid places at the close, as the member’s page says', async () => {
     const { reference, path, join } = await pricedGroup(t, '10.00');
     const paidSession = sessionOf((await join('Ona', '2').expect(303)).headers.location as string);

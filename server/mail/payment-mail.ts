@@ -102,7 +102,9 @@ export function paymentFlaggedMail(
           ? `A group member paid ${formatMoney(payment.amountCents)} by card after their entry was removed: refund it.`
           : payment.flag === 'group-closed'
             ? `A group member paid ${formatMoney(payment.amountCents)} by card after their group closed without their unpaid entry: it is not in the order.`
-            : `Stripe could not make the refund of ${formatMoney(payment.amountCents)}.`;
+            : payment.flag === 'already-paid'
+              ? `A group member paid their share of ${formatMoney(payment.amountCents)} a second time: it is held, not counted.`
+              : `Stripe could not make the refund of ${formatMoney(payment.amountCents)}.`;
   return {
     to: shopEmail,
     subject: `A payment needs you (${reference})`,

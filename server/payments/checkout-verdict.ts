@@ -32,6 +32,9 @@ export function judgeCheckout(report: CheckoutReport, state: CheckoutEventState)
   // page paid as the count changed) would otherwise mark more pieces paid than the money covers.
   if (state.share && amountCents !== state.share.amountCents)
     return { record: 'payment', state: 'held', flag: 'amount-mismatch', amountCents, currency };
+  // The entry was paid already (a second tab's session paid too): the money is real but counts once.
+  if (state.share?.alreadyPaid)
+    return { record: 'payment', state: 'held', flag: 'already-paid', amountCents, currency };
   // Closed without this unpaid entry: the money is the shop's, but the order has no piece for it.
   if (state.share && !state.share.groupOpen)
     return { record: 'payment', state: 'succeeded', flag: 'group-closed', amountCents, currency };

@@ -123,6 +123,7 @@ const flagWords: Record<NonNullable<StoredPayment['flag']>, string> = {
   'entry-removed': 'A group member’s share, paid after their entry was removed: refund it.',
   'group-closed':
     'A group member’s share, paid after the group closed without their unpaid entry: refund it, or add their pieces with a new quote version.',
+  'already-paid': 'A group member’s share paid a second time: held, not counted. Refund it.',
 };
 
 /** A row as the desk lists it; a card payment says what of it can still be refunded. */

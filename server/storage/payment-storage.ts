@@ -367,6 +367,7 @@ export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: Databas
                   amountCents: Number(entry.price_cents ?? 0) * Number(entry.quantity),
                   // A paid entry is in the order whatever the group's state; a waiting one only while open.
                   groupOpen: entry.state === 'open' || entry.payment === 'paid',
+                  alreadyPaid: entry.payment === 'paid',
                 },
               }
             : {}),

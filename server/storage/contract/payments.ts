@@ -19,7 +19,9 @@ export type PaymentFlag =
   | 'refund-failed'
   | 'entry-removed'
   // A member's share paid after their group closed without their unpaid entry: not in the order.
-  | 'group-closed';
+  | 'group-closed'
+  // A member's share paid again (two sessions of one entry, both paid): held, the entry is paid once.
+  | 'already-paid';
 
 /** One movement of money on an order, as stored. */
 export interface StoredPayment extends MoneyMovement {
@@ -72,7 +74,7 @@ export interface CheckoutEventState {
    * A member's share: what their entry asks now (the group's price per person times its count as stored
    * when the money comes), and whether their group still takes it (open, not yet closed without them).
    */
-  share?: { amountCents: number; groupOpen: boolean };
+  share?: { amountCents: number; groupOpen: boolean; alreadyPaid: boolean };
 }
 
 /** What to do with a Checkout event (shared/payments/checkout-verdict.ts decides). */
