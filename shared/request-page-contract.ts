@@ -107,8 +107,8 @@ export interface RequestPageMoney {
    * again while `refresh`), confirmed, received but not as asked (the shop checks it), or left without paying.
    */
   returned?: 'confirming' | 'confirmed' | 'checking' | 'cancelled';
-  /** Reload the page to look again: while a payment made in the last hour is being confirmed. */
-  refresh?: boolean;
+  /** The address to load again (no fragment): while a payment made in the last hour is being confirmed. */
+  refresh?: string;
   /** Payments and refunds confirmed, oldest first. */
   receipts: { at: string; what: string; amount: string; refund: boolean }[];
   /** The invoice page. */

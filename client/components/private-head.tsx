@@ -7,13 +7,17 @@ export function PrivateHead({
   title,
   stylesheets,
   description,
-  refreshSeconds,
+  refresh,
 }: {
   title: string;
   stylesheets: readonly string[];
   description?: string;
-  /** Reloads the page after this long (no script needed), while something is being confirmed. */
-  refreshSeconds?: number;
+  /**
+   * Loads `to` after `seconds` (no script needed), while something is being confirmed. The address
+   * carries no fragment: Chromium takes a refresh to the same address with a fragment for a jump within
+   * the page, and nothing would be fetched again.
+   */
+  refresh?: { seconds: number; to: string };
 }) {
   return (
     <head>
@@ -21,7 +25,9 @@ export function PrivateHead({
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="robots" content="noindex, nofollow" />
       <meta name="referrer" content="no-referrer" />
-      {refreshSeconds !== undefined && <meta httpEquiv="refresh" content={String(refreshSeconds)} />}
+      {refresh !== undefined && (
+        <meta httpEquiv="refresh" content={`${refresh.seconds}; url=${refresh.to.replace(/#.*$/, '')}`} />
+      )}
       <title>{title}</title>
       {description !== undefined && <meta name="description" content={description} />}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

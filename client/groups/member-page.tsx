@@ -25,6 +25,7 @@ export function MemberPage({
         title={`${view.title} - ${shopName}`}
         description={`Add your size to the group order "${view.title}".`}
         stylesheets={stylesheets}
+        {...(view.payment?.refresh ? { refresh: { seconds: 5, to: view.payment.refresh } } : {})}
       />
       <body className="min-h-screen bg-stone-100 text-stone-900">
         <header className="border-b border-stone-300 bg-white">

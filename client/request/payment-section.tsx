@@ -63,7 +63,8 @@ export function PaymentSection({ money, options }: { money: RequestPageMoney; op
         </p>
       )}
       <MoneyFigures money={money} />
-      {due && (
+      {/* While a payment is being confirmed nothing is offered to pay: the note above says to wait. */}
+      {due && money.returned !== 'confirming' && (
         <div className="mt-4 rounded border border-brand-700 p-3">
           <p className="font-semibold">
             {due.purpose === 'deposit'

@@ -10,13 +10,13 @@ import type { RequestPageOptions } from '#shared/request-page-contract.ts';
 export function RequestDocument({
   title,
   options,
-  refreshSeconds,
+  refresh,
   children,
 }: {
   title: string;
   options: RequestPageOptions;
-  /** Reloads the page after this long (no script): while a payment is being confirmed. */
-  refreshSeconds?: number;
+  /** Loads the page again (no script): while a payment is being confirmed. */
+  refresh?: { seconds: number; to: string };
   children: ReactNode;
 }) {
   return (
@@ -25,7 +25,7 @@ export function RequestDocument({
         title={`${title} - ${options.shopName}`}
         description={`Your order with ${options.shopName}: where it stands, your quote and proof to approve, and your messages with the shop.`}
         stylesheets={options.stylesheets}
-        {...(refreshSeconds !== undefined ? { refreshSeconds } : {})}
+        {...(refresh !== undefined ? { refresh } : {})}
       />
       <body className="min-h-screen bg-stone-100 text-stone-900">
         <header className="border-b border-stone-300 bg-white">

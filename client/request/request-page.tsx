@@ -22,7 +22,7 @@ export function RequestPage({ view, options }: { view: RequestPageView; options:
     <RequestDocument
       title={`Quote request ${view.reference}`}
       options={options}
-      {...(view.money?.refresh ? { refreshSeconds: 5 } : {})}
+      {...(view.money?.refresh ? { refresh: { seconds: 5, to: view.money.refresh } } : {})}
     >
       <h1 className="text-2xl font-bold">
         Quote request <span className="font-mono whitespace-nowrap">{view.reference}</span>

@@ -28,22 +28,32 @@ export function memberPaysByCard(
 const shareOf = (group: Pick<StoredGroup, 'priceCents'>, entry: Pick<StoredGroupEntry, 'quantity'>) =>
   (group.priceCents ?? 0) * entry.quantity;
 
+/** How many times a member's page back from paying loads itself again, 5 s apart. */
+const LOOKS_WHILE_CONFIRMING = 120;
+
 /** The payment part of the member's own page: paid, or waiting with the button to pay. */
 export function paymentView(
   group: StoredGroup,
   entry: StoredGroupEntry,
-  page: { path: string; backFromPaying: boolean },
+  page: { path: string; backFromPaying: boolean; looked?: number },
 ): { payment?: GroupMemberView['payment'] } {
   if (entry.payment === 'none' || group.priceCents === null) return {};
   const share = formatMoney(shareOf(group, entry));
   if (entry.payment === 'paid') return { payment: { paid: true, text: `Your share of ${share} is paid. Thank you.` } };
-  if (page.backFromPaying)
+  if (page.backFromPaying) {
+    // Every 5 s for ten minutes: Stripe's event comes within seconds; past that a person should look.
+    const looked = page.looked ?? 0;
+    const lookAgain = looked < LOOKS_WHILE_CONFIRMING;
     return {
       payment: {
         paid: false,
-        text: `Your payment of ${share} is being confirmed. Refresh this page in a minute; your receipt comes by e-mail.`,
+        text: lookAgain
+          ? `Your payment of ${share} is being confirmed: this page looks again by itself, and your receipt comes by e-mail.`
+          : `Your payment of ${share} is still being confirmed. If it does not show as paid soon, contact the shop: do not pay again.`,
+        ...(lookAgain ? { refresh: `${page.path}?done=paying&looked=${looked + 1}` } : {}),
       },
     };
+  }
   return {
     payment: {
       paid: false,

@@ -146,6 +146,12 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     const back = await request(t.app).get(own.replace('https://shop.example', '')).expect(200);
     expect(back.text).toContain('being confirmed');
     expect(back.text).not.toContain('is paid');
+    // It looks again by itself, at an address that counts the looks (ten minutes' worth, then it stops).
+    const ownPath = own.replace('https://shop.example', '').replace('?done=paying', '');
+    expect(back.text).toContain(`<meta http-equiv="refresh" content="5; url=${ownPath}?done=paying&amp;looked=1"/>`);
+    const tired = await request(t.app).get(`${ownPath}?done=paying&looked=120`).expect(200);
+    expect(tired.text).not.toContain('http-equiv="refresh"');
+    expect(tired.text).toContain('do not pay again');
     const organiserBefore = await request(t.app).get(path).expect(200);
     expect(organiserBefore.text).toContain('Waiting for payment');
     const receipt = 'Seenwear: you joined the group order';

@@ -353,7 +353,11 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       action: path,
       picturesBase: path,
       entry,
-      ...paymentView(group, entry, { path, backFromPaying: req.query.done === 'paying' }),
+      ...paymentView(group, entry, {
+        path,
+        backFromPaying: req.query.done === 'paying',
+        looked: Math.max(0, Math.min(1000, Number.parseInt(String(req.query.looked ?? '0'), 10) || 0)),
+      }),
       ...(notice ? { notice } : {}),
     });
   });

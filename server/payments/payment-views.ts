@@ -44,11 +44,15 @@ const LOOK_AGAIN_FOR_MS = 60 * 60_000;
 function returnedState(
   session: { id: string; createdAt: Date },
   payments: readonly StoredPayment[],
-  now: Date,
+  { now, path }: { now: Date; path: string },
 ): Pick<RequestPageMoney, 'returned' | 'refresh'> {
   const recorded = payments.find((item) => item.kind === 'payment' && item.stripeSessionId === session.id);
   if (recorded) return { returned: recorded.state === 'succeeded' ? 'confirmed' : 'checking' };
-  return { returned: 'confirming', refresh: now.getTime() - session.createdAt.getTime() < LOOK_AGAIN_FOR_MS };
+  const lookAgain = now.getTime() - session.createdAt.getTime() < LOOK_AGAIN_FOR_MS;
+  return {
+    returned: 'confirming',
+    ...(lookAgain ? { refresh: `${path}?paid=${encodeURIComponent(session.id)}` } : {}),
+  };
 }
 
 /** The money section of the customer's page; undefined before a quote is approved. */
@@ -87,6 +91,14 @@ export async function customerMoneyView(
         : undefined;
   const returnedFrom =
     returned && returned !== 'cancelled' ? sessions.find((item) => item.id === returned.session) : undefined;
+  const back =
+    returned === 'cancelled'
+      ? { returned: 'cancelled' as const }
+      : returnedFrom
+        ? returnedState(returnedFrom, payments, { now, path })
+        : {};
+  // No second payment page is offered while the first payment is on its way: the page says to wait.
+  const confirming = back.returned === 'confirming';
   return {
     ...figures(money, quote.depositPercent),
     ...(purpose
@@ -94,16 +106,12 @@ export async function customerMoneyView(
           due: {
             purpose,
             amount: formatMoney(payableNow(status, money, purpose)),
-            ...(payOnline ? { action: `${path}/pay/${purpose}` } : {}),
+            ...(payOnline && !confirming ? { action: `${path}/pay/${purpose}` } : {}),
           },
         }
       : {}),
     offline: terms.offline,
-    ...(returned === 'cancelled'
-      ? { returned: 'cancelled' as const }
-      : returnedFrom
-        ? returnedState(returnedFrom, payments, now)
-        : {}),
+    ...back,
     receipts: payments
       .filter((item) => item.state === 'succeeded')
       .map((item) => ({

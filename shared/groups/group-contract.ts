@@ -93,7 +93,13 @@ export interface GroupMemberView {
    * A member's share paid by card (issue 28): paid, or waiting. While waiting the page says so and,
    * unless the member is just back from paying, offers the button to pay (again after a cancel).
    */
-  payment?: { paid: boolean; text: string; pay?: { action: string; label: string } };
+  payment?: {
+    paid: boolean;
+    text: string;
+    pay?: { action: string; label: string };
+    /** Back from paying, not yet confirmed: the page loads this address again by itself (no script). */
+    refresh?: string;
+  };
   /** What the page says after a post. */
   notice?: { type: 'success' | 'error'; text: string };
   form: GroupFormState;

@@ -25,6 +25,37 @@ describe('an order paid by card through Stripe Checkout', () => {
   }
   const notice = (page: Page) => page.getByRole('status').first().textContent();
 
+  /** A quote request sent from the form, quoted by the desk and approved by its customer: its reference and private page. */
+  async function approvedOrder(page: Page, shop: Page): Promise<{ reference: string; path: string }> {
+    await page.goto(`${site.url}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`);
+    await page.getByLabel('Your name').fill('Dana Whitfield');
+    await page.getByLabel('E-mail').fill('dana@example.com');
+    await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
+    await page.getByRole('radio', { name: 'Black', exact: true }).check();
+    await page
+      .getByLabel('Artwork files')
+      .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: randomPng(48) }]);
+    await page.getByRole('button', { name: 'Send my quote request' }).click();
+    const sent = page.getByTestId('form-sent');
+    await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
+    const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
+    const path = (await sent.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
+
+    await shop.goto(`${site.url}/staff/sign-in`);
+    await signInToDesk(shop, site.smtp, site.staff);
+    await shop.goto(`${site.url}/staff/requests/${reference}/quote`);
+    await shop.getByRole('button', { name: /^Send quote v1/ }).click();
+    await expect.poll(() => notice(shop)).toBe('Quote sent to the customer.');
+
+    // Approve, then the deposit is the next thing the page offers.
+    await page.goto(`${site.url}${path}`);
+    await page.getByLabel('Your full name, as your signature').fill('Dana Whitfield');
+    await page.getByRole('checkbox', { name: /I approve this quote/ }).check();
+    await page.getByRole('button', { name: 'Approve quote v1' }).click();
+    await expect.poll(() => notice(page)).toContain('your quote is approved');
+    return { reference, path };
+  }
+
   it('takes the deposit and the balance on Stripe’s page, and only its webhook marks them paid', async () => {
     // The site started after the stand-in: now the stand-in knows where to send its events.
     stripe().webhookUrl = `${site.url}/webhooks/stripe`;
@@ -34,32 +65,7 @@ describe('an order paid by card through Stripe Checkout', () => {
     const page = customerSide.page;
     const shop = deskSide.page;
     try {
-      await page.goto(`${site.url}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`);
-      await page.getByLabel('Your name').fill('Dana Whitfield');
-      await page.getByLabel('E-mail').fill('dana@example.com');
-      await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
-      await page.getByRole('radio', { name: 'Black', exact: true }).check();
-      await page
-        .getByLabel('Artwork files')
-        .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: randomPng(48) }]);
-      await page.getByRole('button', { name: 'Send my quote request' }).click();
-      const sent = page.getByTestId('form-sent');
-      await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
-      const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
-      const path = (await sent.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
-
-      await shop.goto(`${site.url}/staff/sign-in`);
-      await signInToDesk(shop, site.smtp, site.staff);
-      await shop.goto(`${site.url}/staff/requests/${reference}/quote`);
-      await shop.getByRole('button', { name: /^Send quote v1/ }).click();
-      await expect.poll(() => notice(shop)).toBe('Quote sent to the customer.');
-
-      // Approve, then the deposit is the next thing the page offers.
-      await page.goto(`${site.url}${path}`);
-      await page.getByLabel('Your full name, as your signature').fill('Dana Whitfield');
-      await page.getByRole('checkbox', { name: /I approve this quote/ }).check();
-      await page.getByRole('button', { name: 'Approve quote v1' }).click();
-      await expect.poll(() => notice(page)).toContain('your quote is approved');
+      const { reference, path } = await approvedOrder(page, shop);
       const payDeposit = page.getByRole('button', { name: /^Pay the \$[\d,.]+ deposit$/ });
       const deposit = money(await payDeposit.textContent());
       expect(deposit).not.toBe('');
@@ -166,4 +172,47 @@ describe('an order paid by card through Stripe Checkout', () => {
       await deskSide.context.close();
     }
   });
+
+  it.each([
+    ['with', true],
+    ['without', false],
+  ])(
+    'turns "being confirmed" into the receipt by itself when Stripe’s event comes after the customer, %s JavaScript',
+    async (_, javaScript) => {
+      stripe().webhookUrl = `${site.url}/webhooks/stripe`;
+      const customerSide = await watchedPage(browser(), 390);
+      const deskSide = await watchedPage(browser(), 1280);
+      const payer = await browser().newContext({
+        javaScriptEnabled: javaScript,
+        viewport: { width: 390, height: 900 },
+      });
+      try {
+        const { path } = await approvedOrder(customerSide.page, deskSide.page);
+        const page = await payer.newPage();
+        await page.goto(`${site.url}${path}`);
+        const payDeposit = page.getByRole('button', { name: /^Pay the \$[\d,.]+ deposit$/ });
+        const deposit = money(await payDeposit.textContent());
+        await payDeposit.click();
+        // Stripe's event reaches the site three seconds after the customer is back.
+        stripe().eventDelayMs = 3000;
+        await page.getByRole('button', { name: `Pay ${deposit}` }).click();
+        await expect.poll(() => page.url()).toMatch(new RegExp(`${path}\\?paid=cs_test_\\w+#payment$`));
+        expect(await page.getByText('Your payment is being confirmed').count()).toBe(1);
+        expect(await page.getByRole('button', { name: /^Pay the/ }).count()).toBe(0);
+        await screenshots(page, `payment-confirming-${javaScript ? 'js' : 'no-js'}`);
+        // Nobody reloads: the page looks again by itself and turns into the receipt.
+        await expect
+          .poll(() => page.getByText('Thank you: your payment is recorded.').count(), { timeout: 15_000 })
+          .toBe(1);
+        expect(await page.getByText(`${deposit}, paid`).count()).toBe(1);
+        expect(await page.getByRole('button', { name: /^Pay the/ }).count()).toBe(0);
+        expect(customerSide.problems).toEqual([]);
+      } finally {
+        stripe().eventDelayMs = 0;
+        await payer.close();
+        await customerSide.context.close();
+        await deskSide.context.close();
+      }
+    },
+  );
 });

@@ -32,6 +32,7 @@ const usedOtherwise: Record<string, string> = {
   'pino-pretty': 'a pino transport loaded by name in development (server/logger.ts)',
   'happy-dom': 'the vitest environment of the component tests (// @vitest-environment happy-dom)',
   '@types/node': "Node's types",
+  'vnu-jar': 'the path of its jar, which Java runs (tests/support/html-checker.ts)',
 };
 
 /**

@@ -43,6 +43,11 @@ export interface StripeStandIn {
   url: string;
   /** Where events go (the site's /webhooks/stripe); set once the site is up. */
   webhookUrl: string | undefined;
+  /**
+   * How long the hosted page's payment event takes to reach the site after the customer is sent back
+   * (0: before). Stripe's events often come a few seconds after the customer is back on the site.
+   */
+  eventDelayMs: number;
   sessions: Map<string, Json>;
   refunds: Map<string, Json>;
   /** Each API call as it came: method, path, idempotency key, form. */
@@ -93,6 +98,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const standIn: StripeStandIn = {
     url: '',
     webhookUrl: undefined,
+    eventDelayMs: 0,
     sessions,
     refunds,
     calls,
@@ -283,7 +289,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     if (session.status !== 'open') return error(res, 400, 'This session is no longer open');
     standIn.pay(sessionId);
-    await standIn.sendEvent('checkout.session.completed', session);
+    if (standIn.eventDelayMs > 0) {
+      setTimeout(() => void standIn.sendEvent('checkout.session.completed', session), standIn.eventDelayMs);
+    } else {
+      await standIn.sendEvent('checkout.session.completed', session);
+    }
     res.writeHead(303, { Location: String(session.success_url).replace('{CHECKOUT_SESSION_ID}', sessionId) });
     res.end();
   }
