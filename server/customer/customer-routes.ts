@@ -53,6 +53,15 @@ const notices = {
 
 /** What is due now changes what happens next: production waits for the deposit, pickup for the balance. */
 function nextWithMoney(money: NonNullable<RequestPageView['money']>): Pick<RequestPageView, 'next'> | object {
+  // Back from paying, before Stripe's word: asking again for the money would read as a second charge.
+  if (money.due && money.returned === 'confirming') {
+    return {
+      next: {
+        text: `Your payment of ${money.due.amount} is being confirmed by the card company: nothing more to do.`,
+        waitingOn: 'shop' as const,
+      },
+    };
+  }
   if (money.due?.purpose === 'deposit') {
     return {
       next: {

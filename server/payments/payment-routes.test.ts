@@ -159,6 +159,8 @@ describe.each(backends)('card payments on %s', (backend) => {
     expect(back.text).toContain(`<meta http-equiv="refresh" content="5; url=${path}?paid=${sessionId}"/>`);
     expect(back.text).not.toMatch(/Pay the \$[\d.,]+ deposit/);
     expect(back.text).not.toContain(`action="${path}/pay/deposit"`);
+    expect(back.text).toContain('is being confirmed by the card company: nothing more to do');
+    expect(back.text).not.toContain('pay it below');
     expect(await t.storage.paymentsOf(reference)).toEqual([]);
 
     const session = stripe.pay(sessionId);
