@@ -85,6 +85,10 @@ describe('a group order from start to the desk’s quote', () => {
       const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
       const path = (await sent.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
       expect(path).toMatch(/#group$/);
+      // The mockup the server drew shows in the sent panel: its address is the page's, without #group.
+      const thumbnail = sent.getByRole('img', { name: 'Your design on the garment, front' });
+      await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(900);
+      expect(await thumbnail.getAttribute('src')).not.toContain('#');
 
       // The private page opens at the group section: start the group.
       await page.goto(`${site.url}${path}`);
