@@ -27,7 +27,7 @@ export function QuoteSection({
         {quote.state === 'expired'
           ? `This quote was good until ${formatDay(quote.validUntil)}: ask us below for a new one.`
           : `Good until ${formatDay(quote.validUntil)}.`}{' '}
-        Sales tax is added where it applies.
+        {quote.taxNote}
       </p>
       {quote.approval && <ApprovedNote approval={quote.approval} />}
       {quote.state === 'open' && (

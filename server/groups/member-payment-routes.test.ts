@@ -187,6 +187,9 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     expect(memberMail?.text).toContain(own.split('?')[0]);
     const after = await request(t.app).get(own.replace('https://shop.example', '')).expect(200);
     expect(after.text).toContain('Your share of $29.00 is paid');
+    // The same return address, now that the payment is in, says so: never "being confirmed" beside "Paid".
+    expect(after.text).toContain('your payment is recorded');
+    expect(after.text).not.toContain('being confirmed');
     expect(after.text).toContain('(paid for: ask the organiser to change it)');
     expect(after.text).toMatch(/<input[^>]*name="quantity"[^>]*readOnly=""|<input[^>]*readOnly=""[^>]*name="quantity"/);
     const organiserAfter = await request(t.app).get(path).expect(200);
@@ -316,6 +319,42 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     const mails = await writtenMails();
     expect(mails.filter((item) => item.to === 'ivy@example.com')).toHaveLength(1);
     expect(mails.map((item) => item.subject)).toContain(`A payment needs you (${reference})`);
+  });
+
+  it('tells the organiser, on approving, the deposit still due after the members’ shares', async () => {
+    const { reference, path, join } = await pricedGroup(t, '10.00');
+    for (const name of ['Uma', 'Vic']) {
+      const session = sessionOf((await join(name, '3').expect(303)).headers.location as string);
+      await deliver('checkout.session.completed', stripe.pay(session.id)).expect(200);
+    }
+    // Six paid places at $10: $60 of a $240 order's $120 deposit is in already.
+    await t.storage.sendQuote(
+      reference,
+      {
+        lines: [{ label: 'Tees', quantity: 24, unitCents: 1000 }],
+        notes: '',
+        validUntil: '2099-01-31',
+        depositPercent: 50,
+      },
+      {
+        from: 'new',
+        to: 'quoted',
+        actor: 'staff:owner@seenwear.example',
+        mail: (version) => ({ kind: 'quote-sent', version }),
+      },
+    );
+    const organiser = await visitorSession(t.app, path);
+    await request(t.app)
+      .post(`${path}/quotes/1/decision`)
+      .set('Cookie', organiser.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: organiser.token, decision: 'approved', name: 'Pat Organiser', accept: 'yes' })
+      .expect(303);
+    const receipt = (await writtenMails()).find((mail) => mail.subject.includes('you approved quote v1'));
+    expect(receipt?.text).toContain('Deposit before production: $120.00 (50%)');
+    expect(receipt?.text).toContain('Already paid: $60.00');
+    expect(receipt?.text).toContain('Deposit still due: $60.00');
+    expect(receipt?.html).toContain('Deposit still due');
   });
 
   it('counts only paid places at the close, as the member’s page says', async () => {

@@ -59,6 +59,7 @@ const notices = {
     text: 'You are on the list. Bookmark this page: its address is your own link to change or remove your entry until the deadline.',
   },
   changed: { type: 'success', text: 'Your entry is changed.' },
+  paid: { type: 'success', text: 'Thank you: your payment is recorded, and your receipt is on its way by e-mail.' },
   paying: {
     type: 'success',
     text: 'Thank you: your payment is being confirmed. This page says so once the card payment is through, and we e-mail you a receipt.',
@@ -347,7 +348,8 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
 
   router.get(ENTRY, async (req, res) => {
     const { entry, group } = await ownEntry(req, res);
-    const notice = noticeOf(req);
+    // Back from paying once the payment is in: "being confirmed" beside "Paid" would contradict itself.
+    const notice = req.query.done === 'paying' && entry.payment === 'paid' ? notices.paid : noticeOf(req);
     const path = entryPath(options.keys, entry);
     await sendMember(req, res, group, {
       action: path,

@@ -4,6 +4,7 @@ import { customerPagePath } from '#server/requests/request-links.ts';
 import { printSizeText } from '#server/requests/version-views.ts';
 import type { NotificationRecipient, SentQuote, Storage } from '#server/storage/types.ts';
 import { formatDateTime, formatDay } from '#shared/desk-format.ts';
+import { formatMoney } from '#shared/money.ts';
 import { statusLabels } from '#shared/requests/request-status.ts';
 import {
   approvalReceiptMail,
@@ -262,6 +263,8 @@ const builders: { [K in MailKind]: Builder<K> } = {
         ? facts.version
         : approvals.findLast((item) => item.subject === 'quote' && item.decision === 'approved')?.version;
     const quote = quotes.find((sent) => sent.version === quoteVersion);
+    // What is counted as paid by now (group members' shares come before the approval).
+    const { money } = quote ? await moneyOf(context.reads, about.reference) : { money: undefined };
     const approved =
       facts.withProof === undefined
         ? `${facts.subject} v${facts.version}`
@@ -272,13 +275,22 @@ const builders: { [K in MailKind]: Builder<K> } = {
         approved,
         ...(quote ? { quote } : {}),
         signedAs: approval.name,
+        ...(money ? { paid: money } : {}),
         at: formatDateTime(approval.at.toISOString(), context.settings.timeZone),
         ...(request.promised ? { promised: request.promised } : {}),
       }),
       look: customerLook({
         ...about,
         request,
-        rows: [{ label: 'Approved', value: approved }],
+        rows: [
+          { label: 'Approved', value: approved },
+          ...(money && money.paidCents > 0 && !money.depositWaived
+            ? [
+                { label: 'Already paid', value: formatMoney(money.paidCents) },
+                { label: 'Deposit still due', value: formatMoney(money.depositDueCents) },
+              ]
+            : []),
+        ],
         ...(quote ? { quote } : {}),
       }),
     };
