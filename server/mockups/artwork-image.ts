@@ -91,7 +91,7 @@ async function inkBox(input: Buffer, width: number, height: number): Promise<Pix
     ({ info: trimmed } = await sharp(alpha.data, {
       raw: { width: alpha.info.width, height: alpha.info.height, channels: 1 },
     })
-      .trim({ background: '#000000', threshold: INK_ALPHA_THRESHOLD })
+      .trim({ background: '#000000', threshold: INK_ALPHA_THRESHOLD, lineArt: true })
       .raw()
       .toBuffer({ resolveWithObject: true }));
   } catch {
@@ -107,6 +107,22 @@ async function inkBox(input: Buffer, width: number, height: number): Promise<Pix
   if (box.left === 0 && box.top === 0 && box.width === width && box.height === height) return undefined;
   // A trim that found nothing at all to keep answers with the whole image too.
   return box.width > 0 && box.height > 0 ? box : undefined;
+}
+
+/**
+ * The ink's box on the decoded working copy: measured at full size, cut from the smaller copy (a
+ * fraction of a working pixel off at most, far under what a mockup shows).
+ */
+function workingInk(ink: PixelBox, info: OutputInfo, fullWidth: number): PixelBox {
+  const scale = info.width / fullWidth;
+  const left = Math.min(info.width - 1, Math.floor(ink.left * scale));
+  const top = Math.min(info.height - 1, Math.floor(ink.top * scale));
+  return {
+    left,
+    top,
+    width: Math.max(1, Math.min(info.width - left, Math.round(ink.width * scale))),
+    height: Math.max(1, Math.min(info.height - top, Math.round(ink.height * scale))),
+  };
 }
 
 /** Opens the file, or undefined for PDF, AI and EPS (the shop places those by hand). Throws ArtworkImageError. */
@@ -125,14 +141,7 @@ export async function openArtwork(file: StoredFile): Promise<OpenedArtwork | und
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height) throw describeFailure(file.name, new Error('no size'));
   if (width * height > MAX_ARTWORK_PIXELS) throw describeFailure(file.name, new Error('pixel limit'));
-  let ink: PixelBox | undefined;
-  if (!vector && meta.hasAlpha) {
-    try {
-      ink = await inkBox(input, width, height);
-    } catch (error) {
-      throw describeFailure(file.name, error);
-    }
-  }
+  const fullWidth = width;
   const notes: string[] = [];
   if ((meta.pages ?? 1) > 1 || (file.mediaType === 'image/png' && isAnimatedPng(file.data)))
     notes.push('Animated image: the mockup shows its first frame.');
@@ -143,9 +152,8 @@ export async function openArtwork(file: StoredFile): Promise<OpenedArtwork | und
   let working: Promise<{ data: Buffer; info: OutputInfo }> | undefined;
   const decode = () => {
     const density = vector ? Math.min(2400, Math.max(72, (72 * WORKING_PIXELS) / Math.max(width, height))) : undefined;
-    const image = sharp(input, { ...OPEN, pages: 1, ...(density ? { density } : {}) }).autoOrient();
-    // Cut to the ink before shrinking: the mockup draws only what prints, at its measured size.
-    return (ink ? image.extract(ink) : image)
+    return sharp(input, { ...OPEN, pages: 1, ...(density ? { density } : {}) })
+      .autoOrient()
       .resize(WORKING_PIXELS, WORKING_PIXELS, { fit: 'inside', withoutEnlargement: !vector })
       .toColourspace('srgb')
       .ensureAlpha()
@@ -153,6 +161,18 @@ export async function openArtwork(file: StoredFile): Promise<OpenedArtwork | und
       .timeout({ seconds: RASTERISE_SECONDS })
       .toBuffer({ resolveWithObject: true });
   };
+  let ink: PixelBox | undefined;
+  if (!vector && meta.hasAlpha) {
+    // The ink is measured at full size on one of sharp's threads while the picture decodes on another:
+    // a PNG cannot be decoded smaller, and two decodes one after the other would double the wait.
+    working = decode();
+    working.catch(() => undefined);
+    try {
+      ink = await inkBox(input, width, height);
+    } catch (error) {
+      throw describeFailure(file.name, error);
+    }
+  }
   if (ink) notes.push('Measured by its ink: the transparent margins of the file are left out.');
   return {
     width: ink?.width ?? width,
@@ -165,7 +185,8 @@ export async function openArtwork(file: StoredFile): Promise<OpenedArtwork | und
         const { data, info } = await working;
         const width = Math.max(1, targetWidth);
         const height = Math.max(1, targetHeight);
-        const resized = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+        const decoded = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+        const resized = await (ink ? decoded.extract(workingInk(ink, info, fullWidth)) : decoded)
           .resize(width, height, { fit: 'fill' })
           .raw()
           .toBuffer();
