@@ -237,6 +237,28 @@ describe('mockups in a browser', () => {
     }
   });
 
+  it('on a phone, keeps the low-resolution warning in sight above the total bar while the artwork is in hand', async () => {
+    const visitor = await watchedPage(browser(), 390);
+    const { page } = visitor;
+    await page.goto(`${site.url}${start}`);
+    await touchForm(page);
+    await expect.poll(() => page.getByLabel('Placement').count()).toBe(1);
+    // 600 pixels across the 12 in front: 50 dpi.
+    const small = await flatPng(600, 300, '#cc3344');
+    await page.getByLabel('Artwork files').setInputFiles([{ name: 'small.png', mimeType: 'image/png', buffer: small }]);
+    await expect.poll(() => readout(page), { timeout: 10_000 }).toContain('12 × 6 in');
+    await page.getByTestId('placement-handle').focus();
+    const bar = await boxOf(page, 'total-bar');
+    const warning = await boxOf(page, 'placement-dpi-warning');
+    expect(await page.getByTestId('placement-dpi-warning').textContent()).toContain('prints at 50 dpi');
+    expect(warning.y).toBeGreaterThanOrEqual(0);
+    expect(warning.y + warning.height).toBeLessThanOrEqual(bar.y);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/placement-dpi-warning-390.png` });
+    expect(visitor.problems).toEqual([]);
+    await visitor.context.close();
+  });
+
   it('places a new file at the direct-to-garment size the estimate was priced at, so the price does not rise', async () => {
     const visitor = await watchedPage(browser(), 1280);
     const { page } = visitor;
