@@ -390,6 +390,7 @@ function QuoteFields({
                     color={shownColor}
                     rows={placeableRows(garment, values)}
                     form={formRef.current}
+                    printSizes={prices['direct-to-garment'].printAreas}
                     onPrintSize={sizing.onPrintSize}
                   />
                 </Suspense>
