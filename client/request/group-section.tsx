@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { EntryFields } from '#client/groups/entry-fields.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { GroupOrganiserView, GroupStartView, RequestPageGroup } from '#shared/groups/group-contract.ts';
@@ -143,6 +144,27 @@ function StartForm({ start, options }: { start: GroupStartView; options: Request
   );
 }
 
+/**
+ * A person's name on the roster: it wraps only between words, and a word too long for a phone's column
+ * is cut short with an ellipsis (the whole name in its title), never broken in the middle.
+ */
+function WholeWords({ text }: { text: string }) {
+  const words = text.split(/\s+/).filter(Boolean);
+  return (
+    <span title={text} data-name>
+      {words.map((word, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the same word may come twice in a name
+        <Fragment key={index}>
+          {index > 0 && ' '}
+          <span className="inline-block max-w-32 truncate align-bottom" data-word>
+            {word}
+          </span>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 const stateText: Record<GroupOrganiserView['state'], string> = {
   open: 'Open',
   'past-deadline': 'The deadline has passed: close it to send the list to the shop',
@@ -203,6 +225,12 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
               </li>
             ))}
         </ul>
+        {group.money && (
+          <p className="mt-2" data-money>
+            Paid by card: <span className="font-semibold">{group.money.collected}</span> · Still to pay:{' '}
+            <span className="font-semibold">{group.money.owed}</span>
+          </p>
+        )}
         {group.removedSince.length > 0 && (
           <p className="mt-2 text-sm text-stone-700">Removed since your last visit: {group.removedSince.join(', ')}</p>
         )}
@@ -242,12 +270,14 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
             <tbody>
               {group.roster.map((row) => (
                 <tr key={row.id} className="border-b border-stone-200" data-entry={row.name}>
-                  <th scope="row" className="py-2 pr-3 font-medium wrap-anywhere">
-                    {row.name}
+                  <th scope="row" className="py-2 pr-3 font-medium">
+                    <WholeWords text={row.name} />
                     {row.changed && (
                       <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">new</span>
                     )}
-                    <span className="block text-xs font-normal text-stone-600">{row.email}</span>
+                    <span className="block max-w-40 truncate text-xs font-normal text-stone-600" title={row.email}>
+                      {row.email || 'Added by you'}
+                    </span>
                   </th>
                   <td className="py-2 pr-3">{row.size}</td>
                   <td className="py-2 pr-3">{row.quantity}</td>
@@ -256,7 +286,12 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
                       {[row.backName, row.backNumber].filter(Boolean).join(' ')}
                     </td>
                   )}
-                  {group.roster.some((item) => item.payment) && <td className="py-2 pr-3">{row.payment}</td>}
+                  {group.roster.some((item) => item.payment) && (
+                    <td className="py-2 pr-3">
+                      {row.share && <span className="block font-semibold">{row.share}</span>}
+                      {row.payment}
+                    </td>
+                  )}
                   {open && (
                     <td className="py-2">
                       {row.paid ? (
@@ -289,6 +324,12 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
             <summary className="cursor-pointer font-semibold text-brand-800">Add someone by hand</summary>
             <form method="post" action={`${group.action}/entries`} className="mt-3 space-y-4">
               <Csrf options={options} />
+              <p className="text-sm text-stone-700">
+                For someone who will not use the link: no e-mail needed, and nothing is sent to them.{' '}
+                {group.money
+                  ? 'They count in the order at once and pay you, not the site: their share shows as still to pay.'
+                  : 'They count in the order at once.'}
+              </p>
               <EntryFields
                 prefix="add"
                 sizes={group.sizes.map((size) => ({ size, upcharge: '' }))}
@@ -296,7 +337,7 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
                 asksNumbers={group.asksNumbers}
                 form={group.form}
                 nameLabel="Their name"
-                emailLabel="Their e-mail"
+                withEmail={false}
               />
               <button type="submit" className={secondary}>
                 Add to the list
@@ -325,6 +366,13 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
               <form method="post" action={`${group.action}/close`}>
                 <Csrf options={options} />
                 <p className="font-medium">Everyone is in?</p>
+                <p className="text-sm text-stone-700">
+                  Closing sends the list to the shop as your order’s sizes. Nobody can join or change an entry after.
+                </p>
+                {/* Required here and checked by the server: a close cannot be undone, so no stray tap closes it. */}
+                <label className="mt-2 flex items-start gap-2">
+                  <input type="checkbox" name="confirm" required className="mt-1" /> Everyone is in: close the group
+                </label>
                 <button type="submit" className={`mt-2 ${primary}`}>
                   Close the group now
                 </button>
