@@ -156,7 +156,7 @@ function WholeWords({ text }: { text: string }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: the same word may come twice in a name
         <Fragment key={index}>
           {index > 0 && ' '}
-          <span className="inline-block max-w-32 truncate align-bottom" data-word>
+          <span className="inline-block max-w-24 truncate align-bottom sm:max-w-80" data-word>
             {word}
           </span>
         </Fragment>
@@ -164,6 +164,10 @@ function WholeWords({ text }: { text: string }) {
     </span>
   );
 }
+
+/** What is printed on the back: "RUIZ 9". */
+const back = (row: { backName: string; backNumber: string }) =>
+  [row.backName, row.backNumber].filter(Boolean).join(' ');
 
 const stateText: Record<GroupOrganiserView['state'], string> = {
   open: 'Open',
@@ -251,7 +255,7 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
                   Qty
                 </th>
                 {(group.asksNames || group.asksNumbers) && (
-                  <th scope="col" className="py-2 pr-3">
+                  <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
                     Back
                   </th>
                 )}
@@ -275,16 +279,23 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
                     {row.changed && (
                       <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">new</span>
                     )}
-                    <span className="block max-w-40 truncate text-xs font-normal text-stone-600" title={row.email}>
+                    <span
+                      className="block w-0 min-w-full truncate text-xs font-normal text-stone-600"
+                      title={row.email}
+                    >
                       {row.email || 'Added by you'}
                     </span>
+                    {/* The address takes the column's width, never widens it (w-0 min-w-full); on a phone the back goes under the name: a column of its own would leave none a word's width. */}
+                    {back(row) && (
+                      <span className="block text-xs font-normal sm:hidden">
+                        Back: <span className="font-semibold">{back(row)}</span>
+                      </span>
+                    )}
                   </th>
                   <td className="py-2 pr-3">{row.size}</td>
                   <td className="py-2 pr-3">{row.quantity}</td>
                   {(group.asksNames || group.asksNumbers) && (
-                    <td className="py-2 pr-3 wrap-anywhere">
-                      {[row.backName, row.backNumber].filter(Boolean).join(' ')}
-                    </td>
+                    <td className="hidden py-2 pr-3 sm:table-cell">{back(row)}</td>
                   )}
                   {group.roster.some((item) => item.payment) && (
                     <td className="py-2 pr-3">

@@ -31,7 +31,7 @@ function stateText(group: StoredGroup, timeZone: string): string {
 async function groupWithSizes(storage: Storage, reference: string, now: Date, prices: PricingData) {
   const found = await storage.groupOf(reference);
   if (!found) return undefined;
-  const group = await closedIfDue(storage, found, now, rosterEstimate(prices, now));
+  const group = await closedIfDue(storage, found, now, rosterEstimate(prices));
   const entries = await storage.entriesOf(group.id);
   const live = entries.filter((entry) => entry.removedAt === null);
   // The totals and the packing sheet are the pieces the order holds: an entry still waiting for its

@@ -7,12 +7,13 @@ const NOT_PRICED = 'Not available (see the details)';
 
 /**
  * The request's website estimate for the roster a close writes into it: the quote form's own pricing
- * of the request's fields with the roster's sizes, at the close. Without it the desk would read an
- * estimate for the count the organiser guessed before anyone joined.
+ * of the request's fields with the roster's sizes. Without it the desk would read an estimate for the
+ * count the organiser guessed before anyone joined. Counted from the request's arrival, as the stored
+ * estimate always is, so the desk and the customer's page can show its lines beside its words.
  */
-export function rosterEstimate(site: PricingData, now: Date) {
-  return (values: Record<string, string>, quantity: number): string => {
-    const result = quoteEstimate(values, site, now);
-    return result?.ok ? estimateWords(result.estimate, quantity, site['order-terms'], now) : NOT_PRICED;
+export function rosterEstimate(site: PricingData) {
+  return (values: Record<string, string>, quantity: number, arrived: Date): string => {
+    const result = quoteEstimate(values, site, arrived);
+    return result?.ok ? estimateWords(result.estimate, quantity, site['order-terms'], arrived) : NOT_PRICED;
   };
 }

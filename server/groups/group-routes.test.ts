@@ -271,6 +271,9 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
     expect(await t.storage.formValuesOf(reference)).toMatchObject({ qtyM: '12', qtyL: '2' });
     const closed = await request(t.app).get(path).expect(200);
     expect(closed.text).toContain('14 pieces from 2 entries');
+    // "What you asked for" shows the estimate's lines for the roster, not the 24 first guessed.
+    expect(closed.text).toMatch(/14 pieces: about \$[\d.]+ per piece/);
+    expect(closed.text).not.toContain('first guessed');
     expect(closed.text).not.toContain('price break');
     expect(closed.text).not.toContain('data-tier');
   });

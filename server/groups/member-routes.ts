@@ -128,7 +128,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     if (!shareOpens(options.keys, group, id, String(req.params.secret)) || !group)
       throw createHttpError(404, NOT_FOUND);
     res.locals[BACK_TO_LOCAL] = `/groups/${req.params.group}/${req.params.secret}`;
-    return closedIfDue(options.storage, group, options.now(), rosterEstimate(options.prices(), options.now()));
+    return closedIfDue(options.storage, group, options.now(), rosterEstimate(options.prices()));
   }
 
   async function ownEntry(req: Request, res: Response) {
@@ -142,12 +142,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     res.locals[BACK_TO_LOCAL] = `/group-entries/${req.params.entry}/${req.params.secret}`;
     return {
       entry: found.entry,
-      group: await closedIfDue(
-        options.storage,
-        found.group,
-        options.now(),
-        rosterEstimate(options.prices(), options.now()),
-      ),
+      group: await closedIfDue(options.storage, found.group, options.now(), rosterEstimate(options.prices())),
     };
   }
 

@@ -81,7 +81,7 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
   ): Promise<RequestPageGroup | undefined> {
     const now = options.now();
     const found = await options.storage.groupOf(request.reference);
-    const group = found && (await closedIfDue(options.storage, found, now, rosterEstimate(options.prices(), now)));
+    const group = found && (await closedIfDue(options.storage, found, now, rosterEstimate(options.prices())));
     if (!group) {
       if (!STARTABLE.has(request.status)) return undefined;
       const inAWeek = wallClockIn(new Date(now.getTime() + 7 * DAY), timeZone()).slice(0, 10);
@@ -170,11 +170,7 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
           res,
           'The group is still open: tick “Everyone is in: close the group” to close it. Nobody can join after that.',
         );
-      const closed = await options.storage.closeGroup(
-        group.id,
-        'customer',
-        rosterEstimate(options.prices(), options.now()),
-      );
+      const closed = await options.storage.closeGroup(group.id, 'customer', rosterEstimate(options.prices()));
       if (closed)
         req.log.info({ reference, group: group.id, quantity: closed.quantity, reason: 'group_closed' }, 'group closed');
       res.redirect(303, `${path}?done=${closed ? 'group-closed' : 'group-not-open'}#group`);

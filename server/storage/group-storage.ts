@@ -116,13 +116,13 @@ async function closeLockedGroup(
     const request = await trx
       .selectFrom('submissions')
       .where('id', '=', group.submission_id)
-      .select(['payload', 'form_values'])
+      .select(['payload', 'form_values', 'created_at'])
       .executeTakeFirstOrThrow();
     const payload = readJson(request.payload);
     const stored = request.form_values === null ? null : readJson(request.form_values);
     const values = stored && { ...stringValues(stored), ...sizeFieldsOf(sizes) };
     // The estimate follows the roster, as the quote form would price these sizes: the desk quotes from it.
-    const websiteEstimate = values && reprice ? reprice(values, quantity) : undefined;
+    const websiteEstimate = values && reprice ? reprice(values, quantity, readDate(request.created_at)) : undefined;
     await trx
       .updateTable('submissions')
       .set({

@@ -103,7 +103,7 @@ export interface ClosedRoster {
  * The request's website estimate in words for its quote form's fields with the closed roster's sizes:
  * the close stores it in place of the estimate made for the count guessed before anyone joined.
  */
-export type Reprice = (formValues: Record<string, string>, quantity: number) => string;
+export type Reprice = (formValues: Record<string, string>, quantity: number, arrived: Date) => string;
 
 export interface GroupStorage {
   /**
