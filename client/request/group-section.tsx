@@ -261,7 +261,7 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
                 )}
                 {group.roster.some((row) => row.payment) && (
                   <th scope="col" className="py-2 pr-3">
-                    Paid
+                    {group.money ? 'Share' : 'Paid'}
                   </th>
                 )}
                 {open && (

@@ -12,7 +12,7 @@ import { formatMoney } from '#shared/money.ts';
  */
 
 /** The size upcharges of the group's garment, in cents by size, as the member's page shows them. */
-export type Upcharges = Readonly<Record<string, number>>;
+type Upcharges = Readonly<Record<string, number>>;
 
 /** Whether members of `group` pay by card here: Stripe is set up and the organiser chose a price per person. */
 export function memberPaysByCard(
