@@ -343,7 +343,7 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
               </p>
               <EntryFields
                 prefix="add"
-                sizes={group.sizes.map((size) => ({ size, upcharge: '' }))}
+                sizes={group.sizes}
                 asksNames={group.asksNames}
                 asksNumbers={group.asksNumbers}
                 form={group.form}

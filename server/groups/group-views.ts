@@ -149,7 +149,13 @@ export function organiserView(
     totals: Object.entries(totals).map(([size, count]) => ({ size, count })),
     quantity: counted.reduce((sum, entry) => sum + entry.quantity, 0),
     ...(tier ? { tierText: tier } : {}),
-    sizes,
+    sizes: sizes.map((size) => ({
+      size,
+      upcharge: '',
+      ...(membersPay(group)
+        ? { price: formatMoney(shareCents(group.priceCents, upcharges, { size, quantity: 1 })) }
+        : {}),
+    })),
     csvPath: `${context.path}/group/roster.csv`,
     ...(context.form ? { form: context.form } : {}),
   };

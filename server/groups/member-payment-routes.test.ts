@@ -172,6 +172,8 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       /data-entry="Grandpa Joe"[\s\S]*?Added by you[\s\S]*?\$14\.50<\/span>Not paid here/,
     );
     expect(organiserPage.text).toContain('Each person pays $14.50 plus their size’s upcharge');
+    // Adding someone by hand shows what each size costs: the share the organiser collects from them.
+    expect(organiserPage.text).toMatch(/value="2XL"\/><span>2XL<span class="block text-xs text-stone-700">\$16\.50</);
     expect(organiserPage.text).toMatch(/data-entry="Sam"[\s\S]*?\$33\.00<\/span>Paid/);
     expect(organiserPage.text).toMatch(/data-entry="Lee"[\s\S]*?\$16\.50<\/span>Waiting for payment/);
     expect(organiserPage.text).toContain(

@@ -60,7 +60,8 @@ export interface GroupOrganiserView {
   quantity: number;
   /** "12 more for the next price break: $1.05 less each", from the pricing engine; absent at the top break. */
   tierText?: string;
-  sizes: string[];
+  /** The sizes to add someone in, each with what it costs when members pay (their share to collect). */
+  sizes: { size: string; upcharge: string; price?: string }[];
   csvPath: string;
   form?: GroupFormState;
 }
