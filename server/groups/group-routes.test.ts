@@ -273,6 +273,7 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
     expect(closed.text).toContain('14 pieces from 2 entries');
     // "What you asked for" shows the estimate's lines for the roster, not the 24 first guessed.
     expect(closed.text).toMatch(/14 pieces: about \$[\d.]+ per piece/);
+    expect(closed.text).toContain('The website’s estimate for the group’s sizes');
     expect(closed.text).not.toContain('first guessed');
     expect(closed.text).not.toContain('price break');
     expect(closed.text).not.toContain('data-tier');
