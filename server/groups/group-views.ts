@@ -133,7 +133,10 @@ export function organiserView(
     asksNames: group.asksNames,
     asksNumbers: group.asksNumbers,
     note: group.note,
-    payerText: payerText(group, Object.keys(upcharges).length > 0),
+    payerText: payerText(
+      group,
+      Object.values(upcharges).some((cents) => cents > 0),
+    ),
     roster: rosterRows(group, entries, upcharges),
     ...(membersPay(group)
       ? {

@@ -124,7 +124,9 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     // The Gildan 5000's 2XL is $2.00 more: at $14.50 a person, a 2XL costs $16.50 each.
     const { reference, path, group, share, member } = await pricedGroup(t, '14.50', 'gildan-5000');
     const page = await request(t.app).get(share).expect(200);
-    expect(page.text).toContain('Each person pays $14.50 by card when joining, plus the upcharge beside their size.');
+    expect(page.text).toContain(
+      'Each person pays the price beside their size by card when joining: $14.50, more for the larger sizes.',
+    );
     expect(page.text).toMatch(/value="2XL"\/><span>2XL<span class="block text-xs text-stone-700">\$16\.50</);
     expect(page.text).toMatch(/value="M"\/><span>M<span class="block text-xs text-stone-700">\$14\.50</);
     const join = (name: string, size: string, quantity: string) =>

@@ -180,6 +180,12 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     const garment = catalogueGarment(options.prices(), payload);
     const upcharges = sizeUpcharges(garment);
     const state = groupState(group, options.now());
+    // With upcharges the sizes show their own prices, so the line points there instead of one figure.
+    const upcharged = Object.values(upcharges).some((cents) => cents > 0);
+    const priceText = (cents: number, how: string) =>
+      upcharged
+        ? `Each person pays the price beside their size ${how}: ${formatMoney(cents)}, more for the larger sizes.`
+        : `Each person pays ${formatMoney(cents)} ${how}.`;
     const who = organiserName(request);
     const closed =
       state === 'open' && group.shareSalt !== null
@@ -223,7 +229,10 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       asksNumbers: group.asksNumbers,
       ...(group.payer === 'members' && group.priceCents !== null
         ? {
-            price: `${memberPaysByCard(options.gateway, group) ? `Each person pays ${formatMoney(group.priceCents)} by card when joining` : `Each person pays ${formatMoney(group.priceCents)} to ${who}`}${Object.keys(upcharges).length > 0 ? ', plus the upcharge beside their size.' : '.'}`,
+            price: priceText(
+              group.priceCents,
+              memberPaysByCard(options.gateway, group) ? 'by card when joining' : `to ${who}`,
+            ),
           }
         : {}),
       ...(page.payment ? { payment: page.payment } : {}),
