@@ -1,5 +1,5 @@
-import { Fragment } from 'react';
 import { EntryFields } from '#client/groups/entry-fields.tsx';
+import { WholeWords } from '#client/groups/whole-words.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { GroupOrganiserView, GroupStartView, RequestPageGroup } from '#shared/groups/group-contract.ts';
 import { GROUP_LIMITS } from '#shared/groups/group-forms.ts';
@@ -141,27 +141,6 @@ function StartForm({ start, options }: { start: GroupStartView; options: Request
         </button>
       </form>
     </>
-  );
-}
-
-/**
- * A person's name on the roster: it wraps only between words, and a word too long for a phone's column
- * is cut short with an ellipsis (the whole name in its title), never broken in the middle.
- */
-function WholeWords({ text }: { text: string }) {
-  const words = text.split(/\s+/).filter(Boolean);
-  return (
-    <span title={text} data-name>
-      {words.map((word, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the same word may come twice in a name
-        <Fragment key={index}>
-          {index > 0 && ' '}
-          <span className="inline-block max-w-24 truncate align-bottom sm:max-w-80" data-word>
-            {word}
-          </span>
-        </Fragment>
-      ))}
-    </span>
   );
 }
 
