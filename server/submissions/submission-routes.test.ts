@@ -577,6 +577,39 @@ describe.each(backends)('on %s', (backend) => {
       expect(response.text).toContain(token);
     });
 
+    it('a refused file, posted to the form’s own page, comes back there with its error beside the field and the input kept', async () => {
+      const { cookie, token } = await visitorSession(t.app, '/pricing');
+      const before = await storedCount();
+      const response = await request(t.app)
+        .post('/pricing')
+        .set('Cookie', cookie)
+        .set('Accept', 'text/html')
+        .field({ ...quote, [CSRF_FIELD]: token })
+        .attach('artwork', Buffer.from('MZ this is a program'), 'logo.png')
+        .expect(422);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-store');
+      // The browser's own check says the same words before sending (shared/submissions/artwork-content.ts).
+      expect(response.text).toMatch(
+        /id="quote-artwork-error"[^>]*>logo.png is not a PNG, JPEG, SVG, PDF, AI or EPS file \(judged by its content, not its name\)/,
+      );
+      expect(response.text).toContain('Dana Whitfield');
+      expect(response.text).toContain('Team shirts for the 5K');
+      expect(response.text).toContain('"url":"/pricing"');
+      expect(await storedCount()).toBe(before);
+      // A valid post there is stored and sent on to the confirmation, as from the endpoint.
+      const sent = await request(t.app)
+        .post('/pricing')
+        .set('Cookie', cookie)
+        .set('Accept', 'text/html')
+        .field({ ...quote, [CSRF_FIELD]: token })
+        .attach('artwork', png, 'logo.png')
+        .expect(303);
+      expect(sent.headers.location).toBe('/pricing/sent');
+      // Without a token it is refused like any other post, with a way back to the form.
+      await request(t.app).post('/pricing').set('Accept', 'text/html').field(quote).expect(403);
+    });
+
     it('a bad token answers a page, not JSON, with a way back to the form', async () => {
       const response = await request(t.app)
         .post('/api/contact')

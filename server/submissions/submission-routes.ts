@@ -80,9 +80,18 @@ function submissionKeyOf(req: Request, body: Record<string, unknown>): string | 
   return given[0] as string;
 }
 
+/**
+ * Each form is taken at its endpoint (the page's script posts there) and at its own page's address,
+ * where the form posts itself without JavaScript: a refused post is answered with the form again, its
+ * errors and what was typed, at the address the visitor was on, never at /api/…. The values go no
+ * further than that one answer (no-store): not into a cookie, which would cut long comments at 4 kB and
+ * keep a name, e-mail and phone in the browser after the visit, nor into storage for a request never sent.
+ */
 const forms = [
   ['/api/quotes', quoteForm],
   ['/api/contact', contactForm],
+  [quoteForm.page, quoteForm],
+  [contactForm.page, contactForm],
 ] as const;
 
 /**
