@@ -2,6 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '#server/storage/open-storage.ts';
 import { CSRF_FIELD, CSRF_HEADER } from '#shared/csrf-contract.ts';
+import { artworkListError } from '#shared/submissions/artwork.ts';
 import { SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
 import { minimalPdf } from '#tests/support/minimal-pdf.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
@@ -149,14 +150,19 @@ describe.each(backends)('on %s', (backend) => {
       ]);
     });
 
-    it('refuses six files (413) and a file over 10 MB (413), storing nothing', async () => {
+    it('refuses six files and a file over 10 MB beside the field (422), in the browser check’s words, storing nothing', async () => {
       const before = await storedCount();
       const six = Array.from({ length: 6 }, (_, index) => ({ name: `art-${index}.png`, data: png }));
-      expect((await expectStatus(postQuote(quote, six), 413)).body.message).toMatch(/at most 5 files/);
-      const big = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]);
-      expect((await expectStatus(postQuote(quote, [{ name: 'big.png', data: big }]), 413)).body.message).toMatch(
-        /10 MB/,
+      expect((await expectStatus(postQuote(quote, six), 422)).body.fields.artwork).toBe(
+        artworkListError(six.map((file) => ({ name: file.name, size: file.data.length }))),
       );
+      const big = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]);
+      expect((await expectStatus(postQuote(quote, [{ name: 'big.png', data: big }]), 422)).body.fields.artwork).toBe(
+        artworkListError([{ name: 'big.png', size: big.length }]),
+      );
+      // Far more files than the form takes are still refused by the parser, unread.
+      const many = Array.from({ length: 11 }, (_, index) => ({ name: `art-${index}.png`, data: png }));
+      await expectStatus(postQuote(quote, many), 413);
       expect(await storedCount()).toBe(before);
     });
 

@@ -14,7 +14,7 @@ import type { UploadGuard } from '#server/uploads/upload-guard.ts';
 import { COLLECT_SIZES_FIELD } from '#shared/groups/collect-sizes.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { LoadDates } from '#shared/production/production-load.ts';
-import { ARTWORK_FIELD, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#shared/submissions/artwork.ts';
+import { ARTWORK_FIELD, artworkListError } from '#shared/submissions/artwork.ts';
 import {
   errorSummary,
   type FieldErrors,
@@ -22,7 +22,6 @@ import {
   formValuesFrom,
   HONEYPOT_FIELD,
 } from '#shared/submissions/form-values.ts';
-import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { NEW_ARTWORK_KEY } from '#shared/submissions/quote-fields.ts';
 import { isSubmissionKey, SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
 import { checkReorder } from './reorder-check.ts';
@@ -213,16 +212,9 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         );
       }
 
+      // Their count, sizes and total are judged with the other fields (artworkListError, below), in the
+      // words of the browser's check; the parser has already bounded what one request can hold.
       const uploads = (req.files as Express.Multer.File[] | undefined) ?? [];
-      const total = uploads.reduce((sum, file) => sum + file.size, 0);
-      if (total > ARTWORK_MAX_TOTAL_BYTES) {
-        return next(
-          createHttpError(
-            413,
-            `The files come to ${formatBytes(total)}; together they may be at most ${formatBytes(ARTWORK_MAX_TOTAL_BYTES)}.`,
-          ),
-        );
-      }
       const reorder = form.kind === 'quote' ? await checkReorder(values, options.storage) : { values };
       if (reorder.dropped) {
         req.log.warn(

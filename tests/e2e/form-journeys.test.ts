@@ -171,6 +171,15 @@ describe('the route change to the quote form', () => {
   });
 });
 
+/** A real 1x1 PNG. */
+const logo = {
+  name: 'logo.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+};
 const refusedWords = 'logo.png is not a PNG, JPEG, SVG, PDF, AI or EPS file (judged by its content, not its name).';
 
 describe('a refused file', () => {
@@ -205,6 +214,15 @@ describe('a refused file', () => {
       expect(await page.getByLabel('Comments').inputValue()).toBe('Team shirts for the 5K');
       await page.locator('#quote-artwork-error').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${shots}/refused-file-no-js-${width}.png` });
+      // Too many files: the same words as the field's check with JavaScript, beside the field, not a 413 page.
+      await page
+        .getByLabel(/Artwork files/)
+        .setInputFiles(Array.from({ length: 6 }, (_, index) => ({ ...logo, name: `logo-${index}.png` })));
+      await page.getByRole('button', { name: 'Send my quote request' }).click();
+      await page.waitForLoadState();
+      expect(new URL(page.url()).pathname).toBe('/pricing');
+      expect(await page.locator('#quote-artwork-error').textContent()).toBe('Attach at most 5 files; you chose 6.');
+      expect(await page.getByLabel('Comments').inputValue()).toBe('Team shirts for the 5K');
       await context.close();
     }
   });
