@@ -102,6 +102,7 @@ export function TotalBar({
   return (
     <div
       ref={bar}
+      data-total-bar=""
       data-testid="total-bar"
       className={`sticky bottom-2 z-20 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-xl border border-stone-300 bg-white/95 px-4 py-2.5 shadow-lg backdrop-blur ${className}`}
     >

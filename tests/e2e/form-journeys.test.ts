@@ -105,6 +105,31 @@ describe('the quote form’s total bar steps aside', () => {
   });
 });
 
+describe('the calculator’s total bar without JavaScript', () => {
+  it('lets a field reached by Tab stop above it, at 390 and 1280 px', async () => {
+    for (const width of [390, 1280]) {
+      const { page, context } = await openPage(browser(), `${baseUrl}/pricing/printing`, { width, javaScript: false });
+      const bar = page.getByTestId('total-bar');
+      const quantity = page.getByLabel('Quantity');
+      const before = page.locator('#calculator-heading');
+      await putNearBottom(quantity, 20);
+      await before.evaluate((element) => {
+        element.setAttribute('tabindex', '-1');
+        (element as HTMLElement).focus({ preventScroll: true });
+      });
+      await putNearBottom(quantity, 20);
+      // Tab from just above the field until it has the focus, as a keyboard visitor would.
+      for (let presses = 0; presses < 15; presses++) {
+        if ((await page.evaluate(() => document.activeElement?.getAttribute('name'))) === 'q') break;
+        await page.keyboard.press('Tab');
+      }
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('q');
+      expect(overlaps(await boxOf(quantity), await boxOf(bar))).toBe(false);
+      await context.close();
+    }
+  });
+});
+
 /**
  * The time from the click on a link to the quote form on screen, measured in the page (the test's own
  * actions take time of their own on a busy machine): the product's route change takes 500 ms.
