@@ -8,7 +8,7 @@ export type CleanedSvg = { ok: true; svg: string } | { ok: false; reason: string
  * these machines), so only a file far past anything a designer exports gets near this; its worker is
  * stopped then, and the file refused.
  */
-export const SVG_CLEAN_TIME_LIMIT_MS = 3000;
+const SVG_CLEAN_TIME_LIMIT_MS = 3000;
 
 /** Files waiting beyond this are refused as "busy": a flood queues no unbounded work. */
 const MAX_WAITING = 16;
