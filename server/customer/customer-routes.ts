@@ -37,6 +37,18 @@ const notices = {
   sent: { type: 'success', text: 'Your message is on its way to the shop.' },
   empty: { type: 'error', text: 'Write a message or choose a file first.' },
   cancelled: { type: 'success', text: 'Your request is cancelled. We have let the shop know.' },
+  'fresh-quote-asked': {
+    type: 'success',
+    text: 'Thank you: we have your request for a fresh quote, and will e-mail it to you, usually within one business day.',
+  },
+  'fresh-quote-already': {
+    type: 'success',
+    text: 'You have already asked for a fresh quote: it is on its way, usually within one business day.',
+  },
+  'fresh-quote-not-expired': {
+    type: 'error',
+    text: 'Your quote is still open: approve it below, or ask us for changes.',
+  },
   ...decisionNotices,
   'not-completed': { type: 'error', text: 'An order can be placed again once it is completed.' },
   'nothing-to-pay': { type: 'error', text: 'Nothing is due to pay here now: see Payment below.' },
@@ -395,6 +407,18 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       status: 200,
       form: { form: 'quote', values: { ...values, [REORDER_FIELD]: reference }, errors: {}, message: '' },
     });
+  });
+
+  // An expired quote: one press asks the shop for a fresh one (once, until it comes).
+  router.post(`${PAGE}/fresh-quote`, postLimit, opened, async (req, res) => {
+    const { reference, path } = pageOf(req);
+    const outcome = await options.requests.askFreshQuote(reference, { tellShop: Boolean(options.shopEmail) });
+    if (outcome === 'missing') throw createHttpError(404, NOT_FOUND);
+    if (outcome === 'asked') {
+      req.log.info({ reference, reason: 'fresh_quote_asked' }, 'the customer asked for a fresh quote');
+      options.onQueued?.();
+    }
+    res.redirect(303, `${path}?done=fresh-quote-${outcome}`);
   });
 
   router.post(`${PAGE}/cancel`, postLimit, opened, async (req, res) => {

@@ -87,17 +87,28 @@ export function requestPageView(
     }
   }
   const inHands = text(request.payload.inHandsDate);
+  const quote = quoteOf(request.status, quotes, approvals, localToday(today));
+  const handover = request.promised?.handover ?? (request.payload.delivery === 'delivery' ? 'delivery' : 'pickup');
+  const freshQuoteAsked = request.status === 'quoted' && request.freshQuoteAskedAt !== undefined;
   return {
     reference: request.reference,
     path,
     status: request.status,
     receivedAt: request.createdAt.toISOString(),
     timeline: timelineOf(request.status, reachedAt, cancelledFrom),
-    next: nextStepOf(request.status),
+    next: nextStepOf(request.status, { handover, quoteExpired: quote?.state === 'expired', freshQuoteAsked }),
     ...(inHands && /^\d{4}-\d{2}-\d{2}$/.test(inHands)
       ? { inHands: { date: inHands, daysLeft: daysUntil(inHands, today) } }
       : {}),
-    ...optionalField('promised', request.status === 'cancelled' ? undefined : request.promised),
+    // A promise is of a day ahead: an order cancelled, ready for pickup now or complete has none to keep.
+    ...optionalField(
+      'promised',
+      request.status === 'cancelled' ||
+        request.status === 'completed' ||
+        (request.status === 'ready' && handover === 'pickup')
+        ? undefined
+        : request.promised,
+    ),
     asked,
     files: request.files.map((file) => ({
       position: file.position,
@@ -106,7 +117,10 @@ export function requestPageView(
       previewable: isPreviewable(file.mediaType),
     })),
     thread,
-    ...optionalField('quote', quoteOf(request.status, quotes, approvals, localToday(today))),
+    ...optionalField('quote', quote),
+    ...(freshQuoteAsked && request.freshQuoteAskedAt
+      ? { freshQuoteAskedAt: request.freshQuoteAskedAt.toISOString() }
+      : {}),
     ...optionalField('proof', proofOf(request.status, proofs, approvals)),
     canCancel: customerCancellable.includes(request.status),
   };

@@ -7,8 +7,11 @@ export interface MailSettings {
   from: string;
   /** SHOP_EMAIL: where the shop's copy of each submission, and the customer's notes, go. */
   shopEmail: string;
-  /** The shop as the site presents it (data/config.json): its name, phone and public e-mail. */
-  shop: Pick<SiteConfig, 'appName' | 'contact'>;
+  /**
+   * The shop as the site presents it (data/config.json): its name, phone and public e-mail; its address
+   * and opening hours for the mails that say where and when to pick an order up.
+   */
+  shop: Pick<SiteConfig, 'appName' | 'contact'> & Partial<Pick<SiteConfig, 'address' | 'openingHours'>>;
   /** PUBLIC_URL: the origin of every link a mail carries. */
   publicUrl: string;
   /**

@@ -4,7 +4,7 @@ import { linkKeys } from '#server/http/link-secrets.ts';
 import type { AppMetrics } from '#server/metrics/app-metrics.ts';
 import { instrumentTransport } from '#server/metrics/instrument.ts';
 import type { Storage } from '#server/storage/types.ts';
-import type { SiteConfig } from '#shared/site-data.ts';
+import type { MailSettings } from './mail-settings.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
 import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts';
 
@@ -13,7 +13,7 @@ export interface NotificationsOptions {
   config: Pick<AppConfig, 'mail' | 'publicUrl'> &
     Partial<Pick<AppConfig, 'outboxLeaseMs' | 'staffEmails' | 'csrfSecret'>>;
   /** data/config.json: the shop's name and contact, for the customer's confirmation. */
-  site: Pick<SiteConfig, 'appName' | 'contact'>;
+  site: MailSettings['shop'];
   /** The shop's time zone (data/order-terms.json), for the times the mails give. */
   timeZone?: string;
   storage: Storage;
