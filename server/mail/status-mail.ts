@@ -111,7 +111,19 @@ export function statusChangedMail(
       ];
       break;
     default:
-      body = [`Status: ${statusLabels[facts.status]}`];
+      // Another status: the desk's message, then where the request stands.
+      return {
+        to,
+        subject,
+        text: [
+          ...messageLines(facts.message),
+          `Reference: ${reference}`,
+          `Status: ${statusLabels[facts.status]}`,
+          ...pageLines(link),
+          '',
+          shopName,
+        ].join('\n'),
+      };
   }
   return {
     to,
