@@ -1,6 +1,7 @@
 import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
 import { printSizeText, quoteFigures } from '#server/requests/version-views.ts';
 import type { Approval, CustomerRequest, SentProof, SentQuote } from '#server/storage/types.ts';
+import { handoverOfPayload } from '#server/submissions/quote-payload.ts';
 import { optionalField } from '#shared/optional-field.ts';
 import type {
   RequestPageMessage,
@@ -9,6 +10,7 @@ import type {
   RequestPageView,
   VersionState,
 } from '#shared/request-page-contract.ts';
+
 import type { AskedView } from '#shared/requests/asked-view.ts';
 import { customerCancellable, nextStepOf, timelineOf } from '#shared/requests/customer-steps.ts';
 import { isQuoteOpen } from '#shared/requests/quote.ts';
@@ -88,7 +90,7 @@ export function requestPageView(
   }
   const inHands = text(request.payload.inHandsDate);
   const quote = quoteOf(request.status, quotes, approvals, localToday(today));
-  const handover = request.promised?.handover ?? (request.payload.delivery === 'delivery' ? 'delivery' : 'pickup');
+  const handover = request.promised?.handover ?? handoverOfPayload(request.payload);
   const freshQuoteAsked = request.status === 'quoted' && request.freshQuoteAskedAt !== undefined;
   return {
     reference: request.reference,

@@ -3,6 +3,7 @@ import { isPreviewable } from '#server/requests/request-details.ts';
 import { customerPagePath } from '#server/requests/request-links.ts';
 import { printSizeText } from '#server/requests/version-views.ts';
 import type { NotificationRecipient, SentQuote, Storage } from '#server/storage/types.ts';
+import { handoverOfPayload } from '#server/submissions/quote-payload.ts';
 import { formatDateTime, formatDay } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import { describeOpeningHours } from '#shared/opening-hours.ts';
@@ -20,6 +21,7 @@ import {
   type ToCustomerFacts,
   toCustomerSubject,
 } from './customer-mail.ts';
+
 import { entryReceiptMail, groupSubject, shareLinkMail } from './group-mail.ts';
 import type { MailDraft } from './mail-draft.ts';
 import { type MailFacts, type MailKind, readMailFacts } from './mail-facts.ts';
@@ -153,7 +155,7 @@ async function orderContext(
   const { address, openingHours } = context.settings.shop;
   return {
     ...about,
-    handover: request.promised?.handover ?? (request.payload.delivery === 'delivery' ? 'delivery' : 'pickup'),
+    handover: request.promised?.handover ?? handoverOfPayload(request.payload),
     ...(money
       ? {
           money: {
