@@ -48,7 +48,7 @@ export function QuoteSection({
               Ask for a fresh quote
             </button>
             <p className="mt-2 text-sm text-stone-700">
-              One press: we send you a new quote for the same order, usually within one business day.
+              We send you a new quote for the same order, usually within one business day.
             </p>
           </form>
         ))}

@@ -76,7 +76,7 @@ export function nextStepOf(status: RequestStatus, context: NextStepContext = {})
   if (status === 'quoted' && context.quoteExpired) {
     return {
       waitingOn: 'customer' as const,
-      text: 'Your quote’s date has passed, so it can no longer be approved. Ask us for a fresh quote below: one press, and we will send you a new one.',
+      text: 'Your quote’s date has passed, so it can no longer be approved. Press “Ask for a fresh quote” under your quote, and we will send you a new one.',
     };
   }
   if (status === 'ready' && context.handover === 'pickup') {
