@@ -297,6 +297,7 @@ export function createApp(deps: AppDependencies): Express {
           publicUrl: config.publicUrl,
           linkKeys: keys,
           timeZone: siteData.data['order-terms'].timeZone,
+          cardPayments: gateway !== null,
         }).catch(() => undefined);
         return built && { subject: built.subject, text: built.text };
       },

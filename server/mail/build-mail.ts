@@ -155,6 +155,7 @@ async function orderContext(
   const { address, openingHours } = context.settings.shop;
   return {
     ...about,
+    cardPayments: context.settings.cardPayments === true && about.link !== undefined,
     handover: request.promised?.handover ?? handoverOfPayload(request.payload),
     ...(money
       ? {

@@ -25,6 +25,8 @@ export interface MailSettings {
    * carries everything, files attached, as the shop has no other way to see them.
    */
   deskUrl?: string;
+  /** Stripe is set up: a customer can pay by card on their private page (the mails say so only then). */
+  cardPayments?: boolean;
   /** The shop's time zone (the order terms'): times in mails read as the desk shows them. UTC without it. */
   timeZone?: string;
 }

@@ -11,7 +11,7 @@ import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts';
 /** What start-up hands the notifications: the mail settings (null without SMTP), the shop's contact data and the storage. */
 export interface NotificationsOptions {
   config: Pick<AppConfig, 'mail' | 'publicUrl'> &
-    Partial<Pick<AppConfig, 'outboxLeaseMs' | 'staffEmails' | 'csrfSecret'>>;
+    Partial<Pick<AppConfig, 'outboxLeaseMs' | 'staffEmails' | 'csrfSecret' | 'stripe'>>;
   /** data/config.json: the shop's name and contact, for the customer's confirmation. */
   site: MailSettings['shop'];
   /** The shop's time zone (data/order-terms.json), for the times the mails give. */
@@ -47,6 +47,7 @@ export function startNotifications(options: NotificationsOptions): OutboxWorker 
       publicUrl: config.publicUrl,
       ...(config.staffEmails?.length ? { deskUrl: `${config.publicUrl}/staff` } : {}),
       ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+      ...(config.stripe ? { cardPayments: true } : {}),
       // The same keys the app makes its links with: a mail's link is made as it is sent.
       ...(config.csrfSecret ? { linkKeys: linkKeys(config.csrfSecret) } : {}),
     },

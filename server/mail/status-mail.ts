@@ -17,6 +17,8 @@ export interface OrderContext {
   shopName: string;
   /** The customer's private page, when links can be made. */
   link?: string;
+  /** The page takes card payments (Stripe is set up, and there is a link to it). */
+  cardPayments?: boolean;
   /** Picked up at the shop, or delivered: the promised day's handover, else what the customer asked. */
   handover: 'pickup' | 'delivery';
   /** The order's money once a quote is approved: what is left to pay, what was paid, the deposit still due. */
@@ -43,10 +45,10 @@ function pickupLines({ address, hours }: OrderContext): string[] {
 }
 
 /** What is left to pay, and how, in one line; nothing before a quote is approved. */
-function balanceLine(money: OrderContext['money'], link: string | undefined, handover: OrderContext['handover']) {
+function balanceLine(money: OrderContext['money'], byCard: boolean | undefined, handover: OrderContext['handover']) {
   if (!money) return [];
   if (money.balanceCents <= 0) return ['', 'It is paid in full: nothing is due.'];
-  const how = link
+  const how = byCard
     ? `Pay it by card on your private page${handover === 'pickup' ? ', or when you pick it up' : ''}.`
     : handover === 'pickup'
       ? 'Pay it when you pick it up.'
@@ -79,12 +81,12 @@ export function statusChangedMail(
         order.handover === 'pickup'
           ? [
               `Good news: your order ${reference} is ready for pickup.`,
-              ...balanceLine(order.money, link, 'pickup'),
+              ...balanceLine(order.money, order.cardPayments, 'pickup'),
               ...pickupLines(order),
             ]
           : [
               `Good news: your order ${reference} is ready. We will be in touch shortly to arrange the delivery you asked for.`,
-              ...balanceLine(order.money, link, 'delivery'),
+              ...balanceLine(order.money, order.cardPayments, 'delivery'),
             ];
       break;
     case 'completed':
@@ -165,9 +167,9 @@ export function reminderMail(
       body = [
         `A friendly reminder: your order ${reference} is waiting for its ${formatMoney(reminder.depositDueCents)} deposit before we can start production.`,
         '',
-        link
+        order.cardPayments
           ? 'Pay it by card on your private page, or at the shop.'
-          : 'Reply to this e-mail to arrange paying it, or pay at the shop.',
+          : 'Pay it at the shop, or reply to this e-mail to arrange it.',
         'Already paid? Thank you, and please ignore this reminder.',
       ];
       break;
@@ -177,13 +179,13 @@ export function reminderMail(
           ? [
               `A friendly reminder: your order ${reference} is ready and waiting for you at the shop.`,
               '',
-              `${formatMoney(reminder.balanceCents)} is due (the balance). ${link ? 'Pay it by card on your private page, or when you pick it up.' : 'Pay it when you pick it up.'}`,
+              `${formatMoney(reminder.balanceCents)} is due (the balance). ${order.cardPayments ? 'Pay it by card on your private page, or when you pick it up.' : 'Pay it when you pick it up.'}`,
               ...pickupLines(order),
             ]
           : [
               `A friendly reminder: your order ${reference} is ready, and ${formatMoney(reminder.balanceCents)} is due (the balance).`,
               '',
-              link
+              order.cardPayments
                 ? 'Pay it by card on your private page, or reply to this e-mail to arrange it.'
                 : 'Reply to this e-mail to arrange paying it.',
             ];

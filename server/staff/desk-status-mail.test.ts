@@ -27,6 +27,7 @@ const settings: MailSettings = {
   },
   publicUrl: 'https://shop.example',
   linkKeys: linkKeys(csrfSecret),
+  cardPayments: true,
 };
 // $492.66: a 50 % deposit of $246.33, so $246.33 is left once it is paid.
 const terms: QuoteTerms = {
