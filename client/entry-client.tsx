@@ -9,8 +9,9 @@ import { startDormantIslands } from './components/island.tsx';
 import { createAppContextValue } from './create-app-context.ts';
 import { readCsrfToken } from './csrf-cookie.ts';
 import { deserializeHydration } from './hydration.ts';
+import { prefetchLinks } from './navigation/prefetch-links.ts';
 import { attachPageDataStore } from './page-data-loader.ts';
-import { routes } from './routes.tsx';
+import { prefetchPage, routes } from './routes.tsx';
 
 /**
  * Lazy routes matched by the first URL are loaded before hydration; otherwise React Router would
@@ -53,6 +54,7 @@ async function start() {
   });
   // Pages reached by a link from here load the data files this page did not carry into this store.
   attachPageDataStore(value.store);
+  prefetchLinks(prefetchPage);
   startTransition(() => {
     hydrateRoot(
       document,

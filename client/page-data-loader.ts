@@ -1,3 +1,5 @@
+import type { DataKey } from '#shared/data-keys.ts';
+import type { SiteData } from '#shared/site-data.ts';
 import { loadPageDescriptions } from './components/page-description.ts';
 import { getJson } from './get-json.ts';
 import { providePageDataFetch } from './stores/page-data-fetch.ts';
@@ -27,7 +29,33 @@ async function fetchPageData(pageId: string): Promise<void> {
   const { dataKeysFor } = await import('#shared/page-data.ts');
   const have = store.get() as Partial<ReturnType<SiteDataStore['get']>>;
   const missing = dataKeysFor([pageId]).filter((key) => have[key] === undefined);
-  await Promise.all(missing.map(async (key) => store.set(key, await getJson(`/data/${key}.json`))));
+  await Promise.all(missing.map((key) => fetchFile(store, key)));
+}
+
+/**
+ * Files on their way: a link's prefetch, its route's loader and an island may ask for the same file
+ * within moments, and each should wait for the one request rather than send its own.
+ */
+const inFlight = new Map<string, Promise<void>>();
+
+function fetchFile<K extends DataKey>(store: SiteDataStore, key: K): Promise<void> {
+  let fetching = inFlight.get(key);
+  if (!fetching) {
+    fetching = getJson<SiteData[K]>(`/data/${key}.json`)
+      .then((value) => store.set(key, value))
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, fetching);
+  }
+  return fetching;
+}
+
+/**
+ * What a page reached by a link will need, fetched ahead of the click (routes.tsx's prefetch). A
+ * failure is forgotten: the route's loader tries again when the visitor follows the link.
+ */
+export async function prefetchPageData(pageId: string): Promise<void> {
+  if (!browserStore) return;
+  await Promise.all([fetchPageData(pageId), loadPageDescriptions()]).catch(() => undefined);
 }
 
 /**

@@ -12,6 +12,7 @@
  * the targets whose names hold one of them, and BENCH_SEEDED=1 measures a database seeded before
  * (BENCH_DATABASE_URL, or the SQLite folder BENCH_SQLITE_DIR) instead of seeding one.
  * Targets: p95 ≤ 50 ms for one user, ≥ 200 requests/s at 20 connections, peak RSS < 250 MB.
+ * A busy machine is refused as `npm run bench` refuses it (scripts/quiet-machine.ts): exit 2, "machine busy".
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -19,6 +20,7 @@ import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { describe, MachineBusyError, waitForQuietMachine } from '#scripts/quiet-machine.ts';
 import { hashOfSecret, linkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
 import { DAILY_BACKUP_JOB } from '#server/jobs/daily-backup-job.ts';
 import { customerPagePath } from '#server/requests/request-links.ts';
@@ -228,6 +230,9 @@ async function measureDatabase(database: 'sqlite' | 'postgres') {
     const rows: Row[] = [];
     try {
       for (const target of targets) {
+        // Other processes' CPU only: the seed and this benchmark's own earlier targets are in the load average.
+        const quiet = await waitForQuietMachine({ first: false });
+        console.error(`  ${database} ${target.name}: ${describe(quiet)} before it`);
         const url = `${server.url}${target.path}`;
         for (let i = 0; i < 10; i++) await timedGet(url, cookie);
         const times: number[] = [];
@@ -268,8 +273,16 @@ async function measureDatabase(database: 'sqlite' | 'postgres') {
 }
 
 const results = [];
-for (const database of databases as ('sqlite' | 'postgres')[])
-  results.push({ database, ...(await measureDatabase(database)) });
+try {
+  const quiet = await waitForQuietMachine({ first: true });
+  console.error(`Before the run: ${describe(quiet)}.`);
+  for (const database of databases as ('sqlite' | 'postgres')[])
+    results.push({ database, ...(await measureDatabase(database)) });
+} catch (error) {
+  if (!(error instanceof MachineBusyError)) throw error;
+  console.error(`\n${error.message}: no figure printed, since one measured now would say nothing.`);
+  process.exit(2);
+}
 
 const meets = (row: Row) => row.p95Ms <= TARGET_P95_MS && row.requestsPerSecond >= TARGET_RPS && row.failures === 0;
 console.log(

@@ -8,7 +8,9 @@
  * Prints each ratio, the site's p99 and both processes' CPU time per request (their own user + system
  * time from /proc, so autocannon's share is not counted), the load average, and a verdict per target
  * against its ratio target and the p99 target. Writes reports/bench.json; exits 1 when a
- * request failed or answered another status, since such a run measures nothing.
+ * request failed or answered another status, since such a run measures nothing, and 2 ("machine busy")
+ * when the machine is not quiet enough to measure (scripts/quiet-machine.ts): before the run the load
+ * average and before each target other processes' CPU are read, and a minute of waiting gives up.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -18,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { ReplayedAnswer } from '#scripts/bench-limit-server.ts';
+import { describe, MachineBusyError, type QuietReading, waitForQuietMachine } from '#scripts/quiet-machine.ts';
 import { pages } from '#shared/routes.ts';
 import { freePort } from '#tests/support/free-port.ts';
 import { startServer } from '#tests/support/server-process.ts';
@@ -134,6 +137,8 @@ interface Row {
   limit: Measurement;
   ratio: number;
   loadAverage: string;
+  /** What the busy-machine guard read just before this target. */
+  quiet: QuietReading;
 }
 
 /** The bare Express process that replays the answers; resolves once it listens. */
@@ -206,23 +211,24 @@ try {
   );
   const rows: Row[] = [];
   for (const [index, target] of targets.entries()) {
+    const quiet = await waitForQuietMachine({ first: index === 0 });
     const site = await measure(`${server.url}${target.path}`, target, server.child.pid);
     const replay = await measure(`${limit.url}${target.path}`, target, limit.child.pid);
     const ratio = site.requestsPerSecond / replay.requestsPerSecond;
     const bytes = (manifest[index] as ReplayedAnswer).headers['content-length'] ?? '?';
-    rows.push({ target, bytes, site, limit: replay, ratio, loadAverage: loadAverage() });
-    console.error(`  ${target.name}: ${ratio.toFixed(2)} (load ${loadAverage()})`);
+    rows.push({ target, bytes, site, limit: replay, ratio, loadAverage: loadAverage(), quiet });
+    console.error(`  ${target.name}: ${ratio.toFixed(2)} (before it: ${describe(quiet)}; now load ${loadAverage()})`);
   }
 
   const meets = (row: Row) =>
     (row.target.minRatio === undefined || row.ratio >= row.target.minRatio) && row.site.latencyP99Ms <= P99_TARGET_MS;
   console.log(
     [
-      '| Target | Path | Bytes | Site req/s | Limit req/s | Ratio (target) | Site p99 ms | Limit p99 ms | Site CPU µs/req | Limit CPU µs/req | Load avg | Verdict |',
-      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+      '| Target | Path | Bytes | Site req/s | Limit req/s | Ratio (target) | Site p99 ms | Limit p99 ms | Site CPU µs/req | Limit CPU µs/req | Before it | Load avg after | Verdict |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |',
       ...rows.map(
         (row) =>
-          `| ${row.target.name} | ${row.target.path} | ${row.bytes} | ${Math.round(row.site.requestsPerSecond)} | ${Math.round(row.limit.requestsPerSecond)} | ${row.ratio.toFixed(2)} (${row.target.minRatio === undefined ? '–' : `≥ ${row.target.minRatio}`}) | ${row.site.latencyP99Ms} | ${row.limit.latencyP99Ms} | ${Math.round(row.site.cpuMicrosecondsPerRequest)} | ${Math.round(row.limit.cpuMicrosecondsPerRequest)} | ${row.loadAverage} | ${meets(row) ? 'meets' : 'BELOW TARGET'} |`,
+          `| ${row.target.name} | ${row.target.path} | ${row.bytes} | ${Math.round(row.site.requestsPerSecond)} | ${Math.round(row.limit.requestsPerSecond)} | ${row.ratio.toFixed(2)} (${row.target.minRatio === undefined ? '–' : `≥ ${row.target.minRatio}`}) | ${row.site.latencyP99Ms} | ${row.limit.latencyP99Ms} | ${Math.round(row.site.cpuMicrosecondsPerRequest)} | ${Math.round(row.limit.cpuMicrosecondsPerRequest)} | ${describe(row.quiet)} | ${row.loadAverage} | ${meets(row) ? 'meets' : 'BELOW TARGET'} |`,
       ),
       '',
       `Verdict: "meets" when the ratio reaches its target (where there is one) and the site's p99 is ≤ ${P99_TARGET_MS} ms. Load average at the end: ${loadAverage()}.`,
@@ -252,6 +258,10 @@ try {
     console.error(`\nBroken runs (errors or another status than expected): ${failed.join(', ')}`);
     process.exitCode = 1;
   }
+} catch (error) {
+  if (!(error instanceof MachineBusyError)) throw error;
+  console.error(`\n${error.message}: no figure printed, since one measured now would say nothing.`);
+  process.exitCode = 2;
 } finally {
   if (limit) {
     limit.child.kill('SIGTERM');

@@ -2,6 +2,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { customerBackLinks, customerRoutes } from '#server/customer/customer-routes.ts';
+import { garmentOf } from '#server/groups/group-garment.ts';
 import { memberRoutes } from '#server/groups/member-routes.ts';
 import { organiserGroups } from '#server/groups/organiser-routes.ts';
 import { crossSiteGuard } from '#server/http/cross-site-guard.ts';
@@ -34,6 +35,7 @@ import { uploadAdmission } from '#server/uploads/upload-admission.ts';
 import { createUploadGuard } from '#server/uploads/upload-guard.ts';
 import { uploadSlots } from '#server/uploads/upload-slots.ts';
 import { CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
+import { sizeUpcharges } from '#shared/groups/group-sizes.ts';
 import type { Capacity } from '#shared/production/production-load.ts';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
 import type { AppConfig } from './config.ts';
@@ -163,6 +165,7 @@ export function createApp(deps: AppDependencies): Express {
         storage: deps.storage,
         logger: deps.logger,
         metrics,
+        upchargesOf: (garment) => sizeUpcharges(garmentOf(siteData.data, { garment })),
         ...(deps.onStored ? { onQueued: deps.onStored } : {}),
       }),
     );

@@ -61,6 +61,8 @@ export interface RequestPageQuote {
   state: VersionState;
   /** Their approval: the name they typed, and when. */
   approval?: { name: string; at: string };
+  /** What the total says of sales tax: that it includes it, or that tax comes on top where it applies. */
+  taxNote: string;
 }
 
 /** The widths (px) the customer's page offers a proof picture in, at <path>/proofs/<version>/preview/<width>. */

@@ -21,14 +21,15 @@ export function AskedDetails({
   labelColumn: 'sm:grid-cols-[11rem_minmax(0,1fr)]' | 'sm:grid-cols-[12rem_minmax(0,1fr)]';
 }) {
   const { estimate, details } = asked;
+  const heading = estimate?.forGroup ? 'The website’s estimate for the group’s sizes' : estimateHeading;
   return (
     <>
       {estimate && (
         <div data-testid="asked-estimate" className="mb-4 rounded border border-stone-200 bg-stone-50 p-3">
-          <h3 className="text-sm font-semibold text-stone-800">{estimateHeading}</h3>
+          <h3 className="text-sm font-semibold text-stone-800">{heading}</h3>
           {estimate.figures && (
             <div className="mt-2">
-              <QuoteLinesTable quote={estimate.figures} caption={estimateHeading} />
+              <QuoteLinesTable quote={estimate.figures} caption={heading} />
             </div>
           )}
           <ul className={`mt-2 space-y-1 text-sm text-stone-800 ${estimate.figures ? '' : 'font-medium'}`}>

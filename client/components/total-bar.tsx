@@ -1,3 +1,4 @@
+import { type RefObject, useEffect, useRef } from 'react';
 import { formatMoney } from '#shared/money.ts';
 import { eachWords } from '#shared/pricing/estimate-words.ts';
 import type { EstimateResult } from '#shared/pricing/types.ts';
@@ -5,10 +6,81 @@ import type { EstimateResult } from '#shared/pricing/types.ts';
 /**
  * The price in one line that stays in view while the visitor works down a form (issue 25 item 11):
  * sticky at the bottom of the viewport for as long as the form it closes is on screen, and in its own
- * place under the last field once the form ends. It shows the estimate its page has already made
+ * place under the last field once the form ends. It never covers the field being filled or its error: the
+ * page scrolls them clear of it. It shows the estimate its page has already made
  * (`result`), never one of its own, so it cannot disagree with the panel it links to. Not a live
  * region: the panel's total is the one read out, and one announcement per change is enough.
  */
+/** Air between what the visitor works on and the bar's top edge. */
+const CLEARANCE_PX = 12;
+/** The sticky header's height and some air (styles.css's scroll-padding-top): nothing is pushed under it. */
+const HEADER_PX = 96;
+
+/** The bottom of a control with its hint and error (aria-describedby), on screen. */
+function bottomWithWords(control: Element): number {
+  const ids = control.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
+  const parts = [control, ...ids.map((id) => document.getElementById(id))];
+  return Math.max(...parts.map((part) => part?.getBoundingClientRect().bottom ?? 0));
+}
+
+/**
+ * Scrolls the page so that `target` (the focused field, or an error just shown), with its error, sits
+ * above the floating bar. The browser brings a focused field into the window, not out from under a
+ * sticky bar inside it; a field's error can also appear under the bar after it is focused.
+ */
+function keepClearOfBar(bar: HTMLElement, target: Element, bottom: number) {
+  const barTop = bar.getBoundingClientRect().top;
+  // In its own place under the form, the bar covers nothing.
+  if (barTop > window.innerHeight - CLEARANCE_PX) return;
+  const overlap = bottom + CLEARANCE_PX - barTop;
+  if (overlap <= 0) return;
+  const room = target.getBoundingClientRect().top - HEADER_PX;
+  if (room > 0) window.scrollBy({ top: Math.min(overlap, room), behavior: 'instant' });
+}
+
+/** Keeps what the visitor works on inside the bar's form clear of the bar: focus, typing, new errors. */
+function useStepAside(bar: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const element = bar.current;
+    const area = element?.parentElement;
+    if (!element || !area) return;
+    let frame = 0;
+    const check = (shown: Element[] = []) => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const focused = document.activeElement;
+        if (focused && focused !== element && !element.contains(focused) && area.contains(focused))
+          keepClearOfBar(element, focused, bottomWithWords(focused));
+        for (const error of shown)
+          if (error.isConnected) keepClearOfBar(element, error, error.getBoundingClientRect().bottom);
+      });
+    };
+    const onChange = () => check();
+    // An error appears as a field is left or the form is sent: it is shown clear of the bar too.
+    const observer = new MutationObserver((records) =>
+      check(
+        records.flatMap((record) =>
+          [...record.addedNodes].filter(
+            (node): node is Element =>
+              node instanceof Element &&
+              node.id !== '' &&
+              area.querySelector(`[aria-describedby~="${node.id}"]`) !== null,
+          ),
+        ),
+      ),
+    );
+    observer.observe(area, { subtree: true, childList: true });
+    area.addEventListener('focusin', onChange);
+    area.addEventListener('input', onChange);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      area.removeEventListener('focusin', onChange);
+      area.removeEventListener('input', onChange);
+    };
+  }, [bar]);
+}
+
 export function TotalBar({
   result,
   detailsHref,
@@ -23,10 +95,14 @@ export function TotalBar({
   emptyText: string;
   className?: string;
 }) {
+  const bar = useRef<HTMLDivElement>(null);
+  useStepAside(bar);
   const priced = result?.ok ? result.estimate : null;
   const problems = result && !result.ok ? new Set(result.errors.map((error) => error.message)).size : 0;
   return (
     <div
+      ref={bar}
+      data-total-bar=""
       data-testid="total-bar"
       className={`sticky bottom-2 z-20 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-xl border border-stone-300 bg-white/95 px-4 py-2.5 shadow-lg backdrop-blur ${className}`}
     >

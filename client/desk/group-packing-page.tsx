@@ -1,3 +1,4 @@
+import { WholeWords } from '#client/groups/whole-words.tsx';
 import type { DeskRenderOptions } from '#shared/desk-contract.ts';
 import type { GroupPackingView } from '#shared/groups/group-contract.ts';
 import { DeskDocument } from './desk-document.tsx';
@@ -45,7 +46,9 @@ export function GroupPackingPage({ view, options }: { view: GroupPackingView; op
             {view.rows.map((row) => (
               <tr key={row.id} className="border-b border-stone-200 break-inside-avoid">
                 <td className="py-1 pr-3 font-bold">{row.size}</td>
-                <td className="py-1 pr-3 wrap-anywhere">{row.name}</td>
+                <td className="py-1 pr-3">
+                  <WholeWords text={row.name} />
+                </td>
                 <td className="py-1 pr-3">{row.quantity}</td>
                 <td className="py-1 pr-3 wrap-anywhere">{row.back}</td>
                 <td className="py-1">

@@ -1,3 +1,4 @@
+import { WholeWords } from '#client/groups/whole-words.tsx';
 import type { DeskGroupView } from '#shared/groups/group-contract.ts';
 import { TokenField } from './desk-document.tsx';
 import { Section } from './request-section.tsx';
@@ -65,7 +66,9 @@ export function GroupSection({ group, token }: { group: DeskGroupView; token: st
             <tbody>
               {group.roster.map((row) => (
                 <tr key={row.id} className="border-b border-stone-200">
-                  <td className="py-1 pr-3 wrap-anywhere">{row.name}</td>
+                  <td className="py-1 pr-3">
+                    <WholeWords text={row.name} />
+                  </td>
                   <td className="py-1 pr-3">{row.size}</td>
                   <td className="py-1 pr-3">{row.quantity}</td>
                   <td className="py-1 pr-3 wrap-anywhere">{row.back}</td>

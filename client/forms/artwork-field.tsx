@@ -11,6 +11,7 @@ import {
   type ArtworkFileInfo,
   artworkListError,
 } from '#shared/submissions/artwork.ts';
+import { artworkKindError, artworkKindOf } from '#shared/submissions/artwork-content.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { describedBy, FieldError, hintClass, labelClass } from './form-fields.tsx';
 import { useFieldIds } from './form-fields-context.tsx';
@@ -40,15 +41,38 @@ export function ArtworkField({
   const input = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<ArtworkFileInfo[]>([]);
 
-  function show(list: ArtworkFileInfo[]) {
+  /** Which choice is the latest: the content of an earlier one, read meanwhile, no longer counts. */
+  const choice = useRef(0);
+
+  function show(list: ArtworkFileInfo[]): string | undefined {
+    choice.current += 1;
     setFiles(list);
-    onProblem(list.length > 0 ? artworkListError(list) : undefined);
+    const problem = list.length > 0 ? artworkListError(list) : undefined;
+    onProblem(problem);
+    return problem;
+  }
+
+  /**
+   * Each file's bytes judged by the server's own rule (shared/submissions/artwork-content.ts): a file it
+   * would refuse after the upload is refused now, in its words. Read once count and sizes are fine, so
+   * at most the limit's bytes are read.
+   */
+  async function checkKinds(chosen: File[]) {
+    const mine = choice.current;
+    for (const file of chosen) {
+      // A file gone from the disk since it was chosen is left to the server, which says so.
+      const data = await file.arrayBuffer().catch(() => undefined);
+      if (choice.current !== mine || !data) return;
+      const kind = artworkKindOf(new Uint8Array(data));
+      if (!kind) return onProblem(artworkKindError(file.name));
+    }
   }
 
   function onChange(event: ChangeEvent<HTMLInputElement>) {
     const chosen = chosenFiles(event.currentTarget.files ?? []);
-    show(chosen.map(({ name, size }) => ({ name, size })));
+    const problem = show(chosen.map(({ name, size }) => ({ name, size })));
     onFiles?.(chosen);
+    if (!problem && chosen.length > 0) void checkKinds(chosen);
   }
 
   function clear() {

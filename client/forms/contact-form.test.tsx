@@ -54,7 +54,7 @@ describe('contact form', () => {
     view.container.innerHTML = html;
     const form = view.container.querySelector('form');
     expect(form?.getAttribute('method')).toBe('post');
-    expect(form?.getAttribute('action')).toBe('/api/contact');
+    expect(form?.getAttribute('action')).toBe('/contact-us');
     expect(field(CSRF_FIELD).value).toBe('server-placeholder');
     expect(field('website').value).toBe('');
     expect(field('website').tabIndex).toBe(-1);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { getPage } from '#shared/routes.ts';
 import type { FieldErrors, FormValues } from '#shared/submissions/form-values.ts';
 import { ErrorSummary } from './error-summary.tsx';
 import { TextAreaField, TextField } from './form-fields.tsx';
@@ -43,7 +44,8 @@ function ContactFields({
       <form
         ref={submission.formRef}
         method="post"
-        action={CONTACT_ACTION}
+        // Posted without JavaScript to its own page, which answers a refusal with the form again there.
+        action={getPage('contact-us').path}
         noValidate
         onSubmit={submission.onSubmit}
         onFocus={submission.onFocus}

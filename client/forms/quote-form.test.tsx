@@ -76,7 +76,8 @@ describe('quote form', () => {
     expect(estimate()).toMatch(/for 24 pieces: (about )?\$[\d.]+ per piece/);
     const form = view.container.querySelector('form');
     expect(form?.getAttribute('enctype')).toBe('multipart/form-data');
-    expect(form?.getAttribute('action')).toBe('/api/quotes');
+    // Without JavaScript it posts to its own page, so a refusal comes back at the address it was sent from.
+    expect(form?.getAttribute('action')).toBe('/pricing');
   });
 
   it('opens the rows a link or a refused post filled, and keeps an older link’s stitch count', () => {

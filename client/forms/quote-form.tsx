@@ -10,6 +10,7 @@ import { pluralize } from '#shared/plural.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { decorationWord, locationsHeading, ownGarmentLabel, repeatDesignLabel } from '#shared/pricing/option-words.ts';
 import type { Garment, PriceFile } from '#shared/pricing/types.ts';
+import { getPage } from '#shared/routes.ts';
 import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
 import { ARTWORK_FIELD, artworkListError } from '#shared/submissions/artwork.ts';
 import { type FieldErrors, type FormValues, formValuesFrom } from '#shared/submissions/form-values.ts';
@@ -251,7 +252,8 @@ function QuoteFields({
         <form
           ref={formRef}
           method="post"
-          action={QUOTE_ACTION}
+          // Posted without JavaScript to its own page, which answers a refusal with the form again there.
+          action={getPage('pricing').path}
           encType="multipart/form-data"
           noValidate
           onSubmit={submission.onSubmit}
@@ -390,6 +392,7 @@ function QuoteFields({
                     color={shownColor}
                     rows={placeableRows(garment, values)}
                     form={formRef.current}
+                    printSizes={prices['direct-to-garment'].printAreas}
                     onPrintSize={sizing.onPrintSize}
                   />
                 </Suspense>

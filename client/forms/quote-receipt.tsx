@@ -17,15 +17,17 @@ export function QuoteReceipt({
   /** The mockups' views, drawn by the server and shown from the private page. */
   mockups?: readonly ('front' | 'back')[] | undefined;
 }) {
+  // The link may lead to a part of the page (#group); the pictures' addresses are the page's, with none.
+  const page = link?.replace(/#.*$/, '');
   return (
     <>
       {summary ? <p className="mt-3">Your request: {summary}.</p> : null}
-      {link && mockups.length > 0 ? (
+      {page && mockups.length > 0 ? (
         <div className="mt-3 flex gap-2" data-testid="sent-mockups">
           {mockups.map((view) => (
             <img
               key={view}
-              src={`${link}/mockups/${view}`}
+              src={`${page}/mockups/${view}`}
               alt={`Your design on the garment, ${view}`}
               width={900}
               height={1050}

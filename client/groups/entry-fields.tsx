@@ -45,9 +45,10 @@ export function EntryFields({
   nameLabel = 'Your name',
   emailLabel = 'Your e-mail',
   quantityPaid = false,
+  withEmail = true,
 }: {
   prefix: string;
-  sizes: { size: string; upcharge: string }[];
+  sizes: { size: string; upcharge: string; price?: string }[];
   asksNames: boolean;
   asksNumbers: boolean;
   form: GroupFormState | undefined;
@@ -55,6 +56,8 @@ export function EntryFields({
   emailLabel?: string;
   /** The member paid by card for these pieces: the server refuses another count, so the field says so. */
   quantityPaid?: boolean;
+  /** The organiser adding someone by hand asks no address: that person gets no mail and pays nothing here. */
+  withEmail?: boolean;
 }) {
   const value = (name: string) => form?.values[name] ?? '';
   const error = (name: string) => form?.errors[name];
@@ -74,28 +77,30 @@ export function EntryFields({
           {...described('name')}
         />
       </Field>
-      <Field
-        id={`${prefix}-email`}
-        label={emailLabel}
-        hint="(for the organiser and the shop; a card payment’s receipt goes here)"
-        error={error('email')}
-      >
-        <input
+      {withEmail && (
+        <Field
           id={`${prefix}-email`}
-          name="email"
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="email"
-          defaultValue={value('email')}
-          className={input}
-          {...described('email')}
-        />
-      </Field>
+          label={emailLabel}
+          hint="(for the organiser and the shop; a card payment’s receipt goes here)"
+          error={error('email')}
+        >
+          <input
+            id={`${prefix}-email`}
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            defaultValue={value('email')}
+            className={input}
+            {...described('email')}
+          />
+        </Field>
+      )}
       <fieldset {...(error('size') ? { 'aria-describedby': `${prefix}-size-error` } : {})}>
         <legend className="font-medium">Size</legend>
         <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
-          {sizes.map(({ size, upcharge }) => (
+          {sizes.map(({ size, upcharge, price }) => (
             <label
               key={size}
               className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded border border-stone-400 bg-white px-2 py-2 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:font-semibold"
@@ -103,7 +108,12 @@ export function EntryFields({
               <input type="radio" name="size" value={size} required defaultChecked={value('size') === size} />
               <span>
                 {size}
-                {upcharge && <span className="block text-xs text-stone-700">{upcharge}</span>}
+                {/* What the size costs each when members pay (its upcharge in), else the upcharge alone. */}
+                {price ? (
+                  <span className="block text-xs text-stone-700">{price}</span>
+                ) : (
+                  upcharge && <span className="block text-xs text-stone-700">{upcharge}</span>
+                )}
               </span>
             </label>
           ))}

@@ -20,6 +20,14 @@ const CarriedQuoteForm = island(
   { hydrate: 'interaction' },
 );
 
+/**
+ * Called by a link to this page as the visitor hovers, focuses or sees it (routes.tsx): the form's and
+ * the cards' code come before the click, so the page is whole when the route change's delay ends.
+ */
+export function preload(): Promise<unknown> {
+  return Promise.all([CarriedQuoteForm.preload(), ServiceCards.preload()]);
+}
+
 /** The service a calculator's "Request this quote" link carries, if the page was opened from one. */
 function carriedService(params: URLSearchParams): ServiceId | undefined {
   const service = params.get('service') ?? '';
@@ -38,8 +46,9 @@ export default function PricingPage() {
           quotes are free and come with no obligation.
         </p>
       </PageHeader>
-      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-12">
-        {carried ? null : <ServiceCards />}
+      {/* The form first, the cards after it: a visitor who came for a quote sees its first field without
+          scrolling on a tablet, and one carried here from a calculator has already chosen a service. */}
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-8 sm:py-12">
         <section aria-labelledby="quote-heading">
           <h2 id="quote-heading" className="text-2xl font-extrabold sm:text-3xl">
             Request your quote
@@ -51,7 +60,7 @@ export default function PricingPage() {
             <CarriedQuoteForm params={params} carried={carried} labelledBy="quote-heading" />
           </div>
         </section>
-        {carried ? <ServiceCards /> : null}
+        <ServiceCards />
       </div>
     </>
   );

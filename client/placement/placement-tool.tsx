@@ -1,23 +1,27 @@
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react';
 import { GarmentPicture } from '#client/components/garment-picture.tsx';
 import type { GarmentColor, PrintAreaLimit, PrintLocation } from '#shared/garments/catalogue.ts';
 import {
   areaBox,
   artBox,
+  type Box,
+  centredAcross,
   clampPlacement,
   defaultPlacement,
   effectiveDpi,
   heightInches,
   MIN_PRINT_DPI,
   maxWidthInches,
+  PICTURE_HEIGHT,
   PICTURE_WIDTH,
   type Placement,
   pixelsPerInch,
   viewOf,
+  widthToFit,
 } from '#shared/garments/placement-geometry.ts';
 import type { PrintSize } from '#shared/garments/print-size-class.ts';
 import { parseInches } from '#shared/pricing/stitch-estimate.ts';
-import type { Garment } from '#shared/pricing/types.ts';
+import type { Garment, PrintArea } from '#shared/pricing/types.ts';
 import { locationFields } from '#shared/submissions/quote-fields.ts';
 import { loadArtwork, type PreviewArtwork } from './load-artwork.ts';
 
@@ -32,10 +36,56 @@ const STEP = 0.25;
 const BIG_STEP = 1;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** The form's artwork width field of row n, which this tool keeps in step with the picture. */
+/**
+ * The form's width field of row n, which this tool keeps in step with the picture: the artwork width
+ * of a print, or an embroidered logo's width (the one that is priced; that row has no other).
+ */
 function widthInput(form: HTMLFormElement | null, n: number): HTMLInputElement | null {
-  const field = form?.elements.namedItem(locationFields(n).artWidth);
-  return field instanceof HTMLInputElement ? field : null;
+  const names = locationFields(n);
+  for (const name of [names.artWidth, names.width]) {
+    const field = form?.elements.namedItem(name);
+    if (field instanceof HTMLInputElement) return field;
+  }
+  return null;
+}
+
+/** The print size chosen at row n (direct to garment's, or screen printing's approximate size), if any. */
+function chosenSize(form: HTMLFormElement | null, n: number, sizes: readonly PrintArea[]): PrintArea | undefined {
+  const field = form?.elements.namedItem(locationFields(n).area);
+  return field instanceof HTMLSelectElement ? sizes.find((size) => size.id === field.value) : undefined;
+}
+
+/**
+ * Sets a form field as if typed: React's change handlers then run, so the estimate, the stitch count and
+ * the print size follow the picture as they follow the keyboard.
+ */
+function typeInto(input: HTMLInputElement, value: string) {
+  if (input.value === value) return;
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** The artwork takes this share of the close-up's width: large enough to grab on a phone. */
+const ART_SHARE = 0.7;
+/** The narrowest close-up, in picture pixels: a tiny print still shows the fabric around it. */
+const MIN_VIEW = 60;
+/** The least a handle measures on screen, in CSS pixels (a fingertip). */
+const HANDLE_PX = 46;
+
+/** The part of the picture around the artwork, in the picture's proportions, kept inside the picture. */
+function closeUp(box: Box): Box {
+  const width = Math.min(
+    PICTURE_WIDTH,
+    Math.max(MIN_VIEW, box.width / ART_SHARE, ((box.height / ART_SHARE) * PICTURE_WIDTH) / PICTURE_HEIGHT),
+  );
+  const height = (width * PICTURE_HEIGHT) / PICTURE_WIDTH;
+  const within = (start: number, size: number, most: number) => Math.min(Math.max(start, 0), most - size);
+  return {
+    x: within(box.x + box.width / 2 - width / 2, width, PICTURE_WIDTH),
+    y: within(box.y + box.height / 2 - height / 2, height, PICTURE_HEIGHT),
+    width,
+    height,
+  };
 }
 
 /**
@@ -50,6 +100,7 @@ export default function PlacementTool({
   color,
   rows,
   form,
+  printSizes = [],
   onPrintSize,
 }: {
   file: File;
@@ -57,6 +108,8 @@ export default function PlacementTool({
   color: GarmentColor;
   rows: readonly PlaceableRow[];
   form: HTMLFormElement | null;
+  /** The print sizes the estimate is priced by: a new file is placed at the one chosen. */
+  printSizes?: readonly PrintArea[];
   /** Told each row's print size in inches as it is placed and resized (a DTG row's price follows it). */
   onPrintSize?: (sizes: Record<number, PrintSize>) => void;
 }) {
@@ -66,6 +119,23 @@ export default function PlacementTool({
   const [note, setNote] = useState('');
   const svg = useRef<SVGSVGElement>(null);
   const drag = useRef<{ mode: 'move' | 'resize'; x: number; y: number; start: Placement } | null>(null);
+  /** The close-up stays put while a finger drags: the artwork follows the finger, not the view. */
+  const [held, setHeld] = useState<Box | null>(null);
+  /** The picture's drawn width in CSS pixels: the handle is sized to it. */
+  const [drawn, setDrawn] = useState(0);
+  /** While the tool itself writes a width field, it does not answer its own input event. */
+  const writing = useRef(false);
+  /** The width being typed beside the picture ("3." on its way to "3.5"). */
+  const [draft, setDraft] = useState<string | null>(null);
+  const widthId = useId();
+
+  useEffect(() => {
+    const element = svg.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setDrawn(element.getBoundingClientRect().width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  });
 
   useEffect(() => {
     let live = true;
@@ -83,7 +153,8 @@ export default function PlacementTool({
   const limit: PrintAreaLimit | undefined = garment.printAreas?.find((area) => area.placement === row?.placement);
   const aspect = art?.kind === 'image' ? art.height / art.width : 1;
 
-  // Each row starts from its width field (what the visitor typed), else a width that fits.
+  // Each row starts centred at the size it is priced at: its width field (the logo's width, or what the
+  // visitor typed), else the largest that fits the print size chosen, else the largest the area holds.
   useEffect(() => {
     if (art?.kind !== 'image' || !type) return;
     setPlaced((before) => {
@@ -92,18 +163,23 @@ export default function PlacementTool({
         const area = garment.printAreas?.find((candidate) => candidate.placement === item.placement);
         if (!area) continue;
         const typed = parseInches(widthInput(form, item.n)?.value);
-        const wanted = before[item.n] ?? defaultPlacement(area, aspect, Number.isFinite(typed) ? typed : undefined);
+        const size = chosenSize(form, item.n, printSizes);
+        const width = Number.isFinite(typed) && typed > 0 ? typed : size ? widthToFit(size, aspect) : undefined;
+        const wanted = before[item.n] ?? defaultPlacement(area, aspect, width);
         next[item.n] = clampPlacement(wanted, area, aspect).placement;
       }
       return next;
     });
-  }, [art, rows, garment, type, aspect, form]);
+  }, [art, rows, garment, type, aspect, form, printSizes]);
 
   // The rows' width fields carry the widths the picture shows (a position alone is no placement).
   useEffect(() => {
     for (const [n, at] of Object.entries(placed)) {
       const input = widthInput(form, Number(n));
-      if (input && parseInches(input.value) !== at.widthInches) input.value = String(at.widthInches);
+      if (!input || parseInches(input.value) === at.widthInches) continue;
+      writing.current = true;
+      typeInto(input, String(at.widthInches));
+      writing.current = false;
     }
   }, [placed, form]);
 
@@ -120,6 +196,7 @@ export default function PlacementTool({
   useEffect(() => {
     if (!form) return;
     const onInput = (event: Event) => {
+      if (writing.current) return;
       const target = event.target;
       const item = rows.find((candidate) => target === widthInput(form, candidate.n));
       const area = garment.printAreas?.find((candidate) => candidate.placement === item?.placement);
@@ -152,15 +229,19 @@ export default function PlacementTool({
       </p>
     );
   if (!type || !row || !limit) return null;
-  const view = viewOf(type, row.placement);
+  const pictureView = viewOf(type, row.placement);
   const placement = placed[row.n];
-  if (!view || !placement) return null;
+  if (!pictureView || !placement) return null;
   const area = areaBox(type, limit);
   const box = artBox(type, limit, placement, aspect);
   if (!area || !box) return null;
   const ppi = pixelsPerInch(type);
   const height = heightInches(placement.widthInches, aspect);
   const dpi = art.vector ? undefined : effectiveDpi(art.width, placement.widthInches);
+  const view = held ?? closeUp(box);
+  /** Picture pixels per CSS pixel as drawn now. */
+  const perScreenPixel = view.width / (drawn || svg.current?.getBoundingClientRect().width || view.width);
+  const handle = HANDLE_PX * perScreenPixel;
 
   function update(next: Placement) {
     if (!limit || !row) return;
@@ -171,21 +252,31 @@ export default function PlacementTool({
         : '',
     );
     setPlaced((before) => ({ ...before, [row.n]: kept }));
-    const input = widthInput(form, row.n);
-    if (input) input.value = String(kept.widthInches);
   }
 
-  /** Screen pixels to inches on the picture, whatever size it is drawn at. */
+  /** Screen pixels to inches on the picture, whatever size and zoom it is drawn at. */
   function inchesOf(screenPixels: number): number {
-    const drawn = svg.current?.getBoundingClientRect().width ?? PICTURE_WIDTH;
-    return (screenPixels * (PICTURE_WIDTH / drawn)) / ppi;
+    const shown = svg.current?.getBoundingClientRect().width || view.width;
+    return (screenPixels * (view.width / shown)) / ppi;
   }
 
   function onPointerDown(mode: 'move' | 'resize', event: PointerEvent<SVGElement>) {
     if (!placement) return;
     event.currentTarget.setPointerCapture(event.pointerId);
     drag.current = { mode, x: event.clientX, y: event.clientY, start: placement };
+    setHeld(view);
     event.preventDefault();
+  }
+
+  function onPointerUp() {
+    drag.current = null;
+    setHeld(null);
+  }
+
+  function typedWidth(text: string) {
+    setDraft(text);
+    const width = parseInches(text);
+    if (placement && Number.isFinite(width) && width > 0) update({ ...placement, widthInches: width });
   }
 
   function onPointerMove(event: PointerEvent<SVGElement>) {
@@ -223,8 +314,10 @@ export default function PlacementTool({
   }
 
   const said = `${placement.widthInches} × ${height} in, ${placement.xInches} in from the left and ${placement.yInches} in from the top of the ${row.label.toLowerCase()} area`;
+  const button =
+    'inline-flex min-h-11 min-w-11 scroll-mb-24 items-center justify-center rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-100';
   return (
-    <div className="rounded-xl border border-stone-200 p-4 sm:col-span-2" data-testid="placement-tool">
+    <div className="rounded-xl border border-stone-200 p-3 sm:col-span-2 sm:p-4" data-testid="placement-tool">
       <h3 className="font-semibold text-stone-900">Place your artwork</h3>
       {rows.length > 1 ? (
         <fieldset className="mt-2">
@@ -249,13 +342,37 @@ export default function PlacementTool({
           </div>
         </fieldset>
       ) : null}
-      <div className="mt-3 grid gap-4 sm:grid-cols-[minmax(0,18rem)_1fr]">
+      {/* Above the picture: read while a finger is on the artwork, and never under the total bar below. */}
+      <div className="mt-2 text-sm text-stone-700">
+        <p aria-live="polite" data-testid="placement-readout">
+          <span className="block text-lg font-bold text-stone-900 tabular-nums">
+            {placement.widthInches} × {height} in
+          </span>
+          {row.label}: {placement.xInches} in from the left, {placement.yInches} in from the top of the print area (
+          {limit.widthInches} × {limit.heightInches} in).
+          {dpi !== undefined ? ` Prints at ${dpi} dpi.` : ' Vector artwork: sharp at any size.'}
+        </p>
+        {dpi !== undefined && dpi < MIN_PRINT_DPI ? (
+          <p className="mt-2 rounded bg-amber-50 p-2 font-semibold text-amber-900" data-testid="placement-dpi-warning">
+            At this size your artwork prints at {dpi} dpi, under {MIN_PRINT_DPI}: it may look soft or jagged. Print it
+            smaller, or send a larger file.
+          </p>
+        ) : null}
+        {note ? (
+          <p className="mt-2 text-stone-700" role="status">
+            {note}
+          </p>
+        ) : null}
+      </div>
+      <div className="mt-3 grid grid-cols-[minmax(0,1fr)_6rem] items-start gap-3 sm:grid-cols-[minmax(0,18rem)_8rem_minmax(0,1fr)]">
         <GarmentPicture
           type={type}
-          view={view}
+          view={pictureView}
           hex={color.hex}
-          label={`${garment.name} in ${color.name}, ${view}, with your artwork ${said}`}
-          className="w-full max-w-72 touch-none select-none"
+          label={`${garment.name} in ${color.name}, ${pictureView}, close up, with your artwork ${said}`}
+          className="w-full max-w-72 touch-none select-none rounded-lg border border-stone-200 bg-stone-50"
+          svgRef={svg}
+          viewBox={`${view.x} ${view.y} ${view.width} ${view.height}`}
         >
           <rect
             x={area.x}
@@ -263,9 +380,10 @@ export default function PlacementTool({
             width={area.width}
             height={area.height}
             fill="none"
-            stroke="#a8a29e"
-            strokeWidth="2"
+            stroke="#57534e"
+            strokeWidth="1.5"
             strokeDasharray="6 4"
+            vectorEffect="non-scaling-stroke"
           />
           {/* biome-ignore lint/a11y/useSemanticElements: an SVG artwork is moved as a whole; the readout beside it says where it is in words. */}
           <g
@@ -274,21 +392,24 @@ export default function PlacementTool({
             aria-label={`Artwork: ${said}. Arrow keys move it, Shift for whole inches; plus and minus resize it.`}
             onPointerDown={(event) => onPointerDown('move', event)}
             onPointerMove={onPointerMove}
-            onPointerUp={() => {
-              drag.current = null;
-            }}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerUp}
             onKeyDown={(event) => onKey('move', event)}
-            className="cursor-move outline-none focus-visible:[&>rect]:stroke-brand-700"
+            className="cursor-move scroll-mb-24 outline-none focus-visible:[&>rect]:stroke-brand-700"
             data-testid="placement-artwork"
           >
-            <image
-              href={art.src}
+            {/* Only the ink is drawn, stretched to the placed box: the file's transparent margin is cut away. */}
+            <svg
+              aria-hidden="true"
               x={box.x}
               y={box.y}
               width={box.width}
               height={box.height}
+              viewBox={`${art.ink.left} ${art.ink.top} ${art.ink.width} ${art.ink.height}`}
               preserveAspectRatio="none"
-            />
+            >
+              <image href={art.src} width={art.natural.width} height={art.natural.height} />
+            </svg>
             <rect
               x={box.x}
               y={box.y}
@@ -297,6 +418,7 @@ export default function PlacementTool({
               fill="transparent"
               stroke="#1c1917"
               strokeWidth="2"
+              vectorEffect="non-scaling-stroke"
             />
           </g>
           {/* biome-ignore lint/a11y/useSemanticElements: the resize handle is a point on the picture. */}
@@ -304,50 +426,74 @@ export default function PlacementTool({
             role="button"
             tabIndex={0}
             aria-label="Resize the artwork: arrow keys, Shift for whole inches"
-            x={box.x + box.width - 9}
-            y={box.y + box.height - 9}
-            width="18"
-            height="18"
+            x={box.x + box.width - handle / 2}
+            y={box.y + box.height - handle / 2}
+            width={handle}
+            height={handle}
+            rx={handle / 6}
             fill="#ffffff"
+            fillOpacity="0.85"
             stroke="#1c1917"
-            strokeWidth="3"
-            className="cursor-nwse-resize outline-none focus-visible:stroke-brand-700"
+            strokeWidth="2.5"
+            vectorEffect="non-scaling-stroke"
+            className="cursor-nwse-resize scroll-mb-24 outline-none focus-visible:stroke-brand-700"
             onPointerDown={(event) => onPointerDown('resize', event)}
             onPointerMove={onPointerMove}
-            onPointerUp={() => {
-              drag.current = null;
-            }}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerUp}
             onKeyDown={(event) => onKey('resize', event)}
             data-testid="placement-handle"
           />
         </GarmentPicture>
-        <div className="text-sm text-stone-700">
-          <p aria-live="polite" data-testid="placement-readout">
-            <span className="block text-lg font-bold text-stone-900 tabular-nums">
-              {placement.widthInches} × {height} in
-            </span>
-            {row.label}: {placement.xInches} in from the left, {placement.yInches} in from the top of the print area (
-            {limit.widthInches} × {limit.heightInches} in).
-            {dpi !== undefined ? ` Prints at ${dpi} dpi.` : ' Vector artwork: sharp at any size.'}
-          </p>
-          {dpi !== undefined && dpi < MIN_PRINT_DPI ? (
-            <p
-              className="mt-2 rounded bg-amber-50 p-2 font-semibold text-amber-900"
-              data-testid="placement-dpi-warning"
-            >
-              At this size your artwork prints at {dpi} dpi, under {MIN_PRINT_DPI}: it may look soft or jagged. Print it
-              smaller, or send a larger file.
-            </p>
-          ) : null}
-          {note ? (
-            <p className="mt-2 text-stone-700" role="status">
-              {note}
-            </p>
-          ) : null}
-          <p className="mt-2 text-stone-600">
-            Drag the artwork or use the arrow keys to move it; drag the corner or type its width above to resize it.
-          </p>
+        <div className="grid gap-3">
+          <div>
+            <label htmlFor={widthId} className="block text-sm font-semibold text-stone-900">
+              Width in inches
+            </label>
+            <input
+              id={widthId}
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={5}
+              value={draft ?? String(placement.widthInches)}
+              onChange={(event) => typedWidth(event.target.value)}
+              onBlur={() => setDraft(null)}
+              className="mt-1 block w-full scroll-mb-24 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base tabular-nums shadow-sm"
+              data-testid="placement-width"
+            />
+          </div>
+          <button
+            type="button"
+            className={button}
+            onClick={() => update(centredAcross(placement, limit))}
+            data-testid="placement-centre"
+          >
+            Centre
+          </button>
+          {/* The close-up loses the garment's outline: the whole garment, small, shows where it is. */}
+          <GarmentPicture
+            type={type}
+            view={pictureView}
+            hex={color.hex}
+            label={`Where the close-up is on the ${garment.name}`}
+            marksOnly
+            className="w-full max-w-32 rounded-lg border border-stone-200 bg-stone-50"
+          >
+            <rect
+              x={view.x}
+              y={view.y}
+              width={view.width}
+              height={view.height}
+              fill="none"
+              stroke="#b45309"
+              strokeWidth="12"
+            />
+          </GarmentPicture>
         </div>
+        <p className="col-span-2 text-sm text-stone-600 sm:col-span-1">
+          Drag the artwork or use the arrow keys to move it; drag the corner handle or type its width to resize it.
+          Centre puts it in the middle of the print area, across.
+        </p>
       </div>
       {rows.map((item) => {
         const at = placed[item.n];

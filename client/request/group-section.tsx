@@ -1,4 +1,5 @@
 import { EntryFields } from '#client/groups/entry-fields.tsx';
+import { WholeWords } from '#client/groups/whole-words.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { GroupOrganiserView, GroupStartView, RequestPageGroup } from '#shared/groups/group-contract.ts';
 import { GROUP_LIMITS } from '#shared/groups/group-forms.ts';
@@ -143,6 +144,10 @@ function StartForm({ start, options }: { start: GroupStartView; options: Request
   );
 }
 
+/** What is printed on the back: "RUIZ 9". */
+const back = (row: { backName: string; backNumber: string }) =>
+  [row.backName, row.backNumber].filter(Boolean).join(' ');
+
 const stateText: Record<GroupOrganiserView['state'], string> = {
   open: 'Open',
   'past-deadline': 'The deadline has passed: close it to send the list to the shop',
@@ -203,6 +208,12 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
               </li>
             ))}
         </ul>
+        {group.money && (
+          <p className="mt-2" data-money>
+            Paid by card: <span className="font-semibold">{group.money.collected}</span> · Still to pay:{' '}
+            <span className="font-semibold">{group.money.owed}</span>
+          </p>
+        )}
         {group.removedSince.length > 0 && (
           <p className="mt-2 text-sm text-stone-700">Removed since your last visit: {group.removedSince.join(', ')}</p>
         )}
@@ -223,13 +234,13 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
                   Qty
                 </th>
                 {(group.asksNames || group.asksNumbers) && (
-                  <th scope="col" className="py-2 pr-3">
+                  <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
                     Back
                   </th>
                 )}
                 {group.roster.some((row) => row.payment) && (
                   <th scope="col" className="py-2 pr-3">
-                    Paid
+                    {group.money ? 'Share' : 'Paid'}
                   </th>
                 )}
                 {open && (
@@ -242,21 +253,35 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
             <tbody>
               {group.roster.map((row) => (
                 <tr key={row.id} className="border-b border-stone-200" data-entry={row.name}>
-                  <th scope="row" className="py-2 pr-3 font-medium wrap-anywhere">
-                    {row.name}
+                  <th scope="row" className="py-2 pr-3 font-medium">
+                    <WholeWords text={row.name} />
                     {row.changed && (
                       <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">new</span>
                     )}
-                    <span className="block text-xs font-normal text-stone-600">{row.email}</span>
+                    <span
+                      className="block w-0 min-w-full truncate text-xs font-normal text-stone-600"
+                      title={row.email}
+                    >
+                      {row.email || 'Added by you'}
+                    </span>
+                    {/* The address takes the column's width, never widens it (w-0 min-w-full); on a phone the back goes under the name: a column of its own would leave none a word's width. */}
+                    {back(row) && (
+                      <span className="block text-xs font-normal sm:hidden">
+                        Back: <span className="font-semibold">{back(row)}</span>
+                      </span>
+                    )}
                   </th>
                   <td className="py-2 pr-3">{row.size}</td>
                   <td className="py-2 pr-3">{row.quantity}</td>
                   {(group.asksNames || group.asksNumbers) && (
-                    <td className="py-2 pr-3 wrap-anywhere">
-                      {[row.backName, row.backNumber].filter(Boolean).join(' ')}
+                    <td className="hidden py-2 pr-3 sm:table-cell">{back(row)}</td>
+                  )}
+                  {group.roster.some((item) => item.payment) && (
+                    <td className="py-2 pr-3">
+                      {row.share && <span className="block font-semibold">{row.share}</span>}
+                      {row.payment}
                     </td>
                   )}
-                  {group.roster.some((item) => item.payment) && <td className="py-2 pr-3">{row.payment}</td>}
                   {open && (
                     <td className="py-2">
                       {row.paid ? (
@@ -289,14 +314,20 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
             <summary className="cursor-pointer font-semibold text-brand-800">Add someone by hand</summary>
             <form method="post" action={`${group.action}/entries`} className="mt-3 space-y-4">
               <Csrf options={options} />
+              <p className="text-sm text-stone-700">
+                For someone who will not use the link: no e-mail needed, and nothing is sent to them.{' '}
+                {group.money
+                  ? 'They count in the order at once and pay you, not the site: their share shows as still to pay.'
+                  : 'They count in the order at once.'}
+              </p>
               <EntryFields
                 prefix="add"
-                sizes={group.sizes.map((size) => ({ size, upcharge: '' }))}
+                sizes={group.sizes}
                 asksNames={group.asksNames}
                 asksNumbers={group.asksNumbers}
                 form={group.form}
                 nameLabel="Their name"
-                emailLabel="Their e-mail"
+                withEmail={false}
               />
               <button type="submit" className={secondary}>
                 Add to the list
@@ -325,6 +356,13 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
               <form method="post" action={`${group.action}/close`}>
                 <Csrf options={options} />
                 <p className="font-medium">Everyone is in?</p>
+                <p className="text-sm text-stone-700">
+                  Closing sends the list to the shop as your order’s sizes. Nobody can join or change an entry after.
+                </p>
+                {/* Required here and checked by the server: a close cannot be undone, so no stray tap closes it. */}
+                <label className="mt-2 flex items-start gap-2">
+                  <input type="checkbox" name="confirm" required className="mt-1" /> Everyone is in: close the group
+                </label>
                 <button type="submit" className={`mt-2 ${primary}`}>
                   Close the group now
                 </button>

@@ -97,6 +97,19 @@ export function ProofSection({
       )}
       <p className="mt-3 text-sm wrap-anywhere">
         {proof.print && <span className="font-medium">Prints at {proof.print.text}. </span>}
+        {/* The picture alone, full size: on a phone the browser lets it be pinch-zoomed, with or without JavaScript. */}
+        {proof.previewable && (
+          <>
+            <a
+              className="inline-flex min-h-11 items-center font-semibold underline"
+              href={`${view.path}/proofs/${proof.version}/preview`}
+              data-testid="proof-full-size"
+            >
+              Open the proof full size to zoom in
+            </a>{' '}
+            ·{' '}
+          </>
+        )}
         <a className="font-semibold underline" href={`${view.path}/proofs/${proof.version}`}>
           Download {proof.name}
         </a>

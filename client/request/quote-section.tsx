@@ -30,7 +30,7 @@ export function QuoteSection({
         {quote.state === 'expired'
           ? `This quote was good until ${formatDay(quote.validUntil)}, so it can no longer be approved.`
           : `Good until ${formatDay(quote.validUntil)}.`}{' '}
-        Sales tax is added where it applies.
+        {quote.taxNote}
       </p>
       {quote.state === 'expired' &&
         (view.freshQuoteAskedAt ? (

@@ -13,7 +13,7 @@ import type {
 
 import type { AskedView } from '#shared/requests/asked-view.ts';
 import { customerCancellable, nextStepOf, timelineOf } from '#shared/requests/customer-steps.ts';
-import { isQuoteOpen } from '#shared/requests/quote.ts';
+import { isQuoteOpen, taxWords } from '#shared/requests/quote.ts';
 import { isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
 
@@ -161,6 +161,7 @@ function quoteOf(
     sentAt: quote.sentAt.toISOString(),
     state,
     ...optionalField('approval', approval),
+    taxNote: taxWords(quote.lines, 'Sales tax is added where it applies.'),
   };
 }
 

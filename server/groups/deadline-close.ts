@@ -1,3 +1,4 @@
+import type { Reprice } from '#server/storage/contract/groups.ts';
 import type { Storage, StoredGroup } from '#server/storage/types.ts';
 
 /**
@@ -9,8 +10,9 @@ export async function closedIfDue(
   storage: Pick<Storage, 'closeGroup' | 'groupById'>,
   group: StoredGroup,
   now: Date,
+  reprice?: Reprice,
 ): Promise<StoredGroup> {
   if (group.state !== 'open' || group.deadline.getTime() > now.getTime()) return group;
-  await storage.closeGroup(group.id, 'system');
+  await storage.closeGroup(group.id, 'system', reprice);
   return (await storage.groupById(group.id)) ?? group;
 }

@@ -8,6 +8,7 @@ import type { DeskGroupView } from '#shared/groups/group-contract.ts';
 import { countsTowardOrder, sizeOrder, sizeTotals } from '#shared/groups/group-sizes.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { closedIfDue } from './deadline-close.ts';
+import { rosterEstimate } from './group-estimate.ts';
 import { paymentText, rosterCsv } from './group-views.ts';
 
 export interface DeskGroupRoutesOptions {
@@ -27,10 +28,10 @@ function stateText(group: StoredGroup, timeZone: string): string {
   return `Open until ${at(group.deadline)}${group.shareSalt === null ? ' (share link turned off)' : ''}`;
 }
 
-async function groupWithSizes(storage: Storage, reference: string, now: Date) {
+async function groupWithSizes(storage: Storage, reference: string, now: Date, prices: PricingData) {
   const found = await storage.groupOf(reference);
   if (!found) return undefined;
-  const group = await closedIfDue(storage, found, now);
+  const group = await closedIfDue(storage, found, now, rosterEstimate(prices));
   const entries = await storage.entriesOf(group.id);
   const live = entries.filter((entry) => entry.removedAt === null);
   // The totals and the packing sheet are the pieces the order holds: an entry still waiting for its
@@ -49,10 +50,11 @@ const totalsOf = (sizes: readonly string[], live: StoredGroupEntry[]) =>
 export async function deskGroupView(
   storage: Storage,
   reference: string,
-  timeZone: string,
+  prices: PricingData,
   now: Date,
 ): Promise<DeskGroupView | undefined> {
-  const found = await groupWithSizes(storage, reference, now);
+  const timeZone = prices['order-terms'].timeZone;
+  const found = await groupWithSizes(storage, reference, now, prices);
   if (!found) return undefined;
   const { group, live, counted, sizes } = found;
   return {
@@ -84,7 +86,7 @@ export function deskGroupRoutes(options: DeskGroupRoutesOptions): Router {
 
   router.get('/staff/requests/:reference/group.csv', async (req, res) => {
     const reference = referenceOf(req);
-    const found = await groupWithSizes(options.storage, reference, options.now());
+    const found = await groupWithSizes(options.storage, reference, options.now(), options.prices());
     if (!found) throw createHttpError(404, 'This request has no group order.');
     res
       .type('text/csv; charset=utf-8')
@@ -94,7 +96,7 @@ export function deskGroupRoutes(options: DeskGroupRoutesOptions): Router {
 
   router.get('/staff/requests/:reference/group/packing', async (req, res) => {
     const reference = referenceOf(req);
-    const found = await groupWithSizes(options.storage, reference, options.now());
+    const found = await groupWithSizes(options.storage, reference, options.now(), options.prices());
     if (!found) throw createHttpError(404, 'This request has no group order.');
     const { group, counted, sizes } = found;
     const rows = [...counted]

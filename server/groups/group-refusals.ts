@@ -12,6 +12,8 @@ export function refusalText(reason: GroupRefusal, to: 'member' | 'organiser', or
     case 'past-deadline':
       return `The deadline to join has passed. Ask ${organiser} whether there is still room.`;
     case 'duplicate':
+      if (to === 'organiser')
+        return 'There is an entry with this name already: add a last name or an initial to tell them apart.';
       return 'There is an entry with this name and e-mail already. Change that one with the link in your e-mail, or use another name.';
     case 'group-full':
       return `This group has as many entries as it can take. Ask ${to === 'member' ? organiser : 'the shop'} about more.`;
@@ -21,6 +23,10 @@ export function refusalText(reason: GroupRefusal, to: 'member' | 'organiser', or
       return to === 'member'
         ? `You have paid for these pieces, so how many stays as it is. To order more, ask ${organiser}; to order fewer, ask the shop about a refund.`
         : 'This member has paid for their pieces: the shop changes how many.';
+    case 'paid-price':
+      return to === 'member'
+        ? `You have paid for this size's price, and that size costs a different amount. Ask ${organiser} to change it.`
+        : 'This member paid for their size’s price: ask the shop to change it to a size that costs more or less.';
     case 'paid-entry':
       return to === 'member'
         ? 'You have paid for this entry by card, so it stays on the roster. To be taken off, ask the shop: it removes the entry and refunds your card.'

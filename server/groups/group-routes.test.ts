@@ -204,7 +204,9 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
       backName: 'Lee',
       backNumber: '',
     }).expect(303);
-    await post(`${path}/group/close`, {}).expect(303).expect('Location', `${path}?done=group-closed#group`);
+    await post(`${path}/group/close`, { confirm: 'on' })
+      .expect(303)
+      .expect('Location', `${path}?done=group-closed#group`);
     const closed = await request(t.app).get(share).expect(200);
     expect(closed.text).toContain('This group is closed');
     expect(closed.text).toContain('Ask Pat');
@@ -218,6 +220,63 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
       sizes: 'S: 1, M: 2',
       roster: ['S: KIM 4', 'M: LEE', 'M: LEE'],
     });
+  });
+
+  it('closes only once the organiser confirms, and the request’s estimate and counts follow the roster', async () => {
+    made += 1;
+    const { reference } = await t.storage.saveSubmission({
+      kind: 'quote',
+      name: 'Pat Organiser',
+      email: `pat-${made}@example.com`,
+      payload: {
+        name: 'Pat Organiser',
+        garment: 'gildan-5000',
+        quantity: 24,
+        sizes: 'M: 24',
+        websiteEstimate: 'The estimate for the 24 first guessed',
+      },
+      formValues: { service: 'screen-printing', garment: 'gildan-5000', qtyM: '24', loc1: 'front', loc1Colors: '2' },
+      files: [],
+    });
+    const path = (await requestLinks(t.storage, csrfSecret).pathFor(reference)) ?? '';
+    const post = form(await visitorSession(t.app, path));
+    await post(`${path}/group`, { title: 'Hornets', deadline: '2099-06-01T18:00', payer: 'organiser' }).expect(303);
+    const group = await t.storage.groupOf(reference);
+    const share = (group && sharePath(linkKeys(csrfSecret), group)) ?? '';
+    await form(await visitorSession(t.app, share))(`${share}/join`, {
+      name: 'Kim',
+      email: 'kim@example.com',
+      size: 'M',
+      quantity: '12',
+    }).expect(303);
+    // Someone without an address, added by the organiser: no e-mail asked, counted at once.
+    await post(`${path}/group/entries`, { name: 'Grandpa Joe', size: 'L', quantity: '2' })
+      .expect(303)
+      .expect('Location', `${path}?done=group-added#group`);
+    const open = await request(t.app).get(path).expect(200);
+    expect(open.text).toContain('Added by you');
+    expect(open.text).not.toContain('id="add-email"');
+    expect(open.text).toContain('10 more for the next price break');
+    expect(open.text).toMatch(/<input type="checkbox" required=""[^>]*name="confirm"/);
+
+    // A close without the tick (a form posted without script, a stray tap) changes nothing.
+    const unconfirmed = await post(`${path}/group/close`, {}).expect(422);
+    expect(unconfirmed.text).toContain('The group is still open: tick “Everyone is in: close the group” to close it.');
+    expect((await t.storage.groupOf(reference))?.state).toBe('open');
+
+    await post(`${path}/group/close`, { confirm: 'on' }).expect(303);
+    const payload = (await t.storage.getSubmission(reference))?.payload;
+    expect(payload).toMatchObject({ quantity: 14, sizes: 'M: 12, L: 2' });
+    expect(String(payload?.websiteEstimate)).toMatch(/^\$[\d,.]+ in total for 14 pieces/);
+    expect(await t.storage.formValuesOf(reference)).toMatchObject({ qtyM: '12', qtyL: '2' });
+    const closed = await request(t.app).get(path).expect(200);
+    expect(closed.text).toContain('14 pieces from 2 entries');
+    // "What you asked for" shows the estimate's lines for the roster, not the 24 first guessed.
+    expect(closed.text).toMatch(/14 pieces: about \$[\d.]+ per piece/);
+    expect(closed.text).toContain('The website’s estimate for the group’s sizes');
+    expect(closed.text).not.toContain('first guessed');
+    expect(closed.text).not.toContain('price break');
+    expect(closed.text).not.toContain('data-tier');
   });
 
   it('lets the organiser add someone by hand, remove an entry and move the deadline; bad dates are refused', async () => {
@@ -360,7 +419,9 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
     const late = await member(`${share}/join`, { name: 'Ari', email: 'ari@example.com', size: 'M', quantity: '20' });
     expect(late.status).toBe(422);
     expect(late.text).toContain('This group is closed');
-    await post(`${path}/group/close`, {}).expect(303).expect('Location', `${path}?done=group-not-open#group`);
+    await post(`${path}/group/close`, { confirm: 'on' })
+      .expect(303)
+      .expect('Location', `${path}?done=group-not-open#group`);
     expect((await t.storage.getSubmission(reference))?.payload).toMatchObject({ quantity: 24, sizes: 'M: 24' });
   });
 

@@ -3,7 +3,8 @@ import type { StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
 import type { GroupFormState, GroupOrganiserView, GroupRosterRow } from '#shared/groups/group-contract.ts';
-import { countsTowardOrder, groupSizes, sizeFieldsOf, sizeTotals } from '#shared/groups/group-sizes.ts';
+import { shareCents } from '#shared/groups/group-share.ts';
+import { countsTowardOrder, groupSizes, sizeFieldsOf, sizeTotals, sizeUpcharges } from '#shared/groups/group-sizes.ts';
 import { wallClockIn } from '#shared/groups/zoned-time.ts';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
@@ -24,9 +25,9 @@ export function paymentText(group: Pick<StoredGroup, 'payer'>, entry: Pick<Store
   return entry.payment === 'paid' ? 'Paid' : entry.payment === 'pending' ? 'Waiting for payment' : 'Not paid here';
 }
 
-function payerText(group: Pick<StoredGroup, 'payer' | 'priceCents'>): string {
+function payerText(group: Pick<StoredGroup, 'payer' | 'priceCents'>, upcharged: boolean): string {
   return group.payer === 'members' && group.priceCents !== null
-    ? `Each person pays ${formatMoney(group.priceCents)} when joining`
+    ? `Each person pays ${formatMoney(group.priceCents)}${upcharged ? ' plus their size’s upcharge' : ''}`
     : 'You pay for everyone: the members pay nothing here';
 }
 
@@ -61,12 +62,21 @@ function tierText(
     : `${pluralize(more, 'piece')} more reaches the next price break`;
 }
 
+/** Whether each member pays a share: the organiser chose a price per person. */
+const membersPay = (group: Pick<StoredGroup, 'payer' | 'priceCents'>) =>
+  group.payer === 'members' && group.priceCents !== null;
+
 /** The roster rows, oldest first, with what changed since the organiser's previous visit marked. */
-function rosterRows(group: StoredGroup, entries: StoredGroupEntry[]): GroupRosterRow[] {
+function rosterRows(
+  group: StoredGroup,
+  entries: StoredGroupEntry[],
+  upcharges: Readonly<Record<string, number>>,
+): GroupRosterRow[] {
   const since = group.organiserSeenAt?.getTime();
   return entries
     .filter((entry) => entry.removedAt === null)
     .map((entry) => ({
+      ...(membersPay(group) ? { share: formatMoney(shareCents(group.priceCents, upcharges, entry)) } : {}),
       id: entry.id,
       name: entry.name,
       email: entry.email,
@@ -103,26 +113,52 @@ export function organiserView(
   const totals = sizeTotals(sizes, counted);
   const share = sharePath(context.keys, group);
   const since = group.organiserSeenAt?.getTime();
-  const tier = tierText(context.formValues, totals, context.prices, context.now);
+  const state = groupState(group, context.now);
+  // Once closed the roster is the order: no more joins, so no price break to reach.
+  const tier =
+    state === 'open' || state === 'past-deadline'
+      ? tierText(context.formValues, totals, context.prices, context.now)
+      : undefined;
+  const upcharges = sizeUpcharges(context.garment);
+  const live = entries.filter((entry) => entry.removedAt === null);
+  const sumOf = (list: StoredGroupEntry[]) =>
+    list.reduce((sum, entry) => sum + shareCents(group.priceCents, upcharges, entry), 0);
   return {
     action: `${context.path}/group`,
     title: group.title,
     deadline: formatDateTime(group.deadline.toISOString(), context.timeZone),
     deadlineLocal: wallClockIn(group.deadline, context.timeZone),
-    state: groupState(group, context.now),
+    state,
     ...(share ? { shareUrl: `${context.publicUrl}${share}` } : {}),
     asksNames: group.asksNames,
     asksNumbers: group.asksNumbers,
     note: group.note,
-    payerText: payerText(group),
-    roster: rosterRows(group, entries),
+    payerText: payerText(
+      group,
+      Object.values(upcharges).some((cents) => cents > 0),
+    ),
+    roster: rosterRows(group, entries, upcharges),
+    ...(membersPay(group)
+      ? {
+          money: {
+            collected: formatMoney(sumOf(live.filter((entry) => entry.payment === 'paid'))),
+            owed: formatMoney(sumOf(live.filter((entry) => entry.payment !== 'paid'))),
+          },
+        }
+      : {}),
     removedSince: entries
       .filter((entry) => entry.removedAt !== null && since !== undefined && entry.removedAt.getTime() > since)
       .map((entry) => entry.name),
     totals: Object.entries(totals).map(([size, count]) => ({ size, count })),
     quantity: counted.reduce((sum, entry) => sum + entry.quantity, 0),
     ...(tier ? { tierText: tier } : {}),
-    sizes,
+    sizes: sizes.map((size) => ({
+      size,
+      upcharge: '',
+      ...(membersPay(group)
+        ? { price: formatMoney(shareCents(group.priceCents, upcharges, { size, quantity: 1 })) }
+        : {}),
+    })),
     csvPath: `${context.path}/group/roster.csv`,
     ...(context.form ? { form: context.form } : {}),
   };

@@ -1,14 +1,18 @@
 import { type CheckoutGateway, startCheckout } from '#server/payments/checkout.ts';
 import type { Storage, StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
 import type { GroupMemberView } from '#shared/groups/group-contract.ts';
+import { shareCents } from '#shared/groups/group-share.ts';
 import { formatMoney } from '#shared/money.ts';
 
 /**
  * Paying per person (issue 28): when the shop takes cards and the organiser set a price per person,
  * each member pays their share through Stripe Checkout on joining. The share is the group's price per
- * person (what the organiser typed, sizes included) times the pieces the member asked for, worked out
+ * person plus their size's upcharge, times the pieces the member asked for (`shareCents`), worked out
  * here from what is stored, never from the form.
  */
+
+/** The size upcharges of the group's garment, in cents by size, as the member's page shows them. */
+type Upcharges = Readonly<Record<string, number>>;
 
 /** Whether members of `group` pay by card here: Stripe is set up and the organiser chose a price per person. */
 export function memberPaysByCard(
@@ -24,9 +28,8 @@ export function memberPaysByCard(
   );
 }
 
-/** The member's share in cents: the price per person for each piece. */
-const shareOf = (group: Pick<StoredGroup, 'priceCents'>, entry: Pick<StoredGroupEntry, 'quantity'>) =>
-  (group.priceCents ?? 0) * entry.quantity;
+const shareOf = (group: Pick<StoredGroup, 'priceCents'>, upcharges: Upcharges, entry: StoredGroupEntry) =>
+  shareCents(group.priceCents, upcharges, entry);
 
 /** How many times a member's page back from paying loads itself again, 5 s apart. */
 const LOOKS_WHILE_CONFIRMING = 120;
@@ -35,10 +38,10 @@ const LOOKS_WHILE_CONFIRMING = 120;
 export function paymentView(
   group: StoredGroup,
   entry: StoredGroupEntry,
-  page: { path: string; backFromPaying: boolean; looked?: number },
+  page: { path: string; backFromPaying: boolean; looked?: number; upcharges: Upcharges },
 ): { payment?: GroupMemberView['payment'] } {
   if (entry.payment === 'none' || group.priceCents === null) return {};
-  const share = formatMoney(shareOf(group, entry));
+  const share = formatMoney(shareOf(group, page.upcharges, entry));
   if (entry.payment === 'paid') return { payment: { paid: true, text: `Your share of ${share} is paid. Thank you.` } };
   if (page.backFromPaying) {
     // Every 5 s for ten minutes: Stripe's event comes within seconds; past that a person should look.
@@ -70,9 +73,9 @@ export function paymentView(
  */
 export function startShareCheckout(
   deps: { gateway: CheckoutGateway; storage: Storage; now: () => Date },
-  ask: { group: StoredGroup; entry: StoredGroupEntry; publicUrl: string; path: string },
+  ask: { group: StoredGroup; entry: StoredGroupEntry; upcharges: Upcharges; publicUrl: string; path: string },
 ): Promise<string> {
-  const amountCents = shareOf(ask.group, ask.entry);
+  const amountCents = shareOf(ask.group, ask.upcharges, ask.entry);
   if (amountCents <= 0) return Promise.reject(new Error(`group ${ask.group.id} has no price per person to pay`));
   const page = `${ask.publicUrl}${ask.path}`;
   return startCheckout(deps, {

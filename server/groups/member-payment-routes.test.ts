@@ -56,13 +56,13 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
 
   let made = 0;
   /** A request whose organiser started a group at $14.50 a person, and a member's session at its link. */
-  async function pricedGroup(app: TestApp, price = '14.50') {
+  async function pricedGroup(app: TestApp, price = '14.50', garment = 'tee') {
     made += 1;
     const { reference } = await app.storage.saveSubmission({
       kind: 'quote',
       name: 'Pat Organiser',
       email: `pat-${made}@example.com`,
-      payload: { name: 'Pat Organiser', garment: 'tee', garmentColor: 'Navy', quantity: 20 },
+      payload: { name: 'Pat Organiser', garment, garmentColor: 'Navy', quantity: 20 },
       formValues: { name: 'Pat Organiser', qtyM: '20' },
       files: [],
     });
@@ -119,6 +119,90 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     if (!session) throw new Error(`no session at ${location}`);
     return session as Record<string, unknown> & { id: string; metadata: Record<string, string> };
   };
+
+  it('charges each member the price of the size they chose, and takes only that amount from the webhook', async () => {
+    // The Gildan 5000's 2XL is $2.00 more: at $14.50 a person, a 2XL costs $16.50 each.
+    const { reference, path, group, share, member } = await pricedGroup(t, '14.50', 'gildan-5000');
+    const page = await request(t.app).get(share).expect(200);
+    expect(page.text).toContain(
+      'Each person pays the price beside their size by card when joining: $14.50, more for the larger sizes.',
+    );
+    expect(page.text).toMatch(/value="2XL"\/><span>2XL<span class="block text-xs text-stone-700">\$16\.50</);
+    expect(page.text).toMatch(/value="M"\/><span>M<span class="block text-xs text-stone-700">\$14\.50</);
+    const join = (name: string, size: string, quantity: string) =>
+      request(t.app)
+        .post(`${share}/join`)
+        .set('Cookie', member.cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: member.token, name, email: `${name.toLowerCase()}@example.com`, size, quantity })
+        .expect(303);
+    const sam = sessionOf((await join('Sam', '2XL', '2')).headers.location as string);
+    expect(sam.amount_total).toBe(3300);
+    const kim = sessionOf((await join('Kim', 'M', '1')).headers.location as string);
+    expect(kim.amount_total).toBe(1450);
+    const [samEntry, kimEntry] = await t.storage.entriesOf(group.id);
+
+    // The 2XL share at its own price is recorded; the flat price for it would be held for the desk.
+    expect((await deliver('checkout.session.completed', stripe.pay(sam.id)).expect(200)).body.outcome).toBe('recorded');
+    expect((await t.storage.entryById(samEntry?.id ?? 0))?.entry.payment).toBe('paid');
+    // An M has no upcharge: the price per person alone.
+    await deliver('checkout.session.completed', stripe.pay(kim.id)).expect(200);
+    expect((await t.storage.entryById(kimEntry?.id ?? 0))?.entry.payment).toBe('paid');
+
+    // A third pays the flat price for a 2XL (an old page's amount): held, the entry still waiting.
+    const lee = sessionOf((await join('Lee', '2XL', '1')).headers.location as string);
+    expect(lee.amount_total).toBe(1650);
+    await deliver('checkout.session.completed', { ...stripe.pay(lee.id), amount_total: 1450 }).expect(200);
+    const payments = await t.storage.paymentsOf(reference);
+    expect(payments.map((row) => [row.amountCents, row.state, row.flag ?? null])).toEqual([
+      [3300, 'succeeded', null],
+      [1450, 'succeeded', null],
+      [1450, 'held', 'amount-mismatch'],
+    ]);
+
+    // Someone the organiser adds by hand pays them, not the site: their share is still to pay.
+    const organiser = await visitorSession(t.app, path);
+    await request(t.app)
+      .post(`${path}/group/entries`)
+      .set('Cookie', organiser.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: organiser.token, name: 'Grandpa Joe', size: 'M' })
+      .expect(303);
+    // The organiser sees each share and what is in and still to come.
+    const organiserPage = await request(t.app).get(path).expect(200);
+    expect(organiserPage.text).toMatch(
+      /data-entry="Grandpa Joe"[\s\S]*?Added by you[\s\S]*?\$14\.50<\/span>Not paid here/,
+    );
+    expect(organiserPage.text).toContain('Each person pays $14.50 plus their size’s upcharge');
+    // Adding someone by hand shows what each size costs: the share the organiser collects from them.
+    expect(organiserPage.text).toMatch(/value="2XL"\/><span>2XL<span class="block text-xs text-stone-700">\$16\.50</);
+    expect(organiserPage.text).toMatch(/data-entry="Sam"[\s\S]*?\$33\.00<\/span>Paid/);
+    expect(organiserPage.text).toMatch(/data-entry="Lee"[\s\S]*?\$16\.50<\/span>Waiting for payment/);
+    expect(organiserPage.text).toContain(
+      'Paid by card: <span class="font-semibold">$47.50</span> · Still to pay: <span class="font-semibold">$31.00</span>',
+    );
+
+    // Paid for a 2XL: a move to M (another price) is refused; to 3XL's price too; the name may change.
+    const samPage = `/group-entries/${samEntry?.id}/${linkKeys(csrfSecret).groupEntry(samEntry?.id ?? 0, samEntry?.editSalt ?? '')}`;
+    const refused = await request(t.app)
+      .post(samPage)
+      .set('Cookie', member.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: member.token, name: 'Sam', email: 'sam@example.com', size: 'M', quantity: '2' })
+      .expect(422);
+    expect(refused.text).toContain('that size costs a different amount');
+    expect((await t.storage.entryById(samEntry?.id ?? 0))?.entry.size).toBe('2XL');
+
+    // The desk's list of mails says the receipts went to the members, by name, not to the customer.
+    const desk = await staffSession(t.app, t.storage, 'owner@seenwear.example');
+    const deskPage = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', desk.cookie).expect(200);
+    expect(deskPage.text).toContain('To member Sam: “Seenwear: you joined the group order”');
+    expect(deskPage.text).toContain('To member Kim: “Seenwear: you joined the group order”');
+    expect(deskPage.text).not.toContain('To the customer: “Seenwear: you joined the group order”');
+    // The outbox is shared by these tests: these receipts are sent, so no later test reads them as its own.
+    for (let row = await t.storage.claimNotification(60_000); row; row = await t.storage.claimNotification(60_000))
+      await t.storage.markNotificationSent(row);
+  });
 
   it('sends a joining member to Checkout for their share, and marks them paid only on the signed webhook', async () => {
     const { reference, path, group, share, join, member } = await pricedGroup(t);
@@ -187,6 +271,9 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     expect(memberMail?.text).toContain(own.split('?')[0]);
     const after = await request(t.app).get(own.replace('https://shop.example', '')).expect(200);
     expect(after.text).toContain('Your share of $29.00 is paid');
+    // The same return address, now that the payment is in, says so: never "being confirmed" beside "Paid".
+    expect(after.text).toContain('your payment is recorded');
+    expect(after.text).not.toContain('being confirmed');
     expect(after.text).toContain('(paid for: ask the organiser to change it)');
     expect(after.text).toMatch(/<input[^>]*name="quantity"[^>]*readOnly=""|<input[^>]*readOnly=""[^>]*name="quantity"/);
     const organiserAfter = await request(t.app).get(path).expect(200);
@@ -268,7 +355,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       .post(`${path}/group/close`)
       .set('Cookie', organiser.cookie)
       .type('form')
-      .send({ [CSRF_FIELD]: organiser.token })
+      .send({ [CSRF_FIELD]: organiser.token, confirm: 'on' })
       .expect(303);
     expect((await t.storage.getSubmission(reference))?.payload).toMatchObject({ quantity: 0 });
     expect((await t.storage.entriesOf(group.id))[0]?.payment).toBe('pending');
@@ -318,6 +405,42 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     expect(mails.map((item) => item.subject)).toContain(`A payment needs you (${reference})`);
   });
 
+  it('tells the organiser, on approving, the deposit still due after the members’ shares', async () => {
+    const { reference, path, join } = await pricedGroup(t, '10.00');
+    for (const name of ['Uma', 'Vic']) {
+      const session = sessionOf((await join(name, '3').expect(303)).headers.location as string);
+      await deliver('checkout.session.completed', stripe.pay(session.id)).expect(200);
+    }
+    // Six paid places at $10: $60 of a $240 order's $120 deposit is in already.
+    await t.storage.sendQuote(
+      reference,
+      {
+        lines: [{ label: 'Tees', quantity: 24, unitCents: 1000 }],
+        notes: '',
+        validUntil: '2099-01-31',
+        depositPercent: 50,
+      },
+      {
+        from: 'new',
+        to: 'quoted',
+        actor: 'staff:owner@seenwear.example',
+        mail: (version) => ({ kind: 'quote-sent', version }),
+      },
+    );
+    const organiser = await visitorSession(t.app, path);
+    await request(t.app)
+      .post(`${path}/quotes/1/decision`)
+      .set('Cookie', organiser.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: organiser.token, decision: 'approved', name: 'Pat Organiser', accept: 'yes' })
+      .expect(303);
+    const receipt = (await writtenMails()).find((mail) => mail.subject.includes('you approved quote v1'));
+    expect(receipt?.text).toContain('Deposit before production: $120.00 (50%)');
+    expect(receipt?.text).toContain('Already paid: $60.00');
+    expect(receipt?.text).toContain('Deposit still due: $60.00');
+    expect(receipt?.html).toContain('Deposit still due');
+  });
+
   it('counts only paid places at the close, as the member’s page says', async () => {
     const { reference, path, join } = await pricedGroup(t, '10.00');
     const paidSession = sessionOf((await join('Ona', '2').expect(303)).headers.location as string);
@@ -335,7 +458,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       .post(`${path}/group/close`)
       .set('Cookie', organiser.cookie)
       .type('form')
-      .send({ [CSRF_FIELD]: organiser.token })
+      .send({ [CSRF_FIELD]: organiser.token, confirm: 'on' })
       .expect(303);
     expect((await t.storage.getSubmission(reference))?.payload).toMatchObject({
       quantity: 2,
@@ -370,7 +493,9 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     const desk = await staffSession(t.app, t.storage, 'owner@seenwear.example');
     const deskPage = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', desk.cookie).expect(200);
     expect(deskPage.text).toContain('Recorded a $14.50 group member’s share by card on the site');
-    expect(deskPage.text).toMatch(/>Bea<\/td>.*?>Paid<\/td>.*?>Cal<\/td>.*?>Waiting for payment<\/td>/);
+    expect(deskPage.text).toMatch(
+      /data-word="true">Bea<.*?>Paid<\/td>.*?data-word="true">Cal<.*?>Waiting for payment<\/td>/,
+    );
     const entries = await t.storage.entriesOf(group.id);
     expect(entries.map((entry) => [entry.name, entry.payment])).toEqual([
       ['Bea', 'paid'],

@@ -14,12 +14,14 @@ import { formatDateTime } from '#shared/desk-format.ts';
 import { garmentTitle } from '#shared/garments/catalogue.ts';
 import type { GroupFormState, GroupMemberView } from '#shared/groups/group-contract.ts';
 import { entrySchema, fieldErrors } from '#shared/groups/group-forms.ts';
+import { piecePriceCents, shareCents } from '#shared/groups/group-share.ts';
 import { groupSizes, sizeChart, sizeUpcharges } from '#shared/groups/group-sizes.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { closedIfDue } from './deadline-close.ts';
+import { rosterEstimate } from './group-estimate.ts';
 import { garmentOf as catalogueGarment, type WithCatalogue } from './group-garment.ts';
 import { entryOpens, entryPath, shareOpens } from './group-links.ts';
 import { refusalText } from './group-refusals.ts';
@@ -59,6 +61,7 @@ const notices = {
     text: 'You are on the list. Bookmark this page: its address is your own link to change or remove your entry until the deadline.',
   },
   changed: { type: 'success', text: 'Your entry is changed.' },
+  paid: { type: 'success', text: 'Thank you: your payment is recorded, and your receipt is on its way by e-mail.' },
   paying: {
     type: 'success',
     text: 'Thank you: your payment is being confirmed. This page says so once the card payment is through, and we e-mail you a receipt.',
@@ -126,7 +129,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     if (!shareOpens(options.keys, group, id, String(req.params.secret)) || !group)
       throw createHttpError(404, NOT_FOUND);
     res.locals[BACK_TO_LOCAL] = `/groups/${req.params.group}/${req.params.secret}`;
-    return closedIfDue(options.storage, group, options.now());
+    return closedIfDue(options.storage, group, options.now(), rosterEstimate(options.prices()));
   }
 
   async function ownEntry(req: Request, res: Response) {
@@ -138,7 +141,16 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
         'There is no entry at this address: it may have been removed. Join again from the group’s link.',
       );
     res.locals[BACK_TO_LOCAL] = `/group-entries/${req.params.entry}/${req.params.secret}`;
-    return { entry: found.entry, group: await closedIfDue(options.storage, found.group, options.now()) };
+    return {
+      entry: found.entry,
+      group: await closedIfDue(options.storage, found.group, options.now(), rosterEstimate(options.prices())),
+    };
+  }
+
+  /** The size upcharges of the group's garment: what each size adds to the price per person. */
+  async function upchargesOf(group: StoredGroup) {
+    const request = await options.storage.getCustomerRequest(group.reference);
+    return sizeUpcharges(request ? catalogueGarment(options.prices(), request.payload) : undefined);
   }
 
   /** The organiser's first name only: whom to ask, without their address. */
@@ -169,6 +181,12 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     const garment = catalogueGarment(options.prices(), payload);
     const upcharges = sizeUpcharges(garment);
     const state = groupState(group, options.now());
+    // With upcharges the sizes show their own prices, so the line points there instead of one figure.
+    const upcharged = Object.values(upcharges).some((cents) => cents > 0);
+    const priceText = (cents: number, how: string) =>
+      upcharged
+        ? `Each person pays the price beside their size ${how}: ${formatMoney(cents)}, more for the larger sizes.`
+        : `Each person pays ${formatMoney(cents)} ${how}.`;
     const who = organiserName(request);
     const closed =
       state === 'open' && group.shareSalt !== null
@@ -202,15 +220,20 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       sizes: groupSizes(garment).map((size) => ({
         size,
         upcharge: upcharges[size] ? `+${formatMoney(upcharges[size])}` : '',
+        // What this size costs each when members pay: the same sum their Checkout asks.
+        ...(group.payer === 'members' && group.priceCents !== null
+          ? { price: formatMoney(piecePriceCents(group.priceCents, upcharges, size)) }
+          : {}),
       })),
       sizeChart: sizeChart(garment),
       asksNames: group.asksNames,
       asksNumbers: group.asksNumbers,
       ...(group.payer === 'members' && group.priceCents !== null
         ? {
-            price: memberPaysByCard(options.gateway, group)
-              ? `Each person pays ${formatMoney(group.priceCents)} by card when joining.`
-              : `Each person pays ${formatMoney(group.priceCents)} to ${who}.`,
+            price: priceText(
+              group.priceCents,
+              memberPaysByCard(options.gateway, group) ? 'by card when joining' : `to ${who}`,
+            ),
           }
         : {}),
       ...(page.payment ? { payment: page.payment } : {}),
@@ -347,7 +370,8 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
 
   router.get(ENTRY, async (req, res) => {
     const { entry, group } = await ownEntry(req, res);
-    const notice = noticeOf(req);
+    // Back from paying once the payment is in: "being confirmed" beside "Paid" would contradict itself.
+    const notice = req.query.done === 'paying' && entry.payment === 'paid' ? notices.paid : noticeOf(req);
     const path = entryPath(options.keys, entry);
     await sendMember(req, res, group, {
       action: path,
@@ -355,6 +379,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       entry,
       ...paymentView(group, entry, {
         path,
+        upcharges: await upchargesOf(group),
         backFromPaying: req.query.done === 'paying',
         looked: Math.max(0, Math.min(1000, Number.parseInt(String(req.query.looked ?? '0'), 10) || 0)),
       }),
@@ -369,7 +394,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     try {
       return await startShareCheckout(
         { gateway: options.gateway, storage: options.storage, now: options.now },
-        { group, entry, publicUrl: options.publicUrl, path },
+        { group, entry, upcharges: await upchargesOf(group), publicUrl: options.publicUrl, path },
       );
     } catch (error) {
       // The entry stays, waiting: the member pays from their page once Stripe answers again.
@@ -390,24 +415,35 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     const path = entryPath(options.keys, entry);
     const request = await options.storage.getCustomerRequest(group.reference);
     const values = bodyOf(req);
+    const garment = request ? catalogueGarment(options.prices(), request.payload) : undefined;
+    const upcharges = sizeUpcharges(garment);
     const parsed = entrySchema({
-      sizes: groupSizes(request ? catalogueGarment(options.prices(), request.payload) : undefined),
+      sizes: groupSizes(garment),
       asksNames: group.asksNames,
       asksNumbers: group.asksNumbers,
     }).safeParse(values);
-    // A new count while a Checkout page for the old one is open: that page is closed with Stripe first,
-    // or the count stays (the storage refuses it too while a session is open).
+    // A new count or size while a Checkout page for the old one is open: that page asks the old share,
+    // so it is closed with Stripe first, or nothing changes (the storage refuses it too while one is open).
     const sessions =
-      parsed.success && entry.payment === 'pending' && parsed.data.quantity !== entry.quantity
+      parsed.success &&
+      entry.payment === 'pending' &&
+      (parsed.data.quantity !== entry.quantity || parsed.data.size !== entry.size)
         ? await closeShareSessions({ gateway: options.gateway, storage: options.storage }, group, entry)
         : 'closed';
+    // Paid for one size's price: a size that costs more or less would leave the share wrong, so the
+    // member keeps the price they paid for and the organiser or the shop changes it.
+    const paidPriceChanges =
+      parsed.success &&
+      entry.payment === 'paid' &&
+      parsed.data.quantity === entry.quantity &&
+      shareCents(group.priceCents, upcharges, parsed.data) !== shareCents(group.priceCents, upcharges, entry);
     if (sessions === 'unreachable') {
       req.log.warn({ group: group.id, entry: entry.id }, 'group share checkout could not be closed for a new count');
       return sendMember(req, res, group, {
         action: path,
         picturesBase: path,
         entry,
-        ...paymentView(group, entry, { path, backFromPaying: false }),
+        ...paymentView(group, entry, { path, upcharges, backFromPaying: false }),
         status: 503,
         notice: {
           type: 'error',
@@ -419,15 +455,17 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     const outcome =
       sessions === 'paying'
         ? ({ ok: false, reason: 'payment-open' } as const)
-        : parsed.success
-          ? await options.storage.changeEntry(entry.id, parsed.data, 'member')
-          : undefined;
+        : paidPriceChanges
+          ? ({ ok: false, reason: 'paid-price' } as const)
+          : parsed.success
+            ? await options.storage.changeEntry(entry.id, parsed.data, 'member')
+            : undefined;
     if (!outcome?.ok) {
       return sendMember(req, res, group, {
         action: path,
         picturesBase: path,
         entry,
-        ...paymentView(group, entry, { path, backFromPaying: false }),
+        ...paymentView(group, entry, { path, upcharges, backFromPaying: false }),
         status: outcome?.reason === 'duplicate' || outcome?.reason === 'payment-open' ? 409 : 422,
         notice: {
           type: 'error',

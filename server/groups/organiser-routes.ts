@@ -10,6 +10,7 @@ import { isRecord } from '#shared/is-record.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { RequestPageView } from '#shared/request-page-contract.ts';
 import { closedIfDue } from './deadline-close.ts';
+import { rosterEstimate } from './group-estimate.ts';
 import { garmentOf as catalogueGarment, type WithCatalogue } from './group-garment.ts';
 import { refusalText } from './group-refusals.ts';
 import { organiserView, rosterCsv } from './group-views.ts';
@@ -23,7 +24,7 @@ const groupNotices = {
   'group-exists': { type: 'error', text: 'This request has a group already: it is below.' },
   'group-closed': {
     type: 'success',
-    text: 'The group is closed. Its sizes, names and numbers are now your request’s: the shop quotes from them.',
+    text: 'The group is closed. Its sizes, names and numbers are now your request’s, and its estimate is priced for them: the shop quotes from them.',
   },
   'group-not-open': { type: 'error', text: 'The group is closed already: nothing was changed.' },
   'group-deadline': { type: 'success', text: 'The deadline is moved.' },
@@ -80,7 +81,7 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
   ): Promise<RequestPageGroup | undefined> {
     const now = options.now();
     const found = await options.storage.groupOf(request.reference);
-    const group = found && (await closedIfDue(options.storage, found, now));
+    const group = found && (await closedIfDue(options.storage, found, now, rosterEstimate(options.prices())));
     if (!group) {
       if (!STARTABLE.has(request.status)) return undefined;
       const inAWeek = wallClockIn(new Date(now.getTime() + 7 * DAY), timeZone()).slice(0, 10);
@@ -161,7 +162,15 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
     router.post(`${base}/group/close`, postLimit, opened, async (req, res) => {
       const { reference, path } = pageOf(req);
       const group = await groupOrGone(req);
-      const closed = await options.storage.closeGroup(group.id, 'customer');
+      // Closing is final (the roster becomes the order and nobody can join again), so it takes the
+      // organiser's tick, which a form posted without script must carry as well.
+      if (bodyOf(req).confirm !== 'on')
+        return refused(
+          req,
+          res,
+          'The group is still open: tick “Everyone is in: close the group” to close it. Nobody can join after that.',
+        );
+      const closed = await options.storage.closeGroup(group.id, 'customer', rosterEstimate(options.prices()));
       if (closed)
         req.log.info({ reference, group: group.id, quantity: closed.quantity, reason: 'group_closed' }, 'group closed');
       res.redirect(303, `${path}?done=${closed ? 'group-closed' : 'group-not-open'}#group`);
@@ -180,10 +189,13 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
       const group = await groupOrGone(req);
       const request = await options.storage.getCustomerRequest(reference);
       const values = bodyOf(req);
+      // Someone without a phone or an address (a player's grandparent, a late sign-up at practice): no
+      // e-mail asked, nothing mailed, no card payment; they count in the order straight away.
       const parsed = entrySchema({
         sizes: groupSizes(request ? garmentOf(request) : undefined),
         asksNames: group.asksNames,
         asksNumbers: group.asksNumbers,
+        asksEmail: false,
       }).safeParse(values);
       if (!parsed.success)
         return refused(req, res, 'The entry is not added: see the fields marked below.', {

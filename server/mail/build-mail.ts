@@ -381,6 +381,8 @@ const builders: { [K in MailKind]: Builder<K> } = {
         ? facts.version
         : approvals.findLast((item) => item.subject === 'quote' && item.decision === 'approved')?.version;
     const quote = quotes.find((sent) => sent.version === quoteVersion);
+    // What is counted as paid by now (group members' shares come before the approval).
+    const { money } = quote ? await moneyOf(context.reads, about.reference) : { money: undefined };
     const approved =
       facts.withProof === undefined
         ? `${facts.subject} v${facts.version}`
@@ -391,13 +393,22 @@ const builders: { [K in MailKind]: Builder<K> } = {
         approved,
         ...(quote ? { quote } : {}),
         signedAs: approval.name,
+        ...(money ? { paid: money } : {}),
         at: formatDateTime(approval.at.toISOString(), context.settings.timeZone),
         ...(request.promised ? { promised: request.promised } : {}),
       }),
       look: customerLook({
         ...about,
         request,
-        rows: [{ label: 'Approved', value: approved }],
+        rows: [
+          { label: 'Approved', value: approved },
+          ...(money && money.paidCents > 0 && !money.depositWaived
+            ? [
+                { label: 'Already paid', value: formatMoney(money.paidCents) },
+                { label: 'Deposit still due', value: formatMoney(money.depositDueCents) },
+              ]
+            : []),
+        ],
         ...(quote ? { quote } : {}),
       }),
     };

@@ -66,6 +66,25 @@ function promisedText({ date, handover }: PromisedDate): string {
   return `${handover === 'pickup' ? 'Ready for pickup on' : 'Delivered to you by'} ${formatDay(date)}`;
 }
 
+/** The total and the deposit, with what was already paid and what is left of the deposit when anything was. */
+function depositLines(
+  total: number,
+  depositPercent: number,
+  paid: { paidCents: number; depositDueCents: number; depositWaived: boolean } | undefined,
+): string[] {
+  const deposit = `Deposit before production: ${formatMoney(depositOf(total, depositPercent))} (${depositPercent}%)`;
+  if (paid?.depositWaived) return [`Total: ${formatMoney(total)}`, 'No deposit is needed before production.'];
+  if (!paid || paid.paidCents <= 0) return [`Total: ${formatMoney(total)}`, deposit];
+  return [
+    `Total: ${formatMoney(total)}`,
+    deposit,
+    `Already paid: ${formatMoney(paid.paidCents)}`,
+    paid.depositDueCents > 0
+      ? `Deposit still due: ${formatMoney(paid.depositDueCents)}`
+      : 'The deposit is covered by what was already paid: nothing is due before production.',
+  ];
+}
+
 /**
  * The customer's receipt of their own approval: exactly what they approved (each version), the quote's
  * total and deposit, the name they signed with and when, and the day the order is promised for once the
@@ -82,10 +101,16 @@ export function approvalReceiptMail(
     promised,
     shopName,
     link,
+    paid,
   }: {
     reference: string;
     /** What was approved, in words: "quote v2", "proof v1", "quote v2 and proof v1". */
     approved: string;
+    /**
+     * What is already counted as paid on the order (group members' shares, a payment at the counter) and
+     * what is left of the deposit: the mail asks for what is due, not for the deposit's full amount.
+     */
+    paid?: { paidCents: number; depositDueCents: number; depositWaived: boolean };
     /** The approved quote's figures (the one a proof goes with). */
     quote?: QuoteTerms;
     signedAs: string;
@@ -102,13 +127,7 @@ export function approvalReceiptMail(
     subject: `${shopName}: you approved ${approved} of ${reference}`,
     text: [
       `Thank you: this is your receipt. You approved ${approved} of your request ${reference}, signing as “${inertText(signedAs)}” on ${at}.`,
-      ...(quote && total !== undefined
-        ? [
-            '',
-            `Total: ${formatMoney(total)}`,
-            `Deposit before production: ${formatMoney(depositOf(total, quote.depositPercent))} (${quote.depositPercent}%)`,
-          ]
-        : []),
+      ...(quote && total !== undefined ? ['', ...depositLines(total, quote.depositPercent, paid)] : []),
       ...(promised ? ['', `${promisedText(promised)}. We will tell you at once should that change.`] : []),
       ...pageLines(link),
       '',

@@ -1,5 +1,6 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import type { StoredFile } from '#server/storage/types.ts';
+import { INK_ALPHA_THRESHOLD, type PixelBox } from '#shared/garments/ink-bounds.ts';
 import { cleanSvg } from './svg-cleaner.ts';
 
 /**
@@ -26,7 +27,10 @@ interface RawPixels {
 }
 
 export interface OpenedArtwork {
-  /** Pixels across and down (an SVG's at its own size). */
+  /**
+   * Pixels across and down of the ink (an SVG's at its own size): a PNG's transparent margins are
+   * trimmed, so the print is measured, placed and checked by what prints, as the browser's tool does.
+   */
   width: number;
   height: number;
   /** Vector artwork prints sharp at any size: no resolution to warn about. */
@@ -70,6 +74,57 @@ function describeFailure(name: string, error: unknown): ArtworkImageError {
   return new ArtworkImageError(`${name} could not be read as an image: it may be damaged or empty. Send it again.`);
 }
 
+/**
+ * The box of a raster image's ink: its pixels whose alpha is over the shared threshold, found by sharp's
+ * trim of the alpha channel against black (the rule of shared/garments/ink-bounds.ts, which the browser
+ * runs on a canvas). Undefined when the image has no alpha or is all ink or all transparent.
+ */
+async function inkBox(input: Buffer, width: number, height: number): Promise<PixelBox | undefined> {
+  const alpha = await sharp(input, { ...OPEN, pages: 1 })
+    .autoOrient()
+    .extractChannel('alpha')
+    .raw()
+    .timeout({ seconds: RASTERISE_SECONDS })
+    .toBuffer({ resolveWithObject: true });
+  let trimmed: OutputInfo;
+  try {
+    ({ info: trimmed } = await sharp(alpha.data, {
+      raw: { width: alpha.info.width, height: alpha.info.height, channels: 1 },
+    })
+      .trim({ background: '#000000', threshold: INK_ALPHA_THRESHOLD, lineArt: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true }));
+  } catch {
+    // Nothing but transparency: there is no ink to trim to, the whole image stands.
+    return undefined;
+  }
+  const box = {
+    left: -(trimmed.trimOffsetLeft ?? 0),
+    top: -(trimmed.trimOffsetTop ?? 0),
+    width: trimmed.width,
+    height: trimmed.height,
+  };
+  if (box.left === 0 && box.top === 0 && box.width === width && box.height === height) return undefined;
+  // A trim that found nothing at all to keep answers with the whole image too.
+  return box.width > 0 && box.height > 0 ? box : undefined;
+}
+
+/**
+ * The ink's box on the decoded working copy: measured at full size, cut from the smaller copy (a
+ * fraction of a working pixel off at most, far under what a mockup shows).
+ */
+function workingInk(ink: PixelBox, info: OutputInfo, fullWidth: number): PixelBox {
+  const scale = info.width / fullWidth;
+  const left = Math.min(info.width - 1, Math.floor(ink.left * scale));
+  const top = Math.min(info.height - 1, Math.floor(ink.top * scale));
+  return {
+    left,
+    top,
+    width: Math.max(1, Math.min(info.width - left, Math.round(ink.width * scale))),
+    height: Math.max(1, Math.min(info.height - top, Math.round(ink.height * scale))),
+  };
+}
+
 /** Opens the file, or undefined for PDF, AI and EPS (the shop places those by hand). Throws ArtworkImageError. */
 export async function openArtwork(file: StoredFile): Promise<OpenedArtwork | undefined> {
   const vector = file.mediaType === 'image/svg+xml';
@@ -86,6 +141,7 @@ export async function openArtwork(file: StoredFile): Promise<OpenedArtwork | und
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height) throw describeFailure(file.name, new Error('no size'));
   if (width * height > MAX_ARTWORK_PIXELS) throw describeFailure(file.name, new Error('pixel limit'));
+  const fullWidth = width;
   const notes: string[] = [];
   if ((meta.pages ?? 1) > 1 || (file.mediaType === 'image/png' && isAnimatedPng(file.data)))
     notes.push('Animated image: the mockup shows its first frame.');
@@ -105,9 +161,22 @@ export async function openArtwork(file: StoredFile): Promise<OpenedArtwork | und
       .timeout({ seconds: RASTERISE_SECONDS })
       .toBuffer({ resolveWithObject: true });
   };
+  let ink: PixelBox | undefined;
+  if (!vector && meta.hasAlpha) {
+    // The ink is measured at full size on one of sharp's threads while the picture decodes on another:
+    // a PNG cannot be decoded smaller, and two decodes one after the other would double the wait.
+    working = decode();
+    working.catch(() => undefined);
+    try {
+      ink = await inkBox(input, width, height);
+    } catch (error) {
+      throw describeFailure(file.name, error);
+    }
+  }
+  if (ink) notes.push('Measured by its ink: the transparent margins of the file are left out.');
   return {
-    width,
-    height,
+    width: ink?.width ?? width,
+    height: ink?.height ?? height,
     vector,
     notes,
     async pixels(targetWidth: number, targetHeight: number) {
@@ -116,7 +185,8 @@ export async function openArtwork(file: StoredFile): Promise<OpenedArtwork | und
         const { data, info } = await working;
         const width = Math.max(1, targetWidth);
         const height = Math.max(1, targetHeight);
-        const resized = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+        const decoded = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+        const resized = await (ink ? decoded.extract(workingInk(ink, info, fullWidth)) : decoded)
           .resize(width, height, { fit: 'fill' })
           .raw()
           .toBuffer();

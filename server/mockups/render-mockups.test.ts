@@ -5,7 +5,7 @@ import type { StoredFile } from '#server/storage/types.ts';
 import { garmentCatalogueSchema } from '#shared/garments/catalogue-schema.ts';
 import { artBox } from '#shared/garments/placement-geometry.ts';
 import { pricedGarment } from '#shared/garments/priced-garments.ts';
-import { animatedPng, bombPng, cmykJpeg, flatPng, sixteenBitPng } from '#tests/support/crafted-images.ts';
+import { animatedPng, bombPng, cmykJpeg, flatPng, marginPng, sixteenBitPng } from '#tests/support/crafted-images.ts';
 import { minimalPdf } from '#tests/support/minimal-pdf.ts';
 import { MAX_ARTWORK_PIXELS } from './artwork-image.ts';
 import type { MockupLocation } from './mockup-order.ts';
@@ -80,6 +80,30 @@ describe('renderMockups', () => {
     ).toBe(true);
     expect(
       near(await pixelAt(mockup.data, scaled(box.x - 4), scaled(box.y + box.height / 2)), [0x1f, 0x2a, 0x44]),
+    ).toBe(true);
+  });
+
+  it('measures a PNG by its ink: transparent margins are trimmed before the size, the resolution and the picture', async () => {
+    // 3,000 × 2,000 pixels of which the ink is 2,000 × 1,000: at 8 in wide it is 8 × 4 in at 250 dpi, not 8 × 5.33.
+    const art = file(await marginPng(3000, 2000, { left: 600, top: 700, width: 2000, height: 1000 }, '#ffcc00'));
+    const placement = { widthInches: 8, xInches: 2, yInches: 3 };
+    const result = await renderMockups({ garment, color: navy, files: [art], locations: [at(placement)] });
+    expect(result.errors).toEqual({});
+    const [mockup] = result.mockups;
+    if (!mockup) throw new Error('no mockup');
+    expect(mockup.details.placements[0]).toMatchObject({
+      widthInches: 8,
+      heightInches: 4,
+      dpi: 250,
+      notes: ['Measured by its ink: the transparent margins of the file are left out.'],
+    });
+    // The ink fills the placed box to its corners: the margin is not drawn (nor counted).
+    const box = artBox('tee', front, placement, 0.5);
+    if (!box) throw new Error('no box');
+    const scaled = (value: number) => value * MOCKUP_SCALE;
+    expect(near(await pixelAt(mockup.data, scaled(box.x + 3), scaled(box.y + 3)), [255, 204, 0])).toBe(true);
+    expect(
+      near(await pixelAt(mockup.data, scaled(box.x + box.width - 3), scaled(box.y + box.height - 3)), [255, 204, 0]),
     ).toBe(true);
   });
 

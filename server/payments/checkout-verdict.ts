@@ -1,4 +1,5 @@
 import type { CheckoutEventState, CheckoutVerdict } from '#server/storage/types.ts';
+import { shareCents } from '#shared/groups/group-share.ts';
 
 /** What a Checkout Session event says of the money: paid, still on its way (a bank debit), or failed. */
 export type CheckoutReport = {
@@ -14,7 +15,11 @@ export type CheckoutReport = {
  * has it) and flagged, so the desk refunds it. A member's share must also match their entry as it is
  * when the money comes, or it is held.
  */
-export function judgeCheckout(report: CheckoutReport, state: CheckoutEventState): CheckoutVerdict {
+export function judgeCheckout(
+  report: CheckoutReport,
+  state: CheckoutEventState,
+  upchargesOf: (garment: string) => Readonly<Record<string, number>> = () => ({}),
+): CheckoutVerdict {
   if (report.result === 'failed') return { record: 'failed' };
   if (report.result === 'pending') return { record: 'nothing' };
   const amountCents = report.amountTotal ?? 0;
@@ -28,9 +33,10 @@ export function judgeCheckout(report: CheckoutReport, state: CheckoutEventState)
     return { record: 'payment', state: 'succeeded', flag: 'request-cancelled', amountCents, currency };
   if (state.entryRemoved)
     return { record: 'payment', state: 'succeeded', flag: 'entry-removed', amountCents, currency };
-  // A member's share must still be what their entry asks now: a session made for another count (its
-  // page paid as the count changed) would otherwise mark more pieces paid than the money covers.
-  if (state.share && amountCents !== state.share.amountCents)
+  // A member's share must still be what their entry asks now: a session made for another count or size
+  // (its page paid as the entry changed) would otherwise mark more pieces paid than the money covers.
+  // Priced as the member's page and their Checkout priced it: the price per person plus their size's upcharge.
+  if (state.share && amountCents !== shareCents(state.share.priceCents, upchargesOf(state.share.garment), state.share))
     return { record: 'payment', state: 'held', flag: 'amount-mismatch', amountCents, currency };
   // The entry was paid already (a second tab's session paid too): the money is real but counts once.
   if (state.share?.alreadyPaid)

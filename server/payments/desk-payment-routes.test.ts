@@ -132,8 +132,12 @@ describe.each(backends)('the desk’s money on %s', (backend) => {
     ]) {
       expect(invoice.text).toContain(text);
     }
-    // The tax is on its own line, not among the items.
+    // The tax is on its own line, not among the items, and a total that includes it never adds it again.
     expect(invoice.text).not.toContain('Sales tax 6.25%');
+    expect(invoice.text).toContain('The total includes sales tax.');
+    expect(invoice.text).not.toMatch(/plus sales tax/i);
+    expect(page.text).toContain('The total includes sales tax.');
+    expect(page.text).not.toMatch(/plus sales tax|Sales tax is added/i);
     await request(t.app).get(`/staff/requests/${reference}/invoice`).set('Cookie', desk.cookie).expect(200);
     await request(t.app).get(`/staff/requests/${reference}/invoice`).set('Accept', 'text/html').expect(303);
     await request(t.app).get(`/requests/${reference}/wrong-secret/invoice`).expect(404);

@@ -4,11 +4,9 @@ import { dayIn } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { InvoiceView } from '#shared/payments/invoice-contract.ts';
 import { formatUsPhone } from '#shared/phone.ts';
+import { isTaxLine, quoteTaxCents, taxWords } from '#shared/requests/quote.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { moneyOf } from './money-of.ts';
-
-/** A quote line the shop wrote for sales tax ("Sales tax 6.25%"): shown on the invoice's tax line. */
-const taxLine = /^sales tax\b/i;
 
 /**
  * The invoice of a request's approved quote, with what was paid and refunded; undefined before a
@@ -40,9 +38,7 @@ export async function invoiceView(
   const approval = approvals.findLast(
     (item) => item.subject === 'quote' && item.version === quote.version && item.decision === 'approved',
   );
-  const taxCents = quote.lines
-    .filter((line) => taxLine.test(line.label))
-    .reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
+  const taxCents = quoteTaxCents(quote.lines);
   const company = typeof request.payload.company === 'string' ? request.payload.company.trim() : '';
   const { address } = shop;
   return {
@@ -57,7 +53,7 @@ export async function invoiceView(
     },
     customer: { name: request.name, email: request.email, ...(company ? { company } : {}) },
     lines: quote.lines
-      .filter((line) => !taxLine.test(line.label))
+      .filter((line) => !isTaxLine(line))
       .map((line) => ({
         label: line.label,
         quantity: line.quantity,
@@ -65,7 +61,7 @@ export async function invoiceView(
         total: formatMoney(line.quantity * line.unitCents),
       })),
     subtotal: formatMoney(quote.totalCents - taxCents),
-    tax: { amount: formatMoney(taxCents), statement: taxStatement },
+    tax: { amount: formatMoney(taxCents), statement: taxWords(quote.lines, taxStatement) },
     total: formatMoney(money.totalCents),
     payments: payments
       .filter((item) => item.state === 'succeeded')

@@ -56,6 +56,8 @@ export function stripeWebhookRoutes(options: {
   storage: Storage;
   logger: Logger;
   metrics: AppMetrics;
+  /** The size upcharges of a request's garment (by the name its form gave), to check a member's share. */
+  upchargesOf: (garment: string) => Readonly<Record<string, number>>;
   onQueued?: () => void;
 }): Router {
   const router = Router();
@@ -104,7 +106,7 @@ export function stripeWebhookRoutes(options: {
         { id: event.id, type: event.type },
         checkout.session.id,
         { paymentIntent: idOf(checkout.session.payment_intent) },
-        (state) => judgeCheckout(checkout.report, state),
+        (state) => judgeCheckout(checkout.report, state, options.upchargesOf),
       );
     } else if (event.type === 'refund.created' || event.type === 'refund.updated' || event.type === 'refund.failed') {
       outcome = await options.storage.applyRefundEvent(

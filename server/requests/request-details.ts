@@ -166,8 +166,10 @@ function askedEstimate(
 ): AskedEstimate | undefined {
   const words = request.payload.websiteEstimate;
   if (typeof words !== 'string' || words.trim() === '') return undefined;
+  // A closed group order writes its per-piece roster and prices the estimate again for those sizes.
+  const group = Array.isArray(request.payload.roster) ? { forGroup: true } : {};
   const quantity = request.payload.quantity;
-  if (!formValues || typeof quantity !== 'number') return { notes: [words] };
+  if (!formValues || typeof quantity !== 'number') return { notes: [words], ...group };
   const calendar = pricing['order-terms'];
   const candidates = formValues[REORDER_FIELD]
     ? [formValues, { ...formValues, [NEW_ARTWORK_KEY]: 'on' }]
@@ -189,9 +191,10 @@ function askedEstimate(
           : []),
         ...(estimate.salesTax ? [estimate.salesTax] : []),
       ],
+      ...group,
     };
   }
-  return { notes: [words] };
+  return { notes: [words], ...group };
 }
 
 /** What they asked for, for both sides: the fields, then the estimate. */

@@ -250,7 +250,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
         approvalsRead,
         options.storage.formValuesOf(reference),
         options.storage.mockupsOf(reference),
-        deskGroupView(options.storage, reference, options.prices()['order-terms'].timeZone, now()),
+        deskGroupView(options.storage, reference, options.prices(), now()),
         reads,
       ]);
     };
@@ -299,6 +299,11 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
         ).filter((preview) => preview !== undefined)
       : [];
     const onTheBoard = ['approved', 'proof_sent', 'proof_approved', 'in_production', 'ready', 'completed'];
+    // Members' receipts name their entry: the desk's list of mails says which member each went to.
+    const groupRow = group ? await options.storage.groupOf(reference) : undefined;
+    const memberNames = new Map(
+      (groupRow ? await options.storage.entriesOf(groupRow.id) : []).map((entry) => [entry.id, entry.name]),
+    );
     const money = await deskMoneyView(reads, {
       reference,
       status: request.status,
@@ -325,7 +330,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
             options.prices()['direct-to-garment'].printAreas,
           )
         : {}),
-      mails: mails.map((mail) => mailView(mail, { reference, shopName: options.shopName })),
+      mails: mails.map((mail) => mailView(mail, { reference, shopName: options.shopName, memberNames })),
       events: request.events.map(eventView),
       thread: threadView(request),
       moves,

@@ -208,13 +208,21 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
 }
 
 /** The state of each mail owed for the request, under the subject it goes (or went) with. */
-export function mailView(notification: NotificationState, about: { reference: string; shopName: string }): DeskMail {
+export function mailView(
+  notification: NotificationState,
+  about: { reference: string; shopName: string; memberNames?: ReadonlyMap<number, string> },
+): DeskMail {
   const facts = readMailFacts(notification.recipient, notification.facts);
   const subject = facts && queuedSubject(facts, about.reference, about.shopName);
+  // A group member's receipt goes to the member's own address, not the customer's: said so, by name.
+  const member =
+    facts?.kind === 'group' && facts.about === 'entry'
+      ? `To member ${(facts.entry && about.memberNames?.get(facts.entry)) || 'of the group'}`
+      : undefined;
   return {
     recipient:
       subject !== undefined
-        ? `${notification.recipient === 'customer' ? 'To the customer' : 'To the shop'}: “${subject}”`
+        ? `${member ?? (notification.recipient === 'customer' ? 'To the customer' : 'To the shop')}: “${subject}”`
         : notification.recipient === 'shop'
           ? 'Shop’s copy'
           : 'Customer’s confirmation',

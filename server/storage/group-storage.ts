@@ -7,6 +7,7 @@ import type {
   GroupEntryInput,
   GroupStorage,
   NewEntry,
+  Reprice,
   StoredGroup,
   StoredGroupEntry,
 } from './contract/groups.ts';
@@ -19,6 +20,10 @@ import type { Actor } from './types.ts';
 type Db = Kysely<StorageDatabase>;
 type GroupRow = Selectable<StorageDatabase['groups']> & { reference: string; status: string };
 type EntryRow = Selectable<StorageDatabase['group_entries']>;
+
+/** A request's stored form values as text, which is all the quote form ever stores. */
+const stringValues = (values: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(Object.entries(values).filter((pair): pair is [string, string] => typeof pair[1] === 'string'));
 
 const optionalDate = (value: string | Date | null) => (value === null ? null : readDate(value));
 /** The same person, however they typed their name's case and spaces or their address's case. */
@@ -89,6 +94,7 @@ async function closeLockedGroup(
   group: Pick<GroupRow, 'id' | 'submission_id'>,
   actor: Actor,
   write: 'roster' | 'keep',
+  reprice?: Reprice,
 ): Promise<ClosedRoster> {
   const entries = (
     await trx
@@ -110,15 +116,24 @@ async function closeLockedGroup(
     const request = await trx
       .selectFrom('submissions')
       .where('id', '=', group.submission_id)
-      .select(['payload', 'form_values'])
+      .select(['payload', 'form_values', 'created_at'])
       .executeTakeFirstOrThrow();
     const payload = readJson(request.payload);
-    const values = request.form_values === null ? null : readJson(request.form_values);
+    const stored = request.form_values === null ? null : readJson(request.form_values);
+    const values = stored && { ...stringValues(stored), ...sizeFieldsOf(sizes) };
+    // The estimate follows the roster, as the quote form would price these sizes: the desk quotes from it.
+    const websiteEstimate = values && reprice ? reprice(values, quantity, readDate(request.created_at)) : undefined;
     await trx
       .updateTable('submissions')
       .set({
-        payload: JSON.stringify({ ...payload, sizes: sizesLine(sizeOrder, sizes), quantity, roster }),
-        ...(values ? { form_values: JSON.stringify({ ...values, ...sizeFieldsOf(sizes) }) } : {}),
+        payload: JSON.stringify({
+          ...payload,
+          sizes: sizesLine(sizeOrder, sizes),
+          quantity,
+          roster,
+          ...(websiteEstimate ? { websiteEstimate } : {}),
+        }),
+        ...(stored ? { form_values: JSON.stringify({ ...stored, ...sizeFieldsOf(sizes) }) } : {}),
       })
       .where('id', '=', group.submission_id)
       .execute();
@@ -341,10 +356,10 @@ export function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseC
         if (refusal) return { ok: false, reason: refusal };
         if (by === 'member' && row.payment === 'paid' && input.quantity !== row.quantity)
           return { ok: false, reason: 'paid-quantity' };
-        // A Checkout page still open asks for the old count's amount: the count may change only once
-        // it is closed (the member's page expires it with Stripe first), so an old amount is never paid
-        // for a new count.
-        if (row.payment === 'pending' && input.quantity !== row.quantity) {
+        // A Checkout page still open asks for the old count's and size's amount: they may change only
+        // once it is closed (the member's page expires it with Stripe first), so an old amount is never
+        // paid for a new count or a size priced differently.
+        if (row.payment === 'pending' && (input.quantity !== row.quantity || input.size !== row.size)) {
           const open = await trx
             .selectFrom('checkout_sessions')
             .where('group_entry_id', '=', entryId)
@@ -423,7 +438,7 @@ export function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseC
       await db.updateTable('groups').set({ organiser_seen_at: clock.now() }).where('id', '=', groupId).execute();
     },
 
-    async closeGroup(groupId, actor): Promise<ClosedRoster | undefined> {
+    async closeGroup(groupId, actor, reprice): Promise<ClosedRoster | undefined> {
       return db.transaction().execute(async (trx) => {
         const locked = await lockedGroup(trx, groupId);
         if (locked?.group.state !== 'open') return undefined;
@@ -435,6 +450,7 @@ export function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseC
           locked.row,
           actor,
           OPEN_STATUSES.has(locked.row.status) ? 'roster' : 'keep',
+          reprice,
         );
       });
     },

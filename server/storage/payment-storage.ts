@@ -17,8 +17,14 @@ import type {
 import type { DatabaseClock, SqlDialect } from './database-clock.ts';
 import { insertQueuedMail } from './queued-mail.ts';
 import { appendEvent } from './request-events.ts';
-import { readDate, type StorageDatabase } from './schema.ts';
+import { readDate, readJson, type StorageDatabase } from './schema.ts';
 import type { Actor } from './types.ts';
+
+/** The request's garment as its form named it: the webhook prices a member's size from its upcharges. */
+function garmentOfPayload(payload: string | Record<string, unknown>): string {
+  const garment = readJson(payload).garment;
+  return typeof garment === 'string' ? garment : '';
+}
 
 type Db = Kysely<StorageDatabase>;
 
@@ -332,7 +338,7 @@ export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: Databas
           .selectFrom('checkout_sessions')
           .innerJoin('submissions', 'submissions.id', 'checkout_sessions.submission_id')
           .where('checkout_sessions.id', '=', sessionId)
-          .select(['submissions.reference'])
+          .select(['submissions.reference', 'submissions.payload'])
           .selectAll('checkout_sessions')
           .executeTakeFirst();
         if (!stored) return { outcome: 'unknown' };
@@ -349,6 +355,7 @@ export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: Databas
               .select([
                 'group_entries.removed_at',
                 'group_entries.quantity',
+                'group_entries.size',
                 'group_entries.payment',
                 'groups.price_cents',
                 'groups.state',
@@ -364,7 +371,10 @@ export function createPaymentStorage(db: Db, dialect: SqlDialect, clock: Databas
             ? {
                 entryRemoved: entry.removed_at !== null,
                 share: {
-                  amountCents: Number(entry.price_cents ?? 0) * Number(entry.quantity),
+                  priceCents: entry.price_cents === null ? null : Number(entry.price_cents),
+                  size: entry.size,
+                  quantity: Number(entry.quantity),
+                  garment: garmentOfPayload(stored.payload),
                   // A paid entry is in the order whatever the group's state; a waiting one only while open.
                   groupOpen: entry.state === 'open' || entry.payment === 'paid',
                   alreadyPaid: entry.payment === 'paid',

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '#server/storage/open-storage.ts';
 import { CSRF_FIELD, CSRF_HEADER } from '#shared/csrf-contract.ts';
+import { artworkListError } from '#shared/submissions/artwork.ts';
 import { SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
 import { minimalPdf } from '#tests/support/minimal-pdf.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
@@ -149,14 +150,19 @@ describe.each(backends)('on %s', (backend) => {
       ]);
     });
 
-    it('refuses six files (413) and a file over 10 MB (413), storing nothing', async () => {
+    it('refuses six files and a file over 10 MB beside the field (422), in the browser check’s words, storing nothing', async () => {
       const before = await storedCount();
       const six = Array.from({ length: 6 }, (_, index) => ({ name: `art-${index}.png`, data: png }));
-      expect((await expectStatus(postQuote(quote, six), 413)).body.message).toMatch(/at most 5 files/);
-      const big = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]);
-      expect((await expectStatus(postQuote(quote, [{ name: 'big.png', data: big }]), 413)).body.message).toMatch(
-        /10 MB/,
+      expect((await expectStatus(postQuote(quote, six), 422)).body.fields.artwork).toBe(
+        artworkListError(six.map((file) => ({ name: file.name, size: file.data.length }))),
       );
+      const big = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]);
+      expect((await expectStatus(postQuote(quote, [{ name: 'big.png', data: big }]), 422)).body.fields.artwork).toBe(
+        artworkListError([{ name: 'big.png', size: big.length }]),
+      );
+      // Far more files than the form takes are still refused by the parser, unread.
+      const many = Array.from({ length: 11 }, (_, index) => ({ name: `art-${index}.png`, data: png }));
+      await expectStatus(postQuote(quote, many), 413);
       expect(await storedCount()).toBe(before);
     });
 
@@ -575,6 +581,39 @@ describe.each(backends)('on %s', (backend) => {
       expect(response.text).toContain('"url":"/pricing"');
       // The visitor's token, not the placeholder, is in the form's hidden field.
       expect(response.text).toContain(token);
+    });
+
+    it('a refused file, posted to the form’s own page, comes back there with its error beside the field and the input kept', async () => {
+      const { cookie, token } = await visitorSession(t.app, '/pricing');
+      const before = await storedCount();
+      const response = await request(t.app)
+        .post('/pricing')
+        .set('Cookie', cookie)
+        .set('Accept', 'text/html')
+        .field({ ...quote, [CSRF_FIELD]: token })
+        .attach('artwork', Buffer.from('MZ this is a program'), 'logo.png')
+        .expect(422);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-store');
+      // The browser's own check says the same words before sending (shared/submissions/artwork-content.ts).
+      expect(response.text).toMatch(
+        /id="quote-artwork-error"[^>]*>logo.png is not a PNG, JPEG, SVG, PDF, AI or EPS file \(judged by its content, not its name\)/,
+      );
+      expect(response.text).toContain('Dana Whitfield');
+      expect(response.text).toContain('Team shirts for the 5K');
+      expect(response.text).toContain('"url":"/pricing"');
+      expect(await storedCount()).toBe(before);
+      // A valid post there is stored and sent on to the confirmation, as from the endpoint.
+      const sent = await request(t.app)
+        .post('/pricing')
+        .set('Cookie', cookie)
+        .set('Accept', 'text/html')
+        .field({ ...quote, [CSRF_FIELD]: token })
+        .attach('artwork', png, 'logo.png')
+        .expect(303);
+      expect(sent.headers.location).toBe('/pricing/sent');
+      // Without a token it is refused like any other post, with a way back to the form.
+      await request(t.app).post('/pricing').set('Accept', 'text/html').field(quote).expect(403);
     });
 
     it('a bad token answers a page, not JSON, with a way back to the form', async () => {

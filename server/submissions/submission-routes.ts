@@ -14,7 +14,7 @@ import type { UploadGuard } from '#server/uploads/upload-guard.ts';
 import { COLLECT_SIZES_FIELD } from '#shared/groups/collect-sizes.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { LoadDates } from '#shared/production/production-load.ts';
-import { ARTWORK_FIELD, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#shared/submissions/artwork.ts';
+import { ARTWORK_FIELD, artworkListError } from '#shared/submissions/artwork.ts';
 import {
   errorSummary,
   type FieldErrors,
@@ -22,7 +22,6 @@ import {
   formValuesFrom,
   HONEYPOT_FIELD,
 } from '#shared/submissions/form-values.ts';
-import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { NEW_ARTWORK_KEY } from '#shared/submissions/quote-fields.ts';
 import { isSubmissionKey, SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
 import { checkReorder } from './reorder-check.ts';
@@ -80,9 +79,18 @@ function submissionKeyOf(req: Request, body: Record<string, unknown>): string | 
   return given[0] as string;
 }
 
+/**
+ * Each form is taken at its endpoint (the page's script posts there) and at its own page's address,
+ * where the form posts itself without JavaScript: a refused post is answered with the form again, its
+ * errors and what was typed, at the address the visitor was on, never at /api/…. The values go no
+ * further than that one answer (no-store): not into a cookie, which would cut long comments at 4 kB and
+ * keep a name, e-mail and phone in the browser after the visit, nor into storage for a request never sent.
+ */
 const forms = [
   ['/api/quotes', quoteForm],
   ['/api/contact', contactForm],
+  [quoteForm.page, quoteForm],
+  [contactForm.page, contactForm],
 ] as const;
 
 /**
@@ -204,16 +212,9 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         );
       }
 
+      // Their count, sizes and total are judged with the other fields (artworkListError, below), in the
+      // words of the browser's check; the parser has already bounded what one request can hold.
       const uploads = (req.files as Express.Multer.File[] | undefined) ?? [];
-      const total = uploads.reduce((sum, file) => sum + file.size, 0);
-      if (total > ARTWORK_MAX_TOTAL_BYTES) {
-        return next(
-          createHttpError(
-            413,
-            `The files come to ${formatBytes(total)}; together they may be at most ${formatBytes(ARTWORK_MAX_TOTAL_BYTES)}.`,
-          ),
-        );
-      }
       const reorder = form.kind === 'quote' ? await checkReorder(values, options.storage) : { values };
       if (reorder.dropped) {
         req.log.warn(

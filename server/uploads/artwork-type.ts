@@ -1,23 +1,8 @@
-import { fileTypeFromBuffer } from 'file-type';
 import isSvg from 'is-svg';
+import { artworkKindOf } from '#shared/submissions/artwork-content.ts';
 
 /**
- * The type of an artwork file, read from its bytes: the name and the browser's claim are never trusted
- * (a renamed program stays a program). Illustrator files are PDF inside (or PostScript in old versions),
- * so they are recognised as such. Undefined means the file is not artwork we accept.
- */
-const acceptedByContent: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  pdf: 'application/pdf',
-  eps: 'application/postscript',
-  ps: 'application/postscript',
-};
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * An SVG is recognised by its root element, which comes within the first lines. Only that head is
+ * An SVG is parsed as far as its root element, which comes within the first lines. Only that head is
  * parsed, and without validating the whole document: is-svg's full validation takes time that grows
  * with the square of the attribute count, so a crafted 10 MB upload would hold the event loop, and with
  * it every visitor, for minutes. The file is stored and mailed, never rendered by us, so no more is
@@ -25,19 +10,18 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  */
 const SVG_HEAD_CHARS = 64 * 1024;
 
-/** The media type of an uploaded artwork file, judged by its bytes alone; undefined when it is not a type we accept. */
+/**
+ * The media type of an uploaded artwork file, judged by its bytes alone; undefined when it is not a type
+ * we accept. The kind is the shared rule's (shared/submissions/artwork-content.ts), the one the quote
+ * form's browser check applies before sending, so the two never disagree on it; an SVG is then also
+ * parsed as XML here, the server's own further check, as the structure checks are.
+ */
 export async function artworkTypeOf(data: Buffer): Promise<string | undefined> {
-  const detected = await fileTypeFromBuffer(data);
-  // An SVG that opens with an XML declaration, as Illustrator and Inkscape write them, is "xml" to
-  // file-type: it goes on to the SVG check like any other text.
-  if (detected && detected.ext !== 'xml') return acceptedByContent[detected.ext];
-  // SVG is text, which magic numbers cannot tell apart: it must decode as UTF-8 and parse as SVG.
-  try {
-    const text = utf8.decode(data);
-    return isSvg(text.slice(0, SVG_HEAD_CHARS), { validate: false }) ? 'image/svg+xml' : undefined;
-  } catch {
-    return undefined;
-  }
+  const kind = artworkKindOf(data);
+  if (kind !== 'image/svg+xml') return kind;
+  return isSvg(data.toString('utf8', 0, SVG_HEAD_CHARS * 4).slice(0, SVG_HEAD_CHARS), { validate: false })
+    ? kind
+    : undefined;
 }
 
 /** The extensions each accepted type may carry; the first is the one given when the name's is not. */

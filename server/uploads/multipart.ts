@@ -71,6 +71,12 @@ export function parseMultipart({
   beforeFile = () => undefined,
   idleMs,
 }: MultipartOptions): RequestHandler {
+  // The quote form's artwork is judged by the shared rule (count, each file's size, the total) once the
+  // whole form is read, so a refusal says what the browser's check says, beside the field, with the
+  // form's values kept. The parser still stops a body past twice the files or a file past the total,
+  // and the declared length (checked below) bounds what a request can hold, as before.
+  const judged = field === ARTWORK_FIELD && files > 0;
+  const fileLimit = judged ? files * 2 : files;
   const upload = multer({
     storage: multer.memoryStorage(),
     fileFilter: (req, _file, accept) => {
@@ -84,16 +90,16 @@ export function parseMultipart({
     // Browsers send file names as raw UTF-8; Latin-1, busboy's default, would garble every accent.
     defParamCharset: 'utf8',
     limits: {
-      fileSize: ARTWORK_MAX_FILE_BYTES,
+      fileSize: judged ? ARTWORK_MAX_TOTAL_BYTES : ARTWORK_MAX_FILE_BYTES,
       // upload.none() refuses any file as unexpected (400); a limit of 0 would call it "too many" (413).
-      files: Math.max(files, 1),
+      files: Math.max(fileLimit, 1),
       fields: 100,
       fieldSize: MAX_FIELD_BYTES,
-      parts: 100 + files,
+      parts: 100 + fileLimit,
       headerPairs: 200,
     },
   });
-  const parse = files > 0 ? upload.array(field, files) : upload.none();
+  const parse = files > 0 ? upload.array(field, fileLimit) : upload.none();
   const idleSeconds = Math.round(idleMs / 100) / 10;
   return (req, res, next) => {
     // Browsers and curl always declare a form's length, and Node holds a body to what it declares, so

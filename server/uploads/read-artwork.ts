@@ -1,5 +1,6 @@
 import type { StoredFile } from '#server/storage/types.ts';
-import { ARTWORK_KINDS, cleanFileName } from '#shared/submissions/artwork.ts';
+import { cleanFileName } from '#shared/submissions/artwork.ts';
+import { artworkKindError } from '#shared/submissions/artwork-content.ts';
 import { damagedArtworkError } from './artwork-structure.ts';
 import { artworkFileName, artworkTypeOf } from './artwork-type.ts';
 
@@ -10,7 +11,7 @@ export async function readArtwork(files: Express.Multer.File[]): Promise<{ files
     const name = cleanFileName(file.originalname);
     const mediaType = await artworkTypeOf(file.buffer);
     if (!mediaType) {
-      return { files: [], error: `${name} is not a ${ARTWORK_KINDS} file (judged by its content, not its name).` };
+      return { files: [], error: artworkKindError(file.originalname) };
     }
     const damaged = damagedArtworkError(name, mediaType, file.buffer);
     if (damaged) return { files: [], error: damaged };

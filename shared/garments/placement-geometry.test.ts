@@ -3,6 +3,7 @@ import type { PrintAreaLimit } from './catalogue.ts';
 import {
   areaBox,
   artBox,
+  centredAcross,
   clampPlacement,
   defaultPlacement,
   effectiveDpi,
@@ -10,6 +11,7 @@ import {
   pixelsPerInch,
   placementProblem,
   viewOf,
+  widthToFit,
 } from './placement-geometry.ts';
 
 const front: PrintAreaLimit = { placement: 'front', widthInches: 12, heightInches: 16 };
@@ -63,5 +65,21 @@ describe('placement geometry', () => {
   it('gives the printed resolution as whole dots per inch', () => {
     expect(effectiveDpi(4000, 12)).toBe(333);
     expect(effectiveDpi(900, 12)).toBe(75);
+  });
+});
+
+describe('a first placement at the priced size', () => {
+  it('fits the artwork in a print size by its proportions, never over it, and centres it across', () => {
+    const medium = { widthInches: 10, heightInches: 10 };
+    expect(widthToFit(medium, 2)).toBe(5);
+    expect(widthToFit(medium, 0.5)).toBe(10);
+    // 10 / 1.5 is 6.666…: rounded down, so its height stays inside the size.
+    expect(widthToFit(medium, 1.5)).toBe(6.66);
+    const front = { placement: 'front' as const, widthInches: 12, heightInches: 16 };
+    expect(centredAcross({ widthInches: 3.25, xInches: 0, yInches: 2 }, front)).toEqual({
+      widthInches: 3.25,
+      xInches: 4.38,
+      yInches: 2,
+    });
   });
 });

@@ -103,6 +103,19 @@ export function maxWidthInches(limit: PrintAreaLimit, aspect: number): number {
   return round2(Math.min(limit.widthInches, limit.heightInches / aspect));
 }
 
+/**
+ * The widest the artwork may be to fit in a box (a print size it is priced at), given its proportions:
+ * rounded down to the hundredth, so the print it makes never outgrows the box.
+ */
+export function widthToFit(box: { widthInches: number; heightInches: number }, aspect: number): number {
+  return Math.floor(Math.min(box.widthInches, box.heightInches / aspect) * 100 + 1e-9) / 100;
+}
+
+/** The placement moved across to the middle of the print area, at the same height. */
+export function centredAcross(placement: Placement, limit: PrintAreaLimit): Placement {
+  return { ...placement, xInches: round2((limit.widthInches - placement.widthInches) / 2) };
+}
+
 /** The artwork's height in inches at this width. */
 export function heightInches(widthInches: number, aspect: number): number {
   return round2(widthInches * aspect);

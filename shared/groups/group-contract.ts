@@ -17,6 +17,8 @@ export interface GroupRosterRow {
   payment: string;
   /** Paid by card: only the shop removes it (and refunds the card). */
   paid: boolean;
+  /** When members pay: this entry's share, its size's price times its pieces ("$33.00"). */
+  share?: string;
 }
 
 /** Form state shown again after a refused post: the values typed and the error beside each field. */
@@ -50,13 +52,16 @@ export interface GroupOrganiserView {
   /** "You pay for everyone" or "Each person pays $14.50 when joining". */
   payerText: string;
   roster: GroupRosterRow[];
+  /** When members pay: the shares paid by card, and the rest still to pay (waiting, or added by hand). */
+  money?: { collected: string; owed: string };
   /** Removed since the previous visit: who. */
   removedSince: string[];
   totals: { size: string; count: number }[];
   quantity: number;
   /** "12 more for the next price break: $1.05 less each", from the pricing engine; absent at the top break. */
   tierText?: string;
-  sizes: string[];
+  /** The sizes to add someone in, each with what it costs when members pay (their share to collect). */
+  sizes: { size: string; upcharge: string; price?: string }[];
   csvPath: string;
   form?: GroupFormState;
 }
@@ -77,7 +82,8 @@ export interface GroupMemberView {
   /** Else the request's proof or artwork preview, when it has a picture. */
   artwork?: { src: string; alt: string };
   deadline: string;
-  sizes: { size: string; upcharge: string }[];
+  /** Each size with its upcharge ("+$2.00") and, when members pay, its price each ("$16.50"). */
+  sizes: { size: string; upcharge: string; price?: string }[];
   sizeChart: { size: string; chest: string; length: string }[];
   asksNames: boolean;
   asksNumbers: boolean;

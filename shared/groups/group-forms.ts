@@ -70,14 +70,26 @@ export function deadlineField(timeZone: string, now: Date) {
 }
 
 /** One person's entry: their size from the garment's list, and a name and number when the group asks. */
-export function entrySchema(options: { sizes: readonly string[]; asksNames: boolean; asksNumbers: boolean }) {
+export function entrySchema(options: {
+  sizes: readonly string[];
+  asksNames: boolean;
+  asksNumbers: boolean;
+  /** False for a person the organiser adds by hand: no address, as nothing is mailed to them. */
+  asksEmail?: boolean;
+}) {
   return z.object({
-    name: oneLine(100, 'Write your name.'),
-    email: z
-      .string({ error: 'Write your e-mail address.' })
-      .trim()
-      .max(254, 'That e-mail address is too long.')
-      .pipe(z.email('Write an e-mail address such as name@example.com.')),
+    name: oneLine(100, options.asksEmail === false ? 'Write their name.' : 'Write your name.'),
+    email:
+      options.asksEmail === false
+        ? z
+            .unknown()
+            .optional()
+            .transform(() => '')
+        : z
+            .string({ error: 'Write your e-mail address.' })
+            .trim()
+            .max(254, 'That e-mail address is too long.')
+            .pipe(z.email('Write an e-mail address such as name@example.com.')),
     size: z
       .string({ error: 'Choose your size.' })
       .refine((value) => options.sizes.includes(value), 'Choose your size from the list.'),

@@ -19,6 +19,8 @@ export interface AskedEstimate {
   figures?: { lines: { label: string; quantity: number; unit: string; total: string }[]; total: string };
   /** Per piece, the schedule and the sales tax beside the figures; or, without figures, the estimate's words. */
   notes: string[];
+  /** Priced again for the sizes a closed group order wrote into the request, not the count first sent. */
+  forGroup?: boolean;
 }
 
 export interface AskedView {

@@ -45,6 +45,22 @@ export function quoteTotal(lines: readonly QuoteLine[]): number {
 }
 
 /** The deposit on a total, rounded up to the cent: the shop never asks a cent less than it said. */
+/** A line the shop wrote for sales tax ("Sales tax 6.25%"): the invoice shows it as its tax line. */
+export const isTaxLine = (line: Pick<QuoteLine, 'label'>): boolean => /^sales tax\b/i.test(line.label.trim());
+
+/** The quote's sales tax, in cents: its tax lines added up (0 when the shop wrote none). */
+export function quoteTaxCents(lines: readonly QuoteLine[]): number {
+  return lines.filter(isTaxLine).reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
+}
+
+/**
+ * What a quote's total says of sales tax: a total with a tax line includes it, so "plus sales tax" would
+ * read as asking for it twice; one without is said to come before tax, in the shop's own words.
+ */
+export function taxWords(lines: readonly QuoteLine[], withoutTax: string): string {
+  return quoteTaxCents(lines) > 0 ? 'The total includes sales tax.' : withoutTax;
+}
+
 export function depositOf(totalCents: number, percent: number): number {
   if (totalCents <= 0) return 0;
   const scaled = totalCents * percent;

@@ -126,6 +126,14 @@ describe('the artwork placement fields', () => {
     expect(accepted({ ...cap, loc1Colors: '', loc1Width: '5' }).locations[0]).not.toHaveProperty('art');
   });
 
+  it('draws an embroidered logo at the width it is priced at, whatever artwork width is posted beside it', () => {
+    const cap = { ...order, service: 'embroidery', garment: 'test-cap', garmentColor: 'Khaki', loc1: 'cap-front' };
+    const posted = { ...cap, loc1Colors: '', loc1Width: '3', loc1ArtWidth: '4.25', loc1ArtX: '0.5', loc1ArtY: '0' };
+    const location = accepted(posted).locations[0];
+    expect(location?.widthInches).toBe(3);
+    expect(location?.art).toEqual({ widthInches: 3, xInches: 0.5, yInches: 0 });
+  });
+
   it('says the shop places it where the garment has no such print area', () => {
     expect(errorsOf({ ...order, loc1: 'back-neck', loc1ArtWidth: '2' }).loc1ArtWidth).toMatch(
       /we will place the artwork for you/,

@@ -72,10 +72,11 @@ function artPlacement(
 ): QuoteLocation['art'] | { problem: 'width' | 'position'; message: string } | undefined {
   const limit = garment?.printAreas?.find((area) => area.placement === placement);
   let widthText = values[names.artWidth]?.trim() ?? '';
-  if (widthText === '' && embroidered) {
-    // An embroidered logo's width is its artwork's: shown when it fits the area, else placed by the shop.
+  if (embroidered) {
+    // An embroidered logo's width is its artwork's, whatever else is posted: the one width is priced and
+    // drawn. Shown when it fits the area, else placed by the shop.
     const logo = parseInches(values[names.width]);
-    if (limit && logo >= MIN_PRINT_INCHES && logo <= limit.widthInches) widthText = String(logo);
+    widthText = limit && logo >= MIN_PRINT_INCHES && logo <= limit.widthInches ? String(logo) : '';
   }
   if (widthText === '') return undefined;
   if (!garment || !limit)

@@ -211,7 +211,7 @@ describe('contact form without JavaScript', () => {
     // The browser posts the form itself, as it does when the script has not loaded yet.
     await Promise.all([
       page.waitForURL(`${baseUrl}/contact-us`),
-      page.locator('form[action="/api/contact"]').evaluate((form: HTMLFormElement) => form.submit()),
+      page.locator('form[action="/contact-us"]').evaluate((form: HTMLFormElement) => form.submit()),
     ]);
     await page.waitForSelector('html[data-hydrated="true"]');
     expect(await page.getByLabel('E-mail').inputValue()).toBe('not-an-address');
@@ -438,7 +438,7 @@ describe('quote form: locations and embroidery (issue 25 items 12 and 14)', () =
 
     await page.getByLabel('Service').selectOption('embroidery');
     await expect.poll(() => page.getByRole('group', { name: 'Embroidery locations' }).count()).toBe(1);
-    const form = page.locator('form[action="/api/quotes"]');
+    const form = page.locator('form[action="/pricing"]');
     expect(await form.textContent()).toContain('We have embroidered this design for you before');
     expect(await form.textContent()).not.toMatch(/print only|only the print|Print location/);
     expect(await page.getByLabel('Garment', { exact: true }).locator('option[value="own"]').textContent()).toBe(

@@ -85,6 +85,10 @@ describe('a group order from start to the desk’s quote', () => {
       const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
       const path = (await sent.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
       expect(path).toMatch(/#group$/);
+      // The mockup the server drew shows in the sent panel: its address is the page's, without #group.
+      const thumbnail = sent.getByRole('img', { name: 'Your design on the garment, front' });
+      await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(900);
+      expect(await thumbnail.getAttribute('src')).not.toContain('#');
 
       // The private page opens at the group section: start the group.
       await page.goto(`${site.url}${path}`);
@@ -154,10 +158,67 @@ describe('a group order from start to the desk’s quote', () => {
         /^\d+ more for the next price break: \$\d+\.\d{2} less each$/,
       );
       expect(await axeViolations(page)).toEqual([]);
-      await screenshots(page, 'group-organiser');
 
+      // A grandparent without e-mail, added by hand: name, size, back; no address asked.
+      await page.getByText('Add someone by hand').click();
+      expect(await page.locator('#add-email').count()).toBe(0);
+      const longName = 'Bartholomew Featherstonehaughworthingtonshire';
+      await page.getByLabel('Their name').fill(longName);
+      await page
+        .locator('#group form')
+        .filter({ hasText: 'Add to the list' })
+        .getByRole('radio', { name: 'M', exact: true })
+        .check();
+      await page.getByLabel('Name on the back').fill('Grandpa');
+      await page.getByRole('button', { name: 'Add to the list' }).click();
+      await expect.poll(() => page.getByRole('status').first().textContent()).toContain('The entry is added');
+      expect(await group.textContent()).toContain('7 pieces from 6 entries');
+      expect(await page.locator(`[data-entry="${longName}"]`).textContent()).toContain('Added by you');
+
+      // On a phone the long name wraps between its words, each word on one line: the one too long for
+      // the column is cut with an ellipsis, never broken in the middle, and nothing scrolls sideways.
+      await screenshots(page, 'group-organiser');
+      await page.locator('#group').screenshot({ path: `${shots}/group-roster-390.png` });
+      const words = page.locator(`[data-entry="${longName}"] [data-word]`);
+      const boxes = await words.evaluateAll((spans) =>
+        spans.map((span) => ({
+          lines: span.getClientRects().length,
+          height: span.getBoundingClientRect().height,
+          lineHeight: Number.parseFloat(getComputedStyle(span).lineHeight),
+          cut: span.scrollWidth > span.clientWidth,
+        })),
+      );
+      expect(boxes).toHaveLength(2);
+      for (const box of boxes) {
+        expect(box.lines).toBe(1);
+        expect(box.height).toBeLessThanOrEqual(box.lineHeight + 1);
+      }
+      expect(boxes[1]?.cut).toBe(true);
+      expect(await page.locator(`[data-entry="${longName}"] [data-name]`).getAttribute('title')).toBe(longName);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      const table = await page.locator('#group table').evaluate((element) => {
+        const wrapper = element.parentElement;
+        return wrapper ? wrapper.scrollWidth - wrapper.clientWidth : 0;
+      });
+      expect(table).toBeLessThanOrEqual(0);
+
+      // Closing asks for the tick first: the button alone sends nothing (the box is required).
+      await page.getByRole('button', { name: 'Close the group now' }).click();
+      expect(
+        await page
+          .getByRole('checkbox', { name: 'Everyone is in: close the group' })
+          .evaluate((box) => (box as HTMLInputElement).validity.valueMissing),
+      ).toBe(true);
+      expect(await group.textContent()).not.toContain('The group is closed');
+      await page.getByRole('checkbox', { name: 'Everyone is in: close the group' }).check();
       await page.getByRole('button', { name: 'Close the group now' }).click();
       await expect.poll(() => page.getByRole('status').first().textContent()).toContain('The group is closed');
+      // Closed: the list is the order, so no price break is held out any more.
+      expect(await page.locator('[data-tier]').count()).toBe(0);
+      expect(await group.textContent()).not.toContain('price break');
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshots(page, 'group-organiser-closed');
+      await page.locator('#group').screenshot({ path: `${shots}/group-closed-390.png` });
 
       // The desk: the roster on the request, and the quote starts from its six pieces.
       await deskSide.page.goto(`${site.url}/staff/sign-in`);
@@ -165,14 +226,18 @@ describe('a group order from start to the desk’s quote', () => {
       await deskSide.page.goto(`${site.url}/staff/requests/${reference}`);
       const deskText = (await deskSide.page.textContent('body')) ?? '';
       expect(deskText).toContain('Group order: Hornets U12 team shirts');
-      expect(deskText).toContain('6 pieces from 5 people: S 1, M 1, L 3, XL 1');
-      expect(deskText).toContain('Closed the group order: 6 pieces');
+      expect(deskText).toContain('7 pieces from 6 people: S 1, M 2, L 3, XL 1');
+      expect(deskText).toContain('Closed the group order: 7 pieces');
+      // The request's estimate is the roster's, priced as the quote form prices it.
+      expect(deskText).toMatch(
+        /The website’s estimate for the group’s sizes[\s\S]*Total\$[\d,.]+7 pieces: (about )?\$[\d.]+ per piece/,
+      );
       expect(await axeViolations(deskSide.page)).toEqual([]);
       await deskSide.page.goto(`${site.url}/staff/requests/${reference}/quote`);
       const quantities = await deskSide.page
         .locator('input[name^="quantity."]')
         .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-      expect(quantities).toContain('6');
+      expect(quantities).toContain('7');
       await deskSide.page.goto(`${site.url}/staff/requests/${reference}/group/packing`);
       const sheet = (await deskSide.page.locator('tbody').textContent()) ?? '';
       expect(sheet.indexOf('Ada Mensah')).toBeLessThan(sheet.indexOf('Ben Ruiz'));

@@ -49,9 +49,14 @@ describe('a paid group entry removed by the desk', () => {
 
       // A member joins and pays on Stripe's page; its webhook marks the entry paid.
       await member.page.goto(share);
+      // Each size shows what it costs: the price per person, plus the garment's upcharge for a 2XL.
+      const sizes = member.page.getByRole('group', { name: 'Size' });
+      expect(await sizes.locator('label').filter({ hasText: /^L/ }).textContent()).toBe('L$14.50');
+      expect(await sizes.locator('label').filter({ hasText: /^2XL/ }).textContent()).toBe('2XL$16.50');
+      await sizes.screenshot({ path: `${shots}/group-member-size-prices-390.png` });
       await member.page.getByLabel('Your name').fill('Gus Lindqvist');
       await member.page.getByLabel('Your e-mail').fill('gus@example.com');
-      await member.page.getByRole('radio', { name: 'L', exact: true }).check();
+      await member.page.getByRole('radio', { name: /^L\s*\$14\.50$/ }).check();
       await member.page.getByRole('button', { name: 'Add me to the list' }).click();
       await expect.poll(() => member.page.url()).toMatch(new RegExp(`^${stripe().url}/pay/cs_test_\\w+$`));
       await member.page.getByRole('button', { name: 'Pay $14.50' }).click();
@@ -74,7 +79,13 @@ describe('a paid group entry removed by the desk', () => {
       const row = organiser.page.locator('tr[data-entry="Gus Lindqvist"]');
       expect(await row.getByRole('button', { name: /Remove/ }).count()).toBe(0);
       expect(await row.getByText('Paid: ask the shop to remove').count()).toBe(1);
+      // The share and the money in so far.
+      expect(await row.textContent()).toContain('$14.50Paid');
+      expect(await organiser.page.locator('[data-money]').textContent()).toBe(
+        'Paid by card: $14.50 · Still to pay: $0.00',
+      );
       expect(await axeViolations(organiser.page)).toEqual([]);
+      await organiser.page.locator('#group').screenshot({ path: `${shots}/group-paid-organiser-390.png` });
 
       // The desk removes it: the refund is asked of Stripe, and both are in the activity.
       await desk.page.goto(`${site.url}/staff/sign-in`);

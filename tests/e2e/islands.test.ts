@@ -39,16 +39,16 @@ describe('islands wait for the visitor', () => {
       await page.mouse.wheel(0, 4000);
       await page.waitForLoadState('networkidle');
       expect(scripts.filter((script) => /^carried-quote-form-/.test(script))).toEqual([]);
-      expect(await islandState(page, 'form[action="/api/quotes"]')).toBe('dormant');
+      expect(await islandState(page, 'form[action="/pricing"]')).toBe('dormant');
 
       const release = await holdChunks(page, /\/carried-quote-form-[\w-]+\.js$/);
       await page.getByLabel('Your name').fill('Ada Lovelace');
       await page.getByLabel('E-mail').fill('ada@example.com');
       await page.getByLabel('Service').selectOption('embroidery');
       await expect.poll(() => scripts.some((script) => /^carried-quote-form-/.test(script))).toBe(true);
-      expect(await islandState(page, 'form[action="/api/quotes"]')).toBe('loading');
+      expect(await islandState(page, 'form[action="/pricing"]')).toBe('loading');
       release();
-      await expect.poll(() => islandState(page, 'form[action="/api/quotes"]')).toBe('hydrated');
+      await expect.poll(() => islandState(page, 'form[action="/pricing"]')).toBe('hydrated');
       await page.waitForLoadState('networkidle');
       // The form's state took the choice made before its code came: embroidery's fields and garment.
       await expect.poll(() => page.locator('#quote-loc1Width').count()).toBe(1);
@@ -141,7 +141,7 @@ describe('islands wait for the visitor', () => {
     const terms = page.waitForResponse((response) => response.url().endsWith('/data/order-terms.json'));
     await page.getByLabel('2XL', { exact: true }).fill('2');
     expect((await terms).status()).toBe(200);
-    await expect.poll(() => islandState(page, 'form[action="/api/quotes"]')).toBe('hydrated');
+    await expect.poll(() => islandState(page, 'form[action="/pricing"]')).toBe('hydrated');
     await expect.poll(() => estimate.textContent()).toContain('50 pieces');
     expect(await page.getByTestId('pieces-total').textContent()).toBe('Total: 50 pieces');
     expect(problems).toEqual([]);
@@ -151,10 +151,11 @@ describe('islands wait for the visitor', () => {
     await offline.page.route(/\/data\/[\w-]+\.json$/, (route) => route.abort());
     await offline.page.getByLabel('2XL', { exact: true }).fill('2');
     await offline.page.waitForLoadState('networkidle');
-    expect(await islandState(offline.page, 'form[action="/api/quotes"]')).not.toBe('hydrated');
+    expect(await islandState(offline.page, 'form[action="/pricing"]')).not.toBe('hydrated');
     await offline.page.getByRole('button', { name: 'Send my quote request' }).click();
-    // Posted without a name or an e-mail: the server's answer keeps what was typed and says what is missing.
-    await offline.page.waitForURL(`${baseUrl}/api/quotes`);
+    // Posted without a name or an e-mail: the server's answer keeps what was typed and says what is missing,
+    // at the form's own address.
+    await offline.page.waitForURL(`${baseUrl}/pricing`);
     expect(await offline.page.getByLabel('2XL', { exact: true }).inputValue()).toBe('2');
     expect(await offline.page.getByTestId('form-errors').textContent()).toContain('fields need your attention');
     expect(await offline.page.getByLabel('Your name').getAttribute('aria-invalid')).toBe('true');

@@ -9,7 +9,7 @@ import {
   signInToDesk,
   watchedPage,
 } from '#tests/support/browser-session.ts';
-import { flatPng } from '#tests/support/crafted-images.ts';
+import { flatPng, marginPng } from '#tests/support/crafted-images.ts';
 
 /** Where the screenshots go, to be looked at (not compared). */
 const shots = 'reports/screenshots';
@@ -27,6 +27,14 @@ async function touchForm(page: Page) {
 }
 
 const readout = (page: Page) => page.getByTestId('placement-readout').textContent();
+const total = (page: Page) => page.getByTestId('total-bar-total').textContent();
+
+/** The element's box on the page, or a failure naming it. */
+async function boxOf(page: Page, testId: string) {
+  const box = await page.getByTestId(testId).boundingBox();
+  if (!box) throw new Error(`${testId} is not drawn`);
+  return box;
+}
 
 // The garment catalogue and the mockups in Chromium against the production build (issue 27): swatches,
 // the placement tool by mouse and by keyboard, the same without JavaScript, and the mockup the customer
@@ -141,6 +149,134 @@ describe('mockups in a browser', () => {
       expect(opened.problems).toEqual([]);
       await opened.context.close();
     }
+  });
+
+  it('embroidery: one width drives the picture, the price and the mockup; a new file lands at the priced size, centred, measured by its ink', async () => {
+    // 3,000 × 2,000 pixels, of which the ink is 2,000 × 1,000: half as tall as wide once the margin is trimmed.
+    const logo = await marginPng(3000, 2000, { left: 600, top: 700, width: 2000, height: 1000 }, '#ffcc00');
+    for (const width of [390, 1280]) {
+      const visitor = await watchedPage(browser(), width);
+      const { page } = visitor;
+      await page.goto(`${site.url}/pricing?service=embroidery&q=24&w1=3.5&garment=gildan-18500`);
+      await touchForm(page);
+      await expect.poll(() => page.getByLabel('Placement').count()).toBe(1);
+      await page.getByLabel('Placement').selectOption('left-chest');
+      await fillContact(page, `stitch${width}@example.com`);
+      const logoWidth = page.getByLabel('Logo width in inches');
+      await expect.poll(() => total(page)).toMatch(/\$/);
+      const priced = await total(page);
+      await page
+        .getByLabel('Artwork files')
+        .setInputFiles([{ name: 'crest.png', mimeType: 'image/png', buffer: logo }]);
+      // At the 3.5 in it was priced at, centred across the 4 in chest area, the ink's proportions: the price stays.
+      await expect.poll(() => readout(page), { timeout: 10_000 }).toContain('3.5 × 1.75 in');
+      expect(await readout(page)).toContain('0.25 in from the left');
+      expect(await readout(page)).toContain('Prints at 571 dpi');
+      expect(await logoWidth.inputValue()).toBe('3.5');
+      expect(await total(page)).toBe(priced);
+
+      if (width === 390) {
+        // On a phone: the artwork is large enough to hold, the handle a fingertip, the width field beside
+        // the picture, and the size read above the total bar while the artwork is in hand.
+        const tool = await boxOf(page, 'placement-tool');
+        const artwork = await boxOf(page, 'placement-artwork');
+        expect(artwork.width / tool.width).toBeGreaterThanOrEqual(0.4);
+        const handle = await boxOf(page, 'placement-handle');
+        expect(handle.width).toBeGreaterThanOrEqual(44);
+        expect(handle.height).toBeGreaterThanOrEqual(44);
+        const picture = await page.getByRole('group', { name: /close up/ }).boundingBox();
+        const field = await boxOf(page, 'placement-width');
+        if (!picture) throw new Error('no picture');
+        expect(field.x).toBeGreaterThanOrEqual(picture.x + picture.width);
+        expect(field.y).toBeLessThan(picture.y + picture.height);
+        await page.getByTestId('placement-handle').focus();
+        const bar = await boxOf(page, 'total-bar');
+        const said = await boxOf(page, 'placement-readout');
+        expect(said.y).toBeGreaterThanOrEqual(0);
+        expect(said.y + said.height).toBeLessThanOrEqual(bar.y);
+      }
+
+      // The picture drives the priced width: wider by the handle, the logo field, its stitches and the price follow.
+      await page.getByTestId('placement-handle').focus();
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => readout(page)).toContain('3 × 1.5 in');
+      await expect.poll(() => logoWidth.inputValue()).toBe('3');
+      expect(await page.getByTestId('placement-width').inputValue()).toBe('3');
+      // And the priced width drives the picture.
+      await logoWidth.fill('2.5');
+      await expect.poll(() => readout(page)).toContain('2.5 × 1.25 in');
+      await page.getByTestId('placement-width').fill('3.25');
+      await expect.poll(() => logoWidth.inputValue()).toBe('3.25');
+      await expect.poll(() => readout(page)).toContain('3.25 × 1.63 in');
+
+      // Moved off centre, "Centre" (by keyboard) brings it back to the middle across.
+      await page.getByTestId('placement-artwork').focus();
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => readout(page)).toContain(': 0 in from the left');
+      await page.getByRole('button', { name: 'Centre' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => readout(page)).toContain('0.38 in from the left');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByTestId('placement-tool').screenshot({ path: `${shots}/placement-embroidery-${width}.png` });
+
+      if (width === 390) {
+        // The mockup is drawn at the priced width, and says the ink's size.
+        await page.getByRole('button', { name: 'Send my quote request' }).click();
+        const sent = page.getByTestId('form-sent');
+        await expect.poll(() => sent.isVisible(), { timeout: 15_000 }).toBe(true);
+        const path = (await sent.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
+        await page.goto(`${site.url}${path}`);
+        expect(await page.getByText('Left chest: 3.25 × 1.63 in, 615 dpi').count()).toBe(1);
+        expect(
+          await page.getByText('Measured by its ink: the transparent margins of the file are left out.').count(),
+        ).toBe(1);
+      }
+      expect(visitor.problems).toEqual([]);
+      await visitor.context.close();
+    }
+  });
+
+  it('on a phone, keeps the low-resolution warning in sight above the total bar while the artwork is in hand', async () => {
+    const visitor = await watchedPage(browser(), 390);
+    const { page } = visitor;
+    await page.goto(`${site.url}${start}`);
+    await touchForm(page);
+    await expect.poll(() => page.getByLabel('Placement').count()).toBe(1);
+    // 600 pixels across the 12 in front: 50 dpi.
+    const small = await flatPng(600, 300, '#cc3344');
+    await page.getByLabel('Artwork files').setInputFiles([{ name: 'small.png', mimeType: 'image/png', buffer: small }]);
+    await expect.poll(() => readout(page), { timeout: 10_000 }).toContain('12 × 6 in');
+    await page.getByTestId('placement-handle').focus();
+    const bar = await boxOf(page, 'total-bar');
+    const warning = await boxOf(page, 'placement-dpi-warning');
+    expect(await page.getByTestId('placement-dpi-warning').textContent()).toContain('prints at 50 dpi');
+    expect(warning.y).toBeGreaterThanOrEqual(0);
+    expect(warning.y + warning.height).toBeLessThanOrEqual(bar.y);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/placement-dpi-warning-390.png` });
+    expect(visitor.problems).toEqual([]);
+    await visitor.context.close();
+  });
+
+  it('places a new file at the direct-to-garment size the estimate was priced at, so the price does not rise', async () => {
+    const visitor = await watchedPage(browser(), 1280);
+    const { page } = visitor;
+    await page.goto(`${site.url}/pricing?service=direct-to-garment&q=24&a1=medium&garment=gildan-5000`);
+    await touchForm(page);
+    await expect.poll(() => page.getByLabel('Placement').count()).toBe(1);
+    await expect.poll(() => total(page)).toMatch(/\$/);
+    const priced = await total(page);
+    // Twice as tall as wide: Medium holds 10 × 10 in, so 5 × 10 in, centred across the 12 in front.
+    const tall = await flatPng(1000, 2000, '#2266aa');
+    await page.getByLabel('Artwork files').setInputFiles([{ name: 'tall.png', mimeType: 'image/png', buffer: tall }]);
+    await expect.poll(() => readout(page), { timeout: 10_000 }).toContain('5 × 10 in');
+    expect(await readout(page)).toContain('3.5 in from the left');
+    expect(await page.getByLabel('Print size').inputValue()).toBe('medium');
+    expect(await page.getByLabel('Artwork width in inches').inputValue()).toBe('5');
+    expect(await total(page)).toBe(priced);
+    expect(visitor.problems).toEqual([]);
+    await visitor.context.close();
   });
 
   it('sets a direct-to-garment print size from the placed artwork, the estimate with it, and refuses a smaller one', async () => {
@@ -263,6 +399,12 @@ describe('mockups in a browser', () => {
       return sheet.naturalWidth;
     }, `${path}/proofs/1/preview`);
     expect(sheetWidth).toBe(900);
+    // The proof opens full size, where a phone may pinch-zoom it: a link, and a page that allows zooming.
+    const fullSize = customer.page.getByRole('link', { name: 'Open the proof full size to zoom in' });
+    expect(await fullSize.getAttribute('href')).toBe(`${path}/proofs/1/preview`);
+    expect(await customer.page.locator('meta[name="viewport"]').getAttribute('content')).not.toMatch(
+      /user-scalable\s*=\s*(no|0)|maximum-scale\s*=\s*1(\.0)?\b/,
+    );
     expect(await axeViolations(customer.page)).toEqual([]);
     await customer.page.screenshot({ path: `${shots}/mockup-proof-390.png`, fullPage: true });
     // Sent while the quote waited, the proof was approved with it: both say so, signed.

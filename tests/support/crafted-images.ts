@@ -39,6 +39,28 @@ export function flatPng(width: number, height: number, color: string): Promise<B
     .toBuffer();
 }
 
+/**
+ * A PNG of this size, transparent but for a flat block of colour (the ink) at `ink`: as a logo exported
+ * on a large transparent canvas comes.
+ */
+export function marginPng(
+  width: number,
+  height: number,
+  ink: { left: number; top: number; width: number; height: number },
+  color: string,
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite([
+      {
+        input: { create: { width: ink.width, height: ink.height, channels: 4, background: color } },
+        left: ink.left,
+        top: ink.top,
+      },
+    ])
+    .png()
+    .toBuffer();
+}
+
 /** The PNG with an animation control chunk after its header, as an animated PNG (APNG) carries. */
 export function animatedPng(png: Buffer): Buffer {
   const ihdrEnd = 8 + 8 + 13 + 4;

@@ -58,6 +58,7 @@ export interface StoredGroupEntry extends GroupEntryInput {
 
 /** Why a group took nothing: each has its own sentence on the page. */
 export type GroupRefusal =
+  | 'paid-price'
   | 'closed'
   | 'cancelled'
   | 'past-deadline'
@@ -97,6 +98,12 @@ export interface ClosedRoster {
   quantity: number;
   roster: string[];
 }
+
+/**
+ * The request's website estimate in words for its quote form's fields with the closed roster's sizes:
+ * the close stores it in place of the estimate made for the count guessed before anyone joined.
+ */
+export type Reprice = (formValues: Record<string, string>, quantity: number, arrived: Date) => string;
 
 export interface GroupStorage {
   /**
@@ -141,7 +148,7 @@ export interface GroupStorage {
    * and numbers a per-piece list, with an activity line for the desk, in one transaction. Undefined
    * when the group was not open (closed already: nothing changes twice).
    */
-  closeGroup(groupId: number, actor: Actor): Promise<ClosedRoster | undefined>;
+  closeGroup(groupId: number, actor: Actor, reprice?: Reprice): Promise<ClosedRoster | undefined>;
   /** Open groups whose deadline has passed, for the closing job. */
   groupsPastDeadline(): Promise<number[]>;
 }

@@ -71,10 +71,18 @@ export interface CheckoutEventState {
   /** A member's share whose group entry was removed before the money came. */
   entryRemoved?: boolean;
   /**
-   * A member's share: what their entry asks now (the group's price per person times its count as stored
-   * when the money comes), and whether their group still takes it (open, not yet closed without them).
+   * A member's share: their entry as stored when the money comes (the group's price per person, their
+   * size and count, and the request's garment, whose size upcharges price it), and whether their group
+   * still takes it (open, not yet closed without them).
    */
-  share?: { amountCents: number; groupOpen: boolean; alreadyPaid: boolean };
+  share?: {
+    priceCents: number | null;
+    size: string;
+    quantity: number;
+    garment: string;
+    groupOpen: boolean;
+    alreadyPaid: boolean;
+  };
 }
 
 /** What to do with a Checkout event (shared/payments/checkout-verdict.ts decides). */
