@@ -13,6 +13,7 @@ import { filePosition, sendRequestFile } from '#server/requests/request-file.ts'
 import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
 import type { Storage } from '#server/storage/types.ts';
+import { handoverOfPayload } from '#server/submissions/quote-payload.ts';
 import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
@@ -64,7 +65,10 @@ const notices = {
 } as const;
 
 /** What is due now changes what happens next: production waits for the deposit, pickup for the balance. */
-function nextWithMoney(money: NonNullable<RequestPageView['money']>): Pick<RequestPageView, 'next'> | object {
+function nextWithMoney(
+  money: NonNullable<RequestPageView['money']>,
+  handover: 'pickup' | 'delivery',
+): Pick<RequestPageView, 'next'> | object {
   // Back from paying, before Stripe's word: asking again for the money would read as a second charge.
   if (money.due && money.returned === 'confirming') {
     return {
@@ -85,7 +89,10 @@ function nextWithMoney(money: NonNullable<RequestPageView['money']>): Pick<Reque
   if (money.due?.purpose === 'balance') {
     return {
       next: {
-        text: `Your order is ready. The ${money.due.amount} balance is due: pay it below, or when you pick it up.`,
+        text:
+          handover === 'pickup'
+            ? `Your order is ready for pickup. The ${money.due.amount} balance is due: pay it below, or when you pick it up.`
+            : `Your order is ready, and we will be in touch about the delivery. The ${money.due.amount} balance is due: pay it below, or at the shop.`,
         waitingOn: 'customer' as const,
       },
     };
@@ -237,7 +244,9 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
         approvals,
         asked,
       }),
-      ...(money ? { money, ...nextWithMoney(money) } : {}),
+      ...(money
+        ? { money, ...nextWithMoney(money, request.promised?.handover ?? handoverOfPayload(request.payload)) }
+        : {}),
       ...(mockups.length > 0 ? { mockups: mockupViews(mockups, path) } : {}),
       ...(extra.notice ? { notice: extra.notice } : {}),
       ...(group ? { group } : {}),
