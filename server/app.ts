@@ -39,6 +39,7 @@ import { sizeUpcharges } from '#shared/groups/group-sizes.ts';
 import type { Capacity } from '#shared/production/production-load.ts';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
 import type { AppConfig } from './config.ts';
+import { buildMail } from './mail/build-mail.ts';
 import { type AppMetrics, createMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { requestLinks } from './requests/request-links.ts';
@@ -290,6 +291,19 @@ export function createApp(deps: AppDependencies): Express {
       planner,
       ...(deps.now ? { now: deps.now } : {}),
       payOnline: gateway !== null,
+      // The customer's mail as the outbox would write it now, shown under the desk's status forms.
+      mailPreview: async (reference, facts) => {
+        const built = await buildMail({ id: 0, reference, recipient: 'customer', facts }, deps.storage, {
+          from: config.mail?.from ?? 'desk@localhost',
+          shopEmail: config.mail?.shopEmail ?? '',
+          shop: siteData.data.config,
+          publicUrl: config.publicUrl,
+          linkKeys: keys,
+          timeZone: siteData.data['order-terms'].timeZone,
+          cardPayments: gateway !== null,
+        }).catch(() => undefined);
+        return built && { subject: built.subject, text: built.text };
+      },
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
     }),
   );

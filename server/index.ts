@@ -10,6 +10,7 @@ import { type AppConfig, ConfigError, loadConfig, storageLocation } from './conf
 import { DAILY_BACKUP_LEASE_MS, dailyBackupJob } from './jobs/daily-backup-job.ts';
 import { startDailyJob } from './jobs/daily-job.ts';
 import { privacyPurgeJob } from './jobs/privacy-purge-job.ts';
+import { REMINDER_INTERVAL_MS, reminderJob } from './jobs/reminder-job.ts';
 import { createLogger, exitAfterLogs } from './logger.ts';
 import { createMetrics } from './metrics/app-metrics.ts';
 import { instrumentStorage } from './metrics/instrument.ts';
@@ -70,6 +71,19 @@ async function main() {
     logger,
     leaseMs: DAILY_BACKUP_LEASE_MS,
   });
+  // Reminders (a deposit or balance due for days, a quote about to expire), hourly, each sent once.
+  const reminders = startDailyJob({
+    job: reminderJob({
+      storage,
+      logger,
+      timeZone: siteData.data['order-terms'].timeZone,
+      ...(notifications ? { onQueued: () => notifications.wake() } : {}),
+    }),
+    storage,
+    logger,
+    intervalMs: REMINDER_INTERVAL_MS,
+    checkEveryMs: REMINDER_INTERVAL_MS / 4,
+  });
   // The log alerts that need a periodic look (mail stalled, backup stale, disk low, database unreachable).
   const watch = startHealthWatch({
     storage,
@@ -117,7 +131,7 @@ async function main() {
     // purge stops after its current batch, a backup in progress at once (its partial file removed).
     onSignal: () => {
       outboxStopped = notifications?.stop(OUTBOX_GRACE_MS);
-      jobsStopped = Promise.all([purge.stop(), backup.stop(), watch.stop()]).then(() => undefined);
+      jobsStopped = Promise.all([purge.stop(), backup.stop(), reminders.stop(), watch.stop()]).then(() => undefined);
     },
     afterRequests: async () => {
       await closeDev?.();

@@ -13,7 +13,7 @@ const text = z.string().trim().min(1);
 const internalPath = z
   .string()
   .regex(/^\/(?!\/)[\w\-./?=&#%]*$/, 'must be a path on this site, starting with a single "/"');
-const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'must be a colour such as #1f3a5f');
+const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'must be a color such as #1f3a5f');
 
 /** The garments the build can draw (scripts/garment-mockup.ts); each has its own print areas. */
 const garmentKinds = ['tee', 'hoodie', 'polo', 'cap', 'tote'] as const;

@@ -35,6 +35,16 @@ export interface DeskListItem {
   risk?: string;
   receivedAt: string;
   unread: boolean;
+  /** When the customer asked for a fresh quote for an expired one: it needs a new quote. */
+  freshQuoteAskedAt?: string;
+}
+
+/** What the customer will be sent, shown before the button is pressed. */
+export interface DeskMailPreview {
+  /** The status the move goes to (the form it is shown under). */
+  to: RequestStatus;
+  subject: string;
+  text: string;
 }
 
 /** A request's file as the desk lists it: downloads always, previews for raster images only. */
@@ -215,8 +225,18 @@ export type DeskView =
       events: DeskEvent[];
       /** The conversation with the customer, oldest first. */
       thread: DeskMessage[];
-      /** Where the shop may move it from here. */
+      /** Where the shop may move it from here with the status form (a cancel has its own form). */
       moves: RequestStatus[];
+      /** Whether it may be cancelled (with a reason and a confirmation). */
+      canCancel: boolean;
+      /** The cancel may be undone until then (ISO time), back to the status it was cancelled from. */
+      undo?: { until: string; to: RequestStatus };
+      /** The mails a move sends by itself (Ready, Completed, Cancelled), as they would go now. */
+      previews: DeskMailPreview[];
+      /** The production board's printable work order, once the quote is approved. */
+      workOrder?: string;
+      /** When the customer asked for a fresh quote for their expired one (ISO time). */
+      freshQuoteAskedAt?: string;
       quotes: DeskQuote[];
       proofs: DeskProof[];
       /** Whether a quote (or a revision) can be written from this status. */

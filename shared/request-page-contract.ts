@@ -142,6 +142,8 @@ export interface RequestPageView {
   money?: RequestPageMoney;
   /** Whether they may still cancel (before any approval). */
   canCancel: boolean;
+  /** When they asked for a fresh quote for their expired one, until the shop sends it (ISO time). */
+  freshQuoteAskedAt?: string;
   /** The group order (issue 28): the form to start one, or the organiser's roster. */
   group?: RequestPageGroup;
   /** The one-line result of the last action (post/redirect/get). */

@@ -14,7 +14,7 @@ import { PromisedSection } from './request-promised.tsx';
 import { ProofsSection } from './request-proofs.tsx';
 import { QuotesSection } from './request-quotes.tsx';
 import { SentDetailsSection } from './request-sent-details.tsx';
-import { StatusSection } from './request-status-form.tsx';
+import { CancelSection, StatusSection } from './request-status-form.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /**
@@ -43,6 +43,25 @@ export function RequestPage({ view, options }: { view: DeskRequestView; options:
         </a>
         ), received {dateTime(view.receivedAt)}
       </p>
+      {view.workOrder && (
+        <p className="mt-1 text-sm">
+          <a className="font-semibold text-brand-800 underline" href={view.workOrder}>
+            Work order
+          </a>{' '}
+          <span className="text-stone-600">(the production board’s printable sheet for this job)</span>
+        </p>
+      )}
+      {view.freshQuoteAskedAt && (
+        <p className="mt-4 rounded border border-amber-400 bg-amber-50 p-3">
+          <span className="font-semibold">Needs a new quote:</span> the customer asked for a fresh quote on{' '}
+          {dateTime(view.freshQuoteAskedAt)}, as theirs had expired.{' '}
+          {view.canQuote && (
+            <a className="font-semibold text-brand-800 underline" href={`/staff/requests/${view.reference}/quote`}>
+              Write a new quote
+            </a>
+          )}
+        </p>
+      )}
       {view.notice && (
         <p
           role={view.notice.type === 'error' ? 'alert' : 'status'}
@@ -77,6 +96,8 @@ export function RequestPage({ view, options }: { view: DeskRequestView; options:
           {view.customerPage && <CustomerLinkSection view={view} customerPage={view.customerPage} options={options} />}
           <NoteSection view={view} options={options} />
           <MailsSection view={view} />
+          {/* Last: a cancel is rare, and asks why and for a confirmation. */}
+          {view.canCancel && <CancelSection view={view} options={options} />}
         </div>
       </div>
     </DeskDocument>

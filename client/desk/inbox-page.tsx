@@ -3,7 +3,7 @@ import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contr
 import { daysLeftText, formatDay } from '#shared/desk-format.ts';
 import { quoteStatuses, type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 import { DeskDocument, TokenField } from './desk-document.tsx';
-import { RiskBadge, StatusBadge } from './status-badge.tsx';
+import { FreshQuoteBadge, RiskBadge, StatusBadge } from './status-badge.tsx';
 
 type InboxView = Extract<DeskView, { page: 'inbox' }>;
 
@@ -167,6 +167,7 @@ export function InboxPage({ view, options }: { view: InboxView; options: DeskRen
                 <span className="flex flex-wrap items-center gap-2 text-sm md:flex-col md:items-end">
                   <StatusBadge status={item.status} />
                   {item.risk && <RiskBadge risk={item.risk} />}
+                  {item.freshQuoteAskedAt && <FreshQuoteBadge />}
                   <span className="text-stone-600">{dateTime(item.receivedAt)}</span>
                 </span>
               </a>

@@ -33,3 +33,12 @@ export function RiskBadge({ risk }: { risk: string }) {
     </span>
   );
 }
+
+/** A customer asked for a fresh quote for their expired one: the request needs a new quote. */
+export function FreshQuoteBadge() {
+  return (
+    <span className="inline-block rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-950">
+      Needs a new quote
+    </span>
+  );
+}

@@ -58,7 +58,7 @@ export function WorkOrderPage({ view, options }: { view: WorkOrderView; options:
             {view.garment}
             {view.garmentStyle ? ` (${view.garmentStyle})` : ''}
           </Fact>
-          <Fact label="Colour">{view.garmentColor || 'See the proof'}</Fact>
+          <Fact label="Color">{view.garmentColor || 'See the proof'}</Fact>
           <Fact label="Handover">{view.handover || '—'}</Fact>
         </dl>
         <div className="mt-3 grid gap-4 sm:grid-cols-2 print:grid-cols-2">
@@ -112,7 +112,7 @@ export function WorkOrderPage({ view, options }: { view: WorkOrderView; options:
                 </li>
               ))}
             </ul>
-            <p className="mt-2">Ink colours / thread: ______________________________</p>
+            <p className="mt-2">Ink colors / thread: ______________________________</p>
           </section>
           <section aria-labelledby="wo-proof">
             <h2 id="wo-proof" className="font-bold">

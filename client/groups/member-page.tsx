@@ -94,7 +94,7 @@ export function MemberPage({
               <dd className="wrap-anywhere">{view.garment}</dd>
               {view.colour && (
                 <>
-                  <dt className="font-medium text-stone-700">Colour</dt>
+                  <dt className="font-medium text-stone-700">Color</dt>
                   <dd className="wrap-anywhere">{view.colour}</dd>
                 </>
               )}

@@ -1,4 +1,6 @@
 import { QuoteLinesTable } from '#client/components/quote-lines-table.tsx';
+import { useShopTime } from '#client/components/shop-time.tsx';
+import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { formatDay } from '#shared/desk-format.ts';
 import type { RequestPageOptions, RequestPageQuote, RequestPageView } from '#shared/request-page-contract.ts';
 import { ApprovedNote, DecisionForms } from './decision-form.tsx';
@@ -14,6 +16,7 @@ export function QuoteSection({
   quote: RequestPageQuote;
   options: RequestPageOptions;
 }) {
+  const { dateTime } = useShopTime();
   return (
     <PageSection id="quote" title={`Your quote${quote.version > 1 ? ` (revised, v${quote.version})` : ''}`}>
       <QuoteLinesTable
@@ -25,10 +28,30 @@ export function QuoteSection({
       {quote.notes && <p className="mt-3 whitespace-pre-line wrap-anywhere">{quote.notes}</p>}
       <p className="mt-3 text-sm text-stone-700">
         {quote.state === 'expired'
-          ? `This quote was good until ${formatDay(quote.validUntil)}: ask us below for a new one.`
+          ? `This quote was good until ${formatDay(quote.validUntil)}, so it can no longer be approved.`
           : `Good until ${formatDay(quote.validUntil)}.`}{' '}
         {quote.taxNote}
       </p>
+      {quote.state === 'expired' &&
+        (view.freshQuoteAskedAt ? (
+          <p className="mt-3 rounded bg-emerald-50 p-3 text-emerald-950">
+            You asked for a fresh quote on {dateTime(view.freshQuoteAskedAt)}. We will e-mail it to you, usually within
+            one business day.
+          </p>
+        ) : (
+          <form method="post" action={`${view.path}/fresh-quote`} className="mt-3">
+            <input type="hidden" name={CSRF_FIELD} value={options.csrfToken} />
+            <button
+              type="submit"
+              className="w-full rounded bg-brand-700 px-4 py-3 text-lg font-semibold text-white hover:bg-brand-800"
+            >
+              Ask for a fresh quote
+            </button>
+            <p className="mt-2 text-sm text-stone-700">
+              We send you a new quote for the same order, usually within one business day.
+            </p>
+          </form>
+        ))}
       {quote.approval && <ApprovedNote approval={quote.approval} />}
       {quote.state === 'open' && (
         <DecisionForms

@@ -195,7 +195,7 @@ function quoteValues(
     if (service === 'direct-to-garment') values.loc2Area = 'large';
     if (service === 'embroidery') values.loc2Width = '3';
   }
-  if (random.chance(0.3)) values.comments = 'Logo attached. Same colours as last year, please.';
+  if (random.chance(0.3)) values.comments = 'Logo attached. Same colors as last year, please.';
   return values;
 }
 

@@ -127,6 +127,56 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
     expect(desk?.events.at(-1)).toMatchObject({ actor: 'customer', type: 'decision' });
   });
 
+  it('asks for a fresh quote for an expired one in one press, once, marked in the inbox until a quote is sent', async () => {
+    const { reference, path } = await quotedRequest('2020-01-01');
+    const session = await visitorSession(t.app, '/contact-us');
+    const ask = () =>
+      request(t.app)
+        .post(`${path}/fresh-quote`)
+        .set('Cookie', session.cookie)
+        .type('form')
+        .send({
+          [CSRF_FIELD]: session.token,
+        });
+    expect((await ask().expect(303)).headers.location).toBe(`${path}?done=fresh-quote-asked`);
+    // Once: a second press changes nothing and mails no one.
+    expect((await ask().expect(303)).headers.location).toBe(`${path}?done=fresh-quote-already`);
+    const mails = withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear');
+    expect(mails.filter((item) => item.subject === `The customer asks for a fresh quote (${reference})`)).toHaveLength(
+      1,
+    );
+
+    const page = await request(t.app).get(`${path}?done=fresh-quote-asked`).expect(200);
+    expect(page.text).toContain('we have your request for a fresh quote');
+    expect(page.text).toContain('You asked for a fresh quote on');
+    expect(page.text).not.toContain('>Ask for a fresh quote<');
+    expect(page.text).toContain('Waiting on us');
+
+    // The desk: unread, at the top of the inbox and marked, with the way to a new quote on the request.
+    const { cookie } = await staffSession(t.app, t.storage, 'owner@seenwear.example');
+    const inbox = await request(t.app).get('/staff').set('Cookie', cookie).expect(200);
+    const row = new RegExp(`<li[^>]*>(?:(?!</li>).)*${reference}(?:(?!</li>).)*</li>`, 's').exec(inbox.text)?.[0] ?? '';
+    expect(row).toContain('Needs a new quote');
+    expect(row).toContain('(unread)');
+    const desk = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', cookie).expect(200);
+    expect(desk.text).toContain('the customer asked for a fresh quote on');
+    expect(desk.text).toContain('Asked for a fresh quote: quote v1 had expired');
+    // An expired quote cannot be approved in person either: the menu does not offer it.
+    expect(desk.text).not.toContain('Approved (in person)');
+
+    // A new quote answers it.
+    await t.storage.sendQuote(reference, terms(), { from: 'quoted', to: 'quoted', actor: staff, mail: toCustomer });
+    const later = await request(t.app).get('/staff').set('Cookie', cookie).expect(200);
+    const after =
+      new RegExp(`<li[^>]*>(?:(?!</li>).)*${reference}(?:(?!</li>).)*</li>`, 's').exec(later.text)?.[0] ?? '';
+    expect(after).not.toContain('Needs a new quote');
+    const open = await request(t.app).get(path).expect(200);
+    expect(open.text).toContain('Approve quote v2');
+    expect(open.text).not.toContain('Ask for a fresh quote');
+    // An open quote is not asked for again.
+    expect((await ask().expect(303)).headers.location).toBe(`${path}?done=fresh-quote-not-expired`);
+  });
+
   it('shows the desk an approved quote as Approved, with the browser it came from by name', async () => {
     const { reference, path } = await quotedRequest();
     const session = await visitorSession(t.app, '/contact-us');
@@ -162,8 +212,12 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
       .expect(303);
     expect(late.headers.location).toBe(`${expired.path}?done=expired#quote`);
     const page = await request(t.app).get(expired.path).expect(200);
-    expect(page.text).toContain('ask us below for a new one');
+    expect(page.text).toContain('so it can no longer be approved');
+    expect(page.text).toContain('Ask for a fresh quote');
     expect(page.text).not.toContain('Approve quote v1');
+    // The status box asks for no approval that cannot be given.
+    expect(page.text).not.toContain('Approve it to book your order');
+    expect(page.text).not.toContain('waiting for your approval');
     expect(await t.storage.approvalsOf(reference)).toEqual([]);
     expect(await t.storage.approvalsOf(expired.reference)).toEqual([]);
   });

@@ -13,6 +13,7 @@ import { filePosition, sendRequestFile } from '#server/requests/request-file.ts'
 import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
 import type { Storage } from '#server/storage/types.ts';
+import { handoverOfPayload } from '#server/submissions/quote-payload.ts';
 import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
@@ -37,6 +38,18 @@ const notices = {
   sent: { type: 'success', text: 'Your message is on its way to the shop.' },
   empty: { type: 'error', text: 'Write a message or choose a file first.' },
   cancelled: { type: 'success', text: 'Your request is cancelled. We have let the shop know.' },
+  'fresh-quote-asked': {
+    type: 'success',
+    text: 'Thank you: we have your request for a fresh quote, and will e-mail it to you, usually within one business day.',
+  },
+  'fresh-quote-already': {
+    type: 'success',
+    text: 'You have already asked for a fresh quote: it is on its way, usually within one business day.',
+  },
+  'fresh-quote-not-expired': {
+    type: 'error',
+    text: 'Your quote is still open: approve it below, or ask us for changes.',
+  },
   ...decisionNotices,
   'not-completed': { type: 'error', text: 'An order can be placed again once it is completed.' },
   'nothing-to-pay': { type: 'error', text: 'Nothing is due to pay here now: see Payment below.' },
@@ -52,7 +65,10 @@ const notices = {
 } as const;
 
 /** What is due now changes what happens next: production waits for the deposit, pickup for the balance. */
-function nextWithMoney(money: NonNullable<RequestPageView['money']>): Pick<RequestPageView, 'next'> | object {
+function nextWithMoney(
+  money: NonNullable<RequestPageView['money']>,
+  handover: 'pickup' | 'delivery',
+): Pick<RequestPageView, 'next'> | object {
   // Back from paying, before Stripe's word: asking again for the money would read as a second charge.
   if (money.due && money.returned === 'confirming') {
     return {
@@ -73,7 +89,10 @@ function nextWithMoney(money: NonNullable<RequestPageView['money']>): Pick<Reque
   if (money.due?.purpose === 'balance') {
     return {
       next: {
-        text: `Your order is ready. The ${money.due.amount} balance is due: pay it below, or when you pick it up.`,
+        text:
+          handover === 'pickup'
+            ? `Your order is ready for pickup. The ${money.due.amount} balance is due: pay it below, or when you pick it up.`
+            : `Your order is ready, and we will be in touch about the delivery. The ${money.due.amount} balance is due: pay it below, or at the shop.`,
         waitingOn: 'customer' as const,
       },
     };
@@ -225,7 +244,9 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
         approvals,
         asked,
       }),
-      ...(money ? { money, ...nextWithMoney(money) } : {}),
+      ...(money
+        ? { money, ...nextWithMoney(money, request.promised?.handover ?? handoverOfPayload(request.payload)) }
+        : {}),
       ...(mockups.length > 0 ? { mockups: mockupViews(mockups, path) } : {}),
       ...(extra.notice ? { notice: extra.notice } : {}),
       ...(group ? { group } : {}),
@@ -395,6 +416,18 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       status: 200,
       form: { form: 'quote', values: { ...values, [REORDER_FIELD]: reference }, errors: {}, message: '' },
     });
+  });
+
+  // An expired quote: one press asks the shop for a fresh one (once, until it comes).
+  router.post(`${PAGE}/fresh-quote`, postLimit, opened, async (req, res) => {
+    const { reference, path } = pageOf(req);
+    const outcome = await options.requests.askFreshQuote(reference, { tellShop: Boolean(options.shopEmail) });
+    if (outcome === 'missing') throw createHttpError(404, NOT_FOUND);
+    if (outcome === 'asked') {
+      req.log.info({ reference, reason: 'fresh_quote_asked' }, 'the customer asked for a fresh quote');
+      options.onQueued?.();
+    }
+    res.redirect(303, `${path}?done=fresh-quote-${outcome}`);
   });
 
   router.post(`${PAGE}/cancel`, postLimit, opened, async (req, res) => {

@@ -1,6 +1,7 @@
 import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
 import { printSizeText, quoteFigures } from '#server/requests/version-views.ts';
 import type { Approval, CustomerRequest, SentProof, SentQuote } from '#server/storage/types.ts';
+import { handoverOfPayload } from '#server/submissions/quote-payload.ts';
 import { optionalField } from '#shared/optional-field.ts';
 import type {
   RequestPageMessage,
@@ -9,6 +10,7 @@ import type {
   RequestPageView,
   VersionState,
 } from '#shared/request-page-contract.ts';
+
 import type { AskedView } from '#shared/requests/asked-view.ts';
 import { customerCancellable, nextStepOf, timelineOf } from '#shared/requests/customer-steps.ts';
 import { isQuoteOpen, taxWords } from '#shared/requests/quote.ts';
@@ -87,17 +89,28 @@ export function requestPageView(
     }
   }
   const inHands = text(request.payload.inHandsDate);
+  const quote = quoteOf(request.status, quotes, approvals, localToday(today));
+  const handover = request.promised?.handover ?? handoverOfPayload(request.payload);
+  const freshQuoteAsked = request.status === 'quoted' && request.freshQuoteAskedAt !== undefined;
   return {
     reference: request.reference,
     path,
     status: request.status,
     receivedAt: request.createdAt.toISOString(),
     timeline: timelineOf(request.status, reachedAt, cancelledFrom),
-    next: nextStepOf(request.status),
+    next: nextStepOf(request.status, { handover, quoteExpired: quote?.state === 'expired', freshQuoteAsked }),
     ...(inHands && /^\d{4}-\d{2}-\d{2}$/.test(inHands)
       ? { inHands: { date: inHands, daysLeft: daysUntil(inHands, today) } }
       : {}),
-    ...optionalField('promised', request.status === 'cancelled' ? undefined : request.promised),
+    // A promise is of a day ahead: an order cancelled, ready for pickup now or complete has none to keep.
+    ...optionalField(
+      'promised',
+      request.status === 'cancelled' ||
+        request.status === 'completed' ||
+        (request.status === 'ready' && handover === 'pickup')
+        ? undefined
+        : request.promised,
+    ),
     asked,
     files: request.files.map((file) => ({
       position: file.position,
@@ -106,7 +119,10 @@ export function requestPageView(
       previewable: isPreviewable(file.mediaType),
     })),
     thread,
-    ...optionalField('quote', quoteOf(request.status, quotes, approvals, localToday(today))),
+    ...optionalField('quote', quote),
+    ...(freshQuoteAsked && request.freshQuoteAskedAt
+      ? { freshQuoteAskedAt: request.freshQuoteAskedAt.toISOString() }
+      : {}),
     ...optionalField('proof', proofOf(request.status, proofs, approvals)),
     canCancel: customerCancellable.includes(request.status),
   };

@@ -3,13 +3,17 @@ import { isPreviewable } from '#server/requests/request-details.ts';
 import { customerPagePath } from '#server/requests/request-links.ts';
 import { printSizeText } from '#server/requests/version-views.ts';
 import type { NotificationRecipient, SentQuote, Storage } from '#server/storage/types.ts';
+import { handoverOfPayload } from '#server/submissions/quote-payload.ts';
 import { formatDateTime, formatDay } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
+import { describeOpeningHours } from '#shared/opening-hours.ts';
+import { payableNow } from '#shared/payments/order-money.ts';
+import { isQuoteOpen } from '#shared/requests/quote.ts';
 import { statusLabels } from '#shared/requests/request-status.ts';
+import { localToday } from '#shared/submissions/quote-fields.ts';
 import {
   approvalReceiptMail,
   customerMessageMail,
-  customerUpdateMail,
   newRequestLinkMail,
   promisedChangedMail,
   proofMail,
@@ -17,6 +21,7 @@ import {
   type ToCustomerFacts,
   toCustomerSubject,
 } from './customer-mail.ts';
+
 import { entryReceiptMail, groupSubject, shareLinkMail } from './group-mail.ts';
 import type { MailDraft } from './mail-draft.ts';
 import { type MailFacts, type MailKind, readMailFacts } from './mail-facts.ts';
@@ -27,6 +32,7 @@ import { moneyRows, paymentFlaggedMail, paymentReceiptMail, paymentSubject } fro
 import { customerMessage, shopMessage } from './received-mail.ts';
 import { toShopMail, toShopSubject } from './shop-mail.ts';
 import { signInLinkMail } from './sign-in-mail.ts';
+import { cancelUndoneMail, type OrderContext, reminderMail, statusChangedMail } from './status-mail.ts';
 
 /**
  * Every mail the site sends is written here, one way: from the facts its outbox row holds and what is
@@ -46,6 +52,7 @@ export type MailReads = Pick<
   | 'groupOf'
   | 'entryById'
   | 'mockupsOf'
+  | 'getRequestState'
 >;
 
 /** The outbox row a mail is written for: its id, the request it is about (none for a sign-in link), its facts as stored. */
@@ -70,6 +77,14 @@ export interface BuiltMail extends Omit<MailDraft, 'look'> {
  */
 export class UnbuildableMailError extends Error {
   override name = 'UnbuildableMailError';
+}
+
+/**
+ * A mail no longer owed by the time it is sent (a reminder of a deposit paid meanwhile, of a request
+ * cancelled or completed since): the outbox drops it unsent, without an error.
+ */
+export class MailNotDueError extends Error {
+  override name = 'MailNotDueError';
 }
 
 interface Context {
@@ -125,6 +140,35 @@ function toShop(facts: Parameters<typeof toShopMail>[0], row: QueuedMail, { sett
   return Promise.resolve(
     toShopMail(facts, { reference, shopEmail: settings.shopEmail, publicUrl: settings.publicUrl }),
   );
+}
+
+/**
+ * What the status mails and reminders say of the order besides its status: how it is handed over, its
+ * money as stored now, the shop's address and hours from its data files.
+ */
+async function orderContext(
+  request: { payload: Record<string, unknown>; promised?: { handover: 'pickup' | 'delivery' } },
+  about: { reference: string; shopName: string; link?: string },
+  context: Context,
+): Promise<OrderContext> {
+  const { money } = await moneyOf(context.reads, about.reference);
+  const { address, openingHours } = context.settings.shop;
+  return {
+    ...about,
+    cardPayments: context.settings.cardPayments === true && about.link !== undefined,
+    handover: request.promised?.handover ?? handoverOfPayload(request.payload),
+    ...(money
+      ? {
+          money: {
+            balanceCents: money.balanceCents,
+            paidCents: money.paidCents,
+            depositDueCents: money.depositDueCents,
+          },
+        }
+      : {}),
+    ...(address ? { address: `${address.street}, ${address.city}, ${address.region} ${address.postalCode}` } : {}),
+    ...(openingHours ? { hours: describeOpeningHours(openingHours) } : {}),
+  };
 }
 
 /** A receipt for a payment or a refund: its row's figures, then the order's after it. */
@@ -219,14 +263,88 @@ const builders: { [K in MailKind]: Builder<K> } = {
 
   async 'status-changed'(facts, row, context) {
     const { request, about } = await toCustomer(row, context);
-    const quote = await latestQuote(context, about.reference);
+    const [quote, order] = await Promise.all([
+      latestQuote(context, about.reference),
+      orderContext(request, about, context),
+    ]);
     return {
-      ...customerUpdateMail(request.email, { ...about, status: facts.status, message: facts.message }),
+      ...statusChangedMail(request.email, facts, order),
       look: customerLook({
         ...about,
         request,
-        rows: [{ label: 'Status', value: statusLabels[facts.status] }],
+        rows: [
+          { label: 'Status', value: statusLabels[facts.status] },
+          ...(facts.status === 'ready' && order.money && order.money.balanceCents > 0
+            ? [{ label: 'Balance due', value: formatMoney(order.money.balanceCents) }]
+            : []),
+        ],
         ...(quote ? { quote } : {}),
+      }),
+    };
+  },
+
+  async 'cancel-undone'(facts, row, context) {
+    const { request, about } = await toCustomer(row, context);
+    const order = await orderContext(request, about, context);
+    return {
+      ...cancelUndoneMail(request.email, facts.status, order),
+      look: customerLook({ ...about, request, rows: [{ label: 'Status', value: statusLabels[facts.status] }] }),
+    };
+  },
+
+  async reminder(facts, row, context) {
+    const { request, about } = await toCustomer(row, context);
+    const [status, order, quotes, { money }] = await Promise.all([
+      context.reads.getRequestState(about.reference),
+      orderContext(request, about, context),
+      context.reads.quotesOf(about.reference),
+      moneyOf(context.reads, about.reference),
+    ]);
+    const now = status?.status;
+    // Checked again as it goes: a reminder never reaches a request cancelled, completed or paid since.
+    if (!now) throw new UnbuildableMailError(`the request ${about.reference} is not in storage`);
+    if (facts.about === 'deposit') {
+      const due = payableNow(now, money, 'deposit');
+      if (due <= 0) throw new MailNotDueError(`the deposit of ${about.reference} is no longer due`);
+      return {
+        ...reminderMail(request.email, { about: 'deposit', depositDueCents: due }, order),
+        look: customerLook({
+          ...about,
+          request,
+          rows: [{ label: 'Deposit due', value: formatMoney(due) }],
+          label: 'Open your order',
+        }),
+      };
+    }
+    if (facts.about === 'balance') {
+      const due = payableNow(now, money, 'balance');
+      if (due <= 0) throw new MailNotDueError(`the balance of ${about.reference} is no longer due`);
+      return {
+        ...reminderMail(request.email, { about: 'balance', balanceCents: due }, order),
+        look: customerLook({
+          ...about,
+          request,
+          rows: [{ label: 'Balance due', value: formatMoney(due) }],
+          label: 'Open your order',
+        }),
+      };
+    }
+    const quote = quotes.at(-1);
+    const today = localToday(new Date());
+    if (now !== 'quoted' || !quote || quote.version !== facts.version || !isQuoteOpen(quote, quote.version, today))
+      throw new MailNotDueError(`quote v${facts.version} of ${about.reference} no longer waits for an answer`);
+    return {
+      ...reminderMail(
+        request.email,
+        { about: 'quote-expiring', version: quote.version, validUntil: quote.validUntil },
+        order,
+      ),
+      look: customerLook({
+        ...about,
+        request,
+        quote,
+        rows: [{ label: 'Good until', value: formatDay(quote.validUntil) }],
+        label: 'Open your quote',
       }),
     };
   },
@@ -349,6 +467,7 @@ const builders: { [K in MailKind]: Builder<K> } = {
   'customer-wrote': toShop,
   'customer-decided': toShop,
   'customer-cancelled': toShop,
+  'customer-asked-quote': toShop,
 
   async legacy() {
     throw new UnbuildableMailError('queued before mails were written when sent; only its subject was kept');
@@ -398,10 +517,13 @@ export function queuedSubject(facts: MailFacts, reference: string, shopName: str
     case 'link-replaced':
     case 'approval-receipt':
     case 'promised-changed':
+    case 'cancel-undone':
+    case 'reminder':
       return toCustomerSubject(facts satisfies ToCustomerFacts, { reference, shopName });
     case 'customer-wrote':
     case 'customer-decided':
     case 'customer-cancelled':
+    case 'customer-asked-quote':
       return toShopSubject(facts, reference);
     case 'payment-receipt':
     case 'refund-receipt':

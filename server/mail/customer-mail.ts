@@ -2,7 +2,7 @@ import { formatDay } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { PromisedDate } from '#shared/requests/promised-date.ts';
 import { depositOf, type QuoteTerms, quoteTotal } from '#shared/requests/quote.ts';
-import { type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
+import { statusLabels } from '#shared/requests/request-status.ts';
 import type { MailDraft } from './mail-draft.ts';
 import type { MailFacts } from './mail-facts.ts';
 import { inertText } from './user-text.ts';
@@ -18,7 +18,9 @@ export type ToCustomerFacts = Extract<
       | 'desk-message'
       | 'link-replaced'
       | 'approval-receipt'
-      | 'promised-changed';
+      | 'promised-changed'
+      | 'cancel-undone'
+      | 'reminder';
   }
 >;
 
@@ -33,7 +35,21 @@ export function toCustomerSubject(
     case 'proof-sent':
       return `${shopName}: your proof for ${reference} is ready${facts.version > 1 ? ` (v${facts.version})` : ''}`;
     case 'status-changed':
-      return `${shopName}: your request ${reference} is now ${statusLabels[facts.status].toLowerCase()}`;
+      return facts.status === 'ready'
+        ? `${shopName}: your order ${reference} is ready`
+        : facts.status === 'completed'
+          ? `${shopName}: your order ${reference} is complete`
+          : facts.status === 'cancelled'
+            ? `${shopName}: your request ${reference} is cancelled`
+            : `${shopName}: your request ${reference} is now ${statusLabels[facts.status].toLowerCase()}`;
+    case 'cancel-undone':
+      return `${shopName}: your request ${reference} is back on`;
+    case 'reminder':
+      return facts.about === 'deposit'
+        ? `${shopName}: a reminder: the deposit for ${reference} is due`
+        : facts.about === 'balance'
+          ? `${shopName}: a reminder: your order ${reference} is ready and waiting`
+          : `${shopName}: a reminder: your quote for ${reference} expires soon`;
     case 'desk-message':
       return `${shopName}: about ${facts.about === 'quote' ? `your quote request ${reference}` : `your message ${reference}`}`;
     case 'link-replaced':
@@ -149,32 +165,6 @@ export function promisedChangedMail(
 /** The lines that point a customer to their request's private page, when it has one. */
 function pageLines(link: string | undefined): string[] {
   return link ? ['', 'Your request, its status and our messages, on your private page:', link] : [];
-}
-
-/** The shop's message to a customer, sent with a status change. */
-export function customerUpdateMail(
-  to: string,
-  {
-    reference,
-    status,
-    message,
-    shopName,
-    link,
-  }: { reference: string; status: RequestStatus; message: string; shopName: string; link?: string },
-): MailDraft {
-  return {
-    to,
-    subject: toCustomerSubject({ kind: 'status-changed', status, message }, { reference, shopName }),
-    text: [
-      message,
-      '',
-      `Reference: ${reference}`,
-      `Status: ${statusLabels[status]}`,
-      ...pageLines(link),
-      '',
-      `${shopName}`,
-    ].join('\n'),
-  };
 }
 
 /** The shop's message to a customer from the desk (a reply to a contact message, a question about a quote). */

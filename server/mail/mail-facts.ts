@@ -30,7 +30,23 @@ const mailFactsSchema = z.discriminatedUnion('kind', [
   // The shop to the customer.
   z.object({ kind: z.literal('quote-sent'), version }),
   z.object({ kind: z.literal('proof-sent'), version }),
-  z.object({ kind: z.literal('status-changed'), status: z.enum(statuses), message: text }),
+  // A status the desk set: with the desk's message when it wrote one (required before Ready, Completed and
+  // Cancelled mailed by themselves), and a cancel's reason.
+  z.object({
+    kind: z.literal('status-changed'),
+    status: z.enum(statuses),
+    message: text.optional(),
+    reason: text.optional(),
+  }),
+  // The shop undid a cancel within its day: the request is back where it was.
+  z.object({ kind: z.literal('cancel-undone'), status: z.enum(statuses) }),
+  // Sent once each by the reminder job (server/jobs/reminder-job.ts): a deposit or a balance due for some
+  // days, a quote (its version) a few days before it expires.
+  z.object({
+    kind: z.literal('reminder'),
+    about: z.enum(['deposit', 'balance', 'quote-expiring']),
+    version: version.optional(),
+  }),
   z.object({ kind: z.literal('desk-message'), message: text, about: z.enum(['quote', 'contact']) }),
   z.object({ kind: z.literal('link-replaced') }),
   // The customer's own approval, for their records: what, which version, the total, the name they typed.
@@ -72,6 +88,8 @@ const mailFactsSchema = z.discriminatedUnion('kind', [
     comment: text,
   }),
   z.object({ kind: z.literal('customer-cancelled'), reason: text }),
+  // The customer pressed "Ask for a fresh quote" under their expired quote (its version).
+  z.object({ kind: z.literal('customer-asked-quote'), version }),
   // Queued whole before mails were written when sent (migration 0015): only its subject was kept.
   z.object({ kind: z.literal('legacy'), subject: z.string() }),
 ]);

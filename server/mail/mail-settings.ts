@@ -7,8 +7,11 @@ export interface MailSettings {
   from: string;
   /** SHOP_EMAIL: where the shop's copy of each submission, and the customer's notes, go. */
   shopEmail: string;
-  /** The shop as the site presents it (data/config.json): its name, phone and public e-mail. */
-  shop: Pick<SiteConfig, 'appName' | 'contact'>;
+  /**
+   * The shop as the site presents it (data/config.json): its name, phone and public e-mail; its address
+   * and opening hours for the mails that say where and when to pick an order up.
+   */
+  shop: Pick<SiteConfig, 'appName' | 'contact'> & Partial<Pick<SiteConfig, 'address' | 'openingHours'>>;
   /** PUBLIC_URL: the origin of every link a mail carries. */
   publicUrl: string;
   /**
@@ -22,6 +25,8 @@ export interface MailSettings {
    * carries everything, files attached, as the shop has no other way to see them.
    */
   deskUrl?: string;
+  /** Stripe is set up: a customer can pay by card on their private page (the mails say so only then). */
+  cardPayments?: boolean;
   /** The shop's time zone (the order terms'): times in mails read as the desk shows them. UTC without it. */
   timeZone?: string;
 }

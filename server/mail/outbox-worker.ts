@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ClaimedNotification, Storage } from '#server/storage/types.ts';
-import { buildMail, type MailReads, UnbuildableMailError } from './build-mail.ts';
+import { buildMail, MailNotDueError, type MailReads, UnbuildableMailError } from './build-mail.ts';
 import type { MailSettings } from './mail-settings.ts';
 import type { MailTransport } from './mail-transport.ts';
 import { heldByShareCap } from './share-mail-cap.ts';
@@ -50,6 +50,7 @@ export interface OutboxWorkerOptions {
     | 'markNotificationSent'
     | 'markNotificationFailed'
     | 'releaseNotification'
+    | 'dropNotification'
     | 'countHit'
     | 'uncountHit'
   > &
@@ -189,6 +190,12 @@ async function deliver(message: ClaimedNotification, options: OutboxWorkerOption
     await transport.sendMail(await buildMail(message, storage, settings));
   } catch (error) {
     failure = error;
+  }
+  if (failure instanceof MailNotDueError) {
+    // Not owed any more (a reminder of a deposit paid since, of a request cancelled since): never sent.
+    await storage.dropNotification(message);
+    logger.info({ reference, recipient, reason: failure.message }, 'notification dropped: no longer due');
+    return false;
   }
   if (failure === undefined) {
     // Sent but not marked (the database failing right now, or the claim taken over after a stall)

@@ -17,6 +17,7 @@ function sent(submission: Submission, recipient: 'shop' | 'customer', mockups: S
   const reads: MailReads = {
     getSubmission: async () => submission,
     getCustomerRequest: unread,
+    getRequestState: unread,
     quotesOf: unread,
     proofsOf: unread,
     approvalsOf: unread,

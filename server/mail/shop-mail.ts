@@ -3,7 +3,10 @@ import type { MailFacts } from './mail-facts.ts';
 import { inertText } from './user-text.ts';
 
 /** What a customer did on their private page, told to the shop (SHOP_EMAIL). */
-export type ToShopFacts = Extract<MailFacts, { kind: 'customer-wrote' | 'customer-decided' | 'customer-cancelled' }>;
+export type ToShopFacts = Extract<
+  MailFacts,
+  { kind: 'customer-wrote' | 'customer-decided' | 'customer-cancelled' | 'customer-asked-quote' }
+>;
 
 function labelOf(facts: Extract<ToShopFacts, { kind: 'customer-decided' }>): string {
   return `${facts.subject} v${facts.version}`;
@@ -20,6 +23,8 @@ export function toShopSubject(facts: ToShopFacts, reference: string): string {
         : `The customer asked for changes to ${labelOf(facts)} (${reference})`;
     case 'customer-cancelled':
       return `The customer cancelled (${reference})`;
+    case 'customer-asked-quote':
+      return `The customer asks for a fresh quote (${reference})`;
   }
 }
 
@@ -49,6 +54,12 @@ function linesOf(facts: ToShopFacts, reference: string): string[] {
         `The customer cancelled quote request ${reference}.`,
         '',
         facts.reason ? `Their reason: ${inertText(facts.reason)}` : 'They gave no reason.',
+      ];
+    case 'customer-asked-quote':
+      return [
+        `Quote v${facts.version} of ${reference} passed its valid-until date before the customer approved it, and they ask for a fresh one.`,
+        '',
+        'Write a new version (its lines start from the last one) and send it: the customer is e-mailed it.',
       ];
   }
 }

@@ -4,16 +4,16 @@ import { linkKeys } from '#server/http/link-secrets.ts';
 import type { AppMetrics } from '#server/metrics/app-metrics.ts';
 import { instrumentTransport } from '#server/metrics/instrument.ts';
 import type { Storage } from '#server/storage/types.ts';
-import type { SiteConfig } from '#shared/site-data.ts';
+import type { MailSettings } from './mail-settings.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
 import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts';
 
 /** What start-up hands the notifications: the mail settings (null without SMTP), the shop's contact data and the storage. */
 export interface NotificationsOptions {
   config: Pick<AppConfig, 'mail' | 'publicUrl'> &
-    Partial<Pick<AppConfig, 'outboxLeaseMs' | 'staffEmails' | 'csrfSecret'>>;
+    Partial<Pick<AppConfig, 'outboxLeaseMs' | 'staffEmails' | 'csrfSecret' | 'stripe'>>;
   /** data/config.json: the shop's name and contact, for the customer's confirmation. */
-  site: Pick<SiteConfig, 'appName' | 'contact'>;
+  site: MailSettings['shop'];
   /** The shop's time zone (data/order-terms.json), for the times the mails give. */
   timeZone?: string;
   storage: Storage;
@@ -47,6 +47,7 @@ export function startNotifications(options: NotificationsOptions): OutboxWorker 
       publicUrl: config.publicUrl,
       ...(config.staffEmails?.length ? { deskUrl: `${config.publicUrl}/staff` } : {}),
       ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+      ...(config.stripe ? { cardPayments: true } : {}),
       // The same keys the app makes its links with: a mail's link is made as it is sent.
       ...(config.csrfSecret ? { linkKeys: linkKeys(config.csrfSecret) } : {}),
     },

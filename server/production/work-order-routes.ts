@@ -24,7 +24,7 @@ const checklists: Record<ServiceId | 'other', string[]> = {
   'screen-printing': [
     'Garments counted against the sizes below',
     'Screens burned and checked against the proof',
-    'Ink colours mixed and matched to the proof',
+    'Ink colors mixed and matched to the proof',
     'Test print approved',
     'Print size and placement measured on the first piece',
     'Cured and wash-tested',
@@ -41,7 +41,7 @@ const checklists: Record<ServiceId | 'other', string[]> = {
   embroidery: [
     'Garments counted against the sizes below',
     'Design digitized and stitched out on a sample',
-    'Thread colours matched to the proof',
+    'Thread colors matched to the proof',
     'Hooping and placement checked on the first piece',
     'Backing trimmed, threads cut',
     'Counted, folded and packed',
@@ -75,7 +75,7 @@ function locationsOf(value: unknown): WorkOrderView['locations'] {
     const details = [
       text(location.size) && `print size ${text(location.size)}`,
       text(location.logoWidth) && `logo ${text(location.logoWidth)} wide`,
-      text(location.colors) && `${text(location.colors)} ink colour${location.colors === 1 ? '' : 's'}`,
+      text(location.colors) && `${text(location.colors)} ink color${location.colors === 1 ? '' : 's'}`,
       text(location.stitches) && `${text(location.stitches)} stitches`,
     ].filter(Boolean);
     return { placement: text(location.placement) || 'Location', detail: details.join(', ') || 'See the proof' };

@@ -2,18 +2,41 @@ import type { QueuedFacts } from '#server/mail/mail-facts.ts';
 import { moneyOf } from '#server/payments/money-of.ts';
 import type { ProductionPlanner } from '#server/production/production-planner.ts';
 import type { DecisionOutcome, Storage, VersionDecision } from '#server/storage/types.ts';
+import { optionalField } from '#shared/optional-field.ts';
 import { type PaymentPurpose, payableNow, waitsForDeposit } from '#shared/payments/order-money.ts';
 import { customerCancellable } from '#shared/requests/customer-steps.ts';
 import { type DecisionVerdict, judgeDecision } from '#shared/requests/decision-rules.ts';
 import { canPromise, type PromisedDate } from '#shared/requests/promised-date.ts';
+import { isQuoteOpen } from '#shared/requests/quote.ts';
 import {
   canMove,
   canSendProof,
   inPersonApprovalOf,
+  mailsByItself,
   type RequestStatus,
   statusAfterProof,
+  UNDO_CANCEL_MS,
 } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
+
+/**
+ * The mail a staff move sends: Ready, Completed and Cancelled tell the customer by themselves (with
+ * the desk's message, if any, and a cancel's reason); any other move only when the desk wrote one.
+ */
+export function statusMail(
+  kind: 'quote' | 'contact',
+  to: RequestStatus,
+  message: string | undefined,
+  reason?: string,
+): QueuedFacts | undefined {
+  if (kind !== 'quote' || (!message && !mailsByItself(kind, to))) return undefined;
+  return {
+    kind: 'status-changed',
+    status: to,
+    ...(message ? { message } : {}),
+    ...(reason && to === 'cancelled' ? { reason } : {}),
+  };
+}
 
 /** A customer's answer as their page posts it: who they are comes from the page, not from them. */
 export type CustomerAnswer = Omit<VersionDecision, 'actor' | 'inPerson'>;
@@ -26,6 +49,8 @@ export type MoveOutcome =
   | 'bad-move'
   /** Production waits for the deposit: paid, or waived by the shop with a reason. */
   | 'deposit-due'
+  /** A cancel says why: the customer is told. */
+  | 'no-reason'
   | Exclude<DecisionOutcome, 'recorded' | 'missing'>;
 
 export interface StaffMove {
@@ -34,7 +59,8 @@ export interface StaffMove {
   /** The staff member: `staff:<address>`. */
   actor: `staff:${string}`;
   message?: string;
-  mail?: QueuedFacts;
+  /** Why it is cancelled: required to cancel, and told to the customer. */
+  reason?: string;
   /** Where the staff member's browser was, kept with an approval they record in person. */
   ip: string;
   userAgent: string;
@@ -115,17 +141,50 @@ export function createRequestService({
         });
         return outcome === 'recorded' ? 'moved' : outcome === 'missing' ? 'missing' : outcome;
       }
+      const reason = move.reason?.trim();
+      if (move.to === 'cancelled' && !reason) return 'no-reason';
       if (waitsForDeposit(move.from, move.to, (await moneyOf(storage, reference)).money)) return 'deposit-due';
       const outcome = await storage.changeRequestStatus(reference, {
         from: move.from,
         to: move.to,
         actor: move.actor,
         ...(move.message ? { message: move.message } : {}),
-        ...(move.mail ? { mail: move.mail } : {}),
+        ...(reason ? { reason } : {}),
+        ...optionalField('mail', statusMail(request.kind, move.to, move.message, reason)),
       });
       // Ready, completed or cancelled takes an order's work off the press.
       if (outcome === 'changed') planner.invalidate();
       return outcome === 'changed' ? 'moved' : outcome;
+    },
+
+    /**
+     * The desk undoes a cancel within its day (UNDO_CANCEL_MS): the request goes back where it was, and
+     * the customer is told only if the cancel's mail had reached them.
+     */
+    async undoCancel(reference: string, actor: `staff:${string}`) {
+      const undone = await storage.undoCancel(reference, { actor, withinMs: UNDO_CANCEL_MS });
+      // Back on the press, if it was there.
+      if (undone.outcome === 'undone') planner.invalidate();
+      return undone;
+    },
+
+    /**
+     * The customer asks for a fresh quote: only while their newest quote waits for them and its date
+     * has passed (an open quote is theirs to approve); the shop is told, and the inbox marks it.
+     */
+    async askFreshQuote(
+      reference: string,
+      { tellShop }: { tellShop: boolean },
+    ): Promise<'asked' | 'already' | 'not-expired' | 'missing'> {
+      const [request, quotes] = await Promise.all([storage.getRequestState(reference), storage.quotesOf(reference)]);
+      if (!request) return 'missing';
+      const quote = quotes.at(-1);
+      if (request.status !== 'quoted' || !quote || isQuoteOpen(quote, quote.version, today())) return 'not-expired';
+      const outcome = await storage.askFreshQuote(reference, {
+        version: quote.version,
+        ...(tellShop ? { mail: { kind: 'customer-asked-quote' as const, version: quote.version } } : {}),
+      });
+      return outcome === 'not-quoted' ? 'not-expired' : outcome;
     },
 
     /**

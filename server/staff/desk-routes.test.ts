@@ -134,9 +134,14 @@ describe.each(backends)('the staff desk on %s', (backend) => {
     ).toBe(`/staff/requests/${reference}?done=moved`);
     expect((await t.storage.notificationsOf(reference)).length).toBe(before + 1);
     // Someone else's page still says "in production".
-    expect((await move({ from: 'in_production', to: 'cancelled' })).headers.location).toBe(
+    expect((await move({ from: 'in_production', to: 'proof_approved' })).headers.location).toBe(
       `/staff/requests/${reference}?done=conflict`,
     );
+    // The status menu never cancels: the cancel form asks why and for a confirmation.
+    expect((await move({ from: 'ready', to: 'cancelled' })).headers.location).toBe(
+      `/staff/requests/${reference}?done=cancel-form`,
+    );
+    expect((await t.storage.getRequestState(reference))?.status).toBe('ready');
     expect((await move({ from: 'ready', to: 'handled' })).headers.location).toBe(
       `/staff/requests/${reference}?done=bad-move`,
     );

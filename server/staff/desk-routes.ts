@@ -3,6 +3,7 @@ import createHttpError from 'http-errors';
 import { deskGroupRoutes, deskGroupView } from '#server/groups/desk-group-routes.ts';
 import type { Csrf } from '#server/http/csrf.ts';
 import type { LinkKeys } from '#server/http/link-secrets.ts';
+import type { QueuedFacts } from '#server/mail/mail-facts.ts';
 import { mockupDeskRoutes, mockupNotices } from '#server/mockups/mockup-desk-routes.ts';
 import { deskMockups } from '#server/mockups/mockup-desk-views.ts';
 import { paymentNotices } from '#server/payments/desk-payment-routes.ts';
@@ -12,19 +13,23 @@ import type { ProductionPlanner } from '#server/production/production-planner.ts
 import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
-import type { RequestService } from '#server/requests/request-service.ts';
+import { type RequestService, statusMail } from '#server/requests/request-service.ts';
 import { requestPageReads } from '#server/staff/request-page-reads.ts';
 import type { Actor, Storage } from '#server/storage/types.ts';
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import { optionalField } from '#shared/optional-field.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { canPromise } from '#shared/requests/promised-date.ts';
+import { isQuoteOpen } from '#shared/requests/quote.ts';
 import {
   canSendProof,
   canSendQuote,
   inPersonApprovalOf,
   isStatusOf,
+  mailsByItself,
   nextStatuses,
+  type RequestStatus,
+  UNDO_CANCEL_MS,
 } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
 import { z } from '#shared/zod.ts';
@@ -53,6 +58,33 @@ const notices = {
     text: 'Someone changed this request while you were looking at it: check its status below and try again.',
   },
   'bad-move': { type: 'error', text: 'That status change is not possible from here.' },
+  cancelled: {
+    type: 'success',
+    text: 'Request cancelled: the customer is told why by e-mail. You can undo it for 24 hours.',
+  },
+  'cancel-form': {
+    type: 'error',
+    text: 'Nothing was changed: cancel with the “Cancel this request” form, which asks why and for a confirmation.',
+  },
+  'no-reason': {
+    type: 'error',
+    text: 'Not cancelled: say why (the customer reads it), and tick the box to confirm.',
+  },
+  'cancel-unconfirmed': {
+    type: 'error',
+    text: 'Not cancelled: tick “Yes, cancel this request” to confirm.',
+  },
+  'cancel-undone': { type: 'success', text: 'Cancel undone: the request is back where it was.' },
+  'cancel-undone-told': {
+    type: 'success',
+    text: 'Cancel undone: the request is back where it was, and the customer is told by e-mail.',
+  },
+  'cancel-undone-withdrawn': {
+    type: 'success',
+    text: 'Cancel undone: the request is back where it was. The cancel e-mail had not gone yet, so the customer is sent nothing.',
+  },
+  'undo-too-late': { type: 'error', text: 'A cancel can be undone for 24 hours only: this one is older.' },
+  'not-cancelled': { type: 'error', text: 'The request is not cancelled (any more): check its status below.' },
   superseded: {
     type: 'error',
     text: 'A newer version was sent meanwhile: the approval was not recorded. Check the request below.',
@@ -114,7 +146,15 @@ export interface DeskRoutesOptions {
   planner: ProductionPlanner;
   /** Stripe is set up: card payments can be refunded through it from the money card. */
   payOnline?: boolean;
+  /**
+   * The customer's mail for these facts as it would be sent now (server/mail/build-mail.ts), for the
+   * previews under the status and cancel forms; without it none are shown.
+   */
+  mailPreview?: (reference: string, facts: QueuedFacts) => Promise<{ subject: string; text: string } | undefined>;
 }
+
+/** What the cancel preview shows where the reason will be. */
+const REASON_PLACEHOLDER = '[the reason you give above]';
 
 /**
  * The staff desk (issue 13) under /staff: passwordless sign-in (sign-in-routes.ts), the inbox, and
@@ -225,6 +265,40 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     if (!request) throw noSuchRequest();
     const notice = notices[req.query.done as keyof typeof notices];
     const today = localToday(now());
+    const allMoves = nextStatuses(request.kind, request.status);
+    const newestQuote = quotes.at(-1);
+    // The status menu: a cancel has its own form; an approval in person only of a quote still open.
+    const moves = allMoves.filter(
+      (to) =>
+        to !== 'cancelled' &&
+        !(
+          inPersonApprovalOf(request.status, to) === 'quote' &&
+          (!newestQuote || !isQuoteOpen(newestQuote, newestQuote.version, today))
+        ),
+    );
+    const canCancel = allMoves.includes('cancelled');
+    const lastCancel =
+      request.status === 'cancelled' ? request.events.findLast((event) => event.data.to === 'cancelled') : undefined;
+    const undoUntil = lastCancel && lastCancel.at.getTime() + UNDO_CANCEL_MS;
+    const cancelledFrom = lastCancel?.data.from;
+    const previewed: { to: RequestStatus; facts: QueuedFacts }[] = [
+      ...moves.filter((to) => mailsByItself(request.kind, to)),
+      ...(canCancel ? (['cancelled'] as const) : []),
+    ].flatMap((to) => {
+      const facts = statusMail(request.kind, to, undefined, REASON_PLACEHOLDER);
+      return facts ? [{ to, facts }] : [];
+    });
+    const previews = options.mailPreview
+      ? (
+          await Promise.all(
+            previewed.map(async ({ to, facts }) => {
+              const mail = await options.mailPreview?.(reference, facts);
+              return mail && { to, subject: mail.subject, text: mail.text };
+            }),
+          )
+        ).filter((preview) => preview !== undefined)
+      : [];
+    const onTheBoard = ['approved', 'proof_sent', 'proof_approved', 'in_production', 'ready', 'completed'];
     // Members' receipts name their entry: the desk's list of mails says which member each went to.
     const groupRow = group ? await options.storage.groupOf(reference) : undefined;
     const memberNames = new Map(
@@ -259,7 +333,19 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       mails: mails.map((mail) => mailView(mail, { reference, shopName: options.shopName, memberNames })),
       events: request.events.map(eventView),
       thread: threadView(request),
-      moves: nextStatuses(request.kind, request.status),
+      moves,
+      canCancel,
+      previews,
+      ...(undoUntil !== undefined &&
+      undoUntil > now().getTime() &&
+      typeof cancelledFrom === 'string' &&
+      isStatusOf(request.kind, cancelledFrom)
+        ? { undo: { until: new Date(undoUntil).toISOString(), to: cancelledFrom } }
+        : {}),
+      ...(request.kind === 'quote' && onTheBoard.includes(request.status)
+        ? { workOrder: `/staff/requests/${reference}/work-order` }
+        : {}),
+      ...(request.freshQuoteAskedAt ? { freshQuoteAskedAt: request.freshQuoteAskedAt.toISOString() } : {}),
       quotes: quotes.map((quote) => quoteView(quote, quotes.length, today, approvals)).reverse(),
       proofs: proofs.map((proof) => proofView(proof, proofs.length, approvals)).reverse(),
       canQuote: canSendQuote(request.kind, request.status),
@@ -290,24 +376,65 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     const back = `/staff/requests/${reference}`;
     if (!isStatusOf(request.kind, from) || !isStatusOf(request.kind, to))
       return res.redirect(303, `${back}?done=bad-move`);
-    // An approval recorded in person tells the shop's own records, not the customer, what happened.
-    const mail =
-      message && request.kind === 'quote' && !inPersonApprovalOf(from, to)
-        ? { kind: 'status-changed' as const, status: to, message }
-        : undefined;
+    // A cancel asks why and for a confirmation: only its own form cancels.
+    if (to === 'cancelled') return res.redirect(303, `${back}?done=cancel-form`);
     const outcome = await options.requests.move(reference, {
       from,
       to,
       actor: `staff:${staffOf(res)}`,
       ...(message ? { message } : {}),
-      ...(mail ? { mail } : {}),
       ip: req.ip ?? '',
       userAgent: (req.get('user-agent') ?? '').slice(0, 500),
     });
     if (outcome === 'missing') throw noSuchRequest();
-    // A message, or the receipt of an approval recorded in person, is waiting in the outbox.
-    if ((mail || inPersonApprovalOf(from, to)) && outcome === 'moved') options.onQueued?.();
+    // A status mail, or the receipt of an approval recorded in person, is waiting in the outbox.
+    if (outcome === 'moved' && (statusMail(request.kind, to, message) || inPersonApprovalOf(from, to)))
+      options.onQueued?.();
     res.redirect(303, `${back}?done=${outcome}`);
+  });
+
+  // A cancel: why (the customer is told) and a ticked confirmation, both required, without JavaScript too.
+  router.post('/staff/requests/:reference/cancel', async (req, res) => {
+    const reference = referenceOf(req);
+    const request = await options.storage.getRequestState(reference);
+    if (!request) throw noSuchRequest();
+    const back = `/staff/requests/${reference}`;
+    const from = textField(req.body, 'from');
+    const reason = textField(req.body, 'reason').slice(0, MAX_TEXT);
+    const confirmed = textField(req.body, 'confirm') === 'yes';
+    if (!reason) return res.redirect(303, `${back}?done=no-reason#cancel`);
+    if (!confirmed) return res.redirect(303, `${back}?done=cancel-unconfirmed#cancel`);
+    if (!isStatusOf(request.kind, from)) return res.redirect(303, `${back}?done=bad-move`);
+    const outcome = await options.requests.move(reference, {
+      from,
+      to: 'cancelled',
+      actor: `staff:${staffOf(res)}`,
+      reason,
+      ip: req.ip ?? '',
+      userAgent: (req.get('user-agent') ?? '').slice(0, 500),
+    });
+    if (outcome === 'missing') throw noSuchRequest();
+    if (outcome === 'moved') {
+      if (statusMail(request.kind, 'cancelled', undefined, reason)) options.onQueued?.();
+      req.log.info({ reference, reason: 'staff_cancelled' }, 'request cancelled on the desk');
+    }
+    res.redirect(303, `${back}?done=${outcome === 'moved' ? 'cancelled' : outcome}`);
+  });
+
+  // Undo a cancel within its day: back to where it was, logged; the customer told only if they were.
+  router.post('/staff/requests/:reference/undo-cancel', async (req, res) => {
+    const reference = referenceOf(req);
+    const undone = await options.requests.undoCancel(reference, `staff:${staffOf(res)}`);
+    if (undone.outcome === 'missing') throw noSuchRequest();
+    const back = `/staff/requests/${reference}`;
+    if (undone.outcome !== 'undone')
+      return res.redirect(303, `${back}?done=${undone.outcome === 'too-late' ? 'undo-too-late' : 'not-cancelled'}`);
+    if (undone.told) options.onQueued?.();
+    req.log.info({ reference, reason: 'cancel_undone', told: undone.told }, 'cancel undone on the desk');
+    res.redirect(
+      303,
+      `${back}?done=${undone.told ? 'cancel-undone-told' : undone.withdrawn > 0 ? 'cancel-undone-withdrawn' : 'cancel-undone'}`,
+    );
   });
 
   router.post('/staff/requests/:reference/promised', async (req, res) => {

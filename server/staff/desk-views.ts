@@ -47,6 +47,7 @@ export function listItemView(item: RequestListItem, today: Date): DeskListItem {
     email: item.email,
     receivedAt: item.createdAt.toISOString(),
     unread: item.readAt === null,
+    ...(item.freshQuoteAskedAt ? { freshQuoteAskedAt: item.freshQuoteAskedAt.toISOString() } : {}),
     ...(company ? { company } : {}),
     ...(service ? { service } : {}),
     ...(typeof quantity === 'number' ? { quantity } : {}),
@@ -176,9 +177,22 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
       return { ...base, what: groupEventText(event.type, data) };
     case 'note':
       return { ...base, what: 'Added a note', ...(text(data.text) ? { text: data.text as string } : {}) };
+    case 'fresh_quote_asked':
+      return { ...base, what: `Asked for a fresh quote: quote v${String(data.version)} had expired` };
+    case 'reminder':
+      return {
+        ...base,
+        what:
+          data.about === 'deposit'
+            ? 'Reminded the customer of the deposit due (e-mail)'
+            : data.about === 'balance'
+              ? 'Reminded the customer the order is ready and its balance due (e-mail)'
+              : `Reminded the customer that quote v${String(data.version)} expires soon (e-mail)`,
+      };
     case 'status': {
       const from = statusLabels[data.from as RequestStatus] ?? String(data.from);
       const to = statusLabels[data.to as RequestStatus] ?? String(data.to);
+      if (data.undo === true) return { ...base, what: `Undid the cancel: back from ${from} to ${to}` };
       const message = text(data.message);
       // A customer's cancel may give a reason: it is theirs, not a message to them.
       const reason = text(data.reason);

@@ -82,6 +82,7 @@ export function createCustomerStorage(db: Kysely<StorageDatabase>, dialect: SqlD
           'payload',
           'promised_date',
           'promised_handover',
+          'fresh_quote_asked_at',
         ])
         .executeTakeFirst();
       if (!row) return undefined;
@@ -108,6 +109,7 @@ export function createCustomerStorage(db: Kysely<StorageDatabase>, dialect: SqlD
         createdAt: readDate(row.created_at),
         payload: readJson(row.payload),
         ...promisedOf(row),
+        ...(row.fresh_quote_asked_at === null ? {} : { freshQuoteAskedAt: readDate(row.fresh_quote_asked_at) }),
         files: files.map((file) => ({
           position: file.position,
           name: file.name,
@@ -158,6 +160,27 @@ export function createCustomerStorage(db: Kysely<StorageDatabase>, dialect: SqlD
         await markCustomerActivity(trx, clock, request.id);
         if (mail) await insertQueuedMail(trx, clock, { mail, recipient: 'staff', submissionId: request.id });
         return true;
+      });
+    },
+
+    async askFreshQuote(reference, { version, mail }) {
+      return db.transaction().execute(async (trx) => {
+        const request = await lockRequest(trx, reference);
+        if (!request) return 'missing';
+        // Once until the shop sends a quote (which clears it): a second press changes nothing and mails no one.
+        const asked = await trx
+          .updateTable('submissions')
+          .set({ fresh_quote_asked_at: clock.now() })
+          .where('id', '=', request.id)
+          .where('status', '=', 'quoted')
+          .where('fresh_quote_asked_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
+        if (!asked) return request.status === 'quoted' ? 'already' : 'not-quoted';
+        await appendEvent(trx, request.id, { actor: 'customer', type: 'fresh_quote_asked', data: { version } });
+        await markCustomerActivity(trx, clock, request.id);
+        if (mail) await insertQueuedMail(trx, clock, { mail, recipient: 'staff', submissionId: request.id });
+        return 'asked';
       });
     },
 

@@ -53,7 +53,17 @@ export function createDeskStorage(
       const search = filter.search?.trim() ? filter.search : undefined;
       const countUpTo = filter.countUpTo ?? SEARCH_COUNT_LIMIT;
       const offset = (filter.page - 1) * filter.pageSize;
-      const columns = ['reference', 'kind', 'status', 'name', 'email', 'created_at', 'read_at', 'payload'] as const;
+      const columns = [
+        'reference',
+        'kind',
+        'status',
+        'name',
+        'email',
+        'created_at',
+        'read_at',
+        'payload',
+        'fresh_quote_asked_at',
+      ] as const;
       const inOrder = <Q extends SelectQueryBuilder<StorageDatabase, 'submissions', object>>(query: Q) =>
         query.orderBy('submissions.activity_at', 'desc').orderBy('submissions.id', 'desc') as Q;
       // A page of the filter's requests read in the inbox's order: its ids first, then their columns
@@ -148,6 +158,7 @@ export function createDeskStorage(
           createdAt: readDate(row.created_at),
           readAt: row.read_at === null ? null : readDate(row.read_at),
           payload: readJson(row.payload),
+          ...(row.fresh_quote_asked_at === null ? {} : { freshQuoteAskedAt: readDate(row.fresh_quote_asked_at) }),
         })),
         total:
           total ??
@@ -168,7 +179,15 @@ export function createDeskStorage(
       const row = await db
         .selectFrom('submissions')
         .where('reference', '=', reference)
-        .select(['id', 'status', 'status_changed_at', 'read_at', 'promised_date', 'promised_handover'])
+        .select([
+          'id',
+          'status',
+          'status_changed_at',
+          'read_at',
+          'promised_date',
+          'promised_handover',
+          'fresh_quote_asked_at',
+        ])
         .executeTakeFirstOrThrow();
       const events = await db
         .selectFrom('request_events')
@@ -182,6 +201,7 @@ export function createDeskStorage(
         statusChangedAt: row.status_changed_at === null ? null : readDate(row.status_changed_at),
         readAt: row.read_at === null ? null : readDate(row.read_at),
         ...promisedOf(row),
+        ...(row.fresh_quote_asked_at === null ? {} : { freshQuoteAskedAt: readDate(row.fresh_quote_asked_at) }),
         events: events.map(
           (event): RequestEvent => ({
             at: readDate(event.at),
@@ -236,7 +256,7 @@ export function createDeskStorage(
       });
     },
 
-    async changeRequestStatus(reference, { from, to, actor, message, mail }) {
+    async changeRequestStatus(reference, { from, to, actor, message, reason, mail }) {
       return db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('submissions')
@@ -249,10 +269,81 @@ export function createDeskStorage(
         await appendEvent(trx, moved.id, {
           actor,
           type: 'status',
-          data: { from, to, ...(message ? { message } : {}) },
+          data: { from, to, ...(message ? { message } : {}), ...(reason ? { reason } : {}) },
         });
         if (mail) await insertQueuedMail(trx, clock, { mail, recipient: 'customer', submissionId: moved.id });
         return 'changed';
+      });
+    },
+
+    async undoCancel(reference, { actor, withinMs }) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('submissions')
+          .where('reference', '=', reference)
+          .select(['id', 'status'])
+          .$if(dialect === 'postgres', (query) => query.forUpdate())
+          .executeTakeFirst();
+        if (!row) return { outcome: 'missing' as const };
+        if (row.status !== 'cancelled') return { outcome: 'not-cancelled' as const };
+        // The cancel is the last status event to Cancelled: undone only within its day, by the database's clock.
+        const statusEvents = await trx
+          .selectFrom('request_events')
+          .where('submission_id', '=', row.id)
+          .where('type', '=', 'status')
+          .orderBy('id', 'desc')
+          .select(['id', 'at', 'actor', 'data', sql<boolean | number>`at >= ${clock.after(-withinMs)}`.as('recent')])
+          .limit(5)
+          .execute();
+        const cancel = statusEvents.find((event) => readJson(event.data).to === 'cancelled');
+        const from = cancel && readJson(cancel.data).from;
+        if (!cancel?.recent || typeof from !== 'string' || from === 'cancelled')
+          return { outcome: 'too-late' as const };
+        const to = from as RequestStatus;
+        await trx
+          .updateTable('submissions')
+          .set({ status: to, status_changed_at: clock.now() })
+          .where('id', '=', row.id)
+          .where('status', '=', 'cancelled')
+          .execute();
+        await appendEvent(trx, row.id, { actor, type: 'status', data: { from: 'cancelled', to, undo: true } });
+        // The cancel's mail to the customer: withdrawn while it waits; once sent (or being sent now),
+        // the customer is told in one mail that it is undone. A customer who cancelled knows of it.
+        const mails = await trx
+          .selectFrom('outbox')
+          .where('submission_id', '=', row.id)
+          .where('recipient', '=', 'customer')
+          .where('created_at', '>=', readDate(cancel.at).toISOString())
+          .select(['id', 'facts'])
+          .execute();
+        const cancelMails = mails
+          .filter((mail) => {
+            const facts = mail.facts === null ? null : readJson(mail.facts);
+            return facts?.kind === 'status-changed' && facts.status === 'cancelled';
+          })
+          .map((mail) => mail.id);
+        const withdrawn =
+          cancelMails.length === 0
+            ? 0
+            : Number(
+                (
+                  await trx
+                    .deleteFrom('outbox')
+                    .where('id', 'in', cancelMails)
+                    .where('sent_at', 'is', null)
+                    .where((eb) => eb.or([eb('claim', 'is', null), eb('next_attempt_at', '<=', clock.now())]))
+                    .executeTakeFirst()
+                ).numDeletedRows,
+              );
+        const told = cancel.actor === 'customer' || withdrawn < cancelMails.length;
+        if (told) {
+          await insertQueuedMail(trx, clock, {
+            mail: { kind: 'cancel-undone', status: to },
+            recipient: 'customer',
+            submissionId: row.id,
+          });
+        }
+        return { outcome: 'undone' as const, to, told, withdrawn };
       });
     },
 

@@ -12,6 +12,7 @@ import { createOutboxStorage } from './outbox-storage.ts';
 import { createPaymentStorage } from './payment-storage.ts';
 import { createProductionStorage } from './production-storage.ts';
 import { createPurgeStorage } from './purge-storage.ts';
+import { createReminderStorage } from './reminder-storage.ts';
 import type { StorageDatabase } from './schema.ts';
 import { createSeedStorage } from './seed-storage.ts';
 import { readStorageStatus, type StorageStatus } from './storage-status.ts';
@@ -46,6 +47,7 @@ export function createKyselyStorage(
     ...createOutboxStorage(db, dialect, clock),
     ...createLimitStorage(db, clock),
     ...createJobStorage(db, clock),
+    ...createReminderStorage(db, clock),
     // The desk reads a request through the same getSubmission as the mails and the CLI.
     ...createDeskStorage(db, dialect, submissions.getSubmission),
     ...createVersionStorage(db, clock),

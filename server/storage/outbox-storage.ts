@@ -146,6 +146,16 @@ export function createOutboxStorage(
       return result.numUpdatedRows > 0n;
     },
 
+    async dropNotification(claim) {
+      const result = await db
+        .deleteFrom('outbox')
+        .where('id', '=', claim.id)
+        .where('claim', '=', claim.claim)
+        .where('sent_at', 'is', null)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
     async releaseNotification(claim) {
       await held(claim).set({ claim: null, next_attempt_at: clock.now() }).execute();
     },

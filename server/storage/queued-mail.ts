@@ -5,19 +5,27 @@ import type { StorageDatabase } from './schema.ts';
 
 /**
  * Inserts a mail into the outbox by its facts, due at once: in the caller's transaction, so a status
- * change or a message and its mail are stored together or not at all. The facts are checked here as
+ * change or a message and its mail are stored together or not at all. True when stored (a mail with a
+ * once key already queued for the request is not). The facts are checked here as
  * they are when read back: a row the worker could not write a mail from is never stored.
  */
-export function insertQueuedMail(
+export async function insertQueuedMail(
   trx: Kysely<StorageDatabase>,
   clock: DatabaseClock,
   {
     mail,
     recipient,
     submissionId,
-  }: { mail: QueuedFacts; recipient: 'customer' | 'staff'; submissionId: number | null },
-) {
-  return trx
+    onceKey,
+  }: {
+    mail: QueuedFacts;
+    recipient: 'customer' | 'staff';
+    submissionId: number | null;
+    /** A mail sent once per request (a reminder): a second with the same key is not stored. */
+    onceKey?: string;
+  },
+): Promise<boolean> {
+  const inserted = await trx
     .insertInto('outbox')
     .values({
       submission_id: submissionId,
@@ -25,6 +33,12 @@ export function insertQueuedMail(
       next_attempt_at: clock.now(),
       created_at: clock.now(),
       facts: storedMailFacts(mail),
+      ...(onceKey === undefined ? {} : { once_key: onceKey }),
     })
-    .execute();
+    .$if(onceKey !== undefined, (query) =>
+      query.onConflict((conflict) => conflict.columns(['submission_id', 'once_key']).doNothing()),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }

@@ -55,6 +55,8 @@ export interface StorageDatabase {
     link_version: ColumnType<number, number | undefined, number>;
     /** The customer's latest act on it (migration 0014): the inbox lists the latest first. */
     activity_at: Timestamp | null;
+    /** When the customer asked for a fresh quote for an expired one (migration 0024); cleared when a quote is sent. */
+    fresh_quote_asked_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
     /** Reference, name, e-mail and company folded for search (shared/search-text.ts, migration 0014). */
     search_text: string | null;
     /** The company folded as in search_text (migration 0022, server/storage/company-key.ts); null without one. */
@@ -303,6 +305,8 @@ export interface StorageDatabase {
     facts: Json | null;
     /** When any other mail was queued (a submission's own two take their submission's time). */
     created_at: Timestamp | null;
+    /** A mail sent once only (a reminder): unique per request (migration 0024); null for every other. */
+    once_key: ColumnType<string | null, string | null | undefined, string | null>;
   };
   /** Hits per client and form endpoint in the current rate-limit window, shared by every instance. */
   rate_limits: {

@@ -8,7 +8,7 @@
 import type { CustomerStorage } from './contract/customer.ts';
 import type { DeskStorage } from './contract/desk.ts';
 import type { GroupStorage } from './contract/groups.ts';
-import type { JobStorage } from './contract/jobs.ts';
+import type { JobStorage, ReminderStorage } from './contract/jobs.ts';
 import type { LimitStorage } from './contract/limits.ts';
 import type { MockupStorage } from './contract/mockups.ts';
 import type { OutboxStorage } from './contract/outbox.ts';
@@ -70,6 +70,7 @@ export interface Storage
     VersionStorage,
     CustomerStorage,
     JobStorage,
+    ReminderStorage,
     LimitStorage,
     ProductionStorage,
     PaymentStorage,

@@ -27,7 +27,11 @@ export function createVersionStorage(db: Kysely<StorageDatabase>, clock: Databas
     return db.transaction().execute(async (trx) => {
       const moved = await trx
         .updateTable('submissions')
-        .set(from === to ? { status: to } : { status: to, status_changed_at: clock.now() })
+        .set({
+          ...(from === to ? { status: to } : { status: to, status_changed_at: clock.now() }),
+          // A new quote answers the customer's ask for a fresh one.
+          ...(table === 'quotes' ? { fresh_quote_asked_at: null } : {}),
+        })
         .where('reference', '=', reference)
         .where('status', '=', from)
         .returning('id')

@@ -20,6 +20,14 @@ import { sizesLine } from '#shared/submissions/sizes-line.ts';
  * and the website's estimate at the time of the request (`now`: the date and any rush are counted from
  * it), in the same words the visitor saw, so the reply can start from the same figure.
  */
+/** How the stored payload words a delivery (the shop reads it as the customer chose it). */
+const DELIVERY_WORDS = 'Deliver to the address below';
+
+/** Picked up at the shop or delivered, from a stored payload (its words, or a raw value kept by older code). */
+export function handoverOfPayload(payload: Record<string, unknown>): 'pickup' | 'delivery' {
+  return payload.delivery === DELIVERY_WORDS || payload.delivery === 'delivery' ? 'delivery' : 'pickup';
+}
+
 export function quotePayload(
   request: QuoteRequest,
   values: FormValues,
@@ -75,7 +83,7 @@ export function quotePayload(
           }),
     })),
     inHandsDate: request.inHands,
-    delivery: request.delivery === 'delivery' ? 'Deliver to the address below' : 'Pickup at the shop',
+    delivery: request.delivery === 'delivery' ? DELIVERY_WORDS : 'Pickup at the shop',
     address: request.address,
     zipCode: request.zip,
     comments: request.comments,

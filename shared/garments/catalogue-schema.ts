@@ -24,7 +24,7 @@ const inches = z.number().positive('must be more than 0').max(MAX_PRINT_INCHES, 
 
 const colorSchema = z.strictObject({
   name: text.max(40),
-  hex: z.string().regex(/^#[0-9a-f]{6}$/, 'must be a lower-case colour such as #1f2a44'),
+  hex: z.string().regex(/^#[0-9a-f]{6}$/, 'must be a lower-case color such as #1f2a44'),
 });
 
 const garmentSchema = z
@@ -40,7 +40,7 @@ const garmentSchema = z
     sizeUpcharges: z
       .array(z.strictObject({ size: z.enum(['2XL', '3XL', '4XL+']), cents }))
       .length(3, 'must list 2XL, 3XL and 4XL+ (0 where it costs no more)'),
-    colors: z.array(colorSchema).min(1, 'must list at least one colour'),
+    colors: z.array(colorSchema).min(1, 'must list at least one color'),
     printAreas: z
       .array(z.strictObject({ placement: z.enum(printLocations), widthInches: inches, heightInches: inches }))
       .min(1, 'must list at least one print area'),
@@ -55,7 +55,7 @@ const garmentSchema = z
     repeated(
       garment.colors.map((color) => color.name.toLowerCase()),
       'colors',
-      'colour',
+      'color',
     );
     repeated(
       garment.printAreas.map((area) => area.placement),

@@ -42,8 +42,8 @@ describe('the catalogue schema', () => {
         hoodie.id = tee.id;
       }),
     ).toEqual([
-      'garments.0.colors.0.hex: must be a lower-case colour such as #1f2a44',
-      'garments.0.colors.3: repeats the colour "navy"',
+      'garments.0.colors.0.hex: must be a lower-case color such as #1f2a44',
+      'garments.0.colors.3: repeats the color "navy"',
       'garments.1.id: repeats the id "test-tee"',
     ]);
   });

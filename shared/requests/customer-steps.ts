@@ -55,8 +55,39 @@ const nextSteps: Record<RequestStatus, { text: string; waitingOn: 'shop' | 'cust
   handled: { waitingOn: 'nobody', text: 'We have answered this message.' },
 };
 
-/** What happens next, and who is waiting on whom. */
-export function nextStepOf(status: RequestStatus) {
+/** What the page knows beyond the status that changes what happens next. */
+export interface NextStepContext {
+  /** How the order is handed over: a Ready order is waiting at the shop, or its delivery is being arranged. */
+  handover?: 'pickup' | 'delivery';
+  /** The newest quote is past its date: it can no longer be approved. */
+  quoteExpired?: boolean;
+  /** They asked for a fresh quote, and none has come yet. */
+  freshQuoteAsked?: boolean;
+}
+
+/** What happens next, and who is waiting on whom: never an approval that cannot be given. */
+export function nextStepOf(status: RequestStatus, context: NextStepContext = {}) {
+  if (status === 'quoted' && context.freshQuoteAsked) {
+    return {
+      waitingOn: 'shop' as const,
+      text: 'You asked for a fresh quote. We will e-mail it to you, usually within one business day.',
+    };
+  }
+  if (status === 'quoted' && context.quoteExpired) {
+    return {
+      waitingOn: 'customer' as const,
+      text: 'Your quote’s date has passed, so it can no longer be approved. Press “Ask for a fresh quote” under your quote, and we will send you a new one.',
+    };
+  }
+  if (status === 'ready' && context.handover === 'pickup') {
+    return { waitingOn: 'customer' as const, text: 'Your order is ready for pickup at the shop.' };
+  }
+  if (status === 'ready' && context.handover === 'delivery') {
+    return {
+      waitingOn: 'shop' as const,
+      text: 'Your order is ready. We will be in touch to arrange the delivery you asked for.',
+    };
+  }
   return nextSteps[status];
 }
 

@@ -125,3 +125,16 @@ export function canSendProof(kind: 'quote' | 'contact', status: RequestStatus): 
 export function statusAfterProof(status: RequestStatus): RequestStatus {
   return status === 'quoted' ? 'quoted' : 'proof_sent';
 }
+
+/**
+ * The moves that tell the customer by themselves: the order is ready (with the balance due and where
+ * to pick it up), complete, or cancelled (with why). Any other move mails them only with a message.
+ */
+const toldByItself: ReadonlySet<RequestStatus> = new Set(['ready', 'completed', 'cancelled']);
+
+export function mailsByItself(kind: 'quote' | 'contact', to: RequestStatus): boolean {
+  return kind === 'quote' && toldByItself.has(to);
+}
+
+/** How long after a cancel the desk may undo it, back to where the request was. */
+export const UNDO_CANCEL_MS = 24 * 60 * 60 * 1000;

@@ -78,25 +78,75 @@ describe('the staff desk in a browser', () => {
       ).toBe(64);
       expect(await axeViolations(page)).toEqual([]);
 
-      // From New the menu offers only a cancel: Quoted is reached by sending a quote.
+      // From New nothing is one click away: Quoted is reached by sending a quote, and the status menu
+      // never holds a cancel (its own form asks why and for a confirmation).
+      expect(await page.getByLabel('Move to').count()).toBe(0);
+      expect(await page.getByText('New: sending a quote moves it on (Quoted).').count()).toBe(1);
+      const cancel = page.getByRole('region', { name: 'Cancel this request' });
+      // The browser asks for both; without them (no script, or an old browser) the server refuses too.
+      await cancel.getByRole('button', { name: 'Cancel the request' }).click();
       expect(
-        await page
-          .getByLabel('Move to')
-          .locator('option')
-          .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
-      ).toEqual(['cancelled']);
-      await page.getByLabel('Move to').selectOption('cancelled');
-      await page
-        .getByLabel(/Message to the customer/)
-        .fill('We cannot print this design: the logo is not yours to use.');
-      await page.getByRole('button', { name: 'Change status' }).click();
-      await expect.poll(() => page.getByRole('status').textContent()).toBe('Status changed.');
-      expect(await page.getByText('Moved it from New to Cancelled, with a message to the customer').count()).toBe(1);
+        await page.getByLabel(/Why is it cancelled/).evaluate((field: HTMLTextAreaElement) => field.validity.valid),
+      ).toBe(false);
+      await page.evaluate(() => {
+        for (const field of document.querySelectorAll('#section-cancel ~ div [required]'))
+          field.removeAttribute('required');
+      });
+      await page.getByLabel(/Why is it cancelled/).fill('We cannot print this design: the logo is not yours to use.');
+      await cancel.getByRole('button', { name: 'Cancel the request' }).click();
       await expect
-        .poll(() => site.smtp.received.filter((item) => item.text.includes('We cannot print this design')).length, {
-          timeout: 15_000,
-        })
+        .poll(() => page.getByRole('alert').textContent())
+        .toBe('Not cancelled: tick “Yes, cancel this request” to confirm.');
+      expect(await page.getByText('New', { exact: true }).count()).toBeGreaterThan(0);
+      // What the customer will read, before the button.
+      await cancel.getByText(/The e-mail the customer is sent/).click();
+      expect(await cancel.getByText('Why: [the reason you give above]').count()).toBe(1);
+      await page.getByLabel(/Why is it cancelled/).fill('We cannot print this design: the logo is not yours to use.');
+      await page.getByLabel(/Yes, cancel this request/).check();
+      await cancel.getByRole('button', { name: 'Cancel the request' }).click();
+      await expect
+        .poll(() => page.getByRole('status').textContent())
+        .toBe('Request cancelled: the customer is told why by e-mail. You can undo it for 24 hours.');
+      expect(await page.getByText('Moved it from New to Cancelled, saying why').count()).toBe(1);
+      await expect
+        .poll(
+          () =>
+            site.smtp.received.filter((item) =>
+              item.text.includes('Why: We cannot print this design: the logo is not yours to use.'),
+            ).length,
+          { timeout: 15_000 },
+        )
         .toBe(1);
+      // A day to take it back: the customer, told of the cancel, is told once that it is undone.
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `reports/screenshots/desk-undo-cancel-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 390, height: 900 });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Undo the cancel' }).click();
+      await expect
+        .poll(() => page.getByRole('status').textContent())
+        .toBe('Cancel undone: the request is back where it was, and the customer is told by e-mail.');
+      expect(await page.getByText('Undid the cancel: back from Cancelled to New').count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Undo the cancel' }).count()).toBe(0);
+      await expect
+        .poll(
+          () =>
+            site.smtp.received.filter(
+              (item) => item.parsed.subject === `Seenwear: your request ${reference} is back on`,
+            ).length,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(1);
+      // Cancelled for good this time (the inbox's Cancelled tab is looked at below).
+      await page.getByLabel(/Why is it cancelled/).fill('Cancelled after all: she ordered elsewhere.');
+      await page.getByLabel(/Yes, cancel this request/).check();
+      await cancel.getByRole('button', { name: 'Cancel the request' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('Request cancelled');
 
       await page.getByLabel(/Write to the customer/).fill('Would navy work instead of black?');
       await page.getByRole('button', { name: 'Send message' }).click();
@@ -216,6 +266,70 @@ describe('the staff desk in a browser', () => {
         )
         .toBe(1);
       expect(await axeViolations(page)).toEqual([]);
+
+      // The approval of the proof (given at the counter), and the production board's work order from here.
+      await page.getByLabel('Move to').selectOption('proof_approved');
+      await page.getByRole('button', { name: 'Change status' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toBe('Status changed.');
+      await page.getByRole('link', { name: 'Work order' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`/staff/requests/${quoted}/work-order`);
+      expect(await page.getByText(quoted).count()).toBeGreaterThan(0);
+      await page.goBack();
+      await page.getByText('Waive the deposit', { exact: true }).first().click();
+      await page.getByLabel('Why', { exact: true }).fill('Regular customer: pays on pickup.');
+      await page.getByRole('button', { name: 'Waive the deposit' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('Deposit waived');
+      await page.getByLabel('Move to').selectOption('in_production');
+      await page.getByRole('button', { name: 'Change status' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toBe('Status changed.');
+
+      // Friday afternoon: Ready is preselected, and the mail it sends by itself is shown before the button.
+      expect(await page.getByLabel('Move to').inputValue()).toBe('ready');
+      const total = (await page.getByRole('region', { name: 'Money' }).locator('dd').first().textContent()) ?? '';
+      const preview = page.locator('details', { hasText: 'Moving it to Ready sends' });
+      expect(await preview.getAttribute('open')).not.toBeNull();
+      expect(await preview.getByText(`Good news: your order ${quoted} is ready for pickup.`).count()).toBe(1);
+      expect(await preview.getByText(`${total} is due (the balance).`, { exact: false }).count()).toBe(1);
+      expect(await preview.getByText('Monday to Friday: 9:00 am to 6:00 pm', { exact: false }).count()).toBe(1);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await preview.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `reports/screenshots/desk-ready-preview-${width}.png` });
+      }
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Change status' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toBe('Status changed.');
+      await expect
+        .poll(
+          () =>
+            site.smtp.received.filter((item) => item.parsed.subject === `Seenwear: your order ${quoted} is ready`)
+              .length,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(1);
+      const ready = site.smtp.received.find(
+        (item) => item.parsed.subject === `Seenwear: your order ${quoted} is ready`,
+      );
+      expect(ready?.text).toContain(`${total} is due (the balance).`);
+      expect(ready?.text).toContain('Pick it up at 1420 Market Street, Springfield, IL 62701.');
+      expect(ready?.text).toContain('Saturday: 10:00 am to 2:00 pm');
+
+      // The customer's page says it is ready, at both widths.
+      const customerPage =
+        (await page.getByRole('link', { name: 'Open it as they see it' }).getAttribute('href')) ?? '';
+      await page.goto(customerPage.startsWith('http') ? customerPage : `${site.url}${customerPage}`);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        const stands = page.getByRole('region', { name: 'Where it stands' });
+        const next = stands.getByText(/^Your order is ready/);
+        expect(await next.textContent()).toContain('is due');
+        expect((await next.textContent())?.toLowerCase()).not.toContain('production');
+        expect(await stands.locator('[aria-current="step"]').textContent()).toMatch(/^Ready \(now\)/);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -68,14 +68,15 @@ describe('the order’s rules in a browser', () => {
       await shop.goto(`${site.url}/staff/requests/${reference}`);
       await signInToDesk(shop, site.smtp, site.staff);
       await shop.goto(`${site.url}/staff/requests/${reference}`);
-      // Nothing to approve yet: the menu offers only a cancel.
-      expect(await menu(shop)).toEqual(['cancelled']);
+      // Nothing to approve yet: the menu offers nothing (a cancel has its own form, asking why).
+      expect(await menu(shop)).toEqual([]);
+      expect(await shop.getByRole('region', { name: 'Cancel this request' }).count()).toBe(1);
 
       await shop.getByRole('link', { name: 'Write a quote' }).click();
       await shop.getByRole('button', { name: /^Send quote v1/ }).click();
       await expect.poll(() => shop.getByRole('status').textContent()).toBe('Quote sent to the customer.');
       // Quoted: the shop may record an approval given in person, never click past the customer.
-      expect(await menu(shop)).toEqual(['approved', 'cancelled']);
+      expect(await menu(shop)).toEqual(['approved']);
 
       // A proof sent before the quote's approval is a draft beside it: the request stays Quoted.
       await shop
@@ -83,7 +84,7 @@ describe('the order’s rules in a browser', () => {
         .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: randomPng(80) });
       await shop.getByRole('button', { name: 'Send proof' }).click();
       await expect.poll(() => shop.getByRole('status').textContent()).toBe('Proof sent to the customer.');
-      expect(await menu(shop)).toEqual(['approved', 'cancelled']);
+      expect(await menu(shop)).toEqual(['approved']);
       expect(await axeViolations(shop)).toEqual([]);
       await shop.getByRole('button', { name: 'Sign out', exact: true }).click();
 
@@ -130,7 +131,7 @@ describe('the order’s rules in a browser', () => {
       await shop.screenshot({ path: `${shots}/order-rules-desk-promised-390.png`, fullPage: true });
       await shop.setViewportSize({ width: 1280, height: 900 });
       // From here on it is the shop's work: production, ready, completed.
-      expect(await menu(shop)).toEqual(['in_production', 'cancelled']);
+      expect(await menu(shop)).toEqual(['in_production']);
       expect(desk.problems).toEqual([]);
       expect(phone.problems).toEqual([]);
     } finally {

@@ -40,6 +40,8 @@ export interface CustomerRequest {
   payload: Record<string, unknown>;
   /** The day the order is promised for, once the proof is approved. */
   promised?: PromisedDate;
+  /** When the customer asked for a fresh quote for an expired one, until the shop sends one. */
+  freshQuoteAskedAt?: Date;
   files: StoredFileInfo[];
   events: RequestEvent[];
 }
@@ -120,4 +122,13 @@ export interface CustomerStorage {
     reference: string,
     cancel: { from: readonly RequestStatus[]; reason?: string; mail?: QueuedFacts },
   ): Promise<CustomerCancel>;
+  /**
+   * The customer asks for a fresh quote (their quote `version` expired): kept on the request until the
+   * shop sends a quote, logged as theirs, the request made unread and its mail to the shop queued.
+   * Once: `already` when asked before and not answered yet; `not-quoted` when no quote waits.
+   */
+  askFreshQuote(
+    reference: string,
+    ask: { version: number; mail?: QueuedFacts },
+  ): Promise<'asked' | 'already' | 'not-quoted' | 'missing'>;
 }

@@ -32,6 +32,8 @@ export interface RequestListItem {
   readAt: Date | null;
   /** The validated form fields (company, service, quantity, in-hands date…). */
   payload: Record<string, unknown>;
+  /** When the customer asked for a fresh quote for an expired one, until the shop sends one. */
+  freshQuoteAskedAt?: Date;
 }
 
 /** One page of the inbox, with the totals its filters and tabs show. */
@@ -58,6 +60,8 @@ export interface RequestDetail extends Submission {
   readAt: Date | null;
   /** The day the order is promised for, once the proof is approved. */
   promised?: PromisedDate;
+  /** When the customer asked for a fresh quote for an expired one, until the shop sends one. */
+  freshQuoteAskedAt?: Date;
   events: RequestEvent[];
 }
 
@@ -85,8 +89,28 @@ export interface DeskStorage {
    */
   changeRequestStatus(
     reference: string,
-    change: { from: RequestStatus; to: RequestStatus; actor: Actor; message?: string; mail?: QueuedFacts },
+    change: {
+      from: RequestStatus;
+      to: RequestStatus;
+      actor: Actor;
+      message?: string;
+      /** Why it was cancelled, kept with the move (the customer reads it). */
+      reason?: string;
+      mail?: QueuedFacts;
+    },
   ): Promise<StatusChange>;
+  /**
+   * Undoes the request's last cancel when it was made within `withinMs` (the database's clock): back to the
+   * status it was cancelled from, logged. The cancel's mail to the customer is withdrawn while unsent;
+   * once sent (or being sent), or when the customer cancelled it themselves, a mail tells them it is undone.
+   */
+  undoCancel(
+    reference: string,
+    undo: { actor: Actor; withinMs: number },
+  ): Promise<
+    | { outcome: 'undone'; to: RequestStatus; told: boolean; withdrawn: number }
+    | { outcome: 'missing' | 'not-cancelled' | 'too-late' }
+  >;
   /** Appends an internal note to the activity log; false when there is no such request. */
   addRequestNote(reference: string, actor: Actor, text: string): Promise<boolean>;
   /**

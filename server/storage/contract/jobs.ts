@@ -1,3 +1,5 @@
+import type { QueuedFacts } from '#server/mail/mail-facts.ts';
+
 /** Scheduled jobs (the daily backup, the privacy purge): one instance runs each, by a lease in the database. */
 
 /** One instance's hold on a scheduled job's run, from claimScheduledJob. */
@@ -37,4 +39,36 @@ export interface JobStorage {
   finishScheduledJob(claim: ScheduledJobClaim, outcome: { ok: true } | { error: string }): Promise<boolean>;
   /** The recorded runs of the daily job `name`, or undefined when it never started on this database. */
   scheduledJobStatus(name: string): Promise<ScheduledJobStatus | undefined>;
+}
+
+/** A request that may owe a reminder: the job checks its money before queuing one. */
+export interface ReminderCandidate {
+  reference: string;
+  about: 'deposit' | 'balance' | 'quote-expiring';
+  /** The quote about to expire: its version and last valid day. */
+  version?: number;
+  validUntil?: string;
+}
+
+/** The reminder job's reads and its write (server/jobs/reminder-job.ts). */
+export interface ReminderStorage {
+  /**
+   * Requests that may owe a reminder not queued yet: a quoted request whose newest quote (sent at least
+   * `quoteSentBeforeMs` ago) is valid until a day from `today` to `lastValidDay` (YYYY-MM-DD); an
+   * approved quote, before production, whose approval is `depositAfterMs` to `lookBackMs` old; an
+   * order ready for `balanceAfterMs` to `lookBackMs`. Times by the database's clock.
+   */
+  reminderCandidates(rules: {
+    today: string;
+    lastValidDay: string;
+    quoteSentBeforeMs: number;
+    depositAfterMs: number;
+    balanceAfterMs: number;
+    lookBackMs: number;
+  }): Promise<ReminderCandidate[]>;
+  /**
+   * Queues a mail to the request's customer once per `onceKey`, logged in its activity: false (nothing
+   * stored) when one with that key was queued before, by this instance or another, or no such request.
+   */
+  queueMailOnce(reference: string, mail: QueuedFacts, onceKey: string): Promise<boolean>;
 }

@@ -85,6 +85,11 @@ export interface OutboxStorage {
     error: string,
     outcome: FailureOutcome,
   ): Promise<boolean>;
+  /**
+   * Deletes a claimed mail unsent: it is no longer owed (a reminder of money paid meanwhile, of a
+   * request cancelled since). False (nothing changed) when the claim was taken over.
+   */
+  dropNotification(claim: Pick<ClaimedNotification, 'id' | 'claim'>): Promise<boolean>;
   /** Gives the claim back, due at once, for another worker (shutdown before the send began). */
   releaseNotification(claim: Pick<ClaimedNotification, 'id' | 'claim'>): Promise<void>;
   /** How much mail is owed (for /metrics, read at each scrape). */

@@ -1,0 +1,118 @@
+import type { Logger } from 'pino';
+import type { QueuedFacts } from '#server/mail/mail-facts.ts';
+import { moneyOf } from '#server/payments/money-of.ts';
+import type { Storage } from '#server/storage/types.ts';
+import { payableNow } from '#shared/payments/order-money.ts';
+import { localToday } from '#shared/submissions/quote-fields.ts';
+import type { DailyJob } from './daily-job.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * When each reminder goes, once per request (per quote version for a quote), by the outbox:
+ * - the deposit, 3 days after the quote was approved, while it is still unpaid and production waits;
+ * - the balance, 5 days after the order was marked Ready, while it is still unpaid (its Ready mail
+ *   already said what is due: this is the nudge for an order still waiting at the shop);
+ * - a quote, 3 days before its valid-until date (or fewer, for a quote sent less than 2 days ago: none
+ *   then), while it waits for the customer's answer.
+ * Nothing older than 30 days is reminded (an order left that long is the desk's to chase), and only
+ * between 9 am and 6 pm on the shop's clock: a reminder at 3 am reads as a machine's.
+ */
+export const REMINDER_TIMING = {
+  depositAfterMs: 3 * DAY_MS,
+  balanceAfterMs: 5 * DAY_MS,
+  quoteDaysBefore: 3,
+  quoteSentBeforeMs: 2 * DAY_MS,
+  lookBackMs: 30 * DAY_MS,
+  sendHours: { from: 9, until: 18 },
+} as const;
+
+/** How often the reminders are looked for: hourly, so a reminder goes within the hour it falls due. */
+export const REMINDER_INTERVAL_MS = HOUR_MS;
+
+/** YYYY-MM-DD plus `days`. */
+function addDays(day: string, days: number): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** The hour (0–23) on the shop's clock. */
+function hourIn(at: Date, timeZone: string): number {
+  return Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(at));
+}
+
+export interface ReminderJobOptions {
+  storage: Pick<
+    Storage,
+    | 'reminderCandidates'
+    | 'queueMailOnce'
+    | 'getRequestState'
+    | 'quotesOf'
+    | 'approvalsOf'
+    | 'paymentsOf'
+    | 'depositWaiverOf'
+  >;
+  logger: Logger;
+  /** The shop's time zone (the order terms'): reminders go in its working hours. */
+  timeZone: string;
+  /** Wakes the outbox worker once reminders are queued. */
+  onQueued?: () => void;
+  now?: () => Date;
+}
+
+/**
+ * The reminders as a scheduled job (server/jobs/daily-job.ts, hourly): one instance at a time holds
+ * it by its lease, and each reminder is queued once per request however many instances run it (a
+ * unique key on the outbox, migration 0024). Never to a cancelled or completed request, nor for money
+ * paid: the candidates are read by status, the money checked here, and again by the mail as it goes.
+ */
+export function reminderJob({
+  storage,
+  logger,
+  timeZone,
+  onQueued,
+  now = () => new Date(),
+}: ReminderJobOptions): DailyJob {
+  return {
+    name: 'reminders',
+    async run(signal) {
+      const at = now();
+      const hour = hourIn(at, timeZone);
+      if (hour < REMINDER_TIMING.sendHours.from || hour >= REMINDER_TIMING.sendHours.until) return;
+      const today = localToday(at);
+      const candidates = await storage.reminderCandidates({
+        today,
+        lastValidDay: addDays(today, REMINDER_TIMING.quoteDaysBefore),
+        quoteSentBeforeMs: REMINDER_TIMING.quoteSentBeforeMs,
+        depositAfterMs: REMINDER_TIMING.depositAfterMs,
+        balanceAfterMs: REMINDER_TIMING.balanceAfterMs,
+        lookBackMs: REMINDER_TIMING.lookBackMs,
+      });
+      let queued = 0;
+      for (const candidate of candidates) {
+        if (signal.aborted) break;
+        let facts: QueuedFacts;
+        let key: string;
+        if (candidate.about === 'quote-expiring') {
+          if (candidate.version === undefined) continue;
+          facts = { kind: 'reminder', about: 'quote-expiring', version: candidate.version };
+          key = `quote-expiring:v${candidate.version}`;
+        } else {
+          const [state, { money }] = await Promise.all([
+            storage.getRequestState(candidate.reference),
+            moneyOf(storage, candidate.reference),
+          ]);
+          if (!state || payableNow(state.status, money, candidate.about) <= 0) continue;
+          facts = { kind: 'reminder', about: candidate.about };
+          key = candidate.about;
+        }
+        if (await storage.queueMailOnce(candidate.reference, facts, key)) {
+          queued += 1;
+          logger.info({ job: 'reminders', reference: candidate.reference, about: candidate.about }, 'reminder queued');
+        }
+      }
+      if (queued > 0) onQueued?.();
+    },
+  };
+}
