@@ -1,6 +1,5 @@
 /**
- * The most sign-in links one staff address is sent at the asking of one visitor address (issue 24,
- * finding 2): each is a live credential and a mail queued ahead of customers', so a few visitor
+ * The most sign-in links one staff address is sent at the asking of one visitor address: each is a live credential and a mail queued ahead of customers', so a few visitor
  * addresses must not flood one mailbox. Counted per asker and staff address together, so someone who
  * knows a staff address uses up only their own share of it, never the staff member's. Past either cap
  * the sign-in page answers exactly as for any address and nothing is sent. Shared so the page can tell
