@@ -468,7 +468,7 @@ export default function PlacementTool({
             onClick={() => update(centredAcross(placement, limit))}
             data-testid="placement-centre"
           >
-            Centre
+            Center
           </button>
           {/* The close-up loses the garment's outline: the whole garment, small, shows where it is. */}
           <GarmentPicture
@@ -492,7 +492,7 @@ export default function PlacementTool({
         </div>
         <p className="col-span-2 text-sm text-stone-600 sm:col-span-1">
           Drag the artwork or use the arrow keys to move it; drag the corner handle or type its width to resize it.
-          Centre puts it in the middle of the print area, across.
+          Center puts it in the middle of the print area, across.
         </p>
       </div>
       {rows.map((item) => {

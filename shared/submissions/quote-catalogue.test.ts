@@ -114,7 +114,7 @@ describe('the artwork placement fields', () => {
       'Enter a width from 0.5 to 12 in: the largest print here is 12 × 16 in.',
     );
     expect(errorsOf({ ...placed, loc1ArtX: '3' }).loc1ArtX).toBe(
-      'The artwork must sit inside the print area: move it back in, or clear its position to centre it.',
+      'The artwork must sit inside the print area: move it back in, or clear its position to center it.',
     );
     expect(errorsOf({ ...placed, loc1ArtY: '-1' }).loc1ArtX).toMatch(/inside the print area/);
   });

@@ -105,7 +105,7 @@ function artPlacement(
   )
     return {
       problem: 'position',
-      message: 'The artwork must sit inside the print area: move it back in, or clear its position to centre it.',
+      message: 'The artwork must sit inside the print area: move it back in, or clear its position to center it.',
     };
   return { widthInches: width, ...(x !== undefined ? { xInches: x } : {}), ...(y !== undefined ? { yInches: y } : {}) };
 }

@@ -214,7 +214,7 @@ describe('mockups in a browser', () => {
       await page.getByTestId('placement-artwork').focus();
       await page.keyboard.press('ArrowLeft');
       await expect.poll(() => readout(page)).toContain(': 0 in from the left');
-      await page.getByRole('button', { name: 'Centre' }).focus();
+      await page.getByRole('button', { name: 'Center' }).focus();
       await page.keyboard.press('Enter');
       await expect.poll(() => readout(page)).toContain('0.38 in from the left');
       expect(await axeViolations(page)).toEqual([]);
