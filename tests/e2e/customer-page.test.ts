@@ -9,6 +9,7 @@ import {
   axeViolations,
   deskServerForThisFile,
   mailWith,
+  sendQuoteFromForm,
   signInToDesk,
   watchedPage,
 } from '#tests/support/browser-session.ts';
@@ -36,21 +37,8 @@ describe("the customer's private request page in a browser", () => {
     // The quote form with JavaScript: the sent panel offers the private page.
     const visitor = await watchedPage(browser(), 1280);
     const { page } = visitor;
-    await page.goto(`${site.url}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`);
-    await page.getByLabel('Your name').fill('Dana Whitfield');
-    await page.getByLabel('E-mail').fill(customer);
-    await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
-    // A catalogue garment's colour is a swatch; white keeps the print without an underbase.
-    await page.getByRole('radio', { name: 'White', exact: true }).check();
-    await page
-      .getByLabel('Artwork files')
-      .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: randomPng(48) }]);
-    await page.getByRole('button', { name: 'Send my quote request' }).click();
-    const sent = page.getByTestId('form-sent');
-    await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
-    const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
+    const { sent, reference, path } = await sendQuoteFromForm(page, site.url, { email: customer });
     const panelLink = sent.getByRole('link', { name: /\/requests\// });
-    const path = (await panelLink.getAttribute('href')) ?? '';
     expect(path).toMatch(new RegExp(`^/requests/${reference}/[A-Za-z0-9_-]{43}$`));
 
     // The confirmation carries the same link, in its text and as the button of its HTML part.

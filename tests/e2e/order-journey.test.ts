@@ -6,6 +6,7 @@ import {
   axeViolations,
   deskServerForThisFile,
   mailWith,
+  sendQuoteFromForm,
   signInToDesk,
   watchedPage,
 } from '#tests/support/browser-session.ts';
@@ -40,20 +41,7 @@ describe('an order from request to reorder in a browser', () => {
     const page = customerSide.page;
     try {
       // The customer asks for a quote on the form.
-      await page.goto(`${site.url}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`);
-      await page.getByLabel('Your name').fill('Dana Whitfield');
-      await page.getByLabel('E-mail').fill(customer);
-      await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
-      // A catalogue garment's colour is a swatch; white keeps the print without an underbase.
-      await page.getByRole('radio', { name: 'White', exact: true }).check();
-      await page
-        .getByLabel('Artwork files')
-        .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: randomPng(48) }]);
-      await page.getByRole('button', { name: 'Send my quote request' }).click();
-      const sent = page.getByTestId('form-sent');
-      await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
-      const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
-      const path = (await sent.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
+      const { reference, path } = await sendQuoteFromForm(page, site.url, { email: customer });
       expect(path).toContain(`/requests/${reference}/`);
 
       // The shop signs in and sends a quote written from the price list.

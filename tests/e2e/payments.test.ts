@@ -2,7 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
-import { axeViolations, mailWith, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
+import {
+  axeViolations,
+  mailWith,
+  sendQuoteFromForm,
+  signInToDesk,
+  watchedPage,
+} from '#tests/support/browser-session.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 import { stripeDeskServerForThisFile } from '#tests/support/stripe-desk-server.ts';
 
@@ -27,19 +33,7 @@ describe('an order paid by card through Stripe Checkout', () => {
 
   /** A quote request sent from the form, quoted by the desk and approved by its customer: its reference and private page. */
   async function approvedOrder(page: Page, shop: Page): Promise<{ reference: string; path: string }> {
-    await page.goto(`${site.url}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`);
-    await page.getByLabel('Your name').fill('Dana Whitfield');
-    await page.getByLabel('E-mail').fill('dana@example.com');
-    await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
-    await page.getByRole('radio', { name: 'Black', exact: true }).check();
-    await page
-      .getByLabel('Artwork files')
-      .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: randomPng(48) }]);
-    await page.getByRole('button', { name: 'Send my quote request' }).click();
-    const sent = page.getByTestId('form-sent');
-    await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
-    const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
-    const path = (await sent.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
+    const { reference, path } = await sendQuoteFromForm(page, site.url, { color: 'Black' });
 
     await shop.goto(`${site.url}/staff/sign-in`);
     await signInToDesk(shop, site.smtp, site.staff);

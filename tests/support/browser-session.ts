@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { randomPng } from './random-png.ts';
 import { type RunningServer, startServer } from './server-process.ts';
 import { type SmtpCatcher, startSmtpCatcher } from './smtp-catcher.ts';
 
@@ -53,6 +54,32 @@ export async function signInToDesk(page: Page, smtp: SmtpCatcher, staff: string)
 }
 
 /** The production server of a file's desk tests, as the tests read it once it is up. */
+/**
+ * A quote request sent from the form with JavaScript, as a customer fills it from a calculator's link
+ * (48 tees, a two-color front print, one PNG): the sent panel, the reference and the private page's path.
+ */
+export async function sendQuoteFromForm(
+  page: Page,
+  baseUrl: string,
+  { email = 'dana@example.com', color = 'White' }: { email?: string; color?: string } = {},
+) {
+  await page.goto(`${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`);
+  await page.getByLabel('Your name').fill('Dana Whitfield');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
+  // A catalogue garment's color is a swatch.
+  await page.getByRole('radio', { name: color, exact: true }).check();
+  await page
+    .getByLabel('Artwork files')
+    .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: randomPng(48) }]);
+  await page.getByRole('button', { name: 'Send my quote request' }).click();
+  const sent = page.getByTestId('form-sent');
+  await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
+  const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
+  const path = (await sent.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
+  return { sent, reference, path };
+}
+
 export interface DeskServer {
   /** The server's address, `http://127.0.0.1:PORT`. */
   readonly url: string;
