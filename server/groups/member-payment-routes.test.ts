@@ -251,20 +251,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     ]);
     expect(await subjects()).toContain(receipt);
     // The member's receipt goes to them, not the organiser, and says what they paid.
-    const written = [];
-    for (let row = await t.storage.claimNotification(60_000); row; row = await t.storage.claimNotification(60_000)) {
-      written.push(
-        await buildMail(row, t.storage, {
-          from: 'Seenwear <orders@seenwear.example>',
-          shopEmail: 'shop@seenwear.example',
-          shop: { appName: 'Seenwear', contact: { email: 'hello@seenwear.example', phone: '+15550100123' } },
-          publicUrl: 'https://shop.example',
-          linkKeys: linkKeys(csrfSecret),
-          deskUrl: 'https://shop.example/staff',
-        }),
-      );
-      await t.storage.markNotificationSent(row);
-    }
+    const written = await writtenMails();
     const memberMail = written.find((item) => item.subject === receipt);
     expect(memberMail?.to).toBe('alex@example.com');
     expect(memberMail?.text).toContain('Paid by card: $29.00.');
