@@ -1,0 +1,82 @@
+/**
+ * Counts the imports between the server's folders, so the claim "imports run one way" is a figure and
+ * not an impression: how many cross a folder line, how many of those point back up (from a lower layer
+ * to a higher one, or between two features), and which pairs of folders import each other.
+ *
+ *   node scripts/server-imports.ts
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const server = join(root, 'server');
+
+/**
+ * The layers a server folder sits in, lowest first. A folder may import from its own layer's machinery
+ * and from any lower layer; a feature importing another feature is counted as pointing back up too.
+ */
+const machinery = new Set(['http', 'storage', 'metrics', 'uploads', 'mail']);
+const top = new Set(['(root)', 'cli', 'jobs']);
+
+function folderOf(file: string): string {
+  const parts = relative(server, file).split('/');
+  return parts.length === 1 ? '(root)' : (parts[0] ?? '(root)');
+}
+
+function layerOf(folder: string): number {
+  if (machinery.has(folder)) return 0;
+  if (top.has(folder)) return 2;
+  return 1;
+}
+
+function* sourceFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(path);
+    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) yield path;
+  }
+}
+
+function targetOf(file: string, specifier: string): string | undefined {
+  if (specifier.startsWith('#server/')) return join(server, specifier.slice('#server/'.length));
+  if (specifier.startsWith('.')) {
+    const target = resolve(dirname(file), specifier);
+    return target.startsWith(server) ? target : undefined;
+  }
+  return undefined;
+}
+
+const edges = new Map<string, number>();
+let crossing = 0;
+let backUp = 0;
+const backUpLines: string[] = [];
+const importPattern = /^\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/gms;
+for (const file of sourceFiles(server)) {
+  const from = folderOf(file);
+  for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
+    const target = targetOf(file, match[1] ?? '');
+    if (target === undefined) continue;
+    const to = folderOf(target);
+    if (to === from) continue;
+    crossing += 1;
+    const key = `${from} -> ${to}`;
+    edges.set(key, (edges.get(key) ?? 0) + 1);
+    const sameFeatureLayer = layerOf(from) === 1 && layerOf(to) === 1;
+    if (layerOf(to) > layerOf(from) || sameFeatureLayer || (layerOf(from) === 0 && to !== 'storage' && from === 'storage')) {
+      backUp += 1;
+      backUpLines.push(`${relative(root, file)} -> ${match[1]}`);
+    }
+  }
+}
+
+const pairs: string[] = [];
+for (const key of edges.keys()) {
+  const [from, to] = key.split(' -> ');
+  if (from !== undefined && to !== undefined && from < to && edges.has(`${to} -> ${from}`)) pairs.push(`${from} <-> ${to}`);
+}
+
+console.log(`imports between server folders: ${crossing} (${edges.size} folder-to-folder lines)`);
+console.log(`pointing back up (a lower layer importing a higher one, or one feature another): ${backUp}`);
+console.log(`pairs of folders importing each other: ${pairs.length}`);
+for (const pair of pairs.sort()) console.log(`  ${pair}`);
+if (process.argv.includes('--list')) for (const line of backUpLines.sort()) console.log(`  ${line}`);
