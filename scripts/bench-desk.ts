@@ -21,10 +21,11 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { describe, MachineBusyError, waitForQuietMachine } from '#scripts/quiet-machine.ts';
+import { createFeatureStores } from '#server/feature-stores.ts';
 import { hashOfSecret, linkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
 import { DAILY_BACKUP_JOB } from '#server/jobs/daily-backup-job.ts';
 import { customerPagePath } from '#server/requests/request-links.ts';
-import { openStorage, type StorageLocation } from '#server/storage/open-storage.ts';
+import { openDatabase, type StorageLocation } from '#server/storage/open-database.ts';
 import { quoteStatuses } from '#shared/requests/request-status.ts';
 import { foldForSearch } from '#shared/search-text.ts';
 import { createDatabase, startPostgres } from '#tests/support/postgres-server.ts';
@@ -146,24 +147,25 @@ function rssSampler(pid: number | undefined) {
 
 /** What to measure on a seeded database, found in it; and a staff session made in it. */
 async function prepare(location: StorageLocation) {
-  const storage = await openStorage(location);
+  const database = await openDatabase(location);
+  const { desk, jobs, customer } = createFeatureStores(database);
   try {
-    const middle = await storage.listRequests({ kind: 'quote', status: 'completed', page: 20, pageSize: 10 });
+    const middle = await desk.listRequests({ kind: 'quote', status: 'completed', page: 20, pageSize: 10 });
     const sample = middle.items[0];
     if (!sample) throw new Error('The seeded database has no completed quote request');
     const company = typeof sample.payload.company === 'string' ? sample.payload.company : 'Café Nandú';
-    const customerPath = await customerPagePath(storage, linkKeys(TEST_SERVER_CSRF_SECRET), sample.reference);
+    const customerPath = await customerPagePath(customer, linkKeys(TEST_SERVER_CSRF_SECRET), sample.reference);
     if (!customerPath) throw new Error(`${sample.reference} has no customer page`);
     // The daily jobs are recorded as run today, so the server does not start them during the measurement:
     // the privacy purge would delete all but the last SUBMISSION_RETENTION_MONTHS of the five years
     // seeded (the live site keeps only those: the row count, not their age, is what is measured), and the
     // backup would copy the whole database while the pages are timed.
     for (const job of ['privacy-purge', DAILY_BACKUP_JOB]) {
-      const claim = await storage.claimScheduledJob(job, { intervalMs: 0, leaseMs: 60_000 });
-      if (claim) await storage.finishScheduledJob(claim, { ok: true });
+      const claim = await jobs.claimScheduledJob(job, { intervalMs: 0, leaseMs: 60_000 });
+      if (claim) await jobs.finishScheduledJob(claim, { ok: true });
     }
     const secret = newLinkSecret();
-    await storage.createStaffSession(hashOfSecret(secret), STAFF, 24 * 60 * 60 * 1000);
+    await desk.createStaffSession(hashOfSecret(secret), STAFF, 24 * 60 * 60 * 1000);
     const query = (text: string) => `/staff?q=${encodeURIComponent(text)}`;
     const targets: Target[] = [
       { name: 'inbox, first page', path: '/staff' },
@@ -184,7 +186,7 @@ async function prepare(location: StorageLocation) {
       cookie: `__Host-staff=${secret}; staff=${secret}`,
     };
   } finally {
-    await storage.close();
+    await database.close();
   }
 }
 

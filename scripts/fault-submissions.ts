@@ -16,8 +16,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openSqliteStorage } from '#server/storage/sqlite/sqlite-storage.ts';
-import type { Submission } from '#server/storage/types.ts';
+import { openSqliteDatabase } from '#server/storage/sqlite/sqlite-database.ts';
+import { createSubmissionStore } from '#server/submissions/submission-queries.ts';
+import type { Submission } from '#server/submissions/submission-store.ts';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { liveVisitorSession, quoteFormData } from '#tests/support/quote-post.ts';
@@ -172,7 +173,8 @@ try {
   const duplicateReferences = created.length - new Set(created.map((item) => item.reference)).size;
 
   restarted = await startServer(databaseDir);
-  const storage = await openSqliteStorage({ databaseDir });
+  const database = await openSqliteDatabase({ databaseDir });
+  const submissions = createSubmissionStore(database);
   const missing: string[] = [];
   const halfStored: string[] = [];
   let acknowledgedAndStored = 0;
@@ -180,7 +182,7 @@ try {
   let duplicateMarkers = 0;
   try {
     for (const { reference, request } of created) {
-      const submission = await storage.getSubmission(reference);
+      const submission = await submissions.getSubmission(reference);
       if (!submission) {
         missing.push(reference);
         continue;
@@ -192,9 +194,9 @@ try {
       acknowledgedAndStored += 1;
     }
     const seenMarkers = new Set<string>();
-    for (const summary of await storage.listSubmissions({ kind: 'quote' })) {
+    for (const summary of await submissions.listSubmissions({ kind: 'quote' })) {
       storedCount += 1;
-      const submission = await storage.getSubmission(summary.reference);
+      const submission = await submissions.getSubmission(summary.reference);
       if (!submission) throw new Error(`${summary.reference} is listed but cannot be read`);
       const marker = String(submission.payload.comments);
       if (seenMarkers.has(marker)) duplicateMarkers += 1;
@@ -203,7 +205,7 @@ try {
       if (problem) halfStored.push(`${summary.reference}: ${problem}`);
     }
   } finally {
-    await storage.close();
+    await database.close();
   }
 
   // The crash must not have made the server forget which numbers it gave out.

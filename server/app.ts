@@ -2,6 +2,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { customerBackLinks, customerRoutes } from '#server/customer/customer-routes.ts';
+import { createFeatureStores } from '#server/feature-stores.ts';
 import { garmentOf } from '#server/groups/group-garment.ts';
 import { memberRoutes } from '#server/groups/member-routes.ts';
 import { organiserGroups } from '#server/groups/organiser-routes.ts';
@@ -18,6 +19,7 @@ import { responseCompression } from '#server/http/response-compression.ts';
 import { permissionsPolicy, securityHeaders, usesNonce } from '#server/http/security-headers.ts';
 import { staticFiles } from '#server/http/static-files.ts';
 import { trailingSlashRedirect } from '#server/http/trailing-slash.ts';
+import { instrumentStore } from '#server/metrics/instrument.ts';
 import { type AssetResolver, DESK_BOARD_ENTRY } from '#server/pages/asset-manifest.ts';
 import { dataRoutes } from '#server/pages/data-routes.ts';
 import { createPageRenderer } from '#server/pages/page-renderer.ts';
@@ -31,6 +33,7 @@ import { readCapacityDefaults } from '#server/production/capacity-defaults.ts';
 import { datesRoutes } from '#server/production/dates-routes.ts';
 import { createProductionPlanner } from '#server/production/production-planner.ts';
 import { createRequestService } from '#server/requests/request-service.ts';
+import type { Database } from '#server/storage/database.ts';
 import { uploadAdmission } from '#server/uploads/upload-admission.ts';
 import { createUploadGuard } from '#server/uploads/upload-guard.ts';
 import { uploadSlots } from '#server/uploads/upload-slots.ts';
@@ -46,7 +49,6 @@ import { requestLinks } from './requests/request-links.ts';
 import { deskRoutes } from './staff/desk-routes.ts';
 import { proofUploadRoutes } from './staff/proof-routes.ts';
 import { createStaffAuth } from './staff/staff-auth.ts';
-import type { Storage } from './storage/types.ts';
 import { submissionBackLinks, submissionRoutes } from './submissions/submission-routes.ts';
 
 /** What createApp is built from: everything it needs is passed in, so tests build the same app over a fixture and a throwaway database. */
@@ -54,8 +56,8 @@ export interface AppDependencies {
   config: AppConfig;
   logger: Logger;
   siteData: SiteDataFiles;
-  /** Where quote requests and contact messages are kept. */
-  storage: Storage;
+  /** The open database every feature's store is built from. */
+  database: Database;
   /** Called after each submission is stored: the outbox worker looks at once instead of at its next run. */
   onStored?: () => void;
   readiness: Readiness;
@@ -97,7 +99,10 @@ export function createApp(deps: AppDependencies): Express {
   app.use(requestLogger(deps.logger));
   // One set of metrics for the routes below and the page cache.
   const metrics = deps.metrics ?? createMetrics();
-  app.use(metricsRoutes({ ...deps, metrics }));
+  // Each feature's store, instrumented once; below, each router gets only the stores it uses.
+  const { submissions, outbox, desk, versions, customer, limits, production, payments, groups, mockups } =
+    createFeatureStores(deps.database, (store) => instrumentStore(store, metrics));
+  app.use(metricsRoutes({ config, outbox, metrics }));
   app.use(requestTarget);
   app.use(rejectMalformedUrl);
   app.use(securityHeaders(config));
@@ -105,7 +110,7 @@ export function createApp(deps: AppDependencies): Express {
   const flash = flashCookie(config);
   // The shop's load, which every date the site promises is counted from (server/production/).
   const planner = createProductionPlanner({
-    storage: deps.storage,
+    production,
     site: () => siteData.data,
     now: deps.now ?? (() => new Date()),
     defaults: deps.capacityDefaults ?? readCapacityDefaults(),
@@ -129,7 +134,9 @@ export function createApp(deps: AppDependencies): Express {
   // is kept compressed, or spliced into gzip); health checks, files and data never reach the page cache.
   app.use(pages.earlyCachedPages);
   app.use(responseCompression());
-  app.use(healthRoutes(deps.readiness, () => deps.storage.ping()));
+  // Readiness asks the database itself; a failed answer is counted with the stores' failures.
+  const database = instrumentStore({ ping: () => deps.database.ping() }, metrics);
+  app.use(healthRoutes(deps.readiness, () => database.ping()));
   if (deps.staticDir) app.use(staticFiles(deps.staticDir));
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 
@@ -162,7 +169,7 @@ export function createApp(deps: AppDependencies): Express {
     app.use(
       stripeWebhookRoutes({
         gateway,
-        storage: deps.storage,
+        payments,
         logger: deps.logger,
         metrics,
         upchargesOf: (garment) => sizeUpcharges(garmentOf(siteData.data, { garment })),
@@ -173,9 +180,9 @@ export function createApp(deps: AppDependencies): Express {
   // The customers' private pages: their links go on the sent panel, in the mails and on the desk. The
   // keys come from CSRF_SECRET (each its own HKDF child); every link also needs what the database keeps.
   const keys = linkKeys(config.csrfSecret);
-  const links = requestLinks(deps.storage, keys);
+  const links = requestLinks(customer, keys);
   const uploads = uploadAdmission({
-    storage: deps.storage,
+    limits,
     bytesPerDay: config.uploadBytesPerDay,
     // PostgreSQL keeps the files on its own host, whose disk this process cannot see: that one is
     // watched where the database runs, and the daily budget still bounds what each address adds.
@@ -191,7 +198,10 @@ export function createApp(deps: AppDependencies): Express {
   app.use(
     submissionRoutes({
       dates: async () => (await planner.current()).dates,
-      storage: deps.storage,
+      submissions,
+      mockups,
+      desk,
+      limits,
       siteData,
       pages,
       flash,
@@ -204,18 +214,32 @@ export function createApp(deps: AppDependencies): Express {
   );
   // The rules of a request, one service for the customer's page and the desk.
   const groupOptions = {
-    storage: deps.storage,
+    customer,
+    groups,
+    versions,
     keys,
     publicUrl: config.publicUrl,
     prices: () => siteData.data,
-    limits: config.groupLimits,
+    entryLimits: config.groupLimits,
     now: deps.now ?? (() => new Date()),
     ...(deps.onStored ? { onQueued: deps.onStored } : {}),
   };
-  const requests = createRequestService({ storage: deps.storage, now: deps.now ?? (() => new Date()), planner });
+  const requests = createRequestService({
+    customer,
+    desk,
+    payments,
+    versions,
+    now: deps.now ?? (() => new Date()),
+    planner,
+  });
   app.use(
     customerRoutes({
-      storage: deps.storage,
+      customer,
+      desk,
+      mockups,
+      versions,
+      payments,
+      limits,
       requests,
       links,
       csrf,
@@ -240,6 +264,10 @@ export function createApp(deps: AppDependencies): Express {
   app.use(
     memberRoutes({
       ...groupOptions,
+      desk,
+      mockups,
+      payments,
+      limits,
       csrf,
       renderMember: async (view, options) => (await deps.ssr.loadEntry()).renderGroupMember(view, options),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
@@ -252,7 +280,10 @@ export function createApp(deps: AppDependencies): Express {
     (await deps.ssr.loadEntry()).renderInvoice(view, options);
   app.use(
     customerPaymentRoutes({
-      storage: deps.storage,
+      payments,
+      customer,
+      versions,
+      limits,
       requests,
       links,
       gateway,
@@ -264,10 +295,11 @@ export function createApp(deps: AppDependencies): Express {
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
     }),
   );
-  const staffAuth = createStaffAuth(deps.storage, { staffEmails: config.staffEmails, secure: config.isProduction });
+  const staffAuth = createStaffAuth(desk, { staffEmails: config.staffEmails, secure: config.isProduction });
   app.use(
     proofUploadRoutes({
-      storage: deps.storage,
+      desk,
+      versions,
       requests,
       auth: staffAuth,
       uploadGuard,
@@ -276,7 +308,15 @@ export function createApp(deps: AppDependencies): Express {
   );
   app.use(
     deskRoutes({
-      storage: deps.storage,
+      desk,
+      versions,
+      customer,
+      outbox,
+      payments,
+      groups,
+      mockups,
+      production,
+      limits,
       requests,
       auth: staffAuth,
       csrf,
@@ -293,7 +333,8 @@ export function createApp(deps: AppDependencies): Express {
       payOnline: gateway !== null,
       // The customer's mail as the outbox would write it now, shown under the desk's status forms.
       mailPreview: async (reference, facts) => {
-        const built = await buildMail({ id: 0, reference, recipient: 'customer', facts }, deps.storage, {
+        const reads = { submissions, customer, versions, payments, groups, mockups, desk };
+        const built = await buildMail({ id: 0, reference, recipient: 'customer', facts }, reads, {
           from: config.mail?.from ?? 'desk@localhost',
           shopEmail: config.mail?.shopEmail ?? '',
           shop: siteData.data.config,
@@ -309,7 +350,10 @@ export function createApp(deps: AppDependencies): Express {
   );
   app.use(
     deskPaymentRoutes({
-      storage: deps.storage,
+      payments,
+      groups,
+      customer,
+      versions,
       requests,
       auth: staffAuth,
       gateway,

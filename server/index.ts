@@ -7,15 +7,16 @@ import { developmentSsr, productionSsr } from '#server/pages/ssr-entry.ts';
 import { startHealthWatch } from './alerts/health-watch.ts';
 import { createApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig, storageLocation } from './config.ts';
+import { createFeatureStores } from './feature-stores.ts';
 import { DAILY_BACKUP_LEASE_MS, dailyBackupJob } from './jobs/daily-backup-job.ts';
 import { startDailyJob } from './jobs/daily-job.ts';
 import { privacyPurgeJob } from './jobs/privacy-purge-job.ts';
 import { REMINDER_INTERVAL_MS, reminderJob } from './jobs/reminder-job.ts';
 import { createLogger, exitAfterLogs } from './logger.ts';
 import { createMetrics } from './metrics/app-metrics.ts';
-import { instrumentStorage } from './metrics/instrument.ts';
+import { instrumentStore } from './metrics/instrument.ts';
 import { closeSvgCleaner } from './mockups/svg-cleaner.ts';
-import { openStorage } from './storage/open-storage.ts';
+import { openDatabase } from './storage/open-database.ts';
 
 /**
  * How long in-flight requests may take to finish after SIGTERM before connections are cut and the
@@ -51,42 +52,50 @@ async function main() {
   const siteData = await loadSiteDataFiles(new URL('../data/', import.meta.url).pathname);
   for (const warning of siteData.warnings) logger.warn(warning);
   const metrics = createMetrics();
-  // Submissions and their outbox: opened (and migrated) before the server accepts a single request.
-  // Instrumented here, so every caller's database errors and every stored submission are counted.
-  const storage = instrumentStorage(await openStorage(storageLocation(config)), metrics);
+  // Opened (and migrated) before the server accepts a single request. The app builds its own stores
+  // from it; the worker and the jobs below use these, instrumented alike, so every caller's database
+  // errors and every stored submission are counted.
+  const database = await openDatabase(storageLocation(config));
+  const stores = createFeatureStores(database, (store) => instrumentStore(store, metrics));
   const notifications = startNotifications({
     config,
     site: siteData.data.config,
     timeZone: siteData.data['order-terms'].timeZone,
-    storage,
+    stores,
     logger,
     metrics,
   });
   // The privacy policy's retention, daily, on one instance of several: no cron to forget.
-  const purge = startDailyJob({ job: privacyPurgeJob({ storage, logger }), storage, logger });
+  const purge = startDailyJob({
+    job: privacyPurgeJob({ submissions: stores.submissions, desk: stores.desk, logger }),
+    jobs: stores.jobs,
+    logger,
+  });
   // The daily backup likewise, into this instance's DATABASE_DIR/backups (with PostgreSQL too).
   const backup = startDailyJob({
     job: dailyBackupJob({ location: storageLocation(config), databaseDir: config.databaseDir, logger }),
-    storage,
+    jobs: stores.jobs,
     logger,
     leaseMs: DAILY_BACKUP_LEASE_MS,
   });
   // Reminders (a deposit or balance due for days, a quote about to expire), hourly, each sent once.
   const reminders = startDailyJob({
     job: reminderJob({
-      storage,
+      ...stores,
       logger,
       timeZone: siteData.data['order-terms'].timeZone,
       ...(notifications ? { onQueued: () => notifications.wake() } : {}),
     }),
-    storage,
+    jobs: stores.jobs,
     logger,
     intervalMs: REMINDER_INTERVAL_MS,
     checkEveryMs: REMINDER_INTERVAL_MS / 4,
   });
   // The log alerts that need a periodic look (mail stalled, backup stale, disk low, database unreachable).
   const watch = startHealthWatch({
-    storage,
+    database: instrumentStore({ ping: () => database.ping() }, metrics),
+    outbox: stores.outbox,
+    jobs: stores.jobs,
     logger,
     databaseDir: config.databaseDir,
     diskFreeFloorBytes: config.diskFreeFloorBytes,
@@ -99,7 +108,7 @@ async function main() {
     config,
     logger,
     siteData,
-    storage,
+    database,
     readiness,
     metrics,
     onStored: () => notifications?.wake(),
@@ -139,7 +148,7 @@ async function main() {
       // After the last request and the outbox: the pool (or the SQLite file) closes cleanly.
       await outboxStopped;
       await jobsStopped;
-      await storage.close();
+      await database.close();
     },
   });
 }

@@ -1,9 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DAILY_BACKUP_JOB } from '#server/jobs/daily-backup-job.ts';
-import type { OperatorStorage } from '#server/storage/kysely-storage.ts';
-import { openStorage } from '#server/storage/open-storage.ts';
+import { openDatabase } from '#server/storage/open-database.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
-import { backends, isoFromNow, openTestStorage, runSql } from '#tests/support/test-storage.ts';
+import {
+  backends,
+  isoFromNow,
+  openTestStorage,
+  runSql,
+  type TestStorage,
+  testStoresOf,
+} from '#tests/support/test-storage.ts';
 import { type HealthWatch, type HealthWatchOptions, startHealthWatch } from './health-watch.ts';
 
 const MINUTE_MS = 60_000;
@@ -20,20 +26,25 @@ function cleared(lines: Record<string, unknown>[]) {
 }
 
 const started: HealthWatch[] = [];
-const opened: OperatorStorage[] = [];
+const opened: TestStorage[] = [];
 
 afterEach(async () => {
   await Promise.all(started.splice(0).map((watch) => watch.stop()));
   await Promise.all(opened.splice(0).map((storage) => storage.close().catch(() => undefined)));
 });
 
+/** What the watch reads: the database handle and two stores. */
+type Watched = Pick<HealthWatchOptions, 'database' | 'outbox' | 'jobs'>;
+
 /** A watch on a clock the test moves: `clock.ms` past the real time at start. */
-function watch(storage: HealthWatchOptions['storage'], overrides: Partial<HealthWatchOptions> = {}) {
+function watch(stores: Watched, overrides: Partial<HealthWatchOptions> = {}) {
   const memory = memoryLogger();
   const start = Date.now();
   const clock = { ms: 0 };
   const health = startHealthWatch({
-    storage,
+    database: stores.database,
+    outbox: stores.outbox,
+    jobs: stores.jobs,
     logger: memory.logger,
     databaseDir: '/srv/seenwear/var',
     diskFreeFloorBytes: 0,
@@ -54,16 +65,22 @@ describe.each(backends)('health watch on %s', (backend) => {
     return storage;
   }
 
-  async function sendOne(storage: OperatorStorage) {
-    const claimed = await storage.claimNotification(60_000);
+  async function sendOne(storage: TestStorage) {
+    const claimed = await storage.outbox.claimNotification(60_000);
     if (!claimed) throw new Error('nothing to send');
-    await storage.markNotificationSent(claimed);
+    await storage.outbox.markNotificationSent(claimed);
   }
 
   it('alerts mail_stalled once messages have waited 30 minutes with none sent, hourly while it lasts, and clears when mail goes out', async () => {
     // Received two hours ago (the save's clock), by the watch's clock.
     const storage = await storageFor(() => new Date(Date.now() - 2 * HOUR_MS));
-    await storage.saveSubmission({ kind: 'contact', name: 'Lee', email: 'lee@example.com', payload: {}, files: [] });
+    await storage.submissions.saveSubmission({
+      kind: 'contact',
+      name: 'Lee',
+      email: 'lee@example.com',
+      payload: {},
+      files: [],
+    });
     const { health, clock, lines } = watch(storage);
 
     await health.check();
@@ -100,7 +117,13 @@ describe.each(backends)('health watch on %s', (backend) => {
 
   it('does not call fresh mail stalled, and says so when SMTP_URL is not set', async () => {
     const storage = await storageFor(() => new Date(Date.now() - 20 * MINUTE_MS));
-    await storage.saveSubmission({ kind: 'quote', name: 'Lee', email: 'lee@example.com', payload: {}, files: [] });
+    await storage.submissions.saveSubmission({
+      kind: 'quote',
+      name: 'Lee',
+      email: 'lee@example.com',
+      payload: {},
+      files: [],
+    });
     const { health, clock, lines } = watch(storage, { mailConfigured: false });
     await health.check();
     expect(alerts(lines)).toEqual([]);
@@ -123,9 +146,12 @@ describe.each(backends)('health watch on %s', (backend) => {
     expect(lines.at(-1)).toMatchObject({ lastSuccessAt: null, lastError: null });
 
     // The job ran and failed: the repeat an hour later says why.
-    const claim = await storage.claimScheduledJob(DAILY_BACKUP_JOB, { intervalMs: 24 * HOUR_MS, leaseMs: HOUR_MS });
+    const claim = await storage.jobs.claimScheduledJob(DAILY_BACKUP_JOB, {
+      intervalMs: 24 * HOUR_MS,
+      leaseMs: HOUR_MS,
+    });
     if (!claim) throw new Error('not claimed');
-    await storage.finishScheduledJob(claim, { error: 'pg_dump failed: no space left on device' });
+    await storage.jobs.finishScheduledJob(claim, { error: 'pg_dump failed: no space left on device' });
     clock.ms = 28 * HOUR_MS;
     await health.check();
     expect(alerts(lines)).toHaveLength(2);
@@ -141,12 +167,14 @@ describe.each(backends)('health watch on %s', (backend) => {
 
   it('alerts database_unreachable while the database does not answer, skipping the checks that need it, and clears', async () => {
     const storage = await storageFor();
-    let current: OperatorStorage = storage;
-    const view: HealthWatchOptions['storage'] = {
-      ping: () => current.ping(),
-      outboxDepth: () => current.outboxDepth(),
-      lastMailSentAt: () => current.lastMailSentAt(),
-      scheduledJobStatus: (name) => current.scheduledJobStatus(name),
+    let current: TestStorage = storage;
+    const view: Watched = {
+      database: { ping: () => current.database.ping() },
+      outbox: {
+        outboxDepth: () => current.outbox.outboxDepth(),
+        lastMailSentAt: () => current.outbox.lastMailSentAt(),
+      },
+      jobs: { scheduledJobStatus: (name) => current.jobs.scheduledJobStatus(name) },
     };
     const { health, lines } = watch(view);
     await health.check();
@@ -158,7 +186,7 @@ describe.each(backends)('health watch on %s', (backend) => {
     // Only the alert: not a warning per check that could not read.
     expect(lines).toHaveLength(1);
 
-    current = await openStorage(storage.location);
+    current = testStoresOf(await openDatabase(storage.location), storage.location);
     opened.push(current);
     await health.check();
     expect(cleared(lines)).toEqual(['database_unreachable']);
@@ -166,11 +194,13 @@ describe.each(backends)('health watch on %s', (backend) => {
 });
 
 describe('health watch: disk', () => {
-  const storage: HealthWatchOptions['storage'] = {
-    ping: async () => {},
-    outboxDepth: async () => ({ pending: 0, failed: 0, oldestPendingAt: null }),
-    lastMailSentAt: async () => null,
-    scheduledJobStatus: async () => undefined,
+  const storage: Watched = {
+    database: { ping: async () => {} },
+    outbox: {
+      outboxDepth: async () => ({ pending: 0, failed: 0, oldestPendingAt: null }),
+      lastMailSentAt: async () => null,
+    },
+    jobs: { scheduledJobStatus: async () => undefined },
   };
 
   it('alerts disk_low below the floor with the folder to look into, and clears above it', async () => {

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import { DAILY_BACKUP_JOB } from '#server/jobs/daily-backup-job.ts';
-import type { Storage } from '#server/storage/types.ts';
+import type { JobStore } from '#server/jobs/job-store.ts';
+import type { OutboxStore } from '#server/mail/outbox-store.ts';
+import type { Database } from '#server/storage/database.ts';
 import { freeBytes } from '#server/uploads/free-space.ts';
 import { type AlertTracker, createAlertTracker } from './alert-tracker.ts';
 
@@ -15,7 +17,9 @@ const DATABASE_ANSWER_MS = 5_000;
 
 /** What the watch reads, and where. */
 export interface HealthWatchOptions {
-  storage: Pick<Storage, 'ping' | 'outboxDepth' | 'lastMailSentAt' | 'scheduledJobStatus'>;
+  database: Pick<Database, 'ping'>;
+  outbox: Pick<OutboxStore, 'outboxDepth' | 'lastMailSentAt'>;
+  jobs: Pick<JobStore, 'scheduledJobStatus'>;
   logger: Logger;
   /** DATABASE_DIR: the SQLite file and, on either database, the daily backups live on its disk. */
   databaseDir: string;
@@ -51,7 +55,7 @@ export interface HealthWatch {
  * unref'd: they never keep the process alive.
  */
 export function startHealthWatch(options: HealthWatchOptions): HealthWatch {
-  const { storage, logger, databaseDir, diskFreeFloorBytes, mailConfigured } = options;
+  const { database, outbox, jobs, logger, databaseDir, diskFreeFloorBytes, mailConfigured } = options;
   const now = options.now ?? (() => new Date());
   const readFree = options.readFree ?? ((dir: string) => freeBytes(dir));
   const everyMs = options.everyMs ?? 5 * MINUTE_MS;
@@ -67,11 +71,11 @@ export function startHealthWatch(options: HealthWatchOptions): HealthWatch {
   let running: Promise<void> | undefined;
 
   async function checkAll() {
-    const databaseUp = await checkDatabase(storage, tracker);
+    const databaseUp = await checkDatabase(database, tracker);
     // Without the database, the two reads below would fail too: their alerts keep their state.
     if (databaseUp) {
-      await guarded(logger, 'mail_stalled', () => checkMail(storage, tracker, now(), mailConfigured));
-      await guarded(logger, 'backup_stale', () => checkBackup(storage, tracker, now(), startedAt));
+      await guarded(logger, 'mail_stalled', () => checkMail(outbox, tracker, now(), mailConfigured));
+      await guarded(logger, 'backup_stale', () => checkBackup(jobs, tracker, now(), startedAt));
     }
     await guarded(logger, 'disk_low', () => checkDisk(readFree, tracker, databaseDir, diskFreeFloorBytes));
   }
@@ -124,9 +128,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
-async function checkDatabase(storage: HealthWatchOptions['storage'], tracker: AlertTracker): Promise<boolean> {
+async function checkDatabase(database: HealthWatchOptions['database'], tracker: AlertTracker): Promise<boolean> {
   try {
-    await withTimeout(storage.ping(), DATABASE_ANSWER_MS);
+    await withTimeout(database.ping(), DATABASE_ANSWER_MS);
     tracker.clear('database_unreachable');
     return true;
   } catch (error) {
@@ -142,19 +146,19 @@ async function checkDatabase(storage: HealthWatchOptions['storage'], tracker: Al
 }
 
 async function checkMail(
-  storage: HealthWatchOptions['storage'],
+  outbox: HealthWatchOptions['outbox'],
   tracker: AlertTracker,
   at: Date,
   mailConfigured: boolean,
 ) {
-  const depth = await withTimeout(storage.outboxDepth(), DATABASE_ANSWER_MS);
+  const depth = await withTimeout(outbox.outboxDepth(), DATABASE_ANSWER_MS);
   const waitedMs = depth.oldestPendingAt ? at.getTime() - depth.oldestPendingAt.getTime() : 0;
   if (waitedMs < MAIL_STALLED_AFTER_MS) {
     tracker.clear('mail_stalled');
     return;
   }
   // Read only now: it scans the outbox, and mail waiting 30 minutes is rare.
-  const lastSentAt = await withTimeout(storage.lastMailSentAt(), DATABASE_ANSWER_MS);
+  const lastSentAt = await withTimeout(outbox.lastMailSentAt(), DATABASE_ANSWER_MS);
   if (lastSentAt && at.getTime() - lastSentAt.getTime() < MAIL_STALLED_AFTER_MS) {
     tracker.clear('mail_stalled');
     return;
@@ -174,8 +178,8 @@ async function checkMail(
   });
 }
 
-async function checkBackup(storage: HealthWatchOptions['storage'], tracker: AlertTracker, at: Date, startedAt: number) {
-  const status = await withTimeout(storage.scheduledJobStatus(DAILY_BACKUP_JOB), DATABASE_ANSWER_MS);
+async function checkBackup(jobs: HealthWatchOptions['jobs'], tracker: AlertTracker, at: Date, startedAt: number) {
+  const status = await withTimeout(jobs.scheduledJobStatus(DAILY_BACKUP_JOB), DATABASE_ANSWER_MS);
   const lastSuccess = status?.lastSuccessAt?.getTime() ?? null;
   if (at.getTime() - (lastSuccess ?? startedAt) < BACKUP_STALE_AFTER_MS) {
     tracker.clear('backup_stale');

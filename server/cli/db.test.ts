@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupDirectory, runDailyBackup } from '#server/storage/daily-backup.ts';
-import type { StorageLocation } from '#server/storage/open-storage.ts';
+import type { StorageLocation } from '#server/storage/open-database.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
 import { backends, newStorageLocation, openTestStorage } from '#tests/support/test-storage.ts';
 
@@ -40,7 +40,7 @@ describe.each(backends)('npm run db on %s', { timeout: 30_000 }, (backend) => {
     storage = await openTestStorage(backend);
     folder = await mkdtemp(join(tmpdir(), 'seenwear-db-cli-'));
     dataDir = 'databaseDir' in storage.location ? storage.location.databaseDir : join(folder, 'var');
-    ({ reference } = await storage.saveSubmission({
+    ({ reference } = await storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Dana',
       email: 'dana@example.com',

@@ -9,14 +9,16 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readDatabaseDir, readStorageLocation } from '#server/config.ts';
 import { loadSiteDataFiles } from '#server/pages/site-data-files.ts';
+import { createPaymentStore } from '#server/payments/payment-queries.ts';
 import { backupDatabase, restoreDatabase } from '#server/storage/backup.ts';
 import { BackupError } from '#server/storage/backup-error.ts';
 import { backupDirectory, lastBackup } from '#server/storage/daily-backup.ts';
-import type { StorageLocation } from '#server/storage/open-storage.ts';
-import { openStorage } from '#server/storage/open-storage.ts';
-import { databasePath } from '#server/storage/sqlite/sqlite-storage.ts';
+import type { StorageLocation } from '#server/storage/open-database.ts';
+import { openDatabase } from '#server/storage/open-database.ts';
+import { databasePath } from '#server/storage/sqlite/sqlite-database.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { SUBMISSION_RETENTION_MONTHS } from '#shared/submissions/retention.ts';
+import { createSeedStore } from './seed-queries.ts';
 import { seedBatches } from './seed-requests.ts';
 
 const usage = `Usage: npm run db -- <command>
@@ -93,15 +95,16 @@ async function seed(location: StorageLocation, count: number) {
     throw new Error('seed is refused with NODE_ENV=production: it is for a development or measuring database');
   }
   const { data: site } = await loadSiteDataFiles(new URL('../../data/', import.meta.url).pathname);
-  const storage = await openStorage(location);
+  const database = await openDatabase(location);
+  const store = createSeedStore(database);
   try {
-    if (!(await storage.holdsNoRequests())) {
+    if (!(await store.holdsNoRequests())) {
       throw new Error(`${describeLocation(location)} already holds requests: seed fills only a database without any`);
     }
     const started = Date.now();
     let stored = 0;
     for (const batch of seedBatches({ count, batchSize: SEED_BATCH, site, now: new Date() })) {
-      await storage.insertSeedBatch(batch);
+      await store.insertSeedBatch(batch);
       stored += batch.length;
       if (stored % 10_000 < SEED_BATCH || stored === count) {
         process.stdout.write(`  ${stored.toLocaleString('en-US')} of ${count.toLocaleString('en-US')}\n`);
@@ -112,7 +115,7 @@ async function seed(location: StorageLocation, count: number) {
         `A server started on it deletes those older than ${SUBMISSION_RETENTION_MONTHS} months at its first daily privacy purge (npm run bench:desk records the purge as run first).\n`,
     );
   } finally {
-    await storage.close();
+    await database.close();
   }
 }
 
@@ -125,7 +128,11 @@ async function backup(location: StorageLocation, file: string) {
 }
 
 async function restore(location: StorageLocation, file: string) {
-  const result = await restoreDatabase(location, file);
+  const result = await restoreDatabase(location, file, {
+    // The restored database hands out again the references issued after the backup, and its old
+    // database may still be on the same Stripe account: Stripe would refuse its idempotency keys.
+    afterRestore: (database) => createPaymentStore(database).renewCheckoutKeySalt(),
+  });
   const migrated =
     result.migrationsRun === 0
       ? `schema ${result.schema ?? 'unknown'}`
@@ -140,7 +147,7 @@ async function status(location: StorageLocation) {
   if ('databaseDir' in location && !existsSync(databasePath(location.databaseDir))) {
     throw new BackupError(`no submissions database at ${databasePath(location.databaseDir)} (is DATABASE_DIR right?)`);
   }
-  const storage = await openStorage(location);
+  const storage = await openDatabase(location);
   let state: Awaited<ReturnType<typeof storage.status>>;
   try {
     state = await storage.status();

@@ -1,6 +1,6 @@
-import { offlineMethods } from '#server/storage/contract/payments.ts';
-import type { SeedPayment, SeedRequest } from '#server/storage/contract/seed.ts';
+import { offlineMethods } from '#server/payments/payment-store.ts';
 import { depositOf } from '#shared/requests/quote.ts';
+import type { SeedPayment, SeedRequest } from './seed-store.ts';
 
 /** The seed's draws: one of the items, a yes with chance p. */
 interface Draws {

@@ -6,13 +6,13 @@
  * same N gives the same requests (a fixed pseudo-random sequence), so two measurements compare.
  */
 import { deflateSync } from 'node:zlib';
-import type { SeedRequest } from '#server/storage/contract/seed.ts';
-import type { StoredFile } from '#server/storage/contract/submissions.ts';
 import { contactForm, quoteForm } from '#server/submissions/submission-forms.ts';
+import type { StoredFile } from '#server/submissions/submission-store.ts';
 import type { QuoteLine } from '#shared/requests/quote.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import type { SiteData } from '#shared/site-data.ts';
 import { seedMoney } from './seed-money.ts';
+import type { SeedRequest } from './seed-store.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -6,11 +6,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkKeys } from '#server/http/link-secrets.ts';
 import { customerPagePath } from '#server/requests/request-links.ts';
-import type { OperatorStorage } from '#server/storage/kysely-storage.ts';
-import { openStorage, type StorageLocation } from '#server/storage/open-storage.ts';
+import { openDatabase, type StorageLocation } from '#server/storage/open-database.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
-import { backends, newStorageLocation, runSql } from '#tests/support/test-storage.ts';
+import { backends, newStorageLocation, runSql, type TestStorage, testStoresOf } from '#tests/support/test-storage.ts';
 
 const script = new URL('./db.ts', import.meta.url).pathname;
 
@@ -43,7 +42,7 @@ const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 describe.each(backends)('npm run db -- seed on %s', { timeout: 60_000 }, (backend) => {
   let location: StorageLocation;
-  let storage: OperatorStorage;
+  let storage: TestStorage;
   let seeded: Awaited<ReturnType<typeof db>>;
   let folder: string | undefined;
 
@@ -51,7 +50,7 @@ describe.each(backends)('npm run db -- seed on %s', { timeout: 60_000 }, (backen
     location = await newStorageLocation(backend);
     if ('databaseDir' in location) folder = location.databaseDir;
     seeded = await db(['seed', '--requests', String(SEEDED)], location);
-    storage = await openStorage(location);
+    storage = testStoresOf(await openDatabase(location), location);
   });
 
   afterAll(async () => {
@@ -62,7 +61,7 @@ describe.each(backends)('npm run db -- seed on %s', { timeout: 60_000 }, (backen
   it('fills the database with requests over five years, in every state, with their history', async () => {
     expect({ code: seeded.code, stderr: seeded.stderr }).toEqual({ code: 0, stderr: '' });
     expect(seeded.stdout).toContain(`with ${SEEDED} made-up requests over five years`);
-    const all = await storage.listRequests({ page: 1, pageSize: SEEDED });
+    const all = await storage.desk.listRequests({ page: 1, pageSize: SEEDED });
     expect(all.total).toBe(SEEDED);
     // Old requests are finished or cancelled, recent ones on their way; contact messages handled or new.
     expect(all.counts.completed).toBeGreaterThan(SEEDED / 3);
@@ -72,7 +71,7 @@ describe.each(backends)('npm run db -- seed on %s', { timeout: 60_000 }, (backen
     const times = all.items.map((item) => item.createdAt.getTime());
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(4.5 * YEAR_MS);
     expect(Math.max(...times)).toBeLessThanOrEqual(Date.now());
-    const status = await storage.status();
+    const status = await storage.database.status();
     expect(status.files.count).toBeGreaterThan(0);
 
     // References rise with the dates, numbered per kind and year from 1.
@@ -81,12 +80,12 @@ describe.each(backends)('npm run db -- seed on %s', { timeout: 60_000 }, (backen
 
     const completed = all.items.find((item) => item.status === 'completed' && item.kind === 'quote');
     if (!completed) throw new Error('No completed quote request');
-    const detail = await storage.getRequest(completed.reference);
+    const detail = await storage.desk.getRequest(completed.reference);
     expect(detail?.events.map((event) => event.type)).toEqual(
       expect.arrayContaining(['opened', 'quote', 'decision', 'proof', 'status']),
     );
-    expect(await storage.quotesOf(completed.reference)).toHaveLength(1);
-    expect(await storage.proofsOf(completed.reference)).toHaveLength(1);
+    expect(await storage.versions.quotesOf(completed.reference)).toHaveLength(1);
+    expect(await storage.versions.proofsOf(completed.reference)).toHaveLength(1);
   });
 
   it('records the money: deposits once approved, balances on completion, the odd refund of a cancelled order', async () => {
@@ -109,13 +108,13 @@ describe.each(backends)('npm run db -- seed on %s', { timeout: 60_000 }, (backen
     expect(count((row) => row.method !== 'card')).toBeGreaterThan(0);
 
     // A completed order has been paid its quote's total, every payment in the request's activity.
-    const { items } = await storage.listRequests({ kind: 'quote', status: 'completed', page: 1, pageSize: 50 });
+    const { items } = await storage.desk.listRequests({ kind: 'quote', status: 'completed', page: 1, pageSize: 50 });
     const paidInFull = await Promise.all(
       items.map(async (item) => {
         const [payments, quotes, detail] = await Promise.all([
-          storage.paymentsOf(item.reference),
-          storage.quotesOf(item.reference),
-          storage.getRequest(item.reference),
+          storage.payments.paymentsOf(item.reference),
+          storage.versions.quotesOf(item.reference),
+          storage.desk.getRequest(item.reference),
         ]);
         const paid = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
         const logged = detail?.events.filter((event) => event.type === 'payment').length;
@@ -137,7 +136,7 @@ describe.each(backends)('npm run db -- seed on %s', { timeout: 60_000 }, (backen
   });
 
   it('is found by the desk search, ignoring accents and case', async () => {
-    const found = await storage.listRequests({ search: 'CASTANEDA', page: 1, pageSize: 5 });
+    const found = await storage.desk.listRequests({ search: 'CASTANEDA', page: 1, pageSize: 5 });
     expect(found.total).toBeGreaterThan(0);
     expect(found.items.every((item) => item.name.includes('Castañeda'))).toBe(true);
   });
@@ -146,18 +145,18 @@ describe.each(backends)('npm run db -- seed on %s', { timeout: 60_000 }, (backen
     const t = await createTestApp({ storage });
     const { cookie } = await staffSession(t.app, t.storage, 'owner@seenwear.example');
     await request(t.app).get('/staff').set('Cookie', cookie).expect(200);
-    const { items } = await storage.listRequests({ kind: 'quote', status: 'proof_sent', page: 1, pageSize: 1 });
+    const { items } = await storage.desk.listRequests({ kind: 'quote', status: 'proof_sent', page: 1, pageSize: 1 });
     const [quote] =
-      items.length > 0 ? items : (await storage.listRequests({ kind: 'quote', page: 1, pageSize: 1 })).items;
+      items.length > 0 ? items : (await storage.desk.listRequests({ kind: 'quote', page: 1, pageSize: 1 })).items;
     if (!quote) throw new Error('No quote request');
     const desk = await request(t.app).get(`/staff/requests/${quote.reference}`).set('Cookie', cookie).expect(200);
     expect(desk.text).toContain(quote.reference);
-    const [completed] = (await storage.listRequests({ kind: 'quote', status: 'completed', page: 1, pageSize: 1 }))
+    const [completed] = (await storage.desk.listRequests({ kind: 'quote', status: 'completed', page: 1, pageSize: 1 }))
       .items;
     if (!completed) throw new Error('No completed quote request');
     const paid = await request(t.app).get(`/staff/requests/${completed.reference}`).set('Cookie', cookie).expect(200);
     expect(paid.text).toMatch(/Recorded a \$[\d,.]+ balance/);
-    const path = await customerPagePath(storage, linkKeys(t.config.csrfSecret), quote.reference);
+    const path = await customerPagePath(storage.customer, linkKeys(t.config.csrfSecret), quote.reference);
     if (!path) throw new Error('No customer page');
     const page = await request(t.app).get(path).expect(200);
     expect(page.text).toContain(quote.reference);
@@ -167,7 +166,7 @@ describe.each(backends)('npm run db -- seed on %s', { timeout: 60_000 }, (backen
     const again = await db(['seed', '--requests', '5'], location);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already holds requests: seed fills only a database without any/);
-    expect((await storage.listRequests({ page: 1, pageSize: 1 })).total).toBe(SEEDED);
+    expect((await storage.desk.listRequests({ page: 1, pageSize: 1 })).total).toBe(SEEDED);
   });
 });
 

@@ -4,11 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { OperatorStorage } from '#server/storage/kysely-storage.ts';
-import { openStorage, type StorageLocation } from '#server/storage/open-storage.ts';
+import { openDatabase, type StorageLocation } from '#server/storage/open-database.ts';
 import { orderRetentionCutoff, retentionCutoff } from '#shared/submissions/retention.ts';
 import { createDatabase } from '#tests/support/postgres-server.ts';
-import { runSql } from '#tests/support/test-storage.ts';
+import { runSql, type TestStorage, testStoresOf } from '#tests/support/test-storage.ts';
 
 /** `npm run submissions -- …` without npm: the script as operators run it, on this Node. */
 const script = new URL('./submissions.ts', import.meta.url).pathname;
@@ -67,11 +66,11 @@ const formula = '=HYPERLINK("https://evil.example","Open invoice")';
 const tricky = 'Lee, "The Printer"\nSpringfield';
 
 /** Claims every due notification and marks it sent, as the worker does once the mail goes. */
-async function sendAll(storage: OperatorStorage) {
+async function sendAll(storage: TestStorage) {
   for (;;) {
-    const claimed = await storage.claimNotification(60_000);
+    const claimed = await storage.outbox.claimNotification(60_000);
     if (!claimed) return;
-    await storage.markNotificationSent(claimed);
+    await storage.outbox.markNotificationSent(claimed);
   }
 }
 
@@ -89,15 +88,15 @@ async function removeLocation(where: StorageLocation) {
 // The operators' tool works against either database, whichever the server uses.
 describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
   let databaseDir: StorageLocation;
-  let storage: OperatorStorage;
+  let storage: TestStorage;
   let quoteReference: string;
   let contactReference: string;
 
   beforeAll(async () => {
     databaseDir = await newLocation(backend);
     let now = new Date('2026-04-02T14:30:00.000Z');
-    storage = await openStorage(databaseDir, { now: () => now });
-    ({ reference: quoteReference } = await storage.saveSubmission({
+    storage = testStoresOf(await openDatabase(databaseDir, { now: () => now }), databaseDir);
+    ({ reference: quoteReference } = await storage.submissions.saveSubmission({
       kind: 'quote',
       name: formula,
       email: 'dana@example.com',
@@ -108,18 +107,18 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       ],
     }));
     now = new Date('2026-04-03T09:05:00.000Z');
-    ({ reference: contactReference } = await storage.saveSubmission({
+    ({ reference: contactReference } = await storage.submissions.saveSubmission({
       kind: 'contact',
       name: tricky,
       email: 'lee@example.com',
       payload: { message: 'Do you embroider caps?' },
       files: [],
     }));
-    const shop = await storage.claimNotification(60_000);
-    const customer = await storage.claimNotification(60_000);
+    const shop = await storage.outbox.claimNotification(60_000);
+    const customer = await storage.outbox.claimNotification(60_000);
     if (!shop || !customer) throw new Error('nothing to claim');
-    await storage.markNotificationSent(shop);
-    await storage.markNotificationFailed(customer, '451 mailbox unavailable', { retryInMs: 60_000 });
+    await storage.outbox.markNotificationSent(shop);
+    await storage.outbox.markNotificationFailed(customer, '451 mailbox unavailable', { retryInMs: 60_000 });
     // The database's clock dates those; fixed times keep the expected output readable.
     await runSql(databaseDir, 'update outbox set sent_at = $1 where id = $2', ['2026-04-02T14:30:05.000Z', shop.id]);
     await runSql(databaseDir, 'update outbox set next_attempt_at = $1 where id = $2', [
@@ -263,24 +262,26 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
 
   describe('npm run submissions -- failed and resend', { timeout: 20_000 }, () => {
     let where: StorageLocation;
-    let server: OperatorStorage;
+    let server: TestStorage;
     let reference: string;
 
     beforeAll(async () => {
       where = await newLocation(backend);
-      server = await openStorage(where);
-      ({ reference } = await server.saveSubmission({
+      server = testStoresOf(await openDatabase(where), where);
+      ({ reference } = await server.submissions.saveSubmission({
         kind: 'quote',
         name: 'Dana',
         email: 'nobody@example.com',
         payload: {},
         files: [],
       }));
-      const shop = await server.claimNotification(60_000);
-      const customer = await server.claimNotification(60_000);
+      const shop = await server.outbox.claimNotification(60_000);
+      const customer = await server.outbox.claimNotification(60_000);
       if (!shop || !customer) throw new Error('nothing to claim');
-      await server.markNotificationSent(shop);
-      await server.markNotificationFailed(customer, '550 5.1.1 <nobody@example.com>: no such user', { final: true });
+      await server.outbox.markNotificationSent(shop);
+      await server.outbox.markNotificationFailed(customer, '550 5.1.1 <nobody@example.com>: no such user', {
+        final: true,
+      });
     });
 
     afterAll(async () => {
@@ -311,7 +312,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
         stdout: `${reference}: 1 notification will be sent again.\n`,
         stderr: '',
       });
-      expect((await server.claimNotification(60_000))?.recipient).toBe('customer');
+      expect((await server.outbox.claimNotification(60_000))?.recipient).toBe('customer');
       expect((await cli(['failed'], where)).stdout).toBe('No failed notifications.\n');
       expect((await cli(['resend', 'Q-2026-999999'], where)).code).toBe(1);
       expect((await cli(['resend', reference, '--to', 'everyone'], where)).code).toBe(2);
@@ -321,7 +322,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
   describe('npm run submissions -- purge', { timeout: 20_000 }, () => {
     const dayMs = 24 * 60 * 60 * 1000;
     let purgeDir: StorageLocation;
-    let server: OperatorStorage;
+    let server: TestStorage;
     /** Midnight UTC 365 days before today, as the command reckons it. */
     const cutoffFor365 = () => {
       const today = new Date();
@@ -330,7 +331,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
     const day = (date: Date) => date.toISOString().slice(0, 10);
     // Orders stay the policy's years whatever the cutoff asked: the summary says from when.
     const orders = ` (orders: before ${day(orderRetentionCutoff(new Date()))})`;
-    const references = async () => (await server.listSubmissions()).map((summary) => summary.reference);
+    const references = async () => (await server.submissions.listSubmissions()).map((summary) => summary.reference);
     let oldSent: string[];
     let oldUnsent: string;
     let recent: string;
@@ -339,10 +340,10 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       purgeDir = await newLocation(backend);
       const cutoff = cutoffFor365();
       let now = new Date(cutoff.getTime() - 30 * dayMs);
-      server = await openStorage(purgeDir, { now: () => now });
+      server = testStoresOf(await openDatabase(purgeDir, { now: () => now }), purgeDir);
       const save = async (files: number) =>
         (
-          await server.saveSubmission({
+          await server.submissions.saveSubmission({
             kind: 'quote',
             name: 'Dana',
             email: 'dana@example.com',
@@ -384,8 +385,9 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       );
       // Read through the server's own connection, open all along, as the running site would see it.
       expect(await references()).toEqual([recent]);
-      for (const reference of [...oldSent, oldUnsent]) expect(await server.getSubmission(reference)).toBeUndefined();
-      expect(await server.notificationsOf(oldUnsent)).toEqual([]);
+      for (const reference of [...oldSent, oldUnsent])
+        expect(await server.submissions.getSubmission(reference)).toBeUndefined();
+      expect(await server.outbox.notificationsOf(oldUnsent)).toEqual([]);
 
       const again = await cli(['purge', '--older-than-days', '365'], purgeDir);
       expect(again).toEqual({
@@ -415,7 +417,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       while (!finished) {
         saved.push(
           (
-            await server.saveSubmission({
+            await server.submissions.saveSubmission({
               kind: 'contact',
               name: 'Lee',
               email: 'lee@example.com',

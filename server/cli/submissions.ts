@@ -8,17 +8,12 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { readStaffSettings, readStorageLocation } from '#server/config.ts';
+import { createFeatureStores, type FeatureStores } from '#server/feature-stores.ts';
+import type { NotificationRecipient, NotificationState } from '#server/mail/outbox-store.ts';
 import { createStaffAuth } from '#server/staff/staff-auth.ts';
-import type { OperatorStorage } from '#server/storage/kysely-storage.ts';
-import { openStorage } from '#server/storage/open-storage.ts';
-import { databasePath } from '#server/storage/sqlite/sqlite-storage.ts';
-import type {
-  NotificationRecipient,
-  NotificationState,
-  Submission,
-  SubmissionKind,
-  SubmissionSummary,
-} from '#server/storage/types.ts';
+import { openDatabase } from '#server/storage/open-database.ts';
+import { databasePath } from '#server/storage/sqlite/sqlite-database.ts';
+import type { Submission, SubmissionKind, SubmissionSummary } from '#server/submissions/submission-store.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import {
   ORDER_RETENTION_YEARS,
@@ -61,7 +56,7 @@ class UsageError extends Error {}
 class NotFoundError extends Error {}
 
 /** Reads its arguments (throwing UsageError) before the database is opened, then runs against it. */
-type Command = (args: string[]) => (storage: OperatorStorage) => Promise<void>;
+type Command = (args: string[]) => (stores: FeatureStores) => Promise<void>;
 
 const commands: Record<string, Command> = {
   list,
@@ -91,11 +86,11 @@ async function main(argv: string[]): Promise<number> {
     if (!existsSync(path)) throw new NotFoundError(`no submissions database at ${path} (is DATABASE_DIR right?)`);
   }
   // On PostgreSQL a wrong address fails to connect; the schema is brought up to date as the server does.
-  const storage = await openStorage(location);
+  const database = await openDatabase(location);
   try {
-    await run(storage);
+    await run(createFeatureStores(database));
   } finally {
-    await storage.close();
+    await database.close();
   }
   return 0;
 }
@@ -129,8 +124,8 @@ function list(args: string[]) {
   if (!Number.isSafeInteger(limit) || limit < 1) {
     throw new UsageError(`--limit must be a whole number of 1 or more, not "${String(values.limit)}"`);
   }
-  return async (storage: OperatorStorage) => {
-    const rows = await storage.listSubmissions({ kind, limit });
+  return async ({ submissions }: FeatureStores) => {
+    const rows = await submissions.listSubmissions({ kind, limit });
     if (rows.length === 0) {
       process.stdout.write(kind ? `No ${kind} submissions yet.\n` : 'No submissions yet.\n');
       return;
@@ -158,8 +153,8 @@ function list(args: string[]) {
 
 function failed(args: string[]) {
   parse(args, {});
-  return async (storage: OperatorStorage) => {
-    const rows = await storage.failedNotifications();
+  return async ({ outbox }: FeatureStores) => {
+    const rows = await outbox.failedNotifications();
     if (rows.length === 0) {
       process.stdout.write('No failed notifications.\n');
       return;
@@ -190,8 +185,8 @@ function staffLink(args: string[]) {
     { positionals: 1, needs: 'the address, as in: staff-link owner@shop.example' },
   );
   const { staffEmails, publicUrl } = readStaffSettings();
-  return async (storage: OperatorStorage) => {
-    const auth = createStaffAuth(storage, { staffEmails, secure: false });
+  return async ({ desk }: FeatureStores) => {
+    const auth = createStaffAuth(desk, { staffEmails, secure: false });
     const email = auth.staffAddress(positionals[0]);
     if (!email) {
       throw new NotFoundError(
@@ -214,11 +209,11 @@ function resend(args: string[]) {
   }
   const recipient = values.to as NotificationRecipient | undefined;
   const reference = (positionals[0] ?? '').trim().toUpperCase();
-  return async (storage: OperatorStorage) => {
-    if (!(await storage.getSubmission(reference))) {
+  return async ({ outbox, submissions }: FeatureStores) => {
+    if (!(await submissions.getSubmission(reference))) {
       throw new NotFoundError(`no submission with reference ${printable(reference)}`);
     }
-    const count = await storage.resendNotifications(reference, recipient);
+    const count = await outbox.resendNotifications(reference, recipient);
     process.stdout.write(
       count === 0
         ? `${reference} has no failed notification${recipient ? ` to the ${recipient}` : ''}.\n`
@@ -230,10 +225,10 @@ function resend(args: string[]) {
 function show(args: string[]) {
   const { positionals } = parse(args, {}, { positionals: 1, needs: 'the reference, as in: show Q-2026-000123' });
   const reference = (positionals[0] ?? '').trim().toUpperCase();
-  return async (storage: OperatorStorage) => {
-    const submission = await storage.getSubmission(reference);
+  return async ({ outbox, submissions }: FeatureStores) => {
+    const submission = await submissions.getSubmission(reference);
     if (!submission) throw new NotFoundError(`no submission with reference ${printable(reference)}`);
-    const notifications = await storage.notificationsOf(reference);
+    const notifications = await outbox.notificationsOf(reference);
     process.stdout.write(describe(submission, notifications));
   };
 }
@@ -283,12 +278,12 @@ function exportCsv(args: string[]) {
   const { values } = parse(args, { format: { type: 'string', default: 'csv' }, kind: { type: 'string' } });
   if (values.format !== 'csv') throw new UsageError(`--format must be csv, not "${String(values.format)}"`);
   const kind = kindOption(values.kind);
-  return async (storage: OperatorStorage) => {
+  return async ({ submissions }: FeatureStores) => {
     // A ledger reads oldest first; one submission at a time is loaded, so memory stays flat.
-    const summaries: SubmissionSummary[] = (await storage.listSubmissions({ kind })).reverse();
+    const summaries: SubmissionSummary[] = (await submissions.listSubmissions({ kind })).reverse();
     await write(csvRow(['reference', 'kind', 'created_at', 'name', 'email', 'file_count', 'payload']));
     for (const summary of summaries) {
-      const submission = await storage.getSubmission(summary.reference);
+      const submission = await submissions.getSubmission(summary.reference);
       if (!submission) continue;
       await write(
         csvRow([
@@ -331,8 +326,8 @@ function purge(args: string[]) {
   // Orders are the shop's records for tax: kept their years even when the cutoff asked is nearer.
   const keptOrders = orderRetentionCutoff(today);
   const ordersBefore = new Date(Math.min(keptOrders.getTime(), cutoff.getTime()));
-  return async (storage: OperatorStorage) => {
-    const { deleted, neverMailedToShop, walTruncated } = await storage.deleteSubmissionsBefore(cutoff, {
+  return async ({ submissions }: FeatureStores) => {
+    const { deleted, neverMailedToShop, walTruncated } = await submissions.deleteSubmissionsBefore(cutoff, {
       dryRun,
       ordersBefore,
     });

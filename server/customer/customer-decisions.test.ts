@@ -42,7 +42,7 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
   });
 
   async function quotedRequest(validUntil?: string) {
-    const { reference } = await t.storage.saveSubmission({
+    const { reference } = await t.storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Dana Whitfield',
       email: 'dana@example.com',
@@ -58,13 +58,13 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
       },
       files: [],
     });
-    await t.storage.sendQuote(reference, terms(validUntil), {
+    await t.storage.versions.sendQuote(reference, terms(validUntil), {
       from: 'new',
       to: 'quoted',
       actor: staff,
       mail: toCustomer,
     });
-    const path = await requestLinks(t.storage, csrfSecret).pathFor(reference);
+    const path = await requestLinks(t.storage.customer, csrfSecret).pathFor(reference);
     if (!path) throw new Error('no link');
     const session = await visitorSession(t.app, '/contact-us');
     const decide = (what: 'quotes' | 'proofs', version: number, fields: Record<string, string>) =>
@@ -96,8 +96,8 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
     // The page opens at the payment: the deposit is the next step.
     expect(approved.headers.location).toBe(`${path}?done=quote-approved#payment`);
 
-    expect((await t.storage.getRequestState(reference))?.status).toBe('approved');
-    const [record] = await t.storage.approvalsOf(reference);
+    expect((await t.storage.desk.getRequestState(reference))?.status).toBe('approved');
+    const [record] = await t.storage.customer.approvalsOf(reference);
     expect(record).toMatchObject({
       subject: 'quote',
       version: 1,
@@ -106,7 +106,7 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
       ip: '203.0.113.7',
       userAgent: 'Test browser 1.0',
     });
-    const mails = withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear');
+    const mails = withSubjects(await t.storage.outbox.notificationsOf(reference), reference, 'Seenwear');
     const shopMail = mails.find((item) => item.subject?.startsWith('The customer approved'));
     expect(shopMail?.subject).toBe(`The customer approved quote v1 (${reference})`);
     // And the customer's own receipt of it.
@@ -121,9 +121,9 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
     // A second approval of the same version finds nothing waiting, and records nothing.
     const again = await decide('quotes', 1, { decision: 'approved', name: 'Dana', accept: 'on' }).expect(303);
     expect(again.headers.location).toBe(`${path}?done=not-waiting#quote`);
-    expect(await t.storage.approvalsOf(reference)).toHaveLength(1);
+    expect(await t.storage.customer.approvalsOf(reference)).toHaveLength(1);
     // The desk shows the record of consent.
-    const desk = await t.storage.getRequest(reference);
+    const desk = await t.storage.desk.getRequest(reference);
     expect(desk?.events.at(-1)).toMatchObject({ actor: 'customer', type: 'decision' });
   });
 
@@ -141,7 +141,7 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
     expect((await ask().expect(303)).headers.location).toBe(`${path}?done=fresh-quote-asked`);
     // Once: a second press changes nothing and mails no one.
     expect((await ask().expect(303)).headers.location).toBe(`${path}?done=fresh-quote-already`);
-    const mails = withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear');
+    const mails = withSubjects(await t.storage.outbox.notificationsOf(reference), reference, 'Seenwear');
     expect(mails.filter((item) => item.subject === `The customer asks for a fresh quote (${reference})`)).toHaveLength(
       1,
     );
@@ -165,7 +165,12 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
     expect(desk.text).not.toContain('Approved (in person)');
 
     // A new quote answers it.
-    await t.storage.sendQuote(reference, terms(), { from: 'quoted', to: 'quoted', actor: staff, mail: toCustomer });
+    await t.storage.versions.sendQuote(reference, terms(), {
+      from: 'quoted',
+      to: 'quoted',
+      actor: staff,
+      mail: toCustomer,
+    });
     const later = await request(t.app).get('/staff').set('Cookie', cookie).expect(200);
     const after =
       new RegExp(`<li[^>]*>(?:(?!</li>).)*${reference}(?:(?!</li>).)*</li>`, 's').exec(later.text)?.[0] ?? '';
@@ -202,7 +207,12 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
 
   it('refuses to approve a replaced version or a quote past its date, recording nothing', async () => {
     const { reference, path, decide } = await quotedRequest();
-    await t.storage.sendQuote(reference, terms(), { from: 'quoted', to: 'quoted', actor: staff, mail: toCustomer });
+    await t.storage.versions.sendQuote(reference, terms(), {
+      from: 'quoted',
+      to: 'quoted',
+      actor: staff,
+      mail: toCustomer,
+    });
     const stale = await decide('quotes', 1, { decision: 'approved', name: 'Dana Whitfield', accept: 'on' }).expect(303);
     expect(stale.headers.location).toBe(`${path}?done=superseded#quote`);
 
@@ -218,8 +228,8 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
     // The status box asks for no approval that cannot be given.
     expect(page.text).not.toContain('Approve it to book your order');
     expect(page.text).not.toContain('waiting for your approval');
-    expect(await t.storage.approvalsOf(reference)).toEqual([]);
-    expect(await t.storage.approvalsOf(expired.reference)).toEqual([]);
+    expect(await t.storage.customer.approvalsOf(reference)).toEqual([]);
+    expect(await t.storage.customer.approvalsOf(expired.reference)).toEqual([]);
   });
 
   it('takes a request for changes as a message to the shop, leaving the quote waiting', async () => {
@@ -227,11 +237,11 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
     const empty = await decide('quotes', 1, { decision: 'changes', comment: ' ' }).expect(303);
     expect(empty.headers.location).toBe(`${path}?done=need-comment#quote`);
     await decide('quotes', 1, { decision: 'changes', comment: 'Navy shirts instead, please.' }).expect(303);
-    expect((await t.storage.getRequestState(reference))?.status).toBe('quoted');
+    expect((await t.storage.desk.getRequestState(reference))?.status).toBe('quoted');
     const page = await request(t.app).get(path).expect(200);
     expect(page.text).toContain('Navy shirts instead, please.');
-    expect((await t.storage.approvalsOf(reference))[0]?.decision).toBe('changes');
-    const desk = await t.storage.getRequest(reference);
+    expect((await t.storage.customer.approvalsOf(reference))[0]?.decision).toBe('changes');
+    const desk = await t.storage.desk.getRequest(reference);
     expect(desk && threadView(desk).at(-1)).toMatchObject({
       from: 'customer',
       text: 'Changes asked to quote v1: Navy shirts instead, please.',
@@ -242,7 +252,7 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
     const { reference, path, decide } = await quotedRequest();
     await decide('quotes', 1, { decision: 'approved', name: 'Dana Whitfield', accept: 'on' }).expect(303);
     const png = randomPng(16);
-    await t.storage.sendProof(
+    await t.storage.versions.sendProof(
       reference,
       {
         file: { name: 'front.png', mediaType: 'image/png', size: png.length, data: png },
@@ -266,14 +276,14 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
       303,
     );
     expect(approved.headers.location).toBe(`${path}?done=proof-approved#proof`);
-    expect((await t.storage.getRequestState(reference))?.status).toBe('proof_approved');
+    expect((await t.storage.desk.getRequestState(reference))?.status).toBe('proof_approved');
     // The approved proof books the order in: the page says the day it will be ready.
-    const promised = (await t.storage.getCustomerRequest(reference))?.promised;
+    const promised = (await t.storage.customer.getCustomerRequest(reference))?.promised;
     expect(promised?.handover).toBe('pickup');
     expect(promised?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const booked = await request(t.app).get(path).expect(200);
     expect(booked.text).toMatch(/Ready for pickup on [^<]*\d{1,2}, \d{4}</);
-    expect((await t.storage.approvalsOf(reference)).map((item) => [item.subject, item.decision])).toEqual([
+    expect((await t.storage.customer.approvalsOf(reference)).map((item) => [item.subject, item.decision])).toEqual([
       ['quote', 'approved'],
       ['proof', 'approved'],
     ]);
@@ -282,7 +292,7 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
   it('shows a proof sent before approval as a draft beside the quote, and approves both at once', async () => {
     const { reference, path, decide } = await quotedRequest();
     const png = randomPng(16);
-    await t.storage.sendProof(
+    await t.storage.versions.sendProof(
       reference,
       {
         file: { name: 'front.png', mediaType: 'image/png', size: png.length, data: png },
@@ -301,8 +311,10 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
 
     const both = await decide('quotes', 1, { decision: 'approved', name: 'Dana Whitfield', accept: 'on' }).expect(303);
     expect(both.headers.location).toBe(`${path}?done=quote-and-proof-approved#payment`);
-    expect((await t.storage.getRequestState(reference))?.status).toBe('proof_approved');
-    expect((await t.storage.approvalsOf(reference)).map((item) => [item.subject, item.version, item.name])).toEqual([
+    expect((await t.storage.desk.getRequestState(reference))?.status).toBe('proof_approved');
+    expect(
+      (await t.storage.customer.approvalsOf(reference)).map((item) => [item.subject, item.version, item.name]),
+    ).toEqual([
       ['quote', 1, 'Dana Whitfield'],
       ['proof', 1, 'Dana Whitfield'],
     ]);
@@ -316,12 +328,12 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
     const older = await quotedRequest();
     const newer = await quotedRequest();
     const inbox = async () => {
-      const list = await t.storage.listRequests({ page: 1, pageSize: 100 });
+      const list = await t.storage.desk.listRequests({ page: 1, pageSize: 100 });
       const mine = list.items.filter((item) => [older.reference, newer.reference].includes(item.reference));
       return mine.map((item) => [item.reference, item.readAt === null]);
     };
-    await t.storage.markRequestRead(older.reference, staff);
-    await t.storage.markRequestRead(newer.reference, staff);
+    await t.storage.desk.markRequestRead(older.reference, staff);
+    await t.storage.desk.markRequestRead(newer.reference, staff);
     expect(await inbox()).toEqual([
       [newer.reference, false],
       [older.reference, false],
@@ -331,7 +343,7 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
       [older.reference, true],
       [newer.reference, false],
     ]);
-    await t.storage.markRequestRead(older.reference, staff);
+    await t.storage.desk.markRequestRead(older.reference, staff);
     await newer.decide('quotes', 1, { decision: 'approved', name: 'Dana Whitfield', accept: 'on' }).expect(303);
     expect(await inbox()).toEqual([
       [newer.reference, true],
@@ -353,6 +365,6 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
       .type('form')
       .send({ [CSRF_FIELD]: session.token, decision: 'approved', name: 'Mallory', accept: 'on' })
       .expect(404);
-    expect(await t.storage.approvalsOf(reference)).toEqual([]);
+    expect(await t.storage.customer.approvalsOf(reference)).toEqual([]);
   });
 });

@@ -30,7 +30,7 @@ describe.each(backends)("the customer's request page on %s", (backend) => {
   let made = 0;
   async function newRequest(name = 'Dana Whitfield') {
     made += 1;
-    const { reference } = await t.storage.saveSubmission({
+    const { reference } = await t.storage.submissions.saveSubmission({
       kind: 'quote',
       name,
       // An address each: the sixth request from one address in a day would have its confirmation skipped (and logged).
@@ -50,7 +50,7 @@ describe.each(backends)("the customer's request page on %s", (backend) => {
         { name: 'logo.svg', mediaType: 'image/svg+xml', size: 12, data: Buffer.from('<svg></svg>\n') },
       ],
     });
-    const path = await requestLinks(t.storage, csrfSecret).pathFor(reference);
+    const path = await requestLinks(t.storage.customer, csrfSecret).pathFor(reference);
     if (!path) throw new Error('no link for a quote request');
     return { reference, path };
   }
@@ -75,7 +75,7 @@ describe.each(backends)("the customer's request page on %s", (backend) => {
   it('answers an unknown reference, a wrong secret and a contact message with the one same 404', async () => {
     const { reference, path } = await newRequest();
     const secret = path.split('/').at(-1) ?? '';
-    const { reference: contact } = await t.storage.saveSubmission({
+    const { reference: contact } = await t.storage.submissions.saveSubmission({
       kind: 'contact',
       name: 'Sam',
       email: 'sam@example.com',
@@ -104,7 +104,10 @@ describe.each(backends)("the customer's request page on %s", (backend) => {
 
   it('stops opening with a link the shop replaced, and opens with the new one', async () => {
     const { reference, path } = await newRequest();
-    const replaced = await requestLinks(t.storage, csrfSecret).replace(reference, 'staff:owner@seenwear.example');
+    const replaced = await requestLinks(t.storage.customer, csrfSecret).replace(
+      reference,
+      'staff:owner@seenwear.example',
+    );
     await request(t.app).get(path).expect(404);
     await request(t.app)
       .get(replaced ?? '')
@@ -138,10 +141,10 @@ describe.each(backends)("the customer's request page on %s", (backend) => {
     expect(page.text).toContain('Your message is on its way to the shop.');
     expect(page.text).toContain('Here is the back print, 10 inches wide.');
     expect(page.text).toContain(`href="${path}/files/2">back.png</a>`);
-    const mails = withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear');
+    const mails = withSubjects(await t.storage.outbox.notificationsOf(reference), reference, 'Seenwear');
     expect(mails.at(-1)).toMatchObject({ recipient: 'staff', subject: `The customer wrote (${reference})` });
     // The shop sees it on the desk, with the file among the request's artwork.
-    expect((await t.storage.getRequestFile(reference, 2))?.mediaType).toBe('image/png');
+    expect((await t.storage.desk.getRequestFile(reference, 2))?.mediaType).toBe('image/png');
 
     const empty = await request(t.app)
       .post(`${path}/messages`)
@@ -154,7 +157,7 @@ describe.each(backends)("the customer's request page on %s", (backend) => {
 
   it('refuses a file that is not artwork by its content, keeping nothing', async () => {
     const { reference, path } = await newRequest();
-    const filesBefore = (await t.storage.getCustomerRequest(reference))?.files;
+    const filesBefore = (await t.storage.customer.getCustomerRequest(reference))?.files;
     const { cookie, token } = await visitorSession(t.app, path);
     const refused = await request(t.app)
       .post(`${path}/messages`)
@@ -165,7 +168,7 @@ describe.each(backends)("the customer's request page on %s", (backend) => {
       .expect(422);
     expect(refused.text).toContain('is not a PNG, JPEG, SVG, PDF, AI or EPS file');
     // No message and no file (the log may say a confirmation was skipped: this file posts many requests).
-    const request_ = await t.storage.getCustomerRequest(reference);
+    const request_ = await t.storage.customer.getCustomerRequest(reference);
     expect(request_?.events.filter((event) => event.type === 'message')).toEqual([]);
     expect(request_?.files).toEqual(filesBefore);
   });
@@ -186,7 +189,7 @@ describe.each(backends)("the customer's request page on %s", (backend) => {
       .type('form')
       .send({ [CSRF_FIELD]: token })
       .expect(404);
-    expect((await t.storage.getCustomerRequest(reference))?.status).toBe('new');
+    expect((await t.storage.customer.getCustomerRequest(reference))?.status).toBe('new');
   });
 
   it('cancels before approval with a reason the shop is told, and not after', async () => {
@@ -205,20 +208,22 @@ describe.each(backends)("the customer's request page on %s", (backend) => {
     expect(page.text).toContain('The race was called off');
     expect(page.text).toMatch(/aria-current="step"[^>]*>.*?Cancelled/s);
     expect(page.text).not.toContain('Cancel my request');
-    expect(withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear').at(-1)).toMatchObject({
-      recipient: 'staff',
-      subject: `The customer cancelled (${reference})`,
-    });
+    expect(withSubjects(await t.storage.outbox.notificationsOf(reference), reference, 'Seenwear').at(-1)).toMatchObject(
+      {
+        recipient: 'staff',
+        subject: `The customer cancelled (${reference})`,
+      },
+    );
     expect((await cancel(path)).headers.location).toBe(`${path}?done=too-late`);
 
     const approved = await newRequest('Lee Park');
-    await t.storage.changeRequestStatus(approved.reference, {
+    await t.storage.desk.changeRequestStatus(approved.reference, {
       from: 'new',
       to: 'approved',
       actor: 'staff:owner@seenwear.example',
     });
     expect((await cancel(approved.path)).headers.location).toBe(`${approved.path}?done=too-late`);
-    expect((await t.storage.getCustomerRequest(approved.reference))?.status).toBe('approved');
+    expect((await t.storage.customer.getCustomerRequest(approved.reference))?.status).toBe('approved');
   });
 
   it('shows the link to whoever sent the quote form, with and without JavaScript', async () => {
@@ -276,14 +281,14 @@ describe("the customer's page's rate limit", () => {
   it('refuses an address after a few wrong links, and counts no visits with the right one', async () => {
     const storage = await openTestStorage('sqlite');
     const t = await createTestApp({ storage, config: { submissionRateLimit: 3, csrfSecret } });
-    const { reference } = await storage.saveSubmission({
+    const { reference } = await storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Kim',
       email: 'kim@example.com',
       payload: { name: 'Kim', quantity: 24 },
       files: [],
     });
-    const path = (await requestLinks(storage, csrfSecret).pathFor(reference)) ?? '';
+    const path = (await requestLinks(storage.customer, csrfSecret).pathFor(reference)) ?? '';
     for (let visit = 0; visit < 5; visit++) await request(t.app).get(path).expect(200);
     for (let guess = 0; guess < 3; guess++) {
       await request(t.app)

@@ -3,16 +3,20 @@ import createHttpError from 'http-errors';
 import type { OrganiserGroups } from '#server/groups/organiser-routes.ts';
 import type { Csrf } from '#server/http/csrf.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
+import type { LimitStore } from '#server/http/limit-store.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { ToShopFacts } from '#server/mail/shop-mail.ts';
+import type { MockupStore } from '#server/mockups/mockup-store.ts';
 import { mockupViews, sendMockup } from '#server/mockups/mockup-views.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
+import type { PaymentStore } from '#server/payments/payment-store.ts';
 import { customerMoneyView } from '#server/payments/payment-views.ts';
 import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
-import type { Storage } from '#server/storage/types.ts';
+import type { VersionStore } from '#server/requests/version-store.ts';
+import type { DeskStore } from '#server/staff/desk-store.ts';
 import { handoverOfPayload } from '#server/submissions/quote-payload.ts';
 import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
@@ -25,6 +29,7 @@ import { ARTWORK_MAX_FILES, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#s
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { REORDER_FIELD } from '#shared/submissions/quote-fields.ts';
 import { decisionNotices, readDecision } from './customer-decision.ts';
+import type { CustomerStore } from './customer-store.ts';
 import { requestPageView } from './customer-views.ts';
 import { proofPreviews } from './proof-previews.ts';
 
@@ -102,7 +107,14 @@ function nextWithMoney(
 
 /** What the customer's page is built from. */
 export interface CustomerRoutesOptions {
-  storage: Storage;
+  customer: Pick<CustomerStore, 'getCustomerRequest' | 'approvalsOf' | 'addCustomerMessage'>;
+  desk: Pick<DeskStore, 'getRequestFile' | 'getRequestState'>;
+  mockups: Pick<MockupStore, 'mockupsOf'>;
+  versions: VersionStore;
+  /** The money section: the payments, the deposit's waiver and the Checkout Sessions. */
+  payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf' | 'checkoutSessionsOf'>;
+  /** The counts behind the rate limits. */
+  limits: Pick<LimitStore, 'countHit' | 'uncountHit' | 'hitsOf'>;
   /** The request service: the rules of every move and answer. */
   requests: RequestService;
   links: RequestLinks;
@@ -171,7 +183,8 @@ export function customerBackLinks(): Router {
 export function customerRoutes(options: CustomerRoutesOptions): Router {
   const router = Router();
   const now = options.now ?? (() => new Date());
-  const previews = proofPreviews(options.storage);
+  const previews = proofPreviews(options.versions);
+  const moneyReads = { versions: options.versions, customer: options.customer, payments: options.payments };
 
   router.use('/requests', (_req, res, next) => {
     res.set({
@@ -185,7 +198,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
   // Guessing at links fails: those failures are what is counted (a customer's visits are not).
   router.use(
     '/requests',
-    submissionRateLimit(options.rateLimit, options.storage, 'request-page', {
+    submissionRateLimit(options.rateLimit, options.limits, 'request-page', {
       failuresOnly: true,
       message: 'Too many tries at this address in a short while. Wait a few minutes and try again, or call us.',
     }),
@@ -214,17 +227,17 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
     const returned =
       req.query.done === 'payment-cancelled' ? ('cancelled' as const) : paid ? { session: paid } : undefined;
     const [request, quotes, proofs, approvals, formValues, mockups] = await Promise.all([
-      options.storage.getCustomerRequest(reference),
-      options.storage.quotesOf(reference),
-      options.storage.proofsOf(reference),
-      options.storage.approvalsOf(reference),
-      options.storage.formValuesOf(reference),
-      options.storage.mockupsOf(reference),
+      options.customer.getCustomerRequest(reference),
+      options.versions.quotesOf(reference),
+      options.versions.proofsOf(reference),
+      options.customer.approvalsOf(reference),
+      options.versions.formValuesOf(reference),
+      options.mockups.mockupsOf(reference),
     ]);
     if (!request) throw createHttpError(404, NOT_FOUND);
     const prices = options.prices();
     const asked = askedView(request, formValues, prices);
-    const money = await customerMoneyView(options.storage, {
+    const money = await customerMoneyView(moneyReads, {
       reference,
       path,
       status: request.status,
@@ -289,7 +302,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
     if (!/^\d{1,4}$/.test(String(req.params.version)) || (preview !== undefined && preview !== 'preview')) {
       throw createHttpError(404, 'There is no such proof.');
     }
-    const file = await options.storage.getProofFile(pageOf(req).reference, version);
+    const file = await options.versions.getProofFile(pageOf(req).reference, version);
     // The proof mail shows this preview as its thumbnail: a mail client's page is another origin, so the
     // default same-origin resource policy would block it. The address itself is the secret.
     if (preview === 'preview') res.set('Cross-Origin-Resource-Policy', 'cross-origin');
@@ -297,18 +310,18 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
   });
 
   router.get(`${PAGE}/mockups/:view`, opened, async (req, res) => {
-    if (!sendMockup(res, await options.storage.mockupsOf(pageOf(req).reference), String(req.params.view)))
+    if (!sendMockup(res, await options.mockups.mockupsOf(pageOf(req).reference), String(req.params.view)))
       throw createHttpError(404, 'There is no such mockup.');
   });
 
   router.get(`${PAGE}/files/:position{/:preview}`, opened, async (req, res) => {
     const { position, preview } = filePosition(req.params.position, req.params.preview);
-    sendRequestFile(res, await options.storage.getRequestFile(pageOf(req).reference, position), preview);
+    sendRequestFile(res, await options.desk.getRequestFile(pageOf(req).reference, position), preview);
   });
 
   // Every post below has passed the app's CSRF gate (server/http/csrf-gate.ts), or, for the message's
   // files, is held to the form's token by the upload chain.
-  const postLimit = submissionRateLimit(options.rateLimit, options.storage, 'request-post');
+  const postLimit = submissionRateLimit(options.rateLimit, options.limits, 'request-post');
 
   options.uploadGuard.post(
     router,
@@ -344,7 +357,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       if (!admission.ok) return next(admission.refusal);
       const files = artwork.files.map((file) => file.name);
       const mail = shopMail({ kind: 'customer-wrote', text, files });
-      const saving = options.storage.addCustomerMessage(reference, {
+      const saving = options.customer.addCustomerMessage(reference, {
         text,
         files: artwork.files,
         ...(mail ? { mail } : {}),
@@ -407,9 +420,9 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
   // Rendered in answer to the post (as a refused form is), so the details never travel in an address.
   router.post(`${PAGE}/order-again`, postLimit, opened, async (req, res) => {
     const { reference, path } = pageOf(req);
-    const state = await options.storage.getRequestState(reference);
+    const state = await options.desk.getRequestState(reference);
     if (state?.status !== 'completed') return res.redirect(303, `${path}?done=not-completed`);
-    const values = (await options.storage.formValuesOf(reference)) ?? {};
+    const values = (await options.versions.formValuesOf(reference)) ?? {};
     req.log.info({ reference, reason: 'order_again' }, 'quote form filled for a reorder');
     await options.renderForm(req, res, {
       path: '/pricing',

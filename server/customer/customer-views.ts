@@ -1,6 +1,6 @@
 import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
+import type { SentProof, SentQuote } from '#server/requests/version-store.ts';
 import { printSizeText, quoteFigures } from '#server/requests/version-views.ts';
-import type { Approval, CustomerRequest, SentProof, SentQuote } from '#server/storage/types.ts';
 import { handoverOfPayload } from '#server/submissions/quote-payload.ts';
 import { optionalField } from '#shared/optional-field.ts';
 import type {
@@ -10,12 +10,12 @@ import type {
   RequestPageView,
   VersionState,
 } from '#shared/request-page-contract.ts';
-
 import type { AskedView } from '#shared/requests/asked-view.ts';
 import { customerCancellable, nextStepOf, timelineOf } from '#shared/requests/customer-steps.ts';
 import { isQuoteOpen, taxWords } from '#shared/requests/quote.ts';
 import { isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
+import type { Approval, CustomerRequest } from './customer-store.ts';
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
@@ -33,9 +33,9 @@ function filesOf(value: unknown): { position: number; name: string }[] {
 }
 
 /**
- * The customer's page of a request, from what the storage keeps: only what is theirs to see. The
- * activity log gives the timeline's dates and the messages; notes, who opened it and the staff's
- * addresses stay on the desk (the shop writes as the shop).
+ * The customer's page of a request, from what the customer and version stores keep: only what is
+ * theirs to see. The activity log gives the timeline's dates and the messages; notes, who opened it
+ * and the staff's addresses stay on the desk (the shop writes as the shop).
  */
 export function requestPageView(
   request: CustomerRequest,

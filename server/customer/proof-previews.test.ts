@@ -28,14 +28,14 @@ describe.each(backends)("the proof's picture on the customer's page on %s", (bac
   });
 
   async function proofSent(file: { name: string; mediaType: string; data: Buffer }, inches?: [number, number]) {
-    const { reference } = await t.storage.saveSubmission({
+    const { reference } = await t.storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Dana Whitfield',
       email: 'dana@example.com',
       payload: { name: 'Dana Whitfield', service: 'Screen printing', quantity: 48 },
       files: [],
     });
-    await t.storage.sendProof(
+    await t.storage.versions.sendProof(
       reference,
       {
         file: { ...file, size: file.data.length },
@@ -45,7 +45,7 @@ describe.each(backends)("the proof's picture on the customer's page on %s", (bac
       },
       { from: 'new', to: 'proof_sent', actor: staff, mail: (version) => ({ kind: 'proof-sent', version }) },
     );
-    const path = await requestLinks(t.storage, csrfSecret).pathFor(reference);
+    const path = await requestLinks(t.storage.customer, csrfSecret).pathFor(reference);
     if (!path) throw new Error('no link');
     return path;
   }

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import createHttpError from 'http-errors';
 import { imagePixels, type Pixels } from '#server/requests/image-pixels.ts';
 import { isPreviewable } from '#server/requests/request-details.ts';
-import type { Storage } from '#server/storage/types.ts';
+import type { VersionStore } from '#server/requests/version-store.ts';
 import type { RequestPageView } from '#shared/request-page-contract.ts';
 import { PROOF_PREVIEW_WIDTHS } from '#shared/request-page-contract.ts';
 
@@ -17,7 +17,7 @@ const MAX_RESIZED_BYTES = 8 * 1024 * 1024;
  * widths as WebP, so a phone loads a picture the size of its screen and not the shop's full-size file.
  * A sent proof version never changes, so both are kept per version, in bounded caches.
  */
-export function proofPreviews(storage: Storage) {
+export function proofPreviews(versions: Pick<VersionStore, 'getProofFile'>) {
   const sizes = new Map<string, Pixels | null>();
   const resized = new Map<string, Buffer>();
   let resizedBytes = 0;
@@ -26,7 +26,7 @@ export function proofPreviews(storage: Storage) {
     const key = `${reference}/${version}`;
     const known = sizes.get(key);
     if (known !== undefined) return known ?? undefined;
-    const file = await storage.getProofFile(reference, version);
+    const file = await versions.getProofFile(reference, version);
     if (!file) return undefined;
     const pixels = isPreviewable(file.mediaType, 'proof') ? imagePixels(file.data, file.mediaType) : undefined;
     if (sizes.size >= MAX_SIZES) sizes.delete(sizes.keys().next().value ?? '');
@@ -55,7 +55,7 @@ export function proofPreviews(storage: Storage) {
         resized.delete(key);
         resized.set(key, data);
       } else {
-        const file = await storage.getProofFile(reference, version);
+        const file = await versions.getProofFile(reference, version);
         if (!file) throw createHttpError(404, 'There is no such proof.');
         if (!isPreviewable(file.mediaType, 'proof'))
           throw createHttpError(404, 'This file has no preview: download it.');

@@ -2,10 +2,10 @@ import { Router } from 'express';
 import createHttpError from 'http-errors';
 import { askCardRefund, refundableCents } from '#server/payments/card-refund.ts';
 import type { CheckoutGateway } from '#server/payments/checkout.ts';
+import type { PaymentStore, StoredPayment } from '#server/payments/payment-store.ts';
 import { referenceOf, staffOf } from '#server/staff/desk-http.ts';
-import type { StoredPayment } from '#server/storage/contract/payments.ts';
-import type { Storage } from '#server/storage/types.ts';
 import { formatMoney } from '#shared/money.ts';
+import type { GroupStore } from './group-store.ts';
 
 /** What the desk's removal of a group entry answers, by the `done` the request page is sent back with. */
 export const entryRemovalNotices = {
@@ -25,13 +25,14 @@ export const entryRemovalNotices = {
 } as const;
 
 /** The card payments a member made for their own entry: the payments of the Checkout Sessions made for it. */
-async function entryCardPayments(storage: Storage, reference: string, entryId: number) {
-  const [payments, sessions] = await Promise.all([
-    storage.paymentsOf(reference),
-    storage.checkoutSessionsOf(reference),
-  ]);
+async function entryCardPayments(
+  payments: Pick<PaymentStore, 'paymentsOf' | 'checkoutSessionsOf'>,
+  reference: string,
+  entryId: number,
+) {
+  const [rows, sessions] = await Promise.all([payments.paymentsOf(reference), payments.checkoutSessionsOf(reference)]);
   const own = new Set(sessions.filter((session) => session.groupEntryId === entryId).map((session) => session.id));
-  const paid = payments.filter(
+  const paid = rows.filter(
     (item): item is StoredPayment & { stripePaymentIntent: string } =>
       item.kind === 'payment' &&
       item.state === 'succeeded' &&
@@ -39,7 +40,7 @@ async function entryCardPayments(storage: Storage, reference: string, entryId: n
       own.has(item.stripeSessionId) &&
       item.stripePaymentIntent !== null,
   );
-  return { payments, paid };
+  return { payments: rows, paid };
 }
 
 /**
@@ -49,18 +50,25 @@ async function entryCardPayments(storage: Storage, reference: string, entryId: n
  * and the refund are in the request's activity under the staff member's name. The removal comes first:
  * when Stripe refuses the refund, the desk is told and refunds it from the money card.
  */
-export function deskEntryRemoval(options: { storage: Storage; gateway: CheckoutGateway | null }): Router {
+export function deskEntryRemoval(options: {
+  groups: Pick<GroupStore, 'entryById' | 'groupOf' | 'removeEntry'>;
+  payments: Pick<
+    PaymentStore,
+    'paymentsOf' | 'checkoutSessionsOf' | 'reserveRefund' | 'checkoutKeySalt' | 'releaseRefund' | 'confirmRefundAsked'
+  >;
+  gateway: CheckoutGateway | null;
+}): Router {
   const router = Router();
   router.post('/staff/requests/:reference/group/entries/:entry/remove', async (req, res) => {
     const reference = referenceOf(req);
     const back = `/staff/requests/${reference}`;
     const id = /^\d{1,12}$/.test(String(req.params.entry)) ? Number(req.params.entry) : 0;
-    const [found, group] = await Promise.all([options.storage.entryById(id), options.storage.groupOf(reference)]);
+    const [found, group] = await Promise.all([options.groups.entryById(id), options.groups.groupOf(reference)]);
     if (!found || !group || found.group.id !== group.id || found.entry.removedAt !== null)
       throw createHttpError(404, 'There is no such entry in this request’s group.');
     const actor = `staff:${staffOf(res)}` as const;
-    const { payments, paid } = await entryCardPayments(options.storage, reference, id);
-    const outcome = await options.storage.removeEntry(id, actor);
+    const { payments, paid } = await entryCardPayments(options.payments, reference, id);
+    const outcome = await options.groups.removeEntry(id, actor);
     if (!outcome.ok) return res.redirect(303, `${back}?done=entry-not-removed#group`);
     const due = paid.flatMap((payment) => {
       const left = refundableCents(payments, payment);
@@ -72,7 +80,7 @@ export function deskEntryRemoval(options: { storage: Storage; gateway: CheckoutG
       if (!gateway) throw new Error('Stripe is not set up here');
       for (const { payment, left } of due) {
         const refund = await askCardRefund(
-          { gateway, storage: options.storage },
+          { gateway, payments: options.payments },
           {
             reference,
             payment,

@@ -20,7 +20,7 @@ describe.each(backends)('the desk’s group order on %s', (backend) => {
   });
 
   async function groupWithMembers() {
-    const { reference } = await t.storage.saveSubmission({
+    const { reference } = await t.storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Pat Organiser',
       email: 'pat@example.com',
@@ -28,7 +28,7 @@ describe.each(backends)('the desk’s group order on %s', (backend) => {
       formValues: { name: 'Pat Organiser' },
       files: [],
     });
-    const group = await t.storage.startGroup(
+    const group = await t.storage.groups.startGroup(
       reference,
       {
         title: 'Choir tees',
@@ -49,7 +49,7 @@ describe.each(backends)('the desk’s group order on %s', (backend) => {
       ['Adam', 'S'],
       ['Mia', 'M'],
     ] as const) {
-      await t.storage.addEntry(group.id, {
+      await t.storage.groups.addEntry(group.id, {
         input: {
           name,
           email: `${name.length}${size}@example.com`,

@@ -1,7 +1,6 @@
 import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import { referenceOf, staffOf } from '#server/staff/desk-http.ts';
-import type { Storage, StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import type { DeskGroupView } from '#shared/groups/group-contract.ts';
@@ -9,10 +8,14 @@ import { countsTowardOrder, sizeOrder, sizeTotals } from '#shared/groups/group-s
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { closedIfDue } from './deadline-close.ts';
 import { rosterEstimate } from './group-estimate.ts';
+import type { GroupStore, StoredGroup, StoredGroupEntry } from './group-store.ts';
 import { paymentText, rosterCsv } from './group-views.ts';
 
+/** What the desk reads of a group: closing it first when its deadline has passed. */
+type GroupReads = Pick<GroupStore, 'groupOf' | 'entriesOf' | 'closeGroup' | 'groupById'>;
+
 export interface DeskGroupRoutesOptions {
-  storage: Storage;
+  groups: GroupReads;
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
   prices: () => PricingData;
   now: () => Date;
@@ -28,11 +31,11 @@ function stateText(group: StoredGroup, timeZone: string): string {
   return `Open until ${at(group.deadline)}${group.shareSalt === null ? ' (share link turned off)' : ''}`;
 }
 
-async function groupWithSizes(storage: Storage, reference: string, now: Date, prices: PricingData) {
-  const found = await storage.groupOf(reference);
+async function groupWithSizes(groups: GroupReads, reference: string, now: Date, prices: PricingData) {
+  const found = await groups.groupOf(reference);
   if (!found) return undefined;
-  const group = await closedIfDue(storage, found, now, rosterEstimate(prices));
-  const entries = await storage.entriesOf(group.id);
+  const group = await closedIfDue(groups, found, now, rosterEstimate(prices));
+  const entries = await groups.entriesOf(group.id);
   const live = entries.filter((entry) => entry.removedAt === null);
   // The totals and the packing sheet are the pieces the order holds: an entry still waiting for its
   // card payment is on the roster (marked so) but not counted, as at the close.
@@ -48,13 +51,13 @@ const totalsOf = (sizes: readonly string[], live: StoredGroupEntry[]) =>
 
 /** The desk request page's group section, when the request has a group. */
 export async function deskGroupView(
-  storage: Storage,
+  groups: GroupReads,
   reference: string,
   prices: PricingData,
   now: Date,
 ): Promise<DeskGroupView | undefined> {
   const timeZone = prices['order-terms'].timeZone;
-  const found = await groupWithSizes(storage, reference, now, prices);
+  const found = await groupWithSizes(groups, reference, now, prices);
   if (!found) return undefined;
   const { group, live, counted, sizes } = found;
   return {
@@ -86,7 +89,7 @@ export function deskGroupRoutes(options: DeskGroupRoutesOptions): Router {
 
   router.get('/staff/requests/:reference/group.csv', async (req, res) => {
     const reference = referenceOf(req);
-    const found = await groupWithSizes(options.storage, reference, options.now(), options.prices());
+    const found = await groupWithSizes(options.groups, reference, options.now(), options.prices());
     if (!found) throw createHttpError(404, 'This request has no group order.');
     res
       .type('text/csv; charset=utf-8')
@@ -96,7 +99,7 @@ export function deskGroupRoutes(options: DeskGroupRoutesOptions): Router {
 
   router.get('/staff/requests/:reference/group/packing', async (req, res) => {
     const reference = referenceOf(req);
-    const found = await groupWithSizes(options.storage, reference, options.now(), options.prices());
+    const found = await groupWithSizes(options.groups, reference, options.now(), options.prices());
     if (!found) throw createHttpError(404, 'This request has no group order.');
     const { group, counted, sizes } = found;
     const rows = [...counted]

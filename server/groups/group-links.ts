@@ -1,5 +1,5 @@
 import { isLinkSecret, type LinkKeys, sameSecret } from '#server/http/link-secrets.ts';
-import type { StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
+import type { StoredGroup, StoredGroupEntry } from './group-store.ts';
 
 /**
  * A group's two kinds of link (issue 28), made like the private page's: a salt kept in the database

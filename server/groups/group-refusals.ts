@@ -1,4 +1,4 @@
-import type { GroupRefusal } from '#server/storage/types.ts';
+import type { GroupRefusal } from './group-store.ts';
 
 /** Why a group took nothing, in words for the member (who is told whom to ask) or the organiser. */
 export function refusalText(reason: GroupRefusal, to: 'member' | 'organiser', organiser = 'the organiser'): string {

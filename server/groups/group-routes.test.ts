@@ -38,7 +38,7 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
   let made = 0;
   async function newRequest(files: { name: string; mediaType: string; data: Buffer }[] = []) {
     made += 1;
-    const { reference } = await t.storage.saveSubmission({
+    const { reference } = await t.storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Pat Organiser',
       email: `pat-${made}@example.com`,
@@ -46,7 +46,7 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
       formValues: { name: 'Pat Organiser', qtyM: '20' },
       files: files.map((file) => ({ ...file, size: file.data.length })),
     });
-    const path = await requestLinks(t.storage, csrfSecret).pathFor(reference);
+    const path = await requestLinks(t.storage.customer, csrfSecret).pathFor(reference);
     if (!path) throw new Error('no link');
     return { reference, path };
   }
@@ -76,7 +76,7 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
     })
       .expect(303)
       .expect('Location', `${path}?done=group-started#group`);
-    const group = await t.storage.groupOf(reference);
+    const group = await t.storage.groups.groupOf(reference);
     if (!group) throw new Error('no group');
     const share = sharePath(linkKeys(csrfSecret), group);
     if (!share) throw new Error('no share link');
@@ -89,7 +89,7 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
     expect(page.text).toContain('Hornets U12');
     expect(page.text).toContain(share);
     expect(page.text).toContain('Copy link');
-    const mails = withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear');
+    const mails = withSubjects(await t.storage.outbox.notificationsOf(reference), reference, 'Seenwear');
     expect(mails.map((item) => item.subject)).toContain('Seenwear: the link for your group to join');
 
     const member = await request(t.app).get(share).expect(200);
@@ -119,7 +119,7 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
       payer: 'members',
     }).expect(422);
     expect(unpriced.text).toContain('Say what each person pays');
-    expect(await t.storage.groupOf(other.split('/')[2] ?? '')).toBeUndefined();
+    expect(await t.storage.groups.groupOf(other.split('/')[2] ?? '')).toBeUndefined();
     await post(`${path}/group`, { title: 'Again', deadline: '2099-06-01T18:00' })
       .expect(303)
       .expect('Location', `${path}?done=group-exists#group`);
@@ -142,7 +142,7 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
     const confirmation = await request(t.app).get(own).expect(200);
     expect(confirmation.text).toContain('You are on the list');
     expect(confirmation.text).toContain('RIVERA');
-    const receipts = withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear');
+    const receipts = withSubjects(await t.storage.outbox.notificationsOf(reference), reference, 'Seenwear');
     expect(receipts.map((item) => item.subject)).not.toContain('Seenwear: you joined the group order');
     expect(confirmation.text).toContain('Bookmark this page');
 
@@ -213,8 +213,8 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
     const late = await member(`${share}/join`, { name: 'Ari', email: 'ari@example.com', size: 'M' });
     expect(late.status).toBe(422);
     expect(late.text).toContain('This group is closed');
-    expect(await t.storage.formValuesOf(reference)).toMatchObject({ qtyS: '1', qtyM: '2', qtyL: '0' });
-    expect((await t.storage.getSubmission(reference))?.payload).toMatchObject({
+    expect(await t.storage.versions.formValuesOf(reference)).toMatchObject({ qtyS: '1', qtyM: '2', qtyL: '0' });
+    expect((await t.storage.submissions.getSubmission(reference))?.payload).toMatchObject({
       quantity: 3,
       // The quote form's shape: the desk reads "S: 1, M: 2", the work order its rows.
       sizes: 'S: 1, M: 2',
@@ -224,7 +224,7 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
 
   it('closes only once the organiser confirms, and the request’s estimate and counts follow the roster', async () => {
     made += 1;
-    const { reference } = await t.storage.saveSubmission({
+    const { reference } = await t.storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Pat Organiser',
       email: `pat-${made}@example.com`,
@@ -238,10 +238,10 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
       formValues: { service: 'screen-printing', garment: 'gildan-5000', qtyM: '24', loc1: 'front', loc1Colors: '2' },
       files: [],
     });
-    const path = (await requestLinks(t.storage, csrfSecret).pathFor(reference)) ?? '';
+    const path = (await requestLinks(t.storage.customer, csrfSecret).pathFor(reference)) ?? '';
     const post = form(await visitorSession(t.app, path));
     await post(`${path}/group`, { title: 'Hornets', deadline: '2099-06-01T18:00', payer: 'organiser' }).expect(303);
-    const group = await t.storage.groupOf(reference);
+    const group = await t.storage.groups.groupOf(reference);
     const share = (group && sharePath(linkKeys(csrfSecret), group)) ?? '';
     await form(await visitorSession(t.app, share))(`${share}/join`, {
       name: 'Kim',
@@ -262,13 +262,13 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
     // A close without the tick (a form posted without script, a stray tap) changes nothing.
     const unconfirmed = await post(`${path}/group/close`, {}).expect(422);
     expect(unconfirmed.text).toContain('The group is still open: tick “Everyone is in: close the group” to close it.');
-    expect((await t.storage.groupOf(reference))?.state).toBe('open');
+    expect((await t.storage.groups.groupOf(reference))?.state).toBe('open');
 
     await post(`${path}/group/close`, { confirm: 'on' }).expect(303);
-    const payload = (await t.storage.getSubmission(reference))?.payload;
+    const payload = (await t.storage.submissions.getSubmission(reference))?.payload;
     expect(payload).toMatchObject({ quantity: 14, sizes: 'M: 12, L: 2' });
     expect(String(payload?.websiteEstimate)).toMatch(/^\$[\d,.]+ in total for 14 pieces/);
-    expect(await t.storage.formValuesOf(reference)).toMatchObject({ qtyM: '12', qtyL: '2' });
+    expect(await t.storage.versions.formValuesOf(reference)).toMatchObject({ qtyM: '12', qtyL: '2' });
     const closed = await request(t.app).get(path).expect(200);
     expect(closed.text).toContain('14 pieces from 2 entries');
     // "What you asked for" shows the estimate's lines for the roster, not the 24 first guessed.
@@ -294,17 +294,17 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
       422,
     );
     expect(refused.text).toContain('Choose your size from the list.');
-    const group = await t.storage.groupOf(reference);
-    const [entry] = group ? await t.storage.entriesOf(group.id) : [];
+    const group = await t.storage.groups.groupOf(reference);
+    const [entry] = group ? await t.storage.groups.entriesOf(group.id) : [];
     expect(entry).toMatchObject({ name: 'Coach Lee', backName: 'COACH', addedBy: 'customer' });
     await post(`${path}/group/entries/${entry?.id}/remove`, {})
       .expect(303)
       .expect('Location', `${path}?done=group-removed#group`);
-    expect(group && (await t.storage.entriesOf(group.id))[0]?.removedAt).not.toBeNull();
+    expect(group && (await t.storage.groups.entriesOf(group.id))[0]?.removedAt).not.toBeNull();
     await post(`${path}/group/deadline`, { deadline: '2099-07-01T12:00' })
       .expect(303)
       .expect('Location', `${path}?done=group-deadline#group`);
-    expect((await t.storage.groupOf(reference))?.deadline.toISOString()).toBe('2099-07-01T17:00:00.000Z');
+    expect((await t.storage.groups.groupOf(reference))?.deadline.toISOString()).toBe('2099-07-01T17:00:00.000Z');
     const past = await post(`${path}/group/deadline`, { deadline: '2001-07-01T12:00' }).expect(422);
     expect(past.text).toContain('The deadline must be later than now.');
   });
@@ -313,7 +313,7 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
     const { path, post, share, reference } = await startedGroup();
     await post(`${path}/group/link`, { action: 'replace' }).expect(303);
     await request(t.app).get(share).expect(404);
-    const group = await t.storage.groupOf(reference);
+    const group = await t.storage.groups.groupOf(reference);
     const fresh = group && sharePath(linkKeys(csrfSecret), group);
     await request(t.app).get(String(fresh)).expect(200);
     await post(`${path}/group/link`, { action: 'revoke' }).expect(303);
@@ -326,7 +326,7 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
   it('never shows a file sent in a private message as the group’s picture', async () => {
     const { reference, share } = await startedGroup();
     // The organiser sends the shop a purchase order in a message: it is for the shop alone.
-    await t.storage.addCustomerMessage(reference, {
+    await t.storage.customer.addCustomerMessage(reference, {
       text: 'Our purchase order',
       files: [
         {
@@ -344,7 +344,7 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
 
     // The request's own artwork is still the group's picture, whatever messages came after it.
     const withArt = await startedGroup({}, [{ name: 'logo.jpg', mediaType: 'image/jpeg', data: jpeg('the logo') }]);
-    await t.storage.addCustomerMessage(withArt.reference, {
+    await t.storage.customer.addCustomerMessage(withArt.reference, {
       text: 'Our purchase order',
       files: [
         {
@@ -373,7 +373,7 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
     }).expect(303);
     const own = String(joined.headers.location).split('?')[0] ?? '';
     await post(`${path}/group/link`, { action: 'replace' }).expect(303);
-    const group = await t.storage.groupOf(reference);
+    const group = await t.storage.groups.groupOf(reference);
     const fresh = String(group && sharePath(linkKeys(csrfSecret), group));
     const freshSecret = fresh.split('/').at(-1) ?? '';
     const page = await request(t.app).get(own).expect(200);
@@ -408,21 +408,24 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
       validUntil: '2099-01-31',
       depositPercent: 50,
     };
-    await t.storage.sendQuote(reference, terms, {
+    await t.storage.versions.sendQuote(reference, terms, {
       from: 'new',
       to: 'quoted',
       actor: 'staff:owner@seenwear.example',
       mail: (version) => ({ kind: 'quote-sent', version }),
     });
     await post(`${path}/quotes/1/decision`, { decision: 'approved', name: 'Pat Organiser', accept: 'yes' }).expect(303);
-    expect((await t.storage.groupOf(reference))?.state).toBe('closed');
+    expect((await t.storage.groups.groupOf(reference))?.state).toBe('closed');
     const late = await member(`${share}/join`, { name: 'Ari', email: 'ari@example.com', size: 'M', quantity: '20' });
     expect(late.status).toBe(422);
     expect(late.text).toContain('This group is closed');
     await post(`${path}/group/close`, { confirm: 'on' })
       .expect(303)
       .expect('Location', `${path}?done=group-not-open#group`);
-    expect((await t.storage.getSubmission(reference))?.payload).toMatchObject({ quantity: 24, sizes: 'M: 24' });
+    expect((await t.storage.submissions.getSubmission(reference))?.payload).toMatchObject({
+      quantity: 24,
+      sizes: 'M: 24',
+    });
   });
 
   it('closes by itself at the deadline: the late member is refused with a reason, the desk sees the list', async () => {
@@ -442,9 +445,9 @@ describe.each(backends)('group orders over HTTP on %s', (backend) => {
       expect(late.status).toBe(422);
       expect(late.text).toContain('This group is closed');
       expect(late.text).toContain('Ask Pat');
-      expect((await t.storage.groupOf(reference))?.state).toBe('closed');
-      expect(await t.storage.formValuesOf(reference)).toMatchObject({ qtyL: '1', qtyM: '0' });
-      const events = (await t.storage.getRequest(reference))?.events ?? [];
+      expect((await t.storage.groups.groupOf(reference))?.state).toBe('closed');
+      expect(await t.storage.versions.formValuesOf(reference)).toMatchObject({ qtyL: '1', qtyM: '0' });
+      const events = (await t.storage.desk.getRequest(reference))?.events ?? [];
       expect(events.find((event) => event.type === 'group_closed')).toMatchObject({ actor: 'system' });
     } finally {
       clock = saved;

@@ -1,5 +1,4 @@
 import type { LinkKeys } from '#server/http/link-secrets.ts';
-import type { StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
 import type { GroupFormState, GroupOrganiserView, GroupRosterRow } from '#shared/groups/group-contract.ts';
@@ -11,6 +10,7 @@ import { pluralize } from '#shared/plural.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { quoteEstimate } from '#shared/submissions/quote-fields.ts';
 import { sharePath } from './group-links.ts';
+import type { StoredGroup, StoredGroupEntry } from './group-store.ts';
 
 /** The group's state as a person reads it: a passed deadline waits for the closing job, but takes nobody. */
 export function groupState(group: StoredGroup, now: Date): GroupOrganiserView['state'] {

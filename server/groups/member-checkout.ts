@@ -1,8 +1,9 @@
 import { type CheckoutGateway, startCheckout } from '#server/payments/checkout.ts';
-import type { Storage, StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
+import type { PaymentStore } from '#server/payments/payment-store.ts';
 import type { GroupMemberView } from '#shared/groups/group-contract.ts';
 import { shareCents } from '#shared/groups/group-share.ts';
 import { formatMoney } from '#shared/money.ts';
+import type { StoredGroup, StoredGroupEntry } from './group-store.ts';
 
 /**
  * Paying per person (issue 28): when the shop takes cards and the organiser set a price per person,
@@ -72,7 +73,14 @@ export function paymentView(
  * the member's private page either way.
  */
 export function startShareCheckout(
-  deps: { gateway: CheckoutGateway; storage: Storage; now: () => Date },
+  deps: {
+    gateway: CheckoutGateway;
+    payments: Pick<
+      PaymentStore,
+      'checkoutSessionsOf' | 'saveCheckoutSession' | 'markCheckoutSession' | 'checkoutKeySalt'
+    >;
+    now: () => Date;
+  },
   ask: { group: StoredGroup; entry: StoredGroupEntry; upcharges: Upcharges; publicUrl: string; path: string },
 ): Promise<string> {
   const amountCents = shareOf(ask.group, ask.upcharges, ask.entry);
@@ -100,11 +108,11 @@ export function startShareCheckout(
  * for the entry is open any more.
  */
 export async function closeShareSessions(
-  deps: { gateway: CheckoutGateway | null; storage: Storage },
+  deps: { gateway: CheckoutGateway | null; payments: Pick<PaymentStore, 'checkoutSessionsOf' | 'markCheckoutSession'> },
   group: StoredGroup,
   entry: StoredGroupEntry,
 ): Promise<'closed' | 'paying' | 'unreachable'> {
-  const open = (await deps.storage.checkoutSessionsOf(group.reference)).filter(
+  const open = (await deps.payments.checkoutSessionsOf(group.reference)).filter(
     (session) => session.groupEntryId === entry.id && session.status === 'open',
   );
   if (open.length === 0) return 'closed';
@@ -115,13 +123,13 @@ export async function closeShareSessions(
       () => false,
     );
     if (expired) {
-      await deps.storage.markCheckoutSession(session.id, 'expired');
+      await deps.payments.markCheckoutSession(session.id, 'expired');
       continue;
     }
     const current = await deps.gateway.retrieveSession(session.id).catch(() => undefined);
     if (!current || current.status === 'open') return 'unreachable';
     if (current.status === 'complete') return 'paying';
-    await deps.storage.markCheckoutSession(session.id, 'expired');
+    await deps.payments.markCheckoutSession(session.id, 'expired');
   }
   return 'closed';
 }

@@ -58,7 +58,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
   /** A request whose organiser started a group at $14.50 a person, and a member's session at its link. */
   async function pricedGroup(app: TestApp, price = '14.50', garment = 'tee') {
     made += 1;
-    const { reference } = await app.storage.saveSubmission({
+    const { reference } = await app.storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Pat Organiser',
       email: `pat-${made}@example.com`,
@@ -66,7 +66,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       formValues: { name: 'Pat Organiser', qtyM: '20' },
       files: [],
     });
-    const path = (await requestLinks(app.storage, csrfSecret).pathFor(reference)) ?? '';
+    const path = (await requestLinks(app.storage.customer, csrfSecret).pathFor(reference)) ?? '';
     const organiser = await visitorSession(app.app, path);
     await request(app.app)
       .post(`${path}/group`)
@@ -80,7 +80,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
         price,
       })
       .expect(303);
-    const group = await app.storage.groupOf(reference);
+    const group = await app.storage.groups.groupOf(reference);
     const share = group && sharePath(linkKeys(csrfSecret), group);
     if (!group || !share) throw new Error('no group');
     const member = await visitorSession(app.app, share);
@@ -140,20 +140,20 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     expect(sam.amount_total).toBe(3300);
     const kim = sessionOf((await join('Kim', 'M', '1')).headers.location as string);
     expect(kim.amount_total).toBe(1450);
-    const [samEntry, kimEntry] = await t.storage.entriesOf(group.id);
+    const [samEntry, kimEntry] = await t.storage.groups.entriesOf(group.id);
 
     // The 2XL share at its own price is recorded; the flat price for it would be held for the desk.
     expect((await deliver('checkout.session.completed', stripe.pay(sam.id)).expect(200)).body.outcome).toBe('recorded');
-    expect((await t.storage.entryById(samEntry?.id ?? 0))?.entry.payment).toBe('paid');
+    expect((await t.storage.groups.entryById(samEntry?.id ?? 0))?.entry.payment).toBe('paid');
     // An M has no upcharge: the price per person alone.
     await deliver('checkout.session.completed', stripe.pay(kim.id)).expect(200);
-    expect((await t.storage.entryById(kimEntry?.id ?? 0))?.entry.payment).toBe('paid');
+    expect((await t.storage.groups.entryById(kimEntry?.id ?? 0))?.entry.payment).toBe('paid');
 
     // A third pays the flat price for a 2XL (an old page's amount): held, the entry still waiting.
     const lee = sessionOf((await join('Lee', '2XL', '1')).headers.location as string);
     expect(lee.amount_total).toBe(1650);
     await deliver('checkout.session.completed', { ...stripe.pay(lee.id), amount_total: 1450 }).expect(200);
-    const payments = await t.storage.paymentsOf(reference);
+    const payments = await t.storage.payments.paymentsOf(reference);
     expect(payments.map((row) => [row.amountCents, row.state, row.flag ?? null])).toEqual([
       [3300, 'succeeded', null],
       [1450, 'succeeded', null],
@@ -191,7 +191,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       .send({ [CSRF_FIELD]: member.token, name: 'Sam', email: 'sam@example.com', size: 'M', quantity: '2' })
       .expect(422);
     expect(refused.text).toContain('that size costs a different amount');
-    expect((await t.storage.entryById(samEntry?.id ?? 0))?.entry.size).toBe('2XL');
+    expect((await t.storage.groups.entryById(samEntry?.id ?? 0))?.entry.size).toBe('2XL');
 
     // The desk's list of mails says the receipts went to the members, by name, not to the customer.
     const desk = await staffSession(t.app, t.storage, 'owner@seenwear.example');
@@ -200,8 +200,12 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     expect(deskPage.text).toContain('To member Kim: “Seenwear: you joined the group order”');
     expect(deskPage.text).not.toContain('To the customer: “Seenwear: you joined the group order”');
     // The outbox is shared by these tests: these receipts are sent, so no later test reads them as its own.
-    for (let row = await t.storage.claimNotification(60_000); row; row = await t.storage.claimNotification(60_000))
-      await t.storage.markNotificationSent(row);
+    for (
+      let row = await t.storage.outbox.claimNotification(60_000);
+      row;
+      row = await t.storage.outbox.claimNotification(60_000)
+    )
+      await t.storage.outbox.markNotificationSent(row);
   });
 
   it('sends a joining member to Checkout for their share, and marks them paid only on the signed webhook', async () => {
@@ -213,7 +217,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     const joined = await join('Alex', '2').expect(303);
     expect(joined.headers.location).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_\\w+$`));
     const session = sessionOf(joined.headers.location as string);
-    const [entry] = await t.storage.entriesOf(group.id);
+    const [entry] = await t.storage.groups.entriesOf(group.id);
     if (!entry) throw new Error('no entry');
     // Two pieces at $14.50, from the stored price, for this entry alone.
     expect(session).toMatchObject({
@@ -240,13 +244,15 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     expect(organiserBefore.text).toContain('Waiting for payment');
     const receipt = 'Seenwear: you joined the group order';
     const subjects = async () =>
-      withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear').map((item) => item.subject);
+      withSubjects(await t.storage.outbox.notificationsOf(reference), reference, 'Seenwear').map(
+        (item) => item.subject,
+      );
     expect(await subjects()).not.toContain(receipt);
 
     const paid = stripe.pay(session.id);
     expect((await deliver('checkout.session.completed', paid).expect(200)).body.outcome).toBe('recorded');
-    expect((await t.storage.entryById(entry.id))?.entry.payment).toBe('paid');
-    expect(await t.storage.paymentsOf(reference)).toMatchObject([
+    expect((await t.storage.groups.entryById(entry.id))?.entry.payment).toBe('paid');
+    expect(await t.storage.payments.paymentsOf(reference)).toMatchObject([
       { kind: 'payment', state: 'succeeded', purpose: 'group-share', amountCents: 2900, stripeSessionId: session.id },
     ]);
     expect(await subjects()).toContain(receipt);
@@ -276,15 +282,23 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
         .send({ [CSRF_FIELD]: member.token, name: 'Alex', email: 'alex@example.com', size, quantity });
     const more = await change('3', 'L').expect(422);
     expect(more.text).toContain('You have paid for these pieces, so how many stays as it is.');
-    expect((await t.storage.entryById(entry.id))?.entry).toMatchObject({ quantity: 2, payment: 'paid' });
+    expect((await t.storage.groups.entryById(entry.id))?.entry).toMatchObject({ quantity: 2, payment: 'paid' });
     await change('2', 'XL').expect(303);
-    expect((await t.storage.entryById(entry.id))?.entry).toMatchObject({ quantity: 2, size: 'XL', payment: 'paid' });
+    expect((await t.storage.groups.entryById(entry.id))?.entry).toMatchObject({
+      quantity: 2,
+      size: 'XL',
+      payment: 'paid',
+    });
   });
 
   /** Every mail queued and not sent yet, written as it would be sent. */
   async function writtenMails() {
     const written = [];
-    for (let row = await t.storage.claimNotification(60_000); row; row = await t.storage.claimNotification(60_000)) {
+    for (
+      let row = await t.storage.outbox.claimNotification(60_000);
+      row;
+      row = await t.storage.outbox.claimNotification(60_000)
+    ) {
       written.push(
         await buildMail(row, t.storage, {
           from: 'Seenwear <orders@seenwear.example>',
@@ -295,7 +309,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
           deskUrl: 'https://shop.example/staff',
         }),
       );
-      await t.storage.markNotificationSent(row);
+      await t.storage.outbox.markNotificationSent(row);
     }
     return written;
   }
@@ -324,11 +338,11 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     expect((await deliver('checkout.session.completed', stripe.pay(session.id)).expect(200)).body.outcome).toBe(
       'recorded',
     );
-    expect((await t.storage.entryById(Number(session.metadata.groupEntry)))?.entry).toMatchObject({
+    expect((await t.storage.groups.entryById(Number(session.metadata.groupEntry)))?.entry).toMatchObject({
       quantity: 20,
       payment: 'pending',
     });
-    expect(await t.storage.paymentsOf(reference)).toMatchObject([
+    expect(await t.storage.payments.paymentsOf(reference)).toMatchObject([
       { kind: 'payment', state: 'held', amountCents: 1000, flag: 'amount-mismatch' },
     ]);
     const mails = await writtenMails();
@@ -344,8 +358,8 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       .type('form')
       .send({ [CSRF_FIELD]: organiser.token, confirm: 'on' })
       .expect(303);
-    expect((await t.storage.getSubmission(reference))?.payload).toMatchObject({ quantity: 0 });
-    expect((await t.storage.entriesOf(group.id))[0]?.payment).toBe('pending');
+    expect((await t.storage.submissions.getSubmission(reference))?.payload).toMatchObject({ quantity: 0 });
+    expect((await t.storage.groups.entriesOf(group.id))[0]?.payment).toBe('pending');
   });
 
   it('refuses to change how many while a payment is going through, and the receipt says what was paid', async () => {
@@ -356,9 +370,9 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     const paid = stripe.pay(session.id);
     const refused = await changeOwn(member, own, { name: 'Ned', email: 'ned@example.com', quantity: '20' }).expect(409);
     expect(refused.text).toContain('Your card payment for this entry is going through');
-    expect((await t.storage.entryById(Number(session.metadata.groupEntry)))?.entry.quantity).toBe(1);
+    expect((await t.storage.groups.entryById(Number(session.metadata.groupEntry)))?.entry.quantity).toBe(1);
     await deliver('checkout.session.completed', paid).expect(200);
-    expect((await t.storage.entryById(Number(session.metadata.groupEntry)))?.entry).toMatchObject({
+    expect((await t.storage.groups.entryById(Number(session.metadata.groupEntry)))?.entry).toMatchObject({
       quantity: 1,
       payment: 'paid',
     });
@@ -371,7 +385,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     const first = sessionOf((await join('Ivy', '2').expect(303)).headers.location as string);
     const own = String(first.success_url).replace('https://shop.example', '').split('?')[0] ?? '';
     // The site saw the first page run out (Stripe's own expiry), and the member started another.
-    await t.storage.markCheckoutSession(first.id, 'expired');
+    await t.storage.payments.markCheckoutSession(first.id, 'expired');
     const again = await request(t.app)
       .post(`${own}/pay`)
       .set('Cookie', member.cookie)
@@ -383,7 +397,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     await deliver('checkout.session.completed', stripe.pay(second.id)).expect(200);
     // The first page, still open in another tab, is paid too.
     await deliver('checkout.session.completed', stripe.pay(first.id)).expect(200);
-    expect(await t.storage.paymentsOf(reference)).toMatchObject([
+    expect(await t.storage.payments.paymentsOf(reference)).toMatchObject([
       { state: 'succeeded', amountCents: 2000, flag: null },
       { state: 'held', amountCents: 2000, flag: 'already-paid' },
     ]);
@@ -399,7 +413,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       await deliver('checkout.session.completed', stripe.pay(session.id)).expect(200);
     }
     // Six paid places at $10: $60 of a $240 order's $120 deposit is in already.
-    await t.storage.sendQuote(
+    await t.storage.versions.sendQuote(
       reference,
       {
         lines: [{ label: 'Tees', quantity: 24, unitCents: 1000 }],
@@ -447,16 +461,21 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       .type('form')
       .send({ [CSRF_FIELD]: organiser.token, confirm: 'on' })
       .expect(303);
-    expect((await t.storage.getSubmission(reference))?.payload).toMatchObject({
+    expect((await t.storage.submissions.getSubmission(reference))?.payload).toMatchObject({
       quantity: 2,
       sizes: 'L: 2',
       roster: ['L', 'L'],
     });
     // Paid after the close left them out: the shop has the money, the order has no piece for it.
     await deliver('checkout.session.completed', stripe.pay(waitingSession.id)).expect(200);
-    expect((await t.storage.paymentsOf(reference)).at(-1)).toMatchObject({ state: 'succeeded', flag: 'group-closed' });
-    expect((await t.storage.entryById(Number(waitingSession.metadata.groupEntry)))?.entry.payment).toBe('pending');
-    expect((await t.storage.getSubmission(reference))?.payload).toMatchObject({ quantity: 2 });
+    expect((await t.storage.payments.paymentsOf(reference)).at(-1)).toMatchObject({
+      state: 'succeeded',
+      flag: 'group-closed',
+    });
+    expect((await t.storage.groups.entryById(Number(waitingSession.metadata.groupEntry)))?.entry.payment).toBe(
+      'pending',
+    );
+    expect((await t.storage.submissions.getSubmission(reference))?.payload).toMatchObject({ quantity: 2 });
   });
 
   it('keeps each member’s session apart, ignores a replay, and answers 200 with a warning for a session it never made', async () => {
@@ -475,7 +494,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     expect((await deliver('checkout.session.completed', paid, { id: eventId }).expect(200)).body.outcome).toBe(
       'replay',
     );
-    expect(await t.storage.paymentsOf(reference)).toHaveLength(1);
+    expect(await t.storage.payments.paymentsOf(reference)).toHaveLength(1);
     // The desk sees what the money was for in the activity log.
     const desk = await staffSession(t.app, t.storage, 'owner@seenwear.example');
     const deskPage = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', desk.cookie).expect(200);
@@ -483,7 +502,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     expect(deskPage.text).toMatch(
       /data-word="true">Bea<.*?>Paid<\/td>.*?data-word="true">Cal<.*?>Waiting for payment<\/td>/,
     );
-    const entries = await t.storage.entriesOf(group.id);
+    const entries = await t.storage.groups.entriesOf(group.id);
     expect(entries.map((entry) => [entry.name, entry.payment])).toEqual([
       ['Bea', 'paid'],
       ['Cal', 'pending'],
@@ -498,7 +517,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     const { reference, path, group, join, member } = await pricedGroup(t);
     const session = sessionOf((await join('Gus', '2').expect(303)).headers.location as string);
     await deliver('checkout.session.completed', stripe.pay(session.id)).expect(200);
-    const [entry] = await t.storage.entriesOf(group.id);
+    const [entry] = await t.storage.groups.entriesOf(group.id);
     if (!entry) throw new Error('no entry');
     expect(entry.payment).toBe('paid');
     const entryPath = String(session.success_url).replace('https://shop.example', '').split('?')[0] ?? '';
@@ -529,7 +548,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       .send({ [CSRF_FIELD]: organiser.token })
       .expect(422);
     expect(byOrganiser.text).toContain('This member paid by card for their entry, so only the shop can remove it');
-    expect((await t.storage.entryById(entry.id))?.entry.removedAt).toBeNull();
+    expect((await t.storage.groups.entryById(entry.id))?.entry.removedAt).toBeNull();
 
     // The desk removes it: the card is refunded through Stripe for what was paid.
     const desk = await staffSession(t.app, t.storage, 'owner@seenwear.example');
@@ -544,10 +563,10 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       .send({ [CSRF_FIELD]: desk.token })
       .expect(303);
     expect(removed.headers.location).toBe(`/staff/requests/${reference}?done=entry-refund-asked#group`);
-    expect((await t.storage.entryById(entry.id))?.entry.removedAt).not.toBeNull();
+    expect((await t.storage.groups.entryById(entry.id))?.entry.removedAt).not.toBeNull();
     const asked = [...stripe.refunds.values()].at(-1);
     expect(asked).toMatchObject({ amount: 2900, status: 'pending' });
-    const payments = await t.storage.paymentsOf(reference);
+    const payments = await t.storage.payments.paymentsOf(reference);
     const paid = payments.find((row) => row.kind === 'payment');
     expect(payments.find((row) => row.kind === 'refund')).toMatchObject({
       state: 'pending',
@@ -562,7 +581,9 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     expect(after.text).toContain('Group entry of Gus removed: $29.00 back to their card.');
     // Stripe confirms it: the refund counts, as any refund from the money card does.
     await deliver('refund.updated', { ...asked, status: 'succeeded' }).expect(200);
-    expect((await t.storage.paymentsOf(reference)).find((row) => row.kind === 'refund')?.state).toBe('succeeded');
+    expect((await t.storage.payments.paymentsOf(reference)).find((row) => row.kind === 'refund')?.state).toBe(
+      'succeeded',
+    );
 
     // Removed once: a second post finds no entry, and asks Stripe for nothing more.
     await request(t.app)
@@ -587,15 +608,15 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       .type('form')
       .send({ [CSRF_FIELD]: member.token })
       .expect(303);
-    expect((await t.storage.entriesOf(group.id))[0]?.removedAt).not.toBeNull();
+    expect((await t.storage.groups.entriesOf(group.id))[0]?.removedAt).not.toBeNull();
     // They pay on the tab Stripe's page was open in: the money is the shop's, flagged for a refund.
     expect((await deliver('checkout.session.completed', stripe.pay(session.id)).expect(200)).body.outcome).toBe(
       'recorded',
     );
-    expect(await t.storage.paymentsOf(reference)).toMatchObject([
+    expect(await t.storage.payments.paymentsOf(reference)).toMatchObject([
       { kind: 'payment', state: 'succeeded', amountCents: 1450, flag: 'entry-removed' },
     ]);
-    const subjects = withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear').map(
+    const subjects = withSubjects(await t.storage.outbox.notificationsOf(reference), reference, 'Seenwear').map(
       (item) => item.subject,
     );
     expect(subjects).toContain(`A payment needs you (${reference})`);
@@ -605,15 +626,15 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     const { reference, group, join } = await pricedGroup(t);
     const session = sessionOf((await join('Jo', '1').expect(303)).headers.location as string);
     await deliver('checkout.session.completed', stripe.pay(session.id)).expect(200);
-    const [entry] = await t.storage.entriesOf(group.id);
-    const [payment] = await t.storage.paymentsOf(reference);
+    const [entry] = await t.storage.groups.entriesOf(group.id);
+    const [payment] = await t.storage.payments.paymentsOf(reference);
     // Refunded in Stripe's Dashboard meanwhile; its event has not reached the site.
     stripe.refundInDashboard(payment?.stripePaymentIntent ?? '');
     const { desk, location } = await deskRemoval(reference, entry?.id);
     expect(location).toBe(`/staff/requests/${reference}?done=entry-refund-failed#group`);
-    expect((await t.storage.entryById(entry?.id ?? 0))?.entry.removedAt).not.toBeNull();
+    expect((await t.storage.groups.entryById(entry?.id ?? 0))?.entry.removedAt).not.toBeNull();
     // No refund kept as asked: the desk refunds it once it knows what Stripe holds.
-    expect((await t.storage.paymentsOf(reference)).map((row) => row.kind)).toEqual(['payment']);
+    expect((await t.storage.payments.paymentsOf(reference)).map((row) => row.kind)).toEqual(['payment']);
     const after = await request(t.app).get(location).set('Cookie', desk.cookie).expect(200);
     expect(after.text).toContain('The entry is removed, but Stripe did not take the refund of its card payment');
   });
@@ -621,11 +642,11 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
   it('removes an unpaid entry on the desk without asking Stripe for anything', async () => {
     const { reference, group, join } = await pricedGroup(t);
     await join('Hal', '1').expect(303);
-    const [entry] = await t.storage.entriesOf(group.id);
+    const [entry] = await t.storage.groups.entriesOf(group.id);
     const refunds = stripe.refunds.size;
     const { location } = await deskRemoval(reference, entry?.id);
     expect(location).toBe(`/staff/requests/${reference}?done=entry-removed#group`);
-    expect(await t.storage.entriesOf(group.id)).toMatchObject([{ name: 'Hal', removedAt: expect.any(Date) }]);
+    expect(await t.storage.groups.entriesOf(group.id)).toMatchObject([{ name: 'Hal', removedAt: expect.any(Date) }]);
     expect(stripe.refunds.size).toBe(refunds);
   });
 
@@ -657,7 +678,7 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
       .expect(200);
     expect(page.text).toContain('could not be started');
     expect(page.text).toContain('Pay $0.40 by card');
-    expect((await t.storage.entriesOf(group.id)).map((entry) => entry.payment)).toEqual(['pending']);
+    expect((await t.storage.groups.entriesOf(group.id)).map((entry) => entry.payment)).toEqual(['pending']);
     expect(t.lines.some((line) => line.msg === 'group share checkout could not start' && line.level === 50)).toBe(true);
   });
 
@@ -665,8 +686,8 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
     const { reference, group, join } = await pricedGroup(plain);
     const joined = await join('Eve', '1').expect(303);
     expect(joined.headers.location).toMatch(/^\/group-entries\/\d+\/[\w-]{43}\?done=joined$/);
-    expect((await plain.storage.entriesOf(group.id)).map((entry) => entry.payment)).toEqual(['none']);
-    const mails = withSubjects(await plain.storage.notificationsOf(reference), reference, 'Seenwear');
+    expect((await plain.storage.groups.entriesOf(group.id)).map((entry) => entry.payment)).toEqual(['none']);
+    const mails = withSubjects(await plain.storage.outbox.notificationsOf(reference), reference, 'Seenwear');
     expect(mails.map((item) => item.subject)).not.toContain('Seenwear: you joined the group order');
     const page = await request(plain.app)
       .get(joined.headers.location as string)

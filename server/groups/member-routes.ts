@@ -1,15 +1,20 @@
 import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
+import type { CustomerRequest, CustomerStore } from '#server/customer/customer-store.ts';
 import { clientKey } from '#server/http/client-key.ts';
 import type { Csrf } from '#server/http/csrf.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
+import type { LimitStore } from '#server/http/limit-store.ts';
 import { type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
+import type { MockupStore } from '#server/mockups/mockup-store.ts';
 import { mockupViews, sendMockup } from '#server/mockups/mockup-views.ts';
 import type { CheckoutGateway } from '#server/payments/checkout.ts';
+import type { PaymentStore } from '#server/payments/payment-store.ts';
 import { isPreviewable } from '#server/requests/request-details.ts';
 import { sendRequestFile } from '#server/requests/request-file.ts';
-import type { CustomerRequest, Storage, StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
+import type { VersionStore } from '#server/requests/version-store.ts';
+import type { DeskStore } from '#server/staff/desk-store.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import { garmentTitle } from '#shared/garments/catalogue.ts';
 import type { GroupFormState, GroupMemberView } from '#shared/groups/group-contract.ts';
@@ -25,6 +30,7 @@ import { rosterEstimate } from './group-estimate.ts';
 import { garmentOf as catalogueGarment, type WithCatalogue } from './group-garment.ts';
 import { entryOpens, entryPath, shareOpens } from './group-links.ts';
 import { refusalText } from './group-refusals.ts';
+import type { GroupStore, StoredGroup, StoredGroupEntry } from './group-store.ts';
 import { groupState } from './group-views.ts';
 import { closeShareSessions, memberPaysByCard, paymentView, startShareCheckout } from './member-checkout.ts';
 
@@ -34,11 +40,23 @@ const ENTRY = '/group-entries/:entry/:secret';
 
 /** What the member's pages are built from. */
 export interface MemberRoutesOptions {
-  storage: Storage;
+  customer: Pick<CustomerStore, 'getCustomerRequest'>;
+  desk: Pick<DeskStore, 'getRequestFile'>;
+  groups: Pick<GroupStore, 'groupById' | 'entryById' | 'addEntry' | 'changeEntry' | 'removeEntry' | 'closeGroup'>;
+  mockups: Pick<MockupStore, 'mockupsOf'>;
+  versions: Pick<VersionStore, 'proofsOf' | 'getProofFile'>;
+  /** The member's share by card: its Checkout Sessions. */
+  payments: Pick<
+    PaymentStore,
+    'checkoutSessionsOf' | 'saveCheckoutSession' | 'markCheckoutSession' | 'checkoutKeySalt'
+  >;
+  /** The counts behind the rate limits. */
+  limits: Pick<LimitStore, 'countHit' | 'uncountHit' | 'hitsOf'>;
   keys: LinkKeys;
   csrf: Csrf;
   prices: () => PricingData & WithCatalogue;
-  limits: { perGroup: number; perVisitor: number };
+  /** The limits each new entry is checked against: entries per group, and per visitor. */
+  entryLimits: { perGroup: number; perVisitor: number };
   now: () => Date;
   renderMember: (
     view: GroupMemberView,
@@ -114,27 +132,27 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     });
     router.use(
       base,
-      submissionRateLimit(options.rateLimit, options.storage, 'group-page', {
+      submissionRateLimit(options.rateLimit, options.limits, 'group-page', {
         failuresOnly: true,
         message: 'Too many tries at this address in a short while. Wait a few minutes and try again.',
       }),
     );
   }
-  const postLimit = submissionRateLimit(options.rateLimit, options.storage, 'group-post');
+  const postLimit = submissionRateLimit(options.rateLimit, options.limits, 'group-post');
   const timeZone = () => options.prices()['order-terms'].timeZone;
 
   async function sharedGroup(req: Request, res: Response) {
     const id = idOf(req.params.group);
-    const group = id ? await options.storage.groupById(id) : undefined;
+    const group = id ? await options.groups.groupById(id) : undefined;
     if (!shareOpens(options.keys, group, id, String(req.params.secret)) || !group)
       throw createHttpError(404, NOT_FOUND);
     res.locals[BACK_TO_LOCAL] = `/groups/${req.params.group}/${req.params.secret}`;
-    return closedIfDue(options.storage, group, options.now(), rosterEstimate(options.prices()));
+    return closedIfDue(options.groups, group, options.now(), rosterEstimate(options.prices()));
   }
 
   async function ownEntry(req: Request, res: Response) {
     const id = idOf(req.params.entry);
-    const found = id ? await options.storage.entryById(id) : undefined;
+    const found = id ? await options.groups.entryById(id) : undefined;
     if (!entryOpens(options.keys, found?.entry, id, String(req.params.secret)) || !found || found.entry.removedAt)
       throw createHttpError(
         404,
@@ -143,13 +161,13 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     res.locals[BACK_TO_LOCAL] = `/group-entries/${req.params.entry}/${req.params.secret}`;
     return {
       entry: found.entry,
-      group: await closedIfDue(options.storage, found.group, options.now(), rosterEstimate(options.prices())),
+      group: await closedIfDue(options.groups, found.group, options.now(), rosterEstimate(options.prices())),
     };
   }
 
   /** The size upcharges of the group's garment: what each size adds to the price per person. */
   async function upchargesOf(group: StoredGroup) {
-    const request = await options.storage.getCustomerRequest(group.reference);
+    const request = await options.customer.getCustomerRequest(group.reference);
     return sizeUpcharges(request ? catalogueGarment(options.prices(), request.payload) : undefined);
   }
 
@@ -175,7 +193,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       form?: GroupFormState;
     },
   ) {
-    const request = await options.storage.getCustomerRequest(group.reference);
+    const request = await options.customer.getCustomerRequest(group.reference);
     const payload = request?.payload ?? {};
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
     const garment = catalogueGarment(options.prices(), payload);
@@ -200,7 +218,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
               : `This link is turned off. Ask ${who} for the new one.`;
     const base = page.picturesBase;
     // The picture only: the print sizes and resolution notes are for the shop and the organiser.
-    const mockups = mockupViews(await options.storage.mockupsOf(group.reference), base).map((view) => ({
+    const mockups = mockupViews(await options.mockups.mockupsOf(group.reference), base).map((view) => ({
       ...view,
       prints: [],
     }));
@@ -269,10 +287,10 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
    * they are private letters to the shop (a purchase order, an invoice), so none is ever shown here.
    */
   async function artworkFile(group: StoredGroup) {
-    const proofs = await options.storage.proofsOf(group.reference);
+    const proofs = await options.versions.proofsOf(group.reference);
     const proof = proofs.at(-1);
     if (proof && isPreviewable(proof.mediaType, 'proof')) return { kind: 'proof' as const, version: proof.version };
-    const request = await options.storage.getCustomerRequest(group.reference);
+    const request = await options.customer.getCustomerRequest(group.reference);
     if (!request) return undefined;
     const fromMessages = messageFilePositions(request);
     const file = request.files.find((item) => !fromMessages.has(item.position) && isPreviewable(item.mediaType));
@@ -284,13 +302,13 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     if (!picture) throw createHttpError(404, 'This group has no picture yet.');
     const file =
       picture.kind === 'proof'
-        ? await options.storage.getProofFile(group.reference, picture.version)
-        : await options.storage.getRequestFile(group.reference, picture.position);
+        ? await options.versions.getProofFile(group.reference, picture.version)
+        : await options.desk.getRequestFile(group.reference, picture.position);
     sendRequestFile(res, file, true, picture.kind);
   }
 
   async function sendGroupMockup(res: Response, group: StoredGroup, view: string) {
-    if (!sendMockup(res, await options.storage.mockupsOf(group.reference), view))
+    if (!sendMockup(res, await options.mockups.mockupsOf(group.reference), view))
       throw createHttpError(404, 'There is no such picture.');
   }
 
@@ -328,7 +346,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     const group = await sharedGroup(req, res);
     const action = `${sharePathOf(req)}/join`;
     const picturesBase = sharePathOf(req);
-    const request = await options.storage.getCustomerRequest(group.reference);
+    const request = await options.customer.getCustomerRequest(group.reference);
     const values = bodyOf(req);
     const parsed = entrySchema({
       sizes: groupSizes(request ? catalogueGarment(options.prices(), request.payload) : undefined),
@@ -344,12 +362,12 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
         form: { values, errors: fieldErrors(parsed.error) },
       });
     }
-    const outcome = await options.storage.addEntry(group.id, {
+    const outcome = await options.groups.addEntry(group.id, {
       input: parsed.data,
       editSalt: newLinkSecret(),
       addedBy: 'member',
       visitor: clientKey(req),
-      limits: options.limits,
+      limits: options.entryLimits,
       payment: memberPaysByCard(options.gateway, group) ? 'pending' : 'none',
     });
     if (!outcome.ok) {
@@ -393,7 +411,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     if (!options.gateway) return path;
     try {
       return await startShareCheckout(
-        { gateway: options.gateway, storage: options.storage, now: options.now },
+        { gateway: options.gateway, payments: options.payments, now: options.now },
         { group, entry, upcharges: await upchargesOf(group), publicUrl: options.publicUrl, path },
       );
     } catch (error) {
@@ -413,7 +431,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
   router.post(ENTRY, postLimit, async (req, res) => {
     const { entry, group } = await ownEntry(req, res);
     const path = entryPath(options.keys, entry);
-    const request = await options.storage.getCustomerRequest(group.reference);
+    const request = await options.customer.getCustomerRequest(group.reference);
     const values = bodyOf(req);
     const garment = request ? catalogueGarment(options.prices(), request.payload) : undefined;
     const upcharges = sizeUpcharges(garment);
@@ -423,12 +441,12 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       asksNumbers: group.asksNumbers,
     }).safeParse(values);
     // A new count or size while a Checkout page for the old one is open: that page asks the old share,
-    // so it is closed with Stripe first, or nothing changes (the storage refuses it too while one is open).
+    // so it is closed with Stripe first, or nothing changes (the group store refuses it too while one is open).
     const sessions =
       parsed.success &&
       entry.payment === 'pending' &&
       (parsed.data.quantity !== entry.quantity || parsed.data.size !== entry.size)
-        ? await closeShareSessions({ gateway: options.gateway, storage: options.storage }, group, entry)
+        ? await closeShareSessions({ gateway: options.gateway, payments: options.payments }, group, entry)
         : 'closed';
     // Paid for one size's price: a size that costs more or less would leave the share wrong, so the
     // member keeps the price they paid for and the organiser or the shop changes it.
@@ -458,7 +476,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
         : paidPriceChanges
           ? ({ ok: false, reason: 'paid-price' } as const)
           : parsed.success
-            ? await options.storage.changeEntry(entry.id, parsed.data, 'member')
+            ? await options.groups.changeEntry(entry.id, parsed.data, 'member')
             : undefined;
     if (!outcome?.ok) {
       return sendMember(req, res, group, {
@@ -481,9 +499,9 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
 
   router.post(`${ENTRY}/remove`, postLimit, async (req, res) => {
     const { entry, group } = await ownEntry(req, res);
-    const outcome = await options.storage.removeEntry(entry.id, 'member');
+    const outcome = await options.groups.removeEntry(entry.id, 'member');
     if (!outcome.ok) {
-      const request = await options.storage.getCustomerRequest(group.reference);
+      const request = await options.customer.getCustomerRequest(group.reference);
       throw createHttpError(409, refusalText(outcome.reason, 'member', organiserName(request)));
     }
     const share = group.shareSalt ? `/groups/${group.id}/${options.keys.groupShare(group.id, group.shareSalt)}` : '/';

@@ -1,7 +1,8 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import createHttpError from 'http-errors';
+import type { CustomerRequest, CustomerStore } from '#server/customer/customer-store.ts';
 import { type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
-import type { CustomerRequest, Storage } from '#server/storage/types.ts';
+import type { VersionStore } from '#server/requests/version-store.ts';
 import type { GroupFormState, RequestPageGroup } from '#shared/groups/group-contract.ts';
 import { deadlineField, entrySchema, fieldErrors, startGroupSchema } from '#shared/groups/group-forms.ts';
 import { groupSizes } from '#shared/groups/group-sizes.ts';
@@ -13,6 +14,7 @@ import { closedIfDue } from './deadline-close.ts';
 import { rosterEstimate } from './group-estimate.ts';
 import { garmentOf as catalogueGarment, type WithCatalogue } from './group-garment.ts';
 import { refusalText } from './group-refusals.ts';
+import type { GroupStore } from './group-store.ts';
 import { organiserView, rosterCsv } from './group-views.ts';
 
 /** Statuses a group may be started in: before the quote is approved, while sizes can still change. */
@@ -36,11 +38,14 @@ const groupNotices = {
 
 /** What the organiser's part of the request page is built from. */
 export interface OrganiserGroupsOptions {
-  storage: Storage;
+  customer: Pick<CustomerStore, 'getCustomerRequest'>;
+  groups: GroupStore;
+  versions: Pick<VersionStore, 'formValuesOf'>;
   keys: LinkKeys;
   publicUrl: string;
   prices: () => PricingData & WithCatalogue;
-  limits: { perGroup: number; perVisitor: number };
+  /** The limits each new entry is checked against: entries per group, and per visitor. */
+  entryLimits: { perGroup: number; perVisitor: number };
   now: () => Date;
   onQueued?: () => void;
 }
@@ -80,8 +85,8 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
     form?: GroupFormState,
   ): Promise<RequestPageGroup | undefined> {
     const now = options.now();
-    const found = await options.storage.groupOf(request.reference);
-    const group = found && (await closedIfDue(options.storage, found, now, rosterEstimate(options.prices())));
+    const found = await options.groups.groupOf(request.reference);
+    const group = found && (await closedIfDue(options.groups, found, now, rosterEstimate(options.prices())));
     if (!group) {
       if (!STARTABLE.has(request.status)) return undefined;
       const inAWeek = wallClockIn(new Date(now.getTime() + 7 * DAY), timeZone()).slice(0, 10);
@@ -95,11 +100,11 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
       };
     }
     const [entries, formValues] = await Promise.all([
-      options.storage.entriesOf(group.id),
-      options.storage.formValuesOf(request.reference),
+      options.groups.entriesOf(group.id),
+      options.versions.formValuesOf(request.reference),
     ]);
     // This visit's marks are against the previous one; the next visit's against this.
-    if (group.state === 'open') await options.storage.markOrganiserSeen(group.id);
+    if (group.state === 'open') await options.groups.markOrganiserSeen(group.id);
     return {
       group: organiserView(group, entries, {
         path,
@@ -118,7 +123,7 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
   function mount(router: Router, page: PageHooks, base: string) {
     const { opened, postLimit, sendPage, pageOf } = page;
     const groupOrGone = async (req: Request) => {
-      const group = await options.storage.groupOf(pageOf(req).reference);
+      const group = await options.groups.groupOf(pageOf(req).reference);
       if (!group) throw createHttpError(404, 'This request has no group order.');
       return group;
     };
@@ -134,11 +139,11 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
           values,
           errors: fieldErrors(parsed.error),
         });
-      const request = await options.storage.getCustomerRequest(reference);
+      const request = await options.customer.getCustomerRequest(reference);
       if (!request || !STARTABLE.has(request.status))
         return refused(req, res, 'A group can be started until the quote is approved. Call or write to us.');
       const { price, ...settings } = parsed.data;
-      const started = await options.storage.startGroup(
+      const started = await options.groups.startGroup(
         reference,
         { ...settings, priceCents: settings.payer === 'members' ? price : null },
         newLinkSecret(),
@@ -155,7 +160,7 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
       const group = await groupOrGone(req);
       const parsed = deadlineField(timeZone(), options.now()).safeParse(bodyOf(req).deadline);
       if (!parsed.success) return refused(req, res, parsed.error.issues[0]?.message ?? 'Choose a later deadline.');
-      const moved = await options.storage.extendDeadline(group.id, parsed.data, 'customer');
+      const moved = await options.groups.extendDeadline(group.id, parsed.data, 'customer');
       res.redirect(303, `${path}?done=${moved ? 'group-deadline' : 'group-not-open'}#group`);
     });
 
@@ -170,7 +175,7 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
           res,
           'The group is still open: tick “Everyone is in: close the group” to close it. Nobody can join after that.',
         );
-      const closed = await options.storage.closeGroup(group.id, 'customer', rosterEstimate(options.prices()));
+      const closed = await options.groups.closeGroup(group.id, 'customer', rosterEstimate(options.prices()));
       if (closed)
         req.log.info({ reference, group: group.id, quantity: closed.quantity, reason: 'group_closed' }, 'group closed');
       res.redirect(303, `${path}?done=${closed ? 'group-closed' : 'group-not-open'}#group`);
@@ -180,14 +185,14 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
       const { path } = pageOf(req);
       const group = await groupOrGone(req);
       const revoke = bodyOf(req).action === 'revoke';
-      await options.storage.replaceShareSalt(group.id, revoke ? null : newLinkSecret(), 'customer');
+      await options.groups.replaceShareSalt(group.id, revoke ? null : newLinkSecret(), 'customer');
       res.redirect(303, `${path}?done=${revoke ? 'group-revoked' : 'group-replaced'}#group`);
     });
 
     router.post(`${base}/group/entries`, postLimit, opened, async (req, res) => {
       const { reference, path } = pageOf(req);
       const group = await groupOrGone(req);
-      const request = await options.storage.getCustomerRequest(reference);
+      const request = await options.customer.getCustomerRequest(reference);
       const values = bodyOf(req);
       // Someone without a phone or an address (a player's grandparent, a late sign-up at practice): no
       // e-mail asked, nothing mailed, no card payment; they count in the order straight away.
@@ -202,12 +207,12 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
           values,
           errors: fieldErrors(parsed.error),
         });
-      const outcome = await options.storage.addEntry(group.id, {
+      const outcome = await options.groups.addEntry(group.id, {
         input: parsed.data,
         editSalt: newLinkSecret(),
         addedBy: 'customer',
         visitor: '',
-        limits: options.limits,
+        limits: options.entryLimits,
         payment: 'none',
       });
       if (!outcome.ok) return refused(req, res, refusalText(outcome.reason, 'organiser'), { values, errors: {} });
@@ -218,9 +223,9 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
       const { path } = pageOf(req);
       const group = await groupOrGone(req);
       const id = /^\d{1,12}$/.test(String(req.params.entry)) ? Number(req.params.entry) : 0;
-      const found = await options.storage.entryById(id);
+      const found = await options.groups.entryById(id);
       if (found?.group.id !== group.id) throw createHttpError(404, 'There is no such entry in this group.');
-      const outcome = await options.storage.removeEntry(id, 'customer');
+      const outcome = await options.groups.removeEntry(id, 'customer');
       if (!outcome.ok) return refused(req, res, refusalText(outcome.reason, 'organiser'));
       res.redirect(303, `${path}?done=group-removed#group`);
     });
@@ -228,9 +233,9 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
     router.get(`${base}/group/roster.csv`, opened, async (req, res) => {
       const { reference } = pageOf(req);
       const group = await groupOrGone(req);
-      const request = await options.storage.getCustomerRequest(reference);
+      const request = await options.customer.getCustomerRequest(reference);
       const csv = rosterCsv(
-        await options.storage.entriesOf(group.id),
+        await options.groups.entriesOf(group.id),
         'joined',
         groupSizes(request ? garmentOf(request) : undefined),
       );

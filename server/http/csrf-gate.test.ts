@@ -214,6 +214,6 @@ describe.each(backends)('every unsafe route of the app, on %s', (backend) => {
     expect(answers.length).toBeGreaterThan(40);
     expect(answers.filter((answer) => !answer.endsWith(': 403'))).toEqual([]);
     // Nothing was done: the request is as it was sent.
-    expect((await t.storage.getRequestState(params.reference ?? ''))?.status).toBe('new');
+    expect((await t.storage.desk.getRequestState(params.reference ?? ''))?.status).toBe('new');
   });
 });

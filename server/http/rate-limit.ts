@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import createHttpError from 'http-errors';
-import type { Storage } from '#server/storage/types.ts';
+import type { LimitStore } from './limit-store.ts';
 
 const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
 
@@ -9,16 +9,16 @@ const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
  * express-rate-limit's counter kept in the submissions database (the rate_limits table), not in the
  * process: behind a load balancer every instance counts into the same row, so the limit holds however
  * the posts are spread. A small store of our own rather than a package's (such as
- * @acpr/rate-limit-postgresql): it runs on both databases through the same Storage contract, needs no
+ * @acpr/rate-limit-postgresql): it runs on both databases through the same limits store, needs no
  * second pool or schema of its own, and its window is the database's clock, like the outbox leases.
  */
-class StorageRateLimitStore implements Store {
+class DatabaseRateLimitStore implements Store {
   windowMs = RATE_LIMIT_WINDOW_MS;
   readonly prefix: string;
-  private readonly storage: Pick<Storage, 'countHit' | 'uncountHit'>;
+  private readonly limits: Pick<LimitStore, 'countHit' | 'uncountHit'>;
 
-  constructor(storage: Pick<Storage, 'countHit' | 'uncountHit'>, prefix: string) {
-    this.storage = storage;
+  constructor(limits: Pick<LimitStore, 'countHit' | 'uncountHit'>, prefix: string) {
+    this.limits = limits;
     this.prefix = prefix;
   }
 
@@ -27,16 +27,16 @@ class StorageRateLimitStore implements Store {
   }
 
   async increment(key: string) {
-    const { hits, resetAt } = await this.storage.countHit(`${this.prefix}${key}`, this.windowMs);
+    const { hits, resetAt } = await this.limits.countHit(`${this.prefix}${key}`, this.windowMs);
     return { totalHits: hits, resetTime: resetAt };
   }
 
   async decrement(key: string) {
-    await this.storage.uncountHit(`${this.prefix}${key}`);
+    await this.limits.uncountHit(`${this.prefix}${key}`);
   }
 
   async resetKey(key: string) {
-    await this.storage.uncountHit(`${this.prefix}${key}`, { all: true });
+    await this.limits.uncountHit(`${this.prefix}${key}`, { all: true });
   }
 }
 
@@ -46,7 +46,7 @@ class StorageRateLimitStore implements Store {
  */
 export function submissionRateLimit(
   limit: number,
-  storage: Pick<Storage, 'countHit' | 'uncountHit' | 'hitsOf'>,
+  limits: Pick<LimitStore, 'countHit' | 'uncountHit' | 'hitsOf'>,
   name: string,
   {
     failuresOnly = false,
@@ -57,11 +57,11 @@ export function submissionRateLimit(
     message?: string;
   } = {},
 ) {
-  if (failuresOnly) return failureRateLimit(limit, storage, name, message);
+  if (failuresOnly) return failureRateLimit(limit, limits, name, message);
   return rateLimit({
     windowMs: RATE_LIMIT_WINDOW_MS,
     limit,
-    store: new StorageRateLimitStore(storage, `${name}:`),
+    store: new DatabaseRateLimitStore(limits, `${name}:`),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, _res, next) => {
@@ -79,7 +79,7 @@ export function submissionRateLimit(
  */
 function failureRateLimit(
   limit: number,
-  storage: Pick<Storage, 'countHit' | 'hitsOf'>,
+  limits: Pick<LimitStore, 'countHit' | 'hitsOf'>,
   name: string,
   message: string,
 ): RequestHandler {
@@ -88,13 +88,13 @@ function failureRateLimit(
     const key = `${name}:${ipKeyGenerator(req.ip ?? '')}`;
     try {
       await counting.get(key);
-      if ((await storage.hitsOf(key)) >= limit) return next(createHttpError(429, message));
+      if ((await limits.hitsOf(key)) >= limit) return next(createHttpError(429, message));
     } catch (error) {
       return next(error);
     }
     res.once('finish', () => {
       if (res.statusCode < 400) return;
-      const counted: Promise<unknown> = storage
+      const counted: Promise<unknown> = limits
         .countHit(key, RATE_LIMIT_WINDOW_MS)
         .catch(() => undefined)
         .finally(() => {

@@ -3,15 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OperatorStorage } from '#server/storage/kysely-storage.ts';
-import { openStorage } from '#server/storage/open-storage.ts';
+import { openDatabase } from '#server/storage/open-database.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
-import { backends, openTestStorage } from '#tests/support/test-storage.ts';
+import { backends, openTestStorage, type TestStorage, testStoresOf } from '#tests/support/test-storage.ts';
 import { DAILY_BACKUP_JOB, DAILY_BACKUP_LEASE_MS, dailyBackupJob } from './daily-backup-job.ts';
 import { type DailyJobScheduler, startDailyJob } from './daily-job.ts';
 
 describe.each(backends)('dailyBackupJob on %s', (backend) => {
-  const opened: OperatorStorage[] = [];
+  const opened: TestStorage[] = [];
   const started: DailyJobScheduler[] = [];
   const folders: string[] = [];
 
@@ -33,9 +32,15 @@ describe.each(backends)('dailyBackupJob on %s', (backend) => {
   }, async () => {
     const storage = await openTestStorage(backend);
     opened.push(storage);
-    const other = await openStorage(storage.location);
+    const other = testStoresOf(await openDatabase(storage.location), storage.location);
     opened.push(other);
-    await storage.saveSubmission({ kind: 'contact', name: 'Lee', email: 'lee@example.com', payload: {}, files: [] });
+    await storage.submissions.saveSubmission({
+      kind: 'contact',
+      name: 'Lee',
+      email: 'lee@example.com',
+      payload: {},
+      files: [],
+    });
     // SQLite instances share the database's folder; PostgreSQL ones each have their own disk.
     const dirs =
       'databaseDir' in storage.location
@@ -50,7 +55,7 @@ describe.each(backends)('dailyBackupJob on %s', (backend) => {
       started.push(
         startDailyJob({
           job,
-          storage: instance,
+          jobs: instance.jobs,
           logger,
           leaseMs: DAILY_BACKUP_LEASE_MS,
           checkEveryMs: 20,
@@ -60,7 +65,7 @@ describe.each(backends)('dailyBackupJob on %s', (backend) => {
     });
 
     await vi.waitFor(
-      async () => expect((await storage.scheduledJobStatus(DAILY_BACKUP_JOB))?.lastSuccessAt).toBeInstanceOf(Date),
+      async () => expect((await storage.jobs.scheduledJobStatus(DAILY_BACKUP_JOB))?.lastSuccessAt).toBeInstanceOf(Date),
       {
         timeout: 20_000,
       },
@@ -79,7 +84,7 @@ describe.each(backends)('dailyBackupJob on %s', (backend) => {
     const lines = logs.flatMap((log) => log.lines);
     expect(lines.filter((line) => line.msg === `daily backup written to ${written[0]}`)).toHaveLength(1);
     expect(lines.filter((line) => line.msg === 'scheduled job done' && line.job === DAILY_BACKUP_JOB)).toHaveLength(1);
-    expect(await storage.scheduledJobStatus(DAILY_BACKUP_JOB)).toMatchObject({ lastError: null });
+    expect(await storage.jobs.scheduledJobStatus(DAILY_BACKUP_JOB)).toMatchObject({ lastError: null });
   });
 
   it('records a failed backup with its error and no success, so the health watch can say why', async () => {
@@ -94,16 +99,19 @@ describe.each(backends)('dailyBackupJob on %s', (backend) => {
     started.push(
       startDailyJob({
         job: dailyBackupJob({ location, databaseDir, logger }),
-        storage,
+        jobs: storage.jobs,
         logger,
         checkEveryMs: 60_000,
         jitterMs: 0,
       }),
     );
-    await vi.waitFor(async () => expect((await storage.scheduledJobStatus(DAILY_BACKUP_JOB))?.lastError).toBeTruthy(), {
-      timeout: 10_000,
-    });
-    expect(await storage.scheduledJobStatus(DAILY_BACKUP_JOB)).toMatchObject({ lastSuccessAt: null });
+    await vi.waitFor(
+      async () => expect((await storage.jobs.scheduledJobStatus(DAILY_BACKUP_JOB))?.lastError).toBeTruthy(),
+      {
+        timeout: 10_000,
+      },
+    );
+    expect(await storage.jobs.scheduledJobStatus(DAILY_BACKUP_JOB)).toMatchObject({ lastSuccessAt: null });
     expect(lines).toContainEqual(expect.objectContaining({ level: 50, alert: 'backup_failed' }));
   });
 });

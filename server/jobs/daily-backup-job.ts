@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { backupDirectory, runDailyBackup } from '#server/storage/daily-backup.ts';
-import type { StorageLocation } from '#server/storage/open-storage.ts';
+import type { StorageLocation } from '#server/storage/open-database.ts';
 import type { DailyJob } from './daily-job.ts';
 
 /** Its row in `scheduled_jobs`: the health watch reads that row's last success for `backup_stale`. */

@@ -1,14 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OperatorStorage } from '#server/storage/kysely-storage.ts';
-import { openStorage } from '#server/storage/open-storage.ts';
+import { openDatabase } from '#server/storage/open-database.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
-import { backends, isoFromNow, openTestStorage, runSql } from '#tests/support/test-storage.ts';
+import {
+  backends,
+  isoFromNow,
+  openTestStorage,
+  runSql,
+  type TestStorage,
+  testStoresOf,
+} from '#tests/support/test-storage.ts';
 import { type DailyJobScheduler, startDailyJob } from './daily-job.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(backends)('startDailyJob on %s', (backend) => {
-  const opened: OperatorStorage[] = [];
+  const opened: TestStorage[] = [];
   const started: DailyJobScheduler[] = [];
 
   afterEach(async () => {
@@ -24,16 +30,16 @@ describe.each(backends)('startDailyJob on %s', (backend) => {
 
   /** Another instance's own connection (pool) to the same database. */
   async function instanceOn(location: Awaited<ReturnType<typeof openTestStorage>>['location']) {
-    const storage = await openStorage(location);
+    const storage = testStoresOf(await openDatabase(location), location);
     opened.push(storage);
     return storage;
   }
 
   /** A job that counts its runs, checked every 20 ms instead of every hour. */
-  function start(storage: OperatorStorage, run: (signal: AbortSignal) => Promise<void>, logger = memoryLogger()) {
+  function start(storage: TestStorage, run: (signal: AbortSignal) => Promise<void>, logger = memoryLogger()) {
     const scheduler = startDailyJob({
       job: { name: 'test-job', run },
-      storage,
+      jobs: storage.jobs,
       logger: logger.logger,
       checkEveryMs: 20,
       jitterMs: 0,
@@ -102,7 +108,9 @@ describe.each(backends)('startDailyJob on %s', (backend) => {
   it('takes over a job whose holder died once its lease has run out, and not before', async () => {
     const storage = await firstStorage();
     // An instance that claimed it and was killed before recording anything.
-    expect(await storage.claimScheduledJob('test-job', { intervalMs: DAY_MS, leaseMs: 60 * 60 * 1000 })).toBeDefined();
+    expect(
+      await storage.jobs.claimScheduledJob('test-job', { intervalMs: DAY_MS, leaseMs: 60 * 60 * 1000 }),
+    ).toBeDefined();
     let runs = 0;
     start(storage, async () => {
       runs += 1;
@@ -141,11 +149,11 @@ describe.each(backends)('startDailyJob on %s', (backend) => {
     const { logger, lines } = memoryLogger();
     const failing = {
       claimScheduledJob: () => Promise.reject(new Error('connection refused')),
-      finishScheduledJob: storage.finishScheduledJob,
+      finishScheduledJob: storage.jobs.finishScheduledJob,
     };
     const scheduler = startDailyJob({
       job: { name: 'test-job', run: async () => {} },
-      storage: failing,
+      jobs: failing,
       logger,
       checkEveryMs: 20,
       jitterMs: 0,

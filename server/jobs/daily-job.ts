@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Storage } from '#server/storage/types.ts';
+import type { JobStore } from './job-store.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -18,7 +18,7 @@ export interface DailyJob {
 /** The job, where its runs are recorded, and when it is checked. */
 export interface DailyJobOptions {
   job: DailyJob;
-  storage: Pick<Storage, 'claimScheduledJob' | 'finishScheduledJob'>;
+  jobs: Pick<JobStore, 'claimScheduledJob' | 'finishScheduledJob'>;
   logger: Logger;
   /** How long after a successful run the next one is due; a day unless a test says otherwise. */
   intervalMs?: number;
@@ -49,7 +49,7 @@ export interface DailyJobScheduler {
  * unref'd: they never keep the process alive.
  */
 export function startDailyJob(options: DailyJobOptions): DailyJobScheduler {
-  const { job, storage, logger } = options;
+  const { job, jobs, logger } = options;
   const intervalMs = options.intervalMs ?? DAY_MS;
   const checkEveryMs = options.checkEveryMs ?? HOUR_MS;
   const leaseMs = options.leaseMs ?? HOUR_MS;
@@ -71,9 +71,9 @@ export function startDailyJob(options: DailyJobOptions): DailyJobScheduler {
   };
 
   async function check() {
-    let claim: Awaited<ReturnType<typeof storage.claimScheduledJob>>;
+    let claim: Awaited<ReturnType<typeof jobs.claimScheduledJob>>;
     try {
-      claim = await storage.claimScheduledJob(job.name, { intervalMs, leaseMs });
+      claim = await jobs.claimScheduledJob(job.name, { intervalMs, leaseMs });
     } catch (error) {
       logger.error(
         { job: job.name, err: error },
@@ -100,7 +100,7 @@ export function startDailyJob(options: DailyJobOptions): DailyJobScheduler {
     }
     let recorded: boolean;
     try {
-      recorded = await storage.finishScheduledJob(claim, outcome);
+      recorded = await jobs.finishScheduledJob(claim, outcome);
     } catch (error) {
       // The lease runs out by itself: another instance, or this one later, runs the job again.
       logger.error(

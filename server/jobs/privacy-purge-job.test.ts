@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OperatorStorage } from '#server/storage/kysely-storage.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
-import { backends, isoFromNow, openTestStorage, runSql } from '#tests/support/test-storage.ts';
+import { backends, isoFromNow, openTestStorage, runSql, type TestStorage } from '#tests/support/test-storage.ts';
 import { privacyPurgeJob } from './privacy-purge-job.ts';
 
 describe.each(backends)('privacyPurgeJob on %s', (backend) => {
-  const opened: OperatorStorage[] = [];
+  const opened: TestStorage[] = [];
 
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((storage) => storage.close()));
@@ -16,12 +15,13 @@ describe.each(backends)('privacyPurgeJob on %s', (backend) => {
     const storage = await openTestStorage(backend, { now: () => now });
     opened.push(storage);
     const save = async (email: string) =>
-      (await storage.saveSubmission({ kind: 'contact', name: 'Lee', email, payload: {}, files: [] })).reference;
+      (await storage.submissions.saveSubmission({ kind: 'contact', name: 'Lee', email, payload: {}, files: [] }))
+        .reference;
     const mailed = await save('mailed@example.com');
     for (;;) {
-      const claimed = await storage.claimNotification(60_000);
+      const claimed = await storage.outbox.claimNotification(60_000);
       if (!claimed) break;
-      await storage.markNotificationSent(claimed);
+      await storage.outbox.markNotificationSent(claimed);
     }
     // Stored while SMTP was not set up: its mail never went out.
     const neverMailed = await save('never-mailed@example.com');
@@ -32,18 +32,24 @@ describe.each(backends)('privacyPurgeJob on %s', (backend) => {
     const purged = () => lines.filter((line) => !String(line.msg).includes('sign-in'));
 
     // The last day of the twelve months: nothing is old enough yet.
-    await privacyPurgeJob({ storage, logger, now: () => new Date('2026-10-01T23:00:00.000Z') }).run(
-      new AbortController().signal,
-    );
+    await privacyPurgeJob({
+      submissions: storage.submissions,
+      desk: storage.desk,
+      logger,
+      now: () => new Date('2026-10-01T23:00:00.000Z'),
+    }).run(new AbortController().signal);
     expect(purged()).toMatchObject([
       { level: 30, job: 'privacy-purge', deleted: 0, msg: 'privacy purge: deleted 0 submissions older than 12 months' },
     ]);
-    expect(await storage.listSubmissions()).toHaveLength(3);
+    expect(await storage.submissions.listSubmissions()).toHaveLength(3);
 
     lines.length = 0;
-    await privacyPurgeJob({ storage, logger, now: () => new Date('2026-10-02T01:00:00.000Z') }).run(
-      new AbortController().signal,
-    );
+    await privacyPurgeJob({
+      submissions: storage.submissions,
+      desk: storage.desk,
+      logger,
+      now: () => new Date('2026-10-02T01:00:00.000Z'),
+    }).run(new AbortController().signal);
     expect(purged()).toEqual([
       expect.objectContaining({
         level: 30,
@@ -62,9 +68,9 @@ describe.each(backends)('privacyPurgeJob on %s', (backend) => {
     ]);
     // References only: nothing the visitor typed reaches the log.
     expect(JSON.stringify(lines)).not.toContain('@example.com');
-    expect((await storage.listSubmissions()).map((summary) => summary.reference)).toEqual([recent]);
-    expect(await storage.notificationsOf(neverMailed)).toEqual([]);
-    expect(await storage.getSubmission(mailed)).toBeUndefined();
+    expect((await storage.submissions.listSubmissions()).map((summary) => summary.reference)).toEqual([recent]);
+    expect(await storage.outbox.notificationsOf(neverMailed)).toEqual([]);
+    expect(await storage.submissions.getSubmission(mailed)).toBeUndefined();
   });
 
   it("keeps an order (here, one paid at the counter) for the policy's 7 years, then deletes it", async () => {
@@ -72,11 +78,18 @@ describe.each(backends)('privacyPurgeJob on %s', (backend) => {
     const storage = await openTestStorage(backend, { now: () => now });
     opened.push(storage);
     const save = async () =>
-      (await storage.saveSubmission({ kind: 'quote', name: 'Lee', email: 'lee@example.com', payload: {}, files: [] }))
-        .reference;
+      (
+        await storage.submissions.saveSubmission({
+          kind: 'quote',
+          name: 'Lee',
+          email: 'lee@example.com',
+          payload: {},
+          files: [],
+        })
+      ).reference;
     const order = await save();
     const enquiry = await save();
-    await storage.recordOfflinePayment(order, {
+    await storage.payments.recordOfflinePayment(order, {
       amountCents: 12_000,
       method: 'cash',
       purpose: 'deposit',
@@ -85,24 +98,26 @@ describe.each(backends)('privacyPurgeJob on %s', (backend) => {
     });
     const { logger } = memoryLogger();
     const runOn = (day: string) =>
-      privacyPurgeJob({ storage, logger, now: () => new Date(day) }).run(new AbortController().signal);
+      privacyPurgeJob({ submissions: storage.submissions, desk: storage.desk, logger, now: () => new Date(day) }).run(
+        new AbortController().signal,
+      );
 
     now = new Date('2025-06-01T09:00:00.000Z');
     await runOn('2025-06-01T09:00:00.000Z');
-    expect((await storage.listSubmissions()).map((summary) => summary.reference)).toEqual([order]);
+    expect((await storage.submissions.listSubmissions()).map((summary) => summary.reference)).toEqual([order]);
     await runOn('2026-03-01T23:00:00.000Z');
-    expect((await storage.listSubmissions()).map((summary) => summary.reference)).toEqual([order]);
+    expect((await storage.submissions.listSubmissions()).map((summary) => summary.reference)).toEqual([order]);
     await runOn('2026-03-02T01:00:00.000Z');
-    expect(await storage.listSubmissions()).toEqual([]);
+    expect(await storage.submissions.listSubmissions()).toEqual([]);
     expect(enquiry).not.toBe(order);
   });
 
   it('deletes sign-in links, sessions and sign-in mails a day past their end, and says how many', async () => {
     const storage = await openTestStorage(backend);
     opened.push(storage);
-    await storage.createStaffSignInLink('expired-long-ago', 'owner@seenwear.example', 15 * 60_000);
-    await storage.createStaffSignInLink('live', 'owner@seenwear.example', 15 * 60_000);
-    await storage.queueMail(
+    await storage.desk.createStaffSignInLink('expired-long-ago', 'owner@seenwear.example', 15 * 60_000);
+    await storage.desk.createStaffSignInLink('live', 'owner@seenwear.example', 15 * 60_000);
+    await storage.outbox.queueMail(
       { kind: 'staff-sign-in', to: 'owner@seenwear.example', nonce: 'n'.repeat(43) },
       { recipient: 'staff' },
     );
@@ -114,7 +129,9 @@ describe.each(backends)('privacyPurgeJob on %s', (backend) => {
     );
     await runSql(storage.location, 'update outbox set created_at = $1', [twoDaysAgo]);
     const { logger, lines } = memoryLogger();
-    await privacyPurgeJob({ storage, logger }).run(new AbortController().signal);
+    await privacyPurgeJob({ submissions: storage.submissions, desk: storage.desk, logger }).run(
+      new AbortController().signal,
+    );
     expect(lines).toContainEqual(
       expect.objectContaining({
         level: 30,
@@ -125,8 +142,8 @@ describe.each(backends)('privacyPurgeJob on %s', (backend) => {
         msg: 'privacy purge: deleted 1 used or expired sign-in link, 0 ended sessions and 1 sign-in mail',
       }),
     );
-    expect(await storage.consumeStaffSignInLink('expired-long-ago')).toBeUndefined();
-    expect(await storage.consumeStaffSignInLink('live')).toBe('owner@seenwear.example');
-    expect((await storage.outboxDepth()).pending).toBe(0);
+    expect(await storage.desk.consumeStaffSignInLink('expired-long-ago')).toBeUndefined();
+    expect(await storage.desk.consumeStaffSignInLink('live')).toBe('owner@seenwear.example');
+    expect((await storage.outbox.outboxDepth()).pending).toBe(0);
   });
 });

@@ -1,11 +1,13 @@
 import type { Logger } from 'pino';
-import type { Storage } from '#server/storage/types.ts';
+import type { DeskStore } from '#server/staff/desk-store.ts';
+import type { SubmissionStore } from '#server/submissions/submission-store.ts';
 import { orderRetentionCutoff, retentionCutoff, SUBMISSION_RETENTION_MONTHS } from '#shared/submissions/retention.ts';
 import type { DailyJob } from './daily-job.ts';
 
-/** What the purge needs: the storage, the log, and for tests a clock. */
+/** What the purge needs: the stores it deletes from, the log, and for tests a clock. */
 export interface PrivacyPurgeOptions {
-  storage: Pick<Storage, 'deleteSubmissionsBefore' | 'deleteStaleSignIns'>;
+  submissions: Pick<SubmissionStore, 'deleteSubmissionsBefore'>;
+  desk: Pick<DeskStore, 'deleteStaleSignIns'>;
   logger: Logger;
   now?: () => Date;
 }
@@ -18,15 +20,15 @@ export interface PrivacyPurgeOptions {
  * Staff sign-in links, sessions and sign-in mails go a day after their end: nothing of sign-in
  * outlives its use in the database (or its backups).
  */
-export function privacyPurgeJob({ storage, logger, now = () => new Date() }: PrivacyPurgeOptions): DailyJob {
+export function privacyPurgeJob({ submissions, desk, logger, now = () => new Date() }: PrivacyPurgeOptions): DailyJob {
   return {
     name: 'privacy-purge',
     async run(signal) {
       const at = now();
       const cutoff = retentionCutoff(at);
       // First: the submissions' purge then empties SQLite's write-ahead log of both.
-      const signIns = await storage.deleteStaleSignIns();
-      const { deleted, neverMailedToShop, walTruncated } = await storage.deleteSubmissionsBefore(cutoff, {
+      const signIns = await desk.deleteStaleSignIns();
+      const { deleted, neverMailedToShop, walTruncated } = await submissions.deleteSubmissionsBefore(cutoff, {
         signal,
         ordersBefore: orderRetentionCutoff(at),
       });

@@ -41,18 +41,19 @@ describe.each(backends)('the reminder job on %s', (backend) => {
   });
   afterAll(() => storage.close());
 
-  const job = (now = noon) => reminderJob({ storage, logger: memoryLogger().logger, timeZone: 'America/Chicago', now });
+  const job = (now = noon) =>
+    reminderJob({ ...storage, logger: memoryLogger().logger, timeZone: 'America/Chicago', now });
   const run = (now = noon) => job(now).run(new AbortController().signal);
 
   async function request(validUntil = '2099-01-31') {
-    const { reference } = await storage.saveSubmission({
+    const { reference } = await storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Dana Whitfield',
       email: 'dana@example.com',
       payload: { name: 'Dana Whitfield', delivery: 'pickup' },
       files: [],
     });
-    await storage.sendQuote(reference, terms(validUntil), {
+    await storage.versions.sendQuote(reference, terms(validUntil), {
       from: 'new',
       to: 'quoted',
       actor: staff,
@@ -63,7 +64,7 @@ describe.each(backends)('the reminder job on %s', (backend) => {
 
   async function approved(daysAgo: number) {
     const reference = await request();
-    await storage.decideVersion(
+    await storage.customer.decideVersion(
       reference,
       { subject: 'quote', version: 1, decision: 'approved', name: 'Dana', comment: '', ip: '', userAgent: '' },
       () => ({ ok: true, to: 'approved' }),
@@ -77,9 +78,9 @@ describe.each(backends)('the reminder job on %s', (backend) => {
 
   async function ready(daysAgo: number) {
     const reference = await approved(daysAgo + 10);
-    await storage.waiveDeposit(reference, { actor: staff, reason: 'Regular customer' });
-    await storage.changeRequestStatus(reference, { from: 'approved', to: 'in_production', actor: staff });
-    await storage.changeRequestStatus(reference, { from: 'in_production', to: 'ready', actor: staff });
+    await storage.payments.waiveDeposit(reference, { actor: staff, reason: 'Regular customer' });
+    await storage.desk.changeRequestStatus(reference, { from: 'approved', to: 'in_production', actor: staff });
+    await storage.desk.changeRequestStatus(reference, { from: 'in_production', to: 'ready', actor: staff });
     await sql(`update submissions set status_changed_at = $1 where reference = $2`, [
       isoFromNow(-daysAgo * DAY_MS),
       reference,
@@ -94,7 +95,7 @@ describe.each(backends)('the reminder job on %s', (backend) => {
     ]);
 
   const remindersOf = async (reference: string) =>
-    (await storage.notificationsOf(reference)).flatMap((mail) =>
+    (await storage.outbox.notificationsOf(reference)).flatMap((mail) =>
       mail.facts?.kind === 'reminder' ? [mail.facts.about as string] : [],
     );
 
@@ -102,7 +103,7 @@ describe.each(backends)('the reminder job on %s', (backend) => {
     const early = await approved(2);
     const due = await approved(4);
     const paid = await approved(4);
-    await storage.recordOfflinePayment(paid, {
+    await storage.payments.recordOfflinePayment(paid, {
       amountCents: 24_633,
       method: 'cash',
       purpose: 'deposit',
@@ -122,16 +123,16 @@ describe.each(backends)('the reminder job on %s', (backend) => {
     );
     expect(mail.subject).toBe(`Seenwear: a reminder: the deposit for ${due} is due`);
     expect(mail.text).toContain(`your order ${due} is waiting for its $246.33 deposit`);
-    expect((await storage.getRequest(due))?.events.at(-1)).toMatchObject({ actor: 'system', type: 'reminder' });
+    expect((await storage.desk.getRequest(due))?.events.at(-1)).toMatchObject({ actor: 'system', type: 'reminder' });
   });
 
   it('reminds of a balance 5 days after Ready, never after it is completed, cancelled or paid', async () => {
     const due = await ready(6);
     const recent = await ready(2);
     const completed = await ready(6);
-    await storage.changeRequestStatus(completed, { from: 'ready', to: 'completed', actor: staff });
+    await storage.desk.changeRequestStatus(completed, { from: 'ready', to: 'completed', actor: staff });
     const cancelled = await ready(6);
-    await storage.changeRequestStatus(cancelled, { from: 'ready', to: 'cancelled', actor: staff });
+    await storage.desk.changeRequestStatus(cancelled, { from: 'ready', to: 'cancelled', actor: staff });
     await run();
     expect(await remindersOf(due)).toEqual(['balance']);
     for (const reference of [recent, completed, cancelled]) expect(await remindersOf(reference)).toEqual([]);
@@ -167,7 +168,7 @@ describe.each(backends)('the reminder job on %s', (backend) => {
     );
     expect(mail.subject).toBe(`Seenwear: a reminder: your quote for ${soon} expires soon`);
     // A revision is a new quote: it may be reminded of in its turn.
-    await storage.sendQuote(soon, terms(addDays(1)), {
+    await storage.versions.sendQuote(soon, terms(addDays(1)), {
       from: 'quoted',
       to: 'quoted',
       actor: staff,
@@ -192,14 +193,14 @@ describe.each(backends)('the reminder job on %s', (backend) => {
     const paid = await approved(5);
     const cancelled = await approved(5);
     await run();
-    await storage.recordOfflinePayment(paid, {
+    await storage.payments.recordOfflinePayment(paid, {
       amountCents: 24_633,
       method: 'cash',
       purpose: 'deposit',
       note: '',
       actor: staff,
     });
-    await storage.changeRequestStatus(cancelled, { from: 'approved', to: 'cancelled', actor: staff });
+    await storage.desk.changeRequestStatus(cancelled, { from: 'approved', to: 'cancelled', actor: staff });
     await expect(
       buildMail(
         { id: 1, reference: paid, recipient: 'customer', facts: { kind: 'reminder', about: 'deposit' } },
@@ -211,7 +212,7 @@ describe.each(backends)('the reminder job on %s', (backend) => {
     const sent: string[] = [];
     const { logger, lines } = memoryLogger();
     const worker = startOutboxWorker({
-      storage,
+      ...storage,
       transport: {
         sendMail: async (mail) => {
           sent.push(String(mail.subject));
@@ -232,6 +233,6 @@ describe.each(backends)('the reminder job on %s', (backend) => {
     const dropped = lines.filter((line) => line.msg === 'notification dropped: no longer due');
     expect(dropped.filter((line) => line.reference === paid || line.reference === cancelled)).toHaveLength(2);
     // Dropped, not failed: nothing for an operator to resend.
-    expect(await storage.failedNotifications()).toEqual([]);
+    expect(await storage.outbox.failedNotifications()).toEqual([]);
   });
 });

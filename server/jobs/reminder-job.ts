@@ -1,10 +1,14 @@
 import type { Logger } from 'pino';
-import type { QueuedFacts } from '#server/mail/mail-facts.ts';
+import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { moneyOf } from '#server/payments/money-of.ts';
-import type { Storage } from '#server/storage/types.ts';
+import type { PaymentStore } from '#server/payments/payment-store.ts';
+import type { VersionStore } from '#server/requests/version-store.ts';
+import type { DeskStore } from '#server/staff/desk-store.ts';
+import type { QueuedFacts } from '#server/storage/mail-facts.ts';
 import { payableNow } from '#shared/payments/order-money.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
 import type { DailyJob } from './daily-job.ts';
+import type { ReminderStore } from './job-store.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -43,16 +47,11 @@ function hourIn(at: Date, timeZone: string): number {
 }
 
 export interface ReminderJobOptions {
-  storage: Pick<
-    Storage,
-    | 'reminderCandidates'
-    | 'queueMailOnce'
-    | 'getRequestState'
-    | 'quotesOf'
-    | 'approvalsOf'
-    | 'paymentsOf'
-    | 'depositWaiverOf'
-  >;
+  reminders: Pick<ReminderStore, 'reminderCandidates' | 'queueMailOnce'>;
+  desk: Pick<DeskStore, 'getRequestState'>;
+  versions: Pick<VersionStore, 'quotesOf'>;
+  customer: Pick<CustomerStore, 'approvalsOf'>;
+  payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf'>;
   logger: Logger;
   /** The shop's time zone (the order terms'): reminders go in its working hours. */
   timeZone: string;
@@ -68,7 +67,11 @@ export interface ReminderJobOptions {
  * paid: the candidates are read by status, the money checked here, and again by the mail as it goes.
  */
 export function reminderJob({
-  storage,
+  reminders,
+  desk,
+  versions,
+  customer,
+  payments,
   logger,
   timeZone,
   onQueued,
@@ -81,7 +84,7 @@ export function reminderJob({
       const hour = hourIn(at, timeZone);
       if (hour < REMINDER_TIMING.sendHours.from || hour >= REMINDER_TIMING.sendHours.until) return;
       const today = localToday(at);
-      const candidates = await storage.reminderCandidates({
+      const candidates = await reminders.reminderCandidates({
         today,
         lastValidDay: addDays(today, REMINDER_TIMING.quoteDaysBefore),
         quoteSentBeforeMs: REMINDER_TIMING.quoteSentBeforeMs,
@@ -100,14 +103,14 @@ export function reminderJob({
           key = `quote-expiring:v${candidate.version}`;
         } else {
           const [state, { money }] = await Promise.all([
-            storage.getRequestState(candidate.reference),
-            moneyOf(storage, candidate.reference),
+            desk.getRequestState(candidate.reference),
+            moneyOf({ versions, customer, payments }, candidate.reference),
           ]);
           if (!state || payableNow(state.status, money, candidate.about) <= 0) continue;
           facts = { kind: 'reminder', about: candidate.about };
           key = candidate.about;
         }
-        if (await storage.queueMailOnce(candidate.reference, facts, key)) {
+        if (await reminders.queueMailOnce(candidate.reference, facts, key)) {
           queued += 1;
           logger.info({ job: 'reminders', reference: candidate.reference, about: candidate.about }, 'reminder queued');
         }

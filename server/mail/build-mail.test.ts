@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkKeys } from '#server/http/link-secrets.ts';
 import { requestLinks } from '#server/requests/request-links.ts';
+import { readMailFacts } from '#server/storage/mail-facts.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { type BuiltMail, buildMail, queuedSubject, UnbuildableMailError } from './build-mail.ts';
-import { readMailFacts } from './mail-facts.ts';
 import type { MailSettings } from './mail-settings.ts';
 
 const csrfSecret = 'a-test-secret-of-at-least-32-characters!';
@@ -51,7 +51,7 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
   beforeAll(async () => {
     storage = await openTestStorage(backend);
     reference = (
-      await storage.saveSubmission({
+      await storage.submissions.saveSubmission({
         kind: 'quote',
         name: 'Dana Whitfield',
         email: 'dana@example.com',
@@ -66,15 +66,15 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
   async function written(): Promise<BuiltMail[]> {
     const mails: BuiltMail[] = [];
     for (;;) {
-      const claimed = await storage.claimNotification(60_000);
+      const claimed = await storage.outbox.claimNotification(60_000);
       if (!claimed) return mails;
       mails.push(await buildMail(claimed, storage, settings));
-      await storage.markNotificationSent(claimed);
+      await storage.outbox.markNotificationSent(claimed);
     }
   }
 
   const pageLink = async (of = reference) =>
-    `https://shop.example${await requestLinks(storage, csrfSecret).pathFor(of)}`;
+    `https://shop.example${await requestLinks(storage.customer, csrfSecret).pathFor(of)}`;
 
   it("writes the confirmation with the page's link, and the shop's copy with the way to the desk", async () => {
     const [shop, customer] = await written();
@@ -101,13 +101,13 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
   });
 
   it('writes the quote from the version stored, with its lines, total, deposit and date', async () => {
-    await storage.sendQuote(reference, terms, {
+    await storage.versions.sendQuote(reference, terms, {
       from: 'new',
       to: 'quoted',
       actor: staff,
       mail: (version) => ({ kind: 'quote-sent', version }),
     });
-    await storage.sendQuote(
+    await storage.versions.sendQuote(
       reference,
       { ...terms, depositPercent: 25 },
       {
@@ -143,7 +143,7 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
 
   it('writes the proof with its print size and notes, a status change and a message, each with the link', async () => {
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
-    await storage.sendProof(
+    await storage.versions.sendProof(
       reference,
       {
         file: { name: 'front.png', mediaType: 'image/png', size: png.length, data: png },
@@ -153,14 +153,14 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
       },
       { from: 'quoted', to: 'proof_sent', actor: staff, mail: (version) => ({ kind: 'proof-sent', version }) },
     );
-    await storage.changeRequestStatus(reference, {
+    await storage.desk.changeRequestStatus(reference, {
       from: 'proof_sent',
       to: 'approved',
       actor: staff,
       message: 'Your order is approved.',
       mail: { kind: 'status-changed', status: 'approved', message: 'Your order is approved.' },
     });
-    await storage.sendRequestMessage(reference, staff, 'Would navy work instead of black?', {
+    await storage.desk.sendRequestMessage(reference, staff, 'Would navy work instead of black?', {
       kind: 'desk-message',
       message: 'Would navy work instead of black?',
       about: 'quote',
@@ -203,7 +203,7 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
 
   it('shows no picture of a proof that is not an image, such as a PDF', async () => {
     const pdf = Buffer.from('%PDF-1.7\n');
-    await storage.sendProof(
+    await storage.versions.sendProof(
       reference,
       {
         file: { name: 'front.pdf', mediaType: 'application/pdf', size: pdf.length, data: pdf },
@@ -222,12 +222,12 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
 
   it('puts the newest link in, even in mail queued before the link was replaced', async () => {
     const old = await pageLink();
-    await storage.queueMail(
+    await storage.outbox.queueMail(
       { kind: 'desk-message', message: 'Hello', about: 'quote' },
       { recipient: 'customer', reference },
     );
-    await requestLinks(storage, csrfSecret).replace(reference, staff);
-    await storage.queueMail({ kind: 'link-replaced' }, { recipient: 'customer', reference });
+    await requestLinks(storage.customer, csrfSecret).replace(reference, staff);
+    await storage.outbox.queueMail({ kind: 'link-replaced' }, { recipient: 'customer', reference });
     const [message, replaced] = await written();
     const fresh = await pageLink();
     expect(fresh).not.toBe(old);
@@ -240,12 +240,12 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
   });
 
   it("writes the customer's notes, decisions and cancel to the shop, with the way to the desk", async () => {
-    await storage.addCustomerMessage(reference, {
+    await storage.customer.addCustomerMessage(reference, {
       text: 'Here is the back print.',
       files: [],
       mail: { kind: 'customer-wrote', text: 'Here is the back print.', files: ['back.png', 'back.pdf'] },
     });
-    await storage.queueMail(
+    await storage.outbox.queueMail(
       {
         kind: 'customer-decided',
         subject: 'proof',
@@ -256,7 +256,7 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
       },
       { recipient: 'staff', reference },
     );
-    await storage.queueMail(
+    await storage.outbox.queueMail(
       {
         kind: 'customer-decided',
         subject: 'quote',
@@ -267,7 +267,7 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
       },
       { recipient: 'staff', reference },
     );
-    await storage.queueMail({ kind: 'customer-cancelled', reason: '' }, { recipient: 'staff', reference });
+    await storage.outbox.queueMail({ kind: 'customer-cancelled', reason: '' }, { recipient: 'staff', reference });
     const [wrote, approved, changes, cancelled] = await written();
     const desk = `\n\nOpen it on the desk: https://shop.example/staff/requests/${reference}`;
     // A typed file name is quoted with its dots broken, so no mail program links it (.png is no domain, .zip is).
@@ -286,14 +286,14 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
   });
 
   it('writes to a contact message without a page, and lists each queued mail under its subject', async () => {
-    const { reference: contact } = await storage.saveSubmission({
+    const { reference: contact } = await storage.submissions.saveSubmission({
       kind: 'contact',
       name: 'Sam',
       email: 'sam@example.com',
       payload: { message: 'Tote bags?' },
       files: [],
     });
-    await storage.sendRequestMessage(contact, staff, 'Yes, we do.', {
+    await storage.desk.sendRequestMessage(contact, staff, 'Yes, we do.', {
       kind: 'desk-message',
       message: 'Yes, we do.',
       about: 'contact',
@@ -302,7 +302,7 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
     const reply = mails.at(-1);
     expect(reply?.subject).toBe(`Seenwear: about your message ${contact}`);
     expect(reply?.text).toBe(`Yes, we do.\n\nReference: ${contact}\n\nSeenwear`);
-    const listed = (await storage.notificationsOf(contact)).map((row) => {
+    const listed = (await storage.outbox.notificationsOf(contact)).map((row) => {
       const facts = readMailFacts(row.recipient, row.facts);
       return facts && queuedSubject(facts, contact, 'Seenwear');
     });
@@ -311,7 +311,7 @@ describe.each(backends)('every mail, written when it is sent, on %s', (backend) 
 
   it('escapes in the HTML what a visitor typed: a name that is a script shows as text', async () => {
     const name = '<script>alert("x")</script>';
-    const { reference: typed } = await storage.saveSubmission({
+    const { reference: typed } = await storage.submissions.saveSubmission({
       kind: 'quote',
       name,
       email: 'mallory@example.com',

@@ -1,9 +1,16 @@
+import type { CustomerStore } from '#server/customer/customer-store.ts';
+import type { GroupStore } from '#server/groups/group-store.ts';
+import type { MockupStore } from '#server/mockups/mockup-store.ts';
 import { moneyOf } from '#server/payments/money-of.ts';
+import type { PaymentStore } from '#server/payments/payment-store.ts';
 import { isPreviewable } from '#server/requests/request-details.ts';
 import { customerPagePath } from '#server/requests/request-links.ts';
+import type { SentQuote, VersionStore } from '#server/requests/version-store.ts';
 import { printSizeText } from '#server/requests/version-views.ts';
-import type { NotificationRecipient, SentQuote, Storage } from '#server/storage/types.ts';
+import type { DeskStore } from '#server/staff/desk-store.ts';
+import { type MailFacts, type MailKind, readMailFacts } from '#server/storage/mail-facts.ts';
 import { handoverOfPayload } from '#server/submissions/quote-payload.ts';
+import type { SubmissionStore } from '#server/submissions/submission-store.ts';
 import { formatDateTime, formatDay } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import { describeOpeningHours } from '#shared/opening-hours.ts';
@@ -24,10 +31,10 @@ import {
 
 import { entryReceiptMail, groupSubject, shareLinkMail } from './group-mail.ts';
 import type { MailDraft } from './mail-draft.ts';
-import { type MailFacts, type MailKind, readMailFacts } from './mail-facts.ts';
 import { mailHtml } from './mail-layout.ts';
 import type { MailSettings } from './mail-settings.ts';
 import { customerLook } from './order-summary.ts';
+import type { NotificationRecipient } from './outbox-store.ts';
 import { moneyRows, paymentFlaggedMail, paymentReceiptMail, paymentSubject } from './payment-mail.ts';
 import { customerMessage, shopMessage } from './received-mail.ts';
 import { toShopMail, toShopSubject } from './shop-mail.ts';
@@ -36,24 +43,18 @@ import { cancelUndoneMail, type OrderContext, reminderMail, statusChangedMail } 
 
 /**
  * Every mail the site sends is written here, one way: from the facts its outbox row holds and what is
- * stored, when it is sent. What a mail may read is the storage's reads only: writing a mail writes
+ * stored, when it is sent. What a mail may read is the features' stores' reads only: writing a mail writes
  * nothing (the outbox's own bookkeeping is the worker's).
  */
-export type MailReads = Pick<
-  Storage,
-  | 'getSubmission'
-  | 'getCustomerRequest'
-  | 'quotesOf'
-  | 'proofsOf'
-  | 'requestLinkOf'
-  | 'approvalsOf'
-  | 'paymentsOf'
-  | 'depositWaiverOf'
-  | 'groupOf'
-  | 'entryById'
-  | 'mockupsOf'
-  | 'getRequestState'
->;
+export interface MailReads {
+  submissions: Pick<SubmissionStore, 'getSubmission'>;
+  customer: Pick<CustomerStore, 'getCustomerRequest' | 'requestLinkOf' | 'approvalsOf'>;
+  versions: Pick<VersionStore, 'quotesOf' | 'proofsOf'>;
+  payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf'>;
+  groups: Pick<GroupStore, 'groupOf' | 'entryById'>;
+  mockups: Pick<MockupStore, 'mockupsOf'>;
+  desk: Pick<DeskStore, 'getRequestState'>;
+}
 
 /** The outbox row a mail is written for: its id, the request it is about (none for a sign-in link), its facts as stored. */
 export interface QueuedMail {
@@ -106,7 +107,7 @@ function referenceOf(row: QueuedMail): string {
 /** The whole address of a quote request's page as it is now, when links can be made; undefined otherwise. */
 async function customerLink({ settings, reads }: Context, reference: string): Promise<string | undefined> {
   if (!settings.linkKeys) return undefined;
-  const path = await customerPagePath(reads, settings.linkKeys, reference);
+  const path = await customerPagePath(reads.customer, settings.linkKeys, reference);
   return path && `${settings.publicUrl}${path}`;
 }
 
@@ -117,7 +118,7 @@ async function customerLink({ settings, reads }: Context, reference: string): Pr
 async function toCustomer(row: QueuedMail, context: Context) {
   const reference = referenceOf(row);
   const [request, link] = await Promise.all([
-    context.reads.getCustomerRequest(reference),
+    context.reads.customer.getCustomerRequest(reference),
     customerLink(context, reference),
   ]);
   if (!request) throw new UnbuildableMailError(`the request ${reference} is not in storage`);
@@ -129,7 +130,7 @@ async function toCustomer(row: QueuedMail, context: Context) {
 
 /** The newest quote sent: the figures a mail about the order gives, whatever its version. */
 async function latestQuote({ reads }: Context, reference: string): Promise<SentQuote | undefined> {
-  return (await reads.quotesOf(reference)).reduce<SentQuote | undefined>(
+  return (await reads.versions.quotesOf(reference)).reduce<SentQuote | undefined>(
     (latest, quote) => (latest && latest.version > quote.version ? latest : quote),
     undefined,
   );
@@ -201,10 +202,10 @@ async function paymentReceipt(
 const builders: { [K in MailKind]: Builder<K> } = {
   async received(facts, row, context) {
     const reference = referenceOf(row);
-    const submission = await context.reads.getSubmission(reference);
+    const submission = await context.reads.submissions.getSubmission(reference);
     if (!submission) throw new UnbuildableMailError(`the submission ${reference} is not in storage`);
     return facts.for === 'shop'
-      ? shopMessage(submission, context.settings, await context.reads.mockupsOf(reference))
+      ? shopMessage(submission, context.settings, await context.reads.mockups.mockupsOf(reference))
       : customerMessage(submission, context.settings, await customerLink(context, reference));
   },
 
@@ -218,7 +219,9 @@ const builders: { [K in MailKind]: Builder<K> } = {
 
   async 'quote-sent'(facts, row, context) {
     const { request, about } = await toCustomer(row, context);
-    const quote = (await context.reads.quotesOf(about.reference)).find((sent) => sent.version === facts.version);
+    const quote = (await context.reads.versions.quotesOf(about.reference)).find(
+      (sent) => sent.version === facts.version,
+    );
     if (!quote) throw new UnbuildableMailError(`quote v${facts.version} of ${about.reference} is not in storage`);
     return {
       ...quoteMail(request.email, { ...about, version: facts.version, terms: quote }),
@@ -229,7 +232,7 @@ const builders: { [K in MailKind]: Builder<K> } = {
   async 'proof-sent'(facts, row, context) {
     const { request, about } = await toCustomer(row, context);
     const [proofs, quote] = await Promise.all([
-      context.reads.proofsOf(about.reference),
+      context.reads.versions.proofsOf(about.reference),
       latestQuote(context, about.reference),
     ]);
     const proof = proofs.find((sent) => sent.version === facts.version);
@@ -295,9 +298,9 @@ const builders: { [K in MailKind]: Builder<K> } = {
   async reminder(facts, row, context) {
     const { request, about } = await toCustomer(row, context);
     const [status, order, quotes, { money }] = await Promise.all([
-      context.reads.getRequestState(about.reference),
+      context.reads.desk.getRequestState(about.reference),
       orderContext(request, about, context),
-      context.reads.quotesOf(about.reference),
+      context.reads.versions.quotesOf(about.reference),
       moneyOf(context.reads, about.reference),
     ]);
     const now = status?.status;
@@ -367,8 +370,8 @@ const builders: { [K in MailKind]: Builder<K> } = {
   async 'approval-receipt'(facts, row, context) {
     const { request, about } = await toCustomer(row, context);
     const [approvals, quotes] = await Promise.all([
-      context.reads.approvalsOf(about.reference),
-      context.reads.quotesOf(about.reference),
+      context.reads.customer.approvalsOf(about.reference),
+      context.reads.versions.quotesOf(about.reference),
     ]);
     const approval = approvals.findLast(
       (item) => item.subject === facts.subject && item.version === facts.version && item.decision === 'approved',
@@ -434,7 +437,7 @@ const builders: { [K in MailKind]: Builder<K> } = {
 
   async 'payment-flagged'(facts, row, context) {
     const reference = referenceOf(row);
-    const payment = (await context.reads.paymentsOf(reference)).find((item) => item.id === facts.payment);
+    const payment = (await context.reads.payments.paymentsOf(reference)).find((item) => item.id === facts.payment);
     if (!payment) throw new UnbuildableMailError(`payment ${facts.payment} of ${reference} is not in storage`);
     return paymentFlaggedMail(context.settings.shopEmail, {
       reference,
@@ -448,18 +451,18 @@ const builders: { [K in MailKind]: Builder<K> } = {
     const { linkKeys } = settings;
     if (!linkKeys) throw new UnbuildableMailError('a group link needs CSRF_SECRET to be made');
     if (facts.about === 'entry') {
-      const found = facts.entry === undefined ? undefined : await context.reads.entryById(facts.entry);
+      const found = facts.entry === undefined ? undefined : await context.reads.groups.entryById(facts.entry);
       if (!found) throw new UnbuildableMailError(`group entry ${facts.entry} is not in storage`);
       const paid =
         facts.payment === undefined
           ? undefined
-          : (await context.reads.paymentsOf(found.group.reference)).find((item) => item.id === facts.payment);
+          : (await context.reads.payments.paymentsOf(found.group.reference)).find((item) => item.id === facts.payment);
       if (facts.payment !== undefined && !paid)
         throw new UnbuildableMailError(`payment ${facts.payment} of ${found.group.reference} is not in storage`);
       return entryReceiptMail(found.group, found.entry, { ...settings, linkKeys }, paid?.amountCents);
     }
     const { request, about } = await toCustomer(row, context);
-    const group = await context.reads.groupOf(about.reference);
+    const group = await context.reads.groups.groupOf(about.reference);
     if (!group) throw new UnbuildableMailError(`${about.reference} has no group order`);
     return shareLinkMail(request.email, group, { ...settings, linkKeys });
   },

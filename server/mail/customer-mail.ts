@@ -1,10 +1,10 @@
+import type { MailFacts } from '#server/storage/mail-facts.ts';
 import { formatDay } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { PromisedDate } from '#shared/requests/promised-date.ts';
 import { depositOf, type QuoteTerms, quoteTotal } from '#shared/requests/quote.ts';
 import { statusLabels } from '#shared/requests/request-status.ts';
 import type { MailDraft } from './mail-draft.ts';
-import type { MailFacts } from './mail-facts.ts';
 import { inertText } from './user-text.ts';
 
 /** The mails the shop sends a customer about their request, from the desk. */

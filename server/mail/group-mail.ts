@@ -1,5 +1,5 @@
 import { entryPath, sharePath } from '#server/groups/group-links.ts';
-import type { StoredGroup, StoredGroupEntry } from '#server/storage/types.ts';
+import type { StoredGroup, StoredGroupEntry } from '#server/groups/group-store.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { MailDraft } from './mail-draft.ts';

@@ -1,10 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OperatorStorage } from '#server/storage/kysely-storage.ts';
-import { openStorage } from '#server/storage/open-storage.ts';
-import type { NewSubmission } from '#server/storage/types.ts';
+import { openDatabase } from '#server/storage/open-database.ts';
+import type { NewSubmission } from '#server/submissions/submission-store.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
 import { closedSmtpUrl, type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
-import { backends, isoFromNow, openTestStorage, runSql } from '#tests/support/test-storage.ts';
+import {
+  backends,
+  isoFromNow,
+  openTestStorage,
+  runSql,
+  type TestStorage,
+  testStoresOf,
+} from '#tests/support/test-storage.ts';
 import { messageIdFor } from './build-mail.ts';
 import type { MailSettings } from './mail-settings.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
@@ -65,11 +71,11 @@ function linesAt(level: number) {
 // The worker over the real storage, on each database: claims, leases and due times are the database's.
 describe.each(backends)('on %s', (backend) => {
   let storage: Awaited<ReturnType<typeof openTestStorage>>;
-  const opened: OperatorStorage[] = [];
+  const opened: TestStorage[] = [];
 
-  function start(options: { intervalMs?: number; transport?: MailTransport; on?: OperatorStorage } = {}) {
+  function start(options: { intervalMs?: number; transport?: MailTransport; on?: TestStorage } = {}) {
     const started = startOutboxWorker({
-      storage: options.on ?? storage,
+      ...(options.on ?? storage),
       transport: options.transport ?? transport,
       settings,
       logger: log.logger,
@@ -82,8 +88,8 @@ describe.each(backends)('on %s', (backend) => {
 
   /** Every notification of the database, oldest first, as the operators see them. */
   async function rows() {
-    const references = (await storage.listSubmissions()).map((summary) => summary.reference).reverse();
-    return (await Promise.all(references.map((reference) => storage.notificationsOf(reference)))).flat();
+    const references = (await storage.submissions.listSubmissions()).map((summary) => summary.reference).reverse();
+    return (await Promise.all(references.map((reference) => storage.outbox.notificationsOf(reference)))).flat();
   }
 
   /** Moves every unsent row's next attempt `ms` from now (a retry falling due, a lease running out). */
@@ -107,8 +113,8 @@ describe.each(backends)('on %s', (backend) => {
   });
 
   it('e-mails the shop the details with the files, and the customer a confirmation, once', async () => {
-    const { reference: quoteRef } = await storage.saveSubmission(quote);
-    const { reference: contactRef } = await storage.saveSubmission(contact);
+    const { reference: quoteRef } = await storage.submissions.saveSubmission(quote);
+    const { reference: contactRef } = await storage.submissions.saveSubmission(contact);
     const drain = start().drain;
 
     expect(await drain()).toBe(4);
@@ -135,14 +141,14 @@ describe.each(backends)('on %s', (backend) => {
     expect(toSam?.text).not.toContain('hoodies');
 
     expect((await rows()).every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
-    expect((await storage.getSubmission(quoteRef))?.pendingNotifications).toBe(0);
+    expect((await storage.submissions.getSubmission(quoteRef))?.pendingNotifications).toBe(0);
 
     expect(await drain()).toBe(0);
     expect(smtp.received).toHaveLength(4);
   });
 
   it('gives each notification a stable Message-ID from the reference, the recipient and the sender domain', async () => {
-    const { reference } = await storage.saveSubmission(quote);
+    const { reference } = await storage.submissions.saveSubmission(quote);
     await start().drain();
     expect(smtp.received.map((mail) => mail.header('message-id'))).toEqual([
       `<${reference.toLowerCase()}.shop@seenwear.example>`,
@@ -154,7 +160,7 @@ describe.each(backends)('on %s', (backend) => {
   });
 
   it('logs one info line per message sent, with the reference and recipient kind only', async () => {
-    const { reference } = await storage.saveSubmission(quote);
+    const { reference } = await storage.submissions.saveSubmission(quote);
     await start().drain();
     const info = linesAt(30);
     expect(info.map(({ msg, reference, recipient }) => ({ msg, reference, recipient }))).toEqual([
@@ -166,7 +172,7 @@ describe.each(backends)('on %s', (backend) => {
   });
 
   it('keeps the rows when the SMTP server refuses for now, retries with backoff, and sends once it accepts', async () => {
-    const { reference } = await storage.saveSubmission(quote);
+    const { reference } = await storage.submissions.saveSubmission(quote);
     smtp.rejectWith = Object.assign(new Error('Mailbox of jane@example.com is busy, try later'), { responseCode: 451 });
     const drain = start().drain;
 
@@ -208,7 +214,7 @@ describe.each(backends)('on %s', (backend) => {
   });
 
   it('keeps the rows when no SMTP server answers', async () => {
-    await storage.saveSubmission(contact);
+    await storage.submissions.saveSubmission(contact);
     const refused = createMailTransport(await closedSmtpUrl());
     const drain = start({ transport: refused }).drain;
     expect(await drain()).toBe(0);
@@ -221,7 +227,7 @@ describe.each(backends)('on %s', (backend) => {
   });
 
   it('after an hour of failures logs each one as an error for the operators, and still keeps the row', async () => {
-    await storage.saveSubmission(quote);
+    await storage.submissions.saveSubmission(quote);
     await runSql(storage.location, "update outbox set attempts = $1 where recipient = 'shop'", [
       ALERT_AFTER_ATTEMPTS - 2,
     ]);
@@ -243,12 +249,12 @@ describe.each(backends)('on %s', (backend) => {
   });
 
   it('gives up on a permanent refusal (5xx) at once: failed, one error line with the reference, until resent', async () => {
-    const { reference } = await storage.saveSubmission(quote);
+    const { reference } = await storage.submissions.saveSubmission(quote);
     smtp.rejectWith = Object.assign(new Error('550 <jane@example.com>: no such user'), { responseCode: 550 });
     const drain = start().drain;
     expect(await drain()).toBe(0);
 
-    const failed = await storage.failedNotifications();
+    const failed = await storage.outbox.failedNotifications();
     expect(failed.map(({ reference, recipient, attempts }) => ({ reference, recipient, attempts }))).toEqual([
       { reference, recipient: 'shop', attempts: 1 },
       { reference, recipient: 'customer', attempts: 1 },
@@ -276,27 +282,27 @@ describe.each(backends)('on %s', (backend) => {
     await runSql(storage.location, 'update outbox set next_attempt_at = $1', [isoFromNow(-86_400_000)]);
     expect(await drain()).toBe(0);
     expect(linesAt(50)).toHaveLength(2);
-    expect((await storage.getSubmission(reference))?.pendingNotifications).toBe(0);
+    expect((await storage.submissions.getSubmission(reference))?.pendingNotifications).toBe(0);
 
     // The operator fixes the address (or the server) and sends the shop's copy again.
     smtp.rejectWith = undefined;
-    expect(await storage.resendNotifications(reference, 'shop')).toBe(1);
+    expect(await storage.outbox.resendNotifications(reference, 'shop')).toBe(1);
     expect(await drain()).toBe(1);
     expect(smtp.received.map((mail) => mail.envelopeTo)).toEqual([['team@seenwear.example']]);
-    expect((await storage.failedNotifications()).map((row) => row.recipient)).toEqual(['customer']);
-    expect(await storage.resendNotifications(reference)).toBe(1);
-    expect(await storage.resendNotifications(reference)).toBe(0);
+    expect((await storage.outbox.failedNotifications()).map((row) => row.recipient)).toEqual(['customer']);
+    expect(await storage.outbox.resendNotifications(reference)).toBe(1);
+    expect(await storage.outbox.resendNotifications(reference)).toBe(0);
     expect(await drain()).toBe(1);
-    expect(await storage.failedNotifications()).toEqual([]);
+    expect(await storage.outbox.failedNotifications()).toEqual([]);
   });
 
   it('gives up on a notification still failing days after the submission', async () => {
-    await storage.saveSubmission(contact);
+    await storage.submissions.saveSubmission(contact);
     await runSql(storage.location, 'update submissions set created_at = $1', [isoFromNow(-GIVE_UP_AFTER_MS - 1000)]);
     const refused = createMailTransport(await closedSmtpUrl());
     expect(await start({ transport: refused }).drain()).toBe(0);
     refused.close();
-    expect((await storage.failedNotifications()).map((row) => row.recipient)).toEqual(['shop', 'customer']);
+    expect((await storage.outbox.failedNotifications()).map((row) => row.recipient)).toEqual(['shop', 'customer']);
     expect(linesAt(50).map((line) => line.msg)).toEqual([
       expect.stringContaining('days of attempts'),
       expect.stringContaining('days of attempts'),
@@ -304,13 +310,13 @@ describe.each(backends)('on %s', (backend) => {
   });
 
   it('gives up at once on a mail it cannot write, and ages a mail from when it was queued, not from its request', async () => {
-    const { reference } = await storage.saveSubmission(quote);
+    const { reference } = await storage.submissions.saveSubmission(quote);
     const drain = start().drain;
     expect(await drain()).toBe(2);
     // Days later: a mail about a version that is not stored, and a status change the server refuses for now.
     await runSql(storage.location, 'update submissions set created_at = $1', [isoFromNow(-GIVE_UP_AFTER_MS - 1000)]);
-    await storage.queueMail({ kind: 'quote-sent', version: 9 }, { recipient: 'customer', reference });
-    await storage.changeRequestStatus(reference, {
+    await storage.outbox.queueMail({ kind: 'quote-sent', version: 9 }, { recipient: 'customer', reference });
+    await storage.desk.changeRequestStatus(reference, {
       from: 'new',
       to: 'quoted',
       actor: 'staff:owner@seenwear.example',
@@ -319,7 +325,7 @@ describe.each(backends)('on %s', (backend) => {
     });
     smtp.rejectWith = Object.assign(new Error('Try later'), { responseCode: 451 });
     expect(await drain()).toBe(0);
-    const [, , unwritten, status] = await storage.notificationsOf(reference);
+    const [, , unwritten, status] = await storage.outbox.notificationsOf(reference);
     expect(unwritten).toMatchObject({ attempts: 1, sentAt: null, failedAt: expect.any(Date) });
     expect(unwritten?.lastError).toBe(`quote v9 of ${reference} is not in storage`);
     expect(status).toMatchObject({ attempts: 1, sentAt: null, failedAt: null });
@@ -339,7 +345,7 @@ describe.each(backends)('on %s', (backend) => {
 
   it('keeps sending while rows are due, without waiting for the next interval', { timeout: 30_000 }, async () => {
     // A different address each: one address gets at most 5 confirmations a day.
-    for (let index = 0; index < 30; index += 1) await storage.saveSubmission(distinct(contact, index));
+    for (let index = 0; index < 30; index += 1) await storage.submissions.saveSubmission(distinct(contact, index));
     const started = Date.now();
     // An hour between runs: only a worker that keeps going empties the outbox in one run.
     expect(await start().drain()).toBe(60);
@@ -348,11 +354,11 @@ describe.each(backends)('on %s', (backend) => {
   });
 
   it('sends each message once with three workers on three connections racing for the same rows', async () => {
-    for (let index = 0; index < 10; index += 1) await storage.saveSubmission(distinct(contact, index));
+    for (let index = 0; index < 10; index += 1) await storage.submissions.saveSubmission(distinct(contact, index));
     smtp.delayMs = 20;
     const others = await Promise.all(
       [1, 2].map(async () => {
-        const open = await openStorage(storage.location);
+        const open = testStoresOf(await openDatabase(storage.location), storage.location);
         opened.push(open);
         return open;
       }),
@@ -365,7 +371,7 @@ describe.each(backends)('on %s', (backend) => {
   });
 
   it('never runs two drains at once within an instance, so a slow server gets each message once', async () => {
-    await storage.saveSubmission(quote);
+    await storage.submissions.saveSubmission(quote);
     smtp.delayMs = 300;
     const { drain } = start();
     expect(await Promise.all([drain(), drain()])).toEqual([2, 0]);
@@ -373,7 +379,7 @@ describe.each(backends)('on %s', (backend) => {
   });
 
   it('finishes the send in progress before stop() resolves, and claims nothing after', async () => {
-    await storage.saveSubmission(quote);
+    await storage.submissions.saveSubmission(quote);
     smtp.delayMs = 200;
     const running = start();
     const run = running.drain();
@@ -384,7 +390,7 @@ describe.each(backends)('on %s', (backend) => {
   });
 
   it('gives its claim back when the send outlasts the grace period, so another instance sends it at once', async () => {
-    await storage.saveSubmission(contact);
+    await storage.submissions.saveSubmission(contact);
     smtp.delayMs = 1_500;
     const running = start();
     const run = running.drain();
@@ -403,21 +409,21 @@ describe.each(backends)('on %s', (backend) => {
 
   it('sends at once when woken after a save, without waiting for its interval', async () => {
     const running = start({ intervalMs: 3_600_000 });
-    await storage.saveSubmission(contact);
+    await storage.submissions.saveSubmission(contact);
     running.wake();
     running.wake();
     await vi.waitFor(() => expect(smtp.received).toHaveLength(2), { timeout: 5_000 });
-    await storage.saveSubmission(contact);
+    await storage.submissions.saveSubmission(contact);
     running.wake();
     await vi.waitFor(() => expect(smtp.received).toHaveLength(4), { timeout: 5_000 });
   });
 
   it('drains on its own every interval until stopped', async () => {
-    await storage.saveSubmission(quote);
+    await storage.submissions.saveSubmission(quote);
     const running = start({ intervalMs: 20 });
     await vi.waitFor(async () => expect((await rows()).every((row) => row.sentAt !== null)).toBe(true));
     await running.stop();
-    await storage.saveSubmission(contact);
+    await storage.submissions.saveSubmission(contact);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(smtp.received).toHaveLength(2);
   });

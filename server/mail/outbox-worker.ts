@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
-import type { ClaimedNotification, Storage } from '#server/storage/types.ts';
+import type { LimitStore } from '#server/http/limit-store.ts';
 import { buildMail, MailNotDueError, type MailReads, UnbuildableMailError } from './build-mail.ts';
 import type { MailSettings } from './mail-settings.ts';
 import type { MailTransport } from './mail-transport.ts';
+import type { ClaimedNotification, OutboxStore } from './outbox-store.ts';
 import { heldByShareCap } from './share-mail-cap.ts';
 
 const FIRST_RETRY_MS = 30_000;
@@ -40,21 +41,16 @@ function isRefused(error: unknown): boolean {
 }
 
 /**
- * The storage calls, transport and clocks the worker uses; only what it needs, so tests can hand in
+ * The stores' calls, transport and clocks the worker uses; only what it needs, so tests can hand in
  * narrow stand-ins. Its writes are the outbox's bookkeeping; the mail is written from reads only.
  */
-export interface OutboxWorkerOptions {
-  storage: Pick<
-    Storage,
-    | 'claimNotification'
-    | 'markNotificationSent'
-    | 'markNotificationFailed'
-    | 'releaseNotification'
-    | 'dropNotification'
-    | 'countHit'
-    | 'uncountHit'
-  > &
-    MailReads;
+export interface OutboxWorkerOptions extends MailReads {
+  outbox: Pick<
+    OutboxStore,
+    'claimNotification' | 'markNotificationSent' | 'markNotificationFailed' | 'releaseNotification' | 'dropNotification'
+  >;
+  /** The share-link mail caps' counters. */
+  limits: Pick<LimitStore, 'countHit' | 'uncountHit'>;
   transport: Pick<MailTransport, 'sendMail'>;
   settings: MailSettings;
   logger: Logger;
@@ -65,6 +61,9 @@ export interface OutboxWorkerOptions {
   /** The clock that ages a failing notification; the due times themselves are the database's. */
   now?: () => Date;
 }
+
+/** The stores the worker reads and writes, as start-up hands them over. */
+export type OutboxWorkerStores = Pick<OutboxWorkerOptions, keyof MailReads | 'outbox' | 'limits'>;
 
 /** The running worker as server/index.ts holds it: woken by each save, stopped at shutdown. */
 export interface OutboxWorker {
@@ -97,7 +96,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       let sent = 0;
       // While rows are due, keep sending: no pause between them, only when nothing is left.
       while (!stopped) {
-        const claimed = await options.storage.claimNotification(options.leaseMs ?? LEASE_MS);
+        const claimed = await options.outbox.claimNotification(options.leaseMs ?? LEASE_MS);
         if (!claimed) break;
         current = claimed;
         try {
@@ -159,7 +158,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         : await finished;
       const holding = current;
       if (waited || !holding) return;
-      await options.storage.releaseNotification(holding).catch(() => undefined);
+      await options.outbox.releaseNotification(holding).catch(() => undefined);
       logger.warn(
         { reference: holding.reference, recipient: holding.recipient },
         'shutting down in the middle of a send: the notification is given back and another instance sends it (it may arrive twice, with the same Message-ID)',
@@ -170,13 +169,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
 /** Claimed, written from its facts, sent, marked: the worker never looks at which mail it holds. */
 async function deliver(message: ClaimedNotification, options: OutboxWorkerOptions): Promise<boolean> {
-  const { storage, transport, settings, logger, now = () => new Date() } = options;
+  const { outbox, transport, settings, logger, now = () => new Date() } = options;
   const { reference, recipient } = message;
-  const held = await heldByShareCap(storage, message);
+  const held = await heldByShareCap(options, message);
   if (held) {
     // Given up at once, never silently: the row stays listed as failed (an operator may send it again)
     // and the warning says which mail was kept back and by which cap.
-    await storage.markNotificationFailed(message, `held: at most ${held.cap} from a group's share link`, {
+    await outbox.markNotificationFailed(message, `held: at most ${held.cap} from a group's share link`, {
       final: true,
     });
     logger.warn(
@@ -187,20 +186,20 @@ async function deliver(message: ClaimedNotification, options: OutboxWorkerOption
   }
   let failure: unknown;
   try {
-    await transport.sendMail(await buildMail(message, storage, settings));
+    await transport.sendMail(await buildMail(message, options, settings));
   } catch (error) {
     failure = error;
   }
   if (failure instanceof MailNotDueError) {
     // Not owed any more (a reminder of a deposit paid since, of a request cancelled since): never sent.
-    await storage.dropNotification(message);
+    await outbox.dropNotification(message);
     logger.info({ reference, recipient, reason: failure.message }, 'notification dropped: no longer due');
     return false;
   }
   if (failure === undefined) {
     // Sent but not marked (the database failing right now, or the claim taken over after a stall)
     // means it may be sent again: a duplicate e-mail, with the same Message-ID, is better than a lost one.
-    if (await storage.markNotificationSent(message)) {
+    if (await outbox.markNotificationSent(message)) {
       logger.info({ reference, recipient }, 'notification sent');
     } else {
       logger.warn(
@@ -217,7 +216,7 @@ async function deliver(message: ClaimedNotification, options: OutboxWorkerOption
   const unbuildable = failure instanceof UnbuildableMailError;
   const final = isRefused(failure) || unbuildable || tooOld;
   const retryInMs = retryDelayMs(attempt);
-  await storage.markNotificationFailed(
+  await outbox.markNotificationFailed(
     message,
     reason.slice(0, STORED_ERROR_LENGTH),
     final ? { final: true } : { retryInMs },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredPayment } from '#server/storage/types.ts';
+import type { StoredPayment } from '#server/payments/payment-store.ts';
 import { paymentFlaggedMail, paymentReceiptMail } from './payment-mail.ts';
 
 const payment: StoredPayment = {

@@ -1,4 +1,4 @@
-import type { StoredPayment } from '#server/storage/types.ts';
+import type { StoredPayment } from '#server/payments/payment-store.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { OrderMoney } from '#shared/payments/order-money.ts';
 import type { MailDraft, SummaryRow } from './mail-draft.ts';

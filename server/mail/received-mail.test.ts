@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredMockup, Submission } from '#server/storage/types.ts';
+import type { StoredMockup } from '#server/mockups/mockup-store.ts';
+import type { Submission } from '#server/submissions/submission-store.ts';
 import { buildMail, type MailReads } from './build-mail.ts';
 import type { MailSettings } from './mail-settings.ts';
 import { customerMessage, shopMessage } from './received-mail.ts';
@@ -15,18 +16,13 @@ const settings: MailSettings = {
 function sent(submission: Submission, recipient: 'shop' | 'customer', mockups: StoredMockup[] = []) {
   const unread = () => Promise.reject(new Error('not read by a submission mail'));
   const reads: MailReads = {
-    getSubmission: async () => submission,
-    getCustomerRequest: unread,
-    getRequestState: unread,
-    quotesOf: unread,
-    proofsOf: unread,
-    approvalsOf: unread,
-    paymentsOf: unread,
-    depositWaiverOf: unread,
-    groupOf: unread,
-    entryById: unread,
-    requestLinkOf: async () => undefined,
-    mockupsOf: async () => mockups,
+    submissions: { getSubmission: async () => submission },
+    customer: { getCustomerRequest: unread, requestLinkOf: async () => undefined, approvalsOf: unread },
+    desk: { getRequestState: unread },
+    versions: { quotesOf: unread, proofsOf: unread },
+    payments: { paymentsOf: unread, depositWaiverOf: unread },
+    groups: { groupOf: unread, entryById: unread },
+    mockups: { mockupsOf: async () => mockups },
   };
   return buildMail({ id: 1, reference: submission.reference, recipient, facts: null }, reads, settings);
 }

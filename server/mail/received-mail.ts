@@ -1,5 +1,6 @@
-import type { StoredMockup, Submission, SubmissionKind } from '#server/storage/types.ts';
+import type { StoredMockup } from '#server/mockups/mockup-store.ts';
 import { detailsOf, formatFields } from '#server/submissions/payload-text.ts';
+import type { Submission, SubmissionKind } from '#server/submissions/submission-store.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import { formatUsPhone } from '#shared/phone.ts';
 import { formatFullCalendarDate, isCalendarDate } from '#shared/pricing/calendar-date.ts';

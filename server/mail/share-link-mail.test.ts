@@ -54,7 +54,7 @@ describe.each(backends)('mail a share link causes, on %s', (backend) => {
     const before = smtp.received.length;
     const transport = createMailTransport(smtp.url);
     const worker = startOutboxWorker({
-      storage: t.storage,
+      ...t.storage,
       transport,
       settings,
       logger: log.logger,
@@ -70,7 +70,7 @@ describe.each(backends)('mail a share link causes, on %s', (backend) => {
   /** An organiser's request with a group open for members, its title what they typed. */
   async function openGroup(title: string) {
     made += 1;
-    const { reference } = await t.storage.saveSubmission({
+    const { reference } = await t.storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Pat Organiser',
       email: `pat-${made}@example.com`,
@@ -78,7 +78,7 @@ describe.each(backends)('mail a share link causes, on %s', (backend) => {
       formValues: { name: 'Pat Organiser', qtyM: '20' },
       files: [],
     });
-    const group = await t.storage.startGroup(
+    const group = await t.storage.groups.startGroup(
       reference,
       {
         title,
@@ -100,7 +100,7 @@ describe.each(backends)('mail a share link causes, on %s', (backend) => {
 
   /** An entry the organiser added (no mail of its own), then its receipt queued as the webhook queues it. */
   async function queuedReceipt(groupId: number, reference: string, person: { name: string; email: string }) {
-    const added = await t.storage.addEntry(groupId, {
+    const added = await t.storage.groups.addEntry(groupId, {
       input: { ...person, size: 'M', quantity: 1, backName: '', backNumber: '' },
       editSalt: newLinkSecret(),
       addedBy: 'customer',
@@ -109,7 +109,7 @@ describe.each(backends)('mail a share link causes, on %s', (backend) => {
       payment: 'none',
     });
     if (!added.ok) throw new Error(added.reason);
-    await t.storage.queueMail(
+    await t.storage.outbox.queueMail(
       { kind: 'group', about: 'entry', entry: added.entry.id },
       { recipient: 'customer', reference },
     );

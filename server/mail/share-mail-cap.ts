@@ -1,6 +1,7 @@
-import type { Storage } from '#server/storage/types.ts';
+import type { GroupStore } from '#server/groups/group-store.ts';
+import type { LimitStore } from '#server/http/limit-store.ts';
+import { readMailFacts } from '#server/storage/mail-facts.ts';
 import type { QueuedMail } from './build-mail.ts';
-import { readMailFacts } from './mail-facts.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,12 +30,12 @@ interface HeldShareMail {
  * is taken back off the counts, so what is held never uses up what may still go.
  */
 export async function heldByShareCap(
-  storage: Pick<Storage, 'countHit' | 'uncountHit' | 'entryById'>,
+  { groups, limits }: { groups: Pick<GroupStore, 'entryById'>; limits: Pick<LimitStore, 'countHit' | 'uncountHit'> },
   row: Pick<QueuedMail, 'recipient' | 'facts'>,
 ): Promise<HeldShareMail | undefined> {
   const facts = readMailFacts(row.recipient, row.facts);
   if (facts?.kind !== 'group' || facts.about !== 'entry' || facts.entry === undefined) return undefined;
-  const found = await storage.entryById(facts.entry);
+  const found = await groups.entryById(facts.entry);
   // Gone: the mail cannot be written, and its builder says so.
   if (!found) return undefined;
   const keys = [
@@ -43,10 +44,10 @@ export async function heldByShareCap(
   ];
   const counted: string[] = [];
   for (const { key, cap } of keys) {
-    const { hits } = await storage.countHit(key, cap.windowMs);
+    const { hits } = await limits.countHit(key, cap.windowMs);
     counted.push(key);
     if (hits > cap.limit) {
-      for (const done of counted) await storage.uncountHit(done);
+      for (const done of counted) await limits.uncountHit(done);
       return { group: found.group.id, entry: found.entry.id, cap: `${cap.limit} ${cap.label}` };
     }
   }

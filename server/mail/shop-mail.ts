@@ -1,5 +1,5 @@
+import type { MailFacts } from '#server/storage/mail-facts.ts';
 import type { MailDraft } from './mail-draft.ts';
-import type { MailFacts } from './mail-facts.ts';
 import { inertText } from './user-text.ts';
 
 /** What a customer did on their private page, told to the shop (SHOP_EMAIL). */

@@ -27,12 +27,12 @@ afterEach(async () => {
 describe('startNotifications', () => {
   it('without SMTP, says once that notification is off and keeps the rows', async () => {
     const storage = await openTestStorage('sqlite');
-    const { reference } = await storage.saveSubmission(quote);
+    const { reference } = await storage.submissions.saveSubmission(quote);
     const { logger, lines } = memoryLogger();
     notifications = startNotifications({
       config: { mail: null, publicUrl: 'https://shop.example' },
       site,
-      storage,
+      stores: storage,
       logger,
       intervalMs: 10,
     });
@@ -44,7 +44,7 @@ describe('startNotifications', () => {
         msg: 'notification is off: SMTP_URL is not set; submissions are kept in the outbox',
       }),
     ]);
-    expect((await storage.notificationsOf(reference)).map((row) => [row.attempts, row.sentAt])).toEqual([
+    expect((await storage.outbox.notificationsOf(reference)).map((row) => [row.attempts, row.sentAt])).toEqual([
       [0, null],
       [0, null],
     ]);
@@ -55,7 +55,7 @@ describe('startNotifications', () => {
     smtp = await startSmtpCatcher();
     const server = smtp;
     const storage = await openTestStorage('sqlite');
-    await storage.saveSubmission(quote);
+    await storage.submissions.saveSubmission(quote);
     const { logger, lines } = memoryLogger();
     const mail = {
       smtpUrl: server.url,
@@ -65,7 +65,7 @@ describe('startNotifications', () => {
     notifications = startNotifications({
       config: { mail, publicUrl: 'https://shop.example' },
       site,
-      storage,
+      stores: storage,
       logger,
       intervalMs: 10,
     });

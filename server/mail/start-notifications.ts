@@ -3,12 +3,11 @@ import type { AppConfig } from '#server/config.ts';
 import { linkKeys } from '#server/http/link-secrets.ts';
 import type { AppMetrics } from '#server/metrics/app-metrics.ts';
 import { instrumentTransport } from '#server/metrics/instrument.ts';
-import type { Storage } from '#server/storage/types.ts';
 import type { MailSettings } from './mail-settings.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
-import { type OutboxWorker, startOutboxWorker } from './outbox-worker.ts';
+import { type OutboxWorker, type OutboxWorkerStores, startOutboxWorker } from './outbox-worker.ts';
 
-/** What start-up hands the notifications: the mail settings (null without SMTP), the shop's contact data and the storage. */
+/** What start-up hands the notifications: the mail settings (null without SMTP), the shop's contact data and the stores the mails are written from. */
 export interface NotificationsOptions {
   config: Pick<AppConfig, 'mail' | 'publicUrl'> &
     Partial<Pick<AppConfig, 'outboxLeaseMs' | 'staffEmails' | 'csrfSecret' | 'stripe'>>;
@@ -16,7 +15,7 @@ export interface NotificationsOptions {
   site: MailSettings['shop'];
   /** The shop's time zone (data/order-terms.json), for the times the mails give. */
   timeZone?: string;
-  storage: Storage;
+  stores: OutboxWorkerStores;
   logger: Logger;
   /** For tests; otherwise an SMTP transport for config.mail.smtpUrl. */
   transport?: MailTransport;
@@ -30,7 +29,7 @@ export interface NotificationsOptions {
  * to be sent once SMTP_URL is set and the server restarted. Null means nothing was started.
  */
 export function startNotifications(options: NotificationsOptions): OutboxWorker | null {
-  const { config, site, storage, logger } = options;
+  const { config, site, stores, logger } = options;
   if (!config.mail) {
     logger.warn('notification is off: SMTP_URL is not set; submissions are kept in the outbox');
     return null;
@@ -38,7 +37,7 @@ export function startNotifications(options: NotificationsOptions): OutboxWorker 
   const created = options.transport ?? createMailTransport(config.mail.smtpUrl);
   const transport = options.metrics ? instrumentTransport(created, options.metrics) : created;
   const worker = startOutboxWorker({
-    storage,
+    ...stores,
     transport,
     settings: {
       from: config.mail.from,

@@ -27,7 +27,7 @@ describe.each(backends)('a copy of the database on %s', (backend) => {
   it('holds no working sign-in link or private link once their mail is sent, and none can be rebuilt from it', async () => {
     const storage = await openTestStorage(backend);
     const t = await createTestApp({ storage, config: { submissionRateLimit: 1000, mail } });
-    const { reference } = await storage.saveSubmission({
+    const { reference } = await storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Dana Whitfield',
       email: 'dana@example.com',
@@ -55,7 +55,7 @@ describe.each(backends)('a copy of the database on %s', (backend) => {
     const notifications = startNotifications({
       config: t.config,
       site: t.siteData.data.config,
-      storage,
+      stores: storage,
       logger: memoryLogger().logger,
       transport: { sendMail: async (message) => void sent.push(message as BuiltMail), close: () => undefined },
       intervalMs: 3_600_000,
@@ -94,7 +94,7 @@ describe.each(backends)('a copy of the database on %s', (backend) => {
         .type('form')
         .send({ [CSRF_FIELD]: thief.token, token: candidate });
       expect(tried.headers.location).toBe('/staff/sign-in?invalid');
-      expect(await requestLinks(storage, t.config.csrfSecret).opens(reference, candidate)).toBe(false);
+      expect(await requestLinks(storage.customer, t.config.csrfSecret).opens(reference, candidate)).toBe(false);
     }
 
     // The links the mails carried work: what was searched for were live secrets.

@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { OutboxWorker } from '#server/mail/outbox-worker.ts';
-import { startNotifications } from '#server/mail/start-notifications.ts';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
 import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
+import type { OutboxWorker } from './outbox-worker.ts';
+import { startNotifications } from './start-notifications.ts';
 
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -57,7 +57,7 @@ describe('a quote request, from the form post to the mailboxes', () => {
     notifications = startNotifications({
       config: { mail, publicUrl: 'https://shop.example' },
       site: t.siteData.data.config,
-      storage: t.storage,
+      stores: t.storage,
       logger: memoryLogger().logger,
       intervalMs: 10,
     });

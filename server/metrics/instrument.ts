@@ -1,5 +1,5 @@
 import type { MailTransport } from '#server/mail/mail-transport.ts';
-import type { Storage } from '#server/storage/types.ts';
+import type { SubmissionStore } from '#server/submissions/submission-store.ts';
 import type { AppMetrics } from './app-metrics.ts';
 
 /** An error code worth a label: SQLITE_BUSY, ECONNREFUSED, 57P01…; anything else is "other", so the label stays bounded. */
@@ -9,12 +9,12 @@ function codeOf(error: unknown): string {
 }
 
 /**
- * The storage with its failures counted (seenwear_database_errors_total, by method and code) and each
- * stored submission counted by kind. Wrapped once at start-up, so every caller (routes, outbox, health)
- * is counted without knowing about metrics.
+ * A store with its failures counted (seenwear_database_errors_total, by method and code), and for the
+ * submissions' store each stored submission counted by kind. Each store is wrapped once as start-up
+ * builds it, so every caller (routes, outbox, health) is counted without knowing about metrics.
  */
-export function instrumentStorage<S extends Storage>(storage: S, metrics: AppMetrics): S {
-  return new Proxy(storage, {
+export function instrumentStore<S extends object>(store: S, metrics: AppMetrics): S {
+  return new Proxy(store, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function' || typeof property !== 'string') return value;
@@ -22,7 +22,7 @@ export function instrumentStorage<S extends Storage>(storage: S, metrics: AppMet
         try {
           const result: unknown = await value.apply(target, args);
           if (property === 'saveSubmission') {
-            const saved = result as Awaited<ReturnType<Storage['saveSubmission']>>;
+            const saved = result as Awaited<ReturnType<SubmissionStore['saveSubmission']>>;
             if (!saved.repeated) metrics.submissions.inc({ kind: saved.kind });
           }
           return result;

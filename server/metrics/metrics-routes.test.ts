@@ -9,7 +9,7 @@ import { backupDirectory } from '#server/storage/daily-backup.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { createMetrics } from './app-metrics.ts';
-import { instrumentStorage } from './instrument.ts';
+import { instrumentStore } from './instrument.ts';
 import { metricsRoutes } from './metrics-routes.ts';
 
 const token = 'metrics-token-0123456789abcdef0123456789';
@@ -113,11 +113,23 @@ describe.each(backends)('/metrics on %s', (backend) => {
     expect(sample(text, 'seenwear_disk_free_bytes')).toBeGreaterThan(0);
     expect(sample(text, 'seenwear_disk_free_floor_bytes')).toBe(1024 ** 3);
 
-    await storage.saveSubmission({ kind: 'quote', name: 'A', email: 'a@example.com', payload: {}, files: [] });
-    await storage.saveSubmission({ kind: 'contact', name: 'B', email: 'b@example.com', payload: {}, files: [] });
-    const claimed = await storage.claimNotification(60_000);
+    await storage.submissions.saveSubmission({
+      kind: 'quote',
+      name: 'A',
+      email: 'a@example.com',
+      payload: {},
+      files: [],
+    });
+    await storage.submissions.saveSubmission({
+      kind: 'contact',
+      name: 'B',
+      email: 'b@example.com',
+      payload: {},
+      files: [],
+    });
+    const claimed = await storage.outbox.claimNotification(60_000);
     if (!claimed) throw new Error('nothing to claim');
-    await storage.markNotificationFailed(claimed, '550 no', { final: true });
+    await storage.outbox.markNotificationFailed(claimed, '550 no', { final: true });
     await mkdir(backupDirectory(databaseDir), { recursive: true });
     writeFileSync(join(backupDirectory(databaseDir), 'submissions-2026-11-23.sqlite'), 'x');
 
@@ -141,7 +153,7 @@ describe('metricsRoutes on its own', () => {
       app.use(
         metricsRoutes({
           config: { metricsToken: token, databaseDir: join(tmpdir(), 'seenwear-metrics-none'), diskFreeFloorBytes: 0 },
-          storage: { outboxDepth: async () => ({ pending: 0, failed: 0, oldestPendingAt: null }) },
+          outbox: { outboxDepth: async () => ({ pending: 0, failed: 0, oldestPendingAt: null }) },
           metrics,
         }),
       );
@@ -166,12 +178,12 @@ describe('metricsRoutes on its own', () => {
     const app = express().use(
       metricsRoutes({
         config: { metricsToken: token, databaseDir: join(tmpdir(), 'seenwear-metrics-none'), diskFreeFloorBytes: 0 },
-        storage: instrumentStorage(
+        outbox: instrumentStore(
           {
             outboxDepth: async () => {
               throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
             },
-          } as unknown as import('#server/storage/types.ts').Storage,
+          },
           metrics,
         ),
         metrics,

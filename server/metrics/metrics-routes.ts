@@ -2,16 +2,16 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
 import { Gauge } from 'prom-client';
 import type { AppConfig } from '#server/config.ts';
+import type { OutboxStore } from '#server/mail/outbox-store.ts';
 import { backupDirectory, lastBackup } from '#server/storage/daily-backup.ts';
-import type { Storage } from '#server/storage/types.ts';
 import { freeBytes } from '#server/uploads/free-space.ts';
 import { findPageByPath } from '#shared/routes.ts';
 import { type AppMetrics, createMetrics } from './app-metrics.ts';
 
-/** What the metrics router reads: the token, data folder and its floor, the storage for the outbox gauges. */
+/** What the metrics router reads: the token, data folder and its floor, the outbox's store for its gauges. */
 export interface MetricsRoutesOptions {
   config: Pick<AppConfig, 'metricsToken' | 'databaseDir' | 'diskFreeFloorBytes'>;
-  storage: Pick<Storage, 'outboxDepth'>;
+  outbox: Pick<OutboxStore, 'outboxDepth'>;
   /** The process's metrics (shared with the outbox worker); a fresh set when not given (tests). */
   metrics?: AppMetrics | undefined;
 }
@@ -78,11 +78,11 @@ export function metricsRoutes(options: MetricsRoutesOptions): Router {
 function registerScrapeGauges(metrics: AppMetrics, options: MetricsRoutesOptions) {
   const registers = [metrics.registry];
   const backups = backupDirectory(options.config.databaseDir);
-  // One storage read per scrape feeds the three outbox gauges; a failure makes them NaN, "unknown" (it is
-  // counted in seenwear_database_errors_total by the instrumented storage), rather than failing the scrape.
-  let depth: Promise<Awaited<ReturnType<Storage['outboxDepth']>> | null> | undefined;
+  // One outbox read per scrape feeds the three outbox gauges; a failure makes them NaN, "unknown" (it is
+  // counted in seenwear_database_errors_total by the instrumented store), rather than failing the scrape.
+  let depth: Promise<Awaited<ReturnType<OutboxStore['outboxDepth']>> | null> | undefined;
   const readDepth = () => {
-    depth ??= options.storage
+    depth ??= options.outbox
       .outboxDepth()
       .catch(() => null)
       .finally(() => {

@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import type { StoredFile } from '#server/storage/types.ts';
+import type { StoredFile } from '#server/submissions/submission-store.ts';
 import { INK_ALPHA_THRESHOLD, type PixelBox } from '#shared/garments/ink-bounds.ts';
 import { cleanSvg } from './svg-cleaner.ts';
 

@@ -1,13 +1,15 @@
 import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { RequestService } from '#server/requests/request-service.ts';
+import type { VersionStore } from '#server/requests/version-store.ts';
 import { noSuchRequest, referenceOf, staffOf, textField } from '#server/staff/desk-http.ts';
-import type { Storage } from '#server/storage/types.ts';
+import type { DeskStore } from '#server/staff/desk-store.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { isStatusOf } from '#shared/requests/request-status.ts';
 import { locationFields, MAX_LOCATIONS } from '#shared/submissions/quote-fields.ts';
 import { createQuoteSchema } from '#shared/submissions/quote-form.ts';
 import { mockupOrderOf } from './mockup-order.ts';
+import type { MockupStore } from './mockup-store.ts';
 import { sendMockup } from './mockup-views.ts';
 
 /** What the desk is told after adjusting a mockup or making a proof of it. */
@@ -21,7 +23,9 @@ export const mockupNotices = {
 } as const;
 
 interface MockupDeskRoutesOptions {
-  storage: Storage;
+  desk: Pick<DeskStore, 'getRequest' | 'getRequestState'>;
+  mockups: MockupStore;
+  versions: Pick<VersionStore, 'formValuesOf' | 'sendProof'>;
   requests: RequestService;
   prices: () => PricingData;
   onQueued?: () => void;
@@ -36,7 +40,7 @@ export function mockupDeskRoutes(options: MockupDeskRoutesOptions): Router {
   const router = Router();
 
   router.get('/staff/requests/:reference/mockups/:view', async (req, res) => {
-    if (!sendMockup(res, await options.storage.mockupsOf(referenceOf(req)), String(req.params.view)))
+    if (!sendMockup(res, await options.mockups.mockupsOf(referenceOf(req)), String(req.params.view)))
       throw createHttpError(404, 'There is no such mockup.');
   });
 
@@ -44,8 +48,8 @@ export function mockupDeskRoutes(options: MockupDeskRoutesOptions): Router {
     const reference = referenceOf(req);
     const back = `/staff/requests/${reference}`;
     const [request, formValues] = await Promise.all([
-      options.storage.getRequest(reference),
-      options.storage.formValuesOf(reference),
+      options.desk.getRequest(reference),
+      options.versions.formValuesOf(reference),
     ]);
     if (!request) throw noSuchRequest();
     if (!formValues) return res.redirect(303, `${back}?done=mockup-none`);
@@ -66,7 +70,7 @@ export function mockupDeskRoutes(options: MockupDeskRoutesOptions): Router {
     const drawn = await renderMockups(order);
     if (Object.keys(drawn.errors).length > 0 || drawn.mockups.length === 0)
       return res.redirect(303, `${back}?done=mockup-placement`);
-    await options.storage.replaceMockups(reference, drawn.mockups);
+    await options.mockups.replaceMockups(reference, drawn.mockups);
     req.log.info({ reference, staff: staffOf(res) }, 'mockup redrawn');
     res.redirect(303, `${back}?done=mockup-saved#mockup`);
   });
@@ -74,15 +78,15 @@ export function mockupDeskRoutes(options: MockupDeskRoutesOptions): Router {
   router.post('/staff/requests/:reference/mockups/proof', async (req: Request, res: Response) => {
     const reference = referenceOf(req);
     const back = `/staff/requests/${reference}`;
-    const request = await options.storage.getRequestState(reference);
+    const request = await options.desk.getRequestState(reference);
     if (!request) throw noSuchRequest();
     const to = options.requests.proofStep(request.kind, request.status);
     if (!to) return res.redirect(303, `${back}?done=no-proof`);
     const from = textField(req.body, 'from');
     if (!isStatusOf('quote', from) || from !== request.status) return res.redirect(303, `${back}?done=conflict`);
     const [mockups, formValues] = await Promise.all([
-      options.storage.mockupsOf(reference),
-      options.storage.formValuesOf(reference),
+      options.mockups.mockupsOf(reference),
+      options.versions.formValuesOf(reference),
     ]);
     if (mockups.length === 0) return res.redirect(303, `${back}?done=mockup-none`);
     const inks = (row: number) => {
@@ -94,7 +98,7 @@ export function mockupDeskRoutes(options: MockupDeskRoutesOptions): Router {
     const lines = proofStampLines(reference, mockups, inks);
     const data = await proofSheet(mockups, lines);
     const typed = textField(req.body, 'notes').slice(0, 2000);
-    const outcome = await options.storage.sendProof(
+    const outcome = await options.versions.sendProof(
       reference,
       {
         file: { name: `${reference}-proof.png`, mediaType: 'image/png', size: data.length, data },

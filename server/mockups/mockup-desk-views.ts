@@ -1,9 +1,9 @@
-import type { StoredMockup } from '#server/storage/types.ts';
 import type { DeskPlacement } from '#shared/desk-contract.ts';
 import type { MockupView } from '#shared/garments/mockup-view.ts';
 import { holdsPrint, printAreaFor, printSizeWords } from '#shared/garments/print-size-class.ts';
 import type { PrintArea } from '#shared/pricing/types.ts';
 import { locationFields, placements } from '#shared/submissions/quote-fields.ts';
+import type { StoredMockup } from './mockup-store.ts';
 import { mockupViews } from './mockup-views.ts';
 
 const placementName = (value: string) =>

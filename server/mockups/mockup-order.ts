@@ -1,4 +1,4 @@
-import type { StoredFile } from '#server/storage/types.ts';
+import type { StoredFile } from '#server/submissions/submission-store.ts';
 import { colorNamed, type GarmentColor, type PrintLocation, printLocations } from '#shared/garments/catalogue.ts';
 import type { Garment, PrintArea } from '#shared/pricing/types.ts';
 import type { QuoteRequest } from '#shared/submissions/quote-fields.ts';

@@ -71,7 +71,7 @@ describe.each(backends)('mockups on %s', (backend) => {
 
   it('draws the front and the back as placed, and keeps them with the request', async () => {
     const reference = await sent();
-    const mockups = await t.storage.mockupsOf(reference);
+    const mockups = await t.storage.mockups.mockupsOf(reference);
     expect(mockups.map((mockup) => [mockup.view, mockup.mediaType])).toEqual([
       ['front', 'image/jpeg'],
       ['back', 'image/jpeg'],
@@ -109,7 +109,7 @@ describe.each(backends)('mockups on %s', (backend) => {
   });
 
   it('refuses a crafted placement outside the print area (422), and stores nothing', async () => {
-    const before = (await t.storage.listSubmissions({ limit: 1000 })).length;
+    const before = (await t.storage.submissions.listSubmissions({ limit: 1000 })).length;
     const outside = await postQuote({ ...placed, loc2ArtY: '14' }, { name: 'crest.png', data: art });
     expect(outside.status).toBe(422);
     expect(outside.body.fields).toEqual({ loc2ArtX: 'The artwork must sit inside the print area.' });
@@ -118,11 +118,11 @@ describe.each(backends)('mockups on %s', (backend) => {
     expect(wide.body.fields.loc1ArtWidth).toBe(
       'Enter a width from 0.5 to 12 in: the largest print here is 12 × 16 in.',
     );
-    expect((await t.storage.listSubmissions({ limit: 1000 })).length).toBe(before);
+    expect((await t.storage.submissions.listSubmissions({ limit: 1000 })).length).toBe(before);
   });
 
   it('refuses a direct-to-garment print size smaller than the placed print (422 beside the size, the form kept)', async () => {
-    const before = (await t.storage.listSubmissions({ limit: 1000 })).length;
+    const before = (await t.storage.submissions.listSubmissions({ limit: 1000 })).length;
     // Twice as tall as wide: at 6 in wide it prints 6 × 12 in, past Medium's 10 in height.
     const tall = { name: 'banner.png', data: await flatPng(1000, 2000, '#0055aa') };
     const dtg: Record<string, string> = {
@@ -156,7 +156,7 @@ describe.each(backends)('mockups on %s', (backend) => {
     expect(page.text).toContain('A 6 × 12 in print needs Large (up to 14 x 14 in) or larger');
     expect(page.text).toContain('Coach Rivera');
     expect(page.text).toMatch(/name="loc1ArtWidth"[^>]*value="6"/);
-    expect((await t.storage.listSubmissions({ limit: 1000 })).length).toBe(before);
+    expect((await t.storage.submissions.listSubmissions({ limit: 1000 })).length).toBe(before);
     // The size the print needs, or a larger one, is taken.
     const large = await postQuote({ ...dtg, loc1Area: 'large' }, tall);
     expect(large.status, JSON.stringify(large.body)).toBe(201);
@@ -234,7 +234,7 @@ describe.each(backends)('mockups on %s', (backend) => {
 
   it("shows the mockups on the customer's page and the desk, and serves the pictures there only", async () => {
     const reference = await sent();
-    const path = await requestLinks(t.storage, csrfSecret).pathFor(reference);
+    const path = await requestLinks(t.storage.customer, csrfSecret).pathFor(reference);
     const page = await request(t.app)
       .get(path ?? '')
       .expect(200);
@@ -270,7 +270,7 @@ describe.each(backends)('mockups on %s', (backend) => {
     expect(refused.headers.location).toBe(`/staff/requests/${reference}?done=mockup-placement`);
     const moved = await desk('/mockups', { loc1ArtWidth: '6', loc1ArtX: '3', loc1ArtY: '1' }).expect(303);
     expect(moved.headers.location).toBe(`/staff/requests/${reference}?done=mockup-saved#mockup`);
-    const front = (await t.storage.mockupsOf(reference))[0];
+    const front = (await t.storage.mockups.mockupsOf(reference))[0];
     expect(front?.details.placements[0]).toMatchObject({ widthInches: 6, heightInches: 3, xInches: 3, yInches: 1 });
 
     // A proof goes with a quote: the quote first, then the mockup as its proof (a draft beside it).
@@ -288,20 +288,20 @@ describe.each(backends)('mockups on %s', (backend) => {
     expect(quoted.headers.location).toBe(`/staff/requests/${reference}?done=quoted`);
     const proof = await desk('/mockups/proof', { from: 'quoted', notes: 'Ink to match your crest.' }).expect(303);
     expect(proof.headers.location).toBe(`/staff/requests/${reference}?done=proof-sent`);
-    const [sentProof] = await t.storage.proofsOf(reference);
+    const [sentProof] = await t.storage.versions.proofsOf(reference);
     expect(sentProof).toMatchObject({
       version: 1,
       notes: 'Front: 6 × 3 in, 2 ink colors; Back: 10 × 5 in, 1 ink color\nInk to match your crest.',
     });
-    const file = await t.storage.getProofFile(reference, 1);
+    const file = await t.storage.versions.getProofFile(reference, 1);
     expect(file?.mediaType).toBe('image/png');
     const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', session.cookie).expect(200);
     expect(page.text).toContain('Use as proof');
-    expect((await t.storage.getRequestState(reference))?.status).toBe('quoted');
+    expect((await t.storage.desk.getRequestState(reference))?.status).toBe('quoted');
   });
 
   it('redraws a request whose in-hands date has gone by since it was sent', async () => {
-    const { reference } = await t.storage.saveSubmission({
+    const { reference } = await t.storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Coach Rivera',
       email: 'coach@example.com',
@@ -317,8 +317,8 @@ describe.each(backends)('mockups on %s', (backend) => {
       .send({ [CSRF_FIELD]: session.token, loc1ArtWidth: '5', loc1ArtX: '0', loc1ArtY: '0' })
       .expect(303);
     expect(redrawn.headers.location).toBe(`/staff/requests/${reference}?done=mockup-saved#mockup`);
-    expect((await t.storage.mockupsOf(reference)).map((mockup) => mockup.details.placements[0]?.widthInches)).toEqual([
-      5, 10,
-    ]);
+    expect(
+      (await t.storage.mockups.mockupsOf(reference)).map((mockup) => mockup.details.placements[0]?.widthInches),
+    ).toEqual([5, 10]);
   });
 });

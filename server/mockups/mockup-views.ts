@@ -1,7 +1,7 @@
-import type { StoredMockup } from '#server/storage/types.ts';
 import type { MockupView } from '#shared/garments/mockup-view.ts';
 import { MIN_PRINT_DPI } from '#shared/garments/placement-geometry.ts';
 import { placements } from '#shared/submissions/quote-fields.ts';
+import type { StoredMockup } from './mockup-store.ts';
 
 const placementName = (value: string) =>
   Object.hasOwn(placements, value) ? placements[value as keyof typeof placements] : value;

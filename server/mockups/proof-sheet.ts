@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import type { StoredMockup } from '#server/storage/types.ts';
 import { escapeHtml } from '#shared/escape-html.ts';
 import { placements } from '#shared/submissions/quote-fields.ts';
+import type { StoredMockup } from './mockup-store.ts';
 import { MOCKUP_SCALE } from './render-mockups.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { StoredFile } from '#server/storage/types.ts';
+import type { StoredFile } from '#server/submissions/submission-store.ts';
 import { garmentCatalogueSchema } from '#shared/garments/catalogue-schema.ts';
 import { artBox } from '#shared/garments/placement-geometry.ts';
 import { pricedGarment } from '#shared/garments/priced-garments.ts';

@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import type { MockupPlacement, NewMockup } from '#server/storage/types.ts';
 import type { GarmentColor } from '#shared/garments/catalogue.ts';
 import { garmentSvg } from '#shared/garments/garment-drawings.ts';
 import {
@@ -21,6 +20,7 @@ import type { FieldErrors } from '#shared/submissions/form-values.ts';
 import { locationFields } from '#shared/submissions/quote-fields.ts';
 import { ArtworkImageError, type OpenedArtwork, openArtwork } from './artwork-image.ts';
 import type { MockupOrder } from './mockup-order.ts';
+import type { MockupPlacement, NewMockup } from './mockup-store.ts';
 
 /**
  * The mockups of a quote request (issue 27): the garment's picture in its colour with each location's

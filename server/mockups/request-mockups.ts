@@ -1,4 +1,4 @@
-import type { StoredFile } from '#server/storage/types.ts';
+import type { StoredFile } from '#server/submissions/submission-store.ts';
 import { printAreaProblem } from '#shared/garments/print-size-class.ts';
 import type { PrintArea } from '#shared/pricing/types.ts';
 import type { SiteData } from '#shared/site-data.ts';

@@ -53,7 +53,7 @@ describe.each(backends)('a calculator’s and the quote form’s date from the s
 
   /** A DTG order of `pieces`, approved and on the press by `pressDate`, booked by this instance. */
   async function book(pieces: number, pressDate: string) {
-    ({ reference } = await t.storage.saveSubmission({
+    ({ reference } = await t.storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Dana Whitfield',
       email: 'dana@example.com',

@@ -1,6 +1,5 @@
-import type { StoredPayment } from '#server/storage/contract/payments.ts';
-import type { Storage } from '#server/storage/types.ts';
 import type { CheckoutGateway } from './checkout.ts';
+import type { PaymentStore, StoredPayment } from './payment-store.ts';
 
 /** What is left of a card payment to refund: its amount less the refunds asked of it that did not fail. */
 export function refundableCents(payments: readonly StoredPayment[], payment: StoredPayment): number {
@@ -10,7 +9,7 @@ export function refundableCents(payments: readonly StoredPayment[], payment: Sto
   return payment.amountCents - refunded;
 }
 
-/** The storage would not hold the refund: nothing was asked of Stripe. */
+/** The payment store would not hold the refund: nothing was asked of Stripe. */
 export class RefundNotReserved extends Error {
   readonly reason: 'no-payment' | 'too-much' | 'in-flight';
   readonly leftCents: number;
@@ -37,7 +36,10 @@ export class RefundNotReserved extends Error {
  * recorded then.
  */
 export async function askCardRefund(
-  deps: { gateway: CheckoutGateway; storage: Storage },
+  deps: {
+    gateway: CheckoutGateway;
+    payments: Pick<PaymentStore, 'reserveRefund' | 'checkoutKeySalt' | 'releaseRefund' | 'confirmRefundAsked'>;
+  },
   ask: {
     reference: string;
     payment: StoredPayment & { stripePaymentIntent: string };
@@ -49,7 +51,7 @@ export async function askCardRefund(
   },
 ): Promise<{ id: string }> {
   const { reference, payment } = ask;
-  const reserved = await deps.storage.reserveRefund(reference, {
+  const reserved = await deps.payments.reserveRefund(reference, {
     paymentId: payment.id,
     amountCents: ask.amountCents,
     actor: ask.actor,
@@ -58,7 +60,7 @@ export async function askCardRefund(
   if (!reserved.ok) throw new RefundNotReserved(reserved.reason, reserved.leftCents);
   let refund: Awaited<ReturnType<CheckoutGateway['createRefund']>>;
   try {
-    const salt = await deps.storage.checkoutKeySalt();
+    const salt = await deps.payments.checkoutKeySalt();
     refund = await deps.gateway.createRefund(
       {
         paymentIntent: payment.stripePaymentIntent,
@@ -71,10 +73,10 @@ export async function askCardRefund(
       `seenwear-refund:${salt}:${reference}:${reserved.id}`,
     );
   } catch (error) {
-    await deps.storage.releaseRefund(reserved.id);
+    await deps.payments.releaseRefund(reserved.id);
     throw error;
   }
-  await deps.storage.confirmRefundAsked(reserved.id, {
+  await deps.payments.confirmRefundAsked(reserved.id, {
     id: refund.id,
     amountCents: refund.amountCents,
     currency: refund.currency,

@@ -1,5 +1,5 @@
-import type { CheckoutEventState, CheckoutVerdict } from '#server/storage/types.ts';
 import { shareCents } from '#shared/groups/group-share.ts';
+import type { CheckoutEventState, CheckoutVerdict } from './payment-store.ts';
 
 /** What a Checkout Session event says of the money: paid, still on its way (a bank debit), or failed. */
 export type CheckoutReport = {

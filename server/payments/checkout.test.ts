@@ -33,7 +33,7 @@ describe.each(backends)('Checkout idempotency keys on %s', (backend) => {
     for (const _database of [1, 2]) {
       const storage = await openTestStorage(backend);
       try {
-        const { reference } = await storage.saveSubmission({
+        const { reference } = await storage.submissions.saveSubmission({
           kind: 'quote',
           name: 'Dana Whitfield',
           email: 'dana@example.com',
@@ -52,7 +52,10 @@ describe.each(backends)('Checkout idempotency keys on %s', (backend) => {
           successUrl: 'https://shop.example/ok',
           cancelUrl: 'https://shop.example/cancel',
         };
-        await startCheckout({ gateway: recordingGateway(keys), storage, now: () => new Date() }, ask);
+        await startCheckout(
+          { gateway: recordingGateway(keys), payments: storage.payments, now: () => new Date() },
+          ask,
+        );
         keysPerDatabase.push(keys);
       } finally {
         await storage.close();

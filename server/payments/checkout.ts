@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '#server/config.ts';
-import type { Storage, StoredCheckoutSession } from '#server/storage/types.ts';
 import type { PaymentPurpose } from '#shared/payments/order-money.ts';
+import type { PaymentStore, StoredCheckoutSession } from './payment-store.ts';
 
 /**
  * Stripe Checkout, in one place (issue 26): everything the site asks of Stripe goes through here, so
@@ -127,13 +127,16 @@ export interface CheckoutAsk {
 export async function startCheckout(
   deps: {
     gateway: CheckoutGateway;
-    storage: Pick<Storage, 'checkoutSessionsOf' | 'saveCheckoutSession' | 'markCheckoutSession' | 'checkoutKeySalt'>;
+    payments: Pick<
+      PaymentStore,
+      'checkoutSessionsOf' | 'saveCheckoutSession' | 'markCheckoutSession' | 'checkoutKeySalt'
+    >;
     now: () => Date;
   },
   ask: CheckoutAsk,
 ): Promise<string> {
   const entry = ask.groupEntryId ?? null;
-  const sessions = (await deps.storage.checkoutSessionsOf(ask.reference)).filter(
+  const sessions = (await deps.payments.checkoutSessionsOf(ask.reference)).filter(
     (item) => item.purpose === ask.purpose && (item.groupEntryId ?? null) === entry,
   );
   const same = (item: StoredCheckoutSession) =>
@@ -146,17 +149,17 @@ export async function startCheckout(
       // Paid, its webhook on the way: back to the page that says so, never to a second payment. Only
       // the webhook records it (and marks the session complete).
       if (current.status === 'complete') return ask.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id);
-      await deps.storage.markCheckoutSession(session.id, current.status);
+      await deps.payments.markCheckoutSession(session.id, current.status);
     } else {
       await deps.gateway.expireSession(session.id).catch(() => undefined);
-      await deps.storage.markCheckoutSession(session.id, 'expired');
+      await deps.payments.markCheckoutSession(session.id, 'expired');
     }
   }
   const tries = sessions.filter(same).length;
   const owner = entry === null ? '' : `:e${entry}`;
   // The database's own salt first: references restart in another database (a staging copy on the same
   // Stripe account, a restore), and Stripe refuses a key it saw with other parameters for a day.
-  const salt = await deps.storage.checkoutKeySalt();
+  const salt = await deps.payments.checkoutKeySalt();
   const idempotencyKey = `seenwear:${salt}:${ask.reference}:v${ask.quoteVersion}:${ask.purpose}${owner}:${ask.amountCents}:${tries}`;
   const metadata = {
     ...ask.metadata,
@@ -176,7 +179,7 @@ export async function startCheckout(
     },
     idempotencyKey,
   );
-  await deps.storage.saveCheckoutSession(ask.reference, {
+  await deps.payments.saveCheckoutSession(ask.reference, {
     id: created.id,
     purpose: ask.purpose,
     quoteVersion: ask.quoteVersion,

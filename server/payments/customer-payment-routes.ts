@@ -1,16 +1,19 @@
 import { type RequestHandler, Router } from 'express';
 import createHttpError from 'http-errors';
+import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
+import type { LimitStore } from '#server/http/limit-store.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
-import type { Storage } from '#server/storage/types.ts';
+import type { VersionStore } from '#server/requests/version-store.ts';
 import type { InvoiceRenderOptions, InvoiceView } from '#shared/payments/invoice-contract.ts';
 import { type PaymentPurpose, paymentPurposes } from '#shared/payments/order-money.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { type CheckoutGateway, startCheckout } from './checkout.ts';
 import { invoiceView } from './invoice-view.ts';
+import type { PaymentStore } from './payment-store.ts';
 
 const referencePattern = /^Q-\d{4}-\d{6}$/;
 const PAGE = '/requests/:reference/:secret';
@@ -18,7 +21,22 @@ const NOT_FOUND = 'There is no page at this address. Check the link in your e-ma
 
 /** What the customer's payment and invoice routes are built from. */
 export interface CustomerPaymentRoutesOptions {
-  storage: Storage;
+  /** The Checkout Sessions made for the page, and the payments on its invoice. */
+  payments: Pick<
+    PaymentStore,
+    | 'checkoutSessionsOf'
+    | 'saveCheckoutSession'
+    | 'markCheckoutSession'
+    | 'checkoutKeySalt'
+    | 'paymentsOf'
+    | 'depositWaiverOf'
+  >;
+  /** The invoice's customer and the approval it dates from. */
+  customer: Pick<CustomerStore, 'getCustomerRequest' | 'approvalsOf'>;
+  /** The invoice's approved quote. */
+  versions: Pick<VersionStore, 'quotesOf'>;
+  /** The pay posts' rate limit. */
+  limits: Pick<LimitStore, 'countHit' | 'uncountHit' | 'hitsOf'>;
   requests: RequestService;
   links: RequestLinks;
   /** Stripe Checkout; null when the shop takes no card payments on the site. */
@@ -42,7 +60,7 @@ export interface CustomerPaymentRoutesOptions {
 export function customerPaymentRoutes(options: CustomerPaymentRoutesOptions): Router {
   const router = Router();
   const now = options.now ?? (() => new Date());
-  const postLimit = submissionRateLimit(options.rateLimit, options.storage, 'request-pay');
+  const postLimit = submissionRateLimit(options.rateLimit, options.limits, 'request-pay');
 
   const opened: RequestHandler = async (req, res, next) => {
     const { reference, secret } = req.params as { reference?: string; secret?: string };
@@ -65,7 +83,7 @@ export function customerPaymentRoutes(options: CustomerPaymentRoutesOptions): Ro
     if (!due) return res.redirect(303, `${path}?done=nothing-to-pay#payment`);
     try {
       const url = await startCheckout(
-        { gateway: options.gateway, storage: options.storage, now },
+        { gateway: options.gateway, payments: options.payments, now },
         {
           reference,
           purpose,
@@ -95,13 +113,17 @@ export function customerPaymentRoutes(options: CustomerPaymentRoutesOptions): Ro
   router.get(`${PAGE}/invoice`, opened, async (req, res) => {
     const { reference, secret } = req.params as { reference: string; secret: string };
     const prices = options.prices();
-    const view = await invoiceView(options.storage, {
-      reference,
-      shop: options.shop(),
-      taxStatement: prices['order-terms'].salesTax.statement,
-      timeZone: prices['order-terms'].timeZone,
-      back: { path: `/requests/${reference}/${secret}`, label: 'Back to your request' },
-    });
+    const { customer, versions, payments } = options;
+    const view = await invoiceView(
+      { customer, versions, payments },
+      {
+        reference,
+        shop: options.shop(),
+        taxStatement: prices['order-terms'].salesTax.statement,
+        timeZone: prices['order-terms'].timeZone,
+        back: { path: `/requests/${reference}/${secret}`, label: 'Back to your request' },
+      },
+    );
     if (!view) throw createHttpError(404, 'There is no invoice yet: it comes with the approved quote.');
     const html = await options.renderInvoice(view, {
       timeZone: prices['order-terms'].timeZone,

@@ -27,14 +27,14 @@ describe.each(backends)('the desk’s money on %s', (backend) => {
 
   /** A request whose quote v1 ($400, 50 % deposit) the customer approved. */
   async function approved() {
-    const { reference } = await t.storage.saveSubmission({
+    const { reference } = await t.storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Dana Whitfield',
       email: 'dana@example.com',
       payload: { name: 'Dana Whitfield', company: 'Lincoln High Boosters' },
       files: [],
     });
-    await t.storage.sendQuote(
+    await t.storage.versions.sendQuote(
       reference,
       {
         lines: [
@@ -47,7 +47,7 @@ describe.each(backends)('the desk’s money on %s', (backend) => {
       },
       { from: 'new', to: 'quoted', actor: `staff:${staff}`, mail: (version) => ({ kind: 'quote-sent', version }) },
     );
-    await t.storage.decideVersion(
+    await t.storage.customer.decideVersion(
       reference,
       { subject: 'quote', version: 1, decision: 'approved', name: 'Dana', comment: '', ip: '', userAgent: '' },
       () => ({ ok: true, to: 'approved' }),
@@ -77,10 +77,10 @@ describe.each(backends)('the desk’s money on %s', (backend) => {
         `/staff/requests/${reference}?done=payment-bad#money`,
       );
     }
-    expect(await t.storage.paymentsOf(reference)).toEqual([]);
+    expect(await t.storage.payments.paymentsOf(reference)).toEqual([]);
     await post(at, { amount: '$212.50', method: 'check', purpose: 'deposit', note: 'Check 1042' }).expect(303);
     expect(
-      (await t.storage.paymentsOf(reference)).map(({ amountCents, method, note, recordedBy }) => ({
+      (await t.storage.payments.paymentsOf(reference)).map(({ amountCents, method, note, recordedBy }) => ({
         amountCents,
         method,
         note,
@@ -113,7 +113,7 @@ describe.each(backends)('the desk’s money on %s', (backend) => {
 
   it('shows the customer how to pay the shop, and both sides the invoice with its tax line', async () => {
     const reference = await approved();
-    const path = (await requestLinks(t.storage, csrfSecret).pathFor(reference)) ?? '';
+    const path = (await requestLinks(t.storage.customer, csrfSecret).pathFor(reference)) ?? '';
     const page = await request(t.app).get(path).expect(200);
     expect(page.text).toContain('The $212.50 deposit is due to start production.');
     expect(page.text).toContain('Pay at the shop by cash, check or card');
@@ -145,7 +145,7 @@ describe.each(backends)('the desk’s money on %s', (backend) => {
 
   it('counts pay posts against the page’s rate limit', async () => {
     const reference = await approved();
-    const path = (await requestLinks(t.storage, csrfSecret).pathFor(reference)) ?? '';
+    const path = (await requestLinks(t.storage.customer, csrfSecret).pathFor(reference)) ?? '';
     const session = await visitorSession(t.app, '/contact-us');
     const pay = () =>
       request(t.app)

@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import createHttpError from 'http-errors';
+import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { deskEntryRemoval, entryRemovalNotices } from '#server/groups/desk-entry-removal.ts';
+import type { GroupStore } from '#server/groups/group-store.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
+import type { VersionStore } from '#server/requests/version-store.ts';
 import { noSuchRequest, referenceOf, requireStaff, staffOf, textField } from '#server/staff/desk-http.ts';
 import type { StaffAuth } from '#server/staff/staff-auth.ts';
-import { type OfflineMethod, offlineMethods } from '#server/storage/contract/payments.ts';
-import type { Storage } from '#server/storage/types.ts';
 import type { InvoiceRenderOptions, InvoiceView } from '#shared/payments/invoice-contract.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { MAX_TOTAL_CENTS, parseMoney } from '#shared/requests/quote.ts';
@@ -14,6 +15,7 @@ import { z } from '#shared/zod.ts';
 import { askCardRefund, RefundNotReserved, refundableCents } from './card-refund.ts';
 import type { CheckoutGateway } from './checkout.ts';
 import { invoiceView } from './invoice-view.ts';
+import { type OfflineMethod, offlineMethods, type PaymentStore } from './payment-store.ts';
 
 /** What the desk's money forms answer, by the `done` the page is sent back with. */
 export const paymentNotices = {
@@ -66,7 +68,13 @@ const offlineSchema = z.object({
  * and the invoice. Staff only; every post passed the app's CSRF gate.
  */
 export function deskPaymentRoutes(options: {
-  storage: Storage;
+  payments: PaymentStore;
+  /** A group entry's removal (its refund is the money card's). */
+  groups: Pick<GroupStore, 'entryById' | 'groupOf' | 'removeEntry'>;
+  /** The invoice's customer and the approval it dates from. */
+  customer: Pick<CustomerStore, 'getCustomerRequest' | 'approvalsOf'>;
+  /** The invoice's approved quote. */
+  versions: Pick<VersionStore, 'quotesOf'>;
   requests: RequestService;
   auth: StaffAuth;
   gateway: CheckoutGateway | null;
@@ -79,7 +87,7 @@ export function deskPaymentRoutes(options: {
   const router = Router();
   const base = '/staff/requests/:reference';
   router.use(base, requireStaff(options.auth));
-  router.use(deskEntryRemoval({ storage: options.storage, gateway: options.gateway }));
+  router.use(deskEntryRemoval({ groups: options.groups, payments: options.payments, gateway: options.gateway }));
 
   router.post(`${base}/payments`, async (req, res) => {
     const reference = referenceOf(req);
@@ -91,7 +99,7 @@ export function deskPaymentRoutes(options: {
       note: textField(req.body, 'note'),
     });
     if (!read.success) return res.redirect(303, `${back}?done=payment-bad#money`);
-    const id = await options.storage.recordOfflinePayment(reference, {
+    const id = await options.payments.recordOfflinePayment(reference, {
       amountCents: read.data.amount,
       method: read.data.method as OfflineMethod,
       purpose: read.data.purpose,
@@ -109,7 +117,7 @@ export function deskPaymentRoutes(options: {
     const back = `/staff/requests/${reference}`;
     if (!options.gateway) return res.redirect(303, `${back}?done=no-stripe#money`);
     const paymentId = Number(req.params.id);
-    const payments = await options.storage.paymentsOf(reference);
+    const payments = await options.payments.paymentsOf(reference);
     const payment = payments.find((item) => item.id === paymentId && item.kind === 'payment');
     const paymentIntent = payment?.stripePaymentIntent;
     if (!payment || !paymentIntent)
@@ -121,7 +129,7 @@ export function deskPaymentRoutes(options: {
     }
     try {
       const refund = await askCardRefund(
-        { gateway: options.gateway, storage: options.storage },
+        { gateway: options.gateway, payments: options.payments },
         {
           reference,
           payment: { ...payment, stripePaymentIntent: paymentIntent },
@@ -166,13 +174,17 @@ export function deskPaymentRoutes(options: {
   router.get(`${base}/invoice`, async (req, res) => {
     const reference = referenceOf(req);
     const prices = options.prices();
-    const view = await invoiceView(options.storage, {
-      reference,
-      shop: options.shop(),
-      taxStatement: prices['order-terms'].salesTax.statement,
-      timeZone: prices['order-terms'].timeZone,
-      back: { path: `/staff/requests/${reference}`, label: 'Back to the request' },
-    });
+    const { customer, versions, payments } = options;
+    const view = await invoiceView(
+      { customer, versions, payments },
+      {
+        reference,
+        shop: options.shop(),
+        taxStatement: prices['order-terms'].salesTax.statement,
+        timeZone: prices['order-terms'].timeZone,
+        back: { path: `/staff/requests/${reference}`, label: 'Back to the request' },
+      },
+    );
     if (!view) throw createHttpError(404, 'There is no invoice yet: it comes with the approved quote.');
     const html = await options.renderInvoice(view, {
       timeZone: prices['order-terms'].timeZone,

@@ -1,12 +1,12 @@
+import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { methodLabels, purposeLabels } from '#server/mail/payment-mail.ts';
-import type { Storage } from '#server/storage/types.ts';
 import { dayIn } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { InvoiceView } from '#shared/payments/invoice-contract.ts';
 import { formatUsPhone } from '#shared/phone.ts';
 import { isTaxLine, quoteTaxCents, taxWords } from '#shared/requests/quote.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
-import { moneyOf } from './money-of.ts';
+import { type MoneyReads, moneyOf } from './money-of.ts';
 
 /**
  * The invoice of a request's approved quote, with what was paid and refunded; undefined before a
@@ -14,7 +14,7 @@ import { moneyOf } from './money-of.ts';
  * the money the customer is asked for is exactly the quote's, so the invoice never adds to it.
  */
 export async function invoiceView(
-  storage: Pick<Storage, 'getCustomerRequest' | 'quotesOf' | 'approvalsOf' | 'paymentsOf' | 'depositWaiverOf'>,
+  reads: MoneyReads & { customer: Pick<CustomerStore, 'getCustomerRequest'> },
   {
     reference,
     shop,
@@ -30,9 +30,9 @@ export async function invoiceView(
   },
 ): Promise<InvoiceView | undefined> {
   const [request, { money, payments, quote }, approvals] = await Promise.all([
-    storage.getCustomerRequest(reference),
-    moneyOf(storage, reference),
-    storage.approvalsOf(reference),
+    reads.customer.getCustomerRequest(reference),
+    moneyOf(reads, reference),
+    reads.customer.approvalsOf(reference),
   ]);
   if (!request || !money || !quote) return undefined;
   const approval = approvals.findLast(

@@ -1,8 +1,14 @@
-import type { Approval, SentQuote, Storage, StoredPayment } from '#server/storage/types.ts';
+import type { Approval, CustomerStore } from '#server/customer/customer-store.ts';
+import type { SentQuote, VersionStore } from '#server/requests/version-store.ts';
 import { type ApprovedQuote, type OrderMoney, orderMoney } from '#shared/payments/order-money.ts';
+import type { PaymentStore, StoredPayment } from './payment-store.ts';
 
-/** What the order's money is read from: the storage's reads only. */
-export type MoneyReads = Pick<Storage, 'quotesOf' | 'approvalsOf' | 'paymentsOf' | 'depositWaiverOf'>;
+/** What the order's money is read from: the sent quotes, the customer's approvals and the payments (reads only). */
+export interface MoneyReads {
+  versions: Pick<VersionStore, 'quotesOf'>;
+  customer: Pick<CustomerStore, 'approvalsOf'>;
+  payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf'>;
+}
 
 /** The newest quote version the customer approved (in person or on their page). */
 function approvedQuoteOf(quotes: readonly SentQuote[], approvals: readonly Approval[]): SentQuote | undefined {
@@ -18,10 +24,10 @@ export async function moneyOf(
   reference: string,
 ): Promise<{ money: OrderMoney | undefined; payments: StoredPayment[]; quote: SentQuote | undefined }> {
   const [quotes, approvals, payments, waiver] = await Promise.all([
-    reads.quotesOf(reference),
-    reads.approvalsOf(reference),
-    reads.paymentsOf(reference),
-    reads.depositWaiverOf(reference),
+    reads.versions.quotesOf(reference),
+    reads.customer.approvalsOf(reference),
+    reads.payments.paymentsOf(reference),
+    reads.payments.depositWaiverOf(reference),
   ]);
   const quote = approvedQuoteOf(quotes, approvals);
   const approved: ApprovedQuote | undefined = quote && {

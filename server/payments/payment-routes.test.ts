@@ -65,20 +65,20 @@ describe.each(backends)('card payments on %s', (backend) => {
 
   /** A quote request with quote v1 approved on the customer's page, and a session to post from it. */
   async function approvedRequest() {
-    const { reference } = await t.storage.saveSubmission({
+    const { reference } = await t.storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Dana Whitfield',
       email: 'dana@example.com',
       payload: { name: 'Dana Whitfield' },
       files: [],
     });
-    await t.storage.sendQuote(reference, terms, {
+    await t.storage.versions.sendQuote(reference, terms, {
       from: 'new',
       to: 'quoted',
       actor: `staff:${staff}`,
       mail: (version) => ({ kind: 'quote-sent', version }),
     });
-    const path = (await requestLinks(t.storage, csrfSecret).pathFor(reference)) ?? '';
+    const path = (await requestLinks(t.storage.customer, csrfSecret).pathFor(reference)) ?? '';
     const session = await visitorSession(t.app, '/contact-us');
     const post = (action: string, fields: Record<string, string> = {}) =>
       request(t.app)
@@ -87,7 +87,7 @@ describe.each(backends)('card payments on %s', (backend) => {
         .type('form')
         .send({ [CSRF_FIELD]: session.token, ...fields });
     await post('/quotes/1/decision', { decision: 'approved', name: 'Dana Whitfield', accept: 'yes' }).expect(303);
-    expect((await t.storage.getRequestState(reference))?.status).toBe('approved');
+    expect((await t.storage.desk.getRequestState(reference))?.status).toBe('approved');
     return { reference, path, post };
   }
 
@@ -124,7 +124,7 @@ describe.each(backends)('card payments on %s', (backend) => {
     const creates = stripe.calls.slice(before).filter((call) => call.path === '/v1/checkout/sessions');
     expect(new Set(creates.map((call) => call.idempotencyKey)).size).toBe(1);
     expect(creates[0]?.idempotencyKey).toBe(
-      `seenwear:${await t.storage.checkoutKeySalt()}:${reference}:v1:deposit:20000:0`,
+      `seenwear:${await t.storage.payments.checkoutKeySalt()}:${reference}:v1:deposit:20000:0`,
     );
     const sessions = [...stripe.sessions.values()].filter(
       (item) => (item.metadata as Record<string, string>).reference === reference,
@@ -161,7 +161,7 @@ describe.each(backends)('card payments on %s', (backend) => {
     expect(back.text).not.toContain(`action="${path}/pay/deposit"`);
     expect(back.text).toContain('is being confirmed by the card company: nothing more to do');
     expect(back.text).not.toContain('pay it below');
-    expect(await t.storage.paymentsOf(reference)).toEqual([]);
+    expect(await t.storage.payments.paymentsOf(reference)).toEqual([]);
 
     const session = stripe.pay(sessionId);
     // Paid on Stripe, its webhook not here yet: pressing Pay again leads back to "being confirmed", not
@@ -178,7 +178,7 @@ describe.each(backends)('card payments on %s', (backend) => {
     const confirmed = await request(t.app).get(`${path}?paid=${sessionId}`).expect(200);
     expect(confirmed.text).toContain('your payment is recorded');
     expect(confirmed.text).not.toContain('Pay the $200.00 deposit');
-    const [payment] = await t.storage.paymentsOf(reference);
+    const [payment] = await t.storage.payments.paymentsOf(reference);
     expect(payment).toMatchObject({
       amountCents: 20_000,
       state: 'succeeded',
@@ -201,7 +201,7 @@ describe.each(backends)('card payments on %s', (backend) => {
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ type: 'checkout.session.completed' }))
       .expect(400);
-    expect(await t.storage.paymentsOf(reference)).toEqual([]);
+    expect(await t.storage.payments.paymentsOf(reference)).toEqual([]);
     expect(await webhookCount('bad_signature')).toBe(refusedBefore + 3);
     expect(t.lines.some((line) => line.alert === 'stripe_signature' && line.level === 50)).toBe(true);
   });
@@ -217,7 +217,7 @@ describe.each(backends)('card payments on %s', (backend) => {
     expect((await deliver('checkout.session.completed', session, { id: eventId }).expect(200)).body.outcome).toBe(
       'replay',
     );
-    expect(await t.storage.paymentsOf(reference)).toHaveLength(1);
+    expect(await t.storage.payments.paymentsOf(reference)).toHaveLength(1);
 
     const stranger = { ...session, id: 'cs_test_notours', metadata: {} };
     expect((await deliver('checkout.session.completed', stranger).expect(200)).body.outcome).toBe('unknown');
@@ -229,9 +229,9 @@ describe.each(backends)('card payments on %s', (backend) => {
     const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
     const session = { ...stripe.pay(sessionId), amount_total: 100 };
     await deliver('checkout.session.completed', session).expect(200);
-    const [payment] = await t.storage.paymentsOf(reference);
+    const [payment] = await t.storage.payments.paymentsOf(reference);
     expect(payment).toMatchObject({ state: 'held', flag: 'amount-mismatch', amountCents: 100 });
-    const path = (await requestLinks(t.storage, csrfSecret).pathFor(reference)) ?? '';
+    const path = (await requestLinks(t.storage.customer, csrfSecret).pathFor(reference)) ?? '';
     const back = await request(t.app).get(`${path}?paid=${sessionId}`).expect(200);
     expect(back.text).toContain('Your payment reached us, but not as we expected');
     expect(back.text).not.toContain('http-equiv="refresh"');
@@ -244,9 +244,9 @@ describe.each(backends)('card payments on %s', (backend) => {
   it('stores a payment for a cancelled request, flagged with its refund, and refunds it when Stripe confirms', async () => {
     const { reference, post } = await approvedRequest();
     const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
-    await t.storage.changeRequestStatus(reference, { from: 'approved', to: 'cancelled', actor: `staff:${staff}` });
+    await t.storage.desk.changeRequestStatus(reference, { from: 'approved', to: 'cancelled', actor: `staff:${staff}` });
     await deliver('checkout.session.completed', stripe.pay(sessionId)).expect(200);
-    const [payment] = await t.storage.paymentsOf(reference);
+    const [payment] = await t.storage.payments.paymentsOf(reference);
     expect(payment).toMatchObject({ state: 'succeeded', flag: 'request-cancelled', amountCents: 20_000 });
 
     const desk = await staffSession(t.app, t.storage, staff);
@@ -262,10 +262,14 @@ describe.each(backends)('card payments on %s', (backend) => {
       metadata: { reference, paymentId: String(payment?.id) },
     });
     // Asked, not yet confirmed: still paid.
-    expect((await t.storage.paymentsOf(reference)).find((row) => row.kind === 'refund')?.state).toBe('pending');
+    expect((await t.storage.payments.paymentsOf(reference)).find((row) => row.kind === 'refund')?.state).toBe(
+      'pending',
+    );
     await deliver('refund.updated', { ...asked, status: 'succeeded' }).expect(200);
-    expect((await t.storage.paymentsOf(reference)).find((row) => row.kind === 'refund')?.state).toBe('succeeded');
-    const mails = (await t.storage.notificationsOf(reference)).map((mail) => mail.facts?.kind);
+    expect((await t.storage.payments.paymentsOf(reference)).find((row) => row.kind === 'refund')?.state).toBe(
+      'succeeded',
+    );
+    const mails = (await t.storage.outbox.notificationsOf(reference)).map((mail) => mail.facts?.kind);
     expect(mails).toEqual(expect.arrayContaining(['payment-receipt', 'payment-flagged', 'refund-receipt']));
   });
 
@@ -273,14 +277,14 @@ describe.each(backends)('card payments on %s', (backend) => {
     const { reference, post } = await approvedRequest();
     const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
     await deliver('checkout.session.completed', stripe.pay(sessionId)).expect(200);
-    const [payment] = await t.storage.paymentsOf(reference);
+    const [payment] = await t.storage.payments.paymentsOf(reference);
     // Refunded whole in Stripe's Dashboard; its event has not reached the site yet.
     stripe.refundInDashboard(payment?.stripePaymentIntent ?? '');
 
     const { desk, location } = await deskRefund(reference, payment?.id, '200.00');
     expect(location).toBe(`/staff/requests/${reference}?done=refund-failed#money`);
     // Stripe answered 400: no refund is kept as asked, and the payment still counts as paid.
-    expect((await t.storage.paymentsOf(reference)).map((row) => row.kind)).toEqual(['payment']);
+    expect((await t.storage.payments.paymentsOf(reference)).map((row) => row.kind)).toEqual(['payment']);
     const page = await request(t.app)
       .get(`/staff/requests/${reference}?done=refund-failed`)
       .set('Cookie', desk.cookie)
@@ -296,17 +300,17 @@ describe.each(backends)('card payments on %s', (backend) => {
     const session = stripe.pay(sessionId);
     // Completed, but the money is still on its way (payment_status unpaid): nothing yet.
     await deliver('checkout.session.completed', { ...session, payment_status: 'unpaid' }).expect(200);
-    expect(await t.storage.paymentsOf(reference)).toEqual([]);
+    expect(await t.storage.payments.paymentsOf(reference)).toEqual([]);
     await deliver('checkout.session.async_payment_succeeded', session).expect(200);
-    expect((await t.storage.paymentsOf(reference)).map((row) => row.amountCents)).toEqual([20_000]);
+    expect((await t.storage.payments.paymentsOf(reference)).map((row) => row.amountCents)).toEqual([20_000]);
 
     const other = await approvedRequest();
     const otherId = ((await other.post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
     await deliver('checkout.session.async_payment_failed', { ...stripe.pay(otherId), payment_status: 'unpaid' }).expect(
       200,
     );
-    expect(await t.storage.paymentsOf(other.reference)).toEqual([]);
-    const events = (await t.storage.getRequest(other.reference))?.events ?? [];
+    expect(await t.storage.payments.paymentsOf(other.reference)).toEqual([]);
+    const events = (await t.storage.desk.getRequest(other.reference))?.events ?? [];
     expect(events.some((event) => event.type === 'payment_failed')).toBe(true);
     // The failed session is done with: the next click makes a new one.
     const again = (await other.post('/pay/deposit').expect(303)).headers.location as string;
@@ -320,11 +324,11 @@ describe.each(backends)('card payments on %s', (backend) => {
     const session = stripe.sessions.get(sessionId) ?? {};
     session.status = 'expired';
     await deliver('checkout.session.expired', session).expect(200);
-    expect((await t.storage.checkoutSessionsOf(reference)).map((item) => item.status)).toEqual(['expired']);
+    expect((await t.storage.payments.checkoutSessionsOf(reference)).map((item) => item.status)).toEqual(['expired']);
     const second = (await post('/pay/deposit').expect(303)).headers.location as string;
     expect(second).not.toBe(first);
     expect(stripe.calls.at(-1)?.idempotencyKey).toBe(
-      `seenwear:${await t.storage.checkoutKeySalt()}:${reference}:v1:deposit:20000:1`,
+      `seenwear:${await t.storage.payments.checkoutKeySalt()}:${reference}:v1:deposit:20000:1`,
     );
   });
 
@@ -339,7 +343,7 @@ describe.each(backends)('card payments on %s', (backend) => {
     const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
     // $50 taken against a $200 session: held, not counted. Then the deposit paid in cash at the shop.
     await deliver('checkout.session.completed', { ...stripe.pay(sessionId), amount_total: 5_000 }).expect(200);
-    const [held] = await t.storage.paymentsOf(reference);
+    const [held] = await t.storage.payments.paymentsOf(reference);
     expect(held).toMatchObject({ state: 'held', amountCents: 5_000 });
     const desk = await staffSession(t.app, t.storage, staff);
     await request(t.app)
@@ -356,7 +360,9 @@ describe.each(backends)('card payments on %s', (backend) => {
     );
     const asked = [...stripe.refunds.values()].at(-1);
     await deliver('refund.updated', { ...asked, status: 'succeeded' }).expect(200);
-    expect((await t.storage.paymentsOf(reference)).map((row) => [row.kind, row.state, row.amountCents])).toEqual([
+    expect(
+      (await t.storage.payments.paymentsOf(reference)).map((row) => [row.kind, row.state, row.amountCents]),
+    ).toEqual([
       ['payment', 'held', 5_000],
       ['payment', 'succeeded', 20_000],
       ['refund', 'succeeded', 5_000],
@@ -384,7 +390,9 @@ describe.each(backends)('card payments on %s', (backend) => {
       t.lines.some((line) => line.reason === 'stripe_refund_waiting' && line.refund === refund.id && line.level === 40),
     ).toBe(true);
     await deliver('checkout.session.completed', session).expect(200);
-    expect((await t.storage.paymentsOf(reference)).map((row) => [row.kind, row.state, row.amountCents])).toEqual([
+    expect(
+      (await t.storage.payments.paymentsOf(reference)).map((row) => [row.kind, row.state, row.amountCents]),
+    ).toEqual([
       ['payment', 'succeeded', 20_000],
       ['refund', 'succeeded', 20_000],
     ]);
@@ -394,14 +402,14 @@ describe.each(backends)('card payments on %s', (backend) => {
     expect(page.text).toContain('Pay the $200.00 deposit');
     // A later event for the same refund changes nothing.
     await deliver('refund.updated', refund).expect(200);
-    expect(await t.storage.paymentsOf(reference)).toHaveLength(2);
+    expect(await t.storage.payments.paymentsOf(reference)).toHaveLength(2);
   });
 
   it('sends Stripe only the refunds that fit what is left, however many the desk posts at once', async () => {
     const { reference, post } = await approvedRequest();
     const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
     await deliver('checkout.session.completed', stripe.pay(sessionId)).expect(200);
-    const [payment] = await t.storage.paymentsOf(reference);
+    const [payment] = await t.storage.payments.paymentsOf(reference);
     const desk = await staffSession(t.app, t.storage, staff);
     const refundCalls = () =>
       stripe.calls.filter(
@@ -420,7 +428,7 @@ describe.each(backends)('card payments on %s', (backend) => {
     const outcomes = answers.map((answer) => String(answer.headers.location).split('done=')[1]).sort();
     expect(outcomes).toEqual(['refund-asked#money', 'refund-asked#money', 'refund-bad#money']);
     expect(refundCalls()).toHaveLength(2);
-    const refunds = (await t.storage.paymentsOf(reference)).filter((row) => row.kind === 'refund');
+    const refunds = (await t.storage.payments.paymentsOf(reference)).filter((row) => row.kind === 'refund');
     expect(refunds).toHaveLength(2);
     expect(refunds.every((row) => row.stripeRefundId?.startsWith('re_'))).toBe(true);
     expect(refunds.reduce((sum, row) => sum + row.amountCents, 0)).toBeLessThanOrEqual(20_000);
@@ -430,7 +438,7 @@ describe.each(backends)('card payments on %s', (backend) => {
     const { reference, post } = await approvedRequest();
     const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
     await deliver('checkout.session.completed', stripe.pay(sessionId)).expect(200);
-    const [payment] = await t.storage.paymentsOf(reference);
+    const [payment] = await t.storage.payments.paymentsOf(reference);
     const desk = await staffSession(t.app, t.storage, staff);
     const click = () =>
       request(t.app)
@@ -443,7 +451,7 @@ describe.each(backends)('card payments on %s', (backend) => {
       `/staff/requests/${reference}?done=refund-asked#money`,
       `/staff/requests/${reference}?done=refund-asked#money`,
     ]);
-    const refunds = (await t.storage.paymentsOf(reference)).filter((row) => row.kind === 'refund');
+    const refunds = (await t.storage.payments.paymentsOf(reference)).filter((row) => row.kind === 'refund');
     expect(refunds.map((row) => row.amountCents)).toEqual([2_500]);
     expect(
       stripe.calls.filter(
@@ -461,14 +469,14 @@ describe.each(backends)('card payments on %s', (backend) => {
   });
 
   it('offers nothing to pay before approval, and opens no session for a wrong link', async () => {
-    const { reference } = await t.storage.saveSubmission({
+    const { reference } = await t.storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Ana',
       email: 'ana@example.com',
       payload: {},
       files: [],
     });
-    const path = (await requestLinks(t.storage, csrfSecret).pathFor(reference)) ?? '';
+    const path = (await requestLinks(t.storage.customer, csrfSecret).pathFor(reference)) ?? '';
     const session = await visitorSession(t.app, '/contact-us');
     const post = (to: string) =>
       request(t.app)

@@ -1,5 +1,5 @@
 import { methodLabels, purposeLabels } from '#server/mail/payment-mail.ts';
-import type { RequestEvent, StoredPayment } from '#server/storage/types.ts';
+import type { RequestEvent } from '#server/storage/activity.ts';
 import type { DeskMoney, DeskPayment } from '#shared/desk-contract.ts';
 import { formatMoney } from '#shared/money.ts';
 import { cancelRefundOf, type OrderMoney, payableNow } from '#shared/payments/order-money.ts';
@@ -8,10 +8,10 @@ import type { RequestPageMoney } from '#shared/request-page-contract.ts';
 import { moneyField } from '#shared/requests/quote.ts';
 import { isFinal, isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
 import { type MoneyReads, moneyOf } from './money-of.ts';
+import type { PaymentStore, StoredPayment } from './payment-store.ts';
 
-type Reads = MoneyReads & {
-  checkoutSessionsOf: (reference: string) => Promise<{ id: string; status: string; createdAt: Date }[]>;
-};
+/** The money's reads, and the request's Checkout Sessions (what a return from Stripe's page was about). */
+type Reads = MoneyReads & { payments: Pick<PaymentStore, 'checkoutSessionsOf'> };
 
 function depositState(money: OrderMoney): RequestPageMoney['depositState'] {
   if (money.depositCents === 0) return 'none';
@@ -80,7 +80,7 @@ export async function customerMoneyView(
 ): Promise<RequestPageMoney | undefined> {
   const [{ money, payments, quote }, sessions] = await Promise.all([
     moneyOf(reads, reference),
-    returned && returned !== 'cancelled' ? reads.checkoutSessionsOf(reference) : Promise.resolve([]),
+    returned && returned !== 'cancelled' ? reads.payments.checkoutSessionsOf(reference) : Promise.resolve([]),
   ]);
   if (!money || !quote) return undefined;
   const purpose =
@@ -172,7 +172,7 @@ function cancelledFrom(events: readonly RequestEvent[]): RequestStatus | undefin
 
 /** The money card of the desk's request page; undefined before a quote is approved. */
 export async function deskMoneyView(
-  reads: Reads & { depositWaiverOf: MoneyReads['depositWaiverOf'] },
+  reads: MoneyReads,
   {
     reference,
     status,
@@ -189,7 +189,7 @@ export async function deskMoneyView(
 ): Promise<DeskMoney | undefined> {
   const [{ money, payments, quote }, waiver] = await Promise.all([
     moneyOf(reads, reference),
-    reads.depositWaiverOf(reference),
+    reads.payments.depositWaiverOf(reference),
   ]);
   if (!money || !quote) return undefined;
   const from = status === 'cancelled' ? cancelledFrom(events) : status;

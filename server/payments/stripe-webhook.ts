@@ -3,9 +3,9 @@ import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import { createAlertTracker } from '#server/alerts/alert-tracker.ts';
 import type { AppMetrics } from '#server/metrics/app-metrics.ts';
-import type { Storage, StripeEventOutcome, StripeRefundReport } from '#server/storage/types.ts';
 import type { CheckoutGateway } from './checkout.ts';
 import { type CheckoutReport, judgeCheckout } from './checkout-verdict.ts';
+import type { PaymentStore, StripeEventOutcome, StripeRefundReport } from './payment-store.ts';
 
 /** Where Stripe posts its events (docs/payments.md: the address to give it in the Dashboard). */
 const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
@@ -30,7 +30,7 @@ function checkoutReport(event: Stripe.Event): { session: Stripe.Checkout.Session
   return { session, report: { result, amountTotal: session.amount_total, currency: session.currency } };
 }
 
-/** A refund event's refund, as the storage keeps it; the payment row is the metadata the desk set. */
+/** A refund event's refund, as the payment store keeps it; the payment row is the metadata the desk set. */
 function refundReport(refund: Stripe.Refund): StripeRefundReport {
   const paymentId = Number(refund.metadata?.paymentId);
   const rowId = Number(refund.metadata?.refundRow);
@@ -53,7 +53,7 @@ function refundReport(refund: Stripe.Refund): StripeRefundReport {
  */
 export function stripeWebhookRoutes(options: {
   gateway: CheckoutGateway;
-  storage: Storage;
+  payments: Pick<PaymentStore, 'applyCheckoutEvent' | 'applyRefundEvent' | 'noteStripeEvent' | 'markCheckoutSession'>;
   logger: Logger;
   metrics: AppMetrics;
   /** The size upcharges of a request's garment (by the name its form gave), to check a member's share. */
@@ -102,21 +102,21 @@ export function stripeWebhookRoutes(options: {
     let outcome: StripeEventOutcome;
     const checkout = checkoutReport(event);
     if (checkout) {
-      outcome = await options.storage.applyCheckoutEvent(
+      outcome = await options.payments.applyCheckoutEvent(
         { id: event.id, type: event.type },
         checkout.session.id,
         { paymentIntent: idOf(checkout.session.payment_intent) },
         (state) => judgeCheckout(checkout.report, state, options.upchargesOf),
       );
     } else if (event.type === 'refund.created' || event.type === 'refund.updated' || event.type === 'refund.failed') {
-      outcome = await options.storage.applyRefundEvent(
+      outcome = await options.payments.applyRefundEvent(
         { id: event.id, type: event.type },
         refundReport(event.data.object),
       );
     } else {
-      const seen = await options.storage.noteStripeEvent({ id: event.id, type: event.type });
+      const seen = await options.payments.noteStripeEvent({ id: event.id, type: event.type });
       if (seen === 'new' && event.type === 'checkout.session.expired') {
-        await options.storage.markCheckoutSession(event.data.object.id, 'expired');
+        await options.payments.markCheckoutSession(event.data.object.id, 'expired');
       }
       outcome = seen === 'replay' ? { outcome: 'replay' } : { outcome: 'ignored', reference: '' };
     }

@@ -32,7 +32,7 @@ describe.each(backends)('the production board on %s', (backend) => {
 
   /** A DTG order of `pieces`, approved, promised for `pressDate` and put on the press that day on the board. */
   async function booked(pieces: number, pressDate: string, name = 'Dana Whitfield') {
-    const { reference } = await t.storage.saveSubmission({
+    const { reference } = await t.storage.submissions.saveSubmission({
       kind: 'quote',
       name,
       email: 'dana@example.com',
@@ -125,10 +125,10 @@ describe.each(backends)('the production board on %s', (backend) => {
     const reference = await booked(10, '2026-12-08', 'Mo Ved');
     const moved = await post('/staff/board/press-day', { reference, date: '2026-12-10', by: 'press' }).expect(303);
     expect(moved.headers.location).toBe(`/staff/board?done=moved#order-${reference}`);
-    expect((await t.storage.getRequestState(reference))?.promised?.date).toBe('2026-12-08');
+    expect((await t.storage.desk.getRequestState(reference))?.promised?.date).toBe('2026-12-08');
     const told = await post('/staff/board/press-day', { reference, date: '2026-12-11', tell: 'on' }).expect(303);
     expect(told.headers.location).toContain('done=told');
-    expect((await t.storage.getRequestState(reference))?.promised?.date).toBe('2026-12-11');
+    expect((await t.storage.desk.getRequestState(reference))?.promised?.date).toBe('2026-12-11');
     const closed = await post('/staff/board/press-day', { reference, date: '2026-12-12' }).expect(303);
     expect(closed.headers.location).toContain('done=closed');
     const past = await post('/staff/board/press-day', { reference, date: '2026-11-02' }).expect(303);

@@ -1,7 +1,8 @@
 import { type Request, type Response, Router } from 'express';
 import type { RequestService } from '#server/requests/request-service.ts';
+import type { VersionStore } from '#server/requests/version-store.ts';
 import { noSuchRequest, staffOf, textField } from '#server/staff/desk-http.ts';
-import type { Storage } from '#server/storage/types.ts';
+import type { DeskStore } from '#server/staff/desk-store.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import { addBusinessDays, isBusinessDay } from '#shared/pricing/business-days.ts';
 import { addCalendarDays, isCalendarDate } from '#shared/pricing/calendar-date.ts';
@@ -12,9 +13,13 @@ import { withClosedDates } from '#shared/production/production-load.ts';
 import { quoteEstimate, ZIP_FIELD } from '#shared/submissions/quote-fields.ts';
 import { boardToday, boardView, planOf } from './board-views.ts';
 import type { ProductionPlanner } from './production-planner.ts';
+import type { ProductionStore } from './production-store.ts';
 
 export interface BoardRoutesOptions {
-  storage: Storage;
+  desk: Pick<DeskStore, 'getRequestState'>;
+  production: Pick<ProductionStore, 'boardOrders' | 'movePressDate'>;
+  /** The request's form, for the service and pieces a moved order books. */
+  versions: Pick<VersionStore, 'formValuesOf'>;
   requests: RequestService;
   planner: ProductionPlanner;
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
@@ -55,7 +60,7 @@ export function boardRoutes(options: BoardRoutesOptions): Router {
 
   router.get('/staff/board', async (req, res) => {
     const by: BoardView['by'] = req.query.by === 'promised' ? 'promised' : 'press';
-    const [capacity, orders] = await Promise.all([options.planner.capacity(), options.storage.boardOrders()]);
+    const [capacity, orders] = await Promise.all([options.planner.capacity(), options.production.boardOrders()]);
     const site = options.prices();
     const { today, firstDay } = boardToday(options.now(), site, capacity);
     const asked = typeof req.query.from === 'string' && isCalendarDate(req.query.from) ? req.query.from : undefined;
@@ -90,7 +95,7 @@ export function boardRoutes(options: BoardRoutesOptions): Router {
     const { today } = boardToday(options.now(), site, capacity);
     if (date < today) return res.redirect(303, back('past'));
     if (!isBusinessDay(date, calendar)) return res.redirect(303, back('closed'));
-    const values = await options.storage.formValuesOf(reference);
+    const values = await options.versions.formValuesOf(reference);
     const priced = values && quoteEstimate(values, site, options.now());
     const work = priced?.ok
       ? {
@@ -98,14 +103,14 @@ export function boardRoutes(options: BoardRoutesOptions): Router {
           pieces: priced.estimate.ladder.find((row) => row.current)?.quantity ?? 0,
         }
       : undefined;
-    const order = (await options.storage.boardOrders()).find((item) => item.reference === reference);
+    const order = (await options.production.boardOrders()).find((item) => item.reference === reference);
     if (!order) {
-      if (!(await options.storage.getRequestState(reference))) throw noSuchRequest();
+      if (!(await options.desk.getRequestState(reference))) throw noSuchRequest();
       return res.redirect(303, back('not-booked'));
     }
     if (!work && (!order.service || !order.pieces)) return res.redirect(303, back('no-work'));
     const actor = `staff:${staffOf(res)}` as const;
-    const outcome = await options.storage.movePressDate(reference, {
+    const outcome = await options.production.movePressDate(reference, {
       date,
       service: order.service ?? work?.service ?? 'screen-printing',
       pieces: order.pieces ?? work?.pieces ?? 0,

@@ -1,4 +1,3 @@
-import type { BoardOrder, CapacityChange } from '#server/storage/types.ts';
 import { formatDay } from '#shared/desk-format.ts';
 import { addBusinessDays, isBusinessDay, shopTime } from '#shared/pricing/business-days.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
@@ -6,6 +5,7 @@ import { type BoardPlan, planBoard, riskWords } from '#shared/production/board-p
 import type { BoardCard, BoardDay, BoardView } from '#shared/production/board-view.ts';
 import { type Capacity, withClosedDates } from '#shared/production/production-load.ts';
 import { type ServiceId, serviceIds } from '#shared/service-ids.ts';
+import type { BoardOrder, CapacityChange } from './production-store.ts';
 
 /** How many working days the board shows at once: three weeks of the press (a standard turnaround and more). */
 const BOARD_DAYS = 15;

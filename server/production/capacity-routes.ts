@@ -1,6 +1,5 @@
 import { type Request, type Response, Router } from 'express';
 import { staffOf, textField } from '#server/staff/desk-http.ts';
-import type { Storage } from '#server/storage/types.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import { shopTime } from '#shared/pricing/business-days.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
@@ -10,9 +9,10 @@ import type { Capacity } from '#shared/production/production-load.ts';
 import { serviceIds } from '#shared/service-ids.ts';
 import { capacityChangeSummary, serviceNames } from './board-views.ts';
 import type { ProductionPlanner } from './production-planner.ts';
+import type { ProductionStore } from './production-store.ts';
 
 export interface CapacityRoutesOptions {
-  storage: Storage;
+  production: Pick<ProductionStore, 'capacityChanges' | 'saveCapacity'>;
   planner: ProductionPlanner;
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
   prices: () => PricingData;
@@ -94,7 +94,7 @@ export function capacityRoutes(options: CapacityRoutesOptions): Router {
     errors: Record<string, string>,
     status = 200,
   ) {
-    const changes = await options.storage.capacityChanges(CHANGES_SHOWN + 1);
+    const changes = await options.production.capacityChanges(CHANGES_SHOWN + 1);
     const inForce = changes[0]?.capacity ?? (await options.planner.capacity());
     const site = options.prices();
     const today = shopTime(options.now(), site['order-terms'].timeZone).date;
@@ -146,7 +146,7 @@ export function capacityRoutes(options: CapacityRoutesOptions): Router {
       };
       return show(req, res, typed, read.errors, 422);
     }
-    await options.storage.saveCapacity(read.capacity, `staff:${staffOf(res)}`);
+    await options.production.saveCapacity(read.capacity, `staff:${staffOf(res)}`);
     options.planner.invalidate();
     res.redirect(303, '/staff/capacity?done=saved');
   });

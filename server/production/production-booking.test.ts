@@ -31,20 +31,32 @@ describe.each(backends)('booking approved orders on the press, on %s', (backend)
 
   beforeAll(async () => {
     storage = await openTestStorage(backend);
-    planner = createProductionPlanner({ storage, site: () => fixtureSiteData, now, defaults: capacity() });
-    service = createRequestService({ storage, now, planner });
+    planner = createProductionPlanner({
+      production: storage.production,
+      site: () => fixtureSiteData,
+      now,
+      defaults: capacity(),
+    });
+    service = createRequestService({
+      customer: storage.customer,
+      desk: storage.desk,
+      payments: storage.payments,
+      versions: storage.versions,
+      now,
+      planner,
+    });
   });
   afterAll(() => storage.close());
   beforeEach(async () => {
     // Each test starts with an empty press: earlier tests' orders are completed.
     await runSql(storage.location, "update submissions set status = 'completed'");
-    await storage.saveCapacity(capacity(), staff);
+    await storage.production.saveCapacity(capacity(), staff);
     planner.invalidate();
   });
 
   /** A DTG order of `pieces`, quoted and (unless `proof` is false) with its proof sent, ready to be approved. */
   async function awaitingApproval(pieces: number, { proof = true } = {}) {
-    const { reference } = await storage.saveSubmission({
+    const { reference } = await storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Dana Whitfield',
       email: 'dana@example.com',
@@ -59,7 +71,7 @@ describe.each(backends)('booking approved orders on the press, on %s', (backend)
       },
       files: [],
     });
-    await storage.sendQuote(reference, terms, {
+    await storage.versions.sendQuote(reference, terms, {
       from: 'new',
       to: 'quoted',
       actor: staff,
@@ -67,7 +79,7 @@ describe.each(backends)('booking approved orders on the press, on %s', (backend)
     });
     if (!proof) return reference;
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
-    await storage.sendProof(
+    await storage.versions.sendProof(
       reference,
       {
         file: { name: 'front.png', mediaType: 'image/png', size: png.length, data: png },
@@ -98,7 +110,7 @@ describe.each(backends)('booking approved orders on the press, on %s', (backend)
     expect(await earliest(100)).toBe('2026-12-01');
     const first = await awaitingApproval(400);
     await approve(first);
-    const [booked] = (await storage.boardOrders()).filter((order) => order.reference === first);
+    const [booked] = (await storage.production.boardOrders()).filter((order) => order.reference === first);
     expect(booked).toMatchObject({
       service: 'direct-to-garment',
       pieces: 400,
@@ -109,13 +121,13 @@ describe.each(backends)('booking approved orders on the press, on %s', (backend)
     expect(await earliest(100)).toBe('2026-12-07');
     const next = await awaitingApproval(100);
     await approve(next);
-    expect((await storage.getRequestState(next))?.promised?.date).toBe('2026-12-07');
+    expect((await storage.desk.getRequestState(next))?.promised?.date).toBe('2026-12-07');
   });
 
   it('counts an approved quote as committed work before its proof is approved', async () => {
     const quoted = await awaitingApproval(400, { proof: false });
     await approve(quoted);
-    const [order] = (await storage.boardOrders()).filter((item) => item.reference === quoted);
+    const [order] = (await storage.production.boardOrders()).filter((item) => item.reference === quoted);
     expect(order).toMatchObject({ status: 'approved', pressDate: '2026-12-04', pieces: 400 });
     // No date is promised before the proof is approved.
     expect(order?.promised).toBeUndefined();
@@ -123,12 +135,12 @@ describe.each(backends)('booking approved orders on the press, on %s', (backend)
   });
 
   it('moves the date later for a day the shop closes', async () => {
-    await storage.saveCapacity(capacity([{ date: '2026-12-03', note: 'Press maintenance' }]), staff);
+    await storage.production.saveCapacity(capacity([{ date: '2026-12-03', note: 'Press maintenance' }]), staff);
     planner.invalidate();
     const reference = await awaitingApproval(100);
     await approve(reference);
     // Four business days without Thursday 3 December end on Monday 7.
-    expect((await storage.getRequestState(reference))?.promised?.date).toBe('2026-12-07');
+    expect((await storage.desk.getRequestState(reference))?.promised?.date).toBe('2026-12-07');
   });
 
   it('never lets two approvals at the same moment take the same last capacity', async () => {
@@ -136,12 +148,12 @@ describe.each(backends)('booking approved orders on the press, on %s', (backend)
     const outcomes = await Promise.all([approve(one), approve(two)]);
     expect(outcomes.map((outcome) => outcome.outcome)).toEqual(['recorded', 'recorded']);
     const dates = await Promise.all(
-      [one, two].map(async (reference) => (await storage.getRequestState(reference))?.promised?.date),
+      [one, two].map(async (reference) => (await storage.desk.getRequestState(reference))?.promised?.date),
     );
     // 400 pieces fill Tuesday to Friday; the other 400 take Monday to Thursday of the week after.
     expect(dates.sort()).toEqual(['2026-12-04', '2026-12-10']);
     // What each was promised is the press day the board shows.
-    const board = await storage.boardOrders();
+    const board = await storage.production.boardOrders();
     for (const reference of [one, two]) {
       const order = board.find((item) => item.reference === reference);
       expect(order?.pressDate).toBe(order?.promised?.date);
@@ -149,8 +161,8 @@ describe.each(backends)('booking approved orders on the press, on %s', (backend)
   });
 
   it('keeps every change of the capacity with who made it', async () => {
-    await storage.saveCapacity({ ...capacity(), perDay: { ...capacity().perDay, embroidery: 40 } }, staff);
-    const [latest, before] = await storage.capacityChanges(2);
+    await storage.production.saveCapacity({ ...capacity(), perDay: { ...capacity().perDay, embroidery: 40 } }, staff);
+    const [latest, before] = await storage.production.capacityChanges(2);
     expect(latest).toMatchObject({ capacity: { perDay: { embroidery: 40 } }, changedBy: staff });
     expect(latest?.changedAt).toBeInstanceOf(Date);
     expect(before?.capacity.perDay.embroidery).toBe(100);
@@ -160,21 +172,21 @@ describe.each(backends)('booking approved orders on the press, on %s', (backend)
     const reference = await awaitingApproval(100);
     await approve(reference);
     expect(
-      await storage.movePressDate(reference, {
+      await storage.production.movePressDate(reference, {
         date: '2026-12-09',
         service: 'direct-to-garment',
         pieces: 100,
         actor: staff,
       }),
     ).toBe('moved');
-    const order = (await storage.boardOrders()).find((item) => item.reference === reference);
+    const order = (await storage.production.boardOrders()).find((item) => item.reference === reference);
     expect(order).toMatchObject({ pressDate: '2026-12-09', promised: { date: '2026-12-04' } });
-    const events = (await storage.getRequest(reference))?.events.filter((event) => event.type === 'press_day');
+    const events = (await storage.desk.getRequest(reference))?.events.filter((event) => event.type === 'press_day');
     expect(events?.map((event) => [event.actor, event.data.date, event.data.was])).toEqual([
       [staff, '2026-12-09', '2026-12-04'],
     ]);
     expect(
-      await storage.movePressDate('Q-2026-9999', {
+      await storage.production.movePressDate('Q-2026-9999', {
         date: '2026-12-09',
         service: 'embroidery',
         pieces: 1,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardOrder } from '#server/storage/types.ts';
 import type { BookedWork, Capacity } from '#shared/production/production-load.ts';
 import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
 import { createProductionPlanner } from './production-planner.ts';
+import type { BoardOrder } from './production-store.ts';
 
 /** Monday 30 November 2026, 09:00 in Chicago: the board counts from that day. */
 const start = new Date('2026-11-30T15:00:00Z').getTime();
@@ -28,7 +28,7 @@ function plannerOver(orders: BoardOrder[]) {
   let clock = start;
   const reads = { board: 0 };
   const planner = createProductionPlanner({
-    storage: {
+    production: {
       bookedWork: async () => [],
       capacityChanges: async () => [],
       boardOrders: async () => {
@@ -81,7 +81,7 @@ describe('the production planner’s stamp for the cached pages', () => {
   let clock = start;
   let reads = 0;
   const planner = createProductionPlanner({
-    storage: {
+    production: {
       bookedWork: async () => {
         reads += 1;
         return structuredClone(work);

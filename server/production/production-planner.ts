@@ -1,4 +1,3 @@
-import type { Storage } from '#server/storage/types.ts';
 import { addBusinessDays, approvalDay } from '#shared/pricing/business-days.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { riskWords } from '#shared/production/board-plan.ts';
@@ -15,6 +14,7 @@ import { type Booking, bookingOf } from '#shared/requests/promised-date.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
 import { boardToday, planOf } from './board-views.ts';
 import { loadStamp } from './load-stamp.ts';
+import type { ProductionStore } from './production-store.ts';
 
 /**
  * The server's view of the production load: the capacity in force (the desk's latest change, else
@@ -59,12 +59,12 @@ function firstPressDay(now: Date, site: PricingData, capacity: Capacity): string
 }
 
 export function createProductionPlanner({
-  storage,
+  production,
   site,
   now,
   defaults,
 }: {
-  storage: Pick<Storage, 'bookedWork' | 'capacityChanges' | 'boardOrders'>;
+  production: Pick<ProductionStore, 'bookedWork' | 'capacityChanges' | 'boardOrders'>;
   site: () => PricingData;
   now: () => Date;
   defaults: Capacity;
@@ -77,7 +77,7 @@ export function createProductionPlanner({
   let refreshing = false;
 
   async function capacity(): Promise<Capacity> {
-    const [latest] = await storage.capacityChanges(1);
+    const [latest] = await production.capacityChanges(1);
     return latest?.capacity ?? defaults;
   }
 
@@ -100,7 +100,7 @@ export function createProductionPlanner({
       )
         return kept.value;
       const started = generation;
-      const [capacityInForce, booked] = await Promise.all([capacity(), storage.bookedWork()]);
+      const [capacityInForce, booked] = await Promise.all([capacity(), production.bookedWork()]);
       const read = loadOf(booked, capacityInForce, at);
       const value = { ...read, stamp: loadStamp(read.load) };
       if (started === generation) kept = { at: at.getTime(), firstDay: value.load.firstDay, value };
@@ -125,7 +125,7 @@ export function createProductionPlanner({
       )
         return keptRisks.value;
       const started = generation;
-      const [capacityInForce, orders] = await Promise.all([capacity(), storage.boardOrders()]);
+      const [capacityInForce, orders] = await Promise.all([capacity(), production.boardOrders()]);
       const { firstDay } = boardToday(at, site(), capacityInForce);
       const plan = planOf(site(), capacityInForce, orders, firstDay);
       const value = new Map([...plan.risks].map(([reference, risk]) => [reference, riskWords[risk]]));

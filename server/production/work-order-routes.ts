@@ -1,7 +1,9 @@
 import { type Request, type Response, Router } from 'express';
+import type { CustomerStore } from '#server/customer/customer-store.ts';
+import type { VersionStore } from '#server/requests/version-store.ts';
 import { noSuchRequest, referenceOf, staffOf } from '#server/staff/desk-http.ts';
+import type { DeskStore } from '#server/staff/desk-store.ts';
 import { proofView } from '#server/staff/desk-views.ts';
-import type { Storage } from '#server/storage/types.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { optionalField } from '#shared/optional-field.ts';
@@ -9,9 +11,13 @@ import { shopTime } from '#shared/pricing/business-days.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { WorkOrderView } from '#shared/production/board-view.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
+import type { ProductionStore } from './production-store.ts';
 
 export interface WorkOrderRoutesOptions {
-  storage: Storage;
+  customer: Pick<CustomerStore, 'approvalsOf'>;
+  desk: Pick<DeskStore, 'getRequest'>;
+  production: Pick<ProductionStore, 'boardOrders'>;
+  versions: Pick<VersionStore, 'proofsOf' | 'quotesOf'>;
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
   prices: () => PricingData;
   now: () => Date;
@@ -92,11 +98,11 @@ export function workOrderRoutes(options: WorkOrderRoutesOptions): Router {
   router.get('/staff/requests/:reference/work-order', async (req, res) => {
     const reference = referenceOf(req);
     const [request, proofs, approvals, quotes, board] = await Promise.all([
-      options.storage.getRequest(reference),
-      options.storage.proofsOf(reference),
-      options.storage.approvalsOf(reference),
-      options.storage.quotesOf(reference),
-      options.storage.boardOrders(),
+      options.desk.getRequest(reference),
+      options.versions.proofsOf(reference),
+      options.customer.approvalsOf(reference),
+      options.versions.quotesOf(reference),
+      options.production.boardOrders(),
     ]);
     if (request?.kind !== 'quote') throw noSuchRequest();
     const payload = request.payload;

@@ -1,5 +1,5 @@
-import type { Submission } from '#server/storage/types.ts';
 import { detailsOf, formatEntry, humanize } from '#server/submissions/payload-text.ts';
+import type { Submission } from '#server/submissions/submission-store.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';

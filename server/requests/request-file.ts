@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import createHttpError from 'http-errors';
-import type { StoredFile } from '#server/storage/types.ts';
+import type { StoredFile } from '#server/submissions/submission-store.ts';
 import { isPreviewable } from './request-details.ts';
 
 /** "0", "3"… or "0/preview": which file of a request, and whether as a picture. */

@@ -1,3 +1,4 @@
+import type { CustomerStore } from '#server/customer/customer-store.ts';
 import {
   isLinkSecret,
   type LinkKeys,
@@ -6,7 +7,6 @@ import {
   newLinkSecret,
   sameSecret,
 } from '#server/http/link-secrets.ts';
-import type { CustomerStorage } from '#server/storage/types.ts';
 
 /** The customer's private page of a request: the path, without the origin. */
 function requestPagePath(reference: string, secret: string): string {
@@ -29,30 +29,30 @@ export interface RequestLinks {
  * so a mail can be written with it at send time.
  */
 export async function customerPagePath(
-  storage: Pick<CustomerStorage, 'requestLinkOf'>,
+  customer: Pick<CustomerStore, 'requestLinkOf'>,
   keys: LinkKeys,
   reference: string,
 ): Promise<string | undefined> {
-  const state = await storage.requestLinkOf(reference);
+  const state = await customer.requestLinkOf(reference);
   if (state?.kind !== 'quote' || state.linkSalt === null) return undefined;
   return requestPagePath(reference, keys.customerPage(reference, state.linkSalt));
 }
 
 /**
- * The links over the storage. The database keeps each request's random salt, never a link: a copy of
+ * The links over the customer store. The database keeps each request's random salt, never a link: a copy of
  * it opens no page, and CSRF_SECRET alone makes no link. A link mailed before the salts (migration
  * 0015) keeps opening, by the hash kept of it, until the shop replaces the link.
  */
 export function requestLinks(
-  storage: Pick<CustomerStorage, 'requestLinkOf' | 'replaceRequestLink'>,
+  customer: Pick<CustomerStore, 'requestLinkOf' | 'replaceRequestLink'>,
   keys: LinkKeys | string,
 ): RequestLinks {
   const made = typeof keys === 'string' ? linkKeys(keys) : keys;
   return {
-    pathFor: (reference) => customerPagePath(storage, made, reference),
+    pathFor: (reference) => customerPagePath(customer, made, reference),
 
     async opens(reference, secret) {
-      const state = await storage.requestLinkOf(reference);
+      const state = await customer.requestLinkOf(reference);
       const quote = state?.kind === 'quote' ? state : undefined;
       const expected = quote?.linkSalt ? made.customerPage(reference, quote.linkSalt) : undefined;
       // Both checks every time: which one a link passes (or that there was nothing to pass) takes no longer.
@@ -62,10 +62,10 @@ export function requestLinks(
     },
 
     async replace(reference, actor) {
-      const state = await storage.requestLinkOf(reference);
+      const state = await customer.requestLinkOf(reference);
       if (state?.kind !== 'quote') return undefined;
       const salt = newLinkSecret();
-      const replaced = await storage.replaceRequestLink(reference, { fromVersion: state.linkVersion, salt, actor });
+      const replaced = await customer.replaceRequestLink(reference, { fromVersion: state.linkVersion, salt, actor });
       // Someone replaced it at the same moment: theirs stands, and this answers with the live one.
       return replaced ? requestPagePath(reference, made.customerPage(reference, salt)) : this.pathFor(reference);
     },

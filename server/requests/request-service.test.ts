@@ -36,10 +36,13 @@ describe.each(backends)('the request service on %s', (backend) => {
   beforeAll(async () => {
     storage = await openTestStorage(backend);
     service = createRequestService({
-      storage,
+      customer: storage.customer,
+      desk: storage.desk,
+      payments: storage.payments,
+      versions: storage.versions,
       now,
       planner: createProductionPlanner({
-        storage,
+        production: storage.production,
         site: () => fixtureSiteData,
         now,
         defaults: readCapacityDefaults(),
@@ -52,15 +55,15 @@ describe.each(backends)('the request service on %s', (backend) => {
   async function mailsToCustomer(): Promise<BuiltMail[]> {
     const mails: BuiltMail[] = [];
     for (;;) {
-      const claimed = await storage.claimNotification(60_000);
+      const claimed = await storage.outbox.claimNotification(60_000);
       if (!claimed) return mails.filter((mail) => mail.to === 'dana@example.com' && !/We received/.test(mail.subject));
       mails.push(await buildMail(claimed, storage, settings));
-      await storage.markNotificationSent(claimed);
+      await storage.outbox.markNotificationSent(claimed);
     }
   }
 
   async function quotedWithProof() {
-    const { reference } = await storage.saveSubmission({
+    const { reference } = await storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Dana Whitfield',
       email: 'dana@example.com',
@@ -75,14 +78,14 @@ describe.each(backends)('the request service on %s', (backend) => {
       },
       files: [],
     });
-    await storage.sendQuote(reference, terms, {
+    await storage.versions.sendQuote(reference, terms, {
       from: 'new',
       to: 'quoted',
       actor: staff,
       mail: (version) => ({ kind: 'quote-sent', version }),
     });
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
-    await storage.sendProof(
+    await storage.versions.sendProof(
       reference,
       {
         file: { name: 'front.png', mediaType: 'image/png', size: png.length, data: png },
@@ -108,7 +111,10 @@ describe.each(backends)('the request service on %s', (backend) => {
       userAgent: 'Test',
     } as const;
     expect(await service.answer(reference, answer)).toEqual({ outcome: 'recorded', withProof: true });
-    expect((await storage.getRequestState(reference))?.promised).toEqual({ date: '2026-12-14', handover: 'pickup' });
+    expect((await storage.desk.getRequestState(reference))?.promised).toEqual({
+      date: '2026-12-14',
+      handover: 'pickup',
+    });
     const [receipt] = await mailsToCustomer();
     expect(receipt?.subject).toBe(`Seenwear: you approved quote v1 and proof v1 of ${reference}`);
     expect(receipt?.text).toContain('You approved quote v1 and proof v1');
@@ -138,11 +144,14 @@ describe.each(backends)('the request service on %s', (backend) => {
     expect(await service.changePromisedDate(reference, { date: '2026-12-21', handover: 'delivery' }, staff)).toBe(
       'changed',
     );
-    expect((await storage.getRequestState(reference))?.promised).toEqual({ date: '2026-12-21', handover: 'delivery' });
+    expect((await storage.desk.getRequestState(reference))?.promised).toEqual({
+      date: '2026-12-21',
+      handover: 'delivery',
+    });
     const [change] = await mailsToCustomer();
     expect(change?.subject).toBe(`Seenwear: a new date for your order ${reference}`);
     expect(change?.text).toContain('Delivered to you by Dec 21, 2026 (we had said Dec 14, 2026).');
-    const logged = (await storage.getRequest(reference))?.events.filter((event) => event.type === 'promised');
+    const logged = (await storage.desk.getRequest(reference))?.events.filter((event) => event.type === 'promised');
     expect(logged?.map((event) => [event.actor, event.data.date, event.data.was])).toEqual([
       ['system', '2026-12-14', undefined],
       [staff, '2026-12-21', '2026-12-14'],
@@ -173,9 +182,9 @@ describe.each(backends)('the request service on %s', (backend) => {
     });
     expect(await service.payable(reference, 'balance')).toBeUndefined();
     expect(await toProduction(reference)).toBe('deposit-due');
-    expect((await storage.getRequestState(reference))?.status).toBe('proof_approved');
+    expect((await storage.desk.getRequestState(reference))?.status).toBe('proof_approved');
 
-    await storage.recordOfflinePayment(reference, {
+    await storage.payments.recordOfflinePayment(reference, {
       amountCents: 10_000,
       method: 'cash',
       purpose: 'deposit',
@@ -185,7 +194,7 @@ describe.each(backends)('the request service on %s', (backend) => {
     // Part of it: the rest is what the page asks for, and production still waits.
     expect((await service.payable(reference, 'deposit'))?.amountCents).toBe(4_400);
     expect(await toProduction(reference)).toBe('deposit-due');
-    await storage.recordOfflinePayment(reference, {
+    await storage.payments.recordOfflinePayment(reference, {
       amountCents: 4_400,
       method: 'check',
       purpose: 'deposit',
@@ -212,14 +221,14 @@ describe.each(backends)('the request service on %s', (backend) => {
     expect(await toProduction(reference)).toBe('deposit-due');
     expect(await service.waiveDeposit(reference, { actor: staff, reason: 'Purchase order 5531' })).toBe(true);
     expect(await toProduction(reference)).toBe('moved');
-    const waived = (await storage.getRequest(reference))?.events.find((event) => event.type === 'deposit_waived');
+    const waived = (await storage.desk.getRequest(reference))?.events.find((event) => event.type === 'deposit_waived');
     expect([waived?.actor, waived?.data.reason]).toEqual([staff, 'Purchase order 5531']);
   });
 
   it('keeps what was paid through a revised quote, and asks the balance only once the order is ready', async () => {
     const reference = await quotedWithProof();
     await approve(reference);
-    await storage.recordOfflinePayment(reference, {
+    await storage.payments.recordOfflinePayment(reference, {
       amountCents: 14_400,
       method: 'cash',
       purpose: 'deposit',
@@ -227,16 +236,16 @@ describe.each(backends)('the request service on %s', (backend) => {
       actor: staff,
     });
     // The shop revises the quote (more shirts): the request asks for approval again.
-    await storage.sendQuote(
+    await storage.versions.sendQuote(
       reference,
       { ...terms, lines: [{ ...terms.lines[0], label: 'Tees', quantity: 30, unitCents: 1200 }] },
       { from: 'proof_approved', to: 'quoted', actor: staff, mail: (version) => ({ kind: 'quote-sent', version }) },
     );
     await approve(reference, 2);
-    const state = await storage.getRequestState(reference);
+    const state = await storage.desk.getRequestState(reference);
     // $360 at 50 %: $180 asked, $144 paid, so $36 of the deposit is left.
     expect(await service.payable(reference, 'deposit')).toMatchObject({ amountCents: 3_600, quoteVersion: 2 });
-    await storage.recordOfflinePayment(reference, {
+    await storage.payments.recordOfflinePayment(reference, {
       amountCents: 3_600,
       method: 'cash',
       purpose: 'deposit',

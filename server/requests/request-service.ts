@@ -1,7 +1,9 @@
-import type { QueuedFacts } from '#server/mail/mail-facts.ts';
+import type { CustomerStore, DecisionOutcome, VersionDecision } from '#server/customer/customer-store.ts';
 import { moneyOf } from '#server/payments/money-of.ts';
+import type { PaymentStore } from '#server/payments/payment-store.ts';
 import type { ProductionPlanner } from '#server/production/production-planner.ts';
-import type { DecisionOutcome, Storage, VersionDecision } from '#server/storage/types.ts';
+import type { DeskStore } from '#server/staff/desk-store.ts';
+import type { QueuedFacts } from '#server/storage/mail-facts.ts';
 import { optionalField } from '#shared/optional-field.ts';
 import { type PaymentPurpose, payableNow, waitsForDeposit } from '#shared/payments/order-money.ts';
 import { customerCancellable } from '#shared/requests/customer-steps.ts';
@@ -18,6 +20,7 @@ import {
   UNDO_CANCEL_MS,
 } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
+import type { VersionStore } from './version-store.ts';
 
 /**
  * The mail a staff move sends: Ready, Completed and Cancelled tell the customer by themselves (with
@@ -69,20 +72,27 @@ export interface StaffMove {
 /**
  * The request service: where a request may move, when a quote or proof may be answered, what an answer
  * does, who may cancel and when. Routes call it and stay thin; the rules themselves are in
- * shared/requests (so the pages show exactly what this allows) and storage only persists, judging
- * nothing: a decision is judged here on what storage read under the request's lock.
+ * shared/requests (so the pages show exactly what this allows) and the stores only persist, judging
+ * nothing: a decision is judged here on what the customer store read under the request's lock.
  */
 export function createRequestService({
-  storage,
+  customer,
+  desk,
+  payments,
+  versions,
   now,
   planner,
 }: {
-  storage: Storage;
+  customer: Pick<CustomerStore, 'decideVersion' | 'approvalsOf' | 'askFreshQuote' | 'cancelByCustomer'>;
+  desk: Pick<DeskStore, 'getRequestState' | 'changeRequestStatus' | 'undoCancel' | 'changePromisedDate'>;
+  payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf' | 'waiveDeposit'>;
+  versions: Pick<VersionStore, 'formValuesOf' | 'quotesOf' | 'proofsOf'>;
   now: () => Date;
   /** The promised day follows the calculator's schedule and the shop's load (server/production/). */
   planner: ProductionPlanner;
 }) {
   const today = () => localToday(now());
+  const moneyReads = { versions, customer, payments };
 
   /**
    * Judged under the request's lock; should the answer approve the proof, the order is booked on the
@@ -90,11 +100,11 @@ export function createRequestService({
    * out under the production lock from the orders booked before it.
    */
   async function decide(reference: string, decision: VersionDecision) {
-    const values = decision.decision === 'approved' ? await storage.formValuesOf(reference) : undefined;
+    const values = decision.decision === 'approved' ? await versions.formValuesOf(reference) : undefined;
     const book = values && (await planner.bookingFor(values));
-    // The verdict storage acted on, kept to say what the answer did (a draft proof taken along).
+    // The verdict the customer store acted on, kept to say what the answer did (a draft proof taken along).
     let verdict: DecisionVerdict | undefined;
-    const outcome = await storage.decideVersion(reference, { ...decision, ...(book ? { book } : {}) }, (state) => {
+    const outcome = await customer.decideVersion(reference, { ...decision, ...(book ? { book } : {}) }, (state) => {
       verdict = judgeDecision(state, decision, today());
       return verdict;
     });
@@ -118,14 +128,14 @@ export function createRequestService({
      * rules as one given on the page, with who recorded it.
      */
     async move(reference: string, move: StaffMove): Promise<MoveOutcome> {
-      const request = await storage.getRequestState(reference);
+      const request = await desk.getRequestState(reference);
       if (!request) return 'missing';
       if (move.from !== request.status) return 'conflict';
       if (!canMove(request.kind, move.from, move.to)) return 'bad-move';
       const subject = request.kind === 'quote' ? inPersonApprovalOf(move.from, move.to) : undefined;
       if (subject) {
-        const versions = subject === 'quote' ? await storage.quotesOf(reference) : await storage.proofsOf(reference);
-        const version = versions.at(-1)?.version;
+        const sent = subject === 'quote' ? await versions.quotesOf(reference) : await versions.proofsOf(reference);
+        const version = sent.at(-1)?.version;
         if (version === undefined) return 'bad-move';
         const staff = move.actor.slice('staff:'.length);
         const { outcome } = await decide(reference, {
@@ -143,8 +153,8 @@ export function createRequestService({
       }
       const reason = move.reason?.trim();
       if (move.to === 'cancelled' && !reason) return 'no-reason';
-      if (waitsForDeposit(move.from, move.to, (await moneyOf(storage, reference)).money)) return 'deposit-due';
-      const outcome = await storage.changeRequestStatus(reference, {
+      if (waitsForDeposit(move.from, move.to, (await moneyOf(moneyReads, reference)).money)) return 'deposit-due';
+      const outcome = await desk.changeRequestStatus(reference, {
         from: move.from,
         to: move.to,
         actor: move.actor,
@@ -162,7 +172,7 @@ export function createRequestService({
      * the customer is told only if the cancel's mail had reached them.
      */
     async undoCancel(reference: string, actor: `staff:${string}`) {
-      const undone = await storage.undoCancel(reference, { actor, withinMs: UNDO_CANCEL_MS });
+      const undone = await desk.undoCancel(reference, { actor, withinMs: UNDO_CANCEL_MS });
       // Back on the press, if it was there.
       if (undone.outcome === 'undone') planner.invalidate();
       return undone;
@@ -176,11 +186,11 @@ export function createRequestService({
       reference: string,
       { tellShop }: { tellShop: boolean },
     ): Promise<'asked' | 'already' | 'not-expired' | 'missing'> {
-      const [request, quotes] = await Promise.all([storage.getRequestState(reference), storage.quotesOf(reference)]);
+      const [request, quotes] = await Promise.all([desk.getRequestState(reference), versions.quotesOf(reference)]);
       if (!request) return 'missing';
       const quote = quotes.at(-1);
       if (request.status !== 'quoted' || !quote || isQuoteOpen(quote, quote.version, today())) return 'not-expired';
-      const outcome = await storage.askFreshQuote(reference, {
+      const outcome = await customer.askFreshQuote(reference, {
         version: quote.version,
         ...(tellShop ? { mail: { kind: 'customer-asked-quote' as const, version: quote.version } } : {}),
       });
@@ -196,7 +206,7 @@ export function createRequestService({
       reference: string,
       purpose: PaymentPurpose,
     ): Promise<{ amountCents: number; quoteVersion: number; email: string } | undefined> {
-      const [request, { money }] = await Promise.all([storage.getRequestState(reference), moneyOf(storage, reference)]);
+      const [request, { money }] = await Promise.all([desk.getRequestState(reference), moneyOf(moneyReads, reference)]);
       if (request?.kind !== 'quote' || !money) return undefined;
       const amountCents = payableNow(request.status, money, purpose);
       return amountCents > 0 ? { amountCents, quoteVersion: money.quoteVersion, email: request.email } : undefined;
@@ -204,12 +214,12 @@ export function createRequestService({
 
     /** The shop waives the deposit, with its reason, logged with who and when: production may start unpaid. */
     waiveDeposit(reference: string, waiver: { actor: `staff:${string}`; reason: string }) {
-      return storage.waiveDeposit(reference, waiver);
+      return payments.waiveDeposit(reference, waiver);
     },
 
     /** The customer cancels from their page: only before they approved a quote (the shop has started work since). */
     cancelByCustomer(reference: string, cancel: { reason?: string; mail?: QueuedFacts }) {
-      return storage.cancelByCustomer(reference, { from: customerCancellable, ...cancel });
+      return customer.cancelByCustomer(reference, { from: customerCancellable, ...cancel });
     },
 
     /**
@@ -221,11 +231,11 @@ export function createRequestService({
       promised: PromisedDate,
       actor: `staff:${string}`,
     ): Promise<'changed' | 'missing' | 'not-booked' | 'past'> {
-      const request = await storage.getRequestState(reference);
+      const request = await desk.getRequestState(reference);
       if (!request) return 'missing';
       if (!canPromise(request.kind, request.status)) return 'not-booked';
       if (promised.date < today()) return 'past';
-      if (!(await storage.changePromisedDate(reference, { promised, actor }))) return 'missing';
+      if (!(await desk.changePromisedDate(reference, { promised, actor }))) return 'missing';
       // An order pressed after its new promise is at risk: the inbox's flags are worked out again.
       planner.invalidate();
       return 'changed';

@@ -1,6 +1,6 @@
-import type { SentQuote } from '#server/storage/types.ts';
 import { formatMoney } from '#shared/money.ts';
 import { depositOf } from '#shared/requests/quote.ts';
+import type { SentQuote } from './version-store.ts';
 
 /** A quote's figures as both sides show them: each line, the total and the deposit, formatted. */
 export function quoteFigures(quote: Pick<SentQuote, 'lines' | 'totalCents' | 'depositPercent'>) {

@@ -18,7 +18,7 @@ describe.each(backends)('the staff desk on %s', (backend) => {
     const storage = await openTestStorage(backend);
     t = await createTestApp({ storage, config: { submissionRateLimit: 1000 } });
     reference = (
-      await storage.saveSubmission({
+      await storage.submissions.saveSubmission({
         kind: 'quote',
         name: 'Dana Whitfield',
         email: 'dana@example.com',
@@ -85,7 +85,7 @@ describe.each(backends)('the staff desk on %s', (backend) => {
 
   it('puts the conversation first, and a contact message in it with its date, not among the details', async () => {
     const { cookie } = await signedIn();
-    const { reference: contact } = await t.storage.saveSubmission({
+    const { reference: contact } = await t.storage.submissions.saveSubmission({
       kind: 'contact',
       name: 'Sam Ortiz',
       email: 'sam@example.com',
@@ -127,12 +127,12 @@ describe.each(backends)('the staff desk on %s', (backend) => {
     for (const to of ['quoted', 'approved', 'proof_approved', 'completed']) {
       expect((await move({ from: 'new', to })).headers.location).toBe(`/staff/requests/${reference}?done=bad-move`);
     }
-    await t.storage.changeRequestStatus(reference, { from: 'new', to: 'in_production', actor: 'system' });
-    const before = (await t.storage.notificationsOf(reference)).length;
+    await t.storage.desk.changeRequestStatus(reference, { from: 'new', to: 'in_production', actor: 'system' });
+    const before = (await t.storage.outbox.notificationsOf(reference)).length;
     expect(
       (await move({ from: 'in_production', to: 'ready', message: 'Your shirts are ready.' })).headers.location,
     ).toBe(`/staff/requests/${reference}?done=moved`);
-    expect((await t.storage.notificationsOf(reference)).length).toBe(before + 1);
+    expect((await t.storage.outbox.notificationsOf(reference)).length).toBe(before + 1);
     // Someone else's page still says "in production".
     expect((await move({ from: 'in_production', to: 'proof_approved' })).headers.location).toBe(
       `/staff/requests/${reference}?done=conflict`,
@@ -141,7 +141,7 @@ describe.each(backends)('the staff desk on %s', (backend) => {
     expect((await move({ from: 'ready', to: 'cancelled' })).headers.location).toBe(
       `/staff/requests/${reference}?done=cancel-form`,
     );
-    expect((await t.storage.getRequestState(reference))?.status).toBe('ready');
+    expect((await t.storage.desk.getRequestState(reference))?.status).toBe('ready');
     expect((await move({ from: 'ready', to: 'handled' })).headers.location).toBe(
       `/staff/requests/${reference}?done=bad-move`,
     );
@@ -172,7 +172,7 @@ describe.each(backends)('the staff desk on %s', (backend) => {
 
   it('writes to the customer: the message joins the thread and its mail is queued with it', async () => {
     const { cookie, token } = await signedIn();
-    const before = await t.storage.notificationsOf(reference);
+    const before = await t.storage.outbox.notificationsOf(reference);
     await request(t.app)
       .post(`/staff/requests/${reference}/messages`)
       .set('Cookie', cookie)
@@ -180,7 +180,7 @@ describe.each(backends)('the staff desk on %s', (backend) => {
       .send({ [CSRF_FIELD]: token, text: 'Would navy work instead of black?' })
       .expect(303)
       .expect('Location', `/staff/requests/${reference}?done=sent`);
-    const after = withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear');
+    const after = withSubjects(await t.storage.outbox.notificationsOf(reference), reference, 'Seenwear');
     expect(after).toHaveLength(before.length + 1);
     expect(after.at(-1)).toMatchObject({
       recipient: 'customer',
@@ -204,7 +204,7 @@ describe.each(backends)('the staff desk on %s', (backend) => {
     const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', cookie).expect(200);
     const old = /href="(\/requests\/[^"]+)"/.exec(page.text)?.[1] ?? '';
     await request(t.app).get(old).expect(200);
-    const before = (await t.storage.notificationsOf(reference)).length;
+    const before = (await t.storage.outbox.notificationsOf(reference)).length;
     const replaced = await request(t.app)
       .post(`/staff/requests/${reference}/link`)
       .set('Cookie', cookie)
@@ -213,7 +213,7 @@ describe.each(backends)('the staff desk on %s', (backend) => {
       .expect(303);
     expect(replaced.headers.location).toBe(`/staff/requests/${reference}?done=link-mailed`);
     await request(t.app).get(old).expect(404);
-    const after = withSubjects(await t.storage.notificationsOf(reference), reference, 'Seenwear');
+    const after = withSubjects(await t.storage.outbox.notificationsOf(reference), reference, 'Seenwear');
     expect(after).toHaveLength(before + 1);
     expect(after.at(-1)).toMatchObject({
       recipient: 'customer',

@@ -1,21 +1,28 @@
 import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
+import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { deskGroupRoutes, deskGroupView } from '#server/groups/desk-group-routes.ts';
+import type { GroupStore } from '#server/groups/group-store.ts';
 import type { Csrf } from '#server/http/csrf.ts';
+import type { LimitStore } from '#server/http/limit-store.ts';
 import type { LinkKeys } from '#server/http/link-secrets.ts';
-import type { QueuedFacts } from '#server/mail/mail-facts.ts';
+import type { OutboxStore } from '#server/mail/outbox-store.ts';
 import { mockupDeskRoutes, mockupNotices } from '#server/mockups/mockup-desk-routes.ts';
 import { deskMockups } from '#server/mockups/mockup-desk-views.ts';
+import type { MockupStore } from '#server/mockups/mockup-store.ts';
 import { paymentNotices } from '#server/payments/desk-payment-routes.ts';
+import type { PaymentStore } from '#server/payments/payment-store.ts';
 import { deskMoneyView } from '#server/payments/payment-views.ts';
 import { productionDeskRoutes } from '#server/production/production-desk-routes.ts';
 import type { ProductionPlanner } from '#server/production/production-planner.ts';
+import type { ProductionStore } from '#server/production/production-store.ts';
 import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
 import { type RequestService, statusMail } from '#server/requests/request-service.ts';
-import { requestPageReads } from '#server/staff/request-page-reads.ts';
-import type { Actor, Storage } from '#server/storage/types.ts';
+import type { VersionStore } from '#server/requests/version-store.ts';
+import type { Actor } from '#server/storage/activity.ts';
+import type { QueuedFacts } from '#server/storage/mail-facts.ts';
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import { optionalField } from '#shared/optional-field.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
@@ -34,9 +41,11 @@ import {
 import { localToday } from '#shared/submissions/quote-fields.ts';
 import { z } from '#shared/zod.ts';
 import { noSuchRequest, referenceOf, requireStaff, staffOf, textField } from './desk-http.ts';
+import type { DeskStore } from './desk-store.ts';
 import { eventView, fileView, listItemView, mailView, proofView, quoteView, threadView } from './desk-views.ts';
 import { proofFileRoutes, proofNotices } from './proof-routes.ts';
 import { quoteRoutes } from './quote-routes.ts';
+import { requestPageReads } from './request-page-reads.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 import type { StaffAuth } from './staff-auth.ts';
 
@@ -120,7 +129,31 @@ const notices = {
 
 /** What the desk's routes are built from. */
 export interface DeskRoutesOptions {
-  storage: Storage;
+  desk: Pick<
+    DeskStore,
+    | 'listRequests'
+    | 'getRequest'
+    | 'getRequestState'
+    | 'getRequestFile'
+    | 'markRequestRead'
+    | 'sendRequestMessage'
+    | 'addRequestNote'
+  >;
+  /** The quotes, proofs and form of each request, and the quote and proof sends. */
+  versions: VersionStore;
+  /** The customer's approvals (the request page and the work order). */
+  customer: Pick<CustomerStore, 'approvalsOf'>;
+  /** The request page's mails, the replaced link's mail and the sign-in link's. */
+  outbox: Pick<OutboxStore, 'notificationsOf' | 'queueMail'>;
+  /** The request page's money card. */
+  payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf' | 'checkoutSessionsOf'>;
+  /** A group order's section, roster and packing sheet (closed first when its deadline passed). */
+  groups: Pick<GroupStore, 'groupOf' | 'entriesOf' | 'closeGroup' | 'groupById'>;
+  mockups: MockupStore;
+  /** The board and the capacity page. */
+  production: Pick<ProductionStore, 'boardOrders' | 'movePressDate' | 'capacityChanges' | 'saveCapacity'>;
+  /** The sign-in forms' rate limits and the caps on sign-in links. */
+  limits: Pick<LimitStore, 'countHit' | 'uncountHit' | 'hitsOf'>;
   /** The request service: the rules of every move. */
   requests: RequestService;
   auth: StaffAuth;
@@ -189,7 +222,8 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
 
   router.use(
     signInRoutes({
-      storage: options.storage,
+      outbox: options.outbox,
+      limits: options.limits,
       auth: options.auth,
       render: send,
       linkKeys: options.linkKeys,
@@ -213,7 +247,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       ...(status && (isStatusOf('quote', status) || isStatusOf('contact', status)) ? { status } : {}),
     };
     const [list, risks] = await Promise.all([
-      options.storage.listRequests({ ...filter, pageSize: PAGE_SIZE }),
+      options.desk.listRequests({ ...filter, pageSize: PAGE_SIZE }),
       options.planner.risks(),
     ]);
     const today = now();
@@ -238,19 +272,19 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     const actor: Actor = `staff:${staffOf(res)}`;
     // Every section's reads at once (each a round trip on PostgreSQL); the money card's from these.
     const readPage = () => {
-      const quotesRead = options.storage.quotesOf(reference);
-      const approvalsRead = options.storage.approvalsOf(reference);
-      const reads = requestPageReads(options.storage, reference, { quotes: quotesRead, approvals: approvalsRead });
+      const quotesRead = options.versions.quotesOf(reference);
+      const approvalsRead = options.customer.approvalsOf(reference);
+      const reads = requestPageReads(options.payments, reference, { quotes: quotesRead, approvals: approvalsRead });
       return Promise.all([
-        options.storage.getRequest(reference),
-        options.storage.notificationsOf(reference),
+        options.desk.getRequest(reference),
+        options.outbox.notificationsOf(reference),
         quotesRead,
-        options.storage.proofsOf(reference),
+        options.versions.proofsOf(reference),
         options.requestLinks?.pathFor(reference),
         approvalsRead,
-        options.storage.formValuesOf(reference),
-        options.storage.mockupsOf(reference),
-        deskGroupView(options.storage, reference, options.prices(), now()),
+        options.versions.formValuesOf(reference),
+        options.mockups.mockupsOf(reference),
+        deskGroupView(options.groups, reference, options.prices(), now()),
         reads,
       ]);
     };
@@ -258,7 +292,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     // Opened for the first time: marked read (with who opened it, in its log), and read again to show so.
     // Every later view is the reads above alone.
     if (page[0] && page[0].readAt === null) {
-      if (!(await options.storage.markRequestRead(reference, actor))) throw noSuchRequest();
+      if (!(await options.desk.markRequestRead(reference, actor))) throw noSuchRequest();
       page = await readPage();
     }
     const [request, mails, quotes, proofs, customerPage, approvals, formValues, mockups, group, reads] = page;
@@ -300,9 +334,9 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       : [];
     const onTheBoard = ['approved', 'proof_sent', 'proof_approved', 'in_production', 'ready', 'completed'];
     // Members' receipts name their entry: the desk's list of mails says which member each went to.
-    const groupRow = group ? await options.storage.groupOf(reference) : undefined;
+    const groupRow = group ? await options.groups.groupOf(reference) : undefined;
     const memberNames = new Map(
-      (groupRow ? await options.storage.entriesOf(groupRow.id) : []).map((entry) => [entry.id, entry.name]),
+      (groupRow ? await options.groups.entriesOf(groupRow.id) : []).map((entry) => [entry.id, entry.name]),
     );
     const money = await deskMoneyView(reads, {
       reference,
@@ -363,12 +397,12 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
   router.get('/staff/requests/:reference/files/:position{/:preview}', async (req, res) => {
     const reference = referenceOf(req);
     const { position, preview } = filePosition(req.params.position, req.params.preview);
-    sendRequestFile(res, await options.storage.getRequestFile(reference, position), preview);
+    sendRequestFile(res, await options.desk.getRequestFile(reference, position), preview);
   });
 
   router.post('/staff/requests/:reference/status', async (req, res) => {
     const reference = referenceOf(req);
-    const request = await options.storage.getRequestState(reference);
+    const request = await options.desk.getRequestState(reference);
     if (!request) throw noSuchRequest();
     const from = textField(req.body, 'from');
     const to = textField(req.body, 'to');
@@ -396,7 +430,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
   // A cancel: why (the customer is told) and a ticked confirmation, both required, without JavaScript too.
   router.post('/staff/requests/:reference/cancel', async (req, res) => {
     const reference = referenceOf(req);
-    const request = await options.storage.getRequestState(reference);
+    const request = await options.desk.getRequestState(reference);
     if (!request) throw noSuchRequest();
     const back = `/staff/requests/${reference}`;
     const from = textField(req.body, 'from');
@@ -453,9 +487,9 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     const text = textField(req.body, 'text').slice(0, MAX_TEXT);
     const back = `/staff/requests/${reference}`;
     if (!text) return res.redirect(303, `${back}?done=empty-message`);
-    const request = await options.storage.getRequestState(reference);
+    const request = await options.desk.getRequestState(reference);
     if (!request) throw noSuchRequest();
-    await options.storage.sendRequestMessage(reference, `staff:${staffOf(res)}`, text, {
+    await options.desk.sendRequestMessage(reference, `staff:${staffOf(res)}`, text, {
       kind: 'desk-message',
       message: text,
       about: request.kind,
@@ -467,7 +501,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
   // A customer's link that leaked (a forwarded mail): a new one, the old one refused from now on.
   router.post('/staff/requests/:reference/link', async (req, res) => {
     const reference = referenceOf(req);
-    const request = await options.storage.getRequestState(reference);
+    const request = await options.desk.getRequestState(reference);
     if (!request) throw createHttpError(404, 'There is no request with that reference.');
     if (request.kind !== 'quote' || !options.requestLinks) {
       throw createHttpError(400, 'Only a quote request has a customer page to replace the link of.');
@@ -477,7 +511,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     const mailIt = textField(req.body, 'mail') === 'yes';
     if (mailIt) {
       // The link is put in as the mail is sent: the newest, should it be replaced again meanwhile.
-      await options.storage.queueMail({ kind: 'link-replaced' }, { recipient: 'customer', reference });
+      await options.outbox.queueMail({ kind: 'link-replaced' }, { recipient: 'customer', reference });
       options.onQueued?.();
     }
     req.log.info({ reference, reason: 'customer_link_replaced' }, 'customer link replaced');
@@ -489,17 +523,27 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
     const text = textField(req.body, 'text').slice(0, MAX_TEXT);
     const back = `/staff/requests/${reference}`;
     if (!text) return res.redirect(303, `${back}?done=empty-note`);
-    if (!(await options.storage.addRequestNote(reference, `staff:${staffOf(res)}`, text))) {
+    if (!(await options.desk.addRequestNote(reference, `staff:${staffOf(res)}`, text))) {
       throw noSuchRequest();
     }
     res.redirect(303, `${back}?done=noted`);
   });
 
-  router.use(proofFileRoutes(options.storage));
-  router.use(mockupDeskRoutes(options));
+  router.use(proofFileRoutes(options.versions));
+  router.use(
+    mockupDeskRoutes({
+      desk: options.desk,
+      mockups: options.mockups,
+      versions: options.versions,
+      requests: options.requests,
+      prices: options.prices,
+      ...(options.onQueued ? { onQueued: options.onQueued } : {}),
+    }),
+  );
   router.use(
     quoteRoutes({
-      storage: options.storage,
+      desk: options.desk,
+      versions: options.versions,
       render: send,
       prices: options.prices,
       now,
@@ -507,8 +551,21 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       ...(options.onQueued ? { onQueued: options.onQueued } : {}),
     }),
   );
-  router.use(productionDeskRoutes({ ...options, render: send, now }));
-  router.use(deskGroupRoutes({ ...options, render: send, now }));
+  router.use(
+    productionDeskRoutes({
+      customer: options.customer,
+      desk: options.desk,
+      production: options.production,
+      versions: options.versions,
+      requests: options.requests,
+      planner: options.planner,
+      render: send,
+      prices: options.prices,
+      now,
+      ...(options.onQueued ? { onQueued: options.onQueued } : {}),
+    }),
+  );
+  router.use(deskGroupRoutes({ groups: options.groups, render: send, prices: options.prices, now }));
 
   return router;
 }

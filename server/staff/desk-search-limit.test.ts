@@ -25,7 +25,7 @@ describe.each(backends)(
       const storage = await openTestStorage(backend);
       t = await createTestApp({ storage, config: { submissionRateLimit: 1000 } });
       for (let n = 1; n <= MATCHES; n++) {
-        await storage.saveSubmission({
+        await storage.submissions.saveSubmission({
           kind: 'quote',
           name: `Ada Okonkwo ${n}`,
           email: `ada${n}@example.com`,
@@ -33,7 +33,7 @@ describe.each(backends)(
           files: [],
         });
       }
-      await storage.saveSubmission({
+      await storage.submissions.saveSubmission({
         kind: 'quote',
         name: 'Dana Whitfield',
         email: 'dana@example.com',

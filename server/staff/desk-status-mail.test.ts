@@ -50,7 +50,7 @@ describe.each(backends)('status mails, cancels and their undo on %s', (backend) 
 
   /** A quote request with quote v1 approved and its deposit paid at the counter, moved to `status`. */
   async function order(status: 'in_production' | 'approved' | 'new' = 'in_production', delivery = 'pickup') {
-    const { reference } = await storage.saveSubmission({
+    const { reference } = await storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Dana Whitfield',
       email: 'dana@example.com',
@@ -61,18 +61,18 @@ describe.each(backends)('status mails, cancels and their undo on %s', (backend) 
       await sendAll();
       return reference;
     }
-    await storage.sendQuote(reference, terms, {
+    await storage.versions.sendQuote(reference, terms, {
       from: 'new',
       to: 'quoted',
       actor: staff,
       mail: (version) => ({ kind: 'quote-sent', version }),
     });
-    await storage.decideVersion(
+    await storage.customer.decideVersion(
       reference,
       { subject: 'quote', version: 1, decision: 'approved', name: 'Dana', comment: '', ip: '', userAgent: '' },
       () => ({ ok: true, to: 'approved' }),
     );
-    await storage.recordOfflinePayment(reference, {
+    await storage.payments.recordOfflinePayment(reference, {
       amountCents: 24_633,
       method: 'cash',
       purpose: 'deposit',
@@ -80,7 +80,7 @@ describe.each(backends)('status mails, cancels and their undo on %s', (backend) 
       actor: staff,
     });
     if (status === 'in_production')
-      await storage.changeRequestStatus(reference, { from: 'approved', to: 'in_production', actor: staff });
+      await storage.desk.changeRequestStatus(reference, { from: 'approved', to: 'in_production', actor: staff });
     await sendAll();
     return reference;
   }
@@ -89,10 +89,10 @@ describe.each(backends)('status mails, cancels and their undo on %s', (backend) 
   async function sendAll(): Promise<BuiltMail[]> {
     const mails: BuiltMail[] = [];
     for (;;) {
-      const claimed = await storage.claimNotification(60_000);
+      const claimed = await storage.outbox.claimNotification(60_000);
       if (!claimed) return mails;
       mails.push(await buildMail(claimed, storage, settings));
-      await storage.markNotificationSent(claimed);
+      await storage.outbox.markNotificationSent(claimed);
     }
   }
 
@@ -175,7 +175,7 @@ describe.each(backends)('status mails, cancels and their undo on %s', (backend) 
     expect(unconfirmed.headers.location).toBe(`/staff/requests/${reference}?done=cancel-unconfirmed#cancel`);
     const blank = await post(reference, 'cancel', { from: 'new', reason: '   ', confirm: 'yes' });
     expect(blank.headers.location).toBe(`/staff/requests/${reference}?done=no-reason#cancel`);
-    expect((await storage.getRequestState(reference))?.status).toBe('new');
+    expect((await storage.desk.getRequestState(reference))?.status).toBe('new');
     expect(await deskPage(reference, '?done=cancel-unconfirmed')).toContain(
       'Not cancelled: tick “Yes, cancel this request” to confirm.',
     );
@@ -186,7 +186,7 @@ describe.each(backends)('status mails, cancels and their undo on %s', (backend) 
       confirm: 'yes',
     });
     expect(cancelled.headers.location).toBe(`/staff/requests/${reference}?done=cancelled`);
-    expect((await storage.getRequestState(reference))?.status).toBe('cancelled');
+    expect((await storage.desk.getRequestState(reference))?.status).toBe('cancelled');
     const [mail] = await sendAll();
     expect(mail?.subject).toBe(`Seenwear: your request ${reference} is cancelled`);
     expect(mail?.text).toContain('Why: The logo is not yours to print.');
@@ -201,7 +201,7 @@ describe.each(backends)('status mails, cancels and their undo on %s', (backend) 
     // Undone before the outbox sent the cancel: the customer is sent nothing at all.
     const quick = await post(reference, 'undo-cancel');
     expect(quick.headers.location).toBe(`/staff/requests/${reference}?done=cancel-undone-withdrawn`);
-    expect((await storage.getRequestState(reference))?.status).toBe('approved');
+    expect((await storage.desk.getRequestState(reference))?.status).toBe('approved');
     expect(await sendAll()).toEqual([]);
     const page = await deskPage(reference);
     expect(page).toContain('Undid the cancel: back from Cancelled to Approved');
@@ -219,7 +219,7 @@ describe.each(backends)('status mails, cancels and their undo on %s', (backend) 
     expect((await post(reference, 'undo-cancel')).headers.location).toBe(
       `/staff/requests/${reference}?done=not-cancelled`,
     );
-    const mails = withSubjects(await storage.notificationsOf(reference), reference, 'Seenwear');
+    const mails = withSubjects(await storage.outbox.notificationsOf(reference), reference, 'Seenwear');
     expect(mails.filter((mail) => mail.subject?.endsWith('is back on'))).toHaveLength(1);
   });
 
@@ -235,12 +235,12 @@ describe.each(backends)('status mails, cancels and their undo on %s', (backend) 
     expect((await post(reference, 'undo-cancel')).headers.location).toBe(
       `/staff/requests/${reference}?done=undo-too-late`,
     );
-    expect((await storage.getRequestState(reference))?.status).toBe('cancelled');
+    expect((await storage.desk.getRequestState(reference))?.status).toBe('cancelled');
   });
 
   it('tells a customer who cancelled on their own page when the shop undoes it', async () => {
     const reference = await order('new');
-    expect(await storage.cancelByCustomer(reference, { from: ['new'], reason: 'Oops' })).toBe('cancelled');
+    expect(await storage.customer.cancelByCustomer(reference, { from: ['new'], reason: 'Oops' })).toBe('cancelled');
     const undone = await post(reference, 'undo-cancel');
     expect(undone.headers.location).toBe(`/staff/requests/${reference}?done=cancel-undone-told`);
     expect((await sendAll()).map((mail) => mail.subject)).toEqual([`Seenwear: your request ${reference} is back on`]);

@@ -1,19 +1,14 @@
+import type { Approval } from '#server/customer/customer-store.ts';
 import { groupEventText } from '#server/groups/group-events.ts';
 import { queuedSubject } from '#server/mail/build-mail.ts';
-import { readMailFacts } from '#server/mail/mail-facts.ts';
+import type { NotificationState } from '#server/mail/outbox-store.ts';
 import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
+import type { SentProof, SentQuote } from '#server/requests/version-store.ts';
 import { printSizeText, quoteFigures } from '#server/requests/version-views.ts';
-import type {
-  Actor,
-  Approval,
-  NotificationState,
-  RequestDetail,
-  RequestListItem,
-  SentProof,
-  SentQuote,
-  StoredFile,
-} from '#server/storage/types.ts';
+import type { Actor } from '#server/storage/activity.ts';
+import { readMailFacts } from '#server/storage/mail-facts.ts';
 import { humanize } from '#server/submissions/payload-text.ts';
+import type { StoredFile } from '#server/submissions/submission-store.ts';
 import type {
   DeskApproval,
   DeskEvent,
@@ -30,10 +25,11 @@ import { optionalField } from '#shared/optional-field.ts';
 import { isQuoteOpen } from '#shared/requests/quote.ts';
 import { type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 import { browserName } from './browser-name.ts';
+import type { RequestDetail, RequestListItem } from './desk-store.ts';
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
-/** An inbox row from what the storage lists. */
+/** An inbox row from what the desk store lists. */
 export function listItemView(item: RequestListItem, today: Date): DeskListItem {
   const inHandsDate = text(item.payload.inHandsDate);
   const quantity = item.payload.quantity;

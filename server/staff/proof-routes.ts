@@ -3,13 +3,15 @@ import { fileTypeFromBuffer } from 'file-type';
 import createHttpError from 'http-errors';
 import { sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
-import type { Storage, StoredFile } from '#server/storage/types.ts';
+import type { VersionStore } from '#server/requests/version-store.ts';
+import type { StoredFile } from '#server/submissions/submission-store.ts';
 import { damagedArtworkError } from '#server/uploads/artwork-structure.ts';
 import { artworkFileName } from '#server/uploads/artwork-type.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
 import { isStatusOf } from '#shared/requests/request-status.ts';
 import { cleanFileName } from '#shared/submissions/artwork.ts';
 import { referenceOf, requireStaff, staffOf, textField } from './desk-http.ts';
+import type { DeskStore } from './desk-store.ts';
 import type { StaffAuth } from './staff-auth.ts';
 
 /** The input the proof's file comes in. */
@@ -51,7 +53,8 @@ async function readProof(upload: Express.Multer.File | undefined): Promise<Store
 }
 
 interface ProofRoutesOptions {
-  storage: Storage;
+  desk: Pick<DeskStore, 'getRequestState'>;
+  versions: Pick<VersionStore, 'sendProof'>;
   /** The request service: the rules of every move and answer. */
   requests: RequestService;
   auth: Pick<StaffAuth, 'current'>;
@@ -89,7 +92,7 @@ export function proofUploadRoutes(options: ProofRoutesOptions): Router {
     async (req: Request, res: Response) => {
       const reference = referenceOf(req);
       const back = `/staff/requests/${reference}`;
-      const request = await options.storage.getRequestState(reference);
+      const request = await options.desk.getRequestState(reference);
       if (!request) throw createHttpError(404, 'There is no request with that reference.');
       const from = textField(req.body, 'from');
       // A proof sent while the quote waits stays a draft beside it: the request stays Quoted.
@@ -104,7 +107,7 @@ export function proofUploadRoutes(options: ProofRoutesOptions): Router {
       const file = await readProof((req.files as Express.Multer.File[] | undefined)?.[0]);
       if (typeof file === 'string') return res.redirect(303, `${back}?done=${file}`);
       const notes = textField(req.body, 'notes').slice(0, 2000);
-      const outcome = await options.storage.sendProof(
+      const outcome = await options.versions.sendProof(
         reference,
         { file, widthInches: width, heightInches: height, notes },
         {
@@ -124,7 +127,7 @@ export function proofUploadRoutes(options: ProofRoutesOptions): Router {
 }
 
 /** A proof's file for the desk: /proofs/<version> downloads it, /proofs/<version>/preview shows an image. */
-export function proofFileRoutes(storage: Storage): Router {
+export function proofFileRoutes(versions: Pick<VersionStore, 'getProofFile'>): Router {
   const router = Router();
   router.get('/staff/requests/:reference/proofs/:version{/:preview}', async (req, res) => {
     const reference = referenceOf(req);
@@ -133,7 +136,7 @@ export function proofFileRoutes(storage: Storage): Router {
     if (!Number.isInteger(version) || version < 1 || (preview !== undefined && preview !== 'preview')) {
       throw createHttpError(404, 'There is no such proof.');
     }
-    sendRequestFile(res, await storage.getProofFile(reference, version), preview === 'preview', 'proof');
+    sendRequestFile(res, await versions.getProofFile(reference, version), preview === 'preview', 'proof');
   });
   return router;
 }

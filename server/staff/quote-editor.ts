@@ -1,4 +1,4 @@
-import type { SentQuote } from '#server/storage/types.ts';
+import type { SentQuote } from '#server/requests/version-store.ts';
 import type { DeskQuoteRow, DeskView } from '#shared/desk-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { formatMoney } from '#shared/money.ts';

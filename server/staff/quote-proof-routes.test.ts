@@ -37,7 +37,7 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
   });
 
   async function newRequest() {
-    const saved = await t.storage.saveSubmission({
+    const saved = await t.storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Dana Whitfield',
       email: 'dana@example.com',
@@ -91,7 +91,7 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
     expect(refused.text).toContain('Nothing was sent');
     expect(refused.text).toContain('Enter a whole quantity of 1 or more.');
     expect(refused.text).toContain('value="two"');
-    expect(await t.storage.quotesOf(reference)).toEqual([]);
+    expect(await t.storage.versions.quotesOf(reference)).toEqual([]);
     // Absurd figures are answered with the form, never a server error.
     const absurd = await postQuote(reference, {
       ...fields,
@@ -122,15 +122,15 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
       intent: 'send',
     }).expect(303);
     expect(sent.headers.location).toBe(`/staff/requests/${reference}?done=quoted`);
-    const [quote] = await t.storage.quotesOf(reference);
+    const [quote] = await t.storage.versions.quotesOf(reference);
     expect(quote?.lines).toEqual([
       { label: 'Shirts', quantity: 48, unitCents: 450 },
       { label: 'Team discount', quantity: 1, unitCents: -1600 },
     ]);
     expect(quote?.totalCents).toBe(20_000);
-    expect((await t.storage.getRequestState(reference))?.status).toBe('quoted');
+    expect((await t.storage.desk.getRequestState(reference))?.status).toBe('quoted');
     const mail = withSubjects(
-      await t.storage.notificationsOf(reference),
+      await t.storage.outbox.notificationsOf(reference),
       reference,
       t.siteData.data.config.appName,
     ).find((state) => state.subject?.includes('quote'));
@@ -174,7 +174,7 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
       intent: 'send',
     }).expect(303);
     expect(answer.headers.location).toBe(`/staff/requests/${reference}?done=conflict`);
-    expect(await t.storage.quotesOf(reference)).toEqual([]);
+    expect(await t.storage.versions.quotesOf(reference)).toEqual([]);
   });
 
   const uploadProof = (reference: string, file: Buffer, name: string, fields: Record<string, string> = {}) => {
@@ -213,8 +213,8 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
     expect(page.text).not.toContain('<option value="proof_approved"');
     expect(page.text).not.toContain('<option value="completed"');
     expect((await move('quoted', 'approved')).headers.location).toBe(`/staff/requests/${reference}?done=moved`);
-    expect((await t.storage.getRequestState(reference))?.status).toBe('approved');
-    const [approval] = await t.storage.approvalsOf(reference);
+    expect((await t.storage.desk.getRequestState(reference))?.status).toBe('approved');
+    const [approval] = await t.storage.customer.approvalsOf(reference);
     expect(approval).toMatchObject({
       subject: 'quote',
       version: 1,
@@ -223,7 +223,7 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
     });
     expect(approval?.name).toMatch(/\(in person\)$/);
     expect(approval?.comment).toContain(`recorded by ${staff}`);
-    const logged = (await t.storage.getRequest(reference))?.events.find((event) => event.type === 'decision');
+    const logged = (await t.storage.desk.getRequest(reference))?.events.find((event) => event.type === 'decision');
     expect(logged).toMatchObject({ actor: `staff:${staff}`, data: { inPerson: true, from: 'quoted', to: 'approved' } });
   });
 
@@ -239,18 +239,18 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
     expect((await post({ date: '2099-06-01', handover: 'pickup' })).headers.location).toBe(
       `/staff/requests/${reference}?done=promise-not-booked`,
     );
-    await t.storage.changeRequestStatus(reference, { from: 'new', to: 'in_production', actor: `staff:${staff}` });
+    await t.storage.desk.changeRequestStatus(reference, { from: 'new', to: 'in_production', actor: `staff:${staff}` });
     expect((await post({ date: '2099-02-30', handover: 'pickup' })).headers.location).toBe(
       `/staff/requests/${reference}?done=promise-bad`,
     );
     expect((await post({ date: '2020-06-01', handover: 'pickup' })).headers.location).toBe(
       `/staff/requests/${reference}?done=promise-past`,
     );
-    const before = (await t.storage.notificationsOf(reference)).length;
+    const before = (await t.storage.outbox.notificationsOf(reference)).length;
     expect((await post({ date: '2099-06-01', handover: 'delivery' })).headers.location).toBe(
       `/staff/requests/${reference}?done=promised`,
     );
-    expect((await t.storage.notificationsOf(reference)).length).toBe(before + 1);
+    expect((await t.storage.outbox.notificationsOf(reference)).length).toBe(before + 1);
     const page = await request(t.app).get(`/staff/requests/${reference}?done=promised`).set('Cookie', session.cookie);
     expect(page.text).toContain('Date changed: the customer is told by e-mail.');
     expect(page.text).toContain('Jun 1, 2099</span> (delivered)');
@@ -259,7 +259,7 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
 
   it('refuses to record in person an approval of a quote past its date', async () => {
     const reference = await newRequest();
-    await t.storage.sendQuote(
+    await t.storage.versions.sendQuote(
       reference,
       {
         lines: [{ label: 'Shirts', quantity: 48, unitCents: 450 }],
@@ -281,7 +281,7 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
       .send({ [CSRF_FIELD]: session.token, from: 'quoted', to: 'approved' })
       .expect(303);
     expect(moved.headers.location).toBe(`/staff/requests/${reference}?done=expired`);
-    expect(await t.storage.approvalsOf(reference)).toEqual([]);
+    expect(await t.storage.customer.approvalsOf(reference)).toEqual([]);
   });
 
   it('sends a proof with its print size, shows it, and serves it safely', async () => {
@@ -302,7 +302,7 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
     }).expect(303);
     expect(sent.headers.location).toBe(`/staff/requests/${reference}?done=proof-sent`);
     // Sent before the quote's approval, the proof is a draft beside it: approval is never skipped.
-    expect((await t.storage.getRequestState(reference))?.status).toBe('quoted');
+    expect((await t.storage.desk.getRequestState(reference))?.status).toBe('quoted');
     const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', session.cookie);
     expect(page.text).toContain('Proof v1');
     // Times are the shop's (the order terms' zone), named so: never a bare UTC clock.
@@ -346,7 +346,7 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
       .get(wrongType.headers.location as string)
       .set('Cookie', session.cookie);
     expect(page.text).toContain('A proof must be a PNG, JPEG, WebP or PDF file');
-    expect(await t.storage.proofsOf(reference)).toEqual([]);
+    expect(await t.storage.versions.proofsOf(reference)).toEqual([]);
   });
 
   it('takes no proof from anyone not signed in, nor without the form’s token', async () => {
@@ -368,6 +368,6 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
       .type('form')
       .send({ from: 'new', intent: 'send' })
       .expect(403);
-    expect(await t.storage.proofsOf(reference)).toEqual([]);
+    expect(await t.storage.versions.proofsOf(reference)).toEqual([]);
   });
 });

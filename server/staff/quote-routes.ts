@@ -1,5 +1,5 @@
 import { type Request, type Response, Router } from 'express';
-import type { SentQuote, Storage } from '#server/storage/types.ts';
+import type { SentQuote, VersionStore } from '#server/requests/version-store.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { LoadDates } from '#shared/production/production-load.ts';
@@ -7,13 +7,15 @@ import { type QuoteFormInput, readQuoteForm } from '#shared/requests/quote.ts';
 import { canSendQuote, isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
 import { noSuchRequest, referenceOf, staffOf, textField } from './desk-http.ts';
+import type { DeskStore } from './desk-store.ts';
 import { compacted, editorRows, quoteFormInput, startingQuote } from './quote-editor.ts';
 
 type EditorSource = Extract<DeskView, { page: 'quote' }>['source'];
 const sources: readonly EditorSource[] = ['engine', 'previous', 'form', 'none'];
 
 interface QuoteRoutesOptions {
-  storage: Storage;
+  desk: Pick<DeskStore, 'getRequestState'>;
+  versions: Pick<VersionStore, 'quotesOf' | 'formValuesOf' | 'sendQuote'>;
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
   prices: () => PricingData;
   now: () => Date;
@@ -32,7 +34,7 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
   const router = Router();
 
   async function requestOf(reference: string) {
-    const request = await options.storage.getRequestState(reference);
+    const request = await options.desk.getRequestState(reference);
     if (!request) throw noSuchRequest();
     return request;
   }
@@ -48,7 +50,7 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
     status = 200,
     sent?: readonly SentQuote[],
   ) {
-    const quotes = sent ?? (await options.storage.quotesOf(reference));
+    const quotes = sent ?? (await options.versions.quotesOf(reference));
     const { rows, total, deposit } = editorRows(editor.input);
     await options.render(
       req,
@@ -81,8 +83,8 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
     if (!canSendQuote(request.kind, request.status))
       return res.redirect(303, `/staff/requests/${reference}?done=no-quote`);
     const [values, quotes] = await Promise.all([
-      options.storage.formValuesOf(reference),
-      options.storage.quotesOf(reference),
+      options.versions.formValuesOf(reference),
+      options.versions.quotesOf(reference),
     ]);
     const start = startingQuote(
       values,
@@ -119,7 +121,7 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
     if (from !== request.status) return res.redirect(303, `${back}?done=conflict`);
     const read = readQuoteForm(input, localToday(options.now()));
     if (!read.ok) return showEditor(req, res, reference, request, editor, read.errors, 422);
-    const outcome = await options.storage.sendQuote(reference, read.terms, {
+    const outcome = await options.versions.sendQuote(reference, read.terms, {
       from: request.status,
       to: 'quoted',
       actor: `staff:${staffOf(res)}`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Approval } from '#server/customer/customer-store.ts';
 import { moneyOf } from '#server/payments/money-of.ts';
-import type { Approval, SentQuote } from '#server/storage/types.ts';
+import type { SentQuote } from '#server/requests/version-store.ts';
 import { requestPageReads } from './request-page-reads.ts';
 
 // A desk request page on PostgreSQL pays a round trip for every read (issue 30): its money card works
@@ -27,12 +28,12 @@ describe('a desk request page’s reads for its money card', () => {
     const counted = storage();
     const reads = requestPageReads(counted, 'Q-2026-000001', read);
     await moneyOf(reads, 'Q-2026-000001');
-    await reads.depositWaiverOf('Q-2026-000001');
+    await reads.payments.depositWaiverOf('Q-2026-000001');
     expect(counted.asked.sort()).toEqual(['payments Q-2026-000001', 'waiver Q-2026-000001']);
   });
 
   it('answers only for its own request', async () => {
     const reads = requestPageReads(storage(), 'Q-2026-000001', read);
-    await expect(reads.quotesOf('Q-2026-000002')).rejects.toThrow(/Q-2026-000001 was asked for Q-2026-000002/);
+    await expect(reads.versions.quotesOf('Q-2026-000002')).rejects.toThrow(/Q-2026-000001 was asked for Q-2026-000002/);
   });
 });

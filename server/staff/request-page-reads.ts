@@ -1,5 +1,7 @@
+import type { CustomerStore } from '#server/customer/customer-store.ts';
 import type { MoneyReads } from '#server/payments/money-of.ts';
-import type { Storage } from '#server/storage/types.ts';
+import type { PaymentStore } from '#server/payments/payment-store.ts';
+import type { VersionStore } from '#server/requests/version-store.ts';
 
 /**
  * The money card's reads for one desk request page, each sent once: the page reads the quotes and
@@ -8,14 +10,14 @@ import type { Storage } from '#server/storage/types.ts';
  * page's other reads; the card then waits on those, not on new queries.
  */
 export function requestPageReads(
-  storage: Pick<Storage, 'paymentsOf' | 'depositWaiverOf' | 'checkoutSessionsOf'>,
+  payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf' | 'checkoutSessionsOf'>,
   reference: string,
-  read: { quotes: ReturnType<Storage['quotesOf']>; approvals: ReturnType<Storage['approvalsOf']> },
-): MoneyReads & Pick<Storage, 'checkoutSessionsOf'> {
-  const payments = storage.paymentsOf(reference);
-  const waiver = storage.depositWaiverOf(reference);
+  read: { quotes: ReturnType<VersionStore['quotesOf']>; approvals: ReturnType<CustomerStore['approvalsOf']> },
+): MoneyReads & { payments: Pick<PaymentStore, 'checkoutSessionsOf'> } {
+  const paid = payments.paymentsOf(reference);
+  const waiver = payments.depositWaiverOf(reference);
   // Rejections surface where the page awaits them, not as unhandled here while the other reads run.
-  payments.catch(() => undefined);
+  paid.catch(() => undefined);
   waiver.catch(() => undefined);
   // Read for this page's request only: another's would be answered with this one's rows.
   const ofThisPage =
@@ -23,10 +25,12 @@ export function requestPageReads(
     (asked: string): Promise<T> =>
       asked === reference ? value : Promise.reject(new Error(`The page of ${reference} was asked for ${asked}`));
   return {
-    quotesOf: ofThisPage(read.quotes),
-    approvalsOf: ofThisPage(read.approvals),
-    paymentsOf: ofThisPage(payments),
-    depositWaiverOf: ofThisPage(waiver),
-    checkoutSessionsOf: (asked) => storage.checkoutSessionsOf(asked),
+    versions: { quotesOf: ofThisPage(read.quotes) },
+    customer: { approvalsOf: ofThisPage(read.approvals) },
+    payments: {
+      paymentsOf: ofThisPage(paid),
+      depositWaiverOf: ofThisPage(waiver),
+      checkoutSessionsOf: (asked) => payments.checkoutSessionsOf(asked),
+    },
   };
 }

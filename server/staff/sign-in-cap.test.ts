@@ -23,7 +23,7 @@ describe.each(backends)('sign-in link caps on %s', (backend) => {
   /** The caps met by `count` asks in a row from `sender`: undefined for a link sent. */
   const ask = async (email: string, count: number, sender = '192.0.2.1') => {
     const results = [];
-    for (let i = 0; i < count; i += 1) results.push((await signInCapReached(storage, email, sender))?.cap.per);
+    for (let i = 0; i < count; i += 1) results.push((await signInCapReached(storage.limits, email, sender))?.cap.per);
     return results;
   };
 
@@ -60,7 +60,7 @@ describe.each(backends)('sign-in link caps on %s', (backend) => {
       const results = await ask(staff, quarterHour.limit, `10.0.0.${sender}`);
       sent += results.filter((result) => result === undefined).length;
     }
-    const past = await signInCapReached(storage, staff, '10.1.1.1');
+    const past = await signInCapReached(storage.limits, staff, '10.1.1.1');
     expect(past).toMatchObject({ scope: 'address', cap: { per: '15 minutes', limit: ceiling.limit } });
   });
 });

@@ -1,4 +1,4 @@
-import type { Storage } from '#server/storage/types.ts';
+import type { LimitStore } from '#server/http/limit-store.ts';
 import { SIGN_IN_ADDRESS_CEILINGS, SIGN_IN_LINK_CAPS, type SignInLinkCap } from '#shared/staff-sign-in.ts';
 
 /** A cap reached, and whether it was the asker's own share or the address's ceiling over every asker. */
@@ -17,16 +17,16 @@ interface ReachedCap {
  * counting this link; undefined when the link may go.
  */
 export async function signInCapReached(
-  storage: Pick<Storage, 'countHit'>,
+  limits: Pick<LimitStore, 'countHit'>,
   email: string,
   sender: string,
 ): Promise<ReachedCap | undefined> {
   for (const cap of SIGN_IN_LINK_CAPS) {
-    const { hits } = await storage.countHit(`staff-sign-in-link:${cap.windowMs}:${email}:${sender}`, cap.windowMs);
+    const { hits } = await limits.countHit(`staff-sign-in-link:${cap.windowMs}:${email}:${sender}`, cap.windowMs);
     if (hits > cap.limit) return { cap, scope: 'sender' };
   }
   for (const cap of SIGN_IN_ADDRESS_CEILINGS) {
-    const { hits } = await storage.countHit(`staff-sign-in-address:${cap.windowMs}:${email}`, cap.windowMs);
+    const { hits } = await limits.countHit(`staff-sign-in-address:${cap.windowMs}:${email}`, cap.windowMs);
     if (hits > cap.limit) return { cap, scope: 'address' };
   }
   return undefined;

@@ -1,5 +1,7 @@
+import type { KyselyPlugin, QueryId } from 'kysely';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#server/storage/database.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
@@ -35,6 +37,33 @@ async function askForLink(app: TestApp['app'], email: string, from?: string): Pr
   return answer.headers.location;
 }
 
+/**
+ * The database with each insert into `table` hooked: `before` runs as it is sent (a throw fails it) and
+ * the insert answers only once `after` resolves. The app builds its stores from the handle it is
+ * given, so this is how a test makes one store's write fail or take its time inside the real app.
+ */
+function hookInserts(
+  database: Database,
+  table: string,
+  hook: { before?: () => void; after?: () => Promise<void> },
+): Database {
+  const hooked = new WeakSet<QueryId>();
+  const plugin: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === table) {
+        hook.before?.();
+        hooked.add(queryId);
+      }
+      return node;
+    },
+    async transformResult({ result, queryId }) {
+      if (hooked.has(queryId)) await hook.after?.();
+      return result;
+    },
+  };
+  return { ...database, db: database.db.withPlugin(plugin) };
+}
+
 // Signing in to the desk and out of it, over each database.
 describe.each(backends)('staff sign-in on %s', (backend) => {
   let t: TestApp;
@@ -47,7 +76,7 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
 
   it('answers every address the same way, and queues a link only for staff', async () => {
     const { cookie, token } = await visitorSession(t.app, '/contact-us');
-    const before = (await t.storage.outboxDepth()).pending;
+    const before = (await t.storage.outbox.outboxDepth()).pending;
     for (const email of [staff, 'stranger@example.com', 'OWNER@seenwear.example']) {
       const answer = await request(t.app)
         .post('/staff/sign-in')
@@ -60,7 +89,7 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     // The links are made after the answers: once the three are settled, two for the owner (any case),
     // none for the stranger.
     await expect.poll(() => outcomes(t.lines).length).toBe(3);
-    expect((await t.storage.outboxDepth()).pending).toBe(before + 2);
+    expect((await t.storage.outbox.outboxDepth()).pending).toBe(before + 2);
     const sent = await request(t.app).get('/staff/sign-in?sent').expect(200);
     expect(sent.text).toContain('If that address belongs to the shop’s staff');
     expect(sent.headers['cache-control']).toBe('no-store');
@@ -70,7 +99,7 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
 
   it('signs in once per link: a used or unknown link sends back to sign-in', async () => {
     const { cookie, token } = await visitorSession(t.app, '/contact-us');
-    const secret = await createStaffAuth(t.storage, { staffEmails: [staff], secure: false }).createLink(staff);
+    const secret = await createStaffAuth(t.storage.desk, { staffEmails: [staff], secure: false }).createLink(staff);
     const use = () =>
       request(t.app)
         .post('/staff/sign-in/confirm')
@@ -92,7 +121,7 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     const timeZone = t.siteData.data['order-terms'].timeZone;
     const ttl = 15 * 60_000;
     const before = Date.now();
-    const secret = await createStaffAuth(t.storage, { staffEmails: [staff], secure: false }).createLink(staff);
+    const secret = await createStaffAuth(t.storage.desk, { staffEmails: [staff], secure: false }).createLink(staff);
     const after = Date.now();
     const page = await request(t.app).get(`/staff/sign-in/${secret}`).expect(200);
     expect(page.headers['cache-control']).toBe('no-store');
@@ -120,7 +149,7 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
   });
 
   it('refuses the page of a link whose address left STAFF_EMAILS', async () => {
-    const secret = await createStaffAuth(t.storage, {
+    const secret = await createStaffAuth(t.storage.desk, {
       staffEmails: ['former@seenwear.example'],
       secure: false,
     }).createLink('former@seenwear.example');
@@ -129,7 +158,7 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
 
   it('ends the other unused links of the address when one is used, and all of them on signing out everywhere', async () => {
     const { cookie, token } = await visitorSession(t.app, '/contact-us');
-    const auth = createStaffAuth(t.storage, { staffEmails: [staff], secure: false });
+    const auth = createStaffAuth(t.storage.desk, { staffEmails: [staff], secure: false });
     const use = async (secret: string) =>
       (
         await request(t.app)
@@ -200,7 +229,7 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
       true,
     );
     expect(JSON.stringify(app.lines)).not.toMatch(/sign-in\/[A-Za-z0-9_-]{43}/);
-    expect((await storage.outboxDepth()).pending).toBe(3);
+    expect((await storage.outbox.outboxDepth()).pending).toBe(3);
     expect(
       await runSql(storage.location, 'select token_hash from staff_sign_in_links where email = $1', [staff]),
     ).toHaveLength(3);
@@ -208,7 +237,7 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     expect(await askForLink(app.app, staff)).toBe('/staff/sign-in?sent');
     expect(await askForLink(app.app, helper)).toBe('/staff/sign-in?sent');
     await expect.poll(() => outcomes(app.lines).length).toBe(7);
-    expect((await storage.outboxDepth()).pending).toBe(4);
+    expect((await storage.outbox.outboxDepth()).pending).toBe(4);
     const page = await request(app.app).get('/staff/sign-in?sent').expect(200);
     expect(page.text).toContain('From one connection, an address is sent at most 3 links in 15 minutes and 10 a day');
   });
@@ -221,12 +250,12 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     for (let i = 0; i < 12; i += 1) expect(await askForLink(app.app, staff, attacker)).toBe('/staff/sign-in?sent');
     await expect.poll(() => outcomes(app.lines).length).toBe(12);
     expect(outcomes(app.lines).filter((line) => line.reason === 'staff_sign_in_link')).toHaveLength(3);
-    const before = (await storage.outboxDepth()).pending;
+    const before = (await storage.outbox.outboxDepth()).pending;
     // The staff member, from their own address, gets their link straight away.
     expect(await askForLink(app.app, staff, '198.51.100.7')).toBe('/staff/sign-in?sent');
     await expect.poll(() => outcomes(app.lines).length).toBe(13);
     expect(outcomes(app.lines).at(-1)?.reason).toBe('staff_sign_in_link');
-    expect((await storage.outboxDepth()).pending).toBe(before + 1);
+    expect((await storage.outbox.outboxDepth()).pending).toBe(before + 1);
   });
 
   it('answers a staff address at once, and makes and queues its link after the answer', async () => {
@@ -239,11 +268,12 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     // Link-making that takes as long as the test says: an answer that waited for it could never come.
     const slow: typeof storage = {
       ...storage,
-      createStaffSignInLink: async (...args) => {
-        asked += 1;
-        await gate;
-        return storage.createStaffSignInLink(...args);
-      },
+      database: hookInserts(storage.database, 'staff_sign_in_links', {
+        before: () => {
+          asked += 1;
+        },
+        after: () => gate,
+      }),
     };
     const app = await createTestApp({ storage: slow, config: { submissionRateLimit: 1000 } });
     try {
@@ -253,12 +283,12 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
       ]);
       expect(answer).toBe('/staff/sign-in?sent');
       await expect.poll(() => asked).toBe(1);
-      expect((await storage.outboxDepth()).pending).toBe(0);
+      expect((await storage.outbox.outboxDepth()).pending).toBe(0);
       expect(outcomes(app.lines)).toEqual([]);
     } finally {
       release();
     }
-    await expect.poll(async () => (await storage.outboxDepth()).pending).toBe(1);
+    await expect.poll(async () => (await storage.outbox.outboxDepth()).pending).toBe(1);
     expect(
       await runSql(storage.location, 'select token_hash from staff_sign_in_links where email = $1', [staff]),
     ).toHaveLength(1);
@@ -270,7 +300,7 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     const app = await createTestApp({ storage, config: { submissionRateLimit: 1000 } });
     const { cookie, token } = await visitorSession(app.app, '/contact-us');
     const ask = async (next: string) => {
-      const before = (await storage.outboxDepth()).pending;
+      const before = (await storage.outbox.outboxDepth()).pending;
       await request(app.app)
         .post('/staff/sign-in')
         .set('Cookie', cookie)
@@ -278,7 +308,7 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
         .send({ [CSRF_FIELD]: token, email: staff, next })
         .expect(303)
         .expect('Location', '/staff/sign-in?sent');
-      await expect.poll(async () => (await storage.outboxDepth()).pending).toBe(before + 1);
+      await expect.poll(async () => (await storage.outbox.outboxDepth()).pending).toBe(before + 1);
       const rows = (await runSql(
         storage.location,
         'select facts from outbox where submission_id is null order by id desc',
@@ -304,7 +334,11 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     const storage = await openTestStorage(backend);
     const broken: typeof storage = {
       ...storage,
-      createStaffSignInLink: () => Promise.reject(new Error('database gone')),
+      database: hookInserts(storage.database, 'staff_sign_in_links', {
+        before: () => {
+          throw new Error('database gone');
+        },
+      }),
     };
     const app = await createTestApp({ storage: broken, config: { submissionRateLimit: 1000 } });
     expect(await askForLink(app.app, staff)).toBe('/staff/sign-in?sent');
@@ -312,6 +346,6 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     const [failed] = outcomes(app.lines);
     expect(failed?.level).toBe(50);
     expect(JSON.stringify(failed)).toContain('database gone');
-    expect((await storage.outboxDepth()).pending).toBe(0);
+    expect((await storage.outbox.outboxDepth()).pending).toBe(0);
   });
 });

@@ -1,16 +1,20 @@
 import { type Request, type Response, Router } from 'express';
 import { clientKey } from '#server/http/client-key.ts';
+import type { LimitStore } from '#server/http/limit-store.ts';
 import { isLinkSecret, type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
-import type { Storage } from '#server/storage/types.ts';
+import type { OutboxStore } from '#server/mail/outbox-store.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import { requireStaff, safeNext, staffOf, textField } from './desk-http.ts';
 import { signInCapReached } from './sign-in-cap.ts';
 import type { StaffAuth } from './staff-auth.ts';
 
-/** What the sign-in routes are built from (the desk's own options, passed on). */
+/** What the sign-in routes are built from (passed on by the desk). */
 export interface SignInRoutesOptions {
-  storage: Storage;
+  /** The sign-in link's mail. */
+  outbox: Pick<OutboxStore, 'queueMail'>;
+  /** The caps on links per address and the sign-in forms' rate limits. */
+  limits: Pick<LimitStore, 'countHit' | 'uncountHit' | 'hitsOf'>;
   auth: StaffAuth;
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
   /** The key a mailed link's secret is made from, with the nonce its mail keeps. */
@@ -48,7 +52,7 @@ export function signInRoutes(options: SignInRoutesOptions): Router {
    * is logged.
    */
   async function mailLink(req: Request, email: string, next: string): Promise<void> {
-    const reached = await signInCapReached(options.storage, email, clientKey(req));
+    const reached = await signInCapReached(options.limits, email, clientKey(req));
     if (reached) {
       const { cap, scope } = reached;
       const within = cap.per === 'day' ? 'a day' : cap.per;
@@ -65,7 +69,7 @@ export function signInRoutes(options: SignInRoutesOptions): Router {
     await options.auth.createLink(email, options.linkKeys.signIn(nonce));
     // A next page past what a mail's facts keep (500 characters) is dropped: the link opens the inbox.
     const kept = next !== '/staff' && next.length <= 500;
-    await options.storage.queueMail(
+    await options.outbox.queueMail(
       { kind: 'staff-sign-in', to: email, nonce, ...(kept ? { next } : {}) },
       { recipient: 'staff' },
     );
@@ -73,29 +77,25 @@ export function signInRoutes(options: SignInRoutesOptions): Router {
     req.log.info({ reason: 'staff_sign_in_link' }, 'staff sign-in link queued');
   }
 
-  router.post(
-    '/staff/sign-in',
-    submissionRateLimit(options.rateLimit, options.storage, 'staff-sign-in'),
-    (req, res) => {
-      const email = options.auth.staffAddress(textField(req.body, 'email'));
-      const next = safeNext(textField(req.body, 'next'));
-      // The answer goes first and the database work after it, so a staff address is not answered
-      // any slower than another (which would tell who is staff).
-      res.once('close', () => {
-        if (!email) {
-          req.log.warn({ reason: 'staff_sign_in_unknown' }, 'staff sign-in asked for an address not in STAFF_EMAILS');
-          return;
-        }
-        mailLink(req, email, next).catch((error: unknown) => {
-          req.log.error(
-            { err: error, reason: 'staff_sign_in_link_failed' },
-            'staff sign-in link not made or not queued: nothing was mailed',
-          );
-        });
+  router.post('/staff/sign-in', submissionRateLimit(options.rateLimit, options.limits, 'staff-sign-in'), (req, res) => {
+    const email = options.auth.staffAddress(textField(req.body, 'email'));
+    const next = safeNext(textField(req.body, 'next'));
+    // The answer goes first and the database work after it, so a staff address is not answered
+    // any slower than another (which would tell who is staff).
+    res.once('close', () => {
+      if (!email) {
+        req.log.warn({ reason: 'staff_sign_in_unknown' }, 'staff sign-in asked for an address not in STAFF_EMAILS');
+        return;
+      }
+      mailLink(req, email, next).catch((error: unknown) => {
+        req.log.error(
+          { err: error, reason: 'staff_sign_in_link_failed' },
+          'staff sign-in link not made or not queued: nothing was mailed',
+        );
       });
-      res.redirect(303, '/staff/sign-in?sent');
-    },
-  );
+    });
+    res.redirect(303, '/staff/sign-in?sent');
+  });
 
   router.get('/staff/sign-in/:token', async (req, res) => {
     const token = req.params.token;
@@ -112,7 +112,7 @@ export function signInRoutes(options: SignInRoutesOptions): Router {
 
   router.post(
     '/staff/sign-in/confirm',
-    submissionRateLimit(options.rateLimit, options.storage, 'staff-sign-in-confirm'),
+    submissionRateLimit(options.rateLimit, options.limits, 'staff-sign-in-confirm'),
     async (req, res) => {
       const token = textField(req.body, 'token');
       const email = isLinkSecret(token) ? await options.auth.signIn(token, res) : undefined;

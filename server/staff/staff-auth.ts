@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { hashOfSecret, isLinkSecret, newLinkSecret } from '#server/http/link-secrets.ts';
-import type { Storage } from '#server/storage/types.ts';
 import { isRecord } from '#shared/is-record.ts';
+import type { DeskStore } from './desk-store.ts';
 
 /** A sign-in link works once, for this long. */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
@@ -38,8 +38,8 @@ export interface StaffAuth {
  * plain http in development, where Secure cannot be set).
  */
 export function createStaffAuth(
-  storage: Pick<
-    Storage,
+  desk: Pick<
+    DeskStore,
     | 'createStaffSignInLink'
     | 'findStaffSignInLink'
     | 'consumeStaffSignInLink'
@@ -66,36 +66,36 @@ export function createStaffAuth(
       return staff.has(address) ? address : undefined;
     },
     async createLink(email, secret = newLinkSecret()) {
-      await storage.createStaffSignInLink(hashOf(secret), email, SIGN_IN_LINK_TTL_MS);
+      await desk.createStaffSignInLink(hashOf(secret), email, SIGN_IN_LINK_TTL_MS);
       return secret;
     },
     async linkOf(secret) {
-      const link = await storage.findStaffSignInLink(hashOf(secret));
+      const link = await desk.findStaffSignInLink(hashOf(secret));
       return link && staff.has(link.email) ? link : undefined;
     },
     async signIn(secret, res) {
-      const email = await storage.consumeStaffSignInLink(hashOf(secret));
+      const email = await desk.consumeStaffSignInLink(hashOf(secret));
       // Removed from STAFF_EMAILS since the link was sent: no session.
       if (!email || !staff.has(email)) return undefined;
       const sessionSecret = newLinkSecret();
-      await storage.createStaffSession(hashOf(sessionSecret), email, SESSION_ABSOLUTE_MS);
+      await desk.createStaffSession(hashOf(sessionSecret), email, SESSION_ABSOLUTE_MS);
       res.cookie(cookieName, sessionSecret, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS });
       return email;
     },
     async current(req) {
       const secret = sessionSecretOf(req);
       if (!secret) return undefined;
-      const email = await storage.touchStaffSession(hashOf(secret), SESSION_IDLE_MS);
+      const email = await desk.touchStaffSession(hashOf(secret), SESSION_IDLE_MS);
       return email && staff.has(email) ? email : undefined;
     },
     async signOut(req, res) {
       const secret = sessionSecretOf(req);
-      if (secret) await storage.endStaffSession(hashOf(secret));
+      if (secret) await desk.endStaffSession(hashOf(secret));
       res.clearCookie(cookieName, cookieOptions);
     },
     async signOutEverywhere(email, res) {
       res.clearCookie(cookieName, cookieOptions);
-      return storage.endStaffSessionsOf(email);
+      return desk.endStaffSessionsOf(email);
     },
   };
 }

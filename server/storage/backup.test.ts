@@ -8,16 +8,23 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backends, newStorageLocation, openTestStorage, runSql } from '#tests/support/test-storage.ts';
-import { backupDatabase, restoreDatabase } from './backup.ts';
+import { createPaymentStore } from '#server/payments/payment-queries.ts';
+import type { NewSubmission, StoredFile } from '#server/submissions/submission-store.ts';
+import {
+  backends,
+  newStorageLocation,
+  openTestStorage,
+  runSql,
+  type TestStorage,
+  testStoresOf,
+} from '#tests/support/test-storage.ts';
+import { backupDatabase, type RestoreOptions, restoreDatabase } from './backup.ts';
 import { BackupError } from './backup-error.ts';
-import type { OperatorStorage } from './kysely-storage.ts';
-import { openStorage, type StorageLocation } from './open-storage.ts';
+import { openDatabase, type StorageLocation } from './open-database.ts';
 import { postgresMigrations } from './postgres/migrations.ts';
 import { migrateToLatest, type StorageDatabase } from './schema.ts';
 import { sqliteMigrations } from './sqlite/migrations.ts';
-import { databasePath } from './sqlite/sqlite-storage.ts';
-import type { NewSubmission, StoredFile } from './types.ts';
+import { databasePath } from './sqlite/sqlite-database.ts';
 
 function artwork(count: number): StoredFile[] {
   return Array.from({ length: count }, (_, index) => {
@@ -25,6 +32,11 @@ function artwork(count: number): StoredFile[] {
     return { name: `logo-${index}.png`, mediaType: 'image/png', size: data.length, data };
   });
 }
+
+/** What `npm run db -- restore` does after a restore: the restored database's Stripe keys renewed. */
+const renewal: RestoreOptions = {
+  afterRestore: (database) => createPaymentStore(database).renewCheckoutKeySalt(),
+};
 
 let emails = 0;
 function quote(files: StoredFile[]): NewSubmission {
@@ -35,7 +47,7 @@ function quote(files: StoredFile[]): NewSubmission {
 
 describe.each(backends)('on %s', (backend) => {
   let folder: string;
-  const opened: OperatorStorage[] = [];
+  const opened: TestStorage[] = [];
 
   beforeEach(async () => {
     folder = await mkdtemp(join(tmpdir(), 'seenwear-backup-'));
@@ -53,7 +65,7 @@ describe.each(backends)('on %s', (backend) => {
   }
 
   async function reopen(location: StorageLocation) {
-    const storage = await openStorage(location);
+    const storage = testStoresOf(await openDatabase(location), location);
     opened.push(storage);
     return storage;
   }
@@ -61,7 +73,7 @@ describe.each(backends)('on %s', (backend) => {
   it('backs up into a private file, restores it into an empty database, and refuses to overwrite either', async () => {
     const storage = await source();
     const files = artwork(2);
-    const { reference } = await storage.saveSubmission(quote(files));
+    const { reference } = await storage.submissions.saveSubmission(quote(files));
     const file = join(folder, 'nested', 'backup.bin');
 
     const written = await backupDatabase(storage.location, file);
@@ -71,28 +83,30 @@ describe.each(backends)('on %s', (backend) => {
     await expect(backupDatabase(storage.location, file)).rejects.toThrow(/already exists/);
 
     const target = await newStorageLocation(backend);
-    const result = await restoreDatabase(target, file);
+    const result = await restoreDatabase(target, file, renewal);
     expect(result.migrationsRun).toBe(0);
     expect(result.backupSchema).toBe(result.schema);
     const restored = await reopen(target);
-    expect((await restored.getSubmission(reference))?.files).toEqual(files);
+    expect((await restored.submissions.getSubmission(reference))?.files).toEqual(files);
     // The reference counter came along: the next save does not reuse a number.
-    const next = await restored.saveSubmission(quote([]));
+    const next = await restored.submissions.saveSubmission(quote([]));
     expect(next.reference).not.toBe(reference);
 
-    await expect(restoreDatabase(target, file)).rejects.toThrow(/the database is not empty \(.*submissions: 2/);
+    await expect(restoreDatabase(target, file, renewal)).rejects.toThrow(
+      /the database is not empty \(.*submissions: 2/,
+    );
   });
 
   it('restores into a database the server has only migrated (no rows yet)', async () => {
     const storage = await source();
-    const { reference } = await storage.saveSubmission(quote(artwork(1)));
+    const { reference } = await storage.submissions.saveSubmission(quote(artwork(1)));
     const file = join(folder, 'backup');
     await backupDatabase(storage.location, file);
     const target = await newStorageLocation(backend);
-    await (await openStorage(target)).close();
+    await (await openDatabase(target)).close();
 
-    await restoreDatabase(target, file);
-    expect(await (await reopen(target)).getSubmission(reference)).toBeDefined();
+    await restoreDatabase(target, file, renewal);
+    expect(await (await reopen(target)).submissions.getSubmission(reference)).toBeDefined();
   });
 
   it('gives a restored database Stripe keys of its own, as it hands out the backup’s later references again', async () => {
@@ -100,11 +114,11 @@ describe.each(backends)('on %s', (backend) => {
     const file = join(folder, 'backup');
     await backupDatabase(storage.location, file);
     const target = await newStorageLocation(backend);
-    await restoreDatabase(target, file);
+    await restoreDatabase(target, file, renewal);
     const restored = await reopen(target);
-    const salt = await restored.checkoutKeySalt();
+    const salt = await restored.payments.checkoutKeySalt();
     expect(salt).toMatch(/^[\w-]{16,}$/);
-    expect(salt).not.toBe(await storage.checkoutKeySalt());
+    expect(salt).not.toBe(await storage.payments.checkoutKeySalt());
   });
 
   it('runs the migrations an older backup lacks', async () => {
@@ -133,12 +147,12 @@ describe.each(backends)('on %s', (backend) => {
     await backupDatabase(old, file);
 
     const target = await newStorageLocation(backend);
-    const result = await restoreDatabase(target, file);
+    const result = await restoreDatabase(target, file, renewal);
     expect(result.backupSchema).toBe('0004-rate-limits');
     expect(result.migrationsRun).toBe(Object.keys(migrations).length - Object.keys(early).length);
     const restored = await reopen(target);
-    expect(await restored.getSubmission('Q-2026-000001')).toMatchObject({ name: 'Dana', files: [] });
-    expect((await restored.getRequest('Q-2026-000001'))?.status).toBe('new');
+    expect(await restored.submissions.getSubmission('Q-2026-000001')).toMatchObject({ name: 'Dana', files: [] });
+    expect((await restored.desk.getRequest('Q-2026-000001'))?.status).toBe('new');
   });
 
   it('refuses a backup from a newer version, a file that is no backup, and a missing file', async () => {
@@ -150,17 +164,17 @@ describe.each(backends)('on %s', (backend) => {
     const file = join(folder, 'future');
     await backupDatabase(storage.location, file);
     const target = await newStorageLocation(backend);
-    await expect(restoreDatabase(target, file)).rejects.toThrow(/newer version .*9999-from-the-future/);
+    await expect(restoreDatabase(target, file, renewal)).rejects.toThrow(/newer version .*9999-from-the-future/);
 
     const junk = join(folder, 'junk');
     writeFileSync(junk, randomBytes(10_000));
-    const error = await restoreDatabase(target, junk).catch((caught: unknown) => caught);
+    const error = await restoreDatabase(target, junk, renewal).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BackupError);
     expect((error as Error).message).toMatch(
       backend === 'sqlite' ? /is not a SQLite backup/ : /not a PostgreSQL backup/,
     );
 
-    await expect(restoreDatabase(target, join(folder, 'nothing-here'))).rejects.toThrow(/no backup file at/);
+    await expect(restoreDatabase(target, join(folder, 'nothing-here'), renewal)).rejects.toThrow(/no backup file at/);
   });
 
   if (backend === 'sqlite')
@@ -168,27 +182,27 @@ describe.each(backends)('on %s', (backend) => {
       const other = join(folder, 'other');
       await runSql({ databaseDir: folder }, 'create table notes (text text)');
       const target = await newStorageLocation(backend);
-      await expect(restoreDatabase(target, join(folder, 'submissions.sqlite'))).rejects.toThrow(
+      await expect(restoreDatabase(target, join(folder, 'submissions.sqlite'), renewal)).rejects.toThrow(
         /not a backup of the submissions database/,
       );
       const storage = await source();
-      await storage.saveSubmission(quote(artwork(3)));
+      await storage.submissions.saveSubmission(quote(artwork(3)));
       await backupDatabase(storage.location, other);
       // Scribble over a page in the middle: the header still reads, the tree under it does not.
       const bytes = readFileSync(other);
       bytes.fill(0xff, 4096 * 3, 4096 * 3 + 2000);
       writeFileSync(other, bytes);
-      await expect(restoreDatabase(target, other)).rejects.toThrow(/damaged|not a SQLite backup/);
+      await expect(restoreDatabase(target, other, renewal)).rejects.toThrow(/damaged|not a SQLite backup/);
     });
 
   if (backend === 'postgres')
     it('refuses a SQLite file handed to a PostgreSQL restore', async () => {
       const sqliteLocation = await newStorageLocation('sqlite');
       const sqlite = await reopen(sqliteLocation);
-      await sqlite.saveSubmission(quote([]));
+      await sqlite.submissions.saveSubmission(quote([]));
       const file = join(folder, 'sqlite-backup');
       await backupDatabase(sqliteLocation, file);
-      await expect(restoreDatabase(await newStorageLocation('postgres'), file)).rejects.toThrow(
+      await expect(restoreDatabase(await newStorageLocation('postgres'), file, renewal)).rejects.toThrow(
         /not a PostgreSQL backup/,
       );
     });
@@ -202,7 +216,7 @@ describe.each(backends)('on %s', (backend) => {
     const saved = new Map<string, StoredFile[]>();
     for (let index = 0; index < 30; index++) {
       const files = artwork(1 + (index % 3));
-      saved.set((await storage.saveSubmission(quote(files))).reference, files);
+      saved.set((await storage.submissions.saveSubmission(quote(files))).reference, files);
     }
     let stop = false;
     let backingUp = false;
@@ -211,7 +225,7 @@ describe.each(backends)('on %s', (backend) => {
       // Bounded, so a backup that never ends fails the test instead of filling the memory.
       while (!stop && saved.size < 1_000) {
         const files = artwork(1 + Math.floor(Math.random() * 3));
-        const { reference } = await storage.saveSubmission(quote(files));
+        const { reference } = await storage.submissions.saveSubmission(quote(files));
         saved.set(reference, files);
         if (backingUp) savesDuringBackup += 1;
         // On SQLite a save is only microtasks (better-sqlite3 is synchronous): without a turn of the event
@@ -237,21 +251,23 @@ describe.each(backends)('on %s', (backend) => {
     expect(savesDuringBackup).toBeGreaterThan(0);
 
     const target = await newStorageLocation(backend);
-    await restoreDatabase(target, file);
+    await restoreDatabase(target, file, renewal);
     const restored = await reopen(target);
     for (const [reference, files] of acknowledged) {
-      const submission = await restored.getSubmission(reference);
+      const submission = await restored.submissions.getSubmission(reference);
       expect(submission?.reference).toBe(reference);
       // Buffers compare by their bytes: byte-identical files, in the same order, with the same names.
       expect(submission?.files).toEqual(files);
     }
-    const all = await restored.listSubmissions();
+    const all = await restored.submissions.listSubmissions();
     expect(all.length).toBeGreaterThanOrEqual(acknowledged.size);
     expect(all.length).toBeLessThan(saved.size + 1);
     for (const summary of all) {
       // Every restored submission is one a save acknowledged, with all of its files and both its mails.
-      expect((await restored.getSubmission(summary.reference))?.files).toEqual(saved.get(summary.reference));
-      expect(await restored.notificationsOf(summary.reference)).toHaveLength(2);
+      expect((await restored.submissions.getSubmission(summary.reference))?.files).toEqual(
+        saved.get(summary.reference),
+      );
+      expect(await restored.outbox.notificationsOf(summary.reference)).toHaveLength(2);
     }
   });
 });

@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { BackupError } from './backup-error.ts';
-import { openStorage, type StorageLocation } from './open-storage.ts';
+import type { Database } from './database.ts';
+import { openDatabase, type StorageLocation } from './open-database.ts';
 import { postgresMigrations } from './postgres/migrations.ts';
 import {
   backupPostgres,
@@ -85,7 +86,16 @@ export interface RestoreResult {
  * reading the dump; and that it holds our schema, no newer than this code knows. Then the migrations
  * the backup lacks run, as at the server's start. Throws a BackupError saying what to do otherwise.
  */
-export async function restoreDatabase(location: StorageLocation, file: string): Promise<RestoreResult> {
+/** What a feature must redo on a restored database before the server opens it again (the payments' keys). */
+export interface RestoreOptions {
+  afterRestore: (database: Database) => Promise<void>;
+}
+
+export async function restoreDatabase(
+  location: StorageLocation,
+  file: string,
+  { afterRestore }: RestoreOptions,
+): Promise<RestoreResult> {
   const source = resolve(file);
   if (!existsSync(source)) throw new BackupError(`no backup file at ${source}`);
   const postgres = 'databaseUrl' in location;
@@ -121,13 +131,11 @@ export async function restoreDatabase(location: StorageLocation, file: string): 
   if ('databaseUrl' in location) await restorePostgres(source, location.databaseUrl, { replace });
   else await restoreSqlite(source, location.databaseDir);
   // Opening migrates: a backup older than this code gets the tables and columns added since.
-  const storage = await openStorage(location);
+  const database = await openDatabase(location);
   try {
-    // The restored database hands out again the references issued after the backup, and its old
-    // database may still be on the same Stripe account: Stripe would refuse its idempotency keys.
-    await storage.renewCheckoutKeySalt();
+    await afterRestore(database);
   } finally {
-    await storage.close();
+    await database.close();
   }
   return { backupSchema: migrations.at(-1), schema: known.at(-1), migrationsRun: known.length - migrations.length };
 }

@@ -4,11 +4,11 @@ import type { Migration } from 'kysely/migration';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { backends, newStorageLocation, runSql } from '#tests/support/test-storage.ts';
-import { openStorage, type StorageLocation } from './open-storage.ts';
+import { openDatabase, type StorageLocation } from './open-database.ts';
 import { postgresMigrations } from './postgres/migrations.ts';
 import { migrateToLatest, type StorageDatabase } from './schema.ts';
 import { sqliteMigrations } from './sqlite/migrations.ts';
-import { databasePath } from './sqlite/sqlite-storage.ts';
+import { databasePath } from './sqlite/sqlite-database.ts';
 
 /** A database as the release before 0022 left it: every migration up to 0021. */
 async function databaseBefore0022(backend: (typeof backends)[number]): Promise<StorageLocation> {
@@ -48,7 +48,7 @@ describe.each(backends)('migration 0022 on %s', (backend) => {
         [reference, JSON.stringify(payload), now, reference.toLowerCase()],
       );
     }
-    const storage = await openStorage(location);
+    const storage = await openDatabase(location);
     try {
       const rows = (await runSql(location, 'select reference, company_key from submissions order by reference')) as {
         reference: string;

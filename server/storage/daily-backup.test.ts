@@ -45,7 +45,13 @@ describe.each(backends)('runDailyBackup on %s', (backend) => {
   beforeEach(async () => {
     folder = await mkdtemp(join(tmpdir(), 'seenwear-daily-'));
     storage = await openTestStorage(backend);
-    await storage.saveSubmission({ kind: 'contact', name: 'Lee', email: 'lee@example.com', payload: {}, files: [] });
+    await storage.submissions.saveSubmission({
+      kind: 'contact',
+      name: 'Lee',
+      email: 'lee@example.com',
+      payload: {},
+      files: [],
+    });
   });
 
   afterEach(async () => {

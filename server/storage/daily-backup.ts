@@ -2,7 +2,7 @@ import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { backupDatabase } from './backup.ts';
-import type { StorageLocation } from './open-storage.ts';
+import type { StorageLocation } from './open-database.ts';
 
 /** A daily backup's name: the UTC day it was taken, and what made it (a SQLite copy or a pg_dump archive). */
 const BACKUP_NAME = /^submissions-(\d{4}-\d{2}-\d{2})\.(sqlite|pgdump)$/;

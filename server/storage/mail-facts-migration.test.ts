@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { hashOfSecret, newLinkSecret } from '#server/http/link-secrets.ts';
 import { requestLinks } from '#server/requests/request-links.ts';
 import { dumpDatabase } from '#tests/support/database-dump.ts';
-import { backends, newStorageLocation, runSql } from '#tests/support/test-storage.ts';
-import { openStorage, type StorageLocation } from './open-storage.ts';
+import { backends, newStorageLocation, runSql, testStoresOf } from '#tests/support/test-storage.ts';
+import { openDatabase, type StorageLocation } from './open-database.ts';
 import { postgresMigrations } from './postgres/migrations.ts';
 import { migrateToLatest, type StorageDatabase } from './schema.ts';
 import { sqliteMigrations } from './sqlite/migrations.ts';
-import { databasePath } from './sqlite/sqlite-storage.ts';
+import { databasePath } from './sqlite/sqlite-database.ts';
 
 const csrfSecret = 'a-test-secret-of-at-least-32-characters!';
 
@@ -67,7 +67,7 @@ describe.each(backends)('migration 0015 on %s', (backend) => {
       ],
     );
 
-    const storage = await openStorage(location);
+    const storage = testStoresOf(await openDatabase(location), location);
     try {
       // No mail text is left, in the outbox or anywhere: only what each mail was about.
       const dump = await dumpDatabase(location);
@@ -75,7 +75,7 @@ describe.each(backends)('migration 0015 on %s', (backend) => {
         expect(values).not.toContain(oldLink);
         expect(values).not.toContain('/staff/sign-in/');
       }
-      const rows = await storage.notificationsOf('Q-2026-000001');
+      const rows = await storage.outbox.notificationsOf('Q-2026-000001');
       expect(rows.map(({ recipient, facts, sentAt, failedAt }) => ({ recipient, facts, sentAt, failedAt }))).toEqual([
         { recipient: 'shop', facts: null, sentAt: expect.any(Date), failedAt: null },
         {
@@ -93,14 +93,14 @@ describe.each(backends)('migration 0015 on %s', (backend) => {
       ]);
       // The one never sent says why, for the shop on the desk; nothing is left to send.
       expect(rows[2]?.lastError).toContain('Write to the customer again');
-      expect((await storage.outboxDepth()).pending).toBe(0);
+      expect((await storage.outbox.outboxDepth()).pending).toBe(0);
 
       // Each quote request has a salt; its link mailed before keeps opening until replaced.
-      const state = await storage.requestLinkOf('Q-2026-000001');
+      const state = await storage.customer.requestLinkOf('Q-2026-000001');
       expect(state?.linkSalt).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(state?.legacyLinkHash).toBe(hashOfSecret(oldLink));
-      expect((await storage.requestLinkOf('C-2026-000001'))?.linkSalt).toBeNull();
-      const links = requestLinks(storage, csrfSecret);
+      expect((await storage.customer.requestLinkOf('C-2026-000001'))?.linkSalt).toBeNull();
+      const links = requestLinks(storage.customer, csrfSecret);
       const fresh = (await links.pathFor('Q-2026-000001'))?.split('/').at(-1) ?? '';
       expect(await links.opens('Q-2026-000001', oldLink)).toBe(true);
       expect(await links.opens('Q-2026-000001', fresh)).toBe(true);

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newStorageLocation, runSql } from '#tests/support/test-storage.ts';
-import { openStorage, type StorageLocation } from './open-storage.ts';
+import { openDatabase, type StorageLocation } from './open-database.ts';
 import { postgresMigrations } from './postgres/migrations.ts';
 import { sqliteMigrations } from './sqlite/migrations.ts';
 
@@ -80,7 +80,7 @@ describe('the SQLite and PostgreSQL migration lists', () => {
   async function migrated(backend: 'sqlite' | 'postgres'): Promise<StorageLocation> {
     const location = await newStorageLocation(backend);
     locations.push(location);
-    await (await openStorage(location)).close();
+    await (await openDatabase(location)).close();
     return location;
   }
 

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { PromisedDate } from '#shared/requests/promised-date.ts';
+import type { Actor } from './activity.ts';
 import type { DatabaseClock } from './database-clock.ts';
 import { appendEvent } from './request-events.ts';
 import type { StorageDatabase } from './schema.ts';
-import type { Actor } from './types.ts';
 
 /** The promised day as a request reads it: absent until one is set. */
 export function promisedOf(row: { promised_date: string | null; promised_handover: 'pickup' | 'delivery' | null }): {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { type QueuedFacts, storedMailFacts } from '#server/mail/mail-facts.ts';
 import type { DatabaseClock } from './database-clock.ts';
+import { type QueuedFacts, storedMailFacts } from './mail-facts.ts';
 import type { StorageDatabase } from './schema.ts';
 
 /**

@@ -32,7 +32,7 @@ describe.each(backends)('the inbox counts on %s', (backend) => {
       ['quote', 'Björn'],
       ['contact', 'Renée'],
     ] as const) {
-      const saved = await storage.saveSubmission({
+      const saved = await storage.submissions.saveSubmission({
         kind,
         name,
         email: `${name}@example.com`.toLowerCase(),
@@ -49,7 +49,7 @@ describe.each(backends)('the inbox counts on %s', (backend) => {
 
   async function expectCountsRight() {
     for (const kind of [undefined, 'quote', 'contact'] as const) {
-      const listed = await storage.listRequests({ page: 1, pageSize: 10, ...(kind ? { kind } : {}) });
+      const listed = await storage.desk.listRequests({ page: 1, pageSize: 10, ...(kind ? { kind } : {}) });
       const expected = await countedAgain(storage, kind);
       expect({ counts: listed.counts, unread: listed.unread, total: listed.total }).toEqual(expected);
     }
@@ -57,22 +57,22 @@ describe.each(backends)('the inbox counts on %s', (backend) => {
 
   it('counts new requests, all unread', async () => {
     await expectCountsRight();
-    expect((await storage.listRequests({ page: 1, pageSize: 10 })).counts).toEqual({ new: 4 });
+    expect((await storage.desk.listRequests({ page: 1, pageSize: 10 })).counts).toEqual({ new: 4 });
   });
 
   it('follows a request opened, moved on and back, and a status filter totals its own status', async () => {
     const [first = '', second = ''] = references;
-    await storage.markRequestRead(first, 'staff:owner@seenwear.example');
-    await storage.changeRequestStatus(first, { from: 'new', to: 'quoted', actor: 'staff:owner@seenwear.example' });
-    await storage.changeRequestStatus(second, { from: 'new', to: 'cancelled', actor: 'customer' });
+    await storage.desk.markRequestRead(first, 'staff:owner@seenwear.example');
+    await storage.desk.changeRequestStatus(first, { from: 'new', to: 'quoted', actor: 'staff:owner@seenwear.example' });
+    await storage.desk.changeRequestStatus(second, { from: 'new', to: 'cancelled', actor: 'customer' });
     await expectCountsRight();
-    const quoted = await storage.listRequests({ status: 'quoted', page: 1, pageSize: 10 });
+    const quoted = await storage.desk.listRequests({ status: 'quoted', page: 1, pageSize: 10 });
     expect({ total: quoted.total, unread: quoted.unread }).toEqual({ total: 1, unread: 3 });
   });
 
   it('forgets the requests the privacy purge deletes', async () => {
-    await storage.deleteSubmissionsBefore(new Date(Date.now() + 60_000));
+    await storage.submissions.deleteSubmissionsBefore(new Date(Date.now() + 60_000));
     await expectCountsRight();
-    expect((await storage.listRequests({ page: 1, pageSize: 10 })).counts).toEqual({});
+    expect((await storage.desk.listRequests({ page: 1, pageSize: 10 })).counts).toEqual({});
   });
 });

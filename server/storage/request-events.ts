@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { Actor } from './activity.ts';
 import type { DatabaseClock } from './database-clock.ts';
 import type { StorageDatabase } from './schema.ts';
-import type { Actor } from './types.ts';
 
 /** Appends one line to a request's activity log, in the caller's transaction (the log is never changed). */
 export function appendEvent(

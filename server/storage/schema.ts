@@ -3,7 +3,12 @@ import { type Migration, Migrator } from 'kysely/migration';
 import type { QuoteLine } from '#shared/requests/quote.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
-import type { NotificationRecipient, SubmissionKind } from './types.ts';
+
+/** A quote request or a contact message: the two kinds of submission. */
+export type SubmissionKind = 'quote' | 'contact';
+
+/** Who an outbox mail goes to. */
+export type NotificationRecipient = 'shop' | 'customer' | 'staff';
 
 /**
  * A point in time as each database keeps it: SQLite an ISO 8601 UTC string (so it sorts as text),
@@ -130,7 +135,7 @@ export interface StorageDatabase {
     changed_by: string;
     changed_at: Timestamp;
   };
-  /** Money in and out of each order, in whole cents (migration 0016; server/storage/payment-storage.ts). */
+  /** Money in and out of each order, in whole cents (migration 0016; server/payments/payment-queries.ts). */
   payments: {
     id: Generated<number>;
     submission_id: number;
@@ -278,7 +283,7 @@ export interface StorageDatabase {
     id: Generated<number>;
     submission_id: number;
     view: 'front' | 'back';
-    /** What the picture shows: MockupDetails (server/storage/contract/mockups.ts). */
+    /** What the picture shows: MockupDetails (server/mockups/mockup-store.ts). */
     details: Json;
     media_type: string;
     data: Buffer;
@@ -298,7 +303,7 @@ export interface StorageDatabase {
     /** Given up on (permanent refusal or too many days): no worker takes it until an operator resends it. */
     failed_at: Timestamp | null;
     /**
-     * What the mail is about (server/mail/mail-facts.ts, migration 0015): a kind and the ids and values
+     * What the mail is about (mail-facts.ts, migration 0015): a kind and the ids and values
      * it needs, never its text or a secret; the mail is written when sent. Null for a submission's own
      * two notifications, whose facts are the submission (one per recipient: a unique index counts on it).
      */

@@ -1,6 +1,25 @@
 import { type Kysely, sql } from 'kysely';
-import { type Count, readDate, type StorageDatabase } from './schema.ts';
-import type { OutboxDepth, ScheduledJobStatus, SubmissionKind } from './types.ts';
+import { type Count, readDate, type StorageDatabase, type SubmissionKind } from './schema.ts';
+
+/** Mail still owed, for /metrics and `npm run db -- status`. */
+export interface OutboxDepth {
+  /** Not sent and not given up on: waiting for a worker or for its next attempt. */
+  pending: number;
+  /** Given up on, waiting for an operator's resend. */
+  failed: number;
+  /** When the submission of the oldest pending message was received; null when none is pending. */
+  oldestPendingAt: Date | null;
+}
+
+/** What the database records of a daily job's runs, for the health watch (a backup that stopped succeeding). */
+export interface ScheduledJobStatus {
+  /** When the last successful run ended; null when none has yet. */
+  lastSuccessAt: Date | null;
+  /** When the last run (of any outcome) began. */
+  lastStartedAt: Date | null;
+  /** The last failed run's error; null after a success. */
+  lastError: string | null;
+}
 
 /** What `npm run db -- status` prints: the schema, what is stored, and the mail still owed. */
 export interface StorageStatus {

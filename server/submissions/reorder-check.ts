@@ -1,4 +1,4 @@
-import type { Storage } from '#server/storage/types.ts';
+import type { DeskStore } from '#server/staff/desk-store.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
 import { REORDER_FIELD } from '#shared/submissions/quote-fields.ts';
 
@@ -15,12 +15,12 @@ type DropReason = 'unknown' | 'not-completed' | 'other-address';
  */
 export async function checkReorder(
   values: FormValues,
-  storage: Pick<Storage, 'getRequestState'>,
+  desk: Pick<DeskStore, 'getRequestState'>,
 ): Promise<{ values: FormValues; dropped?: { reference: string; why: DropReason } }> {
   const reference = values[REORDER_FIELD]?.trim();
   if (!reference) return { values };
   const { [REORDER_FIELD]: _mark, ...unmarked } = values;
-  const original = /^Q-\d{4}-\d{6}$/.test(reference) ? await storage.getRequestState(reference) : undefined;
+  const original = /^Q-\d{4}-\d{6}$/.test(reference) ? await desk.getRequestState(reference) : undefined;
   const email = values.email?.trim().toLowerCase() ?? '';
   const why: DropReason | undefined =
     original?.kind !== 'quote'

@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openStorage } from '#server/storage/open-storage.ts';
+import { openDatabase } from '#server/storage/open-database.ts';
 import { CSRF_FIELD, CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { artworkListError } from '#shared/submissions/artwork.ts';
 import { SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
 import { minimalPdf } from '#tests/support/minimal-pdf.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
-import { backends, openTestStorage } from '#tests/support/test-storage.ts';
+import { backends, openTestStorage, testStoresOf } from '#tests/support/test-storage.ts';
 import { cookiesOf, visitorSession } from '#tests/support/visitor-session.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -71,7 +71,7 @@ describe.each(backends)('on %s', (backend) => {
   }
 
   async function storedCount() {
-    return (await t.storage.listSubmissions({ limit: 10_000 })).length;
+    return (await t.storage.submissions.listSubmissions({ limit: 10_000 })).length;
   }
 
   describe('POST /api/quotes with JavaScript (JSON answers)', () => {
@@ -79,7 +79,7 @@ describe.each(backends)('on %s', (backend) => {
       const response = await expectStatus(postQuote(quote, [{ name: 'logo.png', data: png }]), 201);
       expect(response.body.reference).toMatch(/^Q-\d{4}-\d{6}$/);
       expect(response.body.message).toContain(response.body.reference);
-      const stored = await t.storage.getSubmission(response.body.reference);
+      const stored = await t.storage.submissions.getSubmission(response.body.reference);
       expect(stored?.files).toEqual([{ name: 'logo.png', mediaType: 'image/png', size: png.length, data: png }]);
       expect(stored?.payload).toMatchObject({
         service: 'Screen printing',
@@ -142,7 +142,7 @@ describe.each(backends)('on %s', (backend) => {
         ]),
         201,
       );
-      const stored = await t.storage.getSubmission(response.body.reference);
+      const stored = await t.storage.submissions.getSubmission(response.body.reference);
       expect(stored?.files.map((file) => [file.name, file.mediaType])).toEqual([
         ['mark.svg', 'image/svg+xml'],
         ['proof.pdf', 'application/pdf'],
@@ -260,7 +260,7 @@ describe.each(backends)('on %s', (backend) => {
         );
       }
       const pending = await Promise.all(
-        references.map(async (ref) => (await t.storage.getSubmission(ref))?.pendingNotifications),
+        references.map(async (ref) => (await t.storage.submissions.getSubmission(ref))?.pendingNotifications),
       );
       expect(pending).toEqual([2, 2, 2, 2, 2, 1]);
       const capped = t.lines.filter((line) => line.reason === 'confirmation_cap');
@@ -307,18 +307,18 @@ describe.each(backends)('on %s', (backend) => {
   describe('reorders', () => {
     /** A completed order of Dana's, as "order again" would repeat it. */
     async function completedOrder(email = 'dana@example.com') {
-      const { reference } = await t.storage.saveSubmission({
+      const { reference } = await t.storage.submissions.saveSubmission({
         kind: 'quote',
         name: 'Dana Whitfield',
         email,
         payload: { name: 'Dana Whitfield' },
         files: [],
       });
-      await t.storage.changeRequestStatus(reference, { from: 'new', to: 'completed', actor: 'staff:a@b.example' });
+      await t.storage.desk.changeRequestStatus(reference, { from: 'new', to: 'completed', actor: 'staff:a@b.example' });
       return reference;
     }
     const stored = async (response: request.Response) =>
-      (await t.storage.getSubmission(response.body.reference as string))?.payload;
+      (await t.storage.submissions.getSubmission(response.body.reference as string))?.payload;
 
     it('keeps the set-up on file for a completed order of the same address, without new artwork', async () => {
       const original = await completedOrder();
@@ -386,7 +386,7 @@ describe.each(backends)('on %s', (backend) => {
       const damaged = await expectStatus(postQuote({ ...quote, email: 'broken' }, [], { key }), 201);
       expect(damaged.body.reference).toBe(first.body.reference);
       expect(await storedCount()).toBe(count);
-      const stored = await t.storage.getSubmission(first.body.reference);
+      const stored = await t.storage.submissions.getSubmission(first.body.reference);
       expect(stored?.files[0]?.data.equals(png)).toBe(true);
       expect(stored?.payload).not.toHaveProperty(SUBMISSION_KEY_FIELD);
     });
@@ -448,7 +448,7 @@ describe.each(backends)('on %s', (backend) => {
       // A second instance: its own process state and connection, the same database as t.
       const other = await createTestApp({
         config: { submissionRateLimit: 1000 },
-        storage: await openStorage(where),
+        storage: testStoresOf(await openDatabase(where), where),
       });
       const key = 'a4f1c2d4e5b6a7980123456789abcdef';
       const first = await expectStatus(postQuote(quote, [{ name: 'logo.png', data: png }], { key }), 201);
@@ -524,7 +524,7 @@ describe.each(backends)('on %s', (backend) => {
       expect(page.headers['cache-control']).toBe('private, no-store');
       const reference = /Your reference is <strong[^>]*>(Q-\d{4}-\d{6})<\/strong>/.exec(page.text)?.[1] ?? '';
       expect(reference).toMatch(/^Q-\d{4}-\d{6}$/);
-      expect(await t.storage.getSubmission(reference)).toBeTruthy();
+      expect(await t.storage.submissions.getSubmission(reference)).toBeTruthy();
       expect(page.text).toContain('<h1');
       expect(page.text).toContain('Thank you: your quote request is in');
       expect(page.text).toContain('What happens next: we reply within one business day');
@@ -657,7 +657,7 @@ describe.each(backends)('on %s', (backend) => {
       // A second instance: its own process state and its own connection, the same database.
       const second = await createTestApp({
         config: { submissionRateLimit: 3 },
-        storage: await openStorage(storage.location),
+        storage: testStoresOf(await openDatabase(storage.location), storage.location),
       });
       const post = async (app: TestApp, path = '/api/contact') => {
         const { cookie, token } = await visitorSession(app.app);

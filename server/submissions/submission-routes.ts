@@ -2,12 +2,13 @@ import { type Request, type RequestHandler, type Response, Router } from 'expres
 import createHttpError from 'http-errors';
 import type { FlashCookie } from '#server/http/flash-cookie.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
+import type { LimitStore } from '#server/http/limit-store.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
+import type { MockupStore } from '#server/mockups/mockup-store.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
 import type { SiteDataFiles } from '#server/pages/site-data-files.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
-import { CUSTOMER_CONFIRMATIONS_PER_DAY } from '#server/storage/submission-storage.ts';
-import type { SavedSubmission, Storage } from '#server/storage/types.ts';
+import type { DeskStore } from '#server/staff/desk-store.ts';
 import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
@@ -26,10 +27,18 @@ import { NEW_ARTWORK_KEY } from '#shared/submissions/quote-fields.ts';
 import { isSubmissionKey, SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
 import { checkReorder } from './reorder-check.ts';
 import { contactForm, quoteForm, type SubmissionForm } from './submission-forms.ts';
+import { CUSTOMER_CONFIRMATIONS_PER_DAY } from './submission-queries.ts';
+import type { SavedSubmission, SubmissionStore } from './submission-store.ts';
 
 /** The form endpoints' dependencies, passed in by createApp. */
 export interface SubmissionRoutesOptions {
-  storage: Storage;
+  submissions: Pick<SubmissionStore, 'findByIdempotencyKey' | 'saveSubmission'>;
+  /** The mockups drawn for a new request, shown on its answer. */
+  mockups: Pick<MockupStore, 'mockupsOf'>;
+  /** The request a reorder mark names. */
+  desk: Pick<DeskStore, 'getRequestState'>;
+  /** The forms' rate limits. */
+  limits: Pick<LimitStore, 'countHit' | 'uncountHit' | 'hitsOf'>;
   siteData: SiteDataFiles;
   /** The shop's load, so the stored estimate's date is the one the shop can keep. */
   dates?: () => Promise<LoadDates>;
@@ -127,7 +136,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
     // "I will collect sizes from my group": the page opens at its group section, to start the group.
     const link = page && isRecord(req.body) && req.body[COLLECT_SIZES_FIELD] === 'on' ? `${page}#group` : page;
     // Shown from the private page, so only with its link.
-    const mockups = page ? (await options.storage.mockupsOf(reference)).map((mockup) => mockup.view) : [];
+    const mockups = page ? (await options.mockups.mockupsOf(reference)).map((mockup) => mockup.view) : [];
     if (!wantsPage(req)) {
       res
         .status(201)
@@ -202,7 +211,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         return next(createHttpError(400, 'The form was damaged on the way. Reload the page and send it again.'));
       }
       // A repeat (double click, a retry after a lost answer, through any instance) stores nothing.
-      const earlier = key === undefined ? undefined : await options.storage.findByIdempotencyKey(key);
+      const earlier = key === undefined ? undefined : await options.submissions.findByIdempotencyKey(key);
       if (earlier) return answerRepeat(req, res, form, earlier);
 
       const values = formValuesFrom(Object.entries(body));
@@ -215,7 +224,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
       // Their count, sizes and total are judged with the other fields (artworkListError, below), in the
       // words of the browser's check; the parser has already bounded what one request can hold.
       const uploads = (req.files as Express.Multer.File[] | undefined) ?? [];
-      const reorder = form.kind === 'quote' ? await checkReorder(values, options.storage) : { values };
+      const reorder = form.kind === 'quote' ? await checkReorder(values, options.desk) : { values };
       if (reorder.dropped) {
         req.log.warn(
           { reorderOf: reorder.dropped.reference, why: reorder.dropped.why, reason: 'reorder_not_matched' },
@@ -245,7 +254,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         await admission.release();
         return refuse(req, res, form, values, drawn.errors);
       }
-      const saving = options.storage.saveSubmission({
+      const saving = options.submissions.saveSubmission({
         kind: form.kind,
         name: validation.name,
         email: validation.email,
@@ -279,7 +288,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
       path,
       {
         files: form.maxFiles,
-        before: [submissionRateLimit(options.rateLimit, options.storage, form.kind), requireFormBody],
+        before: [submissionRateLimit(options.rateLimit, options.limits, form.kind), requireFormBody],
       },
       receive(form),
     );

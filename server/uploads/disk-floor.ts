@@ -1,6 +1,6 @@
 import createHttpError, { type HttpError } from 'http-errors';
 import type { Logger } from 'pino';
-import { freeBytes } from '#server/uploads/free-space.ts';
+import { freeBytes } from './free-space.ts';
 
 /** Where the uploads land on this instance's disk, and how much must stay free there. */
 export interface DiskFloor {

@@ -1,13 +1,14 @@
 import type { Request, Response } from 'express';
 import type { HttpError } from 'http-errors';
 import { clientKey } from '#server/http/client-key.ts';
-import type { SavedSubmission, Storage, StoredFile } from '#server/storage/types.ts';
+import type { LimitStore } from '#server/http/limit-store.ts';
+import type { SavedSubmission, StoredFile } from '#server/submissions/submission-store.ts';
 import { type DiskFloor, diskFloorRefusal } from './disk-floor.ts';
 import { spendUploadBudget } from './upload-budget.ts';
 
 /** What decides whether a post's files may be stored: the disk's floor and each client's daily budget. */
 export interface UploadAdmissionOptions {
-  storage: Pick<Storage, 'spendUploadBytes' | 'refundUploadBytes'>;
+  limits: Pick<LimitStore, 'spendUploadBytes' | 'refundUploadBytes'>;
   /** Artwork bytes one client may have stored per 24 hours. */
   bytesPerDay: number;
   /** Null on PostgreSQL: the database's disk is on another host, out of this process's sight. */
@@ -49,12 +50,12 @@ export function uploadAdmission(options: UploadAdmissionOptions): UploadAdmissio
     const diskLow = options.diskFloor && (await diskFloorRefusal(options.diskFloor, req.log));
     if (diskLow) return { ok: false, refusal: diskLow };
     const key = clientKey(req);
-    const overBudget = await spendUploadBudget(options.storage, key, bytes, options.bytesPerDay, res);
+    const overBudget = await spendUploadBudget(options.limits, key, bytes, options.bytesPerDay, res);
     if (overBudget) {
       req.log.warn({ reason: 'upload_budget', bytes }, 'submission refused: daily upload budget spent');
       return { ok: false, refusal: overBudget };
     }
-    const giveBack = () => options.storage.refundUploadBytes(key, bytes);
+    const giveBack = () => options.limits.refundUploadBytes(key, bytes);
     return {
       ok: true,
       release: () =>

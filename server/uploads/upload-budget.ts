@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import createHttpError, { type HttpError } from 'http-errors';
-import type { Storage } from '#server/storage/types.ts';
+import type { LimitStore } from '#server/http/limit-store.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 
 /** The budget's window: a day, so a person who sends much artwork one day can send more the next. */
@@ -19,13 +19,13 @@ function waitInWords(ms: number): string {
  * cannot both let the last megabytes through; the caller gives them back when nothing is stored.
  */
 export async function spendUploadBudget(
-  storage: Pick<Storage, 'spendUploadBytes'>,
+  limits: Pick<LimitStore, 'spendUploadBytes'>,
   key: string,
   bytes: number,
   limitBytes: number,
   res: Response,
 ): Promise<HttpError | undefined> {
-  const spend = await storage.spendUploadBytes(key, bytes, { limitBytes, windowMs: UPLOAD_BUDGET_WINDOW_MS });
+  const spend = await limits.spendUploadBytes(key, bytes, { limitBytes, windowMs: UPLOAD_BUDGET_WINDOW_MS });
   if (spend.spent) return undefined;
   const waitMs = Math.max(0, spend.resetAt.getTime() - Date.now());
   res.set('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));

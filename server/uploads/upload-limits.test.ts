@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { KyselyPlugin } from 'kysely';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { openStorage } from '#server/storage/open-storage.ts';
-import type { Storage } from '#server/storage/types.ts';
+import type { Database } from '#server/storage/database.ts';
+import { openDatabase } from '#server/storage/open-database.ts';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { ARTWORK_MAX_FILE_BYTES } from '#shared/submissions/artwork.ts';
 import { minimalPdf } from '#tests/support/minimal-pdf.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 import { createTestApp, type TestAppOptions } from '#tests/support/test-app.ts';
-import { backends, openTestStorage } from '#tests/support/test-storage.ts';
+import { backends, openTestStorage, type TestStorage, testStoresOf } from '#tests/support/test-storage.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -62,13 +63,13 @@ async function postContact(t: TestApp, address = '203.0.113.5') {
 }
 
 async function storedCount(t: TestApp) {
-  return (await t.storage.listSubmissions({ limit: 1000 })).length;
+  return (await t.storage.submissions.listSubmissions({ limit: 1000 })).length;
 }
 
 describe.each(backends)('upload limits on %s', (backend) => {
   const logo = randomPng(64);
 
-  async function app(options: TestAppOptions & { storage: Storage }) {
+  async function app(options: TestAppOptions & { storage: TestStorage }) {
     return createTestApp({ ...options, config: { trustProxy: 1, ...options.config } });
   }
 
@@ -77,7 +78,10 @@ describe.each(backends)('upload limits on %s', (backend) => {
       const storage = await openTestStorage(backend);
       const budget = { uploadBytesPerDay: Math.floor(logo.length * 2.5) };
       const first = await app({ config: budget, storage });
-      const second = await app({ config: budget, storage: await openStorage(storage.location) });
+      const second = await app({
+        config: budget,
+        storage: testStoresOf(await openDatabase(storage.location), storage.location),
+      });
       // Refused posts store nothing, so they spend nothing.
       for (let i = 0; i < 3; i += 1) {
         expect((await postQuote(first, { file: logo, fields: { ...quote, email: 'dana@' } })).status).toBe(422);
@@ -140,16 +144,19 @@ describe.each(backends)('upload limits on %s', (backend) => {
     it('gives the bytes back when the save fails, so a fault of ours does not spend the visitor’s day', async () => {
       const storage = await openTestStorage(backend);
       let failNext = true;
-      const flaky: Storage = {
-        ...storage,
-        async saveSubmission(submission) {
-          if (failNext) {
+      // The app builds its stores from the handle: the fault goes in below them, on the submission's row.
+      const failing: KyselyPlugin = {
+        transformQuery({ node }) {
+          if (failNext && node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'submissions') {
             failNext = false;
             throw new Error('disk I/O error');
           }
-          return storage.saveSubmission(submission);
+          return node;
         },
+        transformResult: async ({ result }) => result,
       };
+      const database: Database = { ...storage.database, db: storage.database.db.withPlugin(failing) };
+      const flaky: TestStorage = { ...storage, database };
       const t = await app({ config: { uploadBytesPerDay: logo.length }, storage: flaky });
       expect((await postQuote(t, { file: logo })).status).toBe(500);
       expect((await postQuote(t, { file: logo })).status).toBe(201);

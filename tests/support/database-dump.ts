@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import type { StorageLocation } from '#server/storage/open-storage.ts';
-import { databasePath } from '#server/storage/sqlite/sqlite-storage.ts';
+import type { StorageLocation } from '#server/storage/open-database.ts';
+import { databasePath } from '#server/storage/sqlite/sqlite-database.ts';
 
 /** A stored value as text: bytes as UTF-8 (a secret written into a blob would read back), JSON as JSON. */
 function asText(value: unknown): string {

@@ -1,6 +1,6 @@
 import { queuedSubject } from '#server/mail/build-mail.ts';
-import { readMailFacts } from '#server/mail/mail-facts.ts';
-import type { NotificationState } from '#server/storage/types.ts';
+import type { NotificationState } from '#server/mail/outbox-store.ts';
+import { readMailFacts } from '#server/storage/mail-facts.ts';
 
 /**
  * A request's outbox rows with the subject each mail goes with, as the desk lists them: the outbox

@@ -1,4 +1,3 @@
-import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as entry from '#client/entry-server.tsx';
@@ -7,10 +6,9 @@ import type { AppConfig } from '#server/config.ts';
 import type { Readiness } from '#server/http/health.ts';
 import { createMetrics } from '#server/metrics/app-metrics.ts';
 import { loadSiteDataFiles } from '#server/pages/site-data-files.ts';
-import { openSqliteStorage } from '#server/storage/sqlite/sqlite-storage.ts';
-import type { Storage } from '#server/storage/types.ts';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
 import { memoryLogger } from './memory-logger.ts';
+import { openTestStorage, type TestStorage } from './test-storage.ts';
 
 const testConfig: AppConfig = {
   env: 'test',
@@ -52,7 +50,7 @@ export interface TestAppOptions {
   /** The page cache, on as in production unless a test turns it off as development does. */
   cache?: boolean;
   /** Where submissions go; by default a fresh database in a temporary directory. */
-  storage?: Storage;
+  storage?: TestStorage;
   /**
    * The folder of the six data files; the shop's own `data` by default. A test that expects prices
    * gives `fixtureDataDir`, whose prices it can write down, so it survives the shop changing its own.
@@ -74,13 +72,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const readiness: Readiness = { ready: true };
   // The app's own metrics, handed back so a test can wait on a gauge instead of sleeping.
   const metrics = createMetrics();
-  const storage =
-    options.storage ?? (await openSqliteStorage({ databaseDir: await mkdtemp(join(tmpdir(), 'seenwear-test-')) }));
+  const storage = options.storage ?? (await openTestStorage('sqlite'));
   const app = createApp({
     config,
     logger,
     siteData,
-    storage,
+    database: storage.database,
     readiness,
     metrics,
     ...(options.readFreeSpace ? { readFreeSpace: options.readFreeSpace } : {}),

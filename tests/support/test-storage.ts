@@ -1,12 +1,15 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { OperatorStorage } from '#server/storage/kysely-storage.ts';
-import { openStorage, type StorageLocation } from '#server/storage/open-storage.ts';
-import { databasePath } from '#server/storage/sqlite/sqlite-storage.ts';
+import { createSeedStore } from '#server/cli/seed-queries.ts';
+import type { SeedStore } from '#server/cli/seed-store.ts';
+import { createFeatureStores, type FeatureStores } from '#server/feature-stores.ts';
+import type { Database } from '#server/storage/database.ts';
+import { openDatabase, type StorageLocation } from '#server/storage/open-database.ts';
+import { databasePath } from '#server/storage/sqlite/sqlite-database.ts';
 import { createDatabase } from './postgres-server.ts';
 
 /** The two databases the storage, route and CLI tests run on (`describe.each(backends)`). */
@@ -20,12 +23,31 @@ export async function newStorageLocation(backend: Backend): Promise<StorageLocat
     : { databaseDir: await mkdtemp(join(tmpdir(), 'seenwear-test-')) };
 }
 
-export async function openTestStorage(
-  backend: Backend,
-  options: { now?: () => Date } = {},
-): Promise<OperatorStorage & { location: StorageLocation }> {
+/**
+ * A test's hold on one database: every feature's store over it (a test sets up a request through one
+ * and checks another), the handle itself for the app and the CLI, and where it lives.
+ */
+export interface TestStorage extends FeatureStores {
+  seed: SeedStore;
+  database: Database;
+  location: StorageLocation;
+  close(): Promise<void>;
+}
+
+/** Every feature's store over an open database, as a test holds them. */
+export function testStoresOf(database: Database, location: StorageLocation): TestStorage {
+  return {
+    ...createFeatureStores(database),
+    seed: createSeedStore(database),
+    database,
+    location,
+    close: () => database.close(),
+  };
+}
+
+export async function openTestStorage(backend: Backend, options: { now?: () => Date } = {}): Promise<TestStorage> {
   const location = await newStorageLocation(backend);
-  return Object.assign(await openStorage(location, options), { location });
+  return testStoresOf(await openDatabase(location, options), location);
 }
 
 /**
@@ -43,7 +65,7 @@ export async function runSql(location: StorageLocation, text: string, parameters
       await client.end();
     }
   }
-  const database = new Database(databasePath(location.databaseDir));
+  const database = new SqliteDatabase(databasePath(location.databaseDir));
   try {
     const order = [...text.matchAll(/\$(\d+)/g)].map((match) => parameters[Number(match[1]) - 1]);
     const statement = database.prepare(text.replace(/\$\d+/g, '?'));

@@ -621,7 +621,7 @@ export const postgresMigrations: Record<string, Migration> = {
       await sql`insert into installation (id, checkout_key_salt) values (1, ${randomBytes(18).toString('base64url')})
         on conflict (id) do nothing`.execute(db);
       // A refund Stripe reports for a payment whose own event has not come yet (events arrive in any
-      // order): kept here and recorded when the payment is (server/storage/payment-storage.ts).
+      // order): kept here and recorded when the payment is (server/payments/payment-queries.ts).
       await db.schema
         .createTable('waiting_refunds')
         .ifNotExists()

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { BackupError } from '#server/storage/backup-error.ts';
 import { isDataTable } from '#server/storage/data-tables.ts';
 import { ensureWritableDirectory } from '#server/storage/writable-directory.ts';
-import { databasePath } from './sqlite-storage.ts';
+import { databasePath } from './sqlite-database.ts';
 
 /** How long the backup's reads wait for the server's writer (a checkpoint, a purge batch) before failing. */
 const BUSY_TIMEOUT_MS = 10_000;

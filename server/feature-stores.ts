@@ -1,0 +1,65 @@
+import { createCustomerStore } from './customer/customer-queries.ts';
+import type { CustomerStore } from './customer/customer-store.ts';
+import { createGroupStore } from './groups/group-queries.ts';
+import type { GroupStore } from './groups/group-store.ts';
+import { createLimitStore } from './http/limit-queries.ts';
+import type { LimitStore } from './http/limit-store.ts';
+import { createJobStore } from './jobs/job-queries.ts';
+import type { JobStore, ReminderStore } from './jobs/job-store.ts';
+import { createReminderStore } from './jobs/reminder-queries.ts';
+import { createOutboxStore } from './mail/outbox-queries.ts';
+import type { OperatorOutboxStore, OutboxStore } from './mail/outbox-store.ts';
+import { createMockupStore } from './mockups/mockup-queries.ts';
+import type { MockupStore } from './mockups/mockup-store.ts';
+import { createPaymentStore } from './payments/payment-queries.ts';
+import type { PaymentStore } from './payments/payment-store.ts';
+import { createProductionStore } from './production/production-queries.ts';
+import type { ProductionStore } from './production/production-store.ts';
+import { createVersionStore } from './requests/version-queries.ts';
+import type { VersionStore } from './requests/version-store.ts';
+import { createDeskStore } from './staff/desk-queries.ts';
+import type { DeskStore } from './staff/desk-store.ts';
+import type { Database } from './storage/database.ts';
+import { createSubmissionStore } from './submissions/submission-queries.ts';
+import type { SubmissionStore } from './submissions/submission-store.ts';
+
+/**
+ * Each feature's store, built from one open database. The app hands every router only the stores it
+ * uses; this list exists for the places that start several features at once (the app, the process,
+ * the tests), never to be passed around whole.
+ */
+export interface FeatureStores {
+  submissions: SubmissionStore;
+  outbox: OutboxStore & OperatorOutboxStore;
+  desk: DeskStore;
+  versions: VersionStore;
+  customer: CustomerStore;
+  jobs: JobStore;
+  reminders: ReminderStore;
+  limits: LimitStore;
+  production: ProductionStore;
+  payments: PaymentStore;
+  groups: GroupStore;
+  mockups: MockupStore;
+}
+
+/** Wraps a store once as it is built (the process counts each store's failures in its metrics). */
+export type StoreWrapper = <S extends object>(store: S) => S;
+
+export function createFeatureStores(database: Database, wrap: StoreWrapper = (store) => store): FeatureStores {
+  const submissions = wrap(createSubmissionStore(database));
+  return {
+    submissions,
+    outbox: wrap(createOutboxStore(database)),
+    desk: wrap(createDeskStore(database, submissions)),
+    versions: wrap(createVersionStore(database)),
+    customer: wrap(createCustomerStore(database)),
+    jobs: wrap(createJobStore(database)),
+    reminders: wrap(createReminderStore(database)),
+    limits: wrap(createLimitStore(database)),
+    production: wrap(createProductionStore(database)),
+    payments: wrap(createPaymentStore(database)),
+    groups: wrap(createGroupStore(database)),
+    mockups: wrap(createMockupStore(database)),
+  };
+}

@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/storage/database.ts';
+import type { DatabaseClock } from '#server/storage/database-clock.ts';
+import type { QueuedFacts } from '#server/storage/mail-facts.ts';
+import { insertQueuedMail } from '#server/storage/queued-mail.ts';
+import { appendEvent } from '#server/storage/request-events.ts';
+import type { StorageDatabase } from '#server/storage/schema.ts';
+import type { ReminderCandidate, ReminderStore } from './job-store.ts';
+
+/** Where the deposit is asked: the quote approved, production not started (shared/payments/order-money.ts). */
+const depositStatuses = ['approved', 'proof_sent', 'proof_approved'] as const;
+
+/**
+ * The reminder job's reads and its one write (server/jobs/reminder-job.ts): the requests that may owe
+ * a reminder, read off the status index, and a mail queued once per request and key, however many
+ * instances queue it (a unique index on the outbox, migration 0024).
+ */
+function createReminderStorage(db: Kysely<StorageDatabase>, clock: DatabaseClock): ReminderStore {
+  /** The once keys already queued for these requests: a request reminded is not read again. */
+  async function keysOf(ids: number[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('outbox')
+      .where('submission_id', 'in', ids)
+      .where('once_key', 'is not', null)
+      .select(['submission_id', 'once_key'])
+      .execute();
+    return new Set(rows.map((row) => `${row.submission_id}:${row.once_key}`));
+  }
+
+  return {
+    async reminderCandidates({ today, lastValidDay, quoteSentBeforeMs, depositAfterMs, balanceAfterMs, lookBackMs }) {
+      const [quoted, deposits, balances] = await Promise.all([
+        // The newest quote of a quoted request, valid until a day from today to lastValidDay, sent a while ago.
+        db
+          .selectFrom('submissions')
+          .innerJoin('quotes', 'quotes.submission_id', 'submissions.id')
+          .where('submissions.kind', '=', 'quote')
+          .where('submissions.status', '=', 'quoted')
+          .where('quotes.valid_until', '>=', today)
+          .where('quotes.valid_until', '<=', lastValidDay)
+          .where('quotes.created_at', '<=', clock.after(-quoteSentBeforeMs))
+          .where(({ eb, selectFrom }) =>
+            eb(
+              'quotes.version',
+              '=',
+              selectFrom('quotes as newest')
+                .whereRef('newest.submission_id', '=', 'submissions.id')
+                .select((inner) => inner.fn.max('newest.version').as('version')),
+            ),
+          )
+          .select(['submissions.id', 'submissions.reference', 'quotes.version', 'quotes.valid_until'])
+          .execute(),
+        // An approved quote whose newest approval is some days old (within the look-back), before production.
+        db
+          .selectFrom('submissions')
+          .innerJoin('approvals', 'approvals.submission_id', 'submissions.id')
+          .where('submissions.kind', '=', 'quote')
+          .where('submissions.status', 'in', depositStatuses)
+          .where('approvals.subject', '=', 'quote')
+          .where('approvals.decision', '=', 'approved')
+          .groupBy(['submissions.id', 'submissions.reference'])
+          .having((eb) => eb.fn.max('approvals.at'), '<=', clock.after(-depositAfterMs))
+          .having((eb) => eb.fn.max('approvals.at'), '>=', clock.after(-lookBackMs))
+          .select(['submissions.id', 'submissions.reference'])
+          .execute(),
+        // Ready for some days (within the look-back).
+        db
+          .selectFrom('submissions')
+          .where('kind', '=', 'quote')
+          .where('status', '=', 'ready')
+          .where('status_changed_at', '<=', clock.after(-balanceAfterMs))
+          .where('status_changed_at', '>=', clock.after(-lookBackMs))
+          .select(['id', 'reference'])
+          .execute(),
+      ]);
+      const keys = await keysOf([...quoted, ...deposits, ...balances].map((row) => row.id));
+      const fresh = (id: number, key: string) => !keys.has(`${id}:${key}`);
+      return [
+        ...quoted
+          .filter((row) => fresh(row.id, `quote-expiring:v${row.version}`))
+          .map(
+            (row): ReminderCandidate => ({
+              reference: row.reference,
+              about: 'quote-expiring',
+              version: row.version,
+              validUntil: row.valid_until,
+            }),
+          ),
+        ...deposits
+          .filter((row) => fresh(row.id, 'deposit'))
+          .map((row): ReminderCandidate => ({ reference: row.reference, about: 'deposit' })),
+        ...balances
+          .filter((row) => fresh(row.id, 'balance'))
+          .map((row): ReminderCandidate => ({ reference: row.reference, about: 'balance' })),
+      ];
+    },
+
+    async queueMailOnce(reference, mail: QueuedFacts, onceKey) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('submissions')
+          .where('reference', '=', reference)
+          .select(['id', 'status'])
+          .executeTakeFirst();
+        if (!row) return false;
+        const queued = await insertQueuedMail(trx, clock, {
+          mail,
+          recipient: 'customer',
+          submissionId: row.id,
+          onceKey,
+        });
+        if (!queued) return false;
+        await appendEvent(trx, clock, row.id, {
+          actor: 'system',
+          type: 'reminder',
+          data: { ...mail },
+        });
+        return true;
+      });
+    },
+  };
+}
+
+/** The requests waiting on a customer, and their reminders, on the open database. */
+export function createReminderStore(database: Database): ReminderStore {
+  return createReminderStorage(database.db, database.clock);
+}
