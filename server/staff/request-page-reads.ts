@@ -2,10 +2,10 @@ import type { MoneyReads } from '#server/payments/money-of.ts';
 import type { Storage } from '#server/storage/types.ts';
 
 /**
- * The money card's reads for one desk request page, each sent once: the page reads the quotes and
- * approvals for its own sections, and the card would read them again, with the deposit waiver twice
- * (issue 30: on PostgreSQL every read is a round trip). The payments and the waiver start with the
- * page's other reads; the card then waits on those, not on new queries.
+ * The money card's reads for one desk request page, each sent once: the page reads the quotes and approvals
+ * for its own sections, and the card would read them again, with the deposit waiver twice (on PostgreSQL
+ * every read is a round trip, which a page with years of orders feels). The payments and the waiver start
+ * with the page's other reads; the card then waits on those, not on new queries.
  */
 export function requestPageReads(
   storage: Pick<Storage, 'paymentsOf' | 'depositWaiverOf' | 'checkoutSessionsOf'>,
