@@ -56,7 +56,7 @@ describe('references the reader can follow', () => {
     expect(files.some((file) => file.startsWith('docs/'))).toBe(true);
   });
 
-  it('says what a rule is, never which issue or spec section it came from', () => {
+  it('says what a rule is, never which numbered issue or part of the spec it came from', () => {
     expect(files.flatMap(outsideReferences)).toEqual([]);
   });
 });
