@@ -16,7 +16,7 @@ import { type RouteHandle, routes } from './routes.tsx';
 export { renderDesk } from './desk/render-desk.tsx';
 export { renderGroupMember } from './groups/render-group-member.tsx';
 export { renderInvoice } from './invoice/render-invoice.tsx';
-// The customer's request page too (issue 14), the same way.
+// The customer's private request page too, the same way.
 export { renderRequestPage } from './request/render-request-page.tsx';
 
 /** A render that has not finished by then is abandoned (the server answers 500) rather than left hanging. */

@@ -2,9 +2,9 @@ import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { readCsrfToken } from './csrf-cookie.ts';
 
 /**
- * A GET of one of the site's own JSON files (the data files of spec section 7), for code every page
- * loads: the headers of spec section 7's client (JSON accepted, the token copied from its cookie where a
- * form set one) without http-client.ts's token renewal, which only requests that change something need.
+ * A GET of one of the site's own JSON files (the data files under /data/), for code every page loads: the
+ * headers the site's HTTP client sends (JSON accepted, the token copied from its cookie where a form set one)
+ * without http-client.ts's token renewal, which only requests that change something need.
  */
 export async function getJson<T>(path: string): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };

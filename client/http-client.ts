@@ -1,8 +1,8 @@
 /**
- * The HTTP client of spec section 7, on the platform's fetch: JSON accept header, any 2xx is success,
- * no time-out, and the anti-forgery header X-XSRF-TOKEN copied from the XSRF-TOKEN cookie. Only pages
- * with a form set that cookie, so before its first unsafe request a browser that has none asks
- * GET CSRF_TOKEN_PATH for one (a visitor who came from the home page to a form in the browser).
+ * The site's HTTP client, on the platform's fetch: JSON accept header, any 2xx is success, no time-out, and
+ * the anti-forgery header X-XSRF-TOKEN copied from the XSRF-TOKEN cookie. Only pages with a form set that
+ * cookie, so before its first unsafe request a browser that has none asks GET CSRF_TOKEN_PATH for one (a
+ * visitor who came from the home page to a form in the browser).
  */
 import { CSRF_ERROR_CODE, CSRF_HEADER, CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
 import { isRecord } from '#shared/is-record.ts';

@@ -3,8 +3,8 @@ import { getJson } from './get-json.ts';
 import type { SiteDataStore } from './stores/site-data-store.ts';
 
 /**
- * Spec section 7: one GET per data file once the app has started, each body stored under its key. A
- * failure is ignored on purpose: the page already holds the copy the server rendered it with.
+ * One GET per start-up data file once the app has started, each body stored under its key. A failure is
+ * ignored on purpose: the page already holds the copy the server rendered it with.
  */
 export async function loadSiteData(store: SiteDataStore): Promise<void> {
   await Promise.all(

@@ -100,7 +100,7 @@ function Shell({
   );
 }
 
-/** Effects run in the browser only, after hydration: then the six data GETs of spec section 7 go out. */
+/** Effects run in the browser only, after hydration: then the six start-up data GETs go out. */
 function useAfterHydration() {
   const { store, toasts } = useAppContext();
   useConnectionToasts(toasts);

@@ -9,8 +9,8 @@ import Root, { RootErrorBoundary } from './root.tsx';
 type PageModule = { default: ComponentType; preload?: () => Promise<unknown> };
 
 /**
- * One chunk per page (spec section 9): a glob Vite expands at build time into one `import()` per file, so
- * the route table alone says which page loads what.
+ * One chunk per page, loaded when it is first needed: a glob Vite expands at build time into one `import()`
+ * per file, so the route table alone says which page loads what.
  */
 const lazyModules = import.meta.glob<PageModule>('./*.tsx', { base: './pages' });
 

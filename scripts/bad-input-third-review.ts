@@ -1,6 +1,7 @@
 /**
- * The third review's attacks (issue 24: findings 3, 7, 8 and 10, and its "Also"), run by bad-input.ts
- * against the same production server, over loopback only, every loop bounded.
+ * The attacks of the third security review, run by bad-input.ts against the same production server, over
+ * loopback only, every loop bounded: odd request targets, private keys in the log, a planted flash cookie,
+ * slow posts holding upload slots, and a proof posted without a desk session.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -61,7 +62,7 @@ export async function thirdReviewAttacks(
   const get = (method: string, target: string, extra = '') =>
     exchange(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${extra}Connection: close\r\n\r\n`);
 
-  // Finding 8: targets in absolute-form and "*" once made a 500 with two error lines each.
+  // Targets in absolute-form and "*" once made a 500 with two error lines each.
   for (const [method, target, expected] of [
     ['GET', 'http://evil.example/', 200],
     ['GET', 'http://evil.example/about-us', 200],
@@ -73,7 +74,7 @@ export async function thirdReviewAttacks(
     check(status === expected, `${method} ${target}: ${status} (${expected} expected)`);
   }
 
-  // Finding 7: a private link's key in any case or form of the target is never logged.
+  // A private link's key in any case or form of the target is never logged.
   const secret = randomBytes(32).toString('base64url');
   for (const [method, target, extra] of [
     ['GET', `/Requests/Q-2026-000001/${secret}`, ''],
@@ -89,7 +90,7 @@ export async function thirdReviewAttacks(
   check(await logged(server, marker), 'the request log did not show the last request');
   check(!server.output().includes(secret), 'a private link’s key is in the log');
 
-  // Finding 10: a flash message planted by a sibling subdomain (unsigned) is never shown.
+  // A flash message planted by a sibling subdomain (unsigned) is never shown.
   const planted = Buffer.from(
     JSON.stringify({
       type: 'error',
@@ -100,7 +101,7 @@ export async function thirdReviewAttacks(
   const page = await get('GET', '/contact-us', `Cookie: __Host-flash=${planted}; flash=${planted}\r\n`);
   check(page.status === 200 && !page.text.includes('555-0100'), 'a planted flash message was shown');
 
-  // Finding 3: four posts trickling their fields without a token hold no upload slot.
+  // Four posts trickling their fields without a token hold no upload slot.
   const trickling = Array.from({ length: 4 }, () =>
     openPost(port, '/api/quotes', { Cookie: session.cookie }, '', 5 * 1024 * 1024),
   );
@@ -130,7 +131,7 @@ export async function thirdReviewAttacks(
     for (const post of trickling) post.socket.destroy();
   }
 
-  // The "Also": a proof posted without a desk session gets its 401, and its connection is closed unread.
+  // A proof posted without a desk session gets its 401, and its connection is closed unread.
   const proof = openPost(
     port,
     '/staff/requests/Q-2026-000001/proofs',

@@ -1,9 +1,9 @@
 /**
- * The hardening review's attacks (issue 12) against the production server, over loopback only:
- * `npm run bad-input` (after `npm run build`); tests/e2e/bad-input.test.ts runs it too. Every loop is
- * bounded. It prints the inputs tried, the answers by status, the answers of 500 and above (only the
- * designed 503 "too many uploads at once" may appear), and the server's memory peak under a burst of
- * twenty 25 MB uploads. Exits 1 when any check fails.
+ * The hardening review's attacks against the production server, over loopback only: `npm run bad-input`
+ * (after `npm run build`); tests/e2e/bad-input.test.ts runs it too. Every loop is bounded. It prints the
+ * inputs tried, the answers by status, the answers of 500 and above (only the designed 503 "too many uploads
+ * at once" may appear), and the server's memory peak under a burst of twenty 25 MB uploads. Exits 1 when any
+ * check fails.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -378,7 +378,7 @@ async function attack(server: RunningServer): Promise<BadInputReport> {
     if (expected === 429) check(response.headers.has('retry-after'), 'the budget refusal has no Retry-After');
   }
 
-  // 10. The third review's (issue 24): request targets, the log's redaction, the flash cookie, slots.
+  // 10. The third review's: request targets, the log's redaction, the flash cookie, slots.
   await thirdReviewAttacks(server, session, { record, check });
 
   const log = server.output();

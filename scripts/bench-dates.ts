@@ -1,10 +1,10 @@
 /**
- * How fast the earliest date of an order comes from the shop's load (issue 29): `npm run bench:dates`.
- * 1,000 open orders spread over the next three months of the three services, and a 500-piece order to
- * place. Measured two ways: the whole computation from the raw orders (the load table built, then the
- * earliest press day and the estimate with its date), as when the table is not kept; and the answer
- * from a kept table, as /api/dates gives it between changes. Prints the median and p99 of each and exits
- * 1 when the whole computation's p99 is over the 5 ms budget.
+ * How fast the earliest date of an order comes from the shop's load: `npm run bench:dates`. 1,000 open orders
+ * spread over the next three months of the three services, and a 500-piece order to place. Measured two ways:
+ * the whole computation from the raw orders (the load table built, then the earliest press day and the
+ * estimate with its date), as when the table is not kept; and the answer from a kept table, as /api/dates
+ * gives it between changes. Prints the median and p99 of each and exits 1 when the whole computation's p99 is
+ * over the 5 ms budget.
  */
 import { readFileSync } from 'node:fs';
 import { addCalendarDays } from '#shared/pricing/calendar-date.ts';

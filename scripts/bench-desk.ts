@@ -1,18 +1,17 @@
 /**
- * The desk and the customer's page with years of orders (issue 30): `npm run bench:desk`. For each
- * database (SQLite, then PostgreSQL) it seeds BENCH_REQUESTS made-up requests (default 100,000) with
- * `npm run db -- seed`, starts the production server on them, signs a member of staff in, and measures
- * the inbox's first page, each status filter, a search by name, e-mail, company and reference, a request
- * on the desk and a customer's page: first one user (BENCH_SAMPLES requests one after another: p50 and
- * p95), then 20 connections with autocannon (BENCH_SECONDS each: requests per second and p99). The
- * server's resident memory is sampled all along and its peak printed. PostgreSQL is BENCH_DATABASE_URL
- * (an empty database) when set, otherwise a throwaway cluster like the tests'. Writes
- * reports/bench-desk.json; exits 1 when a request failed or answered another status.
- * To compare two builds on the same data: BENCH_TARGETS (a comma-separated list of words) measures only
- * the targets whose names hold one of them, and BENCH_SEEDED=1 measures a database seeded before
- * (BENCH_DATABASE_URL, or the SQLite folder BENCH_SQLITE_DIR) instead of seeding one.
- * Targets: p95 ≤ 50 ms for one user, ≥ 200 requests/s at 20 connections, peak RSS < 250 MB.
- * A busy machine is refused as `npm run bench` refuses it (scripts/quiet-machine.ts): exit 2, "machine busy".
+ * The desk and the customer's page with years of orders: `npm run bench:desk`. For each database (SQLite,
+ * then PostgreSQL) it seeds BENCH_REQUESTS made-up requests (default 100,000) with `npm run db -- seed`,
+ * starts the production server on them, signs a member of staff in, and measures the inbox's first page, each
+ * status filter, a search by name, e-mail, company and reference, a request on the desk and a customer's
+ * page: first one user (BENCH_SAMPLES requests one after another: p50 and p95), then 20 connections with
+ * autocannon (BENCH_SECONDS each: requests per second and p99). The server's resident memory is sampled all
+ * along and its peak printed. PostgreSQL is BENCH_DATABASE_URL (an empty database) when set, otherwise a
+ * throwaway cluster like the tests'. Writes reports/bench-desk.json; exits 1 when a request failed or
+ * answered another status. To compare two builds on the same data: BENCH_TARGETS (a comma-separated list of
+ * words) measures only the targets whose names hold one of them, and BENCH_SEEDED=1 measures a database
+ * seeded before (BENCH_DATABASE_URL, or the SQLite folder BENCH_SQLITE_DIR) instead of seeding one. Targets:
+ * p95 ≤ 50 ms for one user, ≥ 200 requests/s at 20 connections, peak RSS < 250 MB. A busy machine is refused
+ * as `npm run bench` refuses it (scripts/quiet-machine.ts): exit 2, "machine busy".
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

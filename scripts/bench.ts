@@ -40,12 +40,12 @@ interface Target {
   /** The Content-Encoding the site must answer with, or the run would measure something else. */
   encoding: 'gzip' | 'br';
   status: number;
-  /** The least ratio to the limit the issue asks for; none where it set none. */
+  /** The least ratio to the limit this target must reach; none where no target was set. */
   minRatio?: number;
 }
 
 /**
- * The form pages of issue 30 item 2 (≥ 0.7 of the limit with gzip and with brotli): the contact and
+ * The form pages, held to ≥ 0.7 of the limit with gzip and with brotli like the home page: the contact and
  * quote forms, which carry each visitor's CSRF token, and the three calculators.
  */
 const formPages = [

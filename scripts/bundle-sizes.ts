@@ -13,7 +13,7 @@ import { type PageDefinition, type PageId, pageModulePath, pages } from '#shared
 export const CLIENT_DIR = 'dist/client';
 export const MANIFEST = `${CLIENT_DIR}/.vite/manifest.json`;
 export const KB = 1000;
-/** The budgets (issue 30): first-load JavaScript as browsers receive it (brotli), CSS gzip, on every route. */
+/** The budgets: first-load JavaScript as browsers receive it (brotli), CSS gzip, on every route. */
 export const BUDGETS = { routeJsBrotli: 100 * KB, cssGzip: 20 * KB };
 
 // What the server sends: the build's precompressed copies (scripts/precompress.ts); a file too small to

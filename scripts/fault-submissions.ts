@@ -1,13 +1,13 @@
 /**
- * Crash test of the quote endpoint (issue 5): `npm run fault:submissions` (after `npm run build`).
- * Starts the production server on a fresh data directory, sends quote requests all at once (each with a
- * unique marker and its own PNG), SIGKILLs the server once part of them have been answered, restarts it
- * on the same directory, and checks the promise behind a 201: every reference the server gave out is
- * stored, with its marker and the very bytes of its file. A submission stored without an answer is
- * fine (the client never heard of it); one stored without its file or its notifications is not.
- * Not a timed test: the counts vary from run to run, the "must be 0" lines may not.
- * Exits 1 when an acknowledged submission is missing, anything is half-stored or stored twice, or the run
- * did not crash the server in the middle of acknowledged requests (then it proved nothing).
+ * Crash test of the quote endpoint, so no answered request is ever lost: `npm run fault:submissions` (after
+ * `npm run build`). Starts the production server on a fresh data directory, sends quote requests all at once
+ * (each with a unique marker and its own PNG), SIGKILLs the server once part of them have been answered,
+ * restarts it on the same directory, and checks the promise behind a 201: every reference the server gave out
+ * is stored, with its marker and the very bytes of its file. A submission stored without an answer is fine
+ * (the client never heard of it); one stored without its file or its notifications is not. Not a timed test:
+ * the counts vary from run to run, the "must be 0" lines may not. Exits 1 when an acknowledged submission is
+ * missing, anything is half-stored or stored twice, or the run did not crash the server in the middle of
+ * acknowledged requests (then it proved nothing).
  */
 
 import { createHash, randomBytes } from 'node:crypto';

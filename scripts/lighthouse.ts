@@ -85,8 +85,8 @@ async function deskRequestPath(baseUrl: string): Promise<string> {
 }
 
 /**
- * A customer's page in the state most visits see (issue 30): a request with a mockup, quoted and proofed by
- * the desk, with a message; answers its path.
+ * A customer's page in the state most visits see: a request with a mockup, quoted and proofed by the desk,
+ * with a message; answers its path.
  */
 async function customerPagePath(baseUrl: string): Promise<string> {
   return requestWithQuoteAndProof(baseUrl, await staffCookie());
@@ -100,7 +100,7 @@ const CATEGORY_NAMES: Record<CategoryId, string> = {
   'best-practices': 'best practices',
   seo: 'SEO',
 };
-/** Minimum scores (0-100) from the issue. */
+/** Minimum scores (0-100): a fast page, and nothing short of full marks on the rest. */
 const BUDGETS: Record<CategoryId, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const MAX_CLS = 0;
 // The unknown path answers 404 by design and its page says noindex, so these two SEO audits must fail there.

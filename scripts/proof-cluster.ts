@@ -1,7 +1,7 @@
 /**
- * `npm run proof:cluster` (after `npm run build`): the multi-instance proof of issue 11, with its
- * figures printed and written to reports/proof-cluster.json. Exits 1 when anything that must hold did
- * not (see tests/support/cluster-proof.ts for what is checked).
+ * `npm run proof:cluster` (after `npm run build`): the multi-instance proof, with its figures printed and
+ * written to reports/proof-cluster.json. Exits 1 when anything that must hold did not (see
+ * tests/support/cluster-proof.ts for what is checked).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { runProof } from '#tests/support/cluster-proof.ts';

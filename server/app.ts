@@ -162,8 +162,8 @@ export function createApp(deps: AppDependencies): Express {
   // signed by its sender, one day): the token is checked here, once the form bodies it may come in are
   // parsed, or by the upload chain for a multipart form posted to an upload route.
   app.use(csrfGate({ csrf, uploads: uploadGuard }));
-  // Card payments (issue 26) when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. The webhook is the
-  // gate's one exemption: it reads its raw body, whose signature stands in for the token.
+  // Card payments when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. The webhook is the gate's one
+  // exemption: it reads its raw body, whose signature stands in for the token.
   const gateway = config.stripe ? stripeGateway(config.stripe) : null;
   if (gateway) {
     app.use(

@@ -147,7 +147,7 @@ export interface AppConfig {
   mail: MailConfig | null;
   /** Posts per visitor address per 15 minutes on each form endpoint. */
   submissionRateLimit: number;
-  /** Group orders (issue 28): entries one group takes, and entries from one visitor address per group. */
+  /** Group orders: entries one group takes, and entries from one visitor address per group. */
   groupLimits: { perGroup: number; perVisitor: number };
   /**
    * How many reverse proxies stand in front (TRUST_PROXY): their X-Forwarded-For gives the visitor's

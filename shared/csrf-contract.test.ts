@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, csrfCookieNames, csrfTokenFrom } from './csrf-contract.ts';
 
 describe('the anti-forgery contract', () => {
-  it('uses the names spec section 7 gives: the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN', () => {
+  it('uses the names the spec gives the HTTP client: the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN', () => {
     expect(CSRF_COOKIE).toBe('XSRF-TOKEN');
     expect(CSRF_HEADER).toBe('X-XSRF-TOKEN');
   });

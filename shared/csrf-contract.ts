@@ -1,8 +1,8 @@
 /**
- * The anti-forgery contract of spec section 7, in one place for the server, the browser's HTTP client
- * and forms, the cookie policy page, the scripts and the tests: the server sets a cookie that scripts
- * can read, and every unsafe request echoes its value in a header (fetch) or a hidden field (a form
- * posted without JavaScript).
+ * The anti-forgery contract (cookie XSRF-TOKEN, header X-XSRF-TOKEN), in one place for the server, the
+ * browser's HTTP client and forms, the cookie policy page, the scripts and the tests: the server sets a
+ * cookie that scripts can read, and every unsafe request echoes its value in a header (fetch) or a hidden
+ * field (a form posted without JavaScript).
  */
 
 /** The cookie that carries the token; readable by scripts on purpose, which is the double-submit idea. */

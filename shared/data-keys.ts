@@ -1,10 +1,10 @@
 /**
- * The data files. The first six are spec section 7's, fetched by the browser once the app has started;
- * the content files after them (our work, answers, artwork guidelines) and the order terms (turnaround,
- * delivery, sales tax) are validated and served the same way, and reach the browser inside the page,
- * which is the only place they are read. The garment catalogue is served too; the browser reads its
- * garments inside the price files, where the server merges them at start (shared/garments/priced-garments.ts).
- * Kept apart from the zod schemas so the browser bundle can name the files without shipping the validator.
+ * The data files. The first six are the start-up ones, fetched by the browser once the app has started; the
+ * content files after them (our work, answers, artwork guidelines) and the order terms (turnaround, delivery,
+ * sales tax) are validated and served the same way, and reach the browser inside the page, which is the only
+ * place they are read. The garment catalogue is served too; the browser reads its garments inside the price
+ * files, where the server merges them at start (shared/garments/priced-garments.ts). Kept apart from the zod
+ * schemas so the browser bundle can name the files without shipping the validator.
  */
 export const startupDataKeys = [
   'config',
@@ -15,7 +15,7 @@ export const startupDataKeys = [
   'embroidery',
 ] as const;
 
-/** Every data file, spec section 7's six first. Written out, not spread, so bundles that never ask drop it. */
+/** Every data file, the six start-up ones first. Written out, not spread, so bundles that never ask drop it. */
 export const dataKeys = [
   'config',
   'services',

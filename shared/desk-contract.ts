@@ -150,7 +150,7 @@ export interface DeskPayment {
   stripe?: string;
 }
 
-/** The order's money on the desk (issue 26). */
+/** The order's money on the desk. */
 export interface DeskMoney {
   quoteVersion: number;
   total: string;
@@ -216,7 +216,7 @@ export type DeskView =
       /** The customer's fields as the shop reads them, in form order, and the website's estimate then. */
       asked: AskedView;
       files: DeskFile[];
-      /** The customer's artwork on the garment (issue 27), and each placement the desk may adjust. */
+      /** The customer's artwork on the garment, and each placement the desk may adjust. */
       mockups?: MockupView[];
       placements?: DeskPlacement[];
       /** A DTG print as placed that needs a larger print size than the request was priced at, per location. */
@@ -253,7 +253,7 @@ export type DeskView =
       customerPage?: string;
       /** The order's money, once a quote is approved. */
       money?: DeskMoney;
-      /** The group order collecting the sizes (issue 28), live while open. */
+      /** The group order collecting the sizes, live while open. */
       group?: DeskGroupView;
       /** The one-line result of the last action (post/redirect/get). */
       notice?: { type: 'success' | 'error'; text: string };
@@ -281,11 +281,11 @@ export type DeskView =
       /** By field: "rows.2.unit", "validUntil", "depositPercent", "notes", "rows". */
       errors: Record<string, string>;
     }
-  // The production pages (issue 29): shared/production/board-view.ts.
+  // The production pages: shared/production/board-view.ts.
   | BoardView
   | CapacityView
   | WorkOrderView
-  // A group order's packing sheet (issue 28).
+  // A group order's packing sheet.
   | GroupPackingView;
 
 /** One artwork placement of a mockup, as the desk's adjustment form shows it (inches). */

@@ -1,4 +1,4 @@
-/** The kinds of the text-input filter (spec section 5). */
+/** The kinds of the text-input filter: digits only, digits with one decimal point, or letters, digits, dot and hyphen. */
 export const inputFilterKinds = ['numbers', 'decimals', 'alphanumeric'] as const;
 
 /** Digits only; digits and one point; or ASCII letters, digits, '.' and '-'. */

@@ -1,4 +1,4 @@
-/** The currency formats the site shows prices in (spec section 9); en-US in USD is the default. */
+/** The currency formats the site shows prices in: en-US in USD (the default) and en-GB in GBP, no others. */
 const currencyByFormat = new Map([
   ['en-US', 'USD'],
   ['en-GB', 'GBP'],

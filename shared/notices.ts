@@ -1,4 +1,4 @@
-/** The four kinds of notice (toasts and flash messages alike, spec section 3). */
+/** The four kinds of notice, toasts and flash messages alike. */
 export const noticeTypes = ['success', 'error', 'info', 'warning'] as const;
 /** Sets a notice's style and label; the flash cookie refuses any other value. */
 export type NoticeType = (typeof noticeTypes)[number];
@@ -18,7 +18,7 @@ export interface FlashNotice {
   reference?: string;
   /** No confirmation was mailed (the address's daily limit): the confirmation page says so. */
   confirmationSkipped?: true;
-  /** The views of the request's mockups (issue 27): the confirmation page shows them from its private page. */
+  /** The views of the request's mockups: the confirmation page shows them from its private page. */
   mockups?: ('front' | 'back')[];
 }
 

@@ -3,11 +3,11 @@ import type { PageId } from './routes.ts';
 import type { SiteData } from './site-data.ts';
 
 /**
- * Which data files each page reads, so a page embeds only those (issue 30): the whole site data was
- * 55 kB of every page's HTML, the garment catalogue and all three price files included. The server
- * renders a page with its route's files only (client/entry-server.tsx), so a page that reads one not
- * listed here fails to render rather than silently growing; in the browser, a page reached by a link
- * loads what it lists and the page it came from lacked before it renders (client/page-data-loader.ts).
+ * Which data files each page reads, so a page embeds only those: the whole site data was 55 kB of every
+ * page's HTML, the garment catalogue and all three price files included. The server renders a page with its
+ * route's files only (client/entry-server.tsx), so a page that reads one not listed here fails to render
+ * rather than silently growing; in the browser, a page reached by a link loads what it lists and the page it
+ * came from lacked before it renders (client/page-data-loader.ts).
  */
 
 /** The header, footer, page head and loading screen of every page. */
@@ -37,10 +37,10 @@ export const pageDataKeys: Record<PageId, readonly DataKey[]> = {
 };
 
 /**
- * Files a page reads only inside its islands that wait for the visitor's touch (client/components/island.tsx):
- * the server renders the page with them but does not embed them, and the browser fetches them with the
- * island's code (client/island-data.ts). On the quote form they were a third of its gzipped HTML, sent to
- * every visitor and read only by one who starts typing (issue 30 item 2).
+ * Files a page reads only inside its islands that wait for the visitor's touch
+ * (client/components/island.tsx): the server renders the page with them but does not embed them, and the
+ * browser fetches them with the island's code (client/island-data.ts). On the quote form they were a third of
+ * its gzipped HTML, sent to every visitor and read only by one who starts typing.
  */
 const islandOnlyKeys: Partial<Record<PageId, readonly DataKey[]>> = {
   pricing: pageDataKeys.pricing,

@@ -1,9 +1,9 @@
 import type { PageId } from './routes.ts';
 
 /**
- * What each page's head says of it to search engines and link previews (spec section 2): page-meta.tsx
- * renders it. Apart from the route table, which every page's first load carries: the server renders
- * with it, and the browser fetches it with the first navigation (client/page-data-loader.ts).
+ * What each page's head says of it to search engines and link previews: page-meta.tsx renders it. Apart from
+ * the route table, which every page's first load carries: the server renders with it, and the browser fetches
+ * it with the first navigation (client/page-data-loader.ts).
  */
 export const pageDescriptions: Readonly<Record<PageId, string>> = {
   home: 'Family-owned custom apparel shop: screen printing, direct-to-garment printing and embroidery with prices you can see, proofs before printing and free local delivery.',

@@ -1,4 +1,4 @@
-/** The words the site counts things in (spec section 3), with their English forms in one table. */
+/** The ten words the site counts things in, with their English forms in one table. */
 const wordForms = {
   color: { one: 'color', other: 'colors' },
   location: { one: 'location', other: 'locations' },

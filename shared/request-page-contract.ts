@@ -84,7 +84,7 @@ export interface RequestPageProof {
   approval?: { name: string; at: string };
 }
 
-/** The order's money as the customer reads it, once a quote is approved (issue 26). */
+/** The order's money as the customer reads it, once a quote is approved. */
 export interface RequestPageMoney {
   quoteVersion: number;
   total: string;
@@ -134,7 +134,7 @@ export interface RequestPageView {
   /** The fields they sent and the website's estimate then, as the shop reads them. */
   asked: AskedView;
   files: RequestPageFile[];
-  /** Their artwork on the garment as they placed it (issue 27), when the request has mockups. */
+  /** Their artwork on the garment as they placed it, when the request has mockups. */
   mockups?: MockupView[];
   thread: RequestPageMessage[];
   quote?: RequestPageQuote;
@@ -144,7 +144,7 @@ export interface RequestPageView {
   canCancel: boolean;
   /** When they asked for a fresh quote for their expired one, until the shop sends it (ISO time). */
   freshQuoteAskedAt?: string;
-  /** The group order (issue 28): the form to start one, or the organiser's roster. */
+  /** The group order: the form to start one, or the organiser's roster. */
   group?: RequestPageGroup;
   /** The one-line result of the last action (post/redirect/get). */
   notice?: { type: 'success' | 'error'; text: string };

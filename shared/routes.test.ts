@@ -12,7 +12,7 @@ import {
 } from './routes.ts';
 
 describe('route table', () => {
-  it('holds every route of spec section 2 once, and the trust pages of issue 16', () => {
+  it('holds every route the spec lists once, and the trust pages (our work, FAQ, artwork guidelines)', () => {
     expect(pages.map((page) => page.path)).toEqual([
       '/',
       '/pricing',
@@ -56,7 +56,7 @@ describe('route table', () => {
 });
 
 describe('menus', () => {
-  it('lists the menus of spec section 2 from the table, with their short labels, in order', () => {
+  it('lists the header and footer menus from the table, with their short labels, in order', () => {
     expect(quoteLink).toEqual({ label: 'Get a quote', to: '/pricing' });
     expect(menus.pricing).toEqual([
       { label: 'Screen printing', to: '/pricing/printing' },

@@ -1,9 +1,9 @@
 /**
- * The route table of spec section 2, the one place that says what pages there are: path, title,
- * menu entry, whether the page ships in the entry chunk or as its own, and whether the sitemap lists it.
- * Every page's first load carries it, so what only the page's head needs (its description) is apart, in
- * shared/page-descriptions.ts. The React Router tree and its lazy chunks, page titles and meta, the menus of the
- * header, drawer and footer, the sitemap, the Lighthouse and bundle reports and the tests all read it.
+ * The route table, the one place that says what pages there are: path, title, menu entry, whether the page
+ * ships in the entry chunk or as its own, and whether the sitemap lists it. Every page's first load carries
+ * it, so what only the page's head needs (its description) is apart, in shared/page-descriptions.ts. The
+ * React Router tree and its lazy chunks, page titles and meta, the menus of the header, drawer and footer,
+ * the sitemap, the Lighthouse and bundle reports and the tests all read it.
  */
 
 /** The menus that list pages: the Pricing dropdown, the company links, the help links (answers, artwork) and the legal links. */
@@ -17,10 +17,9 @@ export interface PageDefinition {
   /** The {page} part of the title pattern '{page} - {site name}'. */
   name: string;
   /**
-   * Ships in the entry chunk, for a page every first load needs. None does today: every page, the home
-   * and 404 pages included, is loaded on demand as its own chunk (spec section 9's lazily loaded page
-   * groups), preloaded where it is the first page; in the entry, every other page's first load would
-   * carry it.
+   * Ships in the entry chunk, for a page every first load needs. None does today: every page, the home and
+   * 404 pages included, is loaded on demand as its own chunk, so a visit pays only for the pages it opens,
+   * preloaded where it is the first page; in the entry, every other page's first load would carry it.
    */
   eager?: true;
   /** false keeps the page out of sitemap.xml (and so out of the Lighthouse report); the rest are listed. */
@@ -189,7 +188,7 @@ export interface MenuLink {
 const linkTo = (page: PageDefinition): MenuLink => ({ label: page.menuLabel ?? page.name, to: page.path });
 const linksIn = (menu: MenuGroup): MenuLink[] => pages.filter((page: PageDefinition) => page.menu === menu).map(linkTo);
 
-/** The menus of spec section 2 in table order, shared by the header, the drawer, the footer and the 404 page. */
+/** The site's menus in table order, shared by the header, the drawer, the footer and the 404 page. */
 export const menus: Readonly<Record<MenuGroup, readonly MenuLink[]>> = {
   pricing: linksIn('pricing'),
   company: linksIn('company'),

@@ -26,7 +26,7 @@ describe('data files', () => {
     expect(result.success).toBe(false);
   });
 
-  it("knows spec section 7's six keys, the three content files, the order terms, the garment catalogue, and no others", () => {
+  it('knows the six start-up keys, the three content files, the order terms, the garment catalogue, and no others', () => {
     expect(startupDataKeys).toEqual([
       'config',
       'services',

@@ -8,8 +8,9 @@ import { serviceIds } from './service-ids.ts';
 import { z } from './zod.ts';
 
 /**
- * The public data files (spec section 7's six, and the content files of the trust pages). Each is validated by its schema when the server starts,
- * and the same types describe what the browser receives.
+ * The public data files (the six the browser fetches at start-up, and the content files of the trust pages).
+ * Each is validated by its schema when the server starts, and the same types describe what the browser
+ * receives.
  */
 
 const internalRoute = z

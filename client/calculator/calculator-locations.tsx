@@ -6,11 +6,11 @@ import type { PriceFile } from '#shared/pricing/types.ts';
 import { type FieldProps, type Fields, locationName, NumberField, SelectField } from './calculator-fields.tsx';
 
 /**
- * The calculator's print locations (issue 25 item 12): one to start with, and "Add another location"
- * up to the price file's limit. Each location is one query field (c1, a2, w3...). Without JavaScript
- * both buttons submit the GET form: "Add" is itself the next location's field with its first value, and
- * "Remove" names the field to drop (REMOVE_PARAM), so the server renders the new set and keeps the rest
- * of what was typed; with JavaScript they change the fields in place.
+ * The calculator's print locations: one to start with, and "Add another location" up to the price file's
+ * limit. Each location is one query field (c1, a2, w3...). Without JavaScript both buttons submit the GET
+ * form: "Add" is itself the next location's field with its first value, and "Remove" names the field to drop
+ * (REMOVE_PARAM), so the server renders the new set and keeps the rest of what was typed; with JavaScript
+ * they change the fields in place.
  */
 
 /** The query field that names a location to drop, as a "Remove" button posts it without JavaScript. */

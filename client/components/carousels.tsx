@@ -7,7 +7,7 @@ import { BrandPicture, SlidePicture, SlidePreload } from './responsive-picture.t
 import { useRotation } from './use-rotation.ts';
 
 /**
- * Our own carousels (they replaced Splide: 14 kB of the home page's first visit, issue 30), built on a
+ * Our own carousels (they replaced Splide, which was 14 kB of the home page's first visit), built on a
  * scroll-snap strip (.carousel-track in styles.css): without JavaScript, and before the code comes, the
  * slides lie side by side and the strip scrolls by touch, trackpad or Tab, one slide in view.
  */
@@ -15,9 +15,10 @@ import { useRotation } from './use-rotation.ts';
 const arrow = 'carousel-button js-only absolute top-1/2 z-10 hidden -translate-y-1/2 md:inline-flex';
 
 /**
- * The four slides of spec section 2, fading (400 ms) and rewinding, five seconds each (spec section 9).
- * Once the code has come, the strip turns into a stack where only the current slide shows (the others
- * are inert); the first slide stays where it was, so nothing moves.
+ * The home page's four slides (one per service, then "Get a quote"), fading over 400 ms and rewinding to the
+ * first after the last, five seconds each: the spec's home carousel and carousel defaults. Once the code has
+ * come, the strip turns into a stack where only the current slide shows (the others are inert); the first
+ * slide stays where it was, so nothing moves.
  */
 export function HomeCarousel({ slides }: { slides: CarouselSlide[] }) {
   const count = slides.length;

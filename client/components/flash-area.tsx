@@ -9,7 +9,7 @@ const FlashNotices = island(async () => (await import('./flash-notices.tsx')).Fl
   hydrate: 'after-page',
 });
 
-/** Where the flash messages of spec section 4 go, at the top of the page content. */
+/** Where the flash messages go (they leave on their own after a while, or by key), at the top of the page content. */
 export function FlashArea() {
   const { flash } = useAppContext().state;
   // Whether the page came with one, read once: the server and the browser's first render agree on it.

@@ -30,9 +30,8 @@ function useFlashStore(): FlashStore {
 }
 
 /**
- * Flash messages (spec section 4), at the top of the page content. They are in the server's HTML, so a
- * form posted without JavaScript still shows its outcome; with JavaScript they go after 5000 ms or when
- * dismissed.
+ * Flash messages, at the top of the page content. They are in the server's HTML, so a form posted without
+ * JavaScript still shows its outcome; with JavaScript they go after 5000 ms or when dismissed.
  */
 export function FlashNotices() {
   const flash = useFlashStore();

@@ -1,8 +1,8 @@
 import { useSiteData } from '#client/app-context.tsx';
 
 /**
- * Spec section 2: while the loading flag is set, a full-page pulsing logo covers the page. It sits over
- * the content (which stays laid out, only invisible) so the scroll position survives the navigation.
+ * While the loading flag is set, a full-page pulsing logo covers the page, as the spec's layout asks. It sits
+ * over the content (which stays laid out, only invisible) so the scroll position survives the navigation.
  */
 export function LoadingScreen() {
   const { media, config } = useSiteData();

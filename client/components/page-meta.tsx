@@ -3,8 +3,8 @@ import { getPage, type PageId, pageTitle } from '#shared/routes.ts';
 import { pageDescription } from './page-description.ts';
 
 /**
- * Title, description, canonical link and social-sharing tags of a page (spec section 2). React hoists
- * them into <head>, on the server and on every client navigation.
+ * Title ('{page} - {site name}'), description, canonical link and social-sharing tags of a page, each set
+ * only when it has a value. React hoists them into <head>, on the server and on every client navigation.
  */
 export function PageMeta({ id }: { id: PageId }) {
   const { config, media } = useSiteData();

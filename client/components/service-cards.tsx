@@ -10,8 +10,9 @@ import { decorationWord } from '#shared/pricing/option-words.ts';
 import { SERVICE_PRICES_ID } from '#shared/routes.ts';
 
 /**
- * The three services, each with an order most people make priced all in by the engine (issue 25 item
- * 13), and the floor a large order of the customer's own garments reaches, said as what it is.
+ * The three services, each with an order most people make priced all in by the engine (so the card's figure
+ * is one a visitor can really pay), and the floor a large order of the customer's own garments reaches, said
+ * as what it is.
  */
 export function ServiceCards() {
   const site = useSiteData();

@@ -4,11 +4,11 @@ import { eachWords } from '#shared/pricing/estimate-words.ts';
 import type { EstimateResult } from '#shared/pricing/types.ts';
 
 /**
- * The price in one line that stays in view while the visitor works down a form (issue 25 item 11):
- * sticky at the bottom of the viewport for as long as the form it closes is on screen, and in its own
- * place under the last field once the form ends. It never covers the field being filled or its error: the
- * page scrolls them clear of it. It shows the estimate its page has already made
- * (`result`), never one of its own, so it cannot disagree with the panel it links to. Not a live
+ * The price in one line that stays in view while the visitor works down a form, so a change's effect on the
+ * total is seen without scrolling back up: sticky at the bottom of the viewport for as long as the form it
+ * closes is on screen, and in its own place under the last field once the form ends. It never covers the
+ * field being filled or its error: the page scrolls them clear of it. It shows the estimate its page has
+ * already made (`result`), never one of its own, so it cannot disagree with the panel it links to. Not a live
  * region: the panel's total is the one read out, and one announcement per change is enough.
  */
 /** Air between what the visitor works on and the bar's top edge. */

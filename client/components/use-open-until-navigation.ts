@@ -2,8 +2,8 @@ import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Open/closed state for menus and drawers that must close on navigation (spec section 2). It remembers
- * the location it was opened at, so a new location closes it by definition: no effect to keep in step.
+ * Open/closed state for menus and drawers, which close on every route change. It remembers the location it
+ * was opened at, so a new location closes it by definition: no effect to keep in step.
  */
 export function useOpenUntilNavigation(): [open: boolean, setOpen: (open: boolean) => void] {
   const { key } = useLocation();

@@ -22,7 +22,7 @@ function RemoveEntry({ row, token }: { row: RosterRow; token: string }) {
   );
 }
 
-/** The group order collecting this request's sizes (issue 28): the live roster, its totals and exports. */
+/** The group order collecting this request's sizes: the live roster, its totals and exports. */
 export function GroupSection({ group, token }: { group: DeskGroupView; token: string }) {
   const removable = group.roster.some((row) => row.removePath);
   return (

@@ -7,9 +7,9 @@ import { Section } from './request-section.tsx';
 const inputClass = 'mt-1 w-24 rounded border border-stone-400 px-2 py-1.5';
 
 /**
- * The customer's artwork on the garment (issue 27): the shop may move or resize each print (in inches,
- * from the print area's top-left) and redraw it, then send the mockup as the proof, stamped with the
- * print sizes and colours, for the customer to approve as any proof.
+ * The customer's artwork on the garment: the shop may move or resize each print (in inches, from the print
+ * area's top-left) and redraw it, then send the mockup as the proof, stamped with the print sizes and
+ * colours, for the customer to approve as any proof.
  */
 export function MockupsSection({ view, options }: { view: DeskRequestView; options: DeskRenderOptions }) {
   const base = `/staff/requests/${view.reference}`;

@@ -87,9 +87,9 @@ function PaymentRow({
 }
 
 /**
- * The order's money on the desk (issue 26): the figures, every payment and refund (flagged ones in
- * red, with their refund), a payment taken at the shop, the deposit waived with a reason, what the
- * terms refund on a cancel, and the invoice.
+ * The order's money on the desk: the figures, every payment and refund (flagged ones in red, with their
+ * refund), a payment taken at the shop, the deposit waived with a reason, what the terms refund on a cancel,
+ * and the invoice.
  */
 export function MoneySection({
   view,

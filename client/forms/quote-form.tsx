@@ -158,8 +158,8 @@ function QuoteFields({
         comments: values.comments?.trim() ? 1 : 0,
       }),
     sentText: 'Quote request sent.',
-    // The panel that takes the form's place confirms it, reference and all; a toast over it would hide
-    // its end on a phone (issue 25 item 18).
+    // The panel that takes the form's place confirms it, reference and all; a toast over it would hide its
+    // end on a phone.
     sentToast: false,
     onSent,
     fresh,

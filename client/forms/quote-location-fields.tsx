@@ -11,11 +11,11 @@ import { type Choice, SelectField, TextField } from './form-fields.tsx';
 import type { PrintSizes } from './use-print-sizes.ts';
 
 /**
- * The quote form's print locations (issue 25 item 12): one to start with, and "Add another location" up
- * to what the service allows. With JavaScript the rows are added and removed in place. Without it, each
- * further row waits inside a <details> whose summary is "Add another location": opening it shows the
- * row, and nothing is posted for it until a placement is chosen; every row the form can post is there,
- * since the service may change before the form is sent.
+ * The quote form's print locations: one to start with, and "Add another location" up to what the service
+ * allows. With JavaScript the rows are added and removed in place. Without it, each further row waits inside
+ * a <details> whose summary is "Add another location": opening it shows the row, and nothing is posted for it
+ * until a placement is chosen; every row the form can post is there, since the service may change before the
+ * form is sent.
  */
 
 const placementChoices: Choice[] = Object.entries(placements).map(([value, label]) => ({ value, label }));
@@ -93,9 +93,9 @@ function WidthField({
 }
 
 /**
- * How wide the artwork prints here, in inches (issue 27): the mockup shows it at that size. Without
- * JavaScript it is the whole placement (centred at the top of the area); with it, the placement tool
- * keeps it in step as the artwork is resized on the garment.
+ * How wide the artwork prints here, in inches: the mockup shows it at that size. Without JavaScript it is the
+ * whole placement (centred at the top of the area); with it, the placement tool keeps it in step as the
+ * artwork is resized on the garment.
  */
 function ArtWidthField({ n, hint, defaultValue }: { n: number; hint: string; defaultValue: string | undefined }) {
   const filter = useInputFilter('decimals');

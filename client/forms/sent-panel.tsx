@@ -95,9 +95,9 @@ export function SentPanel({
 }
 
 /**
- * Copies a text to the clipboard (issue 25 item 18). A progressive enhancement: it takes no room until
- * the page runs (.js-swap), since without JavaScript it could do nothing; the address beside it can
- * always be selected and copied by hand. What happened is said in a status line next to it.
+ * Copies a text (the reference, the private link) to the clipboard. A progressive enhancement: it takes no
+ * room until the page runs (.js-swap), since without JavaScript it could do nothing; the address beside it
+ * can always be selected and copied by hand. What happened is said in a status line next to it.
  */
 function CopyButton({ text, label }: { text: string; label: string }) {
   const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);

@@ -12,10 +12,10 @@ const sameSize = (a: PrintSize | undefined, b: PrintSize) =>
   a !== undefined && a.widthInches === b.widthInches && a.heightInches === b.heightInches;
 
 /**
- * The placed artwork decides a direct-to-garment location's print size (issue 27 item 5): when the print
- * is placed or resized, the row's size choice follows it (the smallest size that holds it), and the
- * estimate with it. A larger size the visitor then chooses is kept until the next resize; a smaller one
- * is a field error, on the spot and when sending. The server applies the same rule to the post.
+ * The placed artwork decides a direct-to-garment location's print size, so the price follows what will really
+ * be printed: when the print is placed or resized, the row's size choice follows it (the smallest size that
+ * holds it), and the estimate with it. A larger size the visitor then chooses is kept until the next resize;
+ * a smaller one is a field error, on the spot and when sending. The server applies the same rule to the post.
  */
 export function usePrintSizes({
   formRef,

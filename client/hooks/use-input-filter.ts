@@ -48,9 +48,10 @@ function applyFilter(input: HTMLInputElement, kind: InputFilterKind): void {
 }
 
 /**
- * Strips what `kind` disallows from an input as the visitor types, pastes or drops text (spec section 5).
- * `element` may be the input or anything holding one: the first input inside is used.
- * Returns the cleanup that removes the filter. A value set by the page itself is left as it is.
+ * Strips what `kind` disallows from an input as the visitor types, pastes or drops text; the visitor sees no
+ * error message, the character just does not appear. `element` may be the input or anything holding one: the
+ * first input inside is used. Returns the cleanup that removes the filter. A value set by the page itself is
+ * left as it is.
  *
  * The filter runs on the native `input` event, after the browser has changed the value, instead of
  * cancelling `beforeinput`: that one event covers typing, paste, drop and autofill alike, and the edit

@@ -4,9 +4,8 @@ import { formatDay } from '#shared/desk-format.ts';
 import type { InvoiceRenderOptions, InvoiceView } from '#shared/payments/invoice-contract.ts';
 
 /**
- * An approved request's invoice (issue 26): the shop and the customer, the lines, the tax line, the
- * payments and the balance due. One plain page that prints as it shows (the print stylesheet hides
- * the way back); no script.
+ * An approved request's invoice: the shop and the customer, the lines, the tax line, the payments and the
+ * balance due. One plain page that prints as it shows (the print stylesheet hides the way back); no script.
  */
 export function InvoicePage({ view, options }: { view: InvoiceView; options: InvoiceRenderOptions }) {
   const { dateTime } = useShopTime();

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 
-/** Spec section 2: every client route change waits this long, behind the loading screen. */
+/** Every client route change waits this long, behind the loading screen: the spec's route-change delay. */
 const NAVIGATION_DELAY_MS = 500;
 
 /**

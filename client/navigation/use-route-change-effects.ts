@@ -12,11 +12,10 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * What happens after each client route change (spec section 2): open <details> close (the drawer and
- * the dropdown follow the new location too), focus leaves the clicked element for the main
- * landmark and the new page is announced, and the scroll goes where the visitor expects: the saved
- * position on back/forward, the target of a hash, otherwise a smooth scroll to the top.
- * Returns the announcement for a polite live region.
+ * What happens after each client route change: open <details> close (the drawer and the dropdown follow the
+ * new location too), focus leaves the clicked element for the main landmark and the new page is announced,
+ * and the scroll goes where the visitor expects: the saved position on back/forward, the target of a hash,
+ * otherwise a smooth scroll to the top. Returns the announcement for a polite live region.
  */
 export function useRouteChangeEffects(mainId: string, routeChangeLoading: boolean): string {
   const location = useLocation();

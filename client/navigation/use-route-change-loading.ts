@@ -1,9 +1,8 @@
 import { useLocation, useNavigation } from 'react-router';
 
 /**
- * The loading flag of spec section 3: on while a route change is under way (its 500 ms delay
- * included). A new query on the same page, such as a calculator keeping its inputs in the URL, is not
- * a route change.
+ * The loading flag: on while a route change is under way (its 500 ms delay included). A new query on the same
+ * page, such as a calculator keeping its inputs in the URL, is not a route change.
  */
 export function useRouteChangeLoading(): boolean {
   const navigation = useNavigation();

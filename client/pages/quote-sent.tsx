@@ -6,10 +6,10 @@ import { SentPanel } from '#client/forms/sent-panel.tsx';
 import { quoteLink } from '#shared/routes.ts';
 
 /**
- * Where a quote request sent without JavaScript lands (a 303 from POST /api/quotes, issue 25 item 17):
- * its reference, what happens next and its private page, from the receipt the flash cookie carried
- * (the private link never travels in an address). Visited again later, the cookie is gone and the page
- * says where the receipt is kept: the confirmation e-mail.
+ * Where a quote request sent without JavaScript lands (a 303 from POST /api/quotes), a page of its own rather
+ * than the form again with a banner above it: its reference, what happens next and its private page, from the
+ * receipt the flash cookie carried (the private link never travels in an address). Visited again later, the
+ * cookie is gone and the page says where the receipt is kept: the confirmation e-mail.
  */
 export default function QuoteSentPage() {
   const { flash } = useAppContext().state;

@@ -89,10 +89,10 @@ function closeUp(box: Box): Box {
 }
 
 /**
- * The placement tool (issue 27), loaded only once a file is chosen: the artwork on the garment in its
- * colour, moved by dragging or the arrow keys, resized by its corner handle, the keys or the width
- * field, always inside the print area and said in inches, with its printed resolution. What it sets is
- * posted as the rows' width and position fields, which the server draws the mockup from.
+ * The placement tool, loaded only once a file is chosen: the artwork on the garment in its colour, moved by
+ * dragging or the arrow keys, resized by its corner handle, the keys or the width field, always inside the
+ * print area and said in inches, with its printed resolution. What it sets is posted as the rows' width and
+ * position fields, which the server draws the mockup from.
  */
 export default function PlacementTool({
   file,

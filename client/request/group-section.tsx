@@ -14,7 +14,7 @@ function Csrf({ options }: { options: RequestPageOptions }) {
   return <input type="hidden" name={CSRF_FIELD} value={options.csrfToken} />;
 }
 
-/** The group order (issue 28) on the organiser's own page: the start form, or the link and the roster. */
+/** The group order on the organiser's own page: the start form, or the link and the roster. */
 export function GroupSection({ group, options }: { group: RequestPageGroup; options: RequestPageOptions }) {
   return (
     <PageSection id="group" title="Collect sizes from your group">

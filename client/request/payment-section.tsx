@@ -29,9 +29,9 @@ function MoneyFigures({ money }: { money: RequestPageMoney }) {
 }
 
 /**
- * The order's money on the customer's page (issue 26): what it costs, what was paid, what is left, and
- * the one button that pays what is due now on Stripe's page (a plain form: no script needed). Without
- * card payments on the site it says how to pay the shop instead.
+ * The order's money on the customer's page: what it costs, what was paid, what is left, and the one button
+ * that pays what is due now on Stripe's page (a plain form: no script needed). Without card payments on the
+ * site it says how to pay the shop instead.
  */
 export function PaymentSection({ money, options }: { money: RequestPageMoney; options: RequestPageOptions }) {
   const { dateTime } = useShopTime();

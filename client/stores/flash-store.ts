@@ -1,7 +1,7 @@
 import type { FlashLink } from '#shared/notices.ts';
 import type { ToastType } from './toast-store.ts';
 
-/** Spec section 9: a flash message goes away on its own after this long unless told otherwise. */
+/** A flash message goes away on its own after this long unless told otherwise (0 or less: it stays). */
 export const FLASH_DEFAULT_DURATION_MS = 5000;
 
 /** The same four kinds as toasts, so a flash can be shown as one. */

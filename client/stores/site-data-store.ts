@@ -2,8 +2,9 @@ import type { DataKey } from '#shared/data-keys.ts';
 import type { SiteData } from '#shared/site-data.ts';
 
 /**
- * The site configuration of spec section 3, under its six keys. One store per render on the server
- * (never shared between requests) and one in the browser; React reads it with useSyncExternalStore.
+ * The site configuration, under its six keys (config, services, media and the three services' prices). One
+ * store per render on the server (never shared between requests) and one in the browser; React reads it with
+ * useSyncExternalStore.
  */
 export interface SiteDataStore {
   get(): SiteData;

@@ -1,6 +1,6 @@
 import type { NoticeType } from '#shared/notices.ts';
 
-/** Spec section 4: a toast goes away on its own after this long unless told otherwise. */
+/** A toast goes away on its own after this long unless told otherwise, or when the visitor dismisses it. */
 export const TOAST_DEFAULT_DURATION_MS = 5000;
 
 export type ToastType = NoticeType;

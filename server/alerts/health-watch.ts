@@ -8,7 +8,7 @@ import { type AlertTracker, createAlertTracker } from './alert-tracker.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
-/** The "mail has not gone out for 30 minutes while messages wait". */
+/** Mail counts as stalled when none has gone out for 30 minutes while messages wait. */
 const MAIL_STALLED_AFTER_MS = 30 * MINUTE_MS;
 /** A day and two hours: a daily backup an hour or so late (the scheduler checks hourly) is not yet stale. */
 const BACKUP_STALE_AFTER_MS = 26 * HOUR_MS;

@@ -9,10 +9,10 @@ interface Draws {
 }
 
 /**
- * The money of a made-up order (issue 30's seed, issue 26's rows): most customers pay the deposit soon
- * after approving the quote, by card on the site or at the shop; the balance is paid when the order is
- * collected; a card deposit of an order cancelled after approval is now and then refunded. Each movement
- * is logged as the live site logs it.
+ * The money of a made-up order (the seed that measures the desk, in the payment rows the site writes): most
+ * customers pay the deposit soon after approving the quote, by card on the site or at the shop; the balance
+ * is paid when the order is collected; a card deposit of an order cancelled after approval is now and then
+ * refunded. Each movement is logged as the live site logs it.
  */
 export function seedMoney(request: SeedRequest, random: Draws, staff: SeedPayment['by']) {
   const approved = () => request.quotes.at(-1);

@@ -1,9 +1,9 @@
 /**
- * Made-up requests spread over five years, for measuring the desk and the customer's page with a real
- * amount of data (`npm run db -- seed --requests N`, issue 30). Each is a form post the site itself
- * accepts (the same validation and payload as /api/quotes and /api/contact), then the life such a
- * request has had by its age: an old one finished or cancelled, a recent one anywhere on its way. The
- * same N gives the same requests (a fixed pseudo-random sequence), so two measurements compare.
+ * Made-up requests spread over five years, for measuring the desk and the customer's page with a real amount
+ * of data (`npm run db -- seed --requests N`). Each is a form post the site itself accepts (the same
+ * validation and payload as /api/quotes and /api/contact), then the life such a request has had by its age:
+ * an old one finished or cancelled, a recent one anywhere on its way. The same N gives the same requests (a
+ * fixed pseudo-random sequence), so two measurements compare.
  */
 import { deflateSync } from 'node:zlib';
 import { contactForm, quoteForm } from '#server/submissions/submission-forms.ts';

@@ -175,10 +175,10 @@ export function customerBackLinks(): Router {
 }
 
 /**
- * The customer's private page of a quote request (issue 14), under /requests/<reference>/<secret>: no
- * account, the link is the key. Server-rendered with plain forms (post/redirect/get), no script. Every
- * answer is no-store, noindex and sends no Referer; an unknown reference and a wrong secret get the one
- * same 404, and wrong links count against the visitor's rate limit.
+ * The customer's private page of a quote request, under /requests/<reference>/<secret>: no account, the link
+ * is the key. Server-rendered with plain forms (post/redirect/get), no script. Every answer is no-store,
+ * noindex and sends no Referer; an unknown reference and a wrong secret get the one same 404, and wrong links
+ * count against the visitor's rate limit.
  */
 export function customerRoutes(options: CustomerRoutesOptions): Router {
   const router = Router();

@@ -17,8 +17,8 @@ const binary = (res: request.Response, done: (error: Error | null, body: Buffer)
   res.on('end', () => done(null, Buffer.concat(chunks)));
 };
 
-// The proof on the customer's page made light for a phone (issue 30), over each database: its box kept
-// before it loads, and the picture at the page's widths as WebP, never larger than the shop's file.
+// The proof on the customer's page made light for a phone, over each database: its box kept before it loads,
+// and the picture at the page's widths as WebP, never larger than the shop's file.
 describe.each(backends)("the proof's picture on the customer's page on %s", (backend) => {
   let t: TestApp;
 

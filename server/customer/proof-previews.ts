@@ -12,10 +12,10 @@ const MAX_SIZES = 5_000;
 const MAX_RESIZED_BYTES = 8 * 1024 * 1024;
 
 /**
- * The proof on the customer's page, made light for a phone (issue 30): the page learns the proof's size in
- * pixels, so its box is reserved before the picture arrives (no layout shift), and offers it at a few
- * widths as WebP, so a phone loads a picture the size of its screen and not the shop's full-size file.
- * A sent proof version never changes, so both are kept per version, in bounded caches.
+ * The proof on the customer's page, made light for a phone: the page learns the proof's size in pixels, so
+ * its box is reserved before the picture arrives (no layout shift), and offers it at a few widths as WebP, so
+ * a phone loads a picture the size of its screen and not the shop's full-size file. A sent proof version
+ * never changes, so both are kept per version, in bounded caches.
  */
 export function proofPreviews(versions: Pick<VersionStore, 'getProofFile'>) {
   const sizes = new Map<string, Pixels | null>();

@@ -44,11 +44,11 @@ async function entryCardPayments(
 }
 
 /**
- * The desk removes an entry from a request's open group (issue 28). An entry the member paid for by
- * card is the desk's alone to remove (the member and the organiser are refused), and removing it
- * refunds what is left of that payment through the money card's own refund path, so both the removal
- * and the refund are in the request's activity under the staff member's name. The removal comes first:
- * when Stripe refuses the refund, the desk is told and refunds it from the money card.
+ * The desk removes an entry from a request's open group. An entry the member paid for by card is the desk's
+ * alone to remove (the member and the organiser are refused), and removing it refunds what is left of that
+ * payment through the money card's own refund path, so both the removal and the refund are in the request's
+ * activity under the staff member's name. The removal comes first: when Stripe refuses the refund, the desk
+ * is told and refunds it from the money card.
  */
 export function deskEntryRemoval(options: {
   groups: Pick<GroupStore, 'entryById' | 'groupOf' | 'removeEntry'>;

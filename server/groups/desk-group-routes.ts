@@ -83,7 +83,7 @@ export async function deskGroupView(
   };
 }
 
-/** The desk's exports of a group's roster (issue 28): the CSV and the packing sheet sorted by size. */
+/** The desk's exports of a group's roster: the CSV and the packing sheet sorted by size. */
 export function deskGroupRoutes(options: DeskGroupRoutesOptions): Router {
   const router = Router();
 

@@ -2,9 +2,9 @@ import { isLinkSecret, type LinkKeys, sameSecret } from '#server/http/link-secre
 import type { StoredGroup, StoredGroupEntry } from './group-store.ts';
 
 /**
- * A group's two kinds of link (issue 28), made like the private page's: a salt kept in the database
- * plus the environment's key, so neither alone makes a link, and each kind under its own key, so a
- * share link opens nothing of the organiser's page.
+ * A group's two kinds of link, made like the private page's: a salt kept in the database plus the
+ * environment's key, so neither alone makes a link, and each kind under its own key, so a share link opens
+ * nothing of the organiser's page.
  */
 
 /** The share link's path, or undefined while it is revoked. */

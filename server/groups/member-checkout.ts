@@ -6,10 +6,10 @@ import { formatMoney } from '#shared/money.ts';
 import type { StoredGroup, StoredGroupEntry } from './group-store.ts';
 
 /**
- * Paying per person (issue 28): when the shop takes cards and the organiser set a price per person,
- * each member pays their share through Stripe Checkout on joining. The share is the group's price per
- * person plus their size's upcharge, times the pieces the member asked for (`shareCents`), worked out
- * here from what is stored, never from the form.
+ * Paying per person: when the shop takes cards and the organiser set a price per person, each member pays
+ * their share through Stripe Checkout on joining. The share is the group's price per person plus their size's
+ * upcharge, times the pieces the member asked for (`shareCents`), worked out here from what is stored, never
+ * from the form.
  */
 
 /** The size upcharges of the group's garment, in cents by size, as the member's page shows them. */

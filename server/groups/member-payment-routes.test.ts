@@ -27,9 +27,9 @@ const mail: AppConfig['mail'] = {
   shopEmail: 'shop@seenwear.example',
 };
 
-// Paying per person (issue 28): with Stripe set up and a price per person, a member joining pays their
-// share through Checkout (the real `stripe` package against the local stand-in), and only the signed
-// webhook marks the entry paid; without Stripe the group works as before. On each database.
+// Paying per person: with Stripe set up and a price per person, a member joining pays their share through
+// Checkout (the real `stripe` package against the local stand-in), and only the signed webhook marks the
+// entry paid; without Stripe the group works as before. On each database.
 describe.each(backends)('group members paying by card on %s', (backend) => {
   let t: TestApp;
   let plain: TestApp;

@@ -118,10 +118,10 @@ const bodyOf = (req: Request): Record<string, string> => {
 const idOf = (value: unknown) => (/^\d{1,12}$/.test(String(value)) ? Number(value) : 0);
 
 /**
- * A group's members (issue 28): the share link's page (no account, phone first, a plain form that works
- * without script), and each member's private page to change or remove their entry until the deadline.
- * Nothing here shows the organiser's address, quote or messages. Wrong links count against the
- * visitor's rate limit; every answer is no-store, noindex and sends no Referer.
+ * A group's members: the share link's page (no account, phone first, a plain form that works without script),
+ * and each member's private page to change or remove their entry until the deadline. Nothing here shows the
+ * organiser's address, quote or messages. Wrong links count against the visitor's rate limit; every answer is
+ * no-store, noindex and sends no Referer.
  */
 export function memberRoutes(options: MemberRoutesOptions): Router {
   const router = Router();

@@ -70,9 +70,9 @@ const bodyOf = (req: Request): Record<string, string> => {
 };
 
 /**
- * The organiser's side of a group order (issue 28), on their private page: start the group, the
- * roster with its totals and the next price break, and the changes (remove, add by hand, deadline,
- * close, revoke or replace the link), each a plain form posted under the page's own address.
+ * The organiser's side of a group order, on their private page: start the group, the roster with its totals
+ * and the next price break, and the changes (remove, add by hand, deadline, close, revoke or replace the
+ * link), each a plain form posted under the page's own address.
  */
 export function organiserGroups(options: OrganiserGroupsOptions) {
   const timeZone = () => options.prices()['order-terms'].timeZone;

@@ -48,11 +48,11 @@ export function csrfError() {
 }
 
 /**
- * Signed, session-bound anti-forgery tokens (spec section 7; OWASP's "signed double-submit cookie"): a
- * token is the time it was issued, random bits, and an HMAC of both with the visitor's anonymous
- * HttpOnly session id, keyed by CSRF_SECRET, so every instance sharing the secret accepts it. Another
- * site can neither read the session id nor forge a MAC for it; both cookies are `__Host-` where they
- * are Secure, so a sibling subdomain cannot plant a pair. Tokens expire after 12 hours, and MACs are
+ * Signed, session-bound anti-forgery tokens (the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN; OWASP's "signed
+ * double-submit cookie"): a token is the time it was issued, random bits, and an HMAC of both with the
+ * visitor's anonymous HttpOnly session id, keyed by CSRF_SECRET, so every instance sharing the secret accepts
+ * it. Another site can neither read the session id nor forge a MAC for it; both cookies are `__Host-` where
+ * they are Secure, so a sibling subdomain cannot plant a pair. Tokens expire after 12 hours, and MACs are
  * compared in constant time. (csrf-csrf, used before, compared with === and had no expiry.)
  */
 export function createCsrf(
@@ -104,7 +104,7 @@ export function createCsrf(
     const issuedAt = String(Math.floor(now() / 1000));
     const nonce = randomBytesFromPool(16).toString('base64url');
     const token = `${issuedAt}.${nonce}.${mac(sessionId, issuedAt, nonce).toString('base64url')}`;
-    // Readable by scripts on purpose: that is how the double-submit contract of spec section 7 works.
+    // Readable by scripts on purpose: the browser's HTTP client copies it into the X-XSRF-TOKEN header.
     res.cookie(names.token, token, { ...cookieOptions, httpOnly: false });
     // Later code in this request (a second issueToken, a check) sees what the browser will send next.
     req.cookies = { ...req.cookies, [names.session]: sessionId, [names.token]: token };

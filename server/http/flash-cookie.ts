@@ -74,12 +74,12 @@ export interface FlashCookie {
 }
 
 /**
- * Spec section 9, across a redirect: a form posted without JavaScript answers with a redirect, and the
- * page it lands on shows the message. The cookie lives for one hop only: it is read once and cleared.
- * Signed with HMAC-SHA256 under a key derived from CSRF_SECRET, so every instance sharing the secret
- * reads what another wrote, and nobody else can write one: a message planted by a sibling subdomain
- * ("Your order is on hold, call…") is never shown. Secure and `__Host-` only in production, so it still
- * works over plain http while developing.
+ * Flash messages across a redirect: a form posted without JavaScript answers with a redirect, and the page it
+ * lands on shows the message. The cookie lives for one hop only: it is read once and cleared. Signed with
+ * HMAC-SHA256 under a key derived from CSRF_SECRET, so every instance sharing the secret reads what another
+ * wrote, and nobody else can write one: a message planted by a sibling subdomain ("Your order is on hold,
+ * call…") is never shown. Secure and `__Host-` only in production, so it still works over plain http while
+ * developing.
  */
 export function flashCookie(config: { csrfSecret: string; isProduction: boolean }): FlashCookie {
   // `__Host-flash` in production (shared/notices.ts): no sibling subdomain can plant one.

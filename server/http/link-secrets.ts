@@ -60,7 +60,7 @@ export interface LinkKeys {
    * database with the same reference numbers has other salts.
    */
   customerPage(reference: string, salt: string): string;
-  /** The secret of a group order's share link (issue 28): its own key, so it opens no private page. */
+  /** The secret of a group order's share link: its own key, so it opens no private page. */
   groupShare(groupId: number, salt: string): string;
   /** The secret of a group member's private link to change or remove their entry. */
   groupEntry(entryId: number, salt: string): string;

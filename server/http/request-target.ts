@@ -6,8 +6,8 @@ const SCHEME_AND_AUTHORITY = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
 
 /**
  * The path and query of a request target in any form HTTP allows: "/a?b" as it is, "http://host/a?b"
- * (absolute-form, which a server must accept: RFC 9112, section 3.2.2) as "/a?b". Undefined for a
- * target that names no path: "*" (asterisk-form) and "host:443" (authority-form, CONNECT's).
+ * (absolute-form, which RFC 9112 says a server must accept) as "/a?b". Undefined for a target that names no
+ * path: "*" (asterisk-form) and "host:443" (authority-form, CONNECT's).
  */
 export function originForm(target: string): string | undefined {
   if (target.startsWith('/')) return target;

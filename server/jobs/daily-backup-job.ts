@@ -24,11 +24,11 @@ export interface DailyBackupJobOptions {
 }
 
 /**
- * The issue's daily backup as a job for startDailyJob: one instance a day writes
- * `$DATABASE_DIR/backups/submissions-YYYY-MM-DD.(sqlite|pgdump)` and applies the retention. A failure
- * is logged by runDailyBackup (`alert: "backup_failed"`) and thrown, so the scheduler records it and
- * tries again at its next check. The shutdown stops a copy in progress (pg_dump or the SQLite worker):
- * its partial file is removed and the next start takes the day's backup again.
+ * The daily backup as a job for startDailyJob: one instance a day writes
+ * `$DATABASE_DIR/backups/submissions-YYYY-MM-DD.(sqlite|pgdump)` and applies the retention. A failure is
+ * logged by runDailyBackup (`alert: "backup_failed"`) and thrown, so the scheduler records it and tries again
+ * at its next check. The shutdown stops a copy in progress (pg_dump or the SQLite worker): its partial file
+ * is removed and the next start takes the day's backup again.
  */
 export function dailyBackupJob({ location, databaseDir, logger, now }: DailyBackupJobOptions): DailyJob {
   return {

@@ -21,8 +21,8 @@ const mail: AppConfig['mail'] = {
 /** Anything shaped like a link's secret: 43 base64url characters, not part of a longer run. */
 const secretShaped = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
 
-// Issue 24, finding 1: a copy of the database (a backup, a dump, a replica) must sign nobody in and open
-// no customer's page, on each database, once the mail carrying those links has gone.
+// A copy of the database (a backup, a dump, a replica) must sign nobody in and open no customer's page, on
+// each database, once the mail carrying those links has gone.
 describe.each(backends)('a copy of the database on %s', (backend) => {
   it('holds no working sign-in link or private link once their mail is sent, and none can be rebuilt from it', async () => {
     const storage = await openTestStorage(backend);

@@ -4,10 +4,11 @@ import { INK_ALPHA_THRESHOLD, type PixelBox } from '#shared/garments/ink-bounds.
 import { cleanSvg } from './svg-cleaner.ts';
 
 /**
- * A stored artwork file opened for a mockup (issue 27), with what had to be done to it said in words.
- * Every decode is bounded by a pixel limit (a small file can declare a huge image: a decompression bomb),
- * CMYK and 16-bit images are converted to 8-bit sRGB, an animated PNG gives its first frame, and an SVG
- * is rasterised only once made safe (safe-svg.ts, on a worker thread with a time limit: svg-cleaner.ts). PDF, AI and EPS are not opened: the shop places those.
+ * A stored artwork file opened for a mockup, with what had to be done to it said in words. Every decode is
+ * bounded by a pixel limit (a small file can declare a huge image: a decompression bomb), CMYK and 16-bit
+ * images are converted to 8-bit sRGB, an animated PNG gives its first frame, and an SVG is rasterised only
+ * once made safe (safe-svg.ts, on a worker thread with a time limit: svg-cleaner.ts). PDF, AI and EPS are not
+ * opened: the shop places those.
  */
 
 /** 40 megapixels: a 4,000 px artwork is 16; a bomb declares hundreds. */

@@ -32,9 +32,9 @@ interface MockupDeskRoutesOptions {
 }
 
 /**
- * The desk's side of the mockups (issue 27), mounted behind the desk's sign-in: the pictures, a new
- * placement (the customer's order redrawn from their stored files), and "Use as proof": the mockups
- * stamped with the print sizes and colours, sent for approval as any proof is.
+ * The desk's side of the mockups, mounted behind the desk's sign-in: the pictures, a new placement (the
+ * customer's order redrawn from their stored files), and "Use as proof": the mockups stamped with the print
+ * sizes and colours, sent for approval as any proof is.
  */
 export function mockupDeskRoutes(options: MockupDeskRoutesOptions): Router {
   const router = Router();

@@ -4,9 +4,9 @@ import type { Garment, PrintArea } from '#shared/pricing/types.ts';
 import type { QuoteRequest } from '#shared/submissions/quote-fields.ts';
 
 /**
- * What a quote request's mockups are drawn from (issue 27): the catalogue garment, its colour, and each
- * location with a placement and the file it shows. Kept apart from the renderer, so only a request that
- * has something to draw loads sharp.
+ * What a quote request's mockups are drawn from: the catalogue garment, its colour, and each location with a
+ * placement and the file it shows. Kept apart from the renderer, so only a request that has something to draw
+ * loads sharp.
  */
 
 /** One location to draw: where, how, and which of the request's files. */

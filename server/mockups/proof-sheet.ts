@@ -5,9 +5,9 @@ import type { StoredMockup } from './mockup-store.ts';
 import { MOCKUP_SCALE } from './render-mockups.ts';
 
 /**
- * "Use as proof" (issue 27): the request's mockups side by side with what the press needs stamped
- * under them: the reference, the garment and its colour (with its swatch value), each print's size in
- * inches and its ink colours. The customer approves exactly this sheet.
+ * "Use as proof": the request's mockups side by side with what the press needs stamped under them: the
+ * reference, the garment and its colour (with its swatch value), each print's size in inches and its ink
+ * colours. The customer approves exactly this sheet.
  */
 
 const PANEL_WIDTH = Math.round(600 * MOCKUP_SCALE);

@@ -23,11 +23,11 @@ import type { MockupOrder } from './mockup-order.ts';
 import type { MockupPlacement, NewMockup } from './mockup-store.ts';
 
 /**
- * The mockups of a quote request (issue 27): the garment's picture in its colour with each location's
- * artwork where the customer put it, one image per view that carries artwork, at the geometry the
- * browser's placement tool uses (shared/garments/placement-geometry.ts). A position the customer gave is
- * kept exactly or refused; a width given without a position (the form without JavaScript) is centred at
- * the top of the area and narrowed to fit if the artwork is too tall for it, and the mockup says so.
+ * The mockups of a quote request: the garment's picture in its colour with each location's artwork where the
+ * customer put it, one image per view that carries artwork, at the geometry the browser's placement tool uses
+ * (shared/garments/placement-geometry.ts). A position the customer gave is kept exactly or refused; a width
+ * given without a position (the form without JavaScript) is centred at the top of the area and narrowed to
+ * fit if the artwork is too tall for it, and the mockup says so.
  */
 
 /** The pictures are drawn at 600 × 700 and rendered at this scale: sharp enough for a phone and a mail. */

@@ -9,8 +9,8 @@ function notFound(res: import('express').Response) {
 }
 
 /**
- * GET and HEAD /data/<name>.json (spec section 7). Bodies and their gzip and brotli forms were made at
- * start; nothing here touches the file system, so no path can reach outside the six files.
+ * GET and HEAD /data/<name>.json, the files the browser fetches at start-up. Bodies and their gzip and brotli
+ * forms were made at start; nothing here touches the file system, so no path can reach outside the six files.
  */
 export function dataRoutes(siteData: SiteDataFiles): Router {
   const router = Router();

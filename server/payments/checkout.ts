@@ -4,11 +4,10 @@ import type { PaymentPurpose } from '#shared/payments/order-money.ts';
 import type { PaymentStore, StoredCheckoutSession } from './payment-store.ts';
 
 /**
- * Stripe Checkout, in one place (issue 26): everything the site asks of Stripe goes through here, so
- * another feature that takes money (a group order's share, issue 28) calls `startCheckout` with its
- * purpose, amount and metadata and gets the same rules: the amount comes from the server, one session
- * per request, version, purpose and amount (and group entry) however often it is asked for, an old
- * one expired first.
+ * Stripe Checkout, in one place: everything the site asks of Stripe goes through here, so another feature
+ * that takes money (a group order's share) calls `startCheckout` with its purpose, amount and metadata and
+ * gets the same rules: the amount comes from the server, one session per request, version, purpose and amount
+ * (and group entry) however often it is asked for, an old one expired first.
  */
 
 /** The currency every order is priced in (shared/money.ts formats en-US as USD). */
@@ -113,7 +112,7 @@ export interface CheckoutAsk {
   cancelUrl: string;
   /** More for the webhook and the Dashboard; the reference, purpose and version are always added. */
   metadata?: Record<string, string>;
-  /** A group member's share (issue 28): their sessions are theirs alone, never the request's own. */
+  /** A group member's share: their sessions are theirs alone, never the request's own. */
   groupEntryId?: number;
 }
 

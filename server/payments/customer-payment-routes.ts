@@ -52,10 +52,10 @@ export interface CustomerPaymentRoutesOptions {
 }
 
 /**
- * The customer pays from their private page (issue 26): "Pay the $X deposit" is a plain form posted
- * here, which makes (or finds again) a Stripe Checkout Session for what the server says is due and
- * answers 303 to Stripe's page. Only the link's secret opens this, and posts count against the same
- * rate limit as the page's other forms. The page's invoice is here too.
+ * The customer pays from their private page: "Pay the $X deposit" is a plain form posted here, which makes
+ * (or finds again) a Stripe Checkout Session for what the server says is due and answers 303 to Stripe's
+ * page. Only the link's secret opens this, and posts count against the same rate limit as the page's other
+ * forms. The page's invoice is here too.
  */
 export function customerPaymentRoutes(options: CustomerPaymentRoutesOptions): Router {
   const router = Router();

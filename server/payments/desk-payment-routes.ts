@@ -63,9 +63,9 @@ const offlineSchema = z.object({
 });
 
 /**
- * The desk's money (issue 26), under each request: a payment taken at the shop, a card payment
- * refunded through Stripe (recorded when Stripe's event confirms it), the deposit waived with a reason,
- * and the invoice. Staff only; every post passed the app's CSRF gate.
+ * The desk's money, under each request: a payment taken at the shop, a card payment refunded through Stripe
+ * (recorded when Stripe's event confirms it), the deposit waived with a reason, and the invoice. Staff only;
+ * every post passed the app's CSRF gate.
  */
 export function deskPaymentRoutes(options: {
   payments: PaymentStore;

@@ -51,9 +51,9 @@ function boardHref({ from, by }: { from?: string; by: BoardView['by'] }): string
 }
 
 /**
- * The production board (issue 29), on the desk under the staff check: /staff/board shows the working
- * days ahead with each day's load against capacity and the orders on them; a press day is moved with a
- * plain form (post/redirect/get), and the customer's date follows only when the staff tick "tell".
+ * The production board, on the desk under the staff check: /staff/board shows the working days ahead with
+ * each day's load against capacity and the orders on them; a press day is moved with a plain form
+ * (post/redirect/get), and the customer's date follows only when the staff tick "tell".
  */
 export function boardRoutes(options: BoardRoutesOptions): Router {
   const router = Router();

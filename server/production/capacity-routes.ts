@@ -80,9 +80,9 @@ function readCapacityForm(
 }
 
 /**
- * The capacity settings (issue 29 item 1) at /staff/capacity: pieces per working day per service and the
- * dates the shop is closed, saved as a new change (who and when kept) and in force at once, for every
- * date the site promises from then on. The holidays of the order terms are listed for reference.
+ * The capacity settings at /staff/capacity: pieces per working day per service and the dates the shop is
+ * closed, saved as a new change (who and when kept) and in force at once, for every date the site promises
+ * from then on. The holidays of the order terms are listed for reference.
  */
 export function capacityRoutes(options: CapacityRoutesOptions): Router {
   const router = Router();

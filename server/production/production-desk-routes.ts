@@ -6,7 +6,7 @@ import { type WorkOrderRoutesOptions, workOrderRoutes } from './work-order-route
 /** What the three production pages are built from: each is handed only the stores it reads. */
 export type ProductionDeskRoutesOptions = BoardRoutesOptions & CapacityRoutesOptions & WorkOrderRoutesOptions;
 
-/** The desk's production pages (issue 29): the board, the capacity and the work orders, staff only. */
+/** The desk's production pages: the board, the capacity and the work orders, staff only. */
 export function productionDeskRoutes(options: ProductionDeskRoutesOptions): Router {
   const { customer, desk, production, versions, ...pages } = options;
   const router = Router();

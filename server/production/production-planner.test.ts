@@ -43,8 +43,8 @@ function plannerOver(orders: BoardOrder[]) {
   return { planner, reads, later: (ms: number) => (clock += ms) };
 }
 
-// Every inbox page flags the orders at risk (issue 30): with years of requests, planning the board's
-// open orders on each page cost more than the page, so the flags are kept like the load table.
+// Every inbox page flags the orders at risk: with years of requests, planning the board's open orders on each
+// page cost more than the page, so the flags are kept like the load table.
 describe('the production planner’s risks for the inbox', () => {
   it('names each order at risk in words', async () => {
     const { planner } = plannerOver([afterPromise]);

@@ -89,9 +89,9 @@ function locationsOf(value: unknown): WorkOrderView['locations'] {
 }
 
 /**
- * A job's work order (issue 29 item 3) at /staff/requests/<reference>/work-order: one printable page for
- * the press crew, from what the request stores (the customer's fields, the approved proof, the notes of
- * the quote and proof, the booking). Printed from the browser; its print styles keep it to one page.
+ * A job's work order at /staff/requests/<reference>/work-order: one printable page for the press crew, from
+ * what the request stores (the customer's fields, the approved proof, the notes of the quote and proof, the
+ * booking). Printed from the browser; its print styles keep it to one page.
  */
 export function workOrderRoutes(options: WorkOrderRoutesOptions): Router {
   const router = Router();

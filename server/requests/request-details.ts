@@ -86,8 +86,8 @@ function labelOf(key: string): string {
 }
 
 /**
- * How the stored reorder line ends when the screens or digitizing are on file (quote-payload.ts): the
- * set-up questions of the form then say nothing true, so they are left out (issue 25 item 9: "Digitized
+ * How the stored reorder line ends when the screens or digitizing are on file (quote-payload.ts): the set-up
+ * questions of the form then say nothing true, so they are left out (else the line would read "Digitized
  * before: No" beside "set-up on file").
  */
 const SETUP_ON_FILE = '(set-up on file)';

@@ -173,9 +173,9 @@ export interface DeskRoutesOptions {
   now?: () => Date;
   /** The price files, read at each use (they reload): the quote editor starts from the pricing engine. */
   prices: () => PricingData;
-  /** The customers' private pages (issue 14): their links go in every mail about a quote request. */
+  /** The customers' private pages: their links go in every mail about a quote request. */
   requestLinks?: RequestLinks;
-  /** The shop's production load (issue 29): the quote's date, the board and the capacity. */
+  /** The shop's production load: the quote's date, the board and the capacity. */
   planner: ProductionPlanner;
   /** Stripe is set up: card payments can be refunded through it from the money card. */
   payOnline?: boolean;
@@ -190,10 +190,10 @@ export interface DeskRoutesOptions {
 const REASON_PLACEHOLDER = '[the reason you give above]';
 
 /**
- * The staff desk (issue 13) under /staff: passwordless sign-in (sign-in-routes.ts), the inbox, and
- * each request with its status, notes and activity log. Server-rendered pages with plain forms (post/redirect/get), so the
- * desk works without JavaScript and the public pages never load any of it. Every answer is no-store
- * and noindex; every unsafe request passed the app's CSRF check before it got here.
+ * The staff desk under /staff: passwordless sign-in (sign-in-routes.ts), the inbox, and each request with its
+ * status, notes and activity log. Server-rendered pages with plain forms (post/redirect/get), so the desk
+ * works without JavaScript and the public pages never load any of it. Every answer is no-store and noindex;
+ * every unsafe request passed the app's CSRF check before it got here.
  */
 export function deskRoutes(options: DeskRoutesOptions): Router {
   const router = Router();

@@ -12,8 +12,8 @@ const MATCHES = 201;
 /** The page's text without its tags, so a sentence split by markup reads as one. */
 const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
-// A common name among years of requests (issue 30): the inbox pages through every match newest first
-// and says it did not count them, rather than counting thousands on each page.
+// A common name among years of requests: the inbox pages through every match newest first and says it did not
+// count them, rather than counting thousands on each page.
 describe.each(backends)(
   'the inbox searching a name hundreds of requests share, on %s',
   { timeout: 60_000 },

@@ -64,10 +64,9 @@ interface ProofRoutesOptions {
 }
 
 /**
- * The proof upload (issue 13 item 5), through the upload chain all multipart routes share: the desk's
- * sign-in is checked before a byte of the body is read, and the form's token (its first field) before the file.
- * The proof becomes the request's next version, the request moves to Proof sent, and the customer is
- * mailed, in one transaction.
+ * The proof upload, through the upload chain all multipart routes share: the desk's sign-in is checked before
+ * a byte of the body is read, and the form's token (its first field) before the file. The proof becomes the
+ * request's next version, the request moves to Proof sent, and the customer is mailed, in one transaction.
  */
 export function proofUploadRoutes(options: ProofRoutesOptions): Router {
   const router = Router();

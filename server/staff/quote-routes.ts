@@ -25,10 +25,10 @@ interface QuoteRoutesOptions {
 }
 
 /**
- * The quote editor (issue 13 item 4): /staff/requests/<reference>/quote opens with lines from the
- * pricing engine (or the last version sent), every line editable; "Update totals" shows the sums,
- * "Send quote" freezes it as the next version, moves the request to Quoted and mails the customer.
- * Plain forms: it works without JavaScript, and a refused send shows the form back as typed.
+ * The quote editor: /staff/requests/<reference>/quote opens with lines from the pricing engine (or the last
+ * version sent), every line editable; "Update totals" shows the sums, "Send quote" freezes it as the next
+ * version, moves the request to Quoted and mails the customer. Plain forms: it works without JavaScript, and
+ * a refused send shows the form back as typed.
  */
 export function quoteRoutes(options: QuoteRoutesOptions): Router {
   const router = Router();

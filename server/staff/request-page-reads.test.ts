@@ -4,8 +4,8 @@ import { moneyOf } from '#server/payments/money-of.ts';
 import type { SentQuote } from '#server/requests/version-store.ts';
 import { requestPageReads } from './request-page-reads.ts';
 
-// A desk request page on PostgreSQL pays a round trip for every read (issue 30): its money card works
-// from what the page read, and sends each of its own reads once.
+// A desk request page on PostgreSQL pays a round trip for every read: its money card works from what the page
+// read, and sends each of its own reads once.
 describe('a desk request page’s reads for its money card', () => {
   const storage = () => {
     const asked: string[] = [];

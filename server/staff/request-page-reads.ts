@@ -4,10 +4,10 @@ import type { PaymentStore } from '#server/payments/payment-store.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
 
 /**
- * The money card's reads for one desk request page, each sent once: the page reads the quotes and
- * approvals for its own sections, and the card would read them again, with the deposit waiver twice
- * (issue 30: on PostgreSQL every read is a round trip). The payments and the waiver start with the
- * page's other reads; the card then waits on those, not on new queries.
+ * The money card's reads for one desk request page, each sent once: the page reads the quotes and approvals
+ * for its own sections, and the card would read them again, with the deposit waiver twice (on PostgreSQL
+ * every read is a round trip, which a page with years of orders feels). The payments and the waiver start
+ * with the page's other reads; the card then waits on those, not on new queries.
  */
 export function requestPageReads(
   payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf' | 'checkoutSessionsOf'>,

@@ -64,12 +64,12 @@ const mailFactsSchema = z.discriminatedUnion('kind', [
     handover: z.enum(['pickup', 'delivery']),
     was: day.optional(),
   }),
-  // A receipt for money in or out of an order (issue 26), by the payment's row: the mail reads its figures.
+  // A receipt for money in or out of an order, by the payment's row: the mail reads its figures.
   z.object({ kind: z.literal('payment-receipt'), payment: z.number().int().min(1) }),
   z.object({ kind: z.literal('refund-receipt'), payment: z.number().int().min(1) }),
   // To the shop: money Stripe took that needs a person (a mismatch, a cancelled order, a refund refused).
   z.object({ kind: z.literal('payment-flagged'), payment: z.number().int().min(1) }),
-  // A group order (issue 28): the share link to the organiser, or a member's receipt with their edit link.
+  // A group order: the share link to the organiser, or a member's receipt with their edit link.
   z.object({
     kind: z.literal('group'),
     about: z.enum(['share-link', 'entry']),

@@ -6,12 +6,11 @@ import { REORDER_FIELD } from '#shared/submissions/quote-fields.ts';
 type DropReason = 'unknown' | 'not-completed' | 'other-address';
 
 /**
- * A quote request marked as a reorder keeps the mark only when it names a completed quote request of
- * the same e-mail address: the mark takes the set-up fees off, so a hand-edited form must not get it.
- * Any other mark is dropped and the request priced in full, and the sender is told nothing either way:
- * an address that does not match is answered exactly as a reference that names nothing, so nobody
- * learns from the form which references are orders or whose they are (issue 24, finding 9). The
- * caller logs why it was dropped.
+ * A quote request marked as a reorder keeps the mark only when it names a completed quote request of the same
+ * e-mail address: the mark takes the set-up fees off, so a hand-edited form must not get it. Any other mark
+ * is dropped and the request priced in full, and the sender is told nothing either way: an address that does
+ * not match is answered exactly as a reference that names nothing, so nobody learns from the form which
+ * references are orders or whose they are. The caller logs why it was dropped.
  */
 export async function checkReorder(
   values: FormValues,

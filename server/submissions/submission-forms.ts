@@ -30,7 +30,7 @@ export interface SubmissionForm {
   maxFiles: number;
   /** `load`: the shop's production load, which the estimate's date is counted from. */
   validate(values: FormValues, site: SiteData, load?: LoadDates): Validation;
-  /** The mockups of a valid post's files (issue 27), or the errors that refuse it; quote requests only. */
+  /** The mockups of a valid post's files, or the errors that refuse it; quote requests only. */
   mockups?(values: FormValues, files: readonly StoredFile[], site: SiteData): Promise<MockupResult>;
   /** What the sender is told; a confirmation skipped by the daily cap is said plainly, never promised. */
   thanks(reference: string, confirmation: 'queued' | 'skipped'): string;

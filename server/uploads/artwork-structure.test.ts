@@ -11,7 +11,7 @@ import {
 } from './artwork-structure.ts';
 
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
-/** What issue 12 sent: a magic number in front of junk (a megabyte here; 25 MB behaves the same). */
+/** The attack these checks stop: a magic number in front of junk (a megabyte here; 25 MB behaves the same). */
 const junkAfter = (head: string | Buffer) => Buffer.concat([Buffer.from(head), randomBytes(1024 * 1024)]);
 
 /** A 4 x 3 JPEG as sharp writes it (baseline), and a 5 x 2 progressive one. */

@@ -1,11 +1,11 @@
 import { crc32 } from 'node:zlib';
 
 /**
- * Whether an upload is built like the type its first bytes claim (issue 12): a magic number is a few
- * bytes anyone can put in front of junk, so `%PDF-1.4` and 25 MB of random bytes passed as a PDF. These
- * checks read the file's skeleton, never render it: a PDF's header, trailer and cross-reference, an
- * image's headers as far as its width and height. They refuse damaged, truncated and fake files, which
- * the shop could not open anyway; a file crafted to pass them is still held by the daily byte budget.
+ * Whether an upload is built like the type its first bytes claim: a magic number is a few bytes anyone can
+ * put in front of junk, so `%PDF-1.4` and 25 MB of random bytes passed as a PDF. These checks read the file's
+ * skeleton, never render it: a PDF's header, trailer and cross-reference, an image's headers as far as its
+ * width and height. They refuse damaged, truncated and fake files, which the shop could not open anyway; a
+ * file crafted to pass them is still held by the daily byte budget.
  */
 
 /** PDF readers look for `%%EOF` in the last 1024 bytes; a little more covers `startxref` just before it. */

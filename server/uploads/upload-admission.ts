@@ -39,9 +39,9 @@ export type UploadAdmission = (
 const nothingToSettle: Admitted = { ok: true, settle: (saving) => saving, release: async () => {} };
 
 /**
- * The form endpoints' gate for artwork (issue 12): without it a file that passes the type check, sent
- * at the form's rate limit, fills about 2 GB an hour from one address. Only bytes actually stored are
- * counted: a save that throws, or a repeat that stores nothing, gives its bytes back.
+ * The form endpoints' gate for artwork: without it a file that passes the type check, sent at the form's rate
+ * limit, fills about 2 GB an hour from one address. Only bytes actually stored are counted: a save that
+ * throws, or a repeat that stores nothing, gives its bytes back.
  */
 export function uploadAdmission(options: UploadAdmissionOptions): UploadAdmission {
   return async (req, res, files) => {

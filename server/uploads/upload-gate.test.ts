@@ -184,7 +184,7 @@ describe('uploads are judged before they are read', () => {
   });
 });
 
-// Issue 24, finding 3: four slow posts took every slot and every real upload answered 503 for 55 s.
+// Once, four slow posts took every slot and every real upload answered 503 for 55 s.
 describe('slow posts cannot hold the upload slots', () => {
   const { startUpload, listen } = uploadHarness();
   let t: TestApp;

@@ -26,7 +26,8 @@ export interface UploadGuard {
 }
 
 /**
- * The guarded-upload chain every multipart route shares (issues 23 and 24):
+ * The guarded-upload chain every multipart route shares, so no route can store or even read a body it should
+ * refuse:
  * 1. a token in the header is judged before a byte of the body is read (refused unread: 403, closed);
  * 2. the body is parsed; as its first file begins, the token (the header's, or the form's hidden field
  *    that comes before the file) must be valid, and only then is an upload slot taken (upload-slots.ts),

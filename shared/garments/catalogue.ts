@@ -1,8 +1,7 @@
 /**
- * The garment catalogue (data/garments.json, issue 27): the blanks the shop stocks, each with its
- * colours, sizes, large-size upcharges, blank price and print areas. No zod here, so the quote form and
- * the placement tool can read a garment without loading the validator (catalogue-schema.ts checks the
- * file at start).
+ * The garment catalogue (data/garments.json): the blanks the shop stocks, each with its colours, sizes,
+ * large-size upcharges, blank price and print areas. No zod here, so the quote form and the placement tool
+ * can read a garment without loading the validator (catalogue-schema.ts checks the file at start).
  */
 import type { ServiceId } from '#shared/service-ids.ts';
 

@@ -1,8 +1,8 @@
 /**
- * The flat garment pictures of the mockups (issue 27), drawn by the team: one front and one back per
- * garment type, on the 600 × 700 canvas of placement-geometry.ts. Each is a body filled with the
- * garment's colour and seams drawn over it in translucent black, so one drawing serves every colour.
- * The browser draws them as inline SVG and the server hands garmentSvg()'s text to sharp: the same paths.
+ * The flat garment pictures of the mockups, drawn by the team: one front and one back per garment type, on
+ * the 600 × 700 canvas of placement-geometry.ts. Each is a body filled with the garment's colour and seams
+ * drawn over it in translucent black, so one drawing serves every colour. The browser draws them as inline
+ * SVG and the server hands garmentSvg()'s text to sharp: the same paths.
  */
 import type { GarmentType } from './catalogue.ts';
 import { PICTURE_HEIGHT, PICTURE_WIDTH, type PictureView } from './placement-geometry.ts';

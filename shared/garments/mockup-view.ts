@@ -1,7 +1,7 @@
 /**
- * A stored mockup as a page shows it (issue 27): the picture's address, what it shows, and each print's
- * size in inches with what was done to its file. The customer's page, the desk and the quote form's
- * receipt all show it the same way (client/components/mockup-figures.tsx).
+ * A stored mockup as a page shows it: the picture's address, what it shows, and each print's size in inches
+ * with what was done to its file. The customer's page, the desk and the quote form's receipt all show it the
+ * same way (client/components/mockup-figures.tsx).
  */
 export interface MockupView {
   view: 'front' | 'back';

@@ -1,8 +1,8 @@
 /**
- * Where artwork sits on a garment picture, in inches and in the picture's pixels (issue 27). One module
- * for the placement tool in the browser and the mockup the server renders, so what the customer placed
- * is what the shop receives. A placement is the artwork's width and the offset of its top-left corner
- * from the print area's top-left, in inches; its height follows from the artwork's proportions.
+ * Where artwork sits on a garment picture, in inches and in the picture's pixels. One module for the
+ * placement tool in the browser and the mockup the server renders, so what the customer placed is what the
+ * shop receives. A placement is the artwork's width and the offset of its top-left corner from the print
+ * area's top-left, in inches; its height follows from the artwork's proportions.
  */
 import type { GarmentType, PrintAreaLimit, PrintLocation } from './catalogue.ts';
 

@@ -1,11 +1,11 @@
 import type { PrintArea } from '#shared/pricing/types.ts';
 
 /**
- * Which direct-to-garment print size a placed artwork is priced at (issue 27 item 5): the smallest of
- * the price file's print areas that holds the print, width and height in inches (the height follows
- * from the artwork's proportions, placement-geometry.ts). One rule for the quote form in the browser,
- * the server that checks the post, and the desk. A print is never turned to fit: the areas are as the
- * shop prints them, upright.
+ * Which direct-to-garment print size a placed artwork is priced at, so the price follows the print the
+ * customer placed: the smallest of the price file's print areas that holds the print, width and height in
+ * inches (the height follows from the artwork's proportions, placement-geometry.ts). One rule for the quote
+ * form in the browser, the server that checks the post, and the desk. A print is never turned to fit: the
+ * areas are as the shop prints them, upright.
  */
 
 /** A print posted in hundredths of an inch may sit this much over a size and still be in it. */

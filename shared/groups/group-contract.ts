@@ -1,6 +1,6 @@
 import type { MockupView } from '#shared/garments/mockup-view.ts';
 
-/** What the group pages are drawn from (issue 28): the organiser's section and the member's page. */
+/** What the group pages are drawn from: the organiser's section and the member's page. */
 
 /** One person on the roster, as the organiser and the desk see it. */
 export interface GroupRosterRow {
@@ -77,7 +77,7 @@ export interface GroupMemberView {
   note: string;
   garment: string;
   colour: string;
-  /** The design on the garment as the organiser placed it (issue 27's mockups), when there are any. */
+  /** The design on the garment as the organiser placed it (the request's mockups), when there are any. */
   mockups?: MockupView[];
   /** Else the request's proof or artwork preview, when it has a picture. */
   artwork?: { src: string; alt: string };
@@ -96,8 +96,8 @@ export interface GroupMemberView {
   /** The member's own entry; one paid by card is removed by the shop, which refunds the card. */
   entry?: { removePath: string; paid: boolean };
   /**
-   * A member's share paid by card (issue 28): paid, or waiting. While waiting the page says so and,
-   * unless the member is just back from paying, offers the button to pay (again after a cancel).
+   * A member's share paid by card: paid, or waiting. While waiting the page says so and, unless the member is
+   * just back from paying, offers the button to pay (again after a cancel).
    */
   payment?: {
     paid: boolean;

@@ -1,16 +1,16 @@
 /**
- * An order's money (issue 26), worked out one way for the customer's page, the desk, the invoice, the
- * mails and the request service: the approved quote's total and the deposit it asks (the quote's own
- * frozen percent, through depositOf), what has been paid less what was refunded, and what is left.
- * Whole cents throughout; nothing here reads a form.
+ * An order's money, worked out one way for the customer's page, the desk, the invoice, the mails and the
+ * request service: the approved quote's total and the deposit it asks (the quote's own frozen percent,
+ * through depositOf), what has been paid less what was refunded, and what is left. Whole cents throughout;
+ * nothing here reads a form.
  */
 import type { PaymentTerms } from '#shared/pricing/order-terms.ts';
 import { depositOf } from '#shared/requests/quote.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 
 /**
- * What a payment on the site is for: the deposit before production, the balance once ready, or one
- * group member's share paid when joining (issue 28), which counts toward the order like any payment.
+ * What a payment on the site is for: the deposit before production, the balance once ready, or one group
+ * member's share paid when joining, which counts toward the order like any payment.
  */
 export type PaymentPurpose = 'deposit' | 'balance' | 'group-share';
 /** What the customer pays from their own request page; a member's share is paid from the group's pages. */

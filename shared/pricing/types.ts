@@ -1,7 +1,7 @@
 /**
- * The contract of the pricing engine (issue 4): what the price files hold, what a visitor chooses, and
- * what an estimate says. All money is integer cents. The files in data/ are validated against zod
- * schemas that produce exactly these types (shared/pricing/price-schemas.ts).
+ * The contract of the pricing engine: what the price files hold, what a visitor chooses, and what an estimate
+ * says. All money is integer cents. The files in data/ are validated against zod schemas that produce exactly
+ * these types (shared/pricing/price-schemas.ts).
  */
 import type { GarmentColor, GarmentSize, GarmentType, PrintAreaLimit } from '#shared/garments/catalogue.ts';
 import type { ServiceId } from '#shared/service-ids.ts';

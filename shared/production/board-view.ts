@@ -2,8 +2,8 @@ import type { RequestStatus } from '#shared/requests/request-status.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
 
 /**
- * What the server hands the desk's production pages (issue 29): the board, the capacity settings and a
- * job's work order. Plain data, dates as YYYY-MM-DD.
+ * What the server hands the desk's production pages: the board, the capacity settings and a job's work order.
+ * Plain data, dates as YYYY-MM-DD.
  */
 
 /** An order on the board. */

@@ -1,8 +1,8 @@
 /**
- * A quote the shop sends for a request (issue 13 item 4; the customer approves it on their page, issue
- * 14): priced lines, a deposit and a date it is good until. Money is whole cents throughout; the desk's
- * editor, the stored versions, the mails and the customer's page all total a quote with these functions,
- * so no two of them can disagree.
+ * A quote the shop sends for a request (written in the desk's quote editor; the customer approves it on their
+ * private page): priced lines, a deposit and a date it is good until. Money is whole cents throughout; the
+ * desk's editor, the stored versions, the mails and the customer's page all total a quote with these
+ * functions, so no two of them can disagree.
  */
 import { isRealDate } from '#shared/submissions/quote-fields.ts';
 import { z } from '#shared/zod.ts';

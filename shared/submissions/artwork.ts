@@ -2,8 +2,8 @@ import { formatBytes } from './format-bytes.ts';
 import { hasHiddenCharacters } from './hidden-characters.ts';
 
 /**
- * Artwork a quote request may carry (issue 5). The browser checks count and sizes before sending; the
- * server checks them again and then the type, by content (server/uploads/artwork-type.ts).
+ * Artwork a quote request may carry. The browser checks count and sizes before sending; the server checks
+ * them again and then the type, by content (server/uploads/artwork-type.ts).
  */
 export const ARTWORK_FIELD = 'artwork';
 /** At most this many files per quote request. */

@@ -10,9 +10,9 @@ import { quoteEstimate } from './quote-fields.ts';
 import { createQuoteSchema } from './quote-form.ts';
 
 /**
- * Quote requests on a garment of the catalogue (issue 27), priced with the fixtures' made-up prices: a
- * first screen-printed location from $10.00 (1 colour) and $11.00 (2 colours) at 12 pieces, $15.00 a
- * screen, and the catalogue's $4.00 Millbrook tee with its own upcharges (2XL $1.50).
+ * Quote requests on a garment of the catalogue, priced with the fixtures' made-up prices: a first
+ * screen-printed location from $10.00 (1 colour) and $11.00 (2 colours) at 12 pieces, $15.00 a screen, and
+ * the catalogue's $4.00 Millbrook tee with its own upcharges (2XL $1.50).
  */
 const catalogue = garmentCatalogueSchema.parse(
   JSON.parse(readFileSync('tests/fixtures/site-data/garments.json', 'utf8')),

@@ -15,9 +15,8 @@ import { isServiceId, type ServiceId, serviceIds } from '#shared/service-ids.ts'
 import type { FormValues } from './form-values.ts';
 
 /**
- * The quote request's fields (issue 5): names, choices, and the estimate and prefill they give. No zod
- * here, so the form renders and prices without loading the validator; the schema (quote-form.ts)
- * builds on these names.
+ * The quote request's fields: names, choices, and the estimate and prefill they give. No zod here, so the
+ * form renders and prices without loading the validator; the schema (quote-form.ts) builds on these names.
  */
 export const quoteSizes = ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL', '4XL', '5XL'] as const;
 /** A garment size the form asks a quantity for; 4XL and 5XL are both priced as 4XL+. */
@@ -57,7 +56,7 @@ export const locationFields = (n: number) => ({
   width: `loc${n}Width`,
   /** Embroidery: a stitch count, as requests made before the form asked for widths carry it (a reorder of one). */
   stitches: `loc${n}Stitches`,
-  /** The artwork's placement for the mockup (issue 27): its width, and its offset in the print area, in inches. */
+  /** The artwork's placement for the mockup: its width, and its offset in the print area, in inches. */
   artWidth: `loc${n}ArtWidth`,
   artX: `loc${n}ArtX`,
   artY: `loc${n}ArtY`,

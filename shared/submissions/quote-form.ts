@@ -37,9 +37,9 @@ import {
 } from './quote-fields.ts';
 
 /**
- * The quote request on /pricing (issue 5). The form is flat (one input, one name) so it posts the same
- * way with or without JavaScript; this schema turns those pairs into a structured request, and the same
- * schema runs in the browser (before sending) and on the server (before storing).
+ * The quote request on /pricing. The form is flat (one input, one name) so it posts the same way with or
+ * without JavaScript; this schema turns those pairs into a structured request, and the same schema runs in
+ * the browser (before sending) and on the server (before storing).
  */
 
 /**

@@ -1,8 +1,8 @@
 /**
- * The one-time submission key every form carries (issue 11): the same key sent twice, from a double
- * click, a retry after a lost answer, or through another instance, is answered with the first reference
- * and stores nothing new. Forms without JavaScript carry it as a hidden field the server fills in per
- * page; the JavaScript client sends it as a header too, and keeps it until the form is sent.
+ * The one-time submission key every form carries: the same key sent twice, from a double click, a retry after
+ * a lost answer, or through another instance, is answered with the first reference and stores nothing new.
+ * Forms without JavaScript carry it as a hidden field the server fills in per page; the JavaScript client
+ * sends it as a header too, and keeps it until the form is sent.
  */
 export const SUBMISSION_KEY_FIELD = '_submission_key';
 /** The header name of the IETF draft "The Idempotency-Key HTTP Header Field". */

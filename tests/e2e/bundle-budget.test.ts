@@ -8,7 +8,7 @@ const browser = chromiumForThisFile();
 
 // Reads the production build `npm test` makes before the tests: a page over its budget fails the run,
 // as `npm run bundle-report` says which and by how much.
-describe('the bundle budget (issue 30)', () => {
+describe('the bundle budget', () => {
   it('keeps what a first visit downloads, islands loaded without a touch included, within 100 kB on every route', async () => {
     const visits = await measureFirstVisits(browser(), baseUrl);
     expect(visits.length).toBeGreaterThan(10);

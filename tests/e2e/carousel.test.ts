@@ -23,7 +23,7 @@ const axeViolations = async (page: Page) =>
     (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`,
   );
 
-describe('home carousel, our own (issue 30)', () => {
+describe('home carousel, our own', () => {
   it('follows the WAI-ARIA carousel pattern: a region, the rotation control first, slides as "N of 4" groups', async () => {
     const { page, context, problems } = await openPage(browser(), `${baseUrl}/`, { width: 1280, pausedClock: true });
     await page.waitForSelector('.home-carousel.is-initialized');

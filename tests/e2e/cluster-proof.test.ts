@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runProof } from '#tests/support/cluster-proof.ts';
 
-// Issue 11's proof: two instances behind nginx on one PostgreSQL (Debian's packages), 240 quote
+// The multi-instance proof: two instances behind nginx on one PostgreSQL (Debian's packages), 240 quote
 // requests with artwork, one instance SIGKILLed at 40 % of the answers and started again, 20 resends.
 describe('several instances on PostgreSQL', () => {
   it('lose nothing and send nothing twice, but for the one row the killed instance held', {

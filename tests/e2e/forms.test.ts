@@ -270,7 +270,8 @@ describe('quote form with JavaScript', () => {
     await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await sent.textContent()).toMatch(/Q-\d{4}-\d{6}/);
     expect(await sent.textContent()).toContain('Your request: 50 pieces, 1 file (1 image).');
-    // The panel in the form's place is the confirmation: no toast on top of it (issue 25 item 18).
+    // The panel in the form's place is the confirmation: no toast on top of it, which on a phone would hide
+    // its end.
     expect(await page.getByRole('status').filter({ hasText: 'Quote request sent.' }).count()).toBe(0);
     // Nor the estimate again: the request is what was sent, the quote that follows is the figure.
     expect(await sent.textContent()).not.toMatch(/in total|per piece/);
@@ -361,7 +362,7 @@ describe('quote form without JavaScript', () => {
     await page.locator('#quote-loc2').selectOption('back');
     await page.getByLabel('Artwork files').setInputFiles([logo]);
     await page.getByRole('button', { name: 'Send my quote request' }).click();
-    // A page of its own, not the form again with a banner above it (issue 25 item 17).
+    // A page of its own, not the form again with a banner above it.
     await page.waitForURL(`${baseUrl}/pricing/sent`);
     const sent = page.getByTestId('form-sent');
     expect(await page.locator('h1').textContent()).toBe('Thank you: your quote request is in');
@@ -390,7 +391,7 @@ describe('quote form without JavaScript', () => {
   });
 });
 
-describe('quote form: the total in view (issue 25 item 11)', () => {
+describe('quote form: the total in view', () => {
   it('keeps the total in view while the visitor works down the form, at 390 and 1280 px', async () => {
     await mkdir(shots, { recursive: true });
     for (const width of [390, 1280]) {
@@ -424,7 +425,7 @@ describe('quote form: the total in view (issue 25 item 11)', () => {
   });
 });
 
-describe('quote form: locations and embroidery (issue 25 items 12 and 14)', () => {
+describe('quote form: locations and embroidery', () => {
   it('starts with one location, adds and removes others, and speaks of stitches for embroidery', async () => {
     const { page, context, problems } = await openPage(browser(), `${baseUrl}/pricing`, { width: 390 });
     // The form is an island (client/components/island.tsx): its rows with JavaScript come at the first touch.
@@ -450,7 +451,7 @@ describe('quote form: locations and embroidery (issue 25 items 12 and 14)', () =
   });
 });
 
-describe('the confirmation at 390 px (issue 25 item 18)', () => {
+describe('the confirmation at 390 px', () => {
   it('is not covered by a toast, keeps the e-mail address whole and copies the private link', async () => {
     const { page, context, problems } = await openPage(
       browser(),

@@ -51,8 +51,8 @@ async function expectColumnsApart(page: Page, prefix: 'desk' | 'request') {
   expect(found.reach).toBeLessThanOrEqual(found.mainRight);
 }
 
-// Issue 25 item 6: whatever a customer types, no page scrolls sideways on a phone and nothing hides
-// under the desk's side column on a laptop. Long words wrap.
+// Whatever a customer types, no page scrolls sideways on a phone and nothing hides under the desk's side
+// column on a laptop. Long words wrap.
 describe('long words and links in a browser', () => {
   const browser = chromiumForThisFile();
   let smtp: SmtpCatcher;

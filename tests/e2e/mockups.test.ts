@@ -36,9 +36,9 @@ async function boxOf(page: Page, testId: string) {
   return box;
 }
 
-// The garment catalogue and the mockups in Chromium against the production build (issue 27): swatches,
-// the placement tool by mouse and by keyboard, the same without JavaScript, and the mockup the customer
-// placed on their page, on the desk, and as the proof they approve.
+// The garment catalogue and the mockups in Chromium against the production build: swatches, the placement
+// tool by mouse and by keyboard, the same without JavaScript, and the mockup the customer placed on their
+// page, on the desk, and as the proof they approve.
 describe('mockups in a browser', () => {
   const browser = chromiumForThisFile();
   const site = deskServerForThisFile();
@@ -384,8 +384,8 @@ describe('mockups in a browser', () => {
     await mailWith(site.smtp, new RegExp(`The customer approved quote v1 of ${reference}`));
     const proof = customer.page.getByRole('img', { name: /Proof v1/ });
     await proof.scrollIntoViewIfNeeded();
-    // A phone gets the proof at its own width (issue 30): the 480-pixel WebP of the 900-pixel proof sheet,
-    // and the sheet itself as it downloads.
+    // A phone gets the proof at its own width: the 480-pixel WebP of the 900-pixel proof sheet, and the sheet
+    // itself as it downloads.
     await expect
       .poll(() =>
         proof.evaluate((image: HTMLImageElement) => (image.complete ? new URL(image.currentSrc).pathname : '')),

@@ -27,9 +27,9 @@ const menu = (page: Page) =>
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
-// The order's rules in Chromium against the production build (issue 25, items 1 to 4): approval is never
-// skipped, a proof sent early is a draft approved with its quote, the approved proof promises a date, the
-// inbox brings back a request the customer acted on, and a confirmation not sent is never promised.
+// The order's rules in Chromium against the production build: approval is never skipped, a proof sent early
+// is a draft approved with its quote, the approved proof promises a date, the inbox brings back a request the
+// customer acted on, and a confirmation not sent is never promised.
 describe('the order’s rules in a browser', () => {
   const browser = chromiumForThisFile();
   const site = deskServerForThisFile();

@@ -177,7 +177,7 @@ describe('price calculator', () => {
   });
 });
 
-describe('the total in view (issue 25 item 11)', () => {
+describe('the total in view', () => {
   it('keeps the total in a bar on screen while the visitor works down the calculator, at 390 and 1280 px', async () => {
     await mkdir(shots, { recursive: true });
     for (const width of [390, 1280]) {
@@ -216,7 +216,7 @@ describe('the total in view (issue 25 item 11)', () => {
   });
 });
 
-describe('calculator locations (issue 25 item 12)', () => {
+describe('calculator locations', () => {
   it('starts with one location, adds more up to the limit and removes any, in place with JavaScript', async () => {
     const { page, context, problems } = await openPage(browser(), `${baseUrl}/pricing/printing?q=48&c1=2&garment=own`, {
       width: 390,
@@ -274,7 +274,7 @@ describe('calculator locations (issue 25 item 12)', () => {
   });
 });
 
-describe('embroidery calculator (issue 25 item 14)', () => {
+describe('embroidery calculator', () => {
   it('asks for the logo width, says the stitches it implies, and speaks of embroidery', async () => {
     const { page, context, problems } = await openPage(browser(), `${baseUrl}/pricing/embroidery`, { width: 390 });
     const width = page.getByLabel('Logo 1: width in inches');

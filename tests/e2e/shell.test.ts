@@ -164,7 +164,7 @@ describe('the shell before its code has come', () => {
   });
 });
 
-describe('menu on a 390 px screen without JavaScript (issue 25 item 17)', () => {
+describe('menu on a 390 px screen without JavaScript', () => {
   it('opens from the header and leads to every page', async () => {
     const { page, context } = await openPage(browser(), `${baseUrl}/`, { width: 390, javaScript: false });
     const header = page.locator('header');
@@ -233,10 +233,10 @@ describe('route changes', () => {
     await context.close();
   });
 
-  // Issue 25 item 7: 700 px down the privacy policy, to About us from the header, back: 284 px. A click
-  // or a tap focuses the link first, and focusing a link of the sticky header scrolled the page (the
-  // html's scroll-padding puts focused things below the header, the header's own included), so the
-  // position saved for Back was wherever that scroll left it.
+  // Back after a header link returns to where the visitor was. It once did not: 700 px down the privacy
+  // policy, to About us from the header, back: 284 px. A click or a tap focuses the link first, and focusing
+  // a link of the sticky header scrolled the page (the html's scroll-padding puts focused things below the
+  // header, the header's own included), so the position saved for Back was wherever that scroll left it.
   for (const width of [390, 1280]) {
     it(`at ${width} px, comes back to the same place after a header link, clicked or by keyboard`, async () => {
       const { page, context, problems } = await openPage(browser(), `${baseUrl}/privacy-policy`, { width });

@@ -1,10 +1,9 @@
 /**
- * The multi-instance proof (issue 11): two instances behind nginx on one PostgreSQL, a local SMTP
- * catcher that delays each message, quote requests with artwork spread over both, each with its own
- * submission key; one instance SIGKILLed once 40 % of them are answered, and started again; then some
- * acknowledged requests sent again with their keys. What must hold afterwards is checked against the
- * database and the mail that arrived, and returned as figures (scripts/proof-cluster.ts prints them,
- * tests/e2e/cluster-proof.test.ts asserts them).
+ * The multi-instance proof: two instances behind nginx on one PostgreSQL, a local SMTP catcher that delays
+ * each message, quote requests with artwork spread over both, each with its own submission key; one instance
+ * SIGKILLed once 40 % of them are answered, and started again; then some acknowledged requests sent again
+ * with their keys. What must hold afterwards is checked against the database and the mail that arrived, and
+ * returned as figures (scripts/proof-cluster.ts prints them, tests/e2e/cluster-proof.test.ts asserts them).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';

@@ -2,8 +2,8 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /**
- * Images that test what the mockup renderer makes of odd artwork (issue 27): built here, byte by byte
- * where sharp cannot write them (a bomb's header, an animated PNG), so no binary fixture is needed.
+ * Images that test what the mockup renderer makes of odd artwork: built here, byte by byte where sharp cannot
+ * write them (a bomb's header, an animated PNG), so no binary fixture is needed.
  */
 
 function chunk(type: string, data: Buffer): Buffer {
