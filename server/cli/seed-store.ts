@@ -6,7 +6,7 @@ import type { RequestStatus } from '#shared/requests/request-status.ts';
 
 /**
  * Made-up requests for measuring the desk and the customer's page with years of data (`npm run db --
- * seed`, issue 30): written in batches straight into the tables, with their history already lived
+ * seed`): written in batches straight into the tables, with their history already lived
  * (quotes, proofs, decisions, messages), never through the mails. Only the operators' CLI sees this.
  */
 
@@ -45,7 +45,7 @@ export interface SeedRequest {
     at: Date;
   }[];
   events: { at: Date; actor: Actor; type: string; data: Record<string, unknown> }[];
-  /** Money in and out, as payment-storage.ts keeps it (issue 26), in the order it moved. */
+  /** Money in and out, as the payments' store keeps it, in the order it moved. */
   payments: SeedPayment[];
 }
 

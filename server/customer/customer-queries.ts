@@ -11,7 +11,7 @@ import type { CustomerStore } from './customer-store.ts';
 import { createDecisionStorage } from './decision-queries.ts';
 
 /**
- * The customer's page's half of the storage contract (issue 14), in the same Kysely code for both
+ * The customer's page's store, in the same Kysely code for both
  * databases. Its writes are the customer's: a message with files, a cancel; and the shop's one write
  * about the page, replacing a leaked link. Each appends to the request's activity log in its transaction.
  */

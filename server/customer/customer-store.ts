@@ -6,7 +6,7 @@ import type { DecisionState, DecisionVerdict } from '#shared/requests/decision-r
 import type { Booking, PromisedDate } from '#shared/requests/promised-date.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 
-// The customer's private page (issue 14): the link's hash and version, the request as the customer
+// The customer's private page: the link's hash and version, the request as the customer
 // sees it, and what the customer may do there (write to the shop, cancel).
 
 /**

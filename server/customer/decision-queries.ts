@@ -11,7 +11,7 @@ import { markCustomerActivity } from './customer-activity.ts';
 import type { Approval, DecisionOutcome, VersionDecision } from './customer-store.ts';
 
 /**
- * The customer's decisions on quote and proof versions (issue 14): approvals are consent, so each is a
+ * The customer's decisions on quote and proof versions: approvals are consent, so each is a
  * row inserted once and never changed. The request's row is locked while what the decision depends on is
  * read and judged (by the request service's rule, passed in), so an approval can never land on a quote
  * that was revised or a proof replaced a moment before. This module only reads and writes.

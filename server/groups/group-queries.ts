@@ -191,7 +191,7 @@ export async function closeGroupAtApproval(
 }
 
 /**
- * Group orders (issue 28). Every change that a limit or the group's state decides is made in one
+ * Group orders. Every change that a limit or the group's state decides is made in one
  * transaction with the group's row read under lock (PostgreSQL) or the database's single writer
  * (SQLite), so two members joining at once cannot both pass a cap, and nothing joins a group being closed.
  */

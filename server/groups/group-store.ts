@@ -1,6 +1,6 @@
 import type { Actor } from '#server/storage/activity.ts';
 
-/** Group orders (issue 28): the organiser's share link collects each person's size, name and number. */
+/** Group orders: the organiser's share link collects each person's size, name and number. */
 
 type GroupState = 'open' | 'closed' | 'cancelled';
 /** Who pays for each person's piece: the organiser (one bill) or each member when joining. */

@@ -11,7 +11,6 @@ interface ScheduledJobClaim {
 
 import type { ScheduledJobStatus } from '#server/storage/storage-status.ts';
 
-
 /** Claiming and recording the runs of daily jobs. */
 export interface JobStore {
   /**

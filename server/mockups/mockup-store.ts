@@ -1,4 +1,4 @@
-/** Mockups (issue 27): the garment pictures with the customer's artwork placed on them, kept with the request. */
+/** Mockups: the garment pictures with the customer's artwork placed on them, kept with the request. */
 
 /** One artwork placed on a mockup, as the picture shows it. */
 export interface MockupPlacement {

@@ -31,7 +31,7 @@ function garmentOfPayload(payload: string | Record<string, unknown>): string {
 type Db = Kysely<StorageDatabase>;
 
 /**
- * An order's money (issue 26). Rows are inserted once; a refund's state moves from pending when Stripe
+ * An order's money. Rows are inserted once; a refund's state moves from pending when Stripe
  * confirms it. Every Stripe event is handled in one transaction with its id, so a replay finds the id
  * and records nothing; a payment and its log line and receipt are stored together or not at all.
  * What to record is judged by the caller's rule (the request service's), on what is read here.
@@ -87,7 +87,7 @@ function createPaymentStorage(db: Db, dialect: SqlDialect, clock: DatabaseClock)
   }
 
   /**
-   * A group member's share paid (issue 28): their entry counts as paid and they get their receipt (the
+   * A group member's share paid: their entry counts as paid and they get their receipt (the
    * one a member who pays nothing gets on joining), not the organiser. Money held over a mismatch
    * leaves the entry waiting and goes to the desk like any other.
    */

@@ -2,7 +2,7 @@ import type { Actor } from '#server/storage/activity.ts';
 import type { MoneyMovement, PaymentPurpose } from '#shared/payments/order-money.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 
-/** An order's money (issue 26): payments, refunds, the Checkout Sessions made, the deposit waived. */
+/** An order's money: payments, refunds, the Checkout Sessions made, the deposit waived. */
 
 /** How money came in: a card on the site (Stripe Checkout), or by hand at the shop. */
 export const offlineMethods = ['cash', 'check', 'card-in-shop', 'bank-transfer', 'purchase-order'] as const;
@@ -52,7 +52,7 @@ export interface StoredCheckoutSession {
   status: 'open' | 'complete' | 'expired';
   idempotencyKey: string;
   createdAt: Date;
-  /** A group member's own share (issue 28): kept apart from the request's deposit and balance. */
+  /** A group member's own share: kept apart from the request's deposit and balance. */
   groupEntryId?: number | null;
 }
 

@@ -11,7 +11,7 @@ import type { RequestStatus } from '#shared/requests/request-status.ts';
 import type { BoardOrder, CapacityChange, ProductionStore } from './production-store.ts';
 
 /**
- * The production board's storage (issue 29): the booked work, the board's orders, the capacity's
+ * The production board's storage: the booked work, the board's orders, the capacity's
  * changes and moves of a press day. Booking happens inside the approval's transaction
  * (decision-storage.ts) under lockProduction, so the load it reads is the one it adds to.
  */

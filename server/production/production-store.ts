@@ -4,7 +4,7 @@ import type { PromisedDate } from '#shared/requests/promised-date.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
 
-// The production board (issue 29): the orders booked on the press, and the shop's capacity.
+// The production board: the orders booked on the press, and the shop's capacity.
 
 /** An approved order not yet completed, as the board shows it. */
 export interface BoardOrder {

@@ -16,7 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 /**
  * How many matches a search counts by status: counting every match of a common word among years of
- * requests costs more than the page (issue 30), and past this the staff narrow the search anyway.
+ * requests costs more than the page, and past this the staff narrow the search anyway.
  */
 const SEARCH_COUNT_LIMIT = 200;
 /**

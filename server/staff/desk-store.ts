@@ -4,7 +4,7 @@ import type { StoredFile, Submission, SubmissionKind } from '#server/submissions
 import type { PromisedDate } from '#shared/requests/promised-date.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 
-// The staff desk's part of the contract (issue 13): requests with their status and activity log, staff
+// The staff desk's part of the contract: requests with their status and activity log, staff
 // sign-in links and sessions.
 
 /** What the inbox asks for: one page of requests, newest first. */

@@ -63,7 +63,7 @@ async function planOfQuery(
   return rows.map((row) => row.detail).join('\n');
 }
 
-// With years of requests a full scan of the submissions is what makes the inbox slow (issue 30): the
+// With years of requests a full scan of the submissions is what makes the inbox slow: the
 // plans must read the indexes of migration 0019. PostgreSQL is told to avoid sequential scans wherever
 // it can, since on a test table this small it would rightly prefer one: a plan that still scans has no
 // index it could use.

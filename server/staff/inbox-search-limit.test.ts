@@ -4,7 +4,7 @@ import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 type TestStorage = Awaited<ReturnType<typeof openTestStorage>>;
 
 // A common name among years of requests matches thousands: a search counts its matches by status only up
-// to a limit (issue 30), and past it still pages through every match, newest first.
+// to a limit, and past it still pages through every match, newest first.
 describe.each(backends)('a search matching more than it counts, on %s', (backend) => {
   let storage: TestStorage;
   /** The seven Okafors, oldest first; the third and fifth are quoted, the sixth read. */
@@ -80,7 +80,7 @@ describe.each(backends)('a search matching more than it counts, on %s', (backend
   });
 });
 
-// A company's name typed whole or from its start (issue 30): its requests past the count are told off the
+// A company's name typed whole or from its start: its requests past the count are told off the
 // company's own index, and the search still finds what it found before: the company anywhere in its name,
 // and the same words in another request's name.
 describe.each(backends)('a search for a company matching more than it counts, on %s', (backend) => {

@@ -80,7 +80,7 @@ export interface StorageDatabase {
     deposit_waived_by: string | null;
     deposit_waiver_reason: string | null;
   };
-  /** A request's group order (migration 0020, issue 28): its settings, share link salt and state. */
+  /** A request's group order (migration 0020): its settings, share link salt and state. */
   groups: {
     id: Generated<number>;
     submission_id: number;

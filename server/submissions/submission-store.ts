@@ -1,6 +1,6 @@
 import type { NewMockup } from '#server/mockups/mockup-store.ts';
 
-/** Submissions (issue 5): what the form endpoints save, what the mails and the CLI read, and the privacy purge. */
+/** Submissions: what the form endpoints save, what the mails and the CLI read, and the privacy purge. */
 
 import type { SubmissionKind } from '#server/storage/schema.ts';
 
@@ -29,7 +29,7 @@ export interface NewSubmission {
   formValues?: Record<string, string>;
   /** The form's one-time key: a second save with the same key stores nothing and returns the first. */
   idempotencyKey?: string;
-  /** The mockups rendered from the files (issue 27), saved in the same transaction. */
+  /** The mockups rendered from the files, saved in the same transaction. */
   mockups?: NewMockup[];
 }
 

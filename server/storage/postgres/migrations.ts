@@ -370,7 +370,7 @@ export const postgresMigrations: Record<string, Migration> = {
   },
   '0016-payments': {
     async up(db: Kysely<unknown>) {
-      // Money taken and given back for an order (issue 26), one row each, in whole cents: a card payment
+      // Money taken and given back for an order, one row each, in whole cents: a card payment
       // confirmed by Stripe's webhook, a payment the desk records by hand, a refund. A row is written
       // once; only its state moves (a refund from pending to succeeded when Stripe confirms it). `held`
       // is money Stripe took that does not match what was asked: kept, shown to the desk, not counted.
@@ -443,7 +443,7 @@ export const postgresMigrations: Record<string, Migration> = {
   },
   '0017-mockups': {
     async up(db: Kysely<unknown>) {
-      // The mockups of a quote request (issue 27): the garment picture in its colour with the artwork at
+      // The mockups of a quote request: the garment picture in its colour with the artwork at
       // the customer's placement, one per view (front, back), rendered from the stored artwork when the
       // request is saved and again when the shop adjusts it. `details` says what it shows (garment,
       // colour, placements in inches, and what was changed on the way: a first frame, a converted colour
@@ -465,7 +465,7 @@ export const postgresMigrations: Record<string, Migration> = {
   },
   '0018-production-board': {
     async up(db: Kysely<unknown>) {
-      // An approved order's place on the production board (issue 29): the day it must be off the press
+      // An approved order's place on the production board: the day it must be off the press
       // by, and the work it puts on it (its service and pieces), set at approval and moved by the shop.
       await db.schema.alterTable('submissions').addColumn('press_date', 'text').execute();
       await db.schema.alterTable('submissions').addColumn('production_service', 'text').execute();
@@ -484,7 +484,7 @@ export const postgresMigrations: Record<string, Migration> = {
   },
   '0019-inbox-at-scale': {
     async up(db: Kysely<unknown>) {
-      // Years of requests (issue 30): each inbox filter reads its page off an index in the inbox's
+      // Years of requests: each inbox filter reads its page off an index in the inbox's
       // order, and the unread count reads only the unread rows.
       await sql`create index submissions_status_activity_at on submissions (status, activity_at, id)`.execute(db);
       await sql`create index submissions_unread on submissions (activity_at) where read_at is null`.execute(db);
@@ -532,7 +532,7 @@ export const postgresMigrations: Record<string, Migration> = {
   },
   '0020-group-orders': {
     async up(db: Kysely<unknown>) {
-      // A request's group order (issue 28): the organiser's share link collects each person's size,
+      // A request's group order: the organiser's share link collects each person's size,
       // name and number. One group per request. The share link is made from the salt kept here with the
       // environment's key (server/groups/group-links.ts), like the private page's: a copy of the
       // database opens nothing; a null salt is a revoked link. Flags are 0/1 integers on both databases.
@@ -587,7 +587,7 @@ export const postgresMigrations: Record<string, Migration> = {
   },
   '0021-board-at-scale': {
     async up(db: Kysely<unknown>) {
-      // Years of requests (issue 30): the board's orders (and the inbox's flags of those at risk) are the
+      // Years of requests: the board's orders (and the inbox's flags of those at risk) are the
       // few quotes between approval and pickup, read off an index by kind and status in press-day order
       // rather than by checking every quote's status.
       await sql`create index submissions_board on submissions (kind, status, press_date, id)`.execute(db);
@@ -595,7 +595,7 @@ export const postgresMigrations: Record<string, Migration> = {
   },
   '0022-company-key': {
     async up(db: Kysely<unknown>) {
-      // A search for a company matches thousands of requests among years of them (issue 30): their
+      // A search for a company matches thousands of requests among years of them: their
       // company, folded as the search folds it, is kept with an index of its own, which tells in a few
       // reads that a search matches more than the desk counts (server/storage/company-key.ts).
       await db.schema.alterTable('submissions').addColumn('company_key', 'text').execute();

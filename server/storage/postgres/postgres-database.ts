@@ -12,7 +12,7 @@ export interface PostgresDatabaseOptions {
   now?: () => Date;
   /**
    * Connections per instance. A desk page sends some ten queries at once: with 10 connections, twenty
-   * staff pages at once queued for them (issue 30). Two instances take 40 of the server's default 100.
+   * staff pages at once queued for them. Two instances take 40 of the server's default 100.
    */
   maxConnections?: number;
 }
