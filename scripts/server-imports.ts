@@ -17,7 +17,7 @@ const server = join(root, 'server');
  * and from any lower layer; a feature importing another feature is counted as pointing back up too.
  */
 const machinery = new Set(['(config)', 'http', 'storage', 'metrics', 'uploads', 'mail']);
-const top = new Set(['(root)', 'cli', 'jobs']);
+const top = new Set(['(root)', 'cli', 'jobs', 'notifications']);
 
 /** The root's own modules: configuration and logging are machinery; the rest (app, process, stores) composes. */
 const rootMachinery = new Set(['config.ts', 'logger.ts']);

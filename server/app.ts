@@ -20,6 +20,7 @@ import { permissionsPolicy, securityHeaders, usesNonce } from '#server/http/secu
 import { staticFiles } from '#server/http/static-files.ts';
 import { trailingSlashRedirect } from '#server/http/trailing-slash.ts';
 import { instrumentStore } from '#server/metrics/instrument.ts';
+import { buildMail } from '#server/notifications/build-mail.ts';
 import { type AssetResolver, DESK_BOARD_ENTRY } from '#server/pages/asset-manifest.ts';
 import { dataRoutes } from '#server/pages/data-routes.ts';
 import { createPageRenderer } from '#server/pages/page-renderer.ts';
@@ -42,7 +43,6 @@ import { sizeUpcharges } from '#shared/groups/group-sizes.ts';
 import type { Capacity } from '#shared/production/production-load.ts';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
 import type { AppConfig } from './config.ts';
-import { buildMail } from './mail/build-mail.ts';
 import { type AppMetrics, createMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { requestLinks } from './requests/request-links.ts';

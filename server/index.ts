@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Readiness } from '#server/http/health.ts';
 import { createHttpServer } from '#server/http/http-server.ts';
-import { startNotifications } from '#server/mail/start-notifications.ts';
+import { startNotifications } from '#server/notifications/start-notifications.ts';
 import { loadSiteDataFiles } from '#server/pages/site-data-files.ts';
 import { developmentSsr, productionSsr } from '#server/pages/ssr-entry.ts';
 import { startHealthWatch } from './alerts/health-watch.ts';

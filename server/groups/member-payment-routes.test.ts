@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '#server/config.ts';
 import { linkKeys } from '#server/http/link-secrets.ts';
-import { buildMail } from '#server/mail/build-mail.ts';
+import { buildMail } from '#server/notifications/build-mail.ts';
 import { requestLinks } from '#server/requests/request-links.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { withSubjects } from '#tests/support/mail-subjects.ts';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMail, MailNotDueError } from '#server/mail/build-mail.ts';
+import { MailNotDueError } from '#server/mail/mail-row.ts';
 import type { MailSettings } from '#server/mail/mail-settings.ts';
-import { startOutboxWorker } from '#server/mail/outbox-worker.ts';
+import { buildMail } from '#server/notifications/build-mail.ts';
+import { startMailWorker } from '#server/notifications/start-notifications.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
@@ -211,15 +212,13 @@ describe.each(backends)('the reminder job on %s', (backend) => {
     // The worker sends what is due, and drops the two reminders without an error.
     const sent: string[] = [];
     const { logger, lines } = memoryLogger();
-    const worker = startOutboxWorker({
-      ...storage,
+    const worker = startMailWorker(storage, settings, {
       transport: {
         sendMail: async (mail) => {
           sent.push(String(mail.subject));
           return {} as never;
         },
       },
-      settings,
       logger,
       intervalMs: 60_000,
     });

@@ -1,4 +1,4 @@
-import type { SubmissionKind } from '#server/submissions/submission-store.ts';
+import type { SubmissionKind } from '#server/storage/schema.ts';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
 import { depositOf, type QuoteTerms, quoteTotal } from '#shared/requests/quote.ts';

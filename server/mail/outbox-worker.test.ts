@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messageIdFor } from '#server/notifications/build-mail.ts';
+import { startMailWorker } from '#server/notifications/start-notifications.ts';
 import { openDatabase } from '#server/storage/open-database.ts';
 import type { NewSubmission } from '#server/submissions/submission-store.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
@@ -11,16 +13,9 @@ import {
   type TestStorage,
   testStoresOf,
 } from '#tests/support/test-storage.ts';
-import { messageIdFor } from './build-mail.ts';
 import type { MailSettings } from './mail-settings.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
-import {
-  ALERT_AFTER_ATTEMPTS,
-  GIVE_UP_AFTER_MS,
-  type OutboxWorker,
-  retryDelayMs,
-  startOutboxWorker,
-} from './outbox-worker.ts';
+import { ALERT_AFTER_ATTEMPTS, GIVE_UP_AFTER_MS, type OutboxWorker, retryDelayMs } from './outbox-worker.ts';
 
 const settings: MailSettings = {
   from: 'Seenwear <orders@seenwear.example>',
@@ -74,10 +69,8 @@ describe.each(backends)('on %s', (backend) => {
   const opened: TestStorage[] = [];
 
   function start(options: { intervalMs?: number; transport?: MailTransport; on?: TestStorage } = {}) {
-    const started = startOutboxWorker({
-      ...(options.on ?? storage),
+    const started = startMailWorker(options.on ?? storage, settings, {
       transport: options.transport ?? transport,
-      settings,
       logger: log.logger,
       intervalMs: options.intervalMs ?? 3_600_000,
     });

@@ -1,10 +1,7 @@
 import type { Logger } from 'pino';
-import type { LimitStore } from '#server/http/limit-store.ts';
-import { buildMail, MailNotDueError, type MailReads, UnbuildableMailError } from './build-mail.ts';
-import type { MailSettings } from './mail-settings.ts';
+import { type BuiltMail, MailNotDueError, type QueuedMail, UnbuildableMailError } from './mail-row.ts';
 import type { MailTransport } from './mail-transport.ts';
 import type { ClaimedNotification, OutboxStore } from './outbox-store.ts';
-import { heldByShareCap } from './share-mail-cap.ts';
 
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
@@ -44,15 +41,19 @@ function isRefused(error: unknown): boolean {
  * The stores' calls, transport and clocks the worker uses; only what it needs, so tests can hand in
  * narrow stand-ins. Its writes are the outbox's bookkeeping; the mail is written from reads only.
  */
-export interface OutboxWorkerOptions extends MailReads {
+export interface OutboxWorkerOptions {
   outbox: Pick<
     OutboxStore,
     'claimNotification' | 'markNotificationSent' | 'markNotificationFailed' | 'releaseNotification' | 'dropNotification'
   >;
-  /** The share-link mail caps' counters. */
-  limits: Pick<LimitStore, 'countHit' | 'uncountHit'>;
+  /**
+   * Writes a row's mail as it is to be sent now (throws UnbuildableMailError or MailNotDueError): the
+   * features' mails, composed at start-up, so the worker never knows which mail it holds.
+   */
+  write: (row: QueuedMail) => Promise<BuiltMail>;
+  /** A feature's cap that keeps a mail back as it is about to go (a group's share link); none by default. */
+  holdBack?: (row: QueuedMail) => Promise<HeldMail | undefined>;
   transport: Pick<MailTransport, 'sendMail'>;
-  settings: MailSettings;
   logger: Logger;
   /** How long to wait after finding nothing due before looking again. */
   intervalMs?: number;
@@ -62,8 +63,15 @@ export interface OutboxWorkerOptions extends MailReads {
   now?: () => Date;
 }
 
-/** The stores the worker reads and writes, as start-up hands them over. */
-export type OutboxWorkerStores = Pick<OutboxWorkerOptions, keyof MailReads | 'outbox' | 'limits'>;
+/** A mail kept back by a feature's cap: given up at once, with what the row records and the log says. */
+export interface HeldMail {
+  /** Stored as the row's error, for `npm run submissions -- failed`. */
+  error: string;
+  /** The log's stable reason field and its message. */
+  reason: string;
+  message: string;
+  details: Record<string, unknown>;
+}
 
 /** The running worker as server/index.ts holds it: woken by each save, stopped at shutdown. */
 export interface OutboxWorker {
@@ -169,24 +177,19 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
 /** Claimed, written from its facts, sent, marked: the worker never looks at which mail it holds. */
 async function deliver(message: ClaimedNotification, options: OutboxWorkerOptions): Promise<boolean> {
-  const { outbox, transport, settings, logger, now = () => new Date() } = options;
+  const { outbox, transport, logger, now = () => new Date() } = options;
   const { reference, recipient } = message;
-  const held = await heldByShareCap(options, message);
+  const held = await options.holdBack?.(message);
   if (held) {
     // Given up at once, never silently: the row stays listed as failed (an operator may send it again)
     // and the warning says which mail was kept back and by which cap.
-    await outbox.markNotificationFailed(message, `held: at most ${held.cap} from a group's share link`, {
-      final: true,
-    });
-    logger.warn(
-      { reference, recipient, reason: 'group_mail_capped', ...held },
-      `group mail not sent: a share link's mails are capped at ${held.cap}`,
-    );
+    await outbox.markNotificationFailed(message, held.error, { final: true });
+    logger.warn({ reference, recipient, reason: held.reason, ...held.details }, held.message);
     return false;
   }
   let failure: unknown;
   try {
-    await transport.sendMail(await buildMail(message, options, settings));
+    await transport.sendMail(await options.write(message));
   } catch (error) {
     failure = error;
   }

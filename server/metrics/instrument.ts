@@ -1,5 +1,4 @@
 import type { MailTransport } from '#server/mail/mail-transport.ts';
-import type { SubmissionStore } from '#server/submissions/submission-store.ts';
 import type { AppMetrics } from './app-metrics.ts';
 
 /** An error code worth a label: SQLITE_BUSY, ECONNREFUSED, 57P01…; anything else is "other", so the label stays bounded. */
@@ -22,7 +21,8 @@ export function instrumentStore<S extends object>(store: S, metrics: AppMetrics)
         try {
           const result: unknown = await value.apply(target, args);
           if (property === 'saveSubmission') {
-            const saved = result as Awaited<ReturnType<SubmissionStore['saveSubmission']>>;
+            // A submission saved (not a repeat of one) is counted by its kind.
+            const saved = result as { repeated: boolean; kind: 'quote' | 'contact' };
             if (!saved.repeated) metrics.submissions.inc({ kind: saved.kind });
           }
           return result;

@@ -1,5 +1,4 @@
 import type { CustomerStore } from '#server/customer/customer-store.ts';
-import { methodLabels, purposeLabels } from '#server/mail/payment-mail.ts';
 import { dayIn } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { InvoiceView } from '#shared/payments/invoice-contract.ts';
@@ -7,6 +6,7 @@ import { formatUsPhone } from '#shared/phone.ts';
 import { isTaxLine, quoteTaxCents, taxWords } from '#shared/requests/quote.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { type MoneyReads, moneyOf } from './money-of.ts';
+import { methodLabels, purposeLabels } from './payment-mail.ts';
 
 /**
  * The invoice of a request's approved quote, with what was paid and refunded; undefined before a

@@ -1,4 +1,3 @@
-import { methodLabels, purposeLabels } from '#server/mail/payment-mail.ts';
 import type { RequestEvent } from '#server/storage/activity.ts';
 import type { DeskMoney, DeskPayment } from '#shared/desk-contract.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -8,6 +7,7 @@ import type { RequestPageMoney } from '#shared/request-page-contract.ts';
 import { moneyField } from '#shared/requests/quote.ts';
 import { isFinal, isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
 import { type MoneyReads, moneyOf } from './money-of.ts';
+import { methodLabels, purposeLabels } from './payment-mail.ts';
 import type { PaymentStore, StoredPayment } from './payment-store.ts';
 
 /** The money's reads, and the request's Checkout Sessions (what a return from Stripe's page was about). */

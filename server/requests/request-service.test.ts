@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkKeys } from '#server/http/link-secrets.ts';
-import { type BuiltMail, buildMail } from '#server/mail/build-mail.ts';
+import type { BuiltMail } from '#server/mail/mail-row.ts';
 import type { MailSettings } from '#server/mail/mail-settings.ts';
+import { buildMail } from '#server/notifications/build-mail.ts';
 import { readCapacityDefaults } from '#server/production/capacity-defaults.ts';
 import { createProductionPlanner } from '#server/production/production-planner.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';

@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { linkKeys } from '#server/http/link-secrets.ts';
-import { type BuiltMail, buildMail } from '#server/mail/build-mail.ts';
+import type { BuiltMail } from '#server/mail/mail-row.ts';
 import type { MailSettings } from '#server/mail/mail-settings.ts';
+import { buildMail } from '#server/notifications/build-mail.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
 import { withSubjects } from '#tests/support/mail-subjects.ts';

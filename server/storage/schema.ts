@@ -7,6 +7,16 @@ import type { ServiceId } from '#shared/service-ids.ts';
 /** A quote request or a contact message: the two kinds of submission. */
 export type SubmissionKind = 'quote' | 'contact';
 
+/** An artwork file as kept in the database (no shared volume needed); size in bytes. */
+export interface StoredFile {
+  /** The visitor's file name, cleaned for display (never used as a path). */
+  name: string;
+  /** The type detected from the content, never taken from the name or the browser. */
+  mediaType: string;
+  size: number;
+  data: Buffer;
+}
+
 /** Who an outbox mail goes to. */
 export type NotificationRecipient = 'shop' | 'customer' | 'staff';
 

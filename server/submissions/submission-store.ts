@@ -2,19 +2,9 @@ import type { NewMockup } from '#server/mockups/mockup-store.ts';
 
 /** Submissions: what the form endpoints save, what the mails and the CLI read, and the privacy purge. */
 
-import type { SubmissionKind } from '#server/storage/schema.ts';
+import type { StoredFile, SubmissionKind } from '#server/storage/schema.ts';
 
-export type { SubmissionKind };
-
-/** An artwork file as kept in the database (no shared volume needed); size in bytes. */
-export interface StoredFile {
-  /** The visitor's file name, cleaned for display (never used as a path). */
-  name: string;
-  /** The type detected from the content, never taken from the name or the browser. */
-  mediaType: string;
-  size: number;
-  data: Buffer;
-}
+export type { StoredFile, SubmissionKind };
 
 /** A validated form post, ready to save with its files and outbox rows in one transaction. */
 export interface NewSubmission {

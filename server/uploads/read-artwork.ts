@@ -1,4 +1,4 @@
-import type { StoredFile } from '#server/submissions/submission-store.ts';
+import type { StoredFile } from '#server/storage/schema.ts';
 import { cleanFileName } from '#shared/submissions/artwork.ts';
 import { artworkKindError } from '#shared/submissions/artwork-content.ts';
 import { damagedArtworkError } from './artwork-structure.ts';

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { HttpError } from 'http-errors';
 import { clientKey } from '#server/http/client-key.ts';
 import type { LimitStore } from '#server/http/limit-store.ts';
-import type { SavedSubmission, StoredFile } from '#server/submissions/submission-store.ts';
+import type { StoredFile } from '#server/storage/schema.ts';
 import { type DiskFloor, diskFloorRefusal } from './disk-floor.ts';
 import { spendUploadBudget } from './upload-budget.ts';
 
@@ -18,7 +18,7 @@ export interface UploadAdmissionOptions {
 /** A post's files let through: `settle` wraps the save, giving the bytes back if it stores nothing. */
 interface Admitted {
   ok: true;
-  settle(saving: Promise<SavedSubmission>): Promise<SavedSubmission>;
+  settle<Saved extends { repeated: boolean }>(saving: Promise<Saved>): Promise<Saved>;
   /** Gives the bytes back when the post is refused after admission (a file the mockups cannot open). */
   release(): Promise<void>;
 }
@@ -62,8 +62,8 @@ export function uploadAdmission(options: UploadAdmissionOptions): UploadAdmissio
         giveBack().catch((refundError: unknown) =>
           req.log.warn({ err: refundError }, 'upload bytes of a refused post could not be given back'),
         ),
-      async settle(saving) {
-        let saved: SavedSubmission;
+      async settle<Saved extends { repeated: boolean }>(saving: Promise<Saved>): Promise<Saved> {
+        let saved: Saved;
         try {
           saved = await saving;
         } catch (error) {

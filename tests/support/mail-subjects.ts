@@ -1,4 +1,4 @@
-import { queuedSubject } from '#server/mail/build-mail.ts';
+import { queuedSubject } from '#server/notifications/build-mail.ts';
 import type { NotificationState } from '#server/mail/outbox-store.ts';
 import { readMailFacts } from '#server/storage/mail-facts.ts';
 

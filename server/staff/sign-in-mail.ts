@@ -1,5 +1,5 @@
-import { SIGN_IN_LINK_TTL_MS } from '#server/staff/staff-auth.ts';
-import type { MailDraft } from './mail-draft.ts';
+import type { MailDraft } from '#server/mail/mail-draft.ts';
+import { SIGN_IN_LINK_TTL_MS } from './staff-auth.ts';
 
 /** The mail with a staff member's one-time sign-in link. */
 export function signInLinkMail(to: string, link: string, shopName: string): MailDraft {

@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { OutboxWorker } from '#server/mail/outbox-worker.ts';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
 import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
-import type { OutboxWorker } from './outbox-worker.ts';
 import { startNotifications } from './start-notifications.ts';
 
 const png = Buffer.from(

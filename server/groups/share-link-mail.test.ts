@@ -1,17 +1,17 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '#server/config.ts';
-import { sharePath } from '#server/groups/group-links.ts';
 import { linkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
+import type { MailSettings } from '#server/mail/mail-settings.ts';
+import { createMailTransport } from '#server/mail/mail-transport.ts';
+import { startMailWorker } from '#server/notifications/start-notifications.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
 import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
-import type { MailSettings } from './mail-settings.ts';
-import { createMailTransport } from './mail-transport.ts';
-import { startOutboxWorker } from './outbox-worker.ts';
+import { sharePath } from './group-links.ts';
 import { SHARE_MAIL_CAPS } from './share-mail-cap.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -53,10 +53,8 @@ describe.each(backends)('mail a share link causes, on %s', (backend) => {
   async function sendDue() {
     const before = smtp.received.length;
     const transport = createMailTransport(smtp.url);
-    const worker = startOutboxWorker({
-      ...t.storage,
+    const worker = startMailWorker(t.storage, settings, {
       transport,
-      settings,
       logger: log.logger,
       intervalMs: 3_600_000,
     });

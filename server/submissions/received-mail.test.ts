@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { MailSettings } from '#server/mail/mail-settings.ts';
 import type { StoredMockup } from '#server/mockups/mockup-store.ts';
-import type { Submission } from '#server/submissions/submission-store.ts';
-import { buildMail, type MailReads } from './build-mail.ts';
-import type { MailSettings } from './mail-settings.ts';
+import { buildMail, type MailReads } from '#server/notifications/build-mail.ts';
 import { customerMessage, shopMessage } from './received-mail.ts';
+import type { Submission } from './submission-store.ts';
 
 const settings: MailSettings = {
   from: 'Seenwear <orders@seenwear.example>',

@@ -1,10 +1,10 @@
-import { entryPath, sharePath } from '#server/groups/group-links.ts';
-import type { StoredGroup, StoredGroupEntry } from '#server/groups/group-store.ts';
+import type { MailDraft } from '#server/mail/mail-draft.ts';
+import type { MailSettings } from '#server/mail/mail-settings.ts';
+import { inertText } from '#server/mail/user-text.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
-import type { MailDraft } from './mail-draft.ts';
-import type { MailSettings } from './mail-settings.ts';
-import { inertText } from './user-text.ts';
+import { entryPath, sharePath } from './group-links.ts';
+import type { StoredGroup, StoredGroupEntry } from './group-store.ts';
 
 /** The group mails' subjects, from the facts alone (the desk lists queued mails by subject). */
 export function groupSubject(about: 'share-link' | 'entry', shopName: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredPayment } from '#server/payments/payment-store.ts';
 import { paymentFlaggedMail, paymentReceiptMail } from './payment-mail.ts';
+import type { StoredPayment } from './payment-store.ts';
 
 const payment: StoredPayment = {
   id: 7,

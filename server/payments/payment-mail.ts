@@ -1,7 +1,7 @@
-import type { StoredPayment } from '#server/payments/payment-store.ts';
+import type { MailDraft, SummaryRow } from '#server/mail/mail-draft.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { OrderMoney } from '#shared/payments/order-money.ts';
-import type { MailDraft, SummaryRow } from './mail-draft.ts';
+import type { StoredPayment } from './payment-store.ts';
 
 /** How each way of paying reads in a receipt and on the desk. */
 export const methodLabels: Record<StoredPayment['method'], string> = {

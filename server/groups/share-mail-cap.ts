@@ -1,7 +1,8 @@
-import type { GroupStore } from '#server/groups/group-store.ts';
 import type { LimitStore } from '#server/http/limit-store.ts';
+import type { QueuedMail } from '#server/mail/mail-row.ts';
+import type { HeldMail } from '#server/mail/outbox-worker.ts';
 import { readMailFacts } from '#server/storage/mail-facts.ts';
-import type { QueuedMail } from './build-mail.ts';
+import type { GroupStore } from './group-store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,13 +18,6 @@ export const SHARE_MAIL_CAPS = {
   perGroup: { limit: 60, windowMs: DAY_MS, label: 'per group per day' },
 } as const;
 
-/** A share-link mail kept back by a cap: what it was, for the operator's log. */
-interface HeldShareMail {
-  group: number;
-  entry: number;
-  cap: string;
-}
-
 /**
  * Counts a mail a group's share link caused (a member's receipt) against both caps as it is about to
  * go; the cap reached when it must not go, undefined otherwise (and for every other mail). A held mail
@@ -32,7 +26,7 @@ interface HeldShareMail {
 export async function heldByShareCap(
   { groups, limits }: { groups: Pick<GroupStore, 'entryById'>; limits: Pick<LimitStore, 'countHit' | 'uncountHit'> },
   row: Pick<QueuedMail, 'recipient' | 'facts'>,
-): Promise<HeldShareMail | undefined> {
+): Promise<HeldMail | undefined> {
   const facts = readMailFacts(row.recipient, row.facts);
   if (facts?.kind !== 'group' || facts.about !== 'entry' || facts.entry === undefined) return undefined;
   const found = await groups.entryById(facts.entry);
@@ -48,7 +42,13 @@ export async function heldByShareCap(
     counted.push(key);
     if (hits > cap.limit) {
       for (const done of counted) await limits.uncountHit(done);
-      return { group: found.group.id, entry: found.entry.id, cap: `${cap.limit} ${cap.label}` };
+      const limit = `${cap.limit} ${cap.label}`;
+      return {
+        error: `held: at most ${limit} from a group's share link`,
+        reason: 'group_mail_capped',
+        message: `group mail not sent: a share link's mails are capped at ${limit}`,
+        details: { group: found.group.id, entry: found.entry.id, cap: limit },
+      };
     }
   }
   return undefined;

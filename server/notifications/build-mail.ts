@@ -1,23 +1,6 @@
 import type { CustomerStore } from '#server/customer/customer-store.ts';
+import { entryReceiptMail, groupSubject, shareLinkMail } from '#server/groups/group-mail.ts';
 import type { GroupStore } from '#server/groups/group-store.ts';
-import type { MockupStore } from '#server/mockups/mockup-store.ts';
-import { moneyOf } from '#server/payments/money-of.ts';
-import type { PaymentStore } from '#server/payments/payment-store.ts';
-import { isPreviewable } from '#server/requests/request-details.ts';
-import { customerPagePath } from '#server/requests/request-links.ts';
-import type { SentQuote, VersionStore } from '#server/requests/version-store.ts';
-import { printSizeText } from '#server/requests/version-views.ts';
-import type { DeskStore } from '#server/staff/desk-store.ts';
-import { type MailFacts, type MailKind, readMailFacts } from '#server/storage/mail-facts.ts';
-import { handoverOfPayload } from '#server/submissions/quote-payload.ts';
-import type { SubmissionStore } from '#server/submissions/submission-store.ts';
-import { formatDateTime, formatDay } from '#shared/desk-format.ts';
-import { formatMoney } from '#shared/money.ts';
-import { describeOpeningHours } from '#shared/opening-hours.ts';
-import { payableNow } from '#shared/payments/order-money.ts';
-import { isQuoteOpen } from '#shared/requests/quote.ts';
-import { statusLabels } from '#shared/requests/request-status.ts';
-import { localToday } from '#shared/submissions/quote-fields.ts';
 import {
   approvalReceiptMail,
   customerMessageMail,
@@ -27,19 +10,36 @@ import {
   quoteMail,
   type ToCustomerFacts,
   toCustomerSubject,
-} from './customer-mail.ts';
-
-import { entryReceiptMail, groupSubject, shareLinkMail } from './group-mail.ts';
-import type { MailDraft } from './mail-draft.ts';
-import { mailHtml } from './mail-layout.ts';
-import type { MailSettings } from './mail-settings.ts';
-import { customerLook } from './order-summary.ts';
-import type { NotificationRecipient } from './outbox-store.ts';
-import { moneyRows, paymentFlaggedMail, paymentReceiptMail, paymentSubject } from './payment-mail.ts';
-import { customerMessage, shopMessage } from './received-mail.ts';
-import { toShopMail, toShopSubject } from './shop-mail.ts';
-import { signInLinkMail } from './sign-in-mail.ts';
-import { cancelUndoneMail, type OrderContext, reminderMail, statusChangedMail } from './status-mail.ts';
+} from '#server/mail/customer-mail.ts';
+import type { MailDraft } from '#server/mail/mail-draft.ts';
+import { mailHtml } from '#server/mail/mail-layout.ts';
+import { type BuiltMail, MailNotDueError, type QueuedMail, UnbuildableMailError } from '#server/mail/mail-row.ts';
+import type { MailSettings } from '#server/mail/mail-settings.ts';
+import { customerLook } from '#server/mail/order-summary.ts';
+import type { NotificationRecipient } from '#server/mail/outbox-store.ts';
+import { toShopMail, toShopSubject } from '#server/mail/shop-mail.ts';
+import { cancelUndoneMail, type OrderContext, reminderMail, statusChangedMail } from '#server/mail/status-mail.ts';
+import type { MockupStore } from '#server/mockups/mockup-store.ts';
+import { moneyOf } from '#server/payments/money-of.ts';
+import { moneyRows, paymentFlaggedMail, paymentReceiptMail, paymentSubject } from '#server/payments/payment-mail.ts';
+import type { PaymentStore } from '#server/payments/payment-store.ts';
+import { isPreviewable } from '#server/requests/request-details.ts';
+import { customerPagePath } from '#server/requests/request-links.ts';
+import type { SentQuote, VersionStore } from '#server/requests/version-store.ts';
+import { printSizeText } from '#server/requests/version-views.ts';
+import type { DeskStore } from '#server/staff/desk-store.ts';
+import { signInLinkMail } from '#server/staff/sign-in-mail.ts';
+import { type MailFacts, type MailKind, readMailFacts } from '#server/storage/mail-facts.ts';
+import { handoverOfPayload } from '#server/submissions/quote-payload.ts';
+import { customerMessage, shopMessage } from '#server/submissions/received-mail.ts';
+import type { SubmissionStore } from '#server/submissions/submission-store.ts';
+import { formatDateTime, formatDay } from '#shared/desk-format.ts';
+import { formatMoney } from '#shared/money.ts';
+import { describeOpeningHours } from '#shared/opening-hours.ts';
+import { payableNow } from '#shared/payments/order-money.ts';
+import { isQuoteOpen } from '#shared/requests/quote.ts';
+import { statusLabels } from '#shared/requests/request-status.ts';
+import { localToday } from '#shared/submissions/quote-fields.ts';
 
 /**
  * Every mail the site sends is written here, one way: from the facts its outbox row holds and what is
@@ -54,38 +54,6 @@ export interface MailReads {
   groups: Pick<GroupStore, 'groupOf' | 'entryById'>;
   mockups: Pick<MockupStore, 'mockupsOf'>;
   desk: Pick<DeskStore, 'getRequestState'>;
-}
-
-/** The outbox row a mail is written for: its id, the request it is about (none for a sign-in link), its facts as stored. */
-export interface QueuedMail {
-  id: number;
-  reference: string | null;
-  recipient: NotificationRecipient;
-  facts: Record<string, unknown> | null;
-}
-
-/** A mail ready for the transport. */
-export interface BuiltMail extends Omit<MailDraft, 'look'> {
-  from: string;
-  /** Made from the text and the draft's look (mail-layout.ts): no mail carries HTML anyone wrote. */
-  html: string;
-  messageId: string;
-}
-
-/**
- * A mail that cannot be written, now or later: facts this server does not know, or the request or
- * version they point at gone. Trying again changes nothing, so the outbox gives up on it at once.
- */
-export class UnbuildableMailError extends Error {
-  override name = 'UnbuildableMailError';
-}
-
-/**
- * A mail no longer owed by the time it is sent (a reminder of a deposit paid meanwhile, of a request
- * cancelled or completed since): the outbox drops it unsent, without an error.
- */
-export class MailNotDueError extends Error {
-  override name = 'MailNotDueError';
 }
 
 interface Context {

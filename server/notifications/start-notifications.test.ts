@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxWorker } from '#server/mail/outbox-worker.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
 import { type SmtpCatcher, startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
 import { openTestStorage } from '#tests/support/test-storage.ts';
-import type { OutboxWorker } from './outbox-worker.ts';
 import { startNotifications } from './start-notifications.ts';
 
 const site = { appName: 'Seenwear', contact: { email: 'hello@seenwear.example', phone: '+15550100123' } };

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '#server/config.ts';
+import type { BuiltMail } from '#server/mail/mail-row.ts';
 import { requestLinks } from '#server/requests/request-links.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { dumpDatabase } from '#tests/support/database-dump.ts';
@@ -9,7 +10,6 @@ import { staffSession } from '#tests/support/staff-session.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
-import type { BuiltMail } from './build-mail.ts';
 import { startNotifications } from './start-notifications.ts';
 
 const staff = 'owner@seenwear.example';
