@@ -12,12 +12,12 @@ import { serializeErrors } from './hydration.ts';
 import { pageLoadDates } from './page-load-dates.ts';
 import { type RouteHandle, routes } from './routes.tsx';
 
+// The customer's private request page too, the same way.
+export { renderCustomerPage } from '#client/customer/render-customer-page.tsx';
 // The staff desk renders through this entry too: server-side only, so no public bundle carries it.
 export { renderDesk } from './desk/render-desk.tsx';
 export { renderGroupMember } from './groups/render-group-member.tsx';
 export { renderInvoice } from './invoice/render-invoice.tsx';
-// The customer's private request page too, the same way.
-export { renderRequestPage } from './request/render-request-page.tsx';
 
 /** A render that has not finished by then is abandoned (the server answers 500) rather than left hanging. */
 const RENDER_TIMEOUT_MS = 10_000;

@@ -243,7 +243,7 @@ export function createApp(deps: AppDependencies): Express {
       requests,
       links,
       csrf,
-      renderPage: async (view, options) => (await deps.ssr.loadEntry()).renderRequestPage(view, options),
+      renderPage: async (view, options) => (await deps.ssr.loadEntry()).renderCustomerPage(view, options),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
       shop: {
         name: siteData.data.config.appName,

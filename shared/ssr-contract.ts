@@ -1,10 +1,10 @@
+import type { CustomerPageOptions, CustomerPageView } from './customer-page-contract.ts';
 import type { DeskRenderOptions, DeskView } from './desk-contract.ts';
 import type { GroupMemberView } from './groups/group-contract.ts';
 import type { FlashNotice } from './notices.ts';
 import type { InvoiceRenderOptions, InvoiceView } from './payments/invoice-contract.ts';
 import type { DatesAnswer } from './production/dates-answer.ts';
 import type { LoadDates } from './production/production-load.ts';
-import type { RequestPageOptions, RequestPageView } from './request-page-contract.ts';
 import type { SiteData } from './site-data.ts';
 import type { FormState } from './submissions/form-values.ts';
 
@@ -104,8 +104,8 @@ export interface SsrEntry {
   render(outcome: Extract<QueryOutcome, { kind: 'page' }>, options: RenderOptions): Promise<string>;
   /** A staff desk page, whole (client/desk): server-rendered only, no script. */
   renderDesk(view: DeskView, options: DeskRenderOptions): string;
-  /** A customer's private request page, whole (client/request): server-rendered only, no script. */
-  renderRequestPage(view: RequestPageView, options: RequestPageOptions): string;
+  /** A customer's private request page, whole (client/customer): server-rendered only, no script. */
+  renderCustomerPage(view: CustomerPageView, options: CustomerPageOptions): string;
   /** An approved request's invoice, whole (client/invoice): server-rendered only, no script. */
   renderInvoice(view: InvoiceView, options: InvoiceRenderOptions): string;
   /** A group order member's page (client/groups): server-rendered only, no script. */

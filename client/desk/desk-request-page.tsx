@@ -20,9 +20,9 @@ import { StatusBadge } from './status-badge.tsx';
 /**
  * /staff/requests/<reference>: who it is from and where it stands, then the conversation, what they
  * sent and the quotes and proofs, with what to do next beside them. Each section is its own component
- * (client/desk/request-*.tsx), as the customer's page is (client/request/).
+ * (client/desk/request-*.tsx), as the customer's page is (client/customer/).
  */
-export function RequestPage({ view, options }: { view: DeskRequestView; options: DeskRenderOptions }) {
+export function CustomerPage({ view, options }: { view: DeskRequestView; options: DeskRenderOptions }) {
   const { dateTime } = useShopTime();
   return (
     <DeskDocument title={view.reference} options={options} staff={view.staff}>

@@ -3,7 +3,7 @@ import { ShopTimeZoneProvider } from '#client/components/shop-time.tsx';
 import type { DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import { BoardPage } from './board-page.tsx';
 import { CapacityPage } from './capacity-page.tsx';
-import { RequestPage } from './desk-request-page.tsx';
+import { CustomerPage } from './desk-request-page.tsx';
 import { GroupPackingPage } from './group-packing-page.tsx';
 import { InboxPage } from './inbox-page.tsx';
 import { QuotePage } from './quote-page.tsx';
@@ -30,7 +30,7 @@ export function renderDesk(view: DeskView, options: DeskRenderOptions): string {
     ) : view.page === 'group-packing' ? (
       <GroupPackingPage view={view} options={options} />
     ) : (
-      <RequestPage view={view} options={options} />
+      <CustomerPage view={view} options={options} />
     );
   return `<!DOCTYPE html>${renderToStaticMarkup(<ShopTimeZoneProvider timeZone={options.timeZone}>{page}</ShopTimeZoneProvider>)}`;
 }

@@ -21,10 +21,10 @@ import { handoverOfPayload } from '#server/submissions/quote-payload.ts';
 import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
+import type { CustomerPageOptions, CustomerPageView } from '#shared/customer-page-contract.ts';
 import type { GroupFormState } from '#shared/groups/group-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
-import type { RequestPageOptions, RequestPageView } from '#shared/request-page-contract.ts';
 import { ARTWORK_MAX_FILES, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#shared/submissions/artwork.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { REORDER_FIELD } from '#shared/submissions/quote-fields.ts';
@@ -71,9 +71,9 @@ const notices = {
 
 /** What is due now changes what happens next: production waits for the deposit, pickup for the balance. */
 function nextWithMoney(
-  money: NonNullable<RequestPageView['money']>,
+  money: NonNullable<CustomerPageView['money']>,
   handover: 'pickup' | 'delivery',
-): Pick<RequestPageView, 'next'> | object {
+): Pick<CustomerPageView, 'next'> | object {
   // Back from paying, before Stripe's word: asking again for the money would read as a second charge.
   if (money.due && money.returned === 'confirming') {
     return {
@@ -119,7 +119,7 @@ export interface CustomerRoutesOptions {
   requests: RequestService;
   links: RequestLinks;
   csrf: Csrf;
-  renderPage: (view: RequestPageView, options: RequestPageOptions) => Promise<string>;
+  renderPage: (view: CustomerPageView, options: CustomerPageOptions) => Promise<string>;
   stylesheets: () => readonly string[];
   shop: { name: string; email: string; phone: string };
   /** SHOP_EMAIL: where the shop hears of a customer's message or cancel; without it nothing is mailed. */
@@ -219,7 +219,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
   async function sendPage(
     req: Request,
     res: Response,
-    extra: { status?: number; notice?: RequestPageView['notice']; groupForm?: GroupFormState },
+    extra: { status?: number; notice?: CustomerPageView['notice']; groupForm?: GroupFormState },
   ) {
     const { reference, path } = pageOf(req);
     const paid =
@@ -247,7 +247,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       now: now(),
     });
     const group = await options.groups?.section(request, path, extra.groupForm);
-    const view: RequestPageView = {
+    const view: CustomerPageView = {
       ...requestPageView(request, {
         path,
         shopName: options.shop.name,

@@ -2,14 +2,14 @@ import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
 import type { SentProof, SentQuote } from '#server/requests/version-store.ts';
 import { printSizeText, quoteFigures } from '#server/requests/version-views.ts';
 import { handoverOfPayload } from '#server/submissions/quote-payload.ts';
-import { optionalField } from '#shared/optional-field.ts';
 import type {
-  RequestPageMessage,
-  RequestPageProof,
-  RequestPageQuote,
-  RequestPageView,
+  CustomerPageMessage,
+  CustomerPageProof,
+  CustomerPageQuote,
+  CustomerPageView,
   VersionState,
-} from '#shared/request-page-contract.ts';
+} from '#shared/customer-page-contract.ts';
+import { optionalField } from '#shared/optional-field.ts';
 import type { AskedView } from '#shared/requests/asked-view.ts';
 import { customerCancellable, nextStepOf, timelineOf } from '#shared/requests/customer-steps.ts';
 import { isQuoteOpen, taxWords } from '#shared/requests/quote.ts';
@@ -57,10 +57,10 @@ export function requestPageView(
     proofs?: SentProof[];
     approvals?: Approval[];
   },
-): Omit<RequestPageView, 'notice'> {
+): Omit<CustomerPageView, 'notice'> {
   const reachedAt: Partial<Record<RequestStatus, string>> = { new: request.createdAt.toISOString() };
   let cancelledFrom: RequestStatus | undefined;
-  const thread: RequestPageMessage[] = [];
+  const thread: CustomerPageMessage[] = [];
   for (const event of request.events) {
     // A status change, a quote or proof sent, an approval: each says where it moved the request.
     if (isStatusOf('quote', event.data.to)) {
@@ -142,7 +142,7 @@ function quoteOf(
   quotes: SentQuote[],
   approvals: Approval[],
   today: string,
-): RequestPageQuote | undefined {
+): CustomerPageQuote | undefined {
   const quote = quotes.at(-1);
   if (!quote) return undefined;
   const approval = approvalOf(approvals, 'quote', quote.version);
@@ -166,7 +166,7 @@ function quoteOf(
 }
 
 /** The newest proof. */
-function proofOf(status: RequestStatus, proofs: SentProof[], approvals: Approval[]): RequestPageProof | undefined {
+function proofOf(status: RequestStatus, proofs: SentProof[], approvals: Approval[]): CustomerPageProof | undefined {
   const proof = proofs.at(-1);
   if (!proof) return undefined;
   const approval = approvalOf(approvals, 'proof', proof.version);

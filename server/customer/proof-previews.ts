@@ -3,8 +3,8 @@ import createHttpError from 'http-errors';
 import { imagePixels, type Pixels } from '#server/requests/image-pixels.ts';
 import { isPreviewable } from '#server/requests/request-details.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
-import type { RequestPageView } from '#shared/request-page-contract.ts';
-import { PROOF_PREVIEW_WIDTHS } from '#shared/request-page-contract.ts';
+import type { CustomerPageView } from '#shared/customer-page-contract.ts';
+import { PROOF_PREVIEW_WIDTHS } from '#shared/customer-page-contract.ts';
 
 /** Proof sizes remembered (a few numbers each): enough for every open request of a busy shop. */
 const MAX_SIZES = 5_000;
@@ -36,7 +36,7 @@ export function proofPreviews(versions: Pick<VersionStore, 'getProofFile'>) {
 
   return {
     /** The view with its proof's size in pixels, when the proof is a picture whose header gives it. */
-    async withPixels(view: RequestPageView, reference: string): Promise<RequestPageView> {
+    async withPixels(view: CustomerPageView, reference: string): Promise<CustomerPageView> {
       if (!view.proof?.previewable) return view;
       const pixels = await pixelsOf(reference, view.proof.version);
       return pixels ? { ...view, proof: { ...view.proof, pixels } } : view;

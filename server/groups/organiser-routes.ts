@@ -3,13 +3,13 @@ import createHttpError from 'http-errors';
 import type { CustomerRequest, CustomerStore } from '#server/customer/customer-store.ts';
 import { type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
-import type { GroupFormState, RequestPageGroup } from '#shared/groups/group-contract.ts';
+import type { CustomerPageView } from '#shared/customer-page-contract.ts';
+import type { CustomerPageGroup, GroupFormState } from '#shared/groups/group-contract.ts';
 import { deadlineField, entrySchema, fieldErrors, startGroupSchema } from '#shared/groups/group-forms.ts';
 import { groupSizes } from '#shared/groups/group-sizes.ts';
 import { wallClockIn } from '#shared/groups/zoned-time.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
-import type { RequestPageView } from '#shared/request-page-contract.ts';
 import { closedIfDue } from './deadline-close.ts';
 import { rosterEstimate } from './group-estimate.ts';
 import { garmentOf as catalogueGarment, type WithCatalogue } from './group-garment.ts';
@@ -57,7 +57,7 @@ export interface PageHooks {
   sendPage: (
     req: Request,
     res: Response,
-    extra: { status?: number; notice?: RequestPageView['notice']; groupForm?: GroupFormState },
+    extra: { status?: number; notice?: CustomerPageView['notice']; groupForm?: GroupFormState },
   ) => Promise<void>;
   pageOf: (req: Request) => { reference: string; path: string };
 }
@@ -83,7 +83,7 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
     request: CustomerRequest,
     path: string,
     form?: GroupFormState,
-  ): Promise<RequestPageGroup | undefined> {
+  ): Promise<CustomerPageGroup | undefined> {
     const now = options.now();
     const found = await options.groups.groupOf(request.reference);
     const group = found && (await closedIfDue(options.groups, found, now, rosterEstimate(options.prices())));

@@ -22,7 +22,7 @@ function countingEntry() {
     query: vi.fn(entry.query),
     render: vi.fn(entry.render),
     renderDesk: entry.renderDesk,
-    renderRequestPage: entry.renderRequestPage,
+    renderCustomerPage: entry.renderCustomerPage,
     renderInvoice: entry.renderInvoice,
     renderGroupMember: entry.renderGroupMember,
   };

@@ -1,9 +1,9 @@
 import type { RequestEvent } from '#server/storage/activity.ts';
+import type { CustomerPageMoney } from '#shared/customer-page-contract.ts';
 import type { DeskMoney, DeskPayment } from '#shared/desk-contract.ts';
 import { formatMoney } from '#shared/money.ts';
 import { cancelRefundOf, type OrderMoney, payableNow } from '#shared/payments/order-money.ts';
 import type { PaymentTerms } from '#shared/pricing/order-terms.ts';
-import type { RequestPageMoney } from '#shared/request-page-contract.ts';
 import { moneyField } from '#shared/requests/quote.ts';
 import { isFinal, isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
 import { type MoneyReads, moneyOf } from './money-of.ts';
@@ -13,7 +13,7 @@ import type { PaymentStore, StoredPayment } from './payment-store.ts';
 /** The money's reads, and the request's Checkout Sessions (what a return from Stripe's page was about). */
 type Reads = MoneyReads & { payments: Pick<PaymentStore, 'checkoutSessionsOf'> };
 
-function depositState(money: OrderMoney): RequestPageMoney['depositState'] {
+function depositState(money: OrderMoney): CustomerPageMoney['depositState'] {
   if (money.depositCents === 0) return 'none';
   if (money.depositWaived && money.paidCents < money.depositCents) return 'waived';
   return money.depositDueCents > 0 ? 'due' : 'paid';
@@ -45,7 +45,7 @@ function returnedState(
   session: { id: string; createdAt: Date },
   payments: readonly StoredPayment[],
   { now, path }: { now: Date; path: string },
-): Pick<RequestPageMoney, 'returned' | 'refresh'> {
+): Pick<CustomerPageMoney, 'returned' | 'refresh'> {
   const recorded = payments.find((item) => item.kind === 'payment' && item.stripeSessionId === session.id);
   if (recorded) return { returned: recorded.state === 'succeeded' ? 'confirmed' : 'checking' };
   const lookAgain = now.getTime() - session.createdAt.getTime() < LOOK_AGAIN_FOR_MS;
@@ -77,7 +77,7 @@ export async function customerMoneyView(
     returned?: { session: string } | 'cancelled';
     now: Date;
   },
-): Promise<RequestPageMoney | undefined> {
+): Promise<CustomerPageMoney | undefined> {
   const [{ money, payments, quote }, sessions] = await Promise.all([
     moneyOf(reads, reference),
     returned && returned !== 'cancelled' ? reads.payments.checkoutSessionsOf(reference) : Promise.resolve([]),

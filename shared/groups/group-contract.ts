@@ -67,7 +67,7 @@ export interface GroupOrganiserView {
 }
 
 /** The request page's group section: the start form, or the group. */
-export type RequestPageGroup = { start: GroupStartView } | { group: GroupOrganiserView };
+export type CustomerPageGroup = { start: GroupStartView } | { group: GroupOrganiserView };
 
 /** The member's page at the share link, or their entry's private page. */
 export interface GroupMemberView {

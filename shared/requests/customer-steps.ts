@@ -1,4 +1,4 @@
-import type { TimelineStep } from '#shared/request-page-contract.ts';
+import type { TimelineStep } from '#shared/customer-page-contract.ts';
 import { quoteStatuses, type RequestStatus, statusLabels } from './request-status.ts';
 
 /**

@@ -1,13 +1,13 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ShopTimeZoneProvider } from '#client/components/shop-time.tsx';
-import type { RequestPageOptions, RequestPageView } from '#shared/request-page-contract.ts';
-import { RequestPage } from './request-page.tsx';
+import type { CustomerPageOptions, CustomerPageView } from '#shared/customer-page-contract.ts';
+import { CustomerPage } from './customer-page.tsx';
 
 /** A customer's request page as HTML: rendered on the server only, with no script, so it is static markup. */
-export function renderRequestPage(view: RequestPageView, options: RequestPageOptions): string {
+export function renderCustomerPage(view: CustomerPageView, options: CustomerPageOptions): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(
     <ShopTimeZoneProvider timeZone={options.timeZone}>
-      <RequestPage view={view} options={options} />
+      <CustomerPage view={view} options={options} />
     </ShopTimeZoneProvider>,
   )}`;
 }

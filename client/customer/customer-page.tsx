@@ -1,6 +1,7 @@
-import type { RequestPageOptions, RequestPageView } from '#shared/request-page-contract.ts';
+import type { CustomerPageOptions, CustomerPageView } from '#shared/customer-page-contract.ts';
 import { AskedSection } from './asked-section.tsx';
 import { CancelSection } from './cancel-section.tsx';
+import { RequestDocument } from './customer-document.tsx';
 import { GroupSection } from './group-section.tsx';
 import { MessagesSection } from './messages-section.tsx';
 import { MockupSection } from './mockup-section.tsx';
@@ -8,7 +9,6 @@ import { OrderAgainSection } from './order-again-section.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { ProofSection } from './proof-section.tsx';
 import { QuoteSection } from './quote-section.tsx';
-import { RequestDocument } from './request-document.tsx';
 import { StatusSection } from './status-section.tsx';
 
 /**
@@ -17,7 +17,7 @@ import { StatusSection } from './status-section.tsx';
  * and the proof to approve, what they asked for, the messages. A section only shows when the view
  * has something for it.
  */
-export function RequestPage({ view, options }: { view: RequestPageView; options: RequestPageOptions }) {
+export function CustomerPage({ view, options }: { view: CustomerPageView; options: CustomerPageOptions }) {
   return (
     <RequestDocument
       title={`Quote request ${view.reference}`}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PrivateHead } from '#client/components/private-head.tsx';
+import type { CustomerPageOptions } from '#shared/customer-page-contract.ts';
 import { formatUsPhone } from '#shared/phone.ts';
-import type { RequestPageOptions } from '#shared/request-page-contract.ts';
 
 /**
  * The whole document of a customer's request page: the shop's name (home) above, its contact below,
@@ -14,7 +14,7 @@ export function RequestDocument({
   children,
 }: {
   title: string;
-  options: RequestPageOptions;
+  options: CustomerPageOptions;
   /** Loads the page again (no script): while a payment is being confirmed. */
   refresh?: { seconds: number; to: string };
   children: ReactNode;

@@ -1,6 +1,6 @@
 import { MockupFigures } from '#client/components/mockup-figures.tsx';
 import type { MockupView } from '#shared/garments/mockup-view.ts';
-import { PageSection } from './request-document.tsx';
+import { PageSection } from './customer-document.tsx';
 
 /** Their artwork on the garment, as they placed it: what the shop's proof starts from. */
 export function MockupSection({ mockups }: { mockups: readonly MockupView[] }) {

@@ -1,10 +1,10 @@
 import { QuoteLinesTable } from '#client/components/quote-lines-table.tsx';
 import { useShopTime } from '#client/components/shop-time.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import type { CustomerPageOptions, CustomerPageQuote, CustomerPageView } from '#shared/customer-page-contract.ts';
 import { formatDay } from '#shared/desk-format.ts';
-import type { RequestPageOptions, RequestPageQuote, RequestPageView } from '#shared/request-page-contract.ts';
+import { PageSection } from './customer-document.tsx';
 import { ApprovedNote, DecisionForms } from './decision-form.tsx';
-import { PageSection } from './request-document.tsx';
 
 /** The newest quote, line by line, with what approving it means and the forms to do so. */
 export function QuoteSection({
@@ -12,9 +12,9 @@ export function QuoteSection({
   quote,
   options,
 }: {
-  view: RequestPageView;
-  quote: RequestPageQuote;
-  options: RequestPageOptions;
+  view: CustomerPageView;
+  quote: CustomerPageQuote;
+  options: CustomerPageOptions;
 }) {
   const { dateTime } = useShopTime();
   return (

@@ -1,6 +1,6 @@
 import { useShopTime } from '#client/components/shop-time.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
-import type { RequestPageOptions, RequestPageView } from '#shared/request-page-contract.ts';
+import type { CustomerPageOptions, CustomerPageView } from '#shared/customer-page-contract.ts';
 import {
   ARTWORK_ACCEPT,
   ARTWORK_FIELD,
@@ -10,13 +10,13 @@ import {
   ARTWORK_MAX_TOTAL_BYTES,
 } from '#shared/submissions/artwork.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
-import { PageSection } from './request-document.tsx';
+import { PageSection } from './customer-document.tsx';
 
 /** The longest message, as the quote form's comments and the desk's messages. */
 export const MESSAGE_MAX_LENGTH = 2000;
 
 /** The conversation with the shop, both sides, and a form to write (with artwork) to it. */
-export function MessagesSection({ view, options }: { view: RequestPageView; options: RequestPageOptions }) {
+export function MessagesSection({ view, options }: { view: CustomerPageView; options: CustomerPageOptions }) {
   const { dateTime } = useShopTime();
   return (
     <PageSection id="messages" title="Messages">

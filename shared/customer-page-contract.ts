@@ -1,12 +1,12 @@
 /**
- * What the server hands the customer's private request page (client/request, rendered by the SSR
- * entry's renderRequestPage): plain data, dates as ISO strings. Like the desk, the page is rendered on
+ * What the server hands the customer's private request page (client/customer, rendered by the SSR
+ * entry's renderCustomerPage): plain data, dates as ISO strings. Like the desk, the page is rendered on
  * the server only and ships no JavaScript: every action is a plain form with post/redirect/get.
  */
-import type { MockupView } from './garments/mockup-view.ts';
-import type { RequestPageGroup } from './groups/group-contract.ts';
-import type { AskedView } from './requests/asked-view.ts';
-import type { RequestStatus } from './requests/request-status.ts';
+import type { MockupView } from '#shared/garments/mockup-view.ts';
+import type { CustomerPageGroup } from '#shared/groups/group-contract.ts';
+import type { AskedView } from '#shared/requests/asked-view.ts';
+import type { RequestStatus } from '#shared/requests/request-status.ts';
 
 /** One step of the order's way, as the timeline shows it. */
 export interface TimelineStep {
@@ -18,7 +18,7 @@ export interface TimelineStep {
 }
 
 /** A file of the request: a picture for PNG and JPEG, a download for everything. */
-interface RequestPageFile {
+interface CustomerPageFile {
   position: number;
   name: string;
   size: number;
@@ -26,7 +26,7 @@ interface RequestPageFile {
 }
 
 /** One message between the customer and the shop. */
-export interface RequestPageMessage {
+export interface CustomerPageMessage {
   at: string;
   from: 'customer' | 'shop';
   /** "You", or the shop's name. */
@@ -48,7 +48,7 @@ export type VersionState =
   | 'draft';
 
 /** The newest quote the shop sent, as the customer reads it. */
-export interface RequestPageQuote {
+export interface CustomerPageQuote {
   version: number;
   lines: { label: string; quantity: number; unit: string; total: string }[];
   total: string;
@@ -69,7 +69,7 @@ export interface RequestPageQuote {
 export const PROOF_PREVIEW_WIDTHS = [480, 640, 960, 1440] as const;
 
 /** The newest proof the shop sent. */
-export interface RequestPageProof {
+export interface CustomerPageProof {
   version: number;
   name: string;
   /** An image shown on the page; a PDF is opened or downloaded. */
@@ -85,7 +85,7 @@ export interface RequestPageProof {
 }
 
 /** The order's money as the customer reads it, once a quote is approved. */
-export interface RequestPageMoney {
+export interface CustomerPageMoney {
   quoteVersion: number;
   total: string;
   deposit: string;
@@ -118,7 +118,7 @@ export interface RequestPageMoney {
 }
 
 /** The customer's page of one quote request. */
-export interface RequestPageView {
+export interface CustomerPageView {
   reference: string;
   /** The page's own path, secret included: its forms and file links start here. */
   path: string;
@@ -133,25 +133,25 @@ export interface RequestPageView {
   promised?: { date: string; handover: 'pickup' | 'delivery' };
   /** The fields they sent and the website's estimate then, as the shop reads them. */
   asked: AskedView;
-  files: RequestPageFile[];
+  files: CustomerPageFile[];
   /** Their artwork on the garment as they placed it, when the request has mockups. */
   mockups?: MockupView[];
-  thread: RequestPageMessage[];
-  quote?: RequestPageQuote;
-  proof?: RequestPageProof;
-  money?: RequestPageMoney;
+  thread: CustomerPageMessage[];
+  quote?: CustomerPageQuote;
+  proof?: CustomerPageProof;
+  money?: CustomerPageMoney;
   /** Whether they may still cancel (before any approval). */
   canCancel: boolean;
   /** When they asked for a fresh quote for their expired one, until the shop sends it (ISO time). */
   freshQuoteAskedAt?: string;
   /** The group order: the form to start one, or the organiser's roster. */
-  group?: RequestPageGroup;
+  group?: CustomerPageGroup;
   /** The one-line result of the last action (post/redirect/get). */
   notice?: { type: 'success' | 'error'; text: string };
 }
 
 /** Per request: the token every form carries, the stylesheets, and the shop's name and contact. */
-export interface RequestPageOptions {
+export interface CustomerPageOptions {
   csrfToken: string;
   /** The shop's time zone (IANA), for every date and time shown. */
   timeZone: string;

@@ -1,10 +1,10 @@
 import { AskedDetails } from '#client/components/asked-details.tsx';
-import type { RequestPageView } from '#shared/request-page-contract.ts';
+import type { CustomerPageView } from '#shared/customer-page-contract.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
-import { PageSection } from './request-document.tsx';
+import { PageSection } from './customer-document.tsx';
 
 /** The files of the request (theirs, and any sent since): PNG and JPEG as pictures, every file as a download. */
-function FilesList({ view }: { view: RequestPageView }) {
+function FilesList({ view }: { view: CustomerPageView }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
       {view.files.map((file) => (
@@ -34,7 +34,7 @@ function FilesList({ view }: { view: RequestPageView }) {
 }
 
 /** What they asked for: their fields as the shop reads them, the website's estimate then, and the artwork. */
-export function AskedSection({ view }: { view: RequestPageView }) {
+export function AskedSection({ view }: { view: CustomerPageView }) {
   return (
     <PageSection id="asked" title="What you asked for">
       <AskedDetails

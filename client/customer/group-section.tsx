@@ -1,21 +1,21 @@
 import { EntryFields } from '#client/groups/entry-fields.tsx';
 import { WholeWords } from '#client/groups/whole-words.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
-import type { GroupOrganiserView, GroupStartView, RequestPageGroup } from '#shared/groups/group-contract.ts';
+import type { CustomerPageOptions } from '#shared/customer-page-contract.ts';
+import type { CustomerPageGroup, GroupOrganiserView, GroupStartView } from '#shared/groups/group-contract.ts';
 import { GROUP_LIMITS } from '#shared/groups/group-forms.ts';
-import type { RequestPageOptions } from '#shared/request-page-contract.ts';
-import { PageSection } from './request-document.tsx';
+import { PageSection } from './customer-document.tsx';
 
 const input = 'mt-1 w-full rounded border border-stone-400 px-3 py-2';
 const primary = 'rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800';
 const secondary = 'rounded border-2 border-brand-700 bg-white px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50';
 
-function Csrf({ options }: { options: RequestPageOptions }) {
+function Csrf({ options }: { options: CustomerPageOptions }) {
   return <input type="hidden" name={CSRF_FIELD} value={options.csrfToken} />;
 }
 
 /** The group order on the organiser's own page: the start form, or the link and the roster. */
-export function GroupSection({ group, options }: { group: RequestPageGroup; options: RequestPageOptions }) {
+export function GroupSection({ group, options }: { group: CustomerPageGroup; options: CustomerPageOptions }) {
   return (
     <PageSection id="group" title="Collect sizes from your group">
       {'start' in group ? (
@@ -27,7 +27,7 @@ export function GroupSection({ group, options }: { group: RequestPageGroup; opti
   );
 }
 
-function StartForm({ start, options }: { start: GroupStartView; options: RequestPageOptions }) {
+function StartForm({ start, options }: { start: GroupStartView; options: CustomerPageOptions }) {
   const value = (name: string, fallback = '') => start.form?.values[name] ?? fallback;
   const error = (name: string) => start.form?.errors[name];
   const errorLine = (name: string) =>
@@ -155,7 +155,7 @@ const stateText: Record<GroupOrganiserView['state'], string> = {
   cancelled: 'Cancelled',
 };
 
-function Roster({ group, options }: { group: GroupOrganiserView; options: RequestPageOptions }) {
+function Roster({ group, options }: { group: GroupOrganiserView; options: CustomerPageOptions }) {
   const open = group.state === 'open' || group.state === 'past-deadline';
   return (
     <div className="space-y-5">

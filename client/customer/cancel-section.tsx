@@ -1,10 +1,10 @@
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
-import type { RequestPageOptions, RequestPageView } from '#shared/request-page-contract.ts';
+import type { CustomerPageOptions, CustomerPageView } from '#shared/customer-page-contract.ts';
+import { PageSection } from './customer-document.tsx';
 import { MESSAGE_MAX_LENGTH } from './messages-section.tsx';
-import { PageSection } from './request-document.tsx';
 
 /** Cancelling, until a quote is approved: behind a disclosure, so it takes a deliberate second step. */
-export function CancelSection({ view, options }: { view: RequestPageView; options: RequestPageOptions }) {
+export function CancelSection({ view, options }: { view: CustomerPageView; options: CustomerPageOptions }) {
   return (
     <PageSection id="cancel" title="Changed your mind?">
       <p className="text-stone-700">You can cancel this request until you approve a quote.</p>

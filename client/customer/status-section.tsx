@@ -1,7 +1,7 @@
 import { useShopTime } from '#client/components/shop-time.tsx';
+import type { CustomerPageView } from '#shared/customer-page-contract.ts';
 import { daysLeftText, formatDay } from '#shared/desk-format.ts';
-import type { RequestPageView } from '#shared/request-page-contract.ts';
-import { PageSection } from './request-document.tsx';
+import { PageSection } from './customer-document.tsx';
 
 const waiting = {
   shop: 'Waiting on us',
@@ -16,7 +16,7 @@ const marks = {
 } as const;
 
 /** Where the request stands: what happens next and who is waiting, the in-hands date, and the timeline. */
-export function StatusSection({ view }: { view: RequestPageView }) {
+export function StatusSection({ view }: { view: CustomerPageView }) {
   const { day } = useShopTime();
   const label = waiting[view.next.waitingOn];
   return (

@@ -1,10 +1,10 @@
 import { useShopTime } from '#client/components/shop-time.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
-import type { RequestPageMoney, RequestPageOptions } from '#shared/request-page-contract.ts';
-import { PageSection } from './request-document.tsx';
+import type { CustomerPageMoney, CustomerPageOptions } from '#shared/customer-page-contract.ts';
+import { PageSection } from './customer-document.tsx';
 
 /** The order's figures, one per row. */
-function MoneyFigures({ money }: { money: RequestPageMoney }) {
+function MoneyFigures({ money }: { money: CustomerPageMoney }) {
   const rows: [string, string][] = [
     [`Total (quote v${money.quoteVersion})`, money.total],
     [
@@ -33,7 +33,7 @@ function MoneyFigures({ money }: { money: RequestPageMoney }) {
  * that pays what is due now on Stripe's page (a plain form: no script needed). Without card payments on the
  * site it says how to pay the shop instead.
  */
-export function PaymentSection({ money, options }: { money: RequestPageMoney; options: RequestPageOptions }) {
+export function PaymentSection({ money, options }: { money: CustomerPageMoney; options: CustomerPageOptions }) {
   const { dateTime } = useShopTime();
   const due = money.due;
   return (

@@ -1,9 +1,9 @@
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
-import type { RequestPageOptions, RequestPageView } from '#shared/request-page-contract.ts';
-import { PageSection } from './request-document.tsx';
+import type { CustomerPageOptions, CustomerPageView } from '#shared/customer-page-contract.ts';
+import { PageSection } from './customer-document.tsx';
 
 /** A finished order, ordered again: the quote form opens with its details, marked as its reorder. */
-export function OrderAgainSection({ view, options }: { view: RequestPageView; options: RequestPageOptions }) {
+export function OrderAgainSection({ view, options }: { view: CustomerPageView; options: CustomerPageOptions }) {
   return (
     <PageSection id="order-again" title="Order again">
       <p className="text-stone-700">

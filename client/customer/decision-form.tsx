@@ -1,6 +1,6 @@
 import { useShopTime } from '#client/components/shop-time.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
-import type { RequestPageOptions } from '#shared/request-page-contract.ts';
+import type { CustomerPageOptions } from '#shared/customer-page-contract.ts';
 import { MESSAGE_MAX_LENGTH } from './messages-section.tsx';
 
 const inputClass = 'mt-1 w-full rounded border border-stone-400 px-3 py-2';
@@ -20,7 +20,7 @@ export function DecisionForms({
   action: string;
   subject: 'quote' | 'proof';
   version: number;
-  options: RequestPageOptions;
+  options: CustomerPageOptions;
   /** A draft proof sent with the quote: approving the quote approves this proof version too. */
   withProof?: number;
 }) {

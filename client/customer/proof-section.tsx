@@ -1,11 +1,11 @@
 import {
+  type CustomerPageOptions,
+  type CustomerPageProof,
+  type CustomerPageView,
   PROOF_PREVIEW_WIDTHS,
-  type RequestPageOptions,
-  type RequestPageProof,
-  type RequestPageView,
-} from '#shared/request-page-contract.ts';
+} from '#shared/customer-page-contract.ts';
+import { PageSection } from './customer-document.tsx';
 import { ApprovedNote, DecisionForms } from './decision-form.tsx';
-import { PageSection } from './request-document.tsx';
 
 /** Pixels of the proof's drawing per inch of print: the SVG's own units, scaled by its inch size. */
 const UNITS_PER_INCH = 100;
@@ -30,7 +30,7 @@ function proofCandidates(src: string, width: number): { href: string; width: num
  * height are in inches (attributes, not inline styles: the page's CSP allows no inline style), so on a
  * screen it shows at about the size it will print, shrinking only to fit a narrow one.
  */
-function ProofPicture({ view, proof }: { view: RequestPageView; proof: RequestPageProof }) {
+function ProofPicture({ view, proof }: { view: CustomerPageView; proof: CustomerPageProof }) {
   const src = `${view.path}/proofs/${proof.version}/preview`;
   const alt = `Proof v${proof.version} of your print`;
   const candidates = proof.pixels ? proofCandidates(src, proof.pixels.width) : [];
@@ -84,9 +84,9 @@ export function ProofSection({
   proof,
   options,
 }: {
-  view: RequestPageView;
-  proof: RequestPageProof;
-  options: RequestPageOptions;
+  view: CustomerPageView;
+  proof: CustomerPageProof;
+  options: CustomerPageOptions;
 }) {
   return (
     <PageSection id="proof" title={`Your proof${proof.version > 1 ? ` (v${proof.version})` : ''}`}>
