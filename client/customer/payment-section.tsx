@@ -1,31 +1,23 @@
+import { type MoneyLine, MoneyList } from '#client/components/money-list.tsx';
 import { useShopTime } from '#client/components/shop-time.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { CustomerPageMoney, CustomerPageOptions } from '#shared/customer-page-contract.ts';
 import { PageSection } from './customer-document.tsx';
 
 /** The order's figures, one per row. */
-function MoneyFigures({ money }: { money: CustomerPageMoney }) {
-  const rows: [string, string][] = [
-    [`Total (quote v${money.quoteVersion})`, money.total],
-    [
-      `Deposit (${money.depositPercent}%)`,
-      money.depositState === 'waived'
-        ? `${money.deposit}, not needed before production`
-        : `${money.deposit}${money.depositState === 'paid' ? ', paid' : ''}`,
-    ],
-    ['Paid so far', money.paid],
-    ['Balance', money.balance],
+function moneyLines(money: CustomerPageMoney): MoneyLine[] {
+  return [
+    { label: `Total (quote v${money.quoteVersion})`, value: money.total },
+    {
+      label: `Deposit (${money.depositPercent}%)`,
+      value:
+        money.depositState === 'waived'
+          ? `${money.deposit}, not needed before production`
+          : `${money.deposit}${money.depositState === 'paid' ? ', paid' : ''}`,
+    },
+    { label: 'Paid so far', value: money.paid },
+    { label: 'Balance', value: money.balance },
   ];
-  return (
-    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-stone-700">{label}</dt>
-          <dd className="text-right font-semibold tabular-nums">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 /**
@@ -62,7 +54,7 @@ export function PaymentSection({ money, options }: { money: CustomerPageMoney; o
           You left the payment page without paying: nothing was charged.
         </p>
       )}
-      <MoneyFigures money={money} />
+      <MoneyList lines={moneyLines(money)} />
       {/* While a payment is being confirmed nothing is offered to pay: the note above says to wait. */}
       {due && money.returned !== 'confirming' && (
         <div className="mt-4 rounded border border-brand-700 p-3">

@@ -1,3 +1,4 @@
+import { type MoneyLine, MoneyList } from '#client/components/money-list.tsx';
 import { useShopTime } from '#client/components/shop-time.tsx';
 import type { DeskMoney, DeskPayment, DeskRenderOptions, DeskRequestView } from '#shared/desk-contract.ts';
 import { TokenField } from './desk-document.tsx';
@@ -101,23 +102,16 @@ export function MoneySection({
   options: DeskRenderOptions;
 }) {
   const { dateTime } = useShopTime();
-  const rows: [string, string][] = [
-    [`Total (quote v${money.quoteVersion})`, money.total],
-    [`Deposit asked (${money.depositPercent}%)`, money.deposit],
-    ['Paid', money.paid],
-    ['Balance', money.balance],
+  const lines: MoneyLine[] = [
+    { label: `Total (quote v${money.quoteVersion})`, value: money.total },
+    { label: `Deposit asked (${money.depositPercent}%)`, value: money.deposit },
+    { label: 'Paid', value: money.paid },
+    { label: 'Balance', value: money.balance },
   ];
   return (
     <div id="money">
       <Section id="money" title="Money">
-        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-stone-700">{label}</dt>
-              <dd className="text-right font-semibold tabular-nums">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <MoneyList lines={lines} />
         <p className="mt-2 text-sm">
           {money.depositState === 'due'
             ? `Deposit due: ${money.depositDue}. Production waits for it.`

@@ -1,3 +1,4 @@
+import { MoneyList } from '#client/components/money-list.tsx';
 import { PrivateHead } from '#client/components/private-head.tsx';
 import { useShopTime } from '#client/components/shop-time.tsx';
 import { formatDay } from '#shared/desk-format.ts';
@@ -78,20 +79,15 @@ export function InvoicePage({ view, options }: { view: InvoiceView; options: Inv
               ))}
             </tbody>
           </table>
-          <dl className="ml-auto mt-4 max-w-xs space-y-1 text-sm">
-            <div className="flex justify-between gap-4">
-              <dt>Subtotal</dt>
-              <dd className="tabular-nums">{view.subtotal}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt>Sales tax</dt>
-              <dd className="tabular-nums">{view.tax.amount}</dd>
-            </div>
-            <div className="flex justify-between gap-4 border-t border-stone-800 pt-1 font-bold">
-              <dt>Total</dt>
-              <dd className="tabular-nums">{view.total}</dd>
-            </div>
-          </dl>
+          <MoneyList
+            layout="totals"
+            className="text-sm"
+            lines={[
+              { label: 'Subtotal', value: view.subtotal },
+              { label: 'Sales tax', value: view.tax.amount },
+              { label: 'Total', value: view.total, className: 'border-t border-stone-800 pt-1 font-bold' },
+            ]}
+          />
           <p className="mt-1 text-right text-xs text-stone-700">{view.tax.statement}</p>
           <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-stone-700">Payments</h2>
           {view.payments.length === 0 ? (
@@ -111,16 +107,13 @@ export function InvoicePage({ view, options }: { view: InvoiceView; options: Inv
               ))}
             </ul>
           )}
-          <dl className="ml-auto mt-4 max-w-xs space-y-1">
-            <div className="flex justify-between gap-4">
-              <dt>Paid</dt>
-              <dd className="tabular-nums">{view.paid}</dd>
-            </div>
-            <div className="flex justify-between gap-4 text-lg font-bold">
-              <dt>Balance due</dt>
-              <dd className="tabular-nums">{view.balanceDue}</dd>
-            </div>
-          </dl>
+          <MoneyList
+            layout="totals"
+            lines={[
+              { label: 'Paid', value: view.paid },
+              { label: 'Balance due', value: view.balanceDue, className: 'text-lg font-bold' },
+            ]}
+          />
         </main>
       </body>
     </html>

@@ -1,18 +1,13 @@
 import { type RequestHandler, Router } from 'express';
 import createHttpError from 'http-errors';
-import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import type { LimitStore } from '#server/http/limit-store.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
-import type { VersionStore } from '#server/requests/version-store.ts';
-import type { InvoiceRenderOptions, InvoiceView } from '#shared/payments/invoice-contract.ts';
 import { type PaymentPurpose, paymentPurposes } from '#shared/payments/order-money.ts';
-import type { PricingData } from '#shared/pricing/estimate.ts';
-import type { SiteConfig } from '#shared/site-data.ts';
 import { type CheckoutGateway, startCheckout } from './checkout.ts';
-import { invoiceView } from './invoice-view.ts';
+import { type InvoicePageOptions, showInvoice } from './invoice-route.ts';
 import type { PaymentStore } from './payment-store.ts';
 
 const referencePattern = /^Q-\d{4}-\d{6}$/;
@@ -20,7 +15,7 @@ const PAGE = '/requests/:reference/:secret';
 const NOT_FOUND = 'There is no page at this address. Check the link in your e-mail, or call us.';
 
 /** What the customer's payment and invoice routes are built from. */
-export interface CustomerPaymentRoutesOptions {
+export interface CustomerPaymentRoutesOptions extends InvoicePageOptions {
   /** The Checkout Sessions made for the page, and the payments on its invoice. */
   payments: Pick<
     PaymentStore,
@@ -31,10 +26,6 @@ export interface CustomerPaymentRoutesOptions {
     | 'paymentsOf'
     | 'depositWaiverOf'
   >;
-  /** The invoice's customer and the approval it dates from. */
-  customer: Pick<CustomerStore, 'getCustomerRequest' | 'approvalsOf'>;
-  /** The invoice's approved quote. */
-  versions: Pick<VersionStore, 'quotesOf'>;
   /** The pay posts' rate limit. */
   limits: Pick<LimitStore, 'countHit' | 'uncountHit' | 'hitsOf'>;
   requests: RequestService;
@@ -44,36 +35,30 @@ export interface CustomerPaymentRoutesOptions {
   publicUrl: string;
   /** Posts per address per 15 minutes: a session is made only so often. */
   rateLimit: number;
-  shop: () => Pick<SiteConfig, 'appName' | 'contact' | 'address'>;
-  prices: () => PricingData;
-  renderInvoice: (view: InvoiceView, options: InvoiceRenderOptions) => Promise<string>;
-  stylesheets: () => readonly string[];
   now?: () => Date;
 }
 
-/**
- * The customer pays from their private page: "Pay the $X deposit" is a plain form posted here, which makes
- * (or finds again) a Stripe Checkout Session for what the server says is due and answers 303 to Stripe's
- * page. Only the link's secret opens this, and posts count against the same rate limit as the page's other
- * forms. The page's invoice is here too.
- */
-export function customerPaymentRoutes(options: CustomerPaymentRoutesOptions): Router {
-  const router = Router();
-  const now = options.now ?? (() => new Date());
-  const postLimit = submissionRateLimit(options.rateLimit, options.limits, 'request-pay');
-
-  const opened: RequestHandler = async (req, res, next) => {
+/** Only the link's secret opens the page's posts and invoice; an unknown reference and a wrong secret get one 404. */
+function openedLink(links: RequestLinks): RequestHandler {
+  return async (req, res, next) => {
     const { reference, secret } = req.params as { reference?: string; secret?: string };
     const opens =
       referencePattern.test(reference ?? '') &&
       typeof secret === 'string' &&
-      (await options.links.opens(reference ?? '', secret));
+      (await links.opens(reference ?? '', secret));
     if (!opens) return next(createHttpError(404, NOT_FOUND));
     res.locals[BACK_TO_LOCAL] = `/requests/${reference}/${secret}`;
     next();
   };
+}
 
-  router.post(`${PAGE}/pay/:purpose`, postLimit, opened, async (req, res) => {
+/**
+ * "Pay the $X deposit": makes (or finds again) a Stripe Checkout Session for what the server says is due
+ * and answers 303 to Stripe's page; without card payments on the site, back to the page's offline words.
+ */
+function startPayment(options: CustomerPaymentRoutesOptions): RequestHandler {
+  const now = options.now ?? (() => new Date());
+  return async (req, res) => {
     const { reference, secret } = req.params as { reference: string; secret: string };
     const path = `/requests/${reference}/${secret}`;
     const purpose = String(req.params.purpose) as PaymentPurpose;
@@ -108,29 +93,31 @@ export function customerPaymentRoutes(options: CustomerPaymentRoutesOptions): Ro
       );
       res.redirect(303, `${path}?done=pay-unavailable#payment`);
     }
-  });
+  };
+}
 
-  router.get(`${PAGE}/invoice`, opened, async (req, res) => {
-    const { reference, secret } = req.params as { reference: string; secret: string };
-    const prices = options.prices();
-    const { customer, versions, payments } = options;
-    const view = await invoiceView(
-      { customer, versions, payments },
-      {
-        reference,
-        shop: options.shop(),
-        taxStatement: prices['order-terms'].salesTax.statement,
-        timeZone: prices['order-terms'].timeZone,
-        back: { path: `/requests/${reference}/${secret}`, label: 'Back to your request' },
-      },
-    );
-    if (!view) throw createHttpError(404, 'There is no invoice yet: it comes with the approved quote.');
-    const html = await options.renderInvoice(view, {
-      timeZone: prices['order-terms'].timeZone,
-      stylesheets: options.stylesheets(),
-    });
-    res.type('html').send(html);
-  });
-
+/**
+ * The customer pays from their private page: "Pay the $X deposit" is a plain form posted here, which makes
+ * (or finds again) a Stripe Checkout Session for what the server says is due and answers 303 to Stripe's
+ * page. Only the link's secret opens this, and posts count against the same rate limit as the page's other
+ * forms. The page's invoice is here too.
+ */
+export function customerPaymentRoutes(options: CustomerPaymentRoutesOptions): Router {
+  const router = Router();
+  const opened = openedLink(options.links);
+  router.post(
+    `${PAGE}/pay/:purpose`,
+    submissionRateLimit(options.rateLimit, options.limits, 'request-pay'),
+    opened,
+    startPayment(options),
+  );
+  router.get(
+    `${PAGE}/invoice`,
+    opened,
+    showInvoice(options, (req) => {
+      const { reference, secret } = req.params as { reference: string; secret: string };
+      return { reference, back: { path: `/requests/${reference}/${secret}`, label: 'Back to your request' } };
+    }),
+  );
   return router;
 }

@@ -138,7 +138,18 @@ describe.each(backends)('the desk’s money on %s', (backend) => {
     expect(invoice.text).not.toMatch(/plus sales tax/i);
     expect(page.text).toContain('The total includes sales tax.');
     expect(page.text).not.toMatch(/plus sales tax|Sales tax is added/i);
-    await request(t.app).get(`/staff/requests/${reference}/invoice`).set('Cookie', desk.cookie).expect(200);
+    // The desk opens the same invoice with its own way back; neither copy is kept by a cache or a search engine.
+    const deskInvoice = await request(t.app)
+      .get(`/staff/requests/${reference}/invoice`)
+      .set('Cookie', desk.cookie)
+      .expect(200);
+    expect(deskInvoice.text).toContain(`INV-${reference.slice(2)}-1`);
+    expect(deskInvoice.text).toContain('Back to the request');
+    expect(invoice.text).toContain('Back to your request');
+    for (const answer of [invoice, deskInvoice]) {
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['x-robots-tag']).toBe('noindex, nofollow');
+    }
     await request(t.app).get(`/staff/requests/${reference}/invoice`).set('Accept', 'text/html').expect(303);
     await request(t.app).get(`/requests/${reference}/wrong-secret/invoice`).expect(404);
   });

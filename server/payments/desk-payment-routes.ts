@@ -1,20 +1,15 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import createHttpError from 'http-errors';
-import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { deskEntryRemoval, entryRemovalNotices } from '#server/groups/desk-entry-removal.ts';
 import type { GroupStore } from '#server/groups/group-store.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
-import type { VersionStore } from '#server/requests/version-store.ts';
 import { noSuchRequest, referenceOf, requireStaff, staffOf, textField } from '#server/staff/desk-http.ts';
 import type { StaffAuth } from '#server/staff/staff-auth.ts';
-import type { InvoiceRenderOptions, InvoiceView } from '#shared/payments/invoice-contract.ts';
-import type { PricingData } from '#shared/pricing/estimate.ts';
 import { MAX_TOTAL_CENTS, parseMoney } from '#shared/requests/quote.ts';
-import type { SiteConfig } from '#shared/site-data.ts';
 import { z } from '#shared/zod.ts';
 import { askCardRefund, RefundNotReserved, refundableCents } from './card-refund.ts';
 import type { CheckoutGateway } from './checkout.ts';
-import { invoiceView } from './invoice-view.ts';
+import { type InvoicePageOptions, showInvoice } from './invoice-route.ts';
 import { type OfflineMethod, offlineMethods, type PaymentStore } from './payment-store.ts';
 
 /** What the desk's money forms answer, by the `done` the page is sent back with. */
@@ -62,34 +57,20 @@ const offlineSchema = z.object({
   note: z.string().max(MAX_NOTE).optional().default(''),
 });
 
-/**
- * The desk's money, under each request: a payment taken at the shop, a card payment refunded through Stripe
- * (recorded when Stripe's event confirms it), the deposit waived with a reason, and the invoice. Staff only;
- * every post passed the app's CSRF gate.
- */
-export function deskPaymentRoutes(options: {
+/** What the desk's money routes are built from. */
+interface DeskPaymentRoutesOptions extends InvoicePageOptions {
   payments: PaymentStore;
   /** A group entry's removal (its refund is the money card's). */
   groups: Pick<GroupStore, 'entryById' | 'groupOf' | 'removeEntry'>;
-  /** The invoice's customer and the approval it dates from. */
-  customer: Pick<CustomerStore, 'getCustomerRequest' | 'approvalsOf'>;
-  /** The invoice's approved quote. */
-  versions: Pick<VersionStore, 'quotesOf'>;
   requests: RequestService;
   auth: StaffAuth;
   gateway: CheckoutGateway | null;
-  shop: () => Pick<SiteConfig, 'appName' | 'contact' | 'address'>;
-  prices: () => PricingData;
-  renderInvoice: (view: InvoiceView, options: InvoiceRenderOptions) => Promise<string>;
-  stylesheets: () => readonly string[];
   onQueued?: () => void;
-}): Router {
-  const router = Router();
-  const base = '/staff/requests/:reference';
-  router.use(base, requireStaff(options.auth));
-  router.use(deskEntryRemoval({ groups: options.groups, payments: options.payments, gateway: options.gateway }));
+}
 
-  router.post(`${base}/payments`, async (req, res) => {
+/** A payment taken at the shop, recorded with who took it; the customer's receipt is queued. */
+function recordPayment(options: DeskPaymentRoutesOptions): RequestHandler {
+  return async (req, res) => {
     const reference = referenceOf(req);
     const back = `/staff/requests/${reference}`;
     const read = offlineSchema.safeParse({
@@ -110,9 +91,12 @@ export function deskPaymentRoutes(options: {
     req.log.info({ reference, payment: id, reason: 'payment_recorded' }, 'offline payment recorded');
     options.onQueued?.();
     res.redirect(303, `${back}?done=payment-recorded#money`);
-  });
+  };
+}
 
-  router.post(`${base}/payments/:id/refund`, async (req, res) => {
+/** A card payment refunded through Stripe: asked now, recorded when Stripe's event confirms it. */
+function refundCardPayment(options: DeskPaymentRoutesOptions): RequestHandler {
+  return async (req, res) => {
     const reference = referenceOf(req);
     const back = `/staff/requests/${reference}`;
     if (!options.gateway) return res.redirect(303, `${back}?done=no-stripe#money`);
@@ -159,9 +143,12 @@ export function deskPaymentRoutes(options: {
       );
       res.redirect(303, `${back}?done=refund-failed#money`);
     }
-  });
+  };
+}
 
-  router.post(`${base}/deposit-waiver`, async (req, res) => {
+/** The deposit waived, with the reason the staff give. */
+function waiveDeposit(options: DeskPaymentRoutesOptions): RequestHandler {
+  return async (req, res) => {
     const reference = referenceOf(req);
     const back = `/staff/requests/${reference}`;
     const reason = textField(req.body, 'reason').slice(0, MAX_NOTE);
@@ -169,29 +156,28 @@ export function deskPaymentRoutes(options: {
     if (!(await options.requests.waiveDeposit(reference, { actor: `staff:${staffOf(res)}`, reason })))
       throw noSuchRequest();
     res.redirect(303, `${back}?done=waived#money`);
-  });
+  };
+}
 
-  router.get(`${base}/invoice`, async (req, res) => {
-    const reference = referenceOf(req);
-    const prices = options.prices();
-    const { customer, versions, payments } = options;
-    const view = await invoiceView(
-      { customer, versions, payments },
-      {
-        reference,
-        shop: options.shop(),
-        taxStatement: prices['order-terms'].salesTax.statement,
-        timeZone: prices['order-terms'].timeZone,
-        back: { path: `/staff/requests/${reference}`, label: 'Back to the request' },
-      },
-    );
-    if (!view) throw createHttpError(404, 'There is no invoice yet: it comes with the approved quote.');
-    const html = await options.renderInvoice(view, {
-      timeZone: prices['order-terms'].timeZone,
-      stylesheets: options.stylesheets(),
-    });
-    res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' }).type('html').send(html);
-  });
-
+/**
+ * The desk's money, under each request: a payment taken at the shop, a card payment refunded through Stripe
+ * (recorded when Stripe's event confirms it), the deposit waived with a reason, and the invoice. Staff only;
+ * every post passed the app's CSRF gate.
+ */
+export function deskPaymentRoutes(options: DeskPaymentRoutesOptions): Router {
+  const router = Router();
+  const base = '/staff/requests/:reference';
+  router.use(base, requireStaff(options.auth));
+  router.use(deskEntryRemoval({ groups: options.groups, payments: options.payments, gateway: options.gateway }));
+  router.post(`${base}/payments`, recordPayment(options));
+  router.post(`${base}/payments/:id/refund`, refundCardPayment(options));
+  router.post(`${base}/deposit-waiver`, waiveDeposit(options));
+  router.get(
+    `${base}/invoice`,
+    showInvoice(options, (req) => {
+      const reference = referenceOf(req);
+      return { reference, back: { path: `/staff/requests/${reference}`, label: 'Back to the request' } };
+    }),
+  );
   return router;
 }
