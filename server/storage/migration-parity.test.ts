@@ -1,4 +1,6 @@
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Migration } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newStorageLocation, runSql } from '#tests/support/test-storage.ts';
 import { openDatabase, type StorageLocation } from './open-database.ts';
@@ -127,5 +129,27 @@ describe('the SQLite and PostgreSQL migration lists', () => {
     const named = (list: string[]) => list.filter((name) => name !== 'submissions.submissions_search_text').sort();
     expect(indexes.sqlite).toContain('submissions.submissions_board');
     expect(named(indexes.postgres)).toEqual(named(indexes.sqlite));
+  });
+});
+
+// A migration is a file of its own, but the server runs only what a list names: a file left out of its list
+// would never run, on that database only. Each file's name is the name the database records.
+describe.each([
+  ['sqlite', sqliteMigrations],
+  ['postgres', postgresMigrations],
+])('the %s migrations folder', (dialect, list: Record<string, Migration>) => {
+  const folder = path.join(import.meta.dirname, dialect, 'migrations');
+
+  it('has every file in the list, in name order, and nothing else', async () => {
+    const files = (await readdir(folder)).sort();
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.map((file) => file.replace(/\.ts$/, ''))).toEqual(Object.keys(list));
+  });
+
+  it('lists each file under its own name', async () => {
+    for (const name of Object.keys(list)) {
+      const file = (await import(path.join(folder, `${name}.ts`))) as Migration;
+      expect(list[name]?.up, name).toBe(file.up);
+    }
   });
 });
