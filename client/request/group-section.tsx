@@ -298,81 +298,86 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Reques
           Download the list (CSV)
         </a>
       </p>
-      {open && (
-        <>
-          <details className="rounded border border-stone-200 p-3" open={group.form !== undefined}>
-            <summary className="cursor-pointer font-semibold text-brand-800">Add someone by hand</summary>
-            <form method="post" action={`${group.action}/entries`} className="mt-3 space-y-4">
-              <Csrf options={options} />
-              <p className="text-sm text-stone-700">
-                For someone who will not use the link: no e-mail needed, and nothing is sent to them.{' '}
-                {group.money
-                  ? 'They count in the order at once and pay you, not the site: their share shows as still to pay.'
-                  : 'They count in the order at once.'}
-              </p>
-              <EntryFields
-                prefix="add"
-                sizes={group.sizes}
-                asksNames={group.asksNames}
-                asksNumbers={group.asksNumbers}
-                form={group.form}
-                nameLabel="Their name"
-                withEmail={false}
-              />
-              <button type="submit" className={secondary}>
-                Add to the list
-              </button>
-            </form>
-          </details>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <form method="post" action={`${group.action}/deadline`} className="space-y-2">
-              <Csrf options={options} />
-              <label htmlFor="group-new-deadline" className="block font-medium">
-                Move the deadline
-              </label>
-              <input
-                id="group-new-deadline"
-                name="deadline"
-                type="datetime-local"
-                required
-                defaultValue={group.deadlineLocal}
-                className={input}
-              />
-              <button type="submit" className={secondary}>
-                Move it
-              </button>
-            </form>
-            <div className="space-y-2">
-              <form method="post" action={`${group.action}/close`}>
-                <Csrf options={options} />
-                <p className="font-medium">Everyone is in?</p>
-                <p className="text-sm text-stone-700">
-                  Closing sends the list to the shop as your order’s sizes. Nobody can join or change an entry after.
-                </p>
-                {/* Required here and checked by the server: a close cannot be undone, so no stray tap closes it. */}
-                <label className="mt-2 flex items-start gap-2">
-                  <input type="checkbox" name="confirm" required className="mt-1" /> Everyone is in: close the group
-                </label>
-                <button type="submit" className={`mt-2 ${primary}`}>
-                  Close the group now
-                </button>
-              </form>
-              <form method="post" action={`${group.action}/link`} className="flex flex-wrap gap-3 text-sm">
-                <Csrf options={options} />
-                <button type="submit" name="action" value="replace" className="text-brand-800 underline">
-                  Make a new link
-                </button>
-                {group.shareUrl && (
-                  <button type="submit" name="action" value="revoke" className="text-red-800 underline">
-                    Turn the link off
-                  </button>
-                )}
-              </form>
-            </div>
-          </div>
-        </>
-      )}
+      {open && <GroupChanges group={group} options={options} />}
       <script src="/group-share.js" type="module" />
     </div>
+  );
+}
+
+/** The organiser's changes to an open group: add someone by hand, move the deadline, close, new link. */
+function GroupChanges({ group, options }: { group: GroupOrganiserView; options: RequestPageOptions }) {
+  return (
+    <>
+      <details className="rounded border border-stone-200 p-3" open={group.form !== undefined}>
+        <summary className="cursor-pointer font-semibold text-brand-800">Add someone by hand</summary>
+        <form method="post" action={`${group.action}/entries`} className="mt-3 space-y-4">
+          <Csrf options={options} />
+          <p className="text-sm text-stone-700">
+            For someone who will not use the link: no e-mail needed, and nothing is sent to them.{' '}
+            {group.money
+              ? 'They count in the order at once and pay you, not the site: their share shows as still to pay.'
+              : 'They count in the order at once.'}
+          </p>
+          <EntryFields
+            prefix="add"
+            sizes={group.sizes}
+            asksNames={group.asksNames}
+            asksNumbers={group.asksNumbers}
+            form={group.form}
+            nameLabel="Their name"
+            withEmail={false}
+          />
+          <button type="submit" className={secondary}>
+            Add to the list
+          </button>
+        </form>
+      </details>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <form method="post" action={`${group.action}/deadline`} className="space-y-2">
+          <Csrf options={options} />
+          <label htmlFor="group-new-deadline" className="block font-medium">
+            Move the deadline
+          </label>
+          <input
+            id="group-new-deadline"
+            name="deadline"
+            type="datetime-local"
+            required
+            defaultValue={group.deadlineLocal}
+            className={input}
+          />
+          <button type="submit" className={secondary}>
+            Move it
+          </button>
+        </form>
+        <div className="space-y-2">
+          <form method="post" action={`${group.action}/close`}>
+            <Csrf options={options} />
+            <p className="font-medium">Everyone is in?</p>
+            <p className="text-sm text-stone-700">
+              Closing sends the list to the shop as your order’s sizes. Nobody can join or change an entry after.
+            </p>
+            {/* Required here and checked by the server: a close cannot be undone, so no stray tap closes it. */}
+            <label className="mt-2 flex items-start gap-2">
+              <input type="checkbox" name="confirm" required className="mt-1" /> Everyone is in: close the group
+            </label>
+            <button type="submit" className={`mt-2 ${primary}`}>
+              Close the group now
+            </button>
+          </form>
+          <form method="post" action={`${group.action}/link`} className="flex flex-wrap gap-3 text-sm">
+            <Csrf options={options} />
+            <button type="submit" name="action" value="replace" className="text-brand-800 underline">
+              Make a new link
+            </button>
+            {group.shareUrl && (
+              <button type="submit" name="action" value="revoke" className="text-red-800 underline">
+                Turn the link off
+              </button>
+            )}
+          </form>
+        </div>
+      </div>
+    </>
   );
 }
