@@ -1,8 +1,14 @@
 import { EntryFields } from '#client/groups/entry-fields.tsx';
+import { backColumn, nameColumn, quantityColumn, RosterTable, sizeColumn } from '#client/groups/roster-table.tsx';
 import { WholeWords } from '#client/groups/whole-words.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { CustomerPageOptions } from '#shared/customer-page-contract.ts';
-import type { CustomerPageGroup, GroupOrganiserView, GroupStartView } from '#shared/groups/group-contract.ts';
+import type {
+  CustomerPageGroup,
+  GroupOrganiserView,
+  GroupRosterRow,
+  GroupStartView,
+} from '#shared/groups/group-contract.ts';
 import { GROUP_LIMITS } from '#shared/groups/group-forms.ts';
 import { PageSection } from './customer-document.tsx';
 
@@ -155,6 +161,48 @@ const stateText: Record<GroupOrganiserView['state'], string> = {
   cancelled: 'Cancelled',
 };
 
+/** The person's name, marked when new since the last visit, with their address (and, on a phone, their back). */
+function PersonCell({ row }: { row: GroupRosterRow }) {
+  return (
+    <>
+      <WholeWords text={row.name} />
+      {row.changed && (
+        <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">new</span>
+      )}
+      <span className="block w-0 min-w-full truncate text-xs font-normal text-stone-600" title={row.email}>
+        {row.email || 'Added by you'}
+      </span>
+      {/* The address takes the column's width, never widens it (w-0 min-w-full); on a phone the back goes under the name: a column of its own would leave none a word's width. */}
+      {back(row) && (
+        <span className="block text-xs font-normal sm:hidden">
+          Back: <span className="font-semibold">{back(row)}</span>
+        </span>
+      )}
+    </>
+  );
+}
+
+function RemoveEntry({
+  row,
+  group,
+  options,
+}: {
+  row: GroupRosterRow;
+  group: GroupOrganiserView;
+  options: CustomerPageOptions;
+}) {
+  // Paid by card: the shop removes it and refunds the card (the server refuses the organiser).
+  if (row.paid) return <span className="text-xs text-stone-700">Paid: ask the shop to remove</span>;
+  return (
+    <form method="post" action={`${group.action}/entries/${row.id}/remove`}>
+      <Csrf options={options} />
+      <button type="submit" className="text-red-800 underline" aria-label={`Remove ${row.name}`}>
+        Remove
+      </button>
+    </form>
+  );
+}
+
 function Roster({ group, options }: { group: GroupOrganiserView; options: CustomerPageOptions }) {
   const open = group.state === 'open' || group.state === 'past-deadline';
   return (
@@ -219,170 +267,117 @@ function Roster({ group, options }: { group: GroupOrganiserView; options: Custom
         )}
       </div>
       {group.roster.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Everyone on the list</caption>
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2 pr-3">
-                  Name
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Size
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Qty
-                </th>
-                {(group.asksNames || group.asksNumbers) && (
-                  <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
-                    Back
-                  </th>
-                )}
-                {group.roster.some((row) => row.payment) && (
-                  <th scope="col" className="py-2 pr-3">
-                    {group.money ? 'Share' : 'Paid'}
-                  </th>
-                )}
-                {open && (
-                  <th scope="col" className="py-2">
-                    <span className="sr-only">Remove</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {group.roster.map((row) => (
-                <tr key={row.id} className="border-b border-stone-200" data-entry={row.name}>
-                  <th scope="row" className="py-2 pr-3 font-medium">
-                    <WholeWords text={row.name} />
-                    {row.changed && (
-                      <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">new</span>
-                    )}
-                    <span
-                      className="block w-0 min-w-full truncate text-xs font-normal text-stone-600"
-                      title={row.email}
-                    >
-                      {row.email || 'Added by you'}
-                    </span>
-                    {/* The address takes the column's width, never widens it (w-0 min-w-full); on a phone the back goes under the name: a column of its own would leave none a word's width. */}
-                    {back(row) && (
-                      <span className="block text-xs font-normal sm:hidden">
-                        Back: <span className="font-semibold">{back(row)}</span>
-                      </span>
-                    )}
-                  </th>
-                  <td className="py-2 pr-3">{row.size}</td>
-                  <td className="py-2 pr-3">{row.quantity}</td>
-                  {(group.asksNames || group.asksNumbers) && (
-                    <td className="hidden py-2 pr-3 sm:table-cell">{back(row)}</td>
-                  )}
-                  {group.roster.some((item) => item.payment) && (
-                    <td className="py-2 pr-3">
-                      {row.share && <span className="block font-semibold">{row.share}</span>}
-                      {row.payment}
-                    </td>
-                  )}
-                  {open && (
-                    <td className="py-2">
-                      {row.paid ? (
-                        // Paid by card: the shop removes it and refunds the card (the server refuses the organiser).
-                        <span className="text-xs text-stone-700">Paid: ask the shop to remove</span>
-                      ) : (
-                        <form method="post" action={`${group.action}/entries/${row.id}/remove`}>
-                          <Csrf options={options} />
-                          <button type="submit" className="text-red-800 underline" aria-label={`Remove ${row.name}`}>
-                            Remove
-                          </button>
-                        </form>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RosterTable<GroupRosterRow>
+          caption="Everyone on the list"
+          rows={group.roster}
+          padding="py-2"
+          columns={[
+            { ...nameColumn, cell: (row) => <PersonCell row={row} />, rowHeader: true, cellClassName: 'font-medium' },
+            sizeColumn,
+            quantityColumn,
+            (group.asksNames || group.asksNumbers) && { ...backColumn, cell: back, className: 'hidden sm:table-cell' },
+            group.roster.some((row) => row.payment) && {
+              heading: group.money ? 'Share' : 'Paid',
+              cell: (row) => (
+                <>
+                  {row.share && <span className="block font-semibold">{row.share}</span>}
+                  {row.payment}
+                </>
+              ),
+            },
+            open && {
+              heading: <span className="sr-only">Remove</span>,
+              cell: (row) => <RemoveEntry row={row} group={group} options={options} />,
+              end: true,
+            },
+          ]}
+        />
       )}
       <p>
         <a href={group.csvPath} className="font-semibold text-brand-800 underline" download>
           Download the list (CSV)
         </a>
       </p>
-      {open && (
-        <>
-          <details className="rounded border border-stone-200 p-3" open={group.form !== undefined}>
-            <summary className="cursor-pointer font-semibold text-brand-800">Add someone by hand</summary>
-            <form method="post" action={`${group.action}/entries`} className="mt-3 space-y-4">
-              <Csrf options={options} />
-              <p className="text-sm text-stone-700">
-                For someone who will not use the link: no e-mail needed, and nothing is sent to them.{' '}
-                {group.money
-                  ? 'They count in the order at once and pay you, not the site: their share shows as still to pay.'
-                  : 'They count in the order at once.'}
-              </p>
-              <EntryFields
-                prefix="add"
-                sizes={group.sizes}
-                asksNames={group.asksNames}
-                asksNumbers={group.asksNumbers}
-                form={group.form}
-                nameLabel="Their name"
-                withEmail={false}
-              />
-              <button type="submit" className={secondary}>
-                Add to the list
-              </button>
-            </form>
-          </details>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <form method="post" action={`${group.action}/deadline`} className="space-y-2">
-              <Csrf options={options} />
-              <label htmlFor="group-new-deadline" className="block font-medium">
-                Move the deadline
-              </label>
-              <input
-                id="group-new-deadline"
-                name="deadline"
-                type="datetime-local"
-                required
-                defaultValue={group.deadlineLocal}
-                className={input}
-              />
-              <button type="submit" className={secondary}>
-                Move it
-              </button>
-            </form>
-            <div className="space-y-2">
-              <form method="post" action={`${group.action}/close`}>
-                <Csrf options={options} />
-                <p className="font-medium">Everyone is in?</p>
-                <p className="text-sm text-stone-700">
-                  Closing sends the list to the shop as your order’s sizes. Nobody can join or change an entry after.
-                </p>
-                {/* Required here and checked by the server: a close cannot be undone, so no stray tap closes it. */}
-                <label className="mt-2 flex items-start gap-2">
-                  <input type="checkbox" name="confirm" required className="mt-1" /> Everyone is in: close the group
-                </label>
-                <button type="submit" className={`mt-2 ${primary}`}>
-                  Close the group now
-                </button>
-              </form>
-              <form method="post" action={`${group.action}/link`} className="flex flex-wrap gap-3 text-sm">
-                <Csrf options={options} />
-                <button type="submit" name="action" value="replace" className="text-brand-800 underline">
-                  Make a new link
-                </button>
-                {group.shareUrl && (
-                  <button type="submit" name="action" value="revoke" className="text-red-800 underline">
-                    Turn the link off
-                  </button>
-                )}
-              </form>
-            </div>
-          </div>
-        </>
-      )}
+      {open && <GroupChanges group={group} options={options} />}
       <script src="/group-share.js" type="module" />
     </div>
+  );
+}
+
+/** The organiser's changes to an open group: add someone by hand, move the deadline, close, new link. */
+function GroupChanges({ group, options }: { group: GroupOrganiserView; options: CustomerPageOptions }) {
+  return (
+    <>
+      <details className="rounded border border-stone-200 p-3" open={group.form !== undefined}>
+        <summary className="cursor-pointer font-semibold text-brand-800">Add someone by hand</summary>
+        <form method="post" action={`${group.action}/entries`} className="mt-3 space-y-4">
+          <Csrf options={options} />
+          <p className="text-sm text-stone-700">
+            For someone who will not use the link: no e-mail needed, and nothing is sent to them.{' '}
+            {group.money
+              ? 'They count in the order at once and pay you, not the site: their share shows as still to pay.'
+              : 'They count in the order at once.'}
+          </p>
+          <EntryFields
+            prefix="add"
+            sizes={group.sizes}
+            asksNames={group.asksNames}
+            asksNumbers={group.asksNumbers}
+            form={group.form}
+            nameLabel="Their name"
+            withEmail={false}
+          />
+          <button type="submit" className={secondary}>
+            Add to the list
+          </button>
+        </form>
+      </details>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <form method="post" action={`${group.action}/deadline`} className="space-y-2">
+          <Csrf options={options} />
+          <label htmlFor="group-new-deadline" className="block font-medium">
+            Move the deadline
+          </label>
+          <input
+            id="group-new-deadline"
+            name="deadline"
+            type="datetime-local"
+            required
+            defaultValue={group.deadlineLocal}
+            className={input}
+          />
+          <button type="submit" className={secondary}>
+            Move it
+          </button>
+        </form>
+        <div className="space-y-2">
+          <form method="post" action={`${group.action}/close`}>
+            <Csrf options={options} />
+            <p className="font-medium">Everyone is in?</p>
+            <p className="text-sm text-stone-700">
+              Closing sends the list to the shop as your order’s sizes. Nobody can join or change an entry after.
+            </p>
+            {/* Required here and checked by the server: a close cannot be undone, so no stray tap closes it. */}
+            <label className="mt-2 flex items-start gap-2">
+              <input type="checkbox" name="confirm" required className="mt-1" /> Everyone is in: close the group
+            </label>
+            <button type="submit" className={`mt-2 ${primary}`}>
+              Close the group now
+            </button>
+          </form>
+          <form method="post" action={`${group.action}/link`} className="flex flex-wrap gap-3 text-sm">
+            <Csrf options={options} />
+            <button type="submit" name="action" value="replace" className="text-brand-800 underline">
+              Make a new link
+            </button>
+            {group.shareUrl && (
+              <button type="submit" name="action" value="revoke" className="text-red-800 underline">
+                Turn the link off
+              </button>
+            )}
+          </form>
+        </div>
+      </div>
+    </>
   );
 }

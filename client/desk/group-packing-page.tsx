@@ -1,4 +1,4 @@
-import { WholeWords } from '#client/groups/whole-words.tsx';
+import { backColumn, nameColumn, quantityColumn, RosterTable, sizeColumn } from '#client/groups/roster-table.tsx';
 import type { DeskRenderOptions } from '#shared/desk-contract.ts';
 import type { GroupPackingView } from '#shared/groups/group-contract.ts';
 import { DeskDocument } from './desk-document.tsx';
@@ -21,43 +21,22 @@ export function GroupPackingPage({ view, options }: { view: GroupPackingView; op
         <p className="mt-2">
           {view.totals.map((total) => `${total.size} ${total.count}`).join(' · ') || 'Nobody has joined yet.'}
         </p>
-        <table className="mt-3 w-full text-left">
-          <caption className="sr-only">Everyone in the group, by size</caption>
-          <thead>
-            <tr className="border-b-2 border-stone-900">
-              <th scope="col" className="py-1 pr-3">
-                Size
-              </th>
-              <th scope="col" className="py-1 pr-3">
-                Name
-              </th>
-              <th scope="col" className="py-1 pr-3">
-                Qty
-              </th>
-              <th scope="col" className="py-1 pr-3">
-                Back
-              </th>
-              <th scope="col" className="py-1">
-                Packed
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.rows.map((row) => (
-              <tr key={row.id} className="border-b border-stone-200 break-inside-avoid">
-                <td className="py-1 pr-3 font-bold">{row.size}</td>
-                <td className="py-1 pr-3">
-                  <WholeWords text={row.name} />
-                </td>
-                <td className="py-1 pr-3">{row.quantity}</td>
-                <td className="py-1 pr-3 wrap-anywhere">{row.back}</td>
-                <td className="py-1">
-                  <span aria-hidden="true" className="inline-block size-4 border border-stone-700" />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RosterTable
+          caption="Everyone in the group, by size"
+          rows={view.rows}
+          layout="sheet"
+          columns={[
+            { ...sizeColumn, cellClassName: 'font-bold' },
+            nameColumn,
+            quantityColumn,
+            backColumn,
+            {
+              heading: 'Packed',
+              cell: () => <span aria-hidden="true" className="inline-block size-4 border border-stone-700" />,
+              end: true,
+            },
+          ]}
+        />
       </article>
     </DeskDocument>
   );

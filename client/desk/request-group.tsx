@@ -1,4 +1,4 @@
-import { WholeWords } from '#client/groups/whole-words.tsx';
+import { backColumn, nameColumn, quantityColumn, RosterTable, sizeColumn } from '#client/groups/roster-table.tsx';
 import type { DeskGroupView } from '#shared/groups/group-contract.ts';
 import { TokenField } from './desk-document.tsx';
 import { Section } from './request-section.tsx';
@@ -34,55 +34,23 @@ export function GroupSection({ group, token }: { group: DeskGroupView; token: st
         {group.totals.length > 0 && `: ${group.totals.map((total) => `${total.size} ${total.count}`).join(', ')}`}
       </p>
       {group.roster.length > 0 && (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">The group's roster</caption>
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-1 pr-3">
-                  Name
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Size
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Qty
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Back
-                </th>
-                {group.roster.some((row) => row.payment) && (
-                  <th scope="col" className="py-1 pr-3">
-                    Payment
-                  </th>
-                )}
-                {removable && (
-                  <th scope="col" className="py-1">
-                    <span className="sr-only">Remove</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {group.roster.map((row) => (
-                <tr key={row.id} className="border-b border-stone-200">
-                  <td className="py-1 pr-3">
-                    <WholeWords text={row.name} />
-                  </td>
-                  <td className="py-1 pr-3">{row.size}</td>
-                  <td className="py-1 pr-3">{row.quantity}</td>
-                  <td className="py-1 pr-3 wrap-anywhere">{row.back}</td>
-                  {group.roster.some((item) => item.payment) && <td className="py-1 pr-3">{row.payment}</td>}
-                  {removable && (
-                    <td className="py-1">
-                      <RemoveEntry row={row} token={token} />
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RosterTable<RosterRow>
+          caption="The group's roster"
+          rows={group.roster}
+          className="mt-3"
+          columns={[
+            nameColumn,
+            sizeColumn,
+            quantityColumn,
+            backColumn,
+            group.roster.some((row) => row.payment) && { heading: 'Payment', cell: (row) => row.payment },
+            removable && {
+              heading: <span className="sr-only">Remove</span>,
+              cell: (row) => <RemoveEntry row={row} token={token} />,
+              end: true,
+            },
+          ]}
+        />
       )}
       <p className="mt-3 flex flex-wrap gap-4 text-sm">
         <a className="font-semibold underline" href={group.csvPath}>

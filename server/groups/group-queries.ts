@@ -11,6 +11,7 @@ import type {
   ClosedRoster,
   EntryOutcome,
   GroupEntryInput,
+  GroupSettings,
   GroupStore,
   NewEntry,
   Reprice,
@@ -190,285 +191,339 @@ export async function closeGroupAtApproval(
   await closeLockedGroup(trx, clock, group, actor, counted ? 'roster' : 'keep');
 }
 
+/** The group's row with its request's reference and status, which decide what the group takes. */
+const groupQuery = (trx: Db) =>
+  trx
+    .selectFrom('groups')
+    .innerJoin('submissions', 'submissions.id', 'groups.submission_id')
+    .selectAll('groups')
+    .select(['submissions.reference', 'submissions.status']);
+
 /**
- * Group orders. Every change that a limit or the group's state decides is made in one
- * transaction with the group's row read under lock (PostgreSQL) or the database's single writer
- * (SQLite), so two members joining at once cannot both pass a cap, and nothing joins a group being closed.
+ * The group's row read under lock (PostgreSQL) or the database's single writer (SQLite): every change
+ * that a limit or the group's state decides is made in one transaction after this read, so two members
+ * joining at once cannot both pass a cap, and nothing joins a group being closed.
  */
-function createGroupStorage(db: Db, dialect: SqlDialect, clock: DatabaseClock, now: () => Date): GroupStore {
-  const groupQuery = (trx: Db) =>
-    trx
-      .selectFrom('groups')
-      .innerJoin('submissions', 'submissions.id', 'groups.submission_id')
-      .selectAll('groups')
-      .select(['submissions.reference', 'submissions.status']);
+async function lockedGroup(trx: Db, dialect: SqlDialect, groupId: number) {
+  const row = await groupQuery(trx)
+    .where('groups.id', '=', groupId)
+    .$if(dialect === 'postgres', (query) => query.forUpdate(['groups']))
+    .executeTakeFirst();
+  return row && { row, group: groupOfRow(row) };
+}
 
-  async function lockedGroup(trx: Db, groupId: number) {
-    const row = await groupQuery(trx)
-      .where('groups.id', '=', groupId)
-      .$if(dialect === 'postgres', (query) => query.forUpdate(['groups']))
+/** Why an open-looking group takes nothing from `by` now, or undefined when it takes it. */
+function refusalOf({ row, group }: { row: GroupRow; group: StoredGroup }, by: 'member' | Actor, now: () => Date) {
+  if (group.state === 'closed') return 'closed' as const;
+  if (group.state === 'cancelled') return 'cancelled' as const;
+  // Once the quote is approved the roster is the order: a group left open from before approvals
+  // closed it takes nothing more from the members or the organiser (a change to the order is a new
+  // quote version). The shop may still take an entry off, and refund it, as on any open group.
+  if ((by === 'member' || by === 'customer') && !OPEN_STATUSES.has(row.status))
+    return row.status === 'cancelled' ? ('cancelled' as const) : ('closed' as const);
+  // The organiser and the shop may still tidy the roster after the deadline, until it is closed.
+  if (by === 'member' && group.deadline.getTime() <= now().getTime()) return 'past-deadline' as const;
+  return undefined;
+}
+
+const liveEntries = (trx: Db, groupId: number) =>
+  trx.selectFrom('group_entries').where('group_id', '=', groupId).where('removed_at', 'is', null).selectAll();
+
+function logEntry(
+  trx: Db,
+  clock: DatabaseClock,
+  group: GroupRow,
+  actor: 'member' | Actor,
+  type: string,
+  entry: StoredGroupEntry,
+) {
+  return appendEvent(trx, clock, group.submission_id, {
+    actor: actor === 'member' ? 'customer' : actor,
+    type,
+    data: { group: group.id, entry: entry.id, name: entry.name, size: entry.size, quantity: entry.quantity },
+  });
+}
+
+/**
+ * Starts the request's group with its first share link salt, logged and the link mailed to the
+ * organiser in one transaction. 'exists' when the request has one already; undefined when the
+ * request is gone or is not a quote request.
+ */
+function startGroup(
+  { db, dialect, clock }: Database,
+  reference: string,
+  settings: GroupSettings,
+  shareSalt: string,
+): Promise<StoredGroup | 'exists' | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const request = await trx
+      .selectFrom('submissions')
+      .where('reference', '=', reference)
+      .select(['id', 'kind'])
+      .$if(dialect === 'postgres', (query) => query.forUpdate())
       .executeTakeFirst();
-    return row && { row, group: groupOfRow(row) };
-  }
-
-  /** Why an open-looking group takes nothing from `by` now, or undefined when it takes it. */
-  function refusalOf({ row, group }: { row: GroupRow; group: StoredGroup }, by: 'member' | Actor) {
-    if (group.state === 'closed') return 'closed' as const;
-    if (group.state === 'cancelled') return 'cancelled' as const;
-    // Once the quote is approved the roster is the order: a group left open from before approvals
-    // closed it takes nothing more from the members or the organiser (a change to the order is a new
-    // quote version). The shop may still take an entry off, and refund it, as on any open group.
-    if ((by === 'member' || by === 'customer') && !OPEN_STATUSES.has(row.status))
-      return row.status === 'cancelled' ? ('cancelled' as const) : ('closed' as const);
-    // The organiser and the shop may still tidy the roster after the deadline, until it is closed.
-    if (by === 'member' && group.deadline.getTime() <= now().getTime()) return 'past-deadline' as const;
-    return undefined;
-  }
-
-  const liveEntries = (trx: Db, groupId: number) =>
-    trx.selectFrom('group_entries').where('group_id', '=', groupId).where('removed_at', 'is', null).selectAll();
-
-  function logEntry(trx: Db, group: GroupRow, actor: 'member' | Actor, type: string, entry: StoredGroupEntry) {
-    return appendEvent(trx, clock, group.submission_id, {
-      actor: actor === 'member' ? 'customer' : actor,
-      type,
-      data: { group: group.id, entry: entry.id, name: entry.name, size: entry.size, quantity: entry.quantity },
+    if (request?.kind !== 'quote') return undefined;
+    const existing = await trx
+      .selectFrom('groups')
+      .where('submission_id', '=', request.id)
+      .select('id')
+      .executeTakeFirst();
+    if (existing) return 'exists' as const;
+    const inserted = await trx
+      .insertInto('groups')
+      .values({
+        submission_id: request.id,
+        title: settings.title,
+        deadline: settings.deadline.toISOString(),
+        asks_names: settings.asksNames ? 1 : 0,
+        asks_numbers: settings.asksNumbers ? 1 : 0,
+        note: settings.note,
+        payer: settings.payer,
+        price_cents: settings.priceCents,
+        allow_repeat: settings.allowRepeat ? 1 : 0,
+        share_salt: shareSalt,
+        state: 'open',
+        created_at: clock.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await appendEvent(trx, clock, request.id, {
+      actor: 'customer',
+      type: 'group_started',
+      data: { group: inserted.id, title: settings.title, deadline: settings.deadline.toISOString() },
     });
-  }
+    await insertQueuedMail(trx, clock, {
+      mail: { kind: 'group', about: 'share-link' },
+      recipient: 'customer',
+      submissionId: request.id,
+    });
+    const row = await groupQuery(trx).where('groups.id', '=', inserted.id).executeTakeFirstOrThrow();
+    return groupOfRow(row);
+  });
+}
 
-  return {
-    async startGroup(reference, settings, shareSalt) {
-      return db.transaction().execute(async (trx) => {
-        const request = await trx
-          .selectFrom('submissions')
-          .where('reference', '=', reference)
-          .select(['id', 'kind'])
-          .$if(dialect === 'postgres', (query) => query.forUpdate())
-          .executeTakeFirst();
-        if (request?.kind !== 'quote') return undefined;
-        const existing = await trx
-          .selectFrom('groups')
-          .where('submission_id', '=', request.id)
-          .select('id')
-          .executeTakeFirst();
-        if (existing) return 'exists' as const;
-        const inserted = await trx
-          .insertInto('groups')
-          .values({
-            submission_id: request.id,
-            title: settings.title,
-            deadline: settings.deadline.toISOString(),
-            asks_names: settings.asksNames ? 1 : 0,
-            asks_numbers: settings.asksNumbers ? 1 : 0,
-            note: settings.note,
-            payer: settings.payer,
-            price_cents: settings.priceCents,
-            allow_repeat: settings.allowRepeat ? 1 : 0,
-            share_salt: shareSalt,
-            state: 'open',
-            created_at: clock.now(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await appendEvent(trx, clock, request.id, {
-          actor: 'customer',
-          type: 'group_started',
-          data: { group: inserted.id, title: settings.title, deadline: settings.deadline.toISOString() },
-        });
-        await insertQueuedMail(trx, clock, {
-          mail: { kind: 'group', about: 'share-link' },
-          recipient: 'customer',
-          submissionId: request.id,
-        });
-        const row = await groupQuery(trx).where('groups.id', '=', inserted.id).executeTakeFirstOrThrow();
-        return groupOfRow(row);
-      });
-    },
+/** The request's group, if it has one. */
+async function groupOf({ db }: Database, reference: string): Promise<StoredGroup | undefined> {
+  const row = await groupQuery(db).where('submissions.reference', '=', reference).executeTakeFirst();
+  return row && groupOfRow(row);
+}
 
-    async groupOf(reference) {
-      const row = await groupQuery(db).where('submissions.reference', '=', reference).executeTakeFirst();
-      return row && groupOfRow(row);
-    },
+/** A group by its id (the share link's first part). */
+async function groupById({ db }: Database, id: number): Promise<StoredGroup | undefined> {
+  const row = await groupQuery(db).where('groups.id', '=', id).executeTakeFirst();
+  return row && groupOfRow(row);
+}
 
-    async groupById(id) {
-      const row = await groupQuery(db).where('groups.id', '=', id).executeTakeFirst();
-      return row && groupOfRow(row);
-    },
+/** Every entry of the group, oldest first, removed ones included (with removedAt). */
+async function entriesOf({ db }: Database, groupId: number): Promise<StoredGroupEntry[]> {
+  const rows = await db.selectFrom('group_entries').where('group_id', '=', groupId).selectAll().orderBy('id').execute();
+  return rows.map(entryOfRow);
+}
 
-    async entriesOf(groupId) {
-      const rows = await db
-        .selectFrom('group_entries')
-        .where('group_id', '=', groupId)
-        .selectAll()
-        .orderBy('id')
-        .execute();
-      return rows.map(entryOfRow);
-    },
+/** One entry with its group. */
+async function entryById({ db }: Database, entryId: number) {
+  const row = await db.selectFrom('group_entries').where('id', '=', entryId).selectAll().executeTakeFirst();
+  if (!row) return undefined;
+  const group = await groupQuery(db).where('groups.id', '=', row.group_id).executeTakeFirst();
+  return group && { entry: entryOfRow(row), group: groupOfRow(group) };
+}
 
-    async entryById(entryId) {
-      const row = await db.selectFrom('group_entries').where('id', '=', entryId).selectAll().executeTakeFirst();
-      if (!row) return undefined;
-      const group = await groupQuery(db).where('groups.id', '=', row.group_id).executeTakeFirst();
-      return group && { entry: entryOfRow(row), group: groupOfRow(group) };
-    },
+/**
+ * Adds an entry if the group takes it now (open, before the deadline for a member, within the caps,
+ * not a second entry for the same name and e-mail unless allowed), checked in the entry's transaction.
+ */
+function addEntry({ db, dialect, clock, now }: Database, groupId: number, entry: NewEntry): Promise<EntryOutcome> {
+  return db.transaction().execute(async (trx): Promise<EntryOutcome> => {
+    const locked = await lockedGroup(trx, dialect, groupId);
+    if (!locked) return { ok: false, reason: 'gone' };
+    const refusal = refusalOf(locked, entry.addedBy, now);
+    if (refusal) return { ok: false, reason: refusal };
+    const live = (await liveEntries(trx, groupId).execute()).map(entryOfRow);
+    if (live.length >= entry.limits.perGroup) return { ok: false, reason: 'group-full' };
+    if (entry.visitor && live.filter((item) => item.visitor === entry.visitor).length >= entry.limits.perVisitor)
+      return { ok: false, reason: 'visitor-full' };
+    if (!locked.group.allowRepeat && live.some((item) => personKey(item) === personKey(entry.input)))
+      return { ok: false, reason: 'duplicate' };
+    const row = await trx
+      .insertInto('group_entries')
+      .values({
+        group_id: groupId,
+        ...entryValues(entry.input),
+        edit_salt: entry.editSalt,
+        added_by: entry.addedBy,
+        visitor: entry.visitor,
+        payment: entry.payment,
+        created_at: clock.now(),
+        changed_at: clock.now(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const stored = entryOfRow(row);
+    await logEntry(trx, clock, locked.row, entry.addedBy, 'group_joined', stored);
+    // Nothing is mailed here: anyone with the share link may type any address, so a mail at joining
+    // would let them make the shop write to whoever they like. A member's receipt goes only once
+    // they paid their share by card (the webhook queues it); otherwise their entry's page is their link.
+    return { ok: true, entry: stored };
+  });
+}
 
-    async addEntry(groupId, entry: NewEntry): Promise<EntryOutcome> {
-      return db.transaction().execute(async (trx) => {
-        const locked = await lockedGroup(trx, groupId);
-        if (!locked) return { ok: false, reason: 'gone' };
-        const refusal = refusalOf(locked, entry.addedBy);
-        if (refusal) return { ok: false, reason: refusal };
-        const live = (await liveEntries(trx, groupId).execute()).map(entryOfRow);
-        if (live.length >= entry.limits.perGroup) return { ok: false, reason: 'group-full' };
-        if (entry.visitor && live.filter((item) => item.visitor === entry.visitor).length >= entry.limits.perVisitor)
-          return { ok: false, reason: 'visitor-full' };
-        if (!locked.group.allowRepeat && live.some((item) => personKey(item) === personKey(entry.input)))
-          return { ok: false, reason: 'duplicate' };
-        const row = await trx
-          .insertInto('group_entries')
-          .values({
-            group_id: groupId,
-            ...entryValues(entry.input),
-            edit_salt: entry.editSalt,
-            added_by: entry.addedBy,
-            visitor: entry.visitor,
-            payment: entry.payment,
-            created_at: clock.now(),
-            changed_at: clock.now(),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const stored = entryOfRow(row);
-        await logEntry(trx, locked.row, entry.addedBy, 'group_joined', stored);
-        // Nothing is mailed here: anyone with the share link may type any address, so a mail at joining
-        // would let them make the shop write to whoever they like. A member's receipt goes only once
-        // they paid their share by card (the webhook queues it); otherwise their entry's page is their link.
-        return { ok: true, entry: stored };
-      });
-    },
-
-    async changeEntry(entryId, input, by) {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('group_entries').where('id', '=', entryId).selectAll().executeTakeFirst();
-        if (!row || row.removed_at !== null) return { ok: false, reason: 'gone' };
-        const locked = await lockedGroup(trx, row.group_id);
-        if (!locked) return { ok: false, reason: 'gone' };
-        const refusal = refusalOf(locked, by);
-        if (refusal) return { ok: false, reason: refusal };
-        if (by === 'member' && row.payment === 'paid' && input.quantity !== row.quantity)
-          return { ok: false, reason: 'paid-quantity' };
-        // A Checkout page still open asks for the old count's and size's amount: they may change only
-        // once it is closed (the member's page expires it with Stripe first), so an old amount is never
-        // paid for a new count or a size priced differently.
-        if (row.payment === 'pending' && (input.quantity !== row.quantity || input.size !== row.size)) {
-          const open = await trx
-            .selectFrom('checkout_sessions')
-            .where('group_entry_id', '=', entryId)
-            .where('status', '=', 'open')
-            .select('id')
-            .executeTakeFirst();
-          if (open) return { ok: false, reason: 'payment-open' };
-        }
-        if (!locked.group.allowRepeat) {
-          const others = (await liveEntries(trx, row.group_id).where('id', '!=', entryId).execute()).map(entryOfRow);
-          if (others.some((item) => personKey(item) === personKey(input))) return { ok: false, reason: 'duplicate' };
-        }
-        const changed = await trx
-          .updateTable('group_entries')
-          .set({ ...entryValues(input), changed_at: clock.now() })
-          .where('id', '=', entryId)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const stored = entryOfRow(changed);
-        await logEntry(trx, locked.row, by, 'group_entry_changed', stored);
-        return { ok: true, entry: stored };
-      });
-    },
-
-    async removeEntry(entryId, by) {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('group_entries').where('id', '=', entryId).selectAll().executeTakeFirst();
-        if (!row || row.removed_at !== null) return { ok: false, reason: 'gone' };
-        const locked = await lockedGroup(trx, row.group_id);
-        if (!locked) return { ok: false, reason: 'gone' };
-        const refusal = refusalOf(locked, by);
-        if (refusal) return { ok: false, reason: refusal };
-        if ((by === 'member' || by === 'customer') && row.payment === 'paid')
-          return { ok: false, reason: 'paid-entry' };
-        const removed = await trx
-          .updateTable('group_entries')
-          .set({ removed_at: clock.now(), changed_at: clock.now() })
-          .where('id', '=', entryId)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const stored = entryOfRow(removed);
-        await logEntry(trx, locked.row, by, 'group_entry_removed', stored);
-        return { ok: true, entry: stored };
-      });
-    },
-
-    async extendDeadline(groupId, deadline, actor) {
-      return db.transaction().execute(async (trx) => {
-        const locked = await lockedGroup(trx, groupId);
-        if (locked?.group.state !== 'open') return false;
-        await trx.updateTable('groups').set({ deadline: deadline.toISOString() }).where('id', '=', groupId).execute();
-        await appendEvent(trx, clock, locked.row.submission_id, {
-          actor,
-          type: 'group_deadline',
-          data: { group: groupId, deadline: deadline.toISOString(), was: locked.group.deadline.toISOString() },
-        });
-        return true;
-      });
-    },
-
-    async replaceShareSalt(groupId, salt, actor) {
-      return db.transaction().execute(async (trx) => {
-        const locked = await lockedGroup(trx, groupId);
-        if (!locked) return false;
-        await trx.updateTable('groups').set({ share_salt: salt }).where('id', '=', groupId).execute();
-        await appendEvent(trx, clock, locked.row.submission_id, {
-          actor,
-          type: salt === null ? 'group_link_revoked' : 'group_link_replaced',
-          data: { group: groupId },
-        });
-        return true;
-      });
-    },
-
-    async markOrganiserSeen(groupId) {
-      await db.updateTable('groups').set({ organiser_seen_at: clock.now() }).where('id', '=', groupId).execute();
-    },
-
-    async closeGroup(groupId, actor, reprice): Promise<ClosedRoster | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const locked = await lockedGroup(trx, groupId);
-        if (locked?.group.state !== 'open') return undefined;
-        // A group still open on an approved request (left from before approvals closed it) must not
-        // rewrite the approved order: it is frozen as it is.
-        return closeLockedGroup(
-          trx,
-          clock,
-          locked.row,
-          actor,
-          OPEN_STATUSES.has(locked.row.status) ? 'roster' : 'keep',
-          reprice,
-        );
-      });
-    },
-
-    async groupsPastDeadline() {
-      const rows = await db
-        .selectFrom('groups')
-        .where('state', '=', 'open')
-        .where('deadline', '<=', now().toISOString())
+/** Changes an entry while the group is open (and, for a member, before the deadline). */
+function changeEntry(
+  { db, dialect, clock, now }: Database,
+  entryId: number,
+  input: GroupEntryInput,
+  by: 'member' | Actor,
+): Promise<EntryOutcome> {
+  return db.transaction().execute(async (trx): Promise<EntryOutcome> => {
+    const row = await trx.selectFrom('group_entries').where('id', '=', entryId).selectAll().executeTakeFirst();
+    if (!row || row.removed_at !== null) return { ok: false, reason: 'gone' };
+    const locked = await lockedGroup(trx, dialect, row.group_id);
+    if (!locked) return { ok: false, reason: 'gone' };
+    const refusal = refusalOf(locked, by, now);
+    if (refusal) return { ok: false, reason: refusal };
+    if (by === 'member' && row.payment === 'paid' && input.quantity !== row.quantity)
+      return { ok: false, reason: 'paid-quantity' };
+    // A Checkout page still open asks for the old count's and size's amount: they may change only
+    // once it is closed (the member's page expires it with Stripe first), so an old amount is never
+    // paid for a new count or a size priced differently.
+    if (row.payment === 'pending' && (input.quantity !== row.quantity || input.size !== row.size)) {
+      const open = await trx
+        .selectFrom('checkout_sessions')
+        .where('group_entry_id', '=', entryId)
+        .where('status', '=', 'open')
         .select('id')
-        .execute();
-      return rows.map((row) => row.id);
-    },
-  };
+        .executeTakeFirst();
+      if (open) return { ok: false, reason: 'payment-open' };
+    }
+    if (!locked.group.allowRepeat) {
+      const others = (await liveEntries(trx, row.group_id).where('id', '!=', entryId).execute()).map(entryOfRow);
+      if (others.some((item) => personKey(item) === personKey(input))) return { ok: false, reason: 'duplicate' };
+    }
+    const changed = await trx
+      .updateTable('group_entries')
+      .set({ ...entryValues(input), changed_at: clock.now() })
+      .where('id', '=', entryId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const stored = entryOfRow(changed);
+    await logEntry(trx, clock, locked.row, by, 'group_entry_changed', stored);
+    return { ok: true, entry: stored };
+  });
+}
+
+/**
+ * Removes an entry (its row stays, marked); refused once the group is closed, and to the member and
+ * the organiser when the entry is paid by card (the desk removes it and refunds the card).
+ */
+function removeEntry(
+  { db, dialect, clock, now }: Database,
+  entryId: number,
+  by: 'member' | Actor,
+): Promise<EntryOutcome> {
+  return db.transaction().execute(async (trx): Promise<EntryOutcome> => {
+    const row = await trx.selectFrom('group_entries').where('id', '=', entryId).selectAll().executeTakeFirst();
+    if (!row || row.removed_at !== null) return { ok: false, reason: 'gone' };
+    const locked = await lockedGroup(trx, dialect, row.group_id);
+    if (!locked) return { ok: false, reason: 'gone' };
+    const refusal = refusalOf(locked, by, now);
+    if (refusal) return { ok: false, reason: refusal };
+    if ((by === 'member' || by === 'customer') && row.payment === 'paid') return { ok: false, reason: 'paid-entry' };
+    const removed = await trx
+      .updateTable('group_entries')
+      .set({ removed_at: clock.now(), changed_at: clock.now() })
+      .where('id', '=', entryId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const stored = entryOfRow(removed);
+    await logEntry(trx, clock, locked.row, by, 'group_entry_removed', stored);
+    return { ok: true, entry: stored };
+  });
+}
+
+/** Moves the deadline of an open group; false when it is not open. */
+function extendDeadline({ db, dialect, clock }: Database, groupId: number, deadline: Date, actor: Actor) {
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockedGroup(trx, dialect, groupId);
+    if (locked?.group.state !== 'open') return false;
+    await trx.updateTable('groups').set({ deadline: deadline.toISOString() }).where('id', '=', groupId).execute();
+    await appendEvent(trx, clock, locked.row.submission_id, {
+      actor,
+      type: 'group_deadline',
+      data: { group: groupId, deadline: deadline.toISOString(), was: locked.group.deadline.toISOString() },
+    });
+    return true;
+  });
+}
+
+/** A new share link salt (null: revoked, no link works); false when the group is gone. */
+function replaceShareSalt({ db, dialect, clock }: Database, groupId: number, salt: string | null, actor: Actor) {
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockedGroup(trx, dialect, groupId);
+    if (!locked) return false;
+    await trx.updateTable('groups').set({ share_salt: salt }).where('id', '=', groupId).execute();
+    await appendEvent(trx, clock, locked.row.submission_id, {
+      actor,
+      type: salt === null ? 'group_link_revoked' : 'group_link_replaced',
+      data: { group: groupId },
+    });
+    return true;
+  });
+}
+
+/** Notes the organiser's visit: the next visit marks what changed after this one. */
+async function markOrganiserSeen({ db, clock }: Database, groupId: number): Promise<void> {
+  await db.updateTable('groups').set({ organiser_seen_at: clock.now() }).where('id', '=', groupId).execute();
+}
+
+/** Closes an open group; undefined when it was not open (closed already: nothing changes twice). */
+function closeGroup(
+  { db, dialect, clock }: Database,
+  groupId: number,
+  actor: Actor,
+  reprice?: Reprice,
+): Promise<ClosedRoster | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockedGroup(trx, dialect, groupId);
+    if (locked?.group.state !== 'open') return undefined;
+    // A group still open on an approved request (left from before approvals closed it) must not
+    // rewrite the approved order: it is frozen as it is.
+    return closeLockedGroup(
+      trx,
+      clock,
+      locked.row,
+      actor,
+      OPEN_STATUSES.has(locked.row.status) ? 'roster' : 'keep',
+      reprice,
+    );
+  });
+}
+
+/** Open groups whose deadline has passed, for the closing job. */
+async function groupsPastDeadline({ db, now }: Database): Promise<number[]> {
+  const rows = await db
+    .selectFrom('groups')
+    .where('state', '=', 'open')
+    .where('deadline', '<=', now().toISOString())
+    .select('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Group orders and their entries, on the open database. */
 export function createGroupStore(database: Database): GroupStore {
-  return createGroupStorage(database.db, database.dialect, database.clock, database.now);
+  return {
+    startGroup: (reference, settings, shareSalt) => startGroup(database, reference, settings, shareSalt),
+    groupOf: (reference) => groupOf(database, reference),
+    groupById: (id) => groupById(database, id),
+    entriesOf: (groupId) => entriesOf(database, groupId),
+    entryById: (entryId) => entryById(database, entryId),
+    addEntry: (groupId, entry) => addEntry(database, groupId, entry),
+    changeEntry: (entryId, input, by) => changeEntry(database, entryId, input, by),
+    removeEntry: (entryId, by) => removeEntry(database, entryId, by),
+    extendDeadline: (groupId, deadline, actor) => extendDeadline(database, groupId, deadline, actor),
+    replaceShareSalt: (groupId, salt, actor) => replaceShareSalt(database, groupId, salt, actor),
+    markOrganiserSeen: (groupId) => markOrganiserSeen(database, groupId),
+    closeGroup: (groupId, actor, reprice) => closeGroup(database, groupId, actor, reprice),
+    groupsPastDeadline: () => groupsPastDeadline(database),
+  };
 }

@@ -1,4 +1,4 @@
-import { type Request, type Response, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { CustomerRequest, CustomerStore } from '#server/customer/customer-store.ts';
 import { clientKey } from '#server/http/client-key.ts';
@@ -117,233 +117,252 @@ const bodyOf = (req: Request): Record<string, string> => {
 };
 const idOf = (value: unknown) => (/^\d{1,12}$/.test(String(value)) ? Number(value) : 0);
 
-/**
- * A group's members: the share link's page (no account, phone first, a plain form that works without script),
- * and each member's private page to change or remove their entry until the deadline. Nothing here shows the
- * organiser's address, quote or messages. Wrong links count against the visitor's rate limit; every answer is
- * no-store, noindex and sends no Referer.
- */
-export function memberRoutes(options: MemberRoutesOptions): Router {
-  const router = Router();
-  for (const base of ['/groups', '/group-entries']) {
-    router.use(base, (_req, res, next) => {
-      res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' });
-      next();
-    });
-    router.use(
-      base,
-      submissionRateLimit(options.rateLimit, options.limits, 'group-page', {
-        failuresOnly: true,
-        message: 'Too many tries at this address in a short while. Wait a few minutes and try again.',
-      }),
+const timeZoneOf = (options: MemberRoutesOptions) => options.prices()['order-terms'].timeZone;
+const noticeOf = (req: Request) => notices[String(req.query.done) as keyof typeof notices];
+const sharePathOf = (req: Request) => `/groups/${req.params.group}/${req.params.secret}`;
+
+/** The organiser's first name only: whom to ask, without their address. */
+const organiserName = (request: CustomerRequest | undefined) => request?.name.trim().split(/\s+/)[0] || 'the organiser';
+
+/** The group behind a share link, closed first when its deadline has passed; 404 for a wrong link. */
+async function sharedGroup(options: MemberRoutesOptions, req: Request, res: Response) {
+  const id = idOf(req.params.group);
+  const group = id ? await options.groups.groupById(id) : undefined;
+  if (!shareOpens(options.keys, group, id, String(req.params.secret)) || !group) throw createHttpError(404, NOT_FOUND);
+  res.locals[BACK_TO_LOCAL] = `/groups/${req.params.group}/${req.params.secret}`;
+  return closedIfDue(options.groups, group, options.now(), rosterEstimate(options.prices()));
+}
+
+/** The member's own entry with its group, behind their private link; 404 for a wrong link or a removed entry. */
+async function ownEntry(options: MemberRoutesOptions, req: Request, res: Response) {
+  const id = idOf(req.params.entry);
+  const found = id ? await options.groups.entryById(id) : undefined;
+  if (!entryOpens(options.keys, found?.entry, id, String(req.params.secret)) || !found || found.entry.removedAt)
+    throw createHttpError(
+      404,
+      'There is no entry at this address: it may have been removed. Join again from the group’s link.',
     );
-  }
-  const postLimit = submissionRateLimit(options.rateLimit, options.limits, 'group-post');
-  const timeZone = () => options.prices()['order-terms'].timeZone;
+  res.locals[BACK_TO_LOCAL] = `/group-entries/${req.params.entry}/${req.params.secret}`;
+  return {
+    entry: found.entry,
+    group: await closedIfDue(options.groups, found.group, options.now(), rosterEstimate(options.prices())),
+  };
+}
 
-  async function sharedGroup(req: Request, res: Response) {
-    const id = idOf(req.params.group);
-    const group = id ? await options.groups.groupById(id) : undefined;
-    if (!shareOpens(options.keys, group, id, String(req.params.secret)) || !group)
-      throw createHttpError(404, NOT_FOUND);
-    res.locals[BACK_TO_LOCAL] = `/groups/${req.params.group}/${req.params.secret}`;
-    return closedIfDue(options.groups, group, options.now(), rosterEstimate(options.prices()));
-  }
+/** The size upcharges of the group's garment: what each size adds to the price per person. */
+async function upchargesOf(options: MemberRoutesOptions, group: StoredGroup) {
+  const request = await options.customer.getCustomerRequest(group.reference);
+  return sizeUpcharges(request ? catalogueGarment(options.prices(), request.payload) : undefined);
+}
 
-  async function ownEntry(req: Request, res: Response) {
-    const id = idOf(req.params.entry);
-    const found = id ? await options.groups.entryById(id) : undefined;
-    if (!entryOpens(options.keys, found?.entry, id, String(req.params.secret)) || !found || found.entry.removedAt)
-      throw createHttpError(
-        404,
-        'There is no entry at this address: it may have been removed. Join again from the group’s link.',
-      );
-    res.locals[BACK_TO_LOCAL] = `/group-entries/${req.params.entry}/${req.params.secret}`;
-    return {
-      entry: found.entry,
-      group: await closedIfDue(options.groups, found.group, options.now(), rosterEstimate(options.prices())),
-    };
-  }
-
-  /** The size upcharges of the group's garment: what each size adds to the price per person. */
-  async function upchargesOf(group: StoredGroup) {
-    const request = await options.customer.getCustomerRequest(group.reference);
-    return sizeUpcharges(request ? catalogueGarment(options.prices(), request.payload) : undefined);
-  }
-
-  /** The organiser's first name only: whom to ask, without their address. */
-  const organiserName = (request: CustomerRequest | undefined) =>
-    request?.name.trim().split(/\s+/)[0] || 'the organiser';
-
-  async function sendMember(
-    req: Request,
-    res: Response,
-    group: StoredGroup,
-    page: {
-      action: string;
-      /**
-       * The page's own path: its pictures are served under it, so an entry's page never carries the
-       * share link's secret (a replaced share link must not reach members through their old pages).
-       */
-      picturesBase: string;
-      entry?: StoredGroupEntry;
-      payment?: GroupMemberView['payment'];
-      status?: number;
-      notice?: GroupMemberView['notice'];
-      form?: GroupFormState;
-    },
-  ) {
-    const request = await options.customer.getCustomerRequest(group.reference);
-    const payload = request?.payload ?? {};
-    const text = (value: unknown) => (typeof value === 'string' ? value : '');
-    const garment = catalogueGarment(options.prices(), payload);
-    const upcharges = sizeUpcharges(garment);
-    const state = groupState(group, options.now());
-    // With upcharges the sizes show their own prices, so the line points there instead of one figure.
-    const upcharged = Object.values(upcharges).some((cents) => cents > 0);
-    const priceText = (cents: number, how: string) =>
-      upcharged
-        ? `Each person pays the price beside their size ${how}: ${formatMoney(cents)}, more for the larger sizes.`
-        : `Each person pays ${formatMoney(cents)} ${how}.`;
-    const who = organiserName(request);
-    const closed =
-      state === 'open' && group.shareSalt !== null
-        ? undefined
-        : state === 'closed'
-          ? refusalText('closed', 'member', who)
-          : state === 'cancelled'
-            ? refusalText('cancelled', 'member', who)
-            : state === 'past-deadline'
-              ? refusalText('past-deadline', 'member', who)
-              : `This link is turned off. Ask ${who} for the new one.`;
-    const base = page.picturesBase;
-    // The picture only: the print sizes and resolution notes are for the shop and the organiser.
-    const mockups = mockupViews(await options.mockups.mockupsOf(group.reference), base).map((view) => ({
-      ...view,
-      prints: [],
-    }));
-    const hasPicture = mockups.length === 0 ? await artworkFile(group) : undefined;
-    const shop = options.shop();
-    const view: GroupMemberView = {
-      action: page.action,
-      title: group.title,
-      note: group.note,
-      garment: garment
-        ? garmentTitle(garment)
-        : [text(payload.garmentStyle), text(payload.garment)].filter(Boolean).join(' ') || 'Garment to be confirmed',
-      colour: text(payload.garmentColor),
-      ...(mockups.length > 0 ? { mockups } : {}),
-      ...(hasPicture ? { artwork: { src: `${base}/artwork`, alt: `The design for ${group.title}` } } : {}),
-      deadline: formatDateTime(group.deadline.toISOString(), timeZone()),
-      sizes: groupSizes(garment).map((size) => ({
-        size,
-        upcharge: upcharges[size] ? `+${formatMoney(upcharges[size])}` : '',
-        // What this size costs each when members pay: the same sum their Checkout asks.
-        ...(group.payer === 'members' && group.priceCents !== null
-          ? { price: formatMoney(piecePriceCents(group.priceCents, upcharges, size)) }
-          : {}),
-      })),
-      sizeChart: sizeChart(garment),
-      asksNames: group.asksNames,
-      asksNumbers: group.asksNumbers,
-      ...(group.payer === 'members' && group.priceCents !== null
-        ? {
-            price: priceText(
-              group.priceCents,
-              memberPaysByCard(options.gateway, group) ? 'by card when joining' : `to ${who}`,
-            ),
-          }
-        : {}),
-      ...(page.payment ? { payment: page.payment } : {}),
-      ...(closed ? { closed } : {}),
-      contact: { name: who, email: shop.contact.email },
-      ...(page.entry ? { entry: { removePath: `${page.action}/remove`, paid: page.entry.payment === 'paid' } } : {}),
-      ...(page.notice ? { notice: page.notice } : {}),
-      form: page.form ?? {
-        values: page.entry
-          ? {
-              name: page.entry.name,
-              email: page.entry.email,
-              size: page.entry.size,
-              quantity: String(page.entry.quantity),
-              backName: page.entry.backName,
-              backNumber: page.entry.backNumber,
-            }
-          : {},
-        errors: {},
-      },
-      csrfToken: options.csrf.issueToken(req, res),
-    };
-    const html = await options.renderMember(view, { stylesheets: options.stylesheets(), shopName: shop.appName });
-    res
-      .status(page.status ?? 200)
-      .type('html')
-      .send(html);
-  }
-
+/** What one rendering of the member's page shows besides the group itself. */
+interface MemberPage {
+  action: string;
   /**
-   * The picture members see: the newest proof, else the first artwork file a browser shows among the
-   * files sent with the quote request. Files sent later in messages share the request's file list, but
-   * they are private letters to the shop (a purchase order, an invoice), so none is ever shown here.
+   * The page's own path: its pictures are served under it, so an entry's page never carries the
+   * share link's secret (a replaced share link must not reach members through their old pages).
    */
-  async function artworkFile(group: StoredGroup) {
-    const proofs = await options.versions.proofsOf(group.reference);
-    const proof = proofs.at(-1);
-    if (proof && isPreviewable(proof.mediaType, 'proof')) return { kind: 'proof' as const, version: proof.version };
-    const request = await options.customer.getCustomerRequest(group.reference);
-    if (!request) return undefined;
-    const fromMessages = messageFilePositions(request);
-    const file = request.files.find((item) => !fromMessages.has(item.position) && isPreviewable(item.mediaType));
-    return file ? { kind: 'artwork' as const, position: file.position } : undefined;
+  picturesBase: string;
+  entry?: StoredGroupEntry;
+  payment?: GroupMemberView['payment'];
+  status?: number;
+  notice?: GroupMemberView['notice'];
+  form?: GroupFormState;
+}
+
+/** Renders the member's page: the share link's form, or a member's own entry to change or remove. */
+async function sendMember(
+  options: MemberRoutesOptions,
+  req: Request,
+  res: Response,
+  group: StoredGroup,
+  page: MemberPage,
+) {
+  const request = await options.customer.getCustomerRequest(group.reference);
+  const payload = request?.payload ?? {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const garment = catalogueGarment(options.prices(), payload);
+  const upcharges = sizeUpcharges(garment);
+  const state = groupState(group, options.now());
+  // With upcharges the sizes show their own prices, so the line points there instead of one figure.
+  const upcharged = Object.values(upcharges).some((cents) => cents > 0);
+  const priceText = (cents: number, how: string) =>
+    upcharged
+      ? `Each person pays the price beside their size ${how}: ${formatMoney(cents)}, more for the larger sizes.`
+      : `Each person pays ${formatMoney(cents)} ${how}.`;
+  const who = organiserName(request);
+  const closed =
+    state === 'open' && group.shareSalt !== null
+      ? undefined
+      : state === 'closed'
+        ? refusalText('closed', 'member', who)
+        : state === 'cancelled'
+          ? refusalText('cancelled', 'member', who)
+          : state === 'past-deadline'
+            ? refusalText('past-deadline', 'member', who)
+            : `This link is turned off. Ask ${who} for the new one.`;
+  const base = page.picturesBase;
+  // The picture only: the print sizes and resolution notes are for the shop and the organiser.
+  const mockups = mockupViews(await options.mockups.mockupsOf(group.reference), base).map((view) => ({
+    ...view,
+    prints: [],
+  }));
+  const hasPicture = mockups.length === 0 ? await artworkFile(options, group) : undefined;
+  const shop = options.shop();
+  const view: GroupMemberView = {
+    action: page.action,
+    title: group.title,
+    note: group.note,
+    garment: garment
+      ? garmentTitle(garment)
+      : [text(payload.garmentStyle), text(payload.garment)].filter(Boolean).join(' ') || 'Garment to be confirmed',
+    colour: text(payload.garmentColor),
+    ...(mockups.length > 0 ? { mockups } : {}),
+    ...(hasPicture ? { artwork: { src: `${base}/artwork`, alt: `The design for ${group.title}` } } : {}),
+    deadline: formatDateTime(group.deadline.toISOString(), timeZoneOf(options)),
+    sizes: groupSizes(garment).map((size) => ({
+      size,
+      upcharge: upcharges[size] ? `+${formatMoney(upcharges[size])}` : '',
+      // What this size costs each when members pay: the same sum their Checkout asks.
+      ...(group.payer === 'members' && group.priceCents !== null
+        ? { price: formatMoney(piecePriceCents(group.priceCents, upcharges, size)) }
+        : {}),
+    })),
+    sizeChart: sizeChart(garment),
+    asksNames: group.asksNames,
+    asksNumbers: group.asksNumbers,
+    ...(group.payer === 'members' && group.priceCents !== null
+      ? {
+          price: priceText(
+            group.priceCents,
+            memberPaysByCard(options.gateway, group) ? 'by card when joining' : `to ${who}`,
+          ),
+        }
+      : {}),
+    ...(page.payment ? { payment: page.payment } : {}),
+    ...(closed ? { closed } : {}),
+    contact: { name: who, email: shop.contact.email },
+    ...(page.entry ? { entry: { removePath: `${page.action}/remove`, paid: page.entry.payment === 'paid' } } : {}),
+    ...(page.notice ? { notice: page.notice } : {}),
+    form: page.form ?? {
+      values: page.entry
+        ? {
+            name: page.entry.name,
+            email: page.entry.email,
+            size: page.entry.size,
+            quantity: String(page.entry.quantity),
+            backName: page.entry.backName,
+            backNumber: page.entry.backNumber,
+          }
+        : {},
+      errors: {},
+    },
+    csrfToken: options.csrf.issueToken(req, res),
+  };
+  const html = await options.renderMember(view, { stylesheets: options.stylesheets(), shopName: shop.appName });
+  res
+    .status(page.status ?? 200)
+    .type('html')
+    .send(html);
+}
+
+/**
+ * The picture members see: the newest proof, else the first artwork file a browser shows among the
+ * files sent with the quote request. Files sent later in messages share the request's file list, but
+ * they are private letters to the shop (a purchase order, an invoice), so none is ever shown here.
+ */
+async function artworkFile(options: MemberRoutesOptions, group: StoredGroup) {
+  const proofs = await options.versions.proofsOf(group.reference);
+  const proof = proofs.at(-1);
+  if (proof && isPreviewable(proof.mediaType, 'proof')) return { kind: 'proof' as const, version: proof.version };
+  const request = await options.customer.getCustomerRequest(group.reference);
+  if (!request) return undefined;
+  const fromMessages = messageFilePositions(request);
+  const file = request.files.find((item) => !fromMessages.has(item.position) && isPreviewable(item.mediaType));
+  return file ? { kind: 'artwork' as const, position: file.position } : undefined;
+}
+
+async function sendPicture(options: MemberRoutesOptions, res: Response, group: StoredGroup) {
+  const picture = await artworkFile(options, group);
+  if (!picture) throw createHttpError(404, 'This group has no picture yet.');
+  const file =
+    picture.kind === 'proof'
+      ? await options.versions.getProofFile(group.reference, picture.version)
+      : await options.desk.getRequestFile(group.reference, picture.position);
+  sendRequestFile(res, file, true, picture.kind);
+}
+
+async function sendGroupMockup(options: MemberRoutesOptions, res: Response, group: StoredGroup, view: string) {
+  if (!sendMockup(res, await options.mockups.mockupsOf(group.reference), view))
+    throw createHttpError(404, 'There is no such picture.');
+}
+
+/** Stripe's page for the member's share, or back to their page saying it could not start. */
+async function checkoutOf(
+  options: MemberRoutesOptions,
+  req: Request,
+  group: StoredGroup,
+  entry: StoredGroupEntry,
+): Promise<string> {
+  const path = entryPath(options.keys, entry);
+  if (!options.gateway) return path;
+  try {
+    return await startShareCheckout(
+      { gateway: options.gateway, payments: options.payments, now: options.now },
+      { group, entry, upcharges: await upchargesOf(options, group), publicUrl: options.publicUrl, path },
+    );
+  } catch (error) {
+    // The entry stays, waiting: the member pays from their page once Stripe answers again.
+    req.log.error({ err: error, group: group.id, entry: entry.id }, 'group share checkout could not start');
+    return `${path}?done=payment-failed`;
   }
+}
 
-  async function sendPicture(res: Response, group: StoredGroup) {
-    const picture = await artworkFile(group);
-    if (!picture) throw createHttpError(404, 'This group has no picture yet.');
-    const file =
-      picture.kind === 'proof'
-        ? await options.versions.getProofFile(group.reference, picture.version)
-        : await options.desk.getRequestFile(group.reference, picture.position);
-    sendRequestFile(res, file, true, picture.kind);
-  }
-
-  async function sendGroupMockup(res: Response, group: StoredGroup, view: string) {
-    if (!sendMockup(res, await options.mockups.mockupsOf(group.reference), view))
-      throw createHttpError(404, 'There is no such picture.');
-  }
-
-  const noticeOf = (req: Request) => notices[String(req.query.done) as keyof typeof notices];
-  const sharePathOf = (req: Request) => `/groups/${req.params.group}/${req.params.secret}`;
-
-  router.get(SHARE, async (req, res) => {
-    const group = await sharedGroup(req, res);
+/** The share link's page: the group and the form to join it. */
+function showShare(options: MemberRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const group = await sharedGroup(options, req, res);
     const notice = noticeOf(req);
-    await sendMember(req, res, group, {
+    await sendMember(options, req, res, group, {
       action: `${sharePathOf(req)}/join`,
       picturesBase: sharePathOf(req),
       ...(notice ? { notice } : {}),
     });
-  });
+  };
+}
 
-  router.get(`${SHARE}/artwork`, async (req, res) => {
-    await sendPicture(res, await sharedGroup(req, res));
-  });
+/** The group's picture under the share link. */
+function shareArtwork(options: MemberRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    await sendPicture(options, res, await sharedGroup(options, req, res));
+  };
+}
 
-  router.get(`${SHARE}/mockups/:view`, async (req, res) => {
-    await sendGroupMockup(res, await sharedGroup(req, res), String(req.params.view));
-  });
+/** One of the group's mockups under the share link. */
+function shareMockup(options: MemberRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    await sendGroupMockup(options, res, await sharedGroup(options, req, res), String(req.params.view));
+  };
+}
 
-  // The same pictures under the member's own link, which outlives a replaced or turned-off share link.
-  router.get(`${ENTRY}/artwork`, async (req, res) => {
-    await sendPicture(res, (await ownEntry(req, res)).group);
-  });
+/** The group's picture under the member's own link, which outlives a replaced or turned-off share link. */
+function entryArtwork(options: MemberRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    await sendPicture(options, res, (await ownEntry(options, req, res)).group);
+  };
+}
 
-  router.get(`${ENTRY}/mockups/:view`, async (req, res) => {
-    await sendGroupMockup(res, (await ownEntry(req, res)).group, String(req.params.view));
-  });
+/** One of the group's mockups under the member's own link. */
+function entryMockup(options: MemberRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    await sendGroupMockup(options, res, (await ownEntry(options, req, res)).group, String(req.params.view));
+  };
+}
 
-  router.post(`${SHARE}/join`, postLimit, async (req, res) => {
-    const group = await sharedGroup(req, res);
+/** A member joins at the share link: their entry, then their own page or Stripe's when they pay by card. */
+function joinGroup(options: MemberRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const group = await sharedGroup(options, req, res);
     const action = `${sharePathOf(req)}/join`;
     const picturesBase = sharePathOf(req);
     const request = await options.customer.getCustomerRequest(group.reference);
@@ -354,7 +373,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       asksNumbers: group.asksNumbers,
     }).safeParse(values);
     if (!parsed.success) {
-      return sendMember(req, res, group, {
+      return sendMember(options, req, res, group, {
         action,
         picturesBase,
         status: 422,
@@ -372,7 +391,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     });
     if (!outcome.ok) {
       req.log.info({ group: group.id, reason: `group_${outcome.reason}` }, 'group entry refused');
-      return sendMember(req, res, group, {
+      return sendMember(options, req, res, group, {
         action,
         picturesBase,
         status: outcome.reason === 'duplicate' ? 409 : 422,
@@ -382,54 +401,48 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     }
     req.log.info({ group: group.id, entry: outcome.entry.id, reason: 'group_joined' }, 'group entry added');
     options.onQueued?.();
-    if (outcome.entry.payment === 'pending') return res.redirect(303, await checkoutOf(req, group, outcome.entry));
+    if (outcome.entry.payment === 'pending')
+      return res.redirect(303, await checkoutOf(options, req, group, outcome.entry));
     res.redirect(303, `${entryPath(options.keys, outcome.entry)}?done=joined`);
-  });
+  };
+}
 
-  router.get(ENTRY, async (req, res) => {
-    const { entry, group } = await ownEntry(req, res);
+/** The member's own page: their entry to change or remove, and their share to pay when it waits. */
+function showEntry(options: MemberRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const { entry, group } = await ownEntry(options, req, res);
     // Back from paying once the payment is in: "being confirmed" beside "Paid" would contradict itself.
     const notice = req.query.done === 'paying' && entry.payment === 'paid' ? notices.paid : noticeOf(req);
     const path = entryPath(options.keys, entry);
-    await sendMember(req, res, group, {
+    await sendMember(options, req, res, group, {
       action: path,
       picturesBase: path,
       entry,
       ...paymentView(group, entry, {
         path,
-        upcharges: await upchargesOf(group),
+        upcharges: await upchargesOf(options, group),
         backFromPaying: req.query.done === 'paying',
         looked: Math.max(0, Math.min(1000, Number.parseInt(String(req.query.looked ?? '0'), 10) || 0)),
       }),
       ...(notice ? { notice } : {}),
     });
-  });
+  };
+}
 
-  /** Stripe's page for the member's share, or back to their page saying it could not start. */
-  async function checkoutOf(req: Request, group: StoredGroup, entry: StoredGroupEntry): Promise<string> {
-    const path = entryPath(options.keys, entry);
-    if (!options.gateway) return path;
-    try {
-      return await startShareCheckout(
-        { gateway: options.gateway, payments: options.payments, now: options.now },
-        { group, entry, upcharges: await upchargesOf(group), publicUrl: options.publicUrl, path },
-      );
-    } catch (error) {
-      // The entry stays, waiting: the member pays from their page once Stripe answers again.
-      req.log.error({ err: error, group: group.id, entry: entry.id }, 'group share checkout could not start');
-      return `${path}?done=payment-failed`;
-    }
-  }
-
-  router.post(`${ENTRY}/pay`, postLimit, async (req, res) => {
-    const { entry, group } = await ownEntry(req, res);
+/** The member pays their waiting share: Stripe's page, or back to their page when nothing waits. */
+function payShare(options: MemberRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const { entry, group } = await ownEntry(options, req, res);
     if (entry.payment !== 'pending' || !memberPaysByCard(options.gateway, group))
       return res.redirect(303, entryPath(options.keys, entry));
-    res.redirect(303, await checkoutOf(req, group, entry));
-  });
+    res.redirect(303, await checkoutOf(options, req, group, entry));
+  };
+}
 
-  router.post(ENTRY, postLimit, async (req, res) => {
-    const { entry, group } = await ownEntry(req, res);
+/** The member changes their entry. */
+function changeEntry(options: MemberRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const { entry, group } = await ownEntry(options, req, res);
     const path = entryPath(options.keys, entry);
     const request = await options.customer.getCustomerRequest(group.reference);
     const values = bodyOf(req);
@@ -457,7 +470,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       shareCents(group.priceCents, upcharges, parsed.data) !== shareCents(group.priceCents, upcharges, entry);
     if (sessions === 'unreachable') {
       req.log.warn({ group: group.id, entry: entry.id }, 'group share checkout could not be closed for a new count');
-      return sendMember(req, res, group, {
+      return sendMember(options, req, res, group, {
         action: path,
         picturesBase: path,
         entry,
@@ -479,7 +492,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
             ? await options.groups.changeEntry(entry.id, parsed.data, 'member')
             : undefined;
     if (!outcome?.ok) {
-      return sendMember(req, res, group, {
+      return sendMember(options, req, res, group, {
         action: path,
         picturesBase: path,
         entry,
@@ -495,10 +508,13 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
       });
     }
     res.redirect(303, `${path}?done=changed`);
-  });
+  };
+}
 
-  router.post(`${ENTRY}/remove`, postLimit, async (req, res) => {
-    const { entry, group } = await ownEntry(req, res);
+/** The member takes their entry off, back to the share link (or home when the link is turned off). */
+function removeEntry(options: MemberRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const { entry, group } = await ownEntry(options, req, res);
     const outcome = await options.groups.removeEntry(entry.id, 'member');
     if (!outcome.ok) {
       const request = await options.customer.getCustomerRequest(group.reference);
@@ -506,7 +522,41 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
     }
     const share = group.shareSalt ? `/groups/${group.id}/${options.keys.groupShare(group.id, group.shareSalt)}` : '/';
     res.redirect(303, `${share}?done=removed`);
-  });
+  };
+}
 
+/**
+ * A group's members: the share link's page (no account, phone first, a plain form that works without script),
+ * and each member's private page to change or remove their entry until the deadline. Nothing here shows the
+ * organiser's address, quote or messages. Wrong links count against the visitor's rate limit; every answer is
+ * no-store, noindex and sends no Referer.
+ */
+export function memberRoutes(options: MemberRoutesOptions): Router {
+  const router = Router();
+  for (const base of ['/groups', '/group-entries']) {
+    router.use(base, (_req, res, next) => {
+      res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' });
+      next();
+    });
+    router.use(
+      base,
+      submissionRateLimit(options.rateLimit, options.limits, 'group-page', {
+        failuresOnly: true,
+        message: 'Too many tries at this address in a short while. Wait a few minutes and try again.',
+      }),
+    );
+  }
+  const postLimit = submissionRateLimit(options.rateLimit, options.limits, 'group-post');
+
+  router.get(SHARE, showShare(options));
+  router.get(`${SHARE}/artwork`, shareArtwork(options));
+  router.get(`${SHARE}/mockups/:view`, shareMockup(options));
+  router.get(`${ENTRY}/artwork`, entryArtwork(options));
+  router.get(`${ENTRY}/mockups/:view`, entryMockup(options));
+  router.post(`${SHARE}/join`, postLimit, joinGroup(options));
+  router.get(ENTRY, showEntry(options));
+  router.post(`${ENTRY}/pay`, postLimit, payShare(options));
+  router.post(ENTRY, postLimit, changeEntry(options));
+  router.post(`${ENTRY}/remove`, postLimit, removeEntry(options));
   return router;
 }
