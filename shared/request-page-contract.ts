@@ -6,6 +6,7 @@
 import type { MockupView } from './garments/mockup-view.ts';
 import type { RequestPageGroup } from './groups/group-contract.ts';
 import type { AskedView } from './requests/asked-view.ts';
+import type { QuoteView } from './requests/quote-view.ts';
 import type { RequestStatus } from './requests/request-status.ts';
 
 /** One step of the order's way, as the timeline shows it. */
@@ -48,16 +49,7 @@ export type VersionState =
   | 'draft';
 
 /** The newest quote the shop sent, as the customer reads it. */
-export interface RequestPageQuote {
-  version: number;
-  lines: { label: string; quantity: number; unit: string; total: string }[];
-  total: string;
-  depositPercent: number;
-  deposit: string;
-  /** YYYY-MM-DD. */
-  validUntil: string;
-  notes: string;
-  sentAt: string;
+export interface RequestPageQuote extends QuoteView {
   state: VersionState;
   /** Their approval: the name they typed, and when. */
   approval?: { name: string; at: string };
