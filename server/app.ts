@@ -391,6 +391,7 @@ export function createApp(deps: AppDependencies): Express {
   );
   app.use(staffGate, deskGroupRoutes({ groups, render: renderDesk, prices: () => siteData.data, now: deskNow }));
   app.use(
+    staffGate,
     deskPaymentRoutes({
       payments,
       groups,
