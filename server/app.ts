@@ -3,6 +3,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { customerBackLinks, customerRoutes } from '#server/customer/customer-routes.ts';
 import { createFeatureStores } from '#server/feature-stores.ts';
+import { deskGroupRoutes, deskGroupView } from '#server/groups/desk-group-routes.ts';
 import { garmentOf } from '#server/groups/group-garment.ts';
 import { memberRoutes } from '#server/groups/member-routes.ts';
 import { organiserGroups } from '#server/groups/organiser-routes.ts';
@@ -20,6 +21,7 @@ import { permissionsPolicy, securityHeaders, usesNonce } from '#server/http/secu
 import { staticFiles } from '#server/http/static-files.ts';
 import { trailingSlashRedirect } from '#server/http/trailing-slash.ts';
 import { instrumentStore } from '#server/metrics/instrument.ts';
+import { mockupDeskRoutes, mockupNotices } from '#server/mockups/mockup-desk-routes.ts';
 import { buildMail } from '#server/notifications/build-mail.ts';
 import { type AssetResolver, DESK_BOARD_ENTRY } from '#server/pages/asset-manifest.ts';
 import { dataRoutes } from '#server/pages/data-routes.ts';
@@ -28,10 +30,11 @@ import { seoRoutes } from '#server/pages/seo-routes.ts';
 import type { SiteDataFiles } from '#server/pages/site-data-files.ts';
 import { stripeGateway } from '#server/payments/checkout.ts';
 import { customerPaymentRoutes } from '#server/payments/customer-payment-routes.ts';
-import { deskPaymentRoutes } from '#server/payments/desk-payment-routes.ts';
+import { deskPaymentRoutes, paymentNotices } from '#server/payments/desk-payment-routes.ts';
 import { stripeWebhookRoutes } from '#server/payments/stripe-webhook.ts';
 import { readCapacityDefaults } from '#server/production/capacity-defaults.ts';
 import { datesRoutes } from '#server/production/dates-routes.ts';
+import { productionDeskRoutes } from '#server/production/production-desk-routes.ts';
 import { createProductionPlanner } from '#server/production/production-planner.ts';
 import { createRequestService } from '#server/requests/request-service.ts';
 import type { Database } from '#server/storage/database.ts';
@@ -46,6 +49,8 @@ import type { AppConfig } from './config.ts';
 import { type AppMetrics, createMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { requestLinks } from './requests/request-links.ts';
+import { staffOnly } from './staff/desk-http.ts';
+import { deskRenderer } from './staff/desk-render.ts';
 import { deskRoutes } from './staff/desk-routes.ts';
 import { proofUploadRoutes } from './staff/proof-routes.ts';
 import { createStaffAuth } from './staff/staff-auth.ts';
@@ -306,6 +311,18 @@ export function createApp(deps: AppDependencies): Express {
       ...(deps.onStored ? { onQueued: deps.onStored } : {}),
     }),
   );
+  // The desk under /staff: its own pages, then each feature's desk router, every one staff only and rendered
+  // through the one desk renderer.
+  const deskNow = deps.now ?? (() => new Date());
+  const renderDesk = deskRenderer({
+    csrf,
+    renderDesk: async (view, options) => (await deps.ssr.loadEntry()).renderDesk(view, options),
+    stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
+    boardScript: () => deps.ssr.assets.entryScript(DESK_BOARD_ENTRY),
+    shopName: siteData.data.config.appName,
+    prices: () => siteData.data,
+  });
+  const staffGate = staffOnly(staffAuth);
   app.use(
     deskRoutes({
       desk,
@@ -315,22 +332,20 @@ export function createApp(deps: AppDependencies): Express {
       payments,
       groups,
       mockups,
-      production,
       limits,
       requests,
       auth: staffAuth,
-      csrf,
-      renderDesk: async (view, options) => (await deps.ssr.loadEntry()).renderDesk(view, options),
-      stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
-      boardScript: () => deps.ssr.assets.entryScript(DESK_BOARD_ENTRY),
+      render: renderDesk,
       shopName: siteData.data.config.appName,
       linkKeys: keys,
       rateLimit: config.submissionRateLimit,
       prices: () => siteData.data,
       requestLinks: links,
       planner,
-      ...(deps.now ? { now: deps.now } : {}),
+      now: deskNow,
       payOnline: gateway !== null,
+      notices: { ...paymentNotices, ...mockupNotices },
+      groupView: (reference) => deskGroupView(groups, reference, siteData.data, deskNow()),
       // The customer's mail as the outbox would write it now, shown under the desk's status forms.
       mailPreview: async (reference, facts) => {
         const reads = { submissions, customer, versions, payments, groups, mockups, desk };
@@ -349,6 +364,34 @@ export function createApp(deps: AppDependencies): Express {
     }),
   );
   app.use(
+    staffGate,
+    mockupDeskRoutes({
+      desk,
+      mockups,
+      versions,
+      requests,
+      prices: () => siteData.data,
+      ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+    }),
+  );
+  app.use(
+    staffGate,
+    productionDeskRoutes({
+      customer,
+      desk,
+      production,
+      versions,
+      requests,
+      planner,
+      render: renderDesk,
+      prices: () => siteData.data,
+      now: deskNow,
+      ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+    }),
+  );
+  app.use(staffGate, deskGroupRoutes({ groups, render: renderDesk, prices: () => siteData.data, now: deskNow }));
+  app.use(
+    staffGate,
     deskPaymentRoutes({
       payments,
       groups,

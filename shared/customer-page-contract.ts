@@ -3,10 +3,11 @@
  * entry's renderCustomerPage): plain data, dates as ISO strings. Like the desk, the page is rendered on
  * the server only and ships no JavaScript: every action is a plain form with post/redirect/get.
  */
-import type { MockupView } from '#shared/garments/mockup-view.ts';
-import type { CustomerPageGroup } from '#shared/groups/group-contract.ts';
-import type { AskedView } from '#shared/requests/asked-view.ts';
-import type { RequestStatus } from '#shared/requests/request-status.ts';
+import type { MockupView } from './garments/mockup-view.ts';
+import type { CustomerPageGroup } from './groups/group-contract.ts';
+import type { AskedView } from './requests/asked-view.ts';
+import type { QuoteView } from './requests/quote-view.ts';
+import type { RequestStatus } from './requests/request-status.ts';
 
 /** One step of the order's way, as the timeline shows it. */
 export interface TimelineStep {
@@ -48,16 +49,7 @@ export type VersionState =
   | 'draft';
 
 /** The newest quote the shop sent, as the customer reads it. */
-export interface CustomerPageQuote {
-  version: number;
-  lines: { label: string; quantity: number; unit: string; total: string }[];
-  total: string;
-  depositPercent: number;
-  deposit: string;
-  /** YYYY-MM-DD. */
-  validUntil: string;
-  notes: string;
-  sentAt: string;
+export interface CustomerPageQuote extends QuoteView {
   state: VersionState;
   /** Their approval: the name they typed, and when. */
   approval?: { name: string; at: string };

@@ -7,6 +7,7 @@ import type { MockupView } from './garments/mockup-view.ts';
 import type { DeskGroupView, GroupPackingView } from './groups/group-contract.ts';
 import type { BoardView, CapacityView, WorkOrderView } from './production/board-view.ts';
 import type { AskedView } from './requests/asked-view.ts';
+import type { QuoteView } from './requests/quote-view.ts';
 import type { RequestStatus } from './requests/request-status.ts';
 
 /** The inbox's filter as the address bar carries it. */
@@ -94,18 +95,9 @@ export interface DeskApproval {
   browser?: string;
 }
 
-/** A quote version as the desk lists it, amounts already formatted. */
-export interface DeskQuote {
-  version: number;
+/** A quote version as the desk lists it: who sent it, and the customer's approval with its record. */
+export interface DeskQuote extends QuoteView {
   approval?: DeskApproval;
-  lines: { label: string; quantity: number; unit: string; total: string }[];
-  total: string;
-  depositPercent: number;
-  deposit: string;
-  /** YYYY-MM-DD. */
-  validUntil: string;
-  notes: string;
-  sentAt: string;
   sentBy: string;
   /**
    * Approved by the customer; else open (the newest and still good: the one they can approve),

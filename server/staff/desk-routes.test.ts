@@ -231,4 +231,39 @@ describe.each(backends)('the staff desk on %s', (backend) => {
       .send({})
       .expect(403);
   });
+
+  it('keeps the other features’ desk pages staff only and private, as its own', async () => {
+    const pages = [
+      '/staff/board',
+      '/staff/capacity',
+      `/staff/requests/${reference}/work-order`,
+      `/staff/requests/${reference}/group.csv`,
+      `/staff/requests/${reference}/group/packing`,
+      `/staff/requests/${reference}/mockups/front`,
+      `/staff/requests/${reference}/invoice`,
+    ];
+    for (const path of pages) {
+      const page = await request(t.app).get(path).set('Accept', 'text/html').expect(303);
+      expect(page.headers.location).toMatch(/^\/staff\/sign-in\?next=/);
+      expect(page.headers['cache-control']).toBe('no-store');
+      await request(t.app).get(path).set('Accept', 'application/json').expect(401);
+    }
+    const { cookie } = await signedIn();
+    const board = await request(t.app).get('/staff/board').set('Cookie', cookie).expect(200);
+    expect(board.headers['cache-control']).toBe('no-store');
+    expect(board.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(board.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('shows the notices of the payments’ and mockups’ forms on the request page, and no unknown one', async () => {
+    const { cookie } = await signedIn();
+    const page = (done: string) =>
+      request(t.app).get(`/staff/requests/${reference}?done=${done}`).set('Cookie', cookie).expect(200);
+    expect((await page('waived')).text).toContain('Deposit waived: production can start without it.');
+    expect((await page('mockup-none')).text).toContain('This request has no mockup to work from.');
+    expect((await page('noted')).text).toContain('Note added.');
+    const unknown = await page('constructor');
+    expect(unknown.text).not.toContain('role="alert"');
+    expect(unknown.text).not.toContain('role="status"');
+  });
 });

@@ -10,7 +10,7 @@ import { artworkFileName } from '#server/uploads/artwork-type.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
 import { isStatusOf } from '#shared/requests/request-status.ts';
 import { cleanFileName } from '#shared/submissions/artwork.ts';
-import { referenceOf, requireStaff, staffOf, textField } from './desk-http.ts';
+import { deskHeaders, referenceOf, requireStaff, staffOf, textField } from './desk-http.ts';
 import type { DeskStore } from './desk-store.ts';
 import type { StaffAuth } from './staff-auth.ts';
 
@@ -76,17 +76,7 @@ export function proofUploadRoutes(options: ProofRoutesOptions): Router {
     {
       files: 1,
       field: PROOF_FIELD,
-      before: [
-        (_req, res, next) => {
-          res.set({
-            'Cache-Control': 'no-store',
-            'X-Robots-Tag': 'noindex, nofollow',
-            'Referrer-Policy': 'no-referrer',
-          });
-          next();
-        },
-        requireStaff(options.auth),
-      ],
+      before: [deskHeaders, requireStaff(options.auth)],
     },
     async (req: Request, res: Response) => {
       const reference = referenceOf(req);

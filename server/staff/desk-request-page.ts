@@ -1,0 +1,243 @@
+import type { Request, RequestHandler } from 'express';
+import type { CustomerStore } from '#server/customer/customer-store.ts';
+import type { GroupStore } from '#server/groups/group-store.ts';
+import type { OutboxStore } from '#server/mail/outbox-store.ts';
+import { deskMockups } from '#server/mockups/mockup-desk-views.ts';
+import type { MockupStore } from '#server/mockups/mockup-store.ts';
+import type { PaymentStore } from '#server/payments/payment-store.ts';
+import { deskMoneyView } from '#server/payments/payment-views.ts';
+import { askedView } from '#server/requests/request-details.ts';
+import type { RequestLinks } from '#server/requests/request-links.ts';
+import { statusMail } from '#server/requests/request-service.ts';
+import type { VersionStore } from '#server/requests/version-store.ts';
+import type { Actor } from '#server/storage/activity.ts';
+import type { QueuedFacts } from '#server/storage/mail-facts.ts';
+import type { DeskView } from '#shared/desk-contract.ts';
+import type { DeskGroupView } from '#shared/groups/group-contract.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
+import { canPromise } from '#shared/requests/promised-date.ts';
+import { isQuoteOpen } from '#shared/requests/quote.ts';
+import {
+  canSendProof,
+  canSendQuote,
+  inPersonApprovalOf,
+  isStatusOf,
+  mailsByItself,
+  nextStatuses,
+  type RequestStatus,
+  UNDO_CANCEL_MS,
+} from '#shared/requests/request-status.ts';
+import { localToday } from '#shared/submissions/quote-fields.ts';
+import { noSuchRequest, referenceOf, staffOf } from './desk-http.ts';
+import type { DeskNotice } from './desk-notices.ts';
+import type { DeskRender } from './desk-render.ts';
+import type { DeskStore } from './desk-store.ts';
+import { eventView, fileView, mailView, proofView, quoteView, threadView } from './desk-views.ts';
+import { requestPageReads } from './request-page-reads.ts';
+
+/** What the desk's request page reads and shows. */
+export interface CustomerPageOptions {
+  desk: Pick<DeskStore, 'getRequest' | 'markRequestRead'>;
+  /** The quotes, proofs and form of the request. */
+  versions: Pick<VersionStore, 'quotesOf' | 'proofsOf' | 'formValuesOf'>;
+  /** The customer's approvals. */
+  customer: Pick<CustomerStore, 'approvalsOf'>;
+  /** The request's mails. */
+  outbox: Pick<OutboxStore, 'notificationsOf'>;
+  /** The money card. */
+  payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf' | 'checkoutSessionsOf'>;
+  /** A group order's members, who its receipts went to. */
+  groups: Pick<GroupStore, 'groupOf' | 'entriesOf'>;
+  mockups: Pick<MockupStore, 'mockupsOf'>;
+  /**
+   * A group order's section (closed first when its deadline passed): the groups feature builds it, the
+   * app hands it in with the groups' own desk routes.
+   */
+  groupView: (reference: string) => Promise<DeskGroupView | undefined>;
+  /** Every notice a redirect back to the page may name: the desk's and its neighbours'. */
+  notices: Readonly<Record<string, DeskNotice>>;
+  render: DeskRender;
+  shopName: string;
+  now: () => Date;
+  /** The price files, read at each use (they reload). */
+  prices: () => PricingData;
+  /** The customers' private pages: the link the desk shows. */
+  requestLinks?: RequestLinks;
+  /** Stripe is set up: card payments can be refunded through it from the money card. */
+  payOnline?: boolean;
+  /**
+   * The customer's mail for these facts as it would be sent now (server/mail/build-mail.ts), for the
+   * previews under the status and cancel forms; without it none are shown.
+   */
+  mailPreview?: (reference: string, facts: QueuedFacts) => Promise<{ subject: string; text: string } | undefined>;
+}
+
+type CustomerPageView = Extract<DeskView, { page: 'request' }>;
+
+/** What the cancel preview shows where the reason will be. */
+const REASON_PLACEHOLDER = '[the reason you give above]';
+/** The statuses a quote request has a work order in. */
+const ON_THE_BOARD: readonly string[] = [
+  'approved',
+  'proof_sent',
+  'proof_approved',
+  'in_production',
+  'ready',
+  'completed',
+];
+
+/** Every section's reads at once (each a round trip on PostgreSQL); the money card's from these. */
+function readPage(options: CustomerPageOptions, reference: string) {
+  const quotesRead = options.versions.quotesOf(reference);
+  const approvalsRead = options.customer.approvalsOf(reference);
+  const reads = requestPageReads(options.payments, reference, { quotes: quotesRead, approvals: approvalsRead });
+  return Promise.all([
+    options.desk.getRequest(reference),
+    options.outbox.notificationsOf(reference),
+    quotesRead,
+    options.versions.proofsOf(reference),
+    options.requestLinks?.pathFor(reference),
+    approvalsRead,
+    options.versions.formValuesOf(reference),
+    options.mockups.mockupsOf(reference),
+    options.groupView(reference),
+    reads,
+  ]);
+}
+
+/** The customer's mails the status and cancel forms would queue, as the outbox would write them now. */
+async function statusPreviews(
+  options: Pick<CustomerPageOptions, 'mailPreview'>,
+  reference: string,
+  kind: 'quote' | 'contact',
+  moves: readonly RequestStatus[],
+  canCancel: boolean,
+): Promise<CustomerPageView['previews']> {
+  const mailPreview = options.mailPreview;
+  if (!mailPreview) return [];
+  const previewed: { to: RequestStatus; facts: QueuedFacts }[] = [
+    ...moves.filter((to) => mailsByItself(kind, to)),
+    ...(canCancel ? (['cancelled'] as const) : []),
+  ].flatMap((to) => {
+    const facts = statusMail(kind, to, undefined, REASON_PLACEHOLDER);
+    return facts ? [{ to, facts }] : [];
+  });
+  return (
+    await Promise.all(
+      previewed.map(async ({ to, facts }) => {
+        const mail = await mailPreview(reference, facts);
+        return mail && { to, subject: mail.subject, text: mail.text };
+      }),
+    )
+  ).filter((preview) => preview !== undefined);
+}
+
+/** Members' receipts name their entry: the desk's list of mails says which member each went to. */
+async function memberNamesOf(
+  groups: CustomerPageOptions['groups'],
+  reference: string,
+  hasGroup: boolean,
+): Promise<Map<number, string>> {
+  const groupRow = hasGroup ? await groups.groupOf(reference) : undefined;
+  return new Map((groupRow ? await groups.entriesOf(groupRow.id) : []).map((entry) => [entry.id, entry.name]));
+}
+
+/** The notice a redirect back named, if it is one the desk has. */
+function noticeOf(notices: CustomerPageOptions['notices'], req: Request): DeskNotice | undefined {
+  const done = req.query.done;
+  return typeof done === 'string' && Object.hasOwn(notices, done) ? notices[done] : undefined;
+}
+
+/**
+ * One request on the desk: its status and the moves it can make, its quotes, proofs, files, mockups, group,
+ * money, mails, thread and log. Opened for the first time, it is marked read.
+ */
+export function showRequest(options: CustomerPageOptions): RequestHandler {
+  return async (req, res) => {
+    const reference = referenceOf(req);
+    const actor: Actor = `staff:${staffOf(res)}`;
+    let page = await readPage(options, reference);
+    // Opened for the first time: marked read (with who opened it, in its log), and read again to show so.
+    // Every later view is the reads above alone.
+    if (page[0] && page[0].readAt === null) {
+      if (!(await options.desk.markRequestRead(reference, actor))) throw noSuchRequest();
+      page = await readPage(options, reference);
+    }
+    const [request, mails, quotes, proofs, customerPage, approvals, formValues, mockups, group, reads] = page;
+    if (!request) throw noSuchRequest();
+    const notice = noticeOf(options.notices, req);
+    const today = localToday(options.now());
+    const allMoves = nextStatuses(request.kind, request.status);
+    const newestQuote = quotes.at(-1);
+    // The status menu: a cancel has its own form; an approval in person only of a quote still open.
+    const moves = allMoves.filter(
+      (to) =>
+        to !== 'cancelled' &&
+        !(
+          inPersonApprovalOf(request.status, to) === 'quote' &&
+          (!newestQuote || !isQuoteOpen(newestQuote, newestQuote.version, today))
+        ),
+    );
+    const canCancel = allMoves.includes('cancelled');
+    const lastCancel =
+      request.status === 'cancelled' ? request.events.findLast((event) => event.data.to === 'cancelled') : undefined;
+    const undoUntil = lastCancel && lastCancel.at.getTime() + UNDO_CANCEL_MS;
+    const cancelledFrom = lastCancel?.data.from;
+    const previews = await statusPreviews(options, reference, request.kind, moves, canCancel);
+    const memberNames = await memberNamesOf(options.groups, reference, group !== undefined);
+    const money = await deskMoneyView(reads, {
+      reference,
+      status: request.status,
+      events: request.events,
+      stripe: options.payOnline === true,
+      terms: options.prices()['order-terms'].payments,
+    });
+    await options.render(req, res, {
+      page: 'request',
+      staff: staffOf(res),
+      reference,
+      kind: request.kind,
+      status: request.status,
+      name: request.name,
+      email: request.email,
+      receivedAt: request.createdAt.toISOString(),
+      asked: askedView(request, formValues, options.prices()),
+      files: request.files.map(fileView),
+      ...(mockups.length > 0
+        ? deskMockups(
+            mockups,
+            `/staff/requests/${reference}`,
+            formValues,
+            options.prices()['direct-to-garment'].printAreas,
+          )
+        : {}),
+      mails: mails.map((mail) => mailView(mail, { reference, shopName: options.shopName, memberNames })),
+      events: request.events.map(eventView),
+      thread: threadView(request),
+      moves,
+      canCancel,
+      previews,
+      ...(undoUntil !== undefined &&
+      undoUntil > options.now().getTime() &&
+      typeof cancelledFrom === 'string' &&
+      isStatusOf(request.kind, cancelledFrom)
+        ? { undo: { until: new Date(undoUntil).toISOString(), to: cancelledFrom } }
+        : {}),
+      ...(request.kind === 'quote' && ON_THE_BOARD.includes(request.status)
+        ? { workOrder: `/staff/requests/${reference}/work-order` }
+        : {}),
+      ...(request.freshQuoteAskedAt ? { freshQuoteAskedAt: request.freshQuoteAskedAt.toISOString() } : {}),
+      quotes: quotes.map((quote) => quoteView(quote, quotes.length, today, approvals)).reverse(),
+      proofs: proofs.map((proof) => proofView(proof, proofs.length, approvals)).reverse(),
+      canQuote: canSendQuote(request.kind, request.status),
+      canSendProof: canSendProof(request.kind, request.status),
+      ...(request.promised ? { promised: request.promised } : {}),
+      canPromise: canPromise(request.kind, request.status),
+      today,
+      ...(customerPage ? { customerPage } : {}),
+      ...(money ? { money } : {}),
+      ...(group ? { group } : {}),
+      ...(notice ? { notice } : {}),
+    });
+  };
+}
