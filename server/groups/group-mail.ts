@@ -1,17 +1,11 @@
 import type { MailDraft } from '#server/mail/mail-draft.ts';
 import type { MailSettings } from '#server/mail/mail-settings.ts';
+import { groupSubject } from '#server/mail/queued-subject.ts';
 import { inertText } from '#server/mail/user-text.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import { entryPath, sharePath } from './group-links.ts';
 import type { StoredGroup, StoredGroupEntry } from './group-store.ts';
-
-/** The group mails' subjects, from the facts alone (the desk lists queued mails by subject). */
-export function groupSubject(about: 'share-link' | 'entry', shopName: string): string {
-  return about === 'share-link'
-    ? `${shopName}: the link for your group to join`
-    : `${shopName}: you joined the group order`;
-}
 
 /** To the organiser: the link to pass round, the deadline, and that it shows nothing of their request. */
 export function shareLinkMail(

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkKeys } from '#server/http/link-secrets.ts';
 import { type BuiltMail, UnbuildableMailError } from '#server/mail/mail-row.ts';
 import type { MailSettings } from '#server/mail/mail-settings.ts';
+import { queuedSubject } from '#server/mail/queued-subject.ts';
 import { requestLinks } from '#server/requests/request-links.ts';
 import { readMailFacts } from '#server/storage/mail-facts.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
-import { buildMail, queuedSubject } from './build-mail.ts';
+import { buildMail } from './build-mail.ts';
 
 const csrfSecret = 'a-test-secret-of-at-least-32-characters!';
 const settings: MailSettings = {

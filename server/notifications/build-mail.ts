@@ -1,5 +1,5 @@
 import type { CustomerStore } from '#server/customer/customer-store.ts';
-import { entryReceiptMail, groupSubject, shareLinkMail } from '#server/groups/group-mail.ts';
+import { entryReceiptMail, shareLinkMail } from '#server/groups/group-mail.ts';
 import type { GroupStore } from '#server/groups/group-store.ts';
 import {
   approvalReceiptMail,
@@ -8,8 +8,6 @@ import {
   promisedChangedMail,
   proofMail,
   quoteMail,
-  type ToCustomerFacts,
-  toCustomerSubject,
 } from '#server/mail/customer-mail.ts';
 import type { MailDraft } from '#server/mail/mail-draft.ts';
 import { mailHtml } from '#server/mail/mail-layout.ts';
@@ -17,11 +15,11 @@ import { type BuiltMail, MailNotDueError, type QueuedMail, UnbuildableMailError 
 import type { MailSettings } from '#server/mail/mail-settings.ts';
 import { customerLook } from '#server/mail/order-summary.ts';
 import type { NotificationRecipient } from '#server/mail/outbox-store.ts';
-import { toShopMail, toShopSubject } from '#server/mail/shop-mail.ts';
+import { toShopMail } from '#server/mail/shop-mail.ts';
 import { cancelUndoneMail, type OrderContext, reminderMail, statusChangedMail } from '#server/mail/status-mail.ts';
 import type { MockupStore } from '#server/mockups/mockup-store.ts';
 import { moneyOf } from '#server/payments/money-of.ts';
-import { moneyRows, paymentFlaggedMail, paymentReceiptMail, paymentSubject } from '#server/payments/payment-mail.ts';
+import { moneyRows, paymentFlaggedMail, paymentReceiptMail } from '#server/payments/payment-mail.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
 import { isPreviewable } from '#server/requests/request-details.ts';
 import { customerPagePath } from '#server/requests/request-links.ts';
@@ -473,39 +471,4 @@ export async function buildMail(row: QueuedMail, reads: MailReads, settings: Mai
       settings.from,
     ),
   };
-}
-
-/**
- * The subject a queued mail goes with, from its facts alone, for the desk's list of a request's mail;
- * undefined for a submission's own two (the desk names them) and for sign-in links (about no request).
- */
-export function queuedSubject(facts: MailFacts, reference: string, shopName: string): string | undefined {
-  switch (facts.kind) {
-    case 'quote-sent':
-    case 'proof-sent':
-    case 'status-changed':
-    case 'desk-message':
-    case 'link-replaced':
-    case 'approval-receipt':
-    case 'promised-changed':
-    case 'cancel-undone':
-    case 'reminder':
-      return toCustomerSubject(facts satisfies ToCustomerFacts, { reference, shopName });
-    case 'customer-wrote':
-    case 'customer-decided':
-    case 'customer-cancelled':
-    case 'customer-asked-quote':
-      return toShopSubject(facts, reference);
-    case 'payment-receipt':
-    case 'refund-receipt':
-      return paymentSubject(facts.kind, reference, shopName);
-    case 'payment-flagged':
-      return `A payment needs you (${reference})`;
-    case 'group':
-      return groupSubject(facts.about, shopName);
-    case 'legacy':
-      return facts.subject;
-    default:
-      return undefined;
-  }
 }

@@ -1,4 +1,5 @@
 import type { MailDraft, SummaryRow } from '#server/mail/mail-draft.ts';
+import { paymentSubject } from '#server/mail/queued-subject.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { OrderMoney } from '#shared/payments/order-money.ts';
 import type { StoredPayment } from './payment-store.ts';
@@ -20,17 +21,6 @@ export const purposeLabels: Record<StoredPayment['purpose'], string> = {
   'group-share': 'Group member’s share',
   other: 'Payment',
 };
-
-/** The receipt's subject, from the row alone (the desk lists queued mail by it). */
-export function paymentSubject(
-  kind: 'payment-receipt' | 'refund-receipt',
-  reference: string,
-  shopName: string,
-): string {
-  return kind === 'payment-receipt'
-    ? `${shopName}: receipt for your payment on ${reference}`
-    : `${shopName}: your refund on ${reference}`;
-}
 
 /** The order's figures after this payment: what the receipt and its summary box end with. */
 export function moneyRows(money: OrderMoney | undefined): SummaryRow[] {

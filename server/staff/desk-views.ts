@@ -1,7 +1,7 @@
 import type { Approval } from '#server/customer/customer-store.ts';
 import { groupEventText } from '#server/groups/group-events.ts';
 import type { NotificationState } from '#server/mail/outbox-store.ts';
-import { queuedSubject } from '#server/notifications/build-mail.ts';
+import { queuedSubject } from '#server/mail/queued-subject.ts';
 import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
 import type { SentProof, SentQuote } from '#server/requests/version-store.ts';
 import { printSizeText, quoteFigures } from '#server/requests/version-views.ts';

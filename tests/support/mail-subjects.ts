@@ -1,5 +1,5 @@
 import type { NotificationState } from '#server/mail/outbox-store.ts';
-import { queuedSubject } from '#server/notifications/build-mail.ts';
+import { queuedSubject } from '#server/mail/queued-subject.ts';
 import { readMailFacts } from '#server/storage/mail-facts.ts';
 
 /**
