@@ -9,7 +9,7 @@ import { deflateSync } from 'node:zlib';
 import { contactForm, quoteForm } from '#server/submissions/submission-forms.ts';
 import type { StoredFile } from '#server/submissions/submission-store.ts';
 import type { QuoteLine } from '#shared/requests/quote.ts';
-import type { RequestStatus } from '#shared/requests/request-status.ts';
+import { quoteStatuses, type RequestStatus } from '#shared/requests/request-status.ts';
 import type { SiteData } from '#shared/site-data.ts';
 import { seedMoney } from './seed-money.ts';
 import type { SeedRequest } from './seed-store.ts';
@@ -199,17 +199,8 @@ function quoteValues(
   return values;
 }
 
-/** The path a quote request takes, up to where one of that age usually is. */
-const quotePath: RequestStatus[] = [
-  'new',
-  'quoted',
-  'approved',
-  'proof_sent',
-  'proof_approved',
-  'in_production',
-  'ready',
-  'completed',
-];
+/** The path a quote request takes, up to where one of that age usually is: every state but the cancel. */
+const quotePath: readonly RequestStatus[] = quoteStatuses.filter((status) => status !== 'cancelled');
 
 function quoteStatusFor(random: Random, ageDays: number): RequestStatus {
   if (random.chance(ageDays > 60 ? 0.15 : 0.05)) return 'cancelled';

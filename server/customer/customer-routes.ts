@@ -21,12 +21,12 @@ import { handoverOfPayload } from '#server/submissions/quote-payload.ts';
 import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
+import { uploadTotalRefusal } from '#server/uploads/upload-total.ts';
 import type { CustomerPageOptions, CustomerPageView } from '#shared/customer-page-contract.ts';
 import type { GroupFormState } from '#shared/groups/group-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
-import { ARTWORK_MAX_FILES, ARTWORK_MAX_TOTAL_BYTES, artworkListError } from '#shared/submissions/artwork.ts';
-import { formatBytes } from '#shared/submissions/format-bytes.ts';
+import { ARTWORK_MAX_FILES, artworkListError } from '#shared/submissions/artwork.ts';
 import { REORDER_FIELD } from '#shared/submissions/quote-fields.ts';
 import { decisionNotices, readDecision } from './customer-decision.ts';
 import type { CustomerStore } from './customer-store.ts';
@@ -174,129 +174,128 @@ export function customerBackLinks(): Router {
   return router;
 }
 
-/**
- * The customer's private page of a quote request, under /requests/<reference>/<secret>: no account, the link
- * is the key. Server-rendered with plain forms (post/redirect/get), no script. Every answer is no-store,
- * noindex and sends no Referer; an unknown reference and a wrong secret get the one same 404, and wrong links
- * count against the visitor's rate limit.
- */
-export function customerRoutes(options: CustomerRoutesOptions): Router {
-  const router = Router();
-  const now = options.now ?? (() => new Date());
-  const previews = proofPreviews(options.versions);
-  const moneyReads = { versions: options.versions, customer: options.customer, payments: options.payments };
+/** What the page is sent with besides the request: an answer's status, a notice, a group form refused. */
+interface PageExtra {
+  status?: number;
+  notice?: CustomerPageView['notice'];
+  groupForm?: GroupFormState;
+}
 
-  router.use('/requests', (_req, res, next) => {
-    res.set({
-      'Cache-Control': 'no-store',
-      'X-Robots-Tag': 'noindex, nofollow',
-      // The secret is in the address: it must never leave in a Referer (an artwork link, the shop's site).
-      'Referrer-Policy': 'no-referrer',
-    });
-    next();
-  });
-  // Guessing at links fails: those failures are what is counted (a customer's visits are not).
-  router.use(
-    '/requests',
-    submissionRateLimit(options.rateLimit, options.limits, 'request-page', {
-      failuresOnly: true,
-      message: 'Too many tries at this address in a short while. Wait a few minutes and try again, or call us.',
-    }),
-  );
+/** What every handler of the page shares, built once with the router. */
+interface CustomerPage {
+  options: CustomerRoutesOptions;
+  now: () => Date;
+  previews: ReturnType<typeof proofPreviews>;
+  /** Lets the request through only when its secret opens the page. */
+  opened: RequestHandler;
+  /** The page, built from everything the request holds, with `extra`. */
+  sendPage: (req: Request, res: Response, extra: PageExtra) => Promise<void>;
+}
 
-  /** Lets the request through only when its secret opens the page: one 404 for every other case. */
-  const opened: RequestHandler = async (req, res, next) => {
+/** Lets the request through only when its secret opens the page: one 404 for every other case. */
+function openedBy(links: RequestLinks): RequestHandler {
+  return async (req, res, next) => {
     const { reference, path } = pageOf(req);
     const secret = req.params.secret;
     const opens =
-      referencePattern.test(reference) && typeof secret === 'string' && (await options.links.opens(reference, secret));
+      referencePattern.test(reference) && typeof secret === 'string' && (await links.opens(reference, secret));
     if (!opens) return next(createHttpError(404, NOT_FOUND));
     // An error page met after this (a file too large) offers the way back to the page.
     res.locals[BACK_TO_LOCAL] = path;
     next();
   };
+}
 
-  async function sendPage(
-    req: Request,
-    res: Response,
-    extra: { status?: number; notice?: CustomerPageView['notice']; groupForm?: GroupFormState },
-  ) {
-    const { reference, path } = pageOf(req);
-    const paid =
-      typeof req.query.paid === 'string' && /^cs_\w{1,200}$/.test(req.query.paid) ? req.query.paid : undefined;
-    const returned =
-      req.query.done === 'payment-cancelled' ? ('cancelled' as const) : paid ? { session: paid } : undefined;
-    const [request, quotes, proofs, approvals, formValues, mockups] = await Promise.all([
-      options.customer.getCustomerRequest(reference),
-      options.versions.quotesOf(reference),
-      options.versions.proofsOf(reference),
-      options.customer.approvalsOf(reference),
-      options.versions.formValuesOf(reference),
-      options.mockups.mockupsOf(reference),
-    ]);
-    if (!request) throw createHttpError(404, NOT_FOUND);
-    const prices = options.prices();
-    const asked = askedView(request, formValues, prices);
-    const money = await customerMoneyView(moneyReads, {
-      reference,
+/** The page of the request in the address, with what its quotes, proofs, money, mockups and group say. */
+async function sendPage(
+  { options, now, previews }: Omit<CustomerPage, 'opened' | 'sendPage'>,
+  req: Request,
+  res: Response,
+  extra: PageExtra,
+) {
+  const { reference, path } = pageOf(req);
+  const paid = typeof req.query.paid === 'string' && /^cs_\w{1,200}$/.test(req.query.paid) ? req.query.paid : undefined;
+  const returned =
+    req.query.done === 'payment-cancelled' ? ('cancelled' as const) : paid ? { session: paid } : undefined;
+  const [request, quotes, proofs, approvals, formValues, mockups] = await Promise.all([
+    options.customer.getCustomerRequest(reference),
+    options.versions.quotesOf(reference),
+    options.versions.proofsOf(reference),
+    options.customer.approvalsOf(reference),
+    options.versions.formValuesOf(reference),
+    options.mockups.mockupsOf(reference),
+  ]);
+  if (!request) throw createHttpError(404, NOT_FOUND);
+  const prices = options.prices();
+  const asked = askedView(request, formValues, prices);
+  const moneyReads = { versions: options.versions, customer: options.customer, payments: options.payments };
+  const money = await customerMoneyView(moneyReads, {
+    reference,
+    path,
+    status: request.status,
+    payOnline: options.payOnline === true,
+    terms: prices['order-terms'].payments,
+    ...(returned ? { returned } : {}),
+    now: now(),
+  });
+  const group = await options.groups?.section(request, path, extra.groupForm);
+  const view: CustomerPageView = {
+    ...requestPageView(request, {
       path,
-      status: request.status,
-      payOnline: options.payOnline === true,
-      terms: prices['order-terms'].payments,
-      ...(returned ? { returned } : {}),
-      now: now(),
-    });
-    const group = await options.groups?.section(request, path, extra.groupForm);
-    const view: CustomerPageView = {
-      ...requestPageView(request, {
-        path,
-        shopName: options.shop.name,
-        today: now(),
-        quotes,
-        proofs,
-        approvals,
-        asked,
-      }),
-      ...(money
-        ? { money, ...nextWithMoney(money, request.promised?.handover ?? handoverOfPayload(request.payload)) }
-        : {}),
-      ...(mockups.length > 0 ? { mockups: mockupViews(mockups, path) } : {}),
-      ...(extra.notice ? { notice: extra.notice } : {}),
-      ...(group ? { group } : {}),
-    };
-    const html = await options.renderPage(await previews.withPixels(view, reference), {
-      csrfToken: options.csrf.issueToken(req, res),
-      timeZone: prices['order-terms'].timeZone,
-      stylesheets: options.stylesheets(),
       shopName: options.shop.name,
-      shopEmail: options.shop.email,
-      shopPhone: options.shop.phone,
-    });
-    res
-      .status(extra.status ?? 200)
-      .type('html')
-      .send(html);
-  }
+      today: now(),
+      quotes,
+      proofs,
+      approvals,
+      asked,
+    }),
+    ...(money
+      ? { money, ...nextWithMoney(money, request.promised?.handover ?? handoverOfPayload(request.payload)) }
+      : {}),
+    ...(mockups.length > 0 ? { mockups: mockupViews(mockups, path) } : {}),
+    ...(extra.notice ? { notice: extra.notice } : {}),
+    ...(group ? { group } : {}),
+  };
+  const html = await options.renderPage(await previews.withPixels(view, reference), {
+    csrfToken: options.csrf.issueToken(req, res),
+    timeZone: prices['order-terms'].timeZone,
+    stylesheets: options.stylesheets(),
+    shopName: options.shop.name,
+    shopEmail: options.shop.email,
+    shopPhone: options.shop.phone,
+  });
+  res
+    .status(extra.status ?? 200)
+    .type('html')
+    .send(html);
+}
 
-  /** The shop's mail about what the customer did (server/mail/shop-mail.ts), when there is an address to send it to. */
-  function shopMail(facts: ToShopFacts): ToShopFacts | undefined {
-    return options.shopEmail ? facts : undefined;
-  }
+/** The shop's mail about what the customer did (server/mail/shop-mail.ts), when there is an address to send it to. */
+function shopMail(options: CustomerRoutesOptions, facts: ToShopFacts): ToShopFacts | undefined {
+  return options.shopEmail ? facts : undefined;
+}
 
-  router.get(PAGE, opened, async (req, res) => {
+/** The page itself, with the notice its `done` names. */
+function showPage({ options, sendPage }: CustomerPage): RequestHandler {
+  return async (req, res) => {
     const done = String(req.query.done);
     const notice =
       notices[done as keyof typeof notices] ?? options.groups?.notices[done as keyof OrganiserGroups['notices']];
     await sendPage(req, res, notice ? { notice } : {});
-  });
+  };
+}
 
-  // The proof at a phone's or a screen's width, for the page's picture (server/customer/proof-previews.ts).
-  router.get(`${PAGE}/proofs/:version/preview/:width`, opened, async (req, res) => {
+/** The proof at a phone's or a screen's width, for the page's picture (server/customer/proof-previews.ts). */
+function showProofPreview({ previews }: CustomerPage): RequestHandler {
+  return async (req, res) => {
     if (!/^\d{1,4}$/.test(String(req.params.version))) throw createHttpError(404, 'There is no such proof.');
     await previews.send(res, pageOf(req).reference, Number(req.params.version), String(req.params.width));
-  });
+  };
+}
 
-  router.get(`${PAGE}/proofs/:version{/:preview}`, opened, async (req, res) => {
+/** A proof's file, or its preview for the proof mail's thumbnail. */
+function showProof({ options }: CustomerPage): RequestHandler {
+  return async (req, res) => {
     const version = Number(req.params.version);
     const preview = req.params.preview;
     if (!/^\d{1,4}$/.test(String(req.params.version)) || (preview !== undefined && preview !== 'preview')) {
@@ -307,118 +306,110 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
     // default same-origin resource policy would block it. The address itself is the secret.
     if (preview === 'preview') res.set('Cross-Origin-Resource-Policy', 'cross-origin');
     sendRequestFile(res, file, preview === 'preview', 'proof');
-  });
+  };
+}
 
-  router.get(`${PAGE}/mockups/:view`, opened, async (req, res) => {
+function showMockup({ options }: CustomerPage): RequestHandler {
+  return async (req, res) => {
     if (!sendMockup(res, await options.mockups.mockupsOf(pageOf(req).reference), String(req.params.view)))
       throw createHttpError(404, 'There is no such mockup.');
-  });
+  };
+}
 
-  router.get(`${PAGE}/files/:position{/:preview}`, opened, async (req, res) => {
+/** One of the request's files: the artwork sent with it or with a message since. */
+function showFile({ options }: CustomerPage): RequestHandler {
+  return async (req, res) => {
     const { position, preview } = filePosition(req.params.position, req.params.preview);
     sendRequestFile(res, await options.desk.getRequestFile(pageOf(req).reference, position), preview);
-  });
+  };
+}
 
-  // Every post below has passed the app's CSRF gate (server/http/csrf-gate.ts), or, for the message's
-  // files, is held to the form's token by the upload chain.
-  const postLimit = submissionRateLimit(options.rateLimit, options.limits, 'request-post');
-
-  options.uploadGuard.post(
-    router,
-    `${PAGE}/messages`,
-    { files: ARTWORK_MAX_FILES, before: [postLimit, opened] },
-    async (req, res, next) => {
-      const { reference, path } = pageOf(req);
-      const text = textField(req.body, 'text').slice(0, MAX_TEXT);
-      const uploads = (req.files as Express.Multer.File[] | undefined) ?? [];
-      if (!text && uploads.length === 0) return res.redirect(303, `${path}?done=empty`);
-      const total = uploads.reduce((sum, file) => sum + file.size, 0);
-      if (total > ARTWORK_MAX_TOTAL_BYTES) {
-        return next(
-          createHttpError(
-            413,
-            `The files come to ${formatBytes(total)}; together they may be at most ${formatBytes(ARTWORK_MAX_TOTAL_BYTES)}.`,
-          ),
-        );
-      }
-      const listError = artworkListError(uploads.map((file) => ({ name: file.originalname, size: file.size })));
-      const artwork = listError ? { files: [], error: listError } : await readArtwork(uploads);
-      if (artwork.error) {
-        req.log.info({ reason: 'artwork_refused' }, 'customer message refused: a file did not pass');
-        return sendPage(req, res, {
-          status: 422,
-          notice: {
-            type: 'error',
-            text: `Not sent: ${artwork.error} Your message was not kept either: write it again.`,
-          },
-        });
-      }
-      const admission = await options.uploads(req, res, artwork.files);
-      if (!admission.ok) return next(admission.refusal);
-      const files = artwork.files.map((file) => file.name);
-      const mail = shopMail({ kind: 'customer-wrote', text, files });
-      const saving = options.customer.addCustomerMessage(reference, {
-        text,
-        files: artwork.files,
-        ...(mail ? { mail } : {}),
+/** The customer's message and its files: checked, counted against the upload budget, stored, the shop told. */
+function receiveMessage({ options, sendPage }: CustomerPage): RequestHandler {
+  return async (req, res, next) => {
+    const { reference, path } = pageOf(req);
+    const text = textField(req.body, 'text').slice(0, MAX_TEXT);
+    const uploads = (req.files as Express.Multer.File[] | undefined) ?? [];
+    if (!text && uploads.length === 0) return res.redirect(303, `${path}?done=empty`);
+    const tooMuch = uploadTotalRefusal(uploads);
+    if (tooMuch) return next(tooMuch);
+    const listError = artworkListError(uploads.map((file) => ({ name: file.originalname, size: file.size })));
+    const artwork = listError ? { files: [], error: listError } : await readArtwork(uploads);
+    if (artwork.error) {
+      req.log.info({ reason: 'artwork_refused' }, 'customer message refused: a file did not pass');
+      return sendPage(req, res, {
+        status: 422,
+        notice: {
+          type: 'error',
+          text: `Not sent: ${artwork.error} Your message was not kept either: write it again.`,
+        },
       });
-      // The upload budget gives the bytes back should the save throw.
-      await admission.settle(saving.then(() => ({ reference, kind: 'quote' as const, repeated: false })));
-      req.log.info({ reference, files: files.length, reason: 'customer_message' }, 'customer message stored');
-      if (mail) options.onQueued?.();
-      res.redirect(303, `${path}?done=sent`);
-    },
-  );
+    }
+    const admission = await options.uploads(req, res, artwork.files);
+    if (!admission.ok) return next(admission.refusal);
+    const files = artwork.files.map((file) => file.name);
+    const mail = shopMail(options, { kind: 'customer-wrote', text, files });
+    const saving = options.customer.addCustomerMessage(reference, {
+      text,
+      files: artwork.files,
+      ...(mail ? { mail } : {}),
+    });
+    // The upload budget gives the bytes back should the save throw.
+    await admission.settle(saving.then(() => ({ reference, kind: 'quote' as const, repeated: false })));
+    req.log.info({ reference, files: files.length, reason: 'customer_message' }, 'customer message stored');
+    if (mail) options.onQueued?.();
+    res.redirect(303, `${path}?done=sent`);
+  };
+}
 
-  /** Approve, or ask for changes to, the newest quote or proof: `/quotes/<version>/decision`, `/proofs/<version>/decision`. */
-  const decide =
-    (subject: 'quote' | 'proof'): RequestHandler =>
-    async (req, res) => {
-      const { reference, path } = pageOf(req);
-      const read = readDecision(req.body);
-      if (!read.ok) return res.redirect(303, `${path}?done=${read.problem}#${subject}`);
-      const version = /^\d{1,4}$/.test(String(req.params.version)) ? Number(req.params.version) : 0;
-      const mail = shopMail({
-        kind: 'customer-decided',
-        subject,
-        version,
-        decision: read.decision,
-        name: read.name,
-        comment: read.comment,
-      });
-      const { outcome, withProof } = await options.requests.answer(reference, {
-        subject,
-        version,
-        decision: read.decision,
-        name: read.name,
-        comment: read.comment,
-        ip: req.ip ?? '',
-        userAgent: (req.get('user-agent') ?? '').slice(0, 500),
-        ...(mail ? { mail } : {}),
-      });
-      if (outcome === 'missing') throw createHttpError(404, NOT_FOUND);
-      if (outcome === 'recorded') {
-        req.log.info({ reference, subject, version, decision: read.decision }, 'customer decision recorded');
-        if (mail || read.decision === 'approved') options.onQueued?.();
-      }
-      // A quote approved with the draft proof beside it took the proof along (the request service's rule).
-      const done = withProof
-        ? 'quote-and-proof-approved'
-        : outcome === 'recorded'
-          ? `${subject}-${read.decision}`
-          : outcome;
-      // An approved quote's next step is its deposit: the page opens at the payment, approval and pay as one.
-      const anchor =
-        outcome === 'recorded' && subject === 'quote' && read.decision === 'approved' ? 'payment' : subject;
-      res.redirect(303, `${path}?done=${done}#${anchor}`);
-    };
-  for (const subject of ['quote', 'proof'] as const) {
-    router.post(`${PAGE}/${subject}s/:version/decision`, postLimit, opened, decide(subject));
-  }
+/** Approve, or ask for changes to, the newest quote or proof: `/quotes/<version>/decision`, `/proofs/<version>/decision`. */
+function decide({ options }: CustomerPage, subject: 'quote' | 'proof'): RequestHandler {
+  return async (req, res) => {
+    const { reference, path } = pageOf(req);
+    const read = readDecision(req.body);
+    if (!read.ok) return res.redirect(303, `${path}?done=${read.problem}#${subject}`);
+    const version = /^\d{1,4}$/.test(String(req.params.version)) ? Number(req.params.version) : 0;
+    const mail = shopMail(options, {
+      kind: 'customer-decided',
+      subject,
+      version,
+      decision: read.decision,
+      name: read.name,
+      comment: read.comment,
+    });
+    const { outcome, withProof } = await options.requests.answer(reference, {
+      subject,
+      version,
+      decision: read.decision,
+      name: read.name,
+      comment: read.comment,
+      ip: req.ip ?? '',
+      userAgent: (req.get('user-agent') ?? '').slice(0, 500),
+      ...(mail ? { mail } : {}),
+    });
+    if (outcome === 'missing') throw createHttpError(404, NOT_FOUND);
+    if (outcome === 'recorded') {
+      req.log.info({ reference, subject, version, decision: read.decision }, 'customer decision recorded');
+      if (mail || read.decision === 'approved') options.onQueued?.();
+    }
+    // A quote approved with the draft proof beside it took the proof along (the request service's rule).
+    const done = withProof
+      ? 'quote-and-proof-approved'
+      : outcome === 'recorded'
+        ? `${subject}-${read.decision}`
+        : outcome;
+    // An approved quote's next step is its deposit: the page opens at the payment, approval and pay as one.
+    const anchor = outcome === 'recorded' && subject === 'quote' && read.decision === 'approved' ? 'payment' : subject;
+    res.redirect(303, `${path}?done=${done}#${anchor}`);
+  };
+}
 
-  // "Order again": the quote form, filled with the finished order's details and marked as its reorder.
-  // Rendered in answer to the post (as a refused form is), so the details never travel in an address.
-  router.post(`${PAGE}/order-again`, postLimit, opened, async (req, res) => {
+/**
+ * "Order again": the quote form, filled with the finished order's details and marked as its reorder.
+ * Rendered in answer to the post (as a refused form is), so the details never travel in an address.
+ */
+function orderAgain({ options }: CustomerPage): RequestHandler {
+  return async (req, res) => {
     const { reference, path } = pageOf(req);
     const state = await options.desk.getRequestState(reference);
     if (state?.status !== 'completed') return res.redirect(303, `${path}?done=not-completed`);
@@ -429,10 +420,12 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       status: 200,
       form: { form: 'quote', values: { ...values, [REORDER_FIELD]: reference }, errors: {}, message: '' },
     });
-  });
+  };
+}
 
-  // An expired quote: one press asks the shop for a fresh one (once, until it comes).
-  router.post(`${PAGE}/fresh-quote`, postLimit, opened, async (req, res) => {
+/** An expired quote: one press asks the shop for a fresh one (once, until it comes). */
+function askFreshQuote({ options }: CustomerPage): RequestHandler {
+  return async (req, res) => {
     const { reference, path } = pageOf(req);
     const outcome = await options.requests.askFreshQuote(reference, { tellShop: Boolean(options.shopEmail) });
     if (outcome === 'missing') throw createHttpError(404, NOT_FOUND);
@@ -441,12 +434,15 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       options.onQueued?.();
     }
     res.redirect(303, `${path}?done=fresh-quote-${outcome}`);
-  });
+  };
+}
 
-  router.post(`${PAGE}/cancel`, postLimit, opened, async (req, res) => {
+/** The customer cancels, with a reason the shop is told, while the work has not started. */
+function cancel({ options }: CustomerPage): RequestHandler {
+  return async (req, res) => {
     const { reference, path } = pageOf(req);
     const reason = textField(req.body, 'reason').slice(0, MAX_TEXT);
-    const mail = shopMail({ kind: 'customer-cancelled', reason });
+    const mail = shopMail(options, { kind: 'customer-cancelled', reason });
     const outcome = await options.requests.cancelByCustomer(reference, {
       ...(reason ? { reason } : {}),
       ...(mail ? { mail } : {}),
@@ -457,9 +453,69 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
       if (mail) options.onQueued?.();
     }
     res.redirect(303, `${path}?done=${outcome}`);
-  });
+  };
+}
 
-  options.groups?.mount(router, { opened, postLimit, sendPage, pageOf }, PAGE);
+/** Every answer under /requests: never cached, never indexed, and no Referer (the secret is in the address). */
+const privateAnswers: RequestHandler = (_req, res, next) => {
+  res.set({
+    'Cache-Control': 'no-store',
+    'X-Robots-Tag': 'noindex, nofollow',
+    // The secret is in the address: it must never leave in a Referer (an artwork link, the shop's site).
+    'Referrer-Policy': 'no-referrer',
+  });
+  next();
+};
+
+/**
+ * The customer's private page of a quote request, under /requests/<reference>/<secret>: no account, the link
+ * is the key. Server-rendered with plain forms (post/redirect/get), no script. Every answer is no-store,
+ * noindex and sends no Referer; an unknown reference and a wrong secret get the one same 404, and wrong links
+ * count against the visitor's rate limit.
+ */
+export function customerRoutes(options: CustomerRoutesOptions): Router {
+  const router = Router();
+  const shared = { options, now: options.now ?? (() => new Date()), previews: proofPreviews(options.versions) };
+  const page: CustomerPage = {
+    ...shared,
+    opened: openedBy(options.links),
+    sendPage: (req, res, extra) => sendPage(shared, req, res, extra),
+  };
+  const { opened } = page;
+
+  router.use('/requests', privateAnswers);
+  // Guessing at links fails: those failures are what is counted (a customer's visits are not).
+  router.use(
+    '/requests',
+    submissionRateLimit(options.rateLimit, options.limits, 'request-page', {
+      failuresOnly: true,
+      message: 'Too many tries at this address in a short while. Wait a few minutes and try again, or call us.',
+    }),
+  );
+
+  router.get(PAGE, opened, showPage(page));
+  router.get(`${PAGE}/proofs/:version/preview/:width`, opened, showProofPreview(page));
+  router.get(`${PAGE}/proofs/:version{/:preview}`, opened, showProof(page));
+  router.get(`${PAGE}/mockups/:view`, opened, showMockup(page));
+  router.get(`${PAGE}/files/:position{/:preview}`, opened, showFile(page));
+
+  // Every post below has passed the app's CSRF gate (server/http/csrf-gate.ts), or, for the message's
+  // files, is held to the form's token by the upload chain.
+  const postLimit = submissionRateLimit(options.rateLimit, options.limits, 'request-post');
+  options.uploadGuard.post(
+    router,
+    `${PAGE}/messages`,
+    { files: ARTWORK_MAX_FILES, before: [postLimit, opened] },
+    receiveMessage(page),
+  );
+  for (const subject of ['quote', 'proof'] as const) {
+    router.post(`${PAGE}/${subject}s/:version/decision`, postLimit, opened, decide(page, subject));
+  }
+  router.post(`${PAGE}/order-again`, postLimit, opened, orderAgain(page));
+  router.post(`${PAGE}/fresh-quote`, postLimit, opened, askFreshQuote(page));
+  router.post(`${PAGE}/cancel`, postLimit, opened, cancel(page));
+
+  options.groups?.mount(router, { opened, postLimit, sendPage: page.sendPage, pageOf }, PAGE);
 
   return router;
 }

@@ -1,177 +1,213 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { closeGroupAtApproval } from '#server/groups/group-queries.ts';
 import { lockProduction, readBookedWork, writeBooking } from '#server/production/production-queries.ts';
-import type { DatabaseClock, SqlDialect } from '#server/storage/database-clock.ts';
+import type { Database } from '#server/storage/database.ts';
+import type { DatabaseClock } from '#server/storage/database-clock.ts';
 import { writePromisedDate } from '#server/storage/promised-date.ts';
 import { insertQueuedMail } from '#server/storage/queued-mail.ts';
 import { appendEvent } from '#server/storage/request-events.ts';
 import { readDate, type StorageDatabase } from '#server/storage/schema.ts';
 import type { DecisionState, DecisionVerdict } from '#shared/requests/decision-rules.ts';
+import type { RequestStatus } from '#shared/requests/request-status.ts';
 import { markCustomerActivity } from './customer-activity.ts';
 import type { Approval, DecisionOutcome, VersionDecision } from './customer-store.ts';
 
-/**
- * The customer's decisions on quote and proof versions: approvals are consent, so each is a
- * row inserted once and never changed. The request's row is locked while what the decision depends on is
- * read and judged (by the request service's rule, passed in), so an approval can never land on a quote
- * that was revised or a proof replaced a moment before. This module only reads and writes.
- */
-export function createDecisionStorage(db: Kysely<StorageDatabase>, dialect: SqlDialect, clock: DatabaseClock) {
+// The customer's decisions on quote and proof versions: approvals are consent, so each is a row inserted
+// once and never changed. The request's row is locked while what the decision depends on is read and
+// judged (by the request service's rule, passed in), so an approval can never land on a quote that was
+// revised or a proof replaced a moment before. This module only reads and writes.
+
+/** What a decision is judged on, read under the request's lock: its status, newest quote and newest proof. */
+async function decisionStateOf(trx: Kysely<StorageDatabase>, request: { id: number; status: RequestStatus }) {
+  const latestQuote = await trx
+    .selectFrom('quotes')
+    .where('submission_id', '=', request.id)
+    .orderBy('version', 'desc')
+    .select(['version', 'valid_until'])
+    .executeTakeFirst();
+  const latestProof = await trx
+    .selectFrom('proofs')
+    .where('submission_id', '=', request.id)
+    .orderBy('version', 'desc')
+    .select('version')
+    .executeTakeFirst();
+  const proofApproval =
+    latestProof &&
+    (await trx
+      .selectFrom('approvals')
+      .where('submission_id', '=', request.id)
+      .where('subject', '=', 'proof')
+      .where('version', '=', latestProof.version)
+      .where('decision', '=', 'approved')
+      .select('id')
+      .executeTakeFirst());
   return {
-    decideVersion(
-      reference: string,
-      decision: VersionDecision,
-      judge: (state: DecisionState) => DecisionVerdict,
-    ): Promise<DecisionOutcome> {
-      return db.transaction().execute(async (trx) => {
-        const request = await trx
-          .selectFrom('submissions')
-          .where('reference', '=', reference)
-          .where('kind', '=', 'quote')
-          .select(['id', 'status'])
-          .$if(dialect === 'postgres', (query) => query.forUpdate())
-          .executeTakeFirst();
-        if (!request) return 'missing';
-        const latestQuote = await trx
-          .selectFrom('quotes')
-          .where('submission_id', '=', request.id)
-          .orderBy('version', 'desc')
-          .select(['version', 'valid_until'])
-          .executeTakeFirst();
-        const latestProof = await trx
-          .selectFrom('proofs')
-          .where('submission_id', '=', request.id)
-          .orderBy('version', 'desc')
-          .select('version')
-          .executeTakeFirst();
-        const proofApproval =
-          latestProof &&
-          (await trx
-            .selectFrom('approvals')
-            .where('submission_id', '=', request.id)
-            .where('subject', '=', 'proof')
-            .where('version', '=', latestProof.version)
-            .where('decision', '=', 'approved')
-            .select('id')
-            .executeTakeFirst());
-        const verdict = judge({
-          status: request.status,
-          ...(latestQuote
-            ? { latestQuote: { version: latestQuote.version, validUntil: latestQuote.valid_until } }
-            : {}),
-          ...(latestProof
-            ? { latestProof: { version: latestProof.version, approved: proofApproval !== undefined } }
-            : {}),
-        });
-        if (!verdict.ok) return verdict.refusal;
+    status: request.status,
+    ...(latestQuote ? { latestQuote: { version: latestQuote.version, validUntil: latestQuote.valid_until } } : {}),
+    ...(latestProof ? { latestProof: { version: latestProof.version, approved: proofApproval !== undefined } } : {}),
+  } satisfies DecisionState;
+}
 
-        const actor = decision.actor ?? 'customer';
-        const record = async (subject: 'quote' | 'proof', version: number, from: string, to?: string) => {
-          await trx
-            .insertInto('approvals')
-            .values({
-              submission_id: request.id,
-              subject,
-              version,
-              decision: decision.decision,
-              name: decision.name,
-              comment: decision.comment,
-              ip: decision.ip,
-              user_agent: decision.userAgent,
-              at: clock.now(),
-            })
-            .execute();
-          await appendEvent(trx, clock, request.id, {
-            actor,
-            type: 'decision',
-            data: {
-              subject,
-              version,
-              decision: decision.decision,
-              ...(decision.name ? { name: decision.name } : {}),
-              ...(decision.comment ? { comment: decision.comment } : {}),
-              ...(decision.inPerson ? { inPerson: true } : {}),
-              ...(to ? { from, to } : {}),
-            },
-          });
-        };
-        if (verdict.withProof === undefined) {
-          await record(decision.subject, decision.version, request.status, verdict.to);
-        } else {
-          // The quote and the draft proof sent with it, approved at once: two records, each its own step.
-          await record('quote', decision.version, request.status, 'approved');
-          await record('proof', verdict.withProof, 'approved', verdict.to);
-        }
-        if (verdict.to) {
-          await trx
-            .updateTable('submissions')
-            .set({ status: verdict.to, status_changed_at: clock.now() })
-            .where('id', '=', request.id)
-            .execute();
-        }
-        // An approved quote is consent to the order as it stands: a group still collecting sizes would
-        // otherwise keep adding pieces the approved price never covered, so it closes here.
-        if (decision.decision === 'approved' && (verdict.to === 'approved' || verdict.to === 'proof_approved'))
-          await closeGroupAtApproval(trx, dialect, clock, request.id, actor);
-        // An approved quote commits the order: it is booked on the press, from the load read under the
-        // production lock (one booking at a time). The approved proof books it again, from then, and sets
-        // the day it is promised for with it.
-        if ((verdict.to === 'approved' || verdict.to === 'proof_approved') && decision.book) {
-          await lockProduction(trx, dialect);
-          const booking = decision.book(await readBookedWork(trx, request.id));
-          if (booking) {
-            await writeBooking(trx, request.id, booking);
-            if (verdict.to === 'proof_approved')
-              await writePromisedDate(trx, clock, request.id, booking.promised, 'system');
-          }
-        }
-        if (actor === 'customer') await markCustomerActivity(trx, clock, request.id);
-        // The customer's receipt of their approval, whoever recorded it (on their page or at the counter).
-        if (decision.decision === 'approved') {
-          await insertQueuedMail(trx, clock, {
-            mail: {
-              kind: 'approval-receipt',
-              subject: decision.subject,
-              version: decision.version,
-              ...(verdict.withProof === undefined ? {} : { withProof: verdict.withProof }),
-            },
-            recipient: 'customer',
-            submissionId: request.id,
-          });
-        }
-        if (decision.mail)
-          await insertQueuedMail(trx, clock, { mail: decision.mail, recipient: 'staff', submissionId: request.id });
-        return 'recorded';
+/** One decision's record, for good, and its line in the request's log, in the caller's transaction. */
+async function recordDecision(
+  trx: Kysely<StorageDatabase>,
+  clock: DatabaseClock,
+  submissionId: number,
+  decision: VersionDecision,
+  step: { subject: 'quote' | 'proof'; version: number; from: string; to: string | undefined },
+) {
+  const { subject, version, from, to } = step;
+  await trx
+    .insertInto('approvals')
+    .values({
+      submission_id: submissionId,
+      subject,
+      version,
+      decision: decision.decision,
+      name: decision.name,
+      comment: decision.comment,
+      ip: decision.ip,
+      user_agent: decision.userAgent,
+      at: clock.now(),
+    })
+    .execute();
+  await appendEvent(trx, clock, submissionId, {
+    actor: decision.actor ?? 'customer',
+    type: 'decision',
+    data: {
+      subject,
+      version,
+      decision: decision.decision,
+      ...(decision.name ? { name: decision.name } : {}),
+      ...(decision.comment ? { comment: decision.comment } : {}),
+      ...(decision.inPerson ? { inPerson: true } : {}),
+      ...(to ? { from, to } : {}),
+    },
+  });
+}
+
+/** What an approval sets going, in the caller's transaction: the group closes, the order is booked. */
+async function followApproval(
+  trx: Transaction<StorageDatabase>,
+  { dialect, clock }: Database,
+  submissionId: number,
+  decision: VersionDecision,
+  to: RequestStatus | undefined,
+) {
+  const approved = to === 'approved' || to === 'proof_approved';
+  // An approved quote is consent to the order as it stands: a group still collecting sizes would
+  // otherwise keep adding pieces the approved price never covered, so it closes here.
+  if (decision.decision === 'approved' && approved)
+    await closeGroupAtApproval(trx, dialect, clock, submissionId, decision.actor ?? 'customer');
+  // An approved quote commits the order: it is booked on the press, from the load read under the
+  // production lock (one booking at a time). The approved proof books it again, from then, and sets
+  // the day it is promised for with it.
+  if (approved && decision.book) {
+    await lockProduction(trx, dialect);
+    const booking = decision.book(await readBookedWork(trx, submissionId));
+    if (booking) {
+      await writeBooking(trx, submissionId, booking);
+      if (to === 'proof_approved') await writePromisedDate(trx, clock, submissionId, booking.promised, 'system');
+    }
+  }
+}
+
+/** The customer's decision on a version, judged and recorded under the request's lock (CustomerStore's contract). */
+export function decideVersion(
+  database: Database,
+  reference: string,
+  decision: VersionDecision,
+  judge: (state: DecisionState) => DecisionVerdict,
+): Promise<DecisionOutcome> {
+  const { db, dialect, clock } = database;
+  return db.transaction().execute(async (trx) => {
+    const request = await trx
+      .selectFrom('submissions')
+      .where('reference', '=', reference)
+      .where('kind', '=', 'quote')
+      .select(['id', 'status'])
+      .$if(dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+    if (!request) return 'missing';
+    const verdict = judge(await decisionStateOf(trx, request));
+    if (!verdict.ok) return verdict.refusal;
+
+    if (verdict.withProof === undefined) {
+      await recordDecision(trx, clock, request.id, decision, {
+        subject: decision.subject,
+        version: decision.version,
+        from: request.status,
+        to: verdict.to,
       });
-    },
-
-    async approvalsOf(reference: string): Promise<Approval[]> {
-      const rows = await db
-        .selectFrom('approvals')
-        .innerJoin('submissions', 'submissions.id', 'approvals.submission_id')
-        .where('submissions.reference', '=', reference)
-        .orderBy('approvals.id')
-        .select([
-          'approvals.subject',
-          'approvals.version',
-          'approvals.decision',
-          'approvals.name',
-          'approvals.comment',
-          'approvals.ip',
-          'approvals.user_agent',
-          'approvals.at',
-        ])
+    } else {
+      // The quote and the draft proof sent with it, approved at once: two records, each its own step.
+      await recordDecision(trx, clock, request.id, decision, {
+        subject: 'quote',
+        version: decision.version,
+        from: request.status,
+        to: 'approved',
+      });
+      await recordDecision(trx, clock, request.id, decision, {
+        subject: 'proof',
+        version: verdict.withProof,
+        from: 'approved',
+        to: verdict.to,
+      });
+    }
+    if (verdict.to) {
+      await trx
+        .updateTable('submissions')
+        .set({ status: verdict.to, status_changed_at: clock.now() })
+        .where('id', '=', request.id)
         .execute();
-      return rows.map((row) => ({
-        subject: row.subject,
-        version: row.version,
-        decision: row.decision,
-        name: row.name,
-        comment: row.comment,
-        ip: row.ip,
-        userAgent: row.user_agent,
-        at: readDate(row.at),
-      }));
-    },
-  };
+    }
+    await followApproval(trx, database, request.id, decision, verdict.to);
+    if ((decision.actor ?? 'customer') === 'customer') await markCustomerActivity(trx, clock, request.id);
+    // The customer's receipt of their approval, whoever recorded it (on their page or at the counter).
+    if (decision.decision === 'approved') {
+      await insertQueuedMail(trx, clock, {
+        mail: {
+          kind: 'approval-receipt',
+          subject: decision.subject,
+          version: decision.version,
+          ...(verdict.withProof === undefined ? {} : { withProof: verdict.withProof }),
+        },
+        recipient: 'customer',
+        submissionId: request.id,
+      });
+    }
+    if (decision.mail)
+      await insertQueuedMail(trx, clock, { mail: decision.mail, recipient: 'staff', submissionId: request.id });
+    return 'recorded';
+  });
+}
+
+/** Every decision recorded on the request, oldest first. */
+export async function approvalsOf({ db }: Database, reference: string): Promise<Approval[]> {
+  const rows = await db
+    .selectFrom('approvals')
+    .innerJoin('submissions', 'submissions.id', 'approvals.submission_id')
+    .where('submissions.reference', '=', reference)
+    .orderBy('approvals.id')
+    .select([
+      'approvals.subject',
+      'approvals.version',
+      'approvals.decision',
+      'approvals.name',
+      'approvals.comment',
+      'approvals.ip',
+      'approvals.user_agent',
+      'approvals.at',
+    ])
+    .execute();
+  return rows.map((row) => ({
+    subject: row.subject,
+    version: row.version,
+    decision: row.decision,
+    name: row.name,
+    comment: row.comment,
+    ip: row.ip,
+    userAgent: row.user_agent,
+    at: readDate(row.at),
+  }));
 }

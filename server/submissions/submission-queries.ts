@@ -5,7 +5,6 @@ import type { NotificationRecipient } from '#server/mail/outbox-store.ts';
 import { insertMockups } from '#server/mockups/mockup-queries.ts';
 import { companyKey } from '#server/storage/company-key.ts';
 import type { Database } from '#server/storage/database.ts';
-import type { DatabaseClock } from '#server/storage/database-clock.ts';
 import { appendEvent } from '#server/storage/request-events.ts';
 import { type Count, readDate, readJson, type StorageDatabase } from '#server/storage/schema.ts';
 import { checkLimit } from '#server/storage/storage-checks.ts';
@@ -32,172 +31,173 @@ const recipients: NotificationRecipient[] = ['shop', 'customer'];
 export const CUSTOMER_CONFIRMATIONS_PER_DAY = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Saving and reading submissions: the form's post with its files and its outbox rows in one transaction,
- * under a reference numbered without gaps; `now` dates it (the tests' clock).
- */
-export function createSubmissionStorage(
-  db: Kysely<StorageDatabase>,
-  clock: DatabaseClock,
-  now: () => Date,
-): Omit<SubmissionStore, 'deleteSubmissionsBefore'> {
-  async function findByKey(key: string): Promise<SavedSubmission | undefined> {
-    const row = await db
-      .selectFrom('submissions')
-      .where('idempotency_key', '=', key)
-      .select((eb) => [
-        'reference',
-        'kind',
-        // A repeat is answered as the first was, its confirmation included.
-        eb
-          .exists(
-            eb
-              .selectFrom('request_events')
-              .whereRef('request_events.submission_id', '=', 'submissions.id')
-              .where('request_events.type', '=', 'confirmation_skipped')
-              .select('request_events.id'),
-          )
-          .as('skipped'),
-      ])
-      .executeTakeFirst();
-    return (
-      row && {
-        reference: row.reference,
-        kind: row.kind,
-        repeated: true,
-        ...(row.skipped ? { confirmationSkipped: true } : {}),
-      }
-    );
-  }
+// Saving and reading submissions: the form's post with its files and its outbox rows in one transaction,
+// under a reference numbered without gaps; the database's `now` dates it (the tests' clock). One function
+// per operation, each taking the open database first; createSubmissionStore at the end maps the contract
+// onto them.
 
-  /** Resolves after COMMIT; any throw inside rolls back everything, the counter included. */
-  function insert(
-    submission: NewSubmission,
-  ): Promise<{ reference: string; kind: SubmissionKind; confirmationSkipped: boolean }> {
-    const payload = JSON.stringify(submission.payload);
-    return db.transaction().execute(async (trx) => {
-      // Read inside the transaction, so dates rise with the reference numbers.
-      const createdAt = now();
-      const reference = await allocateReference(trx, submission.kind, createdAt.getUTCFullYear());
-      const { id } = await trx
-        .insertInto('submissions')
-        .values({
-          reference,
-          kind: submission.kind,
-          name: submission.name,
-          email: submission.email,
-          payload,
-          created_at: createdAt.toISOString(),
-          idempotency_key: submission.idempotencyKey ?? null,
-          form_values: submission.formValues ? JSON.stringify(submission.formValues) : null,
-          activity_at: createdAt.toISOString(),
-          search_text: requestSearchText({ ...submission, reference, company: submission.payload.company }),
-          company_key: companyKey(submission.payload.company),
-          // A quote request's page: its link is made from this and the environment's key, never stored.
-          link_salt: submission.kind === 'quote' ? newLinkSecret() : null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (submission.files.length > 0) {
-        await trx
-          .insertInto('files')
-          .values(
-            submission.files.map((file, position) => ({
-              submission_id: id,
-              position,
-              name: file.name,
-              media_type: file.mediaType,
-              size: file.size,
-              data: file.data,
-            })),
-          )
-          .execute();
-      }
-      await insertMockups(trx, id, submission.mockups ?? [], createdAt);
-      // Counted in the transaction; two saves for one address at the same instant may both pass (one over).
-      const since = new Date(createdAt.getTime() - DAY_MS).toISOString();
-      const { count } = await trx
-        .selectFrom('outbox')
-        .innerJoin('submissions', 'submissions.id', 'outbox.submission_id')
-        .where('outbox.recipient', '=', 'customer')
-        // Confirmations only (a submission's own rows keep no facts): the shop's quotes, proofs and
-        // messages to the same address are not confirmations and never use up the cap.
-        .where('outbox.facts', 'is', null)
-        .where(sql<string>`lower(submissions.email)`, '=', submission.email.toLowerCase())
-        .where('submissions.created_at', '>=', since)
-        .select((eb) => eb.fn.countAll<Count>().as('count'))
-        .executeTakeFirstOrThrow();
-      const confirmationSkipped = Number(count) >= CUSTOMER_CONFIRMATIONS_PER_DAY;
+/** The submission saved under this one-time key, answered as the first post was, its confirmation included. */
+async function findByKey(db: Kysely<StorageDatabase>, key: string): Promise<SavedSubmission | undefined> {
+  const row = await db
+    .selectFrom('submissions')
+    .where('idempotency_key', '=', key)
+    .select((eb) => [
+      'reference',
+      'kind',
+      // A repeat is answered as the first was, its confirmation included.
+      eb
+        .exists(
+          eb
+            .selectFrom('request_events')
+            .whereRef('request_events.submission_id', '=', 'submissions.id')
+            .where('request_events.type', '=', 'confirmation_skipped')
+            .select('request_events.id'),
+        )
+        .as('skipped'),
+    ])
+    .executeTakeFirst();
+  return (
+    row && {
+      reference: row.reference,
+      kind: row.kind,
+      repeated: true,
+      ...(row.skipped ? { confirmationSkipped: true } : {}),
+    }
+  );
+}
+
+/** Resolves after COMMIT; any throw inside rolls back everything, the counter included. */
+function insert(
+  { db, clock, now }: Database,
+  submission: NewSubmission,
+): Promise<{ reference: string; kind: SubmissionKind; confirmationSkipped: boolean }> {
+  const payload = JSON.stringify(submission.payload);
+  return db.transaction().execute(async (trx) => {
+    // Read inside the transaction, so dates rise with the reference numbers.
+    const createdAt = now();
+    const reference = await allocateReference(trx, submission.kind, createdAt.getUTCFullYear());
+    const { id } = await trx
+      .insertInto('submissions')
+      .values({
+        reference,
+        kind: submission.kind,
+        name: submission.name,
+        email: submission.email,
+        payload,
+        created_at: createdAt.toISOString(),
+        idempotency_key: submission.idempotencyKey ?? null,
+        form_values: submission.formValues ? JSON.stringify(submission.formValues) : null,
+        activity_at: createdAt.toISOString(),
+        search_text: requestSearchText({ ...submission, reference, company: submission.payload.company }),
+        company_key: companyKey(submission.payload.company),
+        // A quote request's page: its link is made from this and the environment's key, never stored.
+        link_salt: submission.kind === 'quote' ? newLinkSecret() : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (submission.files.length > 0) {
       await trx
-        .insertInto('outbox')
+        .insertInto('files')
         .values(
-          recipients
-            .filter((recipient) => recipient === 'shop' || !confirmationSkipped)
-            .map((recipient) => ({
-              submission_id: id,
-              recipient,
-              next_attempt_at: createdAt.toISOString(),
-            })),
+          submission.files.map((file, position) => ({
+            submission_id: id,
+            position,
+            name: file.name,
+            media_type: file.mediaType,
+            size: file.size,
+            data: file.data,
+          })),
         )
         .execute();
-      // The desk says so beside the request: the customer was told on the screen too.
-      if (confirmationSkipped) await appendEvent(trx, clock, id, { actor: 'system', type: 'confirmation_skipped' });
-      return { reference, kind: submission.kind, confirmationSkipped };
-    });
+    }
+    await insertMockups(trx, id, submission.mockups ?? [], createdAt);
+    const confirmationSkipped = await confirmationsUsedUp(trx, submission.email, createdAt);
+    await trx
+      .insertInto('outbox')
+      .values(
+        recipients
+          .filter((recipient) => recipient === 'shop' || !confirmationSkipped)
+          .map((recipient) => ({
+            submission_id: id,
+            recipient,
+            next_attempt_at: createdAt.toISOString(),
+          })),
+      )
+      .execute();
+    // The desk says so beside the request: the customer was told on the screen too.
+    if (confirmationSkipped) await appendEvent(trx, clock, id, { actor: 'system', type: 'confirmation_skipped' });
+    return { reference, kind: submission.kind, confirmationSkipped };
+  });
+}
+
+/** True when `email` has had CUSTOMER_CONFIRMATIONS_PER_DAY confirmations queued in the day before `at`. */
+async function confirmationsUsedUp(trx: Kysely<StorageDatabase>, email: string, at: Date): Promise<boolean> {
+  // Counted in the transaction; two saves for one address at the same instant may both pass (one over).
+  const since = new Date(at.getTime() - DAY_MS).toISOString();
+  const { count } = await trx
+    .selectFrom('outbox')
+    .innerJoin('submissions', 'submissions.id', 'outbox.submission_id')
+    .where('outbox.recipient', '=', 'customer')
+    // Confirmations only (a submission's own rows keep no facts): the shop's quotes, proofs and
+    // messages to the same address are not confirmations and never use up the cap.
+    .where('outbox.facts', 'is', null)
+    .where(sql<string>`lower(submissions.email)`, '=', email.toLowerCase())
+    .where('submissions.created_at', '>=', since)
+    .select((eb) => eb.fn.countAll<Count>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count) >= CUSTOMER_CONFIRMATIONS_PER_DAY;
+}
+
+async function saveSubmission(database: Database, submission: NewSubmission): Promise<SavedSubmission> {
+  const key = submission.idempotencyKey;
+  if (key !== undefined) {
+    const earlier = await findByKey(database.db, key);
+    if (earlier) return earlier;
   }
+  try {
+    return { ...(await insert(database, submission)), repeated: false };
+  } catch (error) {
+    // The same key saved meanwhile by another request (or instance): the unique index refused this
+    // one, the transaction rolled back (its reference number with it), and the first one answers.
+    const earlier = key === undefined ? undefined : await findByKey(database.db, key);
+    if (earlier) return earlier;
+    throw error;
+  }
+}
 
+async function getSubmission(db: Kysely<StorageDatabase>, reference: string): Promise<Submission | undefined> {
+  const row = await selectSummaries(db)
+    .select(['submissions.id', 'submissions.payload'])
+    .where('submissions.reference', '=', reference)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const files = await db
+    .selectFrom('files')
+    .where('submission_id', '=', row.id)
+    .orderBy('position')
+    .select(['name', 'media_type', 'size', 'data'])
+    .execute();
   return {
-    async saveSubmission(submission: NewSubmission): Promise<SavedSubmission> {
-      const key = submission.idempotencyKey;
-      if (key !== undefined) {
-        const earlier = await findByKey(key);
-        if (earlier) return earlier;
-      }
-      try {
-        return { ...(await insert(submission)), repeated: false };
-      } catch (error) {
-        // The same key saved meanwhile by another request (or instance): the unique index refused this
-        // one, the transaction rolled back (its reference number with it), and the first one answers.
-        const earlier = key === undefined ? undefined : await findByKey(key);
-        if (earlier) return earlier;
-        throw error;
-      }
-    },
+    ...toSummary(row),
+    payload: readJson(row.payload),
+    files: files.map(
+      (file): StoredFile => ({ name: file.name, mediaType: file.media_type, size: file.size, data: file.data }),
+    ),
+  } satisfies Submission;
+}
 
-    findByIdempotencyKey: findByKey,
-
-    async getSubmission(reference) {
-      const row = await selectSummaries(db)
-        .select(['submissions.id', 'submissions.payload'])
-        .where('submissions.reference', '=', reference)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const files = await db
-        .selectFrom('files')
-        .where('submission_id', '=', row.id)
-        .orderBy('position')
-        .select(['name', 'media_type', 'size', 'data'])
-        .execute();
-      return {
-        ...toSummary(row),
-        payload: readJson(row.payload),
-        files: files.map(
-          (file): StoredFile => ({ name: file.name, mediaType: file.media_type, size: file.size, data: file.data }),
-        ),
-      } satisfies Submission;
-    },
-
-    async listSubmissions({ limit, kind } = {}) {
-      if (limit !== undefined) checkLimit(limit);
-      const rows = await selectSummaries(db)
-        .$if(kind !== undefined, (query) => query.where('submissions.kind', '=', kind as SubmissionKind))
-        .$if(limit !== undefined, (query) => query.limit(limit as number))
-        .orderBy('submissions.created_at', 'desc')
-        .orderBy('submissions.id', 'desc')
-        .execute();
-      return rows.map(toSummary);
-    },
-  };
+async function listSubmissions(
+  db: Kysely<StorageDatabase>,
+  { limit, kind }: { limit?: number; kind?: SubmissionKind } = {},
+): Promise<SubmissionSummary[]> {
+  if (limit !== undefined) checkLimit(limit);
+  const rows = await selectSummaries(db)
+    .$if(kind !== undefined, (query) => query.where('submissions.kind', '=', kind as SubmissionKind))
+    .$if(limit !== undefined, (query) => query.limit(limit as number))
+    .orderBy('submissions.created_at', 'desc')
+    .orderBy('submissions.id', 'desc')
+    .execute();
+  return rows.map(toSummary);
 }
 
 /**
@@ -263,7 +263,10 @@ function toSummary(row: {
 /** Saved requests and messages, their files, and the privacy purge, on the open database. */
 export function createSubmissionStore(database: Database): SubmissionStore {
   return {
-    ...createSubmissionStorage(database.db, database.clock, database.now),
+    saveSubmission: (submission) => saveSubmission(database, submission),
+    findByIdempotencyKey: (key) => findByKey(database.db, key),
+    getSubmission: (reference) => getSubmission(database.db, reference),
+    listSubmissions: (options) => listSubmissions(database.db, options),
     ...createPurgeStorage(database.db, database.dialect),
   };
 }

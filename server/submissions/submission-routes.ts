@@ -118,169 +118,181 @@ export function submissionBackLinks(): Router {
   return router;
 }
 
+/** The answer to a stored submission, the same for the first post and any repeat of its key. */
+async function answerStored(
+  options: SubmissionRoutesOptions,
+  req: Request,
+  res: Response,
+  form: SubmissionForm,
+  { reference, confirmationSkipped }: SavedSubmission,
+) {
+  const confirmation = confirmationSkipped ? 'skipped' : 'queued';
+  const message = form.thanks(reference, confirmation);
+  // Only in this answer, which is the sender's alone and never cached (no-store, or a one-hop flash).
+  const page = form.kind === 'quote' ? await options.links?.pathFor(reference) : undefined;
+  // "I will collect sizes from my group": the page opens at its group section, to start the group.
+  const link = page && isRecord(req.body) && req.body[COLLECT_SIZES_FIELD] === 'on' ? `${page}#group` : page;
+  // Shown from the private page, so only with its link.
+  const mockups = page ? (await options.mockups.mockupsOf(reference)).map((mockup) => mockup.view) : [];
+  if (!wantsPage(req)) {
+    res
+      .status(201)
+      .set('Cache-Control', 'no-store')
+      .json({
+        reference,
+        message,
+        confirmation,
+        ...(link ? { link } : {}),
+        ...(mockups.length > 0 ? { mockups } : {}),
+      });
+    return;
+  }
+  // The private link travels in the flash cookie (HttpOnly, signed, one hop), never in the address
+  // redirected to: addresses end up in logs, histories and Referer headers.
+  options.flash.set(res, {
+    type: 'success',
+    text: message,
+    key: form.kind,
+    ...(link ? { link: { href: link, text: 'Follow it on your private page (bookmark it).' } } : {}),
+    ...(form.sentPage ? { reference } : {}),
+    ...(confirmationSkipped ? { confirmationSkipped: true as const } : {}),
+    ...(mockups.length > 0 ? { mockups } : {}),
+  });
+  res.redirect(303, form.sentPage ?? form.page);
+}
+
+/** A repeat of a key already stored: answered with the first reference, nothing stored. */
+async function answerRepeat(
+  options: SubmissionRoutesOptions,
+  req: Request,
+  res: Response,
+  form: SubmissionForm,
+  earlier: SavedSubmission,
+) {
+  if (earlier.kind !== form.kind) {
+    throw createHttpError(409, 'This form was already used to send something else. Reload the page and send it again.');
+  }
+  req.log.info({ reference: earlier.reference, kind: form.kind }, 'submission repeated: answered with its reference');
+  await answerStored(options, req, res, form, earlier);
+}
+
+/** A post refused for its fields: the form again with its errors (a page), or the errors alone (a script). */
+async function refuse(
+  options: SubmissionRoutesOptions,
+  req: Request,
+  res: Response,
+  form: SubmissionForm,
+  values: FormValues,
+  errors: FieldErrors,
+) {
+  // Only a page loses them: a script, like the site's own form with JavaScript, still holds its files.
+  const filesLost = wantsPage(req) && ((req.files as Express.Multer.File[] | undefined)?.length ?? 0) > 0;
+  const message = `${errorSummary(errors)}${filesLost ? ' Your files were not kept: attach them again.' : ''}`;
+  req.log.info({ kind: form.kind, fields: Object.keys(errors) }, 'submission refused: invalid fields');
+  if (!wantsPage(req)) {
+    res.status(422).set('Cache-Control', 'no-store').json({ error: 'invalid_fields', message, fields: errors });
+    return;
+  }
+  await options.pages.renderForm(req, res, {
+    path: form.page,
+    status: 422,
+    form: { form: form.kind, values, errors, message },
+  });
+}
+
+/** One form's post: checked, its files judged and admitted, stored once per submission key, answered. */
+function receive(options: SubmissionRoutesOptions, form: SubmissionForm): RequestHandler {
+  return async (req, res, next) => {
+    const body: unknown = req.body;
+    if (!isRecord(body)) return next(createHttpError(400, 'Send the form as named fields (a JSON object).'));
+    const honeypot = body[HONEYPOT_FIELD];
+    if (typeof honeypot !== 'string' ? honeypot !== undefined : honeypot.trim() !== '') {
+      req.log.warn({ kind: form.kind, reason: 'honeypot' }, 'submission refused: the hidden field was filled');
+      return next(
+        createHttpError(
+          400,
+          'The form was refused: a field that people never see was filled in, as robots do. If you are a person, please call or e-mail us.',
+        ),
+      );
+    }
+    const key = submissionKeyOf(req, body);
+    if (key === null) {
+      return next(createHttpError(400, 'The form was damaged on the way. Reload the page and send it again.'));
+    }
+    // A repeat (double click, a retry after a lost answer, through any instance) stores nothing.
+    const earlier = key === undefined ? undefined : await options.submissions.findByIdempotencyKey(key);
+    if (earlier) return answerRepeat(options, req, res, form, earlier);
+
+    const values = formValuesFrom(Object.entries(body));
+    if (Object.values(values).some((value) => value.includes('\uFFFD'))) {
+      return next(
+        createHttpError(400, 'The form contained text that is not valid UTF-8. Send it again from the page.'),
+      );
+    }
+
+    // Their count, sizes and total are judged with the other fields (artworkListError, below), in the
+    // words of the browser's check; the parser has already bounded what one request can hold.
+    const uploads = (req.files as Express.Multer.File[] | undefined) ?? [];
+    const reorder = form.kind === 'quote' ? await checkReorder(values, options.desk) : { values };
+    if (reorder.dropped) {
+      req.log.warn(
+        { reorderOf: reorder.dropped.reference, why: reorder.dropped.why, reason: 'reorder_not_matched' },
+        'quote request marked as a reorder of no completed order of its address: priced in full',
+      );
+    }
+    // Whether the request brings artwork is the upload's to say, never a posted field's.
+    const { [NEW_ARTWORK_KEY]: _claimed, ...checked } = reorder.values;
+    const priced = uploads.length > 0 ? { ...checked, [NEW_ARTWORK_KEY]: 'on' } : checked;
+    const validation = form.validate(priced, options.siteData.data, await options.dates?.());
+    const errors: FieldErrors = validation.ok ? {} : { ...validation.errors };
+    const listError = artworkListError(
+      // The name as sent, so hidden characters are refused; the messages show it cleaned.
+      uploads.map((file) => ({ name: file.originalname, size: file.size })),
+    );
+    const artwork = listError ? { files: [], error: listError } : await readArtwork(uploads);
+    if (artwork.error) errors[ARTWORK_FIELD] = artwork.error;
+    if (!validation.ok || Object.keys(errors).length > 0) return refuse(options, req, res, form, values, errors);
+    // The files' bytes are counted against the sender's daily budget before any of them is opened: a
+    // sender past it gets no image work done at all.
+    const admission = await options.uploads(req, res, artwork.files);
+    if (!admission.ok) return next(admission.refusal);
+    // Drawn before anything is stored: an image that cannot be opened or a placement outside its area is
+    // the sender's to fix, said beside the field (and its bytes are given back).
+    const drawn = await form.mockups?.(priced, artwork.files, options.siteData.data);
+    if (drawn && Object.keys(drawn.errors).length > 0) {
+      await admission.release();
+      return refuse(options, req, res, form, values, drawn.errors);
+    }
+    const saving = options.submissions.saveSubmission({
+      kind: form.kind,
+      name: validation.name,
+      email: validation.email,
+      payload: validation.payload,
+      ...(validation.formValues ? { formValues: validation.formValues } : {}),
+      files: artwork.files,
+      ...(drawn && drawn.mockups.length > 0 ? { mockups: drawn.mockups } : {}),
+      ...(key === undefined ? {} : { idempotencyKey: key }),
+    });
+    // Bytes counted by the admission are given back if this stores nothing (a throw, a repeat).
+    const saved = await admission.settle(saving);
+    // The same key arrived twice at once: the database kept the first, this one is its repeat.
+    if (saved.repeated) return answerRepeat(options, req, res, form, saved);
+    // The reference is all the operator needs to find it; no personal data at info level.
+    req.log.info({ reference: saved.reference, kind: form.kind, files: artwork.files.length }, 'submission stored');
+    if (saved.confirmationSkipped) {
+      req.log.warn(
+        { reference: saved.reference, reason: 'confirmation_cap' },
+        `no confirmation mailed: the address had ${CUSTOMER_CONFIRMATIONS_PER_DAY} in the last 24 hours (the shop gets its copy)`,
+      );
+    }
+    options.onStored?.();
+    await answerStored(options, req, res, form, saved);
+  };
+}
+
 /** POST /api/quotes and /api/contact: validate, store once per submission key, answer JSON or a page as the caller asked. */
 export function submissionRoutes(options: SubmissionRoutesOptions): Router {
   const router = Router();
-
-  /** The answer to a stored submission, the same for the first post and any repeat of its key. */
-  async function answerStored(
-    req: Request,
-    res: Response,
-    form: SubmissionForm,
-    { reference, confirmationSkipped }: SavedSubmission,
-  ) {
-    const confirmation = confirmationSkipped ? 'skipped' : 'queued';
-    const message = form.thanks(reference, confirmation);
-    // Only in this answer, which is the sender's alone and never cached (no-store, or a one-hop flash).
-    const page = form.kind === 'quote' ? await options.links?.pathFor(reference) : undefined;
-    // "I will collect sizes from my group": the page opens at its group section, to start the group.
-    const link = page && isRecord(req.body) && req.body[COLLECT_SIZES_FIELD] === 'on' ? `${page}#group` : page;
-    // Shown from the private page, so only with its link.
-    const mockups = page ? (await options.mockups.mockupsOf(reference)).map((mockup) => mockup.view) : [];
-    if (!wantsPage(req)) {
-      res
-        .status(201)
-        .set('Cache-Control', 'no-store')
-        .json({
-          reference,
-          message,
-          confirmation,
-          ...(link ? { link } : {}),
-          ...(mockups.length > 0 ? { mockups } : {}),
-        });
-      return;
-    }
-    // The private link travels in the flash cookie (HttpOnly, signed, one hop), never in the address
-    // redirected to: addresses end up in logs, histories and Referer headers.
-    options.flash.set(res, {
-      type: 'success',
-      text: message,
-      key: form.kind,
-      ...(link ? { link: { href: link, text: 'Follow it on your private page (bookmark it).' } } : {}),
-      ...(form.sentPage ? { reference } : {}),
-      ...(confirmationSkipped ? { confirmationSkipped: true as const } : {}),
-      ...(mockups.length > 0 ? { mockups } : {}),
-    });
-    res.redirect(303, form.sentPage ?? form.page);
-  }
-
-  /** A repeat of a key already stored: answered with the first reference, nothing stored. */
-  async function answerRepeat(req: Request, res: Response, form: SubmissionForm, earlier: SavedSubmission) {
-    if (earlier.kind !== form.kind) {
-      throw createHttpError(
-        409,
-        'This form was already used to send something else. Reload the page and send it again.',
-      );
-    }
-    req.log.info({ reference: earlier.reference, kind: form.kind }, 'submission repeated: answered with its reference');
-    await answerStored(req, res, form, earlier);
-  }
-
-  async function refuse(req: Request, res: Response, form: SubmissionForm, values: FormValues, errors: FieldErrors) {
-    // Only a page loses them: a script, like the site's own form with JavaScript, still holds its files.
-    const filesLost = wantsPage(req) && ((req.files as Express.Multer.File[] | undefined)?.length ?? 0) > 0;
-    const message = `${errorSummary(errors)}${filesLost ? ' Your files were not kept: attach them again.' : ''}`;
-    req.log.info({ kind: form.kind, fields: Object.keys(errors) }, 'submission refused: invalid fields');
-    if (!wantsPage(req)) {
-      res.status(422).set('Cache-Control', 'no-store').json({ error: 'invalid_fields', message, fields: errors });
-      return;
-    }
-    await options.pages.renderForm(req, res, {
-      path: form.page,
-      status: 422,
-      form: { form: form.kind, values, errors, message },
-    });
-  }
-
-  function receive(form: SubmissionForm): RequestHandler {
-    return async (req, res, next) => {
-      const body: unknown = req.body;
-      if (!isRecord(body)) return next(createHttpError(400, 'Send the form as named fields (a JSON object).'));
-      const honeypot = body[HONEYPOT_FIELD];
-      if (typeof honeypot !== 'string' ? honeypot !== undefined : honeypot.trim() !== '') {
-        req.log.warn({ kind: form.kind, reason: 'honeypot' }, 'submission refused: the hidden field was filled');
-        return next(
-          createHttpError(
-            400,
-            'The form was refused: a field that people never see was filled in, as robots do. If you are a person, please call or e-mail us.',
-          ),
-        );
-      }
-      const key = submissionKeyOf(req, body);
-      if (key === null) {
-        return next(createHttpError(400, 'The form was damaged on the way. Reload the page and send it again.'));
-      }
-      // A repeat (double click, a retry after a lost answer, through any instance) stores nothing.
-      const earlier = key === undefined ? undefined : await options.submissions.findByIdempotencyKey(key);
-      if (earlier) return answerRepeat(req, res, form, earlier);
-
-      const values = formValuesFrom(Object.entries(body));
-      if (Object.values(values).some((value) => value.includes('\uFFFD'))) {
-        return next(
-          createHttpError(400, 'The form contained text that is not valid UTF-8. Send it again from the page.'),
-        );
-      }
-
-      // Their count, sizes and total are judged with the other fields (artworkListError, below), in the
-      // words of the browser's check; the parser has already bounded what one request can hold.
-      const uploads = (req.files as Express.Multer.File[] | undefined) ?? [];
-      const reorder = form.kind === 'quote' ? await checkReorder(values, options.desk) : { values };
-      if (reorder.dropped) {
-        req.log.warn(
-          { reorderOf: reorder.dropped.reference, why: reorder.dropped.why, reason: 'reorder_not_matched' },
-          'quote request marked as a reorder of no completed order of its address: priced in full',
-        );
-      }
-      // Whether the request brings artwork is the upload's to say, never a posted field's.
-      const { [NEW_ARTWORK_KEY]: _claimed, ...checked } = reorder.values;
-      const priced = uploads.length > 0 ? { ...checked, [NEW_ARTWORK_KEY]: 'on' } : checked;
-      const validation = form.validate(priced, options.siteData.data, await options.dates?.());
-      const errors: FieldErrors = validation.ok ? {} : { ...validation.errors };
-      const listError = artworkListError(
-        // The name as sent, so hidden characters are refused; the messages show it cleaned.
-        uploads.map((file) => ({ name: file.originalname, size: file.size })),
-      );
-      const artwork = listError ? { files: [], error: listError } : await readArtwork(uploads);
-      if (artwork.error) errors[ARTWORK_FIELD] = artwork.error;
-      if (!validation.ok || Object.keys(errors).length > 0) return refuse(req, res, form, values, errors);
-      // The files' bytes are counted against the sender's daily budget before any of them is opened: a
-      // sender past it gets no image work done at all.
-      const admission = await options.uploads(req, res, artwork.files);
-      if (!admission.ok) return next(admission.refusal);
-      // Drawn before anything is stored: an image that cannot be opened or a placement outside its area is
-      // the sender's to fix, said beside the field (and its bytes are given back).
-      const drawn = await form.mockups?.(priced, artwork.files, options.siteData.data);
-      if (drawn && Object.keys(drawn.errors).length > 0) {
-        await admission.release();
-        return refuse(req, res, form, values, drawn.errors);
-      }
-      const saving = options.submissions.saveSubmission({
-        kind: form.kind,
-        name: validation.name,
-        email: validation.email,
-        payload: validation.payload,
-        ...(validation.formValues ? { formValues: validation.formValues } : {}),
-        files: artwork.files,
-        ...(drawn && drawn.mockups.length > 0 ? { mockups: drawn.mockups } : {}),
-        ...(key === undefined ? {} : { idempotencyKey: key }),
-      });
-      // Bytes counted by the admission are given back if this stores nothing (a throw, a repeat).
-      const saved = await admission.settle(saving);
-      // The same key arrived twice at once: the database kept the first, this one is its repeat.
-      if (saved.repeated) return answerRepeat(req, res, form, saved);
-      // The reference is all the operator needs to find it; no personal data at info level.
-      req.log.info({ reference: saved.reference, kind: form.kind, files: artwork.files.length }, 'submission stored');
-      if (saved.confirmationSkipped) {
-        req.log.warn(
-          { reference: saved.reference, reason: 'confirmation_cap' },
-          `no confirmation mailed: the address had ${CUSTOMER_CONFIRMATIONS_PER_DAY} in the last 24 hours (the shop gets its copy)`,
-        );
-      }
-      options.onStored?.();
-      await answerStored(req, res, form, saved);
-    };
-  }
-
   for (const [path, form] of forms) {
     // Multipart or not: JSON and urlencoded bodies pass through the upload chain untouched.
     options.uploadGuard.post(
@@ -290,7 +302,7 @@ export function submissionRoutes(options: SubmissionRoutesOptions): Router {
         files: form.maxFiles,
         before: [submissionRateLimit(options.rateLimit, options.limits, form.kind), requireFormBody],
       },
-      receive(form),
+      receive(options, form),
     );
   }
   return router;

@@ -1,0 +1,38 @@
+import type { Selectable } from 'kysely';
+import { readDate, readJson, type StorageDatabase } from './schema.ts';
+
+type SubmissionRow = Selectable<StorageDatabase['submissions']>;
+
+/** The columns of a request's row that both the desk's inbox and the customer's page read. */
+export const requestColumns = [
+  'reference',
+  'kind',
+  'status',
+  'name',
+  'email',
+  'created_at',
+  'payload',
+  'fresh_quote_asked_at',
+] as const;
+
+/**
+ * A request as its row says it, the same on both sides of it: who sent what and when, where it stands,
+ * and the customer's ask for a fresh quote while it waits.
+ */
+export function requestOfRow(row: Pick<SubmissionRow, (typeof requestColumns)[number]>) {
+  return {
+    reference: row.reference,
+    kind: row.kind,
+    status: row.status,
+    name: row.name,
+    email: row.email,
+    createdAt: readDate(row.created_at),
+    payload: readJson(row.payload),
+    ...freshQuoteOf(row),
+  };
+}
+
+/** When the customer asked for a fresh quote: absent unless they did, and again once the shop sends one. */
+export function freshQuoteOf(row: Pick<SubmissionRow, 'fresh_quote_asked_at'>): { freshQuoteAskedAt?: Date } {
+  return row.fresh_quote_asked_at === null ? {} : { freshQuoteAskedAt: readDate(row.fresh_quote_asked_at) };
+}
