@@ -23,7 +23,7 @@ function chunks<T>(rows: readonly T[]): T[][] {
 const iso = (date: Date) => date.toISOString();
 
 /**
- * The batch's payments, then its refunds (each names its payment's row), in payment-storage.ts's shapes:
+ * The batch's payments, then its refunds (each names its payment's row), in the payments store's shapes:
  * a card payment carries the Stripe ids a completed Checkout leaves, made up from the reference.
  */
 async function insertSeedPayments(

@@ -13,7 +13,7 @@ import type { BoardOrder, CapacityChange, ProductionStore } from './production-s
 /**
  * The production board's storage: the booked work, the board's orders, the capacity's
  * changes and moves of a press day. Booking happens inside the approval's transaction
- * (decision-storage.ts) under lockProduction, so the load it reads is the one it adds to.
+ * (customer/decision-queries.ts) under lockProduction, so the load it reads is the one it adds to.
  */
 
 /** The states whose orders take capacity: committed (the quote approved) and not yet off the press. */

@@ -6,7 +6,7 @@ import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const staff = 'owner@seenwear.example';
-/** One more than the desk counts by status (SEARCH_COUNT_LIMIT in desk-storage.ts). */
+/** One more than the desk counts by status (SEARCH_COUNT_LIMIT in desk-queries.ts). */
 const MATCHES = 201;
 
 /** The page's text without its tags, so a sentence split by markup reads as one. */

@@ -16,7 +16,7 @@ export interface RequestFilter {
   /** From 1. */
   page: number;
   pageSize: number;
-  /** A search counts its matches up to this many (default 200: desk-storage.ts), beyond: `uncounted`. */
+  /** A search counts its matches up to this many (default 200: desk-queries.ts), beyond: `uncounted`. */
   countUpTo?: number;
 }
 
