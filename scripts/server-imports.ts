@@ -13,10 +13,13 @@ const root = resolve(import.meta.dirname, '..');
 const server = join(root, 'server');
 
 /**
- * The layers a server folder sits in, lowest first. A folder may import from its own layer's machinery
- * and from any lower layer; a feature importing another feature is counted as pointing back up too.
+ * The layers a server folder sits in, lowest first (docs/architecture.md, "Imports"): the machinery, the
+ * request core every feature shares, the features, and the composition. A folder may import from any
+ * lower layer; a feature importing another feature's modules other than its store contract is counted
+ * as pointing back up too.
  */
-const machinery = new Set(['(config)', 'http', 'storage', 'metrics', 'uploads', 'mail']);
+const machinery = new Set(['(config)', 'http', 'storage', 'metrics', 'uploads', 'mail', 'pages']);
+const core = new Set(['requests']);
 const top = new Set(['(root)', 'cli', 'jobs', 'notifications']);
 
 /** The root's own modules: configuration and logging are machinery; the rest (app, process, stores) composes. */
@@ -30,8 +33,9 @@ function folderOf(file: string): string {
 
 function layerOf(folder: string): number {
   if (machinery.has(folder)) return 0;
-  if (top.has(folder)) return 2;
-  return 1;
+  if (core.has(folder)) return 1;
+  if (top.has(folder)) return 3;
+  return 2;
 }
 
 function* sourceFiles(dir: string): Generator<string> {
@@ -70,7 +74,7 @@ for (const file of sourceFiles(server)) {
     edges.set(key, (edges.get(key) ?? 0) + 1);
     if (!target.endsWith('-store.ts')) internalEdges.add(key);
     // A feature may ask another for its data through that feature's store contract, and only so.
-    const sameFeatureLayer = layerOf(from) === 1 && layerOf(to) === 1 && !target.endsWith('-store.ts');
+    const sameFeatureLayer = layerOf(from) === 2 && layerOf(to) === 2 && !target.endsWith('-store.ts');
     if (
       layerOf(to) > layerOf(from) ||
       sameFeatureLayer ||

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { CustomerStore } from '#server/customer/customer-store.ts';
-import { moneyOf } from '#server/payments/money-of.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
+import { moneyOf } from '#server/requests/money-of.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
 import type { DeskStore } from '#server/staff/desk-store.ts';
 import type { QueuedFacts } from '#server/storage/mail-facts.ts';

@@ -1,11 +1,11 @@
 import type { Request, RequestHandler } from 'express';
 import createHttpError from 'http-errors';
 import type { CustomerStore } from '#server/customer/customer-store.ts';
+import type { MoneyReads } from '#server/requests/money-of.ts';
 import type { InvoiceRenderOptions, InvoiceView } from '#shared/payments/invoice-contract.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { invoiceView } from './invoice-view.ts';
-import type { MoneyReads } from './money-of.ts';
 
 /** What an invoice page is built from, on the customer's page and on the desk alike. */
 export interface InvoicePageOptions extends MoneyReads {

@@ -1,11 +1,11 @@
 import type { CustomerStore } from '#server/customer/customer-store.ts';
+import { type MoneyReads, moneyOf } from '#server/requests/money-of.ts';
 import { dayIn } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { InvoiceView } from '#shared/payments/invoice-contract.ts';
 import { formatUsPhone } from '#shared/phone.ts';
 import { isTaxLine, quoteTaxCents, taxWords } from '#shared/requests/quote.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
-import { type MoneyReads, moneyOf } from './money-of.ts';
 import { methodLabels, purposeLabels } from './payment-mail.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moneyOf } from '#server/requests/money-of.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { judgeCheckout } from './checkout-verdict.ts';
-import { moneyOf } from './money-of.ts';
 
 type TestStorage = Awaited<ReturnType<typeof openTestStorage>>;
 

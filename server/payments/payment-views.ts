@@ -1,3 +1,4 @@
+import { type MoneyReads, moneyOf } from '#server/requests/money-of.ts';
 import type { RequestEvent } from '#server/storage/activity.ts';
 import type { CustomerPageMoney } from '#shared/customer-page-contract.ts';
 import type { DeskMoney, DeskPayment } from '#shared/desk-contract.ts';
@@ -6,7 +7,6 @@ import { cancelRefundOf, type OrderMoney, payableNow } from '#shared/payments/or
 import type { PaymentTerms } from '#shared/pricing/order-terms.ts';
 import { moneyField } from '#shared/requests/quote.ts';
 import { isFinal, isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
-import { type MoneyReads, moneyOf } from './money-of.ts';
 import { methodLabels, purposeLabels } from './payment-mail.ts';
 import type { PaymentStore, StoredPayment } from './payment-store.ts';
 

@@ -12,8 +12,7 @@ import type { BoardView } from '#shared/production/board-view.ts';
 import { withClosedDates } from '#shared/production/production-load.ts';
 import { quoteEstimate, ZIP_FIELD } from '#shared/submissions/quote-fields.ts';
 import { boardToday, boardView, planOf } from './board-views.ts';
-import type { ProductionPlanner } from './production-planner.ts';
-import type { ProductionStore } from './production-store.ts';
+import type { ProductionPlanner, ProductionStore } from './production-store.ts';
 
 export interface BoardRoutesOptions {
   desk: Pick<DeskStore, 'getRequestState'>;

@@ -8,8 +8,7 @@ import { capacitySchema } from '#shared/production/capacity-schema.ts';
 import type { Capacity } from '#shared/production/production-load.ts';
 import { serviceIds } from '#shared/service-ids.ts';
 import { capacityChangeSummary, serviceNames } from './board-views.ts';
-import type { ProductionPlanner } from './production-planner.ts';
-import type { ProductionStore } from './production-store.ts';
+import type { ProductionPlanner, ProductionStore } from './production-store.ts';
 
 export interface CapacityRoutesOptions {
   production: Pick<ProductionStore, 'capacityChanges' | 'saveCapacity'>;

@@ -4,7 +4,7 @@ import { MAX_ORDER_QUANTITY } from '#shared/pricing/tiers.ts';
 import { datesAnswerOf } from '#shared/production/dates-answer.ts';
 import { serviceIds } from '#shared/service-ids.ts';
 import { z } from '#shared/zod.ts';
-import type { ProductionPlanner } from './production-planner.ts';
+import type { ProductionPlanner } from './production-store.ts';
 
 /** Where the calculators and the quote form ask for the earliest press day (client/hooks/use-load-dates.ts). */
 const DATES_PATH = '/api/dates';

@@ -4,7 +4,8 @@ import type { Capacity } from '#shared/production/production-load.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
 import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
 import { backends, openTestStorage, runSql } from '#tests/support/test-storage.ts';
-import { createProductionPlanner, type ProductionPlanner } from './production-planner.ts';
+import { createProductionPlanner } from './production-planner.ts';
+import type { ProductionPlanner } from './production-store.ts';
 
 /**
  * Booking on the press at approval, on each database. Fixture terms: direct-to-garment takes 4 business

@@ -5,16 +5,13 @@ import {
   type BookedWork,
   buildLoad,
   type Capacity,
-  type LoadDates,
   loadDatesOf,
-  type ProductionLoad,
   withClosedDates,
 } from '#shared/production/production-load.ts';
-import { type Booking, bookingOf } from '#shared/requests/promised-date.ts';
-import type { FormValues } from '#shared/submissions/form-values.ts';
+import { bookingOf } from '#shared/requests/promised-date.ts';
 import { boardToday, planOf } from './board-views.ts';
 import { loadStamp } from './load-stamp.ts';
-import type { ProductionStore } from './production-store.ts';
+import type { ProductionPlanner, ProductionStore } from './production-store.ts';
 
 /**
  * The server's view of the production load: the capacity in force (the desk's latest change, else
@@ -28,29 +25,6 @@ import type { ProductionStore } from './production-store.ts';
 
 /** How long a load table is reused: long enough to spare the database, short enough for a busy week. */
 const LOAD_LIFETIME_MS = 10_000;
-
-export interface ProductionPlanner {
-  /** The capacity in force. */
-  capacity(): Promise<Capacity>;
-  /** The load now, for estimates and the board, with its stamp (load-stamp.ts). */
-  current(): Promise<{ load: ProductionLoad; capacity: Capacity; dates: LoadDates; stamp: string }>;
-  /**
-   * The kept table's stamp, without waiting (the page cache asks on every calculator page): undefined
-   * while none is kept (never read, or dropped by a change here), so no page counted from an older load is
-   * reused. Once the kept table has outlived its lifetime it is read again in the background, its stamp
-   * standing meanwhile: another instance's change reaches the pages as it reaches /api/dates.
-   */
-  stamp(): string | undefined;
-  /**
-   * What an approval books, from the booked work read under the lock: bookingOf with the load those
-   * orders make. The capacity is read before (it changes by hand, seldom).
-   */
-  bookingFor(values: FormValues): Promise<(booked: readonly BookedWork[]) => Booking | undefined>;
-  /** Each order at risk on the board, by reference, in words (the inbox flags them). */
-  risks(): Promise<ReadonlyMap<string, string>>;
-  /** Forgets the kept table and risks: the next estimate reads the load again. */
-  invalidate(): void;
-}
 
 /** The first day new work may go on the press: the business day after the one an approval now counts from. */
 function firstPressDay(now: Date, site: PricingData, capacity: Capacity): string {

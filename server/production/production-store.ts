@@ -1,8 +1,9 @@
 import type { Actor } from '#server/storage/activity.ts';
-import type { BookedWork, Capacity } from '#shared/production/production-load.ts';
-import type { PromisedDate } from '#shared/requests/promised-date.ts';
+import type { BookedWork, Capacity, LoadDates, ProductionLoad } from '#shared/production/production-load.ts';
+import type { Booking, PromisedDate } from '#shared/requests/promised-date.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
+import type { FormValues } from '#shared/submissions/form-values.ts';
 
 // The production board: the orders booked on the press, and the shop's capacity.
 
@@ -47,4 +48,31 @@ export interface ProductionStore {
     reference: string,
     move: { date: string; service: ServiceId; pieces: number; actor: Actor },
   ): Promise<PressMoveOutcome>;
+}
+
+/**
+ * The shop's load as every date the site promises reads it (production-planner.ts keeps it): what another
+ * feature asks of production, beside the store.
+ */
+export interface ProductionPlanner {
+  /** The capacity in force. */
+  capacity(): Promise<Capacity>;
+  /** The load now, for estimates and the board, with its stamp (load-stamp.ts). */
+  current(): Promise<{ load: ProductionLoad; capacity: Capacity; dates: LoadDates; stamp: string }>;
+  /**
+   * The kept table's stamp, without waiting (the page cache asks on every calculator page): undefined
+   * while none is kept (never read, or dropped by a change here), so no page counted from an older load is
+   * reused. Once the kept table has outlived its lifetime it is read again in the background, its stamp
+   * standing meanwhile: another instance's change reaches the pages as it reaches /api/dates.
+   */
+  stamp(): string | undefined;
+  /**
+   * What an approval books, from the booked work read under the lock: bookingOf with the load those
+   * orders make. The capacity is read before (it changes by hand, seldom).
+   */
+  bookingFor(values: FormValues): Promise<(booked: readonly BookedWork[]) => Booking | undefined>;
+  /** Each order at risk on the board, by reference, in words (the inbox flags them). */
+  risks(): Promise<ReadonlyMap<string, string>>;
+  /** Forgets the kept table and risks: the next estimate reads the load again. */
+  invalidate(): void;
 }

@@ -1,4 +1,3 @@
-import { detailsOf, formatEntry, humanize } from '#server/submissions/payload-text.ts';
 import type { Submission } from '#server/submissions/submission-store.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -18,6 +17,7 @@ import {
   ZIP_FIELD,
 } from '#shared/submissions/quote-fields.ts';
 import { locationLabels, quoteLabels } from '#shared/submissions/quote-labels.ts';
+import { detailsOf, formatEntry, humanize } from './payload-text.ts';
 
 /**
  * What both sides of a request show the same way: the staff desk and the customer's page read the

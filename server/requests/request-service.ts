@@ -1,7 +1,6 @@
 import type { CustomerStore, DecisionOutcome, VersionDecision } from '#server/customer/customer-store.ts';
-import { moneyOf } from '#server/payments/money-of.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
-import type { ProductionPlanner } from '#server/production/production-planner.ts';
+import type { ProductionPlanner } from '#server/production/production-store.ts';
 import type { DeskStore } from '#server/staff/desk-store.ts';
 import type { QueuedFacts } from '#server/storage/mail-facts.ts';
 import { optionalField } from '#shared/optional-field.ts';
@@ -20,6 +19,7 @@ import {
   UNDO_CANCEL_MS,
 } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
+import { moneyOf } from './money-of.ts';
 import type { VersionStore } from './version-store.ts';
 
 /**

@@ -3,7 +3,7 @@ import createHttpError from 'http-errors';
 import type { LimitStore } from '#server/http/limit-store.ts';
 import type { LinkKeys } from '#server/http/link-secrets.ts';
 import type { OutboxStore } from '#server/mail/outbox-store.ts';
-import type { ProductionPlanner } from '#server/production/production-planner.ts';
+import type { ProductionPlanner } from '#server/production/production-store.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import { type RequestService, statusMail } from '#server/requests/request-service.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';

@@ -2,12 +2,12 @@ import type { Approval } from '#server/customer/customer-store.ts';
 import { groupEventText } from '#server/groups/group-events.ts';
 import type { NotificationState } from '#server/mail/outbox-store.ts';
 import { queuedSubject } from '#server/mail/queued-subject.ts';
+import { humanize } from '#server/requests/payload-text.ts';
 import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
 import type { SentProof, SentQuote } from '#server/requests/version-store.ts';
 import { printSizeText, quoteFigures } from '#server/requests/version-views.ts';
 import type { Actor } from '#server/storage/activity.ts';
 import { readMailFacts } from '#server/storage/mail-facts.ts';
-import { humanize } from '#server/submissions/payload-text.ts';
 import type { StoredFile } from '#server/submissions/submission-store.ts';
 import type {
   DeskApproval,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Approval } from '#server/customer/customer-store.ts';
-import { moneyOf } from '#server/payments/money-of.ts';
+import { moneyOf } from '#server/requests/money-of.ts';
 import type { SentQuote } from '#server/requests/version-store.ts';
 import { requestPageReads } from './request-page-reads.ts';
 

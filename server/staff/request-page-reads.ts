@@ -1,6 +1,6 @@
 import type { CustomerStore } from '#server/customer/customer-store.ts';
-import type { MoneyReads } from '#server/payments/money-of.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
+import type { MoneyReads } from '#server/requests/money-of.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
 
 /**

@@ -3,12 +3,12 @@ import type { MailSettings } from '#server/mail/mail-settings.ts';
 import { customerLook } from '#server/mail/order-summary.ts';
 import { inertText } from '#server/mail/user-text.ts';
 import type { StoredMockup } from '#server/mockups/mockup-store.ts';
+import { detailsOf, formatFields } from '#server/requests/payload-text.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import { formatUsPhone } from '#shared/phone.ts';
 import { formatFullCalendarDate, isCalendarDate } from '#shared/pricing/calendar-date.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { receivedSummary } from '#shared/submissions/received-summary.ts';
-import { detailsOf, formatFields } from './payload-text.ts';
 import type { Submission, SubmissionKind } from './submission-store.ts';
 
 const kindLabels: Record<SubmissionKind, { shop: string; customer: string }> = {

@@ -1,5 +1,5 @@
+import type { Submission } from '#server/submissions/submission-store.ts';
 import { isRecord } from '#shared/is-record.ts';
-import type { Submission } from './submission-store.ts';
 
 /**
  * A submission's stored fields as people read them, in the shop's mail and on the staff desk: labels

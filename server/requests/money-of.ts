@@ -1,7 +1,7 @@
 import type { Approval, CustomerStore } from '#server/customer/customer-store.ts';
-import type { SentQuote, VersionStore } from '#server/requests/version-store.ts';
+import type { PaymentStore, StoredPayment } from '#server/payments/payment-store.ts';
 import { type ApprovedQuote, type OrderMoney, orderMoney } from '#shared/payments/order-money.ts';
-import type { PaymentStore, StoredPayment } from './payment-store.ts';
+import type { SentQuote, VersionStore } from './version-store.ts';
 
 /** What the order's money is read from: the sent quotes, the customer's approvals and the payments (reads only). */
 export interface MoneyReads {
