@@ -1,9 +1,9 @@
 /**
  * What each page makes a first visit download, from the existing build: `npm run bundle-report`. Two
  * measures: what the server's tags load before the page hydrates (from the manifest, scripts/bundle-sizes.ts),
- * and what a first visit really downloads, islands that load without the visitor included, measured in
- * Chromium against the production server (scripts/first-visit.ts); the JavaScript budget is checked on the
- * second. Writes reports/bundle.json. Exits 1 when the build is missing or unreadable, and when a route is
+ * and what a first visit really downloads, measured in Chromium against the production server
+ * (scripts/first-visit.ts), up to hydration and after it without a touch; the JavaScript budgets are
+ * checked on the second. Writes reports/bundle.json. Exits 1 when the build is missing or unreadable, and when a route is
  * over budget (tests/e2e/bundle-budget.test.ts fails `npm test` on it).
  */
 import { statSync } from 'node:fs';
@@ -75,19 +75,22 @@ const chunkTable = [
 ].join('\n');
 
 const visitTable = [
-  '| Route | Scripts | JS brotli, as sent (kB) | CSS (kB) | Heavier at | Loaded after hydration, without a touch |',
-  '| --- | ---: | ---: | ---: | ---: | --- |',
+  '| Route | Scripts | JS brotli to hydration (kB) | CSS (kB) | Heavier at | After hydration, unprompted (kB) | Its scripts |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
   ...visits.map((visit) => {
-    const route = routes.find((item) => (item.path === '*' ? '/no-such-page' : item.path) === visit.path);
-    const beforeHydration = new Set((route?.js ?? []).map((file) => `/${file}`));
-    const after = visit.scripts
-      .filter((script) => !beforeHydration.has(script.file))
-      .map((script) => `\`${script.file.replace('/assets/', '')}\` ${kB(script.bytes)}`);
-    return `| \`${visit.path}\` | ${visit.scripts.length} | ${kB(visit.jsBytes)} | ${kB(visit.cssBytes)} | ${visit.width} px | ${after.join(', ') || 'none'} |`;
+    const { afterHydration: after } = visit;
+    const later = after.scripts.map((script) => `\`${script.file.replace('/assets/', '')}\` ${kB(script.bytes)}`);
+    return `| \`${visit.path}\` | ${visit.scripts.length} | ${kB(visit.jsBytes)} | ${kB(visit.cssBytes)} | ${visit.width} px | ${kB(after.jsBytes)} (${after.width} px) | ${later.join(', ') || 'none'} |`;
   }),
 ].join('\n');
 const heaviestVisit = visits.reduce((max, visit) => (visit.jsBytes > max.jsBytes ? visit : max));
-const visitMisses = firstVisitMisses(visits, BUDGETS.routeJsBrotli);
+const heaviestAfter = visits.reduce((max, visit) =>
+  visit.afterHydration.jsBytes > max.afterHydration.jsBytes ? visit : max,
+);
+const visitMisses = firstVisitMisses(visits, {
+  firstLoad: BUDGETS.routeJsBrotli,
+  afterHydration: BUDGETS.afterHydrationJsBrotli,
+});
 
 const largestJs = routes.reduce((max, route) => (route.jsBytes.brotli > max.jsBytes.brotli ? route : max));
 const largestCss = routes.reduce((max, route) => (route.cssBytes.gzip > max.cssBytes.gzip ? route : max));
@@ -99,7 +102,13 @@ const budgets = {
     limitBrotliBytes: BUDGETS.routeJsBrotli,
     brotliBytes: heaviestVisit.jsBytes,
     route: heaviestVisit.path,
-    met: visitMisses.length === 0,
+    met: heaviestVisit.jsBytes <= BUDGETS.routeJsBrotli,
+  },
+  afterHydrationJs: {
+    limitBrotliBytes: BUDGETS.afterHydrationJsBrotli,
+    brotliBytes: heaviestAfter.afterHydration.jsBytes,
+    route: heaviestAfter.path,
+    met: heaviestAfter.afterHydration.jsBytes <= BUDGETS.afterHydrationJsBrotli,
   },
   routeJs: {
     limitBrotliBytes: BUDGETS.routeJsBrotli,
@@ -129,7 +138,7 @@ console.log(
     '',
     routeTable,
     '',
-    `What a first visit downloads, measured in Chromium at ${VIEWPORTS.join(' and ')} px (the heavier counts), until the network is quiet after hydration: scripts and stylesheets as sent (brotli), islands loaded without a touch included.`,
+    `What a first visit downloads, measured in Chromium at ${VIEWPORTS.join(' and ')} px (the heavier counts), as sent (brotli): up to \`html[data-hydrated]\` (the first load: entry, framework, the route's chunks, the islands that start with the page), and after it until the network is quiet, without a touch (enhancements such as Splide).`,
     '',
     visitTable,
     '',
@@ -137,7 +146,8 @@ console.log(
     '',
     chunkTable,
     '',
-    `Budget: JS of a first visit ≤ ${kB(BUDGETS.routeJsBrotli)} kB brotli on every public route: ${kB(heaviestVisit.jsBytes)} kB at most (\`${heaviestVisit.path}\`), ${verdict(budgets.firstVisitJs.met)}.`,
+    `Budget: JS of a first visit up to hydration ≤ ${kB(BUDGETS.routeJsBrotli)} kB brotli on every public route: ${kB(heaviestVisit.jsBytes)} kB at most (\`${heaviestVisit.path}\`), ${verdict(budgets.firstVisitJs.met)}.`,
+    `Budget: JS after hydration, unprompted ≤ ${kB(BUDGETS.afterHydrationJsBrotli)} kB brotli on every public route: ${kB(heaviestAfter.afterHydration.jsBytes)} kB at most (\`${heaviestAfter.path}\`), ${verdict(budgets.afterHydrationJs.met)}.`,
     `(Before hydration, from the manifest: ${kB(largestJs.jsBytes.brotli)} kB at most, \`${largestJs.path}\`.)`,
     `Budget: CSS ≤ ${kB(BUDGETS.cssGzip)} kB gzip on every route: ${kB(largestCss.cssBytes.gzip)} kB at most (\`${largestCss.path}\`), ${verdict(budgets.css.met)}.`,
   ].join('\n'),

@@ -1,26 +1,22 @@
 /**
- * A carousel's rotation control: the first control inside it (WAI-ARIA's carousel pattern), its label
- * saying what a press does. Invisible until the page has hydrated (js-only): it does nothing before.
+ * A carousel's rotation control: the first control inside it (WAI-ARIA's carousel pattern). Splide
+ * (splide-carousels.ts) runs it: it keeps the label saying what a press does ("Pause autoplay" while
+ * playing, "Start autoplay" once stopped) and marks it `is-active` while playing, which picks the icon
+ * (styles.css). The server writes the playing state, as the rotation starts unless the visitor prefers
+ * reduced motion. Invisible until Splide has mounted (js-only): it does nothing before.
  */
-export function CarouselToggle({
-  playing,
-  onToggle,
-  className = '',
-}: {
-  playing: boolean;
-  onToggle: () => void;
-  className?: string;
-}) {
+export function CarouselToggle({ className = '' }: { className?: string }) {
   return (
     <button
       type="button"
-      data-rotation=""
-      className={`carousel-button js-only ${className}`}
-      aria-label={playing ? 'Pause autoplay' : 'Start autoplay'}
-      onClick={onToggle}
+      className={`carousel-button splide__toggle is-active js-only ${className}`}
+      aria-label="Pause autoplay"
     >
-      <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-        <path d={playing ? 'M4 2.5h3v11H4zM9 2.5h3v11H9z' : 'M4 2.5v11l9-5.5z'} fill="currentColor" />
+      <svg className="splide__toggle__play" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+        <path d="M4 2.5v11l9-5.5z" fill="currentColor" />
+      </svg>
+      <svg className="splide__toggle__pause" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+        <path d="M4 2.5h3v11H4zM9 2.5h3v11H9z" fill="currentColor" />
       </svg>
     </button>
   );

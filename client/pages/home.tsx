@@ -7,7 +7,8 @@ import { quoteLink, SERVICE_PRICES_ID } from '#shared/routes.ts';
 /**
  * The carousels come in their own chunk, as islands (client/components/island.tsx): the server renders
  * them in full, and in the browser React keeps that HTML as it is (a strip showing the first slide) until
- * the chunk arrives, as they come near the screen (the first one at once: it turns on its own).
+ * the chunk arrives, as they come near the screen (the first one at once: it turns on its own). Splide,
+ * which makes them carousels, follows once the page has hydrated (carousels.tsx).
  */
 const HomeCarousel = island(async () => (await import('#client/components/carousels.tsx')).HomeCarousel);
 const BrandsCarousel = island(async () => (await import('#client/components/carousels.tsx')).BrandsCarousel);

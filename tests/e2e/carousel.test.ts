@@ -8,7 +8,8 @@ const browser = chromiumForThisFile();
 /** Where this file's screenshots go, to be looked at (not compared). */
 const shots = 'reports/screenshots';
 
-const ACTIVE = '.home-carousel .carousel-slide:not([inert])';
+/** The slide on show, as Splide marks it. */
+const ACTIVE = '.home-carousel .carousel-slide.is-active';
 const activeSlide = (page: Page) => page.locator(ACTIVE).first().getAttribute('aria-label');
 const carousel = (page: Page) => page.getByRole('region', { name: 'Our services' });
 /** Whether the brand's mark lies wholly inside the strip's visible box. */
@@ -23,7 +24,7 @@ const axeViolations = async (page: Page) =>
     (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`,
   );
 
-describe('home carousel, our own', () => {
+describe('home carousel, Splide on our strip', () => {
   it('follows the WAI-ARIA carousel pattern: a region, the rotation control first, slides as "N of 4" groups', async () => {
     const { page, context, problems } = await openPage(browser(), `${baseUrl}/`, { width: 1280, pausedClock: true });
     await page.waitForSelector('.home-carousel.is-initialized');
@@ -39,7 +40,8 @@ describe('home carousel, our own', () => {
       'Slide 3',
       'Slide 4',
     ]);
-    const slides = region.getByRole('group');
+    // Every slide, the hidden ones too (only the one on show is in the accessibility tree).
+    const slides = region.getByRole('group', { includeHidden: true });
     expect(await slides.evaluateAll((all) => all.map((s) => s.getAttribute('aria-label')))).toEqual([
       '1 of 4',
       '2 of 4',
@@ -47,15 +49,17 @@ describe('home carousel, our own', () => {
       '4 of 4',
     ]);
     expect(await slides.first().getAttribute('aria-roledescription')).toBe('slide');
+    expect(await region.getByRole('group').evaluateAll((all) => all.map((s) => s.getAttribute('aria-label')))).toEqual([
+      '1 of 4',
+    ]);
     // Rotating: the slides are not read out as they change; stopped, they are.
-    const track = page.locator('.home-carousel .carousel-track');
+    const track = page.locator('.home-carousel .splide__track');
     await page.mouse.move(640, 890);
     expect(await track.getAttribute('aria-live')).toBe('off');
     await page.getByRole('button', { name: 'Pause autoplay' }).click();
     expect(await track.getAttribute('aria-live')).toBe('polite');
-    // Only the slide on show can be reached: the links of the others are inert.
-    // Only the slide on show can be reached: the others are inert, so Tab goes from the last dot to its
-    // link, then out of the carousel.
+    // Only the slide on show can be reached: the others are hidden and their links out of the tab order, so
+    // Tab goes from the last dot to its link, then out of the carousel.
     await page.getByRole('button', { name: 'Slide 4' }).focus();
     const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
     await page.keyboard.press('Tab');
@@ -114,7 +118,7 @@ describe('home carousel, our own', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Previous slide');
     await page.clock.runFor(6000);
     expect(await activeSlide(page)).toBe('3 of 4');
-    expect(await page.locator('.home-carousel .carousel-track').getAttribute('aria-live')).toBe('polite');
+    expect(await page.locator('.home-carousel .splide__track').getAttribute('aria-live')).toBe('polite');
     await context.close();
   });
 
@@ -129,7 +133,7 @@ describe('home carousel, our own', () => {
     // Well past the 5000 ms after which it would have moved.
     await page.clock.runFor(12_000);
     expect(await activeSlide(page)).toBe('1 of 4');
-    expect(await page.locator('.home-carousel .carousel-track').getAttribute('aria-live')).toBe('polite');
+    expect(await page.locator('.home-carousel .splide__track').getAttribute('aria-live')).toBe('polite');
     await page.getByRole('button', { name: 'Start autoplay' }).click();
     await page.mouse.move(640, 890);
     await page.clock.runFor(5100);
@@ -152,9 +156,7 @@ describe('home carousel, our own', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shots}/carousel-home-${width}-slide-3.png` });
     await page.getByRole('region', { name: 'Garment brands we work with' }).scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => page.locator('.brands-carousel').evaluate((el) => el.parentElement?.dataset.island))
-      .toBe('hydrated');
+    await page.waitForSelector('.brands-carousel.is-initialized');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shots}/carousel-brands-${width}.png` });
     expect(problems).toEqual([]);
@@ -162,12 +164,73 @@ describe('home carousel, our own', () => {
   });
 });
 
+describe('Splide, after hydration', () => {
+  it.each([390, 1280])(
+    'at %i px: its code is asked for only once the page has hydrated, which does not wait for it, and it mounts on both strips',
+    async (width) => {
+      const context = await browser().newContext({ viewport: { width, height: 900 } });
+      // When the page marks itself hydrated, on the clock the resource timings use.
+      await context.addInitScript(() => {
+        const observer = new MutationObserver(() => {
+          if (document.documentElement?.dataset.hydrated !== 'true') return;
+          (window as unknown as { hydratedAt: number }).hydratedAt = performance.now();
+          observer.disconnect();
+        });
+        observer.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+      });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      // Splide's chunk is held back until the page says it has hydrated: hydration must not wait for it.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let requests = 0;
+      await page.route('**/assets/splide-carousels-*.js', async (route) => {
+        requests += 1;
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${baseUrl}/`);
+      await page.waitForSelector('html[data-hydrated="true"]');
+      expect(await page.locator('.splide.is-initialized').count()).toBe(0);
+      release();
+      await page.waitForSelector('.home-carousel.is-initialized');
+      const timing = await page.evaluate(() => ({
+        hydratedAt: (window as unknown as { hydratedAt: number }).hydratedAt,
+        splide: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.includes('/splide-carousels-'))
+          .map((entry) => entry.startTime),
+      }));
+      expect(timing.splide).toHaveLength(1);
+      expect(timing.splide[0]).toBeGreaterThanOrEqual(timing.hydratedAt);
+      // Splide's own marks on the server's markup: the fading home carousel, its slides labelled as before.
+      expect(await page.locator('.home-carousel').getAttribute('class')).toContain('splide--fade');
+      expect(await page.locator('.home-carousel .splide__track').getAttribute('class')).toContain(
+        'splide__track--fade',
+      );
+      expect(await page.locator(ACTIVE).getAttribute('aria-label')).toBe('1 of 4');
+      // The brand strip's island comes near the screen, and Splide mounts there too, with the chunk it has.
+      await page.getByRole('region', { name: 'Garment brands we work with' }).scrollIntoViewIfNeeded();
+      await page.waitForSelector('.brands-carousel.is-initialized.splide--slide');
+      expect(requests).toBe(1);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
 describe('without JavaScript the carousels are strips that scroll', () => {
   it.each([390, 1280])(
     'at %i px: a wheel or Tab brings the next slide into view, and its link works',
     async (width) => {
       const { page, context, problems } = await openPage(browser(), `${baseUrl}/`, { javaScript: false, width });
-      const track = page.locator('.home-carousel .carousel-track');
+      const track = page.locator('.home-carousel .splide__track');
       const slides = page.locator('.home-carousel .carousel-slide');
       const left = (n: number) => slides.nth(n).evaluate((slide) => Math.round(slide.getBoundingClientRect().left));
       const start = Math.round((await track.boundingBox())?.x ?? Number.NaN);
@@ -210,17 +273,16 @@ describe('brands carousel', () => {
     const { page, context, problems } = await openPage(browser(), `${baseUrl}/`, { width: 390, pausedClock: true });
     const region = page.getByRole('region', { name: 'Garment brands we work with' });
     await region.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => page.locator('.brands-carousel').evaluate((el) => el.parentElement?.dataset.island))
-      .toBe('hydrated');
+    await page.waitForSelector('.brands-carousel.is-initialized');
     // Two of four show at a time: the strip scrolls, so the keyboard reaches it.
     expect(await region.locator('.carousel-track').getAttribute('tabindex')).toBe('0');
     await page.mouse.move(200, 10);
-    // How many brands have gone by on the left once the strip stands still: 0, 1 or 2 (two show at a time).
+    // How many brands have gone by on the left once the strip stands still: 0, 1 or 2 (two show at a time),
+    // told by which brand's left edge is at the strip's (-1 while it moves).
     const scrolled = () =>
       region.locator('.carousel-track').evaluate((strip) => {
-        const lefts = [...strip.children].map((brand) => (brand as HTMLElement).offsetLeft);
-        return lefts.findIndex((left) => Math.abs(left - (lefts[0] ?? 0) - strip.scrollLeft) < 1);
+        const edge = strip.parentElement?.getBoundingClientRect().left ?? 0;
+        return [...strip.children].findIndex((brand) => Math.abs(brand.getBoundingClientRect().left - edge) < 1);
       });
     expect(await scrolled()).toBe(0);
     await page.clock.runFor(3100);

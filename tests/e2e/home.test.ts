@@ -5,10 +5,10 @@ import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
 const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();
 
-/** The slide on show: once the carousel runs, every other one is inert. */
-const ACTIVE = '.home-carousel .carousel-slide:not([inert])';
+/** The slide on show, as Splide marks it once mounted (the others are hidden from the keyboard and screen readers). */
+const ACTIVE = '.home-carousel .carousel-slide.is-active';
 const activeSlide = (page: Page) => page.locator(ACTIVE).first().getAttribute('aria-label');
-const TOGGLE = '.home-carousel button[data-rotation]';
+const TOGGLE = '.home-carousel button.splide__toggle';
 
 describe('home carousel', () => {
   it.each([390, 1280])(

@@ -5,8 +5,8 @@ import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
 const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();
 
-/** The slide on show: once the carousel runs, every other one is inert. */
-const ACTIVE = '.home-carousel .carousel-slide:not([inert])';
+/** The slide on show, as Splide marks it once mounted. */
+const ACTIVE = '.home-carousel .carousel-slide.is-active';
 const activeSlide = (page: Page) => page.locator(ACTIVE).first().getAttribute('aria-label');
 
 /** Where the sticky header's bar ends, in viewport pixels. */
