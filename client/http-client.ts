@@ -1,8 +1,8 @@
 /**
- * The site's HTTP client, on the platform's fetch: JSON accept header, any 2xx is success, no time-out, and
- * the anti-forgery header X-XSRF-TOKEN copied from the XSRF-TOKEN cookie. Only pages with a form set that
- * cookie, so before its first unsafe request a browser that has none asks GET CSRF_TOKEN_PATH for one (a
- * visitor who came from the home page to a form in the browser).
+ * The site's HTTP client, on the platform's fetch: JSON accept header, any 2xx is success,
+ * no time-out, and the anti-forgery header X-XSRF-TOKEN copied from the XSRF-TOKEN cookie. The public
+ * pages are the same bytes for everyone and set no cookie, so before its first unsafe request a browser
+ * that has none asks GET CSRF_TOKEN_PATH for one.
  */
 import { CSRF_ERROR_CODE, CSRF_HEADER, CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
@@ -92,7 +92,7 @@ function refusedForToken(response: Response, payload: unknown): boolean {
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const target = new URL(url, window.location.href);
   const ownSite = target.origin === window.location.origin;
-  // No cookie yet (this visit began on a page without a form): get one first, rather than be refused.
+  // No cookie yet (no public page sets one): get one first, so the request carries its token.
   // A failed renewal is not fatal here: the request goes out and the server's answer says what happened.
   if (ownSite && unsafeMethods.has(options.method ?? 'GET') && readCsrfToken() === undefined) {
     await renewToken().catch(() => false);

@@ -96,6 +96,12 @@ export function isQuiet(reading: QuietReading, first: boolean): boolean {
 /** Thrown when the machine stays busy for GIVE_UP_MS: the benchmark prints it and exits 2. */
 export class MachineBusyError extends Error {
   override name = 'MachineBusyError';
+  /** What the guard read last, for a benchmark told to measure anyway. */
+  readonly reading: QuietReading;
+  constructor(message: string, reading: QuietReading) {
+    super(message);
+    this.reading = reading;
+  }
 }
 
 /**
@@ -126,6 +132,7 @@ export async function waitForQuietMachine(
     if (Date.now() - started >= giveUpMs)
       throw new MachineBusyError(
         `machine busy: ${describe(reading)} after ${Math.round((Date.now() - started) / 1000)} s of waiting (the limits: load ≤ ${MAX_LOAD_AVERAGE} before the run, other processes ≤ ${MAX_OTHER_SHARE * 100}% of the CPU)`,
+        reading,
       );
     log(`  waiting for a quiet machine: ${describe(reading)}`);
   }

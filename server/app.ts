@@ -124,7 +124,6 @@ export function createApp(deps: AppDependencies): Express {
     ...deps.ssr,
     load: planner,
     siteData,
-    csrf,
     publicUrl: config.publicUrl,
     flash,
     nonce: usesNonce(config),

@@ -12,14 +12,14 @@ const cookies = [
   {
     name: csrfCookies.session,
     purpose:
-      'An anonymous random id that ties the security token below to your browser. Set only when you open or send one of our forms.',
+      'An anonymous random id that ties the security token below to your browser. Set only when you send one of our forms, or open a page of your own that holds forms (such as your request’s page).',
     lifetime: 'Until you close your browser',
   },
   {
     name: csrfCookies.token,
     purpose: 'A security token that proves a form was sent from this website, not from another site.',
     lifetime:
-      'Until you close your browser; set when you open or send a form, the token in it is good for 12 hours and renewed when you open a form again',
+      'Until you close your browser; set with the id above, the token in it is good for 12 hours and renewed when a form needs a new one',
   },
   {
     name: flashCookieName(true),
@@ -96,8 +96,9 @@ export default function CookiePolicyPage() {
           heading: 'Turning cookies off',
           body: (
             <p>
-              You can block cookies in your browser settings. The pages still work; sending a form needs the security
-              cookies, so a form sent without them is refused and nothing is stored. What the forms themselves collect
+              You can block cookies in your browser settings. The pages still work, and so do the forms in a current
+              browser, which tells us itself that a form was sent from this website. An older browser needs the security
+              cookies: a form it sends without them is refused and nothing is stored. What the forms themselves collect
               is in the{' '}
               <Link className="font-semibold text-brand-700 underline" to="/privacy-policy#what-we-collect">
                 privacy policy

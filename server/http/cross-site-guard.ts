@@ -1,16 +1,12 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import createHttpError from 'http-errors';
+import { ownOrigin } from './browser-origin.ts';
 import { isUnsafeMethod } from './csrf.ts';
 import { redactUrl } from './redact-url.ts';
 
-/** The origin a request was addressed to, as the visitor's browser saw it (the proxy's scheme and host when trusted). */
-function ownOrigin(req: Request): string {
-  return `${req.protocol}://${req.host}`;
-}
-
 /**
  * Refuses an unsafe request that a browser says came from another site, before its body is read: a
- * second line behind the CSRF token, the one that stops a sibling subdomain too.
+ * second line behind the CSRF check (csrf.ts), the one that stops a sibling subdomain too.
  *
  * - `Sec-Fetch-Site` (every current browser sends it, and pages cannot forge it) decides when present:
  *   `cross-site` and `same-site` are refused; `same-origin` and `none` (typed, bookmarked) pass.

@@ -16,7 +16,7 @@ type UnsafeMethod = (typeof UNSAFE)[number];
 
 /** A small app with the gate in front, and routes added after it as a new router would be. */
 function gatedApp({ exemptions = [] as readonly CsrfExemption[], uploadPaths = [] as string[] } = {}) {
-  const csrf = createCsrf({ csrfSecret: secret, isProduction: false });
+  const csrf = createCsrf({ csrfSecret: secret, isProduction: false, publicUrl: 'https://shop.example' });
   const app = express();
   app.use(cookieParser());
   app.get('/', (req, res) => {

@@ -35,9 +35,10 @@ interface UploadRoutes {
  * it is protected unless CSRF_EXEMPTIONS names it. In order:
  * 1. a token in the header is judged before the body is read (a wrong one is refused unread);
  * 2. form and JSON bodies are parsed (a form posted without JavaScript carries its token as a field);
- * 3. an unsafe request without a valid token is refused (403), except a multipart post, without a
- *    header, to an upload route: those routes parse the body themselves and check the form's token
- *    before its first file (server/uploads/upload-guard.ts).
+ * 3. an unsafe request is refused (403) unless it holds a valid token or, without the header, the
+ *    browser vouches that the site's own page sent it (csrf.ts, browser-origin.ts); except a multipart
+ *    post, without a header, to an upload route: those routes parse the body themselves and run the
+ *    same check before its first file (server/uploads/upload-guard.ts).
  */
 export function csrfGate(options: {
   csrf: Csrf;
@@ -53,7 +54,7 @@ export function csrfGate(options: {
       exempt(req) ? next() : handler(req, res, next);
 
   const check: RequestHandler = async (req, res, next) => {
-    if (!isUnsafeMethod(req.method) || csrf.hasValidToken(req)) return next();
+    if (!isUnsafeMethod(req.method) || csrf.admits(req)) return next();
     const fromForm =
       req.get(CSRF_HEADER) === undefined &&
       typeof req.is('multipart/form-data') === 'string' &&

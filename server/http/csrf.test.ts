@@ -8,12 +8,13 @@ import { cookiesOf } from '#tests/support/visitor-session.ts';
 import { createCsrf } from './csrf.ts';
 
 const secret = 'csrf-test-secret-0123456789abcdef0123456789';
+const publicUrl = 'https://shop.example';
 const hour = 60 * 60 * 1000;
 
 /** A tiny app around the guard: GET issues a token (as pages do), POST answers 204 when the guard lets it by. */
 function guardedApp({ isProduction = false, csrfSecret = secret } = {}) {
   const clock = { now: Date.parse('2026-11-23T09:00:00Z') };
-  const csrf = createCsrf({ csrfSecret, isProduction }, { now: () => clock.now });
+  const csrf = createCsrf({ csrfSecret, isProduction, publicUrl }, { now: () => clock.now });
   const app = express();
   app.use(cookieParser(), express.urlencoded({ extended: false }));
   app.get('/', (req, res) => {
@@ -129,5 +130,52 @@ describe('CSRF tokens', () => {
     expect(renewed).toBeDefined();
     expect(renewed).not.toBe(token);
     await post(app, cookie.replace(token, renewed ?? ''), renewed ?? '').expect(204);
+  });
+});
+
+describe('forms posted without a token (a page the same for everyone, sent without JavaScript)', () => {
+  /** A form post as a browser sends it from a page that holds no token: no header, an empty field. */
+  const formPost = (app: express.Express, headers: Record<string, string>) =>
+    request(app)
+      .post('/')
+      .set(headers)
+      .type('form')
+      .send({ [CSRF_FIELD]: '', message: 'hello' });
+
+  it('accepts one the browser says its own page sent, with Fetch Metadata or, without it, Origin', async () => {
+    const { app } = guardedApp();
+    await formPost(app, { 'Sec-Fetch-Site': 'same-origin' }).expect(204);
+    await formPost(app, { Origin: publicUrl }).expect(204);
+  });
+
+  it('refuses one from another site, a sibling subdomain, or the address bar, whatever its Origin claims', async () => {
+    const { app } = guardedApp();
+    for (const site of ['cross-site', 'same-site', 'none']) {
+      await formPost(app, { 'Sec-Fetch-Site': site, Origin: publicUrl }).expect(403);
+    }
+    await formPost(app, { Origin: 'https://evil.example' }).expect(403);
+    await formPost(app, { Origin: 'https://shop.example.evil.example' }).expect(403);
+  });
+
+  it('needs the token when the browser says nothing (Origin: null, or neither header)', async () => {
+    const { app } = guardedApp();
+    await formPost(app, { Origin: 'null' }).expect(403);
+    await formPost(app, {}).expect(403);
+    // A browser older than both headers still gets through with its session-bound token.
+    const { cookie, token } = await visit(app);
+    await request(app)
+      .post('/')
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: token })
+      .expect(204);
+  });
+
+  it('judges a header token on itself: a wrong one is refused even from the site’s own page', async () => {
+    const { app } = guardedApp();
+    const { cookie, token } = await visit(app);
+    await post(app, cookie, `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .expect(403);
   });
 });

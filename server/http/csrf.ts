@@ -4,6 +4,7 @@ import createHttpError from 'http-errors';
 import type { AppConfig } from '#server/config.ts';
 import { CSRF_FIELD, CSRF_HEADER, CSRF_TOKEN_LIFETIME_MS, csrfCookieNames } from '#shared/csrf-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
+import { isVouchedSameOrigin } from './browser-origin.ts';
 import { randomBytesFromPool } from './random-pool.ts';
 
 const sessionIdPattern = /^[A-Za-z0-9_-]{24}$/;
@@ -26,19 +27,30 @@ export function isUnsafeMethod(method: string): boolean {
 
 /** The two halves of the anti-forgery check, as the app wires them: guards and a token issuer. */
 export interface Csrf {
-  /** Refuses POST, PUT, PATCH and DELETE without a valid token in the header or the field (403, EBADCSRFTOKEN). */
+  /**
+   * Refuses POST, PUT, PATCH and DELETE that `admits` does not let through (403, EBADCSRFTOKEN), and
+   * one whose header holds a token that is not valid.
+   */
   protect: RequestHandler;
   /**
    * The same check before any body is read (the app's gate, and every upload route): a request that
    * sends the header is judged on it at once; one without (a form posted without JavaScript) goes on,
-   * to be judged on the field once its body is parsed, or, for an upload, before its first file.
+   * to be judged once its body is parsed, or, for an upload, before its first file.
    */
   protectBeforeBody: RequestHandler;
-  /** True when the header, or the form field parsed so far, holds a valid token of this visitor. */
-  hasValidToken(req: Request): boolean;
+  /**
+   * True when the header, or the form field parsed so far, holds a valid token of this visitor, or,
+   * without a header, when the browser vouches that one of the site's own pages sent the request
+   * (browser-origin.ts): how a form posted without JavaScript from a page that is the same bytes for
+   * everyone, and so holds no token, gets through.
+   */
+  admits(req: Request): boolean;
   /** Makes sure the visitor has a session id and a fresh token cookie; returns the token. */
   issueToken(req: Request, res: Response): string;
-  /** GET CSRF_TOKEN_PATH: a fresh token cookie and nothing else (204), for a page open longer than a token lives. */
+  /**
+   * GET CSRF_TOKEN_PATH: a fresh token cookie and nothing else (204). The browser's client asks it before
+   * its first unsafe request (the public pages set no cookie), and when a page outlived its token.
+   */
   renewToken: RequestHandler;
 }
 
@@ -54,12 +66,19 @@ export function csrfError() {
  * it. Another site can neither read the session id nor forge a MAC for it; both cookies are `__Host-` where
  * they are Secure, so a sibling subdomain cannot plant a pair. Tokens expire after 12 hours, and MACs are
  * compared in constant time. (csrf-csrf, used before, compared with === and had no expiry.)
+ *
+ * A request without the header may instead be vouched for by the browser (browser-origin.ts): Fetch
+ * Metadata, or an Origin where a browser sends no Fetch Metadata. That is what lets the public form
+ * pages be the same bytes for everyone, with no token in them, while a form posted without JavaScript
+ * is still refused when another site sent it. A request that carries neither header is judged on the
+ * token alone, as before.
  */
 export function createCsrf(
-  config: Pick<AppConfig, 'csrfSecret' | 'isProduction'>,
+  config: Pick<AppConfig, 'csrfSecret' | 'isProduction' | 'publicUrl'>,
   { now = Date.now }: { now?: () => number } = {},
 ): Csrf {
   const names = csrfCookieNames(config.isProduction);
+  const publicOrigin = new URL(config.publicUrl).origin;
   const cookieOptions = { sameSite: 'lax', secure: config.isProduction, path: '/' } as const;
 
   function sessionIdOf(req: Request): string | undefined {
@@ -91,6 +110,10 @@ export function createCsrf(
   }
 
   const hasValidToken = (req: Request) => ageOf(sessionIdOf(req), tokenOf(req)) !== undefined;
+  // A header is only ever sent by the site's own script, which holds the token: a wrong one is refused
+  // (and the script renews it), never made good by the browser's headers.
+  const admits = (req: Request) =>
+    hasValidToken(req) || (req.get(CSRF_HEADER) === undefined && isVouchedSameOrigin(req, publicOrigin));
 
   function issueToken(req: Request, res: Response): string {
     let sessionId = sessionIdOf(req);
@@ -112,14 +135,14 @@ export function createCsrf(
   }
 
   return {
-    hasValidToken,
+    admits,
     issueToken,
     renewToken(req, res) {
       issueToken(req, res);
       res.set('Cache-Control', 'no-store').status(204).end();
     },
     protect(req, _res, next) {
-      if (!isUnsafeMethod(req.method) || hasValidToken(req)) return next();
+      if (!isUnsafeMethod(req.method) || admits(req)) return next();
       next(csrfError());
     },
     protectBeforeBody(req, res, next) {

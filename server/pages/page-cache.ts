@@ -8,7 +8,7 @@ import type { SplicedGzip } from './spliced-gzip.ts';
 
 /**
  * A cached page. `fixed`: the same bytes for everyone (most pages), kept compressed, with ETags.
- * `personal`: a form page, whose token and key differ per response; its fixed parts are compressed once
+ * `personal`: a form page, whose submission key differs per response; its fixed parts are compressed once
  * in each encoding and each response's values are spliced in (spliced-gzip.ts, spliced-brotli.ts).
  */
 export type CachedPage =

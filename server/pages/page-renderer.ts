@@ -1,8 +1,6 @@
-import cookieParser from 'cookie-parser';
 import type { Request, RequestHandler, Response } from 'express';
 import createHttpError from 'http-errors';
 import type { Logger } from 'pino';
-import type { Csrf } from '#server/http/csrf.ts';
 import type { Flash, FlashCookie } from '#server/http/flash-cookie.ts';
 import type { LoadDates } from '#shared/production/production-load.ts';
 import { pages as pageTable } from '#shared/routes.ts';
@@ -21,7 +19,6 @@ export interface PageRendererOptions {
   loadEntry: () => Promise<SsrEntry>;
   assets: AssetResolver;
   siteData: SiteDataFiles;
-  csrf: Csrf;
   publicUrl: string;
   /** The flash message a form's redirect left for the page it lands on. */
   flash: FlashCookie;
@@ -90,7 +87,7 @@ export interface PageRenderer {
   /**
    * The same, mounted before the compression middleware and cookie parsing, for what needs neither: a
    * page without a form, and a form page for a client that takes gzip or (once it is made) brotli: its
-   * spliced forms are encoded already; it parses the cookies its token needs itself. Anything else (a
+   * spliced forms are encoded already, and it reads no cookie. Anything else (a
    * form page for a client that takes neither, which the compression middleware encodes, or a request
    * with a flash cookie) is passed on to cachedPages and the renderer.
    */
@@ -109,7 +106,7 @@ export interface PageRenderer {
  * data (route loaders must keep it so: one that reads cookies or headers has to bypass this cache), so a
  * URL seen before is answered without routing or rendering. A page without a form (or, in development,
  * a nonce) is the same bytes for everyone: it is kept compressed in each encoding and sets no cookie.
- * A form page gets this response's CSRF token (and so the visitor's cookies) and a fresh submission key.
+ * A form page differs only by a fresh submission key per response, and sets no cookie either.
  */
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const clock = options.now ?? (() => new Date());
@@ -119,7 +116,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     now: clock,
     ...(load ? { loadStamp: () => load.stamp() } : {}),
   });
-  const slots = createPageSlots(options.csrf);
+  const slots = createPageSlots();
   const { placeholders, split } = slots;
   const { send, sendFixed, sendPersonal, toCached } = createPageSender({ slots, logger: options.logger });
 
@@ -149,7 +146,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       publicUrl: options.publicUrl,
       assets: options.assets.forRoutes(outcome.routeModules),
       ...(options.nonce ? { nonce: placeholders.nonce } : {}),
-      csrfToken: placeholders.csrf,
+      // No page holds a visitor's token: a form's hidden token field stays empty (server/http/csrf.ts).
+      csrfToken: '',
       submissionKey: placeholders.key,
       ...extra,
       onError: (error) => log.error({ err: error }, 'render error'),
@@ -200,8 +198,6 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     send(req, res, hit);
   };
 
-  // The app's own parser, further on, finds the cookies parsed and leaves them.
-  const parseCookies = cookieParser();
   const earlyCachedPages: RequestHandler = (req, res, next) => {
     // Cookies are not parsed yet: any cookie that so much as names a flash goes the long way, which reads it.
     if (!options.cache || (req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie?.includes('flash')) {
@@ -218,11 +214,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     if (hit?.kind !== 'personal') return next();
     const accepts = acceptedEncodings(req);
     if (!accepts.gzip && !(accepts.br && hit.br.ready())) return next();
-    parseCookies(req, res, (error?: unknown) => {
-      if (error) return next(error);
-      options.onCache?.('hit');
-      sendPersonal(req, res, hit.page, hit);
-    });
+    options.onCache?.('hit');
+    sendPersonal(req, res, hit.page, hit);
   };
 
   async function renderForm(req: Request, res: Response, { path, form, status }: FormPage) {

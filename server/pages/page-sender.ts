@@ -46,7 +46,7 @@ export function createPageSender({ slots, logger }: { slots: PageSlots; logger: 
     encoders: Pick<PersonalPage, 'gzip' | 'br'> | null,
     cacheControl = 'private, no-cache',
   ) {
-    const values = slots.valuesFor(req, res, page.slots);
+    const values = slots.valuesFor(res, page.slots);
     // Node's own setHeader: Express's res.set parses the content type again on every call.
     res.statusCode = page.status;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');

@@ -1,10 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Request, Response } from 'express';
-import type { Csrf } from '#server/http/csrf.ts';
+import type { Response } from 'express';
 import { cspNonce } from '#server/http/security-headers.ts';
 
-/** A per-request value a page may hold: the CSP nonce, the CSRF token, a form's one-time submission key. */
-export type Slot = 'nonce' | 'csrf' | 'key';
+/**
+ * A per-request value a page may hold: the CSP nonce (development only) and a form's one-time
+ * submission key. The CSRF token is not one: a form page holds none (the browser's client sends it
+ * from its cookie, and a form posted without JavaScript is vouched for by the browser, see
+ * server/http/csrf.ts), so no page needs a visitor's cookies or sets any.
+ */
+export type Slot = 'nonce' | 'key';
 
 /** A rendered page, split where its per-request values go. */
 export interface SplitPage {
@@ -20,14 +24,13 @@ export interface SplitPage {
  * filled for each response. The placeholders are random per process, so no page content can guess them
  * and have them replaced.
  */
-export function createPageSlots(csrf: Csrf) {
+export function createPageSlots() {
   const placeholders: Record<Slot, string> = {
     nonce: `n${randomBytes(12).toString('hex')}`,
-    csrf: `c${randomBytes(12).toString('hex')}`,
     key: `k${randomBytes(12).toString('hex')}`,
   };
   const slotOf = new Map(Object.entries(placeholders).map(([slot, text]) => [text, slot as Slot]));
-  const splitter = new RegExp(`(${placeholders.nonce}|${placeholders.csrf}|${placeholders.key})`);
+  const splitter = new RegExp(`(${placeholders.nonce}|${placeholders.key})`);
 
   return {
     placeholders,
@@ -41,17 +44,10 @@ export function createPageSlots(csrf: Csrf) {
       };
     },
 
-    /** This response's values for the page's slots; the token (and its cookies) only where a form is. */
-    valuesFor(req: Request, res: Response, slots: readonly Slot[]): Buffer[] {
-      let token: Buffer | undefined;
-      return slots.map((slot) => {
-        if (slot === 'csrf') {
-          token ??= Buffer.from(csrf.issueToken(req, res));
-          return token;
-        }
-        // A fresh one-time submission key per page served, for the forms posted without JavaScript.
-        return Buffer.from(slot === 'nonce' ? cspNonce(res) : randomUUID());
-      });
+    /** This response's values for the page's slots. */
+    valuesFor(res: Response, slots: readonly Slot[]): Buffer[] {
+      // A fresh one-time submission key per page served, for the forms posted without JavaScript.
+      return slots.map((slot) => Buffer.from(slot === 'nonce' ? cspNonce(res) : randomUUID()));
     },
   };
 }

@@ -4,7 +4,7 @@ import { createLayoutCache, valueLengths } from './spliced-layouts.ts';
 
 /**
  * Brotli for a form page, the counterpart of spliced-gzip.ts: the page is compressed once, in the
- * background, and each response only copies its own values (the CSRF token, the submission key) into it.
+ * background, and each response only copies its own values (the submission key) into it.
  *
  * The page goes through one brotli encoder with a flush around each value, so each value lands in a
  * meta-block of its own. In its place the encoder is given random bytes of the value's length (which do

@@ -3,8 +3,8 @@ import { crc32Combine, crc32ShiftFor } from './crc32-combine.ts';
 import { createLayoutCache, valueLengths } from './spliced-layouts.ts';
 
 /**
- * gzip for a page that is the same for everyone but for a few short values (the CSRF token and the
- * submission key of a form page): the fixed parts are deflated once, each ending on a byte boundary
+ * gzip for a page that is the same for everyone but for a few short values (the submission key of a
+ * form page): the fixed parts are deflated once, each ending on a byte boundary
  * (a sync flush), and each response puts its own values between them as stored (uncompressed) deflate
  * blocks, with the checksum the gzip trailer needs combined from the parts'. The result is one valid
  * gzip stream, for the cost of copying the page.
@@ -14,8 +14,8 @@ import { createLayoutCache, valueLengths } from './spliced-layouts.ts';
  * contact page came out 15 % larger than gzip of the whole). For the distances to hold, the dictionary
  * stands a value in by NUL bytes of the value's length: a page holds no NUL byte, so no match can start
  * or end inside one, and a distance past it lands where it would in the real page. That needs the
- * values' lengths in advance, so the parts are deflated per set of lengths, once (a token and a UUID
- * have one length each).
+ * values' lengths in advance, so the parts are deflated per set of lengths, once (a UUID has one
+ * length).
  */
 
 /** A fixed part of the page: its deflate blocks (not final, byte-aligned), and what its CRC needs. */

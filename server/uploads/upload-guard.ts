@@ -30,7 +30,8 @@ export interface UploadGuard {
  * refuse:
  * 1. a token in the header is judged before a byte of the body is read (refused unread: 403, closed);
  * 2. the body is parsed; as its first file begins, the token (the header's, or the form's hidden field
- *    that comes before the file) must be valid, and only then is an upload slot taken (upload-slots.ts),
+ *    that comes before the file) must be valid, or, without a header, the browser must vouch that the
+ *    site's own page sent it (csrf.ts), and only then is an upload slot taken (upload-slots.ts),
  *    so posts without a token or without a file never hold one; a body that stalls is cut (408);
  * 3. once the body is parsed, the token is checked again, for a form that carried no file.
  */
@@ -42,7 +43,7 @@ export function createUploadGuard(options: { csrf: Csrf; slots: UploadSlots; idl
     marked.add(req);
     next();
   };
-  const beforeFile = (req: Request, res: Response) => (csrf.hasValidToken(req) ? slots.take(req, res) : csrfError());
+  const beforeFile = (req: Request, res: Response) => (csrf.admits(req) ? slots.take(req, res) : csrfError());
 
   return {
     post(router, path, route, handler) {

@@ -191,6 +191,30 @@ describe('contact form without JavaScript', () => {
     await context.close();
   });
 
+  it('is refused when another site’s page posts it: the browser says where it came from', async () => {
+    const context = await browser().newContext({ javaScriptEnabled: false });
+    // Another site's page (a host of its own, served by the test), with the contact form's fields and
+    // the empty token field the site's own page has.
+    await context.route('http://another-site.example/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>Win a prize</title><form method="post" action="${baseUrl}/contact-us">
+          <input name="name" value="Dana Tester"><input name="email" value="dana@example.com">
+          <input name="message" value="Sent by another site"><input type="hidden" name="_csrf" value="">
+          <button>Claim</button></form>`,
+      }),
+    );
+    const page = await context.newPage();
+    await page.goto('http://another-site.example/prize');
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Claim' }).click(),
+    ]);
+    expect(answer.status()).toBe(403);
+    expect(await page.locator('body').textContent()).toContain('This form was sent from another website');
+    await context.close();
+  });
+
   it('comes back with the input kept and the errors beside the fields', async () => {
     const { page, context } = await openPage(browser(), `${baseUrl}/contact-us`, { javaScript: false });
     await fillContact(page, 'not-an-address');

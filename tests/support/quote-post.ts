@@ -1,14 +1,14 @@
-import { CSRF_COOKIE, CSRF_SESSION_COOKIE, csrfCookieNames } from '#shared/csrf-contract.ts';
+import { CSRF_COOKIE, CSRF_SESSION_COOKIE, CSRF_TOKEN_PATH, csrfCookieNames } from '#shared/csrf-contract.ts';
 import { SUBMISSION_KEY_FIELD } from '#shared/submissions/submission-key.ts';
 import { cookieJar } from './cookie-jar.ts';
 
 /**
- * The session and CSRF cookies a visitor gets with the quote page of a running server, and the token
- * its scripts would echo: what the load scripts post with.
+ * The session and CSRF cookies a visitor's browser client gets from a running server before its first
+ * post (pages set none), and the token its scripts would echo: what the load scripts post with.
  */
 export async function liveVisitorSession(url: string): Promise<{ cookie: string; token: string }> {
-  const response = await fetch(`${url}/pricing`);
-  if (!response.ok) throw new Error(`GET /pricing answered ${response.status}`);
+  const response = await fetch(`${url}${CSRF_TOKEN_PATH}`);
+  if (!response.ok) throw new Error(`GET ${CSRF_TOKEN_PATH} answered ${response.status}`);
   await response.arrayBuffer();
   const cookies = cookieJar(response.headers.getSetCookie().map((line) => line.split(';')[0] ?? ''));
   // A production server sets the __Host- names, a development one the bare ones.
@@ -17,7 +17,7 @@ export async function liveVisitorSession(url: string): Promise<{ cookie: string;
   const token = cookies.get(names.token);
   if (!sid || !token) {
     throw new Error(
-      `GET /pricing set no ${CSRF_SESSION_COOKIE} and ${CSRF_COOKIE} cookies (got ${[...cookies.keys()]})`,
+      `GET ${CSRF_TOKEN_PATH} set no ${CSRF_SESSION_COOKIE} and ${CSRF_COOKIE} cookies (got ${[...cookies.keys()]})`,
     );
   }
   return { cookie: `${names.session}=${sid}; ${names.token}=${token}`, token: decodeURIComponent(token) };
