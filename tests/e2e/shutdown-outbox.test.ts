@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { CSRF_HEADER, csrfTokenFrom } from '#shared/csrf-contract.ts';
-import { cookieJar } from '#tests/support/cookie-jar.ts';
+import { CSRF_HEADER } from '#shared/csrf-contract.ts';
+import { liveVisitorSession } from '#tests/support/quote-post.ts';
 import { startServer } from '#tests/support/server-process.ts';
 import { startSmtpCatcher } from '#tests/support/smtp-catcher.ts';
 
@@ -22,18 +22,15 @@ describe('shutdown with a mail in flight', () => {
       SHOP_EMAIL: 'shop@seenwear.example',
     });
     try {
-      const page = await fetch(`${server.url}/contact-us`);
-      await page.arrayBuffer();
-      const cookies = page.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-      const jar = cookieJar(cookies);
-      const token = csrfTokenFrom((name) => jar.get(name)) ?? '';
+      // The form pages set no cookie: the session and token come from the endpoint the browser's client asks.
+      const { cookie, token } = await liveVisitorSession(server.url);
       const posted = await fetch(`${server.url}/api/contact`, {
         method: 'POST',
         headers: {
           Accept: 'application/json',
           'Content-Type': 'application/json',
-          Cookie: cookies.join('; '),
-          [CSRF_HEADER]: decodeURIComponent(token),
+          Cookie: cookie,
+          [CSRF_HEADER]: token,
         },
         body: JSON.stringify({ name: 'Lee Park', email: 'lee@example.com', message: 'Do you print on tote bags?' }),
       });
