@@ -20,7 +20,7 @@ const server = join(root, 'server');
  */
 const machinery = new Set(['(config)', 'http', 'storage', 'metrics', 'uploads', 'mail', 'pages']);
 const core = new Set(['requests']);
-const top = new Set(['(root)', 'cli', 'jobs', 'notifications']);
+const top = new Set(['(root)', 'cli', 'jobs', 'notifications', 'alerts']);
 
 /** The root's own modules: configuration and logging are machinery; the rest (app, process, stores) composes. */
 const rootMachinery = new Set(['config.ts', 'logger.ts']);

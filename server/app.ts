@@ -397,7 +397,6 @@ export function createApp(deps: AppDependencies): Express {
       customer,
       versions,
       requests,
-      auth: staffAuth,
       gateway,
       shop: () => siteData.data.config,
       prices: () => siteData.data,

@@ -2,9 +2,9 @@ import type { Logger } from 'pino';
 import { DAILY_BACKUP_JOB } from '#server/jobs/daily-backup-job.ts';
 import type { JobStore } from '#server/jobs/job-store.ts';
 import type { OutboxStore } from '#server/mail/outbox-store.ts';
+import { type AlertTracker, createAlertTracker } from '#server/metrics/alert-tracker.ts';
 import type { Database } from '#server/storage/database.ts';
 import { freeBytes } from '#server/uploads/free-space.ts';
-import { type AlertTracker, createAlertTracker } from './alert-tracker.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

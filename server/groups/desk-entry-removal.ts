@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import createHttpError from 'http-errors';
+import { referenceOf, staffOf } from '#server/http/desk-request.ts';
 import { askCardRefund, refundableCents } from '#server/payments/card-refund.ts';
 import type { CheckoutGateway } from '#server/payments/checkout.ts';
 import type { PaymentStore, StoredPayment } from '#server/payments/payment-store.ts';
-import { referenceOf, staffOf } from '#server/staff/desk-http.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { GroupStore } from './group-store.ts';
 

@@ -1,6 +1,6 @@
 import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
-import { referenceOf, staffOf } from '#server/staff/desk-http.ts';
+import { referenceOf, staffOf } from '#server/http/desk-request.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import type { DeskGroupView } from '#shared/groups/group-contract.ts';

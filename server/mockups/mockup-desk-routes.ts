@@ -1,8 +1,8 @@
 import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
+import { noSuchRequest, referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
-import { noSuchRequest, referenceOf, staffOf, textField } from '#server/staff/desk-http.ts';
 import type { DeskStore } from '#server/staff/desk-store.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { isStatusOf } from '#shared/requests/request-status.ts';

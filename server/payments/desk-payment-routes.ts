@@ -2,9 +2,8 @@ import { type RequestHandler, Router } from 'express';
 import createHttpError from 'http-errors';
 import { deskEntryRemoval, entryRemovalNotices } from '#server/groups/desk-entry-removal.ts';
 import type { GroupStore } from '#server/groups/group-store.ts';
+import { noSuchRequest, referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
-import { noSuchRequest, referenceOf, requireStaff, staffOf, textField } from '#server/staff/desk-http.ts';
-import type { StaffAuth } from '#server/staff/staff-auth.ts';
 import { MAX_TOTAL_CENTS, parseMoney } from '#shared/requests/quote.ts';
 import { z } from '#shared/zod.ts';
 import { askCardRefund, RefundNotReserved, refundableCents } from './card-refund.ts';
@@ -63,7 +62,6 @@ interface DeskPaymentRoutesOptions extends InvoicePageOptions {
   /** A group entry's removal (its refund is the money card's). */
   groups: Pick<GroupStore, 'entryById' | 'groupOf' | 'removeEntry'>;
   requests: RequestService;
-  auth: StaffAuth;
   gateway: CheckoutGateway | null;
   onQueued?: () => void;
 }
@@ -161,13 +159,12 @@ function waiveDeposit(options: DeskPaymentRoutesOptions): RequestHandler {
 
 /**
  * The desk's money, under each request: a payment taken at the shop, a card payment refunded through Stripe
- * (recorded when Stripe's event confirms it), the deposit waived with a reason, and the invoice. Staff only;
- * every post passed the app's CSRF gate.
+ * (recorded when Stripe's event confirms it), the deposit waived with a reason, and the invoice. Staff
+ * only: the app mounts them behind the desk's staff gate, and every post passed its CSRF gate.
  */
 export function deskPaymentRoutes(options: DeskPaymentRoutesOptions): Router {
   const router = Router();
   const base = '/staff/requests/:reference';
-  router.use(base, requireStaff(options.auth));
   router.use(deskEntryRemoval({ groups: options.groups, payments: options.payments, gateway: options.gateway }));
   router.post(`${base}/payments`, recordPayment(options));
   router.post(`${base}/payments/:id/refund`, refundCardPayment(options));

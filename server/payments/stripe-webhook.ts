@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import { createAlertTracker } from '#server/alerts/alert-tracker.ts';
+import { createAlertTracker } from '#server/metrics/alert-tracker.ts';
 import type { AppMetrics } from '#server/metrics/app-metrics.ts';
 import type { CheckoutGateway } from './checkout.ts';
 import { type CheckoutReport, judgeCheckout } from './checkout-verdict.ts';

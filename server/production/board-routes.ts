@@ -1,7 +1,7 @@
 import { type Request, type Response, Router } from 'express';
+import { noSuchRequest, staffOf, textField } from '#server/http/desk-request.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
-import { noSuchRequest, staffOf, textField } from '#server/staff/desk-http.ts';
 import type { DeskStore } from '#server/staff/desk-store.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import { addBusinessDays, isBusinessDay } from '#shared/pricing/business-days.ts';

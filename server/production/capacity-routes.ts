@@ -1,5 +1,5 @@
 import { type Request, type Response, Router } from 'express';
-import { staffOf, textField } from '#server/staff/desk-http.ts';
+import { staffOf, textField } from '#server/http/desk-request.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import { shopTime } from '#shared/pricing/business-days.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';

@@ -1,7 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import type { CustomerStore } from '#server/customer/customer-store.ts';
+import { noSuchRequest, referenceOf, staffOf } from '#server/http/desk-request.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
-import { noSuchRequest, referenceOf, staffOf } from '#server/staff/desk-http.ts';
 import type { DeskStore } from '#server/staff/desk-store.ts';
 import { proofView } from '#server/staff/desk-views.ts';
 import type { DeskView } from '#shared/desk-contract.ts';

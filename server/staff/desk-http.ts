@@ -1,31 +1,6 @@
-import { type Request, type RequestHandler, type Response, Router } from 'express';
+import { type Request, type RequestHandler, Router } from 'express';
 import createHttpError from 'http-errors';
-import { isRecord } from '#shared/is-record.ts';
 import type { StaffAuth } from './staff-auth.ts';
-
-const referencePattern = /^[QC]-\d{4}-\d{6}$/;
-
-/** The staff member signed in for this request (set once the desk's sign-in check passed). */
-export function staffOf(res: Response): string {
-  return res.locals.staff as string;
-}
-
-/** A posted text field, line endings made plain and trimmed; '' when absent. */
-export function textField(body: unknown, name: string): string {
-  const value = isRecord(body) ? body[name] : undefined;
-  return typeof value === 'string' ? value.replace(/\r\n/g, '\n').trim() : '';
-}
-
-/** The request named in the address, or a 404. */
-export function referenceOf(req: Request): string {
-  const reference = req.params.reference;
-  if (typeof reference !== 'string' || !referencePattern.test(reference)) throw noSuchRequest();
-  return reference;
-}
-
-export function noSuchRequest() {
-  return createHttpError(404, 'There is no request with that reference.');
-}
 
 /** Pages of the desk get the sign-in page; anything asking for JSON gets a 401. */
 function wantsPage(req: Request): boolean {

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { CustomerStore } from '#server/customer/customer-store.ts';
 import type { GroupStore } from '#server/groups/group-store.ts';
+import { noSuchRequest, referenceOf, staffOf } from '#server/http/desk-request.ts';
 import type { OutboxStore } from '#server/mail/outbox-store.ts';
 import { deskMockups } from '#server/mockups/mockup-desk-views.ts';
 import type { MockupStore } from '#server/mockups/mockup-store.ts';
@@ -28,7 +29,6 @@ import {
   UNDO_CANCEL_MS,
 } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
-import { noSuchRequest, referenceOf, staffOf } from './desk-http.ts';
 import type { DeskNotice } from './desk-notices.ts';
 import type { DeskRender } from './desk-render.ts';
 import type { DeskStore } from './desk-store.ts';

@@ -1,5 +1,6 @@
 import { type RequestHandler, Router } from 'express';
 import createHttpError from 'http-errors';
+import { noSuchRequest, referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
 import type { LimitStore } from '#server/http/limit-store.ts';
 import type { LinkKeys } from '#server/http/link-secrets.ts';
 import type { OutboxStore } from '#server/mail/outbox-store.ts';
@@ -11,7 +12,7 @@ import type { DeskFilter } from '#shared/desk-contract.ts';
 import { optionalField } from '#shared/optional-field.ts';
 import { inPersonApprovalOf, isStatusOf } from '#shared/requests/request-status.ts';
 import { z } from '#shared/zod.ts';
-import { deskHeaders, noSuchRequest, referenceOf, staffOf, staffOnly, textField } from './desk-http.ts';
+import { deskHeaders, staffOnly } from './desk-http.ts';
 import { type DeskNotice, deskNotices } from './desk-notices.ts';
 import { type CustomerPageOptions, showRequest } from './desk-request-page.ts';
 import type { DeskStore } from './desk-store.ts';

@@ -1,6 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import createHttpError from 'http-errors';
+import { referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
 import { sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
@@ -10,7 +11,7 @@ import { artworkFileName } from '#server/uploads/artwork-type.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
 import { isStatusOf } from '#shared/requests/request-status.ts';
 import { cleanFileName } from '#shared/submissions/artwork.ts';
-import { deskHeaders, referenceOf, requireStaff, staffOf, textField } from './desk-http.ts';
+import { deskHeaders, requireStaff } from './desk-http.ts';
 import type { DeskStore } from './desk-store.ts';
 import type { StaffAuth } from './staff-auth.ts';
 

@@ -1,4 +1,5 @@
 import { type Request, type Response, Router } from 'express';
+import { noSuchRequest, referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
 import type { SentQuote, VersionStore } from '#server/requests/version-store.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
@@ -6,7 +7,6 @@ import type { LoadDates } from '#shared/production/production-load.ts';
 import { type QuoteFormInput, readQuoteForm } from '#shared/requests/quote.ts';
 import { canSendQuote, isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
-import { noSuchRequest, referenceOf, staffOf, textField } from './desk-http.ts';
 import type { DeskStore } from './desk-store.ts';
 import { compacted, editorRows, quoteFormInput, startingQuote } from './quote-editor.ts';
 

@@ -1,11 +1,12 @@
 import { type Request, type Response, Router } from 'express';
 import { clientKey } from '#server/http/client-key.ts';
+import { staffOf, textField } from '#server/http/desk-request.ts';
 import type { LimitStore } from '#server/http/limit-store.ts';
 import { isLinkSecret, type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { OutboxStore } from '#server/mail/outbox-store.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
-import { requireStaff, safeNext, staffOf, textField } from './desk-http.ts';
+import { requireStaff, safeNext } from './desk-http.ts';
 import { signInCapReached } from './sign-in-cap.ts';
 import type { StaffAuth } from './staff-auth.ts';
 
