@@ -1,7 +1,7 @@
+import { handoverOfPayload } from '#server/requests/quote-payload.ts';
 import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
 import type { SentProof, SentQuote } from '#server/requests/version-store.ts';
 import { printSizeText, quoteFigures } from '#server/requests/version-views.ts';
-import { handoverOfPayload } from '#server/submissions/quote-payload.ts';
 import type {
   CustomerPageMessage,
   CustomerPageProof,

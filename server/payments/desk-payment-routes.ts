@@ -1,6 +1,5 @@
 import { type RequestHandler, Router } from 'express';
 import createHttpError from 'http-errors';
-import { deskEntryRemoval, entryRemovalNotices } from '#server/groups/desk-entry-removal.ts';
 import type { GroupStore } from '#server/groups/group-store.ts';
 import { noSuchRequest, referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
@@ -8,6 +7,7 @@ import { MAX_TOTAL_CENTS, parseMoney } from '#shared/requests/quote.ts';
 import { z } from '#shared/zod.ts';
 import { askCardRefund, RefundNotReserved, refundableCents } from './card-refund.ts';
 import type { CheckoutGateway } from './checkout.ts';
+import { deskEntryRemoval, entryRemovalNotices } from './desk-entry-removal.ts';
 import { type InvoicePageOptions, showInvoice } from './invoice-route.ts';
 import { type OfflineMethod, offlineMethods, type PaymentStore } from './payment-store.ts';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { quotePayload } from '#server/submissions/quote-payload.ts';
 import type { SiteData } from '#shared/site-data.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
 import { NEW_ARTWORK_KEY, quoteFormValues } from '#shared/submissions/quote-fields.ts';
 import { createQuoteSchema } from '#shared/submissions/quote-form.ts';
 import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
+import { quotePayload } from './quote-payload.ts';
 import { askedView } from './request-details.ts';
 
 /** Monday 30 November 2026, 9 AM at the shop (America/Chicago). */

@@ -1,5 +1,6 @@
 import type { MockupResult } from '#server/mockups/render-mockups.ts';
 import { quoteMockups } from '#server/mockups/request-mockups.ts';
+import { quotePayload } from '#server/requests/quote-payload.ts';
 import type { LoadDates } from '#shared/production/production-load.ts';
 import { getPage } from '#shared/routes.ts';
 import type { SiteData } from '#shared/site-data.ts';
@@ -8,7 +9,6 @@ import { contactSchema } from '#shared/submissions/contact-form.ts';
 import { type FieldErrors, type FormValues, fieldErrorsOf } from '#shared/submissions/form-values.ts';
 import { quoteFormValues } from '#shared/submissions/quote-fields.ts';
 import { createQuoteSchema } from '#shared/submissions/quote-form.ts';
-import { quotePayload } from './quote-payload.ts';
 import type { StoredFile, SubmissionKind } from './submission-store.ts';
 
 /** A form's verdict: who sent it and the payload to store, or the errors to show beside the fields. */

@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import createHttpError from 'http-errors';
+import type { GroupStore } from '#server/groups/group-store.ts';
 import { referenceOf, staffOf } from '#server/http/desk-request.ts';
-import { askCardRefund, refundableCents } from '#server/payments/card-refund.ts';
-import type { CheckoutGateway } from '#server/payments/checkout.ts';
-import type { PaymentStore, StoredPayment } from '#server/payments/payment-store.ts';
 import { formatMoney } from '#shared/money.ts';
-import type { GroupStore } from './group-store.ts';
+import { askCardRefund, refundableCents } from './card-refund.ts';
+import type { CheckoutGateway } from './checkout.ts';
+import type { PaymentStore, StoredPayment } from './payment-store.ts';
 
 /** What the desk's removal of a group entry answers, by the `done` the request page is sent back with. */
 export const entryRemovalNotices = {
