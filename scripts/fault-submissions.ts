@@ -16,8 +16,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createFeatureStores } from '#server/feature-stores.ts';
 import { openSqliteDatabase } from '#server/storage/sqlite/sqlite-database.ts';
-import { createSubmissionStore } from '#server/submissions/submission-queries.ts';
 import type { Submission } from '#server/submissions/submission-store.ts';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
@@ -174,7 +174,7 @@ try {
 
   restarted = await startServer(databaseDir);
   const database = await openSqliteDatabase({ databaseDir });
-  const submissions = createSubmissionStore(database);
+  const { submissions } = createFeatureStores(database);
   const missing: string[] = [];
   const halfStored: string[] = [];
   let acknowledgedAndStored = 0;

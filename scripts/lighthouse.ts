@@ -15,10 +15,9 @@ import path from 'node:path';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { requestWithQuoteAndProof } from '#scripts/lighthouse-request.ts';
+import { createFeatureStores } from '#server/feature-stores.ts';
 import { hashOfSecret, newLinkSecret } from '#server/http/link-secrets.ts';
-import { createDeskStore } from '#server/staff/desk-queries.ts';
 import { openDatabase } from '#server/storage/open-database.ts';
-import { createSubmissionStore } from '#server/submissions/submission-queries.ts';
 import { indexablePaths } from '#shared/routes.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '#tests/support/chromium.ts';
 import { type RunningServer, startServer } from '#tests/support/server-process.ts';
@@ -40,7 +39,7 @@ const STAFF_COOKIE = '__Host-staff';
 /** A staff session in the server's database, and the cookie that carries it (the server runs in production). */
 async function staffCookie(): Promise<string> {
   const database = await openDatabase({ databaseDir: DATABASE_DIR });
-  const desk = createDeskStore(database, createSubmissionStore(database));
+  const { desk } = createFeatureStores(database);
   try {
     const secret = newLinkSecret();
     await desk.createStaffSession(hashOfSecret(secret), STAFF, 60 * 60 * 1000);

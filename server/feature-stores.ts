@@ -1,6 +1,6 @@
 import { createCustomerStore } from './customer/customer-queries.ts';
 import type { CustomerStore } from './customer/customer-store.ts';
-import { createGroupStore } from './groups/group-queries.ts';
+import { createGroupApprovalStep, createGroupStore } from './groups/group-queries.ts';
 import type { GroupStore } from './groups/group-store.ts';
 import { createLimitStore } from './http/limit-queries.ts';
 import type { LimitStore } from './http/limit-store.ts';
@@ -9,11 +9,11 @@ import type { JobStore, ReminderStore } from './jobs/job-store.ts';
 import { createReminderStore } from './jobs/reminder-queries.ts';
 import { createOutboxStore } from './mail/outbox-queries.ts';
 import type { OperatorOutboxStore, OutboxStore } from './mail/outbox-store.ts';
-import { createMockupStore } from './mockups/mockup-queries.ts';
+import { createMockupSaveStep, createMockupStore } from './mockups/mockup-queries.ts';
 import type { MockupStore } from './mockups/mockup-store.ts';
 import { createPaymentStore } from './payments/payment-queries.ts';
 import type { PaymentStore } from './payments/payment-store.ts';
-import { createProductionStore } from './production/production-queries.ts';
+import { createProductionBookingStep, createProductionStore } from './production/production-queries.ts';
 import type { ProductionStore } from './production/production-store.ts';
 import { createVersionStore } from './requests/version-queries.ts';
 import type { VersionStore } from './requests/version-store.ts';
@@ -47,13 +47,20 @@ export interface FeatureStores {
 export type StoreWrapper = <S extends object>(store: S) => S;
 
 export function createFeatureStores(database: Database, wrap: StoreWrapper = (store) => store): FeatureStores {
-  const submissions = wrap(createSubmissionStore(database));
+  // The steps one feature runs inside another's transaction are handed over here, so neither imports
+  // the other's queries: a request's mockups are saved with it, an approval closes its group and books it.
+  const submissions = wrap(createSubmissionStore(database, { mockups: createMockupSaveStep() }));
   return {
     submissions,
     outbox: wrap(createOutboxStore(database)),
     desk: wrap(createDeskStore(database, submissions)),
     versions: wrap(createVersionStore(database)),
-    customer: wrap(createCustomerStore(database)),
+    customer: wrap(
+      createCustomerStore(database, {
+        groups: createGroupApprovalStep(database),
+        production: createProductionBookingStep(database),
+      }),
+    ),
     jobs: wrap(createJobStore(database)),
     reminders: wrap(createReminderStore(database)),
     limits: wrap(createLimitStore(database)),

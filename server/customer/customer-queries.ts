@@ -7,7 +7,7 @@ import { requestColumns, requestOfRow } from '#server/storage/request-rows.ts';
 import type { StorageDatabase } from '#server/storage/schema.ts';
 import { markCustomerActivity } from './customer-activity.ts';
 import type { CustomerRequest, CustomerStore } from './customer-store.ts';
-import { approvalsOf, decideVersion } from './decision-queries.ts';
+import { type ApprovalSteps, approvalsOf, decideVersion } from './decision-queries.ts';
 
 // The customer's page's store, in the same Kysely code for both databases: one function per operation,
 // each taking the open database first; createCustomerStore at the end maps the contract onto them. Its
@@ -184,13 +184,14 @@ async function cancelByCustomer(
 }
 
 /** The customer's private page: its link, what the customer sees, and the decisions taken there. */
-export function createCustomerStore(database: Database): CustomerStore {
+/** The customer's page's store; an approval runs the groups' and production's steps (ApprovalSteps). */
+export function createCustomerStore(database: Database, steps: ApprovalSteps): CustomerStore {
   return {
     requestLinkOf: (reference) => requestLinkOf(database, reference),
     replaceRequestLink: (reference, change) => replaceRequestLink(database, reference, change),
     getCustomerRequest: (reference) => getCustomerRequest(database, reference),
     addCustomerMessage: (reference, message) => addCustomerMessage(database, reference, message),
-    decideVersion: (reference, decision, judge) => decideVersion(database, reference, decision, judge),
+    decideVersion: (reference, decision, judge) => decideVersion(database, steps, reference, decision, judge),
     approvalsOf: (reference) => approvalsOf(database, reference),
     cancelByCustomer: (reference, cancel) => cancelByCustomer(database, reference, cancel),
     askFreshQuote: (reference, ask) => askFreshQuote(database, reference, ask),

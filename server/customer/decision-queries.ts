@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { closeGroupAtApproval } from '#server/groups/group-queries.ts';
-import { lockProduction, readBookedWork, writeBooking } from '#server/production/production-queries.ts';
+import type { GroupApprovalStep } from '#server/groups/group-store.ts';
+import type { ProductionBookingStep } from '#server/production/production-store.ts';
 import type { Database } from '#server/storage/database.ts';
 import type { DatabaseClock } from '#server/storage/database-clock.ts';
 import { writePromisedDate } from '#server/storage/promised-date.ts';
@@ -86,10 +86,20 @@ async function recordDecision(
   });
 }
 
+/**
+ * The other features' parts of an approval, each run inside its transaction: the groups close the
+ * request's open group, production books the order. The composition hands them over (feature-stores.ts).
+ */
+export interface ApprovalSteps {
+  groups: GroupApprovalStep;
+  production: ProductionBookingStep;
+}
+
 /** What an approval sets going, in the caller's transaction: the group closes, the order is booked. */
 async function followApproval(
   trx: Transaction<StorageDatabase>,
-  { dialect, clock }: Database,
+  { clock }: Database,
+  steps: ApprovalSteps,
   submissionId: number,
   decision: VersionDecision,
   to: RequestStatus | undefined,
@@ -98,15 +108,15 @@ async function followApproval(
   // An approved quote is consent to the order as it stands: a group still collecting sizes would
   // otherwise keep adding pieces the approved price never covered, so it closes here.
   if (decision.decision === 'approved' && approved)
-    await closeGroupAtApproval(trx, dialect, clock, submissionId, decision.actor ?? 'customer');
+    await steps.groups.closeAtApproval(trx, submissionId, decision.actor ?? 'customer');
   // An approved quote commits the order: it is booked on the press, from the load read under the
   // production lock (one booking at a time). The approved proof books it again, from then, and sets
   // the day it is promised for with it.
   if (approved && decision.book) {
-    await lockProduction(trx, dialect);
-    const booking = decision.book(await readBookedWork(trx, submissionId));
+    await steps.production.lock(trx);
+    const booking = decision.book(await steps.production.bookedWork(trx, submissionId));
     if (booking) {
-      await writeBooking(trx, submissionId, booking);
+      await steps.production.book(trx, submissionId, booking);
       if (to === 'proof_approved') await writePromisedDate(trx, clock, submissionId, booking.promised, 'system');
     }
   }
@@ -115,6 +125,7 @@ async function followApproval(
 /** The customer's decision on a version, judged and recorded under the request's lock (CustomerStore's contract). */
 export function decideVersion(
   database: Database,
+  steps: ApprovalSteps,
   reference: string,
   decision: VersionDecision,
   judge: (state: DecisionState) => DecisionVerdict,
@@ -161,7 +172,7 @@ export function decideVersion(
         .where('id', '=', request.id)
         .execute();
     }
-    await followApproval(trx, database, request.id, decision, verdict.to);
+    await followApproval(trx, database, steps, request.id, decision, verdict.to);
     if ((decision.actor ?? 'customer') === 'customer') await markCustomerActivity(trx, clock, request.id);
     // The customer's receipt of their approval, whoever recorded it (on their page or at the counter).
     if (decision.decision === 'approved') {

@@ -10,6 +10,7 @@ import { sizesLine } from '#shared/submissions/sizes-line.ts';
 import type {
   ClosedRoster,
   EntryOutcome,
+  GroupApprovalStep,
   GroupEntryInput,
   GroupSettings,
   GroupStore,
@@ -166,7 +167,7 @@ async function closeLockedGroup(
  * version). Its counted roster becomes the request's sizes as at any close; with nobody counted the
  * request keeps the sizes it was quoted on.
  */
-export async function closeGroupAtApproval(
+async function closeGroupAtApproval(
   trx: Db,
   dialect: SqlDialect,
   clock: DatabaseClock,
@@ -510,6 +511,13 @@ async function groupsPastDeadline({ db, now }: Database): Promise<number[]> {
 }
 
 /** Group orders and their entries, on the open database. */
+/** The approval's step for the groups, bound to the open database's dialect and clock. */
+export function createGroupApprovalStep({ dialect, clock }: Database): GroupApprovalStep {
+  return {
+    closeAtApproval: (trx, submissionId, actor) => closeGroupAtApproval(trx, dialect, clock, submissionId, actor),
+  };
+}
+
 export function createGroupStore(database: Database): GroupStore {
   return {
     startGroup: (reference, settings, shareSalt) => startGroup(database, reference, settings, shareSalt),

@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { Actor } from '#server/storage/activity.ts';
+import type { StorageDatabase } from '#server/storage/schema.ts';
 
 /** Group orders: the organiser's share link collects each person's size, name and number. */
 
@@ -151,4 +153,12 @@ export interface GroupStore {
   closeGroup(groupId: number, actor: Actor, reprice?: Reprice): Promise<ClosedRoster | undefined>;
   /** Open groups whose deadline has passed, for the closing job. */
   groupsPastDeadline(): Promise<number[]>;
+}
+
+/**
+ * What the groups do inside another feature's transaction: the quote's approval (the customer's
+ * decision) closes the request's open group in the approval's own transaction.
+ */
+export interface GroupApprovalStep {
+  closeAtApproval(trx: Transaction<StorageDatabase>, submissionId: number, actor: Actor): Promise<void>;
 }

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/storage/database.ts';
 import { readDate, readJson, type StorageDatabase } from '#server/storage/schema.ts';
-import type { MockupDetails, MockupStore, NewMockup, StoredMockup } from './mockup-store.ts';
+import type { MockupDetails, MockupSaveStep, MockupStore, NewMockup, StoredMockup } from './mockup-store.ts';
 
 /** Writes a request's mockups: inside the submission's own transaction on save, or the desk's replacement. */
-export async function insertMockups(
+async function insertMockups(
   db: Kysely<StorageDatabase>,
   submissionId: number,
   mockups: readonly NewMockup[],
@@ -62,6 +62,11 @@ function createMockupStorage(db: Kysely<StorageDatabase>, now: () => Date): Mock
 }
 
 /** The mockups drawn for each request, on the open database. */
+/** The save's step for the mockups. */
+export function createMockupSaveStep(): MockupSaveStep {
+  return { insert: insertMockups };
+}
+
 export function createMockupStore(database: Database): MockupStore {
   return createMockupStorage(database.db, database.now);
 }

@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely';
+import type { StorageDatabase } from '#server/storage/schema.ts';
 /** Mockups: the garment pictures with the customer's artwork placed on them, kept with the request. */
 
 /** One artwork placed on a mockup, as the picture shows it. */
@@ -45,4 +47,14 @@ export interface MockupStore {
   mockupsOf(reference: string): Promise<StoredMockup[]>;
   /** Replaces the request's mockups with these (the desk's adjusted placement); false for no such request. */
   replaceMockups(reference: string, mockups: NewMockup[]): Promise<boolean>;
+}
+
+/** What the mockups do inside another feature's transaction: a saved request's mockups are written with it. */
+export interface MockupSaveStep {
+  insert(
+    trx: Transaction<StorageDatabase>,
+    submissionId: number,
+    mockups: readonly NewMockup[],
+    at: Date,
+  ): Promise<void>;
 }

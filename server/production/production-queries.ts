@@ -8,7 +8,7 @@ import { capacitySchema } from '#shared/production/capacity-schema.ts';
 import type { BookedWork, Capacity } from '#shared/production/production-load.ts';
 import type { Booking } from '#shared/requests/promised-date.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
-import type { BoardOrder, CapacityChange, ProductionStore } from './production-store.ts';
+import type { BoardOrder, CapacityChange, ProductionBookingStep, ProductionStore } from './production-store.ts';
 
 /**
  * The production board's storage: the booked work, the board's orders, the capacity's
@@ -25,13 +25,13 @@ const onTheBoard: readonly RequestStatus[] = ['approved', 'proof_sent', 'proof_a
  * Serializes bookings: PostgreSQL takes a transaction-scoped advisory lock (every instance waits its
  * turn); SQLite's single writer already runs one transaction at a time through the connection.
  */
-export async function lockProduction(trx: Transaction<StorageDatabase>, dialect: SqlDialect): Promise<void> {
+async function lockProduction(trx: Transaction<StorageDatabase>, dialect: SqlDialect): Promise<void> {
   if (dialect === 'postgres')
     await sql`select pg_advisory_xact_lock(hashtext('seenwear.production-board'))`.execute(trx);
 }
 
 /** The booked work, read in the caller's transaction (or outside one). */
-export async function readBookedWork(db: Kysely<StorageDatabase>, exceptId?: number): Promise<BookedWork[]> {
+async function readBookedWork(db: Kysely<StorageDatabase>, exceptId?: number): Promise<BookedWork[]> {
   const rows = await db
     .selectFrom('submissions')
     .where('status', 'in', onThePress)
@@ -47,7 +47,7 @@ export async function readBookedWork(db: Kysely<StorageDatabase>, exceptId?: num
 }
 
 /** Keeps an approval's booking on the request, in the caller's transaction. */
-export async function writeBooking(trx: Kysely<StorageDatabase>, submissionId: number, booking: Booking) {
+async function writeBooking(trx: Kysely<StorageDatabase>, submissionId: number, booking: Booking) {
   await trx
     .updateTable('submissions')
     .set({
@@ -165,6 +165,15 @@ function createProductionStorage(
 }
 
 /** The press's bookings and the shop's capacity, on the open database. */
+/** The approval's booking step, bound to the open database's dialect. */
+export function createProductionBookingStep({ dialect }: Database): ProductionBookingStep {
+  return {
+    lock: (trx) => lockProduction(trx, dialect),
+    bookedWork: (trx, exceptId) => readBookedWork(trx, exceptId),
+    book: (trx, submissionId, booking) => writeBooking(trx, submissionId, booking),
+  };
+}
+
 export function createProductionStore(database: Database): ProductionStore {
   return createProductionStorage(database.db, database.dialect, database.clock);
 }

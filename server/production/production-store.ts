@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { Actor } from '#server/storage/activity.ts';
+import type { StorageDatabase } from '#server/storage/schema.ts';
 import type { BookedWork, Capacity, LoadDates, ProductionLoad } from '#shared/production/production-load.ts';
 import type { Booking, PromisedDate } from '#shared/requests/promised-date.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
@@ -75,4 +77,15 @@ export interface ProductionPlanner {
   risks(): Promise<ReadonlyMap<string, string>>;
   /** Forgets the kept table and risks: the next estimate reads the load again. */
   invalidate(): void;
+}
+
+/**
+ * What production does inside another feature's transaction: an approval books the order from the load
+ * read under the production lock, one booking at a time.
+ */
+export interface ProductionBookingStep {
+  lock(trx: Transaction<StorageDatabase>): Promise<void>;
+  /** The booked work of every order but this one. */
+  bookedWork(trx: Transaction<StorageDatabase>, exceptId: number): Promise<BookedWork[]>;
+  book(trx: Transaction<StorageDatabase>, submissionId: number, booking: Booking): Promise<void>;
 }

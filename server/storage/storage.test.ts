@@ -657,8 +657,8 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
       // Twenty saves in flight at a time, each printing its reference once saveSubmission resolves.
       const writer = `
       const { openDatabase } = await import(process.env.STORAGE_MODULE);
-      const { createSubmissionStore } = await import(process.env.SUBMISSIONS_MODULE);
-      const submissions = createSubmissionStore(await openDatabase(JSON.parse(process.env.STORAGE_LOCATION)));
+      const { createFeatureStores } = await import(process.env.STORES_MODULE);
+      const { submissions } = createFeatureStores(await openDatabase(JSON.parse(process.env.STORAGE_LOCATION)));
       const data = Buffer.alloc(20_000, 7);
       const file = { name: 'logo.png', mediaType: 'image/png', size: data.length, data };
       const save = async () => {
@@ -673,7 +673,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (backend) => {
         env: {
           ...process.env,
           STORAGE_MODULE: new URL('./open-database.ts', import.meta.url).href,
-          SUBMISSIONS_MODULE: new URL('../submissions/submission-queries.ts', import.meta.url).href,
+          STORES_MODULE: new URL('../feature-stores.ts', import.meta.url).href,
           STORAGE_LOCATION: JSON.stringify(location()),
         },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { newLinkSecret } from '#server/http/link-secrets.ts';
 import type { NotificationRecipient } from '#server/mail/outbox-store.ts';
-import { insertMockups } from '#server/mockups/mockup-queries.ts';
+import type { MockupSaveStep } from '#server/mockups/mockup-store.ts';
 import { companyKey } from '#server/storage/company-key.ts';
 import type { Database } from '#server/storage/database.ts';
 import { appendEvent } from '#server/storage/request-events.ts';
@@ -69,6 +69,7 @@ async function findByKey(db: Kysely<StorageDatabase>, key: string): Promise<Save
 /** Resolves after COMMIT; any throw inside rolls back everything, the counter included. */
 function insert(
   { db, clock, now }: Database,
+  mockups: MockupSaveStep,
   submission: NewSubmission,
 ): Promise<{ reference: string; kind: SubmissionKind; confirmationSkipped: boolean }> {
   const payload = JSON.stringify(submission.payload);
@@ -110,7 +111,7 @@ function insert(
         )
         .execute();
     }
-    await insertMockups(trx, id, submission.mockups ?? [], createdAt);
+    await mockups.insert(trx, id, submission.mockups ?? [], createdAt);
     const confirmationSkipped = await confirmationsUsedUp(trx, submission.email, createdAt);
     await trx
       .insertInto('outbox')
@@ -148,14 +149,18 @@ async function confirmationsUsedUp(trx: Kysely<StorageDatabase>, email: string, 
   return Number(count) >= CUSTOMER_CONFIRMATIONS_PER_DAY;
 }
 
-async function saveSubmission(database: Database, submission: NewSubmission): Promise<SavedSubmission> {
+async function saveSubmission(
+  database: Database,
+  mockups: MockupSaveStep,
+  submission: NewSubmission,
+): Promise<SavedSubmission> {
   const key = submission.idempotencyKey;
   if (key !== undefined) {
     const earlier = await findByKey(database.db, key);
     if (earlier) return earlier;
   }
   try {
-    return { ...(await insert(database, submission)), repeated: false };
+    return { ...(await insert(database, mockups, submission)), repeated: false };
   } catch (error) {
     // The same key saved meanwhile by another request (or instance): the unique index refused this
     // one, the transaction rolled back (its reference number with it), and the first one answers.
@@ -261,9 +266,10 @@ function toSummary(row: {
 }
 
 /** Saved requests and messages, their files, and the privacy purge, on the open database. */
-export function createSubmissionStore(database: Database): SubmissionStore {
+/** Saved requests and messages; a request's mockups are written in its save's transaction by their step. */
+export function createSubmissionStore(database: Database, steps: { mockups: MockupSaveStep }): SubmissionStore {
   return {
-    saveSubmission: (submission) => saveSubmission(database, submission),
+    saveSubmission: (submission) => saveSubmission(database, steps.mockups, submission),
     findByIdempotencyKey: (key) => findByKey(database.db, key),
     getSubmission: (reference) => getSubmission(database.db, reference),
     listSubmissions: (options) => listSubmissions(database.db, options),
