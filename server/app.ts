@@ -2,18 +2,18 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { customerBackLinks, customerRoutes } from '#server/customer/customer-routes.ts';
-import { createFeatureStores } from '#server/feature-stores.ts';
+import { createFeatureStores, type FeatureStores } from '#server/feature-stores.ts';
 import { deskGroupRoutes, deskGroupView } from '#server/groups/desk-group-routes.ts';
 import { garmentOf } from '#server/groups/group-garment.ts';
 import { memberRoutes } from '#server/groups/member-routes.ts';
 import { organiserGroups } from '#server/groups/organiser-routes.ts';
 import { crossSiteGuard } from '#server/http/cross-site-guard.ts';
-import { createCsrf } from '#server/http/csrf.ts';
+import { type Csrf, createCsrf } from '#server/http/csrf.ts';
 import { csrfGate } from '#server/http/csrf-gate.ts';
 import { flashCookie } from '#server/http/flash-cookie.ts';
 import { healthRoutes, type Readiness } from '#server/http/health.ts';
 import { errorHandler, rejectMalformedUrl } from '#server/http/http-errors.ts';
-import { linkKeys } from '#server/http/link-secrets.ts';
+import { type LinkKeys, linkKeys } from '#server/http/link-secrets.ts';
 import { requestLogger } from '#server/http/request-logger.ts';
 import { requestTarget } from '#server/http/request-target.ts';
 import { responseCompression } from '#server/http/response-compression.ts';
@@ -36,7 +36,8 @@ import { readCapacityDefaults } from '#server/production/capacity-defaults.ts';
 import { datesRoutes } from '#server/production/dates-routes.ts';
 import { productionDeskRoutes } from '#server/production/production-desk-routes.ts';
 import { createProductionPlanner } from '#server/production/production-planner.ts';
-import { createRequestService } from '#server/requests/request-service.ts';
+import type { ProductionPlanner } from '#server/production/production-store.ts';
+import { createRequestService, type RequestService } from '#server/requests/request-service.ts';
 import type { Database } from '#server/storage/database.ts';
 import { uploadAdmission } from '#server/uploads/upload-admission.ts';
 import { createUploadGuard } from '#server/uploads/upload-guard.ts';
@@ -90,12 +91,11 @@ export interface AppDependencies {
 
 /** Builds the whole application; starting and stopping it is server/index.ts's job. */
 export function createApp(deps: AppDependencies): Express {
-  const { config, siteData } = deps;
   const app = express();
   app.disable('x-powered-by');
   // 0 means false, not 0: express-rate-limit warns about an X-Forwarded-For it is told to ignore only
   // when the setting is false, and that warning is how a missing TRUST_PROXY behind a proxy shows.
-  app.set('trust proxy', config.trustProxy || false);
+  app.set('trust proxy', deps.config.trustProxy || false);
   // Pages and data files set their own strong tags per encoding: no automatic weak ETags.
   app.set('etag', false);
 
@@ -105,8 +105,61 @@ export function createApp(deps: AppDependencies): Express {
   // One set of metrics for the routes below and the page cache.
   const metrics = deps.metrics ?? createMetrics();
   // Each feature's store, instrumented once; below, each router gets only the stores it uses.
-  const { submissions, outbox, desk, versions, customer, limits, production, payments, groups, mockups } =
-    createFeatureStores(deps.database, (store) => instrumentStore(store, metrics));
+  const stores = createFeatureStores(deps.database, (store) => instrumentStore(store, metrics));
+  const wiring = mountPipeline(app, deps, stores, metrics);
+  mountPublicForms(app, wiring);
+  // The rules of a request, one service for the customer's page and the desk.
+  const { customer, desk, payments, versions } = stores;
+  const requests = createRequestService({
+    customer,
+    desk,
+    payments,
+    versions,
+    now: wiring.now,
+    planner: wiring.planner,
+  });
+  mountCustomerPages(app, wiring, requests);
+  mountDesk(app, wiring, requests);
+
+  app.use(dataRoutes(deps.siteData));
+  app.use(seoRoutes(deps.config.publicUrl));
+  app.use(trailingSlashRedirect);
+  app.use(wiring.pages.middleware);
+  app.use(errorHandler(() => deps.ssr.assets.forRoutes([]).stylesheets));
+  return app;
+}
+
+/** What the app's parts share once the pipeline is built: the stores, the guards, the renderer, the links. */
+interface Wiring {
+  deps: AppDependencies;
+  stores: FeatureStores;
+  metrics: AppMetrics;
+  now: () => Date;
+  csrf: Csrf;
+  flash: ReturnType<typeof flashCookie>;
+  planner: ProductionPlanner;
+  pages: ReturnType<typeof createPageRenderer>;
+  uploadGuard: ReturnType<typeof createUploadGuard>;
+  uploads: ReturnType<typeof uploadAdmission>;
+  gateway: ReturnType<typeof stripeGateway> | null;
+  keys: LinkKeys;
+  links: ReturnType<typeof requestLinks>;
+  /** Wakes the outbox worker once something queued a mail. */
+  queued: { onQueued?: () => void };
+}
+
+/** The invoice page, for the customer's page and the desk alike. */
+function invoiceRenderer(deps: AppDependencies): Parameters<typeof customerPaymentRoutes>[0]['renderInvoice'] {
+  return async (view, options) => (await deps.ssr.loadEntry()).renderInvoice(view, options);
+}
+
+/**
+ * Everything a request meets before the routers: metrics, headers, the page cache, compression, health,
+ * files, the cross-site guard, the CSRF gate (and the Stripe webhook, its one exemption).
+ */
+function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStores, metrics: AppMetrics): Wiring {
+  const { config, siteData } = deps;
+  const { outbox, production, customer, limits, payments } = stores;
   app.use(metricsRoutes({ config, outbox, metrics }));
   app.use(requestTarget);
   app.use(rejectMalformedUrl);
@@ -198,6 +251,31 @@ export function createApp(deps: AppDependencies): Express {
           ...(deps.readFreeSpace ? { readFree: deps.readFreeSpace } : {}),
         },
   });
+  const now = deps.now ?? (() => new Date());
+  const queued = deps.onStored ? { onQueued: deps.onStored } : {};
+  return {
+    deps,
+    stores,
+    metrics,
+    now,
+    csrf,
+    flash,
+    planner,
+    pages,
+    uploadGuard,
+    uploads,
+    gateway,
+    keys,
+    links,
+    queued,
+  };
+}
+
+/** The public forms: the quote and contact endpoints, and the dates every estimate promises. */
+function mountPublicForms(app: Express, wiring: Wiring): void {
+  const { deps, planner, pages, flash, uploadGuard, uploads, links } = wiring;
+  const { config, siteData } = deps;
+  const { submissions, mockups, desk, limits } = wiring.stores;
   app.use(datesRoutes(planner));
   app.use(
     submissionRoutes({
@@ -216,7 +294,13 @@ export function createApp(deps: AppDependencies): Express {
       ...(deps.onStored ? { onStored: deps.onStored } : {}),
     }),
   );
-  // The rules of a request, one service for the customer's page and the desk.
+}
+
+/** The customer's private page, a group's member pages, and the customer's payments and invoice. */
+function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestService): void {
+  const { deps, csrf, pages, uploadGuard, uploads, gateway, keys, links } = wiring;
+  const { config, siteData } = deps;
+  const { customer, desk, mockups, versions, payments, limits, groups } = wiring.stores;
   const groupOptions = {
     customer,
     groups,
@@ -225,17 +309,9 @@ export function createApp(deps: AppDependencies): Express {
     publicUrl: config.publicUrl,
     prices: () => siteData.data,
     entryLimits: config.groupLimits,
-    now: deps.now ?? (() => new Date()),
-    ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+    now: wiring.now,
+    ...wiring.queued,
   };
-  const requests = createRequestService({
-    customer,
-    desk,
-    payments,
-    versions,
-    now: deps.now ?? (() => new Date()),
-    planner,
-  });
   app.use(
     customerRoutes({
       customer,
@@ -262,7 +338,7 @@ export function createApp(deps: AppDependencies): Express {
       prices: () => siteData.data,
       payOnline: gateway !== null,
       groups: organiserGroups(groupOptions),
-      ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+      ...wiring.queued,
     }),
   );
   app.use(
@@ -280,8 +356,6 @@ export function createApp(deps: AppDependencies): Express {
       gateway,
     }),
   );
-  const renderInvoice: Parameters<typeof customerPaymentRoutes>[0]['renderInvoice'] = async (view, options) =>
-    (await deps.ssr.loadEntry()).renderInvoice(view, options);
   app.use(
     customerPaymentRoutes({
       payments,
@@ -295,10 +369,18 @@ export function createApp(deps: AppDependencies): Express {
       rateLimit: config.submissionRateLimit,
       shop: () => siteData.data.config,
       prices: () => siteData.data,
-      renderInvoice,
+      renderInvoice: invoiceRenderer(deps),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
     }),
   );
+}
+
+/** The desk under /staff: its own pages, then each feature's desk router, every one behind the staff gate. */
+function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void {
+  const { deps, csrf, planner, uploadGuard, gateway, keys, links } = wiring;
+  const { config, siteData } = deps;
+  const { submissions, outbox, desk, versions, customer, payments, groups, mockups, production, limits } =
+    wiring.stores;
   const staffAuth = createStaffAuth(desk, { staffEmails: config.staffEmails, secure: config.isProduction });
   app.use(
     proofUploadRoutes({
@@ -307,12 +389,12 @@ export function createApp(deps: AppDependencies): Express {
       requests,
       auth: staffAuth,
       uploadGuard,
-      ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+      ...wiring.queued,
     }),
   );
   // The desk under /staff: its own pages, then each feature's desk router, every one staff only and rendered
   // through the one desk renderer.
-  const deskNow = deps.now ?? (() => new Date());
+  const deskNow = wiring.now;
   const renderDesk = deskRenderer({
     csrf,
     renderDesk: async (view, options) => (await deps.ssr.loadEntry()).renderDesk(view, options),
@@ -359,7 +441,7 @@ export function createApp(deps: AppDependencies): Express {
         }).catch(() => undefined);
         return built && { subject: built.subject, text: built.text };
       },
-      ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+      ...wiring.queued,
     }),
   );
   app.use(
@@ -370,7 +452,7 @@ export function createApp(deps: AppDependencies): Express {
       versions,
       requests,
       prices: () => siteData.data,
-      ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+      ...wiring.queued,
     }),
   );
   app.use(
@@ -385,7 +467,7 @@ export function createApp(deps: AppDependencies): Express {
       render: renderDesk,
       prices: () => siteData.data,
       now: deskNow,
-      ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+      ...wiring.queued,
     }),
   );
   app.use(staffGate, deskGroupRoutes({ groups, render: renderDesk, prices: () => siteData.data, now: deskNow }));
@@ -400,16 +482,9 @@ export function createApp(deps: AppDependencies): Express {
       gateway,
       shop: () => siteData.data.config,
       prices: () => siteData.data,
-      renderInvoice,
+      renderInvoice: invoiceRenderer(deps),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
-      ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+      ...wiring.queued,
     }),
   );
-
-  app.use(dataRoutes(siteData));
-  app.use(seoRoutes(config.publicUrl));
-  app.use(trailingSlashRedirect);
-  app.use(pages.middleware);
-  app.use(errorHandler(() => deps.ssr.assets.forRoutes([]).stylesheets));
-  return app;
 }
