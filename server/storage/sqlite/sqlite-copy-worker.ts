@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { boundSqliteMemory } from './sqlite-memory.ts';
 
 /** How long the backup's reads wait for the server's writer (a checkpoint, a purge batch) before failing. */
 const BUSY_TIMEOUT_MS = 10_000;
@@ -13,6 +14,8 @@ async function copy({ path, target }: { path: string; target: string }): Promise
   const source = new Database(path, { fileMustExist: true });
   try {
     source.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // The copy reads every page through this connection's cache, in a thread of the server's process.
+    boundSqliteMemory(source);
     // After a first step that only sizes it, every page in a single step inside one read transaction:
     // one snapshot. Copied 100 pages a step (better-sqlite3's default), any save between two steps
     // restarts the copy, and under steady traffic it could restart for ever.
@@ -22,6 +25,8 @@ async function copy({ path, target }: { path: string; target: string }): Promise
   }
   const written = new Database(target);
   try {
+    // quick_check reads the whole copy through this cache.
+    boundSqliteMemory(written);
     // One self-contained file: the copy keeps no -wal beside it, wherever it is moved.
     written.pragma('journal_mode = DELETE');
     const check = written.pragma('quick_check', { simple: true });

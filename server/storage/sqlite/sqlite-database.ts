@@ -6,6 +6,7 @@ import { type Database as OpenDatabase, openedDatabase } from '#server/storage/d
 import { migrateToLatest, type StorageDatabase } from '#server/storage/schema.ts';
 import { ensureWritableDirectory } from '#server/storage/writable-directory.ts';
 import { sqliteMigrations } from './migrations.ts';
+import { boundSqliteMemory } from './sqlite-memory.ts';
 
 const databaseFileName = 'submissions.sqlite';
 
@@ -66,6 +67,7 @@ function configure(database: Database.Database, path: string) {
   database.pragma(`journal_size_limit = ${journalSizeLimitBytes}`);
   // The CLI, in another process, may hold the lock for a moment (first open, checkpoints, purges).
   database.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  boundSqliteMemory(database);
 }
 
 /**
