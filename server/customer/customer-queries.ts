@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Database } from '#server/storage/database.ts';
 import { promisedOf } from '#server/storage/promised-date.ts';
 import { insertQueuedMail } from '#server/storage/queued-mail.ts';
 import { appendEvent, requestEventsOf } from '#server/storage/request-events.ts';
-import { requestColumns, requestOfRow } from '#server/storage/request-rows.ts';
-import type { StorageDatabase } from '#server/storage/schema.ts';
+import { lockedRequest, requestColumns, requestOfRow } from '#server/storage/request-rows.ts';
 import { markCustomerActivity } from './customer-activity.ts';
 import type { CustomerRequest, CustomerStore } from './customer-store.ts';
 import { type ApprovalSteps, approvalsOf, decideVersion } from './decision-queries.ts';
@@ -13,16 +11,6 @@ import { type ApprovalSteps, approvalsOf, decideVersion } from './decision-queri
 // each taking the open database first; createCustomerStore at the end maps the contract onto them. Its
 // writes are the customer's: a message with files, a cancel; and the shop's one write about the page,
 // replacing a leaked link. Each appends to the request's activity log in its transaction.
-
-/** The request's row, locked on PostgreSQL until the transaction ends: two posts at once number their files in turn. */
-function lockRequest(trx: Kysely<StorageDatabase>, dialect: Database['dialect'], reference: string) {
-  return trx
-    .selectFrom('submissions')
-    .where('reference', '=', reference)
-    .select(['id', 'status'])
-    .$if(dialect === 'postgres', (query) => query.forUpdate())
-    .executeTakeFirst();
-}
 
 async function requestLinkOf({ db }: Database, reference: string) {
   const row = await db
@@ -95,7 +83,7 @@ async function addCustomerMessage(
   { text, files, mail }: Parameters<CustomerStore['addCustomerMessage']>[1],
 ) {
   return db.transaction().execute(async (trx) => {
-    const request = await lockRequest(trx, dialect, reference);
+    const request = await lockedRequest(trx, dialect, reference);
     if (!request) return false;
     const last = await trx
       .selectFrom('files')
@@ -135,7 +123,7 @@ async function askFreshQuote(
   { version, mail }: Parameters<CustomerStore['askFreshQuote']>[1],
 ) {
   return db.transaction().execute(async (trx) => {
-    const request = await lockRequest(trx, dialect, reference);
+    const request = await lockedRequest(trx, dialect, reference);
     if (!request) return 'missing' as const;
     // Once until the shop sends a quote (which clears it): a second press changes nothing and mails no one.
     const asked = await trx
@@ -160,7 +148,7 @@ async function cancelByCustomer(
   { from, reason, mail }: Parameters<CustomerStore['cancelByCustomer']>[1],
 ) {
   return db.transaction().execute(async (trx) => {
-    const request = await lockRequest(trx, dialect, reference);
+    const request = await lockedRequest(trx, dialect, reference);
     if (!request) return 'missing' as const;
     if (!from.includes(request.status)) return 'too-late' as const;
     // Only from the status just read: a shop's move in between makes this one change nothing.

@@ -5,6 +5,7 @@ import type { Database } from '#server/storage/database.ts';
 import type { DatabaseClock, SqlDialect } from '#server/storage/database-clock.ts';
 import { insertQueuedMail } from '#server/storage/queued-mail.ts';
 import { appendEvent } from '#server/storage/request-events.ts';
+import { lockedRequest } from '#server/storage/request-rows.ts';
 import { readDate, readJson, type StorageDatabase } from '#server/storage/schema.ts';
 import type {
   CheckoutEventState,
@@ -55,16 +56,6 @@ type CheckoutSessionRow = {
 function garmentOfPayload(payload: string | Record<string, unknown>): string {
   const garment = readJson(payload).garment;
   return typeof garment === 'string' ? garment : '';
-}
-
-/** The request's id and status, under its row's lock on PostgreSQL (SQLite writes one at a time). */
-function lockedRequest(trx: Db, dialect: SqlDialect, reference: string) {
-  return trx
-    .selectFrom('submissions')
-    .where('reference', '=', reference)
-    .select(['id', 'status'])
-    .$if(dialect === 'postgres', (query) => query.forUpdate())
-    .executeTakeFirst();
 }
 
 /** Keeps the event id; false when it was kept before (a replay). */

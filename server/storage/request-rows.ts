@@ -1,4 +1,5 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { SqlDialect } from './database-clock.ts';
 import { readDate, readJson, type StorageDatabase } from './schema.ts';
 
 type SubmissionRow = Selectable<StorageDatabase['submissions']>;
@@ -35,4 +36,17 @@ export function requestOfRow(row: Pick<SubmissionRow, (typeof requestColumns)[nu
 /** When the customer asked for a fresh quote: absent unless they did, and again once the shop sends one. */
 export function freshQuoteOf(row: Pick<SubmissionRow, 'fresh_quote_asked_at'>): { freshQuoteAskedAt?: Date } {
   return row.fresh_quote_asked_at === null ? {} : { freshQuoteAskedAt: readDate(row.fresh_quote_asked_at) };
+}
+
+/**
+ * A request's id and status, its row locked on PostgreSQL until the transaction ends (SQLite writes one
+ * at a time): two posts at once on the same request take their turns.
+ */
+export function lockedRequest(trx: Kysely<StorageDatabase>, dialect: SqlDialect, reference: string) {
+  return trx
+    .selectFrom('submissions')
+    .where('reference', '=', reference)
+    .select(['id', 'status'])
+    .$if(dialect === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirst();
 }
