@@ -368,6 +368,20 @@ function addEntry({ db, dialect, clock, now }: Database, groupId: number, entry:
   });
 }
 
+/**
+ * An entry still in its group, with the group locked, when `by` may change it now; otherwise why not
+ * (gone, or what the group's state refuses): the first step of every change to an entry.
+ */
+async function openEntry(trx: Db, dialect: SqlDialect, entryId: number, by: 'member' | Actor, now: () => Date) {
+  const row = await trx.selectFrom('group_entries').where('id', '=', entryId).selectAll().executeTakeFirst();
+  if (!row || row.removed_at !== null) return { ok: false as const, reason: 'gone' as const };
+  const locked = await lockedGroup(trx, dialect, row.group_id);
+  if (!locked) return { ok: false as const, reason: 'gone' as const };
+  const refusal = refusalOf(locked, by, now);
+  if (refusal) return { ok: false as const, reason: refusal };
+  return { ok: true as const, row, locked };
+}
+
 /** Changes an entry while the group is open (and, for a member, before the deadline). */
 function changeEntry(
   { db, dialect, clock, now }: Database,
@@ -376,12 +390,9 @@ function changeEntry(
   by: 'member' | Actor,
 ): Promise<EntryOutcome> {
   return db.transaction().execute(async (trx): Promise<EntryOutcome> => {
-    const row = await trx.selectFrom('group_entries').where('id', '=', entryId).selectAll().executeTakeFirst();
-    if (!row || row.removed_at !== null) return { ok: false, reason: 'gone' };
-    const locked = await lockedGroup(trx, dialect, row.group_id);
-    if (!locked) return { ok: false, reason: 'gone' };
-    const refusal = refusalOf(locked, by, now);
-    if (refusal) return { ok: false, reason: refusal };
+    const found = await openEntry(trx, dialect, entryId, by, now);
+    if (!found.ok) return found;
+    const { row, locked } = found;
     if (by === 'member' && row.payment === 'paid' && input.quantity !== row.quantity)
       return { ok: false, reason: 'paid-quantity' };
     // A Checkout page still open asks for the old count's and size's amount: they may change only
@@ -422,12 +433,9 @@ function removeEntry(
   by: 'member' | Actor,
 ): Promise<EntryOutcome> {
   return db.transaction().execute(async (trx): Promise<EntryOutcome> => {
-    const row = await trx.selectFrom('group_entries').where('id', '=', entryId).selectAll().executeTakeFirst();
-    if (!row || row.removed_at !== null) return { ok: false, reason: 'gone' };
-    const locked = await lockedGroup(trx, dialect, row.group_id);
-    if (!locked) return { ok: false, reason: 'gone' };
-    const refusal = refusalOf(locked, by, now);
-    if (refusal) return { ok: false, reason: refusal };
+    const found = await openEntry(trx, dialect, entryId, by, now);
+    if (!found.ok) return found;
+    const { row, locked } = found;
     if ((by === 'member' || by === 'customer') && row.payment === 'paid') return { ok: false, reason: 'paid-entry' };
     const removed = await trx
       .updateTable('group_entries')
