@@ -1,9 +1,10 @@
 import { type Request, type Response, Router } from 'express';
 import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { noSuchRequest, referenceOf, staffOf } from '#server/http/desk-request.ts';
-import type { VersionStore } from '#server/requests/version-store.ts';
+import { isPreviewable } from '#server/requests/request-details.ts';
+import type { SentProof, VersionStore } from '#server/requests/version-store.ts';
+import { printSizeText } from '#server/requests/version-views.ts';
 import type { DeskStore } from '#server/staff/desk-store.ts';
-import { proofView } from '#server/staff/desk-views.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { optionalField } from '#shared/optional-field.ts';
@@ -107,15 +108,12 @@ export function workOrderRoutes(options: WorkOrderRoutesOptions): Router {
     if (request?.kind !== 'quote') throw noSuchRequest();
     const payload = request.payload;
     const booked = board.find((order) => order.reference === reference);
-    const approved = [...proofs]
-      .reverse()
-      .find((proof) =>
-        approvals.some(
-          (item) => item.subject === 'proof' && item.version === proof.version && item.decision === 'approved',
-        ),
+    const isApproved = (proof: SentProof) =>
+      approvals.some(
+        (item) => item.subject === 'proof' && item.version === proof.version && item.decision === 'approved',
       );
+    const approved = [...proofs].reverse().find(isApproved);
     const proof = approved ?? proofs.at(-1);
-    const proofShown = proof && proofView(proof, proofs.at(-1)?.version ?? proof.version, approvals);
     const quote = quotes.at(-1);
     const inHands = text(payload.inHandsDate);
     const service = booked?.service ?? undefined;
@@ -144,15 +142,15 @@ export function workOrderRoutes(options: WorkOrderRoutesOptions): Router {
       sizes: sizesOf(payload.sizes),
       roster: Array.isArray(payload.roster) ? payload.roster.map(text).filter(Boolean) : [],
       locations: locationsOf(payload.printLocations),
-      ...(proofShown
+      ...(proof
         ? {
             proof: {
-              version: proofShown.version,
-              name: proofShown.name,
-              approved: proofShown.approval !== undefined,
-              ...optionalField('printSize', proofShown.printSize),
-              ...(proofShown.previewable
-                ? { image: `/staff/requests/${reference}/proofs/${proofShown.version}/preview` }
+              version: proof.version,
+              name: proof.name,
+              approved: isApproved(proof),
+              ...optionalField('printSize', printSizeText(proof.widthInches, proof.heightInches)),
+              ...(isPreviewable(proof.mediaType, 'proof')
+                ? { image: `/staff/requests/${reference}/proofs/${proof.version}/preview` }
                 : {}),
             },
           }

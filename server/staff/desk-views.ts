@@ -1,5 +1,4 @@
 import type { Approval } from '#server/customer/customer-store.ts';
-import { groupEventText } from '#server/groups/group-events.ts';
 import type { NotificationState } from '#server/mail/outbox-store.ts';
 import { queuedSubject } from '#server/mail/queued-subject.ts';
 import { humanize } from '#server/requests/payload-text.ts';
@@ -26,6 +25,7 @@ import { isQuoteOpen } from '#shared/requests/quote.ts';
 import { type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 import { browserName } from './browser-name.ts';
 import type { RequestDetail, RequestListItem } from './desk-store.ts';
+import { groupEventText } from './group-event-text.ts';
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 

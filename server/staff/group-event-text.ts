@@ -1,6 +1,9 @@
 import { formatMoney } from '#shared/money.ts';
 
-/** A group order's line in the request's activity log, as the desk reads it. */
+/**
+ * A group order's line in the request's activity log, as the desk reads it: worded here, beside the desk's
+ * other log lines, since the desk is where the log is read; the groups feature only writes the events.
+ */
 export function groupEventText(type: string, data: Record<string, unknown>): string {
   const who = typeof data.name === 'string' ? data.name : 'someone';
   const piece = `${String(data.size ?? '')}${Number(data.quantity) > 1 ? ` × ${String(data.quantity)}` : ''}`;
