@@ -22,15 +22,19 @@ import { staticFiles } from '#server/http/static-files.ts';
 import { trailingSlashRedirect } from '#server/http/trailing-slash.ts';
 import { instrumentStore } from '#server/metrics/instrument.ts';
 import { mockupDeskRoutes, mockupNotices } from '#server/mockups/mockup-desk-routes.ts';
+import { deskMockups } from '#server/mockups/mockup-desk-views.ts';
+import { mockupViews, sendMockup } from '#server/mockups/mockup-views.ts';
+import { quoteMockups } from '#server/mockups/request-mockups.ts';
 import { buildMail } from '#server/notifications/build-mail.ts';
 import { type AssetResolver, DESK_BOARD_ENTRY } from '#server/pages/asset-manifest.ts';
 import { dataRoutes } from '#server/pages/data-routes.ts';
 import { createPageRenderer } from '#server/pages/page-renderer.ts';
 import { seoRoutes } from '#server/pages/seo-routes.ts';
 import type { SiteDataFiles } from '#server/pages/site-data-files.ts';
-import { stripeGateway } from '#server/payments/checkout.ts';
+import { checkoutFor, stripeGateway } from '#server/payments/checkout.ts';
 import { customerPaymentRoutes } from '#server/payments/customer-payment-routes.ts';
 import { deskPaymentRoutes, paymentNotices } from '#server/payments/desk-payment-routes.ts';
+import { customerMoneyView, deskMoneyView } from '#server/payments/payment-views.ts';
 import { stripeWebhookRoutes } from '#server/payments/stripe-webhook.ts';
 import { readCapacityDefaults } from '#server/production/capacity-defaults.ts';
 import { datesRoutes } from '#server/production/dates-routes.ts';
@@ -282,6 +286,7 @@ function mountPublicForms(app: Express, wiring: Wiring): void {
       dates: async () => (await planner.current()).dates,
       submissions,
       mockups,
+      drawMockups: quoteMockups,
       desk,
       limits,
       siteData,
@@ -295,6 +300,9 @@ function mountPublicForms(app: Express, wiring: Wiring): void {
     }),
   );
 }
+
+/** How the mockups feature shows a request's pictures and sends one, for the customer's and the members' pages. */
+const mockupPictures = { views: mockupViews, send: sendMockup };
 
 /** The customer's private page, a group's member pages, and the customer's payments and invoice. */
 function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestService): void {
@@ -317,8 +325,10 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
       customer,
       desk,
       mockups,
+      mockupPictures,
       versions,
       payments,
+      moneySection: customerMoneyView,
       limits,
       requests,
       links,
@@ -346,6 +356,7 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
       ...groupOptions,
       desk,
       mockups,
+      mockupPictures,
       payments,
       limits,
       csrf,
@@ -353,7 +364,7 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
       shop: () => siteData.data.config,
       rateLimit: config.submissionRateLimit,
-      gateway,
+      checkout: gateway && checkoutFor({ gateway, payments, now: wiring.now }),
     }),
   );
   app.use(
@@ -426,6 +437,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       now: deskNow,
       payOnline: gateway !== null,
       notices: { ...paymentNotices, ...mockupNotices },
+      sections: { mockups: deskMockups, money: deskMoneyView },
       groupView: (reference) => deskGroupView(groups, reference, siteData.data, deskNow()),
       // The customer's mail as the outbox would write it now, shown under the desk's status forms.
       mailPreview: async (reference, facts) => {

@@ -1,16 +1,13 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
-import type { OrganiserGroups } from '#server/groups/organiser-routes.ts';
 import type { Csrf } from '#server/http/csrf.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import type { LimitStore } from '#server/http/limit-store.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { ToShopFacts } from '#server/mail/shop-mail.ts';
 import type { MockupStore } from '#server/mockups/mockup-store.ts';
-import { mockupViews, sendMockup } from '#server/mockups/mockup-views.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
-import { customerMoneyView } from '#server/payments/payment-views.ts';
 import { handoverOfPayload } from '#server/requests/quote-payload.ts';
 import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
@@ -31,6 +28,7 @@ import { REORDER_FIELD } from '#shared/submissions/quote-fields.ts';
 import { decisionNotices, readDecision } from './customer-decision.ts';
 import type { CustomerStore } from './customer-store.ts';
 import { requestPageView } from './customer-views.ts';
+import type { GroupSection, MockupPictures, MoneySection } from './page-sections.ts';
 import { proofPreviews } from './proof-previews.ts';
 
 /** The longest message or reason a customer sends, as the quote form's comments. */
@@ -110,9 +108,13 @@ export interface CustomerRoutesOptions {
   customer: Pick<CustomerStore, 'getCustomerRequest' | 'approvalsOf' | 'addCustomerMessage'>;
   desk: Pick<DeskStore, 'getRequestFile' | 'getRequestState'>;
   mockups: Pick<MockupStore, 'mockupsOf'>;
+  /** How the mockups feature shows and sends the request's pictures (server/mockups/). */
+  mockupPictures: MockupPictures;
   versions: VersionStore;
   /** The money section: the payments, the deposit's waiver and the Checkout Sessions. */
   payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf' | 'checkoutSessionsOf'>;
+  /** How the payments feature words the money section from those (server/payments/). */
+  moneySection: MoneySection;
   /** The counts behind the rate limits. */
   limits: Pick<LimitStore, 'countHit' | 'uncountHit' | 'hitsOf'>;
   /** The request service: the rules of every move and answer. */
@@ -143,7 +145,7 @@ export interface CustomerRoutesOptions {
   /** Stripe Checkout is set up: the page offers to pay by card (server/payments/customer-payment-routes.ts). */
   payOnline?: boolean;
   /** The organiser's group order section and its forms (server/groups/). */
-  groups?: OrganiserGroups;
+  groups?: GroupSection;
 }
 
 function textField(body: unknown, name: string): string {
@@ -229,7 +231,7 @@ async function sendPage(
   const prices = options.prices();
   const asked = askedView(request, formValues, prices);
   const moneyReads = { versions: options.versions, customer: options.customer, payments: options.payments };
-  const money = await customerMoneyView(moneyReads, {
+  const money = await options.moneySection(moneyReads, {
     reference,
     path,
     status: request.status,
@@ -252,7 +254,7 @@ async function sendPage(
     ...(money
       ? { money, ...nextWithMoney(money, request.promised?.handover ?? handoverOfPayload(request.payload)) }
       : {}),
-    ...(mockups.length > 0 ? { mockups: mockupViews(mockups, path) } : {}),
+    ...(mockups.length > 0 ? { mockups: options.mockupPictures.views(mockups, path) } : {}),
     ...(extra.notice ? { notice: extra.notice } : {}),
     ...(group ? { group } : {}),
   };
@@ -279,8 +281,7 @@ function shopMail(options: CustomerRoutesOptions, facts: ToShopFacts): ToShopFac
 function showPage({ options, sendPage }: CustomerPage): RequestHandler {
   return async (req, res) => {
     const done = String(req.query.done);
-    const notice =
-      notices[done as keyof typeof notices] ?? options.groups?.notices[done as keyof OrganiserGroups['notices']];
+    const notice = notices[done as keyof typeof notices] ?? options.groups?.notices[done];
     await sendPage(req, res, notice ? { notice } : {});
   };
 }
@@ -311,7 +312,8 @@ function showProof({ options }: CustomerPage): RequestHandler {
 
 function showMockup({ options }: CustomerPage): RequestHandler {
   return async (req, res) => {
-    if (!sendMockup(res, await options.mockups.mockupsOf(pageOf(req).reference), String(req.params.view)))
+    const mockups = await options.mockups.mockupsOf(pageOf(req).reference);
+    if (!options.mockupPictures.send(res, mockups, String(req.params.view)))
       throw createHttpError(404, 'There is no such mockup.');
   };
 }

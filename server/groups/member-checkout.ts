@@ -1,5 +1,4 @@
-import { type CheckoutGateway, startCheckout } from '#server/payments/checkout.ts';
-import type { PaymentStore } from '#server/payments/payment-store.ts';
+import type { PaymentStore, StoredCheckoutSession } from '#server/payments/payment-store.ts';
 import type { GroupMemberView } from '#shared/groups/group-contract.ts';
 import { shareCents } from '#shared/groups/group-share.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -15,13 +14,36 @@ import type { StoredGroup, StoredGroupEntry } from './group-store.ts';
 /** The size upcharges of the group's garment, in cents by size, as the member's page shows them. */
 type Upcharges = Readonly<Record<string, number>>;
 
+/**
+ * The shop's card payments as a member's share uses them. The payments feature makes them over Stripe
+ * Checkout (server/payments/checkout.ts), so a share gets the same rules as the request's own payments;
+ * the app hands them in when Stripe is set up.
+ */
+export interface ShareCheckout {
+  /** The Checkout page's address for the share: the open session that asks the same, else a new one. */
+  start(ask: {
+    reference: string;
+    purpose: 'group-share';
+    quoteVersion: number;
+    amountCents: number;
+    description: string;
+    customerEmail: string;
+    successUrl: string;
+    cancelUrl: string;
+    metadata: Record<string, string>;
+    groupEntryId: number;
+  }): Promise<string>;
+  expireSession(id: string): Promise<void>;
+  retrieveSession(id: string): Promise<{ status: StoredCheckoutSession['status'] }>;
+}
+
 /** Whether members of `group` pay by card here: Stripe is set up and the organiser chose a price per person. */
 export function memberPaysByCard(
-  gateway: CheckoutGateway | null,
+  checkout: ShareCheckout | null,
   group: Pick<StoredGroup, 'payer' | 'priceCents' | 'state'>,
 ): boolean {
   return (
-    gateway !== null &&
+    checkout !== null &&
     group.payer === 'members' &&
     group.priceCents !== null &&
     group.priceCents > 0 &&
@@ -73,20 +95,13 @@ export function paymentView(
  * the member's private page either way.
  */
 export function startShareCheckout(
-  deps: {
-    gateway: CheckoutGateway;
-    payments: Pick<
-      PaymentStore,
-      'checkoutSessionsOf' | 'saveCheckoutSession' | 'markCheckoutSession' | 'checkoutKeySalt'
-    >;
-    now: () => Date;
-  },
+  checkout: ShareCheckout,
   ask: { group: StoredGroup; entry: StoredGroupEntry; upcharges: Upcharges; publicUrl: string; path: string },
 ): Promise<string> {
   const amountCents = shareOf(ask.group, ask.upcharges, ask.entry);
   if (amountCents <= 0) return Promise.reject(new Error(`group ${ask.group.id} has no price per person to pay`));
   const page = `${ask.publicUrl}${ask.path}`;
-  return startCheckout(deps, {
+  return checkout.start({
     reference: ask.group.reference,
     purpose: 'group-share',
     quoteVersion: 0,
@@ -108,7 +123,7 @@ export function startShareCheckout(
  * for the entry is open any more.
  */
 export async function closeShareSessions(
-  deps: { gateway: CheckoutGateway | null; payments: Pick<PaymentStore, 'checkoutSessionsOf' | 'markCheckoutSession'> },
+  deps: { checkout: ShareCheckout | null; payments: Pick<PaymentStore, 'checkoutSessionsOf' | 'markCheckoutSession'> },
   group: StoredGroup,
   entry: StoredGroupEntry,
 ): Promise<'closed' | 'paying' | 'unreachable'> {
@@ -116,9 +131,9 @@ export async function closeShareSessions(
     (session) => session.groupEntryId === entry.id && session.status === 'open',
   );
   if (open.length === 0) return 'closed';
-  if (!deps.gateway) return 'unreachable';
+  if (!deps.checkout) return 'unreachable';
   for (const session of open) {
-    const expired = await deps.gateway.expireSession(session.id).then(
+    const expired = await deps.checkout.expireSession(session.id).then(
       () => true,
       () => false,
     );
@@ -126,7 +141,7 @@ export async function closeShareSessions(
       await deps.payments.markCheckoutSession(session.id, 'expired');
       continue;
     }
-    const current = await deps.gateway.retrieveSession(session.id).catch(() => undefined);
+    const current = await deps.checkout.retrieveSession(session.id).catch(() => undefined);
     if (!current || current.status === 'open') return 'unreachable';
     if (current.status === 'complete') return 'paying';
     await deps.payments.markCheckoutSession(session.id, 'expired');

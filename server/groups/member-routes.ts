@@ -7,9 +7,7 @@ import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import type { LimitStore } from '#server/http/limit-store.ts';
 import { type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
-import type { MockupStore } from '#server/mockups/mockup-store.ts';
-import { mockupViews, sendMockup } from '#server/mockups/mockup-views.ts';
-import type { CheckoutGateway } from '#server/payments/checkout.ts';
+import type { MockupStore, StoredMockup } from '#server/mockups/mockup-store.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
 import { isPreviewable } from '#server/requests/request-details.ts';
 import { sendRequestFile } from '#server/requests/request-file.ts';
@@ -17,6 +15,7 @@ import type { VersionStore } from '#server/requests/version-store.ts';
 import type { DeskStore } from '#server/staff/desk-store.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import { garmentTitle } from '#shared/garments/catalogue.ts';
+import type { MockupView } from '#shared/garments/mockup-view.ts';
 import type { GroupFormState, GroupMemberView } from '#shared/groups/group-contract.ts';
 import { entrySchema, fieldErrors } from '#shared/groups/group-forms.ts';
 import { piecePriceCents, shareCents } from '#shared/groups/group-share.ts';
@@ -32,11 +31,26 @@ import { entryOpens, entryPath, shareOpens } from './group-links.ts';
 import { refusalText } from './group-refusals.ts';
 import type { GroupStore, StoredGroup, StoredGroupEntry } from './group-store.ts';
 import { groupState } from './group-views.ts';
-import { closeShareSessions, memberPaysByCard, paymentView, startShareCheckout } from './member-checkout.ts';
+import {
+  closeShareSessions,
+  memberPaysByCard,
+  paymentView,
+  type ShareCheckout,
+  startShareCheckout,
+} from './member-checkout.ts';
 
 const NOT_FOUND = 'There is no group at this address. Check the link you were sent, or ask whoever sent it.';
 const SHARE = '/groups/:group/:secret';
 const ENTRY = '/group-entries/:entry/:secret';
+
+/**
+ * The request's mockups as the mockups feature shows them (pictures served under `base`) and sends one:
+ * the app hands its own in, so the member's page never reaches into that feature's modules.
+ */
+interface MockupPictures {
+  views: (mockups: readonly StoredMockup[], base: string) => MockupView[];
+  send: (res: Response, mockups: readonly StoredMockup[], view: string) => boolean;
+}
 
 /** What the member's pages are built from. */
 export interface MemberRoutesOptions {
@@ -44,12 +58,11 @@ export interface MemberRoutesOptions {
   desk: Pick<DeskStore, 'getRequestFile'>;
   groups: Pick<GroupStore, 'groupById' | 'entryById' | 'addEntry' | 'changeEntry' | 'removeEntry' | 'closeGroup'>;
   mockups: Pick<MockupStore, 'mockupsOf'>;
+  /** How the mockups feature shows and sends a request's pictures (server/mockups/). */
+  mockupPictures: MockupPictures;
   versions: Pick<VersionStore, 'proofsOf' | 'getProofFile'>;
-  /** The member's share by card: its Checkout Sessions. */
-  payments: Pick<
-    PaymentStore,
-    'checkoutSessionsOf' | 'saveCheckoutSession' | 'markCheckoutSession' | 'checkoutKeySalt'
-  >;
+  /** The member's share by card: its Checkout Sessions, closed before the count changes. */
+  payments: Pick<PaymentStore, 'checkoutSessionsOf' | 'markCheckoutSession'>;
   /** The counts behind the rate limits. */
   limits: Pick<LimitStore, 'countHit' | 'uncountHit' | 'hitsOf'>;
   keys: LinkKeys;
@@ -67,7 +80,7 @@ export interface MemberRoutesOptions {
   /** Wrong links per address per 15 minutes, and posts per address per 15 minutes. */
   rateLimit: number;
   /** Stripe Checkout when the shop takes cards: members of a group they pay for pay their share on joining. */
-  gateway: CheckoutGateway | null;
+  checkout: ShareCheckout | null;
   publicUrl: string;
   onQueued?: () => void;
 }
@@ -203,7 +216,7 @@ async function sendMember(
             : `This link is turned off. Ask ${who} for the new one.`;
   const base = page.picturesBase;
   // The picture only: the print sizes and resolution notes are for the shop and the organiser.
-  const mockups = mockupViews(await options.mockups.mockupsOf(group.reference), base).map((view) => ({
+  const mockups = options.mockupPictures.views(await options.mockups.mockupsOf(group.reference), base).map((view) => ({
     ...view,
     prints: [],
   }));
@@ -235,7 +248,7 @@ async function sendMember(
       ? {
           price: priceText(
             group.priceCents,
-            memberPaysByCard(options.gateway, group) ? 'by card when joining' : `to ${who}`,
+            memberPaysByCard(options.checkout, group) ? 'by card when joining' : `to ${who}`,
           ),
         }
       : {}),
@@ -293,7 +306,7 @@ async function sendPicture(options: MemberRoutesOptions, res: Response, group: S
 }
 
 async function sendGroupMockup(options: MemberRoutesOptions, res: Response, group: StoredGroup, view: string) {
-  if (!sendMockup(res, await options.mockups.mockupsOf(group.reference), view))
+  if (!options.mockupPictures.send(res, await options.mockups.mockupsOf(group.reference), view))
     throw createHttpError(404, 'There is no such picture.');
 }
 
@@ -305,12 +318,15 @@ async function checkoutOf(
   entry: StoredGroupEntry,
 ): Promise<string> {
   const path = entryPath(options.keys, entry);
-  if (!options.gateway) return path;
+  if (!options.checkout) return path;
   try {
-    return await startShareCheckout(
-      { gateway: options.gateway, payments: options.payments, now: options.now },
-      { group, entry, upcharges: await upchargesOf(options, group), publicUrl: options.publicUrl, path },
-    );
+    return await startShareCheckout(options.checkout, {
+      group,
+      entry,
+      upcharges: await upchargesOf(options, group),
+      publicUrl: options.publicUrl,
+      path,
+    });
   } catch (error) {
     // The entry stays, waiting: the member pays from their page once Stripe answers again.
     req.log.error({ err: error, group: group.id, entry: entry.id }, 'group share checkout could not start');
@@ -387,7 +403,7 @@ function joinGroup(options: MemberRoutesOptions): RequestHandler {
       addedBy: 'member',
       visitor: clientKey(req),
       limits: options.entryLimits,
-      payment: memberPaysByCard(options.gateway, group) ? 'pending' : 'none',
+      payment: memberPaysByCard(options.checkout, group) ? 'pending' : 'none',
     });
     if (!outcome.ok) {
       req.log.info({ group: group.id, reason: `group_${outcome.reason}` }, 'group entry refused');
@@ -433,7 +449,7 @@ function showEntry(options: MemberRoutesOptions): RequestHandler {
 function payShare(options: MemberRoutesOptions): RequestHandler {
   return async (req, res) => {
     const { entry, group } = await ownEntry(options, req, res);
-    if (entry.payment !== 'pending' || !memberPaysByCard(options.gateway, group))
+    if (entry.payment !== 'pending' || !memberPaysByCard(options.checkout, group))
       return res.redirect(303, entryPath(options.keys, entry));
     res.redirect(303, await checkoutOf(options, req, group, entry));
   };
@@ -459,7 +475,7 @@ function changeEntry(options: MemberRoutesOptions): RequestHandler {
       parsed.success &&
       entry.payment === 'pending' &&
       (parsed.data.quantity !== entry.quantity || parsed.data.size !== entry.size)
-        ? await closeShareSessions({ gateway: options.gateway, payments: options.payments }, group, entry)
+        ? await closeShareSessions({ checkout: options.checkout, payments: options.payments }, group, entry)
         : 'closed';
     // Paid for one size's price: a size that costs more or less would leave the share wrong, so the
     // member keeps the price they paid for and the organiser or the shop changes it.

@@ -285,5 +285,3 @@ export function organiserGroups(options: OrganiserGroupsOptions) {
     notices: groupNotices,
   };
 }
-
-export type OrganiserGroups = ReturnType<typeof organiserGroups>;

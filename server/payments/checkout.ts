@@ -192,3 +192,15 @@ export async function startCheckout(
   });
   return created.url;
 }
+
+/**
+ * Checkout as another feature takes money through it (a group member's share): sessions started by
+ * `startCheckout`'s rules, and one looked up or expired with Stripe. The app hands it to that feature.
+ */
+export function checkoutFor(deps: Parameters<typeof startCheckout>[0]) {
+  return {
+    start: (ask: CheckoutAsk) => startCheckout(deps, ask),
+    expireSession: (id: string) => deps.gateway.expireSession(id),
+    retrieveSession: (id: string) => deps.gateway.retrieveSession(id),
+  };
+}

@@ -3,10 +3,8 @@ import type { CustomerStore } from '#server/customer/customer-store.ts';
 import type { GroupStore } from '#server/groups/group-store.ts';
 import { noSuchRequest, referenceOf, staffOf } from '#server/http/desk-request.ts';
 import type { OutboxStore } from '#server/mail/outbox-store.ts';
-import { deskMockups } from '#server/mockups/mockup-desk-views.ts';
 import type { MockupStore } from '#server/mockups/mockup-store.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
-import { deskMoneyView } from '#server/payments/payment-views.ts';
 import { askedView } from '#server/requests/request-details.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
 import { statusMail } from '#server/requests/request-service.ts';
@@ -31,6 +29,7 @@ import {
 import { localToday } from '#shared/submissions/quote-fields.ts';
 import type { DeskNotice } from './desk-notices.ts';
 import type { DeskRender } from './desk-render.ts';
+import type { DeskSections } from './desk-sections.ts';
 import type { DeskStore } from './desk-store.ts';
 import { eventView, fileView, mailView, proofView, quoteView, threadView } from './desk-views.ts';
 import { requestPageReads } from './request-page-reads.ts';
@@ -54,6 +53,8 @@ export interface CustomerPageOptions {
    * app hands it in with the groups' own desk routes.
    */
   groupView: (reference: string) => Promise<DeskGroupView | undefined>;
+  /** The mockups' section and the money card, each worded by its own feature: the app hands them in. */
+  sections: DeskSections;
   /** Every notice a redirect back to the page may name: the desk's and its neighbours'. */
   notices: Readonly<Record<string, DeskNotice>>;
   render: DeskRender;
@@ -185,7 +186,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
     const cancelledFrom = lastCancel?.data.from;
     const previews = await statusPreviews(options, reference, request.kind, moves, canCancel);
     const memberNames = await memberNamesOf(options.groups, reference, group !== undefined);
-    const money = await deskMoneyView(reads, {
+    const money = await options.sections.money(reads, {
       reference,
       status: request.status,
       events: request.events,
@@ -204,7 +205,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
       asked: askedView(request, formValues, options.prices()),
       files: request.files.map(fileView),
       ...(mockups.length > 0
-        ? deskMockups(
+        ? options.sections.mockups(
             mockups,
             `/staff/requests/${reference}`,
             formValues,

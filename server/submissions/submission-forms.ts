@@ -1,5 +1,4 @@
-import type { MockupResult } from '#server/mockups/render-mockups.ts';
-import { quoteMockups } from '#server/mockups/request-mockups.ts';
+import type { NewMockup } from '#server/mockups/mockup-store.ts';
 import { quotePayload } from '#server/requests/quote-payload.ts';
 import type { LoadDates } from '#shared/production/production-load.ts';
 import { getPage } from '#shared/routes.ts';
@@ -16,6 +15,16 @@ type Validation =
   | { ok: true; name: string; email: string; payload: Record<string, unknown>; formValues?: FormValues }
   | { ok: false; errors: FieldErrors };
 
+/**
+ * The mockups of a valid quote request's files, or the errors that refuse it (beside the file or the
+ * placement). The mockups feature draws them (server/mockups/request-mockups.ts); the app hands it in.
+ */
+export type DrawMockups = (
+  values: FormValues,
+  files: readonly StoredFile[],
+  site: SiteData,
+) => Promise<{ mockups: NewMockup[]; errors: FieldErrors }>;
+
 /** What differs between the two forms; the endpoint that receives them is the same code. */
 export interface SubmissionForm {
   kind: SubmissionKind;
@@ -30,8 +39,8 @@ export interface SubmissionForm {
   maxFiles: number;
   /** `load`: the shop's production load, which the estimate's date is counted from. */
   validate(values: FormValues, site: SiteData, load?: LoadDates): Validation;
-  /** The mockups of a valid post's files, or the errors that refuse it; quote requests only. */
-  mockups?(values: FormValues, files: readonly StoredFile[], site: SiteData): Promise<MockupResult>;
+  /** A valid post's files are drawn as mockups before it is stored (`DrawMockups`); quote requests only. */
+  drawsMockups?: true;
   /** What the sender is told; a confirmation skipped by the daily cap is said plainly, never promised. */
   thanks(reference: string, confirmation: 'queued' | 'skipped'): string;
 }
@@ -54,7 +63,7 @@ export const quoteForm: SubmissionForm = {
       formValues: quoteFormValues(values),
     };
   },
-  mockups: quoteMockups,
+  drawsMockups: true,
   thanks: (reference, confirmation) =>
     `Thank you! Your quote request ${reference} has reached us. We reply within one business day, ${confirmationText(confirmation)}`,
 };

@@ -26,7 +26,7 @@ import {
 import { NEW_ARTWORK_KEY } from '#shared/submissions/quote-fields.ts';
 import { isSubmissionKey, SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from '#shared/submissions/submission-key.ts';
 import { checkReorder } from './reorder-check.ts';
-import { contactForm, quoteForm, type SubmissionForm } from './submission-forms.ts';
+import { contactForm, type DrawMockups, quoteForm, type SubmissionForm } from './submission-forms.ts';
 import { CUSTOMER_CONFIRMATIONS_PER_DAY } from './submission-queries.ts';
 import type { SavedSubmission, SubmissionStore } from './submission-store.ts';
 
@@ -35,6 +35,8 @@ export interface SubmissionRoutesOptions {
   submissions: Pick<SubmissionStore, 'findByIdempotencyKey' | 'saveSubmission'>;
   /** The mockups drawn for a new request, shown on its answer. */
   mockups: Pick<MockupStore, 'mockupsOf'>;
+  /** Draws a quote request's mockups from its files before it is stored (the mockups feature's). */
+  drawMockups: DrawMockups;
   /** The request a reorder mark names. */
   desk: Pick<DeskStore, 'getRequestState'>;
   /** The forms' rate limits. */
@@ -258,7 +260,9 @@ function receive(options: SubmissionRoutesOptions, form: SubmissionForm): Reques
     if (!admission.ok) return next(admission.refusal);
     // Drawn before anything is stored: an image that cannot be opened or a placement outside its area is
     // the sender's to fix, said beside the field (and its bytes are given back).
-    const drawn = await form.mockups?.(priced, artwork.files, options.siteData.data);
+    const drawn = form.drawsMockups
+      ? await options.drawMockups(priced, artwork.files, options.siteData.data)
+      : undefined;
     if (drawn && Object.keys(drawn.errors).length > 0) {
       await admission.release();
       return refuse(options, req, res, form, values, drawn.errors);
