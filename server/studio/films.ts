@@ -14,7 +14,7 @@ import { drawLayerPdf, newPdf, POINTS_PER_INCH } from './pdf-drawing.ts';
 import type { PreparedArt } from './press-file.ts';
 
 /** Paper around the art: room for the marks and the label. */
-export const FILM_MARGIN_INCHES = 1;
+const FILM_MARGIN_INCHES = 1;
 /** How far outside the art the marks' centres are. */
 const MARK_OFFSET_INCHES = 0.5;
 const MARK_RADIUS_INCHES = 0.15;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
-import { designSchema, designSchemaFor, MAX_LAYERS_PER_LOCATION, type StudioDesign } from './design-schema.ts';
+import {
+  designSchema,
+  designSchemaFor,
+  MAX_DESIGN_INCHES,
+  MAX_DESIGN_JSON_BYTES,
+  MAX_LAYERS_PER_LOCATION,
+  MAX_TEXT_LENGTH,
+  type StudioDesign,
+} from './design-schema.ts';
 
 const tee: CatalogueGarment = {
   id: 'test-tee',
@@ -89,9 +97,10 @@ describe('design schema', () => {
   });
 
   it('refuses long text, extra fields and unknown locations', () => {
-    expect(designSchema.safeParse(design({ locations: { front: [{ ...text, text: 'x'.repeat(41) }] } })).success).toBe(
-      false,
-    );
+    expect(
+      designSchema.safeParse(design({ locations: { front: [{ ...text, text: 'x'.repeat(MAX_TEXT_LENGTH + 1) }] } }))
+        .success,
+    ).toBe(false);
     expect(designSchema.safeParse({ ...design(), extra: 1 }).success).toBe(false);
     expect(designSchema.safeParse({ ...design(), locations: { pocket: [motif] } }).success).toBe(false);
   });
@@ -117,5 +126,35 @@ describe('design schema', () => {
       'Pacifico letters must be at least 0.4 in tall to embroider.',
     );
     expect(embroidered({ ...text, sizeInches: 1 }).success).toBe(true);
+  });
+});
+
+describe('the design size cap', () => {
+  it('holds the largest design a customer can make, and refuses no valid design by its size', () => {
+    // Sevenths print with every digit a double has: the longest numbers JSON can carry.
+    const longest = {
+      ...text,
+      text: '€'.repeat(MAX_TEXT_LENGTH),
+      fontId: 'alfa-slab-one',
+      inkId: 'columbia-blue',
+      outline: { inkId: 'columbia-blue', widthInches: 1 / 7 },
+      sizeInches: 1 + 1 / 7,
+      letterSpacing: -1 / 7,
+      arc: { degrees: 359 + 1 / 7, direction: 'down' as const },
+      x: 11 + 1 / 7,
+      y: 15 + 1 / 7,
+      rotation: -359 - 1 / 7,
+    };
+    const full = Array.from({ length: MAX_LAYERS_PER_LOCATION }, () => longest);
+    const largest = design({
+      locations: { front: full, back: full, 'left-chest': full, 'left-sleeve': full, 'cap-front': full },
+    });
+    expect(designSchema.safeParse(largest).success).toBe(true);
+    expect(new TextEncoder().encode(JSON.stringify(largest)).length).toBeLessThanOrEqual(MAX_DESIGN_JSON_BYTES);
+  });
+
+  it('refuses sizes beyond the largest print area', () => {
+    const huge = { ...motif, widthInches: MAX_DESIGN_INCHES + 1 };
+    expect(designSchema.safeParse(design({ locations: { front: [huge] } })).success).toBe(false);
   });
 });

@@ -20,8 +20,11 @@ export const MAX_LAYERS_PER_LOCATION = 30;
 export const MAX_TEXT_LENGTH = 40;
 /** Larger than any print area in the catalogue (a full back is about 12 × 16 in). */
 export const MAX_DESIGN_INCHES = 20;
-/** Body-size cap for the route that takes a design: every location full of the longest layers fits. */
-export const MAX_DESIGN_JSON_BYTES = 64 * 1024;
+/**
+ * The body-size cap for the route that takes a design, so a 10 MB post is refused unread: every location
+ * full of the longest layers a customer can make fits (design-schema.test.ts proves it).
+ */
+export const MAX_DESIGN_JSON_BYTES = 128 * 1024;
 
 const id = z.string().max(60, 'is too long for an id');
 const inches = z

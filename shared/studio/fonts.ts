@@ -90,8 +90,6 @@ export const studioFonts = [
   },
 ] as const satisfies readonly StudioFont[];
 
-export type FontId = (typeof studioFonts)[number]['id'];
-
 const byId = new Map<string, StudioFont>(studioFonts.map((font) => [font.id, font]));
 
 export function fontById(id: string): StudioFont | undefined {

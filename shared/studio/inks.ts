@@ -28,14 +28,8 @@ export const inks = [
   { id: 'brown', name: 'Brown', hex: '#5c4033' },
 ] as const satisfies readonly Ink[];
 
-export type InkId = (typeof inks)[number]['id'];
-
 const byId = new Map<string, Ink>(inks.map((ink) => [ink.id, ink]));
 
 export function inkById(id: string): Ink | undefined {
   return byId.get(id);
-}
-
-export function isInkId(id: string): id is InkId {
-  return byId.has(id);
 }

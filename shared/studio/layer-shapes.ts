@@ -9,7 +9,7 @@ import { MOTIF_GRID, MOTIF_STROKE_UNITS } from './motif-shape.ts';
 import { motifShapes } from './motif-shapes.ts';
 import { textGeometry } from './text-geometry.ts';
 
-export interface Paint {
+interface Paint {
   pathData: readonly string[];
   inkId: string;
   /** Fill the paths, or stroke them this wide (in the layer's units) with round ends and joins. */

@@ -9,7 +9,7 @@ export const MESH_SOLID = 156;
 export const MESH_FINE_DETAIL = 230;
 
 /** A line thinner than this (about 1 mm) loses its edges on a medium mesh: it counts as fine detail. */
-export const FINE_DETAIL_INCHES = 0.04;
+const FINE_DETAIL_INCHES = 0.04;
 
 export function meshFor(film: { underbase: boolean; inkId: string; smallestFeatureInches: number }): number {
   if (film.underbase || film.inkId === 'white') return MESH_UNDERBASE;

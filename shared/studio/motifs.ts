@@ -117,8 +117,6 @@ export const motifs: readonly Motif[] = [
   filled('apple', 'Apple', 'teacher school fruit'),
 ];
 
-export type MotifId = string;
-
 const byId = new Map(motifs.map((motif) => [motif.id, motif]));
 
 export function motifById(id: string): Motif | undefined {

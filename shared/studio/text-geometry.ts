@@ -10,7 +10,7 @@
  */
 import type { Font, Glyph, PathCommand } from 'opentype.js';
 
-export interface Arc {
+interface Arc {
   degrees: number;
   direction: 'up' | 'down';
 }
@@ -23,14 +23,14 @@ export interface TextGeometryInput {
   arc: Arc | null;
 }
 
-export interface Bounds {
+interface Bounds {
   minX: number;
   minY: number;
   maxX: number;
   maxY: number;
 }
 
-export interface PlacedGlyph {
+interface PlacedGlyph {
   char: string;
   /** Where the glyph's middle sits on the baseline, and its turn in degrees (clockwise). */
   x: number;
