@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomPng } from '#tests/support/random-png.ts';
 import { fiveLayerDesign, frontArea } from '#tests/support/studio-design.ts';
 import { type LocationArt, prepareArt, pressPdf, pressSvg } from './press-file.ts';
 import { studioFont } from './studio-fonts.ts';
@@ -41,5 +42,22 @@ describe('the press file', () => {
     const text = pdf.toString('latin1');
     expect(text.match(/\/Type \/Page\b/g)).toHaveLength(1);
     expect(text).toContain('/MediaBox [0 0 864 1152]');
+  });
+});
+
+describe('an upload in the press file', () => {
+  const upload = { kind: 'upload' as const, uploadId: 'upload-0001', widthInches: 4, x: 6, y: 6, rotation: 0 };
+
+  it('is placed at its width and proportions, from the picture the uploads store hands over', () => {
+    const picture = { bytes: randomPng(8), mime: 'image/png' as const, aspect: 0.5 };
+    const prepared = prepareArt({ ...art, layers: [upload] }, { fonts: studioFont, uploads: () => picture });
+    const svg = pressSvg(prepared);
+    expect(svg).toContain('<image href="data:image/png;base64,');
+    expect(svg).toContain('x="-2" y="-1" width="4" height="2"');
+    expect(prepared.missingUploads).toEqual([]);
+  });
+
+  it('is reported when the store has no such upload', () => {
+    expect(prepareArt({ ...art, layers: [upload] }, { fonts: studioFont }).missingUploads).toEqual(['upload-0001']);
   });
 });
