@@ -46,7 +46,11 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
 STOPSIGNAL SIGTERM
 # The heap is bounded (docs/performance.md, "Memory"): the live heap is about 40 MB, but unbounded, Node 24's
 # V8 grows the young generation to 128 MB and lets old garbage pile up under load before it collects.
-# glibc gives each thread that allocates its own arena (up to 8 per core), each keeping what was freed in it:
-# two are enough for the compression and SQLite threads and keep tens of MB from piling up.
-ENV MALLOC_ARENA_MAX=2
+# glibc gives each thread that allocates its own arena (up to 8 per core), each keeping what was freed in it,
+# and raises its threshold for mmap each time a large block is freed, so later large blocks (compression's
+# encoders, a desk page's buffers) come from the arena and stay resident once freed. One arena, blocks of
+# 32 kB and more mapped on their own (given back the moment they are freed) and the arena's top trimmed past
+# 32 kB: about 25 MB less resident under the desk's load (docs/performance.md). The same settings as
+# `npm run serve`, which the benchmarks read (a test holds them equal).
+ENV MALLOC_ARENA_MAX=1 MALLOC_MMAP_THRESHOLD_=32768 MALLOC_TRIM_THRESHOLD_=32768
 CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=8", "server/index.ts"]

@@ -29,6 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { describe, MachineBusyError, waitForQuietMachine } from '#scripts/quiet-machine.ts';
+import { serveSettings } from '#scripts/serve-settings.ts';
 import { createFeatureStores } from '#server/feature-stores.ts';
 import { hashOfSecret, linkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
 import { DAILY_BACKUP_JOB } from '#server/jobs/daily-backup-job.ts';
@@ -44,7 +45,7 @@ const CONNECTIONS = 20;
 const TARGET_P95_MS = 50;
 const TARGET_RPS = 200;
 const TARGET_RSS_MB = 250;
-const SERVER_NODE_OPTIONS = '--max-old-space-size=128 --max-semi-space-size=8';
+const serving = serveSettings();
 
 function numberFrom(name: string, fallback: number, least: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -278,9 +279,9 @@ async function measureDatabase(database: 'sqlite' | 'postgres') {
           ? { DATABASE_URL: location.databaseUrl }
           : { DATABASE_DIR: location.databaseDir, DATABASE_URL: '' }),
         STAFF_EMAILS: STAFF,
-        // As `npm run serve` and the container start it (docs/performance.md, "Memory").
-        NODE_OPTIONS: SERVER_NODE_OPTIONS,
-        MALLOC_ARENA_MAX: '2',
+        // As `npm run serve` starts it (docs/performance.md, "Memory").
+        ...serving.env,
+        NODE_OPTIONS: serving.nodeOptions,
         METRICS_TOKEN,
       },
       { captureStdout: false },

@@ -25,6 +25,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { ReplayedAnswer } from '#scripts/bench-limit-server.ts';
 import { describe, MachineBusyError, type QuietReading, waitForQuietMachine } from '#scripts/quiet-machine.ts';
+import { serveSettings } from '#scripts/serve-settings.ts';
 import { CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
 import { pages } from '#shared/routes.ts';
 import { freePort } from '#tests/support/free-port.ts';
@@ -193,7 +194,8 @@ interface Row {
 async function startLimit(manifest: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/bench-limit-server.ts', manifest], {
-    env: { ...process.env, PORT: String(port) },
+    // Started as the site is, so the two differ only by what they do per request.
+    env: { ...process.env, ...servedAs, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -210,9 +212,12 @@ const loadAverage = () =>
     .loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
+// The heap and allocator settings of `npm run serve`: what production runs is what is measured.
+const { env: mallocEnv, nodeOptions } = serveSettings();
+const servedAs = { ...mallocEnv, NODE_OPTIONS: nodeOptions };
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'seenwear-bench-'));
 // The log stays at info, as in production, but is not kept: a line per request would fill the memory.
-const server = await startServer({}, { captureStdout: false });
+const server = await startServer(servedAs, { captureStdout: false });
 let limit: { url: string; child: ChildProcess } | undefined;
 try {
   // The site's own pages are rendered and brotli-compressed in the background after start (a form page's

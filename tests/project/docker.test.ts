@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { serveSettings } from '#scripts/serve-settings.ts';
 import { loadedBy } from './source-imports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -71,5 +72,21 @@ describe('Docker image', () => {
     expect(stopTimeout * 1000).toBeGreaterThan(deadlineMs);
     // Data in a named volume, so it outlives the container.
     expect(run).toMatch(/ -v [a-z][\w.-]*:\/app\/var /);
+  });
+
+  it('starts the server with the heap and allocator settings of `npm run serve`, which the benchmarks measure', () => {
+    const runtime = read('Dockerfile').slice(read('Dockerfile').search(/^FROM .* AS runtime$/m));
+    const env = Object.fromEntries(
+      [...runtime.matchAll(/^ENV (.+)$/gm)]
+        .flatMap((match) => (match[1] ?? '').split(/\s+/))
+        .map((pair) => pair.split('='))
+        .filter(([name]) => name?.startsWith('MALLOC_')),
+    );
+    const command = JSON.parse(/^CMD (\[.+\])$/m.exec(runtime)?.[1] ?? '[]') as string[];
+    const settings = serveSettings(root);
+    expect(Object.keys(settings.env)).toContain('MALLOC_ARENA_MAX');
+    expect(env).toEqual(settings.env);
+    expect(settings.nodeOptions).toMatch(/--max-old-space-size=\d+/);
+    expect(command.filter((word) => word.startsWith('--max-')).join(' ')).toBe(settings.nodeOptions);
   });
 });
