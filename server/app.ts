@@ -54,6 +54,7 @@ import type { AppConfig } from './config.ts';
 import { type AppMetrics, createMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { requestLinks } from './requests/request-links.ts';
+import { designDeskRoutes } from './staff/design-routes.ts';
 import { staffOnly } from './staff/desk-http.ts';
 import { deskRenderer } from './staff/desk-render.ts';
 import { deskRoutes } from './staff/desk-routes.ts';
@@ -432,6 +433,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       linkKeys: keys,
       rateLimit: config.submissionRateLimit,
       prices: () => siteData.data,
+      garments: () => siteData.data.garments.garments,
       requestLinks: links,
       planner,
       now: deskNow,
@@ -456,6 +458,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       ...wiring.queued,
     }),
   );
+  app.use(staffGate, designDeskRoutes({ versions, garments: () => siteData.data.garments.garments }));
   app.use(
     staffGate,
     mockupDeskRoutes({

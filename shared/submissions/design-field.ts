@@ -5,7 +5,12 @@
  * another. Its refusals are one sentence each, shown beside the field like any other field's.
  */
 import { type CatalogueGarment, colorNamed, isDarkColor } from '#shared/garments/catalogue.ts';
-import { designSchemaFor, MAX_DESIGN_JSON_BYTES, type StudioDesign } from '#shared/studio/design-schema.ts';
+import {
+  designSchema,
+  designSchemaFor,
+  MAX_DESIGN_JSON_BYTES,
+  type StudioDesign,
+} from '#shared/studio/design-schema.ts';
 import { countInks } from '#shared/studio/ink-count.ts';
 import type { z } from '#shared/zod.ts';
 import { DESIGN_FIELD } from './design-field-name.ts';
@@ -79,4 +84,20 @@ export function designInkLines(design: StudioDesign, garments: readonly Catalogu
   return countInks(design, designOnDark(design, garments)).map(
     (counted) => `${placements[counted.location]}: ${counted.sentence}`,
   );
+}
+
+/**
+ * The design kept with a request's form, for the desk's files and the customer's page. Read with the
+ * catalogue-free schema: it was checked against the catalogue when it came, and a colour or print area
+ * the catalogue dropped since must not hide what the customer sent. Undefined when there is none.
+ */
+export function storedDesign(values: Readonly<FormValues> | undefined): StudioDesign | undefined {
+  const text = values?.[DESIGN_FIELD];
+  if (!text) return undefined;
+  try {
+    const result = designSchema.safeParse(JSON.parse(text));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
