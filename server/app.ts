@@ -347,6 +347,7 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
       uploads,
       renderForm: (req, res, page) => pages.renderForm(req, res, page),
       prices: () => siteData.data,
+      garments: () => siteData.data.garments.garments,
       payOnline: gateway !== null,
       groups: organiserGroups(groupOptions),
       ...wiring.queued,
