@@ -60,6 +60,7 @@ import { deskRenderer } from './staff/desk-render.ts';
 import { deskRoutes } from './staff/desk-routes.ts';
 import { proofUploadRoutes } from './staff/proof-routes.ts';
 import { createStaffAuth } from './staff/staff-auth.ts';
+import { designColoursRoutes } from './submissions/design-colours-routes.ts';
 import { submissionBackLinks, submissionRoutes } from './submissions/submission-routes.ts';
 
 /** What createApp is built from: everything it needs is passed in, so tests build the same app over a fixture and a throwaway database. */
@@ -300,6 +301,7 @@ function mountPublicForms(app: Express, wiring: Wiring): void {
       ...(deps.onStored ? { onStored: deps.onStored } : {}),
     }),
   );
+  app.use(designColoursRoutes({ limits, rateLimit: config.submissionRateLimit, uploadGuard }));
 }
 
 /** How the mockups feature shows a request's pictures and sends one, for the customer's and the members' pages. */
