@@ -31,7 +31,7 @@ const NEAR_INK = 90;
 /** Pictures larger than this are refused before they are decoded (a tiny PNG can claim a huge canvas). */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export interface PictureColour {
+interface PictureColour {
   hex: string;
   /** Its share of the picture's opaque pixels, 0–1, the shares of the colours kept summing to 1. */
   share: number;

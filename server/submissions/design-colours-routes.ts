@@ -7,7 +7,7 @@ import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
 
 /** The form field the studio sends its picture in. */
-export const PICTURE_FIELD = 'picture';
+const PICTURE_FIELD = 'picture';
 
 export interface DesignColoursOptions {
   limits: Pick<LimitStore, 'countHit' | 'uncountHit' | 'hitsOf'>;
