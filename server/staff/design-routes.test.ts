@@ -59,6 +59,7 @@ describe.each(backends)('a studio design on the desk, on %s', (backend) => {
     expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(svg.headers['content-disposition']).toBe(`attachment; filename="${screen}-front-press.svg"`);
     expect(svg.headers['cache-control']).toBe('no-store');
+    expect(svg.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(String(svg.body)).toMatch(/^<svg [^>]*width="12in" height="16in"/);
     const pdf = await get(`${base}/press.pdf`, cookie);
     expect(pdf.headers['content-type']).toBe('application/pdf');

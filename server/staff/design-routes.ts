@@ -28,9 +28,13 @@ function sendDesignFile(options: DesignRoutesOptions): RequestHandler {
     if (!place) throw createHttpError(404, `The design has nothing at "${String(location)}".`);
     const drawn = await drawDesignFile(design, place, file);
     if (!drawn.ok) throw createHttpError(404, drawn.message);
+    // As every file the desk sends: a download, and sandboxed should a browser open it anyway.
     res
       .type(drawn.type)
-      .set('Content-Disposition', `attachment; filename="${reference}-${place.location}-${file}"`)
+      .set({
+        'Content-Disposition': `attachment; filename="${reference}-${place.location}-${file}"`,
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      })
       .send(drawn.body);
   };
 }
