@@ -42,6 +42,23 @@ describe('a picture’s colours', () => {
     expect(found.sentence).toMatch(/^We see 3 colours: .*navy.*— is that right\?$/);
   });
 
+  it('sees the same three colours in a JPEG of flat art, its compression noise aside', async () => {
+    const jpeg = await sharp(await threeBands())
+      .jpeg({ quality: 70 })
+      .toBuffer();
+    const found = await pictureColours(jpeg);
+    expect(found.soft).toBe(false);
+    expect(found.colours.map((colour) => colour.inkId).sort()).toEqual(['athletic-gold', 'navy', 'white']);
+  });
+
+  it('names an anti-aliased logo’s colours as drawn, its edges’ blends aside', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="600" height="400" fill="#1f2a44"/><circle cx="200" cy="200" r="150" fill="#ffb81c"/><rect x="380" y="120" width="120" height="160" fill="#ffffff" transform="rotate(20 440 200)"/></svg>`;
+    const found = await pictureColours(await sharp(Buffer.from(svg)).png().toBuffer());
+    expect(found.soft).toBe(false);
+    expect(found.colours.map((colour) => colour.hex)).toEqual(['#1f2a44', '#ffb81c', '#ffffff']);
+    expect(found.sentence).toBe('We see 3 colours: navy, athletic gold, white — is that right?');
+  });
+
   it('calls a gradient soft and says it suits DTG', async () => {
     const found = await pictureColours(await gradient());
     expect(found.soft).toBe(true);

@@ -79,9 +79,13 @@ function commonShadesShare(pixels: readonly Rgb[]): number {
   return common.reduce((sum, count) => sum + count, 0) / pixels.length;
 }
 
-/** Each pixel to its nearest colour: the counts, and how many fit one closely. */
-function assign(pixels: readonly Rgb[], palette: readonly Rgb[]): { counts: number[]; fitting: number } {
+/**
+ * Each pixel to its nearest colour: the counts, how many fit one closely, and per colour the mean of the
+ * pixels that fit it, the colour as drawn (a palette colour is a box's average, edge blends included).
+ */
+function assign(pixels: readonly Rgb[], palette: readonly Rgb[]): { counts: number[]; fitting: number; cores: Rgb[] } {
   const counts = palette.map(() => 0);
+  const sums = palette.map(() => [0, 0, 0, 0]);
   let fitting = 0;
   for (const pixel of pixels) {
     let best = 0;
@@ -89,9 +93,19 @@ function assign(pixels: readonly Rgb[], palette: readonly Rgb[]): { counts: numb
       if (distance(pixel, colour) < distance(pixel, palette[best] as Rgb)) best = index;
     });
     counts[best] = (counts[best] ?? 0) + 1;
-    if (distance(pixel, palette[best] as Rgb) <= FITS) fitting += 1;
+    if (distance(pixel, palette[best] as Rgb) > FITS) continue;
+    fitting += 1;
+    const sum = sums[best] as number[];
+    pixel.forEach((value, channel) => {
+      sum[channel] = (sum[channel] ?? 0) + value;
+    });
+    sum[3] = (sum[3] ?? 0) + 1;
   }
-  return { counts, fitting };
+  const cores = palette.map((colour, index): Rgb => {
+    const [r = 0, g = 0, b = 0, n = 0] = sums[index] ?? [];
+    return n > 0 ? [r / n, g / n, b / n] : colour;
+  });
+  return { counts, fitting, cores };
 }
 
 /** Near colours merged into the one with more pixels, largest first. */
@@ -144,16 +158,17 @@ export async function pictureColours(picture: Buffer): Promise<PictureColours> {
   const first = assign(pixels, palette);
   const kept = merge(palette, first.counts).filter((colour) => colour.count / pixels.length >= MIN_SHARE);
   // Shares and fit counted again against the colours kept, so slivers fall to their nearest colour.
-  const { counts, fitting } = assign(
+  const { counts, fitting, cores } = assign(
     pixels,
     kept.map((colour) => colour.rgb),
   );
   const soft = fitting / pixels.length < FLAT_SHARE || commonShadesShare(pixels) < FLAT_SHADES_SHARE;
   const colours = kept
     .map((colour, index) => {
-      const ink = nearestInk(colour.rgb);
+      const rgb = cores[index] ?? colour.rgb;
+      const ink = nearestInk(rgb);
       const share = Math.round(((counts[index] ?? 0) / pixels.length) * 1000) / 1000;
-      return { hex: hexOf(colour.rgb), share, ...(ink ? { inkId: ink.id } : {}) };
+      return { hex: hexOf(rgb), share, ...(ink ? { inkId: ink.id } : {}) };
     })
     .sort((a, b) => b.share - a.share);
   return { colours, soft, sentence: sentenceFor(colours, soft) };
