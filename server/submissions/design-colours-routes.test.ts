@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
+import { bombPng } from '#tests/support/crafted-images.ts';
 import { minimalPdf } from '#tests/support/minimal-pdf.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
@@ -73,6 +74,12 @@ describe.each(backends)('POST /api/designs/colours on %s', (backend) => {
     expect(pdf.body.message).toMatch(/PNG or JPEG/);
     const fake = await send({ data: Buffer.from('not a picture at all'), name: 'logo.png' });
     expect(fake.status).toBe(422);
+  });
+
+  it('refuses a picture that claims a canvas too large to decode, saying so', async () => {
+    const response = await send({ data: bombPng(10_000, 10_000), name: 'huge.png' });
+    expect(response.status).toBe(422);
+    expect(response.body.message).toMatch(/too many pixels/);
   });
 
   it('refuses a post without the CSRF token, unread', async () => {

@@ -37,6 +37,12 @@ const answerColours: RequestHandler = async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await pictureColours(picture.data));
   } catch (error) {
     req.log.info({ err: error, reason: 'picture_unreadable' }, 'design colours refused: the picture could not be read');
+    // sharp refuses a canvas past its pixel limit before decoding it ("exceeds pixel limit").
+    if (error instanceof Error && error.message.includes('pixel limit'))
+      throw createHttpError(
+        422,
+        'This picture has too many pixels to read. Send a smaller copy (4,000 pixels across is plenty).',
+      );
     throw createHttpError(422, 'This picture could not be read. Save it again as PNG or JPEG and send it again.');
   }
 };
