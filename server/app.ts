@@ -54,11 +54,13 @@ import type { AppConfig } from './config.ts';
 import { type AppMetrics, createMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { requestLinks } from './requests/request-links.ts';
+import { designDeskRoutes } from './staff/design-routes.ts';
 import { staffOnly } from './staff/desk-http.ts';
 import { deskRenderer } from './staff/desk-render.ts';
 import { deskRoutes } from './staff/desk-routes.ts';
 import { proofUploadRoutes } from './staff/proof-routes.ts';
 import { createStaffAuth } from './staff/staff-auth.ts';
+import { designColoursRoutes } from './submissions/design-colours-routes.ts';
 import { submissionBackLinks, submissionRoutes } from './submissions/submission-routes.ts';
 
 /** What createApp is built from: everything it needs is passed in, so tests build the same app over a fixture and a throwaway database. */
@@ -299,6 +301,7 @@ function mountPublicForms(app: Express, wiring: Wiring): void {
       ...(deps.onStored ? { onStored: deps.onStored } : {}),
     }),
   );
+  app.use(designColoursRoutes({ limits, rateLimit: config.submissionRateLimit, uploadGuard }));
 }
 
 /** How the mockups feature shows a request's pictures and sends one, for the customer's and the members' pages. */
@@ -346,6 +349,7 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
       uploads,
       renderForm: (req, res, page) => pages.renderForm(req, res, page),
       prices: () => siteData.data,
+      garments: () => siteData.data.garments.garments,
       payOnline: gateway !== null,
       groups: organiserGroups(groupOptions),
       ...wiring.queued,
@@ -432,6 +436,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       linkKeys: keys,
       rateLimit: config.submissionRateLimit,
       prices: () => siteData.data,
+      garments: () => siteData.data.garments.garments,
       requestLinks: links,
       planner,
       now: deskNow,
@@ -456,6 +461,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       ...wiring.queued,
     }),
   );
+  app.use(staffGate, designDeskRoutes({ versions, garments: () => siteData.data.garments.garments }));
   app.use(
     staffGate,
     mockupDeskRoutes({

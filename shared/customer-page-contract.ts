@@ -8,6 +8,7 @@ import type { CustomerPageGroup } from './groups/group-contract.ts';
 import type { AskedView } from './requests/asked-view.ts';
 import type { QuoteView } from './requests/quote-view.ts';
 import type { RequestStatus } from './requests/request-status.ts';
+import type { StudioDesign } from './studio/design-schema.ts';
 
 /** One step of the order's way, as the timeline shows it. */
 export interface TimelineStep {
@@ -128,6 +129,11 @@ export interface CustomerPageView {
   files: CustomerPageFile[];
   /** Their artwork on the garment as they placed it, when the request has mockups. */
   mockups?: MockupView[];
+  /**
+   * The design they made in the studio, as sent, with each location's ink sentence ("Front: 3 inks +
+   * underbase = 4 screens"); the page words the sentences among what they asked for.
+   */
+  design?: { design: StudioDesign; inks: string[] };
   thread: CustomerPageMessage[];
   quote?: CustomerPageQuote;
   proof?: CustomerPageProof;

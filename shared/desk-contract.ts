@@ -58,6 +58,18 @@ export interface DeskFile {
   previewable: boolean;
 }
 
+/** One print location of a studio design, with the files the press works from. */
+export interface DeskDesignLocation {
+  /** "Front". */
+  label: string;
+  /** "3 inks + underbase = 4 screens". */
+  sentence: string;
+  /** Screen printing: how many films (one per screen); 0 for the other methods. */
+  films: number;
+  /** Download addresses: the press file as SVG and PDF, and the films PDF for screen printing. */
+  files: { svg: string; pdf: string; films?: string };
+}
+
 /** One line of the activity log, worded for people. */
 export interface DeskEvent {
   at: string;
@@ -208,6 +220,8 @@ export type DeskView =
       /** The customer's fields as the shop reads them, in form order, and the website's estimate then. */
       asked: AskedView;
       files: DeskFile[];
+      /** The studio design sent with the request: per location its ink count and the press files. */
+      design?: DeskDesignLocation[];
       /** The customer's artwork on the garment, and each placement the desk may adjust. */
       mockups?: MockupView[];
       placements?: DeskPlacement[];

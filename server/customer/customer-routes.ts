@@ -20,10 +20,12 @@ import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
 import { uploadTotalRefusal } from '#server/uploads/upload-total.ts';
 import type { CustomerPageOptions, CustomerPageView } from '#shared/customer-page-contract.ts';
+import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
 import type { GroupFormState } from '#shared/groups/group-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { ARTWORK_MAX_FILES, artworkListError } from '#shared/submissions/artwork.ts';
+import { designInkLines, storedDesign } from '#shared/submissions/design-field.ts';
 import { REORDER_FIELD } from '#shared/submissions/quote-fields.ts';
 import { decisionNotices, readDecision } from './customer-decision.ts';
 import type { CustomerStore } from './customer-store.ts';
@@ -140,6 +142,8 @@ export interface CustomerRoutesOptions {
    * dates on the page, and the estimate's lines.
    */
   prices: () => PricingData;
+  /** The catalogue's garments, read at each use: a studio design's garment colour, for its ink count. */
+  garments: () => readonly CatalogueGarment[];
   /** Renders the quote form filled in, for "order again". */
   renderForm: PageRenderer['renderForm'];
   /** Stripe Checkout is set up: the page offers to pay by card (server/payments/customer-payment-routes.ts). */
@@ -241,6 +245,7 @@ async function sendPage(
     now: now(),
   });
   const group = await options.groups?.section(request, path, extra.groupForm);
+  const design = storedDesign(formValues);
   const view: CustomerPageView = {
     ...requestPageView(request, {
       path,
@@ -255,10 +260,20 @@ async function sendPage(
       ? { money, ...nextWithMoney(money, request.promised?.handover ?? handoverOfPayload(request.payload)) }
       : {}),
     ...(mockups.length > 0 ? { mockups: options.mockupPictures.views(mockups, path) } : {}),
+    ...(design ? { design: { design, inks: designInkLines(design, options.garments()) } } : {}),
     ...(extra.notice ? { notice: extra.notice } : {}),
     ...(group ? { group } : {}),
   };
-  const html = await options.renderPage(await previews.withPixels(view, reference), {
+  const shown = await previews.withPixels(view, reference);
+  // A script (curl, a tool of the customer's) asking for JSON gets the page's data itself, never cached.
+  if (req.accepts(['html', 'json']) === 'json') {
+    res
+      .status(extra.status ?? 200)
+      .set('Cache-Control', 'no-store')
+      .json(shown);
+    return;
+  }
+  const html = await options.renderPage(shown, {
     csrfToken: options.csrf.issueToken(req, res),
     timeZone: prices['order-terms'].timeZone,
     stylesheets: options.stylesheets(),

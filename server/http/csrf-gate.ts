@@ -2,6 +2,13 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { type Csrf, csrfError, isUnsafeMethod } from './csrf.ts';
 
+/**
+ * The largest urlencoded or JSON body read: room for the studio's design (MAX_DESIGN_JSON_BYTES, 128 KB
+ * of JSON) with the rest of the quote form, urlencoding up to tripling its quotes and braces. A larger
+ * body is refused unread (413).
+ */
+const FORM_BODY_LIMIT = '512kb';
+
 /** An unsafe route that may be sent without the token: one that proves where its requests come from otherwise. */
 export interface CsrfExemption {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -65,8 +72,8 @@ export function csrfGate(options: {
 
   return [
     unlessExempt(csrf.protectBeforeBody),
-    unlessExempt(express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 200 })),
-    unlessExempt(express.json({ limit: '100kb' })),
+    unlessExempt(express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT, parameterLimit: 200 })),
+    unlessExempt(express.json({ limit: FORM_BODY_LIMIT })),
     unlessExempt(check),
   ];
 }

@@ -8,6 +8,7 @@ import type { PricingData } from '#shared/pricing/estimate.ts';
 import { estimateWords, perPieceWords, scheduleHeading, scheduleWords } from '#shared/pricing/estimate-words.ts';
 import type { Estimate } from '#shared/pricing/types.ts';
 import type { AskedDetail, AskedEstimate, AskedView } from '#shared/requests/asked-view.ts';
+import { DESIGN_FIELD } from '#shared/submissions/design-field-name.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
 import {
   NEW_ARTWORK_KEY,
@@ -67,6 +68,7 @@ const formFieldOf: Record<string, string> = {
   address: 'address',
   zipCode: ZIP_FIELD,
   comments: 'comments',
+  studioDesign: DESIGN_FIELD,
 };
 
 /** Labels of what the form does not ask as such: the pieces it counts. */

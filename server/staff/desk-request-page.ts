@@ -12,6 +12,7 @@ import type { VersionStore } from '#server/requests/version-store.ts';
 import type { Actor } from '#server/storage/activity.ts';
 import type { QueuedFacts } from '#server/storage/mail-facts.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
+import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
 import type { DeskGroupView } from '#shared/groups/group-contract.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { canPromise } from '#shared/requests/promised-date.ts';
@@ -26,7 +27,9 @@ import {
   type RequestStatus,
   UNDO_CANCEL_MS,
 } from '#shared/requests/request-status.ts';
+import { storedDesign } from '#shared/submissions/design-field.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
+import { deskDesignView } from './design-files.ts';
 import type { DeskNotice } from './desk-notices.ts';
 import type { DeskRender } from './desk-render.ts';
 import type { DeskSections } from './desk-sections.ts';
@@ -62,6 +65,8 @@ export interface CustomerPageOptions {
   now: () => Date;
   /** The price files, read at each use (they reload). */
   prices: () => PricingData;
+  /** The catalogue's garments, read at each use: a studio design's print areas and garment colour. */
+  garments: () => readonly CatalogueGarment[];
   /** The customers' private pages: the link the desk shows. */
   requestLinks?: RequestLinks;
   /** Stripe is set up: card payments can be refunded through it from the money card. */
@@ -166,6 +171,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
     }
     const [request, mails, quotes, proofs, customerPage, approvals, formValues, mockups, group, reads] = page;
     if (!request) throw noSuchRequest();
+    const design = storedDesign(formValues);
     const notice = noticeOf(options.notices, req);
     const today = localToday(options.now());
     const allMoves = nextStatuses(request.kind, request.status);
@@ -204,6 +210,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
       receivedAt: request.createdAt.toISOString(),
       asked: askedView(request, formValues, options.prices()),
       files: request.files.map(fileView),
+      ...(design ? { design: deskDesignView(design, options.garments(), `/staff/requests/${reference}`) } : {}),
       ...(mockups.length > 0
         ? options.sections.mockups(
             mockups,

@@ -5,6 +5,8 @@ import { getPage } from '#shared/routes.ts';
 import type { SiteData } from '#shared/site-data.ts';
 import { ARTWORK_MAX_FILES } from '#shared/submissions/artwork.ts';
 import { contactSchema } from '#shared/submissions/contact-form.ts';
+import { checkDesignField, designInkLines } from '#shared/submissions/design-field.ts';
+import { DESIGN_FIELD } from '#shared/submissions/design-field-name.ts';
 import { type FieldErrors, type FormValues, fieldErrorsOf } from '#shared/submissions/form-values.ts';
 import { quoteFormValues } from '#shared/submissions/quote-fields.ts';
 import { createQuoteSchema } from '#shared/submissions/quote-form.ts';
@@ -53,14 +55,30 @@ export const quoteForm: SubmissionForm = {
   maxFiles: ARTWORK_MAX_FILES,
   validate(values, site, load) {
     const result = createQuoteSchema(site).safeParse(values);
-    if (!result.success) return { ok: false, errors: fieldErrorsOf(result.error) };
+    // Checked beside the other fields, so one answer names every field to fix.
+    const design = checkDesignField(values, site.garments.garments);
+    if (!result.success || !design.ok)
+      return {
+        ok: false,
+        errors: {
+          ...(result.success ? {} : fieldErrorsOf(result.error)),
+          ...(design.ok ? {} : { [DESIGN_FIELD]: design.message }),
+        },
+      };
     const { data } = result;
+    const formValues = quoteFormValues(values);
+    // The design itself is kept with the form (what the desk prints from and a reorder refills), its ink
+    // count in the payload, which the mails, the desk and the customer's page word for people.
+    if (design.design) formValues[DESIGN_FIELD] = JSON.stringify(design.design);
     return {
       ok: true,
       name: data.name,
       email: data.email,
-      payload: quotePayload(data, values, site, new Date(), load),
-      formValues: quoteFormValues(values),
+      payload: {
+        ...quotePayload(data, values, site, new Date(), load),
+        ...(design.design ? { studioDesign: designInkLines(design.design, site.garments.garments).join('\n') } : {}),
+      },
+      formValues,
     };
   },
   drawsMockups: true,

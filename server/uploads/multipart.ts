@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import createHttpError, { isHttpError } from 'http-errors';
 import multer, { MulterError } from 'multer';
+import { MAX_DESIGN_JSON_BYTES } from '#shared/studio/design-schema.ts';
 import {
   ARTWORK_FIELD,
   ARTWORK_MAX_FILE_BYTES,
@@ -11,8 +12,11 @@ import { formatBytes } from '#shared/submissions/format-bytes.ts';
 
 /** Room for the text fields and the multipart framing on top of the files themselves. */
 const TEXT_ALLOWANCE_BYTES = 512 * 1024;
-/** The longest single text field: the quote's comments are 2,000 characters, four bytes each at most. */
-const MAX_FIELD_BYTES = 16 * 1024;
+/**
+ * The longest single text field: the studio's design (its JSON) on the quote form. Every other field is
+ * far shorter and its own schema refuses it past its length.
+ */
+const MAX_FIELD_BYTES = MAX_DESIGN_JSON_BYTES;
 
 const messages: Partial<Record<MulterError['code'], string>> = {
   LIMIT_FILE_SIZE: `A file is larger than ${formatBytes(ARTWORK_MAX_FILE_BYTES)}, the most one file may be.`,

@@ -1,5 +1,6 @@
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { z } from '#shared/zod.ts';
+import { DESIGN_FIELD, DESIGN_FIELD_KEPT_CHARS } from './design-field-name.ts';
 import { SUBMISSION_KEY_FIELD } from './submission-key.ts';
 
 /**
@@ -39,7 +40,9 @@ export function formValuesFrom(entries: Iterable<[string, unknown]>): FormValues
     if (name === CSRF_FIELD || name === HONEYPOT_FIELD || name === SUBMISSION_KEY_FIELD || name === '__proto__') {
       continue;
     }
-    if (typeof value === 'string') values[name] = value.slice(0, MAX_KEPT_LENGTH);
+    // The studio's design is long by nature; one character past its cap is kept so its check refuses it.
+    const kept = name === DESIGN_FIELD ? DESIGN_FIELD_KEPT_CHARS : MAX_KEPT_LENGTH;
+    if (typeof value === 'string') values[name] = value.slice(0, kept);
     else if (typeof value === 'number' || typeof value === 'boolean') values[name] = String(value);
   }
   return values;

@@ -12,6 +12,7 @@ import type {
 } from '#shared/pricing/types.ts';
 import type { LoadDates } from '#shared/production/production-load.ts';
 import { isServiceId, type ServiceId, serviceIds } from '#shared/service-ids.ts';
+import { DESIGN_FIELD } from './design-field-name.ts';
 import type { FormValues } from './form-values.ts';
 
 /**
@@ -376,6 +377,7 @@ const quoteFieldNames: ReadonlySet<string> = new Set([
   ZIP_FIELD,
   'comments',
   REORDER_FIELD,
+  DESIGN_FIELD,
   ...quoteSizes.map(sizeField),
   ...Array.from({ length: MAX_LOCATIONS }, (_, index) => Object.values(locationFields(index + 1))).flat(),
 ]);

@@ -1,4 +1,5 @@
 import { ARTWORK_FIELD } from './artwork.ts';
+import { DESIGN_FIELD } from './design-field-name.ts';
 import { REORDER_FIELD, SIZES_FIELD, ZIP_FIELD } from './quote-fields.ts';
 
 /**
@@ -27,6 +28,7 @@ export const quoteLabels: Readonly<Record<string, string>> = {
   [ARTWORK_FIELD]: 'Artwork',
   comments: 'Comments',
   [REORDER_FIELD]: 'Reorder of',
+  [DESIGN_FIELD]: 'Studio design',
 };
 
 /** The parts of one print location row, as the form labels them. */

@@ -1,0 +1,82 @@
+/**
+ * A request's studio design as the desk works from it: per print location, the ink count and the files
+ * for the press (server/studio draws them). The counts come from the design alone, so the request page
+ * shows them without drawing anything; the files are drawn when downloaded.
+ */
+import { filmsPdf } from '#server/studio/films.ts';
+import { prepareArt, pressPdf, pressSvg } from '#server/studio/press-file.ts';
+import { studioFont } from '#server/studio/studio-fonts.ts';
+import type { DeskDesignLocation } from '#shared/desk-contract.ts';
+import type { CatalogueGarment, PrintAreaLimit } from '#shared/garments/catalogue.ts';
+import type { DesignLayer, StudioDesign, StudioLocation } from '#shared/studio/design-schema.ts';
+import { countInks, type LocationInks } from '#shared/studio/ink-count.ts';
+import { designOnDark } from '#shared/submissions/design-field.ts';
+import { placements } from '#shared/submissions/quote-fields.ts';
+
+export const designFileNames = ['press.svg', 'press.pdf', 'films.pdf'] as const;
+export type DesignFileName = (typeof designFileNames)[number];
+
+interface DesignLocation {
+  location: StudioLocation;
+  /** The garment's print area here; undefined when the catalogue no longer lists it. */
+  area: PrintAreaLimit | undefined;
+  layers: readonly DesignLayer[];
+  counted: LocationInks;
+}
+
+/** The design's locations that have layers, bottom layer first, with their counts. */
+export function designLocations(design: StudioDesign, garments: readonly CatalogueGarment[]): DesignLocation[] {
+  const garment = garments.find((candidate) => candidate.id === design.garmentId);
+  return countInks(design, designOnDark(design, garments)).map((counted) => ({
+    location: counted.location,
+    area: garment?.printAreas.find((area) => area.placement === counted.location),
+    layers: design.locations[counted.location] ?? [],
+    counted,
+  }));
+}
+
+/** The desk's design section: `base` is the request's desk address. */
+export function deskDesignView(
+  design: StudioDesign,
+  garments: readonly CatalogueGarment[],
+  base: string,
+): DeskDesignLocation[] {
+  const screen = design.method === 'screen-printing';
+  return designLocations(design, garments).map(({ location, counted }) => {
+    const at = `${base}/design/${location}`;
+    return {
+      label: placements[location],
+      sentence: counted.sentence,
+      films: screen ? counted.screens : 0,
+      files: {
+        svg: `${at}/press.svg`,
+        pdf: `${at}/press.pdf`,
+        ...(screen && counted.screens > 0 ? { films: `${at}/films.pdf` } : {}),
+      },
+    };
+  });
+}
+
+/** A file drawn, or why it cannot be (said to the desk as a 404's message). */
+export type DrawnFile = { ok: true; body: Buffer; type: string } | { ok: false; message: string };
+
+/** One of the location's files for the press, drawn now. */
+export async function drawDesignFile(
+  design: StudioDesign,
+  place: DesignLocation,
+  file: DesignFileName,
+): Promise<DrawnFile> {
+  if (!place.area)
+    return { ok: false, message: `The garment's ${place.location} print area is no longer in the catalogue.` };
+  if (file === 'films.pdf' && design.method !== 'screen-printing')
+    return { ok: false, message: 'Films are made for screen printing only.' };
+  if (file === 'films.pdf' && place.counted.screens === 0)
+    return { ok: false, message: `The ${place.location} print has no ink of its own to make films of.` };
+  const prepared = prepareArt(
+    { location: place.location, area: place.area, layers: place.layers },
+    { fonts: studioFont },
+  );
+  if (file === 'press.svg') return { ok: true, body: Buffer.from(pressSvg(prepared)), type: 'image/svg+xml' };
+  if (file === 'press.pdf') return { ok: true, body: await pressPdf(prepared), type: 'application/pdf' };
+  return { ok: true, body: (await filmsPdf(prepared, place.counted)).pdf, type: 'application/pdf' };
+}
