@@ -1,7 +1,7 @@
 import type { Metadata, OutputInfo } from 'sharp';
+import sharp from '#server/studio/bounded-sharp.ts';
 import type { StoredFile } from '#server/submissions/submission-store.ts';
 import { INK_ALPHA_THRESHOLD, type PixelBox } from '#shared/garments/ink-bounds.ts';
-import sharp from './bounded-sharp.ts';
 import { cleanSvg } from './svg-cleaner.ts';
 
 /**

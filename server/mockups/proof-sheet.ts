@@ -1,6 +1,6 @@
+import sharp from '#server/studio/bounded-sharp.ts';
 import { escapeHtml } from '#shared/escape-html.ts';
 import { placements } from '#shared/submissions/quote-fields.ts';
-import sharp from './bounded-sharp.ts';
 import type { StoredMockup } from './mockup-store.ts';
 import { MOCKUP_SCALE } from './render-mockups.ts';
 

@@ -1,3 +1,4 @@
+import sharp from '#server/studio/bounded-sharp.ts';
 import type { GarmentColor } from '#shared/garments/catalogue.ts';
 import { garmentSvg } from '#shared/garments/garment-drawings.ts';
 import {
@@ -18,7 +19,6 @@ import { ARTWORK_FIELD } from '#shared/submissions/artwork.ts';
 import type { FieldErrors } from '#shared/submissions/form-values.ts';
 import { locationFields } from '#shared/submissions/quote-fields.ts';
 import { ArtworkImageError, type OpenedArtwork, openArtwork } from './artwork-image.ts';
-import sharp from './bounded-sharp.ts';
 import type { MockupOrder } from './mockup-order.ts';
 import type { MockupPlacement, NewMockup } from './mockup-store.ts';
 

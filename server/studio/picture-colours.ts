@@ -54,7 +54,7 @@ const inkColours = inks.map((ink) => ({ ink, rgb: rgbOf(ink.hex) }));
 /** The picture's opaque pixels, read at a small size, each as RGB. */
 async function opaquePixels(picture: Buffer): Promise<Rgb[]> {
   // Loaded when a picture comes, as the mockups load it: libvips stays out of processes that draw none.
-  const { default: sharp } = await import('sharp');
+  const { default: sharp } = await import('./bounded-sharp.ts');
   const { data, info } = await sharp(picture, { limitInputPixels: MAX_INPUT_PIXELS })
     .resize(SAMPLE_PIXELS, SAMPLE_PIXELS, { fit: 'inside', kernel: 'nearest', withoutEnlargement: true })
     .ensureAlpha()

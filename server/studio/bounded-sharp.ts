@@ -11,5 +11,8 @@ export const SHARP_CACHE = { memory: 16, files: 0, items: 50 } as const;
 // Process-wide in libvips: set once, when the first module that draws with sharp is loaded.
 sharp.cache(SHARP_CACHE);
 
-/** sharp with its cache bounded: the mockup modules import it from here, never from 'sharp' itself. */
+/**
+ * sharp with its cache bounded: the mockups and the studio's picture colours import it from here, never
+ * from 'sharp' itself, so the bound holds whichever of them loads sharp first.
+ */
 export default sharp;
