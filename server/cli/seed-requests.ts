@@ -218,18 +218,27 @@ interface Context {
   proof: StoredFile;
 }
 
-/** The request made at `createdAt`, with its life up to `now`; undefined when the form would refuse it. */
-function requestAt(random: Random, createdAt: Date, context: Context): SeedRequest | undefined {
+type Actor = SeedRequest['events'][number]['actor'];
+
+/** A made-up person: a name of the lists, an address made of it, and now and then a company. */
+function personOf(random: Random): { name: string; email: string; company: string | undefined } {
   const first = random.pick(firstNames);
   const last = random.pick(lastNames);
-  const name = `${first} ${last}`;
   const email = `${first}.${last}${random.int(1, 999)}@example.com`
     .normalize('NFKD')
     .replace(/[^\x20-\x7e]/g, '')
     .replace(/'/g, '')
     .toLowerCase();
   const company = random.chance(0.4) ? random.pick(companies) : undefined;
-  const ageDays = (context.now.getTime() - createdAt.getTime()) / DAY;
+  return { name: `${first} ${last}`, email, company };
+}
+
+/**
+ * A request as the form takes it at `createdAt`, before anyone has acted on it; undefined when the form
+ * would refuse it.
+ */
+function newRequest(random: Random, createdAt: Date, context: Context): SeedRequest | undefined {
+  const { name, email, company } = personOf(random);
   const kind = random.chance(0.85) ? 'quote' : 'contact';
   const form = kind === 'quote' ? quoteForm : contactForm;
   const values =
@@ -238,8 +247,7 @@ function requestAt(random: Random, createdAt: Date, context: Context): SeedReque
       : { name, email, message: 'Do you print on bags as well? We need about forty for a fair.' };
   const checked = form.validate(values, context.site);
   if (!checked.ok) return undefined;
-
-  const request: SeedRequest = {
+  return {
     kind,
     createdAt,
     name,
@@ -258,141 +266,201 @@ function requestAt(random: Random, createdAt: Date, context: Context): SeedReque
     events: [],
     payments: [],
   };
-  const money = seedMoney(request, random, context.staff);
+}
+
+/**
+ * One request's life being written: its clock, and what an act does to it. Every step of the life goes
+ * through here, so the times only rise and the unread mark follows whoever acted last.
+ */
+function storyOf(request: SeedRequest, random: Random, context: Context) {
   // Acts happen a few hours to a few days apart, never after now.
-  let clock = createdAt.getTime();
-  const later = (minHours: number, maxHours: number) => {
-    clock = Math.min(context.now.getTime(), clock + random.int(minHours, maxHours) * HOUR);
-    return new Date(clock);
-  };
-  const staffAct = (at: Date) => {
-    request.readAt = at;
-  };
-  const customerAct = (at: Date) => {
-    request.activityAt = at;
-    request.readAt = null;
-  };
-  const move = (to: RequestStatus, at: Date, actor: SeedRequest['events'][number]['actor'], data = {}) => {
-    request.events.push({ at, actor, type: 'status', data: { from: request.status, to, ...data } });
+  let clock = request.createdAt.getTime();
+  // The new status alone, for the acts whose own event records the change.
+  const enter = (to: RequestStatus, at: Date) => {
     request.status = to;
     request.statusChangedAt = at;
   };
+  return {
+    request,
+    random,
+    context,
+    money: seedMoney(request, random, context.staff),
+    later(minHours: number, maxHours: number) {
+      clock = Math.min(context.now.getTime(), clock + random.int(minHours, maxHours) * HOUR);
+      return new Date(clock);
+    },
+    /** The desk has seen the request at `at`. */
+    staffAct(at: Date) {
+      request.readAt = at;
+    },
+    /** The customer did something: the request is unread again on the desk. */
+    customerAct(at: Date) {
+      request.activityAt = at;
+      request.readAt = null;
+    },
+    /** A status change whose own event says so (a quote, a decision or a proof carries it in its event instead). */
+    move(to: RequestStatus, at: Date, actor: Actor) {
+      request.events.push({ at, actor, type: 'status', data: { from: request.status, to } });
+      enter(to, at);
+    },
+    enter,
+  };
+}
+type Story = ReturnType<typeof storyOf>;
 
-  if (ageDays > 0.2 || random.chance(0.3)) {
-    const at = later(1, 8);
-    request.events.push({ at, actor: context.staff, type: 'opened', data: {} });
-    staffAct(at);
+/** The desk opens the request, unless it came in only just now and nobody has looked yet. */
+function opening(story: Story, ageDays: number) {
+  if (ageDays > 0.2 || story.random.chance(0.3)) {
+    const at = story.later(1, 8);
+    story.request.events.push({ at, actor: story.context.staff, type: 'opened', data: {} });
+    story.staffAct(at);
   }
-  if (kind === 'contact') {
-    if (ageDays > 3 || random.chance(0.5)) move('handled', later(1, 24), context.staff);
-    return request;
-  }
+}
 
-  const target = quoteStatusFor(random, ageDays);
+/** The desk's quote for what the form asked, now and then with a set-up line. */
+function quoting(story: Story, to: RequestStatus) {
+  const { request, random, context } = story;
+  const payload = request.payload as { quantity?: number; service?: string; garment?: string };
+  const at = story.later(4, 30);
+  const unitCents = random.int(650, 2400);
+  const lines: QuoteLine[] = [
+    {
+      label: `${payload.service ?? 'Printing'} on ${payload.garment ?? 'garments'}`,
+      quantity: payload.quantity ?? 24,
+      unitCents,
+    },
+    ...(random.chance(0.5) ? [{ label: 'Screens and set-up', quantity: 1, unitCents: 2500 }] : []),
+  ];
+  const totalCents = lines.reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
+  request.quotes.push({
+    lines,
+    notes: 'Prices include the garments and printing.',
+    validUntil: dayOf(new Date(at.getTime() + 30 * DAY)),
+    depositPercent: 50,
+    totalCents,
+    at,
+    by: context.staff,
+  });
+  request.events.push({ at, actor: context.staff, type: 'quote', data: { version: 1, totalCents, from: 'new', to } });
+  story.enter(to, at);
+  story.staffAct(at);
+  if (random.chance(0.3)) questionAndAnswer(story);
+}
+
+/** A customer's question on the quote and the desk's answer. */
+function questionAndAnswer(story: Story) {
+  const { request, random, context } = story;
+  const asked = story.later(2, 48);
+  request.events.push({
+    at: asked,
+    actor: 'customer',
+    type: 'message',
+    data: { text: random.pick(customerMessages), files: [] },
+  });
+  story.customerAct(asked);
+  const answered = story.later(1, 24);
+  request.events.push({
+    at: answered,
+    actor: context.staff,
+    type: 'message',
+    data: { text: random.pick(staffMessages) },
+  });
+  story.staffAct(answered);
+}
+
+/**
+ * The customer approves the quote (then pays the deposit, always when the order goes on into production)
+ * or the proof (then the shop promises a day).
+ */
+function approving(story: Story, to: 'approved' | 'proof_approved', reach: number) {
+  const { request, random } = story;
+  const subject = to === 'approved' ? 'quote' : 'proof';
+  const at = story.later(2, 72);
+  const name = request.name;
+  request.approvals.push({ subject, version: 1, decision: 'approved', name, comment: '', at });
+  request.events.push({
+    at,
+    actor: 'customer',
+    type: 'decision',
+    data: { subject, version: 1, decision: 'approved', name, from: request.status, to },
+  });
+  story.enter(to, at);
+  story.customerAct(at);
+  if (to === 'proof_approved') {
+    const promised = { date: dayOf(new Date(at.getTime() + random.int(7, 14) * DAY)), handover: 'pickup' as const };
+    request.promised = promised;
+    request.events.push({ at, actor: 'system', type: 'promised', data: promised });
+  }
+  const required = reach >= quotePath.indexOf('in_production');
+  if (to === 'approved') story.money.deposit(story.later(1, 48), { required });
+}
+
+/** The desk sends the proof of the artwork. */
+function proofSending(story: Story, to: RequestStatus) {
+  const { request, context } = story;
+  const at = story.later(4, 48);
+  request.proofs.push({
+    file: context.proof,
+    widthInches: 10,
+    heightInches: 8,
+    notes: 'Actual size on a large tee.',
+    at,
+    by: context.staff,
+  });
+  request.events.push({
+    at,
+    actor: context.staff,
+    type: 'proof',
+    data: { version: 1, name: context.proof.name, from: request.status, to },
+  });
+  story.enter(to, at);
+  story.staffAct(at);
+}
+
+/** A step of the making (in production, ready, completed): days apart; the balance is paid at collection. */
+function makingStep(story: Story, to: RequestStatus) {
+  const at = story.later(24, 96);
+  if (to === 'completed') story.money.balance(at);
+  story.move(to, at, story.context.staff);
+  story.staffAct(at);
+}
+
+/** Called off by either side, days later; a card deposit is now and then refunded. */
+function cancelling(story: Story) {
+  const at = story.later(24, 240);
+  const byCustomer = story.random.chance(0.5);
+  story.move('cancelled', at, byCustomer ? 'customer' : story.context.staff);
+  if (byCustomer) story.customerAct(at);
+  else story.staffAct(at);
+  story.money.refund(story.later(1, 72));
+}
+
+/** A quote request's way along the path, as far as one of its age goes; a cancelled one stops early on. */
+function quoteLife(story: Story, ageDays: number) {
+  const target = quoteStatusFor(story.random, ageDays);
   const cancelled = target === 'cancelled';
-  const goal = cancelled ? quotePath[random.int(1, 3)] : target;
+  const goal = cancelled ? quotePath[story.random.int(1, 3)] : target;
   const reach = quotePath.indexOf(goal as RequestStatus);
-  const payload = checked.payload as { quantity?: number; service?: string; garment?: string };
-  const quantity = payload.quantity ?? 24;
   for (let step = 1; step <= reach; step++) {
     const to = quotePath[step] as RequestStatus;
-    if (to === 'quoted') {
-      const at = later(4, 30);
-      const unitCents = random.int(650, 2400);
-      const lines: QuoteLine[] = [
-        { label: `${payload.service ?? 'Printing'} on ${payload.garment ?? 'garments'}`, quantity, unitCents },
-        ...(random.chance(0.5) ? [{ label: 'Screens and set-up', quantity: 1, unitCents: 2500 }] : []),
-      ];
-      const totalCents = lines.reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
-      request.quotes.push({
-        lines,
-        notes: 'Prices include the garments and printing.',
-        validUntil: dayOf(new Date(at.getTime() + 30 * DAY)),
-        depositPercent: 50,
-        totalCents,
-        at,
-        by: context.staff,
-      });
-      request.events.push({
-        at,
-        actor: context.staff,
-        type: 'quote',
-        data: { version: 1, totalCents, from: 'new', to },
-      });
-      request.status = to;
-      request.statusChangedAt = at;
-      staffAct(at);
-      if (random.chance(0.3)) {
-        const asked = later(2, 48);
-        request.events.push({
-          at: asked,
-          actor: 'customer',
-          type: 'message',
-          data: { text: random.pick(customerMessages), files: [] },
-        });
-        customerAct(asked);
-        const answered = later(1, 24);
-        request.events.push({
-          at: answered,
-          actor: context.staff,
-          type: 'message',
-          data: { text: random.pick(staffMessages) },
-        });
-        staffAct(answered);
-      }
-    } else if (to === 'approved' || to === 'proof_approved') {
-      const subject = to === 'approved' ? 'quote' : 'proof';
-      const at = later(2, 72);
-      request.approvals.push({ subject, version: 1, decision: 'approved', name, comment: '', at });
-      request.events.push({
-        at,
-        actor: 'customer',
-        type: 'decision',
-        data: { subject, version: 1, decision: 'approved', name, from: request.status, to },
-      });
-      request.status = to;
-      request.statusChangedAt = at;
-      customerAct(at);
-      if (to === 'proof_approved') {
-        const promised = { date: dayOf(new Date(at.getTime() + random.int(7, 14) * DAY)), handover: 'pickup' as const };
-        request.promised = promised;
-        request.events.push({ at, actor: 'system', type: 'promised', data: promised });
-      }
-      if (to === 'approved') money.deposit(later(1, 48), { required: reach >= quotePath.indexOf('in_production') });
-    } else if (to === 'proof_sent') {
-      const at = later(4, 48);
-      request.proofs.push({
-        file: context.proof,
-        widthInches: 10,
-        heightInches: 8,
-        notes: 'Actual size on a large tee.',
-        at,
-        by: context.staff,
-      });
-      request.events.push({
-        at,
-        actor: context.staff,
-        type: 'proof',
-        data: { version: 1, name: context.proof.name, from: request.status, to },
-      });
-      request.status = to;
-      request.statusChangedAt = at;
-      staffAct(at);
-    } else {
-      const at = later(24, 96);
-      if (to === 'completed') money.balance(at);
-      move(to, at, context.staff);
-      staffAct(at);
-    }
+    if (to === 'quoted') quoting(story, to);
+    else if (to === 'approved' || to === 'proof_approved') approving(story, to, reach);
+    else if (to === 'proof_sent') proofSending(story, to);
+    else makingStep(story, to);
   }
-  if (cancelled) {
-    const at = later(24, 240);
-    const byCustomer = random.chance(0.5);
-    move('cancelled', at, byCustomer ? 'customer' : context.staff);
-    if (byCustomer) customerAct(at);
-    else staffAct(at);
-    money.refund(later(1, 72));
-  }
+  if (cancelled) cancelling(story);
+}
+
+/** The request made at `createdAt`, with its life up to `now`; undefined when the form would refuse it. */
+function requestAt(random: Random, createdAt: Date, context: Context): SeedRequest | undefined {
+  const request = newRequest(random, createdAt, context);
+  if (!request) return undefined;
+  const ageDays = (context.now.getTime() - createdAt.getTime()) / DAY;
+  const story = storyOf(request, random, context);
+  opening(story, ageDays);
+  if (request.kind === 'quote') quoteLife(story, ageDays);
+  // A contact message is only answered: handled after a few days, sometimes sooner.
+  else if (ageDays > 3 || random.chance(0.5)) story.move('handled', story.later(1, 24), context.staff);
   return request;
 }
 
