@@ -5,6 +5,7 @@ import { ActivitySection } from './request-activity.tsx';
 import { ArtworkSection } from './request-artwork.tsx';
 import { ConversationSection } from './request-conversation.tsx';
 import { CustomerLinkSection } from './request-customer-link.tsx';
+import { DesignSection } from './request-design.tsx';
 import { GroupSection } from './request-group.tsx';
 import { MailsSection } from './request-mails.tsx';
 import { MockupsSection } from './request-mockups.tsx';
@@ -78,6 +79,7 @@ export function CustomerPage({ view, options }: { view: DeskRequestView; options
           {view.group && <GroupSection group={view.group} token={options.csrfToken} />}
           {view.kind === 'quote' && (
             <>
+              {view.design && view.design.length > 0 && <DesignSection design={view.design} />}
               <ArtworkSection view={view} />
               <MockupsSection view={view} options={options} />
               <QuotesSection view={view} />
