@@ -38,6 +38,7 @@ export type PageId =
   | 'direct-to-garment'
   | 'embroidery'
   | 'quote-sent'
+  | 'studio'
   | 'our-work'
   | 'about-us'
   | 'faq'
@@ -87,6 +88,13 @@ export const pages = [
     path: '/pricing/sent',
     name: 'Quote request sent',
     // A receipt for whoever just sent a request (or nothing, visited later): no page for search engines.
+    sitemap: false,
+  },
+  {
+    id: 'studio',
+    path: '/pricing/studio',
+    name: 'Design studio',
+    // Opened from the quote form on a garment it chose: without one there is nothing to design on.
     sitemap: false,
   },
   {
