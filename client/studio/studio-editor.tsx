@@ -110,6 +110,16 @@ export default function StudioEditor({ start, garmentName, type, color, area }: 
     commit({ layers: next, selected: index }, [words(fitted), note].filter(Boolean).join(' '), group);
   }
 
+  /**
+   * Where a new layer's centre goes: a third of the way down for the first (where a name sits on a chest), then under the lowest layer so
+   * far, so a name, a number and a motif added in turn stack like a jersey instead of covering each other.
+   */
+  function nextY(height: number): number {
+    const bottoms = layers.map((layer) => layer.y + (measure(layer)?.height ?? 0) / 2);
+    if (bottoms.length === 0) return round2(area.heightInches / 3);
+    return round2(Math.min(Math.max(...bottoms) + 0.5 + height / 2, area.heightInches - height / 2));
+  }
+
   async function addText(text: string) {
     try {
       await loadFont(DEFAULT_FONT);
@@ -127,21 +137,27 @@ export default function StudioEditor({ start, garmentName, type, color, area }: 
       outline: null,
       arc: null,
       x: round2(area.widthInches / 2),
-      y: round2(area.heightInches / 2),
+      y: 0,
       rotation: 0,
     };
-    place(layers.length, layer, (fitted) => `Added ${layerShortName(fitted)}.`, null);
+    place(
+      layers.length,
+      { ...layer, y: nextY(measure(layer)?.height ?? 0) },
+      (fitted) => `Added ${layerShortName(fitted)}.`,
+      null,
+    );
     setFocusLayer(layers.length);
   }
 
   function addMotif(motif: Motif) {
+    const width = Math.min(4, area.widthInches, area.heightInches);
     const layer: DesignLayer = {
       kind: 'motif',
       motifId: motif.id,
       inkId: isDark(color.hex) ? 'white' : 'black',
-      widthInches: Math.min(4, area.widthInches, area.heightInches),
+      widthInches: width,
       x: round2(area.widthInches / 2),
-      y: round2(area.heightInches / 2),
+      y: nextY(width),
       rotation: 0,
     };
     place(layers.length, layer, (fitted) => `Added ${layerShortName(fitted)}.`, null);

@@ -124,7 +124,7 @@ export function StudioPreview({
       marksOnly
       svgRef={svg}
       viewBox={viewBox.join(' ')}
-      className="w-full touch-none select-none rounded-xl border border-stone-200 bg-stone-100"
+      className="max-h-[65vh] w-full touch-none select-none rounded-xl border border-stone-200 bg-stone-100"
     >
       <rect
         x={box.x}
