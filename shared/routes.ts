@@ -159,7 +159,7 @@ export type LazyPageId = Exclude<PageId, Extract<(typeof pages)[number], { eager
 
 /** A page's row, for its title and path; throws on an id the table lacks. */
 export function getPage(id: PageId): PageDefinition {
-  // Fourteen rows: a search costs less than keeping a map, and less code ships.
+  // Some fifteen rows: a search costs less than keeping a map, and less code ships.
   const page: PageDefinition | undefined = pages.find((row) => row.id === id);
   if (!page) throw new Error(`Unknown page id "${id}"`);
   return page;

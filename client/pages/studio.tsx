@@ -9,7 +9,6 @@ import { colorNamed, type PrintLocation } from '#shared/garments/catalogue.ts';
 import type { PriceFiles } from '#shared/pricing/estimate.ts';
 import { getPage } from '#shared/routes.ts';
 import { isServiceId } from '#shared/service-ids.ts';
-import { catalogueGarment } from '#shared/submissions/quote-fields.ts';
 
 // The editor, its fonts' parser (opentype.js) and the motifs' outlines are one chunk of their own, fetched
 // once this page runs: no other page's first load carries them, nor this page's server HTML.
@@ -24,8 +23,10 @@ function studioProps(params: URLSearchParams, prices: PriceFiles): StudioProps |
   const method = params.get('method') ?? '';
   if (!isServiceId(method)) return null;
   const file = prices[method];
-  const garment = catalogueGarment(file, params.get('garment') ?? undefined);
-  if (!garment?.type || !garment.printAreas?.length) return null;
+  // Found here rather than with the quote form's helpers: those bring the pricing engine into this page's
+  // first load, which only the editor's own chunk needs.
+  const garment = file.garments.find((candidate) => candidate.id === params.get('garment'));
+  if (!garment?.colors || !garment.type || !garment.printAreas?.length) return null;
   const color = colorNamed(garment, params.get('color') ?? undefined) ?? garment.colors?.[0];
   const area =
     garment.printAreas.find((candidate) => candidate.placement === params.get('location')) ?? garment.printAreas[0];
