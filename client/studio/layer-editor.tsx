@@ -23,9 +23,7 @@ function TextFields({ layer, missing, onChange }: { layer: TextLayer; missing: s
             ? `This font cannot draw ${missing.map((char) => `“${char}”`).join(', ')}: they are left out.`
             : undefined
         }
-        onValue={(text) => {
-          if (text.trim() !== '') set({ text }, `Text changed to '${text}'`, 'text');
-        }}
+        onValue={(text) => set({ text }, `Text changed to '${text}'`, 'text')}
       />
       <SelectBox
         label="Font"
@@ -52,7 +50,7 @@ function TextFields({ layer, missing, onChange }: { layer: TextLayer; missing: s
       />
       <NumberField
         label="Letter spacing"
-        unit="share of the height"
+        unit="share of height"
         value={layer.letterSpacing}
         min={-0.2}
         max={1}

@@ -22,6 +22,7 @@ import { fitToArea, measure } from './layer-fit.ts';
 import { LayerList } from './layer-list.tsx';
 import { layerLabel, layerShortName, moveWords } from './layer-words.ts';
 import { MotifPicker } from './motif-picker.tsx';
+import { pricedCatalogue } from './priced-catalogue.ts';
 import { loadedFont, loadFont } from './studio-fonts.ts';
 import { StudioPreview } from './studio-preview.tsx';
 import { designOptions, StudioPrice } from './studio-price.tsx';
@@ -263,7 +264,7 @@ export default function StudioEditor({ start, garmentName, type, color, area }: 
       : [];
 
   function handDesign() {
-    const checked = designSchemaFor(site.garments.garments).safeParse(design);
+    const checked = designSchemaFor(pricedCatalogue(site)).safeParse(design);
     if (!checked.success) {
       setProblem(`This design cannot be used yet: ${checked.error.issues.map((issue) => issue.message).join(' ')}`);
       return;
@@ -290,7 +291,7 @@ export default function StudioEditor({ start, garmentName, type, color, area }: 
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the shortcuts only listen; every one has a button too.
-    <div ref={root} onKeyDown={onKeyDown} className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+    <div ref={root} onKeyDown={onKeyDown} className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-start">
       <div className="grid gap-4 lg:sticky lg:top-24">
         <StudioPreview
           type={type}
@@ -352,7 +353,7 @@ export default function StudioEditor({ start, garmentName, type, color, area }: 
               Edit {layerShortName(current)}
             </h2>
             <LayerActions onAction={actOn} onMove={(dx, dy) => move(selected, dx, dy)} />
-            <LayerEditor layer={current} missing={missing} onChange={change} />
+            <LayerEditor key={selected} layer={current} missing={missing} onChange={change} />
           </section>
         ) : null}
         <section

@@ -107,6 +107,12 @@ export function TextBox({
   hint?: string;
 }) {
   const id = useId();
+  // A layer's text cannot be empty, but the field may be on the way to another word: the draft is kept, and
+  // the design takes each text that is not blank.
+  const [draft, setDraft] = useState(value);
+  useEffect(() => {
+    setDraft((before) => (before.trim() === '' || before === value ? before : value));
+  }, [value]);
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
@@ -115,10 +121,13 @@ export function TextBox({
       <input
         id={id}
         type="text"
-        value={value}
+        value={draft}
         maxLength={maxLength}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(event) => onValue(event.target.value)}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          if (event.target.value.trim() !== '') onValue(event.target.value);
+        }}
         className={fieldClass}
       />
       {hint ? (

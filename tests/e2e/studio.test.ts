@@ -95,6 +95,8 @@ describe('design studio', () => {
     await page.screenshot({ path: `${shots}/studio-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${shots}/studio-390.png`, fullPage: true });
+    await page.getByRole('heading', { name: 'Design your print' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/studio-390-first-screen.png` });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await press(page, 'Use this design');
