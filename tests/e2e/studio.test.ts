@@ -115,6 +115,26 @@ describe('design studio', () => {
     await context.close();
   });
 
+  it('shrinks a text too large for the left chest and says so, and names a character the font cannot draw', async () => {
+    const { page, context, problems } = await openPage(
+      browser(),
+      `${baseUrl}/pricing/studio?garment=gildan-5000&color=White&method=screen-printing&location=left-chest&q=24`,
+      { width: 390 },
+    );
+    await page.getByRole('heading', { name: 'Layers' }).waitFor();
+    await typeInto(page, 'Text to add', 'EAGLES');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => said(page))
+      .toMatch(/^Added text 'EAGLES'\. Too large for the 4 × 4 in print area: shrunk to letters 0\.\d+ in tall\.$/);
+    await typeInto(page, 'Text', 'EAGLES ★');
+    await expect.poll(() => page.getByText('This font cannot draw “★”').count()).toBe(1);
+    expect(await page.getByTestId('studio-inks').textContent()).toBe('1 ink = 1 screen');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('says without JavaScript that the studio needs it, and leads to the quote form’s upload', async () => {
     const { page, context } = await openPage(
       browser(),
