@@ -42,7 +42,11 @@ export function StudioDesignField({
       : null;
   if (!design && !start) return null;
   return (
-    <div className="rounded-xl border border-stone-200 bg-stone-50 p-4 sm:col-span-2" data-testid="studio-design">
+    <div
+      // The studio needs JavaScript: without it the way in is absent and the form is as it was.
+      className={`rounded-xl border border-stone-200 bg-stone-50 p-4 sm:col-span-2 ${design ? '' : 'js-swap'}`}
+      data-testid="studio-design"
+    >
       {design ? (
         <>
           <input type="hidden" name="design" value={design.json} />

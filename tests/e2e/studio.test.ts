@@ -146,6 +146,10 @@ describe('design studio', () => {
     await expect.poll(() => page.getByText('The design studio needs JavaScript').count()).toBe(1);
     const link = page.getByRole('link', { name: 'send us your artwork with the quote form' });
     expect(await link.getAttribute('href')).toBe('/pricing#quote-artwork');
+    // The quote form without JavaScript offers no way into a studio that cannot run.
+    await page.goto(`${baseUrl}${quoteForm}`);
+    await page.getByRole('button', { name: /send/i }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Design it here' }).count()).toBe(0);
     await context.close();
   });
 });
