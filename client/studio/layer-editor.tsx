@@ -8,7 +8,19 @@ export type LayerChange = (next: DesignLayer, words: string, group: string) => v
 
 const inkName = (id: string) => inkById(id)?.name ?? id;
 
-function TextFields({ layer, missing, onChange }: { layer: TextLayer; missing: string[]; onChange: LayerChange }) {
+function TextFields({
+  layer,
+  missing,
+  embroidery,
+  onChange,
+}: {
+  layer: TextLayer;
+  missing: string[];
+  embroidery: boolean;
+  onChange: LayerChange;
+}) {
+  // A needle cannot sew every face: embroidery offers only those it can (the schema refuses the rest).
+  const fonts = studioFonts.filter((font) => !embroidery || font.embroidery);
   const set = (patch: Partial<TextLayer>, words: string, field: string) =>
     onChange({ ...layer, ...patch }, words, field);
   const arc = layer.arc;
@@ -32,7 +44,7 @@ function TextFields({ layer, missing, onChange }: { layer: TextLayer; missing: s
           set({ fontId }, `Font ${studioFonts.find((font) => font.id === fontId)?.name ?? fontId}`, 'font')
         }
       >
-        {studioFonts.map((font) => (
+        {fonts.map((font) => (
           <option key={font.id} value={font.id}>
             {font.name} ({font.style})
           </option>
@@ -134,15 +146,19 @@ function OptionInks() {
 export function LayerEditor({
   layer,
   missing,
+  embroidery,
   onChange,
 }: {
   layer: DesignLayer;
   missing: string[];
+  embroidery: boolean;
   onChange: LayerChange;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {layer.kind === 'text' ? <TextFields layer={layer} missing={missing} onChange={onChange} /> : null}
+      {layer.kind === 'text' ? (
+        <TextFields layer={layer} missing={missing} embroidery={embroidery} onChange={onChange} />
+      ) : null}
       {layer.kind === 'motif' ? (
         <>
           <InkSelect

@@ -353,7 +353,13 @@ export default function StudioEditor({ start, garmentName, type, color, area }: 
               Edit {layerShortName(current)}
             </h2>
             <LayerActions onAction={actOn} onMove={(dx, dy) => move(selected, dx, dy)} />
-            <LayerEditor key={selected} layer={current} missing={missing} onChange={change} />
+            <LayerEditor
+              key={selected}
+              layer={current}
+              missing={missing}
+              embroidery={start.method === 'embroidery'}
+              onChange={change}
+            />
           </section>
         ) : null}
         <section
