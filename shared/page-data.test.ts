@@ -14,7 +14,7 @@ describe('data per page', () => {
 
   it('gives the prices only to the pages that show them, and each calculator only its own', () => {
     const withPrices = pages.filter((page) => pageDataKeys[page.id].some((key) => key === 'embroidery'));
-    expect(withPrices.map((page) => page.id).sort()).toEqual(['embroidery', 'pricing']);
+    expect(withPrices.map((page) => page.id).sort()).toEqual(['embroidery', 'pricing', 'studio']);
     expect(dataKeysFor(['root', 'direct-to-garment'])).not.toContain('screen-printing');
     // The home page names the services and links to their prices; it shows none.
     expect(dataKeysFor(['root', 'home'])).toEqual(['config', 'media', 'services', 'our-work']);

@@ -25,6 +25,8 @@ export const pageDataKeys: Record<PageId, readonly DataKey[]> = {
   'direct-to-garment': ['services', 'order-terms', 'direct-to-garment'],
   embroidery: ['services', 'order-terms', 'embroidery'],
   'quote-sent': [],
+  // The studio prices the design with the quote form's engine; the price files carry the garments it checks.
+  studio: ['services', ...allPrices],
   'our-work': ['services', 'our-work'],
   'about-us': [],
   faq: ['faq'],

@@ -17,6 +17,8 @@ export const pageDescriptions: Readonly<Record<PageId, string>> = {
     'Embroidery prices by stitch count and quantity for shirts, hats and jackets, with digitizing explained and an instant price calculator.',
   'quote-sent':
     'Your quote request has reached us: your reference, what happens next, and the private page where you follow your order.',
+  studio:
+    'Design your shirt: lettering, arcs and motifs in the shop’s inks on your garment, with the screens counted and the price as you go.',
   'our-work':
     'Shirts, hoodies, polos, caps and totes we have screen printed, printed direct to garment and embroidered for teams, schools and businesses.',
   'about-us':

@@ -20,6 +20,7 @@ describe('route table', () => {
       '/pricing/dtg',
       '/pricing/embroidery',
       '/pricing/sent',
+      '/pricing/studio',
       '/our-work',
       '/about-us',
       '/faq',
@@ -33,10 +34,11 @@ describe('route table', () => {
     expect(new Set(pages.map((page) => page.id)).size).toBe(pages.length);
   });
 
-  it('leaves the catch-all and the confirmation page out of the indexable paths', () => {
+  it('leaves the catch-all, the confirmation page and the studio (opened from the form) out of the indexable paths', () => {
     expect(indexablePaths()).not.toContain('*');
     expect(indexablePaths()).not.toContain('/pricing/sent');
-    expect(indexablePaths()).toHaveLength(pages.length - 2);
+    expect(indexablePaths()).not.toContain('/pricing/studio');
+    expect(indexablePaths()).toHaveLength(pages.length - 3);
   });
 
   it('titles pages "{page} - {site name}" and ends the home title with the tagline', () => {

@@ -38,6 +38,7 @@ export type PageId =
   | 'direct-to-garment'
   | 'embroidery'
   | 'quote-sent'
+  | 'studio'
   | 'our-work'
   | 'about-us'
   | 'faq'
@@ -87,6 +88,13 @@ export const pages = [
     path: '/pricing/sent',
     name: 'Quote request sent',
     // A receipt for whoever just sent a request (or nothing, visited later): no page for search engines.
+    sitemap: false,
+  },
+  {
+    id: 'studio',
+    path: '/pricing/studio',
+    name: 'Design studio',
+    // Opened from the quote form on a garment it chose: without one there is nothing to design on.
     sitemap: false,
   },
   {
@@ -151,7 +159,7 @@ export type LazyPageId = Exclude<PageId, Extract<(typeof pages)[number], { eager
 
 /** A page's row, for its title and path; throws on an id the table lacks. */
 export function getPage(id: PageId): PageDefinition {
-  // Fourteen rows: a search costs less than keeping a map, and less code ships.
+  // Some fifteen rows: a search costs less than keeping a map, and less code ships.
   const page: PageDefinition | undefined = pages.find((row) => row.id === id);
   if (!page) throw new Error(`Unknown page id "${id}"`);
   return page;

@@ -42,6 +42,7 @@ import { filledRows, newRowValues, QuoteLocationFields, withoutRow } from './quo
 import { QuoteReceipt } from './quote-receipt.tsx';
 import { piecesIn, QuoteSizeFields } from './quote-size-fields.tsx';
 import { SentPanel } from './sent-panel.tsx';
+import { StudioDesignField } from './studio-design-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { type Receipt, useFormSubmission } from './use-form-submission.ts';
 import { useHydrated } from './use-hydrated.ts';
@@ -381,6 +382,13 @@ function QuoteFields({
             </FormSection>
 
             <FormSection title="Artwork and comments">
+              <StudioDesignField
+                garment={garment}
+                colorName={shownColor?.name}
+                service={service}
+                placement={values[locationFields(1).placement]}
+                quantity={piecesIn(values)}
+              />
               <ArtworkField onProblem={(problem) => setFieldError(ARTWORK_FIELD, problem)} onFiles={setArtwork} />
               {artwork[0] && garment && shownColor && placeableRows(garment, values).length > 0 ? (
                 <Suspense

@@ -1,0 +1,394 @@
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSiteData } from '#client/app-context.tsx';
+import {
+  type GarmentColor,
+  type GarmentType,
+  isDarkColor as isDark,
+  type PrintAreaLimit,
+} from '#shared/garments/catalogue.ts';
+import { queryFromOptions } from '#shared/pricing/query.ts';
+import { type DesignLayer, designSchemaFor, type StudioDesign } from '#shared/studio/design-schema.ts';
+import { countInks } from '#shared/studio/ink-count.ts';
+import type { Motif } from '#shared/studio/motifs.ts';
+import { textGeometry } from '#shared/studio/text-geometry.ts';
+import { placements } from '#shared/submissions/quote-fields.ts';
+import { AddText } from './add-text.tsx';
+import { DESIGN_PARAM, readHandedDesign, type StudioStart, saveHandedDesign, studioPath } from './design-handoff.ts';
+import { type DesignState, type History, record, redo, select, startHistory, undo } from './design-history.ts';
+import { type LayerAction, LayerActions } from './layer-actions.tsx';
+import { LayerEditor } from './layer-editor.tsx';
+import { fitToArea, measure } from './layer-fit.ts';
+import { LayerList } from './layer-list.tsx';
+import { layerLabel, layerShortName, moveWords } from './layer-words.ts';
+import { MotifPicker } from './motif-picker.tsx';
+import { pricedCatalogue } from './priced-catalogue.ts';
+import { loadedFont, loadFont } from './studio-fonts.ts';
+import { StudioPreview } from './studio-preview.tsx';
+import { designOptions, StudioPrice } from './studio-price.tsx';
+
+export interface StudioProps {
+  start: StudioStart;
+  garmentName: string;
+  type: GarmentType;
+  color: GarmentColor;
+  area: PrintAreaLimit;
+}
+
+const DEFAULT_FONT = 'graduate';
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** A design handed to the quote form earlier on this very garment and place: "Edit it" opens it again. */
+function handedLayers(start: StudioStart): DesignLayer[] {
+  const handed = readHandedDesign();
+  if (!handed) return [];
+  try {
+    const design = JSON.parse(handed.json) as StudioDesign;
+    if (design.garmentId !== start.garment || design.colorName !== start.color) return [];
+    return design.locations[start.location] ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The studio: the layers of one print location, edited with undo and redo, drawn on the garment, counted in
+ * inks and priced as it changes. Every change is said in a polite live region, so a screen reader hears
+ * what a sighted customer sees move.
+ */
+export default function StudioEditor({ start, garmentName, type, color, area }: StudioProps) {
+  const site = useSiteData();
+  const navigate = useNavigate();
+  const [history, setHistory] = useState<History>(() =>
+    startHistory({ layers: handedLayers(start), selected: null, change: '' }),
+  );
+  const [said, setSaid] = useState('');
+  /** Bumped when a font arrives, so the layers drawn in it are drawn. */
+  const [, setFontsLoaded] = useState(0);
+  const [focusLayer, setFocusLayer] = useState<number | null>(null);
+  const [problem, setProblem] = useState('');
+  const root = useRef<HTMLDivElement>(null);
+  const { layers, selected } = history.present;
+  const current = selected === null ? undefined : layers[selected];
+
+  // The fonts of a design reopened from the quote form load before its texts can be drawn.
+  useEffect(() => {
+    const ids = new Set(layers.flatMap((layer) => (layer.kind === 'text' ? [layer.fontId] : [])));
+    for (const id of ids)
+      if (!loadedFont(id))
+        loadFont(id).then(
+          () => setFontsLoaded((count) => count + 1),
+          () => setProblem(`The font ${id} did not load: check your connection and try again.`),
+        );
+  }, [layers]);
+
+  useEffect(() => {
+    if (focusLayer === null) return;
+    root.current?.querySelector<HTMLElement>(`[data-layer-index="${focusLayer}"]`)?.focus();
+    setFocusLayer(null);
+  }, [focusLayer]);
+
+  const design: StudioDesign = useMemo(
+    () => ({
+      garmentId: start.garment,
+      colorName: start.color,
+      method: start.method,
+      locations: layers.length > 0 ? { [start.location]: layers } : {},
+    }),
+    [start, layers],
+  );
+
+  function commit(state: Omit<DesignState, 'change'>, words: string, group: string | null = null) {
+    setHistory((before) => record(before, { ...state, change: words }, group));
+    setSaid(words);
+  }
+
+  /** Puts a layer at an index (appending when it is the length), fitted to the area, and says so. */
+  function place(index: number, layer: DesignLayer, words: (fitted: DesignLayer) => string, group: string | null) {
+    const { layer: fitted, note } = fitToArea(layer, area);
+    const next = [...layers];
+    next[index] = fitted;
+    commit({ layers: next, selected: index }, [words(fitted), note].filter(Boolean).join(' '), group);
+  }
+
+  /**
+   * Where a new layer's centre goes: a third of the way down for the first (where a name sits on a chest), then under the lowest layer so
+   * far, so a name, a number and a motif added in turn stack like a jersey instead of covering each other.
+   */
+  function nextY(height: number): number {
+    const bottoms = layers.map((layer) => layer.y + (measure(layer)?.height ?? 0) / 2);
+    if (bottoms.length === 0) return round2(area.heightInches / 3);
+    return round2(Math.min(Math.max(...bottoms) + 0.5 + height / 2, area.heightInches - height / 2));
+  }
+
+  async function addText(text: string) {
+    try {
+      await loadFont(DEFAULT_FONT);
+    } catch {
+      setProblem('The lettering did not load: check your connection and try again.');
+      return;
+    }
+    const layer: DesignLayer = {
+      kind: 'text',
+      text,
+      fontId: DEFAULT_FONT,
+      inkId: isDark(color.hex) ? 'white' : 'black',
+      sizeInches: Math.min(2, area.heightInches),
+      letterSpacing: 0,
+      outline: null,
+      arc: null,
+      x: round2(area.widthInches / 2),
+      y: 0,
+      rotation: 0,
+    };
+    place(
+      layers.length,
+      { ...layer, y: nextY(measure(layer)?.height ?? 0) },
+      (fitted) => `Added ${layerShortName(fitted)}.`,
+      null,
+    );
+    setFocusLayer(layers.length);
+  }
+
+  function addMotif(motif: Motif) {
+    const width = Math.min(4, area.widthInches, area.heightInches);
+    const layer: DesignLayer = {
+      kind: 'motif',
+      motifId: motif.id,
+      inkId: isDark(color.hex) ? 'white' : 'black',
+      widthInches: width,
+      x: round2(area.widthInches / 2),
+      y: nextY(width),
+      rotation: 0,
+    };
+    place(layers.length, layer, (fitted) => `Added ${layerShortName(fitted)}.`, null);
+    setFocusLayer(layers.length);
+  }
+
+  function change(next: DesignLayer, words: string, group: string) {
+    if (selected === null) return;
+    const index = selected;
+    const apply = () => place(index, next, (fitted) => `${words}, ${layerShortName(fitted)}.`, `${group}-${index}`);
+    if (next.kind === 'text' && !loadedFont(next.fontId))
+      loadFont(next.fontId).then(apply, () =>
+        setProblem('That font did not load: check your connection and try again.'),
+      );
+    else apply();
+  }
+
+  function move(index: number, dx: number, dy: number) {
+    const layer = layers[index];
+    if (!layer) return;
+    const moved = { ...layer, x: round2(layer.x + dx), y: round2(layer.y + dy) };
+    place(index, moved, (fitted) => `Moved ${layerShortName(fitted)} ${moveWords(dx, dy)}.`, null);
+  }
+
+  function drag(index: number, x: number, y: number) {
+    const layer = layers[index];
+    if (layer) place(index, { ...layer, x, y }, (fitted) => `Moving ${layerShortName(fitted)}.`, `drag-${index}`);
+  }
+
+  function dragEnd(index: number) {
+    const layer = layers[index];
+    if (layer)
+      setSaid(
+        `Moved ${layerShortName(layer)} to ${layer.x} in from the left and ${layer.y} in from the top of the print area.`,
+      );
+    // A new drag, even of the same layer, is its own undo step.
+    setHistory((before) => ({ ...before, group: null }));
+  }
+
+  function actOn(action: LayerAction) {
+    if (selected === null || !current) return;
+    const name = layerShortName(current);
+    if (action === 'centre') {
+      place(
+        selected,
+        { ...current, x: round2(area.widthInches / 2) },
+        () => `Centred ${name} across the print area.`,
+        null,
+      );
+    } else if (action === 'forward' || action === 'backward') {
+      const to = action === 'forward' ? selected + 1 : selected - 1;
+      const other = layers[to];
+      if (!other) {
+        setSaid(`${capital(name)} is already the ${action === 'forward' ? 'top' : 'bottom'} layer.`);
+        return;
+      }
+      const next = [...layers];
+      next[to] = current;
+      next[selected] = other;
+      commit(
+        { layers: next, selected: to },
+        `${capital(name)} moved ${action === 'forward' ? 'up' : 'down'} to layer ${to + 1} of ${layers.length}.`,
+      );
+      setFocusLayer(to);
+    } else if (action === 'duplicate') {
+      const copy = { ...current, x: round2(current.x + 0.5), y: round2(current.y + 0.5) };
+      place(layers.length, copy, (fitted) => `Duplicated ${layerShortName(fitted)}.`, null);
+      setFocusLayer(layers.length);
+    } else {
+      const next = layers.filter((_, index) => index !== selected);
+      commit({ layers: next, selected: null }, `Deleted ${name}.`);
+    }
+  }
+
+  function step(direction: 'undo' | 'redo') {
+    const moved = direction === 'undo' ? undo(history) : redo(history);
+    if (moved === history) {
+      setSaid(direction === 'undo' ? 'Nothing to undo.' : 'Nothing to redo.');
+      return;
+    }
+    setHistory(moved);
+    const words = direction === 'undo' ? history.present.change : moved.present.change;
+    setSaid(`${direction === 'undo' ? 'Undone' : 'Redone'}: ${words}`);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (!(event.ctrlKey || event.metaKey)) return;
+    // In a field, Ctrl+Z is the field's own undo of what was typed (which the design then follows).
+    const target = event.target as HTMLElement;
+    if (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA') return;
+    const key = event.key.toLowerCase();
+    if (key === 'z') step(event.shiftKey ? 'redo' : 'undo');
+    else if (key === 'y') step('redo');
+    else return;
+    event.preventDefault();
+  }
+
+  const [counted] = countInks(design, isDark(color.hex));
+  const placeName = placements[start.location] ?? start.location;
+  const missing =
+    current?.kind === 'text' && loadedFont(current.fontId)
+      ? textGeometry(loadedFont(current.fontId) as NonNullable<ReturnType<typeof loadedFont>>, current).missing
+      : [];
+
+  function handDesign() {
+    const checked = designSchemaFor(pricedCatalogue(site)).safeParse(design);
+    if (!checked.success) {
+      setProblem(`This design cannot be used yet: ${checked.error.issues.map((issue) => issue.message).join(' ')}`);
+      return;
+    }
+    const inks = counted?.inks.length ?? 0;
+    saveHandedDesign({
+      json: JSON.stringify(checked.data),
+      summary: `Your design: ${inks} ${inks === 1 ? 'ink' : 'inks'}, ${placeName.toLowerCase()}`,
+      editPath: studioPath(start),
+    });
+    const options = designOptions(site, design, color, start.quantity, inks);
+    const query = queryFromOptions(options);
+    query.set('service', start.method);
+    query.set('garment', start.garment);
+    query.set(DESIGN_PARAM, '1');
+    navigate(`/pricing?${query}`);
+  }
+
+  const description = `${garmentName} in ${start.color}, ${placeName.toLowerCase()} print area ${area.widthInches} × ${area.heightInches} in, with ${
+    layers.length === 0
+      ? 'no layers yet'
+      : layers.map((layer) => layerLabel(layer, measure(layer)?.width ?? null)).join('; ')
+  }`;
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the shortcuts only listen; every one has a button too.
+    <div ref={root} onKeyDown={onKeyDown} className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-start">
+      <div className="grid gap-4 lg:sticky lg:top-24">
+        <StudioPreview
+          type={type}
+          color={color}
+          area={area}
+          garmentName={garmentName}
+          layers={layers}
+          selected={selected}
+          description={description}
+          onSelect={(index) => setHistory((before) => select(before, index))}
+          onDrag={drag}
+          onDragEnd={dragEnd}
+        />
+        <div className="rounded-xl border border-stone-200 bg-white p-4">
+          <StudioPrice design={design} color={color} quantity={start.quantity} />
+        </div>
+      </div>
+      <div className="grid gap-6">
+        <p role="status" aria-live="polite" data-testid="studio-said" className="min-h-6 text-sm text-stone-700">
+          {said}
+        </p>
+        {problem ? (
+          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            {problem}
+          </p>
+        ) : null}
+        <section aria-labelledby="studio-layers-heading" className="grid gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="studio-layers-heading" className="text-xl font-extrabold">
+              Layers
+            </h2>
+            <div className="flex gap-2">
+              <button type="button" onClick={() => step('undo')} aria-keyshortcuts="Control+Z" className={smallButton}>
+                Undo
+              </button>
+              <button
+                type="button"
+                onClick={() => step('redo')}
+                aria-keyshortcuts="Control+Shift+Z"
+                className={smallButton}
+              >
+                Redo
+              </button>
+            </div>
+          </div>
+          <LayerList
+            layers={layers}
+            selected={selected}
+            onSelect={(index) => setHistory((before) => select(before, index))}
+            onMove={move}
+          />
+        </section>
+        {current && selected !== null ? (
+          <section
+            aria-labelledby="studio-layer-heading"
+            className="grid gap-4 rounded-xl border border-stone-200 bg-white p-4"
+          >
+            <h2 id="studio-layer-heading" className="text-lg font-bold">
+              Edit {layerShortName(current)}
+            </h2>
+            <LayerActions onAction={actOn} onMove={(dx, dy) => move(selected, dx, dy)} />
+            <LayerEditor
+              key={selected}
+              layer={current}
+              missing={missing}
+              embroidery={start.method === 'embroidery'}
+              onChange={change}
+            />
+          </section>
+        ) : null}
+        <section
+          aria-labelledby="studio-add-heading"
+          className="grid gap-4 rounded-xl border border-stone-200 bg-white p-4"
+        >
+          <h2 id="studio-add-heading" className="text-lg font-bold">
+            Add a layer
+          </h2>
+          <AddText onAdd={addText} />
+          <MotifPicker onAdd={addMotif} />
+        </section>
+        <div className="grid gap-2">
+          <button
+            type="button"
+            onClick={handDesign}
+            disabled={layers.length === 0}
+            className="min-h-12 rounded-full bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:bg-stone-300 disabled:text-stone-600"
+          >
+            Use this design
+          </button>
+          <p className="text-sm text-stone-600">Back to your quote request, with this design attached.</p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const smallButton =
+  'min-h-11 rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-100';
+
+const capital = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
