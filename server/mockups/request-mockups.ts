@@ -28,8 +28,9 @@ function sizeErrors(locations: readonly QuoteLocation[], areas: readonly PrintAr
 
 /**
  * The mockups of a quote request as posted (validated already): none when it has no catalogue garment and
- * neither a file with a placement nor a studio design (which rides in the form's values); else the pictures, or the errors that refuse the post (422 beside the file
- * or the placement, everything typed kept).
+ * neither a file with a placement nor a studio design (which rides in the form's values, so the route
+ * hands over nothing new); else the pictures, or the errors that refuse the post (422 beside the file or
+ * the placement, everything typed kept).
  */
 export async function quoteMockups(
   values: FormValues,
