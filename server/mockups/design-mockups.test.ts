@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { requestLinks } from '#server/requests/request-links.ts';
 import { CSRF_FIELD, CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { areaBox } from '#shared/garments/placement-geometry.ts';
 import type { DesignLayer, StudioDesign } from '#shared/studio/design-schema.ts';
@@ -13,6 +14,7 @@ import { MOCKUP_SCALE } from './render-mockups.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const staff = 'owner@seenwear.example';
+const csrfSecret = 'test-secret-0123456789abcdef0123456789abcdef';
 
 const NAVY = [0x1f, 0x2a, 0x44];
 const GOLD = [0xff, 0xb8, 0x1c];
@@ -71,7 +73,10 @@ const near = (actual: number[], expected: number[]) =>
 describe.each(backends)('the mockup of a studio design, on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ config: { submissionRateLimit: 1000 }, storage: await openTestStorage(backend) });
+    t = await createTestApp({
+      config: { submissionRateLimit: 1000, csrfSecret },
+      storage: await openTestStorage(backend),
+    });
   });
 
   async function postQuote(fields: Record<string, string>, file?: { name: string; data: Buffer }) {
@@ -121,6 +126,17 @@ describe.each(backends)('the mockup of a studio design, on %s', (backend) => {
     expect(await pixelAt(front.data, box.x + box.width / 2, box.y + box.height + 20)).toSatisfy((pixel: number[]) =>
       near(pixel, NAVY),
     );
+
+    // The customer's page shows it as any mockup, with the size the design prints at.
+    const path = await requestLinks(t.storage.customer, csrfSecret).pathFor(response.body.reference);
+    const page = await request(t.app)
+      .get(path ?? '')
+      .expect(200);
+    expect(page.text).toContain(`src="${path}/mockups/front"`);
+    expect(page.text).toMatch(/Front: [\d.]+ × [\d.]+ in</);
+    expect(page.text).toContain('From the studio design, 2 layers.');
+    const picture = await request(t.app).get(`${path}/mockups/front`).expect(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
   });
 
   it('gives a design on the back a back view, and no front', async () => {
