@@ -1,9 +1,13 @@
+import { mkdtempSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
 import { deskServerForThisFile, mailWith, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
+import { runSql } from '#tests/support/test-storage.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();
@@ -38,7 +42,9 @@ const pdfPages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page(
 
 describe('design studio', () => {
   // The first journey ends on the desk and in the customer's mail: a server of its own with the mail caught.
-  const site = deskServerForThisFile();
+  // Its database in a folder of this file's, so the test can mark the order completed and order it again.
+  const databaseDir = mkdtempSync(join(tmpdir(), 'seenwear-data-'));
+  const site = deskServerForThisFile(() => ({ DATABASE_DIR: databaseDir }));
 
   it('designs a shirt by keyboard alone, hands it to the quote form, and the desk gets its files', async () => {
     const { page, context, problems } = await openPage(browser(), `${site.url}${quoteForm}`, { width: 1280 });
@@ -194,6 +200,25 @@ describe('design studio', () => {
     await customer.page.goto(link ?? '');
     await expect.poll(() => customer.page.getByText(`Front: ${studioInks}`).count()).toBe(1);
     expect(await axeViolations(customer.page)).toEqual([]);
+
+    // Printed and handed over (the desk's way there is another file's journey), then ordered again: the
+    // quote form comes back with the design, in a browser whose session storage never held it.
+    await runSql({ databaseDir }, `update submissions set status = 'completed' where reference = $1`, [reference]);
+    await customer.page.reload();
+    await press(customer.page, 'Order again');
+    await expect.poll(() => new URL(customer.page.url()).pathname).toBe('/pricing');
+    const again = customer.page.getByTestId('studio-design');
+    await expect.poll(() => again.textContent()).toContain('Your design: 2 inks, front');
+    expect(JSON.parse(await again.locator('input[name="design"]').inputValue())).toEqual(design);
+    expect(await customer.page.getByRole('link', { name: 'Edit your design' }).getAttribute('href')).toMatch(
+      /^\/pricing\/studio\?garment=gildan-5000&color=Navy&method=screen-printing&location=front&q=\d+$/,
+    );
+    expect(await axeViolations(customer.page)).toEqual([]);
+    await press(customer.page, 'Send my quote request');
+    const reordered = customer.page.getByTestId('form-sent');
+    await expect.poll(() => reordered.isVisible(), { timeout: 10_000 }).toBe(true);
+    const reorder = /Q-\d{4}-\d{6}/.exec((await reordered.textContent()) ?? '')?.[0] ?? '';
+    expect(reorder).not.toBe(reference);
     expect(customer.problems).toEqual([]);
     await customer.context.close();
   });
