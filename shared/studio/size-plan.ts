@@ -67,7 +67,7 @@ export interface DesignAtLocation {
   heightInches: number;
 }
 
-export interface SizeGroup {
+interface SizeGroup {
   sizes: GarmentSize[];
   print: PrintSize;
 }
