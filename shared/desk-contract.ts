@@ -64,6 +64,8 @@ export interface DeskDesignLocation {
   label: string;
   /** "3 inks + underbase = 4 screens". */
   sentence: string;
+  /** The inks to mix, by the shop's names, bottom layer's first: "Athletic gold", "White". */
+  inks: string[];
   /** Screen printing: how many films (one per screen); 0 for the other methods. */
   films: number;
   /** Download addresses: the press file as SVG and PDF, and the films PDF for screen printing. */

@@ -1,7 +1,8 @@
 import type { DeskDesignLocation } from '#shared/desk-contract.ts';
 import { Section } from './request-section.tsx';
 
-const linkClass = 'font-semibold underline';
+// A block a finger can hit on a phone: the three downloads sit one under the other.
+const linkClass = 'inline-block py-1 font-semibold underline';
 
 /**
  * The design the customer made in the studio, per print location: what the press needs to know first (the
@@ -17,7 +18,13 @@ export function DesignSection({ design }: { design: DeskDesignLocation[] }) {
             <p className="mt-1 text-stone-800" data-design-inks="">
               {location.sentence}
             </p>
-            <ul className="mt-2 space-y-1 text-sm">
+            {location.inks.length > 0 ? (
+              <p className="mt-1 text-sm text-stone-700">
+                {/* What to mix: the sentence counts the inks, the press needs their names. */}
+                Inks: {location.inks.join(', ')}
+              </p>
+            ) : null}
+            <ul className="mt-2 text-sm">
               <li>
                 <a className={linkClass} href={location.files.svg} download="">
                   Press file (SVG)

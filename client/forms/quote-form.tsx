@@ -13,6 +13,7 @@ import type { Garment, PriceFile } from '#shared/pricing/types.ts';
 import { getPage } from '#shared/routes.ts';
 import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
 import { ARTWORK_FIELD, artworkListError } from '#shared/submissions/artwork.ts';
+import { DESIGN_FIELD } from '#shared/submissions/design-field-name.ts';
 import { type FieldErrors, type FormValues, formValuesFrom } from '#shared/submissions/form-values.ts';
 import {
   catalogueGarment,
@@ -388,6 +389,8 @@ function QuoteFields({
                 service={service}
                 placement={values[locationFields(1).placement]}
                 quantity={piecesIn(values)}
+                sent={submission.initialValues?.[DESIGN_FIELD]}
+                onRemoved={() => setFieldError(DESIGN_FIELD, undefined)}
               />
               <ArtworkField onProblem={(problem) => setFieldError(ARTWORK_FIELD, problem)} onFiles={setArtwork} />
               {artwork[0] && garment && shownColor && placeableRows(garment, values).length > 0 ? (

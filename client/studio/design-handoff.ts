@@ -4,7 +4,10 @@
  * the quote form reads this module, and its first load must not carry the studio.
  */
 import type { GarmentSize, PrintLocation } from '#shared/garments/catalogue.ts';
-import type { ServiceId } from '#shared/service-ids.ts';
+import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
+import type { StudioDesign } from '#shared/studio/design-schema.ts';
+import { countInks } from '#shared/studio/ink-count.ts';
+import { placements } from '#shared/submissions/quote-fields.ts';
 
 const STORAGE_KEY = 'studio-design';
 /** The query flag "Use this design" adds, so the form knows to look for one. */
@@ -74,4 +77,57 @@ export function studioPath(start: StudioStart): string {
   });
   if (start.sizes?.length) query.set(SIZES_PARAM, start.sizes.join(','));
   return `/pricing/studio?${query}`;
+}
+
+/** "Your design: 2 inks, front": the studio's words for a design, and the form's for one it came back with. */
+export function designSummary(inks: number, location: string): string {
+  const place = placements[location as keyof typeof placements] ?? location;
+  return `Your design: ${inks} ${inks === 1 ? 'ink' : 'inks'}, ${place.toLowerCase()}`;
+}
+
+/** The first print location with layers, and its ink count, of a design read without its schema. */
+function firstPrint(json: string): { design: StudioDesign; location: PrintLocation; inks: number } | null {
+  try {
+    const parsed = JSON.parse(json) as Partial<StudioDesign> | null;
+    if (
+      typeof parsed?.garmentId !== 'string' ||
+      typeof parsed.colorName !== 'string' ||
+      !isServiceId(String(parsed.method)) ||
+      typeof parsed.locations !== 'object' ||
+      parsed.locations === null ||
+      !Object.values(parsed.locations).every(
+        (layers) => Array.isArray(layers) && layers.every((layer) => typeof layer === 'object' && layer !== null),
+      )
+    )
+      return null;
+    const design = parsed as StudioDesign;
+    const [first] = countInks(design, false);
+    return first ? { design, location: first.location, inks: first.inks.length } : null;
+  } catch {
+    // Not JSON, or layers of a shape the count cannot read: the server names what is wrong.
+    return null;
+  }
+}
+
+/**
+ * A design the form came back with from the server (a refused post, "order again"): its JSON kept as sent,
+ * whatever it holds, so a second send carries it again and the server's sentence about it still applies.
+ * The summary is counted here without the design's schema, which would bring the studio's fonts and motifs
+ * into the form's first load; the server checks the design in full anyway.
+ */
+export function handedFromForm(json: string, quantity: number): HandedDesign {
+  const print = firstPrint(json);
+  // A design it cannot read has no garment to open the studio on: the studio alone points to the quote form.
+  if (!print) return { json, summary: 'Your design', editPath: '/pricing/studio' };
+  return {
+    json,
+    summary: designSummary(print.inks, print.location),
+    editPath: studioPath({
+      garment: print.design.garmentId,
+      color: print.design.colorName,
+      method: print.design.method,
+      location: print.location,
+      quantity,
+    }),
+  };
 }

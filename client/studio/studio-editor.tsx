@@ -18,7 +18,14 @@ import { textGeometry } from '#shared/studio/text-geometry.ts';
 import { placements } from '#shared/submissions/quote-fields.ts';
 import { AddText } from './add-text.tsx';
 import { designExtent } from './design-extent.ts';
-import { DESIGN_PARAM, readHandedDesign, type StudioStart, saveHandedDesign, studioPath } from './design-handoff.ts';
+import {
+  DESIGN_PARAM,
+  designSummary,
+  readHandedDesign,
+  type StudioStart,
+  saveHandedDesign,
+  studioPath,
+} from './design-handoff.ts';
 import { type DesignState, type History, record, redo, select, startHistory, undo } from './design-history.ts';
 import { type LayerAction, LayerActions } from './layer-actions.tsx';
 import { LayerEditor } from './layer-editor.tsx';
@@ -324,7 +331,7 @@ export default function StudioEditor({ start, garmentName, type, color, area }: 
     const inks = counted?.inks.length ?? 0;
     saveHandedDesign({
       json: JSON.stringify(checked.data),
-      summary: `Your design: ${inks} ${inks === 1 ? 'ink' : 'inks'}, ${placeName.toLowerCase()}`,
+      summary: designSummary(inks, start.location),
       editPath: studioPath({ ...start, sizes }),
     });
     const options = designOptions(site, design, color, start.quantity, inks);

@@ -6,6 +6,7 @@ import type { VersionStore } from '#server/requests/version-store.ts';
 import type { DeskStore } from '#server/staff/desk-store.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { isStatusOf } from '#shared/requests/request-status.ts';
+import { storedDesign } from '#shared/submissions/design-field.ts';
 import { locationFields, MAX_LOCATIONS } from '#shared/submissions/quote-fields.ts';
 import { createQuoteSchema } from '#shared/submissions/quote-form.ts';
 import { mockupOrderOf } from './mockup-order.ts';
@@ -64,7 +65,10 @@ export function mockupDeskRoutes(options: MockupDeskRoutesOptions): Router {
     const prices = options.prices();
     const parsed = createQuoteSchema(prices).safeParse(values);
     if (!parsed.success) return res.redirect(303, `${back}?done=mockup-placement`);
-    const order = mockupOrderOf(parsed.data, prices[parsed.data.service].garments, request.files);
+    // The studio design is drawn again with the files, or the redraw would drop it from the picture.
+    const order = mockupOrderOf(parsed.data, prices[parsed.data.service].garments, request.files, {
+      design: storedDesign(formValues),
+    });
     if (!order) return res.redirect(303, `${back}?done=mockup-none`);
     const { renderMockups } = await import('./render-mockups.ts');
     const drawn = await renderMockups(order);

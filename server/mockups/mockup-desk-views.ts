@@ -47,6 +47,7 @@ export function deskMockups(
     mockups: mockupViews(mockups, base),
     placements: mockups
       .flatMap((mockup) => mockup.details.placements)
+      .filter((placed) => !placed.fromDesign)
       .sort((a, b) => a.row - b.row)
       .map((placed) => ({
         row: placed.row,

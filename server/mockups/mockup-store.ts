@@ -8,8 +8,13 @@ export interface MockupPlacement {
   row: number;
   /** The quote form's placement: front, back, left-chest… */
   placement: string;
-  /** Which of the request's files (0-based). */
-  file: number;
+  /** Which of the request's files (0-based); absent for the studio's design, which is drawn, not a file. */
+  file?: number;
+  /**
+   * Drawn from the studio design: its layers are moved in the studio, so the desk's placement form, which
+   * moves a file's artwork, leaves it out.
+   */
+  fromDesign?: true;
   widthInches: number;
   heightInches: number;
   xInches: number;

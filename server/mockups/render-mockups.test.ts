@@ -224,3 +224,75 @@ describe('odd and hostile artwork', () => {
     expect(await render(file(minimalPdf(), 'application/pdf', 'logo.pdf'))).toEqual({ mockups: [], errors: {} });
   });
 });
+
+describe('a studio design on the garment', () => {
+  const disc = (x: number, y: number) => ({
+    kind: 'motif' as const,
+    motifId: 'circle',
+    inkId: 'white',
+    widthInches: 4,
+    x,
+    y,
+    rotation: 0,
+  });
+
+  it('draws each layer at true size in the print area, cut at the area’s edge as the press file’s page is', async () => {
+    // A 4 in disc centred on the area's left edge: its left half would print off the area.
+    const result = await renderMockups({
+      garment,
+      color: navy,
+      files: [],
+      locations: [],
+      design: [{ row: 1, placement: 'front', layers: [disc(0, 4)] }],
+    });
+    const [mockup] = result.mockups;
+    const box = artBox('tee', front as NonNullable<typeof front>, { widthInches: 4, xInches: 0, yInches: 2 }, 1);
+    if (!mockup || !box) throw new Error('no mockup');
+    expect(mockup.details.placements[0]).toMatchObject({ widthInches: 4, heightInches: 4, xInches: -2, yInches: 2 });
+    const middle = (box.y + box.height / 2) * MOCKUP_SCALE;
+    // 1 in inside the edge: white ink; 1 in outside: the garment.
+    expect(near(await pixelAt(mockup.data, (box.x + box.width / 4) * MOCKUP_SCALE, middle), [255, 255, 255])).toBe(
+      true,
+    );
+    expect(near(await pixelAt(mockup.data, (box.x - box.width / 4) * MOCKUP_SCALE, middle), [0x1f, 0x2a, 0x44])).toBe(
+      true,
+    );
+  });
+
+  it('names the characters its font cannot draw and the picture layers it leaves to the shop', async () => {
+    const result = await renderMockups({
+      garment,
+      color: navy,
+      files: [],
+      locations: [],
+      design: [
+        {
+          row: 0,
+          placement: 'back',
+          layers: [
+            {
+              kind: 'text',
+              text: 'Go ☃',
+              fontId: 'oswald',
+              inkId: 'white',
+              sizeInches: 1,
+              letterSpacing: 0,
+              outline: null,
+              arc: null,
+              x: 6,
+              y: 3,
+              rotation: 0,
+            },
+            { kind: 'upload', uploadId: 'upload-0001', widthInches: 3, x: 6, y: 8, rotation: 0 },
+          ],
+        },
+      ],
+    });
+    expect(result.mockups.map((mockup) => mockup.view)).toEqual(['back']);
+    expect(result.mockups[0]?.details.placements[0]?.notes).toEqual([
+      'From the studio design, 2 layers.',
+      'Layer 1: the font has no ☃, which prints as an empty box.',
+      'A picture layer is not drawn here: the shop places it by hand.',
+    ]);
+  });
+});

@@ -1,7 +1,11 @@
 import sharp from '#server/studio/bounded-sharp.ts';
+import { artOnPicture, designExtent } from '#server/studio/design-on-garment.ts';
+import { prepareArt } from '#server/studio/press-file.ts';
+import { studioFont } from '#server/studio/studio-fonts.ts';
 import type { GarmentColor } from '#shared/garments/catalogue.ts';
 import { garmentSvg } from '#shared/garments/garment-drawings.ts';
 import {
+  areaBox,
   artBox,
   clampPlacement,
   defaultPlacement,
@@ -19,7 +23,7 @@ import { ARTWORK_FIELD } from '#shared/submissions/artwork.ts';
 import type { FieldErrors } from '#shared/submissions/form-values.ts';
 import { locationFields } from '#shared/submissions/quote-fields.ts';
 import { ArtworkImageError, type OpenedArtwork, openArtwork } from './artwork-image.ts';
-import type { MockupOrder } from './mockup-order.ts';
+import type { DesignLocation, MockupOrder } from './mockup-order.ts';
 import type { MockupPlacement, NewMockup } from './mockup-store.ts';
 
 /**
@@ -27,7 +31,8 @@ import type { MockupPlacement, NewMockup } from './mockup-store.ts';
  * customer put it, one image per view that carries artwork, at the geometry the browser's placement tool uses
  * (shared/garments/placement-geometry.ts). A position the customer gave is kept exactly or refused; a width
  * given without a position (the form without JavaScript) is centred at the top of the area and narrowed to
- * fit if the artwork is too tall for it, and the mockup says so.
+ * fit if the artwork is too tall for it, and the mockup says so. A studio design's location is drawn as its
+ * press file is, inside the print area at true size, as the studio's preview showed it.
  */
 
 /** The pictures are drawn at 600 × 700 and rendered at this scale: sharp enough for a phone and a mail. */
@@ -45,6 +50,50 @@ interface Drawn {
   box: { x: number; y: number; width: number; height: number };
   artwork: OpenedArtwork;
   placed: MockupPlacement;
+}
+
+/** A studio design's location on its view: the SVG placed in the print area, and what it shows. */
+interface DrawnDesign {
+  view: PictureView;
+  svg: string;
+  placed: MockupPlacement;
+}
+
+/** What the mockup says of a design's location: where it came from, and what it could not draw as asked. */
+function designNotes(prepared: ReturnType<typeof prepareArt>): string[] {
+  const notes = [`From the studio design, ${prepared.drawn.length} layer${prepared.drawn.length === 1 ? '' : 's'}.`];
+  for (const { layer, chars } of prepared.missing)
+    notes.push(`Layer ${layer + 1}: the font has no ${chars.join(' ')}, which prints as an empty box.`);
+  if (prepared.missingUploads.length > 0) notes.push('A picture layer is not drawn here: the shop places it by hand.');
+  return notes;
+}
+
+function drawDesign(
+  type: NonNullable<Garment['type']>,
+  garment: Garment,
+  location: DesignLocation,
+): DrawnDesign | undefined {
+  const limit = garment.printAreas?.find((area) => area.placement === location.placement);
+  const view = viewOf(type, location.placement);
+  const box = limit ? areaBox(type, limit) : undefined;
+  if (!limit || !view || !box) return undefined;
+  const prepared = prepareArt(
+    { location: location.placement, area: limit, layers: location.layers },
+    { fonts: studioFont },
+  );
+  const extent = designExtent(location.layers, studioFont);
+  if (!extent) return undefined;
+  return {
+    view,
+    svg: artOnPicture(prepared, box),
+    placed: {
+      row: location.row,
+      placement: location.placement,
+      ...extent,
+      notes: designNotes(prepared),
+      fromDesign: true,
+    },
+  };
 }
 
 /** Renders the order's mockups, or says what stops them (nothing is drawn then). */
@@ -125,20 +174,22 @@ export async function renderMockups(order: MockupOrder): Promise<MockupResult> {
     });
   }
   if (Object.keys(errors).length > 0) return { mockups: [], errors };
+  const designs = (order.design ?? []).flatMap((location) => drawDesign(type, garment, location) ?? []);
   const mockups: NewMockup[] = [];
   for (const view of ['front', 'back'] as const) {
     const here = drawn.filter((item) => item.view === view);
-    if (here.length === 0) continue;
+    const designed = designs.filter((item) => item.view === view);
+    if (here.length === 0 && designed.length === 0) continue;
     mockups.push({
       view,
       mediaType: 'image/jpeg',
-      data: await composeView(type, view, color, here),
+      data: await composeView(type, view, color, here, designed.map((item) => item.svg).join('')),
       details: {
         garmentId: garment.id,
         garmentName: garment.name,
         color: color.name,
         hex: color.hex,
-        placements: here.map((item) => item.placed),
+        placements: [...designed, ...here].map((item) => item.placed).sort((a, b) => a.row - b.row),
       },
     });
   }
@@ -150,6 +201,8 @@ async function composeView(
   view: PictureView,
   color: GarmentColor,
   drawn: Drawn[],
+  /** The design's locations, drawn into the garment's own SVG: vector to the last pixel, one render. */
+  designSvg: string,
 ): Promise<Buffer> {
   const layers = await Promise.all(
     drawn.map(async ({ box, artwork }) => {
@@ -164,7 +217,7 @@ async function composeView(
       };
     }),
   );
-  return sharp(Buffer.from(garmentSvg(type, view, color.hex)), { density: 72 * MOCKUP_SCALE })
+  return sharp(Buffer.from(garmentSvg(type, view, color.hex, designSvg)), { density: 72 * MOCKUP_SCALE })
     .composite(layers)
     .flatten({ background: '#f5f5f4' })
     .jpeg({ quality: JPEG_QUALITY })

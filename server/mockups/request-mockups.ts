@@ -2,6 +2,7 @@ import type { StoredFile } from '#server/submissions/submission-store.ts';
 import { printAreaProblem } from '#shared/garments/print-size-class.ts';
 import type { PrintArea } from '#shared/pricing/types.ts';
 import type { SiteData } from '#shared/site-data.ts';
+import { checkDesignField } from '#shared/submissions/design-field.ts';
 import type { FieldErrors, FormValues } from '#shared/submissions/form-values.ts';
 import { locationFields, type QuoteLocation } from '#shared/submissions/quote-fields.ts';
 import { createQuoteSchema } from '#shared/submissions/quote-form.ts';
@@ -26,9 +27,10 @@ function sizeErrors(locations: readonly QuoteLocation[], areas: readonly PrintAr
 }
 
 /**
- * The mockups of a quote request as posted (validated already): none when it has no catalogue garment,
- * no file or no placement; else the pictures, or the errors that refuse the post (422 beside the file
- * or the placement, everything typed kept).
+ * The mockups of a quote request as posted (validated already): none when it has no catalogue garment and
+ * neither a file with a placement nor a studio design (which rides in the form's values, so the route
+ * hands over nothing new); else the pictures, or the errors that refuse the post (422 beside the file or
+ * the placement, everything typed kept).
  */
 export async function quoteMockups(
   values: FormValues,
@@ -42,7 +44,13 @@ export async function quoteMockups(
   const areas = service === 'direct-to-garment' ? site[service].printAreas : undefined;
   const tooSmall = areas ? sizeErrors(parsed.data.locations, areas) : {};
   if (Object.keys(tooSmall).length > 0) return { mockups: [], errors: tooSmall };
-  const order = mockupOrderOf(parsed.data, site[service].garments, files, areas);
+  // The route has refused a design that fails this check already; asked again, a design reaches the
+  // picture only as the catalogue accepts it, whoever calls.
+  const design = checkDesignField(values, site.garments.garments);
+  const order = mockupOrderOf(parsed.data, site[service].garments, files, {
+    ...(areas ? { printAreas: areas } : {}),
+    design: design.ok ? design.design : undefined,
+  });
   if (!order) return nothing;
   const { renderMockups } = await import('./render-mockups.ts');
   return renderMockups(order);

@@ -15,6 +15,7 @@ describe('the desk’s design section', () => {
       {
         label: 'Front',
         sentence: '2 inks + underbase = 3 screens',
+        inks: ['White', 'Athletic gold'],
         films: 3,
         files: {
           svg: '/staff/requests/Q-2026-000001/design/front/press.svg',

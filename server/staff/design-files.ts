@@ -10,6 +10,7 @@ import type { DeskDesignLocation } from '#shared/desk-contract.ts';
 import type { CatalogueGarment, PrintAreaLimit } from '#shared/garments/catalogue.ts';
 import type { DesignLayer, StudioDesign, StudioLocation } from '#shared/studio/design-schema.ts';
 import { countInks, type LocationInks } from '#shared/studio/ink-count.ts';
+import { inkById } from '#shared/studio/inks.ts';
 import { designOnDark } from '#shared/submissions/design-field.ts';
 import { placements } from '#shared/submissions/quote-fields.ts';
 
@@ -47,6 +48,7 @@ export function deskDesignView(
     return {
       label: placements[location],
       sentence: counted.sentence,
+      inks: counted.inks.map((id) => inkById(id)?.name ?? id),
       films: screen ? counted.screens : 0,
       files: {
         svg: `${at}/press.svg`,

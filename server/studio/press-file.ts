@@ -77,15 +77,23 @@ function svgUpload(layer: UploadLayer, picture: UploadPicture, index: number): s
   return `<g id="layer-${index + 1}" data-kind="upload" transform="translate(${layer.x} ${layer.y}) rotate(${layer.rotation})"><image href="${href}" x="${-width / 2}" y="${-height / 2}" width="${width}" height="${height}" preserveAspectRatio="none"/></g>`;
 }
 
-/** The location's art as SVG at true size. */
-export function pressSvg(prepared: PreparedArt, colourOf: (inkId: string) => string = swatch): string {
-  const { widthInches: width, heightInches: height } = prepared.art.area;
-  const groups = prepared.drawn.map((item, index) => {
+/**
+ * The location's layers as SVG groups in inches from the print area's top-left corner: the press file's
+ * content, and what the mockup places inside the area on the garment, so both show the same drawing.
+ */
+export function pressGroups(prepared: PreparedArt, colourOf: (inkId: string) => string = swatch): string[] {
+  return prepared.drawn.map((item, index) => {
     if (item.kind !== 'upload') return svgLayer(item, index, colourOf);
     return item.picture
       ? svgUpload(item.layer, item.picture, index)
       : `<g id="layer-${index + 1}" data-kind="upload"/>`;
   });
+}
+
+/** The location's art as SVG at true size. */
+export function pressSvg(prepared: PreparedArt, colourOf: (inkId: string) => string = swatch): string {
+  const { widthInches: width, heightInches: height } = prepared.art.area;
+  const groups = pressGroups(prepared, colourOf);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}in" height="${height}in" viewBox="0 0 ${width} ${height}">`,
     `<title>${escapeHtml(prepared.art.location)} print, ${width} × ${height} in</title>`,

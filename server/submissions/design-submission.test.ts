@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER } from '#shared/csrf-contract.ts';
+import { CSRF_FIELD, CSRF_HEADER } from '#shared/csrf-contract.ts';
 import type { StudioDesign } from '#shared/studio/design-schema.ts';
 import { fiveLayerDesign } from '#tests/support/studio-design.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
@@ -8,6 +8,19 @@ import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+const entities: Record<string, string> = { '&quot;': '"', '&amp;': '&', '&lt;': '<', '&gt;': '>', '&#x27;': "'" };
+
+/** The hidden design field's value in a page, as the browser will post it. */
+function hiddenDesign(html: string): string | undefined {
+  const value = /<input type="hidden" name="design" value="([^"]*)"/.exec(html)?.[1];
+  return value?.replace(/&quot;|&amp;|&lt;|&gt;|&#x27;/g, (entity) => entities[entity] ?? entity);
+}
+
+/** The quote form's studio design box, as the server rendered it. */
+function designBox(html: string): string {
+  return /<div[^>]*data-testid="studio-design".*?<\/div>/s.exec(html)?.[0] ?? '';
+}
 
 // A studio design sent with the quote form, over each database: kept with the request, or refused beside its field.
 describe.each(backends)('a design with the quote request, on %s', (backend) => {
@@ -115,15 +128,42 @@ describe.each(backends)('a design with the quote request, on %s', (backend) => {
     expect(asField.body.message).toMatch(/far longer than the form allows/);
   });
 
-  it('answers a page posted without JavaScript with the form again, what was typed kept', async () => {
+  it('answers a page posted without JavaScript with the form again, the design kept and its problem beside it', async () => {
     const before = await stored();
-    const response = await postQuote(
-      { ...quote, design: JSON.stringify(withFront([{ ...front[2], motifId: 'dragon' }])) },
-      'text/html',
-    );
+    const refused = JSON.stringify(withFront([{ ...front[2], motifId: 'dragon' }]));
+    const response = await postQuote({ ...quote, design: refused }, 'text/html');
     expect(response.status).toBe(422);
     expect(response.text).toContain('Team shirts for the 5K');
     expect(response.text).toContain('One field needs your attention.');
+    // The hidden field posts the same design again, summed up as the studio sums it up.
+    expect(hiddenDesign(response.text)).toBe(refused);
+    const field = designBox(response.text);
+    expect(field).toContain('Your design: 1 ink, front');
+    expect(field).toContain('id="quote-design-error"');
+    expect(field).toContain('There is no motif &quot;dragon&quot;');
+    // The error summary links to it as to any field.
+    expect(response.text).toMatch(
+      /<a href="#quote-design"[^>]*>Studio design<\/a>: (<!-- -->)?The design cannot be used \(front, layer 1, motifId\)/,
+    );
     expect(await stored()).toBe(before);
+  });
+
+  it('refills the quote form with the design on "order again", summed up', async () => {
+    const sent = await postQuote({ ...quote, design: JSON.stringify(fiveLayerDesign) });
+    expect(sent.status).toBe(201);
+    const { reference, link } = sent.body as { reference: string; link: string };
+    await t.storage.desk.changeRequestStatus(reference, { from: 'new', to: 'completed', actor: 'staff:a@b.example' });
+    const { cookie, token } = await visitorSession(t.app, link);
+    const form = await request(t.app)
+      .post(`${link}/order-again`)
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: token })
+      .expect(200);
+    expect(form.text).toMatch(new RegExp(`Reorder of (<!-- -->)?${reference}`));
+    expect(JSON.parse(hiddenDesign(form.text) ?? 'null')).toEqual(fiveLayerDesign);
+    const field = designBox(form.text);
+    expect(field).toContain('Your design: 2 inks, front');
+    expect(field).not.toContain('quote-design-error');
   });
 });

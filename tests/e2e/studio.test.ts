@@ -1,8 +1,13 @@
+import { mkdtempSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
+import { deskServerForThisFile, mailWith, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
+import { runSql } from '#tests/support/test-storage.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();
@@ -32,9 +37,17 @@ async function typeInto(page: Page, label: string, text: string) {
   await page.keyboard.type(text);
 }
 
+/** The pages in a PDF: pdfkit writes its page dictionaries as plain text, only the drawing is compressed. */
+const pdfPages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
+
 describe('design studio', () => {
-  it('designs a shirt by keyboard alone, says every change, prices it and hands it to the quote form', async () => {
-    const { page, context, problems } = await openPage(browser(), `${baseUrl}${quoteForm}`, { width: 1280 });
+  // The first journey ends on the desk and in the customer's mail: a server of its own with the mail caught.
+  // Its database in a folder of this file's, so the test can mark the order completed and order it again.
+  const databaseDir = mkdtempSync(join(tmpdir(), 'seenwear-data-'));
+  const site = deskServerForThisFile(() => ({ DATABASE_DIR: databaseDir }));
+
+  it('designs a shirt by keyboard alone, hands it to the quote form, and the desk gets its files', async () => {
+    const { page, context, problems } = await openPage(browser(), `${site.url}${quoteForm}`, { width: 1280 });
     await press(page, 'Design it here', 'link');
     await page.waitForURL(/\/pricing\/studio\?/);
     await page.getByRole('heading', { name: 'Layers' }).waitFor();
@@ -111,8 +124,103 @@ describe('design studio', () => {
     expect(new URL(page.url()).searchParams.get('c1')).toBe('2');
     await handed.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/studio-handed-1280.png` });
-    expect(problems).toEqual([]);
+    const studioInks = '2 inks + underbase = 3 screens';
+    const screens = 3;
+
+    // The rest of the form, then a colour the design was not made for: the server refuses the design beside
+    // its summary, the design stays in the form, and the error summary leads to it.
+    await page.getByLabel('Your name').fill('Dana Whitfield');
+    await page.getByLabel('E-mail').fill('coach@example.com');
+    await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
+    await page.getByRole('radio', { name: 'White', exact: true }).check();
+    await press(page, 'Send my quote request');
+    const errors = page.getByTestId('form-errors');
+    await expect.poll(() => errors.textContent()).toContain('Studio design: The design was made for another garment');
+    await expect.poll(() => handed.textContent()).toContain('The design was made for another garment or colour');
+    expect(await handed.textContent()).toContain('Your design: 2 inks, front');
+    expect(JSON.parse(await handed.locator('input[name="design"]').inputValue())).toEqual(design);
+    expect(await axeViolations(page)).toEqual([]);
+    await handed.screenshot({ path: `${shots}/studio-handed-refused-1280.png` });
+    await press(page, 'Studio design', 'link');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('studio-design');
+
+    // Back on the design's colour, it goes through.
+    await page.getByRole('radio', { name: 'Navy', exact: true }).check();
+    await press(page, 'Send my quote request');
+    const sent = page.getByTestId('form-sent');
+    await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
+    const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
+    expect(reference).not.toBe('');
+    expect(await axeViolations(page)).toEqual([]);
+    // The refused send's 422 is the browser logging the answer it was meant to get: nothing else may show.
+    expect(problems.filter((problem) => !/status of 422/.test(problem))).toEqual([]);
+    expect(problems.filter((problem) => /status of 422/.test(problem))).toHaveLength(1);
     await context.close();
+
+    // The shop's desk: the studio's sentence, as many films as screens, and the files to download.
+    const desk = await watchedPage(browser(), 1280);
+    await desk.page.goto(`${site.url}/staff/sign-in`);
+    await signInToDesk(desk.page, site.smtp, site.staff);
+    await desk.page.goto(`${site.url}/staff/requests/${reference}`);
+    const section = desk.page.getByRole('region', { name: 'Studio design' });
+    expect(await section.getByRole('heading', { name: 'Front' }).count()).toBe(1);
+    expect(await section.locator('[data-design-inks]').textContent()).toBe(studioInks);
+    // Bottom layer first: the white team name, then the gold number.
+    expect(await section.getByText(/^Inks: /).textContent()).toBe('Inks: White, Athletic gold');
+    const filmsLink = section.getByRole('link', { name: /^Films \(PDF, \d+ films?\)$/ });
+    expect(await filmsLink.textContent()).toBe(`Films (PDF, ${screens} films)`);
+    const films = await desk.page.request.get(`${site.url}${await filmsLink.getAttribute('href')}`);
+    expect(films.status()).toBe(200);
+    expect(films.headers()['content-type']).toBe('application/pdf');
+    const filmsPdf = await films.body();
+    expect(filmsPdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfPages(filmsPdf)).toBe(screens);
+    const svgLink = section.getByRole('link', { name: 'Press file (SVG)' });
+    const svg = await desk.page.request.get(`${site.url}${await svgLink.getAttribute('href')}`);
+    expect(svg.status()).toBe(200);
+    const svgText = await svg.text();
+    const svgTag = /<svg\b[^>]*>/.exec(svgText)?.[0] ?? '';
+    expect(svgTag).toMatch(/\swidth="\d+(\.\d+)?in"/);
+    expect(svgTag).toMatch(/\sheight="\d+(\.\d+)?in"/);
+    expect(await axeViolations(desk.page)).toEqual([]);
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: `${shots}/studio-desk-design-1280.png` });
+    await desk.page.setViewportSize({ width: 390, height: 844 });
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: `${shots}/studio-desk-design-390.png` });
+    expect(await axeViolations(desk.page)).toEqual([]);
+    expect(desk.problems).toEqual([]);
+    await desk.context.close();
+
+    // The customer's page, from the link in their confirmation: the same sentence among what they asked for.
+    const confirmation = await mailWith(site.smtp, new RegExp(`/requests/${reference}/`));
+    const link = new RegExp(`${site.url}/requests/${reference}/[A-Za-z0-9_-]{43}`).exec(confirmation.text)?.[0];
+    expect(link, confirmation.text).toBeDefined();
+    const customer = await watchedPage(browser(), 390);
+    await customer.page.goto(link ?? '');
+    await expect.poll(() => customer.page.getByText(`Front: ${studioInks}`).count()).toBe(1);
+    expect(await axeViolations(customer.page)).toEqual([]);
+
+    // Printed and handed over (the desk's way there is another file's journey), then ordered again: the
+    // quote form comes back with the design, in a browser whose session storage never held it.
+    await runSql({ databaseDir }, `update submissions set status = 'completed' where reference = $1`, [reference]);
+    await customer.page.reload();
+    await press(customer.page, 'Order again');
+    await expect.poll(() => new URL(customer.page.url()).pathname).toBe('/pricing');
+    const again = customer.page.getByTestId('studio-design');
+    await expect.poll(() => again.textContent()).toContain('Your design: 2 inks, front');
+    expect(JSON.parse(await again.locator('input[name="design"]').inputValue())).toEqual(design);
+    expect(await customer.page.getByRole('link', { name: 'Edit your design' }).getAttribute('href')).toMatch(
+      /^\/pricing\/studio\?garment=gildan-5000&color=Navy&method=screen-printing&location=front&q=\d+$/,
+    );
+    expect(await axeViolations(customer.page)).toEqual([]);
+    await press(customer.page, 'Send my quote request');
+    const reordered = customer.page.getByTestId('form-sent');
+    await expect.poll(() => reordered.isVisible(), { timeout: 10_000 }).toBe(true);
+    const reorder = /Q-\d{4}-\d{6}/.exec((await reordered.textContent()) ?? '')?.[0] ?? '';
+    expect(reorder).not.toBe(reference);
+    expect(customer.problems).toEqual([]);
+    await customer.context.close();
   });
 
   it('shrinks a text too large for the left chest and says so, and names a character the font cannot draw', async () => {
