@@ -484,6 +484,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       planner,
       render: renderDesk,
       prices: () => siteData.data,
+      garments: () => siteData.data.garments.garments,
       now: deskNow,
       ...wiring.queued,
     }),

@@ -13,6 +13,46 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /**
+ * The studio design's print size per garment size: the press sets up one print per row, so a second print
+ * size stands out as its own row rather than hiding in a sentence.
+ */
+function SizePlans({ plans }: { plans: WorkOrderView['sizePlans'] }) {
+  return (
+    <section aria-labelledby="wo-size-plans" className="mt-3" data-testid="work-order-size-plans">
+      <h2 id="wo-size-plans" className="font-bold">
+        Print size by garment size
+      </h2>
+      {plans.map((plan) => (
+        <table key={plan.label} className="mt-1 w-full border-collapse">
+          <caption className="py-0.5 text-left font-semibold">
+            {plan.label}
+            {plan.groups.length > 1 ? ': two print sizes' : ''}
+          </caption>
+          <thead>
+            <tr className="border-b border-stone-400 text-left">
+              <th scope="col" className="py-0.5 pr-2">
+                Sizes
+              </th>
+              <th scope="col" className="py-0.5 text-right">
+                Print size
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {plan.groups.map((group) => (
+              <tr key={group.sizes} className="border-b border-stone-200">
+                <td className="py-0.5 pr-2">{group.sizes}</td>
+                <td className="py-0.5 text-right font-semibold whitespace-nowrap tabular-nums">{group.print}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </section>
+  );
+}
+
+/**
  * A job's work order: everything the press crew needs on one sheet (customer, due date, garment, sizes,
  * locations, the approved proof, notes and a checklist). On screen it reads as a page of the desk;
  * printed, the desk's header goes and the sheet keeps to one page.
@@ -113,6 +153,7 @@ export function WorkOrderPage({ view, options }: { view: WorkOrderView; options:
               ))}
             </ul>
             <p className="mt-2">Ink colors / thread: ______________________________</p>
+            {view.sizePlans.length > 0 && <SizePlans plans={view.sizePlans} />}
           </section>
           <section aria-labelledby="wo-proof">
             <h2 id="wo-proof" className="font-bold">

@@ -4,8 +4,9 @@ import { useSiteData } from '#client/app-context.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { PageMeta } from '#client/components/page-meta.tsx';
 import { useHydrated } from '#client/forms/use-hydrated.ts';
+import { SIZES_PARAM } from '#client/studio/design-handoff.ts';
 import type { StudioProps } from '#client/studio/studio-editor.tsx';
-import { colorNamed, type PrintLocation } from '#shared/garments/catalogue.ts';
+import { colorNamed, type GarmentSize, type PrintLocation } from '#shared/garments/catalogue.ts';
 import type { PriceFiles } from '#shared/pricing/estimate.ts';
 import { getPage } from '#shared/routes.ts';
 import { isServiceId } from '#shared/service-ids.ts';
@@ -32,6 +33,10 @@ function studioProps(params: URLSearchParams, prices: PriceFiles): StudioProps |
     garment.printAreas.find((candidate) => candidate.placement === params.get('location')) ?? garment.printAreas[0];
   if (!color || !area) return null;
   const quantity = Number(params.get('q'));
+  const offered: readonly string[] = garment.sizes ?? [];
+  const sizes = (params.get(SIZES_PARAM) ?? '')
+    .split(',')
+    .filter((size): size is GarmentSize => offered.includes(size));
   return {
     start: {
       garment: garment.id,
@@ -39,6 +44,7 @@ function studioProps(params: URLSearchParams, prices: PriceFiles): StudioProps |
       method,
       location: area.placement as PrintLocation,
       quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : (file.breaks[1] ?? file.minimumQuantity),
+      ...(sizes.length > 0 ? { sizes } : {}),
     },
     garmentName: garment.name,
     type: garment.type,

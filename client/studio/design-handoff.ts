@@ -3,7 +3,7 @@
  * design never rides in the address and a reload of the form keeps it. Nothing heavy is imported here:
  * the quote form reads this module, and its first load must not carry the studio.
  */
-import type { PrintLocation } from '#shared/garments/catalogue.ts';
+import type { GarmentSize, PrintLocation } from '#shared/garments/catalogue.ts';
 import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
 import type { StudioDesign } from '#shared/studio/design-schema.ts';
 import { countInks } from '#shared/studio/ink-count.ts';
@@ -52,6 +52,9 @@ export function dropHandedDesign(): void {
   }
 }
 
+/** The studio's query naming the sizes ordered, comma-separated: "S,M,XL". */
+export const SIZES_PARAM = 'sizes';
+
 /** What the studio opens on: the quote form's garment, colour, method, location and quantity. */
 export interface StudioStart {
   garment: string;
@@ -59,6 +62,8 @@ export interface StudioStart {
   method: ServiceId;
   location: PrintLocation;
   quantity: number;
+  /** The sizes the form counts pieces in, when it sent them: the size-by-size panel starts on them. */
+  sizes?: readonly GarmentSize[];
 }
 
 /** The studio's address for a start: the quote form's "Design it here" and the design's "Edit it". */
@@ -70,6 +75,7 @@ export function studioPath(start: StudioStart): string {
     location: start.location,
     q: String(start.quantity),
   });
+  if (start.sizes?.length) query.set(SIZES_PARAM, start.sizes.join(','));
   return `/pricing/studio?${query}`;
 }
 

@@ -5,23 +5,15 @@
  */
 import type { PrintAreaLimit } from '#shared/garments/catalogue.ts';
 import type { DesignLayer } from '#shared/studio/design-schema.ts';
-import { textGeometry } from '#shared/studio/text-geometry.ts';
+import { type LayerSize, layerSize } from '#shared/studio/layer-extent.ts';
 import { inchesWord } from './layer-words.ts';
 import { loadedFont } from './studio-fonts.ts';
 
-export interface Size {
-  width: number;
-  height: number;
-}
+export type Size = LayerSize;
 
 /** What a layer measures as drawn, unturned, or null while its font is still loading. */
 export function measure(layer: DesignLayer): Size | null {
-  if (layer.kind === 'motif' || layer.kind === 'upload') return { width: layer.widthInches, height: layer.widthInches };
-  const font = loadedFont(layer.fontId);
-  if (!font) return null;
-  const { bounds } = textGeometry(font, layer);
-  const outline = layer.outline ? layer.outline.widthInches * 2 : 0;
-  return { width: bounds.maxX - bounds.minX + outline, height: bounds.maxY - bounds.minY + outline };
+  return layerSize(layer, (fontId) => loadedFont(fontId) ?? null);
 }
 
 const down2 = (value: number) => Math.floor(value * 100) / 100;

@@ -3,7 +3,9 @@ import { useNavigate } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
 import {
   type GarmentColor,
+  type GarmentSize,
   type GarmentType,
+  garmentSizes,
   isDarkColor as isDark,
   type PrintAreaLimit,
 } from '#shared/garments/catalogue.ts';
@@ -11,9 +13,11 @@ import { queryFromOptions } from '#shared/pricing/query.ts';
 import { type DesignLayer, designSchemaFor, type StudioDesign } from '#shared/studio/design-schema.ts';
 import { countInks } from '#shared/studio/ink-count.ts';
 import type { Motif } from '#shared/studio/motifs.ts';
+import { type SizePlan, sizePlan } from '#shared/studio/size-plan.ts';
 import { textGeometry } from '#shared/studio/text-geometry.ts';
 import { placements } from '#shared/submissions/quote-fields.ts';
 import { AddText } from './add-text.tsx';
+import { designExtent } from './design-extent.ts';
 import {
   DESIGN_PARAM,
   designSummary,
@@ -30,6 +34,7 @@ import { LayerList } from './layer-list.tsx';
 import { layerLabel, layerShortName, moveWords } from './layer-words.ts';
 import { MotifPicker } from './motif-picker.tsx';
 import { pricedCatalogue } from './priced-catalogue.ts';
+import { SizePanel } from './size-panel.tsx';
 import { loadedFont, loadFont } from './studio-fonts.ts';
 import { StudioPreview } from './studio-preview.tsx';
 import { designOptions, StudioPrice } from './studio-price.tsx';
@@ -58,6 +63,19 @@ function handedLayers(start: StudioStart): DesignLayer[] {
   }
 }
 
+/** The sizes most orders run in, for a start when the quote form sent none: the customer ticks the rest. */
+const USUAL_SIZES: readonly GarmentSize[] = ['S', 'M', 'L', 'XL'];
+
+/**
+ * Whether a change of plan is worth saying: a proposal of two print sizes that appears, changes or goes.
+ * One print growing with the design is already said by the change itself.
+ */
+function planNews(before: SizePlan | undefined, after: SizePlan | undefined): string {
+  if (!after || after.sentence === before?.sentence) return '';
+  if (after.kind === 'two') return `Two print sizes: ${after.sentence}`;
+  return before?.kind === 'two' ? `One print size again: ${after.sentence}` : '';
+}
+
 /**
  * The studio: the layers of one print location, edited with undo and redo, drawn on the garment, counted in
  * inks and priced as it changes. Every change is said in a polite live region, so a screen reader hears
@@ -74,6 +92,15 @@ export default function StudioEditor({ start, garmentName, type, color, area }: 
   const [, setFontsLoaded] = useState(0);
   const [focusLayer, setFocusLayer] = useState<number | null>(null);
   const [problem, setProblem] = useState('');
+  const offered = useMemo(
+    () => pricedCatalogue(site).find((garment) => garment.id === start.garment)?.sizes ?? [],
+    [site, start.garment],
+  );
+  const [sizes, setSizes] = useState<readonly GarmentSize[]>(() => {
+    const from = start.sizes?.length ? start.sizes : USUAL_SIZES;
+    const chosen = offered.filter((size) => from.includes(size));
+    return chosen.length > 0 ? chosen : offered;
+  });
   const root = useRef<HTMLDivElement>(null);
   const { layers, selected } = history.present;
   const current = selected === null ? undefined : layers[selected];
@@ -105,9 +132,34 @@ export default function StudioEditor({ start, garmentName, type, color, area }: 
     [start, layers],
   );
 
+  /** The print sizes these layers take on the sizes ticked; undefined with no layers or no size. */
+  function planOf(list: readonly DesignLayer[], ordered: readonly GarmentSize[] = sizes): SizePlan | undefined {
+    if (list.length === 0) return undefined;
+    return sizePlan(
+      { placement: start.location, ...designExtent(list) },
+      { printAreas: [area], sizes: offered },
+      ordered,
+    );
+  }
+
+  /** Says a change, and after it the size plan when the change brought a new proposal. */
+  function say(words: string, after: readonly DesignLayer[]) {
+    setSaid([words, planNews(planOf(layers), planOf(after))].filter(Boolean).join(' '));
+  }
+
+  function toggleSize(size: GarmentSize, on: boolean) {
+    const next = garmentSizes.filter((candidate) => (candidate === size ? on : sizes.includes(candidate)));
+    setSizes(next);
+    const plan = planOf(layers, next);
+    const news = planNews(planOf(layers), plan);
+    setSaid(
+      [`${on ? 'Added' : 'Removed'} size ${size}.`, news || (plan ? plan.sentence : '')].filter(Boolean).join(' '),
+    );
+  }
+
   function commit(state: Omit<DesignState, 'change'>, words: string, group: string | null = null) {
     setHistory((before) => record(before, { ...state, change: words }, group));
-    setSaid(words);
+    say(words, state.layers);
   }
 
   /** Puts a layer at an index (appending when it is the length), fitted to the area, and says so. */
@@ -248,7 +300,7 @@ export default function StudioEditor({ start, garmentName, type, color, area }: 
     }
     setHistory(moved);
     const words = direction === 'undo' ? history.present.change : moved.present.change;
-    setSaid(`${direction === 'undo' ? 'Undone' : 'Redone'}: ${words}`);
+    say(`${direction === 'undo' ? 'Undone' : 'Redone'}: ${words}`, moved.present.layers);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -280,7 +332,7 @@ export default function StudioEditor({ start, garmentName, type, color, area }: 
     saveHandedDesign({
       json: JSON.stringify(checked.data),
       summary: designSummary(inks, start.location),
-      editPath: studioPath(start),
+      editPath: studioPath({ ...start, sizes }),
     });
     const options = designOptions(site, design, color, start.quantity, inks);
     const query = queryFromOptions(options);
@@ -379,6 +431,15 @@ export default function StudioEditor({ start, garmentName, type, color, area }: 
           <AddText onAdd={addText} />
           <MotifPicker onAdd={addMotif} />
         </section>
+        {offered.length > 0 ? (
+          <SizePanel
+            offered={offered}
+            sizes={sizes}
+            onToggle={toggleSize}
+            plan={planOf(layers)}
+            hasLayers={layers.length > 0}
+          />
+        ) : null}
         <div className="grid gap-2">
           <button
             type="button"

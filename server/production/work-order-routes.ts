@@ -6,6 +6,7 @@ import type { SentProof, VersionStore } from '#server/requests/version-store.ts'
 import { printSizeText } from '#server/requests/version-views.ts';
 import type { DeskStore } from '#server/staff/desk-store.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
+import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { optionalField } from '#shared/optional-field.ts';
 import { shopTime } from '#shared/pricing/business-days.ts';
@@ -13,14 +14,17 @@ import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { WorkOrderView } from '#shared/production/board-view.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
 import type { ProductionStore } from './production-store.ts';
+import { workOrderSizePlans } from './work-order-sizes.ts';
 
 export interface WorkOrderRoutesOptions {
   customer: Pick<CustomerStore, 'approvalsOf'>;
   desk: Pick<DeskStore, 'getRequest'>;
   production: Pick<ProductionStore, 'boardOrders'>;
-  versions: Pick<VersionStore, 'proofsOf' | 'quotesOf'>;
+  versions: Pick<VersionStore, 'proofsOf' | 'quotesOf' | 'formValuesOf'>;
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
   prices: () => PricingData;
+  /** The catalogue's garments, read at each use: a studio design's print areas and sizes. */
+  garments: () => readonly CatalogueGarment[];
   now: () => Date;
 }
 
@@ -98,12 +102,13 @@ export function workOrderRoutes(options: WorkOrderRoutesOptions): Router {
   const router = Router();
   router.get('/staff/requests/:reference/work-order', async (req, res) => {
     const reference = referenceOf(req);
-    const [request, proofs, approvals, quotes, board] = await Promise.all([
+    const [request, proofs, approvals, quotes, board, formValues] = await Promise.all([
       options.desk.getRequest(reference),
       options.versions.proofsOf(reference),
       options.customer.approvalsOf(reference),
       options.versions.quotesOf(reference),
       options.production.boardOrders(),
+      options.versions.formValuesOf(reference),
     ]);
     if (request?.kind !== 'quote') throw noSuchRequest();
     const payload = request.payload;
@@ -142,6 +147,7 @@ export function workOrderRoutes(options: WorkOrderRoutesOptions): Router {
       sizes: sizesOf(payload.sizes),
       roster: Array.isArray(payload.roster) ? payload.roster.map(text).filter(Boolean) : [],
       locations: locationsOf(payload.printLocations),
+      sizePlans: workOrderSizePlans(formValues, options.garments()),
       ...(proof
         ? {
             proof: {

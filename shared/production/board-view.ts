@@ -90,6 +90,11 @@ export interface WorkOrderView {
   /** Names and numbers of a group order, when it supplied them. */
   roster: string[];
   locations: { placement: string; detail: string }[];
+  /**
+   * A studio design's print size per garment size, per location: which sizes get which print (two prints
+   * when one cannot suit the smallest and the largest size ordered).
+   */
+  sizePlans: { label: string; groups: { sizes: string; print: string }[] }[];
   /** The approved proof (or the latest, said so), with its image when it is one a browser shows. */
   proof?: { version: number; name: string; approved: boolean; image?: string; printSize?: string };
   notes: { label: string; text: string }[];
