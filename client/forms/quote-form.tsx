@@ -41,7 +41,7 @@ import { quoteFieldLabel, quoteFieldTarget } from './quote-field-labels.ts';
 import { QuoteGarmentColor } from './quote-garment-color.tsx';
 import { filledRows, newRowValues, QuoteLocationFields, withoutRow } from './quote-location-fields.tsx';
 import { QuoteReceipt } from './quote-receipt.tsx';
-import { piecesIn, QuoteSizeFields } from './quote-size-fields.tsx';
+import { piecesIn, QuoteSizeFields, sizesIn } from './quote-size-fields.tsx';
 import { SentPanel } from './sent-panel.tsx';
 import { StudioDesignField } from './studio-design-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
@@ -389,6 +389,7 @@ function QuoteFields({
                 service={service}
                 placement={values[locationFields(1).placement]}
                 quantity={piecesIn(values)}
+                sizes={sizesIn(values)}
                 sent={submission.initialValues?.[DESIGN_FIELD]}
                 onRemoved={() => setFieldError(DESIGN_FIELD, undefined)}
               />

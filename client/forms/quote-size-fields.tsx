@@ -14,6 +14,13 @@ export function piecesIn(values: FormValues): number {
   }, 0);
 }
 
+/** The sizes the visitor counts pieces in, smallest first: where the studio's size-by-size panel starts. */
+export function sizesIn(values: FormValues): QuoteSize[] {
+  return quoteSizes.filter(
+    (size) => /^\d{1,7}$/.test(values[sizeField(size)]?.trim() ?? '') && Number(values[sizeField(size)]) > 0,
+  );
+}
+
 function SizeBox({ size, defaultValue }: { size: QuoteSize; defaultValue: string | undefined }) {
   const name = sizeField(size);
   const ids = useFieldIds(name);

@@ -8,7 +8,7 @@ import {
   saveHandedDesign,
   studioPath,
 } from '#client/studio/design-handoff.ts';
-import type { PrintLocation } from '#shared/garments/catalogue.ts';
+import type { GarmentSize, PrintLocation } from '#shared/garments/catalogue.ts';
 import type { Garment } from '#shared/pricing/types.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
 import { DESIGN_FIELD } from '#shared/submissions/design-field-name.ts';
@@ -31,6 +31,7 @@ export function StudioDesignField({
   service,
   placement,
   quantity,
+  sizes,
   sent,
   onRemoved,
 }: {
@@ -39,6 +40,8 @@ export function StudioDesignField({
   service: ServiceId;
   placement: string | undefined;
   quantity: number;
+  /** The sizes the form counts pieces in: the studio's size-by-size panel starts on them. */
+  sizes: readonly GarmentSize[];
   /** The design field of the form the server rendered, when it rendered one. */
   sent: string | undefined;
   /** The design is gone, and with it any problem the server had with it. */
@@ -63,6 +66,7 @@ export function StudioDesignField({
           method: service,
           location: area.placement as PrintLocation,
           quantity,
+          sizes,
         })
       : null;
   if (!design && !start) return null;
