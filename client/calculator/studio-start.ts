@@ -1,4 +1,4 @@
-import { studioPath } from '#client/studio/design-handoff.ts';
+import { studioPath } from '#client/studio/studio-path.ts';
 import type { PrintLocation } from '#shared/garments/catalogue.ts';
 import type { Garment } from '#shared/pricing/types.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
