@@ -27,12 +27,12 @@ export function MemberTextChoice({
         if (isKind(value))
           onChange(
             { ...layer, stands: value, text: samples[value] },
-            `This text is ${memberTextLabels[value]}, shown as '${samples[value]}'`,
+            `Shown as '${samples[value]}' in the studio`,
             'stands',
           );
         else {
           const { stands: _fixed, ...fixed } = layer;
-          onChange(fixed, 'This text is fixed', 'stands');
+          onChange(fixed, 'Fixed: the same on every shirt', 'stands');
         }
       }}
     >
