@@ -19,29 +19,32 @@ export function MemberTextChoice({
   layer: TextLayer;
   onChange: (next: TextLayer, words: string, group: string) => void;
 }) {
+  // The full width of the editor's two columns: the choices' words would be cut off in one.
   return (
-    <SelectBox
-      label="This text is"
-      value={layer.stands ?? ''}
-      onValue={(value) => {
-        if (isKind(value))
-          onChange(
-            { ...layer, stands: value, text: samples[value] },
-            `Shown as '${samples[value]}' in the studio`,
-            'stands',
-          );
-        else {
-          const { stands: _fixed, ...fixed } = layer;
-          onChange(fixed, 'Fixed: the same on every shirt', 'stands');
-        }
-      }}
-    >
-      <option value="">Fixed: the same on every shirt</option>
-      {memberTextKinds.map((kind) => (
-        <option key={kind} value={kind}>
-          {memberTextLabels[kind].charAt(0).toUpperCase() + memberTextLabels[kind].slice(1)}
-        </option>
-      ))}
-    </SelectBox>
+    <div className="sm:col-span-2">
+      <SelectBox
+        label="This text is"
+        value={layer.stands ?? ''}
+        onValue={(value) => {
+          if (isKind(value))
+            onChange(
+              { ...layer, stands: value, text: samples[value] },
+              `Shown as '${samples[value]}' in the studio`,
+              'stands',
+            );
+          else {
+            const { stands: _fixed, ...fixed } = layer;
+            onChange(fixed, 'Fixed: the same on every shirt', 'stands');
+          }
+        }}
+      >
+        <option value="">Fixed: the same on every shirt</option>
+        {memberTextKinds.map((kind) => (
+          <option key={kind} value={kind}>
+            {memberTextLabels[kind].charAt(0).toUpperCase() + memberTextLabels[kind].slice(1)}
+          </option>
+        ))}
+      </SelectBox>
+    </div>
   );
 }

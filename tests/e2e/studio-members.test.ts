@@ -58,6 +58,8 @@ describe('a team design with each member’s name and number', () => {
         expect.stringMatching(/^Text: each member’s name, arc up 120°, Athletic gold, [\d.]+ in wide$/),
       ]);
     expect(await axeViolations(page)).toEqual([]);
+    await mkdir(shots, { recursive: true });
+    await page.screenshot({ path: `${shots}/studio-members-studio-1280.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Use this design' }).click();
     await page.waitForURL(/\/pricing\?/);
@@ -108,7 +110,6 @@ describe('a team design with each member’s name and number', () => {
     const changed = player.page.getByRole('img', { name: 'Back of your shirt: SMITH, 24, in athletic gold' });
     await expect.poll(() => changed.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(600);
 
-    await mkdir(shots, { recursive: true });
     for (const width of [390, 1280]) {
       await player.page.setViewportSize({ width, height: 900 });
       await player.page.screenshot({ path: `${shots}/studio-members-${width}.png`, fullPage: true });
