@@ -3,6 +3,7 @@ import { PrivateHead } from '#client/components/private-head.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { GroupMemberView } from '#shared/groups/group-contract.ts';
 import { EntryFields } from './entry-fields.tsx';
+import { MemberPreview } from './member-preview.tsx';
 
 /**
  * The page a group's member opens from the share link (or their own entry's link): phone first, one
@@ -77,6 +78,7 @@ export function MemberPage({
             <h2 id="garment-title" className="text-lg font-bold">
               What you are getting
             </h2>
+            {view.preview && <MemberPreview preview={view.preview} />}
             {view.mockups && (
               <div className="mt-3">
                 <MockupFigures mockups={view.mockups} />

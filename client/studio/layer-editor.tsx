@@ -1,6 +1,7 @@
 import { type DesignLayer, MAX_TEXT_LENGTH, type TextLayer } from '#shared/studio/design-schema.ts';
 import { studioFonts } from '#shared/studio/fonts.ts';
 import { inkById, inks as studioInkOptions } from '#shared/studio/inks.ts';
+import { MemberTextChoice } from './member-text-choice.tsx';
 import { InkSelect, NumberField, SelectBox, TextBox } from './studio-fields.tsx';
 
 /** A change to the selected layer: the new layer, what to announce, and the undo group it joins. */
@@ -37,6 +38,7 @@ function TextFields({
         }
         onValue={(text) => set({ text }, `Text changed to '${text}'`, 'text')}
       />
+      <MemberTextChoice layer={layer} onChange={onChange} />
       <SelectBox
         label="Font"
         value={layer.fontId}

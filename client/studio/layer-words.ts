@@ -4,6 +4,7 @@
  */
 import type { DesignLayer } from '#shared/studio/design-schema.ts';
 import { inkById } from '#shared/studio/inks.ts';
+import { memberTextLabels } from '#shared/studio/member-text-kinds.ts';
 import { motifById } from '#shared/studio/motifs.ts';
 
 export const inchesWord = (inches: number) => `${Math.round(inches * 100) / 100} in`;
@@ -14,7 +15,8 @@ function inkName(inkId: string): string {
 
 /** The short name of a layer: "text 'EAGLES'", "motif Basketball". */
 export function layerShortName(layer: DesignLayer): string {
-  if (layer.kind === 'text') return `text '${layer.text}'`;
+  // Member text is named for what it stands for: its sample ("PLAYER") is not what prints.
+  if (layer.kind === 'text') return layer.stands ? `text: ${memberTextLabels[layer.stands]}` : `text '${layer.text}'`;
   if (layer.kind === 'motif') return `motif ${motifById(layer.motifId)?.name ?? layer.motifId}`;
   return 'upload';
 }

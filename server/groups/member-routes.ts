@@ -38,6 +38,7 @@ import {
   type ShareCheckout,
   startShareCheckout,
 } from './member-checkout.ts';
+import { MemberPreviews, memberPreviewSource, memberPreviewViews } from './member-preview.ts';
 
 const NOT_FOUND = 'There is no group at this address. Check the link you were sent, or ask whoever sent it.';
 const SHARE = '/groups/:group/:secret';
@@ -60,7 +61,8 @@ export interface MemberRoutesOptions {
   mockups: Pick<MockupStore, 'mockupsOf'>;
   /** How the mockups feature shows and sends a request's pictures (server/mockups/). */
   mockupPictures: MockupPictures;
-  versions: Pick<VersionStore, 'proofsOf' | 'getProofFile'>;
+  /** Proofs and the request's form values, where a studio design is kept. */
+  versions: Pick<VersionStore, 'proofsOf' | 'getProofFile' | 'formValuesOf'>;
   /** The member's share by card: its Checkout Sessions, closed before the count changes. */
   payments: Pick<PaymentStore, 'checkoutSessionsOf' | 'markCheckoutSession'>;
   /** The counts behind the rate limits. */
@@ -220,7 +222,8 @@ async function sendMember(
     ...view,
     prints: [],
   }));
-  const hasPicture = mockups.length === 0 ? await artworkFile(options, group) : undefined;
+  const preview = page.entry ? await previewOf(options, group, page.entry) : undefined;
+  const hasPicture = mockups.length === 0 && !preview ? await artworkFile(options, group) : undefined;
   const shop = options.shop();
   const view: GroupMemberView = {
     action: page.action,
@@ -230,7 +233,8 @@ async function sendMember(
       ? garmentTitle(garment)
       : [text(payload.garmentStyle), text(payload.garment)].filter(Boolean).join(' ') || 'Garment to be confirmed',
     colour: text(payload.garmentColor),
-    ...(mockups.length > 0 ? { mockups } : {}),
+    ...(preview ? { preview: memberPreviewViews(preview, page.entry ?? noText, base) } : {}),
+    ...(mockups.length > 0 && !preview ? { mockups } : {}),
     ...(hasPicture ? { artwork: { src: `${base}/artwork`, alt: `The design for ${group.title}` } } : {}),
     deadline: formatDateTime(group.deadline.toISOString(), timeZoneOf(options)),
     sizes: groupSizes(garment).map((size) => ({
@@ -277,6 +281,17 @@ async function sendMember(
     .status(page.status ?? 200)
     .type('html')
     .send(html);
+}
+
+const noText = { backName: '', backNumber: '' };
+
+/** The member's own design and garment, when the request's studio design has text each member fills in. */
+async function previewOf(options: MemberRoutesOptions, group: StoredGroup, entry: StoredGroupEntry) {
+  return memberPreviewSource(
+    await options.versions.formValuesOf(group.reference),
+    options.prices().garments.garments,
+    entry,
+  );
 }
 
 /**
@@ -372,6 +387,19 @@ function entryArtwork(options: MemberRoutesOptions): RequestHandler {
 function entryMockup(options: MemberRoutesOptions): RequestHandler {
   return async (req, res) => {
     await sendGroupMockup(options, res, (await ownEntry(options, req, res)).group, String(req.params.view));
+  };
+}
+
+/** The member's own shirt under their private link: drawn once per entry and what it shows, then kept. */
+function entryPreview(options: MemberRoutesOptions, previews: MemberPreviews): RequestHandler {
+  return async (req, res) => {
+    const { entry, group } = await ownEntry(options, req, res);
+    const view = String(req.params.view);
+    const source = await previewOf(options, group, entry);
+    const picture =
+      source && (view === 'front' || view === 'back') ? await previews.picture(entry.id, source, view) : undefined;
+    if (!picture) throw createHttpError(404, 'There is no such picture.');
+    res.type('image/jpeg').send(picture);
   };
 }
 
@@ -549,6 +577,7 @@ function removeEntry(options: MemberRoutesOptions): RequestHandler {
  */
 export function memberRoutes(options: MemberRoutesOptions): Router {
   const router = Router();
+  const previews = new MemberPreviews();
   for (const base of ['/groups', '/group-entries']) {
     router.use(base, (_req, res, next) => {
       res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' });
@@ -569,6 +598,7 @@ export function memberRoutes(options: MemberRoutesOptions): Router {
   router.get(`${SHARE}/mockups/:view`, shareMockup(options));
   router.get(`${ENTRY}/artwork`, entryArtwork(options));
   router.get(`${ENTRY}/mockups/:view`, entryMockup(options));
+  router.get(`${ENTRY}/preview/:view`, entryPreview(options, previews));
   router.post(`${SHARE}/join`, postLimit, joinGroup(options));
   router.get(ENTRY, showEntry(options));
   router.post(`${ENTRY}/pay`, postLimit, payShare(options));

@@ -79,6 +79,11 @@ export interface GroupMemberView {
   colour: string;
   /** The design on the garment as the organiser placed it (the request's mockups), when there are any. */
   mockups?: MockupView[];
+  /**
+   * On a member's own page, when the design has text each member fills in: their shirt with their own
+   * back name and number, in place of the mockups (which show the studio's samples).
+   */
+  preview?: { view: 'front' | 'back'; src: string; alt: string }[];
   /** Else the request's proof or artwork preview, when it has a picture. */
   artwork?: { src: string; alt: string };
   deadline: string;

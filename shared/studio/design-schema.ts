@@ -14,6 +14,7 @@ import { serviceIds } from '#shared/service-ids.ts';
 import { z } from '#shared/zod.ts';
 import { fontById } from './fonts.ts';
 import { inkById } from './inks.ts';
+import { memberTextKinds } from './member-text-kinds.ts';
 import { motifById } from './motifs.ts';
 
 export const MAX_LAYERS_PER_LOCATION = 30;
@@ -51,6 +52,11 @@ const textLayer = z.strictObject({
     .strictObject({ inkId: id, widthInches: z.number().positive().max(0.5, 'must be at most 0.5 in') })
     .nullable(),
   arc: z.strictObject({ degrees: z.number().min(0).max(360), direction: z.enum(['up', 'down']) }).nullable(),
+  /**
+   * A group order's text that each member fills in (their back name or number): `text` is then the sample
+   * the studio shows, such as "PLAYER" (shared/studio/member-text.ts). Absent for fixed text.
+   */
+  stands: z.enum(memberTextKinds).optional(),
   ...placed,
 });
 
