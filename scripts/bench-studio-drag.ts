@@ -6,8 +6,9 @@
  * the frames drawn per second during the drag (requestAnimationFrame callbacks counted in the page), the
  * interaction to next paint as web-vitals computes it from the Event Timing API (the worst interaction, or
  * with 50 or more the one at the 98th percentile; pointer-down, pointer-up and key presses are interactions,
- * a pointer move is not), the slowest pointer move apart (what the drag itself feels like), and the load
- * average, since the machine's other work shows in every figure. Targets: 60 fps, INP at most 100 ms.
+ * a pointer move is not: the API leaves continuous events out, so the drag itself shows in the frame rate),
+ * the key presses' own INP and median (of those that took 16 ms or more),
+ * and the load average, since the machine's other work shows in every figure. Targets: 60 fps, INP at most 100 ms.
  *
  *   npm run bench:studio-drag [-- runs]
  */
@@ -28,8 +29,8 @@ interface Figures {
   fps: number;
   inp: number;
   interactions: number;
-  slowestMove: number;
   keyInp: number;
+  keyMedian: number;
 }
 
 /** Installed before the page's own scripts: the Event Timing entries and a frame counter the run reads. */
@@ -57,14 +58,16 @@ function watchInPage(): void {
 type SeenEvent = { name: string; duration: number; interactionId: number };
 
 /** web-vitals' INP: each interaction's longest entry; the worst, or past 50 interactions one in 50 left out. */
-function inpOf(events: readonly SeenEvent[]): { inp: number; interactions: number } {
+function inpOf(events: readonly SeenEvent[]): { inp: number; interactions: number; median: number } {
   const longest = new Map<number, number>();
   for (const event of events)
     if (event.interactionId > 0)
       longest.set(event.interactionId, Math.max(longest.get(event.interactionId) ?? 0, event.duration));
   const sorted = [...longest.values()].sort((a, b) => b - a);
   const skip = Math.min(sorted.length - 1, Math.floor(sorted.length / 50));
-  return { inp: sorted[Math.max(0, skip)] ?? 0, interactions: sorted.length };
+  // The median of those seen (16 ms or more): less swayed than the worst by the machine's other work.
+  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  return { inp: sorted[Math.max(0, skip)] ?? 0, interactions: sorted.length, median };
 }
 
 const readEvents = (page: Page) => page.evaluate(() => (window as unknown as { benchEvents: SeenEvent[] }).benchEvents);
@@ -82,7 +85,10 @@ async function once(page: Page, url: string): Promise<Figures> {
   const list = page.getByRole('list', { name: 'Layers' }).getByRole('button');
   await list.nth(4).waitFor();
   // Every text is drawn once its font has arrived: the number is the layer dragged.
-  await page.waitForFunction(() => document.querySelectorAll('svg g.cursor-move path').length > 20);
+  await page.waitForFunction(() => {
+    const drawn = [...document.querySelectorAll('svg g.cursor-move')];
+    return drawn.length === 5 && drawn.every((layer) => layer.querySelector('path'));
+  });
   const number = page.locator('svg g.cursor-move').nth(1);
   const box = await number.boundingBox();
   if (!box) throw new Error('The number layer is not on the preview');
@@ -121,13 +127,12 @@ async function once(page: Page, url: string): Promise<Figures> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const all = inpOf(events);
   const keys = inpOf(events.slice(afterDrag.length));
-  const moves = events.filter((event) => event.name === 'pointermove').map((event) => event.duration);
   return {
     fps: frames / dragSeconds,
     inp: all.inp,
     interactions: all.interactions,
-    slowestMove: Math.max(0, ...moves),
     keyInp: keys.inp,
+    keyMedian: keys.median,
   };
 }
 
@@ -148,8 +153,9 @@ try {
     await context.close();
     console.log(
       `run ${run}: ${figures.fps.toFixed(1)} fps while dragging; INP ${figures.inp.toFixed(0)} ms over ` +
-        `${figures.interactions} interactions (keys alone ${figures.keyInp.toFixed(0)} ms); slowest pointer move ` +
-        `${figures.slowestMove.toFixed(0)} ms; load ${load()}`,
+        `${figures.interactions} interactions (keys alone ${figures.keyInp.toFixed(0)} ms, ` +
+        `median ${figures.keyMedian.toFixed(0)} ms); ` +
+        `load ${load()}`,
     );
   }
   console.log('targets: 60 fps while dragging, INP at most 100 ms');
