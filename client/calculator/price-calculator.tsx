@@ -29,6 +29,7 @@ import {
   SizeFields,
 } from './calculator-fields.tsx';
 import { CalculatorLocations, REMOVE_PARAM } from './calculator-locations.tsx';
+import { studioStart } from './studio-start.ts';
 
 /** An engine field ("colors.1", "sizes.2XL") -> the form control that holds it ("c2", "xxl"). */
 function formName(field: string): string {
@@ -183,6 +184,7 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
 
   const props: FieldProps = { prices, fields, onChange };
   const quoteHref = `/pricing?service=${service}&${queryFromOptions(options).toString()}`;
+  const studioHref = studioStart(chosenGarment(props), fields.color, service, options.quantity);
   return (
     <section
       aria-labelledby="calculator-heading"
@@ -282,6 +284,15 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
                 >
                   Request this quote
                 </Link>
+                {studioHref ? (
+                  // The studio needs the script: without it the link would lead to a page saying so.
+                  <Link
+                    to={studioHref}
+                    className="js-swap ml-3 inline-block rounded-full border border-stone-300 bg-white px-6 py-3 font-bold hover:bg-stone-100"
+                  >
+                    Design it here
+                  </Link>
+                ) : null}
               </p>
             </>
           ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { studioPath } from '#client/studio/design-handoff.ts';
+import { studioPath } from '#client/studio/studio-path.ts';
 import { piecesIn, sizesIn } from './quote-size-fields.tsx';
 
 describe('the sizes a quote counts pieces in', () => {

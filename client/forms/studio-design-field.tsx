@@ -6,8 +6,8 @@ import {
   handedFromForm,
   readHandedDesign,
   saveHandedDesign,
-  studioPath,
 } from '#client/studio/design-handoff.ts';
+import { studioPath } from '#client/studio/studio-path.ts';
 import type { GarmentSize, PrintLocation } from '#shared/garments/catalogue.ts';
 import type { Garment } from '#shared/pricing/types.ts';
 import type { ServiceId } from '#shared/service-ids.ts';

@@ -3,11 +3,12 @@
  * design never rides in the address and a reload of the form keeps it. Nothing heavy is imported here:
  * the quote form reads this module, and its first load must not carry the studio.
  */
-import type { GarmentSize, PrintLocation } from '#shared/garments/catalogue.ts';
-import { isServiceId, type ServiceId } from '#shared/service-ids.ts';
+import type { PrintLocation } from '#shared/garments/catalogue.ts';
+import { isServiceId } from '#shared/service-ids.ts';
 import type { StudioDesign } from '#shared/studio/design-schema.ts';
 import { countInks } from '#shared/studio/ink-count.ts';
 import { placements } from '#shared/submissions/quote-fields.ts';
+import { studioPath } from './studio-path.ts';
 
 const STORAGE_KEY = 'studio-design';
 /** The query flag "Use this design" adds, so the form knows to look for one. */
@@ -50,33 +51,6 @@ export function dropHandedDesign(): void {
   } catch {
     // Nothing stored, nothing to drop.
   }
-}
-
-/** The studio's query naming the sizes ordered, comma-separated: "S,M,XL". */
-export const SIZES_PARAM = 'sizes';
-
-/** What the studio opens on: the quote form's garment, colour, method, location and quantity. */
-export interface StudioStart {
-  garment: string;
-  color: string;
-  method: ServiceId;
-  location: PrintLocation;
-  quantity: number;
-  /** The sizes the form counts pieces in, when it sent them: the size-by-size panel starts on them. */
-  sizes?: readonly GarmentSize[];
-}
-
-/** The studio's address for a start: the quote form's "Design it here" and the design's "Edit it". */
-export function studioPath(start: StudioStart): string {
-  const query = new URLSearchParams({
-    garment: start.garment,
-    color: start.color,
-    method: start.method,
-    location: start.location,
-    q: String(start.quantity),
-  });
-  if (start.sizes?.length) query.set(SIZES_PARAM, start.sizes.join(','));
-  return `/pricing/studio?${query}`;
 }
 
 /** "Your design: 2 inks, front": the studio's words for a design, and the form's for one it came back with. */

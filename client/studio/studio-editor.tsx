@@ -18,14 +18,7 @@ import { textGeometry } from '#shared/studio/text-geometry.ts';
 import { placements } from '#shared/submissions/quote-fields.ts';
 import { AddText } from './add-text.tsx';
 import { designExtent } from './design-extent.ts';
-import {
-  DESIGN_PARAM,
-  designSummary,
-  readHandedDesign,
-  type StudioStart,
-  saveHandedDesign,
-  studioPath,
-} from './design-handoff.ts';
+import { DESIGN_PARAM, designSummary, readHandedDesign, saveHandedDesign } from './design-handoff.ts';
 import { type DesignState, type History, record, redo, select, startHistory, undo } from './design-history.ts';
 import type { DeskEdit } from './desk-edit.ts';
 import { type LayerAction, LayerActions } from './layer-actions.tsx';
@@ -37,6 +30,7 @@ import { MotifPicker } from './motif-picker.tsx';
 import { pricedCatalogue } from './priced-catalogue.ts';
 import { SizePanel } from './size-panel.tsx';
 import { loadedFont, loadFont } from './studio-fonts.ts';
+import { type StudioStart, studioPath } from './studio-path.ts';
 import { StudioPreview } from './studio-preview.tsx';
 import { designOptions, StudioPrice } from './studio-price.tsx';
 

@@ -243,6 +243,31 @@ describe('design studio', () => {
     await context.close();
   });
 
+  it('opens from a price calculator on its garment, colour and pieces', async () => {
+    const { page, context, problems } = await openPage(
+      browser(),
+      `${baseUrl}/pricing/printing?q=36&garment=gildan-5000&color=Royal&c1=2`,
+      { width: 390 },
+    );
+    await page.getByRole('heading', { name: 'Price calculator' }).waitFor();
+    await press(page, 'Design it here', 'link');
+    await page.waitForURL(/\/pricing\/studio\?/);
+    const query = new URL(page.url()).searchParams;
+    expect(
+      Object.fromEntries(['garment', 'color', 'method', 'location', 'q'].map((key) => [key, query.get(key)])),
+    ).toEqual({
+      garment: 'gildan-5000',
+      color: 'Royal',
+      method: 'screen-printing',
+      location: 'front',
+      q: '36',
+    });
+    await page.getByRole('heading', { name: 'Layers' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('says without JavaScript that the studio needs it, and leads to the quote form’s upload', async () => {
     const { page, context } = await openPage(
       browser(),
@@ -258,6 +283,10 @@ describe('design studio', () => {
     await page.goto(`${baseUrl}${quoteForm}`);
     await page.getByRole('button', { name: /send/i }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Design it here' }).count()).toBe(0);
+    // Nor does a calculator, whose estimate is there without the script.
+    await page.goto(`${baseUrl}/pricing/printing?q=36&garment=gildan-5000&color=Royal&c1=2`);
+    await page.getByRole('link', { name: 'Request this quote' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Design it here' }).isVisible()).toBe(false);
     await context.close();
   });
 });
