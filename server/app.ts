@@ -24,6 +24,7 @@ import { instrumentStore } from '#server/metrics/instrument.ts';
 import { mockupDeskRoutes, mockupNotices } from '#server/mockups/mockup-desk-routes.ts';
 import { deskMockups } from '#server/mockups/mockup-desk-views.ts';
 import { mockupViews, sendMockup } from '#server/mockups/mockup-views.ts';
+import { redrawMockups } from '#server/mockups/redraw-mockups.ts';
 import { quoteMockups } from '#server/mockups/request-mockups.ts';
 import { buildMail } from '#server/notifications/build-mail.ts';
 import { type AssetResolver, DESK_BOARD_ENTRY } from '#server/pages/asset-manifest.ts';
@@ -54,6 +55,7 @@ import type { AppConfig } from './config.ts';
 import { type AppMetrics, createMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { requestLinks } from './requests/request-links.ts';
+import { designEditRoutes, designNotices } from './staff/design-edit-routes.ts';
 import { designDeskRoutes } from './staff/design-routes.ts';
 import { staffOnly } from './staff/desk-http.ts';
 import { deskRenderer } from './staff/desk-render.ts';
@@ -441,7 +443,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       planner,
       now: deskNow,
       payOnline: gateway !== null,
-      notices: { ...paymentNotices, ...mockupNotices },
+      notices: { ...paymentNotices, ...mockupNotices, ...designNotices },
       sections: { mockups: deskMockups, money: deskMoneyView },
       groupView: (reference) => deskGroupView(groups, reference, siteData.data, deskNow()),
       // The customer's mail as the outbox would write it now, shown under the desk's status forms.
@@ -462,6 +464,14 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
     }),
   );
   app.use(staffGate, designDeskRoutes({ versions, garments: () => siteData.data.garments.garments }));
+  app.use(
+    staffGate,
+    designEditRoutes({
+      versions,
+      garments: () => siteData.data.garments.garments,
+      redraw: (reference, values) => redrawMockups({ desk, mockups }, siteData.data, reference, values),
+    }),
+  );
   app.use(
     staffGate,
     mockupDeskRoutes({

@@ -70,6 +70,8 @@ export interface DeskDesignLocation {
   films: number;
   /** Download addresses: the press file as SVG and PDF, and the films PDF for screen printing. */
   files: { svg: string; pdf: string; films?: string };
+  /** The studio opened on this location of the request's design, to edit it and save it back. */
+  studio: string;
 }
 
 /** One line of the activity log, worded for people. */

@@ -26,6 +26,12 @@ export function DesignSection({ design }: { design: DeskDesignLocation[] }) {
             ) : null}
             <ul className="mt-2 text-sm">
               <li>
+                {/* The shop's own edits (a text moved, an ink changed) are made where the customer made the design. */}
+                <a className={linkClass} href={location.studio}>
+                  Open in the studio<span className="sr-only"> ({location.label})</span>
+                </a>
+              </li>
+              <li>
                 <a className={linkClass} href={location.files.svg} download="">
                   Press file (SVG)
                 </a>

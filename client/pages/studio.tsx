@@ -4,6 +4,7 @@ import { useSiteData } from '#client/app-context.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { PageMeta } from '#client/components/page-meta.tsx';
 import { useHydrated } from '#client/forms/use-hydrated.ts';
+import { DESK_REQUEST_PARAM } from '#client/studio/desk-edit.ts';
 import type { StudioProps } from '#client/studio/studio-editor.tsx';
 import { SIZES_PARAM } from '#client/studio/studio-path.ts';
 import { colorNamed, type GarmentSize, type PrintLocation } from '#shared/garments/catalogue.ts';
@@ -14,6 +15,8 @@ import { isServiceId } from '#shared/service-ids.ts';
 // The editor, its fonts' parser (opentype.js) and the motifs' outlines are one chunk of their own, fetched
 // once this page runs: no other page's first load carries them, nor this page's server HTML.
 const StudioEditor = lazy(() => import('#client/studio/studio-editor.tsx'));
+// The desk's edit of a request's design: the same editor, its design loaded from the desk, in a chunk of its own.
+const DeskStudio = lazy(() => import('#client/studio/desk-studio.tsx'));
 
 const linkClass = 'font-semibold text-brand-800 underline underline-offset-2';
 /** Where the quote form takes files: the way to send a design made elsewhere. */
@@ -58,6 +61,7 @@ export default function StudioPage() {
   const site = useSiteData();
   const hydrated = useHydrated();
   const props = studioProps(params, site);
+  const reference = params.get(DESK_REQUEST_PARAM);
   return (
     <>
       <PageMeta id="studio" />
@@ -76,7 +80,7 @@ export default function StudioPage() {
           </p>
         ) : props ? (
           <Suspense fallback={<p className="text-stone-700">Opening the studio…</p>}>
-            <StudioEditor {...props} />
+            {reference ? <DeskStudio {...props} reference={reference} /> : <StudioEditor {...props} />}
           </Suspense>
         ) : (
           <p className="max-w-3xl rounded-xl border-l-4 border-brand-600 bg-brand-50 px-4 py-3 text-stone-900">

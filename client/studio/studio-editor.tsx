@@ -20,6 +20,7 @@ import { AddText } from './add-text.tsx';
 import { designExtent } from './design-extent.ts';
 import { DESIGN_PARAM, designSummary, readHandedDesign, saveHandedDesign } from './design-handoff.ts';
 import { type DesignState, type History, record, redo, select, startHistory, undo } from './design-history.ts';
+import type { DeskEdit } from './desk-edit.ts';
 import { type LayerAction, LayerActions } from './layer-actions.tsx';
 import { LayerEditor } from './layer-editor.tsx';
 import { fitToArea, measure } from './layer-fit.ts';
@@ -39,6 +40,8 @@ export interface StudioProps {
   type: GarmentType;
   color: GarmentColor;
   area: PrintAreaLimit;
+  /** The desk editing a request's design (desk-studio.tsx): its layers, and a save in place of the hand-over. */
+  desk?: DeskEdit;
 }
 
 const DEFAULT_FONT = 'graduate';
@@ -75,11 +78,11 @@ function planNews(before: SizePlan | undefined, after: SizePlan | undefined): st
  * inks and priced as it changes. Every change is said in a polite live region, so a screen reader hears
  * what a sighted customer sees move.
  */
-export default function StudioEditor({ start, garmentName, type, color, area }: StudioProps) {
+export default function StudioEditor({ start, garmentName, type, color, area, desk }: StudioProps) {
   const site = useSiteData();
   const navigate = useNavigate();
   const [history, setHistory] = useState<History>(() =>
-    startHistory({ layers: handedLayers(start), selected: null, change: '' }),
+    startHistory({ layers: desk ? [...desk.layers] : handedLayers(start), selected: null, change: '' }),
   );
   const [said, setSaid] = useState('');
   /** Bumped when a font arrives, so the layers drawn in it are drawn. */
@@ -322,6 +325,7 @@ export default function StudioEditor({ start, garmentName, type, color, area }: 
       setProblem(`This design cannot be used yet: ${checked.error.issues.map((issue) => issue.message).join(' ')}`);
       return;
     }
+    if (desk) return desk.save(checked.data);
     const inks = counted?.inks.length ?? 0;
     saveHandedDesign({
       json: JSON.stringify(checked.data),
@@ -441,9 +445,13 @@ export default function StudioEditor({ start, garmentName, type, color, area }: 
             disabled={layers.length === 0}
             className="min-h-12 rounded-full bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:bg-stone-300 disabled:text-stone-600"
           >
-            Use this design
+            {desk ? 'Save to the request' : 'Use this design'}
           </button>
-          <p className="text-sm text-stone-600">Back to your quote request, with this design attached.</p>
+          <p className="text-sm text-stone-600">
+            {desk
+              ? `Back to request ${desk.reference} on the desk.`
+              : 'Back to your quote request, with this design attached.'}
+          </p>
         </div>
       </div>
     </div>

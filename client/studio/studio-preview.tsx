@@ -1,4 +1,4 @@
-import { type PointerEvent, useRef } from 'react';
+import { memo, type PointerEvent, useRef } from 'react';
 import { GarmentPicture } from '#client/components/garment-picture.tsx';
 import type { GarmentColor, GarmentType, PrintAreaLimit } from '#shared/garments/catalogue.ts';
 import { areaBox, pixelsPerInch, viewOf } from '#shared/garments/placement-geometry.ts';
@@ -11,9 +11,12 @@ import { loadedFont } from './studio-fonts.ts';
 /** Room around the print area in the close-up, in picture pixels: some garment shows around the design. */
 const MARGIN = 40;
 
-function PaintedLayer({ layer }: { layer: DesignLayer }) {
-  // A text whose font is still loading is drawn once it arrives (the studio re-renders then).
-  const fontReady = layer.kind !== 'text' || loadedFont(layer.fontId) !== undefined;
+/**
+ * One layer's outlines. Memoised on the layer (each change makes a new layer object, the others keep theirs)
+ * and whether its font has arrived: a drag or a key press redraws the layer it moves, not every layer's text
+ * outlines, which on a phone-class CPU took a frame's time several times over.
+ */
+const PaintedLayer = memo(function PaintedLayer({ layer, fontReady }: { layer: DesignLayer; fontReady: boolean }) {
   const drawn = fontReady
     ? drawLayer(layer, (id) => {
         const font = loadedFont(id);
@@ -42,7 +45,7 @@ function PaintedLayer({ layer }: { layer: DesignLayer }) {
       })}
     </g>
   );
-}
+});
 
 /**
  * The print area on the garment, close up, with every layer drawn as it will print: the same geometry as
@@ -149,7 +152,8 @@ export function StudioPreview({
             onPointerCancel={onPointerUp}
             className="cursor-move"
           >
-            <PaintedLayer layer={layer} />
+            {/* A text whose font is still loading is drawn once it arrives (the studio re-renders then). */}
+            <PaintedLayer layer={layer} fontReady={layer.kind !== 'text' || loadedFont(layer.fontId) !== undefined} />
           </g>
         ))}
         {chosen && chosenSize ? (

@@ -7,7 +7,8 @@ import { readDate, readJson, type StorageDatabase } from '#server/storage/schema
 import type { StoredFile } from '#server/submissions/submission-store.ts';
 import type { QuoteLine, QuoteTerms } from '#shared/requests/quote.ts';
 import { quoteTotal } from '#shared/requests/quote.ts';
-import type { SentProof, SentQuote, VersionSend, VersionStore } from './version-store.ts';
+import { DESIGN_FIELD } from '#shared/submissions/design-field-name.ts';
+import type { ReplacedDesign, SentProof, SentQuote, VersionSend, VersionStore } from './version-store.ts';
 
 type VersionTable = 'quotes' | 'proofs';
 
@@ -205,6 +206,57 @@ async function formValuesOf({ db }: Database, reference: string): Promise<Record
   );
 }
 
+// The form's other fields stay as the customer sent them: the desk prices from them, "Order again" refills the
+// quote form with them. The replaced design goes into the activity log whole, so what the customer made stays
+// readable after the shop's edit (the log is never changed).
+async function replaceDesign(
+  { db, clock }: Database,
+  reference: string,
+  json: string,
+  edit: { actor: Actor; location: string },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('submissions')
+      .where('reference', '=', reference)
+      .select(['id', 'form_values'])
+      .executeTakeFirst();
+    if (!row?.form_values) return false;
+    const values = readJson(row.form_values);
+    await trx
+      .updateTable('submissions')
+      .set({ form_values: JSON.stringify({ ...values, [DESIGN_FIELD]: json }) })
+      .where('id', '=', row.id)
+      .execute();
+    await appendEvent(trx, clock, row.id, {
+      actor: edit.actor,
+      type: 'design_edited',
+      data: { location: edit.location, previous: typeof values[DESIGN_FIELD] === 'string' ? values[DESIGN_FIELD] : '' },
+    });
+    return true;
+  });
+}
+
+async function designsReplaced({ db }: Database, reference: string): Promise<ReplacedDesign[]> {
+  const rows = await db
+    .selectFrom('request_events')
+    .innerJoin('submissions', 'submissions.id', 'request_events.submission_id')
+    .where('submissions.reference', '=', reference)
+    .where('request_events.type', '=', 'design_edited')
+    .orderBy('request_events.id')
+    .select(['request_events.at', 'request_events.actor', 'request_events.data'])
+    .execute();
+  return rows.map((row) => {
+    const data = readJson(row.data);
+    return {
+      json: typeof data.previous === 'string' ? data.previous : '',
+      location: typeof data.location === 'string' ? data.location : '',
+      replacedAt: readDate(row.at),
+      replacedBy: row.actor as Actor,
+    };
+  });
+}
+
 /** The quotes and proofs sent on each request, on the open database. */
 export function createVersionStore(database: Database): VersionStore {
   return {
@@ -214,5 +266,7 @@ export function createVersionStore(database: Database): VersionStore {
     proofsOf: (reference) => proofsOf(database, reference),
     getProofFile: (reference, version) => getProofFile(database, reference, version),
     formValuesOf: (reference) => formValuesOf(database, reference),
+    replaceDesign: (reference, json, edit) => replaceDesign(database, reference, json, edit),
+    designsReplaced: (reference) => designsReplaced(database, reference),
   };
 }

@@ -61,4 +61,19 @@ export interface VersionStore {
   getProofFile(reference: string, version: number): Promise<StoredFile | undefined>;
   /** The quote form's fields as the customer posted them; undefined for a contact message or an older request. */
   formValuesOf(reference: string): Promise<Record<string, string> | undefined>;
+  /**
+   * Puts a design the shop edited in the studio in place of the form's, logging the one it replaces, in one
+   * transaction; false when the request or its form is gone.
+   */
+  replaceDesign(reference: string, json: string, edit: { actor: Actor; location: string }): Promise<boolean>;
+  /** The designs the shop's edits replaced, oldest first: the customer's own is the first. */
+  designsReplaced(reference: string): Promise<ReplacedDesign[]>;
+}
+
+/** A design as it was before a studio edit on the desk: its JSON as stored, and when and by whom it was replaced. */
+export interface ReplacedDesign {
+  json: string;
+  location: string;
+  replacedAt: Date;
+  replacedBy: Actor;
 }

@@ -10,7 +10,7 @@ const tee = {
 } as unknown as CatalogueGarment;
 
 describe('the desk’s design section', () => {
-  it('gives each location its ink sentence, film count and download addresses', () => {
+  it('gives each location its ink sentence, film count, download addresses and the studio opened on it', () => {
     expect(deskDesignView(fiveLayerDesign, [tee], '/staff/requests/Q-2026-000001')).toEqual([
       {
         label: 'Front',
@@ -22,6 +22,8 @@ describe('the desk’s design section', () => {
           pdf: '/staff/requests/Q-2026-000001/design/front/press.pdf',
           films: '/staff/requests/Q-2026-000001/design/front/films.pdf',
         },
+        studio:
+          '/pricing/studio?garment=gildan-5000&color=Navy&method=screen-printing&location=front&request=Q-2026-000001',
       },
     ]);
   });

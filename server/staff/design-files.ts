@@ -36,6 +36,22 @@ export function designLocations(design: StudioDesign, garments: readonly Catalog
   }));
 }
 
+/**
+ * The public studio page on the design's garment and this location, told which request to load from and save
+ * to: the page itself carries nothing of the request, the design comes from the desk's JSON route.
+ */
+function deskStudioPath(design: StudioDesign, location: StudioLocation, base: string): string {
+  const reference = base.slice(base.lastIndexOf('/') + 1);
+  const query = new URLSearchParams({
+    garment: design.garmentId,
+    color: design.colorName,
+    method: design.method,
+    location,
+    request: reference,
+  });
+  return `/pricing/studio?${query}`;
+}
+
 /** The desk's design section: `base` is the request's desk address. */
 export function deskDesignView(
   design: StudioDesign,
@@ -55,6 +71,7 @@ export function deskDesignView(
         pdf: `${at}/press.pdf`,
         ...(screen && counted.screens > 0 ? { films: `${at}/films.pdf` } : {}),
       },
+      studio: deskStudioPath(design, location, base),
     };
   });
 }

@@ -171,6 +171,11 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
     case 'group_link_revoked':
     case 'group_link_replaced':
       return { ...base, what: groupEventText(event.type, data) };
+    case 'design_edited':
+      return {
+        ...base,
+        what: `Edited the studio design${text(data.location) ? ` (${String(data.location)})` : ''}; the design it replaced is kept`,
+      };
     case 'note':
       return { ...base, what: 'Added a note', ...(text(data.text) ? { text: data.text as string } : {}) };
     case 'fresh_quote_asked':

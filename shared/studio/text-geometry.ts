@@ -149,7 +149,7 @@ function glyphPath(commands: PathCommand[], scale: number, halfAdvance: number, 
  * The text's outlines. The bounds include the curves' control points, which lie a hair outside a curve at
  * most: enough to centre and fit a layer, never smaller than the ink.
  */
-export function textGeometry(font: Font, input: TextGeometryInput): TextGeometry {
+function layOutText(font: Font, input: TextGeometryInput): TextGeometry {
   const chars = [...input.text];
   const scale = input.sizeInches / capHeightUnits(font);
   const { laid, length } = layOut(font, chars, scale, input.letterSpacing * input.sizeInches);
@@ -163,4 +163,28 @@ export function textGeometry(font: Font, input: TextGeometryInput): TextGeometry
   });
   if (bounds.minX > bounds.maxX) Object.assign(bounds, { minX: 0, minY: 0, maxX: 0, maxY: 0 });
   return { pathData: paths.join(''), bounds, glyphs: placed, missing: [...missing] };
+}
+
+/**
+ * Outlines already laid out, per face, by what shapes them (a move or a turn does not). One studio change
+ * measured and drew every text's outlines several times over (the fit, the size plan, the price, the preview
+ * and its name), which on a phone-class CPU held a key press or a drag past a frame many times; a design has
+ * few texts, so a few hundred shapes is room enough, and the oldest go first.
+ */
+const laidOut = new WeakMap<Font, Map<string, TextGeometry>>();
+const KEPT_PER_FACE = 200;
+
+export function textGeometry(font: Font, input: TextGeometryInput): TextGeometry {
+  const key = JSON.stringify([input.text, input.sizeInches, input.letterSpacing, input.arc]);
+  let kept = laidOut.get(font);
+  if (!kept) {
+    kept = new Map();
+    laidOut.set(font, kept);
+  }
+  const known = kept.get(key);
+  if (known) return known;
+  const geometry = layOutText(font, input);
+  if (kept.size >= KEPT_PER_FACE) kept.delete(kept.keys().next().value as string);
+  kept.set(key, geometry);
+  return geometry;
 }
