@@ -328,7 +328,7 @@ export default function StudioEditor({ start, garmentName, type, color, area }: 
       setProblem(`This design cannot be used yet: ${checked.error.issues.map((issue) => issue.message).join(' ')}`);
       return;
     }
-    const inks = counted?.inks.length ?? 0;
+    const inks = counted?.count ?? 0;
     saveHandedDesign({
       json: JSON.stringify(checked.data),
       summary: designSummary(inks, start.location),

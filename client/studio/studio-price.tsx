@@ -57,7 +57,7 @@ export function StudioPrice({
     );
   const result: EstimateResult = estimate(
     site[design.method],
-    designOptions(site, design, color, quantity, counted.inks.length),
+    designOptions(site, design, color, quantity, counted.count),
   );
   return (
     <div className="grid gap-1">

@@ -65,6 +65,18 @@ describe('countInks', () => {
     );
   });
 
+  it('counts a picture’s confirmed colours as inks, each picture its own, and prices on them', () => {
+    const upload = { kind: 'upload' as const, uploadId: 'abcdefgh12', widthInches: 4, x: 6, y: 8, rotation: 0 };
+    const [front] = countInks(
+      design('screen-printing', [text('white'), { ...upload, colours: 3 }, { ...upload, colours: 2 }]),
+      true,
+    );
+    expect(front).toMatchObject({ inks: ['white'], count: 6, screens: 7, uploads: 0 });
+    expect(front?.sentence).toBe('6 inks + underbase = 7 screens');
+    const [mixed] = countInks(design('screen-printing', [{ ...upload, colours: 3 }, upload]), false);
+    expect(mixed?.sentence).toBe('3 inks = 3 screens, plus the colours of 1 upload (the shop counts those)');
+  });
+
   it('skips a location without layers', () => {
     expect(countInks(design('screen-printing', []), true)).toEqual([]);
   });
