@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { MAX_UPLOAD_COLOURS, type UploadLayer } from '#shared/studio/design-schema.ts';
 import { fieldClass } from './studio-fields.tsx';
 
@@ -30,7 +30,11 @@ export function PictureQuestion({
 }) {
   const id = useId();
   const seen = question?.kind === 'answered' ? question.count : undefined;
-  const [other, setOther] = useState(() => String(layer.colours ?? Math.min(Math.max(seen ?? 1, 1), 12)));
+  const [other, setOther] = useState(() => String(layer.colours ?? seen ?? 1));
+  // The count the server saw, once it arrives, is where the customer's correction starts.
+  useEffect(() => {
+    if (seen !== undefined && !layer.colours) setOther(String(Math.min(Math.max(seen, 1), MAX_UPLOAD_COLOURS)));
+  }, [seen, layer.colours]);
   const typed = Number(other);
   const valid = Number.isInteger(typed) && typed >= 1 && typed <= MAX_UPLOAD_COLOURS;
   function submit(event: FormEvent<HTMLFormElement>) {
