@@ -15,6 +15,11 @@ export function DesignPictures({ json }: { json: string }) {
   const [lost, setLost] = useState<string[]>([]);
   useEffect(() => {
     const pictures = picturesOf(json);
+    // A design of text and motifs has nothing to send (and jsdom, which runs the form's tests, has no DataTransfer).
+    if (pictures.length === 0) {
+      setLost([]);
+      return;
+    }
     const files = new DataTransfer();
     const missing: string[] = [];
     for (const picture of pictures) {

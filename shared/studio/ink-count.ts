@@ -36,8 +36,13 @@ function sentenceFor(method: ServiceId, inks: number, underbase: boolean, upload
       : `${plural(inks, 'ink', 'inks')} = ${plural(inks, 'screen', 'screens')}`;
   else if (method === 'embroidery') sentence = plural(inks, 'thread colour', 'thread colours');
   else sentence = `${plural(inks, 'ink colour', 'ink colours')}, printed in full colour (no screens)`;
-  if (uploads > 0) sentence += `, plus the colours of ${plural(uploads, 'upload', 'uploads')} (the shop counts those)`;
-  return sentence;
+  // Direct to garment prints every shade of a picture: its colours change neither the screens nor the price.
+  if (method === 'direct-to-garment' && uploads > 0 && inks === 0) return 'Printed in full colour (no screens)';
+  if (uploads === 0 || method === 'direct-to-garment') return sentence;
+  const colours = `colours of ${plural(uploads, 'picture', 'pictures')} (the shop counts those)`;
+  // Nothing but pictures yet: "0 inks" would read as a design with nothing to print.
+  if (inks === 0) return `The ${colours}${underbase ? ' + underbase' : ''}`;
+  return `${sentence}, plus the ${colours}`;
 }
 
 export function countInks(design: StudioDesign, garmentIsDark: boolean): LocationInks[] {

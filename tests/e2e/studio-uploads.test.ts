@@ -1,10 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
 import { axeViolations, deskServerForThisFile, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
 
+const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();
 
 /** Where this file's screenshots go, to be looked at (not compared). */
@@ -32,6 +33,18 @@ const said = (page: Page) => page.getByTestId('studio-said').textContent();
 async function press(page: Page, name: string | RegExp, role: 'button' | 'link' = 'button') {
   await page.getByRole(role, { name }).first().focus();
   await page.keyboard.press('Enter');
+}
+
+/** A photo-like picture: a smooth gradient across every shade from blue to orange. */
+function gradientPng(): Promise<Buffer> {
+  const width = 256;
+  const height = 128;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) pixels.set([x, (x + y) % 256, 255 - x], (y * width + x) * 3);
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** Pixels within a small distance of a colour, in a JPEG. */
@@ -73,7 +86,13 @@ describe('the customer’s picture in the studio', () => {
     await page.keyboard.press('ArrowUp');
     expect(await page.getByRole('button', { name: 'No, it has 4 colours' }).count()).toBe(1);
     // Not confirmed yet: the shop would count it.
-    expect(await page.getByTestId('studio-inks').textContent()).toContain('the shop counts those');
+    expect(await page.getByTestId('studio-inks').textContent()).toBe(
+      'The colours of 1 picture (the shop counts those) + underbase',
+    );
+
+    expect(await page.getByTestId('studio-price').textContent()).toMatch(
+      /^From \$[\d,]+\.\d\d for 40 pieces.* Confirm your picture’s colours for the full price\.$/,
+    );
 
     // Moved by the arrow keys like any layer.
     await layers.first().focus();
@@ -127,5 +146,31 @@ describe('the customer’s picture in the studio', () => {
     expect(await desk.page.getByText('A picture layer is not drawn here').count()).toBe(0);
     expect(desk.problems).toEqual([]);
     await desk.context.close();
+  });
+
+  it('says a photo suits direct to garment and switches the method, keeping the picture', async () => {
+    const { page, context, problems } = await openPage(
+      browser(),
+      `${baseUrl}/pricing/studio?garment=gildan-5000&color=Navy&method=screen-printing&location=front&q=24`,
+      { width: 390 },
+    );
+    await page.getByRole('heading', { name: 'Layers' }).waitFor();
+    await page.getByLabel('Add your picture').setInputFiles({
+      name: 'team-photo.png',
+      mimeType: 'image/png',
+      buffer: await gradientPng(),
+    });
+    await expect.poll(() => said(page)).toMatch(/suits direct to garment .*You can switch to direct to garment/);
+    await press(page, 'Switch to direct to garment (DTG)');
+    await expect.poll(() => new URL(page.url()).searchParams.get('method')).toBe('direct-to-garment');
+    await expect.poll(() => said(page)).toMatch(/^Switched to direct to garment/);
+    const layers = page.getByRole('list', { name: 'Layers' }).getByRole('button');
+    expect(await layers.allTextContents()).toEqual(["Picture 'team-photo.png', 6 in wide"]);
+    await expect.poll(() => page.getByRole('button', { name: 'Switch to direct to garment (DTG)' }).count()).toBe(0);
+    expect(await page.getByTestId('studio-inks').textContent()).toBe('Printed in full colour (no screens)');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/studio-picture-dtg-390.png`, fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });
