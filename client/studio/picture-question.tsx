@@ -21,8 +21,11 @@ export function PictureQuestion({
   question,
   onCount,
   onSwitchToDtg,
+  fullColour,
 }: {
   layer: UploadLayer;
+  /** Direct to garment: every shade prints and nothing is priced per colour, so nothing is asked. */
+  fullColour: boolean;
   question: ColourQuestion | undefined;
   onCount: (colours: number) => void;
   /** Absent when the method is direct to garment already, or the garment is not printed that way. */
@@ -41,6 +44,17 @@ export function PictureQuestion({
     event.preventDefault();
     if (valid) onCount(typed);
   }
+  if (fullColour)
+    return (
+      <section aria-labelledby={`${id}-heading`} className="grid gap-2 rounded-lg bg-stone-50 p-3 sm:col-span-2">
+        <h3 id={`${id}-heading`} className="text-base font-bold">
+          Colours in the picture
+        </h3>
+        <p className="text-sm text-stone-800" data-testid="picture-colours">
+          Direct to garment prints every shade of it: there are no colours to count.
+        </p>
+      </section>
+    );
   let words: string;
   if (layer.colours)
     words = `You said it has ${layer.colours} ${layer.colours === 1 ? 'colour' : 'colours'}: each is an ink.`;

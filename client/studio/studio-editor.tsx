@@ -527,6 +527,7 @@ export default function StudioEditor({ start, garmentName, type, color, area }: 
                   )
                 }
                 onSwitchToDtg={canSwitchToDtg ? switchToDtg : undefined}
+                fullColour={start.method === 'direct-to-garment'}
               />
             ) : null}
           </section>

@@ -168,6 +168,9 @@ describe('the customer’s picture in the studio', () => {
     expect(await layers.allTextContents()).toEqual(["Picture 'team-photo.png', 6 in wide"]);
     await expect.poll(() => page.getByRole('button', { name: 'Switch to direct to garment (DTG)' }).count()).toBe(0);
     expect(await page.getByTestId('studio-inks').textContent()).toBe('Printed in full colour (no screens)');
+    expect(await page.getByTestId('picture-colours').textContent()).toBe(
+      'Direct to garment prints every shade of it: there are no colours to count.',
+    );
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shots}/studio-picture-dtg-390.png`, fullPage: true });
     expect(problems).toEqual([]);
