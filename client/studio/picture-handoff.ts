@@ -1,7 +1,7 @@
 /**
  * The customer's pictures on their way from the studio to the quote form. The design names a picture by
  * the SHA-256 of its bytes; the file itself stays in the browser until the quote form sends it as one of
- * its artwork files, where the server finds it by the same hash (server/studio/upload-pictures.ts). So the
+ * its artwork files, where the server finds it by the same hash (server/mockups/design-pictures.ts). So the
  * picture goes through the upload chain every artwork file goes through, once, and a copy the customer
  * attaches by hand matches as well. Kept in memory (the studio and the form are one app, so "Use this
  * design" keeps it) and, when small enough, in session storage, so a reload of the form keeps it too.

@@ -2,7 +2,6 @@ import sharp from '#server/studio/bounded-sharp.ts';
 import { artOnPicture, designExtent } from '#server/studio/design-on-garment.ts';
 import { prepareArt, type UploadPicture } from '#server/studio/press-file.ts';
 import { studioFont } from '#server/studio/studio-fonts.ts';
-import { uploadPictures } from '#server/studio/upload-pictures.ts';
 import type { GarmentColor } from '#shared/garments/catalogue.ts';
 import { garmentSvg } from '#shared/garments/garment-drawings.ts';
 import {
@@ -24,6 +23,7 @@ import { ARTWORK_FIELD } from '#shared/submissions/artwork.ts';
 import type { FieldErrors } from '#shared/submissions/form-values.ts';
 import { locationFields } from '#shared/submissions/quote-fields.ts';
 import { ArtworkImageError, type OpenedArtwork, openArtwork } from './artwork-image.ts';
+import { uploadPictures } from './design-pictures.ts';
 import type { DesignLocation, MockupOrder } from './mockup-order.ts';
 import type { MockupPlacement, NewMockup } from './mockup-store.ts';
 

@@ -6,18 +6,18 @@
  * whatever the customer sent (an SVG is cleaned first, as the mockups clean one).
  */
 import { createHash } from 'node:crypto';
-import { MAX_ARTWORK_PIXELS } from '#server/mockups/artwork-image.ts';
-import { cleanSvg } from '#server/mockups/svg-cleaner.ts';
 import type { StoredFile } from '#server/storage/schema.ts';
+import sharp from '#server/studio/bounded-sharp.ts';
+import type { UploadPicture } from '#server/studio/press-file.ts';
 import type { DesignLayer } from '#shared/studio/design-schema.ts';
-import sharp from './bounded-sharp.ts';
-import type { UploadPicture } from './press-file.ts';
+import { MAX_ARTWORK_PIXELS } from './artwork-image.ts';
+import { cleanSvg } from './svg-cleaner.ts';
 
 /** Enough for a 12 in print at 200 dpi, and small enough to keep a press SVG a few MB. */
-export const PRESS_PICTURE_PIXELS = 2400;
+const PRESS_PICTURE_PIXELS = 2400;
 
 /** The id the studio gives a picture: the hex SHA-256 of its bytes. */
-export const pictureId = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+const pictureId = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 async function opened(file: StoredFile, pixels: number): Promise<UploadPicture | undefined> {
   let input = file.data;
