@@ -124,6 +124,13 @@ describe('the customer’s picture in the studio', () => {
       expect.objectContaining({ kind: 'upload', name: 'crest.png', colours: 3, widthInches: 6, heightInches: 3 }),
     ]);
 
+    // The picture rides in the form's artwork field, unseen.
+    expect(
+      await handed
+        .locator('input[type="file"][name="artwork"]')
+        .evaluate((input: HTMLInputElement) => [...(input.files ?? [])].map((file) => file.name)),
+    ).toEqual(['crest.png']);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Your name').fill('Dana Whitfield');
     await page.getByLabel('E-mail').fill('coach@example.com');
     await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
