@@ -12,6 +12,7 @@ import type { GarmentSize, PrintLocation } from '#shared/garments/catalogue.ts';
 import type { Garment } from '#shared/pricing/types.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
 import { DESIGN_FIELD } from '#shared/submissions/design-field-name.ts';
+import { DesignPictures } from './design-pictures.tsx';
 import { describedBy, FieldError } from './form-fields.tsx';
 import { useFieldIds } from './form-fields-context.tsx';
 
@@ -89,6 +90,7 @@ export function StudioDesignField({
       {design ? (
         <>
           <input type="hidden" name={DESIGN_FIELD} value={design.json} />
+          <DesignPictures json={design.json} />
           <p id={`${ids.id}-summary`} className="font-semibold text-stone-900">
             {design.summary}
           </p>

@@ -76,7 +76,7 @@ function firstPrint(json: string): { design: StudioDesign; location: PrintLocati
       return null;
     const design = parsed as StudioDesign;
     const [first] = countInks(design, false);
-    return first ? { design, location: first.location, inks: first.inks.length } : null;
+    return first ? { design, location: first.location, inks: first.count } : null;
   } catch {
     // Not JSON, or layers of a shape the count cannot read: the server names what is wrong.
     return null;

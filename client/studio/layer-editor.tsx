@@ -179,6 +179,30 @@ export function LayerEditor({
           />
         </>
       ) : null}
+      {layer.kind === 'upload' ? (
+        <NumberField
+          label="Width"
+          unit="in"
+          value={layer.widthInches}
+          min={0.1}
+          max={20}
+          step={0.1}
+          onValue={(widthInches) =>
+            onChange(
+              {
+                ...layer,
+                widthInches,
+                // The picture keeps its proportions: its height follows the width.
+                ...(layer.heightInches
+                  ? { heightInches: Math.round(((layer.heightInches * widthInches) / layer.widthInches) * 100) / 100 }
+                  : {}),
+              },
+              `${widthInches} in wide`,
+              'size',
+            )
+          }
+        />
+      ) : null}
       <NumberField
         label="Rotation"
         unit="degrees, clockwise"

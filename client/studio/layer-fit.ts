@@ -22,7 +22,10 @@ const clamp = (value: number, low: number, high: number) => Math.min(Math.max(va
 
 function scaled(layer: DesignLayer, factor: number): DesignLayer {
   if (layer.kind === 'text') return { ...layer, sizeInches: Math.max(0.1, down2(layer.sizeInches * factor)) };
-  return { ...layer, widthInches: Math.max(0.1, down2(layer.widthInches * factor)) };
+  const widthInches = Math.max(0.1, down2(layer.widthInches * factor));
+  if (layer.kind === 'upload' && layer.heightInches)
+    return { ...layer, widthInches, heightInches: Math.max(0.1, down2(layer.heightInches * factor)) };
+  return { ...layer, widthInches };
 }
 
 export interface Fitted {

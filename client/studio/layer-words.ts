@@ -18,7 +18,7 @@ export function layerShortName(layer: DesignLayer): string {
   // Member text is named for what it stands for: its sample ("PLAYER") is not what prints.
   if (layer.kind === 'text') return layer.stands ? `text: ${memberTextLabels[layer.stands]}` : `text '${layer.text}'`;
   if (layer.kind === 'motif') return `motif ${motifById(layer.motifId)?.name ?? layer.motifId}`;
-  return 'upload';
+  return `picture '${layer.name ?? 'your picture'}'`;
 }
 
 const capital = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
@@ -29,6 +29,8 @@ export function layerLabel(layer: DesignLayer, widthInches: number | null): stri
   if (layer.kind === 'text' && layer.arc) parts.push(`arc ${layer.arc.direction} ${layer.arc.degrees}°`);
   if (layer.kind !== 'upload') parts.push(inkName(layer.inkId));
   if (layer.kind === 'text' && layer.outline) parts.push(`${inkName(layer.outline.inkId)} outline`);
+  if (layer.kind === 'upload' && layer.colours)
+    parts.push(`${layer.colours} ${layer.colours === 1 ? 'colour' : 'colours'}`);
   if (widthInches !== null) parts.push(`${inchesWord(widthInches)} wide`);
   if (layer.rotation !== 0) parts.push(`turned ${layer.rotation}°`);
   return parts.join(', ');

@@ -10,12 +10,21 @@ import {
   type PrintAreaLimit,
 } from '#shared/garments/catalogue.ts';
 import { queryFromOptions } from '#shared/pricing/query.ts';
-import { type DesignLayer, designSchemaFor, type StudioDesign } from '#shared/studio/design-schema.ts';
+import {
+  type DesignLayer,
+  designSchemaFor,
+  type StudioDesign,
+  type UploadLayer,
+} from '#shared/studio/design-schema.ts';
 import { countInks } from '#shared/studio/ink-count.ts';
 import type { Motif } from '#shared/studio/motifs.ts';
 import { type SizePlan, sizePlan } from '#shared/studio/size-plan.ts';
 import { textGeometry } from '#shared/studio/text-geometry.ts';
+import { ARTWORK_MAX_FILE_BYTES, cleanFileName } from '#shared/submissions/artwork.ts';
+import { artworkKindOf } from '#shared/submissions/artwork-content.ts';
+import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { placements } from '#shared/submissions/quote-fields.ts';
+import { AddPicture } from './add-picture.tsx';
 import { AddText } from './add-text.tsx';
 import { designExtent } from './design-extent.ts';
 import { DESIGN_PARAM, designSummary, readHandedDesign, saveHandedDesign } from './design-handoff.ts';
@@ -27,6 +36,9 @@ import { fitToArea, measure } from './layer-fit.ts';
 import { LayerList } from './layer-list.tsx';
 import { layerLabel, layerShortName, moveWords } from './layer-words.ts';
 import { MotifPicker } from './motif-picker.tsx';
+import { askColours } from './picture-colours.ts';
+import { keepPicture, pictureIdOf, pictureUrl } from './picture-handoff.ts';
+import { type ColourQuestion, PictureQuestion } from './picture-question.tsx';
 import { pricedCatalogue } from './priced-catalogue.ts';
 import { SizePanel } from './size-panel.tsx';
 import { loadedFont, loadFont } from './studio-fonts.ts';
@@ -46,6 +58,19 @@ export interface StudioProps {
 
 const DEFAULT_FONT = 'graduate';
 const round2 = (value: number) => Math.round(value * 100) / 100;
+/** A picture starts this wide (a chest logo's usual size), or as wide as the area allows. */
+const PICTURE_INCHES = 6;
+
+/** Height over width of a picture as the browser draws it; 1 when it has no size of its own (some SVGs). */
+function pictureAspect(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const image = new Image();
+    image.onload = () =>
+      resolve(image.naturalWidth > 0 && image.naturalHeight > 0 ? image.naturalHeight / image.naturalWidth : 1);
+    image.onerror = () => resolve(1);
+    image.src = url;
+  });
+}
 
 /** A design handed to the quote form earlier on this very garment and place: "Edit it" opens it again. */
 function handedLayers(start: StudioStart): DesignLayer[] {
@@ -89,6 +114,8 @@ export default function StudioEditor({ start, garmentName, type, color, area, de
   const [, setFontsLoaded] = useState(0);
   const [focusLayer, setFocusLayer] = useState<number | null>(null);
   const [problem, setProblem] = useState('');
+  /** Per picture, what is known of its colours: the server's reading, until the customer confirms a count. */
+  const [questions, setQuestions] = useState<Record<string, ColourQuestion>>({});
   const offered = useMemo(
     () => pricedCatalogue(site).find((garment) => garment.id === start.garment)?.sizes ?? [],
     [site, start.garment],
@@ -221,6 +248,74 @@ export default function StudioEditor({ start, garmentName, type, color, area, de
     setFocusLayer(layers.length);
   }
 
+  const garmentServices = pricedCatalogue(site).find((garment) => garment.id === start.garment)?.services ?? [];
+  const canSwitchToDtg = start.method !== 'direct-to-garment' && garmentServices.includes('direct-to-garment');
+
+  /** The server reads a raster picture's colours; the customer is then asked to confirm them. */
+  function readColours(uploadId: string, file: File) {
+    setQuestions((before) => ({ ...before, [uploadId]: { kind: 'asking' } }));
+    askColours(file).then(
+      (answer) => {
+        setQuestions((before) => ({ ...before, [uploadId]: { kind: 'answered', ...answer } }));
+        setSaid(
+          answer.soft && canSwitchToDtg
+            ? `${answer.sentence} You can switch to direct to garment under the picture’s settings.`
+            : answer.sentence,
+        );
+      },
+      (error: Error) => {
+        setQuestions((before) => ({ ...before, [uploadId]: { kind: 'unknown', reason: error.message } }));
+        setSaid(error.message);
+      },
+    );
+  }
+
+  async function addPicture(file: File) {
+    setProblem('');
+    if (file.size > ARTWORK_MAX_FILE_BYTES) {
+      setProblem(
+        `${cleanFileName(file.name)} is ${formatBytes(file.size)}; a picture may be at most ${formatBytes(ARTWORK_MAX_FILE_BYTES)}.`,
+      );
+      return;
+    }
+    // Judged by its bytes, as the server will judge the file the quote form sends.
+    const kind = artworkKindOf(new Uint8Array(await file.arrayBuffer()));
+    if (kind !== 'image/png' && kind !== 'image/jpeg' && kind !== 'image/svg+xml') {
+      setProblem(
+        `${cleanFileName(file.name)} is not a PNG, JPEG or SVG picture. A PDF, AI or EPS file can go with the quote form as artwork; the shop places it.`,
+      );
+      return;
+    }
+    const uploadId = await pictureIdOf(file);
+    await keepPicture(uploadId, file);
+    const aspect = await pictureAspect(pictureUrl(uploadId) ?? '');
+    const width = round2(Math.min(PICTURE_INCHES, area.widthInches, area.heightInches / aspect));
+    const height = round2(width * aspect);
+    const layer: UploadLayer = {
+      kind: 'upload',
+      uploadId,
+      name: Array.from(cleanFileName(file.name)).slice(-60).join(''),
+      widthInches: width,
+      heightInches: height,
+      x: round2(area.widthInches / 2),
+      y: nextY(height),
+      rotation: 0,
+    };
+    place(layers.length, layer, (fitted) => `Added ${layerShortName(fitted)}.`, null);
+    setFocusLayer(layers.length);
+    if (kind === 'image/svg+xml')
+      setQuestions((before) => ({
+        ...before,
+        [uploadId]: { kind: 'unknown', reason: 'We cannot count a drawing’s colours here: how many does it have?' },
+      }));
+    else readColours(uploadId, file);
+  }
+
+  function switchToDtg() {
+    navigate(studioPath({ ...start, method: 'direct-to-garment', sizes }), { replace: true });
+    setSaid('Switched to direct to garment: every shade prints, priced by the print’s size.');
+  }
+
   function change(next: DesignLayer, words: string, group: string) {
     if (selected === null) return;
     const index = selected;
@@ -326,7 +421,7 @@ export default function StudioEditor({ start, garmentName, type, color, area, de
       return;
     }
     if (desk) return desk.save(checked.data);
-    const inks = counted?.inks.length ?? 0;
+    const inks = counted?.count ?? 0;
     saveHandedDesign({
       json: JSON.stringify(checked.data),
       summary: designSummary(inks, start.location),
@@ -417,6 +512,22 @@ export default function StudioEditor({ start, garmentName, type, color, area, de
               embroidery={start.method === 'embroidery'}
               onChange={change}
             />
+            {current.kind === 'upload' ? (
+              <PictureQuestion
+                key={current.uploadId}
+                layer={current}
+                question={questions[current.uploadId]}
+                onCount={(colours) =>
+                  change(
+                    { ...current, colours },
+                    `Counted ${colours} ${colours === 1 ? 'colour' : 'colours'}`,
+                    'colours',
+                  )
+                }
+                onSwitchToDtg={canSwitchToDtg ? switchToDtg : undefined}
+                fullColour={start.method === 'direct-to-garment'}
+              />
+            ) : null}
           </section>
         ) : null}
         <section
@@ -427,6 +538,7 @@ export default function StudioEditor({ start, garmentName, type, color, area, de
             Add a layer
           </h2>
           <AddText onAdd={addText} />
+          <AddPicture onAdd={(file) => void addPicture(file)} />
           <MotifPicker onAdd={addMotif} />
         </section>
         {offered.length > 0 ? (

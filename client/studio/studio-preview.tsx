@@ -2,14 +2,40 @@ import { memo, type PointerEvent, useRef } from 'react';
 import { GarmentPicture } from '#client/components/garment-picture.tsx';
 import type { GarmentColor, GarmentType, PrintAreaLimit } from '#shared/garments/catalogue.ts';
 import { areaBox, pixelsPerInch, viewOf } from '#shared/garments/placement-geometry.ts';
-import type { DesignLayer } from '#shared/studio/design-schema.ts';
+import type { DesignLayer, UploadLayer } from '#shared/studio/design-schema.ts';
 import { inkById } from '#shared/studio/inks.ts';
 import { drawLayer, svgTransform } from '#shared/studio/layer-shapes.ts';
 import { measure } from './layer-fit.ts';
+import { pictureUrl } from './picture-handoff.ts';
 import { loadedFont } from './studio-fonts.ts';
 
 /** Room around the print area in the close-up, in picture pixels: some garment shows around the design. */
 const MARGIN = 40;
+
+/** The customer's picture from their own disk; a dashed box when this tab no longer has it. */
+function PictureLayer({ layer }: { layer: UploadLayer }) {
+  const url = pictureUrl(layer.uploadId);
+  const width = layer.widthInches;
+  const height = layer.heightInches ?? layer.widthInches;
+  return (
+    <g transform={`translate(${layer.x} ${layer.y}) rotate(${layer.rotation})`}>
+      {url ? (
+        <image href={url} x={-width / 2} y={-height / 2} width={width} height={height} preserveAspectRatio="none" />
+      ) : (
+        <rect
+          x={-width / 2}
+          y={-height / 2}
+          width={width}
+          height={height}
+          fill="#e7e5e4"
+          stroke="#57534e"
+          strokeDasharray="4 4"
+          vectorEffect="non-scaling-stroke"
+        />
+      )}
+    </g>
+  );
+}
 
 /**
  * One layer's outlines. Memoised on the layer (each change makes a new layer object, the others keep theirs)
@@ -17,6 +43,7 @@ const MARGIN = 40;
  * outlines, which on a phone-class CPU took a frame's time several times over.
  */
 const PaintedLayer = memo(function PaintedLayer({ layer, fontReady }: { layer: DesignLayer; fontReady: boolean }) {
+  if (layer.kind === 'upload') return <PictureLayer layer={layer} />;
   const drawn = fontReady
     ? drawLayer(layer, (id) => {
         const font = loadedFont(id);

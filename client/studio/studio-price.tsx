@@ -57,8 +57,10 @@ export function StudioPrice({
     );
   const result: EstimateResult = estimate(
     site[design.method],
-    designOptions(site, design, color, quantity, counted.inks.length),
+    designOptions(site, design, color, quantity, counted.count),
   );
+  // A screen print is priced per colour: a picture not counted yet leaves the price a floor.
+  const floor = design.method === 'screen-printing' && counted.uploads > 0;
   return (
     <div className="grid gap-1">
       <p className="font-semibold text-stone-900" data-testid="studio-inks">
@@ -66,11 +68,13 @@ export function StudioPrice({
       </p>
       {result.ok ? (
         <p data-testid="studio-price" className="text-stone-800">
+          {floor ? 'From ' : null}
           <span className="text-2xl font-extrabold text-stone-900 tabular-nums">
             {formatMoney(result.estimate.totalCents)}
           </span>{' '}
           for {quantity} pieces, {formatMoney(result.estimate.perPieceCents)} each
           {result.estimate.perPieceExact ? '' : ' on average'}, picked up.
+          {floor ? ' Confirm your picture’s colours for the full price.' : null}
         </p>
       ) : (
         <p data-testid="studio-price" className="text-amber-900">

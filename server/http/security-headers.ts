@@ -54,7 +54,8 @@ export function securityHeaders(
     'script-src': withNonce ? ["'self'", nonce] : ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': isDevelopment ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-    'img-src': ["'self'", 'data:'],
+    // blob: is the studio's preview of the customer's own picture, read from their disk, never sent anywhere.
+    'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'connect-src': isDevelopment ? ["'self'", 'ws:'] : ["'self'"],
     'manifest-src': ["'self'"],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -177,6 +178,62 @@ describe.each(backends)('the mockup of a studio design, on %s', (backend) => {
     if (!backBox) throw new Error('no back area');
     expect(await pixelAt(back.data, backBox.x + backBox.width / 2, backBox.y + 30)).toSatisfy((pixel: number[]) =>
       near(pixel, RED),
+    );
+  });
+
+  it('draws a picture layer from the file sent with it, matched by content, where the studio placed it', async () => {
+    const picture = await flatPng(600, 300, '#cc0000');
+    const uploadId = createHash('sha256').update(picture).digest('hex');
+    const withPicture: StudioDesign = {
+      ...designOn('front'),
+      locations: {
+        front: [
+          ...arcAndDisc.slice(0, 1),
+          // 6 in wide, 3 in tall, its centre 4 in right of the area's centre and low on the front.
+          {
+            kind: 'upload',
+            uploadId,
+            name: 'crest.png',
+            widthInches: 4,
+            heightInches: 2,
+            colours: 1,
+            x: 8,
+            y: 12,
+            rotation: 0,
+          },
+        ],
+      },
+    };
+    const reference = await sent(
+      { ...quote, design: JSON.stringify(withPicture) },
+      { name: 'renamed-on-the-way.png', data: picture },
+    );
+    const [front, ...others] = await t.storage.mockups.mockupsOf(reference);
+    expect(others).toEqual([]);
+    if (!front) throw new Error('no mockup stored');
+    expect(front.details.placements).toEqual([
+      expect.objectContaining({ fromDesign: true, notes: ['From the studio design, 2 layers.'] }),
+    ]);
+    const box = area('front');
+    if (!box) throw new Error('the tee has no front area');
+    const ppi = box.width / 12;
+    // The picture's centre is red; its left edge is 6 in across, so 5.5 in is bare shirt.
+    expect(await pixelAt(front.data, box.x + 8 * ppi, box.y + 12 * ppi)).toSatisfy((pixel: number[]) =>
+      near(pixel, RED),
+    );
+    expect(await pixelAt(front.data, box.x + 5.5 * ppi, box.y + 12 * ppi)).toSatisfy((pixel: number[]) =>
+      near(pixel, NAVY),
+    );
+
+    // Without the file, the same design is drawn without the picture, and the mockup says why.
+    const bare = await sent({ ...quote, design: JSON.stringify(withPicture) });
+    const [alone] = await t.storage.mockups.mockupsOf(bare);
+    expect(alone?.details.placements[0]?.notes).toContain(
+      'A picture layer is not drawn here (its file was not sent with it): the shop places it by hand.',
+    );
+    if (!alone) throw new Error('no mockup stored');
+    expect(await pixelAt(alone.data, box.x + 8 * ppi, box.y + 12 * ppi)).toSatisfy((pixel: number[]) =>
+      near(pixel, NAVY),
     );
   });
 

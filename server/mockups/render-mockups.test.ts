@@ -292,7 +292,7 @@ describe('a studio design on the garment', () => {
     expect(result.mockups[0]?.details.placements[0]?.notes).toEqual([
       'From the studio design, 2 layers.',
       'Layer 1: the font has no ☃, which prints as an empty box.',
-      'A picture layer is not drawn here: the shop places it by hand.',
+      'A picture layer is not drawn here (its file was not sent with it): the shop places it by hand.',
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import sharp from '#server/studio/bounded-sharp.ts';
 import { artOnPicture, designExtent } from '#server/studio/design-on-garment.ts';
-import { prepareArt } from '#server/studio/press-file.ts';
+import { prepareArt, type UploadPicture } from '#server/studio/press-file.ts';
 import { studioFont } from '#server/studio/studio-fonts.ts';
 import type { GarmentColor } from '#shared/garments/catalogue.ts';
 import { garmentSvg } from '#shared/garments/garment-drawings.ts';
@@ -23,6 +23,7 @@ import { ARTWORK_FIELD } from '#shared/submissions/artwork.ts';
 import type { FieldErrors } from '#shared/submissions/form-values.ts';
 import { locationFields } from '#shared/submissions/quote-fields.ts';
 import { ArtworkImageError, type OpenedArtwork, openArtwork } from './artwork-image.ts';
+import { uploadPictures } from './design-pictures.ts';
 import type { DesignLocation, MockupOrder } from './mockup-order.ts';
 import type { MockupPlacement, NewMockup } from './mockup-store.ts';
 
@@ -38,6 +39,8 @@ import type { MockupPlacement, NewMockup } from './mockup-store.ts';
 /** The pictures are drawn at 600 × 700 and rendered at this scale: sharp enough for a phone and a mail. */
 export const MOCKUP_SCALE = 1.5;
 const JPEG_QUALITY = 85;
+/** A full front on the mockup is about 330 px across: a picture this size is ample. */
+const MOCKUP_PICTURE_PIXELS = 800;
 
 export interface MockupResult {
   mockups: NewMockup[];
@@ -64,7 +67,8 @@ function designNotes(prepared: ReturnType<typeof prepareArt>): string[] {
   const notes = [`From the studio design, ${prepared.drawn.length} layer${prepared.drawn.length === 1 ? '' : 's'}.`];
   for (const { layer, chars } of prepared.missing)
     notes.push(`Layer ${layer + 1}: the font has no ${chars.join(' ')}, which prints as an empty box.`);
-  if (prepared.missingUploads.length > 0) notes.push('A picture layer is not drawn here: the shop places it by hand.');
+  if (prepared.missingUploads.length > 0)
+    notes.push('A picture layer is not drawn here (its file was not sent with it): the shop places it by hand.');
   return notes;
 }
 
@@ -72,6 +76,7 @@ function drawDesign(
   type: NonNullable<Garment['type']>,
   garment: Garment,
   location: DesignLocation,
+  pictures: (uploadId: string) => UploadPicture | undefined,
 ): DrawnDesign | undefined {
   const limit = garment.printAreas?.find((area) => area.placement === location.placement);
   const view = viewOf(type, location.placement);
@@ -79,7 +84,7 @@ function drawDesign(
   if (!limit || !view || !box) return undefined;
   const prepared = prepareArt(
     { location: location.placement, area: limit, layers: location.layers },
-    { fonts: studioFont },
+    { fonts: studioFont, uploads: pictures },
   );
   const extent = designExtent(location.layers, studioFont);
   if (!extent) return undefined;
@@ -174,7 +179,13 @@ export async function renderMockups(order: MockupOrder): Promise<MockupResult> {
     });
   }
   if (Object.keys(errors).length > 0) return { mockups: [], errors };
-  const designs = (order.design ?? []).flatMap((location) => drawDesign(type, garment, location) ?? []);
+  // The pictures a design places are among the request's files, matched by content.
+  const pictures = await uploadPictures(
+    (order.design ?? []).flatMap((location) => location.layers),
+    order.files,
+    MOCKUP_PICTURE_PIXELS,
+  );
+  const designs = (order.design ?? []).flatMap((location) => drawDesign(type, garment, location, pictures) ?? []);
   const mockups: NewMockup[] = [];
   for (const view of ['front', 'back'] as const) {
     const here = drawn.filter((item) => item.view === view);

@@ -30,6 +30,7 @@ export interface DesignExtent {
 
 /** A layer's size as drawn, unturned: the studio measures it the same way to price the print's size. */
 function layerSize(layer: DesignLayer, fonts: FontLookup): { width: number; height: number } {
+  if (layer.kind === 'upload') return { width: layer.widthInches, height: layer.heightInches ?? layer.widthInches };
   if (layer.kind !== 'text') return { width: layer.widthInches, height: layer.widthInches };
   const { bounds } = textGeometry(fonts(layer.fontId), layer);
   const outline = layer.outline ? layer.outline.widthInches * 2 : 0;

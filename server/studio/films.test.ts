@@ -49,6 +49,7 @@ describe('screen-printing films', () => {
     const counted = {
       location: 'front' as const,
       inks: ['red'],
+      count: 1,
       underbase: false,
       screens: 1,
       uploads: 0,

@@ -13,7 +13,7 @@ import { type DrawnLayer, drawLayer, type FontLookup, svgTransform } from '#shar
 import { drawLayerPdf, newPdf, POINTS_PER_INCH } from './pdf-drawing.ts';
 
 /** An upload's picture, as the uploads store hands it over. */
-interface UploadPicture {
+export interface UploadPicture {
   bytes: Buffer;
   mime: 'image/png' | 'image/jpeg';
   /** Height over width. */

@@ -7,6 +7,7 @@ import {
   MAX_DESIGN_JSON_BYTES,
   MAX_LAYERS_PER_LOCATION,
   MAX_TEXT_LENGTH,
+  MAX_UPLOAD_COLOURS,
   type StudioDesign,
 } from './design-schema.ts';
 
@@ -151,6 +152,28 @@ describe('the design size cap', () => {
     });
     expect(designSchema.safeParse(largest).success).toBe(true);
     expect(new TextEncoder().encode(JSON.stringify(largest)).length).toBeLessThanOrEqual(MAX_DESIGN_JSON_BYTES);
+  });
+
+  it('holds a design of the largest picture layers, and bounds a picture’s confirmed colours', () => {
+    const picture = {
+      kind: 'upload' as const,
+      uploadId: 'f'.repeat(64),
+      name: '€'.repeat(60),
+      widthInches: 11 + 1 / 7,
+      heightInches: 15 + 1 / 7,
+      colours: MAX_UPLOAD_COLOURS,
+      x: 5 + 1 / 7,
+      y: 7 + 1 / 7,
+      rotation: -359 - 1 / 7,
+    };
+    const full = Array.from({ length: MAX_LAYERS_PER_LOCATION }, () => picture);
+    const largest = design({
+      locations: { front: full, back: full, 'left-chest': full, 'left-sleeve': full, 'cap-front': full },
+    });
+    expect(designSchema.safeParse(largest).success).toBe(true);
+    expect(new TextEncoder().encode(JSON.stringify(largest)).length).toBeLessThanOrEqual(MAX_DESIGN_JSON_BYTES);
+    for (const colours of [0, MAX_UPLOAD_COLOURS + 1, 2.5])
+      expect(designSchema.safeParse(design({ locations: { front: [{ ...picture, colours }] } })).success).toBe(false);
   });
 
   it('refuses sizes beyond the largest print area', () => {

@@ -26,6 +26,11 @@ export const MAX_DESIGN_INCHES = 20;
  * full of the longest layers a customer can make fits (design-schema.test.ts proves it).
  */
 export const MAX_DESIGN_JSON_BYTES = 128 * 1024;
+/**
+ * The most colours a customer may confirm for a picture: past a dozen a screen print is no longer the
+ * sensible way to print it, and the studio offers direct to garment instead.
+ */
+export const MAX_UPLOAD_COLOURS = 12;
 
 const id = z.string().max(60, 'is too long for an id');
 const inches = z
@@ -64,8 +69,19 @@ const motifLayer = z.strictObject({ kind: z.literal('motif'), motifId: id, inkId
 
 const uploadLayer = z.strictObject({
   kind: z.literal('upload'),
+  /** The SHA-256 of the picture's bytes in hex: the file sent beside the design with that content. */
   uploadId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'is not an upload id'),
+  /** The picture's name as the customer chose it, for the layer list and the shop's notes. */
+  name: z
+    .string()
+    .max(60, 'must be at most 60 characters')
+    .regex(/^[^\p{Cc}]*$/u, 'must be one line without control characters')
+    .optional(),
   widthInches: inches,
+  /** The picture's height at that width; without it the layer is measured as a square. */
+  heightInches: inches.optional(),
+  /** The colours the customer confirmed the picture has: what its screens and price count. */
+  colours: z.int('must be a whole number').min(1).max(MAX_UPLOAD_COLOURS).optional(),
   ...placed,
 });
 
@@ -131,7 +147,7 @@ export type StudioLocation = (typeof printLocations)[number];
 function tooLarge(layer: DesignLayer, area: { widthInches: number; heightInches: number }): boolean {
   if (layer.kind === 'text') return layer.sizeInches > area.heightInches;
   if (layer.kind === 'motif') return layer.widthInches > Math.min(area.widthInches, area.heightInches);
-  return layer.widthInches > area.widthInches;
+  return layer.widthInches > area.widthInches || (layer.heightInches ?? 0) > area.heightInches;
 }
 
 /** What the catalogue decides: the garment and colour exist, the method decorates it, the layers fit. */

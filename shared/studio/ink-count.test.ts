@@ -61,7 +61,29 @@ describe('countInks', () => {
   it('leaves an upload’s colours to the shop and says so', () => {
     const upload = { kind: 'upload' as const, uploadId: 'abcdefgh12', widthInches: 4, x: 6, y: 8, rotation: 0 };
     expect(countInks(design('screen-printing', [text('white'), upload]), false)[0]?.sentence).toBe(
-      '1 ink = 1 screen, plus the colours of 1 upload (the shop counts those)',
+      '1 ink = 1 screen, plus the colours of 1 picture (the shop counts those)',
+    );
+  });
+
+  it('counts a picture’s confirmed colours as inks, each picture its own, and prices on them', () => {
+    const upload = { kind: 'upload' as const, uploadId: 'abcdefgh12', widthInches: 4, x: 6, y: 8, rotation: 0 };
+    const [front] = countInks(
+      design('screen-printing', [text('white'), { ...upload, colours: 3 }, { ...upload, colours: 2 }]),
+      true,
+    );
+    expect(front).toMatchObject({ inks: ['white'], count: 6, screens: 7, uploads: 0 });
+    expect(front?.sentence).toBe('6 inks + underbase = 7 screens');
+    const [mixed] = countInks(design('screen-printing', [{ ...upload, colours: 3 }, upload]), false);
+    expect(mixed?.sentence).toBe('3 inks = 3 screens, plus the colours of 1 picture (the shop counts those)');
+    expect(countInks(design('screen-printing', [upload, upload]), true)[0]?.sentence).toBe(
+      'The colours of 2 pictures (the shop counts those) + underbase',
+    );
+    // Direct to garment prints every shade: nothing for the shop to count.
+    expect(countInks(design('direct-to-garment', [upload]), true)[0]?.sentence).toBe(
+      'Printed in full colour (no screens)',
+    );
+    expect(countInks(design('direct-to-garment', [text('red'), upload]), true)[0]?.sentence).toBe(
+      '1 ink colour, printed in full colour (no screens)',
     );
   });
 

@@ -5,8 +5,9 @@
  * underbase under the colours, one more screen. The price files add that screen themselves
  * (`darkGarmentExtraColors`), so pricing takes `inks`, not `screens`.
  *
- * An upload has no ink of its own in the design (its colours are separated by the shop), so it is counted
- * apart and named in the sentence rather than guessed.
+ * An upload has no ink of the shop's in the design: its colours count as the customer confirmed them
+ * (the studio reads the picture and asks), and a picture whose colours nobody confirmed is named in the
+ * sentence for the shop to count rather than guessed.
  */
 import type { ServiceId } from '#shared/service-ids.ts';
 import type { StudioDesign, StudioLocation } from './design-schema.ts';
@@ -15,9 +16,12 @@ export interface LocationInks {
   location: StudioLocation;
   /** Ink ids in the order they are first used, bottom layer first. */
   inks: string[];
+  /** What the location is priced on: its inks plus the colours confirmed for its pictures. */
+  count: number;
   underbase: boolean;
   /** Screen printing only: inks plus the underbase. Zero for the other methods. */
   screens: number;
+  /** Pictures whose colours nobody confirmed: the shop counts those. */
   uploads: number;
   sentence: string;
 }
@@ -32,8 +36,13 @@ function sentenceFor(method: ServiceId, inks: number, underbase: boolean, upload
       : `${plural(inks, 'ink', 'inks')} = ${plural(inks, 'screen', 'screens')}`;
   else if (method === 'embroidery') sentence = plural(inks, 'thread colour', 'thread colours');
   else sentence = `${plural(inks, 'ink colour', 'ink colours')}, printed in full colour (no screens)`;
-  if (uploads > 0) sentence += `, plus the colours of ${plural(uploads, 'upload', 'uploads')} (the shop counts those)`;
-  return sentence;
+  // Direct to garment prints every shade of a picture: its colours change neither the screens nor the price.
+  if (method === 'direct-to-garment' && uploads > 0 && inks === 0) return 'Printed in full colour (no screens)';
+  if (uploads === 0 || method === 'direct-to-garment') return sentence;
+  const colours = `colours of ${plural(uploads, 'picture', 'pictures')} (the shop counts those)`;
+  // Nothing but pictures yet: "0 inks" would read as a design with nothing to print.
+  if (inks === 0) return `The ${colours}${underbase ? ' + underbase' : ''}`;
+  return `${sentence}, plus the ${colours}`;
 }
 
 export function countInks(design: StudioDesign, garmentIsDark: boolean): LocationInks[] {
@@ -48,22 +57,28 @@ export function countInks(design: StudioDesign, garmentIsDark: boolean): Locatio
       if (!inks.includes(inkId)) inks.push(inkId);
     };
     let uploads = 0;
+    let pictureColours = 0;
     for (const layer of layers) {
-      if (layer.kind === 'upload') uploads += 1;
-      else {
+      if (layer.kind === 'upload') {
+        // Two pictures may share a colour, but telling so needs the shop's eye: each counts its own.
+        if (layer.colours) pictureColours += layer.colours;
+        else uploads += 1;
+      } else {
         if (layer.kind === 'text' && layer.outline) add(layer.outline.inkId);
         add(layer.inkId);
       }
     }
     const screen = design.method === 'screen-printing';
-    const underbase = screen && garmentIsDark && inks.length + uploads > 0;
+    const count = inks.length + pictureColours;
+    const underbase = screen && garmentIsDark && count + uploads > 0;
     counted.push({
       location,
       inks,
+      count,
       underbase,
-      screens: screen ? inks.length + (underbase ? 1 : 0) : 0,
+      screens: screen ? count + (underbase ? 1 : 0) : 0,
       uploads,
-      sentence: sentenceFor(design.method, inks.length, underbase, uploads),
+      sentence: sentenceFor(design.method, count, underbase, uploads),
     });
   }
   return counted;

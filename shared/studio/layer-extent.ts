@@ -16,7 +16,8 @@ export type FontOf = (fontId: string) => Font | null;
 
 /** What a layer measures as drawn, unturned, or null while its font is not there. */
 export function layerSize(layer: DesignLayer, fontOf: FontOf): LayerSize | null {
-  if (layer.kind === 'motif' || layer.kind === 'upload') return { width: layer.widthInches, height: layer.widthInches };
+  if (layer.kind === 'motif') return { width: layer.widthInches, height: layer.widthInches };
+  if (layer.kind === 'upload') return { width: layer.widthInches, height: layer.heightInches ?? layer.widthInches };
   const font = fontOf(layer.fontId);
   if (!font) return null;
   const { bounds } = textGeometry(font, layer);
