@@ -463,7 +463,20 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       ...wiring.queued,
     }),
   );
-  app.use(staffGate, designDeskRoutes({ versions, garments: () => siteData.data.garments.garments }));
+  app.use(
+    staffGate,
+    designDeskRoutes({
+      versions,
+      garments: () => siteData.data.garments.garments,
+      // The press file draws the customer's pictures from the request's files, as the mockup does; loaded
+      // only for a design with a picture, so sharp stays out of the server's start.
+      pictures: async (reference, layers) => {
+        if (!layers.some((layer) => layer.kind === 'upload')) return undefined;
+        const { uploadPictures } = await import('#server/mockups/design-pictures.ts');
+        return uploadPictures(layers, (await desk.getRequest(reference))?.files ?? []);
+      },
+    }),
+  );
   app.use(
     staffGate,
     designEditRoutes({

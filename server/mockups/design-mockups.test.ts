@@ -235,6 +235,28 @@ describe.each(backends)('the mockup of a studio design, on %s', (backend) => {
     expect(await pixelAt(alone.data, box.x + 8 * ppi, box.y + 12 * ppi)).toSatisfy((pixel: number[]) =>
       near(pixel, NAVY),
     );
+
+    // The desk's press file carries the picture the same way, from the request's files; without them, not.
+    const session = await staffSession(t.app, t.storage, staff);
+    const pressSvg = async (of: string) =>
+      (
+        await request(t.app)
+          .get(`/staff/requests/${of}/design/front/press.svg`)
+          .set('Cookie', session.cookie)
+          .buffer(true)
+          .parse((res, done) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => {
+              text += chunk.toString();
+            });
+            res.on('end', () => done(null, text));
+          })
+          .expect(200)
+      ).body as string;
+    expect(await pressSvg(reference)).toMatch(
+      /<g id="layer-2" data-kind="upload"[^>]*><image href="data:image\/png;base64,/,
+    );
+    expect(await pressSvg(bare)).not.toContain('<image');
   });
 
   it('lets the desk redraw it and send it as a proof, with no placement form for the design', async () => {

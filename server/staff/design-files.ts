@@ -4,7 +4,7 @@
  * shows them without drawing anything; the files are drawn when downloaded.
  */
 import { filmsPdf } from '#server/studio/films.ts';
-import { prepareArt, pressPdf, pressSvg } from '#server/studio/press-file.ts';
+import { type PressOptions, prepareArt, pressPdf, pressSvg } from '#server/studio/press-file.ts';
 import { studioFont } from '#server/studio/studio-fonts.ts';
 import type { DeskDesignLocation } from '#shared/desk-contract.ts';
 import type { CatalogueGarment, PrintAreaLimit } from '#shared/garments/catalogue.ts';
@@ -84,6 +84,7 @@ export async function drawDesignFile(
   design: StudioDesign,
   place: DesignLocation,
   file: DesignFileName,
+  uploads?: PressOptions['uploads'],
 ): Promise<DrawnFile> {
   if (!place.area)
     return { ok: false, message: `The garment's ${place.location} print area is no longer in the catalogue.` };
@@ -93,7 +94,7 @@ export async function drawDesignFile(
     return { ok: false, message: `The ${place.location} print has no ink of its own to make films of.` };
   const prepared = prepareArt(
     { location: place.location, area: place.area, layers: place.layers },
-    { fonts: studioFont },
+    { fonts: studioFont, ...(uploads ? { uploads } : {}) },
   );
   if (file === 'press.svg') return { ok: true, body: Buffer.from(pressSvg(prepared)), type: 'image/svg+xml' };
   if (file === 'press.pdf') return { ok: true, body: await pressPdf(prepared), type: 'application/pdf' };

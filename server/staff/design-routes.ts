@@ -2,7 +2,9 @@ import { type RequestHandler, Router } from 'express';
 import createHttpError from 'http-errors';
 import { referenceOf } from '#server/http/desk-request.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
+import type { PressOptions } from '#server/studio/press-file.ts';
 import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
+import type { DesignLayer } from '#shared/studio/design-schema.ts';
 import { storedDesign } from '#shared/submissions/design-field.ts';
 import { type DesignFileName, designFileNames, designLocations, drawDesignFile } from './design-files.ts';
 
@@ -11,6 +13,11 @@ export interface DesignRoutesOptions {
   versions: Pick<VersionStore, 'formValuesOf'>;
   /** The catalogue's garments, read at each use (they reload): the print areas the files are drawn to. */
   garments: () => readonly CatalogueGarment[];
+  /**
+   * The customer's pictures a design places, found among the request's files (the app hands in the
+   * mockups' matching, which draws them too): without it a picture layer is left out of the files.
+   */
+  pictures?: (reference: string, layers: readonly DesignLayer[]) => Promise<PressOptions['uploads']>;
 }
 
 const isFileName = (value: unknown): value is DesignFileName =>
@@ -26,7 +33,7 @@ function sendDesignFile(options: DesignRoutesOptions): RequestHandler {
     if (!design) throw createHttpError(404, 'This request has no studio design.');
     const place = designLocations(design, options.garments()).find((candidate) => candidate.location === location);
     if (!place) throw createHttpError(404, `The design has nothing at "${String(location)}".`);
-    const drawn = await drawDesignFile(design, place, file);
+    const drawn = await drawDesignFile(design, place, file, await options.pictures?.(reference, place.layers));
     if (!drawn.ok) throw createHttpError(404, drawn.message);
     // As every file the desk sends: a download, and sandboxed should a browser open it anyway.
     res
