@@ -174,7 +174,9 @@ describe('forms posted without a token (a page the same for everyone, sent witho
   it('judges a header token on itself: a wrong one is refused even from the site’s own page', async () => {
     const { app } = guardedApp();
     const { cookie, token } = await visit(app);
-    await post(app, cookie, `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)
+    // A character inside the MAC: the last one carries two padding bits, and a change there may decode the same.
+    const at = token.length - 10;
+    await post(app, cookie, `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`)
       .set('Sec-Fetch-Site', 'same-origin')
       .expect(403);
   });
