@@ -34,7 +34,7 @@ export function DesignPictures({ json }: { json: string }) {
     <>
       <input ref={input} type="file" name={ARTWORK_FIELD} multiple hidden tabIndex={-1} aria-hidden="true" />
       {lost.length > 0 ? (
-        <p className="mt-1 text-sm text-amber-900">
+        <p className="mt-1 text-sm text-amber-900 wrap-anywhere">
           Your picture {lost.map((name) => `‘${name}’`).join(', ')} is not in this tab any more: attach it under Artwork
           files below (we match it to your design), or edit your design and add it again.
         </p>

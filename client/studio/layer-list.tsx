@@ -57,7 +57,7 @@ export function LayerList({
                 onClick={() => onSelect(index)}
                 onKeyDown={(event) => onKeyDown(index, event)}
                 data-layer-index={index}
-                className="flex min-h-11 w-full items-center rounded-lg border border-stone-300 bg-white px-3 py-2 text-left text-sm text-stone-900 hover:bg-stone-100 aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:font-semibold"
+                className="flex min-h-11 w-full items-center rounded-lg wrap-anywhere border border-stone-300 bg-white px-3 py-2 text-left text-sm text-stone-900 hover:bg-stone-100 aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:font-semibold"
               >
                 {layerLabel(layer, size ? size.width : null)}
               </button>

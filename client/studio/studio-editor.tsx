@@ -462,11 +462,11 @@ export default function StudioEditor({ start, garmentName, type, color, area, de
         </div>
       </div>
       <div className="grid gap-6">
-        <p role="status" aria-live="polite" data-testid="studio-said" className="min-h-6 text-sm text-stone-700">
+        <p role="status" aria-live="polite" data-testid="studio-said" className="min-h-6 text-sm text-stone-700 wrap-anywhere">
           {said}
         </p>
         {problem ? (
-          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 wrap-anywhere">
             {problem}
           </p>
         ) : null}
@@ -501,7 +501,7 @@ export default function StudioEditor({ start, garmentName, type, color, area, de
             aria-labelledby="studio-layer-heading"
             className="grid gap-4 rounded-xl border border-stone-200 bg-white p-4"
           >
-            <h2 id="studio-layer-heading" className="text-lg font-bold">
+            <h2 id="studio-layer-heading" className="text-lg font-bold wrap-anywhere">
               Edit {layerShortName(current)}
             </h2>
             <LayerActions onAction={actOn} onMove={(dx, dy) => move(selected, dx, dy)} />
