@@ -154,6 +154,11 @@ export interface DeskPayment {
   flag?: string;
   /** A card payment's part not yet refunded, as the refund field starts ("12.50"). */
   refundable?: string;
+  /**
+   * The newest refund of this payment the page shows (0 for none). The refund form sends it back, so a
+   * second press of the same form is known as such however quickly Stripe answered the first.
+   */
+  refundSeen?: number;
   /** Stripe's ids, for finding it in the Dashboard. */
   stripe?: string;
 }

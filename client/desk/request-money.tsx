@@ -59,6 +59,7 @@ function PaymentRow({
             className="mt-2 space-y-2"
           >
             <TokenField token={options.csrfToken} />
+            <input type="hidden" name="seen" value={payment.refundSeen ?? 0} />
             <label htmlFor={`refund-${payment.id}`} className="block text-sm font-medium">
               Amount to refund (up to {payment.refundable})
             </label>

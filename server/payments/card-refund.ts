@@ -1,5 +1,5 @@
 import type { CheckoutGateway } from './checkout.ts';
-import type { PaymentStore, StoredPayment } from './payment-store.ts';
+import type { PaymentStore, RefundRefusal, StoredPayment } from './payment-store.ts';
 
 /** What is left of a card payment to refund: its amount less the refunds asked of it that did not fail. */
 export function refundableCents(payments: readonly StoredPayment[], payment: StoredPayment): number {
@@ -11,15 +11,16 @@ export function refundableCents(payments: readonly StoredPayment[], payment: Sto
 
 /** The payment store would not hold the refund: nothing was asked of Stripe. */
 export class RefundNotReserved extends Error {
-  readonly reason: 'no-payment' | 'too-much' | 'in-flight';
+  readonly reason: RefundRefusal;
   readonly leftCents: number;
-  constructor(reason: 'no-payment' | 'too-much' | 'in-flight', leftCents: number) {
+  constructor(reason: RefundRefusal, leftCents: number) {
     super(
-      reason === 'in-flight'
-        ? 'the same refund is being asked of Stripe already'
-        : reason === 'too-much'
-          ? `more than is left of the payment to refund (${leftCents} cents)`
-          : 'no such card payment on this request',
+      {
+        repeated: 'the same refund was asked of Stripe already',
+        stale: 'another refund of the payment was asked since the page was loaded',
+        'too-much': `more than is left of the payment to refund (${leftCents} cents)`,
+        'no-payment': 'no such card payment on this request',
+      }[reason],
     );
     this.name = 'RefundNotReserved';
     this.reason = reason;
@@ -48,6 +49,8 @@ export async function askCardRefund(
     amountCents: number;
     note: string;
     actor: `staff:${string}`;
+    /** The newest refund of the payment the asking page showed, when its form said. */
+    seen?: number;
   },
 ): Promise<{ id: string }> {
   const { reference, payment } = ask;
@@ -56,6 +59,7 @@ export async function askCardRefund(
     amountCents: ask.amountCents,
     actor: ask.actor,
     note: ask.note,
+    ...(ask.seen === undefined ? {} : { seen: ask.seen }),
   });
   if (!reserved.ok) throw new RefundNotReserved(reserved.reason, reserved.leftCents);
   let refund: Awaited<ReturnType<CheckoutGateway['createRefund']>>;

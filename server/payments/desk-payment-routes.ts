@@ -23,6 +23,10 @@ export const paymentNotices = {
     text: 'Refund asked of Stripe: it is recorded, and the customer’s receipt sent, once Stripe confirms it.',
   },
   'refund-bad': { type: 'error', text: 'Enter an amount from 0.01 up to what is left of that payment to refund.' },
+  'refund-stale': {
+    type: 'error',
+    text: 'Another refund of that payment was asked since this page was loaded, so nothing more was asked: check what is left and ask again.',
+  },
   'refund-failed': {
     type: 'error',
     text: 'Stripe did not take the refund: nothing was refunded. Try again, or use the Dashboard.',
@@ -41,6 +45,12 @@ export const paymentNotices = {
 } as const;
 
 const MAX_NOTE = 500;
+
+/** The refund form's `seen`: a refund row's number, absent from asks made without the form. */
+const seenSchema = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .transform(Number);
 
 const offlineSchema = z.object({
   amount: z.string().transform((value, ctx) => {
@@ -105,6 +115,7 @@ function refundCardPayment(options: DeskPaymentRoutesOptions): RequestHandler {
     if (!payment || !paymentIntent)
       throw createHttpError(404, 'There is no card payment with that number on this request.');
     const amountCents = parseMoney(textField(req.body, 'amount'));
+    const seen = seenSchema.safeParse(textField(req.body, 'seen')).data;
     // A quick answer for what the page already shows; the check that counts is askCardRefund's, locked.
     if (amountCents === undefined || amountCents <= 0 || amountCents > refundableCents(payments, payment)) {
       return res.redirect(303, `${back}?done=refund-bad#money`);
@@ -119,6 +130,7 @@ function refundCardPayment(options: DeskPaymentRoutesOptions): RequestHandler {
           amountCents,
           note: textField(req.body, 'note').slice(0, MAX_NOTE),
           actor: `staff:${staffOf(res)}`,
+          ...(seen === undefined ? {} : { seen }),
         },
       );
       req.log.info(
@@ -133,7 +145,13 @@ function refundCardPayment(options: DeskPaymentRoutesOptions): RequestHandler {
           `refund not asked of Stripe: ${error.message}`,
         );
         // A double click: the first click's refund is on its way, and this one says so.
-        return res.redirect(303, `${back}?done=${error.reason === 'in-flight' ? 'refund-asked' : 'refund-bad'}#money`);
+        const done = {
+          repeated: 'refund-asked',
+          stale: 'refund-stale',
+          'too-much': 'refund-bad',
+          'no-payment': 'refund-bad',
+        };
+        return res.redirect(303, `${back}?done=${done[error.reason]}#money`);
       }
       req.log.error(
         { err: error, reference, payment: payment.id, reason: 'refund_failed' },

@@ -15,6 +15,7 @@ import type {
   PaymentFlag,
   PaymentMethod,
   PaymentStore,
+  RefundAsk,
   RefundReservation,
   StoredCheckoutSession,
   StoredPayment,
@@ -546,7 +547,7 @@ function applyRefundEvent(
 function reserveRefund(
   { db, dialect, clock }: Database,
   reference: string,
-  ask: { paymentId: number; amountCents: number; actor: `staff:${string}`; note: string },
+  ask: RefundAsk,
 ): Promise<RefundReservation> {
   return db.transaction().execute(async (trx) => {
     // The payment row is the lock every refund of it takes (PostgreSQL: FOR UPDATE; SQLite runs one
@@ -574,15 +575,22 @@ function reserveRefund(
       .where('refund_of', '=', payment.id)
       .where('kind', '=', 'refund')
       .where('state', '!=', 'failed')
-      .select(['amount_cents', 'stripe_refund_id', 'recorded_by'])
+      .select(['id', 'amount_cents', 'stripe_refund_id', 'recorded_by'])
       .execute();
     const leftCents = Number(payment.amount_cents) - refunds.reduce((sum, row) => sum + Number(row.amount_cents), 0);
-    // The same amount by the same person while their ask is still with Stripe: a double click.
-    const inFlight = refunds.some(
-      (row) =>
-        row.stripe_refund_id === null && row.recorded_by === ask.actor && Number(row.amount_cents) === ask.amountCents,
-    );
-    if (inFlight) return { ok: false, reason: 'in-flight', leftCents };
+    const sameAsk = (row: (typeof refunds)[number]) =>
+      row.recorded_by === ask.actor && Number(row.amount_cents) === ask.amountCents;
+    if (ask.seen !== undefined) {
+      // The asking page's form says which refunds it showed: one asked since by the same person for the
+      // same amount is this form pressed twice, whether or not Stripe has answered the first press yet;
+      // any other is someone else's, which the asker has not seen.
+      const since = refunds.filter((row) => row.id > (ask.seen ?? 0));
+      if (since.some(sameAsk)) return { ok: false, reason: 'repeated', leftCents };
+      if (since.length > 0) return { ok: false, reason: 'stale', leftCents };
+    } else if (refunds.some((row) => row.stripe_refund_id === null && sameAsk(row))) {
+      // No form to go by: the same amount by the same person while their ask is still with Stripe.
+      return { ok: false, reason: 'repeated', leftCents };
+    }
     if (ask.amountCents <= 0 || ask.amountCents > leftCents) return { ok: false, reason: 'too-much', leftCents };
     const inserted = await trx
       .insertInto('payments')

@@ -434,23 +434,27 @@ describe.each(backends)('card payments on %s', (backend) => {
     expect(refunds.reduce((sum, row) => sum + row.amountCents, 0)).toBeLessThanOrEqual(20_000);
   });
 
-  it('asks Stripe once for a double-clicked refund', async () => {
+  it('asks Stripe once for a double-clicked refund, however quickly Stripe answers the first click', async () => {
     const { reference, post } = await approvedRequest();
     const sessionId = ((await post('/pay/deposit').expect(303)).headers.location as string).split('/').at(-1) ?? '';
     await deliver('checkout.session.completed', stripe.pay(sessionId)).expect(200);
     const [payment] = await t.storage.payments.paymentsOf(reference);
     const desk = await staffSession(t.app, t.storage, staff);
+    // The desk's refund form as the page sends it, with the newest refund it showed.
+    const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', desk.cookie).expect(200);
+    const seen = /name="seen" value="(\d+)"/.exec(page.text)?.[1];
+    expect(seen).toBe('0');
     const click = () =>
       request(t.app)
         .post(`/staff/requests/${reference}/payments/${payment?.id}/refund`)
         .set('Cookie', desk.cookie)
         .type('form')
-        .send({ [CSRF_FIELD]: desk.token, amount: '25.00' });
-    const answers = await Promise.all([click(), click()]);
-    expect(answers.map((answer) => answer.headers.location)).toEqual([
-      `/staff/requests/${reference}?done=refund-asked#money`,
-      `/staff/requests/${reference}?done=refund-asked#money`,
-    ]);
+        .send({ [CSRF_FIELD]: desk.token, amount: '25.00', seen });
+    // Two clicks at once, then a third once the first two are answered: one refund all the same.
+    const answers = [...(await Promise.all([click(), click()])), await click()];
+    expect(answers.map((answer) => answer.headers.location)).toEqual(
+      Array(3).fill(`/staff/requests/${reference}?done=refund-asked#money`),
+    );
     const refunds = (await t.storage.payments.paymentsOf(reference)).filter((row) => row.kind === 'refund');
     expect(refunds.map((row) => row.amountCents)).toEqual([2_500]);
     expect(
@@ -458,6 +462,19 @@ describe.each(backends)('card payments on %s', (backend) => {
         (call) => call.path === '/v1/refunds' && call.form.payment_intent === payment?.stripePaymentIntent,
       ),
     ).toHaveLength(1);
+    // Another amount from that same page: it did not show the refund, so nothing more is asked.
+    const stale = await request(t.app)
+      .post(`/staff/requests/${reference}/payments/${payment?.id}/refund`)
+      .set('Cookie', desk.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: desk.token, amount: '10.00', seen });
+    expect(stale.headers.location).toBe(`/staff/requests/${reference}?done=refund-stale#money`);
+    const after = await request(t.app)
+      .get(`/staff/requests/${reference}?done=refund-stale`)
+      .set('Cookie', desk.cookie)
+      .expect(200);
+    expect(after.text).toContain('Another refund of that payment was asked since this page was loaded');
+    expect(after.text).toContain(`name="seen" value="${refunds[0]?.id}"`);
   });
 
   it('answers 400 with a message for a signed event whose object is missing', async () => {

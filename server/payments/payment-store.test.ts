@@ -229,6 +229,48 @@ describe.each(backends)('payments on %s', (backend) => {
     expect((await moneyOf(storage, reference)).money?.paidCents).toBe(0);
   });
 
+  it('knows a second press of the same refund form after Stripe answered the first, and a page that missed a refund', async () => {
+    const reference = await approvedWithSession(`cs_${backend}_4s`);
+    await storage.payments.applyCheckoutEvent(
+      { id: `evt_${backend}_4s`, type: 'checkout.session.completed' },
+      `cs_${backend}_4s`,
+      { paymentIntent: `pi_${backend}_4s` },
+      (state) => judgeCheckout(paid, state),
+    );
+    const [payment] = await storage.payments.paymentsOf(reference);
+    if (!payment) throw new Error('no payment');
+    const ask = { paymentId: payment.id, amountCents: 2_500, actor: staff, note: '', seen: 0 };
+    const first = await storage.payments.reserveRefund(reference, ask);
+    if (!first.ok) throw new Error('not reserved');
+    await storage.payments.confirmRefundAsked(first.id, {
+      id: `re_${backend}_4s`,
+      amountCents: 2_500,
+      currency: 'usd',
+      status: 'pending',
+      paymentIntent: `pi_${backend}_4s`,
+      paymentId: payment.id,
+    });
+    // The same form again, Stripe's answer to the first already in: the same ask, not a second refund.
+    expect(await storage.payments.reserveRefund(reference, ask)).toEqual({
+      ok: false,
+      reason: 'repeated',
+      leftCents: 17_500,
+    });
+    // Another amount from a page loaded before the first refund: it did not show that refund.
+    expect(await storage.payments.reserveRefund(reference, { ...ask, amountCents: 1_000 })).toEqual({
+      ok: false,
+      reason: 'stale',
+      leftCents: 17_500,
+    });
+    // The page as it is now, the first refund on it: the same amount again is a refund of its own.
+    expect(await storage.payments.reserveRefund(reference, { ...ask, seen: first.id })).toMatchObject({ ok: true });
+    expect(
+      (await storage.payments.paymentsOf(reference))
+        .filter((row) => row.kind === 'refund')
+        .map((row) => row.amountCents),
+    ).toEqual([2_500, 2_500]);
+  });
+
   it('records a payment taken at the shop and a waived deposit, each with who and when', async () => {
     const reference = await approvedWithSession(`cs_${backend}_5`);
     const id = await storage.payments.recordOfflinePayment(reference, {

@@ -132,9 +132,24 @@ export interface StripeRefundReport {
  * same money; or why not: no such card payment, more than is left of it, or the same amount already
  * being asked by the same person (a double click).
  */
-export type RefundReservation =
-  | { ok: true; id: number }
-  | { ok: false; reason: 'no-payment' | 'too-much' | 'in-flight'; leftCents: number };
+/** A refund the desk asks for. */
+export interface RefundAsk {
+  paymentId: number;
+  amountCents: number;
+  actor: `staff:${string}`;
+  note: string;
+  /** The newest refund of the payment the asking page showed (its refund form's `seen`), when known. */
+  seen?: number;
+}
+
+export type RefundReservation = { ok: true; id: number } | { ok: false; reason: RefundRefusal; leftCents: number };
+
+/**
+ * Why a refund was not reserved: no such card payment, more than is left, the same ask again (a second
+ * press of the same form, or the same amount while the first is still with Stripe), or a page that did
+ * not yet show a refund someone asked since.
+ */
+export type RefundRefusal = 'no-payment' | 'too-much' | 'repeated' | 'stale';
 
 /** A payment the desk records by hand. */
 export interface OfflinePayment {
@@ -179,10 +194,7 @@ export interface PaymentStore {
    * transaction under the payment row's lock, before Stripe is asked: two refunds asked at once cannot
    * both count the same money.
    */
-  reserveRefund(
-    reference: string,
-    ask: { paymentId: number; amountCents: number; actor: `staff:${string}`; note: string },
-  ): Promise<RefundReservation>;
+  reserveRefund(reference: string, ask: RefundAsk): Promise<RefundReservation>;
   /**
    * Stripe took the reserved refund: the row gets Stripe's id (unless its event came first and did so)
    * and the request's log a line with who asked. It stays pending until Stripe's event confirms it.

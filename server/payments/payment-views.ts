@@ -136,9 +136,8 @@ const flagWords: Record<NonNullable<StoredPayment['flag']>, string> = {
 
 /** A row as the desk lists it; a card payment says what of it can still be refunded. */
 function deskPayment(payment: StoredPayment, all: readonly StoredPayment[]): DeskPayment {
-  const refunded = all
-    .filter((item) => item.kind === 'refund' && item.refundOf === payment.id && item.state !== 'failed')
-    .reduce((sum, item) => sum + item.amountCents, 0);
+  const refunds = all.filter((item) => item.kind === 'refund' && item.refundOf === payment.id);
+  const refunded = refunds.filter((item) => item.state !== 'failed').reduce((sum, item) => sum + item.amountCents, 0);
   const refundable =
     payment.kind === 'payment' &&
     payment.method === 'card' &&
@@ -159,7 +158,9 @@ function deskPayment(payment: StoredPayment, all: readonly StoredPayment[]): Des
     who,
     ...(payment.note ? { note: payment.note } : {}),
     ...(payment.flag ? { flag: flagWords[payment.flag] } : {}),
-    ...(refundable > 0 ? { refundable: moneyField(refundable) } : {}),
+    ...(refundable > 0
+      ? { refundable: moneyField(refundable), refundSeen: Math.max(0, ...refunds.map((item) => item.id)) }
+      : {}),
     ...(stripe ? { stripe } : {}),
   };
 }
