@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { linkKeys } from '#server/http/link-secrets.ts';
 import { requestLinks } from '#server/requests/request-links.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
-import type { StudioDesign, TextLayer } from '#shared/studio/design-schema.ts';
+import type { TextLayer } from '#shared/studio/design-schema.ts';
+import { memberBack, navyTeeDesign, textLayer } from '#tests/support/studio-design.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
@@ -12,33 +13,8 @@ import { sharePath } from './group-links.ts';
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const csrfSecret = 'test-secret-0123456789abcdef0123456789abcdef';
 
-const text = (over: Partial<TextLayer>): TextLayer => ({
-  kind: 'text',
-  text: 'HORNETS',
-  fontId: 'graduate',
-  inkId: 'athletic-gold',
-  sizeInches: 2,
-  letterSpacing: 0.05,
-  outline: null,
-  arc: null,
-  x: 6,
-  y: 3,
-  rotation: 0,
-  ...over,
-});
-
-const design: StudioDesign = {
-  garmentId: 'gildan-5000',
-  colorName: 'Navy',
-  method: 'screen-printing',
-  locations: {
-    front: [text({})],
-    back: [
-      text({ text: 'PLAYER', stands: 'member-name', arc: { degrees: 20, direction: 'up' } }),
-      text({ text: '00', stands: 'member-number', sizeInches: 6, y: 8 }),
-    ],
-  },
-};
+const text = (over: Partial<TextLayer> = {}) => textLayer({ text: 'HORNETS', ...over });
+const design = navyTeeDesign({ front: [text()], back: memberBack(20, 6) });
 
 // A coach's studio design with a member-name and a member-number layer: each member's own page shows
 // their shirt with their own name and number, on each database.
@@ -138,7 +114,7 @@ describe.each(backends)('a member’s own preview on %s', (backend) => {
   });
 
   it('shows no preview for a request without member text', async () => {
-    const share = await groupWith({ design: JSON.stringify({ ...design, locations: { front: [text({})] } }) });
+    const share = await groupWith({ design: JSON.stringify({ ...design, locations: { front: [text()] } }) });
     const own = await join(share, 'Smith', '23');
     expect((await request(t.app).get(own).expect(200)).text).not.toContain('of your shirt');
     await request(t.app).get(`${own}/preview/front`).expect(404);
