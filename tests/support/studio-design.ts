@@ -3,7 +3,7 @@
  * name on an arc with an outline, a player number, two motifs, and a straight line of text.
  */
 import type { PrintAreaLimit } from '#shared/garments/catalogue.ts';
-import type { DesignLayer, StudioDesign, TextLayer } from '#shared/studio/design-schema.ts';
+import type { MotifLayer, StudioDesign, TextLayer } from '#shared/studio/design-schema.ts';
 
 export const frontArea: PrintAreaLimit = { placement: 'front', widthInches: 12, heightInches: 16 };
 
@@ -75,7 +75,7 @@ export const textLayer = (over: Partial<TextLayer> = {}): TextLayer => ({
 });
 
 /** A gold disc in the middle of a 12 × 16 in area. */
-export const goldDisc: DesignLayer = {
+export const goldDisc: MotifLayer = {
   kind: 'motif',
   motifId: 'circle',
   inkId: 'athletic-gold',
