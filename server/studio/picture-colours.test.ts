@@ -62,4 +62,16 @@ describe('a picture’s colours', () => {
     expect(found.colours).toEqual([{ hex: '#c8102e', share: 1, inkId: 'red' }]);
     expect(found.sentence).toBe('We see 1 colour: red — is that right?');
   });
+
+  it('reads a logo whose opaque pixels are an odd number, its colours where they are', async () => {
+    // A 7 × 7 gold square on a transparent 20 × 20 canvas: 49 opaque pixels.
+    const logo = await sharp({
+      create: { width: 20, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([{ input: { create: { width: 7, height: 7, channels: 4, background: '#ffb81c' } }, left: 3, top: 3 }])
+      .png()
+      .toBuffer();
+    const found = await pictureColours(logo);
+    expect(found.colours).toEqual([{ hex: '#ffb81c', share: 1, inkId: 'athletic-gold' }]);
+  });
 });

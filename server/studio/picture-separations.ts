@@ -5,9 +5,8 @@
  * exactly that many), and every opaque pixel goes to its nearest colour, so each film's edge is hard, as a
  * screen prints it. A transparent pixel is the garment, on no film.
  */
-import { buildPalette, utils } from 'image-q';
 import { inkById } from '#shared/studio/inks.ts';
-import { pictureColours } from './picture-colours.ts';
+import { pictureColours, quantisedPalette, type Rgb } from './picture-colours.ts';
 
 /** The longest side a film's picture is read at: 200 dpi across a 12 in print area. */
 const FILM_PIXELS = 2400;
@@ -15,8 +14,6 @@ const FILM_PIXELS = 2400;
 const MAX_INPUT_PIXELS = 40_000_000;
 /** The pixel index of a transparent pixel: on no film. */
 const CLEAR = 255;
-
-type Rgb = [number, number, number];
 
 export interface SeparationColour {
   hex: string;
@@ -49,24 +46,11 @@ async function separationColours(
     });
   }
   // The customer sees more colours than the studio told them: the palette of as many as they confirmed.
-  const opaque: number[] = [];
+  const opaque: Rgb[] = [];
   for (let at = 0; at < pixels.length; at += 4) {
-    if ((pixels[at + 3] ?? 0) >= 128) opaque.push(pixels[at] ?? 0, pixels[at + 1] ?? 0, pixels[at + 2] ?? 0);
+    if ((pixels[at + 3] ?? 0) >= 128) opaque.push([pixels[at] ?? 0, pixels[at + 1] ?? 0, pixels[at + 2] ?? 0]);
   }
-  if (opaque.length === 0) return [];
-  const container = utils.PointContainer.fromUint8Array(Uint8Array.from(opaque), opaque.length / 3, 1);
-  const palette = await buildPalette([container], {
-    colors: count,
-    paletteQuantization: 'wuquant',
-    colorDistanceFormula: 'euclidean-bt709-noalpha',
-  });
-  return palette
-    .getPointContainer()
-    .getPointArray()
-    .map((point) => {
-      const rgb: Rgb = [point.r, point.g, point.b];
-      return { rgb, colour: { hex: hexOf(rgb) } };
-    });
+  return quantisedPalette(opaque, count).map((rgb) => ({ rgb, colour: { hex: hexOf(rgb) } }));
 }
 
 /** The picture at film resolution, each pixel given to one of `count` colours (0: opaque or not only). */
@@ -81,25 +65,42 @@ export async function separatePicture(picture: Buffer, count: number): Promise<P
   const pixels = new Uint8Array(data.buffer, data.byteOffset, data.length);
   const found = count > 0 ? await separationColours(picture, pixels, count) : [];
   const index = new Uint8Array(info.width * info.height);
+  // Art has few distinct shades next to its pixels: each shade's nearest colour is found once.
+  const nearest = new Map<number, number>();
+  let lastShade = -1;
+  let lastColour = 0;
   for (let pixel = 0; pixel < index.length; pixel += 1) {
     const at = pixel * 4;
     if ((pixels[at + 3] ?? 0) < 128) {
       index[pixel] = CLEAR;
       continue;
     }
-    let best = 0;
-    let bestAway = Number.POSITIVE_INFINITY;
-    found.forEach(({ rgb }, colour) => {
-      const away =
-        ((pixels[at] ?? 0) - rgb[0]) ** 2 +
-        ((pixels[at + 1] ?? 0) - rgb[1]) ** 2 +
-        ((pixels[at + 2] ?? 0) - rgb[2]) ** 2;
-      if (away < bestAway) {
-        best = colour;
-        bestAway = away;
+    const r = pixels[at] ?? 0;
+    const g = pixels[at + 1] ?? 0;
+    const b = pixels[at + 2] ?? 0;
+    const shade = (r << 16) | (g << 8) | b;
+    // Runs of one shade are most of a flat picture: the pixel before answers without a lookup.
+    if (shade === lastShade) {
+      index[pixel] = lastColour;
+      continue;
+    }
+    let best = nearest.get(shade);
+    if (best === undefined) {
+      best = 0;
+      let bestAway = Number.POSITIVE_INFINITY;
+      for (let colour = 0; colour < found.length; colour += 1) {
+        const [cr, cg, cb] = (found[colour] as (typeof found)[number]).rgb;
+        const away = (r - cr) ** 2 + (g - cg) ** 2 + (b - cb) ** 2;
+        if (away < bestAway) {
+          best = colour;
+          bestAway = away;
+        }
       }
-    });
+      nearest.set(shade, best);
+    }
     index[pixel] = best;
+    lastShade = shade;
+    lastColour = best;
   }
   return { width: info.width, height: info.height, index, colours: found.map(({ colour }) => colour) };
 }
@@ -113,15 +114,19 @@ export async function separationPng(
   paint: (colour: number) => 'black' | 'white',
 ): Promise<Buffer> {
   const { default: sharp } = await import('./bounded-sharp.ts');
-  const rgba = Buffer.alloc(separation.width * separation.height * 4);
-  const shades = separation.colours.length > 0 ? separation.colours.map((_, colour) => paint(colour)) : [paint(0)];
-  separation.index.forEach((colour, pixel) => {
-    if (colour === CLEAR) return;
-    const value = shades[colour] === 'black' ? 0 : 255;
-    rgba.fill(value, pixel * 4, pixel * 4 + 3);
-    rgba[pixel * 4 + 3] = 255;
-  });
-  return sharp(rgba, { raw: { width: separation.width, height: separation.height, channels: 4 } })
+  // Grey and alpha, two bytes a pixel: all a film needs, and half the bytes to encode and embed.
+  const greyAlpha = Buffer.alloc(separation.width * separation.height * 2);
+  const shades = (separation.colours.length > 0 ? separation.colours.map((_, colour) => colour) : [0]).map((colour) =>
+    paint(colour) === 'black' ? 0 : 255,
+  );
+  const { index } = separation;
+  for (let pixel = 0; pixel < index.length; pixel += 1) {
+    const colour = index[pixel] ?? CLEAR;
+    if (colour === CLEAR) continue;
+    greyAlpha[pixel * 2] = shades[colour] ?? 255;
+    greyAlpha[pixel * 2 + 1] = 255;
+  }
+  return sharp(greyAlpha, { raw: { width: separation.width, height: separation.height, channels: 2 } })
     .png({ compressionLevel: 6 })
     .toBuffer();
 }
