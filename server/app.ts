@@ -475,6 +475,13 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
         const { uploadPictures } = await import('#server/mockups/design-pictures.ts');
         return uploadPictures(layers, (await desk.getRequest(reference))?.files ?? []);
       },
+      members: async (reference) => {
+        const group = await groups.groupOf(reference);
+        if (!group) return [];
+        return (await groups.entriesOf(group.id))
+          .filter((entry) => entry.removedAt === null)
+          .map(({ backName, backNumber, size, quantity }) => ({ backName, backNumber, size, quantity }));
+      },
     }),
   );
   app.use(

@@ -68,8 +68,12 @@ export interface DeskDesignLocation {
   inks: string[];
   /** Screen printing: how many films (one per screen); 0 for the other methods. */
   films: number;
-  /** Download addresses: the press file as SVG and PDF, and the films PDF for screen printing. */
-  files: { svg: string; pdf: string; films?: string };
+  /**
+   * Download addresses: the press file as SVG and PDF and the films PDF for screen printing (the art every
+   * shirt shares, absent where the location prints only names and numbers), and the names sheet where each
+   * member's name or number is printed.
+   */
+  files: { svg?: string; pdf?: string; films?: string; names?: string };
   /** The studio opened on this location of the request's design, to edit it and save it back. */
   studio: string;
 }

@@ -24,7 +24,7 @@ const MARK_OFFSET_INCHES = 0.5;
 const MARK_RADIUS_INCHES = 0.15;
 
 /** What a film's screen prints: the underbase, one of the shop's inks, or one colour of a picture. */
-export type FilmScreen =
+type FilmScreen =
   | { kind: 'underbase' }
   | { kind: 'ink'; inkId: string }
   | { kind: 'picture'; layer: number; colour: number };

@@ -15,7 +15,7 @@ const MAX_INPUT_PIXELS = 40_000_000;
 /** The pixel index of a transparent pixel: on no film. */
 const CLEAR = 255;
 
-export interface SeparationColour {
+interface SeparationColour {
   hex: string;
   /** The shop's ink it is nearest, named on the film when there is one. */
   inkName?: string;
