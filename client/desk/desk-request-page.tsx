@@ -52,6 +52,11 @@ export function CustomerPage({ view, options }: { view: DeskRequestView; options
           <span className="text-stone-600">(the production board’s printable sheet for this job)</span>
         </p>
       )}
+      {view.fileWarning && (
+        <p role="alert" className="mt-4 rounded border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+          Before production: {view.fileWarning}
+        </p>
+      )}
       {view.freshQuoteAskedAt && (
         <p className="mt-4 rounded border border-amber-400 bg-amber-50 p-3">
           <span className="font-semibold">Needs a new quote:</span> the customer asked for a fresh quote on{' '}

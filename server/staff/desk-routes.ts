@@ -17,7 +17,7 @@ import { type DeskNotice, deskNotices } from './desk-notices.ts';
 import { type CustomerPageOptions, showRequest } from './desk-request-page.ts';
 import type { DeskStore } from './desk-store.ts';
 import { listItemView } from './desk-views.ts';
-import { proofFileRoutes } from './proof-routes.ts';
+import { proofFileRoutes, proofNoteRoutes } from './proof-routes.ts';
 import { quoteRoutes } from './quote-routes.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 import type { StaffAuth } from './staff-auth.ts';
@@ -76,7 +76,7 @@ export interface DeskRoutesOptions
 type DeskContext = Omit<DeskRoutesOptions, 'now' | 'notices'> & Pick<CustomerPageOptions, 'now' | 'notices'>;
 
 /** The inbox: filtered by status, kind and a search, a page at a time, with each order's risk. */
-function showInbox(options: Pick<DeskContext, 'desk' | 'planner' | 'render' | 'now'>): RequestHandler {
+function showInbox(options: Pick<DeskContext, 'desk' | 'planner' | 'render' | 'now' | 'versions'>): RequestHandler {
   return async (req, res) => {
     const status = typeof req.query.status === 'string' && req.query.status !== '' ? req.query.status : undefined;
     const kind = req.query.kind === 'quote' || req.query.kind === 'contact' ? req.query.kind : undefined;
@@ -88,9 +88,10 @@ function showInbox(options: Pick<DeskContext, 'desk' | 'planner' | 'render' | 'n
       ...(search ? { search } : {}),
       ...(status && (isStatusOf('quote', status) || isStatusOf('contact', status)) ? { status } : {}),
     };
-    const [list, risks] = await Promise.all([
+    const [list, risks, waiting] = await Promise.all([
       options.desk.listRequests({ ...filter, pageSize: PAGE_SIZE }),
       options.planner.risks(),
+      options.versions.proofsWaiting(),
     ]);
     const today = options.now();
     await options.render(req, res, {
@@ -106,6 +107,9 @@ function showInbox(options: Pick<DeskContext, 'desk' | 'planner' | 'render' | 'n
       counts: list.counts,
       unread: list.unread,
       ...optionalField('uncounted', list.uncounted),
+      ...(waiting.length > 0
+        ? { proofsWaiting: waiting.map((proof) => ({ ...proof, sentAt: proof.sentAt.toISOString() })) }
+        : {}),
     });
   };
 }
@@ -301,6 +305,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
   router.post('/staff/requests/:reference/link', replaceLink(context));
   router.post('/staff/requests/:reference/notes', addNote(context));
   router.use(proofFileRoutes(context.versions));
+  router.use(proofNoteRoutes(context.versions));
   router.use(
     quoteRoutes({
       desk: context.desk,
