@@ -84,7 +84,8 @@ function enableArea(area: HTMLElement): void {
   area.tabIndex = 0;
   area.setAttribute('role', 'application');
   area.setAttribute('aria-roledescription', 'proof to pin a note on');
-  area.setAttribute('aria-label', `${svg.getAttribute('aria-label') ?? 'Proof'}. ${instructions}`);
+  const name = area.querySelector('img')?.alt || area.querySelector('svg[role="img"]')?.getAttribute('aria-label');
+  area.setAttribute('aria-label', `${name || 'The proof'}. ${instructions}`);
   area.classList.add('cursor-crosshair');
 
   const place = (point: { x: number; y: number }) => {
