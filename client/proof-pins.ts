@@ -33,7 +33,7 @@ function crossHair(svg: SVGSVGElement) {
   const parts = [line(svg, 4, '#111'), line(svg, 2, '#fff'), line(svg, 4, '#111'), line(svg, 2, '#fff')];
   for (const part of parts) group.append(part);
   const ring = document.createElementNS(SVG_NS, 'circle');
-  ring.setAttribute('r', String(Math.max(width, height) * 0.024));
+  ring.setAttribute('r', String(Math.max(width, height) * 0.035));
   ring.setAttribute('fill', 'none');
   ring.setAttribute('stroke', '#be185d');
   ring.setAttribute('stroke-width', '3');

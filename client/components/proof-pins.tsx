@@ -35,7 +35,7 @@ export function PinLayer({
   frame?: Frame;
 }) {
   const { width, height } = pixels;
-  const radius = Math.max(width, height) * 0.024;
+  const radius = Math.max(width, height) * 0.035;
   return (
     <svg
       viewBox={`0 0 ${width} ${height}`}
@@ -180,35 +180,41 @@ export function PinList({
                 </ul>
               )}
               {open && answerAction && (
-                <form method="post" action={answerAction(pin.number)} className="mt-2 space-y-2">
-                  <input type="hidden" name={CSRF_FIELD} value={csrfToken} />
-                  <label htmlFor={`answer-${pin.number}`} className="block text-sm font-medium">
-                    Answer note {pin.number}
-                  </label>
-                  <textarea
-                    id={`answer-${pin.number}`}
-                    name="text"
-                    rows={2}
-                    maxLength={PIN_NOTE_MAX}
-                    className={inputClass}
-                  />
-                  <div className="flex flex-wrap gap-2">
-                    <button
-                      type="submit"
-                      className="min-h-11 rounded border border-stone-400 bg-white px-3 py-1.5 font-semibold hover:bg-stone-100"
-                    >
-                      Send answer
-                    </button>
-                    <button
-                      type="submit"
-                      name="done"
-                      value={pin.done ? 'open' : 'done'}
-                      className="min-h-11 rounded border border-stone-400 bg-white px-3 py-1.5 font-semibold hover:bg-stone-100"
-                    >
-                      {pin.done ? 'Open again' : 'Mark done'}
-                    </button>
-                  </div>
-                </form>
+                // Folded away until wanted: a list of notes each with a box open would bury the proof.
+                <details className="mt-1" data-answer={pin.number}>
+                  <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-800 underline">
+                    Answer{pin.done ? ' or open again' : ' or mark done'}
+                  </summary>
+                  <form method="post" action={answerAction(pin.number)} className="space-y-2">
+                    <input type="hidden" name={CSRF_FIELD} value={csrfToken} />
+                    <label htmlFor={`answer-${pin.number}`} className="block text-sm font-medium">
+                      Answer note {pin.number}
+                    </label>
+                    <textarea
+                      id={`answer-${pin.number}`}
+                      name="text"
+                      rows={2}
+                      maxLength={PIN_NOTE_MAX}
+                      className={inputClass}
+                    />
+                    <div className="flex flex-wrap gap-2">
+                      <button
+                        type="submit"
+                        className="min-h-11 rounded border border-stone-400 bg-white px-3 py-1.5 font-semibold hover:bg-stone-100"
+                      >
+                        Send answer
+                      </button>
+                      <button
+                        type="submit"
+                        name="done"
+                        value={pin.done ? 'open' : 'done'}
+                        className="min-h-11 rounded border border-stone-400 bg-white px-3 py-1.5 font-semibold hover:bg-stone-100"
+                      >
+                        {pin.done ? 'Open again' : 'Mark done'}
+                      </button>
+                    </div>
+                  </form>
+                </details>
               )}
             </div>
           </div>

@@ -110,34 +110,40 @@ export function ProofSection({
   proof: CustomerPageProof;
   options: CustomerPageOptions;
 }) {
+  const notesBeside = proof.canPin || proof.pins.length > 0;
   return (
     <PageSection id="proof" title={`Your proof${proof.version > 1 ? ` (v${proof.version}, the newest)` : ''}`}>
-      {proof.previewable ? (
-        <ProofPicture view={view} proof={proof} />
-      ) : (
-        <p className="rounded bg-stone-50 p-4 text-center">This proof is a PDF: open it to check every detail.</p>
-      )}
-      <p className="mt-3 text-sm wrap-anywhere">
-        {proof.print && <span className="font-medium">Prints at {proof.print.text}. </span>}
-        {/* The picture alone, full size: on a phone the browser lets it be pinch-zoomed, with or without JavaScript. */}
-        {proof.previewable && (
-          <>
-            <a
-              className="inline-flex min-h-11 items-center font-semibold underline"
-              href={`${view.path}/proofs/${proof.version}/preview`}
-              data-testid="proof-full-size"
-            >
-              Open the proof full size to zoom in
-            </a>{' '}
-            ·{' '}
-          </>
-        )}
-        <a className="font-semibold underline" href={`${view.path}/proofs/${proof.version}`}>
-          Download {proof.name}
-        </a>
-      </p>
-      {proof.notes && <p className="mt-3 whitespace-pre-line wrap-anywhere">{proof.notes}</p>}
-      <ProofNotes view={view} proof={proof} options={options} />
+      {/* The notes beside the proof on a wide screen, below it on a phone. */}
+      <div className={notesBeside ? 'grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : ''}>
+        <div className="min-w-0">
+          {proof.previewable ? (
+            <ProofPicture view={view} proof={proof} />
+          ) : (
+            <p className="rounded bg-stone-50 p-4 text-center">This proof is a PDF: open it to check every detail.</p>
+          )}
+          <p className="mt-3 text-sm wrap-anywhere">
+            {proof.print && <span className="font-medium">Prints at {proof.print.text}. </span>}
+            {/* The picture alone, full size: on a phone the browser lets it be pinch-zoomed, with or without JavaScript. */}
+            {proof.previewable && (
+              <>
+                <a
+                  className="inline-flex min-h-11 items-center font-semibold underline"
+                  href={`${view.path}/proofs/${proof.version}/preview`}
+                  data-testid="proof-full-size"
+                >
+                  Open the proof full size to zoom in
+                </a>{' '}
+                ·{' '}
+              </>
+            )}
+            <a className="font-semibold underline" href={`${view.path}/proofs/${proof.version}`}>
+              Download {proof.name}
+            </a>
+          </p>
+          {proof.notes && <p className="mt-3 whitespace-pre-line wrap-anywhere">{proof.notes}</p>}
+        </div>
+        {notesBeside && <ProofNotes view={view} proof={proof} options={options} />}
+      </div>
       {(proof.state === 'open' || proof.state === 'draft') && (
         <p className="mt-3 text-stone-700">
           Check the spelling, the colors, the size and the placement. Nothing is printed until you approve it.
@@ -174,9 +180,8 @@ function ProofNotes({
   proof: CustomerPageProof;
   options: CustomerPageOptions;
 }) {
-  if (!proof.canPin && proof.pins.length === 0) return null;
   return (
-    <section aria-labelledby="proof-notes-title" className="mt-4">
+    <section aria-labelledby="proof-notes-title" className="min-w-0">
       <h3 id="proof-notes-title" className="font-bold">
         Notes on this proof
       </h3>
@@ -229,6 +234,11 @@ function EarlierVersion({ view, older }: { view: CustomerPageView; older: Custom
             <li key={pin.number} className="wrap-anywhere">
               <span className="font-semibold">{pin.number}.</span> {pin.text}
               {pin.done ? ' (done)' : ''}
+              {pin.replies.map((reply) => (
+                <span key={`${reply.at}-${reply.who}`} className="block pl-4 text-stone-700">
+                  {reply.who}: {reply.text}
+                </span>
+              ))}
             </li>
           ))}
         </ol>

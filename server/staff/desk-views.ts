@@ -210,7 +210,10 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
     case 'proof_note_answer':
       return {
         ...base,
-        what: `${data.answered === true ? 'Answered' : data.done === false ? 'Opened again' : 'Marked done'} note ${String(data.number)}${data.answered === true && data.done === true ? ' and marked it done' : ''}`,
+        what:
+          data.answered === true
+            ? `Answered note ${String(data.number)}${data.done === true ? ' and marked it done' : ''}`
+            : `${data.done === false ? 'Opened again' : 'Marked done:'} note ${String(data.number)}`,
       };
     default:
       return { ...base, what: humanize(event.type) };

@@ -113,9 +113,11 @@ describe('notes pinned on a proof, a new version, and the approval that locks it
       await shop.goto(`${site.url}/staff`);
       expect(await shop.getByText(/3 open notes/).count()).toBe(1);
       await shop.goto(`${site.url}/staff/requests/${reference}`);
+      await shop.locator('#note-1 summary').click();
       await shop.getByLabel('Answer note 1').fill('Made it 20% bigger in v2');
       await shop.locator('#note-1').getByRole('button', { name: 'Send answer' }).click();
       await expect.poll(() => notice(shop)).toContain('Your answer is added');
+      await shop.locator('#note-2 summary').click();
       await shop.locator('#note-2').getByRole('button', { name: 'Mark done' }).click();
       await expect.poll(() => notice(shop)).toContain('marked done');
       expect(await shop.getByTestId('answers-pins').textContent()).toContain('notes 1, 2');
