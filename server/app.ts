@@ -125,6 +125,7 @@ export function createApp(deps: AppDependencies): Express {
     versions,
     now: wiring.now,
     planner: wiring.planner,
+    site: () => deps.siteData.data,
   });
   mountCustomerPages(app, wiring, requests);
   mountDesk(app, wiring, requests);

@@ -85,6 +85,11 @@ export interface CustomerPageProof {
   earlier: CustomerPageEarlierProof[];
   /** The earlier version asked for beside it (`?compare=`); the one just before by default. */
   compareWith?: number;
+  /**
+   * While it waits: the last day (before `cutoff` that day, in the shop's words) an approval still keeps
+   * `keeps`, on the shop's load; or, when even an approval now misses it, the earliest date instead.
+   */
+  deadline?: { day: string; cutoff: string; keeps: string } | { late: true; earliest: string; wanted: string };
 }
 
 /** A proof version a newer one replaced: kept, with its notes, to compare. */

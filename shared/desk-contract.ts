@@ -229,7 +229,15 @@ export type DeskView =
       /** The search matched more than this many: not counted (no counts, no unread; total only so far). */
       uncounted?: number;
       /** The proofs out with their customers, the longest waiting first, with their open notes. */
-      proofsWaiting?: { reference: string; name: string; version: number; sentAt: string; openPins: number }[];
+      proofsWaiting?: {
+        reference: string;
+        name: string;
+        version: number;
+        sentAt: string;
+        openPins: number;
+        /** The last day an approval keeps the date (YYYY-MM-DD), or the date already missed. */
+        deadline?: { day: string; keeps: string } | { late: true; earliest: string };
+      }[];
     }
   | {
       page: 'request';

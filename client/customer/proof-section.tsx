@@ -6,6 +6,7 @@ import {
   type CustomerPageView,
   PROOF_PREVIEW_WIDTHS,
 } from '#shared/customer-page-contract.ts';
+import { formatFullCalendarDate } from '#shared/pricing/calendar-date.ts';
 import { PageSection } from './customer-document.tsx';
 import { ApprovedNote, DecisionForms } from './decision-form.tsx';
 
@@ -144,6 +145,7 @@ export function ProofSection({
         </div>
         {notesBeside && <ProofNotes view={view} proof={proof} options={options} />}
       </div>
+      {proof.deadline && <DeadlineLine deadline={proof.deadline} />}
       {(proof.state === 'open' || proof.state === 'draft') && (
         <p className="mt-3 text-stone-700">
           Check the spelling, the colors, the size and the placement. Nothing is printed until you approve it.
@@ -296,5 +298,27 @@ function CompareVersions({ view, proof }: { view: CustomerPageView; proof: Custo
         </figure>
       </div>
     </section>
+  );
+}
+
+/** Until when an approval keeps the date, from the shop's real load; or, already too late, the earliest date. */
+function DeadlineLine({ deadline }: { deadline: NonNullable<CustomerPageProof['deadline']> }) {
+  if ('late' in deadline) {
+    return (
+      <p
+        className="mt-3 rounded border border-amber-400 bg-amber-50 p-3 text-amber-950"
+        data-testid="approval-deadline"
+      >
+        Approving today, the earliest your order can be ready is{' '}
+        <strong>{formatFullCalendarDate(deadline.earliest)}</strong>, after {formatFullCalendarDate(deadline.wanted)}.
+        Approve soon, or ask us about a rush.
+      </p>
+    );
+  }
+  return (
+    <p className="mt-3 rounded border border-brand-300 bg-brand-50 p-3 font-semibold" data-testid="approval-deadline">
+      Approve by {formatFullCalendarDate(deadline.day)}, {deadline.cutoff}, to keep{' '}
+      {formatFullCalendarDate(deadline.keeps)}.
+    </p>
   );
 }

@@ -1,6 +1,7 @@
 import { useShopTime } from '#client/components/shop-time.tsx';
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import { daysLeftText, formatDay } from '#shared/desk-format.ts';
+import { formatFullCalendarDate } from '#shared/pricing/calendar-date.ts';
 import { quoteStatuses, type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 import { DeskDocument, TokenField } from './desk-document.tsx';
 import { FreshQuoteBadge, RiskBadge, StatusBadge } from './status-badge.tsx';
@@ -86,6 +87,19 @@ export function InboxPage({ view, options }: { view: InboxView; options: DeskRen
                   {proof.reference}
                 </a>{' '}
                 {proof.name}, proof v{proof.version} sent {dateTime(proof.sentAt)}
+                {proof.deadline &&
+                  ('late' in proof.deadline ? (
+                    <span className="font-semibold text-red-800">
+                      {' '}
+                      · date missed: the earliest now is {formatFullCalendarDate(proof.deadline.earliest)}
+                    </span>
+                  ) : (
+                    <span className="font-semibold">
+                      {' '}
+                      · approve by {formatFullCalendarDate(proof.deadline.day)} to keep{' '}
+                      {formatFullCalendarDate(proof.deadline.keeps)}
+                    </span>
+                  ))}
                 {proof.openPins > 0 && (
                   <span className="font-semibold text-pink-800">
                     {' '}

@@ -23,6 +23,7 @@ import type { CustomerPageOptions, CustomerPageView } from '#shared/customer-pag
 import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
 import type { GroupFormState } from '#shared/groups/group-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
+import { formatCutoff } from '#shared/pricing/business-days.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { pinNotices } from '#shared/requests/proof-pins.ts';
 import { ARTWORK_MAX_FILES, artworkListError } from '#shared/submissions/artwork.ts';
@@ -271,6 +272,18 @@ async function sendPage(
     ...(extra.notice ? { notice: extra.notice } : {}),
     ...(group ? { group } : {}),
   };
+  // A proof waiting for its answer says until when an approval keeps the date promised (or asked for).
+  const target =
+    request.promised?.date ??
+    (typeof request.payload.inHandsDate === 'string' ? request.payload.inHandsDate : undefined);
+  const deadline =
+    view.proof?.state === 'open' ? await options.requests.approvalDeadline(reference, target) : undefined;
+  if (view.proof && deadline && target) {
+    view.proof.deadline =
+      'late' in deadline
+        ? { late: true, earliest: deadline.earliest, wanted: target }
+        : { day: deadline.day, keeps: deadline.keeps, cutoff: formatCutoff(prices['order-terms'], deadline.day) };
+  }
   const compare =
     typeof req.query.compare === 'string' && /^\d{1,4}$/.test(req.query.compare)
       ? Number(req.query.compare)

@@ -206,6 +206,70 @@ describe.each(backends)('the proof room on %s', (backend) => {
   });
 });
 
+// The approval's deadline on the shop's load, with a clock the test holds: said on the customer's page while
+// the proof waits, and on the desk's inbox, the soonest first.
+describe.each(backends)('the approval deadline on %s', (backend) => {
+  it('says until when an approval keeps the in-hands date, or that it is already missed', async () => {
+    const storage = await openTestStorage(backend);
+    // Monday 30 November 2026, 09:00 in the shop's zone.
+    const app = await createTestApp({
+      storage,
+      config: { submissionRateLimit: 1000, csrfSecret },
+      now: () => new Date('2026-11-30T15:00:00Z'),
+    });
+    async function proofFor(inHandsDate: string) {
+      const { reference } = await storage.submissions.saveSubmission({
+        kind: 'quote',
+        name: 'Dana Whitfield',
+        email: 'dana@example.com',
+        payload: { name: 'Dana Whitfield', service: 'Screen printing', quantity: 48, inHandsDate },
+        formValues: {
+          service: 'screen-printing',
+          garment: 'own',
+          qtyM: '48',
+          loc1: 'front',
+          loc1Colors: '2',
+          delivery: 'pickup',
+        },
+        files: [],
+      });
+      const png = randomPng(20);
+      await storage.versions.sendProof(
+        reference,
+        {
+          file: { name: 'front.png', mediaType: 'image/png', size: png.length, data: png },
+          widthInches: null,
+          heightInches: null,
+          notes: '',
+        },
+        { from: 'new', to: 'proof_sent', actor: staff, mail: (version) => ({ kind: 'proof-sent', version }) },
+      );
+      return { reference, path: await requestLinks(storage.customer, csrfSecret).pathFor(reference) };
+    }
+    const roomy = await proofFor('2027-01-29');
+    const tight = await proofFor('2026-12-01');
+    const page = await request(app.app)
+      .get(roomy.path ?? '')
+      .expect(200);
+    expect(page.text).toMatch(
+      /Approve by [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, 2027, \d{1,2}:\d{2} [ap]m [A-Z]+, to keep Fri, Jan 29, 2027\./,
+    );
+    const late = await request(app.app)
+      .get(tight.path ?? '')
+      .expect(200);
+    expect(late.text).toContain('Approving today, the earliest your order can be ready is');
+
+    const { cookie } = await staffSession(app.app, storage, 'owner@seenwear.example');
+    const inbox = await request(app.app).get('/staff').set('Cookie', cookie).expect(200);
+    const listed = /Proofs waiting for the customer[\s\S]*?<\/ul>/.exec(inbox.text)?.[0] ?? '';
+    // The missed date first, then the deadline.
+    expect(listed.indexOf(tight.reference)).toBeLessThan(listed.indexOf(roomy.reference));
+    expect(listed).toContain('date missed');
+    expect(listed).toContain('to keep Fri, Jan 29, 2027');
+    await storage.close();
+  });
+});
+
 // A flood of notes from one address is cut off by the rate limit, before anything is read or kept.
 describe.each(backends)('a flood of proof notes on %s', (backend) => {
   it('answers 429 past the limit and keeps only the notes before it', async () => {

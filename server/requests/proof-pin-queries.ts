@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Actor } from '#server/storage/activity.ts';
 import type { Database } from '#server/storage/database.ts';
 import { appendEvent } from '#server/storage/request-events.ts';
-import { readDate, type StorageDatabase } from '#server/storage/schema.ts';
+import { readDate, readJson, type StorageDatabase } from '#server/storage/schema.ts';
 import { pinStatuses } from '#shared/requests/proof-pins.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
 import type { PinRefusal, ProofPinStore, StoredPin, WaitingProof } from './proof-pin-store.ts';
@@ -198,6 +198,8 @@ async function proofsWaiting({ db }: Database): Promise<WaitingProof[]> {
     .select((eb) => [
       'submissions.reference',
       'submissions.name',
+      'submissions.payload',
+      'submissions.promised_date',
       'proofs.version',
       'proofs.created_at',
       eb
@@ -211,13 +213,18 @@ async function proofsWaiting({ db }: Database): Promise<WaitingProof[]> {
     .orderBy('proofs.created_at')
     .limit(100)
     .execute();
-  return rows.map((row) => ({
-    reference: row.reference,
-    name: row.name,
-    version: row.version,
-    sentAt: readDate(row.created_at),
-    openPins: Number(row.open_pins ?? 0),
-  }));
+  return rows.map((row) => {
+    const inHands = readJson(row.payload).inHandsDate;
+    const target = row.promised_date ?? (typeof inHands === 'string' ? inHands : undefined);
+    return {
+      reference: row.reference,
+      name: row.name,
+      version: row.version,
+      sentAt: readDate(row.created_at),
+      openPins: Number(row.open_pins ?? 0),
+      ...(target ? { target } : {}),
+    };
+  });
 }
 
 /** The notes pinned on proofs, on the open database (part of the version store's contract). */

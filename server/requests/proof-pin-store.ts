@@ -25,6 +25,8 @@ export interface WaitingProof {
   version: number;
   sentAt: Date;
   openPins: number;
+  /** The date to keep: the day promised, else the customer's in-hands date (YYYY-MM-DD). */
+  target?: string;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { LimitStore } from '#server/http/limit-store.ts';
 import type { LinkKeys } from '#server/http/link-secrets.ts';
 import type { OutboxStore } from '#server/mail/outbox-store.ts';
 import type { ProductionPlanner } from '#server/production/production-store.ts';
+import type { WaitingProof } from '#server/requests/proof-pin-store.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import { type RequestService, statusMail } from '#server/requests/request-service.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
@@ -76,7 +77,9 @@ export interface DeskRoutesOptions
 type DeskContext = Omit<DeskRoutesOptions, 'now' | 'notices'> & Pick<CustomerPageOptions, 'now' | 'notices'>;
 
 /** The inbox: filtered by status, kind and a search, a page at a time, with each order's risk. */
-function showInbox(options: Pick<DeskContext, 'desk' | 'planner' | 'render' | 'now' | 'versions'>): RequestHandler {
+function showInbox(
+  options: Pick<DeskContext, 'desk' | 'planner' | 'render' | 'now' | 'versions' | 'requests'>,
+): RequestHandler {
   return async (req, res) => {
     const status = typeof req.query.status === 'string' && req.query.status !== '' ? req.query.status : undefined;
     const kind = req.query.kind === 'quote' || req.query.kind === 'contact' ? req.query.kind : undefined;
@@ -107,11 +110,25 @@ function showInbox(options: Pick<DeskContext, 'desk' | 'planner' | 'render' | 'n
       counts: list.counts,
       unread: list.unread,
       ...optionalField('uncounted', list.uncounted),
-      ...(waiting.length > 0
-        ? { proofsWaiting: waiting.map((proof) => ({ ...proof, sentAt: proof.sentAt.toISOString() })) }
-        : {}),
+      ...(waiting.length > 0 ? { proofsWaiting: await waitingWithDeadlines(options.requests, waiting) } : {}),
     });
   };
+}
+
+/**
+ * The proofs out with their customers, each with the last day an approval keeps its date (on today's load),
+ * the soonest deadline first; those with no date to keep after them, the longest waiting first.
+ */
+async function waitingWithDeadlines(requests: DeskContext['requests'], waiting: readonly WaitingProof[]) {
+  const rows = await Promise.all(
+    waiting.map(async ({ target, sentAt, ...proof }) => {
+      const deadline = await requests.approvalDeadline(proof.reference, target);
+      return { ...proof, sentAt: sentAt.toISOString(), ...(deadline ? { deadline } : {}) };
+    }),
+  );
+  const sortDay = (row: (typeof rows)[number]) =>
+    !row.deadline ? '9999-12-31' : 'late' in row.deadline ? '0000-00-00' : row.deadline.day;
+  return rows.sort((a, b) => sortDay(a).localeCompare(sortDay(b)));
 }
 
 /** A file the customer sent, or its preview. */
