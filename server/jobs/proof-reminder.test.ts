@@ -36,7 +36,7 @@ describe.each(backends)('the proof deadline reminders on %s', (backend) => {
   });
   afterAll(() => storage.close());
 
-  const run = (iso: string) =>
+  const run = (iso: string, given: ApprovalDeadline = deadline) =>
     reminderJob({
       ...storage,
       logger: memoryLogger().logger,
@@ -44,7 +44,7 @@ describe.each(backends)('the proof deadline reminders on %s', (backend) => {
       now: () => new Date(iso),
       proofs: {
         waiting: () => storage.versions.proofsWaiting(),
-        deadline: async (_reference, target) => (target ? deadline : undefined),
+        deadline: async (_reference, target) => (target ? given : undefined),
         calendar: () => calendar,
       },
     }).run(new AbortController().signal);
@@ -133,5 +133,25 @@ describe.each(backends)('the proof deadline reminders on %s', (backend) => {
         settings,
       ),
     ).rejects.toThrow(MailNotDueError);
+  });
+
+  it('tells the customer once the new date when the date can no longer be kept', async () => {
+    const reference = await proofOut();
+    const missed: ApprovalDeadline = { late: true, earliest: '2026-12-22' };
+    await Promise.all([run('2026-12-07T16:00:00Z', missed), run('2026-12-07T16:00:00Z', missed)]);
+    await run('2026-12-08T16:00:00Z', missed);
+    expect(await keysOf(reference)).toEqual(['proof-date-moved:2026-12-18']);
+    const mail = await buildMail(
+      {
+        id: 1,
+        reference,
+        recipient: 'customer',
+        facts: { kind: 'reminder', about: 'proof-date-moved', version: 1, day: '2026-12-18', keeps: '2026-12-22' },
+      },
+      storage,
+      settings,
+    );
+    expect(mail.subject).toBe(`Seenwear: your proof for ${reference} is still waiting: a new date`);
+    expect(mail.text).toContain('Approved today, your order can be ready by Dec 22, 2026.');
   });
 });

@@ -25,7 +25,8 @@ const DAY_MS = 24 * HOUR_MS;
  * - a quote, 3 days before its valid-until date (or fewer, for a quote sent less than 2 days ago: none
  *   then), while it waits for the customer's answer.
  * - a proof waiting for its answer, the day before its approval deadline and on the deadline's morning
- *   (before the cut-off): two at most per request, whatever versions follow, none once it is approved.
+ *   (before the cut-off): two at most per request, whatever versions follow, none once it is approved;
+ *   and, once the date can no longer be kept, one mail with the earliest date now.
  * Nothing older than 30 days is reminded (an order left that long is the desk's to chase), and only
  * between 9 am and 6 pm on the shop's clock: a reminder at 3 am reads as a machine's.
  */
@@ -84,9 +85,25 @@ async function proofReminders(
   const beforeCutoff = clock < hours * 60 + minutes;
   const due: { reference: string; facts: QueuedFacts; key: string }[] = [];
   for (const proof of await proofs.waiting()) {
-    if (!proof.target) continue;
+    // A proof out longer than the look-back is the desk's to chase, as the other reminders.
+    if (!proof.target || at.getTime() - proof.sentAt.getTime() > REMINDER_TIMING.lookBackMs) continue;
     const deadline = await proofs.deadline(proof.reference, proof.target);
-    if (!deadline || 'late' in deadline) continue;
+    if (!deadline) continue;
+    if ('late' in deadline) {
+      // The date can no longer be kept: the customer is told the earliest one now, once.
+      due.push({
+        reference: proof.reference,
+        key: 'proof-date-moved',
+        facts: {
+          kind: 'reminder',
+          about: 'proof-date-moved',
+          version: proof.version,
+          day: proof.target,
+          keeps: deadline.earliest,
+        },
+      });
+      continue;
+    }
     const key =
       deadline.day === addDays(today, 1)
         ? 'proof-deadline:before'

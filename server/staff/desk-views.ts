@@ -190,7 +190,11 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
             ? 'Reminded the customer of the deposit due (e-mail)'
             : data.about === 'balance'
               ? 'Reminded the customer the order is ready and its balance due (e-mail)'
-              : `Reminded the customer that quote v${String(data.version)} expires soon (e-mail)`,
+              : data.about === 'proof-deadline'
+                ? `Reminded the customer to approve proof v${String(data.version)} by ${typeof data.day === 'string' ? formatDay(data.day) : 'its deadline'} (e-mail)`
+                : data.about === 'proof-date-moved'
+                  ? `Told the customer the date asked for can no longer be kept: ${typeof data.keeps === 'string' ? formatDay(data.keeps) : 'a later date'} if approved now (e-mail)`
+                  : `Reminded the customer that quote v${String(data.version)} expires soon (e-mail)`,
       };
     case 'status': {
       const from = statusLabels[data.from as RequestStatus] ?? String(data.from);

@@ -43,10 +43,11 @@ const mailFactsSchema = z.discriminatedUnion('kind', [
   // Sent once each by the reminder job (server/jobs/reminder-job.ts): a deposit or a balance due for some
   // days, a quote (its version) a few days before it expires.
   // A proof (its version) waiting for its answer: the day before its approval deadline and on its morning,
-  // with the deadline's day and the date it keeps (YYYY-MM-DD).
+  // with the deadline's day and the date it keeps (YYYY-MM-DD); once the date can no longer be kept, the
+  // date asked for (`day`) and the earliest one now (`keeps`).
   z.object({
     kind: z.literal('reminder'),
-    about: z.enum(['deposit', 'balance', 'quote-expiring', 'proof-deadline']),
+    about: z.enum(['deposit', 'balance', 'quote-expiring', 'proof-deadline', 'proof-date-moved']),
     version: version.optional(),
     day: z
       .string()
