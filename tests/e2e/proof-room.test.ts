@@ -77,7 +77,8 @@ describe('notes pinned on a proof, a new version, and the approval that locks it
       await expect.poll(() => area.getAttribute('tabindex')).toBe('0');
       for (const [note, at] of [
         ['Make the logo a bit bigger', { x: 0.25, y: 0.3 }],
-        ['This blue should be darker', { x: 0.7, y: 0.8 }],
+        // A long word typed without a space must wrap, never push the page sideways.
+        [`This blue should be darker ${'B'.repeat(160)}`, { x: 0.7, y: 0.8 }],
       ] as const) {
         await area.scrollIntoViewIfNeeded();
         const box = await area.boundingBox();
@@ -108,10 +109,14 @@ describe('notes pinned on a proof, a new version, and the approval that locks it
       expect(await page.getByTestId('pin-list').locator('li[data-pin]').count()).toBe(3);
       expect(await axeViolations(page)).toEqual([]);
       await screenshots(page, 'customer-proof-notes');
+      // At a phone's width (where screenshots left it), nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
       // The desk sees the open notes, answers two, and sends version 2 saying what it answers.
       await shop.goto(`${site.url}/staff`);
       expect(await shop.getByText(/3 open notes/).count()).toBe(1);
+      await screenshots(shop, 'desk-inbox-proofs-waiting');
+      await shop.setViewportSize({ width: 1280, height: 900 });
       await shop.goto(`${site.url}/staff/requests/${reference}`);
       await shop.locator('#note-1 summary').click();
       await shop.getByLabel('Answer note 1').fill('Made it 20% bigger in v2');
@@ -123,6 +128,8 @@ describe('notes pinned on a proof, a new version, and the approval that locks it
       expect(await shop.getByTestId('answers-pins').textContent()).toContain('notes 1, 2');
       expect(await axeViolations(shop)).toEqual([]);
       await screenshots(shop, 'desk-proof-notes');
+      expect(await shop.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await shop.setViewportSize({ width: 1280, height: 900 });
       const v2 = randomPng(400);
       await shop.getByLabel(/Proof file/).setInputFiles({ name: 'front-2.png', mimeType: 'image/png', buffer: v2 });
       await shop.getByRole('button', { name: 'Send new version' }).click();
@@ -137,6 +144,7 @@ describe('notes pinned on a proof, a new version, and the approval that locks it
       expect(await older.getByText('Make the logo a bit bigger').count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
       await screenshots(page, 'customer-proof-v2');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
       // Approving v2 locks its file: the work order prints its checksum.
       await page.getByLabel('Your full name, as your signature').fill('Dana Whitfield');
