@@ -170,7 +170,7 @@ function quoteOf(
 }
 
 /** The notes as the customer reads them: theirs are "You", the shop's are the shop's. */
-export function pinViews(pins: readonly StoredPin[], shopName: string): PinView[] {
+function pinViews(pins: readonly StoredPin[], shopName: string): PinView[] {
   const who = (author: string) => (author === 'customer' ? 'You' : shopName);
   return pins.map((pin) => ({
     number: pin.number,
