@@ -106,8 +106,10 @@ export function PinnedImage({
       <img
         src={src}
         alt={label}
+        // Its box is kept from these before it arrives (no shift), and it loads once scrolled near.
         width={shown}
         height={Math.round((shown * pixels.height) / pixels.width)}
+        loading="lazy"
         className="block h-auto max-w-full rounded bg-stone-50"
       />
       <PinLayer pixels={pixels} pins={pins} />
