@@ -284,6 +284,8 @@ export type DeskView =
       answeredPins: number[];
       /** Why the file on the work order must not go to the press as it is: said before production. */
       fileWarning?: string;
+      /** While the proof waits: the last day an approval keeps the date, or the date already missed. */
+      proofDeadline?: { day: string; keeps: string } | { late: true; earliest: string };
       /** The day the order is promised for (YYYY-MM-DD), once booked. */
       promised?: { date: string; handover: 'pickup' | 'delivery' };
       /** Whether the shop may set or move that day now (a booked order). */

@@ -1,6 +1,7 @@
 import { PinForm, PinList, PinnedImage } from '#client/components/proof-pins.tsx';
 import { useShopTime } from '#client/components/shop-time.tsx';
 import type { DeskProof, DeskRenderOptions, DeskRequestView } from '#shared/desk-contract.ts';
+import { formatFullCalendarDate } from '#shared/pricing/calendar-date.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import { ApprovalRecord } from './request-approval.tsx';
 import { ProofForm } from './request-proof-form.tsx';
@@ -92,6 +93,13 @@ export function ProofsSection({ view, options }: { view: DeskRequestView; option
   return (
     <Section id="proofs" title="Proofs">
       {view.proofs.length === 0 && <p className="text-stone-700">No proof sent yet.</p>}
+      {view.proofDeadline && (
+        <p className="mb-3 rounded bg-stone-100 p-2 text-sm" data-testid="desk-proof-deadline">
+          {'late' in view.proofDeadline
+            ? `The date asked for can no longer be kept: approved today, it is ready by ${formatFullCalendarDate(view.proofDeadline.earliest)}.`
+            : `The customer should approve by ${formatFullCalendarDate(view.proofDeadline.day)} to keep ${formatFullCalendarDate(view.proofDeadline.keeps)}.`}
+        </p>
+      )}
       <ul className="space-y-4">
         {view.proofs.map((proof) => (
           <ProofVersion key={proof.version} proof={proof} base={base} token={options.csrfToken} />

@@ -266,6 +266,8 @@ describe.each(backends)('the approval deadline on %s', (backend) => {
     expect(listed.indexOf(tight.reference)).toBeLessThan(listed.indexOf(roomy.reference));
     expect(listed).toContain('date missed');
     expect(listed).toContain('to keep Fri, Jan 29, 2027');
+    const desk = await request(app.app).get(`/staff/requests/${roomy.reference}`).set('Cookie', cookie).expect(200);
+    expect(desk.text).toMatch(/The customer should approve by [^<]* to keep Fri, Jan 29, 2027\./);
     await storage.close();
   });
 });

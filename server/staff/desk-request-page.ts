@@ -10,7 +10,7 @@ import { imagePixels } from '#server/requests/image-pixels.ts';
 import type { StoredPin } from '#server/requests/proof-pin-store.ts';
 import { askedView, isPreviewable } from '#server/requests/request-details.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
-import { statusMail } from '#server/requests/request-service.ts';
+import { type RequestService, statusMail } from '#server/requests/request-service.ts';
 import type { SentProof, VersionStore } from '#server/requests/version-store.ts';
 import type { Actor } from '#server/storage/activity.ts';
 import type { QueuedFacts } from '#server/storage/mail-facts.ts';
@@ -45,6 +45,8 @@ import { requestPageReads } from './request-page-reads.ts';
 /** What the desk's request page reads and shows. */
 export interface CustomerPageOptions {
   desk: Pick<DeskStore, 'getRequest' | 'markRequestRead'>;
+  /** The approval deadline of a proof out, on the shop's load (the request service's). */
+  requests?: Pick<RequestService, 'approvalDeadline'>;
   /** The quotes, proofs and form of the request. */
   versions: Pick<VersionStore, 'quotesOf' | 'proofsOf' | 'formValuesOf' | 'pinsOf' | 'getProofFile'>;
   /** The customer's approvals. */
@@ -105,7 +107,7 @@ const ON_THE_BOARD: readonly string[] = [
 async function proofNotesOf(
   options: CustomerPageOptions,
   reference: string,
-  request: { name: string; status: RequestStatus },
+  request: { name: string; status: RequestStatus; promised?: { date: string }; payload: Record<string, unknown> },
   proofs: SentProof[],
   approvals: Approval[],
   stored: StoredPin[],
@@ -127,7 +129,15 @@ async function proofNotesOf(
   const check = PRINTING.includes(request.status)
     ? await printedFileCheck(options.versions, reference, proofs, approvals)
     : undefined;
-  return { pins, open, pixels, answered, fileWarning: check?.warning };
+  const inHands = request.payload.inHandsDate;
+  const deadline =
+    request.status === 'proof_sent'
+      ? await options.requests?.approvalDeadline(
+          reference,
+          request.promised?.date ?? (typeof inHands === 'string' ? inHands : undefined),
+        )
+      : undefined;
+  return { pins, open, pixels, answered, fileWarning: check?.warning, deadline };
 }
 
 /** From here on, the work order's file goes to the press: the desk checks it is the approved one. */
@@ -290,6 +300,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
         .reverse(),
       answeredPins: proofNotes.answered,
       ...optionalField('fileWarning', proofNotes.fileWarning),
+      ...optionalField('proofDeadline', proofNotes.deadline),
       canQuote: canSendQuote(request.kind, request.status),
       canSendProof: canSendProof(request.kind, request.status),
       ...(request.promised ? { promised: request.promised } : {}),
