@@ -85,6 +85,8 @@ export interface CustomerPageProof {
   earlier: CustomerPageEarlierProof[];
   /** The earlier version asked for beside it (`?compare=`); the one just before by default. */
   compareWith?: number;
+  /** A note just refused, as they typed it, back in the note form. */
+  draft?: { text: string; place: string };
   /**
    * While it waits: the last day (before `cutoff` that day, in the shop's words) an approval still keeps
    * `keeps`, on the shop's load; or, when even an approval now misses it, the earliest date instead.

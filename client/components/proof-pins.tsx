@@ -235,12 +235,15 @@ export function PinForm({
   action,
   csrfToken,
   pinnable,
+  draft,
 }: {
   id: string;
   action: string;
   csrfToken: string;
   /** The proof is a picture the note can be pinned on (a PDF is not). */
   pinnable: boolean;
+  /** A note just refused, as typed: back in its fields. */
+  draft?: { text: string; place: string };
 }) {
   return (
     <form id={id} method="post" action={action} className="mt-4 space-y-3 rounded border border-stone-300 p-4">
@@ -260,13 +263,27 @@ export function PinForm({
         <label htmlFor={`${id}-place`} className="block font-medium">
           Where <span className="font-normal text-stone-600">(optional, such as “the date under the logo”)</span>
         </label>
-        <input id={`${id}-place`} name="place" maxLength={PIN_PLACE_MAX} className={inputClass} />
+        <input
+          id={`${id}-place`}
+          name="place"
+          maxLength={PIN_PLACE_MAX}
+          defaultValue={draft?.place}
+          className={inputClass}
+        />
       </div>
       <div>
         <label htmlFor={`${id}-text`} className="block font-medium">
           Your note
         </label>
-        <textarea id={`${id}-text`} name="text" rows={3} required maxLength={PIN_NOTE_MAX} className={inputClass} />
+        <textarea
+          id={`${id}-text`}
+          name="text"
+          rows={3}
+          required
+          maxLength={PIN_NOTE_MAX}
+          defaultValue={draft?.text}
+          className={inputClass}
+        />
       </div>
       <button
         type="submit"

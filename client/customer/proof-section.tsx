@@ -201,6 +201,7 @@ function ProofNotes({
           action={`${view.path}/proofs/${proof.version}/notes`}
           csrfToken={options.csrfToken}
           pinnable={proof.previewable && proof.pixels !== undefined}
+          {...(proof.draft ? { draft: proof.draft } : {})}
         />
       )}
     </section>

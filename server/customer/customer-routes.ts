@@ -191,6 +191,8 @@ interface PageExtra {
   status?: number;
   notice?: CustomerPageView['notice'];
   groupForm?: GroupFormState;
+  /** A note refused: what they typed, given back in its form to correct rather than type again. */
+  pinDraft?: { text: string; place: string };
 }
 
 /** What every handler of the page shares, built once with the router. */
@@ -278,6 +280,7 @@ async function sendPage(
     (typeof request.payload.inHandsDate === 'string' ? request.payload.inHandsDate : undefined);
   const deadline =
     view.proof?.state === 'open' ? await options.requests.approvalDeadline(reference, target) : undefined;
+  if (view.proof && extra.pinDraft) view.proof.draft = extra.pinDraft;
   if (view.proof && deadline && target) {
     view.proof.deadline =
       'late' in deadline

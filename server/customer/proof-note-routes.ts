@@ -4,7 +4,14 @@ import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { PinRefusal, ProofPinStore } from '#server/requests/proof-pin-store.ts';
 import type { CustomerPageView } from '#shared/customer-page-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
-import { type PinProblem, pinNotices, readPinNote, readPinText } from '#shared/requests/proof-pins.ts';
+import {
+  PIN_NOTE_MAX,
+  PIN_PLACE_MAX,
+  type PinProblem,
+  pinNotices,
+  readPinNote,
+  readPinText,
+} from '#shared/requests/proof-pins.ts';
 
 /** What the notes' routes take from the customer's page: its stores and limit, the link check, the page itself. */
 interface NotePage {
@@ -17,7 +24,7 @@ interface NotePage {
   sendPage: (
     req: Parameters<RequestHandler>[0],
     res: Parameters<RequestHandler>[1],
-    extra: { status?: number; notice?: CustomerPageView['notice'] },
+    extra: { status?: number; notice?: CustomerPageView['notice']; pinDraft?: { text: string; place: string } },
   ) => Promise<void>;
 }
 
@@ -43,7 +50,17 @@ const refusalProblem: Record<PinRefusal, PinProblem> = {
  * (not redirected), so a crafted post and a script see the 4xx, and a person sees the page that explains it.
  */
 function refuse(page: NotePage, problem: PinProblem): RequestHandler {
-  return (req, res) => page.sendPage(req, res, { status: statusOf[problem], notice: pinNotices[problem] });
+  return (req, res) => {
+    const body = isRecord(req.body) ? req.body : {};
+    // What they typed goes back in the form, to shorten or correct (bounded: a pasted book is not echoed).
+    const typed = (name: string, max: number) => (typeof body[name] === 'string' ? body[name].slice(0, max) : '');
+    const pinDraft = { text: typed('text', 4 * PIN_NOTE_MAX), place: typed('place', 2 * PIN_PLACE_MAX) };
+    return page.sendPage(req, res, {
+      status: statusOf[problem],
+      notice: pinNotices[problem],
+      ...(pinDraft.text || pinDraft.place ? { pinDraft } : {}),
+    });
+  };
 }
 
 /** A note pinned on the newest proof: a point as fractions of the picture, or a "where" in words. */

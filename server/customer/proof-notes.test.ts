@@ -113,6 +113,12 @@ describe.each(backends)('the proof room on %s', (backend) => {
       const answer = await post(address, fields).expect(status);
       expect(answer.text).toContain(words);
     }
+    // A refused note comes back in its form, to correct rather than type again.
+    const back = await post('/proofs/1/notes', { text: 'Logo <b>bigger</b>', place: 'left', x: '7', y: '0.5' }).expect(
+      422,
+    );
+    expect(back.text).toContain('>Logo &lt;b&gt;bigger&lt;/b&gt;</textarea>');
+    expect(back.text).toMatch(/name="place" value="left"|value="left"[^>]*name="place"/);
     // Another request's note is out of reach through this page's link: it has its own numbers.
     await other.post('/proofs/1/notes', { text: 'Theirs' }).expect(303);
     await post('/notes/1', { text: 'Answer to someone else' }).expect(404);
