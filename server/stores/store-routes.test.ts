@@ -1,0 +1,270 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import { wallClockIn } from '#shared/groups/zoned-time.ts';
+import { staffSession } from '#tests/support/staff-session.ts';
+import {
+  STAND_IN_SECRET_KEY,
+  STAND_IN_WEBHOOK_SECRET,
+  type StripeStandIn,
+  startStripeStandIn,
+} from '#tests/support/stripe-stand-in.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { backends, openTestStorage } from '#tests/support/test-storage.ts';
+import { cookiesOf, visitorSession } from '#tests/support/visitor-session.ts';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+const DAY = 24 * 3_600_000;
+const zone = 'America/Chicago';
+
+// The store's routes against the real app and the Stripe stand-in: the desk opens a store priced by the
+// engine, buyers fill a cart kept on the server and save a card, and every refused input leaves
+// nothing stored and nothing charged. On each database.
+describe.each(backends)('a team store’s pages on %s', (backend) => {
+  let t: TestApp;
+  let stripe: StripeStandIn;
+  let staff: { cookie: string; token: string };
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    const { port } = new URL(stripe.url);
+    t = await createTestApp({
+      storage: await openTestStorage(backend),
+      config: {
+        submissionRateLimit: 1000,
+        stripe: {
+          secretKey: STAND_IN_SECRET_KEY,
+          webhookSecret: STAND_IN_WEBHOOK_SECRET,
+          api: { host: '127.0.0.1', port: Number(port), protocol: 'http' },
+        },
+      },
+    });
+    staff = await staffSession(t.app, t.storage, 'owner@seenwear.example');
+  });
+  afterAll(() => stripe.close());
+
+  let made = 0;
+  /** A screen-printed tee request, and a store the desk opened for it: a tee in two colours and a hoodie. */
+  async function openedStore(minimum = 3) {
+    made += 1;
+    const { reference } = await t.storage.submissions.saveSubmission({
+      kind: 'quote',
+      name: 'Pat Organiser',
+      email: `pat-${made}@example.com`,
+      payload: { name: 'Pat Organiser', garment: 'gildan-5000', garmentColor: 'Navy' },
+      formValues: {
+        name: 'Pat Organiser',
+        service: 'screen-printing',
+        garment: 'gildan-5000',
+        garmentColor: 'Navy',
+        qtyM: '24',
+        loc1: 'front',
+        loc1Colors: '2',
+        delivery: 'pickup',
+      },
+      files: [],
+    });
+    const form = await request(t.app)
+      .get(`/staff/requests/${reference}/stores/new`)
+      .set('Cookie', staff.cookie)
+      .expect(200);
+    expect(form.text).toContain('Open a store for');
+    const posted = await request(t.app)
+      .post(`/staff/requests/${reference}/stores`)
+      .set('Cookie', staff.cookie)
+      .type('form')
+      .send({
+        [CSRF_FIELD]: staff.token,
+        title: 'Hornets fall fundraiser',
+        opensAt: wallClockIn(new Date(Date.now() - 60_000), zone),
+        closesAt: wallClockIn(new Date(Date.now() + 14 * DAY), zone),
+        minimum: String(minimum),
+        expected: '24',
+        markup: '5.00',
+        delivery: 'school',
+        asksNames: 'on',
+        asksNumbers: 'on',
+        product1: 'gildan-5000',
+        product1Colours: 'navy, White',
+        product1Sizes: 'S, M, L, XL, 2XL',
+        product2: 'gildan-18500',
+        product2Colours: 'Black',
+      })
+      .expect(303);
+    const id = Number(/\/staff\/stores\/(\d+)/.exec(posted.headers.location ?? '')?.[1]);
+    const store = await t.storage.teamStores.storeById(id);
+    if (!store) throw new Error('no store opened');
+    return { reference, store, path: `/stores/${store.slug}` };
+  }
+
+  /** A buyer's browser on the store page: its CSRF cookie and token, plus the cart's cookie once set. */
+  async function buyer(path: string) {
+    const session = await visitorSession(t.app, path);
+    let cookie = session.cookie;
+    const post = async (action: string, fields: Record<string, string>) => {
+      const answer = await request(t.app)
+        .post(action)
+        .set('Cookie', cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: session.token, ...fields });
+      const cart = cookiesOf(answer).find((line) => line.startsWith('store_cart='));
+      if (cart) cookie = `${session.cookie}; ${cart.split(';')[0]}`;
+      return answer;
+    };
+    return { post, cookie: () => cookie };
+  }
+
+  it('prices each product from the engine plus the markup, and shows the counter', async () => {
+    const { store, path } = await openedStore(24);
+    const [tee, hoodie] = store.products;
+    expect(tee).toMatchObject({ title: 'Gildan 5000 Heavy Cotton tee', colours: ['Navy', 'White'] });
+    expect(tee?.sizes.map((size) => size.size)).toEqual(['S', 'M', 'L', 'XL', '2XL']);
+    expect(tee?.sizes.find((size) => size.size === '2XL')?.upchargeCents).toBe(200);
+    expect(hoodie?.sizes.map((size) => size.size)).toContain('5XL');
+    expect(tee?.shopPriceCents).toBeGreaterThan(0);
+    const page = await request(t.app).get(path).expect(200);
+    expect(page.headers['x-robots-tag']).toContain('noindex');
+    expect(page.text).toContain('noindex');
+    expect(page.text).toContain('0 of 24 — 24 more and the order goes ahead');
+    expect(page.text).toContain('Raises $5.00 for the club on every piece');
+  });
+
+  it('answers 404 for a store that does not exist', async () => {
+    await request(t.app).get('/stores/no-such-store-here').expect(404);
+    await request(t.app).get('/stores/NOT..valid').expect(404);
+  });
+
+  it('refuses what the store does not offer with a clear 4xx, storing nothing', async () => {
+    const { store, path } = await openedStore();
+    const [tee] = store.products;
+    const visitor = await buyer(path);
+    const line = {
+      product: String(tee?.id),
+      colour: 'Navy',
+      size: 'M',
+      quantity: '1',
+      backName: 'KIM',
+      backNumber: '7',
+    };
+    const refused = [
+      [{ ...line, size: '5XL' }, 'Choose a size this product offers.'],
+      [{ ...line, colour: 'Red' }, 'Choose a colour this product comes in.'],
+      [{ ...line, quantity: '0' }, 'Choose from 1 to 50 pieces.'],
+      [{ ...line, quantity: '10000' }, 'Choose from 1 to 50 pieces.'],
+      [{ ...line, backName: 'ALEXANDRIANNA' }, 'A name on the back fits 12 letters at most.'],
+      [{ ...line, backNumber: '123' }, 'A number of up to 2 digits'],
+      [{ ...line, product: '999999' }, 'Choose a product from this store.'],
+    ] as const;
+    for (const [fields, message] of refused) {
+      const answer = await visitor.post(`${path}/cart`, fields);
+      expect(answer.status, message).toBe(422);
+      expect(answer.text).toContain(message);
+    }
+    expect(visitor.cookie()).not.toContain('store_cart=');
+    expect(await t.storage.teamStores.ordersOf(store.id)).toEqual([]);
+  });
+
+  it('prices the cart on the server whatever the post says, and saves the card without charging it', async () => {
+    const { store, path } = await openedStore();
+    const [tee, hoodie] = store.products;
+    if (!tee || !hoodie) throw new Error('no products');
+    const visitor = await buyer(path);
+    const added = await visitor.post(`${path}/cart`, {
+      product: String(tee.id),
+      colour: 'White',
+      size: '2XL',
+      quantity: '2',
+      backName: 'Kim',
+      backNumber: '7',
+      price: '0.01',
+      total: '0.01',
+    });
+    expect(added.status).toBe(303);
+    await visitor.post(`${path}/cart`, { product: String(hoodie.id), colour: 'Black', size: 'L', quantity: '1' });
+    const expected = 2 * (tee.shopPriceCents + 500 + 200) + (hoodie.shopPriceCents + 500);
+    const page = await request(t.app).get(path).set('Cookie', visitor.cookie()).expect(200);
+    expect(page.text).toContain(`Total $${(expected / 100).toFixed(2)}`);
+    expect(page.text).toContain('2 × Gildan 5000 Heavy Cotton tee, White, 2XL — KIM 7');
+
+    // No consent, no checkout.
+    const noConsent = await visitor.post(`${path}/checkout`, { name: 'Kim Lee', email: 'kim@example.com' });
+    expect(noConsent.status).toBe(422);
+    expect(noConsent.text).toContain('Tick the box');
+    const checkout = await visitor.post(`${path}/checkout`, {
+      name: 'Kim Lee',
+      email: 'kim@example.com',
+      consent: 'yes',
+      total: '1',
+    });
+    expect(checkout.status).toBe(303);
+    const sessionId = /\/pay\/(cs_test_\w+)$/.exec(checkout.headers.location ?? '')?.[1] ?? '';
+    expect(stripe.sessions.get(sessionId)).toMatchObject({ mode: 'setup', status: 'open' });
+    stripe.saveCard(sessionId, '4242424242424242');
+    const saved = await request(t.app)
+      .get(`${path}/saved?session=${sessionId}`)
+      .set('Cookie', visitor.cookie())
+      .expect(303);
+    expect(saved.headers.location).toMatch(new RegExp(`^${path}/orders/\\d+/[\\w-]{43}\\?done=saved$`));
+    const order = await request(t.app)
+      .get(saved.headers.location ?? '')
+      .expect(200);
+    expect(order.text).toContain('Nothing is charged unless the store reaches its minimum');
+    // Nothing was charged at checkout.
+    expect(stripe.paymentIntents.size).toBe(0);
+    const counted = await request(t.app).get(path).expect(200);
+    expect(counted.text).toContain('3 of 3 — the minimum is reached');
+  });
+
+  it('refuses a cart changed after the store closed, and the close charges each saved card its total', async () => {
+    const { reference, store, path } = await openedStore(2);
+    const [tee] = store.products;
+    if (!tee) throw new Error('no product');
+    const visitor = await buyer(path);
+    await visitor.post(`${path}/cart`, { product: String(tee.id), colour: 'Navy', size: 'M', quantity: '2' });
+    const checkout = await visitor.post(`${path}/checkout`, {
+      name: 'Bo Ray',
+      email: 'bo@example.com',
+      consent: 'yes',
+    });
+    const sessionId = /\/pay\/(cs_test_\w+)$/.exec(checkout.headers.location ?? '')?.[1] ?? '';
+    stripe.saveCard(sessionId, '4242424242424242');
+    await request(t.app).get(`${path}/saved?session=${sessionId}`).set('Cookie', visitor.cookie()).expect(303);
+
+    const late = await buyer(path);
+    await late.post(`${path}/cart`, { product: String(tee.id), colour: 'Navy', size: 'L', quantity: '1' });
+    const closed = await request(t.app)
+      .post(`/staff/stores/${store.id}/close`)
+      .set('Cookie', staff.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: staff.token })
+      .expect(303);
+    expect(closed.headers.location).toBe(`/staff/stores/${store.id}?done=charged`);
+    const refused = await late.post(`${path}/cart`, {
+      product: String(tee.id),
+      colour: 'Navy',
+      size: 'M',
+      quantity: '1',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('not taking orders now');
+    const lateCart = await late.post(`${path}/checkout`, { name: 'Late', email: 'late@example.com', consent: 'yes' });
+    expect(lateCart.status).toBe(409);
+
+    const charges = [...stripe.paymentIntents.values()].filter(
+      (intent) => (intent.metadata as Record<string, string>).store === String(store.id),
+    );
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({
+      amount: 2 * (tee.shopPriceCents + 500),
+      status: 'succeeded',
+      off_session: true,
+    });
+    const keys = stripe.calls.filter((call) => call.path === '/v1/payment_intents').map((call) => call.idempotencyKey);
+    expect(keys.at(-1)).toMatch(new RegExp(`:store${store.id}:r1:o\\d+:${2 * (tee.shopPriceCents + 500)}$`));
+    const desk = await request(t.app).get(`/staff/stores/${store.id}`).set('Cookie', staff.cookie).expect(200);
+    expect(desk.text).toContain('Closed: minimum reached, cards charged');
+    expect(desk.text).toContain('$10.00');
+    const mails = (await t.storage.outbox.notificationsOf(reference)).map((mail) => mail.facts);
+    expect(mails).toContainEqual(expect.objectContaining({ kind: 'team-store', about: 'charged' }));
+  });
+});
