@@ -45,7 +45,7 @@ import { createProductionPlanner } from '#server/production/production-planner.t
 import type { ProductionPlanner } from '#server/production/production-store.ts';
 import { createRequestService, type RequestService } from '#server/requests/request-service.ts';
 import type { Database } from '#server/storage/database.ts';
-import { deskStoreRoutes } from '#server/stores/desk-store-routes.ts';
+import { deskStoreRoutes, deskStoresView } from '#server/stores/desk-store-routes.ts';
 import { storeRoutes } from '#server/stores/store-routes.ts';
 import { uploadAdmission } from '#server/uploads/upload-admission.ts';
 import { createUploadGuard } from '#server/uploads/upload-guard.ts';
@@ -476,6 +476,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       notices: { ...paymentNotices, ...mockupNotices, ...designNotices },
       sections: { mockups: deskMockups, money: deskMoneyView },
       groupView: (reference) => deskGroupView(groups, reference, siteData.data, deskNow()),
+      storesView: (reference) => deskStoresView(teamStores, reference),
       // The customer's mail as the outbox would write it now, shown under the desk's status forms.
       mailPreview: async (reference, facts) => {
         const reads = { submissions, customer, versions, payments, groups, mockups, desk, teamStores };

@@ -16,6 +16,7 @@ import { ProofsSection } from './request-proofs.tsx';
 import { QuotesSection } from './request-quotes.tsx';
 import { SentDetailsSection } from './request-sent-details.tsx';
 import { CancelSection, StatusSection } from './request-status-form.tsx';
+import { TeamStoresSection } from './request-stores.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /**
@@ -77,6 +78,7 @@ export function CustomerPage({ view, options }: { view: DeskRequestView; options
           <ConversationSection view={view} options={options} />
           <SentDetailsSection view={view} />
           {view.group && <GroupSection group={view.group} token={options.csrfToken} />}
+          {view.teamStores && <TeamStoresSection stores={view.teamStores} />}
           {view.kind === 'quote' && (
             <>
               {view.design && view.design.length > 0 && <DesignSection design={view.design} />}

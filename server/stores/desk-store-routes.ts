@@ -11,7 +11,7 @@ import { wallClockIn } from '#shared/groups/zoned-time.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
-import type { DeskStoreView, StoreNotice, TeamStoreView } from '#shared/stores/store-contract.ts';
+import type { DeskStoreView, DeskTeamStores, StoreNotice, TeamStoreView } from '#shared/stores/store-contract.ts';
 import { openStoreSchema, storeFieldErrors } from '#shared/stores/store-forms.ts';
 import { counterText, orderTotalCents, pieceCents, STORE_LIMITS } from '#shared/stores/store-rules.ts';
 import { type CloseDeps, closeStore } from './store-close.ts';
@@ -140,6 +140,28 @@ function moneyOf(store: StoredStore, orders: StoredOrder[]) {
   const shipping =
     store.delivery === 'shipping' ? store.shippingCents * orders.filter((each) => COUNTED.has(each.state)).length : 0;
   return { sales, funds, shop: sales - funds - shipping };
+}
+
+const stateWords = {
+  open: 'Open',
+  closing: 'Closing',
+  charged: 'Closed: minimum reached',
+  missed: 'Closed: minimum missed',
+} as const;
+
+/** The request page's section: its stores, and the form opening another. */
+export async function deskStoresView(
+  stores: Pick<TeamStoreStore, 'storesOf'>,
+  reference: string,
+): Promise<DeskTeamStores> {
+  return {
+    stores: (await stores.storesOf(reference)).map((store) => ({
+      title: store.title,
+      href: `/staff/stores/${store.id}`,
+      state: stateWords[store.state],
+    })),
+    open: `/staff/requests/${reference}/stores/new`,
+  };
 }
 
 export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {

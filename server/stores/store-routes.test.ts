@@ -114,6 +114,29 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
     return { post, cookie: () => cookie };
   }
 
+  /** A buyer who adds `quantity` tees in M and saves `card`: their order page's path. */
+  async function placed(
+    path: string,
+    productId: number,
+    email: string,
+    card: '4242424242424242' | '4000000000009995' | '4000002760003184',
+  ) {
+    const visitor = await buyer(path);
+    await visitor.post(`${path}/cart`, { product: String(productId), colour: 'Navy', size: 'M', quantity: '1' });
+    const checkout = await visitor.post(`${path}/checkout`, {
+      name: email.split('@')[0] ?? 'Buyer',
+      email,
+      consent: 'yes',
+    });
+    const sessionId = /\/pay\/(cs_test_\w+)$/.exec(checkout.headers.location ?? '')?.[1] ?? '';
+    stripe.saveCard(sessionId, card);
+    const saved = await request(t.app)
+      .get(`${path}/saved?session=${sessionId}`)
+      .set('Cookie', visitor.cookie())
+      .expect(303);
+    return (saved.headers.location ?? '').split('?')[0] ?? '';
+  }
+
   it('prices each product from the engine plus the markup, and shows the counter', async () => {
     const { store, path } = await openedStore(24);
     const [tee, hoodie] = store.products;
@@ -266,5 +289,62 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
     expect(desk.text).toContain('$10.00');
     const mails = (await t.storage.outbox.notificationsOf(reference)).map((mail) => mail.facts);
     expect(mails).toContainEqual(expect.objectContaining({ kind: 'team-store', about: 'charged' }));
+  });
+
+  it('mails a pay link when the bank refuses the charge or asks for authentication, and takes the payment through it', async () => {
+    const { reference, store, path } = await openedStore(2);
+    const [tee] = store.products;
+    if (!tee) throw new Error('no product');
+    const ok = await placed(path, tee.id, 'ok@example.com', '4242424242424242');
+    const declined = await placed(path, tee.id, 'declined@example.com', '4000000000009995');
+    const authenticate = await placed(path, tee.id, 'auth@example.com', '4000002760003184');
+    await request(t.app)
+      .post(`/staff/stores/${store.id}/close`)
+      .set('Cookie', staff.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: staff.token })
+      .expect(303);
+    const states = (await t.storage.teamStores.ordersOf(store.id)).map((order) => [
+      order.buyerEmail,
+      order.state,
+      order.chargeError,
+    ]);
+    expect(states).toEqual([
+      ['ok@example.com', 'charged', null],
+      ['declined@example.com', 'failed', 'card_declined'],
+      ['auth@example.com', 'failed', 'authentication_required'],
+    ]);
+    const mails = (await t.storage.outbox.notificationsOf(reference)).map((mail) => mail.facts);
+    expect(mails.filter((facts) => facts?.kind === 'team-store' && facts.about === 'pay-link')).toHaveLength(2);
+    expect((await request(t.app).get(ok).expect(200)).text).toContain('Charged');
+
+    const page = await request(t.app).get(authenticate).expect(200);
+    const amount = `$${((tee.shopPriceCents + 500) / 100).toFixed(2)}`;
+    expect(page.text).toContain(`Pay ${amount}`);
+    const session = await visitorSession(t.app, authenticate);
+    const pay = await request(t.app)
+      .post(`${authenticate}/pay`)
+      .set('Cookie', session.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: session.token, amount: '1' })
+      .expect(303);
+    const paySession = /\/pay\/(cs_test_\w+)$/.exec(pay.headers.location ?? '')?.[1] ?? '';
+    expect(stripe.sessions.get(paySession)).toMatchObject({ mode: 'payment', amount_total: tee.shopPriceCents + 500 });
+    stripe.pay(paySession);
+    const paid = await request(t.app).get(`${authenticate}/paid?session=${paySession}`).expect(303);
+    expect(paid.headers.location).toBe(`${authenticate}?done=paid`);
+    expect((await request(t.app).get(authenticate).expect(200)).text).toContain('Paid. Thank you');
+    // Nothing to pay twice, and nothing to pay on an order charged already.
+    await request(t.app)
+      .post(`${authenticate}/pay`)
+      .set('Cookie', session.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: session.token })
+      .expect(409);
+    expect((await request(t.app).get(declined).expect(200)).text).toContain('Please pay below');
+    // A wrong secret opens nothing.
+    await request(t.app)
+      .get(`${declined.slice(0, -3)}abc`)
+      .expect(404);
   });
 });

@@ -113,3 +113,9 @@ export interface DeskStoreView {
 }
 
 export type TeamStoreView = StorePageView | OrderPageView | DeskNewStoreView | DeskStoreView;
+
+/** The request's stores on the desk's request page, and the link to open one. */
+export interface DeskTeamStores {
+  stores: { title: string; href: string; state: string }[];
+  open: string;
+}
