@@ -7,10 +7,10 @@ import { orderPath } from './store-links.ts';
 import type { StoredOrder, StoredStore, StoreMailAbout } from './team-stores-store.ts';
 
 /** How long a buyer whose card was refused has to pay through their link, in days. */
-export const PAY_LINK_DAYS = 5;
+const PAY_LINK_DAYS = 5;
 
 /** The order's lines in words: "2 × Gildan 5000 tee, Navy, L (KIM 7)". */
-export function orderLines(store: StoredStore, order: StoredOrder): string[] {
+function orderLines(store: StoredStore, order: StoredOrder): string[] {
   return order.items.map((item) => {
     const product = store.products.find((each) => each.id === item.productId);
     const back = [item.backName, item.backNumber].filter(Boolean).join(' ');

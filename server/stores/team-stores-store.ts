@@ -2,7 +2,7 @@ import type { OfferedSize, StoreDelivery } from '#shared/stores/store-rules.ts';
 
 /** Team and fundraiser stores: a request's store, its products, the buyers' carts and orders, the close. */
 
-export type StoreState = 'open' | 'closing' | 'charged' | 'missed';
+type StoreState = 'open' | 'closing' | 'charged' | 'missed';
 export type OrderState = 'cart' | 'saving' | 'saved' | 'charged' | 'failed' | 'paid' | 'released' | 'abandoned';
 
 /** A product as the desk sets it: a catalogue garment, the colours and sizes offered, the shop's price. */
@@ -85,7 +85,7 @@ export type CartRefusal = 'closed' | 'full' | 'gone' | 'not-cart';
 export type CartOutcome = { ok: true; order: StoredOrder } | { ok: false; reason: CartRefusal };
 
 /** What the close records of one order, with its mail queued in the same transaction. */
-export type OrderOutcome =
+type OrderOutcome =
   | { state: 'charged'; totalCents: number; paymentIntent: string }
   | { state: 'failed'; totalCents: number; error: string; paymentIntent: string | null }
   | { state: 'released' }

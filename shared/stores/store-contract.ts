@@ -12,7 +12,7 @@ export interface StoreNotice {
 }
 
 /** A colour's picture: the garment's drawing in that colour. */
-export interface ColourPicture {
+interface ColourPicture {
   name: string;
   hex: string;
 }
@@ -74,7 +74,7 @@ export interface OrderPageView {
 }
 
 /** One garment the desk may sell, with what it offers. */
-export interface DeskGarmentChoice {
+interface DeskGarmentChoice {
   id: string;
   title: string;
   colours: string[];

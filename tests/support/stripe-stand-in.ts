@@ -20,7 +20,7 @@ import Stripe from 'stripe';
  */
 
 /** Stripe's test cards the setup page offers, by what an off-session charge on them does. */
-export const TEST_CARDS = {
+const TEST_CARDS = {
   '4242424242424242': 'succeeds',
   '4000000000009995': 'declined',
   '4000002760003184': 'authentication',
