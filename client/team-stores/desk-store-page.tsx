@@ -60,6 +60,28 @@ export function DeskStorePage({
           </form>
         )}
       </section>
+      {view.statement && (
+        <section aria-labelledby="store-statement" className={card}>
+          <h2 id="store-statement" className="text-lg font-bold">
+            Statement
+          </h2>
+          <dl className="mt-2 grid grid-cols-[auto_auto] justify-start gap-x-6 gap-y-1">
+            {view.statement.rows.map((row) => (
+              <div key={row.id} className="contents">
+                <dt className="font-medium text-stone-700">{row.label}</dt>
+                <dd className="text-right tabular-nums" data-testid={`statement-${row.id}`}>
+                  {row.value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {view.statement.notes.map((note) => (
+            <p key={note} className="mt-2 text-sm text-stone-700">
+              {note}
+            </p>
+          ))}
+        </section>
+      )}
       <section aria-labelledby="store-products" className={card}>
         <h2 id="store-products" className="text-lg font-bold">
           Products

@@ -11,6 +11,14 @@ import type { StripeConfig } from '#server/config.ts';
 
 const CURRENCY = 'usd';
 
+/** Stripe's fee on a PaymentIntent's charge, from its balance transaction when expanded; null when not told. */
+function feeOf(intent: Stripe.PaymentIntent | string | null): number | null {
+  if (!intent || typeof intent === 'string') return null;
+  const charge = intent.latest_charge;
+  const transaction = charge && typeof charge === 'object' ? charge.balance_transaction : null;
+  return transaction && typeof transaction === 'object' ? transaction.fee : null;
+}
+
 /** A customer-facing decline: Stripe answered, and asking again with the same card will not help. */
 const isCardError = (error: unknown): error is Stripe.errors.StripeCardError =>
   error instanceof Stripe.errors.StripeCardError;
@@ -85,10 +93,12 @@ export function savedCards(config: StripeConfig, keySalt: () => Promise<string>)
             confirm: true,
             description: ask.description,
             metadata: ask.metadata,
+            // The fee as Stripe reports it, for the store's statement.
+            expand: ['latest_charge.balance_transaction'],
           },
           { idempotencyKey: key },
         );
-        if (intent.status === 'succeeded') return { ok: true as const, paymentIntent: intent.id };
+        if (intent.status === 'succeeded') return { ok: true as const, paymentIntent: intent.id, feeCents: feeOf(intent) };
         return {
           ok: false as const,
           code: intent.status,
@@ -151,12 +161,15 @@ export function savedCards(config: StripeConfig, keySalt: () => Promise<string>)
       return { id: session.id, url: session.url };
     },
     async paymentOutcome(sessionId: string) {
-      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const session = await stripe.checkout.sessions.retrieve(sessionId, {
+        expand: ['payment_intent.latest_charge.balance_transaction'],
+      });
       const intent = session.payment_intent;
       return {
         paid: session.payment_status === 'paid',
         paymentIntent: typeof intent === 'string' ? intent : (intent?.id ?? null),
         amountCents: session.amount_total ?? 0,
+        feeCents: feeOf(intent),
       };
     },
   };

@@ -408,6 +408,8 @@ export interface StorageDatabase {
     payment_intent: string | null;
     charge_error: string | null;
     pay_session_id: string | null;
+    /** Stripe's fee on the charge, from its balance transaction. */
+    fee_cents: number | null;
     consent_at: Timestamp | null;
     created_at: Timestamp;
     changed_at: Timestamp;

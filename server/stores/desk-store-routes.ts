@@ -16,6 +16,7 @@ import { openStoreSchema, storeFieldErrors } from '#shared/stores/store-forms.ts
 import { counterText, orderTotalCents, pieceCents, STORE_LIMITS } from '#shared/stores/store-rules.ts';
 import { type CloseDeps, closeStore } from './store-close.ts';
 import { shopPriceCents } from './store-pricing.ts';
+import { type StoreStatement, storeStatement } from './store-statement.ts';
 import { orderStateWords } from './store-views.ts';
 import type { StoredOrder, StoredStore, StoreProductInput, TeamStoreStore } from './team-stores-store.ts';
 
@@ -161,6 +162,31 @@ export async function deskStoresView(
       state: stateWords[store.state],
     })),
     open: `/staff/requests/${reference}/stores/new`,
+  };
+}
+
+/** The statement's lines, each with an id the page marks it by. */
+function statementView(statement: StoreStatement): NonNullable<DeskStoreView['statement']> {
+  const notes: string[] = [];
+  if (statement.unpaid.orders > 0)
+    notes.push(
+      `${statement.unpaid.orders} order${statement.unpaid.orders === 1 ? '' : 's'} (${formatMoney(statement.unpaid.cents)}) not paid yet: their buyers were mailed a pay link.`,
+    );
+  if (statement.feesUnknown > 0)
+    notes.push(
+      `Stripe did not report the fee of ${statement.feesUnknown} payment(s): the payout is before those fees.`,
+    );
+  return {
+    rows: [
+      { id: 'sales', label: 'Sales', value: formatMoney(statement.salesCents) },
+      { id: 'shop', label: 'The shop’s price', value: formatMoney(statement.shopCents) },
+      ...(statement.shippingCents > 0
+        ? [{ id: 'shipping', label: 'Shipping', value: formatMoney(statement.shippingCents) }]
+        : []),
+      { id: 'fees', label: 'Stripe’s fees', value: formatMoney(statement.feesCents) },
+      { id: 'payout', label: 'Payout to the club', value: formatMoney(statement.payoutCents) },
+    ],
+    notes,
   };
 }
 
@@ -323,6 +349,7 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
         state: orderStateWords[order.state],
       })),
       ...(store.state === 'open' ? { closeAction: `/staff/stores/${store.id}/close` } : {}),
+      ...(store.state === 'charged' ? { statement: statementView(storeStatement(store, orders)) } : {}),
     });
   });
 

@@ -6,7 +6,7 @@
 
 /** How an off-session charge ended. */
 export type ChargeOutcome =
-  | { ok: true; paymentIntent: string }
+  | { ok: true; paymentIntent: string; feeCents: number | null }
   | {
       ok: false;
       /** Stripe's code: card_declined, authentication_required, expired_card… */
@@ -53,7 +53,9 @@ export interface StoreCards {
     key: string,
   ): Promise<{ id: string; url: string }>;
   /** A payment session's state: paid, with its payment intent and amount. */
-  paymentOutcome(sessionId: string): Promise<{ paid: boolean; paymentIntent: string | null; amountCents: number }>;
+  paymentOutcome(
+    sessionId: string,
+  ): Promise<{ paid: boolean; paymentIntent: string | null; amountCents: number; feeCents: number | null }>;
   /** The database's own salt for idempotency keys (references restart in another database). */
   keySalt(): Promise<string>;
 }

@@ -73,7 +73,7 @@ async function chargeAll(deps: CloseDeps, store: StoredStore, round: number, sig
     if (outcome.ok) {
       await deps.stores.recordOrder(
         order.id,
-        { state: 'charged', totalCents, paymentIntent: outcome.paymentIntent },
+        { state: 'charged', totalCents, paymentIntent: outcome.paymentIntent, feeCents: outcome.feeCents },
         'charged',
       );
     } else if (outcome.final) {

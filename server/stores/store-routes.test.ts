@@ -7,6 +7,7 @@ import {
   STAND_IN_SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET,
   type StripeStandIn,
+  standInFee,
   startStripeStandIn,
 } from '#tests/support/stripe-stand-in.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
@@ -287,6 +288,17 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
     const desk = await request(t.app).get(`/staff/stores/${store.id}`).set('Cookie', staff.cookie).expect(200);
     expect(desk.text).toContain('Closed: minimum reached, cards charged');
     expect(desk.text).toContain('$10.00');
+    // The statement: the sale, the shop's price, Stripe's fee as its balance transaction said, the club's rest.
+    const sale = 2 * (tee.shopPriceCents + 500);
+    const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    const figure = (id: string) => new RegExp(`data-testid="statement-${id}">([^<]+)<`).exec(desk.text)?.[1];
+    expect(figure('sales')).toBe(money(sale));
+    expect(figure('shop')).toBe(money(2 * tee.shopPriceCents));
+    expect(figure('fees')).toBe(money(standInFee(sale)));
+    expect(figure('payout')).toBe(money(1000 - standInFee(sale)));
+    expect(await t.storage.teamStores.ordersOf(store.id)).toEqual([
+      expect.objectContaining({ state: 'charged', feeCents: standInFee(sale), totalCents: sale }),
+    ]);
     const mails = (await t.storage.outbox.notificationsOf(reference)).map((mail) => mail.facts);
     expect(mails).toContainEqual(expect.objectContaining({ kind: 'team-store', about: 'charged' }));
   });
@@ -334,6 +346,10 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
     const paid = await request(t.app).get(`${authenticate}/paid?session=${paySession}`).expect(303);
     expect(paid.headers.location).toBe(`${authenticate}?done=paid`);
     expect((await request(t.app).get(authenticate).expect(200)).text).toContain('Paid. Thank you');
+    const paidOrder = (await t.storage.teamStores.ordersOf(store.id)).find(
+      (each) => each.buyerEmail === 'auth@example.com',
+    );
+    expect(paidOrder).toMatchObject({ state: 'paid', feeCents: standInFee(tee.shopPriceCents + 500) });
     // Nothing to pay twice, and nothing to pay on an order charged already.
     await request(t.app)
       .post(`${authenticate}/pay`)

@@ -407,7 +407,8 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       res.redirect(303, `${path}?done=not-paid`);
       return;
     }
-    if (await options.stores.markPaid(order.id, outcome.paymentIntent, order.totalCents)) options.onQueued?.();
+    const paid = { paymentIntent: outcome.paymentIntent, totalCents: order.totalCents, feeCents: outcome.feeCents };
+    if (await options.stores.markPaid(order.id, paid)) options.onQueued?.();
     res.redirect(303, `${path}?done=paid`);
   });
 

@@ -73,6 +73,7 @@ function orderOfRow(row: OrderRow, items: StoredItem[]): StoredOrder {
     paymentIntent: row.payment_intent,
     chargeError: row.charge_error,
     paySessionId: row.pay_session_id,
+    feeCents: row.fee_cents === null ? null : Number(row.fee_cents),
     createdAt: readDate(row.created_at),
     changedAt: readDate(row.changed_at),
     items,
@@ -417,7 +418,12 @@ export function createTeamStoreStore(database: Database): TeamStoreStore {
       await db.transaction().execute(async (trx) => {
         const changes =
           outcome.state === 'charged'
-            ? { total_cents: outcome.totalCents, payment_intent: outcome.paymentIntent, charge_error: null }
+            ? {
+                total_cents: outcome.totalCents,
+                payment_intent: outcome.paymentIntent,
+                fee_cents: outcome.feeCents,
+                charge_error: null,
+              }
             : outcome.state === 'failed'
               ? { total_cents: outcome.totalCents, payment_intent: outcome.paymentIntent, charge_error: outcome.error }
               : outcome.state === 'saved'
@@ -461,11 +467,17 @@ export function createTeamStoreStore(database: Database): TeamStoreStore {
         .execute();
     },
 
-    async markPaid(orderId, paymentIntent, totalCents) {
+    async markPaid(orderId, { paymentIntent, totalCents, feeCents }) {
       return db.transaction().execute(async (trx) => {
         const updated = await trx
           .updateTable('team_store_orders')
-          .set({ state: 'paid', payment_intent: paymentIntent, total_cents: totalCents, changed_at: nowIso() })
+          .set({
+            state: 'paid',
+            payment_intent: paymentIntent,
+            total_cents: totalCents,
+            fee_cents: feeCents,
+            changed_at: nowIso(),
+          })
           .where('id', '=', orderId)
           .where('state', '=', 'failed')
           .executeTakeFirst();

@@ -33,7 +33,7 @@ function fakeCards(declined: Set<string> = new Set()) {
       }
       const outcome: ChargeOutcome = declined.has(ask.paymentMethod)
         ? { ok: false, code: 'authentication_required', message: 'auth', paymentIntent: `pi_${key}`, final: true }
-        : { ok: true, paymentIntent: `pi_${charges.length + 1}` };
+        : { ok: true, paymentIntent: `pi_${charges.length + 1}`, feeCents: 30 };
       if (outcome.ok) charges.push({ key, amountCents: ask.amountCents, paymentMethod: ask.paymentMethod });
       byKey.set(key, outcome);
       return outcome;
@@ -42,7 +42,7 @@ function fakeCards(declined: Set<string> = new Set()) {
       released.push(method);
     },
     startPayment: async () => ({ id: 'cs_pay', url: 'https://stripe.example/cs_pay' }),
-    paymentOutcome: async () => ({ paid: true, paymentIntent: 'pi_pay', amountCents: 0 }),
+    paymentOutcome: async () => ({ paid: true, paymentIntent: 'pi_pay', amountCents: 0, feeCents: null }),
   };
   return {
     cards,

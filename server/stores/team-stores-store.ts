@@ -75,6 +75,8 @@ export interface StoredOrder {
   paymentIntent: string | null;
   chargeError: string | null;
   paySessionId: string | null;
+  /** Stripe's fee on the charge, as Stripe reports it; null until charged (or when it did not say). */
+  feeCents: number | null;
   createdAt: Date;
   changedAt: Date;
   items: StoredItem[];
@@ -86,7 +88,7 @@ export type CartOutcome = { ok: true; order: StoredOrder } | { ok: false; reason
 
 /** What the close records of one order, with its mail queued in the same transaction. */
 type OrderOutcome =
-  | { state: 'charged'; totalCents: number; paymentIntent: string }
+  | { state: 'charged'; totalCents: number; paymentIntent: string; feeCents: number | null }
   | { state: 'failed'; totalCents: number; error: string; paymentIntent: string | null }
   | { state: 'released' }
   | { state: 'abandoned' }
@@ -144,5 +146,8 @@ export interface TeamStoreStore {
   /** A failed order's pay link opened a Checkout Session. */
   markPaySession(orderId: number, sessionId: string): Promise<void>;
   /** A failed order paid through its pay link: recorded once, its receipt queued. */
-  markPaid(orderId: number, paymentIntent: string, totalCents: number): Promise<boolean>;
+  markPaid(
+    orderId: number,
+    paid: { paymentIntent: string; totalCents: number; feeCents: number | null },
+  ): Promise<boolean>;
 }

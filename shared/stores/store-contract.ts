@@ -107,6 +107,8 @@ export interface DeskStoreView {
   sales: string;
   shopShare: string;
   products: { title: string; price: string; shopPrice: string }[];
+  /** The statement, once the store closed with its minimum: each line with its figure. */
+  statement?: { rows: { label: string; value: string; id: string }[]; notes: string[] };
   totals: { product: string; colour: string; size: string; pieces: number }[];
   orders: { id: number; buyer: string; pieces: number; total: string; state: string }[];
   closeAction?: string;

@@ -16,8 +16,13 @@ import Stripe from 'stripe';
  * (its hosted page lets the test pick one of Stripe's test cards: one that succeeds, one declined for
  * insufficient funds, one that needs the cardholder's authentication), the session retrieved with its
  * SetupIntent expanded, off-session PaymentIntents confirmed at once (succeeded, or a 402 card_error
- * with Stripe's codes and the failed PaymentIntent) and a PaymentMethod detached.
+ * with Stripe's codes and the failed PaymentIntent) and a PaymentMethod detached. Every successful
+ * payment has a charge with a balance transaction whose fee is Stripe's US card rate (2.9% + 30¢),
+ * expanded when asked (`expand[]=latest_charge.balance_transaction`), as the statement reads fees.
  */
+
+/** Stripe's standard US card fee on `amount` cents: what the stand-in's balance transactions report. */
+export const standInFee = (amount: number) => Math.round(amount * 0.029) + 30;
 
 /** Stripe's test cards the setup page offers, by what an off-session charge on them does. */
 const TEST_CARDS = {
@@ -114,6 +119,40 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const customers = new Map<string, Json>();
   const paymentIntents = new Map<string, Json>();
   const paymentMethods = new Map<string, Json & { behaviour: CardBehaviour }>();
+  /** Each successful payment's charge, with its balance transaction, by payment intent. */
+  const charges = new Map<string, Json>();
+  const chargeFor = (intent: string, amount: number, currency: unknown) => {
+    const charge: Json = {
+      id: id('ch'),
+      object: 'charge',
+      amount,
+      currency,
+      payment_intent: intent,
+      balance_transaction: {
+        id: id('txn'),
+        object: 'balance_transaction',
+        amount,
+        fee: standInFee(amount),
+        net: amount - standInFee(amount),
+        currency,
+      },
+    };
+    charges.set(intent, charge);
+    return charge;
+  };
+  /** A payment intent as Stripe answers it: its charge an id, or whole when `latest_charge…` is expanded. */
+  const intentAnswer = (intent: Json, expand: string[]) => {
+    const charge = charges.get(String(intent.id));
+    if (!charge) return { ...intent, latest_charge: null };
+    return {
+      ...intent,
+      latest_charge: expand.includes('latest_charge.balance_transaction')
+        ? charge
+        : expand.includes('latest_charge')
+          ? { ...charge, balance_transaction: (charge.balance_transaction as Json).id }
+          : charge.id,
+    };
+  };
   const replies = new Map<string, { status: number; body: Json; form: string }>();
   const calls: StripeStandIn['calls'] = [];
   let base = '';
@@ -144,6 +183,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!session) throw new Error(`no session ${sessionId}`);
       const intent = id('pi');
       payments.set(intent, { id: intent, amount: session.amount_total, currency: session.currency });
+      paymentIntents.set(intent, {
+        id: intent,
+        object: 'payment_intent',
+        amount: session.amount_total,
+        currency: session.currency,
+        status: 'succeeded',
+        metadata: session.metadata,
+      });
+      chargeFor(intent, Number(session.amount_total), session.currency);
       Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent });
       return session;
     },
@@ -232,7 +280,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     paymentIntents.set(intentId, intent);
     if (card.behaviour === 'succeeds') {
       payments.set(intentId, { id: intentId, amount, currency: form.currency });
-      return { status: 200, body: intent };
+      chargeFor(intentId, amount, form.currency);
+      return { status: 200, body: intentAnswer(intent, Object.values((form.expand ?? {}) as Json).map(String)) };
     }
     Object.assign(intent, { status: 'requires_payment_method', amount_received: 0 });
     const [code, message] =
@@ -318,10 +367,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such checkout.session' } } };
       if (method === 'GET' && !session[2]) {
         // As Stripe: the SetupIntent is its id unless asked for with expand[]=setup_intent.
+        const expand = [...query.entries()].filter(([key]) => key.startsWith('expand[')).map(([, value]) => value);
         const intent = found.setup_intent as Json | null;
-        const expanded =
-          query.getAll('expand[]').includes('setup_intent') || query.getAll('expand[0]').includes('setup_intent');
-        return { status: 200, body: intent && !expanded ? { ...found, setup_intent: intent.id } : found };
+        const body: Json =
+          intent && !expand.includes('setup_intent') ? { ...found, setup_intent: intent.id } : { ...found };
+        // A paid session's PaymentIntent whole, its charge and balance transaction too, when expanded.
+        const paid = paymentIntents.get(String(found.payment_intent));
+        if (paid && expand.some((path) => path.startsWith('payment_intent')))
+          body.payment_intent = intentAnswer(
+            paid,
+            expand
+              .filter((path) => path.startsWith('payment_intent.'))
+              .map((path) => path.slice('payment_intent.'.length)),
+          );
+        return { status: 200, body };
       }
       if (method === 'POST' && session[2]) {
         if (found.status !== 'open') {

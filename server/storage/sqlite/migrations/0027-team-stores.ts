@@ -71,6 +71,8 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('payment_intent', 'text')
     .addColumn('charge_error', 'text')
     .addColumn('pay_session_id', 'text')
+    // Stripe's fee on the charge, as its balance transaction reports it: the statement's figure.
+    .addColumn('fee_cents', 'integer')
     .addColumn('consent_at', 'text')
     .addColumn('created_at', 'text', (column) => column.notNull())
     .addColumn('changed_at', 'text', (column) => column.notNull())
