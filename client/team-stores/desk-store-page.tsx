@@ -48,6 +48,26 @@ export function DeskStorePage({
           <dt className="font-medium text-stone-700">Raised for the club</dt>
           <dd data-testid="funds">{view.funds}</dd>
         </dl>
+        {view.extend && (
+          <form method="post" action={view.extend.action} className="mt-4 flex flex-wrap items-end gap-3">
+            <input type="hidden" name={CSRF_FIELD} value={view.csrfToken} />
+            <div>
+              <label htmlFor="store-closes" className="block font-medium">
+                Close at <span className="font-normal text-stone-600">({view.extend.timeZone})</span>
+              </label>
+              <input
+                id="store-closes"
+                name="closesAt"
+                type="datetime-local"
+                defaultValue={view.extend.value}
+                className="mt-1 rounded border border-stone-400 px-3 py-2"
+              />
+            </div>
+            <button type="submit" className="rounded border border-stone-500 px-4 py-2 font-semibold">
+              Move the close
+            </button>
+          </form>
+        )}
         {view.closeAction && (
           <form method="post" action={view.closeAction} className="mt-4">
             <input type="hidden" name={CSRF_FIELD} value={view.csrfToken} />
@@ -82,6 +102,11 @@ export function DeskStorePage({
           ))}
         </section>
       )}
+      <p>
+        <a className="font-semibold text-brand-800 underline" href={view.copyHref}>
+          Copy this store for next season
+        </a>
+      </p>
       <section aria-labelledby="store-products" className={card}>
         <h2 id="store-products" className="text-lg font-bold">
           Products

@@ -7,7 +7,7 @@ import type { VersionStore } from '#server/requests/version-store.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import { type GarmentCatalogue, garmentTitle } from '#shared/garments/catalogue.ts';
 import { groupSizes, sizeUpcharges } from '#shared/groups/group-sizes.ts';
-import { wallClockIn } from '#shared/groups/zoned-time.ts';
+import { instantOf, wallClockIn } from '#shared/groups/zoned-time.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
@@ -47,6 +47,7 @@ const notices = {
     text: 'The store is closed without its minimum: nobody was charged, and every buyer is told.',
   },
   closing: { type: 'success', text: 'The store is closing: its charges are under way.' },
+  moved: { type: 'success', text: 'The closing time is changed. The store page shows the new one.' },
 } as const satisfies Record<string, StoreNotice>;
 
 const bodyOf = (req: Request): Record<string, string> => {
@@ -259,6 +260,43 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
     );
   });
 
+  // Next season's store: the same settings and products on the form, new dates, priced again on opening.
+  router.get('/staff/stores/:id/copy', async (req, res) => {
+    const store = await options.stores.storeById(idOf(req.params.id));
+    if (!store) throw createHttpError(404, 'There is no such store.');
+    const now = options.now();
+    const length = Math.max(DAY_MS, store.closesAt.getTime() - store.opensAt.getTime());
+    const dollars = (cents: number) => (cents / 100).toFixed(2);
+    const values: Record<string, string> = {
+      title: store.title,
+      opensAt: wallClockIn(now, timeZone()),
+      closesAt: wallClockIn(new Date(now.getTime() + length), timeZone()),
+      minimum: String(store.minimumPieces),
+      expected: String(store.expectedPieces),
+      markup: dollars(store.markupCents),
+      delivery: store.delivery,
+      ...(store.delivery === 'shipping' ? { shipping: dollars(store.shippingCents) } : {}),
+      ...(store.asksNames ? { asksNames: 'on' } : {}),
+      ...(store.asksNumbers ? { asksNumbers: 'on' } : {}),
+    };
+    store.products.forEach((product, index) => {
+      values[`product${index + 1}`] = product.garment;
+      values[`product${index + 1}Colours`] = product.colours.join(', ');
+      values[`product${index + 1}Sizes`] = product.sizes.map((size) => size.size).join(', ');
+    });
+    await sendForm(req, res, store.reference, values, {});
+  });
+
+  router.post('/staff/stores/:id/extend', async (req, res) => {
+    const store = await options.stores.storeById(idOf(req.params.id));
+    if (!store) throw createHttpError(404, 'There is no such store.');
+    const at = instantOf(bodyOf(req).closesAt?.trim() ?? '', timeZone());
+    if (!at || at.getTime() <= options.now().getTime())
+      throw createHttpError(422, 'Choose a new closing day and time later than now.');
+    if (!(await options.stores.moveClose(store.id, at))) throw createHttpError(409, 'This store is closed already.');
+    res.redirect(303, `/staff/stores/${store.id}?done=moved`);
+  });
+
   router.post('/staff/requests/:reference/stores', async (req, res) => {
     const reference = referenceOf(req);
     const body = bodyOf(req);
@@ -348,7 +386,17 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
         total: formatMoney(order.totalCents ?? orderTotalCents(store, store.products, order.items)),
         state: orderStateWords[order.state],
       })),
-      ...(store.state === 'open' ? { closeAction: `/staff/stores/${store.id}/close` } : {}),
+      ...(store.state === 'open'
+        ? {
+            closeAction: `/staff/stores/${store.id}/close`,
+            extend: {
+              action: `/staff/stores/${store.id}/extend`,
+              value: wallClockIn(store.closesAt, timeZone()),
+              timeZone: timeZone(),
+            },
+          }
+        : {}),
+      copyHref: `/staff/stores/${store.id}/copy`,
       ...(store.state === 'charged' ? { statement: statementView(storeStatement(store, orders)) } : {}),
     });
   });

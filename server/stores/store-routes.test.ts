@@ -363,4 +363,31 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
       .get(`${declined.slice(0, -3)}abc`)
       .expect(404);
   });
+
+  it('moves the close while the store is open, and copies a store for next season', async () => {
+    const { store } = await openedStore();
+    const post = (action: string, fields: Record<string, string> = {}) =>
+      request(t.app)
+        .post(action)
+        .set('Cookie', staff.cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: staff.token, ...fields });
+    const later = new Date(Date.now() + 30 * DAY);
+    await post(`/staff/stores/${store.id}/extend`, { closesAt: wallClockIn(later, zone) }).expect(303);
+    const moved = await t.storage.teamStores.storeById(store.id);
+    expect(Math.abs((moved?.closesAt.getTime() ?? 0) - later.getTime())).toBeLessThan(60_000);
+    const past = await post(`/staff/stores/${store.id}/extend`, {
+      closesAt: wallClockIn(new Date(Date.now() - DAY), zone),
+    });
+    expect(past.status).toBe(422);
+
+    const copy = await request(t.app).get(`/staff/stores/${store.id}/copy`).set('Cookie', staff.cookie).expect(200);
+    expect(copy.text).toContain('value="Hornets fall fundraiser"');
+    expect(copy.text).toContain('value="Navy, White"');
+    expect(copy.text).toContain('value="S, M, L, XL, 2XL"');
+
+    await post(`/staff/stores/${store.id}/close`).expect(303);
+    const closed = await post(`/staff/stores/${store.id}/extend`, { closesAt: wallClockIn(later, zone) });
+    expect(closed.status).toBe(409);
+  });
 });

@@ -112,6 +112,10 @@ export interface DeskStoreView {
   totals: { product: string; colour: string; size: string; pieces: number }[];
   orders: { id: number; buyer: string; pieces: number; total: string; state: string }[];
   closeAction?: string;
+  /** Moving the close (earlier or later) while the store is open. */
+  extend?: { action: string; value: string; timeZone: string };
+  /** The opening form filled from this store, for next season. */
+  copyHref: string;
 }
 
 export type TeamStoreView = StorePageView | OrderPageView | DeskNewStoreView | DeskStoreView;
