@@ -6,7 +6,7 @@ import { referenceOf, staffOf } from '#server/http/desk-request.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import { type GarmentCatalogue, garmentTitle } from '#shared/garments/catalogue.ts';
-import { groupSizes, sizeUpcharges } from '#shared/groups/group-sizes.ts';
+import { groupSizes, sizeOrder, sizeUpcharges } from '#shared/groups/group-sizes.ts';
 import { instantOf, wallClockIn } from '#shared/groups/zoned-time.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -378,7 +378,16 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
           shopPrice: formatMoney(product.shopPriceCents),
         };
       }),
-      totals: [...totals.values()],
+      // By product as the store lists them, then colour as offered, then size from small to large.
+      totals: [...totals.values()].sort((a, b) => {
+        const product = (title: string) => store.products.findIndex((each) => each.title === title);
+        const colour = (row: typeof a) => store.products[product(row.product)]?.colours.indexOf(row.colour) ?? 0;
+        return (
+          product(a.product) - product(b.product) ||
+          colour(a) - colour(b) ||
+          sizeOrder.indexOf(a.size) - sizeOrder.indexOf(b.size)
+        );
+      }),
       orders: orders.map((order) => ({
         id: order.id,
         buyer: `${order.buyerName} <${order.buyerEmail}>`,

@@ -358,6 +358,16 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
       .send({ [CSRF_FIELD]: session.token })
       .expect(409);
     expect((await request(t.app).get(declined).expect(200)).text).toContain('Please pay below');
+    // A buyer who pays on Stripe's page and never comes back: recorded when their order is next opened.
+    const again = await visitorSession(t.app, declined);
+    const started = await request(t.app)
+      .post(`${declined}/pay`)
+      .set('Cookie', again.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: again.token })
+      .expect(303);
+    stripe.pay(/\/pay\/(cs_test_\w+)$/.exec(started.headers.location ?? '')?.[1] ?? '');
+    expect((await request(t.app).get(declined).expect(200)).text).toContain('Paid. Thank you');
     // A wrong secret opens nothing.
     await request(t.app)
       .get(`${declined.slice(0, -3)}abc`)

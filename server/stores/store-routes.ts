@@ -366,9 +366,19 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
     await send(res, view);
   };
 
+  /** A pay-link payment made on Stripe's page whose buyer never came back: recorded when the order is next opened. */
+  async function settledPayment(order: StoredOrder): Promise<StoredOrder> {
+    if (order.state !== 'failed' || !order.paySessionId || order.totalCents === null || !options.cards) return order;
+    const outcome = await options.cards.paymentOutcome(order.paySessionId).catch(() => undefined);
+    if (!outcome?.paid || !outcome.paymentIntent || outcome.amountCents !== order.totalCents) return order;
+    const paid = { paymentIntent: outcome.paymentIntent, totalCents: order.totalCents, feeCents: outcome.feeCents };
+    if (await options.stores.markPaid(order.id, paid)) options.onQueued?.();
+    return (await options.stores.orderById(order.id)) ?? order;
+  }
+
   router.get('/stores/:slug/orders/:order/:secret', async (req, res) => {
     const { store, order } = await ownOrder(req, res);
-    await sendOrder(req, res, store, order);
+    await sendOrder(req, res, store, await settledPayment(order));
   });
 
   router.post('/stores/:slug/orders/:order/:secret/pay', async (req, res) => {

@@ -7,6 +7,7 @@ import { axeViolations, mailWith, signInToDesk, watchedPage } from '#tests/suppo
 import { liveVisitorSession, quoteFormData } from '#tests/support/quote-post.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 import { stripeDeskServerForThisFile } from '#tests/support/stripe-desk-server.ts';
+import { standInFee } from '#tests/support/stripe-stand-in.ts';
 
 const shots = '/work/shots/stores';
 
@@ -108,7 +109,10 @@ describe('a team store that charges nobody unless the minimum is met', () => {
   }
 
   async function openStore(desk: Page, reference: string, title: string, minimum: number, shot?: string) {
-    await desk.goto(`${site.url}/staff/requests/${reference}/stores/new`);
+    // From the request on the desk, as staff find it.
+    await desk.goto(`${site.url}/staff/requests/${reference}`);
+    await desk.getByRole('link', { name: 'Open a team store' }).click();
+    await expect.poll(() => desk.getByRole('heading', { level: 1 }).textContent()).toContain('Open a store for');
     if (shot) {
       expect(await axeViolations(desk)).toEqual([]);
       await screenshots(desk, shot);
@@ -168,6 +172,8 @@ describe('a team store that charges nobody unless the minimum is met', () => {
       await desk.page.reload();
       expect(await counter.textContent()).toBe('5 of 4 — the minimum is reached: the order goes ahead');
       expect(await desk.page.getByTestId('funds').textContent()).toBe('$25.00');
+      expect(await axeViolations(desk.page)).toEqual([]);
+      await screenshots(desk.page, 'desk-store-open');
 
       await desk.page.getByRole('button', { name: 'Close the store now' }).click();
       await expect
@@ -181,6 +187,16 @@ describe('a team store that charges nobody unless the minimum is met', () => {
       const amounts = charged.map((intent) => `$${(Number(intent.amount) / 100).toFixed(2)}`).sort();
       expect(amounts).toEqual([alex.total, bo.total, cy.total].sort());
       expect(charged.every((intent) => intent.off_session === true)).toBe(true);
+      // The statement adds up to the cent: the sales are what Stripe took, the fees what Stripe reported,
+      // and the club's payout the markup on every piece less those fees.
+      const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[$,]/g, '')) * 100);
+      const line = async (id: string) => cents(await desk.page.getByTestId(`statement-${id}`).textContent());
+      const taken = charged.reduce((sum, intent) => sum + Number(intent.amount), 0);
+      const fees = charged.reduce((sum, intent) => sum + standInFee(Number(intent.amount)), 0);
+      expect(await line('sales')).toBe(taken);
+      expect(await line('fees')).toBe(fees);
+      expect(await line('payout')).toBe(5 * 500 - fees);
+      expect((await line('shop')) + (await line('fees')) + (await line('payout'))).toBe(await line('sales'));
       const receipt = await mailWith(site.smtp, /We charged your saved card/);
       expect(receipt.text).toContain('Hornets fall fundraiser');
 
