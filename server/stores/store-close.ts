@@ -38,12 +38,9 @@ export async function closeDueStores(deps: CloseDeps, signal?: AbortSignal): Pro
 async function settleSaving(deps: CloseDeps, order: StoredOrder): Promise<void> {
   if (!deps.cards || !order.setupSessionId) return deps.stores.recordOrder(order.id, { state: 'abandoned' });
   const outcome = await deps.cards.setupOutcome(order.setupSessionId);
-  await deps.stores.recordOrder(
-    order.id,
-    outcome.status === 'complete' && outcome.paymentMethod
-      ? { state: 'saved', paymentMethod: outcome.paymentMethod }
-      : { state: 'abandoned' },
-  );
+  if (outcome.status === 'complete' && outcome.paymentMethod)
+    await deps.stores.recordOrder(order.id, { state: 'saved', paymentMethod: outcome.paymentMethod }, 'placed');
+  else await deps.stores.recordOrder(order.id, { state: 'abandoned' });
 }
 
 async function chargeAll(deps: CloseDeps, store: StoredStore, round: number, signal?: AbortSignal) {

@@ -1,8 +1,9 @@
 import type { MailDraft } from '#server/mail/mail-draft.ts';
 import type { MailSettings } from '#server/mail/mail-settings.ts';
 import { inertText } from '#server/mail/user-text.ts';
+import { formatDateTime } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
-import { deliveryText } from '#shared/stores/store-rules.ts';
+import { deliveryText, orderTotalCents } from '#shared/stores/store-rules.ts';
 import { orderPath } from './store-links.ts';
 import type { StoredOrder, StoredStore, StoreMailAbout } from './team-stores-store.ts';
 
@@ -23,14 +24,18 @@ export function storeOrderMail(
   about: StoreMailAbout,
   store: StoredStore,
   order: StoredOrder,
-  settings: Pick<MailSettings, 'publicUrl' | 'shop'> & { linkKeys: NonNullable<MailSettings['linkKeys']> },
+  settings: Pick<MailSettings, 'publicUrl' | 'shop' | 'timeZone'> & {
+    linkKeys: NonNullable<MailSettings['linkKeys']>;
+  },
 ): MailDraft {
   const link = `${settings.publicUrl}${orderPath(settings.linkKeys, store, order)}`;
   const shop = settings.shop.appName;
   const title = inertText(store.title);
   const hello = `Hello ${inertText(order.buyerName)},`;
   const lines = orderLines(store, order).map((line) => `- ${line}`);
-  const total = formatMoney(order.totalCents ?? 0);
+  // Before the close the order has no charged total yet: it is priced from the store as stored.
+  const total = formatMoney(order.totalCents ?? orderTotalCents(store, store.products, order.items));
+  const closes = formatDateTime(store.closesAt.toISOString(), settings.timeZone);
   if (about === 'missed') {
     return {
       to: order.buyerEmail,
@@ -45,6 +50,27 @@ export function storeOrderMail(
         'You had ordered:',
         ...lines,
       ].join('\n'),
+    };
+  }
+  if (about === 'placed') {
+    return {
+      to: order.buyerEmail,
+      subject: `${store.title}: your order is placed - ${shop}`,
+      text: [
+        hello,
+        '',
+        `Your order from "${title}" is placed and your card is saved. Nothing is charged today.`,
+        '',
+        `When the store closes on ${closes}, your card is charged ${total} only if the store has sold its ${store.minimumPieces} pieces. If it has not, nothing is charged and we tell you.`,
+        '',
+        'You ordered:',
+        ...lines,
+        '',
+        'Your order, any time:',
+        '',
+        link,
+      ].join('\n'),
+      look: { button: { href: link, label: 'See my order' } },
     };
   }
   if (about === 'pay-link') {

@@ -330,7 +330,8 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       res.redirect(303, `${pathOf(store)}?done=card-left#cart`);
       return;
     }
-    await options.stores.recordOrder(cart.id, { state: 'saved', paymentMethod: outcome.paymentMethod });
+    await options.stores.recordOrder(cart.id, { state: 'saved', paymentMethod: outcome.paymentMethod }, 'placed');
+    options.onQueued?.();
     res.clearCookie(CART_COOKIE, { path: pathOf(store) });
     res.redirect(303, `${orderPath(options.keys, store, cart)}?done=saved`);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import type { ChargeOutcome, StoreCards } from './store-cards.ts';
-import { closeStore } from './store-close.ts';
+import { closeDueStores, closeStore } from './store-close.ts';
 import type { CartLine, StoreSettings } from './team-stores-store.ts';
 
 type TestStorage = Awaited<ReturnType<typeof openTestStorage>>;
@@ -296,5 +296,19 @@ describe.each(backends)('team stores on %s', (backend) => {
       { kind: 'team-store', about: 'missed', order: dee },
       { kind: 'team-store', about: 'missed', order: eli },
     ]);
+  });
+
+  it('the closing job closes every store past its close and leaves the open ones', async () => {
+    const due = await opened(1);
+    const open = await opened(1);
+    const [tee] = due.store.products;
+    if (!tee) throw new Error('no product');
+    await placed(due.store.id, 'job-buyer', [line(tee.id)]);
+    await storage.teamStores.moveClose(due.store.id, new Date(clock - 1000));
+    const fake = fakeCards();
+    await closeDueStores({ stores: storage.teamStores, cards: fake.cards, logger: memoryLogger().logger });
+    expect((await storage.teamStores.storeById(due.store.id))?.state).toBe('charged');
+    expect((await storage.teamStores.storeById(open.store.id))?.state).toBe('open');
+    expect(fake.charges).toHaveLength(1);
   });
 });

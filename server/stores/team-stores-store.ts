@@ -95,7 +95,7 @@ type OrderOutcome =
   | { state: 'saved'; paymentMethod: string };
 
 /** An order's mail: the receipt, the pay link after a refused charge, the missed minimum. */
-export type StoreMailAbout = 'charged' | 'pay-link' | 'missed' | 'paid';
+export type StoreMailAbout = 'placed' | 'charged' | 'pay-link' | 'missed' | 'paid';
 
 export interface TeamStoreStore {
   /** Opens a store for the request with its products; undefined when the request is not a stored quote request. */
