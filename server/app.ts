@@ -557,6 +557,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       shopName: () => siteData.data.config.appName,
       prices: () => siteData.data,
       publicUrl: config.publicUrl,
+      keys,
       now: deskNow,
     }),
   );

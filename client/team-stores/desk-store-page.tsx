@@ -15,12 +15,20 @@ export function DeskStorePage({
   stylesheets: readonly string[];
 }) {
   return (
-    <StoreShell title={view.title} label="Staff desk" shopName={shopName} stylesheets={stylesheets} wide>
-      <p>
-        <a className="font-semibold text-brand-800 underline" href={`/staff/requests/${view.reference}`}>
-          Back to {view.reference}
-        </a>
-      </p>
+    <StoreShell
+      title={view.title}
+      label={view.audience === 'shop' ? 'Staff desk' : 'Your store'}
+      shopName={shopName}
+      stylesheets={stylesheets}
+      wide
+    >
+      {view.reference && (
+        <p>
+          <a className="font-semibold text-brand-800 underline" href={`/staff/requests/${view.reference}`}>
+            Back to {view.reference}
+          </a>
+        </p>
+      )}
       <h1 className="text-2xl font-bold wrap-anywhere">{view.title}</h1>
       <NoticeLine notice={view.notice} />
       <section aria-labelledby="store-state" className={card}>
@@ -40,6 +48,19 @@ export function DeskStorePage({
           value={view.link}
           className="mt-1 w-full rounded border border-stone-400 px-3 py-2"
         />
+        {view.organiserLink && (
+          <>
+            <label htmlFor="organiser-link" className="mt-3 block font-medium">
+              The organiser’s link <span className="font-normal text-stone-600">(orders and totals, read only)</span>
+            </label>
+            <input
+              id="organiser-link"
+              readOnly
+              value={view.organiserLink}
+              className="mt-1 w-full rounded border border-stone-400 px-3 py-2"
+            />
+          </>
+        )}
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="font-medium text-stone-700">Sales</dt>
           <dd>{view.sales}</dd>
@@ -102,11 +123,13 @@ export function DeskStorePage({
           ))}
         </section>
       )}
-      <p>
-        <a className="font-semibold text-brand-800 underline" href={view.copyHref}>
-          Copy this store for next season
-        </a>
-      </p>
+      {view.copyHref && (
+        <p>
+          <a className="font-semibold text-brand-800 underline" href={view.copyHref}>
+            Copy this store for next season
+          </a>
+        </p>
+      )}
       <section aria-labelledby="store-products" className={card}>
         <h2 id="store-products" className="text-lg font-bold">
           Products

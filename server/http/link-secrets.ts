@@ -66,6 +66,8 @@ export interface LinkKeys {
   groupEntry(entryId: number, salt: string): string;
   /** The secret of a team store buyer's private order link (their order, its pay link). */
   storeOrder(orderId: number, salt: string): string;
+  /** The secret of a team store organiser's read-only link to the store's orders and totals. */
+  storeOrganiser(storeId: number, salt: string): string;
 }
 
 /**
@@ -81,6 +83,7 @@ export function linkKeys(csrfSecret: string): LinkKeys {
   const shareKey = keyFor('group share link');
   const entryKey = keyFor('group entry link');
   const storeOrderKey = keyFor('team store order link');
+  const storeOrganiserKey = keyFor('team store organiser link');
   const hmac = (key: Buffer, input: string) => createHmac('sha256', key).update(input).digest('base64url');
   return {
     signIn: (nonce) => hmac(signInKey, nonce),
@@ -89,5 +92,6 @@ export function linkKeys(csrfSecret: string): LinkKeys {
     groupShare: (groupId, salt) => hmac(shareKey, `${groupId}\n${salt}`),
     groupEntry: (entryId, salt) => hmac(entryKey, `${entryId}\n${salt}`),
     storeOrder: (orderId, salt) => hmac(storeOrderKey, `${orderId}\n${salt}`),
+    storeOrganiser: (storeId, salt) => hmac(storeOrganiserKey, `${storeId}\n${salt}`),
   };
 }

@@ -377,6 +377,8 @@ export interface StorageDatabase {
     close_round: number;
     close_lease_until: Timestamp | null;
     closed_at: Timestamp | null;
+    /** The organiser's read-only link's salt. */
+    organiser_salt: string;
     /** "staff:<address>". */
     created_by: string;
     created_at: Timestamp;

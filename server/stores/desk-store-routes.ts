@@ -3,27 +3,23 @@ import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { referenceOf, staffOf } from '#server/http/desk-request.ts';
+import { type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
-import { formatDateTime } from '#shared/desk-format.ts';
 import { type GarmentCatalogue, garmentTitle } from '#shared/garments/catalogue.ts';
-import { groupSizes, sizeOrder, sizeUpcharges } from '#shared/groups/group-sizes.ts';
+import { groupSizes, sizeUpcharges } from '#shared/groups/group-sizes.ts';
 import { instantOf, wallClockIn } from '#shared/groups/zoned-time.ts';
 import { isRecord } from '#shared/is-record.ts';
-import { formatMoney } from '#shared/money.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
-import type { DeskStoreView, DeskTeamStores, StoreNotice, TeamStoreView } from '#shared/stores/store-contract.ts';
+import type { DeskTeamStores, StoreNotice, TeamStoreView } from '#shared/stores/store-contract.ts';
 import { openStoreSchema, storeFieldErrors } from '#shared/stores/store-forms.ts';
-import { counterText, orderTotalCents, pieceCents, STORE_LIMITS } from '#shared/stores/store-rules.ts';
+import { STORE_LIMITS } from '#shared/stores/store-rules.ts';
 import { type CloseDeps, closeStore } from './store-close.ts';
+import { organiserPath } from './store-links.ts';
 import { shopPriceCents } from './store-pricing.ts';
-import { type StoreStatement, storeStatement } from './store-statement.ts';
-import { orderStateWords } from './store-views.ts';
-import type { StoredOrder, StoredStore, StoreProductInput, TeamStoreStore } from './team-stores-store.ts';
+import { storeSummary } from './store-summary.ts';
+import type { StoreProductInput, TeamStoreStore } from './team-stores-store.ts';
 
 const DAY_MS = 24 * 3600_000;
-/** The orders whose pieces count: their card is saved, or their money is in. */
-const COUNTED = new Set(['saved', 'charged', 'failed', 'paid']);
-
 export interface DeskStoreRoutesOptions {
   stores: Pick<TeamStoreStore, 'openStore' | 'storeById' | 'ordersOf' | 'piecesCounted' | 'moveClose'>;
   customer: Pick<CustomerStore, 'getCustomerRequest'>;
@@ -36,6 +32,8 @@ export interface DeskStoreRoutesOptions {
   shopName: () => string;
   prices: () => PricingData & { garments: GarmentCatalogue };
   publicUrl: string;
+  /** The organiser's link is shown to the shop to send on. */
+  keys: LinkKeys;
   now: () => Date;
 }
 
@@ -131,19 +129,6 @@ function productsOf(
   return { products, errors };
 }
 
-/** The store's money so far: sales, the shop's price, the club's funds, over the orders that count. */
-function moneyOf(store: StoredStore, orders: StoredOrder[]) {
-  let sales = 0;
-  let funds = 0;
-  for (const order of orders.filter((each) => COUNTED.has(each.state))) {
-    sales += order.totalCents ?? orderTotalCents(store, store.products, order.items);
-    for (const item of order.items) funds += store.markupCents * item.quantity;
-  }
-  const shipping =
-    store.delivery === 'shipping' ? store.shippingCents * orders.filter((each) => COUNTED.has(each.state)).length : 0;
-  return { sales, funds, shop: sales - funds - shipping };
-}
-
 const stateWords = {
   open: 'Open',
   closing: 'Closing',
@@ -163,31 +148,6 @@ export async function deskStoresView(
       state: stateWords[store.state],
     })),
     open: `/staff/requests/${reference}/stores/new`,
-  };
-}
-
-/** The statement's lines, each with an id the page marks it by. */
-function statementView(statement: StoreStatement): NonNullable<DeskStoreView['statement']> {
-  const notes: string[] = [];
-  if (statement.unpaid.orders > 0)
-    notes.push(
-      `${statement.unpaid.orders} order${statement.unpaid.orders === 1 ? '' : 's'} (${formatMoney(statement.unpaid.cents)}) not paid yet: their buyers were mailed a pay link.`,
-    );
-  if (statement.feesUnknown > 0)
-    notes.push(
-      `Stripe did not report the fee of ${statement.feesUnknown} payment(s): the payout is before those fees.`,
-    );
-  return {
-    rows: [
-      { id: 'sales', label: 'Sales', value: formatMoney(statement.salesCents) },
-      { id: 'shop', label: 'The shop’s price', value: formatMoney(statement.shopCents) },
-      ...(statement.shippingCents > 0
-        ? [{ id: 'shipping', label: 'Shipping', value: formatMoney(statement.shippingCents) }]
-        : []),
-      { id: 'fees', label: 'Stripe’s fees', value: formatMoney(statement.feesCents) },
-      { id: 'payout', label: 'Payout to the club', value: formatMoney(statement.payoutCents) },
-    ],
-    notes,
   };
 }
 
@@ -326,7 +286,7 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
         asksNumbers: settings.asksNumbers,
       },
       products,
-      slugOf(settings.title),
+      { slug: slugOf(settings.title), organiserSalt: newLinkSecret() },
       `staff:${staffOf(res)}`,
     );
     if (!store) throw createHttpError(404, 'There is no quote request with that reference.');
@@ -338,63 +298,18 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
     if (!store) throw createHttpError(404, 'There is no such store.');
     const orders = await options.stores.ordersOf(store.id);
     const pieces = await options.stores.piecesCounted(store.id);
-    const money = moneyOf(store, orders);
-    const totals = new Map<string, DeskStoreView['totals'][number]>();
-    for (const order of orders.filter((each) => COUNTED.has(each.state))) {
-      for (const item of order.items) {
-        const product = store.products.find((each) => each.id === item.productId)?.title ?? 'Product';
-        const key = `${product}|${item.colour}|${item.size}`;
-        const row = totals.get(key) ?? { product, colour: item.colour, size: item.size, pieces: 0 };
-        row.pieces += item.quantity;
-        totals.set(key, row);
-      }
-    }
-    const at = (date: Date) => formatDateTime(date.toISOString(), timeZone());
     const notice = notices[String(req.query.done) as keyof typeof notices];
-    const state = {
-      open: store.closesAt.getTime() > options.now().getTime() ? 'Open' : 'Closing at the next check',
-      closing: 'Closing: charges under way',
-      charged: 'Closed: minimum reached, cards charged',
-      missed: 'Closed: minimum missed, nobody charged',
-    }[store.state];
     await send(res, {
-      page: 'desk-store',
-      title: store.title,
+      ...storeSummary(store, orders, pieces, {
+        timeZone: timeZone(),
+        now: options.now(),
+        publicUrl: options.publicUrl,
+        audience: 'shop',
+      }),
       reference: store.reference,
       csrfToken: options.csrfToken(req, res),
       ...(notice ? { notice } : {}),
-      link: `${options.publicUrl}/stores/${store.slug}`,
-      state,
-      closes: `${store.state === 'open' ? 'Closes' : 'Closed'} ${at(store.closedAt ?? store.closesAt)} (opened ${at(store.opensAt)}).`,
-      counter: counterText(pieces, store.minimumPieces),
-      funds: formatMoney(money.funds),
-      sales: formatMoney(money.sales),
-      shopShare: formatMoney(money.shop),
-      products: store.products.map((product) => {
-        const smallest = Math.min(...product.sizes.map((size) => pieceCents(product, store.markupCents, size.size)));
-        return {
-          title: product.title,
-          price: `from ${formatMoney(smallest)}`,
-          shopPrice: formatMoney(product.shopPriceCents),
-        };
-      }),
-      // By product as the store lists them, then colour as offered, then size from small to large.
-      totals: [...totals.values()].sort((a, b) => {
-        const product = (title: string) => store.products.findIndex((each) => each.title === title);
-        const colour = (row: typeof a) => store.products[product(row.product)]?.colours.indexOf(row.colour) ?? 0;
-        return (
-          product(a.product) - product(b.product) ||
-          colour(a) - colour(b) ||
-          sizeOrder.indexOf(a.size) - sizeOrder.indexOf(b.size)
-        );
-      }),
-      orders: orders.map((order) => ({
-        id: order.id,
-        buyer: `${order.buyerName} <${order.buyerEmail}>`,
-        pieces: order.items.reduce((sum, item) => sum + item.quantity, 0),
-        total: formatMoney(order.totalCents ?? orderTotalCents(store, store.products, order.items)),
-        state: orderStateWords[order.state],
-      })),
+      organiserLink: `${options.publicUrl}${organiserPath(options.keys, store)}`,
       ...(store.state === 'open'
         ? {
             closeAction: `/staff/stores/${store.id}/close`,
@@ -406,7 +321,6 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
           }
         : {}),
       copyHref: `/staff/stores/${store.id}/copy`,
-      ...(store.state === 'charged' ? { statement: statementView(storeStatement(store, orders)) } : {}),
     });
   });
 

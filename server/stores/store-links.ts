@@ -19,3 +19,13 @@ export function orderOpens(keys: LinkKeys, order: StoredOrder | undefined, id: n
   const expected = order ? keys.storeOrder(id, order.linkSalt) : undefined;
   return sameSecret(secret, expected) && isLinkSecret(secret);
 }
+
+/** The organiser's read-only page: the store's orders, totals and money, without the shop's controls. */
+export function organiserPath(keys: LinkKeys, store: Pick<StoredStore, 'id' | 'slug' | 'organiserSalt'>): string {
+  return `/stores/${store.slug}/organiser/${keys.storeOrganiser(store.id, store.organiserSalt)}`;
+}
+
+/** True when `secret` opens the store's organiser page. */
+export function organiserOpens(keys: LinkKeys, store: StoredStore, secret: string): boolean {
+  return sameSecret(secret, keys.storeOrganiser(store.id, store.organiserSalt)) && isLinkSecret(secret);
+}

@@ -29,6 +29,7 @@ const store: StoredStore = {
   state: 'open',
   closeRound: 0,
   closedAt: null,
+  organiserSalt: 'organiser-salt',
   createdBy: 'staff:owner@example.com',
   createdAt: new Date('2026-11-01T15:00:00Z'),
   products: [

@@ -301,6 +301,18 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
     ]);
     const mails = (await t.storage.outbox.notificationsOf(reference)).map((mail) => mail.facts);
     expect(mails).toContainEqual(expect.objectContaining({ kind: 'team-store', about: 'charged' }));
+    // The organiser's read-only page, from the link the desk shows: the same totals and statement,
+    // the buyers' names without their addresses, and no control of the shop's.
+    const organiserLink = /id="organiser-link"[^>]*value="([^"]+)"/.exec(desk.text)?.[1] ?? '';
+    const organiser = await request(t.app).get(new URL(organiserLink).pathname).expect(200);
+    expect(organiser.headers['x-robots-tag']).toContain('noindex');
+    expect(organiser.text).toContain('Bo Ray');
+    expect(organiser.text).not.toContain('bo@example.com');
+    expect(organiser.text).toContain(`data-testid="statement-payout">${money(1000 - standInFee(sale))}<`);
+    expect(organiser.text).not.toContain('Copy this store');
+    await request(t.app)
+      .get(`${new URL(organiserLink).pathname.slice(0, -3)}abc`)
+      .expect(404);
   });
 
   it('mails a pay link when the bank refuses the charge or asks for authentication, and takes the payment through it', async () => {

@@ -18,7 +18,8 @@ import type {
 import { cartLineSchema, checkoutSchema, storeFieldErrors } from '#shared/stores/store-forms.ts';
 import { counterText, deliveryText, orderTotalCents, raisesText } from '#shared/stores/store-rules.ts';
 import type { StoreCards } from './store-cards.ts';
-import { orderOpens, orderPath } from './store-links.ts';
+import { orderOpens, orderPath, organiserOpens } from './store-links.ts';
+import { storeSummary } from './store-summary.ts';
 import { lineCents, lineText, orderStatus, productViews } from './store-views.ts';
 import type { CartRefusal, StoredOrder, StoredStore, TeamStoreStore } from './team-stores-store.ts';
 
@@ -45,6 +46,7 @@ export interface StoreRoutesOptions {
     | 'recordOrder'
     | 'markPaySession'
     | 'markPaid'
+    | 'ordersOf'
   >;
   design: DesignPicture;
   /** Saved cards through Stripe, when the shop takes cards; without it the store shows but takes no orders. */
@@ -202,6 +204,22 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
     const store = await storeOf(req, res);
     if (!options.design.send(res, await options.design.mockupsOf(store.reference), String(req.params.view)))
       throw createHttpError(404, 'There is no such picture.');
+  });
+
+  // The organiser's read-only page: orders as they come, totals by product, colour and size, the funds
+  // raised and, once closed, the statement. Buyers' names only: their addresses are for the shop.
+  router.get('/stores/:slug/organiser/:secret', async (req, res) => {
+    const store = await storeOf(req, res);
+    if (!organiserOpens(options.keys, store, String(req.params.secret)))
+      throw createHttpError(404, 'There is no organiser page at this address. Ask the shop for your link.');
+    res.set('Cache-Control', 'private, no-store');
+    const summary = storeSummary(
+      store,
+      await options.stores.ordersOf(store.id),
+      await options.stores.piecesCounted(store.id),
+      { timeZone: options.timeZone(), now: options.now(), publicUrl: options.publicUrl, audience: 'organiser' },
+    );
+    await send(res, { ...summary, csrfToken: '' });
   });
 
   router.post('/stores/:slug/cart', async (req, res) => {

@@ -52,6 +52,7 @@ function storeOfRow(row: StoreRow, products: StoredProduct[]): StoredStore {
     state: row.state,
     closeRound: Number(row.close_round),
     closedAt: optionalDate(row.closed_at),
+    organiserSalt: row.organiser_salt,
     createdBy: row.created_by,
     createdAt: readDate(row.created_at),
     products,
@@ -170,7 +171,7 @@ export function createTeamStoreStore(database: Database): TeamStoreStore {
   };
 
   return {
-    async openStore(reference, settings, products, slug, actor) {
+    async openStore(reference, settings, products, { slug, organiserSalt }, actor) {
       return db.transaction().execute(async (trx) => {
         const request = await trx
           .selectFrom('submissions')
@@ -196,6 +197,7 @@ export function createTeamStoreStore(database: Database): TeamStoreStore {
             asks_numbers: settings.asksNumbers ? 1 : 0,
             state: 'open',
             close_round: 0,
+            organiser_salt: organiserSalt,
             created_by: actor,
             created_at: nowIso(),
           })

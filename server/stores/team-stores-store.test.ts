@@ -111,7 +111,7 @@ describe.each(backends)('team stores on %s', (backend) => {
           shopPriceCents: 2600,
         },
       ],
-      `hornets-${backend}-${slugs}`,
+      { slug: `hornets-${backend}-${slugs}`, organiserSalt: `organiser-${slugs}` },
       'staff:owner@example.com',
     );
     if (!store) throw new Error('no store');

@@ -42,6 +42,8 @@ export interface StoredStore extends StoreSettings {
   state: StoreState;
   closeRound: number;
   closedAt: Date | null;
+  /** The organiser's read-only link's salt (server/stores/store-links.ts). */
+  organiserSalt: string;
   createdBy: string;
   createdAt: Date;
   products: StoredProduct[];
@@ -103,7 +105,7 @@ export interface TeamStoreStore {
     reference: string,
     settings: StoreSettings,
     products: StoreProductInput[],
-    slug: string,
+    links: { slug: string; organiserSalt: string },
     actor: string,
   ): Promise<StoredStore | undefined>;
   storeBySlug(slug: string): Promise<StoredStore | undefined>;

@@ -95,8 +95,13 @@ export interface DeskNewStoreView {
 
 export interface DeskStoreView {
   page: 'desk-store';
+  /** The shop's page (staff), or the organiser's read-only page through their link. */
+  audience: 'shop' | 'organiser';
   title: string;
-  reference: string;
+  /** The request, for the shop's way back to it. */
+  reference?: string;
+  /** The organiser's read-only link, for the shop to send. */
+  organiserLink?: string;
   csrfToken: string;
   notice?: StoreNotice;
   link: string;
@@ -115,7 +120,7 @@ export interface DeskStoreView {
   /** Moving the close (earlier or later) while the store is open. */
   extend?: { action: string; value: string; timeZone: string };
   /** The opening form filled from this store, for next season. */
-  copyHref: string;
+  copyHref?: string;
 }
 
 export type TeamStoreView = StorePageView | OrderPageView | DeskNewStoreView | DeskStoreView;

@@ -30,6 +30,8 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('close_round', 'integer', (column) => column.notNull())
     .addColumn('close_lease_until', 'text')
     .addColumn('closed_at', 'text')
+    // The organiser's read-only link is made from this salt and the environment's key.
+    .addColumn('organiser_salt', 'text', (column) => column.notNull())
     .addColumn('created_by', 'text', (column) => column.notNull())
     .addColumn('created_at', 'text', (column) => column.notNull())
     .execute();
