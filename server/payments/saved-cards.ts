@@ -98,7 +98,8 @@ export function savedCards(config: StripeConfig, keySalt: () => Promise<string>)
           },
           { idempotencyKey: key },
         );
-        if (intent.status === 'succeeded') return { ok: true as const, paymentIntent: intent.id, feeCents: feeOf(intent) };
+        if (intent.status === 'succeeded')
+          return { ok: true as const, paymentIntent: intent.id, feeCents: feeOf(intent) };
         return {
           ok: false as const,
           code: intent.status,

@@ -197,6 +197,19 @@ describe('a team store that charges nobody unless the minimum is met', () => {
       expect(await line('fees')).toBe(fees);
       expect(await line('payout')).toBe(5 * 500 - fees);
       expect((await line('shop')) + (await line('fees')) + (await line('payout'))).toBe(await line('sales'));
+      // The organiser's own page, read only, from the link the desk shows.
+      const organiserLink = await desk.page.getByLabel(/The organiser’s link/).inputValue();
+      const organiser = await watchedPage(browser(), 390);
+      try {
+        await organiser.page.goto(organiserLink);
+        expect(cents(await organiser.page.getByTestId('statement-payout').textContent())).toBe(5 * 500 - fees);
+        expect(await organiser.page.getByText('alex@example.com').count()).toBe(0);
+        expect(await axeViolations(organiser.page)).toEqual([]);
+        await screenshots(organiser.page, 'organiser');
+        expect(organiser.problems).toEqual([]);
+      } finally {
+        await organiser.context.close();
+      }
       const placed = await mailWith(site.smtp, /Your order from "Hornets fall fundraiser" is placed/);
       expect(placed.text).toContain('Nothing is charged today');
       const receipt = await mailWith(site.smtp, /We charged your saved card/);
