@@ -409,6 +409,8 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
       render: teamStoreRenderer(deps),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
       shop: () => siteData.data.config,
+      limits: wiring.stores.limits,
+      rateLimit: config.submissionRateLimit,
       publicUrl: config.publicUrl,
       secureCookies: config.isProduction,
       now: wiring.now,

@@ -412,4 +412,64 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
     const closed = await post(`/staff/stores/${store.id}/extend`, { closesAt: wallClockIn(later, zone) });
     expect(closed.status).toBe(409);
   });
+
+  it('bounds the posts from one address and the guesses at a private link', async () => {
+    // Its own database: the other tests' posts from this address count in theirs.
+    const strict = await createTestApp({ storage: await openTestStorage(backend), config: { submissionRateLimit: 1 } });
+    const { reference } = await strict.storage.submissions.saveSubmission({
+      kind: 'quote',
+      name: 'Pat Organiser',
+      email: 'pat@example.com',
+      payload: {},
+      formValues: {},
+      files: [],
+    });
+    const store = await strict.storage.teamStores.openStore(
+      reference,
+      {
+        title: 'Limits',
+        opensAt: new Date(Date.now() - DAY),
+        closesAt: new Date(Date.now() + DAY),
+        minimumPieces: 1,
+        expectedPieces: 1,
+        markupCents: 0,
+        delivery: 'pickup',
+        shippingCents: 0,
+        asksNames: false,
+        asksNumbers: false,
+      },
+      [
+        {
+          garment: 'gildan-5000',
+          title: 'Tee',
+          colours: ['Navy'],
+          sizes: [{ size: 'M', upchargeCents: 0 }],
+          shopPriceCents: 1000,
+        },
+      ],
+      { slug: `limits-${backend}`, organiserSalt: 'salt' },
+      'staff:owner@example.com',
+    );
+    const path = `/stores/limits-${backend}`;
+    const session = await visitorSession(strict.app, path);
+    const add = () =>
+      request(strict.app)
+        .post(`${path}/cart`)
+        .set('Cookie', session.cookie)
+        .type('form')
+        .send({
+          [CSRF_FIELD]: session.token,
+          product: String(store?.products[0]?.id),
+          colour: 'Navy',
+          size: 'M',
+          quantity: '1',
+        });
+    // Ten times the form's limit: a school orders from one address.
+    for (let post = 0; post < 10; post += 1) expect((await add()).status).toBe(303);
+    expect((await add()).status).toBe(429);
+    const wrong = `${path}/orders/1/${'a'.repeat(43)}`;
+    expect((await request(strict.app).get(wrong)).status).toBe(404);
+    expect((await request(strict.app).get(wrong)).status).toBe(429);
+    await strict.storage.close();
+  });
 });

@@ -2,7 +2,9 @@ import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/http/csrf.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
+import type { LimitStore } from '#server/http/limit-store.ts';
 import { hashOfSecret, isLinkSecret, type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
+import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { StoredMockup } from '#server/mockups/mockup-store.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import type { GarmentCatalogue } from '#shared/garments/catalogue.ts';
@@ -58,6 +60,10 @@ export interface StoreRoutesOptions {
   render: (view: TeamStoreView, options: { stylesheets: readonly string[]; shopName: string }) => Promise<string>;
   stylesheets: () => readonly string[];
   shop: () => { appName: string; contact: { email: string } };
+  /** The counts behind the rate limits. */
+  limits: Pick<LimitStore, 'countHit' | 'uncountHit' | 'hitsOf'>;
+  /** Posts per address per 15 minutes on one form; a store's are allowed ten times as many (a school shares one). */
+  rateLimit: number;
   publicUrl: string;
   secureCookies: boolean;
   now: () => Date;
@@ -102,6 +108,15 @@ const isOpenNow = (store: StoredStore, now: Date) =>
 export function storeRoutes(options: StoreRoutesOptions): Router {
   const router = Router();
   const pathOf = (store: StoredStore) => `/stores/${store.slug}`;
+  // A whole school may order from one address: far more posts than one form's, still a bound on a flood.
+  const postLimit = submissionRateLimit(options.rateLimit * 10, options.limits, 'store-post');
+  // A private link guessed at: only wrong answers count.
+  const guessLimit = submissionRateLimit(options.rateLimit, options.limits, 'store-link', {
+    failuresOnly: true,
+    message: 'Too many tries at this address in a short while. Wait a few minutes and try again.',
+  });
+  router.use(['/stores/:slug/orders', '/stores/:slug/organiser'], guessLimit);
+  router.post('/stores/{*rest}', postLimit);
 
   async function storeOf(req: Request, res: Response) {
     const slug = String(req.params.slug);
