@@ -78,7 +78,6 @@ export function CustomerPage({ view, options }: { view: DeskRequestView; options
           <ConversationSection view={view} options={options} />
           <SentDetailsSection view={view} />
           {view.group && <GroupSection group={view.group} token={options.csrfToken} />}
-          {view.teamStores && <TeamStoresSection stores={view.teamStores} />}
           {view.kind === 'quote' && (
             <>
               {view.design && view.design.length > 0 && <DesignSection design={view.design} />}
@@ -86,6 +85,7 @@ export function CustomerPage({ view, options }: { view: DeskRequestView; options
               <MockupsSection view={view} options={options} />
               <QuotesSection view={view} />
               {(view.proofs.length > 0 || view.canSendProof) && <ProofsSection view={view} options={options} />}
+              {view.teamStores && <TeamStoresSection stores={view.teamStores} />}
             </>
           )}
           <ActivitySection view={view} />
