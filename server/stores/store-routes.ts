@@ -326,7 +326,7 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
         cart.customerId ??
         (await cards.createCustomer(
           { name: parsed.data.name, email: parsed.data.email, metadata },
-          `${base}:customer`,
+          `${base}:customer:${cart.changedAt.getTime()}`,
         ));
       const session = await cards.startSetup(
         {
