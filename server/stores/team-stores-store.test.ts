@@ -311,4 +311,18 @@ describe.each(backends)('team stores on %s', (backend) => {
     expect((await storage.teamStores.storeById(open.store.id))?.state).toBe('open');
     expect(fake.charges).toHaveLength(1);
   });
+
+  it('charges each card once when two instances close the same store at once', async () => {
+    const { store } = await opened(1);
+    const [tee] = store.products;
+    if (!tee) throw new Error('no product');
+    await placed(store.id, 'twice-a', [line(tee.id)]);
+    await placed(store.id, 'twice-b', [line(tee.id, 2)]);
+    await storage.teamStores.moveClose(store.id, new Date(clock - 1000));
+    const fake = fakeCards();
+    const deps = { stores: storage.teamStores, cards: fake.cards, logger: memoryLogger().logger };
+    const outcomes = await Promise.all([closeStore(deps, store.id), closeStore(deps, store.id)]);
+    expect(outcomes.filter(Boolean)).toEqual(['charged']);
+    expect(fake.charges.map((charge) => charge.amountCents).sort()).toEqual([1750, 3500]);
+  });
 });
