@@ -71,6 +71,31 @@ export function DeskNewStorePage({
               </p>
             )}
           </fieldset>
+          <fieldset {...described('charging')}>
+            <legend className="font-medium">Charging</legend>
+            {(
+              [
+                ['minimum', 'Charge nobody unless the minimum sells: cards are saved, and charged at the close'],
+                ['as-sold', 'Print whatever sells: each buyer pays when ordering'],
+              ] as const
+            ).map(([id, label]) => (
+              <label key={id} className="mt-1 flex items-start gap-2">
+                <input
+                  type="radio"
+                  name="charging"
+                  value={id}
+                  className="mt-1"
+                  defaultChecked={value('charging', 'minimum') === id}
+                />
+                {label}
+              </label>
+            ))}
+            {error('charging') && (
+              <p id="charging-error" className="mt-1 text-sm font-semibold text-red-800">
+                {error('charging')}
+              </p>
+            )}
+          </fieldset>
           <label className="flex items-center gap-2">
             <input type="checkbox" name="asksNames" defaultChecked={value('asksNames') === 'on'} /> Ask for a name on
             the back

@@ -230,29 +230,33 @@ function CartSection({ view }: { view: StorePageView }) {
                   {...described('email')}
                 />
               </Field>
-              <div>
-                <label className="flex items-start gap-3">
-                  <input
-                    type="checkbox"
-                    name="consent"
-                    value="yes"
-                    required
-                    className="mt-1 size-5 shrink-0"
-                    {...described('consent')}
-                  />
-                  <span>
-                    Keep my card on file and charge it for this order when the store closes, only if the minimum is
-                    reached. Nothing is charged today.
-                  </span>
-                </label>
-                {errors.consent && (
-                  <p id="checkout-consent-error" className="mt-1 text-sm font-semibold text-red-800">
-                    {errors.consent}
-                  </p>
-                )}
-              </div>
+              {view.charging === 'minimum' && (
+                <div>
+                  <label className="flex items-start gap-3">
+                    <input
+                      type="checkbox"
+                      name="consent"
+                      value="yes"
+                      required
+                      className="mt-1 size-5 shrink-0"
+                      {...described('consent')}
+                    />
+                    <span>
+                      Keep my card on file and charge it for this order when the store closes, only if the minimum is
+                      reached. Nothing is charged today.
+                    </span>
+                  </label>
+                  {errors.consent && (
+                    <p id="checkout-consent-error" className="mt-1 text-sm font-semibold text-red-800">
+                      {errors.consent}
+                    </p>
+                  )}
+                </div>
+              )}
               <button type="submit" className={button}>
-                Save my card and place my order
+                {view.charging === 'minimum'
+                  ? 'Save my card and place my order'
+                  : `Pay ${cart.total} and place my order`}
               </button>
             </form>
           )}
@@ -290,13 +294,26 @@ export function StorePage({
         <p className="text-lg font-semibold" data-testid="counter">
           {view.counter.text}
         </p>
-        <progress className="mt-2 h-3 w-full" max={100} value={reached} aria-label="Pieces ordered toward the minimum">
-          {reached}%
-        </progress>
-        <p className="mt-2 text-sm text-stone-700">
-          Nobody is charged unless the store reaches its minimum when it closes. If it does not, your card is never
-          charged.
-        </p>
+        {view.charging === 'minimum' ? (
+          <>
+            <progress
+              className="mt-2 h-3 w-full"
+              max={100}
+              value={reached}
+              aria-label="Pieces ordered toward the minimum"
+            >
+              {reached}%
+            </progress>
+            <p className="mt-2 text-sm text-stone-700">
+              Nobody is charged unless the store reaches its minimum when it closes. If it does not, your card is never
+              charged.
+            </p>
+          </>
+        ) : (
+          <p className="mt-2 text-sm text-stone-700">
+            You pay when you order, and everything ordered is printed after the store closes.
+          </p>
+        )}
         {view.raises && <p className="mt-2 font-semibold text-emerald-800">{view.raises}</p>}
         <p className="mt-2 text-sm text-stone-700">{view.delivery}</p>
       </section>

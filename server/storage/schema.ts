@@ -365,6 +365,8 @@ export interface StorageDatabase {
     opens_at: Timestamp;
     closes_at: Timestamp;
     minimum_pieces: number;
+    /** 'minimum': charged at the close above the minimum; 'as-sold': paid when ordering. */
+    charging: 'minimum' | 'as-sold';
     expected_pieces: number;
     markup_cents: number;
     delivery: 'pickup' | 'school' | 'shipping';

@@ -15,7 +15,7 @@ import type { StoredOrder, StoredStore, TeamStoreStore } from './team-stores-sto
 export interface CloseDeps {
   stores: Pick<
     TeamStoreStore,
-    'storesDue' | 'claimClose' | 'storeById' | 'ordersOf' | 'piecesCounted' | 'recordOrder' | 'finishClose'
+    'storesDue' | 'claimClose' | 'storeById' | 'ordersOf' | 'piecesCounted' | 'recordOrder' | 'finishClose' | 'markPaid'
   >;
   cards: StoreCards | null;
   logger: Logger;
@@ -35,12 +35,24 @@ export async function closeDueStores(deps: CloseDeps, signal?: AbortSignal): Pro
 }
 
 /** A checkout left on Stripe's page: the card counts if it was saved after all, else the order is dropped. */
-async function settleSaving(deps: CloseDeps, order: StoredOrder): Promise<void> {
+async function settleSaving(deps: CloseDeps, store: StoredStore, order: StoredOrder): Promise<void> {
+  if (store.charging === 'as-sold') return settlePayment(deps, store, order);
   if (!deps.cards || !order.setupSessionId) return deps.stores.recordOrder(order.id, { state: 'abandoned' });
   const outcome = await deps.cards.setupOutcome(order.setupSessionId);
   if (outcome.status === 'complete' && outcome.paymentMethod)
     await deps.stores.recordOrder(order.id, { state: 'saved', paymentMethod: outcome.paymentMethod }, 'placed');
   else await deps.stores.recordOrder(order.id, { state: 'abandoned' });
+}
+
+/** A payment left on Stripe's page in a store that charges as it sells: paid after all, or dropped. */
+async function settlePayment(deps: CloseDeps, store: StoredStore, order: StoredOrder): Promise<void> {
+  const outcome =
+    deps.cards && order.setupSessionId ? await deps.cards.paymentOutcome(order.setupSessionId) : undefined;
+  const totalCents = orderTotalCents(store, store.products, order.items);
+  if (outcome?.paid && outcome.paymentIntent && outcome.amountCents === totalCents) {
+    const paid = { paymentIntent: outcome.paymentIntent, totalCents, feeCents: outcome.feeCents };
+    if (await deps.stores.markPaid(order.id, paid)) deps.onQueued?.();
+  } else await deps.stores.recordOrder(order.id, { state: 'abandoned' });
 }
 
 async function chargeAll(deps: CloseDeps, store: StoredStore, round: number, signal?: AbortSignal) {
@@ -113,11 +125,12 @@ export async function closeStore(
   const store = await deps.stores.storeById(storeId);
   if (!store) return undefined;
   for (const order of await deps.stores.ordersOf(storeId)) {
-    if (order.state === 'saving') await settleSaving(deps, order);
+    if (order.state === 'saving') await settleSaving(deps, store, order);
   }
   const pieces = await deps.stores.piecesCounted(storeId);
-  const outcome = pieces >= store.minimumPieces ? 'charged' : 'missed';
-  if (outcome === 'charged') await chargeAll(deps, store, claim.round, signal);
+  // A store that charged as it sold prints whatever sold: nothing is left to charge or release.
+  const outcome = store.charging === 'as-sold' || pieces >= store.minimumPieces ? 'charged' : 'missed';
+  if (outcome === 'charged' && store.charging === 'minimum') await chargeAll(deps, store, claim.round, signal);
   else await releaseAll(deps, store);
   await deps.stores.finishClose(storeId, outcome);
   deps.logger.info({ store: storeId, pieces, minimum: store.minimumPieces, outcome }, 'team store closed');

@@ -20,6 +20,7 @@ const store: StoredStore = {
   opensAt: new Date('2026-11-01T15:00:00Z'),
   closesAt: new Date('2026-11-15T00:00:00Z'),
   minimumPieces: 24,
+  charging: 'minimum',
   expectedPieces: 36,
   markupCents: 500,
   delivery: 'shipping',

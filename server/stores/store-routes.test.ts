@@ -46,7 +46,7 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
 
   let made = 0;
   /** A screen-printed tee request, and a store the desk opened for it: a tee in two colours and a hoodie. */
-  async function openedStore(minimum = 3) {
+  async function openedStore(minimum = 3, charging: 'minimum' | 'as-sold' = 'minimum') {
     made += 1;
     const { reference } = await t.storage.submissions.saveSubmission({
       kind: 'quote',
@@ -90,6 +90,7 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
         product1Sizes: 'S, M, L, XL, 2XL',
         product2: 'gildan-18500',
         product2Colours: 'Black',
+        charging,
       })
       .expect(303);
     const id = Number(/\/staff\/stores\/(\d+)/.exec(posted.headers.location ?? '')?.[1]);
@@ -431,6 +432,7 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
         opensAt: new Date(Date.now() - DAY),
         closesAt: new Date(Date.now() + DAY),
         minimumPieces: 1,
+        charging: 'minimum',
         expectedPieces: 1,
         markupCents: 0,
         delivery: 'pickup',
@@ -471,5 +473,41 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
     expect((await request(strict.app).get(wrong)).status).toBe(404);
     expect((await request(strict.app).get(wrong)).status).toBe(429);
     await strict.storage.close();
+  });
+
+  it('in a store that prints whatever sells, takes each payment when ordering and charges nothing at the close', async () => {
+    const { store, path } = await openedStore(20, 'as-sold');
+    expect(store.charging).toBe('as-sold');
+    const [tee] = store.products;
+    if (!tee) throw new Error('no product');
+    const visitor = await buyer(path);
+    await visitor.post(`${path}/cart`, { product: String(tee.id), colour: 'Navy', size: 'M', quantity: '2' });
+    const page = await request(t.app).get(path).set('Cookie', visitor.cookie()).expect(200);
+    const total = 2 * (tee.shopPriceCents + 500);
+    expect(page.text).toContain(`Pay $${(total / 100).toFixed(2)} and place my order`);
+    expect(page.text).not.toContain('Keep my card on file');
+    const checkout = await visitor.post(`${path}/checkout`, { name: 'Eve Park', email: 'eve@example.com' });
+    expect(checkout.status).toBe(303);
+    const sessionId = /\/pay\/(cs_test_\w+)$/.exec(checkout.headers.location ?? '')?.[1] ?? '';
+    expect(stripe.sessions.get(sessionId)).toMatchObject({ mode: 'payment', amount_total: total });
+    stripe.pay(sessionId);
+    const paid = await request(t.app)
+      .get(`${path}/paid?session=${sessionId}`)
+      .set('Cookie', visitor.cookie())
+      .expect(303);
+    expect(paid.headers.location).toMatch(/\?done=paid$/);
+    expect((await request(t.app).get(path).expect(200)).text).toContain('2 pieces ordered so far');
+    const before = [...stripe.paymentIntents.values()].filter((intent) => intent.off_session === true).length;
+    const closed = await request(t.app)
+      .post(`/staff/stores/${store.id}/close`)
+      .set('Cookie', staff.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: staff.token })
+      .expect(303);
+    expect(closed.headers.location).toBe(`/staff/stores/${store.id}?done=charged`);
+    expect([...stripe.paymentIntents.values()].filter((intent) => intent.off_session === true)).toHaveLength(before);
+    const desk = await request(t.app).get(`/staff/stores/${store.id}`).set('Cookie', staff.cookie).expect(200);
+    expect(desk.text).toContain('Closed: paid when ordered, all of it printed');
+    expect(desk.text).toContain(`data-testid="statement-sales">$${(total / 100).toFixed(2)}<`);
   });
 });

@@ -175,7 +175,15 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       ...(page.notice ? { notice: page.notice } : {}),
       when,
       open,
-      counter: { pieces, minimum: store.minimumPieces, text: counterText(pieces, store.minimumPieces) },
+      charging: store.charging,
+      counter: {
+        pieces,
+        minimum: store.minimumPieces,
+        text:
+          store.charging === 'as-sold'
+            ? `${pieces} piece${pieces === 1 ? '' : 's'} ordered so far`
+            : counterText(pieces, store.minimumPieces),
+      },
       ...(raises ? { raises } : {}),
       delivery: deliveryText(store.delivery, store.shippingCents),
       asksNames: store.asksNames,
@@ -305,7 +313,9 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       return;
     }
     const body = bodyOf(req);
-    const parsed = checkoutSchema.safeParse(body);
+    // A store that charges as it sells takes the payment now: no card kept, so no consent to keep one.
+    const schema = store.charging === 'as-sold' ? checkoutSchema.omit({ consent: true }) : checkoutSchema;
+    const parsed = schema.safeParse(body);
     if (!parsed.success) {
       await sendStore(req, res, store, {
         status: 422,
@@ -322,6 +332,28 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       // leaving Stripe's page is a new key, as the order changed when the first began.
       const base = `seenwear:${salt}:store-order${cart.id}`;
       const metadata = { store: String(store.id), storeOrder: String(cart.id) };
+      if (store.charging === 'as-sold') {
+        const session = await cards.startPayment(
+          {
+            amountCents: orderTotalCents(store, store.products, cart.items),
+            description: `${store.title} - order ${cart.id}`,
+            email: parsed.data.email,
+            successUrl: `${options.publicUrl}${pathOf(store)}/paid?session={CHECKOUT_SESSION_ID}`,
+            cancelUrl: `${options.publicUrl}${pathOf(store)}?done=not-paid#cart`,
+            metadata,
+          },
+          `${base}:pay:${cart.changedAt.getTime()}`,
+        );
+        const paying = await options.stores.startSaving(cart.id, {
+          name: parsed.data.name,
+          email: parsed.data.email,
+          customerId: null,
+          sessionId: session.id,
+        });
+        if (!paying.ok) return refuse(req, res, store, paying.reason);
+        res.redirect(303, session.url);
+        return;
+      }
       const customer =
         cart.customerId ??
         (await cards.createCustomer(
@@ -348,6 +380,32 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
     } catch {
       throw createHttpError(502, 'Stripe did not answer just now, so your card was not saved. Try again in a minute.');
     }
+  });
+
+  // Back from paying for an order in a store that charges as it sells: recorded once Stripe says it is
+  // paid, for exactly what the order totals.
+  router.get('/stores/:slug/paid', async (req, res) => {
+    const store = await storeOf(req, res);
+    const cart = await cartOf(req, store);
+    const session = String(req.query.session ?? '');
+    if (!cart || !options.cards || store.charging !== 'as-sold' || cart.setupSessionId !== session) {
+      res.redirect(303, pathOf(store));
+      return;
+    }
+    const outcome = await options.cards.paymentOutcome(session);
+    const totalCents = orderTotalCents(store, store.products, cart.items);
+    if (!outcome.paid || !outcome.paymentIntent) {
+      res.redirect(303, `${pathOf(store)}?done=not-paid#cart`);
+      return;
+    }
+    if (outcome.amountCents !== totalCents) {
+      // The order changed in another tab while Stripe's page was open: the shop sorts it out by hand.
+      throw createHttpError(409, 'Your payment does not match your order as it stands now. Please ask the shop.');
+    }
+    const paid = { paymentIntent: outcome.paymentIntent, totalCents, feeCents: outcome.feeCents };
+    if (await options.stores.markPaid(cart.id, paid)) options.onQueued?.();
+    res.clearCookie(CART_COOKIE, { path: pathOf(store) });
+    res.redirect(303, `${orderPath(options.keys, store, cart)}?done=paid`);
   });
 
   router.get('/stores/:slug/saved', async (req, res) => {

@@ -74,7 +74,10 @@ export function storeSummary(
   const state = {
     open: store.closesAt.getTime() > context.now.getTime() ? 'Open' : 'Closing at the next check',
     closing: 'Closing: charges under way',
-    charged: 'Closed: minimum reached, cards charged',
+    charged:
+      store.charging === 'as-sold'
+        ? 'Closed: paid when ordered, all of it printed'
+        : 'Closed: minimum reached, cards charged',
     missed: 'Closed: minimum missed, nobody charged',
   }[store.state];
   return {

@@ -43,6 +43,7 @@ function storeOfRow(row: StoreRow, products: StoredProduct[]): StoredStore {
     opensAt: readDate(row.opens_at),
     closesAt: readDate(row.closes_at),
     minimumPieces: Number(row.minimum_pieces),
+    charging: row.charging,
     expectedPieces: Number(row.expected_pieces),
     markupCents: Number(row.markup_cents),
     delivery: row.delivery,
@@ -189,6 +190,7 @@ export function createTeamStoreStore(database: Database): TeamStoreStore {
             opens_at: settings.opensAt.toISOString(),
             closes_at: settings.closesAt.toISOString(),
             minimum_pieces: settings.minimumPieces,
+            charging: settings.charging,
             expected_pieces: settings.expectedPieces,
             markup_cents: settings.markupCents,
             delivery: settings.delivery,
@@ -481,7 +483,7 @@ export function createTeamStoreStore(database: Database): TeamStoreStore {
             changed_at: nowIso(),
           })
           .where('id', '=', orderId)
-          .where('state', '=', 'failed')
+          .where('state', 'in', ['failed', 'saving'])
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) return false;
         const owner = await trx

@@ -70,6 +70,7 @@ describe.each(backends)('team stores on %s', (backend) => {
     opensAt: new Date(clock - HOUR),
     closesAt: new Date(clock + 48 * HOUR),
     minimumPieces: minimum,
+    charging: 'minimum',
     expectedPieces: 24,
     markupCents: 500,
     delivery: 'school',

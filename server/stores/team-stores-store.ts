@@ -27,6 +27,11 @@ export interface StoreSettings {
   opensAt: Date;
   closesAt: Date;
   minimumPieces: number;
+  /**
+   * 'minimum': the buyer's card is saved and charged at the close only if the minimum sold; 'as-sold':
+   * the buyer pays when ordering and the shop prints whatever sells (for shops that prefer that).
+   */
+  charging: 'minimum' | 'as-sold';
   expectedPieces: number;
   markupCents: number;
   delivery: StoreDelivery;
@@ -127,7 +132,7 @@ export interface TeamStoreStore {
   /** The cart goes to Stripe to save the card: its buyer, customer and session; refused once closed. */
   startSaving(
     orderId: number,
-    checkout: { name: string; email: string; customerId: string; sessionId: string },
+    checkout: { name: string; email: string; customerId: string | null; sessionId: string },
   ): Promise<CartOutcome>;
   /** Pieces in orders whose card is saved (or charged): the counter and the minimum's test. */
   piecesCounted(storeId: number): Promise<number>;
@@ -147,7 +152,10 @@ export interface TeamStoreStore {
   finishClose(storeId: number, state: 'charged' | 'missed'): Promise<void>;
   /** A failed order's pay link opened a Checkout Session. */
   markPaySession(orderId: number, sessionId: string): Promise<void>;
-  /** A failed order paid through its pay link: recorded once, its receipt queued. */
+  /**
+   * An order paid through Checkout (a failed order's pay link, or an order in a store that charges as
+   * it sells): recorded once, its receipt queued.
+   */
   markPaid(
     orderId: number,
     paid: { paymentIntent: string; totalCents: number; feeCents: number | null },

@@ -44,6 +44,8 @@ export interface StorePageView {
   /** "Orders close Friday, December 11, 2026, 6:00 PM." or why nothing can be ordered now. */
   when: string;
   open: boolean;
+  /** Cards saved and charged at the close above the minimum, or paid when ordering (whatever sells is printed). */
+  charging: 'minimum' | 'as-sold';
   counter: { pieces: number; minimum: number; text: string };
   raises?: string;
   delivery: string;

@@ -60,6 +60,10 @@ export function openStoreSchema(timeZone: string, now: Date) {
       expected: pieces('Write how many pieces you expect to sell, from 1 to 10,000.'),
       markup: dollars('Write the markup as dollars and cents, such as 5.00.', 100),
       delivery: z.enum(['pickup', 'school', 'shipping'], { error: 'Choose how the order reaches the buyers.' }),
+      charging: z
+        .enum(['minimum', 'as-sold'], { error: 'Choose when buyers are charged.' })
+        .optional()
+        .transform((value) => value ?? 'minimum'),
       shipping: dollars('Write the shipping price as dollars and cents, such as 8.50.', 100),
       asksNames: checkbox,
       asksNumbers: checkbox,

@@ -16,6 +16,9 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('opens_at', 'text', (column) => column.notNull())
     .addColumn('closes_at', 'text', (column) => column.notNull())
     .addColumn('minimum_pieces', 'integer', (column) => column.notNull().check(sql`minimum_pieces > 0`))
+    // 'minimum': cards saved, charged at the close only above the minimum; 'as-sold': each buyer pays
+    // when ordering, and whatever sells is printed.
+    .addColumn('charging', 'text', (column) => column.notNull().check(sql`charging in ('minimum', 'as-sold')`))
     .addColumn('expected_pieces', 'integer', (column) => column.notNull().check(sql`expected_pieces > 0`))
     .addColumn('markup_cents', 'integer', (column) => column.notNull().check(sql`markup_cents >= 0`))
     .addColumn('delivery', 'text', (column) =>
