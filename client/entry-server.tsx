@@ -18,6 +18,7 @@ export { renderCustomerPage } from '#client/customer/render-customer-page.tsx';
 export { renderDesk } from './desk/render-desk.tsx';
 export { renderGroupMember } from './groups/render-group-member.tsx';
 export { renderInvoice } from './invoice/render-invoice.tsx';
+export { renderTeamStore } from './team-stores/render-team-store.tsx';
 
 /** A render that has not finished by then is abandoned (the server answers 500) rather than left hanging. */
 const RENDER_TIMEOUT_MS = 10_000;

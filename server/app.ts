@@ -36,6 +36,7 @@ import { checkoutFor, stripeGateway } from '#server/payments/checkout.ts';
 import { customerPaymentRoutes } from '#server/payments/customer-payment-routes.ts';
 import { deskPaymentRoutes, paymentNotices } from '#server/payments/desk-payment-routes.ts';
 import { customerMoneyView, deskMoneyView } from '#server/payments/payment-views.ts';
+import { savedCards } from '#server/payments/saved-cards.ts';
 import { stripeWebhookRoutes } from '#server/payments/stripe-webhook.ts';
 import { readCapacityDefaults } from '#server/production/capacity-defaults.ts';
 import { datesRoutes } from '#server/production/dates-routes.ts';
@@ -44,6 +45,8 @@ import { createProductionPlanner } from '#server/production/production-planner.t
 import type { ProductionPlanner } from '#server/production/production-store.ts';
 import { createRequestService, type RequestService } from '#server/requests/request-service.ts';
 import type { Database } from '#server/storage/database.ts';
+import { deskStoreRoutes, deskStoresView } from '#server/stores/desk-store-routes.ts';
+import { storeRoutes } from '#server/stores/store-routes.ts';
 import { uploadAdmission } from '#server/uploads/upload-admission.ts';
 import { createUploadGuard } from '#server/uploads/upload-guard.ts';
 import { uploadSlots } from '#server/uploads/upload-slots.ts';
@@ -151,6 +154,8 @@ interface Wiring {
   uploadGuard: ReturnType<typeof createUploadGuard>;
   uploads: ReturnType<typeof uploadAdmission>;
   gateway: ReturnType<typeof stripeGateway> | null;
+  /** A team store's saved cards through Stripe, when card payments are on. */
+  cards: ReturnType<typeof savedCards> | null;
   keys: LinkKeys;
   links: ReturnType<typeof requestLinks>;
   /** Wakes the outbox worker once something queued a mail. */
@@ -231,6 +236,7 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
   // Card payments when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. The webhook is the gate's one
   // exemption: it reads its raw body, whose signature stands in for the token.
   const gateway = config.stripe ? stripeGateway(config.stripe) : null;
+  const cards = config.stripe ? savedCards(config.stripe, () => payments.checkoutKeySalt()) : null;
   if (gateway) {
     app.use(
       stripeWebhookRoutes({
@@ -274,6 +280,7 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
     uploadGuard,
     uploads,
     gateway,
+    cards,
     keys,
     links,
     queued,
@@ -392,13 +399,38 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
     }),
   );
+  app.use(
+    storeRoutes({
+      stores: wiring.stores.teamStores,
+      design: { mockupsOf: (reference) => mockups.mockupsOf(reference), send: sendMockup },
+      cards: wiring.cards,
+      csrf,
+      keys,
+      catalogue: () => siteData.data.garments,
+      timeZone: () => siteData.data['order-terms'].timeZone,
+      render: teamStoreRenderer(deps),
+      stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
+      shop: () => siteData.data.config,
+      limits: wiring.stores.limits,
+      rateLimit: config.submissionRateLimit,
+      publicUrl: config.publicUrl,
+      secureCookies: config.isProduction,
+      now: wiring.now,
+      ...wiring.queued,
+    }),
+  );
+}
+
+/** A team store's pages, public and the desk's. */
+function teamStoreRenderer(deps: AppDependencies): Parameters<typeof storeRoutes>[0]['render'] {
+  return async (view, options) => (await deps.ssr.loadEntry()).renderTeamStore(view, options);
 }
 
 /** The desk under /staff: its own pages, then each feature's desk router, every one behind the staff gate. */
 function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void {
   const { deps, csrf, planner, uploadGuard, gateway, keys, links } = wiring;
   const { config, siteData } = deps;
-  const { submissions, outbox, desk, versions, customer, payments, groups, mockups, production, limits } =
+  const { submissions, outbox, desk, versions, customer, payments, groups, mockups, production, limits, teamStores } =
     wiring.stores;
   const staffAuth = createStaffAuth(desk, { staffEmails: config.staffEmails, secure: config.isProduction });
   app.use(
@@ -449,9 +481,10 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       notices: { ...paymentNotices, ...mockupNotices, ...designNotices },
       sections: { mockups: deskMockups, money: deskMoneyView },
       groupView: (reference) => deskGroupView(groups, reference, siteData.data, deskNow()),
+      storesView: (reference) => deskStoresView(teamStores, reference),
       // The customer's mail as the outbox would write it now, shown under the desk's status forms.
       mailPreview: async (reference, facts) => {
-        const reads = { submissions, customer, versions, payments, groups, mockups, desk };
+        const reads = { submissions, customer, versions, payments, groups, mockups, desk, teamStores };
         const built = await buildMail({ id: 0, reference, recipient: 'customer', facts }, reads, {
           from: config.mail?.from ?? 'desk@localhost',
           shopEmail: config.mail?.shopEmail ?? '',
@@ -523,6 +556,23 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
     }),
   );
   app.use(staffGate, deskGroupRoutes({ groups, render: renderDesk, prices: () => siteData.data, now: deskNow }));
+  app.use(
+    staffGate,
+    deskStoreRoutes({
+      stores: teamStores,
+      customer,
+      versions,
+      close: { stores: teamStores, cards: wiring.cards, logger: deps.logger, ...wiring.queued },
+      csrfToken: (req, res) => csrf.issueToken(req, res),
+      render: teamStoreRenderer(deps),
+      stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
+      shopName: () => siteData.data.config.appName,
+      prices: () => siteData.data,
+      publicUrl: config.publicUrl,
+      keys,
+      now: deskNow,
+    }),
+  );
   app.use(
     staffGate,
     deskPaymentRoutes({

@@ -20,6 +20,8 @@ import type { VersionStore } from './requests/version-store.ts';
 import { createDeskStore } from './staff/desk-queries.ts';
 import type { DeskStore } from './staff/desk-store.ts';
 import type { Database } from './storage/database.ts';
+import { createTeamStoreStore } from './stores/team-stores-queries.ts';
+import type { TeamStoreStore } from './stores/team-stores-store.ts';
 import { createSubmissionStore } from './submissions/submission-queries.ts';
 import type { SubmissionStore } from './submissions/submission-store.ts';
 
@@ -41,6 +43,7 @@ export interface FeatureStores {
   payments: PaymentStore;
   groups: GroupStore;
   mockups: MockupStore;
+  teamStores: TeamStoreStore;
 }
 
 /** Wraps a store once as it is built (the process counts each store's failures in its metrics). */
@@ -68,5 +71,6 @@ export function createFeatureStores(database: Database, wrap: StoreWrapper = (st
     payments: wrap(createPaymentStore(database)),
     groups: wrap(createGroupStore(database)),
     mockups: wrap(createMockupStore(database)),
+    teamStores: wrap(createTeamStoreStore(database)),
   };
 }

@@ -12,10 +12,12 @@ import { DAILY_BACKUP_LEASE_MS, dailyBackupJob } from './jobs/daily-backup-job.t
 import { startDailyJob } from './jobs/daily-job.ts';
 import { privacyPurgeJob } from './jobs/privacy-purge-job.ts';
 import { REMINDER_INTERVAL_MS, reminderJob } from './jobs/reminder-job.ts';
+import { STORE_CLOSE_INTERVAL_MS, STORE_CLOSE_LEASE_MS, storeCloseJob } from './jobs/store-close-job.ts';
 import { createLogger, exitAfterLogs } from './logger.ts';
 import { createMetrics } from './metrics/app-metrics.ts';
 import { instrumentStore } from './metrics/instrument.ts';
 import { closeSvgCleaner } from './mockups/svg-cleaner.ts';
+import { savedCards } from './payments/saved-cards.ts';
 import { readCapacityDefaults } from './production/capacity-defaults.ts';
 import { createProductionPlanner } from './production/production-planner.ts';
 import { createRequestService } from './requests/request-service.ts';
@@ -107,6 +109,21 @@ async function main() {
     intervalMs: REMINDER_INTERVAL_MS,
     checkEveryMs: REMINDER_INTERVAL_MS / 4,
   });
+  // Team stores past their close: the saved cards charged when the minimum is met, released when not.
+  const storeCloses = startDailyJob({
+    job: storeCloseJob({
+      stores: stores.teamStores,
+      cards: config.stripe ? savedCards(config.stripe, () => stores.payments.checkoutKeySalt()) : null,
+      logger,
+      ...(notifications ? { onQueued: () => notifications.wake() } : {}),
+    }),
+    jobs: stores.jobs,
+    logger,
+    intervalMs: STORE_CLOSE_INTERVAL_MS,
+    checkEveryMs: STORE_CLOSE_INTERVAL_MS / 2,
+    leaseMs: STORE_CLOSE_LEASE_MS,
+    jitterMs: 5_000,
+  });
   // The log alerts that need a periodic look (mail stalled, backup stale, disk low, database unreachable).
   const watch = startHealthWatch({
     database: instrumentStore({ ping: () => database.ping() }, metrics),
@@ -156,7 +173,9 @@ async function main() {
     // purge stops after its current batch, a backup in progress at once (its partial file removed).
     onSignal: () => {
       outboxStopped = notifications?.stop(OUTBOX_GRACE_MS);
-      jobsStopped = Promise.all([purge.stop(), backup.stop(), reminders.stop(), watch.stop()]).then(() => undefined);
+      jobsStopped = Promise.all([purge.stop(), backup.stop(), reminders.stop(), storeCloses.stop(), watch.stop()]).then(
+        () => undefined,
+      );
     },
     afterRequests: async () => {
       await closeDev?.();

@@ -11,6 +11,7 @@ import type { AskedView } from './requests/asked-view.ts';
 import type { PinView } from './requests/proof-pins.ts';
 import type { QuoteView } from './requests/quote-view.ts';
 import type { RequestStatus } from './requests/request-status.ts';
+import type { DeskTeamStores } from './stores/store-contract.ts';
 
 /** The inbox's filter as the address bar carries it. */
 export interface DeskFilter {
@@ -302,6 +303,8 @@ export type DeskView =
       money?: DeskMoney;
       /** The group order collecting the sizes, live while open. */
       group?: DeskGroupView;
+      /** The request's team stores, and where to open one (a quote request only). */
+      teamStores?: DeskTeamStores;
       /** The one-line result of the last action (post/redirect/get). */
       notice?: { type: 'success' | 'error'; text: string };
     }

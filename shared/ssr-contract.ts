@@ -6,6 +6,7 @@ import type { InvoiceRenderOptions, InvoiceView } from './payments/invoice-contr
 import type { DatesAnswer } from './production/dates-answer.ts';
 import type { LoadDates } from './production/production-load.ts';
 import type { SiteData } from './site-data.ts';
+import type { TeamStoreView } from './stores/store-contract.ts';
 import type { FormState } from './submissions/form-values.ts';
 
 /**
@@ -110,4 +111,6 @@ export interface SsrEntry {
   renderInvoice(view: InvoiceView, options: InvoiceRenderOptions): string;
   /** A group order member's page (client/groups): server-rendered only, no script. */
   renderGroupMember(view: GroupMemberView, options: { stylesheets: readonly string[]; shopName: string }): string;
+  /** A team store's page, public or the desk's (client/team-stores): server-rendered only, no script. */
+  renderTeamStore(view: TeamStoreView, options: { stylesheets: readonly string[]; shopName: string }): string;
 }

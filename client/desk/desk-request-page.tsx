@@ -16,6 +16,7 @@ import { ProofsSection } from './request-proofs.tsx';
 import { QuotesSection } from './request-quotes.tsx';
 import { SentDetailsSection } from './request-sent-details.tsx';
 import { CancelSection, StatusSection } from './request-status-form.tsx';
+import { TeamStoresSection } from './request-stores.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /**
@@ -90,6 +91,7 @@ export function CustomerPage({ view, options }: { view: DeskRequestView; options
               <MockupsSection view={view} options={options} />
               <QuotesSection view={view} />
               {(view.proofs.length > 0 || view.canSendProof) && <ProofsSection view={view} options={options} />}
+              {view.teamStores && <TeamStoresSection stores={view.teamStores} />}
             </>
           )}
           <ActivitySection view={view} />

@@ -64,6 +64,10 @@ export interface LinkKeys {
   groupShare(groupId: number, salt: string): string;
   /** The secret of a group member's private link to change or remove their entry. */
   groupEntry(entryId: number, salt: string): string;
+  /** The secret of a team store buyer's private order link (their order, its pay link). */
+  storeOrder(orderId: number, salt: string): string;
+  /** The secret of a team store organiser's read-only link to the store's orders and totals. */
+  storeOrganiser(storeId: number, salt: string): string;
 }
 
 /**
@@ -78,6 +82,8 @@ export function linkKeys(csrfSecret: string): LinkKeys {
   const customerKey = keyFor('customer page link');
   const shareKey = keyFor('group share link');
   const entryKey = keyFor('group entry link');
+  const storeOrderKey = keyFor('team store order link');
+  const storeOrganiserKey = keyFor('team store organiser link');
   const hmac = (key: Buffer, input: string) => createHmac('sha256', key).update(input).digest('base64url');
   return {
     signIn: (nonce) => hmac(signInKey, nonce),
@@ -85,5 +91,7 @@ export function linkKeys(csrfSecret: string): LinkKeys {
     customerPage: (reference, salt) => hmac(customerKey, `${reference}\n${salt}`),
     groupShare: (groupId, salt) => hmac(shareKey, `${groupId}\n${salt}`),
     groupEntry: (entryId, salt) => hmac(entryKey, `${entryId}\n${salt}`),
+    storeOrder: (orderId, salt) => hmac(storeOrderKey, `${orderId}\n${salt}`),
+    storeOrganiser: (storeId, salt) => hmac(storeOrganiserKey, `${storeId}\n${salt}`),
   };
 }

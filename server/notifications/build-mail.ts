@@ -29,6 +29,8 @@ import { printSizeText } from '#server/requests/version-views.ts';
 import type { DeskStore } from '#server/staff/desk-store.ts';
 import { signInLinkMail } from '#server/staff/sign-in-mail.ts';
 import { type MailFacts, type MailKind, readMailFacts } from '#server/storage/mail-facts.ts';
+import { storeOrderMail } from '#server/stores/store-mail.ts';
+import type { TeamStoreStore } from '#server/stores/team-stores-store.ts';
 import { customerMessage, shopMessage } from '#server/submissions/received-mail.ts';
 import type { SubmissionStore } from '#server/submissions/submission-store.ts';
 import { formatDateTime, formatDay } from '#shared/desk-format.ts';
@@ -52,6 +54,7 @@ export interface MailReads {
   groups: Pick<GroupStore, 'groupOf' | 'entryById'>;
   mockups: Pick<MockupStore, 'mockupsOf'>;
   desk: Pick<DeskStore, 'getRequestState'>;
+  teamStores: Pick<TeamStoreStore, 'orderById' | 'storeById'>;
 }
 
 interface Context {
@@ -474,6 +477,15 @@ const builders: { [K in MailKind]: Builder<K> } = {
     const group = await context.reads.groups.groupOf(about.reference);
     if (!group) throw new UnbuildableMailError(`${about.reference} has no group order`);
     return shareLinkMail(request.email, group, { ...settings, linkKeys });
+  },
+
+  async 'team-store'(facts, _row, { settings, reads }) {
+    const { linkKeys } = settings;
+    if (!linkKeys) throw new UnbuildableMailError('a store order link needs CSRF_SECRET to be made');
+    const order = await reads.teamStores.orderById(facts.order);
+    const store = order && (await reads.teamStores.storeById(order.storeId));
+    if (!order || !store) throw new UnbuildableMailError(`store order ${facts.order} is not in storage`);
+    return storeOrderMail(facts.about, store, order, { ...settings, linkKeys });
   },
 
   'customer-wrote': toShop,

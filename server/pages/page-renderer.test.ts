@@ -24,6 +24,7 @@ function countingEntry() {
     renderCustomerPage: entry.renderCustomerPage,
     renderInvoice: entry.renderInvoice,
     renderGroupMember: entry.renderGroupMember,
+    renderTeamStore: entry.renderTeamStore,
   };
   return counted;
 }

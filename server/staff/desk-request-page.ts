@@ -32,6 +32,7 @@ import {
   type RequestStatus,
   UNDO_CANCEL_MS,
 } from '#shared/requests/request-status.ts';
+import type { DeskTeamStores } from '#shared/stores/store-contract.ts';
 import { storedDesign } from '#shared/submissions/design-field.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
 import { deskDesignView } from './design-files.ts';
@@ -63,6 +64,8 @@ export interface CustomerPageOptions {
    * app hands it in with the groups' own desk routes.
    */
   groupView: (reference: string) => Promise<DeskGroupView | undefined>;
+  /** The request's team stores and the link to open one: the stores feature words it, the app hands it in. */
+  storesView?: (reference: string) => Promise<DeskTeamStores>;
   /** The mockups' section and the money card, each worded by its own feature: the app hands them in. */
   sections: DeskSections;
   /** Every notice a redirect back to the page may name: the desk's and its neighbours'. */
@@ -245,6 +248,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
     const cancelledFrom = lastCancel?.data.from;
     const previews = await statusPreviews(options, reference, request.kind, moves, canCancel);
     const memberNames = await memberNamesOf(options.groups, reference, group !== undefined);
+    const teamStores = request.kind === 'quote' && options.storesView ? await options.storesView(reference) : undefined;
     const money = await options.sections.money(reads, {
       reference,
       status: request.status,
@@ -309,6 +313,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
       ...(customerPage ? { customerPage } : {}),
       ...(money ? { money } : {}),
       ...(group ? { group } : {}),
+      ...(teamStores ? { teamStores } : {}),
       ...(notice ? { notice } : {}),
     });
   };

@@ -90,6 +90,14 @@ const mailFactsSchema = z.discriminatedUnion('kind', [
     /** A member's receipt for their card payment: the payment's row, whose amount the mail states. */
     payment: z.number().int().min(1).optional(),
   }),
+  // A team store's buyer: their order placed (card saved, their order's link), the receipt of the charge
+  // at close, the pay link after a refused charge, the store that missed its minimum (nobody charged),
+  // the receipt of a pay link's payment.
+  z.object({
+    kind: z.literal('team-store'),
+    about: z.enum(['placed', 'charged', 'pay-link', 'missed', 'paid']),
+    order: z.number().int().min(1),
+  }),
   // The customer to the shop, from their private page.
   z.object({ kind: z.literal('customer-wrote'), text, files: z.array(z.string().max(300)).max(50) }),
   z.object({

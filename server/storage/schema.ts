@@ -384,6 +384,78 @@ export interface StorageDatabase {
     total: Count;
     unread: Count;
   };
+  /** A team or fundraiser store opened from a request (migration 0027; server/stores/). */
+  team_stores: {
+    id: Generated<number>;
+    slug: string;
+    submission_id: number;
+    title: string;
+    opens_at: Timestamp;
+    closes_at: Timestamp;
+    minimum_pieces: number;
+    /** 'minimum': charged at the close above the minimum; 'as-sold': paid when ordering. */
+    charging: 'minimum' | 'as-sold';
+    expected_pieces: number;
+    markup_cents: number;
+    delivery: 'pickup' | 'school' | 'shipping';
+    shipping_cents: number;
+    /** 0 or 1. */
+    asks_names: number;
+    asks_numbers: number;
+    state: 'open' | 'closing' | 'charged' | 'missed';
+    /** How many closes began: the charges' idempotency keys carry it. */
+    close_round: number;
+    close_lease_until: Timestamp | null;
+    closed_at: Timestamp | null;
+    /** The organiser's read-only link's salt. */
+    organiser_salt: string;
+    /** "staff:<address>". */
+    created_by: string;
+    created_at: Timestamp;
+  };
+  /** A store's products; colours and sizes are JSON text lists. */
+  team_store_products: {
+    id: Generated<number>;
+    store_id: number;
+    position: number;
+    garment: string;
+    title: string;
+    colours: string;
+    sizes: string;
+    shop_price_cents: number;
+  };
+  /** A buyer's cart, then order (its saved card, its charge). */
+  team_store_orders: {
+    id: Generated<number>;
+    store_id: number;
+    cart_hash: string;
+    link_salt: string;
+    buyer_name: string;
+    buyer_email: string;
+    state: 'cart' | 'saving' | 'saved' | 'charged' | 'failed' | 'paid' | 'released' | 'abandoned';
+    total_cents: number | null;
+    customer_id: string | null;
+    setup_session_id: string | null;
+    payment_method: string | null;
+    payment_intent: string | null;
+    charge_error: string | null;
+    pay_session_id: string | null;
+    /** Stripe's fee on the charge, from its balance transaction. */
+    fee_cents: number | null;
+    consent_at: Timestamp | null;
+    created_at: Timestamp;
+    changed_at: Timestamp;
+  };
+  team_store_items: {
+    id: Generated<number>;
+    order_id: number;
+    product_id: number;
+    colour: string;
+    size: string;
+    quantity: number;
+    back_name: string;
+    back_number: string;
+  };
   /** The last reference number given per kind and year: the next one is allocated by bumping it. */
   reference_counters: {
     kind: SubmissionKind;

@@ -11,7 +11,26 @@ import Stripe from 'stripe';
  * whose post marks the session paid, sends the site the signed `checkout.session.completed` (with
  * the `stripe` package's own test-header helper) and redirects to the session's success_url. A refund
  * is confirmed the same way, by a signed `refund.updated` sent just after the answer.
+ *
+ * For saved cards (a team store's checkout) it also answers Customers create, Checkout in setup mode
+ * (its hosted page lets the test pick one of Stripe's test cards: one that succeeds, one declined for
+ * insufficient funds, one that needs the cardholder's authentication), the session retrieved with its
+ * SetupIntent expanded, off-session PaymentIntents confirmed at once (succeeded, or a 402 card_error
+ * with Stripe's codes and the failed PaymentIntent) and a PaymentMethod detached. Every successful
+ * payment has a charge with a balance transaction whose fee is Stripe's US card rate (2.9% + 30¢),
+ * expanded when asked (`expand[]=latest_charge.balance_transaction`), as the statement reads fees.
  */
+
+/** Stripe's standard US card fee on `amount` cents: what the stand-in's balance transactions report. */
+export const standInFee = (amount: number) => Math.round(amount * 0.029) + 30;
+
+/** Stripe's test cards the setup page offers, by what an off-session charge on them does. */
+const TEST_CARDS = {
+  '4242424242424242': 'succeeds',
+  '4000000000009995': 'declined',
+  '4000002760003184': 'authentication',
+} as const;
+type CardBehaviour = (typeof TEST_CARDS)[keyof typeof TEST_CARDS];
 
 export const STAND_IN_SECRET_KEY = 'sk_test_standin0123456789abcdef';
 export const STAND_IN_WEBHOOK_SECRET = 'whsec_standin0123456789abcdef';
@@ -50,6 +69,10 @@ export interface StripeStandIn {
   eventDelayMs: number;
   sessions: Map<string, Json>;
   refunds: Map<string, Json>;
+  customers: Map<string, Json>;
+  /** Every PaymentIntent made, off-session charges included (succeeded or not). */
+  paymentIntents: Map<string, Json>;
+  paymentMethods: Map<string, Json & { behaviour: CardBehaviour }>;
   /** Each API call as it came: method, path, idempotency key, form. */
   calls: { method: string; path: string; idempotencyKey: string | undefined; form: Json }[];
   /** A signed event posted to the site now; answers the site's status. */
@@ -60,6 +83,8 @@ export interface StripeStandIn {
   ): Promise<number>;
   /** Marks a session paid as the hosted page would, without sending anything. */
   pay(sessionId: string): Json;
+  /** Completes a setup session with a test card as the hosted page would, without sending anything. */
+  saveCard(sessionId: string, card: keyof typeof TEST_CARDS): Json;
   /** Refunds a payment whole as Stripe's Dashboard would, its event not sent: the site has not heard of it. */
   refundInDashboard(paymentIntent: string): Json;
   close(): Promise<void>;
@@ -91,6 +116,43 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const sessions = new Map<string, Json>();
   const refunds = new Map<string, Json>();
   const payments = new Map<string, Json>();
+  const customers = new Map<string, Json>();
+  const paymentIntents = new Map<string, Json>();
+  const paymentMethods = new Map<string, Json & { behaviour: CardBehaviour }>();
+  /** Each successful payment's charge, with its balance transaction, by payment intent. */
+  const charges = new Map<string, Json>();
+  const chargeFor = (intent: string, amount: number, currency: unknown) => {
+    const charge: Json = {
+      id: id('ch'),
+      object: 'charge',
+      amount,
+      currency,
+      payment_intent: intent,
+      balance_transaction: {
+        id: id('txn'),
+        object: 'balance_transaction',
+        amount,
+        fee: standInFee(amount),
+        net: amount - standInFee(amount),
+        currency,
+      },
+    };
+    charges.set(intent, charge);
+    return charge;
+  };
+  /** A payment intent as Stripe answers it: its charge an id, or whole when `latest_charge…` is expanded. */
+  const intentAnswer = (intent: Json, expand: string[]) => {
+    const charge = charges.get(String(intent.id));
+    if (!charge) return { ...intent, latest_charge: null };
+    return {
+      ...intent,
+      latest_charge: expand.includes('latest_charge.balance_transaction')
+        ? charge
+        : expand.includes('latest_charge')
+          ? { ...charge, balance_transaction: (charge.balance_transaction as Json).id }
+          : charge.id,
+    };
+  };
   const replies = new Map<string, { status: number; body: Json; form: string }>();
   const calls: StripeStandIn['calls'] = [];
   let base = '';
@@ -101,6 +163,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     eventDelayMs: 0,
     sessions,
     refunds,
+    customers,
+    paymentIntents,
+    paymentMethods,
     calls,
     async sendEvent(type, object, options = {}) {
       if (!standIn.webhookUrl) throw new Error('the stand-in has no webhook address yet');
@@ -118,7 +183,42 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!session) throw new Error(`no session ${sessionId}`);
       const intent = id('pi');
       payments.set(intent, { id: intent, amount: session.amount_total, currency: session.currency });
+      paymentIntents.set(intent, {
+        id: intent,
+        object: 'payment_intent',
+        amount: session.amount_total,
+        currency: session.currency,
+        status: 'succeeded',
+        metadata: session.metadata,
+      });
+      chargeFor(intent, Number(session.amount_total), session.currency);
       Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent });
+      return session;
+    },
+    saveCard(sessionId, card) {
+      const session = sessions.get(sessionId);
+      if (session?.mode !== 'setup') throw new Error(`no setup session ${sessionId}`);
+      const method = id('pm');
+      paymentMethods.set(method, {
+        id: method,
+        object: 'payment_method',
+        type: 'card',
+        customer: session.customer,
+        card: { brand: 'visa', last4: card.slice(-4) },
+        behaviour: TEST_CARDS[card],
+      });
+      const intent = id('seti');
+      Object.assign(session, {
+        status: 'complete',
+        setup_intent: {
+          id: intent,
+          object: 'setup_intent',
+          status: 'succeeded',
+          usage: 'off_session',
+          customer: session.customer,
+          payment_method: method,
+        },
+      });
       return session;
     },
     refundInDashboard(paymentIntent) {
@@ -153,7 +253,81 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   };
 
   /** The API: the answer to one call, before idempotency is applied. */
-  function answer(method: string, path: string, form: Json): { status: number; body: Json } {
+  /** An off-session PaymentIntent confirmed at once, as the saved card's test number makes it end. */
+  function offSessionCharge(form: Json): { status: number; body: Json } {
+    const card = paymentMethods.get(String(form.payment_method));
+    const amount = Number(form.amount);
+    if (!card || card.customer !== form.customer)
+      return { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such PaymentMethod' } } };
+    if (!Number.isSafeInteger(amount) || amount < 50)
+      return { status: 400, body: { error: { type: 'invalid_request_error', message: 'amount too small' } } };
+    const intentId = id('pi');
+    const intent: Json = {
+      id: intentId,
+      object: 'payment_intent',
+      amount,
+      currency: form.currency,
+      customer: form.customer,
+      payment_method: form.payment_method,
+      description: form.description ?? null,
+      metadata: form.metadata ?? {},
+      off_session: form.off_session === 'true',
+      created: seconds(),
+      livemode: false,
+      status: 'succeeded',
+      amount_received: amount,
+    };
+    paymentIntents.set(intentId, intent);
+    if (card.behaviour === 'succeeds') {
+      payments.set(intentId, { id: intentId, amount, currency: form.currency });
+      chargeFor(intentId, amount, form.currency);
+      return { status: 200, body: intentAnswer(intent, Object.values((form.expand ?? {}) as Json).map(String)) };
+    }
+    Object.assign(intent, { status: 'requires_payment_method', amount_received: 0 });
+    const [code, message] =
+      card.behaviour === 'declined'
+        ? ['card_declined', 'Your card has insufficient funds.']
+        : ['authentication_required', 'This payment requires the cardholder to authenticate.'];
+    return {
+      status: 402,
+      body: {
+        error: {
+          type: 'card_error',
+          code,
+          ...(card.behaviour === 'declined' ? { decline_code: 'insufficient_funds' } : {}),
+          message,
+          payment_intent: intent,
+        },
+      },
+    };
+  }
+
+  function answer(method: string, path: string, form: Json, query: URLSearchParams): { status: number; body: Json } {
+    if (method === 'POST' && path === '/v1/checkout/sessions' && form.mode === 'setup') {
+      if (!customers.has(String(form.customer)))
+        return { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such customer' } } };
+      const sessionId = id('cs');
+      const session: Json = {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: 'setup',
+        customer: form.customer,
+        currency: form.currency ?? null,
+        amount_total: null,
+        metadata: form.metadata ?? {},
+        payment_status: 'no_payment_required',
+        setup_intent: null,
+        status: 'open',
+        success_url: form.success_url,
+        cancel_url: form.cancel_url,
+        created: seconds(),
+        expires_at: seconds() + 24 * 3600,
+        livemode: false,
+        url: `${base}/pay/${sessionId}`,
+      };
+      sessions.set(sessionId, session);
+      return { status: 200, body: session };
+    }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const item = ((form.line_items as Json | undefined)?.['0'] ?? {}) as Json;
       const price = (item.price_data ?? {}) as Json;
@@ -191,7 +365,23 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const found = sessions.get(session[1] ?? '');
       if (!found)
         return { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such checkout.session' } } };
-      if (method === 'GET' && !session[2]) return { status: 200, body: found };
+      if (method === 'GET' && !session[2]) {
+        // As Stripe: the SetupIntent is its id unless asked for with expand[]=setup_intent.
+        const expand = [...query.entries()].filter(([key]) => key.startsWith('expand[')).map(([, value]) => value);
+        const intent = found.setup_intent as Json | null;
+        const body: Json =
+          intent && !expand.includes('setup_intent') ? { ...found, setup_intent: intent.id } : { ...found };
+        // A paid session's PaymentIntent whole, its charge and balance transaction too, when expanded.
+        const paid = paymentIntents.get(String(found.payment_intent));
+        if (paid && expand.some((path) => path.startsWith('payment_intent')))
+          body.payment_intent = intentAnswer(
+            paid,
+            expand
+              .filter((path) => path.startsWith('payment_intent.'))
+              .map((path) => path.slice('payment_intent.'.length)),
+          );
+        return { status: 200, body };
+      }
       if (method === 'POST' && session[2]) {
         if (found.status !== 'open') {
           return {
@@ -234,13 +424,43 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       refunds.set(refundId, refund);
       return { status: 200, body: refund };
     }
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer: Json = {
+        id: id('cus'),
+        object: 'customer',
+        name: form.name ?? null,
+        email: form.email ?? null,
+        metadata: form.metadata ?? {},
+        created: seconds(),
+        livemode: false,
+      };
+      customers.set(String(customer.id), customer);
+      return { status: 200, body: customer };
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') return offSessionCharge(form);
+    const detach = /^\/v1\/payment_methods\/(pm_\w+)\/detach$/.exec(path);
+    if (method === 'POST' && detach) {
+      const found = paymentMethods.get(detach[1] ?? '');
+      if (!found)
+        return { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such PaymentMethod' } } };
+      found.customer = null;
+      const { behaviour: _behaviour, ...shown } = found;
+      return { status: 200, body: shown };
+    }
     return {
       status: 404,
       body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } },
     };
   }
 
-  async function api(req: IncomingMessage, res: ServerResponse, method: string, path: string, raw: string) {
+  async function api(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    path: string,
+    raw: string,
+    query: URLSearchParams,
+  ) {
     if (req.headers.authorization !== `Bearer ${STAND_IN_SECRET_KEY}`)
       return error(res, 401, 'Invalid API Key provided');
     const form = parseStripeForm(raw);
@@ -262,7 +482,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return json(res, earlier.status, earlier.body);
       }
     }
-    const reply = answer(method, path, form);
+    const reply = answer(method, path, form, query);
     if (idempotencyKey && method === 'POST') replies.set(idempotencyKey, { ...reply, form: raw });
     json(res, reply.status, reply.body);
     // Stripe confirms a card refund a moment after answering: so does the stand-in, when it can.
@@ -276,9 +496,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   }
 
   /** The hosted page: the amount, and a Pay button. */
-  async function hosted(res: ServerResponse, method: string, sessionId: string) {
+  async function hosted(res: ServerResponse, method: string, sessionId: string, raw: string) {
     const session = sessions.get(sessionId);
     if (!session) return error(res, 404, 'No such session');
+    if (session.mode === 'setup') return hostedSetup(res, method, session, raw);
     if (method === 'GET') {
       const amount = (Number(session.amount_total) / 100).toFixed(2);
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -298,6 +519,29 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     res.end();
   }
 
+  /** The setup page: pick a test card and save it, which completes the session and sends its event. */
+  async function hostedSetup(res: ServerResponse, method: string, session: Json, raw: string) {
+    const sessionId = String(session.id);
+    if (method === 'GET') {
+      const options = Object.entries(TEST_CARDS)
+        .map(([number, behaviour]) => `<option value="${number}">${number} (${behaviour})</option>`)
+        .join('');
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      return res.end(`<!DOCTYPE html><html lang="en"><head><title>Save a card - Stripe stand-in</title></head><body><main>
+<h1>Save your card</h1><p>Status: ${String(session.status)}</p>
+<form method="post" action="/pay/${sessionId}"><label for="card">Card number</label>
+<select id="card" name="card">${options}</select>
+<button type="submit">Save card</button></form></main></body></html>`);
+    }
+    if (session.status !== 'open') return error(res, 400, 'This session is no longer open');
+    const card = new URLSearchParams(raw).get('card') ?? '4242424242424242';
+    if (!(card in TEST_CARDS)) return error(res, 400, 'Unknown test card');
+    standIn.saveCard(sessionId, card as keyof typeof TEST_CARDS);
+    await standIn.sendEvent('checkout.session.completed', session).catch(() => undefined);
+    res.writeHead(303, { Location: String(session.success_url).replace('{CHECKOUT_SESSION_ID}', sessionId) });
+    res.end();
+  }
+
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -311,7 +555,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return res.end();
       }
       const page = /^\/pay\/(cs_\w+)$/.exec(path);
-      const done = page ? hosted(res, method, page[1] ?? '') : api(req, res, method, path, raw);
+      const query = new URL(req.url ?? '/', base).searchParams;
+      const done = page ? hosted(res, method, page[1] ?? '', raw) : api(req, res, method, path, raw, query);
       done.catch((problem: unknown) => error(res, 500, String(problem), 'api_error'));
     });
   });

@@ -1,0 +1,177 @@
+import Stripe from 'stripe';
+import type { StripeConfig } from '#server/config.ts';
+
+/**
+ * The saved-card calls a team store makes, over the official `stripe` package: a customer, Checkout in
+ * setup mode (the card kept with the buyer's consent, nothing charged), the off-session charge at the
+ * store's close, the card released when the store missed its minimum, and Checkout in payment mode for
+ * a buyer whose card was refused. The shape returned is the stores' own (server/stores/store-cards.ts):
+ * the app hands this in, so that feature never imports this one.
+ */
+
+const CURRENCY = 'usd';
+
+/** Stripe's fee on a PaymentIntent's charge, from its balance transaction when expanded; null when not told. */
+function feeOf(intent: Stripe.PaymentIntent | string | null): number | null {
+  if (!intent || typeof intent === 'string') return null;
+  const charge = intent.latest_charge;
+  const transaction = charge && typeof charge === 'object' ? charge.balance_transaction : null;
+  return transaction && typeof transaction === 'object' ? transaction.fee : null;
+}
+
+/** A customer-facing decline: Stripe answered, and asking again with the same card will not help. */
+const isCardError = (error: unknown): error is Stripe.errors.StripeCardError =>
+  error instanceof Stripe.errors.StripeCardError;
+
+export function savedCards(config: StripeConfig, keySalt: () => Promise<string>) {
+  const stripe = new Stripe(config.secretKey, {
+    ...(config.api ? { host: config.api.host, port: config.api.port, protocol: config.api.protocol } : {}),
+    timeout: 20_000,
+    maxNetworkRetries: 2,
+    telemetry: false,
+  });
+  return {
+    keySalt,
+    async createCustomer(ask: { name: string; email: string; metadata: Record<string, string> }, key: string) {
+      const customer = await stripe.customers.create(
+        { name: ask.name, email: ask.email, metadata: ask.metadata },
+        { idempotencyKey: key },
+      );
+      return customer.id;
+    },
+    async startSetup(
+      ask: { customer: string; successUrl: string; cancelUrl: string; metadata: Record<string, string> },
+      key: string,
+    ) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'setup',
+          currency: CURRENCY,
+          customer: ask.customer,
+          success_url: ask.successUrl,
+          cancel_url: ask.cancelUrl,
+          metadata: ask.metadata,
+          setup_intent_data: { metadata: ask.metadata },
+        },
+        { idempotencyKey: key },
+      );
+      if (!session.url) throw new Error(`Stripe answered session ${session.id} without a page address`);
+      return { id: session.id, url: session.url };
+    },
+    async setupOutcome(sessionId: string) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent'] });
+      const intent = session.setup_intent;
+      const method = typeof intent === 'object' && intent ? intent.payment_method : null;
+      return {
+        status:
+          session.status === 'complete'
+            ? ('complete' as const)
+            : session.status === 'expired'
+              ? ('expired' as const)
+              : ('open' as const),
+        paymentMethod: typeof method === 'string' ? method : (method?.id ?? null),
+      };
+    },
+    async chargeSaved(
+      ask: {
+        customer: string;
+        paymentMethod: string;
+        amountCents: number;
+        description: string;
+        metadata: Record<string, string>;
+      },
+      key: string,
+    ) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: ask.amountCents,
+            currency: CURRENCY,
+            customer: ask.customer,
+            payment_method: ask.paymentMethod,
+            off_session: true,
+            confirm: true,
+            description: ask.description,
+            metadata: ask.metadata,
+            // The fee as Stripe reports it, for the store's statement.
+            expand: ['latest_charge.balance_transaction'],
+          },
+          { idempotencyKey: key },
+        );
+        if (intent.status === 'succeeded')
+          return { ok: true as const, paymentIntent: intent.id, feeCents: feeOf(intent) };
+        return {
+          ok: false as const,
+          code: intent.status,
+          message: `The charge ended as ${intent.status}`,
+          paymentIntent: intent.id,
+          final: true,
+        };
+      } catch (error) {
+        if (isCardError(error)) {
+          const intent = error.payment_intent;
+          return {
+            ok: false as const,
+            code: error.code ?? 'card_declined',
+            message: error.message,
+            paymentIntent: intent?.id ?? null,
+            final: true,
+          };
+        }
+        return {
+          ok: false as const,
+          code: 'unreachable',
+          message: error instanceof Error ? error.message : String(error),
+          paymentIntent: null,
+          final: false,
+        };
+      }
+    },
+    async release(paymentMethod: string) {
+      await stripe.paymentMethods.detach(paymentMethod);
+    },
+    async startPayment(
+      ask: {
+        amountCents: number;
+        description: string;
+        email: string;
+        successUrl: string;
+        cancelUrl: string;
+        metadata: Record<string, string>;
+      },
+      key: string,
+    ) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: CURRENCY, unit_amount: ask.amountCents, product_data: { name: ask.description } },
+            },
+          ],
+          customer_email: ask.email,
+          success_url: ask.successUrl,
+          cancel_url: ask.cancelUrl,
+          metadata: ask.metadata,
+          payment_intent_data: { metadata: ask.metadata, description: ask.description },
+        },
+        { idempotencyKey: key },
+      );
+      if (!session.url) throw new Error(`Stripe answered session ${session.id} without a page address`);
+      return { id: session.id, url: session.url };
+    },
+    async paymentOutcome(sessionId: string) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId, {
+        expand: ['payment_intent.latest_charge.balance_transaction'],
+      });
+      const intent = session.payment_intent;
+      return {
+        paid: session.payment_status === 'paid',
+        paymentIntent: typeof intent === 'string' ? intent : (intent?.id ?? null),
+        amountCents: session.amount_total ?? 0,
+        feeCents: feeOf(intent),
+      };
+    },
+  };
+}

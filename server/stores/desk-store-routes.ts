@@ -1,0 +1,339 @@
+import { randomBytes } from 'node:crypto';
+import { type Request, type Response, Router } from 'express';
+import createHttpError from 'http-errors';
+import type { CustomerStore } from '#server/customer/customer-store.ts';
+import { referenceOf, staffOf } from '#server/http/desk-request.ts';
+import { type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
+import type { VersionStore } from '#server/requests/version-store.ts';
+import { type GarmentCatalogue, garmentTitle } from '#shared/garments/catalogue.ts';
+import { groupSizes, sizeUpcharges } from '#shared/groups/group-sizes.ts';
+import { instantOf, wallClockIn } from '#shared/groups/zoned-time.ts';
+import { isRecord } from '#shared/is-record.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
+import type { DeskTeamStores, StoreNotice, TeamStoreView } from '#shared/stores/store-contract.ts';
+import { openStoreSchema, storeFieldErrors } from '#shared/stores/store-forms.ts';
+import { STORE_LIMITS } from '#shared/stores/store-rules.ts';
+import { type CloseDeps, closeStore } from './store-close.ts';
+import { organiserPath } from './store-links.ts';
+import { shopPriceCents } from './store-pricing.ts';
+import { storeSummary } from './store-summary.ts';
+import type { StoreProductInput, TeamStoreStore } from './team-stores-store.ts';
+
+const DAY_MS = 24 * 3600_000;
+export interface DeskStoreRoutesOptions {
+  stores: Pick<TeamStoreStore, 'openStore' | 'storeById' | 'ordersOf' | 'piecesCounted' | 'moveClose'>;
+  customer: Pick<CustomerStore, 'getCustomerRequest'>;
+  versions: Pick<VersionStore, 'formValuesOf'>;
+  /** The close as the job runs it: "Close now" closes at once through the same claim. */
+  close: CloseDeps;
+  csrfToken: (req: Request, res: Response) => string;
+  render: (view: TeamStoreView, options: { stylesheets: readonly string[]; shopName: string }) => Promise<string>;
+  stylesheets: () => readonly string[];
+  shopName: () => string;
+  prices: () => PricingData & { garments: GarmentCatalogue };
+  publicUrl: string;
+  /** The organiser's link is shown to the shop to send on. */
+  keys: LinkKeys;
+  now: () => Date;
+}
+
+const notices = {
+  opened: { type: 'success', text: 'The store is open. Send its link to the organiser.' },
+  charged: { type: 'success', text: 'The store is closed: it reached its minimum and every saved card was charged.' },
+  missed: {
+    type: 'success',
+    text: 'The store is closed without its minimum: nobody was charged, and every buyer is told.',
+  },
+  closing: { type: 'success', text: 'The store is closing: its charges are under way.' },
+  moved: { type: 'success', text: 'The closing time is changed. The store page shows the new one.' },
+} as const satisfies Record<string, StoreNotice>;
+
+const bodyOf = (req: Request): Record<string, string> => {
+  const values: Record<string, string> = {};
+  if (isRecord(req.body))
+    for (const [key, value] of Object.entries(req.body)) if (typeof value === 'string') values[key] = value;
+  return values;
+};
+const idOf = (value: unknown) => (/^\d{1,12}$/.test(String(value)) ? Number(value) : 0);
+const listOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** The store's address: its title in plain letters, and a few random ones so no two stores share it. */
+function slugOf(title: string): string {
+  const words = title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  const tail = randomBytes(4).toString('hex');
+  return words ? `${words}-${tail}` : `store-${tail}`;
+}
+
+/** The products of the opening form, checked against the catalogue and priced by the engine. */
+function productsOf(
+  body: Record<string, string>,
+  prices: DeskStoreRoutesOptions['prices'] extends () => infer P ? P : never,
+  formValues: Record<string, string>,
+  expected: number,
+  now: Date,
+): { products: StoreProductInput[]; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const products: StoreProductInput[] = [];
+  for (let n = 1; n <= STORE_LIMITS.products; n += 1) {
+    const id = body[`product${n}`]?.trim() ?? '';
+    if (!id) {
+      if (n === 1) errors.product1 = 'Choose the first product’s garment.';
+      continue;
+    }
+    const garment = prices.garments.garments.find((each) => each.id === id);
+    if (!garment) {
+      errors[`product${n}`] = 'Choose a garment from the catalogue.';
+      continue;
+    }
+    const colourNames = listOf(body[`product${n}Colours`]);
+    const colours = colourNames.map(
+      (name) => garment.colors.find((colour) => colour.name.toLowerCase() === name.toLowerCase())?.name,
+    );
+    if (colours.length === 0 || colours.some((colour) => colour === undefined)) {
+      errors[`product${n}Colours`] =
+        `Name one or more of this garment’s colours: ${garment.colors.map((colour) => colour.name).join(', ')}.`;
+      continue;
+    }
+    const offered = groupSizes(garment);
+    const asked = listOf(body[`product${n}Sizes`]).map((size) => size.toUpperCase());
+    const sizes = asked.length === 0 ? [...offered] : offered.filter((size) => asked.includes(size.toUpperCase()));
+    if (asked.length > 0 && sizes.length !== asked.length) {
+      errors[`product${n}Sizes`] = `Choose sizes this garment comes in: ${offered.join(', ')}.`;
+      continue;
+    }
+    const chosen = [...new Set(colours as string[])];
+    const price = shopPriceCents(prices, formValues, { garment: id, colours: chosen }, expected, now);
+    if (price === undefined) {
+      errors[`product${n}`] = 'The price list cannot price this garment with the request’s decoration. Choose another.';
+      continue;
+    }
+    const upcharges = sizeUpcharges(garment);
+    products.push({
+      garment: id,
+      title: garmentTitle(garment),
+      colours: chosen,
+      sizes: sizes.map((size) => ({ size, upchargeCents: upcharges[size] ?? 0 })),
+      shopPriceCents: price,
+    });
+  }
+  return { products, errors };
+}
+
+const stateWords = {
+  open: 'Open',
+  closing: 'Closing',
+  charged: 'Closed: minimum reached',
+  missed: 'Closed: minimum missed',
+} as const;
+
+/** The request page's section: its stores, and the form opening another. */
+export async function deskStoresView(
+  stores: Pick<TeamStoreStore, 'storesOf'>,
+  reference: string,
+): Promise<DeskTeamStores> {
+  return {
+    stores: (await stores.storesOf(reference)).map((store) => ({
+      title: store.title,
+      href: `/staff/stores/${store.id}`,
+      state: stateWords[store.state],
+    })),
+    open: `/staff/requests/${reference}/stores/new`,
+  };
+}
+
+export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
+  const router = Router();
+  const timeZone = () => options.prices()['order-terms'].timeZone;
+  const send = async (res: Response, view: TeamStoreView, status = 200) => {
+    const html = await options.render(view, { stylesheets: options.stylesheets(), shopName: options.shopName() });
+    res.status(status).type('html').send(html);
+  };
+
+  async function sendForm(
+    req: Request,
+    res: Response,
+    reference: string,
+    values: Record<string, string>,
+    errors: Record<string, string>,
+    status = 200,
+  ) {
+    const request = await options.customer.getCustomerRequest(reference);
+    if (request?.kind !== 'quote') throw createHttpError(404, 'There is no quote request with that reference.');
+    await send(
+      res,
+      {
+        page: 'desk-new',
+        reference,
+        requestName: request.name,
+        csrfToken: options.csrfToken(req, res),
+        action: `/staff/requests/${reference}/stores`,
+        garments: options.prices().garments.garments.map((garment) => ({
+          id: garment.id,
+          title: garmentTitle(garment),
+          colours: garment.colors.map((colour) => colour.name),
+          sizes: garment.sizes,
+        })),
+        values,
+        errors,
+        timeZone: timeZone(),
+      },
+      status,
+    );
+  }
+
+  router.get('/staff/requests/:reference/stores/new', async (req, res) => {
+    const reference = referenceOf(req);
+    const request = await options.customer.getCustomerRequest(reference);
+    const payload = request?.payload ?? {};
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    const now = options.now();
+    const garment = options
+      .prices()
+      .garments.garments.find(
+        (each) => each.id === text(payload.garment) || garmentTitle(each) === text(payload.garment),
+      );
+    await sendForm(
+      req,
+      res,
+      reference,
+      {
+        opensAt: wallClockIn(now, timeZone()),
+        closesAt: wallClockIn(new Date(now.getTime() + 14 * DAY_MS), timeZone()),
+        minimum: '24',
+        expected: '36',
+        markup: '5.00',
+        delivery: 'school',
+        ...(garment ? { product1: garment.id } : {}),
+        ...(text(payload.garmentColor) ? { product1Colours: text(payload.garmentColor) } : {}),
+      },
+      {},
+    );
+  });
+
+  // Next season's store: the same settings and products on the form, new dates, priced again on opening.
+  router.get('/staff/stores/:id/copy', async (req, res) => {
+    const store = await options.stores.storeById(idOf(req.params.id));
+    if (!store) throw createHttpError(404, 'There is no such store.');
+    const now = options.now();
+    const length = Math.max(DAY_MS, store.closesAt.getTime() - store.opensAt.getTime());
+    const dollars = (cents: number) => (cents / 100).toFixed(2);
+    const values: Record<string, string> = {
+      title: store.title,
+      opensAt: wallClockIn(now, timeZone()),
+      closesAt: wallClockIn(new Date(now.getTime() + length), timeZone()),
+      minimum: String(store.minimumPieces),
+      expected: String(store.expectedPieces),
+      markup: dollars(store.markupCents),
+      delivery: store.delivery,
+      charging: store.charging,
+      ...(store.delivery === 'shipping' ? { shipping: dollars(store.shippingCents) } : {}),
+      ...(store.asksNames ? { asksNames: 'on' } : {}),
+      ...(store.asksNumbers ? { asksNumbers: 'on' } : {}),
+    };
+    store.products.forEach((product, index) => {
+      values[`product${index + 1}`] = product.garment;
+      values[`product${index + 1}Colours`] = product.colours.join(', ');
+      values[`product${index + 1}Sizes`] = product.sizes.map((size) => size.size).join(', ');
+    });
+    await sendForm(req, res, store.reference, values, {});
+  });
+
+  router.post('/staff/stores/:id/extend', async (req, res) => {
+    const store = await options.stores.storeById(idOf(req.params.id));
+    if (!store) throw createHttpError(404, 'There is no such store.');
+    const at = instantOf(bodyOf(req).closesAt?.trim() ?? '', timeZone());
+    if (!at || at.getTime() <= options.now().getTime())
+      throw createHttpError(422, 'Choose a new closing day and time later than now.');
+    if (!(await options.stores.moveClose(store.id, at))) throw createHttpError(409, 'This store is closed already.');
+    res.redirect(303, `/staff/stores/${store.id}?done=moved`);
+  });
+
+  router.post('/staff/requests/:reference/stores', async (req, res) => {
+    const reference = referenceOf(req);
+    const body = bodyOf(req);
+    const now = options.now();
+    const parsed = openStoreSchema(timeZone(), now).safeParse(body);
+    const formValues = (await options.versions.formValuesOf(reference)) ?? {};
+    const expected = parsed.success ? parsed.data.expected : 24;
+    const { products, errors } = productsOf(body, options.prices(), formValues, expected, now);
+    if (!parsed.success || Object.keys(errors).length > 0) {
+      const all = { ...(parsed.success ? {} : storeFieldErrors(parsed.error)), ...errors };
+      await sendForm(req, res, reference, body, all, 422);
+      return;
+    }
+    const settings = parsed.data;
+    const store = await options.stores.openStore(
+      reference,
+      {
+        title: settings.title,
+        opensAt: settings.opensAt,
+        closesAt: settings.closesAt,
+        minimumPieces: settings.minimum,
+        charging: settings.charging,
+        expectedPieces: settings.expected,
+        markupCents: settings.markup,
+        delivery: settings.delivery,
+        shippingCents: settings.delivery === 'shipping' ? settings.shipping : 0,
+        asksNames: settings.asksNames,
+        asksNumbers: settings.asksNumbers,
+      },
+      products,
+      { slug: slugOf(settings.title), organiserSalt: newLinkSecret() },
+      `staff:${staffOf(res)}`,
+    );
+    if (!store) throw createHttpError(404, 'There is no quote request with that reference.');
+    res.redirect(303, `/staff/stores/${store.id}?done=opened`);
+  });
+
+  router.get('/staff/stores/:id', async (req, res) => {
+    const store = await options.stores.storeById(idOf(req.params.id));
+    if (!store) throw createHttpError(404, 'There is no such store.');
+    const orders = await options.stores.ordersOf(store.id);
+    const pieces = await options.stores.piecesCounted(store.id);
+    const notice = notices[String(req.query.done) as keyof typeof notices];
+    await send(res, {
+      ...storeSummary(store, orders, pieces, {
+        timeZone: timeZone(),
+        now: options.now(),
+        publicUrl: options.publicUrl,
+        audience: 'shop',
+      }),
+      reference: store.reference,
+      csrfToken: options.csrfToken(req, res),
+      ...(notice ? { notice } : {}),
+      organiserLink: `${options.publicUrl}${organiserPath(options.keys, store)}`,
+      ...(store.state === 'open'
+        ? {
+            closeAction: `/staff/stores/${store.id}/close`,
+            extend: {
+              action: `/staff/stores/${store.id}/extend`,
+              value: wallClockIn(store.closesAt, timeZone()),
+              timeZone: timeZone(),
+            },
+          }
+        : {}),
+      copyHref: `/staff/stores/${store.id}/copy`,
+    });
+  });
+
+  router.post('/staff/stores/:id/close', async (req, res) => {
+    const store = await options.stores.storeById(idOf(req.params.id));
+    if (!store) throw createHttpError(404, 'There is no such store.');
+    if (store.state !== 'open') throw createHttpError(409, 'This store is closed already.');
+    await options.stores.moveClose(store.id, options.now());
+    const outcome = await closeStore(options.close, store.id);
+    res.redirect(303, `/staff/stores/${store.id}?done=${outcome ?? 'closing'}`);
+  });
+
+  return router;
+}

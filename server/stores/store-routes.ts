@@ -1,0 +1,518 @@
+import { type Request, type Response, Router } from 'express';
+import createHttpError from 'http-errors';
+import type { Csrf } from '#server/http/csrf.ts';
+import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
+import type { LimitStore } from '#server/http/limit-store.ts';
+import { hashOfSecret, isLinkSecret, type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
+import { submissionRateLimit } from '#server/http/rate-limit.ts';
+import type { StoredMockup } from '#server/mockups/mockup-store.ts';
+import { formatDateTime } from '#shared/desk-format.ts';
+import type { GarmentCatalogue } from '#shared/garments/catalogue.ts';
+import { isRecord } from '#shared/is-record.ts';
+import { formatMoney } from '#shared/money.ts';
+import type {
+  OrderPageView,
+  StoreFormState,
+  StoreNotice,
+  StorePageView,
+  TeamStoreView,
+} from '#shared/stores/store-contract.ts';
+import { cartLineSchema, checkoutSchema, storeFieldErrors } from '#shared/stores/store-forms.ts';
+import { counterText, deliveryText, orderTotalCents, raisesText } from '#shared/stores/store-rules.ts';
+import type { StoreCards } from './store-cards.ts';
+import { orderOpens, orderPath, organiserOpens } from './store-links.ts';
+import { storeSummary } from './store-summary.ts';
+import { lineCents, lineText, orderStatus, productViews } from './store-views.ts';
+import type { CartRefusal, StoredOrder, StoredStore, TeamStoreStore } from './team-stores-store.ts';
+
+const NOT_FOUND = 'There is no store at this address. Check the link you were sent, or ask whoever sent it.';
+const CART_COOKIE = 'store_cart';
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
+
+/** The request's first mockup, shown as the store's design: the app hands in the mockups feature's own. */
+interface DesignPicture {
+  mockupsOf: (reference: string) => Promise<StoredMockup[]>;
+  send: (res: Response, mockups: readonly StoredMockup[], view: string) => boolean;
+}
+
+export interface StoreRoutesOptions {
+  stores: Pick<
+    TeamStoreStore,
+    | 'storeBySlug'
+    | 'orderByCart'
+    | 'orderById'
+    | 'addToCart'
+    | 'removeFromCart'
+    | 'startSaving'
+    | 'piecesCounted'
+    | 'recordOrder'
+    | 'markPaySession'
+    | 'markPaid'
+    | 'ordersOf'
+  >;
+  design: DesignPicture;
+  /** Saved cards through Stripe, when the shop takes cards; without it the store shows but takes no orders. */
+  cards: StoreCards | null;
+  csrf: Pick<Csrf, 'issueToken'>;
+  keys: LinkKeys;
+  catalogue: () => GarmentCatalogue;
+  timeZone: () => string;
+  render: (view: TeamStoreView, options: { stylesheets: readonly string[]; shopName: string }) => Promise<string>;
+  stylesheets: () => readonly string[];
+  shop: () => { appName: string; contact: { email: string } };
+  /** The counts behind the rate limits. */
+  limits: Pick<LimitStore, 'countHit' | 'uncountHit' | 'hitsOf'>;
+  /** Posts per address per 15 minutes on one form; a store's are allowed ten times as many (a school shares one). */
+  rateLimit: number;
+  publicUrl: string;
+  secureCookies: boolean;
+  now: () => Date;
+  onQueued?: () => void;
+}
+
+const notices = {
+  added: { type: 'success', text: 'Added to your order below. Add more, or save your card to place it.' },
+  removed: { type: 'success', text: 'Taken off your order.' },
+  'card-left': {
+    type: 'error',
+    text: 'Your card was not saved, so your order is not placed yet. Try again when you are ready.',
+  },
+  saved: {
+    type: 'success',
+    text: 'Your order is placed and your card is saved. Nothing is charged unless the store reaches its minimum when it closes. Bookmark this page: it is your order.',
+  },
+  paid: { type: 'success', text: 'Thank you: your payment is recorded, and your receipt is on its way by e-mail.' },
+  'not-paid': { type: 'error', text: 'The payment did not go through. Try the button again.' },
+} as const satisfies Record<string, StoreNotice>;
+
+const refusals: Record<CartRefusal, string> = {
+  closed: 'This store is not taking orders now: it has closed (or not opened yet). Nothing was changed or charged.',
+  full: 'Your order holds as many lines as it can. Place it, then start another for more.',
+  gone: 'That order is no longer here. Nothing was changed or charged.',
+  'not-cart': 'This order is already placed and cannot be changed. Start a new one for more.',
+};
+
+const bodyOf = (req: Request): Record<string, string> => {
+  const values: Record<string, string> = {};
+  if (isRecord(req.body))
+    for (const [key, value] of Object.entries(req.body)) if (typeof value === 'string') values[key] = value;
+  return values;
+};
+const idOf = (value: unknown) => (/^\d{1,12}$/.test(String(value)) ? Number(value) : 0);
+const noticeOf = (req: Request): StoreNotice | undefined => notices[String(req.query.done) as keyof typeof notices];
+
+/** The store is taking cart changes now. */
+const isOpenNow = (store: StoredStore, now: Date) =>
+  store.state === 'open' && store.opensAt.getTime() <= now.getTime() && store.closesAt.getTime() > now.getTime();
+
+export function storeRoutes(options: StoreRoutesOptions): Router {
+  const router = Router();
+  const pathOf = (store: StoredStore) => `/stores/${store.slug}`;
+  // A whole school may order from one address: far more posts than one form's, still a bound on a flood.
+  const postLimit = submissionRateLimit(options.rateLimit * 10, options.limits, 'store-post');
+  // A private link guessed at: only wrong answers count.
+  const guessLimit = submissionRateLimit(options.rateLimit, options.limits, 'store-link', {
+    failuresOnly: true,
+    message: 'Too many tries at this address in a short while. Wait a few minutes and try again.',
+  });
+  router.use(['/stores/:slug/orders', '/stores/:slug/organiser'], guessLimit);
+  router.post('/stores/{*rest}', postLimit);
+
+  async function storeOf(req: Request, res: Response) {
+    const slug = String(req.params.slug);
+    const store = SLUG.test(slug) ? await options.stores.storeBySlug(slug) : undefined;
+    if (!store) throw createHttpError(404, NOT_FOUND);
+    res.locals[BACK_TO_LOCAL] = pathOf(store);
+    // A store page is for its buyers, through its link: never in a search engine's index.
+    res.set('X-Robots-Tag', 'noindex, nofollow');
+    return store;
+  }
+
+  const cartSecret = (req: Request): string | undefined => {
+    const value: unknown = req.cookies?.[CART_COOKIE];
+    return isLinkSecret(value) ? value : undefined;
+  };
+
+  const cartOf = async (req: Request, store: StoredStore) => {
+    const secret = cartSecret(req);
+    if (!secret) return undefined;
+    const order = await options.stores.orderByCart(store.id, hashOfSecret(secret));
+    return order?.state === 'cart' || order?.state === 'saving' ? order : undefined;
+  };
+
+  const send = async (res: Response, view: TeamStoreView, status = 200) => {
+    const html = await options.render(view, {
+      stylesheets: options.stylesheets(),
+      shopName: options.shop().appName,
+    });
+    res.status(status).type('html').send(html);
+  };
+
+  async function sendStore(
+    req: Request,
+    res: Response,
+    store: StoredStore,
+    page: { status?: number; notice?: StoreNotice; form?: StoreFormState } = {},
+  ) {
+    const now = options.now();
+    const open = isOpenNow(store, now);
+    const timeZone = options.timeZone();
+    const pieces = await options.stores.piecesCounted(store.id);
+    const cart = await cartOf(req, store);
+    const mockups = await options.design.mockupsOf(store.reference);
+    const first = mockups[0];
+    const when =
+      store.state !== 'open' || store.closesAt.getTime() <= now.getTime()
+        ? `This store closed on ${formatDateTime(store.closesAt.toISOString(), timeZone)}: it takes no more orders.`
+        : store.opensAt.getTime() > now.getTime()
+          ? `This store opens on ${formatDateTime(store.opensAt.toISOString(), timeZone)}.`
+          : `Orders close ${formatDateTime(store.closesAt.toISOString(), timeZone)}.`;
+    const raises = raisesText(store.markupCents);
+    const view: StorePageView = {
+      page: 'store',
+      title: store.title,
+      csrfToken: options.csrf.issueToken(req, res),
+      ...(page.notice ? { notice: page.notice } : {}),
+      when,
+      open,
+      charging: store.charging,
+      counter: {
+        pieces,
+        minimum: store.minimumPieces,
+        text:
+          store.charging === 'as-sold'
+            ? `${pieces} piece${pieces === 1 ? '' : 's'} ordered so far`
+            : counterText(pieces, store.minimumPieces),
+      },
+      ...(raises ? { raises } : {}),
+      delivery: deliveryText(store.delivery, store.shippingCents),
+      asksNames: store.asksNames,
+      asksNumbers: store.asksNumbers,
+      ...(first
+        ? { design: { src: `${pathOf(store)}/design/${first.view}`, alt: `The design for ${store.title}` } }
+        : {}),
+      products: productViews(store, options.catalogue()),
+      cart: cart
+        ? {
+            lines: cart.items.map((item) => ({
+              id: item.id,
+              text: lineText(store, item),
+              price: formatMoney(lineCents(store, item)),
+            })),
+            total: formatMoney(orderTotalCents(store, store.products, cart.items)),
+          }
+        : null,
+      canCheckout: options.cards !== null,
+      actions: {
+        add: `${pathOf(store)}/cart`,
+        remove: `${pathOf(store)}/cart/remove`,
+        checkout: `${pathOf(store)}/checkout`,
+      },
+      ...(page.form ? { form: page.form } : {}),
+      contactEmail: options.shop().contact.email,
+    };
+    await send(res, view, page.status ?? 200);
+  }
+
+  const refuse = (req: Request, res: Response, store: StoredStore, reason: CartRefusal) =>
+    sendStore(req, res, store, { status: 409, notice: { type: 'error', text: refusals[reason] } });
+
+  router.get('/stores/:slug', async (req, res) => {
+    const store = await storeOf(req, res);
+    res.set('Cache-Control', 'private, no-store');
+    await sendStore(req, res, store, { ...(noticeOf(req) ? { notice: noticeOf(req) } : {}) });
+  });
+
+  router.get('/stores/:slug/design/:view', async (req, res) => {
+    const store = await storeOf(req, res);
+    if (!options.design.send(res, await options.design.mockupsOf(store.reference), String(req.params.view)))
+      throw createHttpError(404, 'There is no such picture.');
+  });
+
+  // The organiser's read-only page: orders as they come, totals by product, colour and size, the funds
+  // raised and, once closed, the statement. Buyers' names only: their addresses are for the shop.
+  router.get('/stores/:slug/organiser/:secret', async (req, res) => {
+    const store = await storeOf(req, res);
+    if (!organiserOpens(options.keys, store, String(req.params.secret)))
+      throw createHttpError(404, 'There is no organiser page at this address. Ask the shop for your link.');
+    res.set('Cache-Control', 'private, no-store');
+    const summary = storeSummary(
+      store,
+      await options.stores.ordersOf(store.id),
+      await options.stores.piecesCounted(store.id),
+      { timeZone: options.timeZone(), now: options.now(), publicUrl: options.publicUrl, audience: 'organiser' },
+    );
+    await send(res, { ...summary, csrfToken: '' });
+  });
+
+  router.post('/stores/:slug/cart', async (req, res) => {
+    const store = await storeOf(req, res);
+    const body = bodyOf(req);
+    // Whatever the post says a price or total is, it is not read: every figure comes from the store.
+    const product = store.products.find((each) => each.id === idOf(body.product));
+    if (!product) {
+      await sendStore(req, res, store, {
+        status: 422,
+        notice: { type: 'error', text: 'Choose a product from this store.' },
+      });
+      return;
+    }
+    if (!isOpenNow(store, options.now())) return refuse(req, res, store, 'closed');
+    const parsed = cartLineSchema({
+      colours: product.colours,
+      sizes: product.sizes,
+      asksNames: store.asksNames,
+      asksNumbers: store.asksNumbers,
+    }).safeParse(body);
+    if (!parsed.success) {
+      await sendStore(req, res, store, {
+        status: 422,
+        notice: { type: 'error', text: 'That was not added: correct the fields marked below.' },
+        form: { form: `add-${product.id}`, values: body, errors: storeFieldErrors(parsed.error) },
+      });
+      return;
+    }
+    let secret = cartSecret(req);
+    const existing = secret ? await options.stores.orderByCart(store.id, hashOfSecret(secret)) : undefined;
+    // A placed order's cookie starts a new cart: what is placed is never changed by a later add.
+    if (!secret || (existing && existing.state !== 'cart' && existing.state !== 'saving')) secret = newLinkSecret();
+    const outcome = await options.stores.addToCart(store.id, hashOfSecret(secret), newLinkSecret(), {
+      productId: product.id,
+      ...parsed.data,
+    });
+    if (!outcome.ok) return refuse(req, res, store, outcome.reason);
+    res.cookie(CART_COOKIE, secret, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies,
+      path: pathOf(store),
+      maxAge: 60 * 24 * 3600_000,
+    });
+    res.redirect(303, `${pathOf(store)}?done=added#cart`);
+  });
+
+  router.post('/stores/:slug/cart/remove', async (req, res) => {
+    const store = await storeOf(req, res);
+    const secret = cartSecret(req);
+    if (!secret) return refuse(req, res, store, 'gone');
+    if (!isOpenNow(store, options.now())) return refuse(req, res, store, 'closed');
+    const outcome = await options.stores.removeFromCart(store.id, hashOfSecret(secret), idOf(bodyOf(req).item));
+    if (!outcome.ok) return refuse(req, res, store, outcome.reason);
+    res.redirect(303, `${pathOf(store)}?done=removed#cart`);
+  });
+
+  router.post('/stores/:slug/checkout', async (req, res) => {
+    const store = await storeOf(req, res);
+    if (!isOpenNow(store, options.now())) return refuse(req, res, store, 'closed');
+    const cart = await cartOf(req, store);
+    if (!cart || cart.items.length === 0) {
+      await sendStore(req, res, store, {
+        status: 422,
+        notice: { type: 'error', text: 'Your order is empty: add a product first.' },
+      });
+      return;
+    }
+    const body = bodyOf(req);
+    // A store that charges as it sells takes the payment now: no card kept, so no consent to keep one.
+    const schema = store.charging === 'as-sold' ? checkoutSchema.omit({ consent: true }) : checkoutSchema;
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      await sendStore(req, res, store, {
+        status: 422,
+        notice: { type: 'error', text: 'Your order is not placed yet: correct the fields marked below.' },
+        form: { form: 'checkout', values: body, errors: storeFieldErrors(parsed.error) },
+      });
+      return;
+    }
+    const cards = options.cards;
+    if (!cards) throw createHttpError(503, 'This shop does not take cards online just now. Please ask the shop.');
+    try {
+      const salt = await cards.keySalt();
+      // The same order's same attempt (a double click, two tabs) asks Stripe once; a new attempt after
+      // leaving Stripe's page is a new key, as the order changed when the first began.
+      const base = `seenwear:${salt}:store-order${cart.id}`;
+      const metadata = { store: String(store.id), storeOrder: String(cart.id) };
+      if (store.charging === 'as-sold') {
+        const session = await cards.startPayment(
+          {
+            amountCents: orderTotalCents(store, store.products, cart.items),
+            description: `${store.title} - order ${cart.id}`,
+            email: parsed.data.email,
+            successUrl: `${options.publicUrl}${pathOf(store)}/paid?session={CHECKOUT_SESSION_ID}`,
+            cancelUrl: `${options.publicUrl}${pathOf(store)}?done=not-paid#cart`,
+            metadata,
+          },
+          `${base}:pay:${cart.changedAt.getTime()}`,
+        );
+        const paying = await options.stores.startSaving(cart.id, {
+          name: parsed.data.name,
+          email: parsed.data.email,
+          customerId: null,
+          sessionId: session.id,
+        });
+        if (!paying.ok) return refuse(req, res, store, paying.reason);
+        res.redirect(303, session.url);
+        return;
+      }
+      const customer =
+        cart.customerId ??
+        (await cards.createCustomer(
+          { name: parsed.data.name, email: parsed.data.email, metadata },
+          `${base}:customer:${cart.changedAt.getTime()}`,
+        ));
+      const session = await cards.startSetup(
+        {
+          customer,
+          successUrl: `${options.publicUrl}${pathOf(store)}/saved?session={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${options.publicUrl}${pathOf(store)}?done=card-left#cart`,
+          metadata,
+        },
+        `${base}:setup:${cart.changedAt.getTime()}`,
+      );
+      const saving = await options.stores.startSaving(cart.id, {
+        name: parsed.data.name,
+        email: parsed.data.email,
+        customerId: customer,
+        sessionId: session.id,
+      });
+      if (!saving.ok) return refuse(req, res, store, saving.reason);
+      res.redirect(303, session.url);
+    } catch {
+      throw createHttpError(502, 'Stripe did not answer just now, so your card was not saved. Try again in a minute.');
+    }
+  });
+
+  // Back from paying for an order in a store that charges as it sells: recorded once Stripe says it is
+  // paid, for exactly what the order totals.
+  router.get('/stores/:slug/paid', async (req, res) => {
+    const store = await storeOf(req, res);
+    const cart = await cartOf(req, store);
+    const session = String(req.query.session ?? '');
+    if (!cart || !options.cards || store.charging !== 'as-sold' || cart.setupSessionId !== session) {
+      res.redirect(303, pathOf(store));
+      return;
+    }
+    const outcome = await options.cards.paymentOutcome(session);
+    const totalCents = orderTotalCents(store, store.products, cart.items);
+    if (!outcome.paid || !outcome.paymentIntent) {
+      res.redirect(303, `${pathOf(store)}?done=not-paid#cart`);
+      return;
+    }
+    if (outcome.amountCents !== totalCents) {
+      // The order changed in another tab while Stripe's page was open: the shop sorts it out by hand.
+      throw createHttpError(409, 'Your payment does not match your order as it stands now. Please ask the shop.');
+    }
+    const paid = { paymentIntent: outcome.paymentIntent, totalCents, feeCents: outcome.feeCents };
+    if (await options.stores.markPaid(cart.id, paid)) options.onQueued?.();
+    res.clearCookie(CART_COOKIE, { path: pathOf(store) });
+    res.redirect(303, `${orderPath(options.keys, store, cart)}?done=paid`);
+  });
+
+  router.get('/stores/:slug/saved', async (req, res) => {
+    const store = await storeOf(req, res);
+    const cart = await cartOf(req, store);
+    const session = String(req.query.session ?? '');
+    if (!cart || !options.cards || cart.setupSessionId !== session) {
+      res.redirect(303, pathOf(store));
+      return;
+    }
+    const outcome = await options.cards.setupOutcome(session);
+    if (outcome.status !== 'complete' || !outcome.paymentMethod) {
+      res.redirect(303, `${pathOf(store)}?done=card-left#cart`);
+      return;
+    }
+    await options.stores.recordOrder(cart.id, { state: 'saved', paymentMethod: outcome.paymentMethod }, 'placed');
+    options.onQueued?.();
+    res.clearCookie(CART_COOKIE, { path: pathOf(store) });
+    res.redirect(303, `${orderPath(options.keys, store, cart)}?done=saved`);
+  });
+
+  async function ownOrder(req: Request, res: Response) {
+    const store = await storeOf(req, res);
+    const id = idOf(req.params.order);
+    const order = id ? await options.stores.orderById(id) : undefined;
+    if (!orderOpens(options.keys, order, id, String(req.params.secret)) || !order || order.storeId !== store.id)
+      throw createHttpError(404, 'There is no order at this address. Check the link in your e-mail.');
+    return { store, order };
+  }
+
+  const sendOrder = async (req: Request, res: Response, store: StoredStore, order: StoredOrder) => {
+    const totalCents = order.totalCents ?? orderTotalCents(store, store.products, order.items);
+    const path = orderPath(options.keys, store, order);
+    const notice = noticeOf(req);
+    const view: OrderPageView = {
+      page: 'order',
+      title: store.title,
+      csrfToken: options.csrf.issueToken(req, res),
+      ...(notice ? { notice } : {}),
+      storePath: pathOf(store),
+      buyer: order.buyerName,
+      lines: order.items.map((item) => `${lineText(store, item)}: ${formatMoney(lineCents(store, item))}`),
+      total: formatMoney(totalCents),
+      status: orderStatus[order.state],
+      ...(order.state === 'failed' && options.cards
+        ? { pay: { action: `${path}/pay`, label: `Pay ${formatMoney(totalCents)}` } }
+        : {}),
+    };
+    res.set('Cache-Control', 'private, no-store');
+    await send(res, view);
+  };
+
+  /** A pay-link payment made on Stripe's page whose buyer never came back: recorded when the order is next opened. */
+  async function settledPayment(order: StoredOrder): Promise<StoredOrder> {
+    if (order.state !== 'failed' || !order.paySessionId || order.totalCents === null || !options.cards) return order;
+    const outcome = await options.cards.paymentOutcome(order.paySessionId).catch(() => undefined);
+    if (!outcome?.paid || !outcome.paymentIntent || outcome.amountCents !== order.totalCents) return order;
+    const paid = { paymentIntent: outcome.paymentIntent, totalCents: order.totalCents, feeCents: outcome.feeCents };
+    if (await options.stores.markPaid(order.id, paid)) options.onQueued?.();
+    return (await options.stores.orderById(order.id)) ?? order;
+  }
+
+  router.get('/stores/:slug/orders/:order/:secret', async (req, res) => {
+    const { store, order } = await ownOrder(req, res);
+    await sendOrder(req, res, store, await settledPayment(order));
+  });
+
+  router.post('/stores/:slug/orders/:order/:secret/pay', async (req, res) => {
+    const { store, order } = await ownOrder(req, res);
+    const cards = options.cards;
+    if (order.state !== 'failed' || order.totalCents === null || !cards)
+      throw createHttpError(409, 'This order has nothing to pay.');
+    const path = orderPath(options.keys, store, order);
+    const salt = await cards.keySalt();
+    const session = await cards.startPayment(
+      {
+        amountCents: order.totalCents,
+        description: `${store.title} - order ${order.id}`,
+        email: order.buyerEmail,
+        successUrl: `${options.publicUrl}${path}/paid?session={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${options.publicUrl}${path}`,
+        metadata: { store: String(store.id), storeOrder: String(order.id) },
+      },
+      `seenwear:${salt}:store-order${order.id}:pay:${order.changedAt.getTime()}`,
+    );
+    await options.stores.markPaySession(order.id, session.id);
+    res.redirect(303, session.url);
+  });
+
+  router.get('/stores/:slug/orders/:order/:secret/paid', async (req, res) => {
+    const { store, order } = await ownOrder(req, res);
+    const path = orderPath(options.keys, store, order);
+    const session = String(req.query.session ?? '');
+    if (!options.cards || order.paySessionId !== session || order.totalCents === null) {
+      res.redirect(303, path);
+      return;
+    }
+    const outcome = await options.cards.paymentOutcome(session);
+    // Paid, and for exactly what the order owes: anything else is left for the shop to look at.
+    if (!outcome.paid || !outcome.paymentIntent || outcome.amountCents !== order.totalCents) {
+      res.redirect(303, `${path}?done=not-paid`);
+      return;
+    }
+    const paid = { paymentIntent: outcome.paymentIntent, totalCents: order.totalCents, feeCents: outcome.feeCents };
+    if (await options.stores.markPaid(order.id, paid)) options.onQueued?.();
+    res.redirect(303, `${path}?done=paid`);
+  });
+
+  return router;
+}

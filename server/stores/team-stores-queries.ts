@@ -1,0 +1,505 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '#server/storage/database.ts';
+import { insertQueuedMail } from '#server/storage/queued-mail.ts';
+import { readDate, type StorageDatabase } from '#server/storage/schema.ts';
+import { STORE_LIMITS } from '#shared/stores/store-rules.ts';
+import type {
+  CartOutcome,
+  StoredItem,
+  StoredOrder,
+  StoredProduct,
+  StoredStore,
+  TeamStoreStore,
+} from './team-stores-store.ts';
+
+type Db = Kysely<StorageDatabase>;
+type StoreRow = Selectable<StorageDatabase['team_stores']> & { reference: string };
+type OrderRow = Selectable<StorageDatabase['team_store_orders']>;
+
+/** The states whose pieces count toward the minimum: the card is saved, or the money is in. */
+const COUNTED = ['saved', 'charged', 'failed', 'paid'] as const;
+
+const optionalDate = (value: string | Date | null) => (value === null ? null : readDate(value));
+
+function productOfRow(row: Selectable<StorageDatabase['team_store_products']>): StoredProduct {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    position: Number(row.position),
+    garment: row.garment,
+    title: row.title,
+    colours: JSON.parse(row.colours) as string[],
+    sizes: JSON.parse(row.sizes) as StoredProduct['sizes'],
+    shopPriceCents: Number(row.shop_price_cents),
+  };
+}
+
+function storeOfRow(row: StoreRow, products: StoredProduct[]): StoredStore {
+  return {
+    id: row.id,
+    slug: row.slug,
+    reference: row.reference,
+    title: row.title,
+    opensAt: readDate(row.opens_at),
+    closesAt: readDate(row.closes_at),
+    minimumPieces: Number(row.minimum_pieces),
+    charging: row.charging,
+    expectedPieces: Number(row.expected_pieces),
+    markupCents: Number(row.markup_cents),
+    delivery: row.delivery,
+    shippingCents: Number(row.shipping_cents),
+    asksNames: Number(row.asks_names) === 1,
+    asksNumbers: Number(row.asks_numbers) === 1,
+    state: row.state,
+    closeRound: Number(row.close_round),
+    closedAt: optionalDate(row.closed_at),
+    organiserSalt: row.organiser_salt,
+    createdBy: row.created_by,
+    createdAt: readDate(row.created_at),
+    products,
+  };
+}
+
+function orderOfRow(row: OrderRow, items: StoredItem[]): StoredOrder {
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    linkSalt: row.link_salt,
+    buyerName: row.buyer_name,
+    buyerEmail: row.buyer_email,
+    state: row.state,
+    totalCents: row.total_cents === null ? null : Number(row.total_cents),
+    customerId: row.customer_id,
+    setupSessionId: row.setup_session_id,
+    paymentMethod: row.payment_method,
+    paymentIntent: row.payment_intent,
+    chargeError: row.charge_error,
+    paySessionId: row.pay_session_id,
+    feeCents: row.fee_cents === null ? null : Number(row.fee_cents),
+    createdAt: readDate(row.created_at),
+    changedAt: readDate(row.changed_at),
+    items,
+  };
+}
+
+export function createTeamStoreStore(database: Database): TeamStoreStore {
+  const { db, clock } = database;
+  const nowIso = () => database.now().toISOString();
+
+  const storeQuery = (from: Db) =>
+    from
+      .selectFrom('team_stores')
+      .innerJoin('submissions', 'submissions.id', 'team_stores.submission_id')
+      .selectAll('team_stores')
+      .select('submissions.reference');
+
+  async function withProducts(from: Db, rows: StoreRow[]): Promise<StoredStore[]> {
+    if (rows.length === 0) return [];
+    const products = await from
+      .selectFrom('team_store_products')
+      .selectAll()
+      .where(
+        'store_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('position')
+      .execute();
+    return rows.map((row) =>
+      storeOfRow(row, products.filter((product) => product.store_id === row.id).map(productOfRow)),
+    );
+  }
+
+  async function withItems(from: Db, rows: OrderRow[]): Promise<StoredOrder[]> {
+    if (rows.length === 0) return [];
+    const items = await from
+      .selectFrom('team_store_items')
+      .selectAll()
+      .where(
+        'order_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('id')
+      .execute();
+    return rows.map((row) =>
+      orderOfRow(
+        row,
+        items
+          .filter((item) => item.order_id === row.id)
+          .map((item) => ({
+            id: item.id,
+            orderId: item.order_id,
+            productId: item.product_id,
+            colour: item.colour,
+            size: item.size,
+            quantity: Number(item.quantity),
+            backName: item.back_name,
+            backNumber: item.back_number,
+          })),
+      ),
+    );
+  }
+
+  const oneOrder = async (from: Db, id: number) => {
+    const row = await from.selectFrom('team_store_orders').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? (await withItems(from, [row]))[0] : undefined;
+  };
+
+  /** The store takes cart changes now: open, and between its opening and its close. */
+  const isOpen = async (from: Db, storeId: number) => {
+    const now = nowIso();
+    const row = await from
+      .selectFrom('team_stores')
+      .select('id')
+      .where('id', '=', storeId)
+      .where('state', '=', 'open')
+      .where('opens_at', '<=', now)
+      .where('closes_at', '>', now)
+      .executeTakeFirst();
+    return row !== undefined;
+  };
+
+  /** Locks the cart's row for the change (PostgreSQL; SQLite's writer lock serialises anyway). */
+  const lockedCart = async (trx: Db, storeId: number, cartHash: string) => {
+    let query = trx
+      .selectFrom('team_store_orders')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('cart_hash', '=', cartHash);
+    if (database.dialect === 'postgres') query = query.forUpdate();
+    return query.executeTakeFirst();
+  };
+
+  return {
+    async openStore(reference, settings, products, { slug, organiserSalt }, actor) {
+      return db.transaction().execute(async (trx) => {
+        const request = await trx
+          .selectFrom('submissions')
+          .select('id')
+          .where('reference', '=', reference)
+          .where('kind', '=', 'quote')
+          .executeTakeFirst();
+        if (!request) return undefined;
+        const created = await trx
+          .insertInto('team_stores')
+          .values({
+            slug,
+            submission_id: request.id,
+            title: settings.title,
+            opens_at: settings.opensAt.toISOString(),
+            closes_at: settings.closesAt.toISOString(),
+            minimum_pieces: settings.minimumPieces,
+            charging: settings.charging,
+            expected_pieces: settings.expectedPieces,
+            markup_cents: settings.markupCents,
+            delivery: settings.delivery,
+            shipping_cents: settings.shippingCents,
+            asks_names: settings.asksNames ? 1 : 0,
+            asks_numbers: settings.asksNumbers ? 1 : 0,
+            state: 'open',
+            close_round: 0,
+            organiser_salt: organiserSalt,
+            created_by: actor,
+            created_at: nowIso(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const [position, product] of products.entries()) {
+          await trx
+            .insertInto('team_store_products')
+            .values({
+              store_id: created.id,
+              position,
+              garment: product.garment,
+              title: product.title,
+              colours: JSON.stringify(product.colours),
+              sizes: JSON.stringify(product.sizes),
+              shop_price_cents: product.shopPriceCents,
+            })
+            .execute();
+        }
+        const row = await storeQuery(trx).where('team_stores.id', '=', created.id).executeTakeFirstOrThrow();
+        return (await withProducts(trx, [row]))[0];
+      });
+    },
+
+    async storeBySlug(slug) {
+      const row = await storeQuery(db).where('team_stores.slug', '=', slug).executeTakeFirst();
+      return row ? (await withProducts(db, [row]))[0] : undefined;
+    },
+
+    async storeById(id) {
+      const row = await storeQuery(db).where('team_stores.id', '=', id).executeTakeFirst();
+      return row ? (await withProducts(db, [row]))[0] : undefined;
+    },
+
+    async storesOf(reference) {
+      const rows = await storeQuery(db)
+        .where('submissions.reference', '=', reference)
+        .orderBy('team_stores.id', 'desc')
+        .execute();
+      return withProducts(db, rows);
+    },
+
+    async orderByCart(storeId, cartHash) {
+      const row = await db
+        .selectFrom('team_store_orders')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('cart_hash', '=', cartHash)
+        .executeTakeFirst();
+      return row ? (await withItems(db, [row]))[0] : undefined;
+    },
+
+    orderById: (id) => oneOrder(db, id),
+
+    async ordersOf(storeId) {
+      const rows = await db
+        .selectFrom('team_store_orders')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('state', '!=', 'cart')
+        .orderBy('id')
+        .execute();
+      return withItems(db, rows);
+    },
+
+    async addToCart(storeId, cartHash, linkSalt, line) {
+      return db.transaction().execute(async (trx): Promise<CartOutcome> => {
+        if (!(await isOpen(trx, storeId))) return { ok: false, reason: 'closed' };
+        let cart = await lockedCart(trx, storeId, cartHash);
+        if (cart && cart.state !== 'cart' && cart.state !== 'saving') return { ok: false, reason: 'not-cart' };
+        if (!cart) {
+          cart = await trx
+            .insertInto('team_store_orders')
+            .values({
+              store_id: storeId,
+              cart_hash: cartHash,
+              link_salt: linkSalt,
+              buyer_name: '',
+              buyer_email: '',
+              state: 'cart',
+              created_at: nowIso(),
+              changed_at: nowIso(),
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        }
+        const lines = await trx
+          .selectFrom('team_store_items')
+          .select((eb) => eb.fn.countAll<number>().as('lines'))
+          .where('order_id', '=', cart.id)
+          .executeTakeFirstOrThrow();
+        if (Number(lines.lines) >= STORE_LIMITS.cartLines) return { ok: false, reason: 'full' };
+        await trx
+          .insertInto('team_store_items')
+          .values({
+            order_id: cart.id,
+            product_id: line.productId,
+            colour: line.colour,
+            size: line.size,
+            quantity: line.quantity,
+            back_name: line.backName,
+            back_number: line.backNumber,
+          })
+          .execute();
+        await trx.updateTable('team_store_orders').set({ changed_at: nowIso() }).where('id', '=', cart.id).execute();
+        const order = await oneOrder(trx, cart.id);
+        return order ? { ok: true, order } : { ok: false, reason: 'gone' };
+      });
+    },
+
+    async removeFromCart(storeId, cartHash, itemId) {
+      return db.transaction().execute(async (trx): Promise<CartOutcome> => {
+        if (!(await isOpen(trx, storeId))) return { ok: false, reason: 'closed' };
+        const cart = await lockedCart(trx, storeId, cartHash);
+        if (!cart) return { ok: false, reason: 'gone' };
+        if (cart.state !== 'cart' && cart.state !== 'saving') return { ok: false, reason: 'not-cart' };
+        await trx.deleteFrom('team_store_items').where('id', '=', itemId).where('order_id', '=', cart.id).execute();
+        const order = await oneOrder(trx, cart.id);
+        return order ? { ok: true, order } : { ok: false, reason: 'gone' };
+      });
+    },
+
+    async startSaving(orderId, checkout) {
+      return db.transaction().execute(async (trx): Promise<CartOutcome> => {
+        const order = await trx
+          .selectFrom('team_store_orders')
+          .select(['store_id', 'state'])
+          .where('id', '=', orderId)
+          .executeTakeFirst();
+        if (!order) return { ok: false, reason: 'gone' };
+        if (!(await isOpen(trx, order.store_id))) return { ok: false, reason: 'closed' };
+        // A cart, or one whose Stripe page was left and is asked again (a new session replaces it).
+        const updated = await trx
+          .updateTable('team_store_orders')
+          .set({
+            buyer_name: checkout.name,
+            buyer_email: checkout.email,
+            customer_id: checkout.customerId,
+            setup_session_id: checkout.sessionId,
+            consent_at: nowIso(),
+            state: 'saving',
+            changed_at: nowIso(),
+          })
+          .where('id', '=', orderId)
+          .where('state', 'in', ['cart', 'saving'])
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: 'not-cart' };
+        const saved = await oneOrder(trx, orderId);
+        return saved ? { ok: true, order: saved } : { ok: false, reason: 'gone' };
+      });
+    },
+
+    async piecesCounted(storeId) {
+      const row = await db
+        .selectFrom('team_store_items')
+        .innerJoin('team_store_orders', 'team_store_orders.id', 'team_store_items.order_id')
+        .select((eb) => eb.fn.sum<number>('team_store_items.quantity').as('pieces'))
+        .where('team_store_orders.store_id', '=', storeId)
+        .where('team_store_orders.state', 'in', [...COUNTED])
+        .executeTakeFirst();
+      return Number(row?.pieces ?? 0);
+    },
+
+    async moveClose(storeId, at) {
+      const updated = await db
+        .updateTable('team_stores')
+        .set({ closes_at: at.toISOString() })
+        .where('id', '=', storeId)
+        .where('state', '=', 'open')
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
+    },
+
+    async storesDue() {
+      const rows = await db
+        .selectFrom('team_stores')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('state', '=', 'open'), eb('closes_at', '<=', nowIso())]),
+            eb.and([
+              eb('state', '=', 'closing'),
+              eb.or([eb('close_lease_until', 'is', null), eb('close_lease_until', '<=', clock.now())]),
+            ]),
+          ]),
+        )
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    async claimClose(storeId, leaseMs) {
+      // An open store past its close begins a new round; a close whose holder's lease ran out is taken
+      // up in its round. One UPDATE each: a second instance's statement finds the row changed.
+      const begun = await db
+        .updateTable('team_stores')
+        .set((eb) => ({
+          state: 'closing',
+          close_round: eb('close_round', '+', 1),
+          close_lease_until: clock.after(leaseMs),
+        }))
+        .where('id', '=', storeId)
+        .where('state', '=', 'open')
+        .where('closes_at', '<=', nowIso())
+        .returning('close_round')
+        .executeTakeFirst();
+      if (begun) return { round: Number(begun.close_round) };
+      const resumed = await db
+        .updateTable('team_stores')
+        .set({ close_lease_until: clock.after(leaseMs) })
+        .where('id', '=', storeId)
+        .where('state', '=', 'closing')
+        .where((eb) => eb.or([eb('close_lease_until', 'is', null), eb('close_lease_until', '<=', clock.now())]))
+        .returning('close_round')
+        .executeTakeFirst();
+      return resumed ? { round: Number(resumed.close_round) } : undefined;
+    },
+
+    async recordOrder(orderId, outcome, mail) {
+      await db.transaction().execute(async (trx) => {
+        const changes =
+          outcome.state === 'charged'
+            ? {
+                total_cents: outcome.totalCents,
+                payment_intent: outcome.paymentIntent,
+                fee_cents: outcome.feeCents,
+                charge_error: null,
+              }
+            : outcome.state === 'failed'
+              ? { total_cents: outcome.totalCents, payment_intent: outcome.paymentIntent, charge_error: outcome.error }
+              : outcome.state === 'saved'
+                ? { payment_method: outcome.paymentMethod }
+                : {};
+        await trx
+          .updateTable('team_store_orders')
+          .set({ ...changes, state: outcome.state, changed_at: nowIso() })
+          .where('id', '=', orderId)
+          .execute();
+        if (!mail) return;
+        const owner = await trx
+          .selectFrom('team_store_orders')
+          .innerJoin('team_stores', 'team_stores.id', 'team_store_orders.store_id')
+          .select('team_stores.submission_id')
+          .where('team_store_orders.id', '=', orderId)
+          .executeTakeFirstOrThrow();
+        await insertQueuedMail(trx, clock, {
+          mail: { kind: 'team-store', about: mail, order: orderId },
+          recipient: 'customer',
+          submissionId: owner.submission_id,
+          onceKey: `team-store:${orderId}:${mail}`,
+        });
+      });
+    },
+
+    async finishClose(storeId, state) {
+      await db
+        .updateTable('team_stores')
+        .set({ state, closed_at: nowIso(), close_lease_until: null })
+        .where('id', '=', storeId)
+        .where('state', '=', 'closing')
+        .execute();
+    },
+
+    async markPaySession(orderId, sessionId) {
+      await db
+        .updateTable('team_store_orders')
+        .set({ pay_session_id: sessionId, changed_at: nowIso() })
+        .where('id', '=', orderId)
+        .execute();
+    },
+
+    async markPaid(orderId, { paymentIntent, totalCents, feeCents }) {
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('team_store_orders')
+          .set({
+            state: 'paid',
+            payment_intent: paymentIntent,
+            total_cents: totalCents,
+            fee_cents: feeCents,
+            changed_at: nowIso(),
+          })
+          .where('id', '=', orderId)
+          .where('state', 'in', ['failed', 'saving'])
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) return false;
+        const owner = await trx
+          .selectFrom('team_store_orders')
+          .innerJoin('team_stores', 'team_stores.id', 'team_store_orders.store_id')
+          .select('team_stores.submission_id')
+          .where('team_store_orders.id', '=', orderId)
+          .executeTakeFirstOrThrow();
+        await insertQueuedMail(trx, clock, {
+          mail: { kind: 'team-store', about: 'paid', order: orderId },
+          recipient: 'customer',
+          submissionId: owner.submission_id,
+          onceKey: `team-store:${orderId}:paid`,
+        });
+        return true;
+      });
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import type { OfferedSize, StoreDelivery } from '#shared/stores/store-rules.ts';
+
+/** Team and fundraiser stores: a request's store, its products, the buyers' carts and orders, the close. */
+
+type StoreState = 'open' | 'closing' | 'charged' | 'missed';
+export type OrderState = 'cart' | 'saving' | 'saved' | 'charged' | 'failed' | 'paid' | 'released' | 'abandoned';
+
+/** A product as the desk sets it: a catalogue garment, the colours and sizes offered, the shop's price. */
+export interface StoreProductInput {
+  garment: string;
+  title: string;
+  colours: string[];
+  sizes: OfferedSize[];
+  /** The pricing engine's price per piece at the store's expected quantity, in cents. */
+  shopPriceCents: number;
+}
+
+export interface StoredProduct extends StoreProductInput {
+  id: number;
+  storeId: number;
+  position: number;
+}
+
+/** What the desk sets when opening a store. */
+export interface StoreSettings {
+  title: string;
+  opensAt: Date;
+  closesAt: Date;
+  minimumPieces: number;
+  /**
+   * 'minimum': the buyer's card is saved and charged at the close only if the minimum sold; 'as-sold':
+   * the buyer pays when ordering and the shop prints whatever sells (for shops that prefer that).
+   */
+  charging: 'minimum' | 'as-sold';
+  expectedPieces: number;
+  markupCents: number;
+  delivery: StoreDelivery;
+  shippingCents: number;
+  asksNames: boolean;
+  asksNumbers: boolean;
+}
+
+export interface StoredStore extends StoreSettings {
+  id: number;
+  slug: string;
+  reference: string;
+  state: StoreState;
+  closeRound: number;
+  closedAt: Date | null;
+  /** The organiser's read-only link's salt (server/stores/store-links.ts). */
+  organiserSalt: string;
+  createdBy: string;
+  createdAt: Date;
+  products: StoredProduct[];
+}
+
+export interface CartLine {
+  productId: number;
+  colour: string;
+  size: string;
+  quantity: number;
+  backName: string;
+  backNumber: string;
+}
+
+export interface StoredItem extends CartLine {
+  id: number;
+  orderId: number;
+}
+
+export interface StoredOrder {
+  id: number;
+  storeId: number;
+  linkSalt: string;
+  buyerName: string;
+  buyerEmail: string;
+  state: OrderState;
+  totalCents: number | null;
+  customerId: string | null;
+  setupSessionId: string | null;
+  paymentMethod: string | null;
+  paymentIntent: string | null;
+  chargeError: string | null;
+  paySessionId: string | null;
+  /** Stripe's fee on the charge, as Stripe reports it; null until charged (or when it did not say). */
+  feeCents: number | null;
+  createdAt: Date;
+  changedAt: Date;
+  items: StoredItem[];
+}
+
+/** Why a cart took nothing: the store is not open now, or the cart is full. */
+export type CartRefusal = 'closed' | 'full' | 'gone' | 'not-cart';
+export type CartOutcome = { ok: true; order: StoredOrder } | { ok: false; reason: CartRefusal };
+
+/** What the close records of one order, with its mail queued in the same transaction. */
+type OrderOutcome =
+  | { state: 'charged'; totalCents: number; paymentIntent: string; feeCents: number | null }
+  | { state: 'failed'; totalCents: number; error: string; paymentIntent: string | null }
+  | { state: 'released' }
+  | { state: 'abandoned' }
+  | { state: 'saved'; paymentMethod: string };
+
+/** An order's mail: the receipt, the pay link after a refused charge, the missed minimum. */
+export type StoreMailAbout = 'placed' | 'charged' | 'pay-link' | 'missed' | 'paid';
+
+export interface TeamStoreStore {
+  /** Opens a store for the request with its products; undefined when the request is not a stored quote request. */
+  openStore(
+    reference: string,
+    settings: StoreSettings,
+    products: StoreProductInput[],
+    links: { slug: string; organiserSalt: string },
+    actor: string,
+  ): Promise<StoredStore | undefined>;
+  storeBySlug(slug: string): Promise<StoredStore | undefined>;
+  storeById(id: number): Promise<StoredStore | undefined>;
+  /** The request's stores, newest first. */
+  storesOf(reference: string): Promise<StoredStore[]>;
+  /** The cart behind a cookie's secret's hash, in any state. */
+  orderByCart(storeId: number, cartHash: string): Promise<StoredOrder | undefined>;
+  orderById(id: number): Promise<StoredOrder | undefined>;
+  /** Every order of the store but empty carts, oldest first. */
+  ordersOf(storeId: number): Promise<StoredOrder[]>;
+  /**
+   * Adds a line to the cart (made on the first line), in one transaction that checks the store is open
+   * by the database's clock and the cart is still a cart: a closed store or a checked-out cart takes nothing.
+   */
+  addToCart(storeId: number, cartHash: string, linkSalt: string, line: CartLine): Promise<CartOutcome>;
+  /** Takes a line off a cart while the store is open. */
+  removeFromCart(storeId: number, cartHash: string, itemId: number): Promise<CartOutcome>;
+  /** The cart goes to Stripe to save the card: its buyer, customer and session; refused once closed. */
+  startSaving(
+    orderId: number,
+    checkout: { name: string; email: string; customerId: string | null; sessionId: string },
+  ): Promise<CartOutcome>;
+  /** Pieces in orders whose card is saved (or charged): the counter and the minimum's test. */
+  piecesCounted(storeId: number): Promise<number>;
+  /** Moves the close to `at` (earlier to close now, later to extend) while the store is open. */
+  moveClose(storeId: number, at: Date): Promise<boolean>;
+  /** Open stores past their close, and closes left halfway whose lease ran out. */
+  storesDue(): Promise<number[]>;
+  /**
+   * Claims the store's close for `leaseMs`: an open store past its close begins a new round, a close
+   * left halfway (lease run out) is taken up again in the same round. Undefined when another holds it
+   * or it is not due. One statement: of any number of instances, one gets it.
+   */
+  claimClose(storeId: number, leaseMs: number): Promise<{ round: number } | undefined>;
+  /** Records what became of an order, its mail queued once (per order and kind) in the same transaction. */
+  recordOrder(orderId: number, outcome: OrderOutcome, mail?: StoreMailAbout): Promise<void>;
+  /** The store's close done: charged (minimum met) or missed. */
+  finishClose(storeId: number, state: 'charged' | 'missed'): Promise<void>;
+  /** A failed order's pay link opened a Checkout Session. */
+  markPaySession(orderId: number, sessionId: string): Promise<void>;
+  /**
+   * An order paid through Checkout (a failed order's pay link, or an order in a store that charges as
+   * it sells): recorded once, its receipt queued.
+   */
+  markPaid(
+    orderId: number,
+    paid: { paymentIntent: string; totalCents: number; feeCents: number | null },
+  ): Promise<boolean>;
+}
