@@ -1,3 +1,5 @@
+import { createBlankStore } from './blanks/blank-queries.ts';
+import type { BlankStore } from './blanks/blank-store.ts';
 import { createCustomerStore } from './customer/customer-queries.ts';
 import type { CustomerStore } from './customer/customer-store.ts';
 import { createGroupApprovalStep, createGroupStore } from './groups/group-queries.ts';
@@ -41,6 +43,7 @@ export interface FeatureStores {
   payments: PaymentStore;
   groups: GroupStore;
   mockups: MockupStore;
+  blanks: BlankStore;
 }
 
 /** Wraps a store once as it is built (the process counts each store's failures in its metrics). */
@@ -68,5 +71,6 @@ export function createFeatureStores(database: Database, wrap: StoreWrapper = (st
     payments: wrap(createPaymentStore(database)),
     groups: wrap(createGroupStore(database)),
     mockups: wrap(createMockupStore(database)),
+    blanks: wrap(createBlankStore(database)),
   };
 }

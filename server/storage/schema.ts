@@ -323,6 +323,31 @@ export interface StorageDatabase {
     /** A mail sent once only (a reminder): unique per request (migration 0024); null for every other. */
     once_key: ColumnType<string | null, string | null | undefined, string | null>;
   };
+  /** Each supplier product file imported (server/blanks/); the latest per supplier is in force. */
+  blank_imports: {
+    id: Generated<number>;
+    supplier: string;
+    file_name: string;
+    /** When the supplier's figures were taken: how old the stock shown is. */
+    taken_at: Timestamp;
+    imported_at: Timestamp;
+    imported_by: string;
+    row_count: number;
+  };
+  /** The SKUs of the import in force per supplier. */
+  blank_stock: {
+    import_id: number;
+    supplier: string;
+    sku: string;
+    style: string;
+    colour: string;
+    size: string;
+    /** The shop's price per piece. */
+    cents: number;
+    /** Stock per warehouse code: { "IL": 120, … }. */
+    warehouses: Json;
+    total: number;
+  };
   /** Hits per client and form endpoint in the current rate-limit window, shared by every instance. */
   rate_limits: {
     key: string;
