@@ -1,6 +1,10 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { readBlanksData } from '#server/blanks/blanks-data-file.ts';
+import { deskBlankRoutes } from '#server/blanks/desk-blank-routes.ts';
+import { createStockReader, type StockReader } from '#server/blanks/stock-reader.ts';
+import { stockRoutes } from '#server/blanks/stock-routes.ts';
 import { customerBackLinks, customerRoutes } from '#server/customer/customer-routes.ts';
 import { createFeatureStores, type FeatureStores } from '#server/feature-stores.ts';
 import { deskGroupRoutes, deskGroupView } from '#server/groups/desk-group-routes.ts';
@@ -47,6 +51,7 @@ import type { Database } from '#server/storage/database.ts';
 import { uploadAdmission } from '#server/uploads/upload-admission.ts';
 import { createUploadGuard } from '#server/uploads/upload-guard.ts';
 import { uploadSlots } from '#server/uploads/upload-slots.ts';
+import type { BlanksData } from '#shared/blanks/blanks-data.ts';
 import { CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
 import { sizeUpcharges } from '#shared/groups/group-sizes.ts';
 import type { Capacity } from '#shared/production/production-load.ts';
@@ -93,6 +98,8 @@ export interface AppDependencies {
   devMiddleware?: RequestHandler;
   /** The capacity before any change on the desk; data/capacity.json when not given. */
   capacityDefaults?: Capacity;
+  /** The suppliers' warehouses and the garments' supplier styles; data/blanks.json when not given. */
+  blanksData?: BlanksData;
   /** The clock dates are booked and estimated by on the server; the real one when not given (tests pass their own). */
   now?: () => Date;
 }
@@ -154,6 +161,8 @@ interface Wiring {
   links: ReturnType<typeof requestLinks>;
   /** Wakes the outbox worker once something queued a mail. */
   queued: { onQueued?: () => void };
+  /** The suppliers' data file and the stock answers read from their imports. */
+  blanks: { data: BlanksData; readStock: StockReader };
 }
 
 /** The invoice page, for the customer's page and the desk alike. */
@@ -261,6 +270,12 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
   });
   const now = deps.now ?? (() => new Date());
   const queued = deps.onStored ? { onQueued: deps.onStored } : {};
+  const blanksData = deps.blanksData ?? readBlanksData();
+  const readStock = createStockReader({
+    blanks: stores.blanks,
+    data: () => blanksData,
+    garments: () => siteData.data.garments.garments,
+  });
   return {
     deps,
     stores,
@@ -276,6 +291,7 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
     keys,
     links,
     queued,
+    blanks: { data: blanksData, readStock },
   };
 }
 
@@ -285,6 +301,7 @@ function mountPublicForms(app: Express, wiring: Wiring): void {
   const { config, siteData } = deps;
   const { submissions, mockups, desk, limits } = wiring.stores;
   app.use(datesRoutes(planner));
+  app.use(stockRoutes(wiring.blanks.readStock));
   app.use(
     submissionRoutes({
       dates: async () => (await planner.current()).dates,
@@ -510,6 +527,18 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       garments: () => siteData.data.garments.garments,
       now: deskNow,
       ...wiring.queued,
+    }),
+  );
+  app.use(
+    staffGate,
+    deskBlankRoutes({
+      blanks: wiring.stores.blanks,
+      readStock: wiring.blanks.readStock,
+      data: () => wiring.blanks.data,
+      garments: () => siteData.data.garments.garments,
+      timeZone: () => siteData.data['order-terms'].timeZone,
+      render: renderDesk,
+      now: deskNow,
     }),
   );
   app.use(staffGate, deskGroupRoutes({ groups, render: renderDesk, prices: () => siteData.data, now: deskNow }));

@@ -3,6 +3,8 @@
  * plain data, dates as ISO strings. The desk is rendered on the server only and ships no JavaScript:
  * every action is a plain form with post/redirect/get, so the public pages' bundles never carry it.
  */
+
+import type { BlanksView } from './blanks/blanks-view.ts';
 import type { MockupView } from './garments/mockup-view.ts';
 import type { DeskGroupView, GroupPackingView } from './groups/group-contract.ts';
 import type { BoardView, CapacityView, WorkOrderView } from './production/board-view.ts';
@@ -301,7 +303,9 @@ export type DeskView =
   | CapacityView
   | WorkOrderView
   // A group order's packing sheet.
-  | GroupPackingView;
+  | GroupPackingView
+  // The suppliers' product files and the stock check.
+  | BlanksView;
 
 /** One artwork placement of a mockup, as the desk's adjustment form shows it (inches). */
 export interface DeskPlacement {

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ShopTimeZoneProvider } from '#client/components/shop-time.tsx';
 import type { DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
+import { BlanksPage } from './blanks-page.tsx';
 import { BoardPage } from './board-page.tsx';
 import { CapacityPage } from './capacity-page.tsx';
 import { CustomerPage } from './desk-request-page.tsx';
@@ -29,6 +30,8 @@ export function renderDesk(view: DeskView, options: DeskRenderOptions): string {
       <WorkOrderPage view={view} options={options} />
     ) : view.page === 'group-packing' ? (
       <GroupPackingPage view={view} options={options} />
+    ) : view.page === 'blanks' ? (
+      <BlanksPage view={view} options={options} />
     ) : (
       <CustomerPage view={view} options={options} />
     );

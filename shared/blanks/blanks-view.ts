@@ -1,0 +1,49 @@
+import type { SupplierId } from './blanks-data.ts';
+
+/** One supplier on the desk's blanks page: its import in force, if any. */
+export interface BlanksSupplierView {
+  id: SupplierId;
+  name: string;
+  /** The columns its importer reads, for the form's help. */
+  columns: string[];
+  current?: {
+    fileName: string;
+    rows: number;
+    /** When the supplier's figures were taken (ISO), and how old they are in words. */
+    takenAt: string;
+    age: string;
+    importedAt: string;
+    importedBy: string;
+  };
+}
+
+/** The desk's stock check: per size, "Navy XL: 10 in stock, you need 18". */
+export interface BlanksCheckView {
+  garment: string;
+  colour: string;
+  sizes: Record<string, string>;
+  /** The answer's lines in words, with how old the figures are; absent until asked. */
+  lines?: { text: string; short: number }[];
+  age?: string;
+  supplier?: string;
+  alternative?: string;
+  /** Why there is no answer (not mapped, never imported, no size asked). */
+  problem?: string;
+}
+
+/** /staff/blanks: the suppliers' imports, the upload form, the stock check. */
+export interface BlanksView {
+  page: 'blanks';
+  staff: string;
+  suppliers: BlanksSupplierView[];
+  /** The catalogue's garments the check offers: id and title, with their colours. */
+  garments: { id: string; title: string; colours: string[] }[];
+  sizes: readonly string[];
+  check: BlanksCheckView;
+  history: { supplier: string; fileName: string; rows: number; takenAt: string; importedAt: string; by: string }[];
+  /** The largest file taken, in words. */
+  maxSize: string;
+  /** What was wrong with the file just sent, each naming its line. */
+  problems: string[];
+  notice?: { type: 'success' | 'error'; text: string };
+}
