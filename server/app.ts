@@ -2,6 +2,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { readBlanksData } from '#server/blanks/blanks-data-file.ts';
+import { blanksLeadOf } from '#server/blanks/blanks-lead.ts';
 import { deskBlankRoutes } from '#server/blanks/desk-blank-routes.ts';
 import { createStockReader, type StockReader } from '#server/blanks/stock-reader.ts';
 import { stockRoutes } from '#server/blanks/stock-routes.ts';
@@ -183,12 +184,20 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
   app.use(securityHeaders(config));
   const csrf = createCsrf(config);
   const flash = flashCookie(config);
+  // The suppliers' stock (server/blanks/): the quote form's stock line, and the day an order's blanks arrive.
+  const blanksData = deps.blanksData ?? readBlanksData();
+  const readStock = createStockReader({
+    blanks: stores.blanks,
+    data: () => blanksData,
+    garments: () => siteData.data.garments.garments,
+  });
   // The shop's load, which every date the site promises is counted from (server/production/).
   const planner = createProductionPlanner({
     production,
     site: () => siteData.data,
     now: deps.now ?? (() => new Date()),
     defaults: deps.capacityDefaults ?? readCapacityDefaults(),
+    blanksLead: blanksLeadOf(readStock),
   });
   const pages = createPageRenderer({
     ...deps.ssr,
@@ -270,12 +279,6 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
   });
   const now = deps.now ?? (() => new Date());
   const queued = deps.onStored ? { onQueued: deps.onStored } : {};
-  const blanksData = deps.blanksData ?? readBlanksData();
-  const readStock = createStockReader({
-    blanks: stores.blanks,
-    data: () => blanksData,
-    garments: () => siteData.data.garments.garments,
-  });
   return {
     deps,
     stores,

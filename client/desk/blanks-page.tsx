@@ -172,7 +172,7 @@ export function BlanksPage({ view, options }: { view: BlanksView; options: DeskR
             <label htmlFor="import-supplier" className="block font-medium">
               Supplier
             </label>
-            <select id="import-supplier" name="supplier" required className={inputClass}>
+            <select id="import-supplier" name="supplier" className={inputClass}>
               {view.suppliers.map((supplier) => (
                 <option key={supplier.id} value={supplier.id}>
                   {supplier.name}

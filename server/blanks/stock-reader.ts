@@ -1,5 +1,6 @@
+import { blanksLeadDays } from '#shared/blanks/blanks-arrival.ts';
 import type { BlankStyle, BlanksData, SupplierId } from '#shared/blanks/blanks-data.ts';
-import { type StockAnswer, stockAnswer } from '#shared/blanks/stock-answer.ts';
+import { type StockAnswer, stockAnswer, supplierColour } from '#shared/blanks/stock-answer.ts';
 import type { CatalogueGarment, GarmentSize } from '#shared/garments/catalogue.ts';
 import type { BlankStore, StockRow } from './blank-store.ts';
 
@@ -9,6 +10,8 @@ export interface StockReading {
   supplier: SupplierId;
   style: BlankStyle;
   rows: StockRow[];
+  /** Business days until the blanks are at the shop, ordered now; undefined when the stock cannot cover them. */
+  leadDays: number | undefined;
 }
 
 export type StockOutcome = { ok: true; reading: StockReading } | { ok: false; problem: string };
@@ -42,7 +45,9 @@ export function createStockReader(options: {
       need,
     });
     if (!answer) return { ok: false, problem: 'Give a colour of that garment and at least one size.' };
-    return { ok: true, reading: { answer, supplier: style.supplier, style, rows: stock.rows } };
+    const warehouses = options.data().suppliers.find((supplier) => supplier.id === style.supplier)?.warehouses ?? [];
+    const leadDays = blanksLeadDays(stock.rows, supplierColour(style, answer.colour), need, warehouses);
+    return { ok: true, reading: { answer, supplier: style.supplier, style, rows: stock.rows, leadDays } };
   };
 }
 

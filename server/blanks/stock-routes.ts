@@ -40,7 +40,7 @@ export function stockRoutes(readStock: StockReader): Router {
     const outcome = await readStock(garment, colour, need);
     res.set('Cache-Control', 'no-store');
     if (!outcome.ok) return next(createHttpError(404, outcome.problem));
-    res.json(publicStockAnswer(outcome.reading.answer));
+    res.json(publicStockAnswer(outcome.reading.answer, outcome.reading.leadDays));
   });
   return router;
 }

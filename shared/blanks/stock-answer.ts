@@ -40,6 +40,8 @@ export interface PublicStockAnswer {
   takenAt: string;
   lines: PublicStockLine[];
   alternative?: string;
+  /** Business days until the blanks are at the shop when ordered now; absent when the stock cannot cover them. */
+  arrivalDays?: number;
 }
 
 /** The supplier's name for a catalogue colour: the mapping's spelling, or the same name. */
@@ -101,7 +103,7 @@ export function stockAnswer(options: {
 }
 
 /** The same answer with the supplier's figures taken out, for the public pages. */
-export function publicStockAnswer(answer: StockAnswer): PublicStockAnswer {
+export function publicStockAnswer(answer: StockAnswer, arrivalDays?: number): PublicStockAnswer {
   return {
     colour: answer.colour,
     takenAt: answer.takenAt,
@@ -116,6 +118,7 @@ export function publicStockAnswer(answer: StockAnswer): PublicStockAnswer {
             : { state: 'short', short: line.short },
     })),
     ...(answer.alternative ? { alternative: answer.alternative.name } : {}),
+    ...(arrivalDays === undefined ? {} : { arrivalDays }),
   };
 }
 
