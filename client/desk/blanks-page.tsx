@@ -94,6 +94,7 @@ function StockCheck({ view }: { view: BlanksView }) {
               Has every size: <strong>{check.alternative}</strong>.
             </p>
           )}
+          {check.arrival && <p className="mt-2 text-sm">{check.arrival}</p>}
         </div>
       )}
     </section>

@@ -79,11 +79,15 @@ describe.each(backends)('dates that include the blanks, on %s', (backend) => {
     const before = (await without.bookingFor(values))([]);
     const after = (await withBlanks.bookingFor(values))([]);
     expect(before?.promised?.date).toBeDefined();
-    expect(after?.promised?.date).toBe(addBusinessDays(before?.promised?.date as string, 2, fixtureSiteData['order-terms']));
+    expect(after?.promised?.date).toBe(
+      addBusinessDays(before?.promised?.date as string, 2, fixtureSiteData['order-terms']),
+    );
     expect(after?.pressDate).toBe(after?.promised?.date);
     // From Lockport alone: one day later.
     const quick = (await withBlanks.bookingFor(order({ qtyM: '30' })))([]);
-    expect(quick?.promised?.date).toBe(addBusinessDays(before?.promised?.date as string, 1, fixtureSiteData['order-terms']));
+    expect(quick?.promised?.date).toBe(
+      addBusinessDays(before?.promised?.date as string, 1, fixtureSiteData['order-terms']),
+    );
   });
 
   it('offers no date the supplier’s stock cannot meet: the shop sets it on the desk', async () => {

@@ -69,8 +69,12 @@ export function deskBlankRoutes(options: DeskBlankRoutesOptions): Router {
     }
     const outcome = await options.readStock(asked.garment, asked.colour, need);
     if (!outcome.ok) return { ...view, problem: outcome.problem };
-    const { answer, supplier } = outcome.reading;
+    const { answer, supplier, leadDays } = outcome.reading;
     return {
+      arrival:
+        leadDays === undefined
+          ? 'The supplier cannot cover these: no date counts on them until it restocks.'
+          : `Ordered now, at the shop in ${leadDays === 1 ? '1 business day' : `${leadDays} business days`}.`,
       ...view,
       lines: answer.lines.map((line) => ({ text: deskStockText(answer.colour, line), short: line.short })),
       age: stockAge(answer.takenAt, options.now()),

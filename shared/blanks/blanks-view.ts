@@ -27,6 +27,8 @@ export interface BlanksCheckView {
   age?: string;
   supplier?: string;
   alternative?: string;
+  /** When the blanks would reach the shop, ordered now, in words. */
+  arrival?: string;
   /** Why there is no answer (not mapped, never imported, no size asked). */
   problem?: string;
 }
