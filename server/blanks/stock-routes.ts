@@ -7,7 +7,7 @@ import { z } from '#shared/zod.ts';
 import type { StockReader } from './stock-reader.ts';
 
 /** Where the quote form asks whether the supplier has the sizes (client/forms/use-blank-stock.ts). */
-export const STOCK_PATH = '/api/blanks/stock';
+const STOCK_PATH = '/api/blanks/stock';
 
 const count = z.coerce
   .number({ message: 'each size must be a whole number' })

@@ -57,5 +57,4 @@ export const blanksDataSchema = z
   });
 
 export type BlanksData = z.infer<typeof blanksDataSchema>;
-export type BlankSupplier = BlanksData['suppliers'][number];
 export type BlankStyle = BlanksData['styles'][number];

@@ -1,7 +1,7 @@
 import type { SupplierId } from './blanks-data.ts';
 
 /** One supplier on the desk's blanks page: its import in force, if any. */
-export interface BlanksSupplierView {
+interface BlanksSupplierView {
   id: SupplierId;
   name: string;
   /** The columns its importer reads, for the form's help. */

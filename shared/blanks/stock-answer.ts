@@ -27,7 +27,7 @@ export interface StockAnswer {
 }
 
 /** What a public page may say of a size: never the supplier's figures beyond "in stock / not in stock / N short". */
-export type PublicStockState = { state: 'in-stock' } | { state: 'not-in-stock' } | { state: 'short'; short: number };
+type PublicStockState = { state: 'in-stock' } | { state: 'not-in-stock' } | { state: 'short'; short: number };
 
 export interface PublicStockLine {
   size: GarmentSize;
