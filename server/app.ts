@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { readBlanksData } from '#server/blanks/blanks-data-file.ts';
 import { blanksLeadOf } from '#server/blanks/blanks-lead.ts';
 import { deskBlankRoutes } from '#server/blanks/desk-blank-routes.ts';
+import { deskRequestStock } from '#server/blanks/desk-stock.ts';
 import { createStockReader, type StockReader } from '#server/blanks/stock-reader.ts';
 import { stockRoutes } from '#server/blanks/stock-routes.ts';
 import { customerBackLinks, customerRoutes } from '#server/customer/customer-routes.ts';
@@ -464,7 +465,11 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       now: deskNow,
       payOnline: gateway !== null,
       notices: { ...paymentNotices, ...mockupNotices, ...designNotices },
-      sections: { mockups: deskMockups, money: deskMoneyView },
+      sections: {
+        mockups: deskMockups,
+        money: deskMoneyView,
+        stock: deskRequestStock({ readStock: wiring.blanks.readStock, data: () => wiring.blanks.data, now: deskNow }),
+      },
       groupView: (reference) => deskGroupView(groups, reference, siteData.data, deskNow()),
       // The customer's mail as the outbox would write it now, shown under the desk's status forms.
       mailPreview: async (reference, facts) => {

@@ -4,7 +4,7 @@
  * every action is a plain form with post/redirect/get, so the public pages' bundles never carry it.
  */
 
-import type { BlanksView } from './blanks/blanks-view.ts';
+import type { BlanksView, DeskStockView } from './blanks/blanks-view.ts';
 import type { MockupView } from './garments/mockup-view.ts';
 import type { DeskGroupView, GroupPackingView } from './groups/group-contract.ts';
 import type { BoardView, CapacityView, WorkOrderView } from './production/board-view.ts';
@@ -272,6 +272,8 @@ export type DeskView =
       money?: DeskMoney;
       /** The group order collecting the sizes, live while open. */
       group?: DeskGroupView;
+      /** Whether the supplier has the blanks asked for, per size, from its import in force. */
+      stock?: DeskStockView;
       /** The one-line result of the last action (post/redirect/get). */
       notice?: { type: 'success' | 'error'; text: string };
     }

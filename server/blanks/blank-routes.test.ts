@@ -83,6 +83,31 @@ describe.each(backends)('the blanks pages and the stock answer, on %s', (backend
     expect(desk.text).toContain('Sport Grey');
   });
 
+  it('shows the desk, on a quote request, what the supplier has of the blanks it asks for', async () => {
+    const { reference } = await t.storage.submissions.saveSubmission({
+      kind: 'quote',
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      payload: { name: 'Dana Whitfield', garment: 'Test tee', garmentColor: 'Navy', quantity: 48 },
+      formValues: {
+        service: 'direct-to-garment',
+        garment: 'test-tee',
+        garmentColor: 'Navy',
+        qtyM: '30',
+        qtyXL: '18',
+        loc1: 'front',
+        loc1Area: 'medium',
+        delivery: 'pickup',
+      },
+      files: [],
+    });
+    const page = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', session.cookie).expect(200);
+    expect(page.text).toContain('Blanks in stock');
+    expect(page.text).toContain('Navy XL: 10 in stock, you need 18 (8 short)');
+    expect(page.text).toContain('The supplier cannot cover these');
+    expect(page.text).toMatch(/Has every size: <strong>Sport Grey<\/strong>/);
+  });
+
   it('refuses a bad file with its line, keeping the import in force', async () => {
     const header = sample('ss-activewear.csv').toString('utf8').split('\n')[0];
     const bad = `${header}\n1,X1,0,Gildan,5000,Navy,40,XL,e,72,3.62,3.32,3.12,3.02,-3,0,0,0,0,0,0\n`;

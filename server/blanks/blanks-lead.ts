@@ -4,7 +4,7 @@ import { sizeField } from '#shared/submissions/quote-fields.ts';
 import type { StockReader } from './stock-reader.ts';
 
 /** The pieces per size a quote's form asks for. */
-function needOf(values: FormValues): Record<string, number> {
+export function needOf(values: FormValues): Record<string, number> {
   return Object.fromEntries(
     garmentSizes.flatMap((size) => {
       const text = values[sizeField(size)]?.trim() ?? '';

@@ -7,12 +7,13 @@ import multer, { MulterError } from 'multer';
 import { staffOf, textField } from '#server/http/desk-request.ts';
 import { type BlanksData, type SupplierId, supplierIds } from '#shared/blanks/blanks-data.ts';
 import type { BlanksCheckView, BlanksView } from '#shared/blanks/blanks-view.ts';
-import { deskStockText, stockAge } from '#shared/blanks/stock-answer.ts';
+import { stockAge } from '#shared/blanks/stock-answer.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import { type CatalogueGarment, garmentSizes, garmentTitle } from '#shared/garments/catalogue.ts';
 import { instantOf } from '#shared/groups/zoned-time.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
 import type { BlankStore } from './blank-store.ts';
+import { deskStockView } from './desk-stock.ts';
 import { importSupplierFile, tooLargeText } from './import-blanks.ts';
 import { ImportRefusal, MAX_IMPORT_BYTES } from './read-supplier-file.ts';
 import type { StockReader } from './stock-reader.ts';
@@ -69,18 +70,7 @@ export function deskBlankRoutes(options: DeskBlankRoutesOptions): Router {
     }
     const outcome = await options.readStock(asked.garment, asked.colour, need);
     if (!outcome.ok) return { ...view, problem: outcome.problem };
-    const { answer, supplier, leadDays } = outcome.reading;
-    return {
-      arrival:
-        leadDays === undefined
-          ? 'The supplier cannot cover these: no date counts on them until it restocks.'
-          : `Ordered now, at the shop in ${leadDays === 1 ? '1 business day' : `${leadDays} business days`}.`,
-      ...view,
-      lines: answer.lines.map((line) => ({ text: deskStockText(answer.colour, line), short: line.short })),
-      age: stockAge(answer.takenAt, options.now()),
-      supplier: options.data().suppliers.find((item) => item.id === supplier)?.name ?? supplier,
-      ...(answer.alternative ? { alternative: answer.alternative.name } : {}),
-    };
+    return { ...view, ...deskStockView(outcome.reading, options.data(), options.now()) };
   }
 
   async function show(req: Request, res: Response, extra: Partial<BlanksView>, status = 200) {

@@ -5,7 +5,7 @@ import type { CatalogueGarment, GarmentSize } from '#shared/garments/catalogue.t
 import type { BlankStore, StockRow } from './blank-store.ts';
 
 /** The answer and what the desk may add to it: whose file, and the rows behind it. */
-interface StockReading {
+export interface StockReading {
   answer: StockAnswer;
   supplier: SupplierId;
   style: BlankStyle;

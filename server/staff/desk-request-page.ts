@@ -199,6 +199,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
       stripe: options.payOnline === true,
       terms: options.prices()['order-terms'].payments,
     });
+    const stock = request.kind === 'quote' ? await options.sections.stock?.(formValues) : undefined;
     await options.render(req, res, {
       page: 'request',
       staff: staffOf(res),
@@ -245,6 +246,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
       ...(customerPage ? { customerPage } : {}),
       ...(money ? { money } : {}),
       ...(group ? { group } : {}),
+      ...(stock ? { stock } : {}),
       ...(notice ? { notice } : {}),
     });
   };

@@ -17,18 +17,21 @@ interface BlanksSupplierView {
   };
 }
 
+/** The stock answer as the desk reads it: whose file, how old, per size with the figures, when it would arrive. */
+export interface DeskStockView {
+  supplier: string;
+  /** How old the supplier's figures are, in words. */
+  age: string;
+  lines: { text: string; short: number }[];
+  alternative?: string;
+  arrival: string;
+}
+
 /** The desk's stock check: per size, "Navy XL: 10 in stock, you need 18". */
-export interface BlanksCheckView {
+export interface BlanksCheckView extends Partial<DeskStockView> {
   garment: string;
   colour: string;
   sizes: Record<string, string>;
-  /** The answer's lines in words, with how old the figures are; absent until asked. */
-  lines?: { text: string; short: number }[];
-  age?: string;
-  supplier?: string;
-  alternative?: string;
-  /** When the blanks would reach the shop, ordered now, in words. */
-  arrival?: string;
   /** Why there is no answer (not mapped, never imported, no size asked). */
   problem?: string;
 }
