@@ -5,6 +5,7 @@ import { readBlanksData } from '#server/blanks/blanks-data-file.ts';
 import { blanksLeadOf } from '#server/blanks/blanks-lead.ts';
 import { deskBlankRoutes } from '#server/blanks/desk-blank-routes.ts';
 import { deskRequestStock } from '#server/blanks/desk-stock.ts';
+import { purchaseRoutes } from '#server/blanks/purchase-routes.ts';
 import { createStockReader, type StockReader } from '#server/blanks/stock-reader.ts';
 import { stockRoutes } from '#server/blanks/stock-routes.ts';
 import { customerBackLinks, customerRoutes } from '#server/customer/customer-routes.ts';
@@ -545,6 +546,29 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       data: () => wiring.blanks.data,
       garments: () => siteData.data.garments.garments,
       timeZone: () => siteData.data['order-terms'].timeZone,
+      render: renderDesk,
+      now: deskNow,
+    }),
+  );
+  app.use(
+    staffGate,
+    purchaseRoutes({
+      blanks: wiring.stores.blanks,
+      data: () => wiring.blanks.data,
+      garments: () => siteData.data.garments.garments,
+      // The jobs approved and not yet in production, with what their forms asked for.
+      approvedJobs: async () => {
+        const orders = await production.boardOrders();
+        const waiting = orders.filter((order) => ['approved', 'proof_sent', 'proof_approved'].includes(order.status));
+        return Promise.all(
+          waiting.map(async (order) => ({
+            reference: order.reference,
+            name: order.name,
+            formValues: await versions.formValuesOf(order.reference),
+          })),
+        );
+      },
+      terms: () => siteData.data['order-terms'],
       render: renderDesk,
       now: deskNow,
     }),

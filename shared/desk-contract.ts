@@ -4,7 +4,7 @@
  * every action is a plain form with post/redirect/get, so the public pages' bundles never carry it.
  */
 
-import type { BlanksView, DeskStockView } from './blanks/blanks-view.ts';
+import type { BlanksView, DeskStockView, PurchaseOrderView, ToBuyView } from './blanks/blanks-view.ts';
 import type { MockupView } from './garments/mockup-view.ts';
 import type { DeskGroupView, GroupPackingView } from './groups/group-contract.ts';
 import type { BoardView, CapacityView, WorkOrderView } from './production/board-view.ts';
@@ -306,8 +306,10 @@ export type DeskView =
   | WorkOrderView
   // A group order's packing sheet.
   | GroupPackingView
-  // The suppliers' product files and the stock check.
-  | BlanksView;
+  // The suppliers' product files and the stock check, the to-buy list, a purchase order.
+  | BlanksView
+  | ToBuyView
+  | PurchaseOrderView;
 
 /** One artwork placement of a mockup, as the desk's adjustment form shows it (inches). */
 export interface DeskPlacement {

@@ -111,6 +111,11 @@ export function BlanksPage({ view, options }: { view: BlanksView; options: DeskR
   return (
     <DeskDocument title="Blanks" options={options} staff={view.staff}>
       <h1 className="text-2xl font-bold">Blanks: suppliers’ stock</h1>
+      <p className="mt-1 text-sm">
+        <a href="/staff/blanks/to-buy" className="font-semibold underline">
+          Blanks to buy and purchase orders
+        </a>
+      </p>
       <p className="mt-1 max-w-prose text-sm text-stone-700">
         Import each supplier’s product file (CSV, in its own layout). A file is checked whole first: if any row is
         wrong, nothing is stored and the last import stays in force.

@@ -7,6 +7,7 @@ import { CapacityPage } from './capacity-page.tsx';
 import { CustomerPage } from './desk-request-page.tsx';
 import { GroupPackingPage } from './group-packing-page.tsx';
 import { InboxPage } from './inbox-page.tsx';
+import { PurchaseOrderPage, ToBuyPage } from './purchase-pages.tsx';
 import { QuotePage } from './quote-page.tsx';
 import { ConfirmSignInPage, SignInPage } from './sign-in-page.tsx';
 import { WorkOrderPage } from './work-order-page.tsx';
@@ -32,6 +33,10 @@ export function renderDesk(view: DeskView, options: DeskRenderOptions): string {
       <GroupPackingPage view={view} options={options} />
     ) : view.page === 'blanks' ? (
       <BlanksPage view={view} options={options} />
+    ) : view.page === 'blanks-to-buy' ? (
+      <ToBuyPage view={view} options={options} />
+    ) : view.page === 'purchase-order' ? (
+      <PurchaseOrderPage view={view} options={options} />
     ) : (
       <CustomerPage view={view} options={options} />
     );

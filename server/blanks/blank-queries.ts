@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Database } from '#server/storage/database.ts';
 import { readDate, readJson, type StorageDatabase } from '#server/storage/schema.ts';
 import type { SupplierId } from '#shared/blanks/blanks-data.ts';
+import type { PurchaseLine, PurchaseOrder } from '#shared/blanks/purchase-order.ts';
 import type { BlankImport, BlankStore, StockRow } from './blank-store.ts';
 
 function importOf(row: Selectable<StorageDatabase['blank_imports']>): BlankImport {
@@ -13,6 +14,19 @@ function importOf(row: Selectable<StorageDatabase['blank_imports']>): BlankImpor
     importedAt: readDate(row.imported_at),
     importedBy: row.imported_by,
     rows: row.row_count,
+  };
+}
+
+function orderOf(row: Selectable<StorageDatabase['purchase_orders']>): PurchaseOrder {
+  return {
+    id: row.id,
+    supplier: row.supplier as SupplierId,
+    lines: readJson(row.lines).lines as PurchaseLine[],
+    jobs: readJson(row.jobs).jobs as string[],
+    totalCents: row.total_cents,
+    expectedOn: row.expected_on,
+    createdBy: row.created_by,
+    createdAt: readDate(row.created_at),
   };
 }
 
@@ -104,6 +118,33 @@ export function createBlankStore(database: Database): BlankStore {
     async importHistory(limit) {
       const rows = await db.selectFrom('blank_imports').orderBy('id', 'desc').limit(limit).selectAll().execute();
       return rows.map(importOf);
+    },
+
+    async createPurchaseOrder(order) {
+      const row = await db
+        .insertInto('purchase_orders')
+        .values({
+          supplier: order.supplier,
+          lines: JSON.stringify({ lines: order.lines }),
+          jobs: JSON.stringify({ jobs: order.jobs }),
+          total_cents: order.totalCents,
+          expected_on: order.expectedOn,
+          created_by: order.createdBy,
+          created_at: database.now().toISOString(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return orderOf(row);
+    },
+
+    async purchaseOrders(limit) {
+      const rows = await db.selectFrom('purchase_orders').orderBy('id', 'desc').limit(limit).selectAll().execute();
+      return rows.map(orderOf);
+    },
+
+    async purchaseOrder(id) {
+      const row = await db.selectFrom('purchase_orders').where('id', '=', id).selectAll().executeTakeFirst();
+      return row && orderOf(row);
     },
 
     async styleStock(supplier, style) {

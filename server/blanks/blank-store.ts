@@ -1,4 +1,5 @@
 import type { SupplierId } from '#shared/blanks/blanks-data.ts';
+import type { PurchaseOrder } from '#shared/blanks/purchase-order.ts';
 import type { BlankRow } from './read-supplier-file.ts';
 
 /** One supplier file imported: what it was, when its figures were taken, who imported it. */
@@ -39,4 +40,9 @@ export interface BlankStore {
   importHistory(limit: number): Promise<BlankImport[]>;
   /** A style's SKUs in the supplier's import in force, with when its figures were taken. */
   styleStock(supplier: SupplierId, style: string): Promise<{ takenAt: Date; rows: StockRow[] } | undefined>;
+  /** Keeps a purchase order as made (its lines, jobs, total and expected day). */
+  createPurchaseOrder(order: Omit<PurchaseOrder, 'id' | 'createdAt'>): Promise<PurchaseOrder>;
+  /** The latest purchase orders, newest first. */
+  purchaseOrders(limit: number): Promise<PurchaseOrder[]>;
+  purchaseOrder(id: number): Promise<PurchaseOrder | undefined>;
 }

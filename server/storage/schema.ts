@@ -348,6 +348,20 @@ export interface StorageDatabase {
     warehouses: Json;
     total: number;
   };
+  /** Purchase orders of blanks, one supplier each (server/blanks/). */
+  purchase_orders: {
+    id: Generated<number>;
+    supplier: string;
+    /** PurchaseLine[]: SKU, style, colour, size, quantity, cents. */
+    lines: Json;
+    /** { jobs: string[] }: the references whose blanks it buys. */
+    jobs: Json;
+    total_cents: number;
+    /** The day the boxes are expected (YYYY-MM-DD). */
+    expected_on: string;
+    created_by: string;
+    created_at: Timestamp;
+  };
   /** Hits per client and form endpoint in the current rate-limit window, shared by every instance. */
   rate_limits: {
     key: string;

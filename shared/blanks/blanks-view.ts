@@ -52,3 +52,46 @@ export interface BlanksView {
   problems: string[];
   notice?: { type: 'success' | 'error'; text: string };
 }
+
+/** A purchase line as the desk shows it, money in words. */
+export interface PurchaseLineView {
+  sku: string;
+  /** "Gildan 5000 Navy XL" in the supplier's words. */
+  item: string;
+  quantity: number;
+  unit: string;
+  total: string;
+}
+
+/** /staff/blanks/to-buy: the approved jobs waiting for blanks, by supplier, and the purchase orders made. */
+export interface ToBuyView {
+  page: 'blanks-to-buy';
+  staff: string;
+  suppliers: {
+    id: string;
+    name: string;
+    jobs: { reference: string; name: string; garment: string; colour: string; sizes: string; missing: string[] }[];
+    lines: PurchaseLineView[];
+    total: string;
+    /** The day the boxes would come, ordered today (YYYY-MM-DD). */
+    expectedOn: string;
+  }[];
+  orders: { id: number; supplier: string; createdAt: string; total: string; expectedOn: string; jobs: string[] }[];
+  notice?: { type: 'success' | 'error'; text: string };
+}
+
+/** /staff/blanks/orders/:id: one purchase order, printable, with its CSV in the supplier's order layout. */
+export interface PurchaseOrderView {
+  page: 'purchase-order';
+  staff: string;
+  id: number;
+  supplier: string;
+  createdAt: string;
+  createdBy: string;
+  expectedOn: string;
+  jobs: string[];
+  lines: PurchaseLineView[];
+  total: string;
+  csvPath: string;
+  notice?: { type: 'success' | 'error'; text: string };
+}

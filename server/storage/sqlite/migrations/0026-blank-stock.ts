@@ -29,4 +29,17 @@ export async function up(db: Kysely<unknown>) {
     .addPrimaryKeyConstraint('blank_stock_pkey', ['import_id', 'sku'])
     .execute();
   await db.schema.createIndex('blank_stock_style').on('blank_stock').columns(['supplier', 'style']).execute();
+  // A purchase order made on the desk: one supplier, several approved jobs' blanks summed per SKU at the
+  // import's prices, its total and the day the boxes are expected; its lines and jobs kept as it was made.
+  await db.schema
+    .createTable('purchase_orders')
+    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+    .addColumn('supplier', 'text', (column) => column.notNull())
+    .addColumn('lines', 'text', (column) => column.notNull())
+    .addColumn('jobs', 'text', (column) => column.notNull())
+    .addColumn('total_cents', 'integer', (column) => column.notNull())
+    .addColumn('expected_on', 'text', (column) => column.notNull())
+    .addColumn('created_by', 'text', (column) => column.notNull())
+    .addColumn('created_at', 'text', (column) => column.notNull())
+    .execute();
 }
