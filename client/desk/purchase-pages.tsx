@@ -19,21 +19,26 @@ function Notice({ notice }: { notice: { type: 'success' | 'error'; text: string 
 /** The SKUs of an order or a supplier's list, with their pieces, price and line total. */
 function LinesTable({ lines, total, caption }: { lines: PurchaseLineView[]; total: string; caption: string }) {
   return (
-    <div className="mt-2 overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm">
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard (WCAG 2.1.1).
+      tabIndex={0}
+      className="mt-2 overflow-x-auto"
+    >
+      <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-stone-300">
-            <th scope="col" className="py-1 pr-3">
+            <th scope="col" className="py-1 pr-2">
               SKU
             </th>
-            <th scope="col" className="py-1 pr-3">
+            <th scope="col" className="py-1 pr-2">
               Item
             </th>
-            <th scope="col" className="py-1 pr-3 text-right">
+            <th scope="col" className="py-1 pr-2 text-right">
               Pieces
             </th>
-            <th scope="col" className="py-1 pr-3 text-right">
+            <th scope="col" className="py-1 pr-2 text-right">
               Each
             </th>
             <th scope="col" className="py-1 text-right">
@@ -44,24 +49,24 @@ function LinesTable({ lines, total, caption }: { lines: PurchaseLineView[]; tota
         <tbody>
           {lines.map((line) => (
             <tr key={line.sku} className="border-b border-stone-200">
-              <td className="break-all py-1 pr-3 font-mono text-xs">{line.sku}</td>
-              <td className="break-words py-1 pr-3">{line.item}</td>
-              <td className="py-1 pr-3 text-right tabular-nums">{line.quantity}</td>
-              <td className="py-1 pr-3 text-right tabular-nums">{line.unit}</td>
+              <td className="break-all py-1 pr-2 font-mono text-xs">{line.sku}</td>
+              <td className="break-words py-1 pr-2">{line.item}</td>
+              <td className="py-1 pr-2 text-right tabular-nums">{line.quantity}</td>
+              <td className="py-1 pr-2 text-right tabular-nums">{line.unit}</td>
               <td className="py-1 text-right tabular-nums">{line.total}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={4} className="py-1 pr-3 text-right">
+            <th scope="row" colSpan={4} className="py-1 pr-2 text-right">
               Total
             </th>
             <td className="py-1 text-right font-bold tabular-nums">{total}</td>
           </tr>
         </tfoot>
       </table>
-    </div>
+    </section>
   );
 }
 

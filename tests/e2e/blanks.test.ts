@@ -1,7 +1,10 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
 import { axeViolations, deskServerForThisFile, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
+import { liveVisitorSession, quoteFormData } from '#tests/support/quote-post.ts';
+import { randomPng } from '#tests/support/random-png.ts';
 
 const shots = process.env.SHOTS_DIR ?? 'reports/screenshots';
 const sample = new URL('../fixtures/blanks/ss-activewear.csv', import.meta.url);
@@ -76,6 +79,58 @@ describe('blanks in stock in a browser', () => {
         await page.screenshot({ path: `${shots}/quote-form-stock-${width}.png` });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       }
+      // Two quotes for the White tee (24 M each), approved at the counter: one purchase order buys both.
+      const references: string[] = [];
+      for (const name of ['Dana Whitfield', 'Sam Ortiz']) {
+        const visitor = await liveVisitorSession(site.url);
+        const posted = await fetch(`${site.url}/api/quotes`, {
+          method: 'POST',
+          headers: { Cookie: visitor.cookie, [CSRF_HEADER]: visitor.token, Accept: 'application/json' },
+          body: quoteFormData({
+            name,
+            email: 'dana@example.com',
+            comments: 'Team shirts.',
+            file: randomPng(64),
+            fileName: 'logo.png',
+          }),
+        });
+        expect(posted.status).toBe(201);
+        references.push(((await posted.json()) as { reference: string }).reference);
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+      for (const reference of references) {
+        await page.goto(`${site.url}/staff/requests/${reference}`);
+        expect(await page.getByTestId('request-stock').textContent()).toContain('White M: 120 in stock, you need 24');
+        await page.getByRole('link', { name: 'Write a quote' }).click();
+        await page.getByRole('button', { name: /^Send quote v1/ }).click();
+        await expect.poll(() => page.getByRole('status').textContent()).toBe('Quote sent to the customer.');
+        await page.getByLabel('Move to').selectOption('approved');
+        await page.getByRole('button', { name: 'Change status' }).click();
+        await expect.poll(() => page.getByRole('status').textContent()).toBe('Status changed.');
+      }
+      await page.goto(`${site.url}/staff/blanks/to-buy`);
+      const buying = page.getByRole('region', { name: 'S&S Activewear', exact: true });
+      expect(await buying.getByRole('checkbox').count()).toBe(2);
+      // 48 White M at the sample's $3.02.
+      expect(await buying.textContent()).toContain('$144.96');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/to-buy-1280.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.screenshot({ path: `${shots}/to-buy-390.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await buying.getByRole('button', { name: 'Make the purchase order for S&S Activewear' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('Purchase order made');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(
+        /^Purchase order \d+: S&S Activewear$/,
+      );
+      expect(await page.locator('tfoot').textContent()).toContain('$144.96');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/purchase-order-1280.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 900 });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/purchase-order-390.png`, fullPage: true });
+
       // The refused import's 422 is the browser logging the answer it was meant to get: nothing else may show.
       expect(problems.filter((problem) => !/status of 422/.test(problem))).toEqual([]);
     } finally {
