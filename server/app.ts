@@ -569,6 +569,8 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
         );
       },
       terms: () => siteData.data['order-terms'],
+      board: production,
+      onMoved: () => planner.invalidate(),
       render: renderDesk,
       now: deskNow,
     }),

@@ -207,6 +207,102 @@ export function PurchaseOrderPage({ view, options }: { view: PurchaseOrderView; 
           Download the CSV ({view.supplier}’s order layout)
         </a>
       </p>
+      {view.received ? (
+        <ReceivedSection view={view} received={view.received} />
+      ) : (
+        <ReceivingForm view={view} options={options} />
+      )}
     </DeskDocument>
+  );
+}
+
+/** When the boxes come: the pieces that arrived per SKU, each at most what was ordered. */
+function ReceivingForm({ view, options }: { view: PurchaseOrderView; options: DeskRenderOptions }) {
+  const errors = view.receiving?.errors ?? [];
+  return (
+    <form
+      method="post"
+      action={`/staff/blanks/orders/${view.id}/receive`}
+      className="mt-6 rounded border border-stone-300 bg-white p-4 print:hidden"
+    >
+      <TokenField token={options.csrfToken} />
+      <h2 className="text-lg font-bold">Receiving</h2>
+      <p className="text-sm text-stone-700">
+        Count what came in each box: a SKU short holds up the jobs that need it, and their press days move.
+      </p>
+      {errors.length > 0 && (
+        <ul id="receiving-errors" className="mt-2 list-disc space-y-1 pl-6 text-sm text-red-900">
+          {errors.map((error) => (
+            <li key={error} className="break-words">
+              {error}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {view.lines.map((line) => (
+          <div key={line.sku}>
+            <label htmlFor={`received-${line.sku}`} className="block text-sm font-medium break-words">
+              Arrived of {line.quantity}: {line.item} ({line.sku})
+            </label>
+            <input
+              id={`received-${line.sku}`}
+              name={`received.${line.sku}`}
+              inputMode="numeric"
+              pattern="[0-9]*"
+              required
+              defaultValue={view.receiving?.counts[line.sku] ?? String(line.quantity)}
+              aria-describedby={errors.length > 0 ? 'receiving-errors' : undefined}
+              className="mt-1 w-28 rounded border border-stone-400 px-3 py-2 tabular-nums"
+            />
+          </div>
+        ))}
+      </div>
+      <button type="submit" className="mt-4 rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        Check off what arrived
+      </button>
+    </form>
+  );
+}
+
+/** What arrived, per SKU, and the jobs a shortage holds up. */
+function ReceivedSection({
+  view,
+  received,
+}: {
+  view: PurchaseOrderView;
+  received: NonNullable<PurchaseOrderView['received']>;
+}) {
+  const { dateTime } = useShopTime();
+  const short = received.lines.filter((line) => line.arrived < line.ordered);
+  return (
+    <section aria-labelledby="received" className="mt-6 rounded border border-stone-300 bg-white p-4">
+      <h2 id="received" className="text-lg font-bold">
+        Received
+      </h2>
+      <p className="text-sm text-stone-700">
+        Checked off {dateTime(received.at)} by <span className="break-all">{received.by}</span>.
+      </p>
+      <ul className="mt-2 space-y-1 text-sm" data-testid="received-lines">
+        {received.lines.map((line) => (
+          <li
+            key={line.sku}
+            className={line.arrived < line.ordered ? 'font-semibold text-red-800' : 'text-emerald-900'}
+          >
+            {line.item} ({line.sku}): {line.arrived} of {line.ordered} arrived
+            {line.arrived < line.ordered ? `, ${line.ordered - line.arrived} short` : ''}
+          </li>
+        ))}
+      </ul>
+      {short.length > 0 && view.received && received.waiting.length > 0 && (
+        <p className="mt-2 text-sm">
+          Held up until the rest comes, their press days moved on the{' '}
+          <a href="/staff/board" className="underline">
+            board
+          </a>
+          : {received.waiting.join(', ')}
+        </p>
+      )}
+    </section>
   );
 }

@@ -27,6 +27,15 @@ function orderOf(row: Selectable<StorageDatabase['purchase_orders']>): PurchaseO
     expectedOn: row.expected_on,
     createdBy: row.created_by,
     createdAt: readDate(row.created_at),
+    ...(row.received && row.received_at && row.received_by
+      ? {
+          received: {
+            counts: readJson(row.received).counts as Record<string, number>,
+            at: readDate(row.received_at),
+            by: row.received_by,
+          },
+        }
+      : {}),
   };
 }
 
@@ -135,6 +144,22 @@ export function createBlankStore(database: Database): BlankStore {
         .returningAll()
         .executeTakeFirstOrThrow();
       return orderOf(row);
+    },
+
+    async receivePurchaseOrder(id, counts, actor) {
+      const updated = await db
+        .updateTable('purchase_orders')
+        .set({
+          received: JSON.stringify({ counts }),
+          received_at: database.now().toISOString(),
+          received_by: actor,
+        })
+        .where('id', '=', id)
+        .where('received_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0) return 'received';
+      const exists = await db.selectFrom('purchase_orders').where('id', '=', id).select('id').executeTakeFirst();
+      return exists ? 'already' : 'missing';
     },
 
     async purchaseOrders(limit) {

@@ -41,7 +41,13 @@ export interface BlankStore {
   /** A style's SKUs in the supplier's import in force, with when its figures were taken. */
   styleStock(supplier: SupplierId, style: string): Promise<{ takenAt: Date; rows: StockRow[] } | undefined>;
   /** Keeps a purchase order as made (its lines, jobs, total and expected day). */
-  createPurchaseOrder(order: Omit<PurchaseOrder, 'id' | 'createdAt'>): Promise<PurchaseOrder>;
+  createPurchaseOrder(order: Omit<PurchaseOrder, 'id' | 'createdAt' | 'received'>): Promise<PurchaseOrder>;
+  /** Keeps what arrived per SKU, once: 'already' when the order was checked off before. */
+  receivePurchaseOrder(
+    id: number,
+    counts: Record<string, number>,
+    actor: string,
+  ): Promise<'received' | 'already' | 'missing'>;
   /** The latest purchase orders, newest first. */
   purchaseOrders(limit: number): Promise<PurchaseOrder[]>;
   purchaseOrder(id: number): Promise<PurchaseOrder | undefined>;

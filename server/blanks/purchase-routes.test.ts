@@ -65,7 +65,13 @@ describe.each(backends)('the to-buy list and purchase orders, on %s', (backend) 
       },
       files: [],
     });
-    await runSql(storage.location, `update submissions set status = 'approved' where reference = $1`, [reference]);
+    // Approved and on the press on Tuesday 1 December, as the board has it.
+    await runSql(
+      storage.location,
+      `update submissions set status = 'approved', press_date = '2026-12-01', production_service = 'direct-to-garment',
+        production_pieces = 20 where reference = $1`,
+      [reference],
+    );
     return reference;
   }
 
@@ -108,5 +114,30 @@ describe.each(backends)('the to-buy list and purchase orders, on %s', (backend) 
     await post({ supplier: 'ss-activewear', job: first }).expect(409);
     await post({ supplier: 'ss-activewear' }).expect(422);
     await request(t.app).get('/staff/blanks/orders/999').set('Cookie', session.cookie).expect(404);
+
+    // Receiving: more than ordered is refused, nothing kept.
+    const receive = (fields: Record<string, string>) =>
+      request(t.app)
+        .post(`${path.replace(/\?.*$/, '')}/receive`)
+        .set('Cookie', session.cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: session.token, ...fields });
+    const over = await receive({ 'received.B500040c': '16', 'received.B500040e': '8' }).expect(422);
+    expect(over.text).toContain('B500040c: 16 arrived is more than the 15 ordered.');
+    expect((await storage.blanks.purchaseOrders(1))[0]?.received).toBeUndefined();
+
+    // 2 XL short: the job that needs them waits, its press day moved past the reorder; the other keeps its day.
+    const checked = await receive({ 'received.B500040c': '15', 'received.B500040e': '6' }).expect(303);
+    const shown = await request(t.app)
+      .get(checked.headers.location as string)
+      .set('Cookie', session.cookie)
+      .expect(200);
+    expect(shown.text).toContain('5000 Navy XL (B500040e): 6 of 8 arrived, 2 short');
+    expect(shown.text).toContain(`their press days moved on the`);
+    const board = await storage.production.boardOrders();
+    // Reordered Monday from the slowest warehouse (two business days) and a day to print: Thursday.
+    expect(board.find((order) => order.reference === first)?.pressDate).toBe('2026-12-03');
+    expect(board.find((order) => order.reference === second)?.pressDate).toBe('2026-12-01');
+    await receive({ 'received.B500040c': '15', 'received.B500040e': '8' }).expect(409);
   });
 });

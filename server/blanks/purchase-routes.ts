@@ -1,9 +1,10 @@
 import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import { staffOf, textField } from '#server/http/desk-request.ts';
+import type { ProductionStore } from '#server/production/production-store.ts';
 import { type BlanksData, type SupplierId, supplierIds } from '#shared/blanks/blanks-data.ts';
 import type { PurchaseLineView, PurchaseOrderView, ToBuyView } from '#shared/blanks/blanks-view.ts';
-import { type PurchaseLine, purchaseOrderCsv, totalOf } from '#shared/blanks/purchase-order.ts';
+import { type PurchaseLine, type PurchaseOrder, purchaseOrderCsv, totalOf } from '#shared/blanks/purchase-order.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
 import { isRecord } from '#shared/is-record.ts';
@@ -20,6 +21,10 @@ export interface PurchaseRoutesOptions {
   /** The approved jobs not yet in production (the app reads them from the board). */
   approvedJobs: () => Promise<ApprovedJob[]>;
   terms: () => OrderTerms;
+  /** The board: a shortage moves the press days of the jobs it holds up. */
+  board: Pick<ProductionStore, 'boardOrders' | 'movePressDate'>;
+  /** Called once press days moved, so the dates read the board afresh. */
+  onMoved: () => void;
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
   now: () => Date;
 }
@@ -147,8 +152,35 @@ export function purchaseRoutes(options: PurchaseRoutesOptions): Router {
     return order;
   }
 
-  router.get('/staff/blanks/orders/:id', async (req, res) => {
-    const order = await orderOf(req);
+  /** The jobs of an order held up by its shortages: those whose blanks include a SKU that came short. */
+  async function waitingJobs(order: PurchaseOrder): Promise<string[]> {
+    if (!order.received) return [];
+    const counts = order.received.counts;
+    const short = new Set(
+      order.lines.filter((line) => (counts[line.sku] ?? 0) < line.quantity).map((line) => line.sku),
+    );
+    if (short.size === 0) return [];
+    const jobs = (await options.approvedJobs()).filter((job) => order.jobs.includes(job.reference));
+    const blanks = await toBuyList({
+      jobs,
+      ordered: new Set(),
+      blanks: options.blanks,
+      data: options.data(),
+      garments: options.garments(),
+    });
+    return blanks
+      .flatMap((entry) => entry.jobs)
+      .filter((job) => job.lines.some((line) => short.has(line.sku)))
+      .map((job) => job.reference);
+  }
+
+  async function showOrder(
+    req: Request,
+    res: Response,
+    order: PurchaseOrder,
+    extra: Partial<PurchaseOrderView> = {},
+    status = 200,
+  ) {
     const view: PurchaseOrderView = {
       page: 'purchase-order',
       staff: staffOf(res),
@@ -161,12 +193,102 @@ export function purchaseRoutes(options: PurchaseRoutesOptions): Router {
       lines: order.lines.map(lineView),
       total: formatMoney(order.totalCents),
       csvPath: `/staff/blanks/orders/${order.id}/order.csv`,
+      ...(order.received
+        ? {
+            received: {
+              at: order.received.at.toISOString(),
+              by: order.received.by,
+              lines: order.lines.map((line) => ({
+                sku: line.sku,
+                item: lineView(line).item,
+                ordered: line.quantity,
+                arrived: order.received?.counts[line.sku] ?? 0,
+              })),
+              waiting: await waitingJobs(order),
+            },
+          }
+        : {}),
       ...(req.query.done === 'made'
         ? { notice: { type: 'success' as const, text: 'Purchase order made: its jobs are off the to-buy list.' } }
         : {}),
+      ...(req.query.done === 'received'
+        ? { notice: { type: 'success' as const, text: 'Checked off: what arrived is kept below.' } }
+        : {}),
+      ...extra,
     };
-    await options.render(req, res, view);
+    await options.render(req, res, view, status);
+  }
+
+  router.get('/staff/blanks/orders/:id', async (req, res) => showOrder(req, res, await orderOf(req)));
+
+  router.post('/staff/blanks/orders/:id/receive', async (req, res) => {
+    const order = await orderOf(req);
+    if (order.received)
+      return showOrder(
+        req,
+        res,
+        order,
+        { notice: { type: 'error', text: 'This order was checked off already.' } },
+        409,
+      );
+    const typed: Record<string, string> = {};
+    const counts: Record<string, number> = {};
+    const errors: string[] = [];
+    for (const line of order.lines) {
+      const text = textField(req.body, `received.${line.sku}`).slice(0, 12);
+      typed[line.sku] = text;
+      if (!/^\d{1,7}$/.test(text)) errors.push(`${line.sku}: give the pieces that arrived as a whole number.`);
+      else if (Number(text) > line.quantity)
+        errors.push(`${line.sku}: ${Number(text)} arrived is more than the ${line.quantity} ordered.`);
+      else counts[line.sku] = Number(text);
+    }
+    if (errors.length > 0)
+      return showOrder(
+        req,
+        res,
+        order,
+        { receiving: { counts: typed, errors }, notice: { type: 'error', text: 'Nothing was kept: see below.' } },
+        422,
+      );
+    const outcome = await options.blanks.receivePurchaseOrder(order.id, counts, staffOf(res));
+    if (outcome !== 'received')
+      return showOrder(
+        req,
+        res,
+        order,
+        { notice: { type: 'error', text: 'This order was checked off already.' } },
+        409,
+      );
+    await moveHeldUpJobs({ ...order, received: { counts, at: options.now(), by: staffOf(res) } }, staffOf(res));
+    res.redirect(303, `/staff/blanks/orders/${order.id}?done=received`);
   });
+
+  /**
+   * The jobs a shortage holds up wait for the rest to be ordered again: each press day no earlier than
+   * the supplier's slowest warehouse can bring it, plus a day to print (the day promised stays; the board
+   * shows the order late where it no longer makes it).
+   */
+  async function moveHeldUpJobs(order: PurchaseOrder, staff: string) {
+    const waiting = await waitingJobs(order);
+    if (waiting.length === 0) return;
+    const supplier = options.data().suppliers.find((item) => item.id === order.supplier);
+    const lead = Math.max(0, ...(supplier?.warehouses.map((warehouse) => warehouse.leadDays) ?? [0]));
+    const earliest = expectedOn(lead + 1);
+    const board = await options.board.boardOrders();
+    let moved = false;
+    for (const reference of waiting) {
+      const booked = board.find((item) => item.reference === reference);
+      if (!booked?.pressDate || booked.pressDate >= earliest || !booked.service || !booked.pieces) continue;
+      const outcome = await options.board.movePressDate(reference, {
+        date: earliest,
+        service: booked.service,
+        pieces: booked.pieces,
+        actor: `staff:${staff}`,
+      });
+      moved ||= outcome === 'moved';
+    }
+    if (moved) options.onMoved();
+  }
 
   router.get('/staff/blanks/orders/:id/order.csv', async (req, res) => {
     const order = await orderOf(req);

@@ -361,6 +361,10 @@ export interface StorageDatabase {
     expected_on: string;
     created_by: string;
     created_at: Timestamp;
+    /** { counts: { [sku]: pieces } } as checked off on arrival; null until the boxes came. */
+    received: ColumnType<string | Record<string, unknown> | null, string | null | undefined, string | null>;
+    received_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+    received_by: ColumnType<string | null, string | null | undefined, string | null>;
   };
   /** Hits per client and form endpoint in the current rate-limit window, shared by every instance. */
   rate_limits: {

@@ -93,5 +93,14 @@ export interface PurchaseOrderView {
   lines: PurchaseLineView[];
   total: string;
   csvPath: string;
+  /** The receiving form's counts as typed (when refused), and its errors by SKU. */
+  receiving?: { counts: Record<string, string>; errors: string[] };
+  /** What arrived, once checked off: per SKU ordered and arrived, and the jobs a shortage holds up. */
+  received?: {
+    at: string;
+    by: string;
+    lines: { sku: string; item: string; ordered: number; arrived: number }[];
+    waiting: string[];
+  };
   notice?: { type: 'success' | 'error'; text: string };
 }

@@ -22,6 +22,8 @@ export interface PurchaseOrder {
   expectedOn: string;
   createdBy: string;
   createdAt: Date;
+  /** What arrived, per SKU, once the boxes were checked off. */
+  received?: { counts: Record<string, number>; at: Date; by: string };
 }
 
 /** The order's lines summed: a line's pieces times its price. */

@@ -41,5 +41,9 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('expected_on', 'text', (column) => column.notNull())
     .addColumn('created_by', 'text', (column) => column.notNull())
     .addColumn('created_at', 'text', (column) => column.notNull())
+    // What arrived per SKU when the boxes were checked off (null until then), and who checked them.
+    .addColumn('received', 'text')
+    .addColumn('received_at', 'text')
+    .addColumn('received_by', 'text')
     .execute();
 }
