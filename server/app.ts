@@ -571,6 +571,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       terms: () => siteData.data['order-terms'],
       board: production,
       onMoved: () => planner.invalidate(),
+      notes: desk,
       render: renderDesk,
       now: deskNow,
     }),

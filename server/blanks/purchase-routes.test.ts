@@ -138,6 +138,10 @@ describe.each(backends)('the to-buy list and purchase orders, on %s', (backend) 
     // Reordered Monday from the slowest warehouse (two business days) and a day to print: Thursday.
     expect(board.find((order) => order.reference === first)?.pressDate).toBe('2026-12-03');
     expect(board.find((order) => order.reference === second)?.pressDate).toBe('2026-12-01');
+    const held = await request(t.app).get(`/staff/requests/${first}`).set('Cookie', session.cookie).expect(200);
+    expect(held.text).toContain(
+      'Blanks short on purchase order 1 (S&amp;S Activewear): 2 × 5000 Navy XL (B500040e) did not come. Press day moved to Dec 3, 2026',
+    );
     await receive({ 'received.B500040c': '15', 'received.B500040e': '8' }).expect(409);
   });
 });

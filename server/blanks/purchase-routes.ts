@@ -2,10 +2,12 @@ import { type Request, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import { staffOf, textField } from '#server/http/desk-request.ts';
 import type { ProductionStore } from '#server/production/production-store.ts';
+import type { DeskStore } from '#server/staff/desk-store.ts';
 import { type BlanksData, type SupplierId, supplierIds } from '#shared/blanks/blanks-data.ts';
 import type { PurchaseLineView, PurchaseOrderView, ToBuyView } from '#shared/blanks/blanks-view.ts';
 import { type PurchaseLine, type PurchaseOrder, purchaseOrderCsv, totalOf } from '#shared/blanks/purchase-order.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
+import { formatDay } from '#shared/desk-format.ts';
 import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -25,6 +27,8 @@ export interface PurchaseRoutesOptions {
   board: Pick<ProductionStore, 'boardOrders' | 'movePressDate'>;
   /** Called once press days moved, so the dates read the board afresh. */
   onMoved: () => void;
+  /** A held-up job's log says what is missing, as a note. */
+  notes: Pick<DeskStore, 'addRequestNote'>;
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
   now: () => Date;
 }
@@ -274,18 +278,31 @@ export function purchaseRoutes(options: PurchaseRoutesOptions): Router {
     const supplier = options.data().suppliers.find((item) => item.id === order.supplier);
     const lead = Math.max(0, ...(supplier?.warehouses.map((warehouse) => warehouse.leadDays) ?? [0]));
     const earliest = expectedOn(lead + 1);
+    const counts = order.received?.counts ?? {};
+    const missing = order.lines
+      .filter((line) => (counts[line.sku] ?? 0) < line.quantity)
+      .map((line) => `${line.quantity - (counts[line.sku] ?? 0)} × ${lineView(line).item} (${line.sku})`)
+      .join(', ');
     const board = await options.board.boardOrders();
     let moved = false;
     for (const reference of waiting) {
       const booked = board.find((item) => item.reference === reference);
-      if (!booked?.pressDate || booked.pressDate >= earliest || !booked.service || !booked.pieces) continue;
-      const outcome = await options.board.movePressDate(reference, {
-        date: earliest,
-        service: booked.service,
-        pieces: booked.pieces,
-        actor: `staff:${staff}`,
-      });
-      moved ||= outcome === 'moved';
+      const later = booked?.pressDate && booked.pressDate < earliest && booked.service && booked.pieces;
+      if (later && booked.service && booked.pieces) {
+        const outcome = await options.board.movePressDate(reference, {
+          date: earliest,
+          service: booked.service,
+          pieces: booked.pieces,
+          actor: `staff:${staff}`,
+        });
+        moved ||= outcome === 'moved';
+      }
+      await options.notes.addRequestNote(
+        reference,
+        `staff:${staff}`,
+        `Blanks short on purchase order ${order.id} (${supplierName(order.supplier)}): ${missing} did not come. ` +
+          (later ? `Press day moved to ${formatDay(earliest)}, when a new order can be here.` : 'The press day stays.'),
+      );
     }
     if (moved) options.onMoved();
   }
