@@ -1,7 +1,5 @@
-import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Request, type Response, Router } from 'express';
 import multer, { MulterError } from 'multer';
 import { staffOf, textField } from '#server/http/desk-request.ts';
@@ -52,9 +50,9 @@ function checkOf(query: Request['query']): { garment: string; colour: string; si
  */
 export function deskBlankRoutes(options: DeskBlankRoutesOptions): Router {
   const router = Router();
-  const uploads = mkdtempSync(join(tmpdir(), 'seenwear-blanks-'));
+  // Written to a temporary file under a random name (read twice as a stream, removed once answered).
   const upload = multer({
-    storage: multer.diskStorage({ destination: uploads }),
+    storage: multer.diskStorage({ destination: tmpdir() }),
     defParamCharset: 'utf8',
     limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   }).single('file');
