@@ -1,4 +1,7 @@
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +133,45 @@ describe.each(backends)('the blanks pages and the stock answer, on %s', (backend
       .get('/api/blanks/stock')
       .query({ garment: 'test-hoodie', colour: 'Black', XL: '2' })
       .expect(404);
+  });
+
+  it('refuses a 40 MB file from its declared length, before reading it, with the limit in words', async () => {
+    const server = t.app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const sent = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/staff/blanks/import',
+            headers: {
+              Cookie: session.cookie,
+              [CSRF_HEADER]: session.token,
+              'Content-Type': 'multipart/form-data; boundary=blanks',
+              'Content-Length': String(40 * 1024 * 1024),
+            },
+          },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8').on('data', (chunk: string) => {
+              body += chunk;
+            });
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        );
+        sent.on('error', reject);
+        // Only the first bytes: the answer comes without the rest.
+        sent.write('--blanks\r\n');
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.body).toContain('The file is 40 MB, more than 32 MB, the most an import takes');
+      expect(answer.body).toContain('Nothing was imported: the last import stays in force.');
+    } finally {
+      server.close();
+    }
   });
 
   it('keeps the page and the upload to staff', async () => {
