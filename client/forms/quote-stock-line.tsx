@@ -4,7 +4,7 @@ import { useNow } from '#client/hooks/use-now.ts';
 import { type PublicStockAnswer, publicStockText, stockAge } from '#shared/blanks/stock-answer.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
-import { quoteSizes, sizeField } from '#shared/submissions/quote-fields.ts';
+import { MAX_PIECES, quoteSizes, sizeField } from '#shared/submissions/quote-fields.ts';
 
 /** Keystrokes in the size boxes are let settle before the shop is asked. */
 const SETTLE_MS = 300;
@@ -14,7 +14,9 @@ function sizesQuery(values: FormValues): string {
   return quoteSizes
     .flatMap((size) => {
       const text = values[sizeField(size)]?.trim() ?? '';
-      return /^\d{1,6}$/.test(text) && Number(text) > 0 ? [`${size}=${Number(text)}`] : [];
+      const count = /^\d{1,6}$/.test(text) ? Number(text) : 0;
+      // Past the form's own limit the answer would be a refusal: the form says so, not the stock line.
+      return count > 0 && count <= MAX_PIECES ? [`${size}=${count}`] : [];
     })
     .join('&');
 }

@@ -129,10 +129,11 @@ describe.each(backends)('the blanks pages and the stock answer, on %s', (backend
   it('refuses a missing supplier or file and a question it cannot answer, never with a 500', async () => {
     await importFile('nobody', sample('sanmar.csv'), 'x.csv').expect(422);
     await request(t.app).get('/api/blanks/stock').query({ garment: 'test-tee', colour: 'Navy', XL: '-1' }).expect(400);
-    await request(t.app)
+    const unknown = await request(t.app)
       .get('/api/blanks/stock')
       .query({ garment: 'test-hoodie', colour: 'Black', XL: '2' })
-      .expect(404);
+      .expect(200);
+    expect(unknown.body).toEqual({ known: false });
   });
 
   it('refuses a 40 MB file from its declared length, before reading it, with the limit in words', async () => {

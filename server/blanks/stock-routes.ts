@@ -25,8 +25,8 @@ const stockQuery = z.object({
 /**
  * The quote form's stock line: per size, in stock, not in stock or N short, and the nearest colour that
  * has them all, with when the supplier's figures were taken. Never the supplier's figures, prices or
- * warehouses: the public answer is worded from publicStockAnswer alone. 404 when there is nothing to say
- * (a garment not bought from an imported supplier).
+ * warehouses: the public answer is worded from publicStockAnswer alone. { known: false } when there is
+ * nothing to say (a garment not bought from an imported supplier, or no size asked).
  */
 export function stockRoutes(readStock: StockReader): Router {
   const router = Router();
@@ -39,7 +39,9 @@ export function stockRoutes(readStock: StockReader): Router {
     );
     const outcome = await readStock(garment, colour, need);
     res.set('Cache-Control', 'no-store');
-    if (!outcome.ok) return next(createHttpError(404, outcome.problem));
+    // Nothing known of this garment's blanks (not bought from a supplier whose file is imported): a plain
+    // answer, not an error, since the form asks as the visitor types and a browser logs every error status.
+    if (!outcome.ok) return res.json({ known: false });
     res.json(publicStockAnswer(outcome.reading.answer, outcome.reading.leadDays));
   });
   return router;
