@@ -462,12 +462,7 @@ export default function StudioEditor({ start, garmentName, type, color, area, de
         </div>
       </div>
       <div className="grid gap-6">
-        <p
-          role="status"
-          aria-live="polite"
-          data-testid="studio-said"
-          className="min-h-6 text-sm text-stone-700 wrap-anywhere"
-        >
+        <p role="status" aria-live="polite" data-testid="studio-said" className="min-h-6 text-sm text-stone-700 wrap-anywhere">
           {said}
         </p>
         {problem ? (
