@@ -12,8 +12,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         target: 'es2022',
         rolldownOptions: {
-          // The desk's board script is an entry of its own: the desk loads none of the public app.
-          input: ['client/entry-client.tsx', 'client/entry-desk-board.ts'],
+          // The desk's board script and the proofs' pin script are entries of their own: those pages load none of the public app.
+          input: ['client/entry-client.tsx', 'client/entry-desk-board.ts', 'client/entry-proof-pins.ts'],
           output: {
             // The price calculator is one named chunk, loaded only by the pages that show it.
             codeSplitting: {

@@ -34,7 +34,7 @@ import { mockupViews, sendMockup } from '#server/mockups/mockup-views.ts';
 import { redrawMockups } from '#server/mockups/redraw-mockups.ts';
 import { quoteMockups } from '#server/mockups/request-mockups.ts';
 import { buildMail } from '#server/notifications/build-mail.ts';
-import { type AssetResolver, DESK_BOARD_ENTRY } from '#server/pages/asset-manifest.ts';
+import { type AssetResolver, DESK_BOARD_ENTRY, PROOF_PINS_ENTRY } from '#server/pages/asset-manifest.ts';
 import { dataRoutes } from '#server/pages/data-routes.ts';
 import { createPageRenderer } from '#server/pages/page-renderer.ts';
 import { seoRoutes } from '#server/pages/seo-routes.ts';
@@ -135,6 +135,7 @@ export function createApp(deps: AppDependencies): Express {
     versions,
     now: wiring.now,
     planner: wiring.planner,
+    site: () => deps.siteData.data,
   });
   mountCustomerPages(app, wiring, requests);
   mountDesk(app, wiring, requests);
@@ -376,6 +377,7 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
       garments: () => siteData.data.garments.garments,
       payOnline: gateway !== null,
       groups: organiserGroups(groupOptions),
+      proofScript: () => deps.ssr.assets.entryScript(PROOF_PINS_ENTRY),
       ...wiring.queued,
     }),
   );
@@ -439,6 +441,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
     renderDesk: async (view, options) => (await deps.ssr.loadEntry()).renderDesk(view, options),
     stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
     boardScript: () => deps.ssr.assets.entryScript(DESK_BOARD_ENTRY),
+    proofScript: () => deps.ssr.assets.entryScript(PROOF_PINS_ENTRY),
     shopName: siteData.data.config.appName,
     prices: () => siteData.data,
   });
@@ -500,6 +503,13 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
         if (!layers.some((layer) => layer.kind === 'upload')) return undefined;
         const { uploadPictures } = await import('#server/mockups/design-pictures.ts');
         return uploadPictures(layers, (await desk.getRequest(reference))?.files ?? []);
+      },
+      members: async (reference) => {
+        const group = await groups.groupOf(reference);
+        if (!group) return [];
+        return (await groups.entriesOf(group.id))
+          .filter((entry) => entry.removedAt === null)
+          .map(({ backName, backNumber, size, quantity }) => ({ backName, backNumber, size, quantity }));
       },
     }),
   );

@@ -16,6 +16,9 @@ import { createLogger, exitAfterLogs } from './logger.ts';
 import { createMetrics } from './metrics/app-metrics.ts';
 import { instrumentStore } from './metrics/instrument.ts';
 import { closeSvgCleaner } from './mockups/svg-cleaner.ts';
+import { readCapacityDefaults } from './production/capacity-defaults.ts';
+import { createProductionPlanner } from './production/production-planner.ts';
+import { createRequestService } from './requests/request-service.ts';
 import { openDatabase } from './storage/open-database.ts';
 
 /**
@@ -78,12 +81,25 @@ async function main() {
     logger,
     leaseMs: DAILY_BACKUP_LEASE_MS,
   });
-  // Reminders (a deposit or balance due for days, a quote about to expire), hourly, each sent once.
+  // Reminders (a deposit or balance due for days, a quote about to expire, a proof's approval deadline),
+  // hourly, each sent once. The deadline is counted on the shop's load, as the pages count it.
+  const planner = createProductionPlanner({
+    production: stores.production,
+    site: () => siteData.data,
+    now: () => new Date(),
+    defaults: readCapacityDefaults(),
+  });
+  const requests = createRequestService({ ...stores, now: () => new Date(), planner, site: () => siteData.data });
   const reminders = startDailyJob({
     job: reminderJob({
       ...stores,
       logger,
       timeZone: siteData.data['order-terms'].timeZone,
+      proofs: {
+        waiting: () => stores.versions.proofsWaiting(),
+        deadline: (reference, target) => requests.approvalDeadline(reference, target),
+        calendar: () => siteData.data['order-terms'],
+      },
       ...(notifications ? { onQueued: () => notifications.wake() } : {}),
     }),
     jobs: stores.jobs,

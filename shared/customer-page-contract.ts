@@ -3,9 +3,11 @@
  * entry's renderCustomerPage): plain data, dates as ISO strings. Like the desk, the page is rendered on
  * the server only and ships no JavaScript: every action is a plain form with post/redirect/get.
  */
+
 import type { MockupView } from './garments/mockup-view.ts';
 import type { CustomerPageGroup } from './groups/group-contract.ts';
 import type { AskedView } from './requests/asked-view.ts';
+import type { PinView } from './requests/proof-pins.ts';
 import type { QuoteView } from './requests/quote-view.ts';
 import type { RequestStatus } from './requests/request-status.ts';
 import type { StudioDesign } from './studio/design-schema.ts';
@@ -74,7 +76,32 @@ export interface CustomerPageProof {
   notes: string;
   sentAt: string;
   state: VersionState;
-  approval?: { name: string; at: string };
+  approval?: { name: string; at: string; fileSha256?: string };
+  /** The notes pinned on this version, by number. */
+  pins: PinView[];
+  /** Whether a note can be pinned on it now (the newest proof, while it is open). */
+  canPin: boolean;
+  /** The versions it replaced, oldest first: marked superseded, shown beside it to compare. */
+  earlier: CustomerPageEarlierProof[];
+  /** The earlier version asked for beside it (`?compare=`); the one just before by default. */
+  compareWith?: number;
+  /** A note just refused, as they typed it, back in the note form. */
+  draft?: { text: string; place: string };
+  /**
+   * While it waits: the last day (before `cutoff` that day, in the shop's words) an approval still keeps
+   * `keeps`, on the shop's load; or, when even an approval now misses it, the earliest date instead.
+   */
+  deadline?: { day: string; cutoff: string; keeps: string } | { late: true; earliest: string; wanted: string };
+}
+
+/** A proof version a newer one replaced: kept, with its notes, to compare. */
+export interface CustomerPageEarlierProof {
+  version: number;
+  name: string;
+  previewable: boolean;
+  pixels?: { width: number; height: number };
+  sentAt: string;
+  pins: PinView[];
 }
 
 /** The order's money as the customer reads it, once a quote is approved. */
@@ -151,6 +178,8 @@ export interface CustomerPageView {
 /** Per request: the token every form carries, the stylesheets, and the shop's name and contact. */
 export interface CustomerPageOptions {
   csrfToken: string;
+  /** The proof's pin script (a build entry of its own): clicks and keys place a note's point. */
+  proofScript?: string;
   /** The shop's time zone (IANA), for every date and time shown. */
   timeZone: string;
   stylesheets: readonly string[];

@@ -9,6 +9,7 @@ import type { MockupView } from './garments/mockup-view.ts';
 import type { DeskGroupView, GroupPackingView } from './groups/group-contract.ts';
 import type { BoardView, CapacityView, WorkOrderView } from './production/board-view.ts';
 import type { AskedView } from './requests/asked-view.ts';
+import type { PinView } from './requests/proof-pins.ts';
 import type { QuoteView } from './requests/quote-view.ts';
 import type { RequestStatus } from './requests/request-status.ts';
 
@@ -70,8 +71,12 @@ export interface DeskDesignLocation {
   inks: string[];
   /** Screen printing: how many films (one per screen); 0 for the other methods. */
   films: number;
-  /** Download addresses: the press file as SVG and PDF, and the films PDF for screen printing. */
-  files: { svg: string; pdf: string; films?: string };
+  /**
+   * Download addresses: the press file as SVG and PDF and the films PDF for screen printing (the art every
+   * shirt shares, absent where the location prints only names and numbers), and the names sheet where each
+   * member's name or number is printed.
+   */
+  files: { svg?: string; pdf?: string; films?: string; names?: string };
   /** The studio opened on this location of the request's design, to edit it and save it back. */
   studio: string;
 }
@@ -111,6 +116,10 @@ export interface DeskApproval {
   userAgent: string;
   /** The user agent as people say it, "Chrome 131 on Android"; absent when it names no browser known. */
   browser?: string;
+  /** A proof's approval: the SHA-256 of the exact file approved. */
+  fileSha256?: string;
+  /** A proof's approval: the order terms agreed to, in words. */
+  terms?: string;
 }
 
 /** A quote version as the desk lists it: who sent it, and the customer's approval with its record. */
@@ -138,6 +147,12 @@ export interface DeskProof {
   sentAt: string;
   sentBy: string;
   current: boolean;
+  /** The picture's size in pixels, when its header gives it: the pins are drawn over it. */
+  pixels?: { width: number; height: number };
+  /** The notes pinned on this version. */
+  pins: PinView[];
+  /** Whether notes can be pinned and answered on it now (the newest, while the proof is open). */
+  canPin: boolean;
 }
 
 /** One payment or refund as the desk lists it. */
@@ -218,6 +233,16 @@ export type DeskView =
       unread: number;
       /** The search matched more than this many: not counted (no counts, no unread; total only so far). */
       uncounted?: number;
+      /** The proofs out with their customers, the longest waiting first, with their open notes. */
+      proofsWaiting?: {
+        reference: string;
+        name: string;
+        version: number;
+        sentAt: string;
+        openPins: number;
+        /** The last day an approval keeps the date (YYYY-MM-DD), or the date already missed. */
+        deadline?: { day: string; keeps: string } | { late: true; earliest: string };
+      }[];
     }
   | {
       page: 'request';
@@ -260,6 +285,12 @@ export type DeskView =
       canQuote: boolean;
       /** Whether a proof can be sent from this status. */
       canSendProof: boolean;
+      /** The notes on the newest proof answered or done: "Send new version" says it answers them. */
+      answeredPins: number[];
+      /** Why the file on the work order must not go to the press as it is: said before production. */
+      fileWarning?: string;
+      /** While the proof waits: the last day an approval keeps the date, or the date already missed. */
+      proofDeadline?: { day: string; keeps: string } | { late: true; earliest: string };
       /** The day the order is promised for (YYYY-MM-DD), once booked. */
       promised?: { date: string; handover: 'pickup' | 'delivery' };
       /** Whether the shop may set or move that day now (a booked order). */
@@ -331,5 +362,7 @@ export interface DeskRenderOptions {
   stylesheets: readonly string[];
   /** The board's drag-and-drop script, the one script the desk loads (on the board only). */
   boardScript: string;
+  /** The proofs' pin script: a click, a tap or the keys place a note's point. */
+  proofScript?: string;
   shopName: string;
 }

@@ -53,6 +53,12 @@ export function CustomerPage({ view, options }: { view: DeskRequestView; options
           <span className="text-stone-600">(the production board’s printable sheet for this job)</span>
         </p>
       )}
+      {openNotesLine(view)}
+      {view.fileWarning && (
+        <p role="alert" className="mt-4 rounded border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+          Before production: {view.fileWarning}
+        </p>
+      )}
       {view.freshQuoteAskedAt && (
         <p className="mt-4 rounded border border-amber-400 bg-amber-50 p-3">
           <span className="font-semibold">Needs a new quote:</span> the customer asked for a fresh quote on{' '}
@@ -105,5 +111,20 @@ export function CustomerPage({ view, options }: { view: DeskRequestView; options
         </div>
       </div>
     </DeskDocument>
+  );
+}
+
+/** The notes still open on the proof out now, at the top of the request: the shop's next job on it. */
+function openNotesLine(view: DeskRequestView) {
+  const current = view.proofs.find((proof) => proof.current);
+  const open = current?.pins.filter((pin) => !pin.done) ?? [];
+  if (!current || open.length === 0) return null;
+  return (
+    <p className="mt-2 rounded border border-pink-300 bg-pink-50 p-2 text-sm text-pink-950">
+      <a className="font-semibold underline" href={`#note-${open[0]?.number}`}>
+        {open.length} open {open.length === 1 ? 'note' : 'notes'} on proof v{current.version}
+      </a>
+      : {open.map((pin) => pin.number).join(', ')}
+    </p>
   );
 }

@@ -1,6 +1,7 @@
 import { useShopTime } from '#client/components/shop-time.tsx';
 import type { DeskFilter, DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import { daysLeftText, formatDay } from '#shared/desk-format.ts';
+import { formatFullCalendarDate } from '#shared/pricing/calendar-date.ts';
 import { quoteStatuses, type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 import { DeskDocument, TokenField } from './desk-document.tsx';
 import { FreshQuoteBadge, RiskBadge, StatusBadge } from './status-badge.tsx';
@@ -74,6 +75,42 @@ export function InboxPage({ view, options }: { view: InboxView; options: DeskRen
           <p className="text-sm text-stone-700">{view.unread === 0 ? 'Nothing unread' : `${view.unread} unread`}</p>
         )}
       </div>
+      {view.proofsWaiting && (
+        <section aria-labelledby="proofs-waiting" className="mt-4 rounded border border-stone-300 bg-white p-3">
+          <h2 id="proofs-waiting" className="font-bold">
+            Proofs waiting for the customer
+          </h2>
+          <ul className="mt-1 space-y-1 text-sm">
+            {view.proofsWaiting.map((proof) => (
+              <li key={proof.reference} className="wrap-anywhere">
+                <a className="font-semibold underline" href={`/staff/requests/${proof.reference}#proofs`}>
+                  {proof.reference}
+                </a>{' '}
+                {proof.name}, proof v{proof.version} sent {dateTime(proof.sentAt)}
+                {proof.deadline &&
+                  ('late' in proof.deadline ? (
+                    <span className="font-semibold text-red-800">
+                      {' '}
+                      · date missed: the earliest now is {formatFullCalendarDate(proof.deadline.earliest)}
+                    </span>
+                  ) : (
+                    <span className="font-semibold">
+                      {' '}
+                      · approve by {formatFullCalendarDate(proof.deadline.day)} to keep{' '}
+                      {formatFullCalendarDate(proof.deadline.keeps)}
+                    </span>
+                  ))}
+                {proof.openPins > 0 && (
+                  <span className="font-semibold text-pink-800">
+                    {' '}
+                    · {proof.openPins} open {proof.openPins === 1 ? 'note' : 'notes'}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <form method="get" action="/staff" aria-label="Search the inbox" className="mt-4 flex flex-wrap items-end gap-3">
         {filter.status && <input type="hidden" name="status" value={filter.status} />}
         <div>

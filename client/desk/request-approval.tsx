@@ -13,6 +13,12 @@ export function ApprovalRecord({ approval }: { approval: DeskApproval }) {
         Approved by the customer, signed “{approval.name}”, {dateTime(approval.at)}, from {approval.ip} using{' '}
         {approval.browser ?? 'a browser that did not name itself'}
       </p>
+      {approval.fileSha256 && (
+        <p className="mt-1 text-xs">
+          File locked at approval, SHA-256 <code className="font-mono break-all">{approval.fileSha256}</code>
+        </p>
+      )}
+      {approval.terms && <p className="mt-1 text-xs wrap-anywhere">Terms agreed: {approval.terms}</p>}
       {approval.userAgent && (
         <details className="mt-1">
           <summary className="cursor-pointer">The browser’s own words</summary>

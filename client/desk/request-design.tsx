@@ -24,6 +24,12 @@ export function DesignSection({ design }: { design: DeskDesignLocation[] }) {
                 Inks: {location.inks.join(', ')}
               </p>
             ) : null}
+            {location.files.names ? (
+              <p className="mt-1 text-sm text-stone-700">
+                Each member’s name and number is printed from the names sheet, one page a member;{' '}
+                {location.files.films ? 'the films carry the art every shirt shares.' : 'nothing else is printed here.'}
+              </p>
+            ) : null}
             <ul className="mt-2 text-sm">
               <li>
                 {/* The shop's own edits (a text moved, an ink changed) are made where the customer made the design. */}
@@ -31,20 +37,31 @@ export function DesignSection({ design }: { design: DeskDesignLocation[] }) {
                   Open in the studio<span className="sr-only"> ({location.label})</span>
                 </a>
               </li>
-              <li>
-                <a className={linkClass} href={location.files.svg} download="">
-                  Press file (SVG)
-                </a>
-              </li>
-              <li>
-                <a className={linkClass} href={location.files.pdf} download="">
-                  Press file (PDF)
-                </a>
-              </li>
+              {location.files.svg && (
+                <li>
+                  <a className={linkClass} href={location.files.svg} download="">
+                    Press file (SVG)
+                  </a>
+                </li>
+              )}
+              {location.files.pdf && (
+                <li>
+                  <a className={linkClass} href={location.files.pdf} download="">
+                    Press file (PDF)
+                  </a>
+                </li>
+              )}
               {location.files.films && (
                 <li>
                   <a className={linkClass} href={location.files.films} download="">
                     Films (PDF, {location.films} {location.films === 1 ? 'film' : 'films'})
+                  </a>
+                </li>
+              )}
+              {location.files.names && (
+                <li>
+                  <a className={linkClass} href={location.files.names} download="">
+                    Names and numbers (PDF, a page per member)
                   </a>
                 </li>
               )}

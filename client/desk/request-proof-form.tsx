@@ -1,7 +1,18 @@
 import { TokenField } from './desk-document.tsx';
 
 /** The proof upload: multipart, its token first so the server checks it before reading the file. */
-export function ProofForm({ base, status, token }: { base: string; status: string; token: string }) {
+export function ProofForm({
+  base,
+  status,
+  token,
+  answered = [],
+}: {
+  base: string;
+  status: string;
+  token: string;
+  /** The notes on the proof out now that the shop answered or marked done: the new version says it answers them. */
+  answered?: readonly number[];
+}) {
   return (
     <form method="post" action={`${base}/proofs`} encType="multipart/form-data" className="mt-4 space-y-3">
       <TokenField token={token} />
@@ -59,8 +70,14 @@ export function ProofForm({ base, status, token }: { base: string; status: strin
           className="mt-1 w-full rounded border border-stone-400 px-3 py-2"
         />
       </div>
+      {answered.length > 0 && (
+        <p className="text-sm text-stone-700" data-testid="answers-pins">
+          The note to the customer will say this version answers{' '}
+          {answered.length === 1 ? `note ${answered[0]}` : `notes ${answered.join(', ')}`}.
+        </p>
+      )}
       <button type="submit" className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-        Send proof
+        {answered.length > 0 ? 'Send new version' : 'Send proof'}
       </button>
     </form>
   );

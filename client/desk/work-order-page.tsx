@@ -172,6 +172,22 @@ export function WorkOrderPage({ view, options }: { view: WorkOrderView; options:
                 )}
                 {view.proof.printSize && <p className="mt-1">Print size: {view.proof.printSize}</p>}
                 {!view.proof.approved && <p className="font-semibold text-red-800">Not approved yet.</p>}
+                {view.proof.sha256 && (
+                  <p className="mt-1 text-xs" data-testid="work-order-checksum">
+                    File SHA-256: <code className="font-mono break-all">{view.proof.sha256}</code>
+                    {view.proof.approvedSha256 === view.proof.sha256 && (
+                      <span className="font-semibold text-emerald-800"> (matches the approval)</span>
+                    )}
+                  </p>
+                )}
+                {view.proof.warning && (
+                  <p
+                    role="alert"
+                    className="mt-2 rounded border-2 border-red-700 bg-red-50 p-2 font-semibold text-red-900"
+                  >
+                    {view.proof.warning}
+                  </p>
+                )}
               </>
             ) : (
               <p>No proof sent yet.</p>

@@ -1,4 +1,4 @@
-import { type ChangeEvent, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { pluralize } from '#shared/plural.ts';
 import { getPage } from '#shared/routes.ts';
 import {
@@ -18,6 +18,22 @@ import { useFieldIds } from './form-fields-context.tsx';
 
 const ARTWORK_HINT = `${ARTWORK_KINDS}: up to ${pluralize(ARTWORK_MAX_FILES, 'file')}, ${formatBytes(ARTWORK_MAX_FILE_BYTES)} each and ${formatBytes(ARTWORK_MAX_TOTAL_BYTES)} in all. No files yet? Send the request anyway and e-mail them later with your reference.`;
 
+/**
+ * The limits judged on everything the field sends. The visitor chose only their own files, so a count
+ * over the limit says how many of theirs fit beside the design's pictures.
+ */
+export function artworkProblem(
+  list: readonly ArtworkFileInfo[],
+  alongside: readonly ArtworkFileInfo[],
+): string | undefined {
+  if (list.length === 0) return undefined;
+  if (alongside.length > 0 && list.length + alongside.length > ARTWORK_MAX_FILES) {
+    const room = Math.max(0, ARTWORK_MAX_FILES - alongside.length);
+    return `Your design’s ${alongside.length === 1 ? 'picture is' : 'pictures are'} sent as ${pluralize(alongside.length, 'file')}: attach at most ${room} more; you chose ${list.length}.`;
+  }
+  return artworkListError([...alongside, ...list]);
+}
+
 /** The files the browser will send, ignoring the empty entry of an input with nothing chosen. */
 export function chosenFiles(list: Iterable<File | string>): File[] {
   return [...list].filter((item): item is File => typeof item !== 'string' && (item.name !== '' || item.size > 0));
@@ -32,10 +48,13 @@ const ARTWORK_GUIDELINES_PATH = getPage('artwork-guidelines').path;
 export function ArtworkField({
   onProblem,
   onFiles,
+  alongside = [],
 }: {
   onProblem: (problem: string | undefined) => void;
   /** The files chosen now (none after "Remove"): the placement tool shows the first. */
   onFiles?: (files: File[]) => void;
+  /** Files the form sends in this field besides the visitor's choice (a studio design's pictures). */
+  alongside?: readonly ArtworkFileInfo[];
 }) {
   const ids = useFieldIds(ARTWORK_FIELD);
   const input = useRef<HTMLInputElement>(null);
@@ -47,10 +66,16 @@ export function ArtworkField({
   function show(list: ArtworkFileInfo[]): string | undefined {
     choice.current += 1;
     setFiles(list);
-    const problem = list.length > 0 ? artworkListError(list) : undefined;
+    const problem = artworkProblem(list, alongside);
     onProblem(problem);
     return problem;
   }
+
+  // A design's picture that comes or goes after the files were chosen changes what the limits allow.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: judged again only when the design's pictures change.
+  useEffect(() => {
+    if (files.length > 0) onProblem(artworkProblem(files, alongside));
+  }, [alongside]);
 
   /**
    * Each file's bytes judged by the server's own rule (shared/submissions/artwork-content.ts): a file it
@@ -101,7 +126,11 @@ export function ArtworkField({
         className="mt-1 block w-full scroll-mt-8 rounded-lg border border-dashed border-stone-400 bg-stone-50 p-3 text-sm text-stone-700 file:mr-4 file:rounded-full file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-800 aria-[invalid=true]:border-red-700"
       />
       <p id={ids.hintId} className={hintClass}>
-        {ARTWORK_HINT} {/* A new tab: leaving the form half filled in would lose what the visitor typed and chose. */}
+        {ARTWORK_HINT}
+        {alongside.length > 0
+          ? ` Your design’s ${alongside.length === 1 ? 'picture is' : 'pictures are'} sent here too, and counted.`
+          : ''}{' '}
+        {/* A new tab: leaving the form half filled in would lose what the visitor typed and chose. */}
         <a
           href={ARTWORK_GUIDELINES_PATH}
           target="_blank"

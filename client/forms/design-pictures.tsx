@@ -10,7 +10,7 @@ import { ARTWORK_FIELD } from '#shared/submissions/artwork.ts';
  * server finds each picture among the files by its content. A picture this tab no longer has (the form
  * reopened in another tab) is named, with the way to send it anyway.
  */
-export function DesignPictures({ json }: { json: string }) {
+export function DesignPictures({ json, onFiles }: { json: string; onFiles: (files: File[]) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [lost, setLost] = useState<string[]>([]);
   useEffect(() => {
@@ -18,6 +18,7 @@ export function DesignPictures({ json }: { json: string }) {
     // A design of text and motifs has nothing to send (and jsdom, which runs the form's tests, has no DataTransfer).
     if (pictures.length === 0) {
       setLost([]);
+      onFiles([]);
       return;
     }
     const files = new DataTransfer();
@@ -29,7 +30,10 @@ export function DesignPictures({ json }: { json: string }) {
     }
     if (input.current) input.current.files = files.files;
     setLost(missing);
-  }, [json]);
+    onFiles([...files.files]);
+    // The design removed: its pictures no longer count against the artwork field's limit.
+    return () => onFiles([]);
+  }, [json, onFiles]);
   return (
     <>
       <input ref={input} type="file" name={ARTWORK_FIELD} multiple hidden tabIndex={-1} aria-hidden="true" />

@@ -30,7 +30,7 @@ import {
   REORDER_FIELD,
 } from '#shared/submissions/quote-fields.ts';
 import { receivedSummary } from '#shared/submissions/received-summary.ts';
-import { ArtworkField, chosenFiles } from './artwork-field.tsx';
+import { ArtworkField, artworkProblem, chosenFiles } from './artwork-field.tsx';
 import { ErrorSummary } from './error-summary.tsx';
 import { CheckboxField, FormSection, SelectField, TextAreaField, TextField } from './form-fields.tsx';
 import { FormFieldsProvider } from './form-fields-context.tsx';
@@ -151,7 +151,9 @@ function QuoteFields({
     validate: async (values: FormValues, data: FormData): Promise<FieldErrors> => {
       // The placed print's size rules out a smaller DTG size; the schema checks everything else.
       const errors = { ...sizing.problems(values), ...(await loadSchemaChecks()).checkQuote(values, prices) };
-      const files = artworkListError(chosenFiles(data.getAll(ARTWORK_FIELD)));
+      // The visitor's own files judged beside the design's pictures, as the field itself judged them.
+      const files =
+        artworkProblem(artwork, designPictures) ?? artworkListError(chosenFiles(data.getAll(ARTWORK_FIELD)));
       return files ? { ...errors, [ARTWORK_FIELD]: files } : errors;
     },
     prepare: prefetchSchemaChecks,
@@ -182,6 +184,7 @@ function QuoteFields({
   const shownColor = garment ? (colorNamed(garment, values.garmentColor) ?? garment.colors?.[0]) : undefined;
   /** The artwork chosen: the placement tool (its own chunk) loads once there is some. */
   const [artwork, setArtwork] = useState<File[]>([]);
+  const [designPictures, setDesignPictures] = useState<File[]>([]);
   /** Location rows with JavaScript (without it, every row the form can post waits in "Add another location"). */
   const [rowCount, setRowCount] = useState(() => filledRows(start, MAX_LOCATIONS));
   const rows = Math.min(rowCount, maxLocations(file));
@@ -401,8 +404,13 @@ function QuoteFields({
                 sizes={sizesIn(values)}
                 sent={submission.initialValues?.[DESIGN_FIELD]}
                 onRemoved={() => setFieldError(DESIGN_FIELD, undefined)}
+                onPictures={setDesignPictures}
               />
-              <ArtworkField onProblem={(problem) => setFieldError(ARTWORK_FIELD, problem)} onFiles={setArtwork} />
+              <ArtworkField
+                onProblem={(problem) => setFieldError(ARTWORK_FIELD, problem)}
+                onFiles={setArtwork}
+                alongside={designPictures}
+              />
               {artwork[0] && garment && shownColor && placeableRows(garment, values).length > 0 ? (
                 <Suspense
                   fallback={<p className="text-sm text-stone-600 sm:col-span-2">Opening the placement tool…</p>}

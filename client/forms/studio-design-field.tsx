@@ -35,6 +35,7 @@ export function StudioDesignField({
   sizes,
   sent,
   onRemoved,
+  onPictures,
 }: {
   garment: Garment | undefined;
   colorName: string | undefined;
@@ -47,6 +48,8 @@ export function StudioDesignField({
   sent: string | undefined;
   /** The design is gone, and with it any problem the server had with it. */
   onRemoved: () => void;
+  /** The design's pictures as the form sends them (stable: it is an effect's dependency). */
+  onPictures: (files: File[]) => void;
 }) {
   const ids = useFieldIds(DESIGN_FIELD);
   // The server's copy is in its HTML already, so the first render may show it and still match.
@@ -90,7 +93,7 @@ export function StudioDesignField({
       {design ? (
         <>
           <input type="hidden" name={DESIGN_FIELD} value={design.json} />
-          <DesignPictures json={design.json} />
+          <DesignPictures json={design.json} onFiles={onPictures} />
           <p id={`${ids.id}-summary`} className="font-semibold text-stone-900">
             {design.summary}
           </p>

@@ -9,6 +9,11 @@ export type LayerChange = (next: DesignLayer, words: string, group: string) => v
 
 const inkName = (id: string) => inkById(id)?.name ?? id;
 
+/** A layer's size in inches, within what any print area holds, announced as the visitor hears it. */
+function InchesField({ label, value, onValue }: { label: string; value: number; onValue: (inches: number) => void }) {
+  return <NumberField label={label} unit="in" value={value} min={0.1} max={20} step={0.1} onValue={onValue} />;
+}
+
 function TextFields({
   layer,
   missing,
@@ -53,13 +58,9 @@ function TextFields({
         ))}
       </SelectBox>
       <InkSelect label="Ink" value={layer.inkId} onValue={(inkId) => set({ inkId }, `Ink ${inkName(inkId)}`, 'ink')} />
-      <NumberField
+      <InchesField
         label="Letter height"
-        unit="in"
         value={layer.sizeInches}
-        min={0.1}
-        max={20}
-        step={0.1}
         onValue={(sizeInches) => set({ sizeInches }, `Letters ${sizeInches} in tall`, 'size')}
       />
       <NumberField
@@ -168,25 +169,17 @@ export function LayerEditor({
             value={layer.inkId}
             onValue={(inkId) => onChange({ ...layer, inkId }, `Ink ${inkName(inkId)}`, 'ink')}
           />
-          <NumberField
+          <InchesField
             label="Width"
-            unit="in"
             value={layer.widthInches}
-            min={0.1}
-            max={20}
-            step={0.1}
             onValue={(widthInches) => onChange({ ...layer, widthInches }, `${widthInches} in wide`, 'size')}
           />
         </>
       ) : null}
       {layer.kind === 'upload' ? (
-        <NumberField
+        <InchesField
           label="Width"
-          unit="in"
           value={layer.widthInches}
-          min={0.1}
-          max={20}
-          step={0.1}
           onValue={(widthInches) =>
             onChange(
               {

@@ -20,7 +20,8 @@ const down2 = (value: number) => Math.floor(value * 100) / 100;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), Math.max(low, high));
 
-function scaled(layer: DesignLayer, factor: number): DesignLayer {
+/** The layer drawn `factor` times as large, its proportions kept (never under a tenth of an inch). */
+export function resized(layer: DesignLayer, factor: number): DesignLayer {
   if (layer.kind === 'text') return { ...layer, sizeInches: Math.max(0.1, down2(layer.sizeInches * factor)) };
   const widthInches = Math.max(0.1, down2(layer.widthInches * factor));
   if (layer.kind === 'upload' && layer.heightInches)
@@ -40,7 +41,7 @@ export function fitToArea(layer: DesignLayer, area: PrintAreaLimit): Fitted {
   const size = measure(layer);
   if (size && (size.width > area.widthInches || size.height > area.heightInches)) {
     const factor = Math.min(area.widthInches / size.width, area.heightInches / size.height);
-    fitted = scaled(layer, factor);
+    fitted = resized(layer, factor);
     const what =
       fitted.kind === 'text' ? `letters ${inchesWord(fitted.sizeInches)} tall` : inchesWord(fitted.widthInches);
     note = `Too large for the ${area.widthInches} × ${area.heightInches} in print area: shrunk to ${what}.`;

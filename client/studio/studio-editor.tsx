@@ -34,11 +34,12 @@ import { type LayerAction, LayerActions } from './layer-actions.tsx';
 import { LayerEditor } from './layer-editor.tsx';
 import { fitToArea, measure } from './layer-fit.ts';
 import { LayerList } from './layer-list.tsx';
-import { layerLabel, layerShortName, moveWords } from './layer-words.ts';
+import { inchesWord, layerLabel, layerShortName, moveWords } from './layer-words.ts';
 import { MotifPicker } from './motif-picker.tsx';
 import { askColours } from './picture-colours.ts';
 import { keepPicture, pictureIdOf, pictureUrl } from './picture-handoff.ts';
 import { type ColourQuestion, PictureQuestion } from './picture-question.tsx';
+import type { Gesture } from './pointer-gestures.ts';
 import { pricedCatalogue } from './priced-catalogue.ts';
 import { SizePanel } from './size-panel.tsx';
 import { loadedFont, loadFont } from './studio-fonts.ts';
@@ -57,6 +58,24 @@ export interface StudioProps {
 }
 
 const DEFAULT_FONT = 'graduate';
+
+/** What a pointer gesture says while it goes on, and once it ends. */
+const gestureWords: Record<Gesture, { during: string; done: (layer: DesignLayer) => string }> = {
+  move: {
+    during: 'Moving',
+    done: (layer) =>
+      `Moved ${layerShortName(layer)} to ${layer.x} in from the left and ${layer.y} in from the top of the print area.`,
+  },
+  resize: {
+    during: 'Resizing',
+    done: (layer) =>
+      layer.kind === 'text'
+        ? `Resized ${layerShortName(layer)}: letters ${inchesWord(layer.sizeInches)} tall.`
+        : `Resized ${layerShortName(layer)} to ${inchesWord(layer.widthInches)} wide.`,
+  },
+  rotate: { during: 'Turning', done: (layer) => `Turned ${layerShortName(layer)} to ${layer.rotation}°.` },
+};
+
 const round2 = (value: number) => Math.round(value * 100) / 100;
 /** A picture starts this wide (a chest logo's usual size), or as wide as the area allows. */
 const PICTURE_INCHES = 6;
@@ -334,18 +353,19 @@ export default function StudioEditor({ start, garmentName, type, color, area, de
     place(index, moved, (fitted) => `Moved ${layerShortName(fitted)} ${moveWords(dx, dy)}.`, null);
   }
 
-  function drag(index: number, x: number, y: number) {
-    const layer = layers[index];
-    if (layer) place(index, { ...layer, x, y }, (fitted) => `Moving ${layerShortName(fitted)}.`, `drag-${index}`);
+  function drag(index: number, layer: DesignLayer, gesture: Gesture) {
+    place(
+      index,
+      layer,
+      (fitted) => `${gestureWords[gesture].during} ${layerShortName(fitted)}.`,
+      `${gesture}-${index}`,
+    );
   }
 
-  function dragEnd(index: number) {
+  function dragEnd(index: number, gesture: Gesture) {
     const layer = layers[index];
-    if (layer)
-      setSaid(
-        `Moved ${layerShortName(layer)} to ${layer.x} in from the left and ${layer.y} in from the top of the print area.`,
-      );
-    // A new drag, even of the same layer, is its own undo step.
+    if (layer) setSaid(gestureWords[gesture].done(layer));
+    // A new gesture, even of the same layer, is its own undo step.
     setHistory((before) => ({ ...before, group: null }));
   }
 
@@ -462,7 +482,12 @@ export default function StudioEditor({ start, garmentName, type, color, area, de
         </div>
       </div>
       <div className="grid gap-6">
-        <p role="status" aria-live="polite" data-testid="studio-said" className="min-h-6 text-sm text-stone-700 wrap-anywhere">
+        <p
+          role="status"
+          aria-live="polite"
+          data-testid="studio-said"
+          className="min-h-6 text-sm text-stone-700 wrap-anywhere"
+        >
           {said}
         </p>
         {problem ? (

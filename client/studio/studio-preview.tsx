@@ -7,10 +7,82 @@ import { inkById } from '#shared/studio/inks.ts';
 import { drawLayer, svgTransform } from '#shared/studio/layer-shapes.ts';
 import { measure } from './layer-fit.ts';
 import { pictureUrl } from './picture-handoff.ts';
+import { type Gesture, gestureLayer, type Point } from './pointer-gestures.ts';
 import { loadedFont } from './studio-fonts.ts';
 
 /** Room around the print area in the close-up, in picture pixels: some garment shows around the design. */
 const MARGIN = 40;
+/**
+ * A handle's radius as a share of the print area's longer side: the close-up shows the area at the same
+ * size whatever it measures, so this is the same on screen for a chest and a back, a fingertip on a phone.
+ */
+const HANDLE_SHARE = 0.035;
+
+type Handlers = {
+  onPointerDown: (event: PointerEvent<SVGElement>) => void;
+  onPointerMove: (event: PointerEvent<SVGElement>) => void;
+  onPointerUp: () => void;
+  onPointerCancel: () => void;
+};
+
+/**
+ * The selected layer's dashed box, turned with it, its resize handle on the lower right corner and its
+ * turn handle on a stalk above the top edge.
+ */
+function SelectionHandles({
+  layer,
+  width,
+  height,
+  radius,
+  resize,
+  rotate,
+}: {
+  layer: DesignLayer;
+  width: number;
+  height: number;
+  radius: number;
+  resize: Handlers;
+  rotate: Handlers;
+}) {
+  const top = layer.y - height / 2;
+  const stalk = top - radius * 3;
+  const handle = { r: radius, fill: '#ffffff', stroke: '#c2410c', strokeWidth: 2, vectorEffect: 'non-scaling-stroke' };
+  return (
+    <g transform={`rotate(${layer.rotation} ${layer.x} ${layer.y})`} data-testid="studio-handles">
+      <rect
+        x={layer.x - width / 2}
+        y={top}
+        width={width}
+        height={height}
+        fill="none"
+        stroke="#c2410c"
+        strokeWidth={1.5}
+        strokeDasharray="3 3"
+        vectorEffect="non-scaling-stroke"
+        pointerEvents="none"
+      />
+      <line
+        x1={layer.x}
+        y1={top}
+        x2={layer.x}
+        y2={stalk}
+        stroke="#c2410c"
+        strokeWidth={1.5}
+        vectorEffect="non-scaling-stroke"
+        pointerEvents="none"
+      />
+      <circle cx={layer.x} cy={stalk} className="cursor-grab" data-handle="rotate" {...handle} {...rotate} />
+      <circle
+        cx={layer.x + width / 2}
+        cy={layer.y + height / 2}
+        className="cursor-nwse-resize"
+        data-handle="resize"
+        {...handle}
+        {...resize}
+      />
+    </g>
+  );
+}
 
 /** The customer's picture from their own disk; a dashed box when this tab no longer has it. */
 function PictureLayer({ layer }: { layer: UploadLayer }) {
@@ -77,7 +149,9 @@ const PaintedLayer = memo(function PaintedLayer({ layer, fontReady }: { layer: D
 /**
  * The print area on the garment, close up, with every layer drawn as it will print: the same geometry as
  * the mockups (placement-geometry.ts) and the same outlines as the press file (layer-shapes.ts). A layer
- * can be dragged; the keyboard moves it from the layer list, so the picture itself is one image.
+ * can be dragged, and the selected one resized by its corner handle and turned by the handle above it; the
+ * keyboard does all three from the layer list and its fields, so the picture itself is one image and the
+ * handles are for pointers only.
  */
 export function StudioPreview({
   type,
@@ -99,11 +173,12 @@ export function StudioPreview({
   selected: number | null;
   description: string;
   onSelect: (index: number) => void;
-  onDrag: (index: number, x: number, y: number) => void;
-  onDragEnd: (index: number) => void;
+  /** The layer as a pointer gesture leaves it so far. */
+  onDrag: (index: number, layer: DesignLayer, gesture: Gesture) => void;
+  onDragEnd: (index: number, gesture: Gesture) => void;
 }) {
   const svg = useRef<SVGSVGElement>(null);
-  const drag = useRef<{ index: number; startX: number; startY: number; x: number; y: number } | null>(null);
+  const drag = useRef<{ index: number; gesture: Gesture; from: Point; start: DesignLayer } | null>(null);
   const view = viewOf(type, area.placement);
   const box = areaBox(type, area);
   if (!view || !box) return null;
@@ -111,37 +186,45 @@ export function StudioPreview({
   const viewWidth = box.width + MARGIN * 2;
   const viewBox = [box.x - MARGIN, box.y - MARGIN, viewWidth, box.height + MARGIN * 2];
 
-  /** Screen pixels to inches, whatever size the picture is drawn at. */
-  function inches(screenPixels: number): number {
-    const shown = svg.current?.getBoundingClientRect().width || viewWidth;
-    return (screenPixels * (viewWidth / shown)) / ppi;
+  /** A pointer's place in inches from the print area's top-left corner, whatever size the picture is drawn at. */
+  function pointInches(event: PointerEvent): Point {
+    const matrix = svg.current?.getScreenCTM()?.inverse();
+    const point = matrix
+      ? new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix)
+      : { x: event.clientX, y: event.clientY };
+    return { x: (point.x - (box?.x ?? 0)) / ppi, y: (point.y - (box?.y ?? 0)) / ppi };
   }
 
-  function onPointerDown(index: number, event: PointerEvent<SVGGElement>) {
+  function onPointerDown(index: number, gesture: Gesture, event: PointerEvent<SVGElement>) {
     const layer = layers[index];
     if (!layer) return;
     event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { index, startX: event.clientX, startY: event.clientY, x: layer.x, y: layer.y };
+    drag.current = { index, gesture, from: pointInches(event), start: layer };
     onSelect(index);
     event.preventDefault();
+    // A handle sits over its layer: the layer's own press would start a move as well.
+    event.stopPropagation();
   }
 
-  function onPointerMove(event: PointerEvent<SVGGElement>) {
+  function onPointerMove(event: PointerEvent<SVGElement>) {
     const from = drag.current;
     if (!from) return;
-    const round = (value: number) => Math.round(value * 10) / 10;
-    onDrag(
-      from.index,
-      round(from.x + inches(event.clientX - from.startX)),
-      round(from.y + inches(event.clientY - from.startY)),
-    );
+    onDrag(from.index, gestureLayer(from.gesture, from.start, from.from, pointInches(event)), from.gesture);
   }
 
   function onPointerUp() {
     const from = drag.current;
     drag.current = null;
-    if (from) onDragEnd(from.index);
+    if (from) onDragEnd(from.index, from.gesture);
   }
+
+  /** Handlers of an element that starts `gesture` on layer `index`. */
+  const pointerHandlers = (index: number, gesture: Gesture) => ({
+    onPointerDown: (event: PointerEvent<SVGElement>) => onPointerDown(index, gesture, event),
+    onPointerMove,
+    onPointerUp,
+    onPointerCancel: onPointerUp,
+  });
 
   const chosen = selected === null ? undefined : layers[selected];
   const chosenSize = chosen ? measure(chosen) : null;
@@ -173,29 +256,21 @@ export function StudioPreview({
             // Layers have no id of their own; their place in the list is what the customer orders.
             // biome-ignore lint/suspicious/noArrayIndexKey: a layer's index is its identity in the design.
             key={index}
-            onPointerDown={(event) => onPointerDown(index, event)}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerUp}
-            onPointerCancel={onPointerUp}
+            {...pointerHandlers(index, 'move')}
             className="cursor-move"
           >
             {/* A text whose font is still loading is drawn once it arrives (the studio re-renders then). */}
             <PaintedLayer layer={layer} fontReady={layer.kind !== 'text' || loadedFont(layer.fontId) !== undefined} />
           </g>
         ))}
-        {chosen && chosenSize ? (
-          <rect
-            x={chosen.x - chosenSize.width / 2}
-            y={chosen.y - chosenSize.height / 2}
+        {chosen && chosenSize && selected !== null ? (
+          <SelectionHandles
+            layer={chosen}
             width={chosenSize.width}
             height={chosenSize.height}
-            transform={`rotate(${chosen.rotation} ${chosen.x} ${chosen.y})`}
-            fill="none"
-            stroke="#c2410c"
-            strokeWidth={1.5}
-            strokeDasharray="3 3"
-            vectorEffect="non-scaling-stroke"
-            pointerEvents="none"
+            radius={Math.max(area.widthInches, area.heightInches) * HANDLE_SHARE}
+            resize={pointerHandlers(selected, 'resize')}
+            rotate={pointerHandlers(selected, 'rotate')}
           />
         ) : null}
       </g>

@@ -1,4 +1,5 @@
 import { isRecord } from '#shared/is-record.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
 
 /** The longest comment a decision carries, as the quote form's comments. */
 const MAX_COMMENT = 2000;
@@ -57,4 +58,18 @@ export function readDecision(body: unknown): Read {
   const name = field(values, 'name').slice(0, 100);
   if (name.length < 2 || field(values, 'accept') === '') return { ok: false, problem: 'need-name' };
   return { ok: true, decision: 'approved', name, comment };
+}
+
+/**
+ * The order terms a proof's approval agrees to, as kept with it: the payment and cancel terms and the
+ * sales-tax statement from the order terms file as they read at that moment, and the terms of service
+ * the form links to. A later edit of the file leaves the record as it was agreed.
+ */
+export function agreedTerms(prices: PricingData): string {
+  const terms = prices['order-terms'];
+  return JSON.stringify({
+    payments: terms.payments,
+    salesTax: terms.salesTax.statement,
+    termsOfService: '/terms-of-service',
+  });
 }

@@ -213,8 +213,11 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
       actor: staff,
       mail: toCustomer,
     });
-    const stale = await decide('quotes', 1, { decision: 'approved', name: 'Dana Whitfield', accept: 'on' }).expect(303);
-    expect(stale.headers.location).toBe(`${path}?done=superseded#quote`);
+    // A version replaced since: a conflict, answered with the page showing the newest and why nothing was kept.
+    const stale = await decide('quotes', 1, { decision: 'approved', name: 'Dana Whitfield', accept: 'on' }).expect(409);
+    expect(stale.text).toContain('The shop has sent a newer version since');
+    expect(stale.text).toContain('Approve quote v2');
+    expect(path).toMatch(/^\/requests\//);
 
     const expired = await quotedRequest('2020-01-01');
     const late = await expired

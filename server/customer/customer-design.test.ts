@@ -2,7 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import type { CustomerPageView } from '#shared/customer-page-contract.ts';
-import { fiveLayerDesign } from '#tests/support/studio-design.ts';
+import { fiveLayerDesign, navyTeeQuote } from '#tests/support/studio-design.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
@@ -22,19 +22,7 @@ describe.each(backends)('the customer’s page of a request with a design, on %s
       .set('Cookie', cookie)
       .set(CSRF_HEADER, token)
       .set('Accept', 'application/json')
-      .field({
-        name: 'Dana Whitfield',
-        email: 'dana@example.com',
-        phone: '(555) 010-0188',
-        service: 'screen-printing',
-        garment: 'gildan-5000',
-        garmentColor: 'Navy',
-        qtyM: '30',
-        loc1: 'front',
-        loc1Colors: '2',
-        delivery: 'pickup',
-        design: JSON.stringify(fiveLayerDesign),
-      });
+      .field({ ...navyTeeQuote(2), design: JSON.stringify(fiveLayerDesign) });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     link = sent.body.link;
   });

@@ -23,14 +23,17 @@ import type { CustomerPageOptions, CustomerPageView } from '#shared/customer-pag
 import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
 import type { GroupFormState } from '#shared/groups/group-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
+import { formatCutoff } from '#shared/pricing/business-days.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
+import { pinNotices } from '#shared/requests/proof-pins.ts';
 import { ARTWORK_MAX_FILES, artworkListError } from '#shared/submissions/artwork.ts';
 import { designInkLines, storedDesign } from '#shared/submissions/design-field.ts';
 import { REORDER_FIELD } from '#shared/submissions/quote-fields.ts';
-import { decisionNotices, readDecision } from './customer-decision.ts';
+import { agreedTerms, decisionNotices, readDecision } from './customer-decision.ts';
 import type { CustomerStore } from './customer-store.ts';
 import { requestPageView } from './customer-views.ts';
 import type { GroupSection, MockupPictures, MoneySection } from './page-sections.ts';
+import { mountProofNotes } from './proof-note-routes.ts';
 import { proofPreviews } from './proof-previews.ts';
 
 /** The longest message or reason a customer sends, as the quote form's comments. */
@@ -56,6 +59,7 @@ const notices = {
     text: 'Your quote is still open: approve it below, or ask us for changes.',
   },
   ...decisionNotices,
+  ...pinNotices,
   'not-completed': { type: 'error', text: 'An order can be placed again once it is completed.' },
   'nothing-to-pay': { type: 'error', text: 'Nothing is due to pay here now: see Payment below.' },
   'pay-offline': { type: 'error', text: 'Card payments are not taken on this site: see Payment below for how to pay.' },
@@ -150,6 +154,8 @@ export interface CustomerRoutesOptions {
   payOnline?: boolean;
   /** The organiser's group order section and its forms (server/groups/). */
   groups?: GroupSection;
+  /** The address of the proof's pin script (a build entry of its own), loaded where a note can be pinned. */
+  proofScript?: () => string;
 }
 
 function textField(body: unknown, name: string): string {
@@ -185,6 +191,8 @@ interface PageExtra {
   status?: number;
   notice?: CustomerPageView['notice'];
   groupForm?: GroupFormState;
+  /** A note refused: what they typed, given back in its form to correct rather than type again. */
+  pinDraft?: { text: string; place: string };
 }
 
 /** What every handler of the page shares, built once with the router. */
@@ -223,13 +231,14 @@ async function sendPage(
   const paid = typeof req.query.paid === 'string' && /^cs_\w{1,200}$/.test(req.query.paid) ? req.query.paid : undefined;
   const returned =
     req.query.done === 'payment-cancelled' ? ('cancelled' as const) : paid ? { session: paid } : undefined;
-  const [request, quotes, proofs, approvals, formValues, mockups] = await Promise.all([
+  const [request, quotes, proofs, approvals, formValues, mockups, pins] = await Promise.all([
     options.customer.getCustomerRequest(reference),
     options.versions.quotesOf(reference),
     options.versions.proofsOf(reference),
     options.customer.approvalsOf(reference),
     options.versions.formValuesOf(reference),
     options.mockups.mockupsOf(reference),
+    options.versions.pinsOf(reference),
   ]);
   if (!request) throw createHttpError(404, NOT_FOUND);
   const prices = options.prices();
@@ -254,6 +263,7 @@ async function sendPage(
       quotes,
       proofs,
       approvals,
+      pins,
       asked,
     }),
     ...(money
@@ -264,7 +274,27 @@ async function sendPage(
     ...(extra.notice ? { notice: extra.notice } : {}),
     ...(group ? { group } : {}),
   };
-  const shown = await previews.withPixels(view, reference);
+  // A proof waiting for its answer says until when an approval keeps the date promised (or asked for).
+  const target =
+    request.promised?.date ??
+    (typeof request.payload.inHandsDate === 'string' ? request.payload.inHandsDate : undefined);
+  const deadline =
+    view.proof?.state === 'open' ? await options.requests.approvalDeadline(reference, target) : undefined;
+  if (view.proof && extra.pinDraft) view.proof.draft = extra.pinDraft;
+  if (view.proof && deadline && target) {
+    view.proof.deadline =
+      'late' in deadline
+        ? { late: true, earliest: deadline.earliest, wanted: target }
+        : { day: deadline.day, keeps: deadline.keeps, cutoff: formatCutoff(prices['order-terms'], deadline.day) };
+  }
+  const compare =
+    typeof req.query.compare === 'string' && /^\d{1,4}$/.test(req.query.compare)
+      ? Number(req.query.compare)
+      : undefined;
+  const shown = await previews.withPixels(
+    view.proof && compare !== undefined ? { ...view, proof: { ...view.proof, compareWith: compare } } : view,
+    reference,
+  );
   // A script (curl, a tool of the customer's) asking for JSON gets the page's data itself, never cached.
   if (req.accepts(['html', 'json']) === 'json') {
     res
@@ -275,6 +305,7 @@ async function sendPage(
   }
   const html = await options.renderPage(shown, {
     csrfToken: options.csrf.issueToken(req, res),
+    ...(options.proofScript && shown.proof?.canPin ? { proofScript: options.proofScript() } : {}),
     timeZone: prices['order-terms'].timeZone,
     stylesheets: options.stylesheets(),
     shopName: options.shop.name,
@@ -380,7 +411,8 @@ function receiveMessage({ options, sendPage }: CustomerPage): RequestHandler {
 }
 
 /** Approve, or ask for changes to, the newest quote or proof: `/quotes/<version>/decision`, `/proofs/<version>/decision`. */
-function decide({ options }: CustomerPage, subject: 'quote' | 'proof'): RequestHandler {
+function decide(page: CustomerPage, subject: 'quote' | 'proof'): RequestHandler {
+  const { options } = page;
   return async (req, res) => {
     const { reference, path } = pageOf(req);
     const read = readDecision(req.body);
@@ -403,8 +435,12 @@ function decide({ options }: CustomerPage, subject: 'quote' | 'proof'): RequestH
       ip: req.ip ?? '',
       userAgent: (req.get('user-agent') ?? '').slice(0, 500),
       ...(mail ? { mail } : {}),
+      ...(subject === 'proof' && read.decision === 'approved' ? { terms: agreedTerms(options.prices()) } : {}),
     });
     if (outcome === 'missing') throw createHttpError(404, NOT_FOUND);
+    // A version replaced since the page was opened (or a post made up by hand): refused as a conflict, the
+    // page shown again with the newest version and why nothing was recorded.
+    if (outcome === 'superseded') return page.sendPage(req, res, { status: 409, notice: decisionNotices.superseded });
     if (outcome === 'recorded') {
       req.log.info({ reference, subject, version, decision: read.decision }, 'customer decision recorded');
       if (mail || read.decision === 'approved') options.onQueued?.();
@@ -528,6 +564,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
   for (const subject of ['quote', 'proof'] as const) {
     router.post(`${PAGE}/${subject}s/:version/decision`, postLimit, opened, decide(page, subject));
   }
+  mountProofNotes(router, page, PAGE, postLimit);
   router.post(`${PAGE}/order-again`, postLimit, opened, orderAgain(page));
   router.post(`${PAGE}/fresh-quote`, postLimit, opened, askFreshQuote(page));
   router.post(`${PAGE}/cancel`, postLimit, opened, cancel(page));

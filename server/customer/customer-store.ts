@@ -69,6 +69,8 @@ export interface VersionDecision {
    */
   book?: (booked: readonly BookedWork[]) => Booking | undefined;
   mail?: QueuedFacts;
+  /** The order terms agreed to with a proof's approval, as JSON: kept with the record. */
+  terms?: string;
 }
 
 /** What recording a decision answered. */
@@ -84,6 +86,10 @@ export interface Approval {
   ip: string;
   userAgent: string;
   at: Date;
+  /** A proof's approval: the SHA-256 (hex) of the exact file approved. */
+  fileSha256?: string;
+  /** A proof's approval: the order terms agreed to, as JSON. */
+  terms?: string;
 }
 
 /** The customer's page's reads and writes; every write appends to the request's activity log in its transaction. */

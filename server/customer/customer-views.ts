@@ -1,3 +1,4 @@
+import type { StoredPin } from '#server/requests/proof-pin-store.ts';
 import { handoverOfPayload } from '#server/requests/quote-payload.ts';
 import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
 import type { SentProof, SentQuote } from '#server/requests/version-store.ts';
@@ -12,6 +13,7 @@ import type {
 import { optionalField } from '#shared/optional-field.ts';
 import type { AskedView } from '#shared/requests/asked-view.ts';
 import { customerCancellable, nextStepOf, timelineOf } from '#shared/requests/customer-steps.ts';
+import { type PinView, pinStatuses } from '#shared/requests/proof-pins.ts';
 import { isQuoteOpen, taxWords } from '#shared/requests/quote.ts';
 import { isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
@@ -46,6 +48,7 @@ export function requestPageView(
     quotes = [],
     proofs = [],
     approvals = [],
+    pins = [],
     asked,
   }: {
     path: string;
@@ -56,6 +59,7 @@ export function requestPageView(
     quotes?: SentQuote[];
     proofs?: SentProof[];
     approvals?: Approval[];
+    pins?: StoredPin[];
   },
 ): Omit<CustomerPageView, 'notice'> {
   const reachedAt: Partial<Record<RequestStatus, string>> = { new: request.createdAt.toISOString() };
@@ -123,7 +127,7 @@ export function requestPageView(
     ...(freshQuoteAsked && request.freshQuoteAskedAt
       ? { freshQuoteAskedAt: request.freshQuoteAskedAt.toISOString() }
       : {}),
-    ...optionalField('proof', proofOf(request.status, proofs, approvals)),
+    ...optionalField('proof', proofOf(request.status, proofs, approvals, pinViews(pins, shopName))),
     canCancel: customerCancellable.includes(request.status),
   };
 }
@@ -165,11 +169,46 @@ function quoteOf(
   };
 }
 
-/** The newest proof. */
-function proofOf(status: RequestStatus, proofs: SentProof[], approvals: Approval[]): CustomerPageProof | undefined {
+/** The notes as the customer reads them: theirs are "You", the shop's are the shop's. */
+function pinViews(pins: readonly StoredPin[], shopName: string): PinView[] {
+  const who = (author: string) => (author === 'customer' ? 'You' : shopName);
+  return pins.map((pin) => ({
+    number: pin.number,
+    version: pin.version,
+    x: pin.x,
+    y: pin.y,
+    place: pin.place,
+    text: pin.text,
+    who: who(pin.author),
+    fromCustomer: pin.author === 'customer',
+    at: pin.createdAt.toISOString(),
+    done: pin.done !== undefined,
+    replies: pin.replies.map((reply) => ({
+      who: who(reply.author),
+      fromCustomer: reply.author === 'customer',
+      text: reply.text,
+      at: reply.createdAt.toISOString(),
+    })),
+  }));
+}
+
+/** The newest proof, with its notes and the versions it replaced. */
+function proofOf(
+  status: RequestStatus,
+  proofs: SentProof[],
+  approvals: Approval[],
+  pins: PinView[],
+): CustomerPageProof | undefined {
   const proof = proofs.at(-1);
   if (!proof) return undefined;
-  const approval = approvalOf(approvals, 'proof', proof.version);
+  const found = approvals.find(
+    (item) => item.subject === 'proof' && item.version === proof.version && item.decision === 'approved',
+  );
+  const approval = found && {
+    name: found.name,
+    at: found.at.toISOString(),
+    ...optionalField('fileSha256', found.fileSha256),
+  };
   const sizeText = printSizeText(proof.widthInches, proof.heightInches);
   return {
     version: proof.version,
@@ -182,5 +221,14 @@ function proofOf(status: RequestStatus, proofs: SentProof[], approvals: Approval
     sentAt: proof.sentAt.toISOString(),
     state: approval ? 'approved' : status === 'proof_sent' ? 'open' : status === 'quoted' ? 'draft' : 'closed',
     ...optionalField('approval', approval),
+    pins: pins.filter((pin) => pin.version === proof.version),
+    canPin: !approval && pinStatuses.includes(status) && status !== 'approved',
+    earlier: proofs.slice(0, -1).map((older) => ({
+      version: older.version,
+      name: older.name,
+      previewable: isPreviewable(older.mediaType, 'proof'),
+      sentAt: older.sentAt.toISOString(),
+      pins: pins.filter((pin) => pin.version === older.version),
+    })),
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { GroupApprovalStep } from '#server/groups/group-store.ts';
 import type { ProductionBookingStep } from '#server/production/production-store.ts';
@@ -48,6 +49,17 @@ async function decisionStateOf(trx: Kysely<StorageDatabase>, request: { id: numb
   } satisfies DecisionState;
 }
 
+/** The SHA-256 (hex) of proof `version`'s file as stored. */
+async function lockedFile(trx: Kysely<StorageDatabase>, submissionId: number, version: number) {
+  const proof = await trx
+    .selectFrom('proofs')
+    .where('submission_id', '=', submissionId)
+    .where('version', '=', version)
+    .select('data')
+    .executeTakeFirst();
+  return proof && createHash('sha256').update(proof.data).digest('hex');
+}
+
 /** One decision's record, for good, and its line in the request's log, in the caller's transaction. */
 async function recordDecision(
   trx: Kysely<StorageDatabase>,
@@ -57,6 +69,10 @@ async function recordDecision(
   step: { subject: 'quote' | 'proof'; version: number; from: string; to: string | undefined },
 ) {
   const { subject, version, from, to } = step;
+  // An approved proof locks the exact file: the checksum of the bytes stored for that version, read in the
+  // same transaction as the approval, so the work order can prove the file printed is the one approved.
+  const lock =
+    subject === 'proof' && decision.decision === 'approved' ? await lockedFile(trx, submissionId, version) : undefined;
   await trx
     .insertInto('approvals')
     .values({
@@ -69,6 +85,8 @@ async function recordDecision(
       ip: decision.ip,
       user_agent: decision.userAgent,
       at: clock.now(),
+      file_sha256: lock ?? null,
+      terms: lock && decision.terms ? decision.terms : null,
     })
     .execute();
   await appendEvent(trx, clock, submissionId, {
@@ -209,6 +227,8 @@ export async function approvalsOf({ db }: Database, reference: string): Promise<
       'approvals.ip',
       'approvals.user_agent',
       'approvals.at',
+      'approvals.file_sha256',
+      'approvals.terms',
     ])
     .execute();
   return rows.map((row) => ({
@@ -220,5 +240,7 @@ export async function approvalsOf({ db }: Database, reference: string): Promise<
     ip: row.ip,
     userAgent: row.user_agent,
     at: readDate(row.at),
+    ...(row.file_sha256 ? { fileSha256: row.file_sha256 } : {}),
+    ...(row.terms ? { terms: row.terms } : {}),
   }));
 }

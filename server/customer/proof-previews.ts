@@ -37,9 +37,17 @@ export function proofPreviews(versions: Pick<VersionStore, 'getProofFile'>) {
   return {
     /** The view with its proof's size in pixels, when the proof is a picture whose header gives it. */
     async withPixels(view: CustomerPageView, reference: string): Promise<CustomerPageView> {
-      if (!view.proof?.previewable) return view;
-      const pixels = await pixelsOf(reference, view.proof.version);
-      return pixels ? { ...view, proof: { ...view.proof, pixels } } : view;
+      const proof = view.proof;
+      if (!proof) return view;
+      // The versions it replaced too: each is drawn beside it to compare, its pins on it.
+      const earlier = await Promise.all(
+        proof.earlier.map(async (older) => {
+          const pixels = older.previewable ? await pixelsOf(reference, older.version) : undefined;
+          return pixels ? { ...older, pixels } : older;
+        }),
+      );
+      const pixels = proof.previewable ? await pixelsOf(reference, proof.version) : undefined;
+      return { ...view, proof: { ...proof, earlier, ...(pixels ? { pixels } : {}) } };
     },
 
     /** Answers the proof at one of the page's widths (never enlarged), as WebP; 404 for any other width. */

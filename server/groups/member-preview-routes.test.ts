@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { linkKeys } from '#server/http/link-secrets.ts';
 import { requestLinks } from '#server/requests/request-links.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
-import type { StudioDesign, TextLayer } from '#shared/studio/design-schema.ts';
+import type { TextLayer } from '#shared/studio/design-schema.ts';
+import { staffSession } from '#tests/support/staff-session.ts';
+import { memberBack, navyTeeDesign, textLayer } from '#tests/support/studio-design.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
@@ -12,33 +14,8 @@ import { sharePath } from './group-links.ts';
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const csrfSecret = 'test-secret-0123456789abcdef0123456789abcdef';
 
-const text = (over: Partial<TextLayer>): TextLayer => ({
-  kind: 'text',
-  text: 'HORNETS',
-  fontId: 'graduate',
-  inkId: 'athletic-gold',
-  sizeInches: 2,
-  letterSpacing: 0.05,
-  outline: null,
-  arc: null,
-  x: 6,
-  y: 3,
-  rotation: 0,
-  ...over,
-});
-
-const design: StudioDesign = {
-  garmentId: 'gildan-5000',
-  colorName: 'Navy',
-  method: 'screen-printing',
-  locations: {
-    front: [text({})],
-    back: [
-      text({ text: 'PLAYER', stands: 'member-name', arc: { degrees: 20, direction: 'up' } }),
-      text({ text: '00', stands: 'member-number', sizeInches: 6, y: 8 }),
-    ],
-  },
-};
+const text = (over: Partial<TextLayer> = {}) => textLayer({ text: 'HORNETS', ...over });
+const design = navyTeeDesign({ front: [text()], back: memberBack(20, 6) });
 
 // A coach's studio design with a member-name and a member-number layer: each member's own page shows
 // their shirt with their own name and number, on each database.
@@ -78,7 +55,7 @@ describe.each(backends)('a member’s own preview on %s', (backend) => {
     const group = await t.storage.groups.groupOf(reference);
     const share = group && sharePath(linkKeys(csrfSecret), group);
     if (!share) throw new Error('no share link');
-    return share;
+    return { share, reference };
   }
 
   async function join(share: string, backName: string, backNumber: string) {
@@ -93,7 +70,7 @@ describe.each(backends)('a member’s own preview on %s', (backend) => {
   }
 
   it('shows each member their own name and number on the back, as an image drawn for them', async () => {
-    const share = await groupWith({ design: JSON.stringify(design) });
+    const { share } = await groupWith({ design: JSON.stringify(design) });
     const smith = await join(share, 'Smith', '23');
     const jones = await join(share, 'Jones', '7');
 
@@ -132,15 +109,43 @@ describe.each(backends)('a member’s own preview on %s', (backend) => {
   });
 
   it('leaves out the name for a member who gave none', async () => {
-    const share = await groupWith({ design: JSON.stringify(design) });
+    const { share } = await groupWith({ design: JSON.stringify(design) });
     const own = await join(share, '', '9');
     expect((await request(t.app).get(own).expect(200)).text).toContain('alt="Back of your shirt: 9, in athletic gold"');
   });
 
   it('shows no preview for a request without member text', async () => {
-    const share = await groupWith({ design: JSON.stringify({ ...design, locations: { front: [text({})] } }) });
+    const { share } = await groupWith({ design: JSON.stringify({ ...design, locations: { front: [text()] } }) });
     const own = await join(share, 'Smith', '23');
     expect((await request(t.app).get(own).expect(200)).text).not.toContain('of your shirt');
     await request(t.app).get(`${own}/preview/front`).expect(404);
+  });
+
+  it('gives the desk each member’s name and number on a page of its own, and keeps the samples off the screens', async () => {
+    const { share, reference } = await groupWith({ design: JSON.stringify(design) });
+    await join(share, 'Smith', '23');
+    await join(share, 'Jones', '7');
+    // A member who gave neither has no page: a blank back.
+    await join(share, '', '');
+    const desk = await staffSession(t.app, t.storage, 'owner@seenwear.example');
+    const get = (path: string) => request(t.app).get(`/staff/requests/${reference}${path}`).set('Cookie', desk.cookie);
+
+    const page = await get('').expect(200);
+    expect(page.text).toContain(`href="/staff/requests/${reference}/design/back/names.pdf"`);
+    expect(page.text).toContain('Names and numbers (PDF, a page per member)');
+    // The back is all names and numbers: no press file or film of a sample "PLAYER 00".
+    expect(page.text).not.toContain(`/design/back/press.svg`);
+    const press = await get('/design/back/press.svg').expect(404);
+    expect(press.text).toContain('names sheet');
+
+    const names = await get('/design/back/names.pdf').expect(200);
+    expect(names.headers['content-type']).toBe('application/pdf');
+    expect(names.headers['content-disposition']).toBe(`attachment; filename="${reference}-back-names.pdf"`);
+    const pdf = Buffer.from(names.body).toString('latin1');
+    expect(pdf.match(/\/Type \/Page\b/g)).toHaveLength(2);
+
+    // The front is the team's name on every shirt: its press file, no names sheet.
+    expect((await get('/design/front/press.svg').expect(200)).headers['content-type']).toContain('image/svg+xml');
+    expect((await get('/design/front/names.pdf').expect(404)).text).toContain('no member’s name or number');
   });
 });

@@ -2,10 +2,14 @@ import type { Logger } from 'pino';
 import type { CustomerStore } from '#server/customer/customer-store.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
 import { moneyOf } from '#server/requests/money-of.ts';
+import type { WaitingProof } from '#server/requests/proof-pin-store.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
 import type { DeskStore } from '#server/staff/desk-store.ts';
 import type { QueuedFacts } from '#server/storage/mail-facts.ts';
 import { payableNow } from '#shared/payments/order-money.ts';
+import { formatCutoff, shopTime } from '#shared/pricing/business-days.ts';
+import type { ShopCalendar } from '#shared/pricing/order-terms.ts';
+import type { ApprovalDeadline } from '#shared/requests/promised-date.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
 import type { DailyJob } from './daily-job.ts';
 import type { ReminderStore } from './job-store.ts';
@@ -20,6 +24,9 @@ const DAY_MS = 24 * HOUR_MS;
  *   already said what is due: this is the nudge for an order still waiting at the shop);
  * - a quote, 3 days before its valid-until date (or fewer, for a quote sent less than 2 days ago: none
  *   then), while it waits for the customer's answer.
+ * - a proof waiting for its answer, the day before its approval deadline and on the deadline's morning
+ *   (before the cut-off): two at most per request, whatever versions follow, none once it is approved;
+ *   and, once the date can no longer be kept, one mail with the earliest date now.
  * Nothing older than 30 days is reminded (an order left that long is the desk's to chase), and only
  * between 9 am and 6 pm on the shop's clock: a reminder at 3 am reads as a machine's.
  */
@@ -58,6 +65,66 @@ export interface ReminderJobOptions {
   /** Wakes the outbox worker once reminders are queued. */
   onQueued?: () => void;
   now?: () => Date;
+  /** The proofs waiting for their customers and each one's approval deadline, on the shop's load. */
+  proofs?: {
+    waiting: () => Promise<readonly WaitingProof[]>;
+    deadline: (reference: string, target: string | undefined) => Promise<ApprovalDeadline | undefined>;
+    calendar: () => ShopCalendar;
+  };
+}
+
+/** The proof reminders due this hour: the day before the deadline, or its day before the cut-off. */
+async function proofReminders(
+  proofs: NonNullable<ReminderJobOptions['proofs']>,
+  at: Date,
+): Promise<{ reference: string; facts: QueuedFacts; key: string }[]> {
+  const calendar = proofs.calendar();
+  const [hours = 0, minutes = 0] = calendar.cutoff.split(':').map(Number);
+  // The shop's day and clock: the deadline is a day on its calendar.
+  const { date: today, minutes: clock } = shopTime(at, calendar.timeZone);
+  const beforeCutoff = clock < hours * 60 + minutes;
+  const due: { reference: string; facts: QueuedFacts; key: string }[] = [];
+  for (const proof of await proofs.waiting()) {
+    // A proof out longer than the look-back is the desk's to chase, as the other reminders.
+    if (!proof.target || at.getTime() - proof.sentAt.getTime() > REMINDER_TIMING.lookBackMs) continue;
+    const deadline = await proofs.deadline(proof.reference, proof.target);
+    if (!deadline) continue;
+    if ('late' in deadline) {
+      // The date can no longer be kept: the customer is told the earliest one now, once.
+      due.push({
+        reference: proof.reference,
+        key: 'proof-date-moved',
+        facts: {
+          kind: 'reminder',
+          about: 'proof-date-moved',
+          version: proof.version,
+          day: proof.target,
+          keeps: deadline.earliest,
+        },
+      });
+      continue;
+    }
+    const key =
+      deadline.day === addDays(today, 1)
+        ? 'proof-deadline:before'
+        : deadline.day === today && beforeCutoff
+          ? 'proof-deadline:day'
+          : undefined;
+    if (!key) continue;
+    due.push({
+      reference: proof.reference,
+      key,
+      facts: {
+        kind: 'reminder',
+        about: 'proof-deadline',
+        version: proof.version,
+        day: deadline.day,
+        keeps: deadline.keeps,
+        cutoff: formatCutoff(calendar, deadline.day),
+      },
+    });
+  }
+  return due;
 }
 
 /**
@@ -76,6 +143,7 @@ export function reminderJob({
   timeZone,
   onQueued,
   now = () => new Date(),
+  proofs,
 }: ReminderJobOptions): DailyJob {
   return {
     name: 'reminders',
@@ -113,6 +181,13 @@ export function reminderJob({
         if (await reminders.queueMailOnce(candidate.reference, facts, key)) {
           queued += 1;
           logger.info({ job: 'reminders', reference: candidate.reference, about: candidate.about }, 'reminder queued');
+        }
+      }
+      for (const reminder of proofs ? await proofReminders(proofs, at) : []) {
+        if (signal.aborted) break;
+        if (await reminders.queueMailOnce(reminder.reference, reminder.facts, reminder.key)) {
+          queued += 1;
+          logger.info({ job: 'reminders', reference: reminder.reference, about: reminder.key }, 'reminder queued');
         }
       }
       if (queued > 0) onQueued?.();

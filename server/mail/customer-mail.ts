@@ -49,7 +49,11 @@ export function toCustomerSubject(
         ? `${shopName}: a reminder: the deposit for ${reference} is due`
         : facts.about === 'balance'
           ? `${shopName}: a reminder: your order ${reference} is ready and waiting`
-          : `${shopName}: a reminder: your quote for ${reference} expires soon`;
+          : facts.about === 'proof-date-moved'
+            ? `${shopName}: your proof for ${reference} is still waiting: a new date`
+            : facts.about === 'proof-deadline'
+              ? `${shopName}: a reminder: approve your proof for ${reference}${facts.day ? ` by ${formatDay(facts.day)}` : ''}`
+              : `${shopName}: a reminder: your quote for ${reference} expires soon`;
     case 'desk-message':
       return `${shopName}: about ${facts.about === 'quote' ? `your quote request ${reference}` : `your message ${reference}`}`;
     case 'link-replaced':

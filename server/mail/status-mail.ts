@@ -157,7 +157,9 @@ export function reminderMail(
   reminder:
     | { about: 'deposit'; depositDueCents: number }
     | { about: 'balance'; balanceCents: number }
-    | { about: 'quote-expiring'; version: number; validUntil: string },
+    | { about: 'quote-expiring'; version: number; validUntil: string }
+    | { about: 'proof-deadline'; version: number; day: string; cutoff: string; keeps: string }
+    | { about: 'proof-date-moved'; version: number; wanted: string; earliest: string },
   order: OrderContext,
 ): MailDraft {
   const { reference, shopName, link } = order;
@@ -200,6 +202,27 @@ export function reminderMail(
         'After that date we will gladly make you a fresh quote.',
       ];
       break;
+    case 'proof-date-moved':
+      body = [
+        `Your proof for ${reference}${reminder.version > 1 ? ` (version ${reminder.version})` : ''} is still waiting for your approval, and ${formatDay(reminder.wanted)} can no longer be kept with the work already booked on our presses.`,
+        '',
+        `Approved today, your order can be ready by ${formatDay(reminder.earliest)}.`,
+        link
+          ? 'Approve it on your private page, which shows the date before you approve, or tell us there what to change. Need the earlier date? Ask us about a rush.'
+          : 'Reply to this e-mail to approve it, or to ask us about a rush.',
+      ];
+      break;
+    case 'proof-deadline':
+      body = [
+        `Your proof for ${reference}${reminder.version > 1 ? ` (version ${reminder.version})` : ''} is waiting for your approval.`,
+        '',
+        `Approve it by ${formatDay(reminder.day)}, ${reminder.cutoff}, to keep ${formatDay(reminder.keeps)}: after that, the work already booked on our presses may push your order later.`,
+        link
+          ? 'Check it and approve it on your private page, or tell us there what to change.'
+          : 'Reply to this e-mail to approve it or to tell us what to change.',
+        'Already approved? Thank you, and please ignore this reminder.',
+      ];
+      break;
   }
   return {
     to,
@@ -208,6 +231,12 @@ export function reminderMail(
         kind: 'reminder',
         about: reminder.about,
         ...(reminder.about === 'quote-expiring' ? { version: reminder.version } : {}),
+        ...(reminder.about === 'proof-date-moved'
+          ? { version: reminder.version, day: reminder.wanted, keeps: reminder.earliest }
+          : {}),
+        ...(reminder.about === 'proof-deadline'
+          ? { version: reminder.version, day: reminder.day, keeps: reminder.keeps, cutoff: reminder.cutoff }
+          : {}),
       },
       { reference, shopName },
     ),

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requestLinks } from '#server/requests/request-links.ts';
@@ -7,11 +6,12 @@ import { CSRF_FIELD, CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { areaBox } from '#shared/garments/placement-geometry.ts';
 import type { DesignLayer, StudioDesign } from '#shared/studio/design-schema.ts';
 import { flatPng } from '#tests/support/crafted-images.ts';
+import { mockupPixelAt, nearColour } from '#tests/support/mockup-pixels.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
+import { goldDisc, navyTeeDesign, navyTeeQuote, textLayer } from '#tests/support/studio-design.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
-import { MOCKUP_SCALE } from './render-mockups.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const staff = 'owner@seenwear.example';
@@ -24,50 +24,13 @@ const RED = [0xcc, 0x00, 0x00];
 const area = (placement: 'front' | 'back') => areaBox('tee', { placement, widthInches: 12, heightInches: 16 });
 
 /** An arc of gold letters across the top and a gold disc in the middle of the area. */
-const arcAndDisc: DesignLayer[] = [
-  {
-    kind: 'text',
-    text: 'EAGLES',
-    fontId: 'graduate',
-    inkId: 'athletic-gold',
-    sizeInches: 1.2,
-    letterSpacing: 0.05,
-    outline: null,
-    arc: { degrees: 90, direction: 'up' },
-    x: 6,
-    y: 3,
-    rotation: 0,
-  },
-  { kind: 'motif', motifId: 'circle', inkId: 'athletic-gold', widthInches: 4, x: 6, y: 8, rotation: 0 },
-];
+const arcAndDisc: DesignLayer[] = [textLayer({ sizeInches: 1.2, arc: { degrees: 90, direction: 'up' } }), goldDisc];
 
-const designOn = (location: 'front' | 'back'): StudioDesign => ({
-  garmentId: 'gildan-5000',
-  colorName: 'Navy',
-  method: 'screen-printing',
-  locations: { [location]: arcAndDisc },
-});
+const designOn = (location: 'front' | 'back') => navyTeeDesign({ [location]: arcAndDisc });
 
-const quote: Record<string, string> = {
-  name: 'Dana Whitfield',
-  email: 'dana@example.com',
-  phone: '(555) 010-0188',
-  service: 'screen-printing',
-  garment: 'gildan-5000',
-  garmentColor: 'Navy',
-  qtyM: '30',
-  loc1: 'front',
-  loc1Colors: '1',
-  delivery: 'pickup',
-};
-
-async function pixelAt(jpeg: Buffer, x: number, y: number): Promise<number[]> {
-  const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
-  const offset = (Math.round(y * MOCKUP_SCALE) * info.width + Math.round(x * MOCKUP_SCALE)) * info.channels;
-  return [data[offset] ?? -1, data[offset + 1] ?? -1, data[offset + 2] ?? -1];
-}
-const near = (actual: number[], expected: number[]) =>
-  actual.every((value, index) => Math.abs(value - (expected[index] ?? 0)) <= 12);
+const quote = navyTeeQuote(1);
+const pixelAt = mockupPixelAt;
+const near = nearColour;
 
 // A quote request carrying a studio design, over each database: its mockup is the design drawn on the
 // garment as the studio showed it, stored and shown as any mockup, and sent as a proof by the desk.

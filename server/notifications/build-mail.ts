@@ -298,6 +298,49 @@ const builders: { [K in MailKind]: Builder<K> } = {
         }),
       };
     }
+    if (facts.about === 'proof-deadline' || facts.about === 'proof-date-moved') {
+      // Checked again as it goes: never once the proof is approved or replaced.
+      const proofs = await context.reads.versions.proofsOf(about.reference);
+      if (now !== 'proof_sent' || proofs.at(-1)?.version !== facts.version || !facts.day || !facts.keeps)
+        throw new MailNotDueError(`proof v${facts.version} of ${about.reference} no longer waits for an answer`);
+      if (facts.about === 'proof-date-moved') {
+        return {
+          ...reminderMail(
+            request.email,
+            { about: 'proof-date-moved', version: facts.version ?? 1, wanted: facts.day, earliest: facts.keeps },
+            order,
+          ),
+          look: customerLook({
+            ...about,
+            request,
+            rows: [{ label: 'Ready by, approved today', value: formatDay(facts.keeps) }],
+            label: 'Open your proof',
+          }),
+        };
+      }
+      return {
+        ...reminderMail(
+          request.email,
+          {
+            about: 'proof-deadline',
+            version: facts.version ?? 1,
+            day: facts.day,
+            keeps: facts.keeps,
+            cutoff: facts.cutoff ?? 'the end of the working day',
+          },
+          order,
+        ),
+        look: customerLook({
+          ...about,
+          request,
+          rows: [
+            { label: 'Approve by', value: formatDay(facts.day) },
+            { label: 'To keep', value: formatDay(facts.keeps) },
+          ],
+          label: 'Open your proof',
+        }),
+      };
+    }
     const quote = quotes.at(-1);
     const today = localToday(new Date());
     if (now !== 'quoted' || !quote || quote.version !== facts.version || !isQuoteOpen(quote, quote.version, today))

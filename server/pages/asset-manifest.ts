@@ -17,6 +17,9 @@ const CLIENT_ENTRY = 'client/entry-client.tsx';
 /** The desk board's drag and drop: a build entry of its own, the only script the desk loads. */
 export const DESK_BOARD_ENTRY = 'client/entry-desk-board.ts';
 
+/** Pinning a note on a proof by click, tap or keys: a build entry of its own, for the customer's page and the desk. */
+export const PROOF_PINS_ENTRY = 'client/entry-proof-pins.ts';
+
 /** Which scripts and stylesheets a page links: from the manifest in production, fixed Vite URLs in development. */
 export interface AssetResolver {
   /** Assets for a page whose matched lazy routes are these source modules. */

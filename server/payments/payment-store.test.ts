@@ -59,6 +59,20 @@ describe.each(backends)('payments on %s', (backend) => {
     return reference;
   }
 
+  /** A request whose deposit Stripe reports paid by card: its reference and the payment row. */
+  async function paidByCard(key: string) {
+    const reference = await approvedWithSession(`cs_${backend}_${key}`);
+    await storage.payments.applyCheckoutEvent(
+      { id: `evt_${backend}_${key}`, type: 'checkout.session.completed' },
+      `cs_${backend}_${key}`,
+      { paymentIntent: `pi_${backend}_${key}` },
+      (state) => judgeCheckout(paid, state),
+    );
+    const [payment] = await storage.payments.paymentsOf(reference);
+    if (!payment) throw new Error('no payment');
+    return { reference, payment };
+  }
+
   const receipts = async (reference: string) =>
     (await storage.outbox.notificationsOf(reference))
       .map((mail) => String(mail.facts?.kind ?? ''))
@@ -151,15 +165,7 @@ describe.each(backends)('payments on %s', (backend) => {
   });
 
   it('keeps a refund pending until Stripe confirms it, then counts it once with a receipt', async () => {
-    const reference = await approvedWithSession(`cs_${backend}_3`);
-    await storage.payments.applyCheckoutEvent(
-      { id: `evt_${backend}_3`, type: 'checkout.session.completed' },
-      `cs_${backend}_3`,
-      { paymentIntent: `pi_${backend}_3` },
-      (state) => judgeCheckout(paid, state),
-    );
-    const [payment] = await storage.payments.paymentsOf(reference);
-    if (!payment) throw new Error('no payment');
+    const { reference, payment } = await paidByCard('3');
     const refund = {
       id: `re_${backend}_3`,
       amountCents: 5_000,
@@ -199,15 +205,7 @@ describe.each(backends)('payments on %s', (backend) => {
   });
 
   it('records a refund Stripe reports first, and the desk’s own record of it after changes nothing', async () => {
-    const reference = await approvedWithSession(`cs_${backend}_4`);
-    await storage.payments.applyCheckoutEvent(
-      { id: `evt_${backend}_4`, type: 'checkout.session.completed' },
-      `cs_${backend}_4`,
-      { paymentIntent: `pi_${backend}_4` },
-      (state) => judgeCheckout(paid, state),
-    );
-    const [payment] = await storage.payments.paymentsOf(reference);
-    if (!payment) throw new Error('no payment');
+    const { reference, payment } = await paidByCard('4');
     const refund = { id: `re_${backend}_4`, amountCents: 20_000, currency: 'usd', paymentIntent: `pi_${backend}_4` };
     expect(
       await storage.payments.applyRefundEvent(
@@ -230,15 +228,7 @@ describe.each(backends)('payments on %s', (backend) => {
   });
 
   it('knows a second press of the same refund form after Stripe answered the first, and a page that missed a refund', async () => {
-    const reference = await approvedWithSession(`cs_${backend}_4s`);
-    await storage.payments.applyCheckoutEvent(
-      { id: `evt_${backend}_4s`, type: 'checkout.session.completed' },
-      `cs_${backend}_4s`,
-      { paymentIntent: `pi_${backend}_4s` },
-      (state) => judgeCheckout(paid, state),
-    );
-    const [payment] = await storage.payments.paymentsOf(reference);
-    if (!payment) throw new Error('no payment');
+    const { reference, payment } = await paidByCard('4s');
     const ask = { paymentId: payment.id, amountCents: 2_500, actor: staff, note: '', seen: 0 };
     const first = await storage.payments.reserveRefund(reference, ask);
     if (!first.ok) throw new Error('not reserved');

@@ -1,6 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { noSuchRequest, referenceOf, staffOf } from '#server/http/desk-request.ts';
+import { printedFileCheck } from '#server/requests/approved-file.ts';
 import { isPreviewable } from '#server/requests/request-details.ts';
 import type { SentProof, VersionStore } from '#server/requests/version-store.ts';
 import { printSizeText } from '#server/requests/version-views.ts';
@@ -20,7 +21,7 @@ export interface WorkOrderRoutesOptions {
   customer: Pick<CustomerStore, 'approvalsOf'>;
   desk: Pick<DeskStore, 'getRequest'>;
   production: Pick<ProductionStore, 'boardOrders'>;
-  versions: Pick<VersionStore, 'proofsOf' | 'quotesOf' | 'formValuesOf'>;
+  versions: Pick<VersionStore, 'proofsOf' | 'quotesOf' | 'formValuesOf' | 'getProofFile'>;
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
   prices: () => PricingData;
   /** The catalogue's garments, read at each use: a studio design's print areas and sizes. */
@@ -120,6 +121,7 @@ export function workOrderRoutes(options: WorkOrderRoutesOptions): Router {
     const approved = [...proofs].reverse().find(isApproved);
     const proof = approved ?? proofs.at(-1);
     const quote = quotes.at(-1);
+    const check = await printedFileCheck(options.versions, reference, proofs, approvals);
     const inHands = text(payload.inHandsDate);
     const service = booked?.service ?? undefined;
     const view: WorkOrderView = {
@@ -155,6 +157,9 @@ export function workOrderRoutes(options: WorkOrderRoutesOptions): Router {
               name: proof.name,
               approved: isApproved(proof),
               ...optionalField('printSize', printSizeText(proof.widthInches, proof.heightInches)),
+              ...(check?.version === proof.version ? { sha256: check.sha256 } : {}),
+              ...optionalField('approvedSha256', check?.approved?.sha256),
+              ...optionalField('warning', check?.warning),
               ...(isPreviewable(proof.mediaType, 'proof')
                 ? { image: `/staff/requests/${reference}/proofs/${proof.version}/preview` }
                 : {}),

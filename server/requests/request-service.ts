@@ -5,9 +5,15 @@ import type { DeskStore } from '#server/staff/desk-store.ts';
 import type { QueuedFacts } from '#server/storage/mail-facts.ts';
 import { optionalField } from '#shared/optional-field.ts';
 import { type PaymentPurpose, payableNow, waitsForDeposit } from '#shared/payments/order-money.ts';
+import type { PricingData } from '#shared/pricing/estimate.ts';
 import { customerCancellable } from '#shared/requests/customer-steps.ts';
 import { type DecisionVerdict, judgeDecision } from '#shared/requests/decision-rules.ts';
-import { canPromise, type PromisedDate } from '#shared/requests/promised-date.ts';
+import {
+  type ApprovalDeadline,
+  approvalDeadline,
+  canPromise,
+  type PromisedDate,
+} from '#shared/requests/promised-date.ts';
 import { isQuoteOpen } from '#shared/requests/quote.ts';
 import {
   canMove,
@@ -82,6 +88,7 @@ export function createRequestService({
   versions,
   now,
   planner,
+  site,
 }: {
   customer: Pick<CustomerStore, 'decideVersion' | 'approvalsOf' | 'askFreshQuote' | 'cancelByCustomer'>;
   desk: Pick<DeskStore, 'getRequestState' | 'changeRequestStatus' | 'undoCancel' | 'changePromisedDate'>;
@@ -90,6 +97,8 @@ export function createRequestService({
   now: () => Date;
   /** The promised day follows the calculator's schedule and the shop's load (server/production/). */
   planner: ProductionPlanner;
+  /** The price files and order terms, read at each use: an approval's deadline is counted on them. */
+  site?: () => PricingData;
 }) {
   const today = () => localToday(now());
   const moneyReads = { versions, customer, payments };
@@ -239,6 +248,19 @@ export function createRequestService({
       // An order pressed after its new promise is at risk: the inbox's flags are worked out again.
       planner.invalidate();
       return 'changed';
+    },
+
+    /**
+     * The latest approval of the proof out now that still has the order ready by `target` (the day promised,
+     * else the customer's in-hands date), on today's load: the planner's, the same the board and every
+     * estimate read. Undefined without a date to keep or a request the engine can price.
+     */
+    async approvalDeadline(reference: string, target: string | undefined): Promise<ApprovalDeadline | undefined> {
+      if (!site || !target || !/^\d{4}-\d{2}-\d{2}$/.test(target)) return undefined;
+      const values = await versions.formValuesOf(reference);
+      if (!values) return undefined;
+      const { dates } = await planner.current();
+      return approvalDeadline(values, site(), now(), dates, target);
     },
 
     /** Whether a proof may be sent now, and where sending it takes the request (a draft stays with its quote). */

@@ -8,6 +8,7 @@ import type { StoredFile } from '#server/submissions/submission-store.ts';
 import type { QuoteLine, QuoteTerms } from '#shared/requests/quote.ts';
 import { quoteTotal } from '#shared/requests/quote.ts';
 import { DESIGN_FIELD } from '#shared/submissions/design-field-name.ts';
+import { createProofPinStore } from './proof-pin-queries.ts';
 import type { ReplacedDesign, SentProof, SentQuote, VersionSend, VersionStore } from './version-store.ts';
 
 type VersionTable = 'quotes' | 'proofs';
@@ -260,6 +261,7 @@ async function designsReplaced({ db }: Database, reference: string): Promise<Rep
 /** The quotes and proofs sent on each request, on the open database. */
 export function createVersionStore(database: Database): VersionStore {
   return {
+    ...createProofPinStore(database),
     sendQuote: (reference, terms, sending) => sendQuote(database, reference, terms, sending),
     quotesOf: (reference) => quotesOf(database, reference),
     sendProof: (reference, proof, sending) => sendProof(database, reference, proof, sending),

@@ -3,6 +3,7 @@ import type { QueuedFacts } from '#server/storage/mail-facts.ts';
 import type { StoredFile } from '#server/submissions/submission-store.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
+import type { ProofPinStore } from './proof-pin-store.ts';
 
 /** Quotes and proofs: numbered versions of a request, each frozen when the desk sends it. */
 
@@ -41,7 +42,7 @@ export interface VersionSend {
 type VersionSent = { sent: true; version: number } | { sent: false; reason: 'missing' | 'conflict' };
 
 /** The desk's sending and reading of quote and proof versions, and the quote form they are priced from. */
-export interface VersionStore {
+export interface VersionStore extends ProofPinStore {
   /**
    * Freezes a quote as the request's next version (v1, v2…), moves the request `from` → `to`, logs it
    * and queues the customer's mail, in one transaction; only while the request is still in `from`.

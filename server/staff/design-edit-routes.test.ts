@@ -1,11 +1,10 @@
-import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MOCKUP_SCALE } from '#server/mockups/render-mockups.ts';
 import { CSRF_HEADER } from '#shared/csrf-contract.ts';
 import { areaBox } from '#shared/garments/placement-geometry.ts';
-import type { DesignLayer, StudioDesign } from '#shared/studio/design-schema.ts';
+import { mockupPixelAt, nearColour } from '#tests/support/mockup-pixels.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
+import { goldDisc, navyTeeDesign, navyTeeQuote } from '#tests/support/studio-design.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
@@ -17,44 +16,10 @@ const csrfSecret = 'test-secret-0123456789abcdef0123456789abcdef';
 const GOLD = [0xff, 0xb8, 0x1c];
 const WHITE = [0xff, 0xff, 0xff];
 
-/** A gold disc in the middle of the front. */
-const disc: DesignLayer = {
-  kind: 'motif',
-  motifId: 'circle',
-  inkId: 'athletic-gold',
-  widthInches: 4,
-  x: 6,
-  y: 8,
-  rotation: 0,
-};
-const customerDesign: StudioDesign = {
-  garmentId: 'gildan-5000',
-  colorName: 'Navy',
-  method: 'screen-printing',
-  locations: { front: [disc] },
-};
-
-const quote: Record<string, string> = {
-  name: 'Dana Whitfield',
-  email: 'dana@example.com',
-  phone: '(555) 010-0188',
-  service: 'screen-printing',
-  garment: 'gildan-5000',
-  garmentColor: 'Navy',
-  qtyM: '30',
-  loc1: 'front',
-  loc1Colors: '1',
-  delivery: 'pickup',
-  design: JSON.stringify(customerDesign),
-};
-
-async function pixelAt(jpeg: Buffer, x: number, y: number): Promise<number[]> {
-  const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
-  const offset = (Math.round(y * MOCKUP_SCALE) * info.width + Math.round(x * MOCKUP_SCALE)) * info.channels;
-  return [data[offset] ?? -1, data[offset + 1] ?? -1, data[offset + 2] ?? -1];
-}
-const near = (actual: number[], expected: number[]) =>
-  actual.every((value, index) => Math.abs(value - (expected[index] ?? 0)) <= 12);
+const customerDesign = navyTeeDesign({ front: [goldDisc] });
+const quote = { ...navyTeeQuote(1), design: JSON.stringify(customerDesign) };
+const pixelAt = mockupPixelAt;
+const near = nearColour;
 
 // The desk's edit of a customer's studio design, over each database: read as JSON behind the desk's sign-in,
 // saved back checked as the quote form's design is, the customer's kept in the history, the mockup redrawn.
@@ -109,11 +74,11 @@ describe.each(backends)('the desk edits a studio design, on %s', (backend) => {
   });
 
   it('refuses a post without the anti-forgery token, and a design the catalogue or the request does not take', async () => {
-    const moved = { ...customerDesign, locations: { front: [{ ...disc, x: 3 }] } };
+    const moved = { ...customerDesign, locations: { front: [{ ...goldDisc, x: 3 }] } };
     expect((await save({ design: moved, location: 'front' }, null)).status).toBe(403);
     expect((await save({ location: 'front' })).status).toBe(400);
     const badInk = await save({
-      design: { ...moved, locations: { front: [{ ...disc, inkId: 'neon-plaid' }] } },
+      design: { ...moved, locations: { front: [{ ...goldDisc, inkId: 'neon-plaid' }] } },
       location: 'front',
     });
     expect(badInk.status).toBe(422);
@@ -138,7 +103,7 @@ describe.each(backends)('the desk edits a studio design, on %s', (backend) => {
     );
 
     // The shop moves the disc to the left and prints it white.
-    const edited = { ...customerDesign, locations: { front: [{ ...disc, x: 3, inkId: 'white' }] } };
+    const edited = { ...customerDesign, locations: { front: [{ ...goldDisc, x: 3, inkId: 'white' }] } };
     const saved = await save({ design: edited, location: 'front' });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.next).toBe(`/staff/requests/${reference}?done=design-saved#design`);

@@ -2,6 +2,7 @@ import { type RequestHandler, Router } from 'express';
 import createHttpError from 'http-errors';
 import { referenceOf } from '#server/http/desk-request.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
+import type { MemberPrint } from '#server/studio/member-sheets.ts';
 import type { PressOptions } from '#server/studio/press-file.ts';
 import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
 import type { DesignLayer } from '#shared/studio/design-schema.ts';
@@ -18,6 +19,8 @@ export interface DesignRoutesOptions {
    * mockups' matching, which draws them too): without it a picture layer is left out of the files.
    */
   pictures?: (reference: string, layers: readonly DesignLayer[]) => Promise<PressOptions['uploads']>;
+  /** The request's group members still in it (the app hands in the group store's): for the names sheet. */
+  members?: (reference: string) => Promise<readonly MemberPrint[]>;
 }
 
 const isFileName = (value: unknown): value is DesignFileName =>
@@ -33,7 +36,12 @@ function sendDesignFile(options: DesignRoutesOptions): RequestHandler {
     if (!design) throw createHttpError(404, 'This request has no studio design.');
     const place = designLocations(design, options.garments()).find((candidate) => candidate.location === location);
     if (!place) throw createHttpError(404, `The design has nothing at "${String(location)}".`);
-    const drawn = await drawDesignFile(design, place, file, await options.pictures?.(reference, place.layers));
+    const pictures = file === 'names.pdf' ? undefined : await options.pictures?.(reference, place.layers);
+    const members = file === 'names.pdf' ? await options.members?.(reference) : undefined;
+    const drawn = await drawDesignFile(design, place, file, {
+      ...(pictures ? { uploads: pictures } : {}),
+      ...(members ? { members } : {}),
+    });
     if (!drawn.ok) throw createHttpError(404, drawn.message);
     // As every file the desk sends: a download, and sandboxed should a browser open it anyway.
     res

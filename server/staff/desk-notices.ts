@@ -1,3 +1,4 @@
+import { pinNotices } from '#shared/requests/proof-pins.ts';
 import { proofNotices } from './proof-routes.ts';
 
 /** What the desk says after an action, as the request page shows it at the top. */
@@ -68,6 +69,10 @@ export const deskNotices: Readonly<Record<string, DeskNotice>> = {
   'proof-sent': { type: 'success', text: 'Proof sent to the customer.' },
   'no-quote': { type: 'error', text: 'A quote cannot be sent from this status.' },
   'no-proof': { type: 'error', text: 'A proof cannot be sent from this status.' },
+  'pin-added': { type: 'success', text: 'Your note is pinned on the proof: the customer sees it on their page.' },
+  'pin-answered': pinNotices['pin-answered'],
+  'pin-done': pinNotices['pin-done'],
+  'pin-reopened': pinNotices['pin-reopened'],
   ...Object.fromEntries(Object.entries(proofNotices).map(([key, text]) => [key, { type: 'error' as const, text }])),
   'link-replaced': { type: 'success', text: 'The customer’s link was replaced: the old one no longer works.' },
   'link-mailed': {

@@ -13,6 +13,8 @@ export interface DeskRendererOptions {
   stylesheets: () => readonly string[];
   /** The address of the board's drag-and-drop script (a build entry of its own). */
   boardScript: () => string;
+  /** The address of the proofs' pin script (a build entry of its own). */
+  proofScript?: () => string;
   shopName: string;
   /** The price files, read at each use (they reload): the order terms give the shop's time zone. */
   prices: () => PricingData;
@@ -26,6 +28,7 @@ export function deskRenderer(options: DeskRendererOptions): DeskRender {
       timeZone: options.prices()['order-terms'].timeZone,
       stylesheets: options.stylesheets(),
       boardScript: options.boardScript(),
+      ...(options.proofScript ? { proofScript: options.proofScript() } : {}),
       shopName: options.shopName,
     });
     res.status(status).type('html').send(html);

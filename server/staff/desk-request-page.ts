@@ -1,21 +1,26 @@
 import type { Request, RequestHandler } from 'express';
-import type { CustomerStore } from '#server/customer/customer-store.ts';
+import type { Approval, CustomerStore } from '#server/customer/customer-store.ts';
 import type { GroupStore } from '#server/groups/group-store.ts';
 import { noSuchRequest, referenceOf, staffOf } from '#server/http/desk-request.ts';
 import type { OutboxStore } from '#server/mail/outbox-store.ts';
 import type { MockupStore } from '#server/mockups/mockup-store.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
-import { askedView } from '#server/requests/request-details.ts';
+import { printedFileCheck } from '#server/requests/approved-file.ts';
+import { imagePixels } from '#server/requests/image-pixels.ts';
+import type { StoredPin } from '#server/requests/proof-pin-store.ts';
+import { askedView, isPreviewable } from '#server/requests/request-details.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
-import { statusMail } from '#server/requests/request-service.ts';
-import type { VersionStore } from '#server/requests/version-store.ts';
+import { type RequestService, statusMail } from '#server/requests/request-service.ts';
+import type { SentProof, VersionStore } from '#server/requests/version-store.ts';
 import type { Actor } from '#server/storage/activity.ts';
 import type { QueuedFacts } from '#server/storage/mail-facts.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
 import type { DeskGroupView } from '#shared/groups/group-contract.ts';
+import { optionalField } from '#shared/optional-field.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { canPromise } from '#shared/requests/promised-date.ts';
+import { pinStatuses } from '#shared/requests/proof-pins.ts';
 import { isQuoteOpen } from '#shared/requests/quote.ts';
 import {
   canSendProof,
@@ -34,14 +39,16 @@ import type { DeskNotice } from './desk-notices.ts';
 import type { DeskRender } from './desk-render.ts';
 import type { DeskSections } from './desk-sections.ts';
 import type { DeskStore } from './desk-store.ts';
-import { eventView, fileView, mailView, proofView, quoteView, threadView } from './desk-views.ts';
+import { deskPinViews, eventView, fileView, mailView, proofView, quoteView, threadView } from './desk-views.ts';
 import { requestPageReads } from './request-page-reads.ts';
 
 /** What the desk's request page reads and shows. */
 export interface CustomerPageOptions {
   desk: Pick<DeskStore, 'getRequest' | 'markRequestRead'>;
+  /** The approval deadline of a proof out, on the shop's load (the request service's). */
+  requests?: Pick<RequestService, 'approvalDeadline'>;
   /** The quotes, proofs and form of the request. */
-  versions: Pick<VersionStore, 'quotesOf' | 'proofsOf' | 'formValuesOf'>;
+  versions: Pick<VersionStore, 'quotesOf' | 'proofsOf' | 'formValuesOf' | 'pinsOf' | 'getProofFile'>;
   /** The customer's approvals. */
   customer: Pick<CustomerStore, 'approvalsOf'>;
   /** The request's mails. */
@@ -92,6 +99,50 @@ const ON_THE_BOARD: readonly string[] = [
   'completed',
 ];
 
+/**
+ * The proofs' notes as the desk shows them: every pin, whether the newest proof takes notes, each picture's
+ * size (the pins are drawn over it), the numbers answered since it was sent, and, from Proof approved on,
+ * whether the file the work order prints is the one approved.
+ */
+async function proofNotesOf(
+  options: CustomerPageOptions,
+  reference: string,
+  request: { name: string; status: RequestStatus; promised?: { date: string }; payload: Record<string, unknown> },
+  proofs: SentProof[],
+  approvals: Approval[],
+  stored: StoredPin[],
+) {
+  const pins = deskPinViews(stored, request.name);
+  const newest = proofs.at(-1);
+  const open = newest !== undefined && pinStatuses.includes(request.status);
+  const pixels = new Map<number, { width: number; height: number }>();
+  for (const proof of proofs) {
+    if (!isPreviewable(proof.mediaType, 'proof')) continue;
+    const file = await options.versions.getProofFile(reference, proof.version);
+    const size = file && imagePixels(file.data, file.mediaType);
+    if (size) pixels.set(proof.version, size);
+  }
+  // Answered: a word from the shop under it, or marked done, on the version the next one replaces.
+  const answered = pins
+    .filter((pin) => pin.version === newest?.version && (pin.done || pin.replies.some((reply) => !reply.fromCustomer)))
+    .map((pin) => pin.number);
+  const check = PRINTING.includes(request.status)
+    ? await printedFileCheck(options.versions, reference, proofs, approvals)
+    : undefined;
+  const inHands = request.payload.inHandsDate;
+  const deadline =
+    request.status === 'proof_sent'
+      ? await options.requests?.approvalDeadline(
+          reference,
+          request.promised?.date ?? (typeof inHands === 'string' ? inHands : undefined),
+        )
+      : undefined;
+  return { pins, open, pixels, answered, fileWarning: check?.warning, deadline };
+}
+
+/** From here on, the work order's file goes to the press: the desk checks it is the approved one. */
+const PRINTING: readonly RequestStatus[] = ['proof_approved', 'in_production'];
+
 /** Every section's reads at once (each a round trip on PostgreSQL); the money card's from these. */
 function readPage(options: CustomerPageOptions, reference: string) {
   const quotesRead = options.versions.quotesOf(reference);
@@ -108,6 +159,7 @@ function readPage(options: CustomerPageOptions, reference: string) {
     options.mockups.mockupsOf(reference),
     options.groupView(reference),
     reads,
+    options.versions.pinsOf(reference),
   ]);
 }
 
@@ -169,8 +221,9 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
       if (!(await options.desk.markRequestRead(reference, actor))) throw noSuchRequest();
       page = await readPage(options, reference);
     }
-    const [request, mails, quotes, proofs, customerPage, approvals, formValues, mockups, group, reads] = page;
+    const [request, mails, quotes, proofs, customerPage, approvals, formValues, mockups, group, reads, pins] = page;
     if (!request) throw noSuchRequest();
+    const proofNotes = await proofNotesOf(options, reference, request, proofs, approvals, pins);
     const design = storedDesign(formValues);
     const notice = noticeOf(options.notices, req);
     const today = localToday(options.now());
@@ -237,7 +290,18 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
         : {}),
       ...(request.freshQuoteAskedAt ? { freshQuoteAskedAt: request.freshQuoteAskedAt.toISOString() } : {}),
       quotes: quotes.map((quote) => quoteView(quote, quotes.length, today, approvals)).reverse(),
-      proofs: proofs.map((proof) => proofView(proof, proofs.length, approvals)).reverse(),
+      proofs: proofs
+        .map((proof) =>
+          proofView(proof, proofs.length, approvals, {
+            pins: proofNotes.pins,
+            open: proofNotes.open,
+            ...optionalField('pixels', proofNotes.pixels.get(proof.version)),
+          }),
+        )
+        .reverse(),
+      answeredPins: proofNotes.answered,
+      ...optionalField('fileWarning', proofNotes.fileWarning),
+      ...optionalField('proofDeadline', proofNotes.deadline),
       canQuote: canSendQuote(request.kind, request.status),
       canSendProof: canSendProof(request.kind, request.status),
       ...(request.promised ? { promised: request.promised } : {}),

@@ -5,6 +5,7 @@ import type { LimitStore } from '#server/http/limit-store.ts';
 import type { LinkKeys } from '#server/http/link-secrets.ts';
 import type { OutboxStore } from '#server/mail/outbox-store.ts';
 import type { ProductionPlanner } from '#server/production/production-store.ts';
+import type { WaitingProof } from '#server/requests/proof-pin-store.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
 import { type RequestService, statusMail } from '#server/requests/request-service.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
@@ -17,7 +18,7 @@ import { type DeskNotice, deskNotices } from './desk-notices.ts';
 import { type CustomerPageOptions, showRequest } from './desk-request-page.ts';
 import type { DeskStore } from './desk-store.ts';
 import { listItemView } from './desk-views.ts';
-import { proofFileRoutes } from './proof-routes.ts';
+import { proofFileRoutes, proofNoteRoutes } from './proof-routes.ts';
 import { quoteRoutes } from './quote-routes.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 import type { StaffAuth } from './staff-auth.ts';
@@ -76,7 +77,9 @@ export interface DeskRoutesOptions
 type DeskContext = Omit<DeskRoutesOptions, 'now' | 'notices'> & Pick<CustomerPageOptions, 'now' | 'notices'>;
 
 /** The inbox: filtered by status, kind and a search, a page at a time, with each order's risk. */
-function showInbox(options: Pick<DeskContext, 'desk' | 'planner' | 'render' | 'now'>): RequestHandler {
+function showInbox(
+  options: Pick<DeskContext, 'desk' | 'planner' | 'render' | 'now' | 'versions' | 'requests'>,
+): RequestHandler {
   return async (req, res) => {
     const status = typeof req.query.status === 'string' && req.query.status !== '' ? req.query.status : undefined;
     const kind = req.query.kind === 'quote' || req.query.kind === 'contact' ? req.query.kind : undefined;
@@ -88,9 +91,10 @@ function showInbox(options: Pick<DeskContext, 'desk' | 'planner' | 'render' | 'n
       ...(search ? { search } : {}),
       ...(status && (isStatusOf('quote', status) || isStatusOf('contact', status)) ? { status } : {}),
     };
-    const [list, risks] = await Promise.all([
+    const [list, risks, waiting] = await Promise.all([
       options.desk.listRequests({ ...filter, pageSize: PAGE_SIZE }),
       options.planner.risks(),
+      options.versions.proofsWaiting(),
     ]);
     const today = options.now();
     await options.render(req, res, {
@@ -106,8 +110,25 @@ function showInbox(options: Pick<DeskContext, 'desk' | 'planner' | 'render' | 'n
       counts: list.counts,
       unread: list.unread,
       ...optionalField('uncounted', list.uncounted),
+      ...(waiting.length > 0 ? { proofsWaiting: await waitingWithDeadlines(options.requests, waiting) } : {}),
     });
   };
+}
+
+/**
+ * The proofs out with their customers, each with the last day an approval keeps its date (on today's load),
+ * the soonest deadline first; those with no date to keep after them, the longest waiting first.
+ */
+async function waitingWithDeadlines(requests: DeskContext['requests'], waiting: readonly WaitingProof[]) {
+  const rows = await Promise.all(
+    waiting.map(async ({ target, sentAt, ...proof }) => {
+      const deadline = await requests.approvalDeadline(proof.reference, target);
+      return { ...proof, sentAt: sentAt.toISOString(), ...(deadline ? { deadline } : {}) };
+    }),
+  );
+  const sortDay = (row: (typeof rows)[number]) =>
+    !row.deadline ? '9999-12-31' : 'late' in row.deadline ? '0000-00-00' : row.deadline.day;
+  return rows.sort((a, b) => sortDay(a).localeCompare(sortDay(b)));
 }
 
 /** A file the customer sent, or its preview. */
@@ -301,6 +322,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
   router.post('/staff/requests/:reference/link', replaceLink(context));
   router.post('/staff/requests/:reference/notes', addNote(context));
   router.use(proofFileRoutes(context.versions));
+  router.use(proofNoteRoutes(context.versions));
   router.use(
     quoteRoutes({
       desk: context.desk,

@@ -2,6 +2,7 @@ import type { Approval } from '#server/customer/customer-store.ts';
 import type { NotificationState } from '#server/mail/outbox-store.ts';
 import { queuedSubject } from '#server/mail/queued-subject.ts';
 import { humanize } from '#server/requests/payload-text.ts';
+import type { StoredPin } from '#server/requests/proof-pin-store.ts';
 import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
 import type { SentProof, SentQuote } from '#server/requests/version-store.ts';
 import { printSizeText, quoteFigures } from '#server/requests/version-views.ts';
@@ -21,6 +22,7 @@ import type {
 import { formatDay } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import { optionalField } from '#shared/optional-field.ts';
+import type { PinView } from '#shared/requests/proof-pins.ts';
 import { isQuoteOpen } from '#shared/requests/quote.ts';
 import { type RequestStatus, statusLabels } from '#shared/requests/request-status.ts';
 import { browserName } from './browser-name.ts';
@@ -188,7 +190,11 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
             ? 'Reminded the customer of the deposit due (e-mail)'
             : data.about === 'balance'
               ? 'Reminded the customer the order is ready and its balance due (e-mail)'
-              : `Reminded the customer that quote v${String(data.version)} expires soon (e-mail)`,
+              : data.about === 'proof-deadline'
+                ? `Reminded the customer to approve proof v${String(data.version)} by ${typeof data.day === 'string' ? formatDay(data.day) : 'its deadline'} (e-mail)`
+                : data.about === 'proof-date-moved'
+                  ? `Told the customer the date asked for can no longer be kept: ${typeof data.keeps === 'string' ? formatDay(data.keeps) : 'a later date'} if approved now (e-mail)`
+                  : `Reminded the customer that quote v${String(data.version)} expires soon (e-mail)`,
       };
     case 'status': {
       const from = statusLabels[data.from as RequestStatus] ?? String(data.from);
@@ -203,6 +209,16 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
         ...(message ? { text: message } : reason ? { text: reason } : {}),
       };
     }
+    case 'proof_note':
+      return { ...base, what: `Pinned note ${String(data.number)} on proof v${String(data.version)}` };
+    case 'proof_note_answer':
+      return {
+        ...base,
+        what:
+          data.answered === true
+            ? `Answered note ${String(data.number)}${data.done === true ? ' and marked it done' : ''}`
+            : `${data.done === false ? 'Opened again' : 'Marked done:'} note ${String(data.number)}`,
+      };
     default:
       return { ...base, what: humanize(event.type) };
   }
@@ -279,7 +295,45 @@ function approvalOf(approvals: Approval[], subject: Approval['subject'], version
     ip: approval.ip,
     userAgent: approval.userAgent,
     ...optionalField('browser', browserName(approval.userAgent)),
+    ...optionalField('fileSha256', approval.fileSha256),
+    ...optionalField('terms', approval.terms && termsText(approval.terms)),
   };
+}
+
+/** The order terms kept with an approval (JSON), in the words the customer agreed to. */
+function termsText(json: string): string | undefined {
+  try {
+    const terms = JSON.parse(json) as { payments?: { cancelText?: unknown }; salesTax?: unknown };
+    const parts = [terms.payments?.cancelText, terms.salesTax].filter(
+      (part): part is string => typeof part === 'string' && part !== '',
+    );
+    return parts.length > 0 ? parts.join(' ') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The notes as the desk reads them: the customer's by their name, the staff's by theirs. */
+export function deskPinViews(pins: readonly StoredPin[], customerName: string): PinView[] {
+  const who = (author: Actor) => (author === 'customer' ? customerName : actorName(author));
+  return pins.map((pin) => ({
+    number: pin.number,
+    version: pin.version,
+    x: pin.x,
+    y: pin.y,
+    place: pin.place,
+    text: pin.text,
+    who: who(pin.author),
+    fromCustomer: pin.author === 'customer',
+    at: pin.createdAt.toISOString(),
+    done: pin.done !== undefined,
+    replies: pin.replies.map((reply) => ({
+      who: who(reply.author),
+      fromCustomer: reply.author === 'customer',
+      text: reply.text,
+      at: reply.createdAt.toISOString(),
+    })),
+  }));
 }
 
 /** A sent quote as the desk lists it: amounts formatted, and whether the customer can still approve it. */
@@ -310,7 +364,15 @@ export function quoteView(
 }
 
 /** A sent proof as the desk lists it. */
-export function proofView(proof: SentProof, latestVersion: number, approvals: Approval[] = []): DeskProof {
+export function proofView(
+  proof: SentProof,
+  latestVersion: number,
+  approvals: Approval[] = [],
+  notes: { pins: readonly PinView[]; open: boolean; pixels?: { width: number; height: number } } = {
+    pins: [],
+    open: false,
+  },
+): DeskProof {
   return {
     version: proof.version,
     ...optionalField('approval', approvalOf(approvals, 'proof', proof.version)),
@@ -322,5 +384,8 @@ export function proofView(proof: SentProof, latestVersion: number, approvals: Ap
     sentAt: proof.sentAt.toISOString(),
     sentBy: actorName(proof.sentBy),
     current: proof.version === latestVersion,
+    pins: notes.pins.filter((pin) => pin.version === proof.version),
+    canPin: notes.open && proof.version === latestVersion,
+    ...optionalField('pixels', notes.pixels),
   };
 }

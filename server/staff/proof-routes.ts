@@ -2,6 +2,8 @@ import { type Request, type Response, Router } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import createHttpError from 'http-errors';
 import { referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
+import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
+import type { PinRefusal, StoredPin } from '#server/requests/proof-pin-store.ts';
 import { sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
@@ -9,6 +11,7 @@ import type { StoredFile } from '#server/submissions/submission-store.ts';
 import { damagedArtworkError } from '#server/uploads/artwork-structure.ts';
 import { artworkFileName } from '#server/uploads/artwork-type.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
+import { type PinProblem, pinNotices, readPinNote, readPinText } from '#shared/requests/proof-pins.ts';
 import { isStatusOf } from '#shared/requests/request-status.ts';
 import { cleanFileName } from '#shared/submissions/artwork.ts';
 import { deskHeaders, requireStaff } from './desk-http.ts';
@@ -43,6 +46,20 @@ function inchesOf(text: string): number | null | undefined {
   return value > 0 && value <= MAX_INCHES ? value : undefined;
 }
 
+/**
+ * The new version's note to the customer, ending with the notes it answers: those on the version it replaces
+ * that the shop answered or marked done, by number, so the customer knows what to look for.
+ */
+function withAnswered(notes: string, pins: readonly StoredPin[]): string {
+  const newest = Math.max(0, ...pins.map((pin) => pin.version));
+  const answered = pins
+    .filter((pin) => pin.version === newest && (pin.done || pin.replies.some((reply) => reply.author !== 'customer')))
+    .map((pin) => pin.number);
+  if (answered.length === 0) return notes;
+  const line = `This version answers ${answered.length === 1 ? 'note' : 'notes'} ${answered.join(', ')}.`;
+  return notes ? `${notes}\n\n${line}` : line;
+}
+
 async function readProof(upload: Express.Multer.File | undefined): Promise<StoredFile | keyof typeof proofNotices> {
   if (!upload || upload.size === 0) return 'proof-missing';
   const detected = await fileTypeFromBuffer(upload.buffer);
@@ -55,7 +72,7 @@ async function readProof(upload: Express.Multer.File | undefined): Promise<Store
 
 interface ProofRoutesOptions {
   desk: Pick<DeskStore, 'getRequestState'>;
-  versions: Pick<VersionStore, 'sendProof'>;
+  versions: Pick<VersionStore, 'sendProof' | 'pinsOf'>;
   /** The request service: the rules of every move and answer. */
   requests: RequestService;
   auth: Pick<StaffAuth, 'current'>;
@@ -96,7 +113,7 @@ export function proofUploadRoutes(options: ProofRoutesOptions): Router {
       }
       const file = await readProof((req.files as Express.Multer.File[] | undefined)?.[0]);
       if (typeof file === 'string') return res.redirect(303, `${back}?done=${file}`);
-      const notes = textField(req.body, 'notes').slice(0, 2000);
+      const notes = withAnswered(textField(req.body, 'notes').slice(0, 2000), await options.versions.pinsOf(reference));
       const outcome = await options.versions.sendProof(
         reference,
         { file, widthInches: width, heightInches: height, notes },
@@ -127,6 +144,60 @@ export function proofFileRoutes(versions: Pick<VersionStore, 'getProofFile'>): R
       throw createHttpError(404, 'There is no such proof.');
     }
     sendRequestFile(res, await versions.getProofFile(reference, version), preview === 'preview', 'proof');
+  });
+  return router;
+}
+
+/** A refused note, as the desk's error page says it (with the way back to the request): nothing was kept. */
+function noteRefused(problem: PinProblem): createHttpError.HttpError {
+  const status = problem === 'pin-missing' ? 404 : problem === 'pin-superseded' || problem === 'pin-closed' ? 409 : 422;
+  return createHttpError(status, pinNotices[problem].text);
+}
+
+const refusalProblem: Record<PinRefusal, PinProblem> = {
+  missing: 'pin-missing',
+  superseded: 'pin-superseded',
+  closed: 'pin-closed',
+};
+
+/**
+ * The desk's notes on a proof: a note pinned on the newest version, an answer under any note of it, a note
+ * marked done or opened again. The same checks as the customer's; a refusal is a 4xx page with the way back.
+ */
+export function proofNoteRoutes(versions: Pick<VersionStore, 'addPin' | 'answerPin'>): Router {
+  const router = Router();
+  router.post('/staff/requests/:reference/proofs/:version/notes', async (req, res) => {
+    const reference = referenceOf(req);
+    const back = `/staff/requests/${reference}`;
+    res.locals[BACK_TO_LOCAL] = back;
+    const read = readPinNote(req.body);
+    if (!read.ok) throw noteRefused(read.problem);
+    const version = /^\d{1,4}$/.test(String(req.params.version)) ? Number(req.params.version) : 0;
+    const outcome = await versions.addPin(reference, version, read.note, `staff:${staffOf(res)}`);
+    if (!outcome.added) throw noteRefused(refusalProblem[outcome.reason]);
+    res.redirect(303, `${back}?done=pin-added#note-${outcome.number}`);
+  });
+  router.post('/staff/requests/:reference/proof-notes/:number', async (req, res) => {
+    const reference = referenceOf(req);
+    const back = `/staff/requests/${reference}`;
+    res.locals[BACK_TO_LOCAL] = back;
+    const doneField = textField(req.body, 'done');
+    const done = doneField === 'done' ? true : doneField === 'open' ? false : undefined;
+    const typed = textField(req.body, 'text');
+    let text: string | undefined;
+    if (typed !== '' || done === undefined) {
+      const read = readPinText(typed);
+      if (!read.ok) throw noteRefused(read.problem);
+      text = read.text;
+    }
+    const number = /^\d{1,6}$/.test(String(req.params.number)) ? Number(req.params.number) : 0;
+    const outcome = await versions.answerPin(reference, number, {
+      author: `staff:${staffOf(res)}`,
+      ...(text ? { text } : {}),
+      ...(done === undefined ? {} : { done }),
+    });
+    if (outcome !== 'answered') throw noteRefused(refusalProblem[outcome]);
+    res.redirect(303, `${back}?done=${text ? 'pin-answered' : done ? 'pin-done' : 'pin-reopened'}#note-${number}`);
   });
   return router;
 }

@@ -42,10 +42,23 @@ const mailFactsSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cancel-undone'), status: z.enum(statuses) }),
   // Sent once each by the reminder job (server/jobs/reminder-job.ts): a deposit or a balance due for some
   // days, a quote (its version) a few days before it expires.
+  // A proof (its version) waiting for its answer: the day before its approval deadline and on its morning,
+  // with the deadline's day and the date it keeps (YYYY-MM-DD); once the date can no longer be kept, the
+  // date asked for (`day`) and the earliest one now (`keeps`).
   z.object({
     kind: z.literal('reminder'),
-    about: z.enum(['deposit', 'balance', 'quote-expiring']),
+    about: z.enum(['deposit', 'balance', 'quote-expiring', 'proof-deadline', 'proof-date-moved']),
     version: version.optional(),
+    day: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    keeps: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    /** The shop's cut-off that day, in its words ("12:00 pm CST"). */
+    cutoff: z.string().max(40).optional(),
   }),
   z.object({ kind: z.literal('desk-message'), message: text, about: z.enum(['quote', 'contact']) }),
   z.object({ kind: z.literal('link-replaced') }),

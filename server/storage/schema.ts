@@ -260,6 +260,34 @@ export interface StorageDatabase {
     ip: string;
     user_agent: string;
     at: Timestamp;
+    /** A proof's approval: the SHA-256 (hex) of the file approved, and the order terms agreed to, as JSON (migration 0025). */
+    file_sha256: string | null;
+    terms: string | null;
+  };
+  /** Notes pinned on a proof version, numbered per request; the point as fractions of the picture (migration 0025). */
+  proof_pins: {
+    id: Generated<number>;
+    submission_id: number;
+    proof_version: number;
+    number: number;
+    x: number | null;
+    y: number | null;
+    /** Where, in words: the note's place when it has no point. */
+    place: string;
+    text: string;
+    /** "customer" or "staff:<address>". */
+    author: string;
+    created_at: Timestamp;
+    done_at: Timestamp | null;
+    done_by: string | null;
+  };
+  /** The answers under a pinned note (migration 0025). */
+  proof_pin_replies: {
+    id: Generated<number>;
+    pin_id: number;
+    author: string;
+    text: string;
+    created_at: Timestamp;
   };
   /** One-time staff sign-in links, by the SHA-256 of their secret. */
   staff_sign_in_links: {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { countInks } from '#shared/studio/ink-count.ts';
 import { MESH_UNDERBASE } from '#shared/studio/mesh.ts';
-import { fiveLayerDesign, frontArea } from '#tests/support/studio-design.ts';
+import { threeBandPng } from '#tests/support/crafted-images.ts';
+import { fiveLayerDesign, frontArea, navyTeeDesign, textLayer } from '#tests/support/studio-design.ts';
 import { filmList, filmsPdf } from './films.ts';
 import { prepareArt } from './press-file.ts';
 import { studioFont } from './studio-fonts.ts';
@@ -20,6 +21,43 @@ describe('screen-printing films', () => {
     expect(pages(pdf)).toBe(counted.screens);
     expect(films.map((film) => film.label)).toEqual(['Underbase (white)', 'White', 'Athletic gold']);
     expect(films[0]?.mesh).toBe(MESH_UNDERBASE);
+  });
+
+  it('separates a picture into the colours the customer confirmed: as many films as screens priced', async () => {
+    const crest = {
+      kind: 'upload' as const,
+      uploadId: 'u-1',
+      name: 'crest.png',
+      colours: 3,
+      widthInches: 6,
+      heightInches: 3,
+      x: 6,
+      y: 10,
+      rotation: 0,
+    };
+    const design = navyTeeDesign({ front: [textLayer({ inkId: 'white' }), crest] });
+    const [counted] = countInks(design, true);
+    if (!counted) throw new Error('no front');
+    expect(counted.screens).toBe(5);
+    const picture = { bytes: await threeBandPng(), mime: 'image/png' as const, aspect: 0.5 };
+    const withPicture = prepareArt(
+      { location: 'front', area: frontArea, layers: design.locations.front ?? [] },
+      { fonts: studioFont, uploads: (id) => (id === 'u-1' ? picture : undefined) },
+    );
+    const { pdf, films } = await filmsPdf(withPicture, counted);
+    expect(pages(pdf)).toBe(counted.screens);
+    expect(films.map((film) => film.label)).toEqual([
+      'Underbase (white)',
+      'White',
+      expect.stringMatching(/^Picture ‘crest\.png’, colour 1 of 3: \w[\w ]* #[0-9a-f]{6}$/),
+      expect.stringMatching(/^Picture ‘crest\.png’, colour 2 of 3: /),
+      expect.stringMatching(/^Picture ‘crest\.png’, colour 3 of 3: /),
+    ]);
+    // The picture's films name the shop's inks nearest its colours, each once.
+    const named = films.slice(2).map((film) => /: (\w[\w ]*) #/.exec(film.label)?.[1]);
+    expect(named.sort()).toEqual(['athletic gold', 'navy', 'white']);
+    // Each film carries the picture: three pages with an image of their own, and the two ink films a knockout.
+    expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBeGreaterThanOrEqual(5);
   });
 
   it('makes no underbase film on a light garment', async () => {

@@ -1,23 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { threeBandPng } from '#tests/support/crafted-images.ts';
 import { pictureColours } from './picture-colours.ts';
-
-/** A 120 × 60 PNG in three flat bands: navy, gold, white. */
-async function threeBands(): Promise<Buffer> {
-  const band = (hex: string) =>
-    sharp({ create: { width: 40, height: 60, channels: 3, background: hex } })
-      .png()
-      .toBuffer();
-  const [navy, gold, white] = await Promise.all(['#1f2a44', '#ffb81c', '#ffffff'].map(band));
-  return sharp({ create: { width: 120, height: 60, channels: 3, background: '#000000' } })
-    .composite([
-      { input: navy as Buffer, left: 0, top: 0 },
-      { input: gold as Buffer, left: 40, top: 0 },
-      { input: white as Buffer, left: 80, top: 0 },
-    ])
-    .png()
-    .toBuffer();
-}
 
 /** A 128 × 64 grey ramp from black to white, left to right. */
 async function gradient(): Promise<Buffer> {
@@ -34,7 +18,7 @@ async function gradient(): Promise<Buffer> {
 
 describe('a picture’s colours', () => {
   it('finds the three colours of flat art, with their shares and the shop’s inks', async () => {
-    const found = await pictureColours(await threeBands());
+    const found = await pictureColours(await threeBandPng());
     expect(found.soft).toBe(false);
     expect(found.colours).toHaveLength(3);
     expect(found.colours.map((colour) => colour.inkId).sort()).toEqual(['athletic-gold', 'navy', 'white']);
@@ -43,7 +27,7 @@ describe('a picture’s colours', () => {
   });
 
   it('sees the same three colours in a JPEG of flat art, its compression noise aside', async () => {
-    const jpeg = await sharp(await threeBands())
+    const jpeg = await sharp(await threeBandPng())
       .jpeg({ quality: 70 })
       .toBuffer();
     const found = await pictureColours(jpeg);
@@ -77,5 +61,17 @@ describe('a picture’s colours', () => {
     const found = await pictureColours(logo);
     expect(found.colours).toEqual([{ hex: '#c8102e', share: 1, inkId: 'red' }]);
     expect(found.sentence).toBe('We see 1 colour: red — is that right?');
+  });
+
+  it('reads a logo whose opaque pixels are an odd number, its colours where they are', async () => {
+    // A 7 × 7 gold square on a transparent 20 × 20 canvas: 49 opaque pixels.
+    const logo = await sharp({
+      create: { width: 20, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([{ input: { create: { width: 7, height: 7, channels: 4, background: '#ffb81c' } }, left: 3, top: 3 }])
+      .png()
+      .toBuffer();
+    const found = await pictureColours(logo);
+    expect(found.colours).toEqual([{ hex: '#ffb81c', share: 1, inkId: 'athletic-gold' }]);
   });
 });

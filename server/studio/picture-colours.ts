@@ -5,7 +5,7 @@
  * call the same are merged, and slivers (anti-aliased edges) dropped. A photo or soft-edged art has no
  * small set of flat colours: it is called soft, which suits direct to garment better than screens.
  */
-import { buildPalette, utils } from 'image-q';
+import { distance as colourDistance, palette as paletteQuantizers, utils } from 'image-q';
 import { inks } from '#shared/studio/inks.ts';
 
 /** The longest side the picture is read at: enough to see every colour a print would show. */
@@ -16,6 +16,12 @@ const MAX_COLOURS = 8;
 const SAME_COLOUR = 40;
 /** A colour on less of the picture than this is an edge's blend or a speck, not an ink. */
 const MIN_SHARE = 0.02;
+/**
+ * A colour on less than this share, this near a larger one, is that colour's edge as a JPEG blurs it (its
+ * colour is stored at half resolution): folded into it rather than named as an ink of its own.
+ */
+const EDGE_SHARE = 0.05;
+const EDGE_NEAR = 60;
 /** A pixel this close to one of the colours is drawn in it; flat art has nearly every pixel so close. */
 const FITS = 28;
 /** Flat art: at least this share of pixels fits one of its colours. Below, a gradient or a photo. */
@@ -44,12 +50,36 @@ export interface PictureColours {
   sentence: string;
 }
 
-type Rgb = [number, number, number];
+export type Rgb = [number, number, number];
 
 const distance = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 const hexOf = (rgb: Rgb) => `#${rgb.map((value) => Math.round(value).toString(16).padStart(2, '0')).join('')}`;
 const rgbOf = (hex: string): Rgb => [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)) as Rgb;
 const inkColours = inks.map((ink) => ({ ink, rgb: rgbOf(ink.hex) }));
+
+/**
+ * Wu's quantiser on 4 bits a channel: 16 levels are plenty to find the boxes a few flat colours fall in,
+ * and its tables shrink from 33⁴ cells to 17⁴, which takes it from hundreds of milliseconds to a few. The
+ * colours it returns are only starting points: each colour as drawn is the mean of the pixels near it.
+ */
+const QUANTISER_BITS = 4;
+
+/** Up to `count` colours that stand for the pixels (RGB triplets), by Wu's quantiser. */
+export function quantisedPalette(pixels: readonly Rgb[], count: number): Rgb[] {
+  if (pixels.length === 0) return [];
+  // image-q reads its points as RGBA words: each pixel opaque, four bytes.
+  const rgba = new Uint8Array(pixels.length * 4);
+  pixels.forEach(([r, g, b], at) => {
+    rgba.set([r, g, b, 255], at * 4);
+  });
+  const quantizer = new paletteQuantizers.WuQuant(new colourDistance.EuclideanBT709NoAlpha(), count, QUANTISER_BITS);
+  quantizer.sample(utils.PointContainer.fromUint8Array(rgba, pixels.length, 1));
+  return quantizer
+    .quantizeSync()
+    .getPointContainer()
+    .getPointArray()
+    .map((point): Rgb => [point.r, point.g, point.b]);
+}
 
 /** The picture's opaque pixels, read at a small size, each as RGB. */
 async function opaquePixels(picture: Buffer): Promise<Rgb[]> {
@@ -121,6 +151,20 @@ function merge(palette: readonly Rgb[], counts: readonly number[]): { rgb: Rgb; 
   return merged;
 }
 
+/** Small colours near a larger one folded into it (the list is largest first, as merge leaves it). */
+function foldEdges(colours: readonly { rgb: Rgb; count: number }[], total: number): { rgb: Rgb; count: number }[] {
+  const kept: { rgb: Rgb; count: number }[] = [];
+  for (const colour of colours) {
+    const edgeOf =
+      colour.count / total < EDGE_SHARE
+        ? kept.find((larger) => distance(larger.rgb, colour.rgb) < EDGE_NEAR)
+        : undefined;
+    if (edgeOf) edgeOf.count += colour.count;
+    else kept.push({ ...colour });
+  }
+  return kept;
+}
+
 function nearestInk(rgb: Rgb): (typeof inks)[number] | undefined {
   let best: { ink: (typeof inks)[number]; away: number } | undefined;
   for (const { ink, rgb: inkRgb } of inkColours) {
@@ -145,18 +189,12 @@ export async function pictureColours(picture: Buffer): Promise<PictureColours> {
   const pixels = await opaquePixels(picture);
   if (pixels.length === 0)
     return { colours: [], soft: false, sentence: 'We see no colour: the picture is transparent.' };
-  const container = utils.PointContainer.fromUint8Array(Uint8Array.from(pixels.flat()), pixels.length, 1);
-  const built = await buildPalette([container], {
-    colors: MAX_COLOURS,
-    paletteQuantization: 'wuquant',
-    colorDistanceFormula: 'euclidean-bt709-noalpha',
-  });
-  const palette = built
-    .getPointContainer()
-    .getPointArray()
-    .map((point): Rgb => [point.r, point.g, point.b]);
+  const palette = quantisedPalette(pixels, MAX_COLOURS);
   const first = assign(pixels, palette);
-  const kept = merge(palette, first.counts).filter((colour) => colour.count / pixels.length >= MIN_SHARE);
+  const kept = foldEdges(
+    merge(palette, first.counts).filter((colour) => colour.count / pixels.length >= MIN_SHARE),
+    pixels.length,
+  );
   // Shares and fit counted again against the colours kept, so slivers fall to their nearest colour.
   const { counts, fitting, cores } = assign(
     pixels,

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_FIELD, CSRF_HEADER } from '#shared/csrf-contract.ts';
 import type { StudioDesign } from '#shared/studio/design-schema.ts';
-import { fiveLayerDesign } from '#tests/support/studio-design.ts';
+import { fiveLayerDesign, navyTeeQuote } from '#tests/support/studio-design.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
@@ -29,19 +29,7 @@ describe.each(backends)('a design with the quote request, on %s', (backend) => {
     t = await createTestApp({ config: { submissionRateLimit: 1000 }, storage: await openTestStorage(backend) });
   });
 
-  const quote: Record<string, string> = {
-    name: 'Dana Whitfield',
-    email: 'dana@example.com',
-    phone: '(555) 010-0188',
-    service: 'screen-printing',
-    garment: 'gildan-5000',
-    garmentColor: 'Navy',
-    qtyM: '30',
-    loc1: 'front',
-    loc1Colors: '2',
-    delivery: 'pickup',
-    comments: 'Team shirts for the 5K',
-  };
+  const quote = { ...navyTeeQuote(2), comments: 'Team shirts for the 5K' };
 
   async function postQuote(fields: Record<string, string>, accept = 'application/json') {
     const { cookie, token } = await visitorSession(t.app, '/pricing');

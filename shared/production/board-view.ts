@@ -96,7 +96,19 @@ export interface WorkOrderView {
    */
   sizePlans: { label: string; groups: { sizes: string; print: string }[] }[];
   /** The approved proof (or the latest, said so), with its image when it is one a browser shows. */
-  proof?: { version: number; name: string; approved: boolean; image?: string; printSize?: string };
+  proof?: {
+    version: number;
+    name: string;
+    approved: boolean;
+    image?: string;
+    printSize?: string;
+    /** SHA-256 (hex) of the file printed, as stored now. */
+    sha256?: string;
+    /** The checksum the customer's approval locked, when it was kept. */
+    approvedSha256?: string;
+    /** Why this file must not go to the press as it is (not the approved file, or not approved). */
+    warning?: string;
+  };
   notes: { label: string; text: string }[];
   checklist: string[];
   /** Shop's today, printed on the sheet. */

@@ -31,13 +31,21 @@ export interface Booking {
  * the request cannot be priced by the engine (a request stored before its form fields were kept): the
  * shop then sets the date on the desk.
  */
-export function bookingOf(values: FormValues, site: PricingData, now: Date, load?: LoadDates): Booking | undefined {
+export function bookingOf(
+  values: FormValues,
+  site: PricingData,
+  now: Date,
+  load?: LoadDates,
+  /** The business day the approval counts from, when it is a later one than now's (an approval deadline). */
+  approvedOn?: string,
+): Booking | undefined {
   const result = quoteEstimate(values, site, now, load);
   if (!result?.ok || !result.estimate.schedule) return undefined;
   const terms = load ? withClosedDates(site['order-terms'], load.closedDates) : site['order-terms'];
   const { service } = result.estimate;
   const pieces = result.estimate.ladder.find((row) => row.current)?.quantity ?? 0;
-  const counted = addBusinessDays(approvalDay(now, terms), result.estimate.schedule.turnaround.businessDays, terms);
+  const from = approvedOn ?? approvalDay(now, terms);
+  const counted = addBusinessDays(from, result.estimate.schedule.turnaround.businessDays, terms);
   const pressFrom = load?.pressFrom(service, pieces);
   const ready = pressFrom !== undefined && pressFrom > counted ? pressFrom : counted;
   const booking = { pressDate: ready, service, pieces };
@@ -63,4 +71,37 @@ const bookedStatuses: ReadonlySet<RequestStatus> = new Set(['proof_approved', 'i
 /** Whether the shop may set or move the day an order is promised for. */
 export function canPromise(kind: 'quote' | 'contact', status: RequestStatus): boolean {
   return kind === 'quote' && bookedStatuses.has(status);
+}
+
+/** The latest approval that keeps a date: its business day, approved before that day's cut-off. */
+export type ApprovalDeadline = { day: string; keeps: string } | { late: true; earliest: string };
+
+/** The most business days ahead a deadline is looked for: a proof out longer than this has other troubles. */
+const DEADLINE_HORIZON = 60;
+
+/**
+ * The last business day an approval (before that day's cut-off) still has the order ready by `target`
+ * (YYYY-MM-DD), counted the way the approval will book it: the schedule the calculator quoted, from the
+ * approval's day, no earlier than the press has room for it in today's load. `late` with the earliest
+ * date when even an approval now misses it; undefined when the request cannot be priced.
+ */
+export function approvalDeadline(
+  values: FormValues,
+  site: PricingData,
+  now: Date,
+  load: LoadDates,
+  target: string,
+): ApprovalDeadline | undefined {
+  const terms = withClosedDates(site['order-terms'], load.closedDates);
+  let day = approvalDay(now, terms);
+  const first = bookingOf(values, site, now, load, day);
+  if (!first) return undefined;
+  if (first.promised.date > target) return { late: true, earliest: first.promised.date };
+  for (let step = 0; step < DEADLINE_HORIZON; step += 1) {
+    const next = addBusinessDays(day, 1, terms);
+    const booking = bookingOf(values, site, now, load, next);
+    if (!booking || booking.promised.date > target) break;
+    day = next;
+  }
+  return { day, keeps: target };
 }

@@ -1,34 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { memberBack, navyTeeDesign, textLayer } from '#tests/support/studio-design.ts';
 import { designSchema, type StudioDesign, type TextLayer } from './design-schema.ts';
 import { designForMember, hasMemberText, memberTextWords } from './member-text.ts';
 
-const text = (over: Partial<TextLayer>): TextLayer => ({
-  kind: 'text',
-  text: 'EAGLES',
-  fontId: 'graduate',
-  inkId: 'athletic-gold',
-  sizeInches: 2,
-  letterSpacing: 0.05,
-  outline: null,
-  arc: null,
-  x: 6,
-  y: 3,
-  rotation: 0,
-  ...over,
-});
-
-const design: StudioDesign = {
-  garmentId: 'gildan-5000',
-  colorName: 'Navy',
-  method: 'screen-printing',
-  locations: {
-    front: [text({})],
-    back: [
-      text({ text: 'PLAYER', stands: 'member-name', arc: { degrees: 30, direction: 'up' } }),
-      text({ text: '00', stands: 'member-number', sizeInches: 8, y: 8 }),
-    ],
-  },
-};
+const design = navyTeeDesign({ front: [textLayer()], back: memberBack(30, 8) });
 
 const backTexts = (filled: StudioDesign) => filled.locations.back?.map((layer) => layer.kind === 'text' && layer.text);
 
@@ -64,7 +39,7 @@ describe('designForMember', () => {
 describe('member text', () => {
   it('tells a design with member text from one without', () => {
     expect(hasMemberText(design)).toBe(true);
-    expect(hasMemberText({ ...design, locations: { front: [text({})] } })).toBe(false);
+    expect(hasMemberText({ ...design, locations: { front: [textLayer()] } })).toBe(false);
   });
 
   it('says the member’s own text and its ink for a picture’s text alternative', () => {
@@ -80,7 +55,7 @@ describe('member text', () => {
   });
 
   it('refuses a layer standing for something else', () => {
-    const crafted = { ...design, locations: { back: [{ ...text({}), stands: 'member-age' }] } };
+    const crafted = { ...design, locations: { back: [{ ...textLayer(), stands: 'member-age' }] } };
     expect(designSchema.safeParse(crafted).success).toBe(false);
   });
 });

@@ -17,7 +17,7 @@ export function hasMemberText(design: StudioDesign): boolean {
   return Object.values(design.locations).some((layers) => layers?.some((layer) => isMemberLayer(layer)));
 }
 
-const isMemberLayer = (layer: DesignLayer): layer is TextLayer & { stands: NonNullable<TextLayer['stands']> } =>
+export const isMemberLayer = (layer: DesignLayer): layer is TextLayer & { stands: NonNullable<TextLayer['stands']> } =>
   layer.kind === 'text' && layer.stands !== undefined;
 
 /** What the member gives for a layer's kind: the name upper-cased as the group form keeps it. */
@@ -59,4 +59,12 @@ export function memberTextWords(layers: readonly DesignLayer[], member: MemberTe
   const inks = new Set(parts.map((part) => part.ink));
   if (inks.size === 1) return `${parts.map((part) => part.text).join(', ')}, in ${parts[0]?.ink}`;
   return parts.map((part) => `${part.text} in ${part.ink}`).join(', ');
+}
+
+/**
+ * The design as every shirt of the group shares it, the names and numbers taken out: what is burned into
+ * screens. Each member's own text is printed from their page of the names sheet.
+ */
+export function withoutMemberText(design: StudioDesign): StudioDesign {
+  return designForMember(design, { backName: '', backNumber: '' });
 }

@@ -11,50 +11,20 @@ import {
   watchedPage,
 } from '#tests/support/browser-session.ts';
 import { liveVisitorSession } from '#tests/support/quote-post.ts';
+import { goldDisc, navyTeeDesign, navyTeeQuote, textLayer } from '#tests/support/studio-design.ts';
 
 const browser = chromiumForThisFile();
 
 /** A gold team name over a white disc on a navy tee: two inks and the underbase. */
-const eagles: DesignLayer = {
-  kind: 'text',
-  text: 'EAGLES',
-  fontId: 'graduate',
-  inkId: 'athletic-gold',
-  sizeInches: 1.2,
-  letterSpacing: 0.05,
-  outline: null,
-  arc: null,
-  x: 6,
-  y: 3,
-  rotation: 0,
-};
-const customerDesign: StudioDesign = {
-  garmentId: 'gildan-5000',
-  colorName: 'Navy',
-  method: 'screen-printing',
-  locations: {
-    front: [{ kind: 'motif', motifId: 'circle', inkId: 'white', widthInches: 4, x: 6, y: 8, rotation: 0 }, eagles],
-  },
-};
+const eagles = textLayer({ sizeInches: 1.2 });
+const customerDesign = navyTeeDesign({ front: [{ ...goldDisc, inkId: 'white' }, eagles] });
 const sentenceOf = (design: StudioDesign) => countInks(design, true)[0]?.sentence;
 
 /** The quote form's post, as its script sends it, with the studio's design in its hidden field. */
 async function sendQuoteWithDesign(url: string): Promise<string> {
   const { cookie, token } = await liveVisitorSession(url);
   const form = new FormData();
-  const fields: Record<string, string> = {
-    name: 'Dana Whitfield',
-    email: 'coach@example.com',
-    phone: '(555) 010-0188',
-    service: 'screen-printing',
-    garment: 'gildan-5000',
-    garmentColor: 'Navy',
-    qtyM: '40',
-    loc1: 'front',
-    loc1Colors: '2',
-    delivery: 'pickup',
-    design: JSON.stringify(customerDesign),
-  };
+  const fields = { ...navyTeeQuote(2), email: 'coach@example.com', qtyM: '40', design: JSON.stringify(customerDesign) };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const response = await fetch(`${url}/api/quotes`, {
     method: 'POST',

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
-import { axeViolations, deskServerForThisFile, watchedPage } from '#tests/support/browser-session.ts';
+import { axeViolations, deskServerForThisFile, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
 
 const shots = 'reports/screenshots';
 const studio = '/pricing/studio?garment=gildan-5000&color=Navy&method=screen-printing&location=back&q=20';
@@ -76,6 +76,8 @@ describe('a team design with each member’s name and number', () => {
       })
       .toBe(true);
     const path = (await sent.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
+    const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
+    expect(reference).not.toBe('');
 
     // The group, asking each member for a name and a number.
     await page.goto(`${site.url}${path}`);
@@ -116,5 +118,27 @@ describe('a team design with each member’s name and number', () => {
     }
     expect(player.problems).toEqual([]);
     await player.context.close();
+
+    // The press: the back's shared art is nothing but names and numbers, so the desk offers its names
+    // sheet, a page for each player, and no film of the coach's samples.
+    const desk = await watchedPage(browser(), 1280);
+    await desk.page.goto(`${site.url}/staff/sign-in`);
+    await signInToDesk(desk.page, site.smtp, site.staff);
+    await desk.page.goto(`${site.url}/staff/requests/${reference}`);
+    const section = desk.page.getByRole('region', { name: 'Studio design' });
+    const names = section.getByRole('link', { name: 'Names and numbers (PDF, a page per member)' });
+    expect(await names.count()).toBe(1);
+    expect(await section.getByRole('link', { name: /Press file|Films/ }).count()).toBe(0);
+    const sheet = await desk.page.request.get(`${site.url}${await names.getAttribute('href')}`);
+    expect(sheet.status()).toBe(200);
+    expect(sheet.headers()['content-type']).toBe('application/pdf');
+    expect((await sheet.body()).toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+    expect(await axeViolations(desk.page)).toEqual([]);
+    for (const width of [390, 1280]) {
+      await desk.page.setViewportSize({ width, height: 900 });
+      await section.screenshot({ path: `${shots}/studio-members-desk-${width}.png` });
+    }
+    expect(desk.problems).toEqual([]);
+    await desk.context.close();
   });
 });

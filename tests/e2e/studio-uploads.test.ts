@@ -130,6 +130,17 @@ describe('the customer’s picture in the studio', () => {
         .locator('input[type="file"][name="artwork"]')
         .evaluate((input: HTMLInputElement) => [...(input.files ?? [])].map((file) => file.name)),
     ).toEqual(['crest.png']);
+    // It counts against the artwork field's five files, and the field says so before anything is sent.
+    const artwork = page.getByLabel(/^Artwork files/);
+    expect(await page.locator('#quote-artwork-hint').textContent()).toContain('Your design’s picture is sent here too');
+    await artwork.setInputFiles(
+      Array.from({ length: 5 }, (_, index) => ({ name: `logo-${index}.png`, mimeType: 'image/png', buffer: picture })),
+    );
+    await expect
+      .poll(() => page.locator('#quote-artwork-error').textContent())
+      .toBe('Your design’s picture is sent as 1 file: attach at most 4 more; you chose 5.');
+    await press(page, 'Remove the files');
+    await expect.poll(() => page.locator('#quote-artwork-error').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Your name').fill('Dana Whitfield');
     await page.getByLabel('E-mail').fill('coach@example.com');

@@ -243,6 +243,58 @@ describe('design studio', () => {
     await context.close();
   });
 
+  it('resizes and turns the selected layer by its handles, with a pointer', async () => {
+    const { page, context, problems } = await openPage(
+      browser(),
+      `${baseUrl}/pricing/studio?garment=gildan-5000&color=White&method=screen-printing&location=front&q=24`,
+      { width: 390 },
+    );
+    await page.getByRole('heading', { name: 'Layers' }).waitFor();
+    await typeInto(page, 'Search motifs', 'bask');
+    await press(page, 'Add Basketball');
+    await expect.poll(() => said(page)).toBe('Added motif Basketball.');
+    const layer = page.getByRole('list', { name: 'Layers' }).getByRole('button').first();
+    const wide = async () => Number(/([\d.]+) in wide/.exec((await layer.textContent()) ?? '')?.[1]);
+    const before = await wide();
+    const centre = async (handle: 'resize' | 'rotate') => {
+      await page.getByTestId('studio-handles').scrollIntoViewIfNeeded();
+      const box = await page.locator(`[data-handle="${handle}"]`).boundingBox();
+      if (!box) throw new Error(`no ${handle} handle`);
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const dragBy = async (from: { x: number; y: number }, dx: number, dy: number) => {
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      for (let step = 1; step <= 5; step += 1)
+        await page.mouse.move(from.x + (dx * step) / 5, from.y + (dy * step) / 5);
+      await page.mouse.up();
+    };
+
+    // The corner pulled out along the diagonal: the motif grows, and says to what.
+    const corner = await centre('resize');
+    await dragBy(corner, 30, 30);
+    await expect.poll(() => said(page)).toMatch(/^Resized motif Basketball to [\d.]+ in wide\.$/);
+    expect(await wide()).toBeGreaterThan(before);
+
+    // The stalk's handle taken round to the centre's right: a quarter turn, settled on exactly.
+    const knob = await centre('rotate');
+    const outline = await page.getByTestId('studio-handles').locator('rect').boundingBox();
+    if (!outline) throw new Error('no selection box');
+    const middle = { x: outline.x + outline.width / 2, y: outline.y + outline.height / 2 };
+    const reach = middle.y - knob.y;
+    await dragBy(knob, reach + 1, reach + 2);
+    await expect.poll(() => said(page)).toBe('Turned motif Basketball to 90°.');
+    expect(await layer.textContent()).toContain('turned 90°');
+    await page.screenshot({ path: `${shots}/studio-handles-390.png` });
+
+    // Undone as one step each: the turn first.
+    await press(page, 'Undo');
+    expect(await layer.textContent()).not.toContain('turned');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('opens from a price calculator on its garment, colour and pieces', async () => {
     const { page, context, problems } = await openPage(
       browser(),

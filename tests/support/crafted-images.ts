@@ -83,3 +83,20 @@ export function sixteenBitPng(width: number, height: number, color: string): Pro
     .png()
     .toBuffer();
 }
+
+/** A 120 × 60 PNG in three flat bands, left to right: navy, gold, white (three of the shop's inks). */
+export async function threeBandPng(): Promise<Buffer> {
+  const band = (hex: string) =>
+    sharp({ create: { width: 40, height: 60, channels: 3, background: hex } })
+      .png()
+      .toBuffer();
+  const [navy, gold, white] = await Promise.all(['#1f2a44', '#ffb81c', '#ffffff'].map(band));
+  return sharp({ create: { width: 120, height: 60, channels: 3, background: '#000000' } })
+    .composite([
+      { input: navy as Buffer, left: 0, top: 0 },
+      { input: gold as Buffer, left: 40, top: 0 },
+      { input: white as Buffer, left: 80, top: 0 },
+    ])
+    .png()
+    .toBuffer();
+}

@@ -1,0 +1,4 @@
+import { enableProofPins } from '#client/proof-pins.ts';
+
+// A build entry of its own (vite.config.ts): the customer's page and the desk load this and nothing of the public app.
+enableProofPins(document);
