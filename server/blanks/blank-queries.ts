@@ -181,8 +181,10 @@ export function createBlankStore(database: Database): BlankStore {
         .where('style', '=', style)
         .where('import_id', '=', current.id)
         .select(['sku', 'colour', 'size', 'cents', 'warehouses', 'total'])
-        .orderBy('sku')
         .execute();
+      // Sorted here: an ORDER BY sku would lead SQLite to the primary key (import_id, sku), a walk through
+      // the supplier's whole import, rather than the style's index (migration 0026).
+      rows.sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
       return {
         takenAt: readDate(current.taken_at),
         rows: rows.map(
