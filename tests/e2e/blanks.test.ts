@@ -101,6 +101,13 @@ describe('blanks in stock in a browser', () => {
       for (const reference of references) {
         await page.goto(`${site.url}/staff/requests/${reference}`);
         expect(await page.getByTestId('request-stock').textContent()).toContain('White M: 120 in stock, you need 24');
+        if (reference === references[0]) {
+          const section = page.locator('section[aria-labelledby="section-stock"]');
+          await section.screenshot({ path: `${shots}/request-stock-1280.png` });
+          await page.setViewportSize({ width: 390, height: 900 });
+          await section.screenshot({ path: `${shots}/request-stock-390.png` });
+          await page.setViewportSize({ width: 1280, height: 900 });
+        }
         await page.getByRole('link', { name: 'Write a quote' }).click();
         await page.getByRole('button', { name: /^Send quote v1/ }).click();
         await expect.poll(() => page.getByRole('status').textContent()).toBe('Quote sent to the customer.');
