@@ -1,6 +1,13 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { readBlanksData } from '#server/blanks/blanks-data-file.ts';
+import { blanksLeadOf } from '#server/blanks/blanks-lead.ts';
+import { deskBlankRoutes } from '#server/blanks/desk-blank-routes.ts';
+import { deskRequestStock } from '#server/blanks/desk-stock.ts';
+import { purchaseRoutes } from '#server/blanks/purchase-routes.ts';
+import { createStockReader, type StockReader } from '#server/blanks/stock-reader.ts';
+import { stockRoutes } from '#server/blanks/stock-routes.ts';
 import { customerBackLinks, customerRoutes } from '#server/customer/customer-routes.ts';
 import { createFeatureStores, type FeatureStores } from '#server/feature-stores.ts';
 import { deskGroupRoutes, deskGroupView } from '#server/groups/desk-group-routes.ts';
@@ -50,6 +57,7 @@ import { storeRoutes } from '#server/stores/store-routes.ts';
 import { uploadAdmission } from '#server/uploads/upload-admission.ts';
 import { createUploadGuard } from '#server/uploads/upload-guard.ts';
 import { uploadSlots } from '#server/uploads/upload-slots.ts';
+import type { BlanksData } from '#shared/blanks/blanks-data.ts';
 import { CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
 import { sizeUpcharges } from '#shared/groups/group-sizes.ts';
 import type { Capacity } from '#shared/production/production-load.ts';
@@ -96,6 +104,8 @@ export interface AppDependencies {
   devMiddleware?: RequestHandler;
   /** The capacity before any change on the desk; data/capacity.json when not given. */
   capacityDefaults?: Capacity;
+  /** The suppliers' warehouses and the garments' supplier styles; data/blanks.json when not given. */
+  blanksData?: BlanksData;
   /** The clock dates are booked and estimated by on the server; the real one when not given (tests pass their own). */
   now?: () => Date;
 }
@@ -160,6 +170,8 @@ interface Wiring {
   links: ReturnType<typeof requestLinks>;
   /** Wakes the outbox worker once something queued a mail. */
   queued: { onQueued?: () => void };
+  /** The suppliers' data file and the stock answers read from their imports. */
+  blanks: { data: BlanksData; readStock: StockReader };
 }
 
 /** The invoice page, for the customer's page and the desk alike. */
@@ -180,12 +192,20 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
   app.use(securityHeaders(config));
   const csrf = createCsrf(config);
   const flash = flashCookie(config);
+  // The suppliers' stock (server/blanks/): the quote form's stock line, and the day an order's blanks arrive.
+  const blanksData = deps.blanksData ?? readBlanksData();
+  const readStock = createStockReader({
+    blanks: stores.blanks,
+    data: () => blanksData,
+    garments: () => siteData.data.garments.garments,
+  });
   // The shop's load, which every date the site promises is counted from (server/production/).
   const planner = createProductionPlanner({
     production,
     site: () => siteData.data,
     now: deps.now ?? (() => new Date()),
     defaults: deps.capacityDefaults ?? readCapacityDefaults(),
+    blanksLead: blanksLeadOf(readStock),
   });
   const pages = createPageRenderer({
     ...deps.ssr,
@@ -284,6 +304,7 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
     keys,
     links,
     queued,
+    blanks: { data: blanksData, readStock },
   };
 }
 
@@ -293,6 +314,7 @@ function mountPublicForms(app: Express, wiring: Wiring): void {
   const { config, siteData } = deps;
   const { submissions, mockups, desk, limits } = wiring.stores;
   app.use(datesRoutes(planner));
+  app.use(stockRoutes(wiring.blanks.readStock));
   app.use(
     submissionRoutes({
       dates: async () => (await planner.current()).dates,
@@ -479,7 +501,11 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       now: deskNow,
       payOnline: gateway !== null,
       notices: { ...paymentNotices, ...mockupNotices, ...designNotices },
-      sections: { mockups: deskMockups, money: deskMoneyView },
+      sections: {
+        mockups: deskMockups,
+        money: deskMoneyView,
+        stock: deskRequestStock({ readStock: wiring.blanks.readStock, data: () => wiring.blanks.data, now: deskNow }),
+      },
       groupView: (reference) => deskGroupView(groups, reference, siteData.data, deskNow()),
       storesView: (reference) => deskStoresView(teamStores, reference),
       // The customer's mail as the outbox would write it now, shown under the desk's status forms.
@@ -553,6 +579,44 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       garments: () => siteData.data.garments.garments,
       now: deskNow,
       ...wiring.queued,
+    }),
+  );
+  app.use(
+    staffGate,
+    deskBlankRoutes({
+      blanks: wiring.stores.blanks,
+      readStock: wiring.blanks.readStock,
+      data: () => wiring.blanks.data,
+      garments: () => siteData.data.garments.garments,
+      timeZone: () => siteData.data['order-terms'].timeZone,
+      render: renderDesk,
+      now: deskNow,
+    }),
+  );
+  app.use(
+    staffGate,
+    purchaseRoutes({
+      blanks: wiring.stores.blanks,
+      data: () => wiring.blanks.data,
+      garments: () => siteData.data.garments.garments,
+      // The jobs approved and not yet in production, with what their forms asked for.
+      approvedJobs: async () => {
+        const orders = await production.boardOrders();
+        const waiting = orders.filter((order) => ['approved', 'proof_sent', 'proof_approved'].includes(order.status));
+        return Promise.all(
+          waiting.map(async (order) => ({
+            reference: order.reference,
+            name: order.name,
+            formValues: await versions.formValuesOf(order.reference),
+          })),
+        );
+      },
+      terms: () => siteData.data['order-terms'],
+      board: production,
+      onMoved: () => planner.invalidate(),
+      notes: desk,
+      render: renderDesk,
+      now: deskNow,
     }),
   );
   app.use(staffGate, deskGroupRoutes({ groups, render: renderDesk, prices: () => siteData.data, now: deskNow }));

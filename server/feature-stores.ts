@@ -1,3 +1,5 @@
+import { createBlankStore } from './blanks/blank-queries.ts';
+import type { BlankStore } from './blanks/blank-store.ts';
 import { createCustomerStore } from './customer/customer-queries.ts';
 import type { CustomerStore } from './customer/customer-store.ts';
 import { createGroupApprovalStep, createGroupStore } from './groups/group-queries.ts';
@@ -44,6 +46,7 @@ export interface FeatureStores {
   groups: GroupStore;
   mockups: MockupStore;
   teamStores: TeamStoreStore;
+  blanks: BlankStore;
 }
 
 /** Wraps a store once as it is built (the process counts each store's failures in its metrics). */
@@ -72,5 +75,6 @@ export function createFeatureStores(database: Database, wrap: StoreWrapper = (st
     groups: wrap(createGroupStore(database)),
     mockups: wrap(createMockupStore(database)),
     teamStores: wrap(createTeamStoreStore(database)),
+    blanks: wrap(createBlankStore(database)),
   };
 }

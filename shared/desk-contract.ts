@@ -4,6 +4,7 @@
  * every action is a plain form with post/redirect/get, so the public pages' bundles never carry it.
  */
 
+import type { BlanksView, DeskStockView, PurchaseOrderView, ToBuyView } from './blanks/blanks-view.ts';
 import type { MockupView } from './garments/mockup-view.ts';
 import type { DeskGroupView, GroupPackingView } from './groups/group-contract.ts';
 import type { BoardView, CapacityView, WorkOrderView } from './production/board-view.ts';
@@ -305,6 +306,8 @@ export type DeskView =
       group?: DeskGroupView;
       /** The request's team stores, and where to open one (a quote request only). */
       teamStores?: DeskTeamStores;
+      /** Whether the supplier has the blanks asked for, per size, from its import in force. */
+      stock?: DeskStockView;
       /** The one-line result of the last action (post/redirect/get). */
       notice?: { type: 'success' | 'error'; text: string };
     }
@@ -336,7 +339,11 @@ export type DeskView =
   | CapacityView
   | WorkOrderView
   // A group order's packing sheet.
-  | GroupPackingView;
+  | GroupPackingView
+  // The suppliers' product files and the stock check, the to-buy list, a purchase order.
+  | BlanksView
+  | ToBuyView
+  | PurchaseOrderView;
 
 /** One artwork placement of a mockup, as the desk's adjustment form shows it (inches). */
 export interface DeskPlacement {

@@ -16,6 +16,7 @@ import { ProofsSection } from './request-proofs.tsx';
 import { QuotesSection } from './request-quotes.tsx';
 import { SentDetailsSection } from './request-sent-details.tsx';
 import { CancelSection, StatusSection } from './request-status-form.tsx';
+import { StockSection } from './request-stock.tsx';
 import { TeamStoresSection } from './request-stores.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -83,6 +84,7 @@ export function CustomerPage({ view, options }: { view: DeskRequestView; options
         <div data-testid="desk-main-column" className="min-w-0 space-y-6">
           <ConversationSection view={view} options={options} />
           <SentDetailsSection view={view} />
+          {view.stock && <StockSection stock={view.stock} />}
           {view.group && <GroupSection group={view.group} token={options.csrfToken} />}
           {view.kind === 'quote' && (
             <>

@@ -1,11 +1,13 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ShopTimeZoneProvider } from '#client/components/shop-time.tsx';
 import type { DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
+import { BlanksPage } from './blanks-page.tsx';
 import { BoardPage } from './board-page.tsx';
 import { CapacityPage } from './capacity-page.tsx';
 import { CustomerPage } from './desk-request-page.tsx';
 import { GroupPackingPage } from './group-packing-page.tsx';
 import { InboxPage } from './inbox-page.tsx';
+import { PurchaseOrderPage, ToBuyPage } from './purchase-pages.tsx';
 import { QuotePage } from './quote-page.tsx';
 import { ConfirmSignInPage, SignInPage } from './sign-in-page.tsx';
 import { WorkOrderPage } from './work-order-page.tsx';
@@ -29,6 +31,12 @@ export function renderDesk(view: DeskView, options: DeskRenderOptions): string {
       <WorkOrderPage view={view} options={options} />
     ) : view.page === 'group-packing' ? (
       <GroupPackingPage view={view} options={options} />
+    ) : view.page === 'blanks' ? (
+      <BlanksPage view={view} options={options} />
+    ) : view.page === 'blanks-to-buy' ? (
+      <ToBuyPage view={view} options={options} />
+    ) : view.page === 'purchase-order' ? (
+      <PurchaseOrderPage view={view} options={options} />
     ) : (
       <CustomerPage view={view} options={options} />
     );

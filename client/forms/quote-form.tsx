@@ -4,6 +4,7 @@ import { useSiteData } from '#client/app-context.tsx';
 import { TotalBar } from '#client/components/total-bar.tsx';
 import { useLoadDates } from '#client/hooks/use-load-dates.ts';
 import { useNow } from '#client/hooks/use-now.ts';
+import { withBlanksArrival } from '#shared/blanks/blanks-arrival.ts';
 import { colorNamed } from '#shared/garments/catalogue.ts';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
@@ -42,6 +43,7 @@ import { QuoteGarmentColor } from './quote-garment-color.tsx';
 import { filledRows, newRowValues, QuoteLocationFields, withoutRow } from './quote-location-fields.tsx';
 import { QuoteReceipt } from './quote-receipt.tsx';
 import { piecesIn, QuoteSizeFields, sizesIn } from './quote-size-fields.tsx';
+import { QuoteStockLine, useBlankStock } from './quote-stock-line.tsx';
 import { SentPanel } from './sent-panel.tsx';
 import { StudioDesignField } from './studio-design-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
@@ -204,7 +206,13 @@ function QuoteFields({
   // The one estimate of what the form says: the panel, the bar and nothing else show it.
   const first = quoteEstimate(values, prices, now);
   const pieces = first?.ok ? (first.estimate.ladder.find((row) => row.current)?.quantity ?? 0) : 0;
-  const load = useLoadDates(first?.ok ? first.estimate.service : undefined, pieces);
+  const shopLoad = useLoadDates(first?.ok ? first.estimate.service : undefined, pieces);
+  const stock = useBlankStock(garment?.id, shownColor?.name, values);
+  // Blanks ordered from the supplier: the turnaround counts from the day they reach the shop.
+  const load =
+    stock?.arrivalDays === undefined
+      ? shopLoad
+      : withBlanksArrival(shopLoad, prices['order-terms'], now, stock.arrivalDays);
   // With the shop's load (once /api/dates answered), the date is the one the press can keep.
   const result = load ? quoteEstimate(values, prices, now, load) : first;
 
@@ -347,6 +355,7 @@ function QuoteFields({
             </FormSection>
 
             <QuoteSizeFields defaults={defaults} values={values} />
+            <QuoteStockLine answer={stock} />
 
             <FormSection
               title={locationsHeading(service)}

@@ -1,3 +1,4 @@
+import { withBlanksArrival } from '#shared/blanks/blanks-arrival.ts';
 import { addBusinessDays, approvalDay } from '#shared/pricing/business-days.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import { riskWords } from '#shared/production/board-plan.ts';
@@ -9,6 +10,7 @@ import {
   withClosedDates,
 } from '#shared/production/production-load.ts';
 import { bookingOf } from '#shared/requests/promised-date.ts';
+import type { FormValues } from '#shared/submissions/form-values.ts';
 import { boardToday, planOf } from './board-views.ts';
 import { loadStamp } from './load-stamp.ts';
 import type { ProductionPlanner, ProductionStore } from './production-store.ts';
@@ -37,11 +39,17 @@ export function createProductionPlanner({
   site,
   now,
   defaults,
+  blanksLead,
 }: {
   production: Pick<ProductionStore, 'bookedWork' | 'capacityChanges' | 'boardOrders'>;
   site: () => PricingData;
   now: () => Date;
   defaults: Capacity;
+  /**
+   * The business days an order's blanks take to reach the shop ('short' when the supplier cannot cover
+   * them; undefined when not known): a booking starts no earlier than they arrive.
+   */
+  blanksLead?: (values: FormValues) => Promise<number | 'short' | undefined>;
 }): ProductionPlanner {
   let kept: { at: number; firstDay: string; value: Awaited<ReturnType<ProductionPlanner['current']>> } | undefined;
   let keptRisks: { at: number; firstDay: string; capacity: Capacity; value: ReadonlyMap<string, string> } | undefined;
@@ -83,9 +91,18 @@ export function createProductionPlanner({
 
     async bookingFor(values) {
       const capacityInForce = await capacity();
+      const lead = await blanksLead?.(values);
       return (booked) => {
+        // Blanks the supplier cannot cover: no date is promised on them; the shop sets it on the desk.
+        if (lead === 'short') return undefined;
         const at = now();
-        return bookingOf(values, site(), at, loadOf(booked, capacityInForce, at).dates);
+        const dates = loadOf(booked, capacityInForce, at).dates;
+        return bookingOf(
+          values,
+          site(),
+          at,
+          lead === undefined ? dates : withBlanksArrival(dates, site()['order-terms'], at, lead),
+        );
       };
     },
 

@@ -256,6 +256,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
       stripe: options.payOnline === true,
       terms: options.prices()['order-terms'].payments,
     });
+    const stock = request.kind === 'quote' ? await options.sections.stock?.(formValues) : undefined;
     await options.render(req, res, {
       page: 'request',
       staff: staffOf(res),
@@ -314,6 +315,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
       ...(money ? { money } : {}),
       ...(group ? { group } : {}),
       ...(teamStores ? { teamStores } : {}),
+      ...(stock ? { stock } : {}),
       ...(notice ? { notice } : {}),
     });
   };

@@ -33,4 +33,6 @@ export interface DeskSections {
       terms: PaymentTerms;
     },
   ) => Promise<RequestPageView['money']>;
+  /** The blanks' stock for the garment, colour and sizes asked; undefined when nothing is known of it. */
+  stock?: (formValues: Readonly<Record<string, string>> | undefined) => Promise<RequestPageView['stock']>;
 }

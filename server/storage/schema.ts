@@ -351,6 +351,49 @@ export interface StorageDatabase {
     /** A mail sent once only (a reminder): unique per request (migration 0024); null for every other. */
     once_key: ColumnType<string | null, string | null | undefined, string | null>;
   };
+  /** Each supplier product file imported (server/blanks/); the latest per supplier is in force. */
+  blank_imports: {
+    id: Generated<number>;
+    supplier: string;
+    file_name: string;
+    /** When the supplier's figures were taken: how old the stock shown is. */
+    taken_at: Timestamp;
+    imported_at: Timestamp;
+    imported_by: string;
+    row_count: number;
+  };
+  /** The SKUs of the import in force per supplier. */
+  blank_stock: {
+    import_id: number;
+    supplier: string;
+    sku: string;
+    style: string;
+    colour: string;
+    size: string;
+    /** The shop's price per piece. */
+    cents: number;
+    /** Stock per warehouse code: { "IL": 120, … }. */
+    warehouses: Json;
+    total: number;
+  };
+  /** Purchase orders of blanks, one supplier each (server/blanks/). */
+  purchase_orders: {
+    id: Generated<number>;
+    supplier: string;
+    /** PurchaseLine[]: SKU, style, colour, size, quantity, cents. */
+    lines: Json;
+    /** { jobs: string[] }: the references whose blanks it buys. */
+    jobs: Json;
+    total_cents: number;
+    /** The day the boxes are expected (YYYY-MM-DD). */
+    expected_on: string;
+    created_by: string;
+    created_at: Timestamp;
+    /** { counts: { [sku]: pieces } } as checked off on arrival; null until the boxes came. */
+    received: ColumnType<string | Record<string, unknown> | null, string | null | undefined, string | null>;
+    received_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+    received_by: ColumnType<string | null, string | null | undefined, string | null>;
+  };
   /** Hits per client and form endpoint in the current rate-limit window, shared by every instance. */
   rate_limits: {
     key: string;

@@ -6,6 +6,7 @@ import type { AppConfig } from '#server/config.ts';
 import type { Readiness } from '#server/http/health.ts';
 import { createMetrics } from '#server/metrics/app-metrics.ts';
 import { loadSiteDataFiles } from '#server/pages/site-data-files.ts';
+import type { BlanksData } from '#shared/blanks/blanks-data.ts';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
 import { memoryLogger } from './memory-logger.ts';
 import { openTestStorage, type TestStorage } from './test-storage.ts';
@@ -62,6 +63,8 @@ export interface TestAppOptions {
   staticDir?: string;
   /** The pages' (and the production load's) clock, for estimates with dates; the real one by default. */
   now?: () => Date;
+  /** The suppliers' data (warehouses, garments' styles); data/blanks.json by default. */
+  blanksData?: BlanksData;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -82,6 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     metrics,
     ...(options.readFreeSpace ? { readFreeSpace: options.readFreeSpace } : {}),
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+    ...(options.blanksData ? { blanksData: options.blanksData } : {}),
     ssr: {
       loadEntry: async () => ssrEntry,
       assets: {

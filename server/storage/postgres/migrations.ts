@@ -23,6 +23,7 @@ import { up as companyKey } from './migrations/0022-company-key.ts';
 import { up as checkoutKeySaltWaitingRefunds } from './migrations/0023-checkout-key-salt-waiting-refunds.ts';
 import { up as mailOnceFreshQuote } from './migrations/0024-mail-once-fresh-quote.ts';
 import { up as proofRoom } from './migrations/0025-proof-room.ts';
+import { up as blankStock } from './migrations/0026-blank-stock.ts';
 import { up as teamStores } from './migrations/0027-team-stores.ts';
 
 /**
@@ -58,5 +59,6 @@ export const postgresMigrations: Record<string, Migration> = {
   '0023-checkout-key-salt-waiting-refunds': { up: checkoutKeySaltWaitingRefunds },
   '0024-mail-once-fresh-quote': { up: mailOnceFreshQuote },
   '0025-proof-room': { up: proofRoom },
+  '0026-blank-stock': { up: blankStock },
   '0027-team-stores': { up: teamStores },
 };

@@ -1,0 +1,319 @@
+import { type Request, type Response, Router } from 'express';
+import createHttpError from 'http-errors';
+import { staffOf, textField } from '#server/http/desk-request.ts';
+import type { ProductionStore } from '#server/production/production-store.ts';
+import type { DeskStore } from '#server/staff/desk-store.ts';
+import { type BlanksData, type SupplierId, supplierIds } from '#shared/blanks/blanks-data.ts';
+import type { PurchaseLineView, PurchaseOrderView, ToBuyView } from '#shared/blanks/blanks-view.ts';
+import { type PurchaseLine, type PurchaseOrder, purchaseOrderCsv, totalOf } from '#shared/blanks/purchase-order.ts';
+import type { DeskView } from '#shared/desk-contract.ts';
+import { formatDay } from '#shared/desk-format.ts';
+import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
+import { isRecord } from '#shared/is-record.ts';
+import { formatMoney } from '#shared/money.ts';
+import { addBusinessDays, shopTime } from '#shared/pricing/business-days.ts';
+import type { OrderTerms } from '#shared/pricing/order-terms.ts';
+import type { BlankStore } from './blank-store.ts';
+import { type ApprovedJob, summedLines, toBuyList } from './to-buy.ts';
+
+export interface PurchaseRoutesOptions {
+  blanks: BlankStore;
+  data: () => BlanksData;
+  garments: () => readonly CatalogueGarment[];
+  /** The approved jobs not yet in production (the app reads them from the board). */
+  approvedJobs: () => Promise<ApprovedJob[]>;
+  terms: () => OrderTerms;
+  /** The board: a shortage moves the press days of the jobs it holds up. */
+  board: Pick<ProductionStore, 'boardOrders' | 'movePressDate'>;
+  /** Called once press days moved, so the dates read the board afresh. */
+  onMoved: () => void;
+  /** A held-up job's log says what is missing, as a note. */
+  notes: Pick<DeskStore, 'addRequestNote'>;
+  render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
+  now: () => Date;
+}
+
+/** Enough orders to know which jobs are bought for: a shop makes a few a week. */
+const ORDERS_READ = 500;
+const ORDERS_SHOWN = 20;
+
+function lineView(line: PurchaseLine): PurchaseLineView {
+  return {
+    sku: line.sku,
+    item: `${line.style} ${line.colour} ${line.size}`,
+    quantity: line.quantity,
+    unit: formatMoney(line.cents),
+    total: formatMoney(line.quantity * line.cents),
+  };
+}
+
+/** The jobs ticked on the form: one field or several of the same name. */
+function ticked(body: unknown): string[] {
+  const value = isRecord(body) ? body.job : undefined;
+  const values = Array.isArray(value) ? value : [value];
+  return values.filter((item): item is string => typeof item === 'string' && item.length <= 40);
+}
+
+/**
+ * The to-buy list at /staff/blanks/to-buy (the approved jobs waiting for blanks, by supplier, sizes summed
+ * per SKU at the import's prices) and the purchase orders made from it: one per supplier for the jobs
+ * ticked, its lines and total as the import priced them, the day the boxes are expected, printable, and
+ * its CSV in the supplier's order upload layout.
+ */
+export function purchaseRoutes(options: PurchaseRoutesOptions): Router {
+  const router = Router();
+  const supplierName = (id: string) => options.data().suppliers.find((supplier) => supplier.id === id)?.name ?? id;
+  const expectedOn = (leadDays: number) => {
+    const terms = options.terms();
+    return addBusinessDays(shopTime(options.now(), terms.timeZone).date, leadDays, terms);
+  };
+
+  async function list(orders: Awaited<ReturnType<BlankStore['purchaseOrders']>>) {
+    return toBuyList({
+      jobs: await options.approvedJobs(),
+      ordered: new Set(orders.flatMap((order) => order.jobs)),
+      blanks: options.blanks,
+      data: options.data(),
+      garments: options.garments(),
+    });
+  }
+
+  async function show(req: Request, res: Response, notice?: ToBuyView['notice'], status = 200) {
+    const orders = await options.blanks.purchaseOrders(ORDERS_READ);
+    const suppliers = await list(orders);
+    await options.render(
+      req,
+      res,
+      {
+        page: 'blanks-to-buy',
+        staff: staffOf(res),
+        suppliers: suppliers.map((entry) => ({
+          id: entry.supplier,
+          name: supplierName(entry.supplier),
+          jobs: entry.jobs.map(({ reference, name, garment, colour, sizes, missing }) => ({
+            reference,
+            name,
+            garment,
+            colour,
+            sizes,
+            missing,
+          })),
+          lines: entry.lines.map(lineView),
+          total: formatMoney(totalOf(entry.lines)),
+          expectedOn: expectedOn(entry.leadDays),
+        })),
+        orders: orders.slice(0, ORDERS_SHOWN).map((order) => ({
+          id: order.id,
+          supplier: supplierName(order.supplier),
+          createdAt: order.createdAt.toISOString(),
+          total: formatMoney(order.totalCents),
+          expectedOn: order.expectedOn,
+          jobs: order.jobs,
+        })),
+        ...(notice ? { notice } : {}),
+      },
+      status,
+    );
+  }
+
+  router.get('/staff/blanks/to-buy', (req, res) => show(req, res));
+
+  router.post('/staff/blanks/orders', async (req, res) => {
+    const supplier = textField(req.body, 'supplier');
+    if (!(supplierIds as readonly string[]).includes(supplier))
+      return show(req, res, { type: 'error', text: 'Choose the supplier to order from.' }, 422);
+    const jobs = new Set(ticked(req.body));
+    if (jobs.size === 0)
+      return show(req, res, { type: 'error', text: 'Tick at least one job to buy its blanks.' }, 422);
+    // The lines are counted again from the jobs, never read from the form: a job ordered meanwhile drops out.
+    const entry = (await list(await options.blanks.purchaseOrders(ORDERS_READ))).find(
+      (item) => item.supplier === supplier,
+    );
+    const chosen = entry?.jobs.filter((job) => jobs.has(job.reference)) ?? [];
+    if (!entry || chosen.length === 0)
+      return show(
+        req,
+        res,
+        { type: 'error', text: 'Those jobs are on a purchase order already: nothing was made.' },
+        409,
+      );
+    const lines = summedLines(chosen);
+    const order = await options.blanks.createPurchaseOrder({
+      supplier: supplier as SupplierId,
+      lines,
+      jobs: chosen.map((job) => job.reference),
+      totalCents: totalOf(lines),
+      expectedOn: expectedOn(entry.leadDays),
+      createdBy: staffOf(res),
+    });
+    res.redirect(303, `/staff/blanks/orders/${order.id}?done=made`);
+  });
+
+  async function orderOf(req: Request) {
+    const id = Number(req.params.id);
+    const order = Number.isSafeInteger(id) && id > 0 ? await options.blanks.purchaseOrder(id) : undefined;
+    if (!order) throw createHttpError(404, 'There is no purchase order with that number.');
+    return order;
+  }
+
+  /** The jobs of an order held up by its shortages: those whose blanks include a SKU that came short. */
+  async function waitingJobs(order: PurchaseOrder): Promise<string[]> {
+    if (!order.received) return [];
+    const counts = order.received.counts;
+    const short = new Set(
+      order.lines.filter((line) => (counts[line.sku] ?? 0) < line.quantity).map((line) => line.sku),
+    );
+    if (short.size === 0) return [];
+    const jobs = (await options.approvedJobs()).filter((job) => order.jobs.includes(job.reference));
+    const blanks = await toBuyList({
+      jobs,
+      ordered: new Set(),
+      blanks: options.blanks,
+      data: options.data(),
+      garments: options.garments(),
+    });
+    return blanks
+      .flatMap((entry) => entry.jobs)
+      .filter((job) => job.lines.some((line) => short.has(line.sku)))
+      .map((job) => job.reference);
+  }
+
+  async function showOrder(
+    req: Request,
+    res: Response,
+    order: PurchaseOrder,
+    extra: Partial<PurchaseOrderView> = {},
+    status = 200,
+  ) {
+    const view: PurchaseOrderView = {
+      page: 'purchase-order',
+      staff: staffOf(res),
+      id: order.id,
+      supplier: supplierName(order.supplier),
+      createdAt: order.createdAt.toISOString(),
+      createdBy: order.createdBy,
+      expectedOn: order.expectedOn,
+      jobs: order.jobs,
+      lines: order.lines.map(lineView),
+      total: formatMoney(order.totalCents),
+      csvPath: `/staff/blanks/orders/${order.id}/order.csv`,
+      ...(order.received
+        ? {
+            received: {
+              at: order.received.at.toISOString(),
+              by: order.received.by,
+              lines: order.lines.map((line) => ({
+                sku: line.sku,
+                item: lineView(line).item,
+                ordered: line.quantity,
+                arrived: order.received?.counts[line.sku] ?? 0,
+              })),
+              waiting: await waitingJobs(order),
+            },
+          }
+        : {}),
+      ...(req.query.done === 'made'
+        ? { notice: { type: 'success' as const, text: 'Purchase order made: its jobs are off the to-buy list.' } }
+        : {}),
+      ...(req.query.done === 'received'
+        ? { notice: { type: 'success' as const, text: 'Checked off: what arrived is kept below.' } }
+        : {}),
+      ...extra,
+    };
+    await options.render(req, res, view, status);
+  }
+
+  router.get('/staff/blanks/orders/:id', async (req, res) => showOrder(req, res, await orderOf(req)));
+
+  router.post('/staff/blanks/orders/:id/receive', async (req, res) => {
+    const order = await orderOf(req);
+    if (order.received)
+      return showOrder(
+        req,
+        res,
+        order,
+        { notice: { type: 'error', text: 'This order was checked off already.' } },
+        409,
+      );
+    const typed: Record<string, string> = {};
+    const counts: Record<string, number> = {};
+    const errors: string[] = [];
+    for (const line of order.lines) {
+      const text = textField(req.body, `received.${line.sku}`).slice(0, 12);
+      typed[line.sku] = text;
+      if (!/^\d{1,7}$/.test(text)) errors.push(`${line.sku}: give the pieces that arrived as a whole number.`);
+      else if (Number(text) > line.quantity)
+        errors.push(`${line.sku}: ${Number(text)} arrived is more than the ${line.quantity} ordered.`);
+      else counts[line.sku] = Number(text);
+    }
+    if (errors.length > 0)
+      return showOrder(
+        req,
+        res,
+        order,
+        { receiving: { counts: typed, errors }, notice: { type: 'error', text: 'Nothing was kept: see below.' } },
+        422,
+      );
+    const outcome = await options.blanks.receivePurchaseOrder(order.id, counts, staffOf(res));
+    if (outcome !== 'received')
+      return showOrder(
+        req,
+        res,
+        order,
+        { notice: { type: 'error', text: 'This order was checked off already.' } },
+        409,
+      );
+    await moveHeldUpJobs({ ...order, received: { counts, at: options.now(), by: staffOf(res) } }, staffOf(res));
+    res.redirect(303, `/staff/blanks/orders/${order.id}?done=received`);
+  });
+
+  /**
+   * The jobs a shortage holds up wait for the rest to be ordered again: each press day no earlier than
+   * the supplier's slowest warehouse can bring it, plus a day to print (the day promised stays; the board
+   * shows the order late where it no longer makes it).
+   */
+  async function moveHeldUpJobs(order: PurchaseOrder, staff: string) {
+    const waiting = await waitingJobs(order);
+    if (waiting.length === 0) return;
+    const supplier = options.data().suppliers.find((item) => item.id === order.supplier);
+    const lead = Math.max(0, ...(supplier?.warehouses.map((warehouse) => warehouse.leadDays) ?? [0]));
+    const earliest = expectedOn(lead + 1);
+    const counts = order.received?.counts ?? {};
+    const missing = order.lines
+      .filter((line) => (counts[line.sku] ?? 0) < line.quantity)
+      .map((line) => `${line.quantity - (counts[line.sku] ?? 0)} × ${lineView(line).item} (${line.sku})`)
+      .join(', ');
+    const board = await options.board.boardOrders();
+    let moved = false;
+    for (const reference of waiting) {
+      const booked = board.find((item) => item.reference === reference);
+      const later = booked?.pressDate && booked.pressDate < earliest && booked.service && booked.pieces;
+      if (later && booked.service && booked.pieces) {
+        const outcome = await options.board.movePressDate(reference, {
+          date: earliest,
+          service: booked.service,
+          pieces: booked.pieces,
+          actor: `staff:${staff}`,
+        });
+        moved ||= outcome === 'moved';
+      }
+      await options.notes.addRequestNote(
+        reference,
+        `staff:${staff}`,
+        `Blanks short on purchase order ${order.id} (${supplierName(order.supplier)}): ${missing} did not come. ` +
+          (later ? `Press day moved to ${formatDay(earliest)}, when a new order can be here.` : 'The press day stays.'),
+      );
+    }
+    if (moved) options.onMoved();
+  }
+
+  router.get('/staff/blanks/orders/:id/order.csv', async (req, res) => {
+    const order = await orderOf(req);
+    res.set('Content-Type', 'text/csv; charset=utf-8');
+    res.set('Content-Disposition', `attachment; filename="po-${order.id}-${order.supplier}.csv"`);
+    res.set('Cache-Control', 'no-store');
+    res.send(purchaseOrderCsv(order));
+  });
+
+  return router;
+}

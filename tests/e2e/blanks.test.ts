@@ -1,0 +1,158 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '#shared/csrf-contract.ts';
+import { chromiumForThisFile } from '#tests/support/browser-page.ts';
+import { axeViolations, deskServerForThisFile, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
+import { liveVisitorSession, quoteFormData } from '#tests/support/quote-post.ts';
+import { randomPng } from '#tests/support/random-png.ts';
+
+const shots = process.env.SHOTS_DIR ?? 'reports/screenshots';
+const sample = new URL('../fixtures/blanks/ss-activewear.csv', import.meta.url);
+
+// The suppliers' files on the desk and the stock line on the quote form, in Chromium, against the build.
+describe('blanks in stock in a browser', () => {
+  const browser = chromiumForThisFile();
+  const site = deskServerForThisFile();
+
+  it('imports a supplier’s file on the desk, refuses a bad one by its line, and checks stock per size', async () => {
+    await mkdir(shots, { recursive: true });
+    const { page, context, problems } = await watchedPage(browser(), 1280);
+    try {
+      await page.goto(`${site.url}/staff/blanks`);
+      await signInToDesk(page, site.smtp, site.staff);
+      await page.goto(`${site.url}/staff/blanks`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Blanks: suppliers’ stock');
+
+      // A file with a negative stock: refused, naming its line; nothing stored.
+      const text = await readFile(sample, 'utf8');
+      const bad = text.replace(/,60,40,20,0,0,0,120(\r?\n)/, ',60,-40,20,0,0,0,120$1');
+      await page.getByLabel('Supplier').selectOption('ss-activewear');
+      await page
+        .getByLabel('CSV file')
+        .setInputFiles({ name: 'ss-bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+      await page.getByRole('button', { name: 'Import' }).click();
+      await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Nothing was imported');
+      expect(await page.getByText('Line 2 (SKU B500040b): the stock in KS is negative (-40).').count()).toBe(1);
+      expect(await page.getByText('Not imported yet: its garments show no stock.').count()).toBe(3);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.getByLabel('Supplier').selectOption('ss-activewear');
+      await page
+        .getByLabel('CSV file')
+        .setInputFiles({ name: 'ss-activewear.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+      await page.getByRole('button', { name: 'Import' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('Imported');
+      expect(await page.getByText(/Stock figures taken (just now|\d+ minutes ago)/).count()).toBe(1);
+
+      await page.getByLabel('Garment', { exact: true }).selectOption('gildan-5000');
+      await page.getByLabel('Colour').fill('Navy');
+      await page.getByLabel('M', { exact: true }).fill('30');
+      await page.getByLabel('XL', { exact: true }).fill('18');
+      await page.getByRole('button', { name: 'Check stock' }).click();
+      const answer = page.getByTestId('stock-answer');
+      await expect.poll(() => answer.textContent()).toContain('Navy XL: 10 in stock, you need 18 (8 short)');
+      expect(await answer.textContent()).toContain('Has every size: Black.');
+      expect(await answer.textContent()).toContain('The supplier cannot cover these');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/desk-blanks-1280.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 900 });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/desk-blanks-390.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      // The quote form: per size in public words only, the nearest colour that has them, and how old.
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${site.url}/pricing`);
+        await page.getByLabel('Garment', { exact: true }).selectOption('gildan-5000');
+        await page.getByRole('radio', { name: 'Navy', exact: true }).check({ force: true });
+        await page.getByLabel('M', { exact: true }).fill('30');
+        await page.getByLabel('XL', { exact: true }).fill('18');
+        const line = page.getByTestId('stock-line');
+        await expect.poll(() => line.textContent()).toContain('Navy XL: 8 short');
+        const said = (await line.textContent()) ?? '';
+        expect(said).toContain('Navy M: in stock');
+        expect(said).toContain('Black has every size you need.');
+        expect(said).not.toMatch(/10 in stock|\$|IL|KS/);
+        expect(await axeViolations(page)).toEqual([]);
+        await line.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+        await page.screenshot({ path: `${shots}/quote-form-stock-${width}.png` });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+      // Two quotes for the White tee (24 M each), approved at the counter: one purchase order buys both.
+      const references: string[] = [];
+      for (const name of ['Dana Whitfield', 'Sam Ortiz']) {
+        const visitor = await liveVisitorSession(site.url);
+        const posted = await fetch(`${site.url}/api/quotes`, {
+          method: 'POST',
+          headers: { Cookie: visitor.cookie, [CSRF_HEADER]: visitor.token, Accept: 'application/json' },
+          body: quoteFormData({
+            name,
+            email: 'dana@example.com',
+            comments: 'Team shirts.',
+            file: randomPng(64),
+            fileName: 'logo.png',
+          }),
+        });
+        expect(posted.status).toBe(201);
+        references.push(((await posted.json()) as { reference: string }).reference);
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+      for (const reference of references) {
+        await page.goto(`${site.url}/staff/requests/${reference}`);
+        expect(await page.getByTestId('request-stock').textContent()).toContain('White M: 120 in stock, you need 24');
+        if (reference === references[0]) {
+          const section = page.locator('section[aria-labelledby="section-stock"]');
+          await section.screenshot({ path: `${shots}/request-stock-1280.png` });
+          await page.setViewportSize({ width: 390, height: 900 });
+          await section.screenshot({ path: `${shots}/request-stock-390.png` });
+          await page.setViewportSize({ width: 1280, height: 900 });
+        }
+        await page.getByRole('link', { name: 'Write a quote' }).click();
+        await page.getByRole('button', { name: /^Send quote v1/ }).click();
+        await expect.poll(() => page.getByRole('status').textContent()).toBe('Quote sent to the customer.');
+        await page.getByLabel('Move to').selectOption('approved');
+        await page.getByRole('button', { name: 'Change status' }).click();
+        await expect.poll(() => page.getByRole('status').textContent()).toBe('Status changed.');
+      }
+      await page.goto(`${site.url}/staff/blanks/to-buy`);
+      const buying = page.getByRole('region', { name: 'S&S Activewear', exact: true });
+      expect(await buying.getByRole('checkbox').count()).toBe(2);
+      // 48 White M at the sample's $3.02.
+      expect(await buying.textContent()).toContain('$144.96');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/to-buy-1280.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.screenshot({ path: `${shots}/to-buy-390.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await buying.getByRole('button', { name: 'Make the purchase order for S&S Activewear' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('Purchase order made');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(
+        /^Purchase order \d+: S&S Activewear$/,
+      );
+      expect(await page.locator('tfoot').textContent()).toContain('$144.96');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/purchase-order-1280.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 900 });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/purchase-order-390.png`, fullPage: true });
+
+      // The boxes come 2 short: checked off, the short line says so and the jobs wait.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.getByLabel(/^Arrived of 48: 5000 White M/).fill('46');
+      await page.getByRole('button', { name: 'Check off what arrived' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('Checked off');
+      expect(await page.getByTestId('received-lines').textContent()).toContain('46 of 48 arrived, 2 short');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/receiving-1280.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.screenshot({ path: `${shots}/receiving-390.png`, fullPage: true });
+
+      // The refused import's 422 is the browser logging the answer it was meant to get: nothing else may show.
+      expect(problems.filter((problem) => !/status of 422/.test(problem))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
