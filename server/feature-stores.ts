@@ -1,3 +1,5 @@
+import { createBooksKeepStep, createBooksStore } from './books/books-queries.ts';
+import type { BooksStore } from './books/books-store.ts';
 import { createCustomerStore } from './customer/customer-queries.ts';
 import type { CustomerStore } from './customer/customer-store.ts';
 import { createGroupApprovalStep, createGroupStore } from './groups/group-queries.ts';
@@ -11,6 +13,7 @@ import { createOutboxStore } from './mail/outbox-queries.ts';
 import type { OperatorOutboxStore, OutboxStore } from './mail/outbox-store.ts';
 import { createMockupSaveStep, createMockupStore } from './mockups/mockup-queries.ts';
 import type { MockupStore } from './mockups/mockup-store.ts';
+import { createOfflineRefundStore, type OfflineRefundStore } from './payments/offline-refund.ts';
 import { createPaymentStore } from './payments/payment-queries.ts';
 import type { PaymentStore } from './payments/payment-store.ts';
 import { createProductionBookingStep, createProductionStore } from './production/production-queries.ts';
@@ -41,6 +44,8 @@ export interface FeatureStores {
   payments: PaymentStore;
   groups: GroupStore;
   mockups: MockupStore;
+  books: BooksStore;
+  offlineRefunds: OfflineRefundStore;
 }
 
 /** Wraps a store once as it is built (the process counts each store's failures in its metrics). */
@@ -49,7 +54,9 @@ export type StoreWrapper = <S extends object>(store: S) => S;
 export function createFeatureStores(database: Database, wrap: StoreWrapper = (store) => store): FeatureStores {
   // The steps one feature runs inside another's transaction are handed over here, so neither imports
   // the other's queries: a request's mockups are saved with it, an approval closes its group and books it.
-  const submissions = wrap(createSubmissionStore(database, { mockups: createMockupSaveStep() }));
+  const submissions = wrap(
+    createSubmissionStore(database, { mockups: createMockupSaveStep(), books: createBooksKeepStep(database) }),
+  );
   return {
     submissions,
     outbox: wrap(createOutboxStore(database)),
@@ -68,5 +75,7 @@ export function createFeatureStores(database: Database, wrap: StoreWrapper = (st
     payments: wrap(createPaymentStore(database)),
     groups: wrap(createGroupStore(database)),
     mockups: wrap(createMockupStore(database)),
+    books: wrap(createBooksStore(database)),
+    offlineRefunds: wrap(createOfflineRefundStore(database)),
   };
 }

@@ -22,6 +22,7 @@ import { up as boardAtScale } from './migrations/0021-board-at-scale.ts';
 import { up as companyKey } from './migrations/0022-company-key.ts';
 import { up as checkoutKeySaltWaitingRefunds } from './migrations/0023-checkout-key-salt-waiting-refunds.ts';
 import { up as mailOnceFreshQuote } from './migrations/0024-mail-once-fresh-quote.ts';
+import { up as books } from './migrations/0028-books.ts';
 
 /**
  * PostgreSQL's migrations, run in name order; released ones are never edited, a change is a new one. Each is
@@ -55,4 +56,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0022-company-key': { up: companyKey },
   '0023-checkout-key-salt-waiting-refunds': { up: checkoutKeySaltWaitingRefunds },
   '0024-mail-once-fresh-quote': { up: mailOnceFreshQuote },
+  '0028-books': { up: books },
 };

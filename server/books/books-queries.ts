@@ -1,0 +1,380 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/storage/database.ts';
+import { readDate, readJson, type StorageDatabase } from '#server/storage/schema.ts';
+import { quoteTaxCents } from '#shared/requests/quote.ts';
+import type { BookEntry, BooksKeepStep, BooksStore, IssuedInvoice } from './books-store.ts';
+
+/*
+ * The books are written by posting: whatever the requests have come to (an approved quote, a counted
+ * payment or refund) that the books do not hold yet is copied in, numbered, in one transaction. The
+ * requests' own tables stay as they are; the books never change a row once written except to empty
+ * its personal data when the request is purged.
+ */
+
+type Db = Kysely<StorageDatabase>;
+type Series = 'invoice' | 'credit-note';
+
+const iso = (value: string | Date) => readDate(value).toISOString();
+
+/**
+ * Takes both series' rows for this transaction (PostgreSQL holds their lock to commit; SQLite has one
+ * writer): two posts at once take turns, so the second sees what the first numbered and no number is
+ * handed out for a row that is then not written.
+ */
+async function lockSeries(trx: Db) {
+  await trx
+    .updateTable('book_numbers')
+    .set((eb) => ({ last_number: eb.ref('last_number') }))
+    .execute();
+}
+
+async function nextNumber(trx: Db, series: Series): Promise<number> {
+  const row = await trx
+    .updateTable('book_numbers')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('series', '=', series)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+/** Every approved quote version without an invoice gets one, numbered in the order they were approved. */
+async function issueInvoices(trx: Db) {
+  const rows = await trx
+    .selectFrom('approvals')
+    .innerJoin('quotes', (join) =>
+      join
+        .onRef('quotes.submission_id', '=', 'approvals.submission_id')
+        .onRef('quotes.version', '=', 'approvals.version'),
+    )
+    .innerJoin('submissions', 'submissions.id', 'approvals.submission_id')
+    .where('approvals.subject', '=', 'quote')
+    .where('approvals.decision', '=', 'approved')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('invoices')
+            .whereRef('invoices.reference', '=', 'submissions.reference')
+            .whereRef('invoices.quote_version', '=', 'approvals.version')
+            .select('invoices.number'),
+        ),
+      ),
+    )
+    .select([
+      'approvals.at',
+      'approvals.version',
+      'submissions.id as submissionId',
+      'submissions.reference',
+      'submissions.name',
+      'submissions.email',
+      'submissions.payload',
+      'quotes.lines',
+      'quotes.total_cents',
+    ])
+    .orderBy('approvals.at')
+    .orderBy('approvals.id')
+    .execute();
+  const issued = new Set<string>();
+  for (const row of rows) {
+    const key = `${row.reference}/${row.version}`;
+    if (issued.has(key)) continue;
+    issued.add(key);
+    const lines = typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines;
+    const taxCents = quoteTaxCents(lines);
+    const totalCents = Number(row.total_cents);
+    const company = readJson(row.payload as string | Record<string, unknown>).company;
+    await trx
+      .insertInto('invoices')
+      .values({
+        number: await nextNumber(trx, 'invoice'),
+        submission_id: row.submissionId,
+        reference: row.reference,
+        quote_version: row.version,
+        issued_at: iso(row.at),
+        currency: 'usd',
+        subtotal_cents: totalCents - taxCents,
+        tax_cents: taxCents,
+        total_cents: totalCents,
+        customer_name: row.name,
+        customer_email: row.email,
+        company: typeof company === 'string' ? company.trim() : '',
+      })
+      .execute();
+  }
+}
+
+/**
+ * Every counted payment and refund not yet in the books, oldest first. A refund of money that was
+ * never counted (held over a mismatch) returns that money, not any of what was paid: neither is posted,
+ * as the request's own sums leave both out.
+ */
+async function postMoney(trx: Db) {
+  const rows = await trx
+    .selectFrom('payments')
+    .innerJoin('submissions', 'submissions.id', 'payments.submission_id')
+    .leftJoin('payments as refunded', 'refunded.id', 'payments.refund_of')
+    .where('payments.state', '=', 'succeeded')
+    .where((eb) => eb.or([eb('payments.refund_of', 'is', null), eb('refunded.state', '=', 'succeeded')]))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('book_entries').whereRef('book_entries.payment_id', '=', 'payments.id').select('book_entries.id'),
+        ),
+      ),
+    )
+    .select([
+      'payments.id',
+      'payments.submission_id',
+      'payments.kind',
+      'payments.method',
+      'payments.purpose',
+      'payments.amount_cents',
+      'payments.currency',
+      'payments.at',
+      'payments.note',
+      'submissions.reference',
+    ])
+    .orderBy('payments.id')
+    .execute();
+  for (const row of rows) {
+    const invoice = await trx
+      .selectFrom('invoices')
+      .where('reference', '=', row.reference)
+      .select((eb) => eb.fn.max('number').as('number'))
+      .executeTakeFirst();
+    await trx
+      .insertInto('book_entries')
+      .values({
+        payment_id: row.id,
+        submission_id: row.submission_id,
+        reference: row.reference,
+        kind: row.kind,
+        method: row.method,
+        purpose: row.purpose,
+        amount_cents: Number(row.amount_cents),
+        currency: row.currency,
+        at: iso(row.at),
+        invoice_number: invoice?.number == null ? null : Number(invoice.number),
+        credit_note_number: row.kind === 'refund' ? await nextNumber(trx, 'credit-note') : null,
+        note: row.note,
+      })
+      .execute();
+  }
+}
+
+async function postIn(trx: Db) {
+  await lockSeries(trx);
+  await issueInvoices(trx);
+  await postMoney(trx);
+}
+
+type InvoiceRow = {
+  number: number;
+  reference: string;
+  quote_version: number;
+  issued_at: string | Date;
+  currency: string;
+  subtotal_cents: number | string | bigint;
+  tax_cents: number | string | bigint;
+  total_cents: number | string | bigint;
+  customer_name: string;
+  customer_email: string;
+  company: string;
+  purged_at: string | Date | null;
+};
+
+function invoiceOfRow(row: InvoiceRow): IssuedInvoice {
+  return {
+    number: Number(row.number),
+    reference: row.reference,
+    quoteVersion: row.quote_version,
+    issuedAt: readDate(row.issued_at),
+    currency: row.currency,
+    subtotalCents: Number(row.subtotal_cents),
+    taxCents: Number(row.tax_cents),
+    totalCents: Number(row.total_cents),
+    customer: { name: row.customer_name, email: row.customer_email, company: row.company },
+    purgedAt: row.purged_at === null ? null : readDate(row.purged_at),
+  };
+}
+
+type EntryRow = {
+  payment_id: number;
+  reference: string;
+  kind: 'payment' | 'refund';
+  method: string;
+  purpose: string;
+  amount_cents: number | string | bigint;
+  currency: string;
+  at: string | Date;
+  invoice_number: number | null;
+  credit_note_number: number | null;
+  note: string;
+  purged_at: string | Date | null;
+};
+
+function entryOfRow(row: EntryRow): BookEntry {
+  return {
+    paymentId: Number(row.payment_id),
+    reference: row.reference,
+    kind: row.kind,
+    method: row.method,
+    purpose: row.purpose,
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    at: readDate(row.at),
+    invoiceNumber: row.invoice_number === null ? null : Number(row.invoice_number),
+    creditNoteNumber: row.credit_note_number === null ? null : Number(row.credit_note_number),
+    note: row.note,
+    purgedAt: row.purged_at === null ? null : readDate(row.purged_at),
+  };
+}
+
+const invoiceColumns = [
+  'number',
+  'reference',
+  'quote_version',
+  'issued_at',
+  'currency',
+  'subtotal_cents',
+  'tax_cents',
+  'total_cents',
+  'customer_name',
+  'customer_email',
+  'company',
+  'purged_at',
+] as const;
+
+const entryColumns = [
+  'payment_id',
+  'reference',
+  'kind',
+  'method',
+  'purpose',
+  'amount_cents',
+  'currency',
+  'at',
+  'invoice_number',
+  'credit_note_number',
+  'note',
+  'purged_at',
+] as const;
+
+export function createBooksStore(database: Database): BooksStore {
+  const { db } = database;
+  const post = () => db.transaction().execute(postIn);
+  return {
+    post,
+    async invoiceOf(reference, quoteVersion) {
+      await post();
+      const row = await db
+        .selectFrom('invoices')
+        .where('reference', '=', reference)
+        .where('quote_version', '=', quoteVersion)
+        .select(invoiceColumns)
+        .executeTakeFirst();
+      return row && invoiceOfRow(row);
+    },
+    async booksOf(reference) {
+      await post();
+      const [invoices, entries] = await Promise.all([
+        db.selectFrom('invoices').where('reference', '=', reference).select(invoiceColumns).orderBy('number').execute(),
+        db
+          .selectFrom('book_entries')
+          .where('reference', '=', reference)
+          .select(entryColumns)
+          .orderBy('payment_id')
+          .execute(),
+      ]);
+      return { invoices: invoices.map(invoiceOfRow), entries: entries.map(entryOfRow) };
+    },
+    async creditNote(number) {
+      await post();
+      const row = await db
+        .selectFrom('book_entries')
+        .where('credit_note_number', '=', number)
+        .select(entryColumns)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const invoice =
+        row.invoice_number === null
+          ? undefined
+          : await db
+              .selectFrom('invoices')
+              .where('number', '=', row.invoice_number)
+              .select(invoiceColumns)
+              .executeTakeFirst();
+      return { entry: entryOfRow(row), invoice: invoice && invoiceOfRow(invoice) };
+    },
+    async between(from, to) {
+      await post();
+      const [invoices, entries] = await Promise.all([
+        db
+          .selectFrom('invoices')
+          .where('issued_at', '>=', from.toISOString())
+          .where('issued_at', '<', to.toISOString())
+          .select(invoiceColumns)
+          .orderBy('number')
+          .execute(),
+        db
+          .selectFrom('book_entries')
+          .where('at', '>=', from.toISOString())
+          .where('at', '<', to.toISOString())
+          .select(entryColumns)
+          .orderBy('at')
+          .orderBy('payment_id')
+          .execute(),
+      ]);
+      return { invoices: invoices.map(invoiceOfRow), entries: entries.map(entryOfRow) };
+    },
+    async deleteBefore(cutoff) {
+      const before = cutoff.toISOString();
+      return db.transaction().execute(async (trx) => {
+        const entries = await trx
+          .deleteFrom('book_entries')
+          .where('submission_id', 'is', null)
+          .where('at', '<', before)
+          .returning('id')
+          .execute();
+        // An invoice goes only once no entry still names it.
+        const invoices = await trx
+          .deleteFrom('invoices')
+          .where('submission_id', 'is', null)
+          .where('issued_at', '<', before)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('book_entries')
+                  .whereRef('book_entries.invoice_number', '=', 'invoices.number')
+                  .select('book_entries.id'),
+              ),
+            ),
+          )
+          .returning('number')
+          .execute();
+        return { invoices: invoices.length, entries: entries.length };
+      });
+    },
+  };
+}
+
+/** The purge's step: the requests' books posted, then their names, e-mails and notes emptied. */
+export function createBooksKeepStep(database: Pick<Database, 'clock'>): BooksKeepStep {
+  return {
+    async keep(trx, submissionIds) {
+      if (submissionIds.length === 0) return;
+      await postIn(trx);
+      const ids = [...submissionIds];
+      await trx
+        .updateTable('invoices')
+        .set({ customer_name: '', customer_email: '', company: '', purged_at: database.clock.now() })
+        .where('submission_id', 'in', ids)
+        .execute();
+      await trx
+        .updateTable('book_entries')
+        .set({ note: '', purged_at: database.clock.now() })
+        .where('submission_id', 'in', ids)
+        .execute();
+    },
+  };
+}

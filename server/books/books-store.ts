@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { StorageDatabase } from '#server/storage/schema.ts';
+
+/**
+ * The shop's books: invoices as issued and the money counted, kept apart from the requests they came
+ * from so that the privacy purge can delete a request and leave its amounts, dates and numbers.
+ */
+
+/** An invoice as it was issued: its number is given once and never changes. */
+export interface IssuedInvoice {
+  number: number;
+  reference: string;
+  quoteVersion: number;
+  issuedAt: Date;
+  currency: string;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  /** Emptied by the privacy purge. */
+  customer: { name: string; email: string; company: string };
+  /** When the request was purged and the names emptied; null while it is kept. */
+  purgedAt: Date | null;
+}
+
+/** A counted payment or refund as the books keep it. */
+export interface BookEntry {
+  /** The payment row's id: never reused, the entry's id in every export. */
+  paymentId: number;
+  reference: string;
+  kind: 'payment' | 'refund';
+  method: string;
+  purpose: string;
+  amountCents: number;
+  currency: string;
+  at: Date;
+  /** The request's newest invoice when the money moved. */
+  invoiceNumber: number | null;
+  /** A refund's credit note. */
+  creditNoteNumber: number | null;
+  note: string;
+  purgedAt: Date | null;
+}
+
+export interface BooksStore {
+  /**
+   * Issues an invoice for every approved quote without one and posts every counted payment and refund
+   * not yet in the books (a refund with its credit note's number), in the order they happened. Runs
+   * before every read, so a number is given before anyone can see the invoice or credit note.
+   */
+  post(): Promise<void>;
+  /** The invoice issued for that quote version of the request, after posting. */
+  invoiceOf(reference: string, quoteVersion: number): Promise<IssuedInvoice | undefined>;
+  /** Every invoice and entry of a request, after posting. */
+  booksOf(reference: string): Promise<{ invoices: IssuedInvoice[]; entries: BookEntry[] }>;
+  /** A credit note: the refund's entry, with the invoice it credits when there is one. */
+  creditNote(number: number): Promise<{ entry: BookEntry; invoice: IssuedInvoice | undefined } | undefined>;
+  /** Invoices issued and entries dated from `from` (included) to `to` (excluded), after posting. */
+  between(from: Date, to: Date): Promise<{ invoices: IssuedInvoice[]; entries: BookEntry[] }>;
+  /**
+   * The books' own retention: records of purged requests dated before `cutoff` go. A request still
+   * kept keeps its records whatever their age.
+   */
+  deleteBefore(cutoff: Date): Promise<{ invoices: number; entries: number }>;
+}
+
+/**
+ * What the privacy purge runs in its own transaction before it deletes requests: their books are
+ * posted and their personal data emptied, so the deletion leaves amounts, dates and numbers.
+ */
+export interface BooksKeepStep {
+  keep(trx: Kysely<StorageDatabase>, submissionIds: readonly number[]): Promise<void>;
+}
