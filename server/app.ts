@@ -1,6 +1,7 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { booksRoutes } from '#server/books/books-routes.ts';
 import { customerBackLinks, customerRoutes } from '#server/customer/customer-routes.ts';
 import { createFeatureStores, type FeatureStores } from '#server/feature-stores.ts';
 import { deskGroupRoutes, deskGroupView } from '#server/groups/desk-group-routes.ts';
@@ -35,6 +36,7 @@ import type { SiteDataFiles } from '#server/pages/site-data-files.ts';
 import { checkoutFor, stripeGateway } from '#server/payments/checkout.ts';
 import { customerPaymentRoutes } from '#server/payments/customer-payment-routes.ts';
 import { deskPaymentRoutes, paymentNotices } from '#server/payments/desk-payment-routes.ts';
+import { offlineRefundRoutes } from '#server/payments/offline-refund.ts';
 import { customerMoneyView, deskMoneyView } from '#server/payments/payment-views.ts';
 import { stripeWebhookRoutes } from '#server/payments/stripe-webhook.ts';
 import { readCapacityDefaults } from '#server/production/capacity-defaults.ts';
@@ -47,6 +49,7 @@ import type { Database } from '#server/storage/database.ts';
 import { uploadAdmission } from '#server/uploads/upload-admission.ts';
 import { createUploadGuard } from '#server/uploads/upload-guard.ts';
 import { uploadSlots } from '#server/uploads/upload-slots.ts';
+import { invoiceNumberText } from '#shared/books/book-numbers.ts';
 import { CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
 import { sizeUpcharges } from '#shared/groups/group-sizes.ts';
 import type { Capacity } from '#shared/production/production-load.ts';
@@ -388,6 +391,7 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
       prices: () => siteData.data,
       renderInvoice: invoiceRenderer(deps),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
+      invoiceNumber: invoiceNumberOf(wiring.stores.books),
     }),
   );
 }
@@ -533,7 +537,29 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       prices: () => siteData.data,
       renderInvoice: invoiceRenderer(deps),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
+      invoiceNumber: invoiceNumberOf(wiring.stores.books),
       ...wiring.queued,
     }),
   );
+  app.use(staffGate, offlineRefundRoutes({ refunds: wiring.stores.offlineRefunds, ...wiring.queued }));
+  app.use(
+    staffGate,
+    booksRoutes({
+      books: wiring.stores.books,
+      shop: () => siteData.data.config,
+      timeZone: () => siteData.data['order-terms'].timeZone,
+      renderCreditNote: async (view, options) => (await deps.ssr.loadEntry()).renderCreditNote(view, options),
+      renderMonth: async (view, options) => (await deps.ssr.loadEntry()).renderBooksMonth(view, options),
+      stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
+      now: deskNow,
+    }),
+  );
+}
+
+/** The invoice's number as the books issued it. */
+function invoiceNumberOf(books: FeatureStores['books']) {
+  return async (reference: string, quoteVersion: number) => {
+    const invoice = await books.invoiceOf(reference, quoteVersion);
+    return invoice && invoiceNumberText(invoice.number);
+  };
 }

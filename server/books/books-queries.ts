@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/storage/database.ts';
 import { readDate, readJson, type StorageDatabase } from '#server/storage/schema.ts';
-import { quoteTaxCents } from '#shared/requests/quote.ts';
+import { type QuoteLine, quoteTaxCents } from '#shared/requests/quote.ts';
 import type { BookEntry, BooksKeepStep, BooksStore, IssuedInvoice } from './books-store.ts';
 
 /*
@@ -79,7 +79,7 @@ async function issueInvoices(trx: Db) {
     const key = `${row.reference}/${row.version}`;
     if (issued.has(key)) continue;
     issued.add(key);
-    const lines = typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines;
+    const lines: QuoteLine[] = typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines;
     const taxCents = quoteTaxCents(lines);
     const totalCents = Number(row.total_cents);
     const company = readJson(row.payload as string | Record<string, unknown>).company;
@@ -95,6 +95,7 @@ async function issueInvoices(trx: Db) {
         subtotal_cents: totalCents - taxCents,
         tax_cents: taxCents,
         total_cents: totalCents,
+        lines: JSON.stringify(lines),
         customer_name: row.name,
         customer_email: row.email,
         company: typeof company === 'string' ? company.trim() : '',
@@ -177,6 +178,7 @@ type InvoiceRow = {
   subtotal_cents: number | string | bigint;
   tax_cents: number | string | bigint;
   total_cents: number | string | bigint;
+  lines: string | QuoteLine[];
   customer_name: string;
   customer_email: string;
   company: string;
@@ -193,6 +195,7 @@ function invoiceOfRow(row: InvoiceRow): IssuedInvoice {
     subtotalCents: Number(row.subtotal_cents),
     taxCents: Number(row.tax_cents),
     totalCents: Number(row.total_cents),
+    lines: typeof row.lines === 'string' ? (JSON.parse(row.lines) as QuoteLine[]) : row.lines,
     customer: { name: row.customer_name, email: row.customer_email, company: row.company },
     purgedAt: row.purged_at === null ? null : readDate(row.purged_at),
   };
@@ -239,6 +242,7 @@ const invoiceColumns = [
   'subtotal_cents',
   'tax_cents',
   'total_cents',
+  'lines',
   'customer_name',
   'customer_email',
   'company',
@@ -275,6 +279,15 @@ export function createBooksStore(database: Database): BooksStore {
         .executeTakeFirst();
       return row && invoiceOfRow(row);
     },
+    async invoiceByNumber(number) {
+      await post();
+      const row = await db
+        .selectFrom('invoices')
+        .where('number', '=', number)
+        .select(invoiceColumns)
+        .executeTakeFirst();
+      return row && invoiceOfRow(row);
+    },
     async booksOf(reference) {
       await post();
       const [invoices, entries] = await Promise.all([
@@ -287,6 +300,15 @@ export function createBooksStore(database: Database): BooksStore {
           .execute(),
       ]);
       return { invoices: invoices.map(invoiceOfRow), entries: entries.map(entryOfRow) };
+    },
+    async creditNoteOfPayment(paymentId) {
+      await post();
+      const row = await db
+        .selectFrom('book_entries')
+        .where('payment_id', '=', paymentId)
+        .select('credit_note_number')
+        .executeTakeFirst();
+      return row?.credit_note_number == null ? undefined : Number(row.credit_note_number);
     },
     async creditNote(number) {
       await post();

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { StorageDatabase } from '#server/storage/schema.ts';
+import type { QuoteLine } from '#shared/requests/quote.ts';
 
 /**
  * The shop's books: invoices as issued and the money counted, kept apart from the requests they came
@@ -16,6 +17,8 @@ export interface IssuedInvoice {
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
+  /** The quote's lines as issued, its sales-tax lines among them. */
+  lines: QuoteLine[];
   /** Emptied by the privacy purge. */
   customer: { name: string; email: string; company: string };
   /** When the request was purged and the names emptied; null while it is kept. */
@@ -50,9 +53,13 @@ export interface BooksStore {
   post(): Promise<void>;
   /** The invoice issued for that quote version of the request, after posting. */
   invoiceOf(reference: string, quoteVersion: number): Promise<IssuedInvoice | undefined>;
+  /** An invoice by its number, after posting. */
+  invoiceByNumber(number: number): Promise<IssuedInvoice | undefined>;
   /** Every invoice and entry of a request, after posting. */
   booksOf(reference: string): Promise<{ invoices: IssuedInvoice[]; entries: BookEntry[] }>;
   /** A credit note: the refund's entry, with the invoice it credits when there is one. */
+  /** The credit note of a refund row, by the row's id. */
+  creditNoteOfPayment(paymentId: number): Promise<number | undefined>;
   creditNote(number: number): Promise<{ entry: BookEntry; invoice: IssuedInvoice | undefined } | undefined>;
   /** Invoices issued and entries dated from `from` (included) to `to` (excluded), after posting. */
   between(from: Date, to: Date): Promise<{ invoices: IssuedInvoice[]; entries: BookEntry[] }>;

@@ -373,6 +373,8 @@ export interface StorageDatabase {
     subtotal_cents: ColumnType<Count, number, number>;
     tax_cents: ColumnType<Count, number, number>;
     total_cents: ColumnType<Count, number, number>;
+    /** QuoteLine[] as JSON, as issued. */
+    lines: ColumnType<string | QuoteLine[], string, string>;
     customer_name: string;
     customer_email: string;
     company: string;

@@ -24,6 +24,8 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('subtotal_cents', 'bigint', (column) => column.notNull())
     .addColumn('tax_cents', 'bigint', (column) => column.notNull())
     .addColumn('total_cents', 'bigint', (column) => column.notNull())
+    // The lines as issued, frozen with the number: what an export lists line by line.
+    .addColumn('lines', 'jsonb', (column) => column.notNull())
     .addColumn('customer_name', 'text', (column) => column.notNull())
     .addColumn('customer_email', 'text', (column) => column.notNull())
     .addColumn('company', 'text', (column) => column.notNull())

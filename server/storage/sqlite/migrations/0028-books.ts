@@ -24,6 +24,8 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('subtotal_cents', 'integer', (column) => column.notNull())
     .addColumn('tax_cents', 'integer', (column) => column.notNull())
     .addColumn('total_cents', 'integer', (column) => column.notNull())
+    // The lines as issued, frozen with the number: what an export lists line by line.
+    .addColumn('lines', 'text', (column) => column.notNull())
     .addColumn('customer_name', 'text', (column) => column.notNull())
     .addColumn('customer_email', 'text', (column) => column.notNull())
     .addColumn('company', 'text', (column) => column.notNull())
