@@ -19,7 +19,7 @@ export function BooksMonthPage({ view, options }: { view: BooksMonthView; option
       <body className="bg-stone-100 text-stone-900 print:bg-white">
         <main className="mx-auto max-w-4xl bg-white p-4 shadow-sm md:my-6 md:p-10 print:m-0 print:max-w-none print:p-0 print:shadow-none">
           <p className="mb-4 text-sm print:hidden">
-            <a href="/staff/requests" className="underline">
+            <a href="/staff" className="underline">
               ← Back to the desk
             </a>
           </p>
