@@ -180,6 +180,24 @@ describe.each(backends)('the books on the desk on %s', (backend) => {
     expect(await file('xero-invoices')).toBe(xero);
   });
 
+  it('completes an order with a balance open only when the desk says why, and keeps why in the log', async () => {
+    const move = (from: string, to: string, more: Record<string, string> = {}) =>
+      post(`/staff/requests/${reference}/status`, { from, to, ...more }).expect(303);
+    expect((await move('approved', 'in_production')).headers.location).toContain('done=moved');
+    expect((await move('in_production', 'ready')).headers.location).toContain('done=moved');
+    // $425 invoiced, $355 kept: $70 is still owed.
+    expect((await move('ready', 'completed')).headers.location).toContain('done=balance-open');
+    expect((await t.storage.desk.getRequestState(reference))?.status).toBe('ready');
+    const page = await get(`/staff/requests/${reference}`).expect(200);
+    expect(page.text).toContain('Completing with $70.00 still owed? Say why');
+    const done = await move('ready', 'completed', { 'balance-reason': 'Written off: two shirts were misprinted' });
+    expect(done.headers.location).toContain('done=moved');
+    expect((await t.storage.desk.getRequestState(reference))?.status).toBe('completed');
+    expect((await get(`/staff/requests/${reference}`).expect(200)).text).toContain(
+      'Written off: two shirts were misprinted',
+    );
+  });
+
   it('refuses an export of ten years, a range back to front, or an unknown file', async () => {
     const ten = await get('/staff/books/export?from=2016-01-01&to=2025-12-31&layout=summary').expect(422);
     expect(ten.text).toContain('at most 366 days');

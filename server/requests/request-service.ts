@@ -54,6 +54,8 @@ export type MoveOutcome =
   | 'deposit-due'
   /** A cancel says why: the customer is told. */
   | 'no-reason'
+  /** Completed with money still owed: the desk says why. */
+  | 'balance-open'
   | Exclude<DecisionOutcome, 'recorded' | 'missing'>;
 
 export interface StaffMove {
@@ -62,7 +64,10 @@ export interface StaffMove {
   /** The staff member: `staff:<address>`. */
   actor: `staff:${string}`;
   message?: string;
-  /** Why it is cancelled: required to cancel, and told to the customer. */
+  /**
+   * Why it is cancelled: required to cancel, and told to the customer. Why it is completed with a balance
+   * open: required then, and kept in the log only.
+   */
   reason?: string;
   /** Where the staff member's browser was, kept with an approval they record in person. */
   ip: string;
@@ -153,7 +158,10 @@ export function createRequestService({
       }
       const reason = move.reason?.trim();
       if (move.to === 'cancelled' && !reason) return 'no-reason';
-      if (waitsForDeposit(move.from, move.to, (await moneyOf(moneyReads, reference)).money)) return 'deposit-due';
+      const { money } = await moneyOf(moneyReads, reference);
+      if (waitsForDeposit(move.from, move.to, money)) return 'deposit-due';
+      // Completed means settled: with money still owed, the desk says why (a write-off, a school's PO).
+      if (move.to === 'completed' && !reason && money && money.balanceCents > 0) return 'balance-open';
       const outcome = await desk.changeRequestStatus(reference, {
         from: move.from,
         to: move.to,
