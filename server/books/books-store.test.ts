@@ -117,6 +117,12 @@ describe.each(backends)('books on %s', (backend) => {
     const next = await approvedRequest('Sam Reyes');
     expect((await storage.books.invoiceOf(next, 1))?.number).toBe(3);
 
+    // Issued at once from several connections (PostgreSQL's pool): the numbers still run without gaps.
+    const together = await Promise.all(['Ana Ruiz', 'Ben Cole', 'Cy Hart', 'Di Moss'].map(approvedRequest));
+    await Promise.all([storage.books.post(), storage.books.post(), storage.books.post()]);
+    const numbers = await Promise.all(together.map(async (ref) => (await storage.books.invoiceOf(ref, 1))?.number));
+    expect([...numbers].sort()).toEqual([4, 5, 6, 7]);
+
     // Past the books' own years, a purged request's records go; a request still kept keeps its own.
     const gone = await storage.books.deleteBefore(new Date(Date.now() + 86_400_000));
     expect(gone).toEqual({ invoices: 1, entries: 2 });
