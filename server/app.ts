@@ -1,7 +1,7 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { booksRoutes } from '#server/books/books-routes.ts';
+import { booksNotices, booksRoutes } from '#server/books/books-routes.ts';
 import { customerBackLinks, customerRoutes } from '#server/customer/customer-routes.ts';
 import { createFeatureStores, type FeatureStores } from '#server/feature-stores.ts';
 import { deskGroupRoutes, deskGroupView } from '#server/groups/desk-group-routes.ts';
@@ -120,12 +120,13 @@ export function createApp(deps: AppDependencies): Express {
   const wiring = mountPipeline(app, deps, stores, metrics);
   mountPublicForms(app, wiring);
   // The rules of a request, one service for the customer's page and the desk.
-  const { customer, desk, payments, versions } = stores;
+  const { customer, desk, payments, versions, books } = stores;
   const requests = createRequestService({
     customer,
     desk,
     payments,
     versions,
+    books,
     now: wiring.now,
     planner: wiring.planner,
   });
@@ -330,6 +331,7 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
   };
   app.use(
     customerRoutes({
+      books: wiring.stores.books,
       customer,
       desk,
       mockups,
@@ -392,6 +394,7 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
       renderInvoice: invoiceRenderer(deps),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
       invoiceNumber: invoiceNumberOf(wiring.stores.books),
+      books: wiring.stores.books,
     }),
   );
 }
@@ -427,6 +430,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
   const staffGate = staffOnly(staffAuth);
   app.use(
     deskRoutes({
+      books: wiring.stores.books,
       desk,
       versions,
       customer,
@@ -447,12 +451,12 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       planner,
       now: deskNow,
       payOnline: gateway !== null,
-      notices: { ...paymentNotices, ...mockupNotices, ...designNotices },
+      notices: { ...paymentNotices, ...mockupNotices, ...designNotices, ...booksNotices },
       sections: { mockups: deskMockups, money: deskMoneyView },
       groupView: (reference) => deskGroupView(groups, reference, siteData.data, deskNow()),
       // The customer's mail as the outbox would write it now, shown under the desk's status forms.
       mailPreview: async (reference, facts) => {
-        const reads = { submissions, customer, versions, payments, groups, mockups, desk };
+        const reads = { submissions, customer, versions, payments, groups, mockups, desk, books: wiring.stores.books };
         const built = await buildMail({ id: 0, reference, recipient: 'customer', facts }, reads, {
           from: config.mail?.from ?? 'desk@localhost',
           shopEmail: config.mail?.shopEmail ?? '',
@@ -538,6 +542,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       renderInvoice: invoiceRenderer(deps),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
       invoiceNumber: invoiceNumberOf(wiring.stores.books),
+      books: wiring.stores.books,
       ...wiring.queued,
     }),
   );

@@ -65,10 +65,17 @@ export function CreditNotePage({ view, options }: { view: CreditNoteView; option
               'No invoice had been issued for this order when the money went back.'
             )}
           </p>
+          {view.reason && (
+            <p className="mt-3 wrap-anywhere">
+              <span className="font-semibold">Why:</span> {view.reason}
+            </p>
+          )}
           <MoneyList
             layout="totals"
             lines={[
-              { label: `Refunded by ${view.method.toLowerCase()}`, value: view.amount },
+              view.kind === 'discount'
+                ? { label: 'Discount: taken off what is owed', value: view.amount }
+                : { label: `Refunded by ${view.method.toLowerCase()}`, value: view.amount },
               {
                 label: 'Total credited',
                 value: view.amount,

@@ -116,6 +116,7 @@ export function MoneySection({
   const lines: MoneyLine[] = [
     { label: `Total (quote v${money.quoteVersion})`, value: money.total },
     { label: `Deposit asked (${money.depositPercent}%)`, value: money.deposit },
+    ...(money.discount ? [{ label: 'Discount given', value: `−${money.discount}` }] : []),
     { label: 'Paid', value: money.paid },
     { label: 'Balance', value: money.balance },
   ];
@@ -248,6 +249,35 @@ export function MoneySection({
             </p>
             <button type="submit" className={secondaryButton}>
               Record refund
+            </button>
+          </form>
+        </details>
+
+        <details className="mt-3">
+          <summary className="cursor-pointer font-semibold text-brand-800 underline">Give a discount</summary>
+          <form method="post" action={`/staff/requests/${view.reference}/discounts`} className="mt-2 space-y-2">
+            <TokenField token={options.csrfToken} />
+            <label htmlFor="discount-amount" className="block font-medium">
+              Amount off what is owed <span className="font-normal text-stone-600">(up to {money.balance})</span>
+            </label>
+            <input
+              id="discount-amount"
+              name="amount"
+              inputMode="decimal"
+              required
+              placeholder="20.00"
+              className={field}
+            />
+            <label htmlFor="discount-reason" className="block font-medium">
+              Why <span className="font-normal text-stone-600">(on the credit note)</span>
+            </label>
+            <input id="discount-reason" name="reason" required maxLength={500} className={field} />
+            <p className="text-sm text-stone-700">
+              No money moves: the balance is lowered, with a numbered credit note. To give back money already paid,
+              record a refund instead.
+            </p>
+            <button type="submit" className={secondaryButton}>
+              Give discount
             </button>
           </form>
         </details>

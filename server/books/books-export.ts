@@ -3,7 +3,7 @@ import { type CsvCell, csvOf } from '#shared/books/csv.ts';
 import { periodTotals } from '#shared/books/period-totals.ts';
 import { dayIn } from '#shared/desk-format.ts';
 import { isTaxLine } from '#shared/requests/quote.ts';
-import type { BookEntry, IssuedInvoice } from './books-store.ts';
+import type { BookDiscount, BookEntry, IssuedInvoice } from './books-store.ts';
 
 /**
  * The files the bookkeeper downloads for a range, each in the layout its program documents for
@@ -61,10 +61,12 @@ export function exportCsv(
   {
     invoices,
     entries,
+    discounts,
     creditedInvoices,
   }: {
     invoices: readonly IssuedInvoice[];
     entries: readonly BookEntry[];
+    discounts: readonly BookDiscount[];
     /** The invoices the range's credit notes credit, by number (issued before the range, some of them). */
     creditedInvoices: ReadonlyMap<number, IssuedInvoice>;
   },
@@ -207,7 +209,32 @@ export function exportCsv(
             '',
           ];
         });
-      return csvOf(header, [...invoiceRows, ...creditRows]);
+      const discountRows = discounts.map((discount): CsvCell[] => {
+        const invoice = creditedInvoices.get(discount.invoiceNumber);
+        return [
+          customerOf(invoice, discount.reference),
+          invoice?.customer.email ?? '',
+          ...blankAddress,
+          creditNoteNumberText(discount.creditNoteNumber),
+          `Order ${discount.reference}, credits ${invoiceNumberText(discount.invoiceNumber)}`,
+          day(discount.at),
+          day(discount.at),
+          '',
+          discount.reason ? `Discount: ${discount.reason}` : 'Discount',
+          { number: 1 },
+          { amountCents: -discount.amountCents },
+          '',
+          '200',
+          'Tax Exempt',
+          '',
+          '',
+          '',
+          '',
+          discount.currency.toUpperCase(),
+          '',
+        ];
+      });
+      return csvOf(header, [...invoiceRows, ...creditRows, ...discountRows]);
     }
     case 'xero-bank':
       // Xero's bank statement import (its precoded columns).
@@ -226,11 +253,12 @@ export function exportCsv(
         }),
       );
     case 'summary': {
-      const totals = periodTotals(invoices, entries);
+      const totals = periodTotals(invoices, entries, discounts);
       const rows: CsvCell[][] = [
         ['Period', `${from} to ${to}`, ''],
         ['Invoices issued', { number: totals.invoiceCount }, { amountCents: totals.invoicedCents }],
         ['Sales tax invoiced', '', { amountCents: totals.taxCents }],
+        ['Discounts given (credit notes)', { number: totals.discountCount }, { amountCents: totals.discountsCents }],
         ['Payments received (gross)', { number: totals.paymentCount }, { amountCents: totals.grossCents }],
         ['Refunds', { number: totals.refundCount }, { amountCents: totals.refundsCents }],
         ['Net received', '', { amountCents: totals.netCents }],

@@ -14,8 +14,9 @@ const shop = {
   address: { street: '1420 Market Street', city: 'Springfield', region: 'IL', postalCode: '62701' },
 } as Parameters<typeof invoiceView>[1]['shop'];
 
-/** One move on an order: money in at the counter, or cash or a check given back. */
+/** One move on an order: money in at the counter, cash or a check given back, or a goodwill discount. */
 const move = fc.oneof(
+  fc.record({ kind: fc.constant('discount' as const), cents: fc.integer({ min: 1, max: 60_000 }) }),
   fc.record({
     kind: fc.constant('payment' as const),
     cents: fc.integer({ min: 1, max: 60_000 }),
@@ -67,8 +68,17 @@ describe.each(backends)('the books balance on %s', (backend) => {
             () => ({ ok: true, to: 'approved' }),
           );
           let netPaid = 0;
+          let discounted = 0;
           for (const item of moves) {
-            if (item.kind === 'payment') {
+            if (item.kind === 'discount') {
+              const outcome = await storage.books.giveDiscount(reference, {
+                amountCents: item.cents,
+                reason: 'Goodwill',
+                actor: staff,
+              });
+              expect(outcome.ok).toBe(item.cents <= quantity * unitCents - discounted - netPaid);
+              if (outcome.ok) discounted += item.cents;
+            } else if (item.kind === 'payment') {
               await storage.payments.recordOfflinePayment(reference, {
                 amountCents: item.cents,
                 method: item.method,
@@ -91,7 +101,12 @@ describe.each(backends)('the books balance on %s', (backend) => {
 
           const books = await storage.books.booksOf(reference);
           const [invoice] = books.invoices;
-          const ledger = ledgerOf(invoice?.totalCents ?? 0, books.entries);
+          const discounts = await storage.books.discountsOf(reference);
+          const ledger = ledgerOf(
+            invoice?.totalCents ?? 0,
+            books.entries,
+            discounts.reduce((sum, discount) => sum + discount.amountCents, 0),
+          );
           const { money } = await moneyOf(storage, reference);
           const view = await invoiceView(storage, {
             reference,
@@ -106,6 +121,7 @@ describe.each(backends)('the books balance on %s', (backend) => {
           });
           expect(invoice?.totalCents).toBe(quantity * unitCents);
           expect(ledger.netPaidCents).toBe(netPaid);
+          expect(ledger.discountCents).toBe(discounted);
           expect(money?.paidCents).toBe(ledger.netPaidCents);
           expect(money?.balanceCents).toBe(ledger.balanceCents);
           expect(view?.number).toBe(invoiceNumberText(invoice?.number ?? 0));
@@ -123,7 +139,10 @@ describe.each(backends)('the books balance on %s', (backend) => {
     const all = await storage.books.between(new Date(0), new Date(Date.now() + 86_400_000));
     const invoiceNumbers = all.invoices.map((invoice) => invoice.number);
     expect(invoiceNumbers).toEqual(invoiceNumbers.map((_, index) => index + 1));
-    const notes = all.entries.flatMap((entry) => (entry.creditNoteNumber ? [entry.creditNoteNumber] : []));
+    const notes = [
+      ...all.entries.flatMap((entry) => (entry.creditNoteNumber ? [entry.creditNoteNumber] : [])),
+      ...all.discounts.map((discount) => discount.creditNoteNumber),
+    ];
     expect([...notes].sort((a, b) => a - b)).toEqual(notes.map((_, index) => index + 1));
   }, 120_000);
 });

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/storage/database.ts';
+import { appendEvent } from '#server/storage/request-events.ts';
+import { lockedRequest } from '#server/storage/request-rows.ts';
 import { readDate, readJson, type StorageDatabase } from '#server/storage/schema.ts';
 import { type QuoteLine, quoteTaxCents } from '#shared/requests/quote.ts';
-import type { BookEntry, BooksKeepStep, BooksStore, IssuedInvoice } from './books-store.ts';
+import type { BookDiscount, BookEntry, BooksKeepStep, BooksStore, IssuedInvoice } from './books-store.ts';
 
 /*
  * The books are written by posting: whatever the requests have come to (an approved quote, a counted
@@ -233,6 +235,44 @@ function entryOfRow(row: EntryRow): BookEntry {
   };
 }
 
+type DiscountRow = {
+  id: number;
+  reference: string;
+  amount_cents: number | string | bigint;
+  currency: string;
+  reason: string;
+  invoice_number: number;
+  credit_note_number: number;
+  at: string | Date;
+  purged_at: string | Date | null;
+};
+
+function discountOfRow(row: DiscountRow): BookDiscount {
+  return {
+    id: Number(row.id),
+    reference: row.reference,
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    reason: row.reason,
+    invoiceNumber: Number(row.invoice_number),
+    creditNoteNumber: Number(row.credit_note_number),
+    at: readDate(row.at),
+    purgedAt: row.purged_at === null ? null : readDate(row.purged_at),
+  };
+}
+
+const discountColumns = [
+  'id',
+  'reference',
+  'amount_cents',
+  'currency',
+  'reason',
+  'invoice_number',
+  'credit_note_number',
+  'at',
+  'purged_at',
+] as const;
+
 const invoiceColumns = [
   'number',
   'reference',
@@ -265,7 +305,7 @@ const entryColumns = [
 ] as const;
 
 export function createBooksStore(database: Database): BooksStore {
-  const { db } = database;
+  const { db, dialect, clock } = database;
   const post = () => db.transaction().execute(postIn);
   return {
     post,
@@ -278,6 +318,82 @@ export function createBooksStore(database: Database): BooksStore {
         .select(invoiceColumns)
         .executeTakeFirst();
       return row && invoiceOfRow(row);
+    },
+    giveDiscount(reference, discount) {
+      return db.transaction().execute(async (trx) => {
+        const request = await lockedRequest(trx, dialect, reference);
+        if (!request) return { ok: false, reason: 'no-request' };
+        await postIn(trx);
+        const invoice = await trx
+          .selectFrom('invoices')
+          .where('reference', '=', reference)
+          .select(['number', 'total_cents'])
+          .orderBy('quote_version', 'desc')
+          .executeTakeFirst();
+        if (!invoice) return { ok: false, reason: 'no-invoice' };
+        const entries = await trx
+          .selectFrom('book_entries')
+          .where('reference', '=', reference)
+          .select(['kind', 'amount_cents'])
+          .execute();
+        const given = await trx
+          .selectFrom('discounts')
+          .where('reference', '=', reference)
+          .select('amount_cents')
+          .execute();
+        const netPaid = entries.reduce(
+          (sum, entry) => sum + (entry.kind === 'payment' ? 1 : -1) * Number(entry.amount_cents),
+          0,
+        );
+        const owedCents =
+          Number(invoice.total_cents) - given.reduce((sum, row) => sum + Number(row.amount_cents), 0) - netPaid;
+        if (discount.amountCents > owedCents)
+          return { ok: false, reason: 'too-much', owedCents: Math.max(0, owedCents) };
+        const creditNoteNumber = await nextNumber(trx, 'credit-note');
+        await trx
+          .insertInto('discounts')
+          .values({
+            submission_id: request.id,
+            reference,
+            amount_cents: discount.amountCents,
+            currency: 'usd',
+            reason: discount.reason,
+            invoice_number: Number(invoice.number),
+            credit_note_number: creditNoteNumber,
+            recorded_by: discount.actor,
+            at: clock.now(),
+          })
+          .execute();
+        await appendEvent(trx, clock, request.id, {
+          actor: discount.actor,
+          type: 'discount',
+          data: { amountCents: discount.amountCents, currency: 'usd', reason: discount.reason, creditNoteNumber },
+        });
+        return { ok: true, creditNoteNumber };
+      });
+    },
+    async discountsOf(reference) {
+      const rows = await db
+        .selectFrom('discounts')
+        .where('reference', '=', reference)
+        .select(discountColumns)
+        .orderBy('id')
+        .execute();
+      return rows.map(discountOfRow);
+    },
+    async discountByCreditNote(number) {
+      const row = await db
+        .selectFrom('discounts')
+        .where('credit_note_number', '=', number)
+        .select(discountColumns)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const invoice = await db
+        .selectFrom('invoices')
+        .where('number', '=', row.invoice_number)
+        .select(invoiceColumns)
+        .executeTakeFirst();
+      return { discount: discountOfRow(row), invoice: invoice && invoiceOfRow(invoice) };
     },
     async invoiceByNumber(number) {
       await post();
@@ -330,7 +446,7 @@ export function createBooksStore(database: Database): BooksStore {
     },
     async between(from, to) {
       await post();
-      const [invoices, entries] = await Promise.all([
+      const [invoices, entries, discounts] = await Promise.all([
         db
           .selectFrom('invoices')
           .where('issued_at', '>=', from.toISOString())
@@ -346,8 +462,19 @@ export function createBooksStore(database: Database): BooksStore {
           .orderBy('at')
           .orderBy('payment_id')
           .execute(),
+        db
+          .selectFrom('discounts')
+          .where('at', '>=', from.toISOString())
+          .where('at', '<', to.toISOString())
+          .select(discountColumns)
+          .orderBy('credit_note_number')
+          .execute(),
       ]);
-      return { invoices: invoices.map(invoiceOfRow), entries: entries.map(entryOfRow) };
+      return {
+        invoices: invoices.map(invoiceOfRow),
+        entries: entries.map(entryOfRow),
+        discounts: discounts.map(discountOfRow),
+      };
     },
     async deleteBefore(cutoff) {
       const before = cutoff.toISOString();
@@ -358,7 +485,8 @@ export function createBooksStore(database: Database): BooksStore {
           .where('at', '<', before)
           .returning('id')
           .execute();
-        // An invoice goes only once no entry still names it.
+        await trx.deleteFrom('discounts').where('submission_id', 'is', null).where('at', '<', before).execute();
+        // An invoice goes only once no entry or discount still names it.
         const invoices = await trx
           .deleteFrom('invoices')
           .where('submission_id', 'is', null)
@@ -369,6 +497,15 @@ export function createBooksStore(database: Database): BooksStore {
                 selectFrom('book_entries')
                   .whereRef('book_entries.invoice_number', '=', 'invoices.number')
                   .select('book_entries.id'),
+              ),
+            ),
+          )
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('discounts')
+                  .whereRef('discounts.invoice_number', '=', 'invoices.number')
+                  .select('discounts.id'),
               ),
             ),
           )
@@ -395,6 +532,11 @@ export function createBooksKeepStep(database: Pick<Database, 'clock'>): BooksKee
       await trx
         .updateTable('book_entries')
         .set({ note: '', purged_at: database.clock.now() })
+        .where('submission_id', 'in', ids)
+        .execute();
+      await trx
+        .updateTable('discounts')
+        .set({ reason: '', recorded_by: '', purged_at: database.clock.now() })
         .where('submission_id', 'in', ids)
         .execute();
     },

@@ -198,6 +198,38 @@ describe.each(backends)('the books on the desk on %s', (backend) => {
     );
   });
 
+  it('gives a discount that lowers what is owed, with a credit note, and refunds nothing', async () => {
+    const at = `/staff/requests/${reference}/discounts`;
+    const rows = await t.storage.payments.paymentsOf(reference);
+    expect((await post(at, { amount: '70.01', reason: 'Late' }).expect(422)).text).toContain('at most $70.00');
+    expect((await post(at, { amount: '10', reason: '' }).expect(422)).text).toContain('Say why the discount');
+    expect((await post(at, { amount: '-5', reason: 'Late' }).expect(422)).text).toContain('more than 0');
+    expect(await t.storage.books.discountsOf(reference)).toEqual([]);
+
+    const done = await post(at, { amount: '30', reason: 'Goodwill: delivered a day late' }).expect(303);
+    expect(done.headers.location).toBe(`/staff/requests/${reference}?done=discount-given#money`);
+    // No money moved: the payments are as they were; what is owed is lower.
+    expect(await t.storage.payments.paymentsOf(reference)).toEqual(rows);
+    const invoice = (await get(`/staff/requests/${reference}/invoice`).expect(200)).text.replace(/<[^>]+>/g, ' ');
+    expect(invoice).toMatch(/Discount \(credit note\)\s+−\$30\.00/);
+    expect(invoice).toMatch(/Balance due\s+\$40\.00/);
+    const desk = (await get(`/staff/requests/${reference}`).expect(200)).text.replace(/<[^>]+>/g, ' ');
+    expect(desk).toMatch(/Discount given\s+−\$30\.00/);
+    const [discount] = await t.storage.books.discountsOf(reference);
+    expect(discount).toMatchObject({ amountCents: 3_000, creditNoteNumber: 3, invoiceNumber: 1 });
+    const note = (await get('/staff/books/credit-notes/CN-000003').expect(200)).text;
+    expect(note).toContain('Discount: taken off what is owed');
+    expect(note).toContain('Goodwill: delivered a day late');
+
+    const today = dayIn(new Date().toISOString(), timeZone);
+    const summary = parseCsv(
+      (await get(`/staff/books/export?from=${today.slice(0, 7)}-01&to=${today}&layout=summary`).expect(200)).text,
+    );
+    expect(summary).toContainEqual(['Discounts given (credit notes)', '1', '30.00']);
+    // A discount is no refund: the money received is unchanged.
+    expect(summary).toContainEqual(['Net received', '', '355.00']);
+  });
+
   it('refuses an export of ten years, a range back to front, or an unknown file', async () => {
     const ten = await get('/staff/books/export?from=2016-01-01&to=2025-12-31&layout=summary').expect(422);
     expect(ten.text).toContain('at most 366 days');

@@ -1,5 +1,6 @@
 import { type RequestHandler, Router } from 'express';
 import createHttpError from 'http-errors';
+import { noSuchRequest, referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
 import { creditNoteNumberText, invoiceNumberText, readCreditNoteNumber } from '#shared/books/book-numbers.ts';
 import type { BooksMonthView, BooksRenderOptions, BooksShop, CreditNoteView } from '#shared/books/books-contract.ts';
 import { periodTotals } from '#shared/books/period-totals.ts';
@@ -15,9 +16,11 @@ import {
 import { dayIn } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import { formatUsPhone } from '#shared/phone.ts';
+import { MAX_TOTAL_CENTS, parseMoney } from '#shared/requests/quote.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
+import { z } from '#shared/zod.ts';
 import { type ExportLayout, exportCsv, exportLayouts, layoutLabels } from './books-export.ts';
-import type { BookEntry, BooksStore, IssuedInvoice } from './books-store.ts';
+import type { BookDiscount, BookEntry, BooksStore, IssuedInvoice } from './books-store.ts';
 
 /** What the books' desk pages are built from. */
 export interface BooksRoutesOptions {
@@ -68,8 +71,8 @@ function showMonth(options: BooksRoutesOptions): RequestHandler {
     const month = readMonth(asked);
     if (!month) throw createHttpError(400, 'Give the month as YYYY-MM, such as 2026-11.');
     const { from, to } = monthRange(month.year, month.month, timeZone);
-    const { invoices, entries } = await options.books.between(from, to);
-    const totals = periodTotals(invoices, entries);
+    const { invoices, entries, discounts } = await options.books.between(from, to);
+    const totals = periodTotals(invoices, entries, discounts);
     const { previous, next } = neighbourMonths(month.year, month.month);
     const view: BooksMonthView = {
       month: monthText(month.year, month.month),
@@ -81,6 +84,7 @@ function showMonth(options: BooksRoutesOptions): RequestHandler {
       figures: [
         { label: `Invoiced (${totals.invoiceCount})`, value: formatMoney(totals.invoicedCents) },
         { label: 'of which sales tax', value: formatMoney(totals.taxCents) },
+        { label: `Discounts given (${totals.discountCount})`, value: formatMoney(totals.discountsCents) },
         { label: `Received, gross (${totals.paymentCount})`, value: formatMoney(totals.grossCents) },
         { label: `Refunded (${totals.refundCount})`, value: formatMoney(totals.refundsCents) },
         { label: 'Net received', value: formatMoney(totals.netCents) },
@@ -131,16 +135,20 @@ function exportFile(options: BooksRoutesOptions): RequestHandler {
       throw createHttpError(422, `Choose the file to export: ${exportLayouts.join(', ')}.`);
     const range = exportRange(text('from'), text('to'), timeZone);
     if (!range.ok) throw createHttpError(422, range.problem);
-    const { invoices, entries } = await options.books.between(range.from, range.to);
+    const { invoices, entries, discounts } = await options.books.between(range.from, range.to);
     const creditedInvoices = new Map<number, IssuedInvoice>(invoices.map((invoice) => [invoice.number, invoice]));
-    for (const number of new Set(entries.flatMap((entry) => (entry.invoiceNumber ? [entry.invoiceNumber] : [])))) {
+    const named = [
+      ...entries.flatMap((entry) => (entry.invoiceNumber ? [entry.invoiceNumber] : [])),
+      ...discounts.map((discount) => discount.invoiceNumber),
+    ];
+    for (const number of new Set(named)) {
       if (creditedInvoices.has(number)) continue;
       const invoice = await options.books.invoiceByNumber(number);
       if (invoice) creditedInvoices.set(number, invoice);
     }
     const csv = exportCsv(
       layout,
-      { invoices, entries, creditedInvoices },
+      { invoices, entries, discounts, creditedInvoices },
       { timeZone, from: text('from'), to: text('to') },
     );
     res
@@ -153,10 +161,57 @@ function exportFile(options: BooksRoutesOptions): RequestHandler {
   };
 }
 
+/** Who a note is to: the invoice's customer while the request is kept. */
+function customerOf(invoice: IssuedInvoice | undefined, purged: boolean): CreditNoteView['customer'] {
+  if (purged || !invoice || invoice.purgedAt !== null) return null;
+  const { name, email, company } = invoice.customer;
+  return { name, email, ...(company ? { company } : {}) };
+}
+
+function invoiceLine(invoice: IssuedInvoice | undefined, timeZone: string): Pick<CreditNoteView, 'invoice'> {
+  return invoice
+    ? {
+        invoice: {
+          number: invoiceNumberText(invoice.number),
+          issued: dayIn(invoice.issuedAt.toISOString(), timeZone),
+          total: formatMoney(invoice.totalCents),
+        },
+      }
+    : {};
+}
+
+/** A discount's credit note: the amount taken off what is owed, and why. */
+async function discountNote(
+  options: BooksRoutesOptions,
+  { discount, invoice }: { discount: BookDiscount; invoice: IssuedInvoice | undefined },
+): Promise<string> {
+  const timeZone = options.timeZone();
+  const view: CreditNoteView = {
+    number: creditNoteNumberText(discount.creditNoteNumber),
+    reference: discount.reference,
+    at: discount.at.toISOString(),
+    shop: shopOf(options),
+    customer: customerOf(invoice, discount.purgedAt !== null),
+    ...invoiceLine(invoice, timeZone),
+    kind: 'discount',
+    method: '',
+    ...(discount.reason ? { reason: discount.reason } : {}),
+    amount: formatMoney(discount.amountCents),
+    ...(discount.purgedAt === null
+      ? { backPath: `/staff/requests/${discount.reference}#money`, backLabel: 'Back to the request' }
+      : { backPath: '/staff/books', backLabel: 'Back to the books' }),
+  };
+  return options.renderCreditNote(view, { timeZone, stylesheets: options.stylesheets() });
+}
+
 function showCreditNote(options: BooksRoutesOptions): RequestHandler {
   return async (req, res) => {
     const number = readCreditNoteNumber(String(req.params.number));
     const found = number === undefined ? undefined : await options.books.creditNote(number);
+    if (!found && number !== undefined) {
+      const given = await options.books.discountByCreditNote(number);
+      if (given) return html(res, await discountNote(options, given));
+    }
     if (!found) throw createHttpError(404, 'There is no credit note with that number.');
     const { entry, invoice } = found;
     const timeZone = options.timeZone();
@@ -183,6 +238,7 @@ function showCreditNote(options: BooksRoutesOptions): RequestHandler {
             },
           }
         : {}),
+      kind: 'refund',
       method: methodName(entry.method),
       amount: formatMoney(entry.amountCents),
       ...(entry.purgedAt === null
@@ -204,6 +260,60 @@ function creditNoteOfRefund(options: BooksRoutesOptions): RequestHandler {
   };
 }
 
+/** What the desk's discount form answers, by the `done` the page is sent back with. */
+export const booksNotices = {
+  'discount-given': {
+    type: 'success',
+    text: 'Discount given, with its credit note: the customer’s page and the invoice show what is owed now.',
+  },
+} as const;
+
+const discountSchema = z.object({
+  amount: z.string().transform((value, ctx) => {
+    const cents = parseMoney(value);
+    if (cents === undefined || cents <= 0 || cents > MAX_TOTAL_CENTS) {
+      ctx.addIssue({ code: 'custom', message: 'Enter the discount, more than 0, such as 20.00.' });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+  reason: z
+    .string()
+    .min(1, 'Say why the discount is given (the customer and the accountant read it).')
+    .max(500, 'Keep the reason under 500 characters.'),
+});
+
+/**
+ * A goodwill discount: it lowers what is owed, with a credit note, and moves no money (a refund gives
+ * back money paid; this is not one). More than is owed, or no approved quote yet, is answered 422.
+ */
+function giveDiscount(options: BooksRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const reference = referenceOf(req);
+    const read = discountSchema.safeParse({
+      amount: textField(req.body, 'amount'),
+      reason: textField(req.body, 'reason'),
+    });
+    if (!read.success) throw createHttpError(422, read.error.issues.map((issue) => issue.message).join(' '));
+    const outcome = await options.books.giveDiscount(reference, {
+      amountCents: read.data.amount,
+      reason: read.data.reason,
+      actor: `staff:${staffOf(res)}`,
+    });
+    if (!outcome.ok) {
+      if (outcome.reason === 'no-request') throw noSuchRequest();
+      if (outcome.reason === 'no-invoice')
+        throw createHttpError(422, 'There is nothing to discount yet: a discount lowers an approved quote’s invoice.');
+      throw createHttpError(
+        422,
+        `That is more than is owed: at most ${formatMoney(outcome.owedCents)} can be taken off this order. Nothing was recorded.`,
+      );
+    }
+    req.log.info({ reference, creditNote: outcome.creditNoteNumber, reason: 'discount_given' }, 'discount given');
+    res.redirect(303, `/staff/requests/${reference}?done=discount-given#money`);
+  };
+}
+
 /** The books on the desk. Staff only: the app mounts them behind the desk's staff gate. */
 export function booksRoutes(options: BooksRoutesOptions): Router {
   const router = Router();
@@ -211,5 +321,6 @@ export function booksRoutes(options: BooksRoutesOptions): Router {
   router.get('/staff/books/export', exportFile(options));
   router.get('/staff/books/credit-notes/:number', showCreditNote(options));
   router.get('/staff/requests/:reference/refunds/:id/credit-note', creditNoteOfRefund(options));
+  router.post('/staff/requests/:reference/discounts', giveDiscount(options));
   return router;
 }

@@ -44,7 +44,41 @@ export interface BookEntry {
   purgedAt: Date | null;
 }
 
+/** A goodwill discount: what is owed is lowered; no money moves. */
+export interface BookDiscount {
+  id: number;
+  reference: string;
+  amountCents: number;
+  currency: string;
+  /** Emptied by the privacy purge. */
+  reason: string;
+  invoiceNumber: number;
+  creditNoteNumber: number;
+  at: Date;
+  purgedAt: Date | null;
+}
+
+export type DiscountOutcome =
+  | { ok: true; creditNoteNumber: number }
+  | { ok: false; reason: 'no-request' }
+  | { ok: false; reason: 'no-invoice' }
+  | { ok: false; reason: 'too-much'; owedCents: number };
+
 export interface BooksStore {
+  /**
+   * Lowers what the request owes by `amountCents`, never below nothing, with a credit note: under the
+   * request's lock, against its newest invoice. No invoice yet (no approved quote): nothing to lower.
+   */
+  giveDiscount(
+    reference: string,
+    discount: { amountCents: number; reason: string; actor: `staff:${string}` },
+  ): Promise<DiscountOutcome>;
+  /** The request's discounts, oldest first. */
+  discountsOf(reference: string): Promise<BookDiscount[]>;
+  /** A discount's credit note, with the invoice it lowers. */
+  discountByCreditNote(
+    number: number,
+  ): Promise<{ discount: BookDiscount; invoice: IssuedInvoice | undefined } | undefined>;
   /**
    * Issues an invoice for every approved quote without one and posts every counted payment and refund
    * not yet in the books (a refund with its credit note's number), in the order they happened. Runs
@@ -62,7 +96,10 @@ export interface BooksStore {
   creditNoteOfPayment(paymentId: number): Promise<number | undefined>;
   creditNote(number: number): Promise<{ entry: BookEntry; invoice: IssuedInvoice | undefined } | undefined>;
   /** Invoices issued and entries dated from `from` (included) to `to` (excluded), after posting. */
-  between(from: Date, to: Date): Promise<{ invoices: IssuedInvoice[]; entries: BookEntry[] }>;
+  between(
+    from: Date,
+    to: Date,
+  ): Promise<{ invoices: IssuedInvoice[]; entries: BookEntry[]; discounts: BookDiscount[] }>;
   /**
    * The books' own retention: records of purged requests dated before `cutoff` go. A request still
    * kept keeps its records whatever their age.

@@ -32,9 +32,9 @@ export function showInvoice(options: InvoicePageOptions, address: InvoiceAddress
   return async (req, res) => {
     const { reference, back } = address(req);
     const prices = options.prices();
-    const { customer, versions, payments } = options;
+    const { customer, versions, payments, books } = options;
     const view = await invoiceView(
-      { customer, versions, payments },
+      { customer, versions, payments, books },
       {
         reference,
         shop: options.shop(),

@@ -67,6 +67,7 @@ export async function invoiceView(
     subtotal: formatMoney(quote.totalCents - taxCents),
     tax: { amount: formatMoney(taxCents), statement: taxWords(quote.lines, taxStatement) },
     total: formatMoney(money.totalCents),
+    ...(money.discountCents > 0 ? { discount: formatMoney(money.discountCents) } : {}),
     payments: payments
       .filter((item) => item.state === 'succeeded')
       .map((item) => ({

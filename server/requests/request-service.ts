@@ -19,7 +19,7 @@ import {
   UNDO_CANCEL_MS,
 } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
-import { moneyOf } from './money-of.ts';
+import { type MoneyReads, moneyOf } from './money-of.ts';
 import type { VersionStore } from './version-store.ts';
 
 /**
@@ -85,6 +85,7 @@ export function createRequestService({
   desk,
   payments,
   versions,
+  books,
   now,
   planner,
 }: {
@@ -92,12 +93,14 @@ export function createRequestService({
   desk: Pick<DeskStore, 'getRequestState' | 'changeRequestStatus' | 'undoCancel' | 'changePromisedDate'>;
   payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf' | 'waiveDeposit'>;
   versions: Pick<VersionStore, 'formValuesOf' | 'quotesOf' | 'proofsOf'>;
+  /** The goodwill discounts that lower what is owed. */
+  books: MoneyReads['books'];
   now: () => Date;
   /** The promised day follows the calculator's schedule and the shop's load (server/production/). */
   planner: ProductionPlanner;
 }) {
   const today = () => localToday(now());
-  const moneyReads = { versions, customer, payments };
+  const moneyReads = { versions, customer, payments, books };
 
   /**
    * Judged under the request's lock; should the answer approve the proof, the order is booked on the

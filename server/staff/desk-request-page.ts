@@ -5,6 +5,7 @@ import { noSuchRequest, referenceOf, staffOf } from '#server/http/desk-request.t
 import type { OutboxStore } from '#server/mail/outbox-store.ts';
 import type { MockupStore } from '#server/mockups/mockup-store.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
+import type { MoneyReads } from '#server/requests/money-of.ts';
 import { askedView } from '#server/requests/request-details.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
 import { statusMail } from '#server/requests/request-service.ts';
@@ -48,6 +49,8 @@ export interface CustomerPageOptions {
   outbox: Pick<OutboxStore, 'notificationsOf'>;
   /** The money card. */
   payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf' | 'checkoutSessionsOf'>;
+  /** The goodwill discounts that lower what is owed. */
+  books: MoneyReads['books'];
   /** A group order's members, who its receipts went to. */
   groups: Pick<GroupStore, 'groupOf' | 'entriesOf'>;
   mockups: Pick<MockupStore, 'mockupsOf'>;
@@ -96,7 +99,10 @@ const ON_THE_BOARD: readonly string[] = [
 function readPage(options: CustomerPageOptions, reference: string) {
   const quotesRead = options.versions.quotesOf(reference);
   const approvalsRead = options.customer.approvalsOf(reference);
-  const reads = requestPageReads(options.payments, reference, { quotes: quotesRead, approvals: approvalsRead });
+  const reads = requestPageReads(options.payments, options.books, reference, {
+    quotes: quotesRead,
+    approvals: approvalsRead,
+  });
   return Promise.all([
     options.desk.getRequest(reference),
     options.outbox.notificationsOf(reference),

@@ -399,6 +399,20 @@ export interface StorageDatabase {
     note: string;
     purged_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
   };
+  /** Goodwill discounts (migration 0028): what is owed is lowered, no money moves; each a credit note. */
+  discounts: {
+    id: Generated<number>;
+    submission_id: number | null;
+    reference: string;
+    amount_cents: ColumnType<Count, number, number>;
+    currency: string;
+    reason: string;
+    invoice_number: number;
+    credit_note_number: number;
+    recorded_by: string;
+    at: Timestamp;
+    purged_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  };
   /** The last reference number given per kind and year: the next one is allocated by bumping it. */
   reference_counters: {
     kind: SubmissionKind;

@@ -23,6 +23,7 @@ function sent(submission: Submission, recipient: 'shop' | 'customer', mockups: S
     payments: { paymentsOf: unread, depositWaiverOf: unread },
     groups: { groupOf: unread, entryById: unread },
     mockups: { mockupsOf: async () => mockups },
+    books: { discountsOf: unread },
   };
   return buildMail({ id: 1, reference: submission.reference, recipient, facts: null }, reads, settings);
 }

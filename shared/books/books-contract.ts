@@ -21,7 +21,12 @@ export interface CreditNoteView {
   customer: { name: string; email: string; company?: string } | null;
   /** The invoice it credits, when one was issued. */
   invoice?: { number: string; issued: string; total: string };
+  /** Money given back, or a goodwill discount (what is owed lowered, no money moved). */
+  kind: 'refund' | 'discount';
+  /** How a refund went back; empty for a discount. */
   method: string;
+  /** Why a discount was given, until the request is purged. */
+  reason?: string;
   amount: string;
   backPath: string;
   backLabel: string;

@@ -15,13 +15,22 @@ export interface Ledger {
   refundedCents: number;
   /** Paid less refunded. */
   netPaidCents: number;
-  /** Invoiced less net paid. */
+  /** Goodwill discounts: what is owed is lowered, no money moved. */
+  discountCents: number;
+  /** Invoiced less discounts less net paid. */
   balanceCents: number;
 }
 
-export function ledgerOf(invoicedCents: number, moves: readonly LedgerMove[]): Ledger {
+export function ledgerOf(invoicedCents: number, moves: readonly LedgerMove[], discountCents = 0): Ledger {
   const paidCents = moves.reduce((sum, move) => (move.kind === 'payment' ? sum + move.amountCents : sum), 0);
   const refundedCents = moves.reduce((sum, move) => (move.kind === 'refund' ? sum + move.amountCents : sum), 0);
   const netPaidCents = paidCents - refundedCents;
-  return { invoicedCents, paidCents, refundedCents, netPaidCents, balanceCents: invoicedCents - netPaidCents };
+  return {
+    invoicedCents,
+    paidCents,
+    refundedCents,
+    netPaidCents,
+    discountCents,
+    balanceCents: invoicedCents - discountCents - netPaidCents,
+  };
 }

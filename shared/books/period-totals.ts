@@ -18,6 +18,9 @@ export interface PeriodTotals {
   refundCount: number;
   refundsCents: number;
   netCents: number;
+  /** Goodwill discounts given (credit notes without money). */
+  discountCount: number;
+  discountsCents: number;
   /** Net received per way of paying, in the order first met. */
   byMethod: { method: string; grossCents: number; refundsCents: number; netCents: number }[];
 }
@@ -25,6 +28,7 @@ export interface PeriodTotals {
 export function periodTotals(
   invoices: readonly { totalCents: number; taxCents: number }[],
   entries: readonly PeriodEntry[],
+  discounts: readonly { amountCents: number }[] = [],
 ): PeriodTotals {
   const byMethod = new Map<string, { method: string; grossCents: number; refundsCents: number; netCents: number }>();
   let grossCents = 0;
@@ -55,6 +59,8 @@ export function periodTotals(
     refundCount,
     refundsCents,
     netCents: grossCents - refundsCents,
+    discountCount: discounts.length,
+    discountsCents: discounts.reduce((sum, discount) => sum + discount.amountCents, 0),
     byMethod: [...byMethod.values()],
   };
 }

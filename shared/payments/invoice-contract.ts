@@ -18,6 +18,8 @@ export interface InvoiceView {
   /** Sales tax as the quote charged it (its "Sales tax" lines), and the shop's statement on it. */
   tax: { amount: string; statement: string };
   total: string;
+  /** Goodwill discounts given after the invoice, each on its own credit note: they lower the balance due. */
+  discount?: string;
   payments: { at: string; what: string; amount: string; refund: boolean }[];
   paid: string;
   balanceDue: string;

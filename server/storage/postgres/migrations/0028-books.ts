@@ -54,4 +54,21 @@ export async function up(db: Kysely<unknown>) {
     .execute();
   await db.schema.createIndex('book_entries_at').on('book_entries').columns(['at']).execute();
   await db.schema.createIndex('book_entries_submission').on('book_entries').columns(['submission_id']).execute();
+  // A goodwill discount: it lowers what is owed and no money moves, so it is no refund; a credit note of
+  // the same series tells the customer and the accountant.
+  await db.schema
+    .createTable('discounts')
+    .addColumn('id', 'integer', (column) => column.primaryKey().generatedAlwaysAsIdentity())
+    .addColumn('submission_id', 'integer', (column) => column.references('submissions.id').onDelete('set null'))
+    .addColumn('reference', 'text', (column) => column.notNull())
+    .addColumn('amount_cents', 'bigint', (column) => column.notNull().check(sql`amount_cents > 0`))
+    .addColumn('currency', 'text', (column) => column.notNull())
+    .addColumn('reason', 'text', (column) => column.notNull())
+    .addColumn('invoice_number', 'integer', (column) => column.notNull())
+    .addColumn('credit_note_number', 'integer', (column) => column.notNull().unique())
+    .addColumn('recorded_by', 'text', (column) => column.notNull())
+    .addColumn('at', 'timestamptz', (column) => column.notNull())
+    .addColumn('purged_at', 'timestamptz')
+    .execute();
+  await db.schema.createIndex('discounts_reference').on('discounts').columns(['reference']).execute();
 }
