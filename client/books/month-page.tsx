@@ -131,6 +131,28 @@ export function BooksMonthPage({ view, options }: { view: BooksMonthView; option
             )}
           </section>
 
+          {view.discounts.length > 0 && (
+            <section aria-labelledby="discounts" className="mt-6">
+              <h2 id="discounts" className="text-lg font-semibold">
+                Discounts given
+              </h2>
+              <ul className="mt-2 divide-y divide-stone-200 text-sm">
+                {view.discounts.map((discount) => (
+                  <li key={discount.number} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+                    <span className="min-w-0 wrap-anywhere">
+                      <a href={discount.path} className="text-brand-800 underline">
+                        credit note {discount.number}
+                      </a>{' '}
+                      · order <span className="font-mono">{discount.reference}</span>
+                      <span className="block text-stone-700">{dateTime(discount.at)}</span>
+                    </span>
+                    <span className="tabular-nums">−{discount.amount}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
           <section aria-labelledby="export" className="mt-8 rounded border border-stone-300 p-4 print:hidden">
             <h2 id="export" className="text-lg font-semibold">
               Export for the accountant

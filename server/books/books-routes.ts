@@ -114,6 +114,13 @@ function showMonth(options: BooksRoutesOptions): RequestHandler {
           : {}),
         amount: formatMoney(entry.amountCents),
       })),
+      discounts: discounts.map((discount) => ({
+        number: creditNoteNumberText(discount.creditNoteNumber),
+        path: `/staff/books/credit-notes/${creditNoteNumberText(discount.creditNoteNumber)}`,
+        reference: discount.reference,
+        at: discount.at.toISOString(),
+        amount: formatMoney(discount.amountCents),
+      })),
       export: {
         from: `${monthText(month.year, month.month)}-01`,
         to: lastDayOf(month.year, month.month),

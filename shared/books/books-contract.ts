@@ -52,6 +52,8 @@ export interface BooksMonthView {
     documentPath?: string;
     amount: string;
   }[];
+  /** Goodwill discounts given: credit notes that move no money. */
+  discounts: { number: string; path: string; reference: string; at: string; amount: string }[];
   export: { from: string; to: string; layouts: { value: string; label: string }[]; maxDays: number };
 }
 

@@ -64,6 +64,14 @@ describe('the books on the desk', () => {
     await expect.poll(() => notice(shop)).toContain('Refund recorded, with its credit note');
     expect(await axeViolations(shop)).toEqual([]);
 
+    // A goodwill discount lowers what is owed; it is not a refund and moves no money.
+    await shop.getByText('Give a discount').click();
+    await shop.getByLabel(/Amount off what is owed/).fill('10.00');
+    await shop.getByLabel(/^Why \(on the credit note\)/).fill('Goodwill: a day late');
+    await shop.getByRole('button', { name: 'Give discount' }).click();
+    await expect.poll(() => notice(shop)).toContain('Discount given, with its credit note');
+    expect(await shop.locator('dt:text-is("Discount given") + dd').textContent()).toBe('−$10.00');
+
     await shop.getByRole('link', { name: 'Credit note' }).click();
     await expect.poll(() => shop.getByRole('heading', { name: 'Credit note' }).count()).toBe(1);
     expect(await shop.getByText('CN-000001').count()).toBe(1);
@@ -72,8 +80,14 @@ describe('the books on the desk', () => {
     expect(await axeViolations(shop)).toEqual([]);
     await screenshots(shop, 'credit-note');
 
+    await shop.goto(`${site.url}/staff/books/credit-notes/CN-000002`);
+    expect(await shop.getByText('Goodwill: a day late').count()).toBe(1);
+    expect(await axeViolations(shop)).toEqual([]);
+    await screenshots(shop, 'credit-note-discount');
+
     await shop.goto(`${site.url}/staff/requests/${reference}/invoice`);
     expect(await shop.getByText('INV-000001').count()).toBe(1);
+    expect(await shop.locator('dt:text-is("Discount (credit note)") + dd').textContent()).toBe('−$10.00');
     await screenshots(shop, 'invoice');
 
     await shop.goto(`${site.url}/staff`);
@@ -81,6 +95,10 @@ describe('the books on the desk', () => {
     await expect.poll(() => shop.getByRole('heading', { name: /^Books: / }).count()).toBe(1);
     expect(await shop.locator('dt:text-is("Net received") + dd').textContent()).toBe('$75.00');
     expect(await shop.locator('dt:text-is("Refunded (1)") + dd').textContent()).toBe('$25.00');
+    expect(await shop.locator('dt:text-is("Discounts given (1)") + dd').textContent()).toBe('$10.00');
+    // The customer's page says what is owed now, the discount on its own line.
+    await page.goto(`${site.url}${path}`);
+    expect(await page.locator('dt:text-is("Discount from the shop") + dd').textContent()).toBe('−$10.00');
     expect(await axeViolations(shop)).toEqual([]);
     await screenshots(shop, 'books-month');
     expect(customerSide.problems).toEqual([]);
