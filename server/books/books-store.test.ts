@@ -64,6 +64,9 @@ describe.each(backends)('books on %s', (backend) => {
         actor: staff,
       }),
     ).toMatchObject({ ok: true });
+    expect(
+      await storage.books.giveDiscount(purged, { amountCents: 1_000, reason: 'Dana’s club: a day late', actor: staff }),
+    ).toEqual({ ok: true, creditNoteNumber: 2 });
     const before = await storage.books.booksOf(purged);
     expect(before.invoices).toMatchObject([
       {
@@ -112,6 +115,10 @@ describe.each(backends)('books on %s', (backend) => {
       before.entries.map(({ purgedAt, note, ...entry }) => ({ ...entry, note: '' })),
     );
     expect((await storage.books.creditNote(1))?.entry).toMatchObject({ amountCents: 2_000, reference: purged });
+    // The discount's credit note stays too, its reason emptied with the names.
+    expect(await storage.books.discountsOf(purged)).toMatchObject([
+      { amountCents: 1_000, creditNoteNumber: 2, invoiceNumber: 1, reason: '' },
+    ]);
 
     // The next invoice follows on: the purge left no gap and took no number back.
     const next = await approvedRequest('Sam Reyes');
@@ -126,6 +133,7 @@ describe.each(backends)('books on %s', (backend) => {
     // Past the books' own years, a purged request's records go; a request still kept keeps its own.
     const gone = await storage.books.deleteBefore(new Date(Date.now() + 86_400_000));
     expect(gone).toEqual({ invoices: 1, entries: 2 });
+    expect(await storage.books.discountsOf(purged)).toEqual([]);
     expect((await storage.books.booksOf(purged)).invoices).toEqual([]);
     expect((await storage.books.booksOf(kept)).invoices).toHaveLength(1);
   });
