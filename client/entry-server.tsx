@@ -15,6 +15,7 @@ import { type RouteHandle, routes } from './routes.tsx';
 // The customer's private request page too, the same way.
 export { renderCustomerPage } from '#client/customer/render-customer-page.tsx';
 // The staff desk renders through this entry too: server-side only, so no public bundle carries it.
+export { renderBooksMonth, renderCreditNote } from './books/render-books.tsx';
 export { renderDesk } from './desk/render-desk.tsx';
 export { renderGroupMember } from './groups/render-group-member.tsx';
 export { renderInvoice } from './invoice/render-invoice.tsx';

@@ -8,6 +8,7 @@ import { deskRequestStock } from '#server/blanks/desk-stock.ts';
 import { purchaseRoutes } from '#server/blanks/purchase-routes.ts';
 import { createStockReader, type StockReader } from '#server/blanks/stock-reader.ts';
 import { stockRoutes } from '#server/blanks/stock-routes.ts';
+import { booksNotices, booksRoutes } from '#server/books/books-routes.ts';
 import { customerBackLinks, customerRoutes } from '#server/customer/customer-routes.ts';
 import { createFeatureStores, type FeatureStores } from '#server/feature-stores.ts';
 import { deskGroupRoutes, deskGroupView } from '#server/groups/desk-group-routes.ts';
@@ -42,6 +43,7 @@ import type { SiteDataFiles } from '#server/pages/site-data-files.ts';
 import { checkoutFor, stripeGateway } from '#server/payments/checkout.ts';
 import { customerPaymentRoutes } from '#server/payments/customer-payment-routes.ts';
 import { deskPaymentRoutes, paymentNotices } from '#server/payments/desk-payment-routes.ts';
+import { offlineRefundRoutes } from '#server/payments/offline-refund.ts';
 import { customerMoneyView, deskMoneyView } from '#server/payments/payment-views.ts';
 import { savedCards } from '#server/payments/saved-cards.ts';
 import { stripeWebhookRoutes } from '#server/payments/stripe-webhook.ts';
@@ -58,6 +60,7 @@ import { uploadAdmission } from '#server/uploads/upload-admission.ts';
 import { createUploadGuard } from '#server/uploads/upload-guard.ts';
 import { uploadSlots } from '#server/uploads/upload-slots.ts';
 import type { BlanksData } from '#shared/blanks/blanks-data.ts';
+import { invoiceNumberText } from '#shared/books/book-numbers.ts';
 import { CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
 import { sizeUpcharges } from '#shared/groups/group-sizes.ts';
 import type { Capacity } from '#shared/production/production-load.ts';
@@ -130,12 +133,13 @@ export function createApp(deps: AppDependencies): Express {
   const wiring = mountPipeline(app, deps, stores, metrics);
   mountPublicForms(app, wiring);
   // The rules of a request, one service for the customer's page and the desk.
-  const { customer, desk, payments, versions } = stores;
+  const { customer, desk, payments, versions, books } = stores;
   const requests = createRequestService({
     customer,
     desk,
     payments,
     versions,
+    books,
     now: wiring.now,
     planner: wiring.planner,
     site: () => deps.siteData.data,
@@ -357,6 +361,7 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
   };
   app.use(
     customerRoutes({
+      books: wiring.stores.books,
       customer,
       desk,
       mockups,
@@ -419,6 +424,8 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
       prices: () => siteData.data,
       renderInvoice: invoiceRenderer(deps),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
+      invoiceNumber: invoiceNumberOf(wiring.stores.books),
+      books: wiring.stores.books,
     }),
   );
   app.use(
@@ -480,6 +487,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
   const staffGate = staffOnly(staffAuth);
   app.use(
     deskRoutes({
+      books: wiring.stores.books,
       desk,
       versions,
       customer,
@@ -500,7 +508,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       planner,
       now: deskNow,
       payOnline: gateway !== null,
-      notices: { ...paymentNotices, ...mockupNotices, ...designNotices },
+      notices: { ...paymentNotices, ...mockupNotices, ...designNotices, ...booksNotices },
       sections: {
         mockups: deskMockups,
         money: deskMoneyView,
@@ -510,7 +518,17 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       storesView: (reference) => deskStoresView(teamStores, reference),
       // The customer's mail as the outbox would write it now, shown under the desk's status forms.
       mailPreview: async (reference, facts) => {
-        const reads = { submissions, customer, versions, payments, groups, mockups, desk, teamStores };
+        const reads = {
+          submissions,
+          customer,
+          versions,
+          payments,
+          groups,
+          mockups,
+          desk,
+          teamStores,
+          books: wiring.stores.books,
+        };
         const built = await buildMail({ id: 0, reference, recipient: 'customer', facts }, reads, {
           from: config.mail?.from ?? 'desk@localhost',
           shopEmail: config.mail?.shopEmail ?? '',
@@ -650,7 +668,30 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       prices: () => siteData.data,
       renderInvoice: invoiceRenderer(deps),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
+      invoiceNumber: invoiceNumberOf(wiring.stores.books),
+      books: wiring.stores.books,
       ...wiring.queued,
     }),
   );
+  app.use(staffGate, offlineRefundRoutes({ refunds: wiring.stores.offlineRefunds, ...wiring.queued }));
+  app.use(
+    staffGate,
+    booksRoutes({
+      books: wiring.stores.books,
+      shop: () => siteData.data.config,
+      timeZone: () => siteData.data['order-terms'].timeZone,
+      renderCreditNote: async (view, options) => (await deps.ssr.loadEntry()).renderCreditNote(view, options),
+      renderMonth: async (view, options) => (await deps.ssr.loadEntry()).renderBooksMonth(view, options),
+      stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
+      now: deskNow,
+    }),
+  );
+}
+
+/** The invoice's number as the books issued it. */
+function invoiceNumberOf(books: FeatureStores['books']) {
+  return async (reference: string, quoteVersion: number) => {
+    const invoice = await books.invoiceOf(reference, quoteVersion);
+    return invoice && invoiceNumberText(invoice.number);
+  };
 }

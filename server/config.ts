@@ -84,6 +84,14 @@ const envSchema = z.object({
     )
     .default([]),
   DISK_FREE_FLOOR_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
+  // How long the books (invoices as issued, payments, refunds) outlive a purged request: tax law asks
+  // for years, never for less than three (the shortest audit window); seven is the common advice.
+  BOOKS_RETENTION_YEARS: z.coerce
+    .number()
+    .int('must be a whole number of years')
+    .min(3, 'must be at least 3 years: the books are kept for tax')
+    .max(30)
+    .default(7),
   // The counts tell an outsider how busy the shop is: a scraper proves itself with a long random token.
   METRICS_TOKEN: z.string().min(32, `must be at least 32 characters (try: ${makeSecret})`).optional(),
   // Stripe's own key shapes: a secret key (sk_live_…, sk_test_…) or a restricted one (rk_…); never echoed.
@@ -129,6 +137,8 @@ interface MailConfig {
 
 /** The settings the whole server runs on, read once from the environment and checked (docs/configuration.md). */
 export interface AppConfig {
+  /** Years the books of a purged request are kept, counted from each record's date. */
+  booksRetentionYears: number;
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
   port: number;
@@ -262,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadIdleMs: value.UPLOAD_IDLE_SECONDS * 1000,
     uploadBytesPerDay: value.UPLOAD_MB_PER_DAY * MB,
     diskFreeFloorBytes: value.DISK_FREE_FLOOR_MB * MB,
+    booksRetentionYears: value.BOOKS_RETENTION_YEARS,
     staffEmails: value.STAFF_EMAILS,
     metricsToken: value.METRICS_TOKEN ?? null,
     stripe:

@@ -1,5 +1,7 @@
 import { createBlankStore } from './blanks/blank-queries.ts';
 import type { BlankStore } from './blanks/blank-store.ts';
+import { createBooksKeepStep, createBooksStore } from './books/books-queries.ts';
+import type { BooksStore } from './books/books-store.ts';
 import { createCustomerStore } from './customer/customer-queries.ts';
 import type { CustomerStore } from './customer/customer-store.ts';
 import { createGroupApprovalStep, createGroupStore } from './groups/group-queries.ts';
@@ -13,6 +15,7 @@ import { createOutboxStore } from './mail/outbox-queries.ts';
 import type { OperatorOutboxStore, OutboxStore } from './mail/outbox-store.ts';
 import { createMockupSaveStep, createMockupStore } from './mockups/mockup-queries.ts';
 import type { MockupStore } from './mockups/mockup-store.ts';
+import { createOfflineRefundStore, type OfflineRefundStore } from './payments/offline-refund.ts';
 import { createPaymentStore } from './payments/payment-queries.ts';
 import type { PaymentStore } from './payments/payment-store.ts';
 import { createProductionBookingStep, createProductionStore } from './production/production-queries.ts';
@@ -47,6 +50,8 @@ export interface FeatureStores {
   mockups: MockupStore;
   teamStores: TeamStoreStore;
   blanks: BlankStore;
+  books: BooksStore;
+  offlineRefunds: OfflineRefundStore;
 }
 
 /** Wraps a store once as it is built (the process counts each store's failures in its metrics). */
@@ -55,7 +60,9 @@ export type StoreWrapper = <S extends object>(store: S) => S;
 export function createFeatureStores(database: Database, wrap: StoreWrapper = (store) => store): FeatureStores {
   // The steps one feature runs inside another's transaction are handed over here, so neither imports
   // the other's queries: a request's mockups are saved with it, an approval closes its group and books it.
-  const submissions = wrap(createSubmissionStore(database, { mockups: createMockupSaveStep() }));
+  const submissions = wrap(
+    createSubmissionStore(database, { mockups: createMockupSaveStep(), books: createBooksKeepStep(database) }),
+  );
   return {
     submissions,
     outbox: wrap(createOutboxStore(database)),
@@ -76,5 +83,7 @@ export function createFeatureStores(database: Database, wrap: StoreWrapper = (st
     mockups: wrap(createMockupStore(database)),
     teamStores: wrap(createTeamStoreStore(database)),
     blanks: wrap(createBlankStore(database)),
+    books: wrap(createBooksStore(database)),
+    offlineRefunds: wrap(createOfflineRefundStore(database)),
   };
 }

@@ -72,7 +72,12 @@ async function main() {
   });
   // The privacy policy's retention, daily, on one instance of several: no cron to forget.
   const purge = startDailyJob({
-    job: privacyPurgeJob({ submissions: stores.submissions, desk: stores.desk, logger }),
+    job: privacyPurgeJob({
+      submissions: stores.submissions,
+      desk: stores.desk,
+      books: { store: stores.books, retentionYears: config.booksRetentionYears },
+      logger,
+    }),
     jobs: stores.jobs,
     logger,
   });

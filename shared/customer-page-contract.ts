@@ -111,6 +111,8 @@ export interface CustomerPageMoney {
   deposit: string;
   depositPercent: number;
   paid: string;
+  /** The shop's goodwill discount, when it gave one: it lowers what is owed. */
+  discount?: string;
   /** What is left to pay; "$0.00" once paid in full. */
   balance: string;
   /** The deposit: still to pay, paid, waived by the shop, or none asked. */

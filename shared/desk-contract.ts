@@ -188,6 +188,8 @@ export interface DeskMoney {
   deposit: string;
   depositPercent: number;
   paid: string;
+  /** Goodwill discounts given, when any: what is owed is lowered by them. */
+  discount?: string;
   balance: string;
   balanceCents: number;
   depositState: 'due' | 'paid' | 'waived' | 'none';

@@ -1,3 +1,4 @@
+import type { BooksMonthView, BooksRenderOptions, CreditNoteView } from './books/books-contract.ts';
 import type { CustomerPageOptions, CustomerPageView } from './customer-page-contract.ts';
 import type { DeskRenderOptions, DeskView } from './desk-contract.ts';
 import type { GroupMemberView } from './groups/group-contract.ts';
@@ -109,6 +110,10 @@ export interface SsrEntry {
   renderCustomerPage(view: CustomerPageView, options: CustomerPageOptions): string;
   /** An approved request's invoice, whole (client/invoice): server-rendered only, no script. */
   renderInvoice(view: InvoiceView, options: InvoiceRenderOptions): string;
+  /** A refund's credit note, whole (client/books): server-rendered only, no script. */
+  renderCreditNote(view: CreditNoteView, options: BooksRenderOptions): string;
+  /** The desk's month of books, whole (client/books): server-rendered only, no script. */
+  renderBooksMonth(view: BooksMonthView, options: BooksRenderOptions): string;
   /** A group order member's page (client/groups): server-rendered only, no script. */
   renderGroupMember(view: GroupMemberView, options: { stylesheets: readonly string[]; shopName: string }): string;
   /** A team store's page, public or the desk's (client/team-stores): server-rendered only, no script. */

@@ -15,6 +15,7 @@ function moneyLines(money: CustomerPageMoney): MoneyLine[] {
           ? `${money.deposit}, not needed before production`
           : `${money.deposit}${money.depositState === 'paid' ? ', paid' : ''}`,
     },
+    ...(money.discount ? [{ label: 'Discount from the shop', value: `−${money.discount}` }] : []),
     { label: 'Paid so far', value: money.paid },
     { label: 'Balance', value: money.balance },
   ];

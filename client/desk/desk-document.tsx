@@ -47,6 +47,9 @@ export function DeskDocument({
                 <a href="/staff/blanks" className="font-semibold underline">
                   Blanks
                 </a>
+                <a href="/staff/books" className="font-semibold underline">
+                  Books
+                </a>
                 <span className="text-stone-600">
                   Signed in as <span className="font-medium text-stone-900">{staff}</span>
                 </span>

@@ -43,6 +43,16 @@ function PaymentRow({
         {payment.stripe ? ` · ${payment.stripe}` : ''}
       </p>
       {payment.note && <p className="text-sm wrap-anywhere">{payment.note}</p>}
+      {payment.kind === 'refund' && payment.state === 'succeeded' && (
+        <p className="text-sm">
+          <a
+            href={`/staff/requests/${reference}/refunds/${payment.id}/credit-note`}
+            className="text-brand-800 underline"
+          >
+            Credit note
+          </a>
+        </p>
+      )}
       {payment.flag && (
         <p role="alert" className="mt-1 text-sm font-semibold text-red-900">
           {payment.flag}
@@ -106,6 +116,7 @@ export function MoneySection({
   const lines: MoneyLine[] = [
     { label: `Total (quote v${money.quoteVersion})`, value: money.total },
     { label: `Deposit asked (${money.depositPercent}%)`, value: money.deposit },
+    ...(money.discount ? [{ label: 'Discount given', value: `−${money.discount}` }] : []),
     { label: 'Paid', value: money.paid },
     { label: 'Balance', value: money.balance },
   ];
@@ -200,6 +211,73 @@ export function MoneySection({
             <p className="text-sm text-stone-700">The customer is e-mailed a receipt.</p>
             <button type="submit" className={secondaryButton}>
               Record payment
+            </button>
+          </form>
+        </details>
+
+        <details className="mt-3">
+          <summary className="cursor-pointer font-semibold text-brand-800 underline">
+            Record a cash or check refund
+          </summary>
+          <form method="post" action={`/staff/requests/${view.reference}/refunds`} className="mt-2 space-y-2">
+            <TokenField token={options.csrfToken} />
+            <label htmlFor="offline-refund-amount" className="block font-medium">
+              Amount given back <span className="font-normal text-stone-600">(up to {money.paid})</span>
+            </label>
+            <input
+              id="offline-refund-amount"
+              name="amount"
+              inputMode="decimal"
+              required
+              placeholder="20.00"
+              className={field}
+            />
+            <label htmlFor="offline-refund-method" className="block font-medium">
+              Given back by
+            </label>
+            <select id="offline-refund-method" name="method" className={field} defaultValue="cash">
+              <option value="cash">Cash</option>
+              <option value="check">Check</option>
+            </select>
+            <label htmlFor="offline-refund-note" className="block font-medium">
+              Note <span className="font-normal text-stone-600">(check number, why…)</span>
+            </label>
+            <input id="offline-refund-note" name="note" maxLength={500} className={field} />
+            <p className="text-sm text-stone-700">
+              Money already paid goes back, with a numbered credit note and the customer’s receipt. To lower what is
+              owed instead, change the quote.
+            </p>
+            <button type="submit" className={secondaryButton}>
+              Record refund
+            </button>
+          </form>
+        </details>
+
+        <details className="mt-3">
+          <summary className="cursor-pointer font-semibold text-brand-800 underline">Give a discount</summary>
+          <form method="post" action={`/staff/requests/${view.reference}/discounts`} className="mt-2 space-y-2">
+            <TokenField token={options.csrfToken} />
+            <label htmlFor="discount-amount" className="block font-medium">
+              Amount off what is owed <span className="font-normal text-stone-600">(up to {money.balance})</span>
+            </label>
+            <input
+              id="discount-amount"
+              name="amount"
+              inputMode="decimal"
+              required
+              placeholder="20.00"
+              className={field}
+            />
+            <label htmlFor="discount-reason" className="block font-medium">
+              Why <span className="font-normal text-stone-600">(on the credit note)</span>
+            </label>
+            <input id="discount-reason" name="reason" required maxLength={500} className={field} />
+            <p className="text-sm text-stone-700">
+              No money moves: the balance is lowered, with a numbered credit note. To give back money already paid,
+              record a refund instead.
+            </p>
+            <button type="submit" className={secondaryButton}>
+              Give discount
             </button>
           </form>
         </details>

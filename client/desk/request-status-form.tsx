@@ -110,6 +110,21 @@ export function StatusSection({ view, options }: { view: DeskRequestView; option
               />
             </div>
           )}
+          {view.moves.includes('completed') && view.money && view.money.balanceCents > 0 && (
+            <div>
+              <label htmlFor="status-balance-reason" className="block font-medium">
+                Completing with {view.money.balance} still owed? Say why{' '}
+                <span className="font-normal text-stone-600">(kept in the log, not sent)</span>
+              </label>
+              <textarea
+                id="status-balance-reason"
+                name="balance-reason"
+                rows={2}
+                maxLength={2000}
+                className="mt-1 w-full rounded border border-stone-400 px-3 py-2"
+              />
+            </div>
+          )}
           <button
             type="submit"
             className="w-full rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"

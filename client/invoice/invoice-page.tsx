@@ -110,6 +110,7 @@ export function InvoicePage({ view, options }: { view: InvoiceView; options: Inv
           <MoneyList
             layout="totals"
             lines={[
+              ...(view.discount ? [{ label: 'Discount (credit note)', value: `−${view.discount}` }] : []),
               { label: 'Paid', value: view.paid },
               { label: 'Balance due', value: view.balanceDue, className: 'text-lg font-bold' },
             ]}

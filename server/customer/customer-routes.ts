@@ -8,6 +8,7 @@ import type { ToShopFacts } from '#server/mail/shop-mail.ts';
 import type { MockupStore } from '#server/mockups/mockup-store.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
+import type { MoneyReads } from '#server/requests/money-of.ts';
 import { handoverOfPayload } from '#server/requests/quote-payload.ts';
 import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
@@ -119,6 +120,8 @@ export interface CustomerRoutesOptions {
   versions: VersionStore;
   /** The money section: the payments, the deposit's waiver and the Checkout Sessions. */
   payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf' | 'checkoutSessionsOf'>;
+  /** The goodwill discounts that lower what is owed. */
+  books: MoneyReads['books'];
   /** How the payments feature words the money section from those (server/payments/). */
   moneySection: MoneySection;
   /** The counts behind the rate limits. */
@@ -243,7 +246,12 @@ async function sendPage(
   if (!request) throw createHttpError(404, NOT_FOUND);
   const prices = options.prices();
   const asked = askedView(request, formValues, prices);
-  const moneyReads = { versions: options.versions, customer: options.customer, payments: options.payments };
+  const moneyReads = {
+    versions: options.versions,
+    customer: options.customer,
+    payments: options.payments,
+    books: options.books,
+  };
   const money = await options.moneySection(moneyReads, {
     reference,
     path,

@@ -1,13 +1,21 @@
 import type { Logger } from 'pino';
+import type { BooksStore } from '#server/books/books-store.ts';
 import type { DeskStore } from '#server/staff/desk-store.ts';
 import type { SubmissionStore } from '#server/submissions/submission-store.ts';
-import { orderRetentionCutoff, retentionCutoff, SUBMISSION_RETENTION_MONTHS } from '#shared/submissions/retention.ts';
+import {
+  booksRetentionCutoff,
+  orderRetentionCutoff,
+  retentionCutoff,
+  SUBMISSION_RETENTION_MONTHS,
+} from '#shared/submissions/retention.ts';
 import type { DailyJob } from './daily-job.ts';
 
 /** What the purge needs: the stores it deletes from, the log, and for tests a clock. */
 export interface PrivacyPurgeOptions {
   submissions: Pick<SubmissionStore, 'deleteSubmissionsBefore'>;
   desk: Pick<DeskStore, 'deleteStaleSignIns'>;
+  /** The books of purged requests, and the years they are kept (the BOOKS_RETENTION_YEARS setting). */
+  books?: { store: Pick<BooksStore, 'deleteBefore'>; retentionYears: number };
   logger: Logger;
   now?: () => Date;
 }
@@ -20,7 +28,13 @@ export interface PrivacyPurgeOptions {
  * Staff sign-in links, sessions and sign-in mails go a day after their end: nothing of sign-in
  * outlives its use in the database (or its backups).
  */
-export function privacyPurgeJob({ submissions, desk, logger, now = () => new Date() }: PrivacyPurgeOptions): DailyJob {
+export function privacyPurgeJob({
+  submissions,
+  desk,
+  books,
+  logger,
+  now = () => new Date(),
+}: PrivacyPurgeOptions): DailyJob {
   return {
     name: 'privacy-purge',
     async run(signal) {
@@ -47,6 +61,15 @@ export function privacyPurgeJob({ submissions, desk, logger, now = () => new Dat
         { job: 'privacy-purge', ...signIns },
         `privacy purge: deleted ${signIns.links} used or expired sign-in link${signIns.links === 1 ? '' : 's'}, ${signIns.sessions} ended session${signIns.sessions === 1 ? '' : 's'} and ${signIns.mails} sign-in mail${signIns.mails === 1 ? '' : 's'}`,
       );
+      if (books) {
+        // The purge above kept its requests' books, names emptied; these go only past the tax years.
+        const booksCutoff = booksRetentionCutoff(at, books.retentionYears);
+        const gone = await books.store.deleteBefore(booksCutoff);
+        logger.info(
+          { job: 'privacy-purge', booksBefore: booksCutoff.toISOString(), ...gone },
+          `privacy purge: deleted ${gone.invoices} invoice${gone.invoices === 1 ? '' : 's'} and ${gone.entries} money record${gone.entries === 1 ? '' : 's'} of purged requests older than ${books.retentionYears} years`,
+        );
+      }
       if (walTruncated === false) {
         logger.warn(
           { job: 'privacy-purge' },

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { CustomerStore } from '#server/customer/customer-store.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
-import { moneyOf } from '#server/requests/money-of.ts';
+import { type MoneyReads, moneyOf } from '#server/requests/money-of.ts';
 import type { WaitingProof } from '#server/requests/proof-pin-store.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
 import type { DeskStore } from '#server/staff/desk-store.ts';
@@ -59,6 +59,7 @@ export interface ReminderJobOptions {
   versions: Pick<VersionStore, 'quotesOf'>;
   customer: Pick<CustomerStore, 'approvalsOf'>;
   payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf'>;
+  books: MoneyReads['books'];
   logger: Logger;
   /** The shop's time zone (the order terms'): reminders go in its working hours. */
   timeZone: string;
@@ -139,6 +140,7 @@ export function reminderJob({
   versions,
   customer,
   payments,
+  books,
   logger,
   timeZone,
   onQueued,
@@ -172,7 +174,7 @@ export function reminderJob({
         } else {
           const [state, { money }] = await Promise.all([
             desk.getRequestState(candidate.reference),
-            moneyOf({ versions, customer, payments }, candidate.reference),
+            moneyOf({ versions, customer, payments, books }, candidate.reference),
           ]);
           if (!state || payableNow(state.status, money, candidate.about) <= 0) continue;
           facts = { kind: 'reminder', about: candidate.about };

@@ -20,7 +20,7 @@ import { cancelUndoneMail, type OrderContext, reminderMail, statusChangedMail } 
 import type { MockupStore } from '#server/mockups/mockup-store.ts';
 import { moneyRows, paymentFlaggedMail, paymentReceiptMail } from '#server/payments/payment-mail.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
-import { moneyOf } from '#server/requests/money-of.ts';
+import { type MoneyReads, moneyOf } from '#server/requests/money-of.ts';
 import { handoverOfPayload } from '#server/requests/quote-payload.ts';
 import { isPreviewable } from '#server/requests/request-details.ts';
 import { customerPagePath } from '#server/requests/request-links.ts';
@@ -55,6 +55,7 @@ export interface MailReads {
   mockups: Pick<MockupStore, 'mockupsOf'>;
   desk: Pick<DeskStore, 'getRequestState'>;
   teamStores: Pick<TeamStoreStore, 'orderById' | 'storeById'>;
+  books: MoneyReads['books'];
 }
 
 interface Context {

@@ -23,6 +23,8 @@ function countingEntry() {
     renderDesk: entry.renderDesk,
     renderCustomerPage: entry.renderCustomerPage,
     renderInvoice: entry.renderInvoice,
+    renderCreditNote: entry.renderCreditNote,
+    renderBooksMonth: entry.renderBooksMonth,
     renderGroupMember: entry.renderGroupMember,
     renderTeamStore: entry.renderTeamStore,
   };

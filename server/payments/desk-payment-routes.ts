@@ -22,6 +22,10 @@ export const paymentNotices = {
     type: 'success',
     text: 'Refund asked of Stripe: it is recorded, and the customer’s receipt sent, once Stripe confirms it.',
   },
+  'refund-recorded': {
+    type: 'success',
+    text: 'Refund recorded, with its credit note: the customer’s receipt is on its way.',
+  },
   'refund-bad': { type: 'error', text: 'Enter an amount from 0.01 up to what is left of that payment to refund.' },
   'refund-stale': {
     type: 'error',

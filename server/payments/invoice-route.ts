@@ -15,6 +15,8 @@ export interface InvoicePageOptions extends MoneyReads {
   prices: () => PricingData;
   renderInvoice: (view: InvoiceView, options: InvoiceRenderOptions) => Promise<string>;
   stylesheets: () => readonly string[];
+  /** The invoice's number as the books issued it (once, without gaps). */
+  invoiceNumber?: (reference: string, quoteVersion: number) => Promise<string | undefined>;
 }
 
 /** Which request's invoice an address asks for, and the way back from it to where it was opened. */
@@ -30,15 +32,16 @@ export function showInvoice(options: InvoicePageOptions, address: InvoiceAddress
   return async (req, res) => {
     const { reference, back } = address(req);
     const prices = options.prices();
-    const { customer, versions, payments } = options;
+    const { customer, versions, payments, books } = options;
     const view = await invoiceView(
-      { customer, versions, payments },
+      { customer, versions, payments, books },
       {
         reference,
         shop: options.shop(),
         taxStatement: prices['order-terms'].salesTax.statement,
         timeZone: prices['order-terms'].timeZone,
         back,
+        numberOf: options.invoiceNumber,
       },
     );
     if (!view) throw createHttpError(404, 'There is no invoice yet: it comes with the approved quote.');

@@ -21,8 +21,11 @@ export async function invoiceView(
     taxStatement,
     timeZone,
     back,
+    numberOf,
   }: {
     reference: string;
+    /** The number the books issued the invoice under; the old per-version text where there are no books. */
+    numberOf?: ((reference: string, quoteVersion: number) => Promise<string | undefined>) | undefined;
     shop: Pick<SiteConfig, 'appName' | 'contact' | 'address'>;
     taxStatement: string;
     timeZone: string;
@@ -41,8 +44,9 @@ export async function invoiceView(
   const taxCents = quoteTaxCents(quote.lines);
   const company = typeof request.payload.company === 'string' ? request.payload.company.trim() : '';
   const { address } = shop;
+  const issued = await numberOf?.(reference, quote.version);
   return {
-    number: `INV-${reference.slice(2)}-${quote.version}`,
+    number: issued ?? `INV-${reference.slice(2)}-${quote.version}`,
     reference,
     issued: dayIn((approval?.at ?? quote.sentAt).toISOString(), timeZone),
     shop: {
@@ -63,6 +67,7 @@ export async function invoiceView(
     subtotal: formatMoney(quote.totalCents - taxCents),
     tax: { amount: formatMoney(taxCents), statement: taxWords(quote.lines, taxStatement) },
     total: formatMoney(money.totalCents),
+    ...(money.discountCents > 0 ? { discount: formatMoney(money.discountCents) } : {}),
     payments: payments
       .filter((item) => item.state === 'succeeded')
       .map((item) => ({

@@ -27,6 +27,7 @@ const money = {
   balanceCents: 19_780,
   depositDueCents: 0,
   depositWaived: false,
+  discountCents: 0,
 };
 const about = { reference: 'Q-2026-000001', shopName: 'Seenwear', at: 'Nov 26, 2026, 9:00 AM CST' };
 

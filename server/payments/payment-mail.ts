@@ -27,6 +27,7 @@ export function moneyRows(money: OrderMoney | undefined): SummaryRow[] {
   if (!money) return [];
   return [
     { label: 'Order total', value: formatMoney(money.totalCents) },
+    ...(money.discountCents > 0 ? [{ label: 'Discount', value: `−${formatMoney(money.discountCents)}` }] : []),
     { label: 'Paid so far', value: formatMoney(money.paidCents) },
     money.balanceCents >= 0
       ? {

@@ -27,6 +27,8 @@ const figures = (money: OrderMoney, percent: number) => ({
   paid: formatMoney(money.paidCents),
   balance: formatMoney(Math.max(0, money.balanceCents)),
   depositState: depositState(money),
+  // A goodwill discount lowers what is owed; it is no payment, so it has its own line.
+  ...(money.discountCents > 0 ? { discount: formatMoney(money.discountCents) } : {}),
 });
 
 /** What a row was, in words: "Deposit", "Balance", "Refund". */

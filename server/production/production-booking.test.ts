@@ -43,6 +43,7 @@ describe.each(backends)('booking approved orders on the press, on %s', (backend)
       desk: storage.desk,
       payments: storage.payments,
       versions: storage.versions,
+      books: storage.books,
       now,
       planner,
     });

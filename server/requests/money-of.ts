@@ -8,6 +8,8 @@ export interface MoneyReads {
   versions: Pick<VersionStore, 'quotesOf'>;
   customer: Pick<CustomerStore, 'approvalsOf'>;
   payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf'>;
+  /** Goodwill discounts: they lower what is owed (the books keep them, each with a credit note). */
+  books: { discountsOf(reference: string): Promise<readonly { amountCents: number }[]> };
 }
 
 /** The newest quote version the customer approved (in person or on their page). */
@@ -23,11 +25,12 @@ export async function moneyOf(
   reads: MoneyReads,
   reference: string,
 ): Promise<{ money: OrderMoney | undefined; payments: StoredPayment[]; quote: SentQuote | undefined }> {
-  const [quotes, approvals, payments, waiver] = await Promise.all([
+  const [quotes, approvals, payments, waiver, discounts] = await Promise.all([
     reads.versions.quotesOf(reference),
     reads.customer.approvalsOf(reference),
     reads.payments.paymentsOf(reference),
     reads.payments.depositWaiverOf(reference),
+    reads.books.discountsOf(reference),
   ]);
   const quote = approvedQuoteOf(quotes, approvals);
   const approved: ApprovedQuote | undefined = quote && {
@@ -35,5 +38,6 @@ export async function moneyOf(
     totalCents: quote.totalCents,
     depositPercent: quote.depositPercent,
   };
-  return { money: orderMoney(approved, payments, waiver !== undefined), payments, quote };
+  const discountCents = discounts.reduce((sum, item) => sum + item.amountCents, 0);
+  return { money: orderMoney(approved, payments, waiver !== undefined, discountCents), payments, quote };
 }

@@ -41,6 +41,7 @@ describe.each(backends)('the request service on %s', (backend) => {
       desk: storage.desk,
       payments: storage.payments,
       versions: storage.versions,
+      books: storage.books,
       now,
       planner: createProductionPlanner({
         production: storage.production,

@@ -25,7 +25,7 @@ import {
   UNDO_CANCEL_MS,
 } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
-import { moneyOf } from './money-of.ts';
+import { type MoneyReads, moneyOf } from './money-of.ts';
 import type { VersionStore } from './version-store.ts';
 
 /**
@@ -60,6 +60,8 @@ export type MoveOutcome =
   | 'deposit-due'
   /** A cancel says why: the customer is told. */
   | 'no-reason'
+  /** Completed with money still owed: the desk says why. */
+  | 'balance-open'
   | Exclude<DecisionOutcome, 'recorded' | 'missing'>;
 
 export interface StaffMove {
@@ -68,7 +70,10 @@ export interface StaffMove {
   /** The staff member: `staff:<address>`. */
   actor: `staff:${string}`;
   message?: string;
-  /** Why it is cancelled: required to cancel, and told to the customer. */
+  /**
+   * Why it is cancelled: required to cancel, and told to the customer. Why it is completed with a balance
+   * open: required then, and kept in the log only.
+   */
   reason?: string;
   /** Where the staff member's browser was, kept with an approval they record in person. */
   ip: string;
@@ -86,6 +91,7 @@ export function createRequestService({
   desk,
   payments,
   versions,
+  books,
   now,
   planner,
   site,
@@ -94,6 +100,8 @@ export function createRequestService({
   desk: Pick<DeskStore, 'getRequestState' | 'changeRequestStatus' | 'undoCancel' | 'changePromisedDate'>;
   payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf' | 'waiveDeposit'>;
   versions: Pick<VersionStore, 'formValuesOf' | 'quotesOf' | 'proofsOf'>;
+  /** The goodwill discounts that lower what is owed. */
+  books: MoneyReads['books'];
   now: () => Date;
   /** The promised day follows the calculator's schedule and the shop's load (server/production/). */
   planner: ProductionPlanner;
@@ -101,7 +109,7 @@ export function createRequestService({
   site?: () => PricingData;
 }) {
   const today = () => localToday(now());
-  const moneyReads = { versions, customer, payments };
+  const moneyReads = { versions, customer, payments, books };
 
   /**
    * Judged under the request's lock; should the answer approve the proof, the order is booked on the
@@ -162,7 +170,10 @@ export function createRequestService({
       }
       const reason = move.reason?.trim();
       if (move.to === 'cancelled' && !reason) return 'no-reason';
-      if (waitsForDeposit(move.from, move.to, (await moneyOf(moneyReads, reference)).money)) return 'deposit-due';
+      const { money } = await moneyOf(moneyReads, reference);
+      if (waitsForDeposit(move.from, move.to, money)) return 'deposit-due';
+      // Completed means settled: with money still owed, the desk says why (a write-off, a school's PO).
+      if (move.to === 'completed' && !reason && money && money.balanceCents > 0) return 'balance-open';
       const outcome = await desk.changeRequestStatus(reference, {
         from: move.from,
         to: move.to,

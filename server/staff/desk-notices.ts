@@ -27,6 +27,10 @@ export const deskNotices: Readonly<Record<string, DeskNotice>> = {
     type: 'error',
     text: 'Nothing was changed: cancel with the “Cancel this request” form, which asks why and for a confirmation.',
   },
+  'balance-open': {
+    type: 'error',
+    text: 'Not completed: a balance is still owed. Record the payment, or say why it is completed anyway.',
+  },
   'no-reason': {
     type: 'error',
     text: 'Not cancelled: say why (the customer reads it), and tick the box to confirm.',

@@ -7,6 +7,7 @@ import type { MockupStore } from '#server/mockups/mockup-store.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
 import { printedFileCheck } from '#server/requests/approved-file.ts';
 import { imagePixels } from '#server/requests/image-pixels.ts';
+import type { MoneyReads } from '#server/requests/money-of.ts';
 import type { StoredPin } from '#server/requests/proof-pin-store.ts';
 import { askedView, isPreviewable } from '#server/requests/request-details.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
@@ -56,6 +57,8 @@ export interface CustomerPageOptions {
   outbox: Pick<OutboxStore, 'notificationsOf'>;
   /** The money card. */
   payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf' | 'checkoutSessionsOf'>;
+  /** The goodwill discounts that lower what is owed. */
+  books: MoneyReads['books'];
   /** A group order's members, who its receipts went to. */
   groups: Pick<GroupStore, 'groupOf' | 'entriesOf'>;
   mockups: Pick<MockupStore, 'mockupsOf'>;
@@ -150,7 +153,10 @@ const PRINTING: readonly RequestStatus[] = ['proof_approved', 'in_production'];
 function readPage(options: CustomerPageOptions, reference: string) {
   const quotesRead = options.versions.quotesOf(reference);
   const approvalsRead = options.customer.approvalsOf(reference);
-  const reads = requestPageReads(options.payments, reference, { quotes: quotesRead, approvals: approvalsRead });
+  const reads = requestPageReads(options.payments, options.books, reference, {
+    quotes: quotesRead,
+    approvals: approvalsRead,
+  });
   return Promise.all([
     options.desk.getRequest(reference),
     options.outbox.notificationsOf(reference),

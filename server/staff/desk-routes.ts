@@ -154,11 +154,14 @@ function moveStatus(options: Pick<DeskContext, 'desk' | 'requests' | 'onQueued'>
       return res.redirect(303, `${back}?done=bad-move`);
     // A cancel asks why and for a confirmation: only its own form cancels.
     if (to === 'cancelled') return res.redirect(303, `${back}?done=cancel-form`);
+    // Why an order is completed with a balance still open: kept in the log for the books, never mailed.
+    const balanceReason = to === 'completed' ? textField(req.body, 'balance-reason').slice(0, MAX_TEXT) : '';
     const outcome = await options.requests.move(reference, {
       from,
       to,
       actor: `staff:${staffOf(res)}`,
       ...(message ? { message } : {}),
+      ...(balanceReason ? { reason: balanceReason } : {}),
       ip: req.ip ?? '',
       userAgent: (req.get('user-agent') ?? '').slice(0, 500),
     });

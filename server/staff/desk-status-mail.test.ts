@@ -138,12 +138,19 @@ describe.each(backends)('status mails, cancels and their undo on %s', (backend) 
     expect(mail?.text).toContain('Monday to Friday: 9:00 am to 6:00 pm\nSaturday: 10:00 am to 2:00 pm');
     expect(mail?.html).toContain('Balance due');
 
-    // Completed, also by itself, with a message typed first.
-    await post(reference, 'status', { from: 'ready', to: 'completed', message: 'Thanks for the cookies!' });
+    // Completed, also by itself, with a message typed first; the balance still open needs the shop's
+    // reason, which stays in the log and out of the mail.
+    await post(reference, 'status', {
+      from: 'ready',
+      to: 'completed',
+      message: 'Thanks for the cookies!',
+      'balance-reason': 'Paid on the school’s purchase order',
+    });
     const [done] = await sendAll();
     expect(done?.subject).toBe(`Seenwear: your order ${reference} is complete`);
     expect(done?.text.startsWith('Thanks for the cookies!\n\n')).toBe(true);
     expect(done?.text).toContain('press “Order again”');
+    expect(done?.text).not.toContain('purchase order');
   });
 
   it('says a delivered order is ready without sending anyone to the counter', async () => {

@@ -22,18 +22,19 @@ describe('a desk request page’s reads for its money card', () => {
       checkoutSessionsOf: noting('sessions', []),
     };
   };
+  const noDiscounts = { discountsOf: async () => [] };
   const read = { quotes: Promise.resolve([] as SentQuote[]), approvals: Promise.resolve([] as Approval[]) };
 
   it('reads the payments and the deposit waiver once, however often the card asks', async () => {
     const counted = storage();
-    const reads = requestPageReads(counted, 'Q-2026-000001', read);
+    const reads = requestPageReads(counted, noDiscounts, 'Q-2026-000001', read);
     await moneyOf(reads, 'Q-2026-000001');
     await reads.payments.depositWaiverOf('Q-2026-000001');
     expect(counted.asked.sort()).toEqual(['payments Q-2026-000001', 'waiver Q-2026-000001']);
   });
 
   it('answers only for its own request', async () => {
-    const reads = requestPageReads(storage(), 'Q-2026-000001', read);
+    const reads = requestPageReads(storage(), noDiscounts, 'Q-2026-000001', read);
     await expect(reads.versions.quotesOf('Q-2026-000002')).rejects.toThrow(/Q-2026-000001 was asked for Q-2026-000002/);
   });
 });

@@ -11,6 +11,7 @@ import type { VersionStore } from '#server/requests/version-store.ts';
  */
 export function requestPageReads(
   payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf' | 'checkoutSessionsOf'>,
+  books: MoneyReads['books'],
   reference: string,
   read: { quotes: ReturnType<VersionStore['quotesOf']>; approvals: ReturnType<CustomerStore['approvalsOf']> },
 ): MoneyReads & { payments: Pick<PaymentStore, 'checkoutSessionsOf'> } {
@@ -32,5 +33,6 @@ export function requestPageReads(
       depositWaiverOf: ofThisPage(waiver),
       checkoutSessionsOf: (asked) => payments.checkoutSessionsOf(asked),
     },
+    books,
   };
 }

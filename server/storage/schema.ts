@@ -499,6 +499,63 @@ export interface StorageDatabase {
     back_name: string;
     back_number: string;
   };
+  /** The last invoice and credit-note number issued, per series (migration 0028). */
+  book_numbers: {
+    series: 'invoice' | 'credit-note';
+    last_number: number;
+  };
+  /** Invoices as issued, numbered without gaps (migration 0028): kept past the privacy purge, names emptied. */
+  invoices: {
+    number: number;
+    /** Null once the request was purged. */
+    submission_id: number | null;
+    reference: string;
+    quote_version: number;
+    issued_at: Timestamp;
+    currency: string;
+    subtotal_cents: ColumnType<Count, number, number>;
+    tax_cents: ColumnType<Count, number, number>;
+    total_cents: ColumnType<Count, number, number>;
+    /** QuoteLine[] as JSON, as issued. */
+    lines: ColumnType<string | QuoteLine[], string, string>;
+    customer_name: string;
+    customer_email: string;
+    company: string;
+    purged_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  };
+  /** Counted payments and refunds as the books keep them (migration 0028), one per payments row. */
+  book_entries: {
+    id: Generated<number>;
+    payment_id: number;
+    submission_id: number | null;
+    reference: string;
+    kind: 'payment' | 'refund';
+    method: string;
+    purpose: string;
+    amount_cents: ColumnType<Count, number, number>;
+    currency: string;
+    at: Timestamp;
+    /** The request's newest invoice when the money moved; null before any was issued. */
+    invoice_number: number | null;
+    /** A refund's credit note. */
+    credit_note_number: number | null;
+    note: string;
+    purged_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  };
+  /** Goodwill discounts (migration 0028): what is owed is lowered, no money moves; each a credit note. */
+  discounts: {
+    id: Generated<number>;
+    submission_id: number | null;
+    reference: string;
+    amount_cents: ColumnType<Count, number, number>;
+    currency: string;
+    reason: string;
+    invoice_number: number;
+    credit_note_number: number;
+    recorded_by: string;
+    at: Timestamp;
+    purged_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  };
   /** The last reference number given per kind and year: the next one is allocated by bumping it. */
   reference_counters: {
     kind: SubmissionKind;

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { BooksKeepStep } from '#server/books/books-store.ts';
 import type { SqlDialect } from '#server/storage/database-clock.ts';
 import type { StorageDatabase } from '#server/storage/schema.ts';
 import type { PurgeResult, SubmissionStore } from './submission-store.ts';
@@ -6,10 +7,14 @@ import type { PurgeResult, SubmissionStore } from './submission-store.ts';
 /** Submissions deleted per transaction by a purge: a moment of work even with full 25 MB uploads. */
 const PURGE_BATCH = 10;
 
-/** The privacy purge: submissions past the retention period go, whole, a batch at a time. */
+/**
+ * The privacy purge: submissions past the retention period go, whole, a batch at a time; their books
+ * (invoices as issued, money counted) stay, emptied of names, by the books' step in the same transaction.
+ */
 export function createPurgeStorage(
   db: Kysely<StorageDatabase>,
   dialect: SqlDialect,
+  books: BooksKeepStep,
 ): Pick<SubmissionStore, 'deleteSubmissionsBefore'> {
   return {
     async deleteSubmissionsBefore(cutoff, { dryRun = false, signal, ordersBefore } = {}) {
@@ -52,6 +57,11 @@ export function createPurgeStorage(
             .limit(PURGE_BATCH)
             .execute();
           if (rows.length === 0) return { selected: 0, deleted: [] };
+          // The books first: a payment recorded a moment ago is posted before its request goes.
+          await books.keep(
+            trx,
+            rows.map((row) => row.id),
+          );
           // Only what this statement deleted is reported: another purge (the CLI's, another instance's)
           // may have taken some of these rows since they were read.
           const deleted = await trx

@@ -24,6 +24,7 @@ function sent(submission: Submission, recipient: 'shop' | 'customer', mockups: S
     groups: { groupOf: unread, entryById: unread },
     mockups: { mockupsOf: async () => mockups },
     teamStores: { orderById: unread, storeById: unread },
+    books: { discountsOf: unread },
   };
   return buildMail({ id: 1, reference: submission.reference, recipient, facts: null }, reads, settings);
 }

@@ -3,7 +3,10 @@
  * one approved request's invoice, amounts already formatted. Server-rendered only, no script; printable.
  */
 export interface InvoiceView {
-  /** INV-<year>-<number>-<version>: one per approved quote version, so a revision is a new invoice. */
+  /**
+   * The books' number (INV-000042), issued once per approved quote version without gaps, so a revision is a
+   * new invoice; INV-<year>-<number>-<version> where no books are wired.
+   */
   number: string;
   reference: string;
   /** YYYY-MM-DD: the day the quote was approved. */
@@ -15,6 +18,8 @@ export interface InvoiceView {
   /** Sales tax as the quote charged it (its "Sales tax" lines), and the shop's statement on it. */
   tax: { amount: string; statement: string };
   total: string;
+  /** Goodwill discounts given after the invoice, each on its own credit note: they lower the balance due. */
+  discount?: string;
   payments: { at: string; what: string; amount: string; refund: boolean }[];
   paid: string;
   balanceDue: string;

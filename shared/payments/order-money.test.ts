@@ -21,9 +21,17 @@ describe('an order’s money', () => {
       totalCents: 12_345,
       depositCents: 6_173,
       paidCents: 4_500,
+      discountCents: 0,
       balanceCents: 7_845,
       depositDueCents: 1_673,
       depositWaived: false,
+    });
+    // A goodwill discount lowers the balance; it is no payment, so the deposit still asked is the same.
+    expect(orderMoney(quote, movements, false, 2_000)).toMatchObject({
+      paidCents: 4_500,
+      discountCents: 2_000,
+      balanceCents: 5_845,
+      depositDueCents: 1_673,
     });
     expect(orderMoney(undefined, movements, false)).toBeUndefined();
     expect(orderMoney(quote, movements, true)?.depositDueCents).toBe(0);

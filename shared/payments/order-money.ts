@@ -42,7 +42,9 @@ export interface OrderMoney {
   depositCents: number;
   /** Payments less refunds of them, both confirmed. */
   paidCents: number;
-  /** Total less paid; negative when more was paid than the order costs. */
+  /** Goodwill discounts given: what is owed is lowered by them; no money moved. */
+  discountCents: number;
+  /** Total less discounts less paid; negative when more was paid than the order costs. */
   balanceCents: number;
   /** What of the deposit is still to pay (0 once paid or waived). */
   depositDueCents: number;
@@ -76,6 +78,7 @@ export function orderMoney(
   quote: ApprovedQuote | undefined,
   movements: readonly MoneyMovement[],
   depositWaived: boolean,
+  discountCents = 0,
 ): OrderMoney | undefined {
   if (!quote) return undefined;
   const depositCents = depositOf(quote.totalCents, quote.depositPercent);
@@ -85,7 +88,8 @@ export function orderMoney(
     totalCents: quote.totalCents,
     depositCents,
     paidCents,
-    balanceCents: quote.totalCents - paidCents,
+    discountCents,
+    balanceCents: quote.totalCents - discountCents - paidCents,
     depositDueCents: depositWaived ? 0 : Math.max(0, depositCents - paidCents),
     depositWaived,
   };

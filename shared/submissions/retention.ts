@@ -23,3 +23,8 @@ export function retentionCutoff(now: Date): Date {
 export function orderRetentionCutoff(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear() - ORDER_RETENTION_YEARS, now.getUTCMonth(), now.getUTCDate()));
 }
+
+/** The first instant the books of a purged request are still kept on `now`'s day: midnight UTC, `years` back. */
+export function booksRetentionCutoff(now: Date, years: number): Date {
+  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
+}

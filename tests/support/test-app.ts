@@ -36,6 +36,7 @@ const testConfig: AppConfig = {
   // Off: the tests' disk is not the point, and a full /tmp on a shared machine must not fail them. The
   // floor's own tests set one and give the free space.
   diskFreeFloorBytes: 0,
+  booksRetentionYears: 7,
   staffEmails: ['owner@seenwear.example'],
   metricsToken: null,
   stripe: null,

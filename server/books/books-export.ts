@@ -1,0 +1,270 @@
+import { creditNoteNumberText, invoiceNumberText } from '#shared/books/book-numbers.ts';
+import { type CsvCell, csvOf } from '#shared/books/csv.ts';
+import { periodTotals } from '#shared/books/period-totals.ts';
+import { dayIn } from '#shared/desk-format.ts';
+import { isTaxLine } from '#shared/requests/quote.ts';
+import type { BookDiscount, BookEntry, IssuedInvoice } from './books-store.ts';
+
+/**
+ * The files the bookkeeper downloads for a range, each in the layout its program documents for
+ * import (docs/books.md names them column by column). Every row carries a number or id that never
+ * changes, so the same range exported twice holds the same rows: the programs' own duplicate checks
+ * (an invoice number already there, a statement line already imported) add nothing twice.
+ */
+export const exportLayouts = [
+  'quickbooks-invoices',
+  'quickbooks-bank',
+  'xero-invoices',
+  'xero-bank',
+  'summary',
+] as const;
+export type ExportLayout = (typeof exportLayouts)[number];
+
+export const layoutLabels: Record<ExportLayout, string> = {
+  'quickbooks-invoices': 'QuickBooks Online: invoices',
+  'quickbooks-bank': 'QuickBooks Online: payments and refunds (bank upload)',
+  'xero-invoices': 'Xero: invoices and credit notes',
+  'xero-bank': 'Xero: payments and refunds (bank statement)',
+  summary: 'Summary',
+};
+
+/** A purged request's invoice has no name left: the contact is the order's reference. */
+function customerOf(invoice: IssuedInvoice | undefined, reference: string): string {
+  const name = invoice?.customer.company || invoice?.customer.name;
+  return name ? name : `Order ${reference}`;
+}
+
+/** US dates for QuickBooks Online US (MM/DD/YYYY). */
+function usDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${month}/${date}/${year}`;
+}
+
+/** What a bank line says of a book entry: the order and its invoice or credit note. */
+function entryDescription(entry: BookEntry): string {
+  const document =
+    entry.kind === 'refund'
+      ? `credit note ${creditNoteNumberText(entry.creditNoteNumber ?? 0)}`
+      : entry.invoiceNumber
+        ? `invoice ${invoiceNumberText(entry.invoiceNumber)}`
+        : 'no invoice yet';
+  return `${entry.kind === 'refund' ? 'Refund' : 'Payment'} ${entry.method}, order ${entry.reference}, ${document}`;
+}
+
+/** The entry's own id in the bank files: the payment row's, never reused. */
+const entryId = (entry: BookEntry) => (entry.kind === 'refund' ? `REF-${entry.paymentId}` : `PAY-${entry.paymentId}`);
+
+const signed = (entry: BookEntry) => (entry.kind === 'refund' ? -entry.amountCents : entry.amountCents);
+
+export function exportCsv(
+  layout: ExportLayout,
+  {
+    invoices,
+    entries,
+    discounts,
+    creditedInvoices,
+  }: {
+    invoices: readonly IssuedInvoice[];
+    entries: readonly BookEntry[];
+    discounts: readonly BookDiscount[];
+    /** The invoices the range's credit notes credit, by number (issued before the range, some of them). */
+    creditedInvoices: ReadonlyMap<number, IssuedInvoice>;
+  },
+  { timeZone, from, to }: { timeZone: string; from: string; to: string },
+): string {
+  const day = (at: Date) => dayIn(at.toISOString(), timeZone);
+  switch (layout) {
+    case 'quickbooks-invoices':
+      // QuickBooks Online's invoice import, one row per line; the sales tax is the quote's own lines,
+      // so they are lines here too, not a rate QuickBooks would work out again.
+      return csvOf(
+        [
+          'InvoiceNo',
+          'Customer',
+          'InvoiceDate',
+          'DueDate',
+          'Terms',
+          'Location',
+          'Memo',
+          'Item(Product/Service)',
+          'ItemDescription',
+          'ItemQuantity',
+          'ItemRate',
+          'ItemAmount',
+          'Taxable',
+          'TaxRate',
+          'Service Date',
+        ],
+        invoices.flatMap((invoice) =>
+          invoice.lines.map((line): CsvCell[] => [
+            invoiceNumberText(invoice.number),
+            customerOf(invoice, invoice.reference),
+            usDay(day(invoice.issuedAt)),
+            usDay(day(invoice.issuedAt)),
+            'Due on receipt',
+            '',
+            `Order ${invoice.reference}, quote v${invoice.quoteVersion}`,
+            isTaxLine(line) ? 'Sales tax' : 'Sales',
+            line.label,
+            { number: line.quantity },
+            { amountCents: line.unitCents },
+            { amountCents: line.quantity * line.unitCents },
+            'N',
+            '',
+            '',
+          ]),
+        ),
+      );
+    case 'quickbooks-bank':
+      // QuickBooks Online's bank upload, three columns: money in positive, money back negative.
+      return csvOf(
+        ['Date', 'Description', 'Amount'],
+        entries.map((entry) => [
+          usDay(day(entry.at)),
+          `${entryId(entry)} ${entryDescription(entry)}`,
+          { amountCents: signed(entry) },
+        ]),
+      );
+    case 'xero-invoices': {
+      // Xero's sales invoice import; a refund's credit note is a row with a negative amount, which
+      // Xero imports as a credit note under that number.
+      const header = [
+        '*ContactName',
+        'EmailAddress',
+        'POAddressLine1',
+        'POAddressLine2',
+        'POAddressLine3',
+        'POAddressLine4',
+        'POCity',
+        'PORegion',
+        'POPostalCode',
+        'POCountry',
+        '*InvoiceNumber',
+        'Reference',
+        '*InvoiceDate',
+        '*DueDate',
+        'InventoryItemCode',
+        '*Description',
+        '*Quantity',
+        '*UnitAmount',
+        'Discount',
+        '*AccountCode',
+        '*TaxType',
+        'TrackingName1',
+        'TrackingOption1',
+        'TrackingName2',
+        'TrackingOption2',
+        'Currency',
+        'BrandingTheme',
+      ];
+      const blankAddress = ['', '', '', '', '', '', '', ''];
+      const invoiceRows = invoices.flatMap((invoice) =>
+        invoice.lines.map((line): CsvCell[] => [
+          customerOf(invoice, invoice.reference),
+          invoice.customer.email,
+          ...blankAddress,
+          invoiceNumberText(invoice.number),
+          `Order ${invoice.reference}`,
+          day(invoice.issuedAt),
+          day(invoice.issuedAt),
+          '',
+          line.label,
+          { number: line.quantity },
+          { amountCents: line.unitCents },
+          '',
+          isTaxLine(line) ? '820' : '200',
+          'Tax Exempt',
+          '',
+          '',
+          '',
+          '',
+          invoice.currency.toUpperCase(),
+          '',
+        ]),
+      );
+      const creditRows = entries
+        .filter((entry) => entry.kind === 'refund')
+        .map((entry): CsvCell[] => {
+          const invoice = entry.invoiceNumber === null ? undefined : creditedInvoices.get(entry.invoiceNumber);
+          return [
+            customerOf(invoice, entry.reference),
+            invoice?.customer.email ?? '',
+            ...blankAddress,
+            creditNoteNumberText(entry.creditNoteNumber ?? 0),
+            `Order ${entry.reference}${invoice ? `, credits ${invoiceNumberText(invoice.number)}` : ''}`,
+            day(entry.at),
+            day(entry.at),
+            '',
+            `Refund (${entry.method})`,
+            { number: 1 },
+            { amountCents: -entry.amountCents },
+            '',
+            '200',
+            'Tax Exempt',
+            '',
+            '',
+            '',
+            '',
+            entry.currency.toUpperCase(),
+            '',
+          ];
+        });
+      const discountRows = discounts.map((discount): CsvCell[] => {
+        const invoice = creditedInvoices.get(discount.invoiceNumber);
+        return [
+          customerOf(invoice, discount.reference),
+          invoice?.customer.email ?? '',
+          ...blankAddress,
+          creditNoteNumberText(discount.creditNoteNumber),
+          `Order ${discount.reference}, credits ${invoiceNumberText(discount.invoiceNumber)}`,
+          day(discount.at),
+          day(discount.at),
+          '',
+          discount.reason ? `Discount: ${discount.reason}` : 'Discount',
+          { number: 1 },
+          { amountCents: -discount.amountCents },
+          '',
+          '200',
+          'Tax Exempt',
+          '',
+          '',
+          '',
+          '',
+          discount.currency.toUpperCase(),
+          '',
+        ];
+      });
+      return csvOf(header, [...invoiceRows, ...creditRows, ...discountRows]);
+    }
+    case 'xero-bank':
+      // Xero's bank statement import (its precoded columns).
+      return csvOf(
+        ['*Date', '*Amount', 'Payee', 'Description', 'Reference', 'Check Number'],
+        entries.map((entry) => {
+          const invoice = entry.invoiceNumber === null ? undefined : creditedInvoices.get(entry.invoiceNumber);
+          return [
+            day(entry.at),
+            { amountCents: signed(entry) },
+            customerOf(invoice, entry.reference),
+            entryDescription(entry),
+            entryId(entry),
+            '',
+          ];
+        }),
+      );
+    case 'summary': {
+      const totals = periodTotals(invoices, entries, discounts);
+      const rows: CsvCell[][] = [
+        ['Period', `${from} to ${to}`, ''],
+        ['Invoices issued', { number: totals.invoiceCount }, { amountCents: totals.invoicedCents }],
+        ['Sales tax invoiced', '', { amountCents: totals.taxCents }],
+        ['Discounts given (credit notes)', { number: totals.discountCount }, { amountCents: totals.discountsCents }],
+        ['Payments received (gross)', { number: totals.paymentCount }, { amountCents: totals.grossCents }],
+        ['Refunds', { number: totals.refundCount }, { amountCents: totals.refundsCents }],
+        ['Net received', '', { amountCents: totals.netCents }],
+        ...totals.byMethod.map((row): CsvCell[] => [`Net received: ${row.method}`, '', { amountCents: row.netCents }]),
+      ];
+      return csvOf(['Figure', 'Count', 'Amount'], rows);
+    }
+  }
+}

@@ -1,0 +1,544 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/storage/database.ts';
+import { appendEvent } from '#server/storage/request-events.ts';
+import { lockedRequest } from '#server/storage/request-rows.ts';
+import { readDate, readJson, type StorageDatabase } from '#server/storage/schema.ts';
+import { type QuoteLine, quoteTaxCents } from '#shared/requests/quote.ts';
+import type { BookDiscount, BookEntry, BooksKeepStep, BooksStore, IssuedInvoice } from './books-store.ts';
+
+/*
+ * The books are written by posting: whatever the requests have come to (an approved quote, a counted
+ * payment or refund) that the books do not hold yet is copied in, numbered, in one transaction. The
+ * requests' own tables stay as they are; the books never change a row once written except to empty
+ * its personal data when the request is purged.
+ */
+
+type Db = Kysely<StorageDatabase>;
+type Series = 'invoice' | 'credit-note';
+
+const iso = (value: string | Date) => readDate(value).toISOString();
+
+/**
+ * Takes both series' rows for this transaction (PostgreSQL holds their lock to commit; SQLite has one
+ * writer): two posts at once take turns, so the second sees what the first numbered and no number is
+ * handed out for a row that is then not written.
+ */
+async function lockSeries(trx: Db) {
+  await trx
+    .updateTable('book_numbers')
+    .set((eb) => ({ last_number: eb.ref('last_number') }))
+    .execute();
+}
+
+async function nextNumber(trx: Db, series: Series): Promise<number> {
+  const row = await trx
+    .updateTable('book_numbers')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('series', '=', series)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+/** Every approved quote version without an invoice gets one, numbered in the order they were approved. */
+async function issueInvoices(trx: Db) {
+  const rows = await trx
+    .selectFrom('approvals')
+    .innerJoin('quotes', (join) =>
+      join
+        .onRef('quotes.submission_id', '=', 'approvals.submission_id')
+        .onRef('quotes.version', '=', 'approvals.version'),
+    )
+    .innerJoin('submissions', 'submissions.id', 'approvals.submission_id')
+    .where('approvals.subject', '=', 'quote')
+    .where('approvals.decision', '=', 'approved')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('invoices')
+            .whereRef('invoices.reference', '=', 'submissions.reference')
+            .whereRef('invoices.quote_version', '=', 'approvals.version')
+            .select('invoices.number'),
+        ),
+      ),
+    )
+    .select([
+      'approvals.at',
+      'approvals.version',
+      'submissions.id as submissionId',
+      'submissions.reference',
+      'submissions.name',
+      'submissions.email',
+      'submissions.payload',
+      'quotes.lines',
+      'quotes.total_cents',
+    ])
+    .orderBy('approvals.at')
+    .orderBy('approvals.id')
+    .execute();
+  const issued = new Set<string>();
+  for (const row of rows) {
+    const key = `${row.reference}/${row.version}`;
+    if (issued.has(key)) continue;
+    issued.add(key);
+    const lines: QuoteLine[] = typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines;
+    const taxCents = quoteTaxCents(lines);
+    const totalCents = Number(row.total_cents);
+    const company = readJson(row.payload as string | Record<string, unknown>).company;
+    await trx
+      .insertInto('invoices')
+      .values({
+        number: await nextNumber(trx, 'invoice'),
+        submission_id: row.submissionId,
+        reference: row.reference,
+        quote_version: row.version,
+        issued_at: iso(row.at),
+        currency: 'usd',
+        subtotal_cents: totalCents - taxCents,
+        tax_cents: taxCents,
+        total_cents: totalCents,
+        lines: JSON.stringify(lines),
+        customer_name: row.name,
+        customer_email: row.email,
+        company: typeof company === 'string' ? company.trim() : '',
+      })
+      .execute();
+  }
+}
+
+/**
+ * Every counted payment and refund not yet in the books, oldest first. A refund of money that was
+ * never counted (held over a mismatch) returns that money, not any of what was paid: neither is posted,
+ * as the request's own sums leave both out.
+ */
+async function postMoney(trx: Db) {
+  const rows = await trx
+    .selectFrom('payments')
+    .innerJoin('submissions', 'submissions.id', 'payments.submission_id')
+    .leftJoin('payments as refunded', 'refunded.id', 'payments.refund_of')
+    .where('payments.state', '=', 'succeeded')
+    .where((eb) => eb.or([eb('payments.refund_of', 'is', null), eb('refunded.state', '=', 'succeeded')]))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('book_entries').whereRef('book_entries.payment_id', '=', 'payments.id').select('book_entries.id'),
+        ),
+      ),
+    )
+    .select([
+      'payments.id',
+      'payments.submission_id',
+      'payments.kind',
+      'payments.method',
+      'payments.purpose',
+      'payments.amount_cents',
+      'payments.currency',
+      'payments.at',
+      'payments.note',
+      'submissions.reference',
+    ])
+    .orderBy('payments.id')
+    .execute();
+  for (const row of rows) {
+    const invoice = await trx
+      .selectFrom('invoices')
+      .where('reference', '=', row.reference)
+      .select((eb) => eb.fn.max('number').as('number'))
+      .executeTakeFirst();
+    await trx
+      .insertInto('book_entries')
+      .values({
+        payment_id: row.id,
+        submission_id: row.submission_id,
+        reference: row.reference,
+        kind: row.kind,
+        method: row.method,
+        purpose: row.purpose,
+        amount_cents: Number(row.amount_cents),
+        currency: row.currency,
+        at: iso(row.at),
+        invoice_number: invoice?.number == null ? null : Number(invoice.number),
+        credit_note_number: row.kind === 'refund' ? await nextNumber(trx, 'credit-note') : null,
+        note: row.note,
+      })
+      .execute();
+  }
+}
+
+async function postIn(trx: Db) {
+  await lockSeries(trx);
+  await issueInvoices(trx);
+  await postMoney(trx);
+}
+
+type InvoiceRow = {
+  number: number;
+  reference: string;
+  quote_version: number;
+  issued_at: string | Date;
+  currency: string;
+  subtotal_cents: number | string | bigint;
+  tax_cents: number | string | bigint;
+  total_cents: number | string | bigint;
+  lines: string | QuoteLine[];
+  customer_name: string;
+  customer_email: string;
+  company: string;
+  purged_at: string | Date | null;
+};
+
+function invoiceOfRow(row: InvoiceRow): IssuedInvoice {
+  return {
+    number: Number(row.number),
+    reference: row.reference,
+    quoteVersion: row.quote_version,
+    issuedAt: readDate(row.issued_at),
+    currency: row.currency,
+    subtotalCents: Number(row.subtotal_cents),
+    taxCents: Number(row.tax_cents),
+    totalCents: Number(row.total_cents),
+    lines: typeof row.lines === 'string' ? (JSON.parse(row.lines) as QuoteLine[]) : row.lines,
+    customer: { name: row.customer_name, email: row.customer_email, company: row.company },
+    purgedAt: row.purged_at === null ? null : readDate(row.purged_at),
+  };
+}
+
+type EntryRow = {
+  payment_id: number;
+  reference: string;
+  kind: 'payment' | 'refund';
+  method: string;
+  purpose: string;
+  amount_cents: number | string | bigint;
+  currency: string;
+  at: string | Date;
+  invoice_number: number | null;
+  credit_note_number: number | null;
+  note: string;
+  purged_at: string | Date | null;
+};
+
+function entryOfRow(row: EntryRow): BookEntry {
+  return {
+    paymentId: Number(row.payment_id),
+    reference: row.reference,
+    kind: row.kind,
+    method: row.method,
+    purpose: row.purpose,
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    at: readDate(row.at),
+    invoiceNumber: row.invoice_number === null ? null : Number(row.invoice_number),
+    creditNoteNumber: row.credit_note_number === null ? null : Number(row.credit_note_number),
+    note: row.note,
+    purgedAt: row.purged_at === null ? null : readDate(row.purged_at),
+  };
+}
+
+type DiscountRow = {
+  id: number;
+  reference: string;
+  amount_cents: number | string | bigint;
+  currency: string;
+  reason: string;
+  invoice_number: number;
+  credit_note_number: number;
+  at: string | Date;
+  purged_at: string | Date | null;
+};
+
+function discountOfRow(row: DiscountRow): BookDiscount {
+  return {
+    id: Number(row.id),
+    reference: row.reference,
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    reason: row.reason,
+    invoiceNumber: Number(row.invoice_number),
+    creditNoteNumber: Number(row.credit_note_number),
+    at: readDate(row.at),
+    purgedAt: row.purged_at === null ? null : readDate(row.purged_at),
+  };
+}
+
+const discountColumns = [
+  'id',
+  'reference',
+  'amount_cents',
+  'currency',
+  'reason',
+  'invoice_number',
+  'credit_note_number',
+  'at',
+  'purged_at',
+] as const;
+
+const invoiceColumns = [
+  'number',
+  'reference',
+  'quote_version',
+  'issued_at',
+  'currency',
+  'subtotal_cents',
+  'tax_cents',
+  'total_cents',
+  'lines',
+  'customer_name',
+  'customer_email',
+  'company',
+  'purged_at',
+] as const;
+
+const entryColumns = [
+  'payment_id',
+  'reference',
+  'kind',
+  'method',
+  'purpose',
+  'amount_cents',
+  'currency',
+  'at',
+  'invoice_number',
+  'credit_note_number',
+  'note',
+  'purged_at',
+] as const;
+
+export function createBooksStore(database: Database): BooksStore {
+  const { db, dialect, clock } = database;
+  const post = () => db.transaction().execute(postIn);
+  return {
+    post,
+    async invoiceOf(reference, quoteVersion) {
+      await post();
+      const row = await db
+        .selectFrom('invoices')
+        .where('reference', '=', reference)
+        .where('quote_version', '=', quoteVersion)
+        .select(invoiceColumns)
+        .executeTakeFirst();
+      return row && invoiceOfRow(row);
+    },
+    giveDiscount(reference, discount) {
+      return db.transaction().execute(async (trx) => {
+        const request = await lockedRequest(trx, dialect, reference);
+        if (!request) return { ok: false, reason: 'no-request' };
+        await postIn(trx);
+        const invoice = await trx
+          .selectFrom('invoices')
+          .where('reference', '=', reference)
+          .select(['number', 'total_cents'])
+          .orderBy('quote_version', 'desc')
+          .executeTakeFirst();
+        if (!invoice) return { ok: false, reason: 'no-invoice' };
+        const entries = await trx
+          .selectFrom('book_entries')
+          .where('reference', '=', reference)
+          .select(['kind', 'amount_cents'])
+          .execute();
+        const given = await trx
+          .selectFrom('discounts')
+          .where('reference', '=', reference)
+          .select('amount_cents')
+          .execute();
+        const netPaid = entries.reduce(
+          (sum, entry) => sum + (entry.kind === 'payment' ? 1 : -1) * Number(entry.amount_cents),
+          0,
+        );
+        const owedCents =
+          Number(invoice.total_cents) - given.reduce((sum, row) => sum + Number(row.amount_cents), 0) - netPaid;
+        if (discount.amountCents > owedCents)
+          return { ok: false, reason: 'too-much', owedCents: Math.max(0, owedCents) };
+        const creditNoteNumber = await nextNumber(trx, 'credit-note');
+        await trx
+          .insertInto('discounts')
+          .values({
+            submission_id: request.id,
+            reference,
+            amount_cents: discount.amountCents,
+            currency: 'usd',
+            reason: discount.reason,
+            invoice_number: Number(invoice.number),
+            credit_note_number: creditNoteNumber,
+            recorded_by: discount.actor,
+            at: clock.now(),
+          })
+          .execute();
+        await appendEvent(trx, clock, request.id, {
+          actor: discount.actor,
+          type: 'discount',
+          data: { amountCents: discount.amountCents, currency: 'usd', reason: discount.reason, creditNoteNumber },
+        });
+        return { ok: true, creditNoteNumber };
+      });
+    },
+    async discountsOf(reference) {
+      const rows = await db
+        .selectFrom('discounts')
+        .where('reference', '=', reference)
+        .select(discountColumns)
+        .orderBy('id')
+        .execute();
+      return rows.map(discountOfRow);
+    },
+    async discountByCreditNote(number) {
+      const row = await db
+        .selectFrom('discounts')
+        .where('credit_note_number', '=', number)
+        .select(discountColumns)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const invoice = await db
+        .selectFrom('invoices')
+        .where('number', '=', row.invoice_number)
+        .select(invoiceColumns)
+        .executeTakeFirst();
+      return { discount: discountOfRow(row), invoice: invoice && invoiceOfRow(invoice) };
+    },
+    async invoiceByNumber(number) {
+      await post();
+      const row = await db
+        .selectFrom('invoices')
+        .where('number', '=', number)
+        .select(invoiceColumns)
+        .executeTakeFirst();
+      return row && invoiceOfRow(row);
+    },
+    async booksOf(reference) {
+      await post();
+      const [invoices, entries] = await Promise.all([
+        db.selectFrom('invoices').where('reference', '=', reference).select(invoiceColumns).orderBy('number').execute(),
+        db
+          .selectFrom('book_entries')
+          .where('reference', '=', reference)
+          .select(entryColumns)
+          .orderBy('payment_id')
+          .execute(),
+      ]);
+      return { invoices: invoices.map(invoiceOfRow), entries: entries.map(entryOfRow) };
+    },
+    async creditNoteOfPayment(paymentId) {
+      await post();
+      const row = await db
+        .selectFrom('book_entries')
+        .where('payment_id', '=', paymentId)
+        .select('credit_note_number')
+        .executeTakeFirst();
+      return row?.credit_note_number == null ? undefined : Number(row.credit_note_number);
+    },
+    async creditNote(number) {
+      await post();
+      const row = await db
+        .selectFrom('book_entries')
+        .where('credit_note_number', '=', number)
+        .select(entryColumns)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const invoice =
+        row.invoice_number === null
+          ? undefined
+          : await db
+              .selectFrom('invoices')
+              .where('number', '=', row.invoice_number)
+              .select(invoiceColumns)
+              .executeTakeFirst();
+      return { entry: entryOfRow(row), invoice: invoice && invoiceOfRow(invoice) };
+    },
+    async between(from, to) {
+      await post();
+      const [invoices, entries, discounts] = await Promise.all([
+        db
+          .selectFrom('invoices')
+          .where('issued_at', '>=', from.toISOString())
+          .where('issued_at', '<', to.toISOString())
+          .select(invoiceColumns)
+          .orderBy('number')
+          .execute(),
+        db
+          .selectFrom('book_entries')
+          .where('at', '>=', from.toISOString())
+          .where('at', '<', to.toISOString())
+          .select(entryColumns)
+          .orderBy('at')
+          .orderBy('payment_id')
+          .execute(),
+        db
+          .selectFrom('discounts')
+          .where('at', '>=', from.toISOString())
+          .where('at', '<', to.toISOString())
+          .select(discountColumns)
+          .orderBy('credit_note_number')
+          .execute(),
+      ]);
+      return {
+        invoices: invoices.map(invoiceOfRow),
+        entries: entries.map(entryOfRow),
+        discounts: discounts.map(discountOfRow),
+      };
+    },
+    async deleteBefore(cutoff) {
+      const before = cutoff.toISOString();
+      return db.transaction().execute(async (trx) => {
+        const entries = await trx
+          .deleteFrom('book_entries')
+          .where('submission_id', 'is', null)
+          .where('at', '<', before)
+          .returning('id')
+          .execute();
+        await trx.deleteFrom('discounts').where('submission_id', 'is', null).where('at', '<', before).execute();
+        // An invoice goes only once no entry or discount still names it.
+        const invoices = await trx
+          .deleteFrom('invoices')
+          .where('submission_id', 'is', null)
+          .where('issued_at', '<', before)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('book_entries')
+                  .whereRef('book_entries.invoice_number', '=', 'invoices.number')
+                  .select('book_entries.id'),
+              ),
+            ),
+          )
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('discounts')
+                  .whereRef('discounts.invoice_number', '=', 'invoices.number')
+                  .select('discounts.id'),
+              ),
+            ),
+          )
+          .returning('number')
+          .execute();
+        return { invoices: invoices.length, entries: entries.length };
+      });
+    },
+  };
+}
+
+/** The purge's step: the requests' books posted, then their names, e-mails and notes emptied. */
+export function createBooksKeepStep(database: Pick<Database, 'clock'>): BooksKeepStep {
+  return {
+    async keep(trx, submissionIds) {
+      if (submissionIds.length === 0) return;
+      await postIn(trx);
+      const ids = [...submissionIds];
+      await trx
+        .updateTable('invoices')
+        .set({ customer_name: '', customer_email: '', company: '', purged_at: database.clock.now() })
+        .where('submission_id', 'in', ids)
+        .execute();
+      await trx
+        .updateTable('book_entries')
+        .set({ note: '', purged_at: database.clock.now() })
+        .where('submission_id', 'in', ids)
+        .execute();
+      await trx
+        .updateTable('discounts')
+        .set({ reason: '', recorded_by: '', purged_at: database.clock.now() })
+        .where('submission_id', 'in', ids)
+        .execute();
+    },
+  };
+}

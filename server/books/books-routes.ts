@@ -1,0 +1,333 @@
+import { type RequestHandler, Router } from 'express';
+import createHttpError from 'http-errors';
+import { noSuchRequest, referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
+import { creditNoteNumberText, invoiceNumberText, readCreditNoteNumber } from '#shared/books/book-numbers.ts';
+import type { BooksMonthView, BooksRenderOptions, BooksShop, CreditNoteView } from '#shared/books/books-contract.ts';
+import { periodTotals } from '#shared/books/period-totals.ts';
+import {
+  exportRange,
+  lastDayOf,
+  MAX_EXPORT_DAYS,
+  monthRange,
+  monthText,
+  neighbourMonths,
+  readMonth,
+} from '#shared/books/periods.ts';
+import { dayIn } from '#shared/desk-format.ts';
+import { formatMoney } from '#shared/money.ts';
+import { formatUsPhone } from '#shared/phone.ts';
+import { MAX_TOTAL_CENTS, parseMoney } from '#shared/requests/quote.ts';
+import type { SiteConfig } from '#shared/site-data.ts';
+import { z } from '#shared/zod.ts';
+import { type ExportLayout, exportCsv, exportLayouts, layoutLabels } from './books-export.ts';
+import type { BookDiscount, BookEntry, BooksStore, IssuedInvoice } from './books-store.ts';
+
+/** What the books' desk pages are built from. */
+export interface BooksRoutesOptions {
+  books: BooksStore;
+  shop: () => Pick<SiteConfig, 'appName' | 'contact' | 'address'>;
+  timeZone: () => string;
+  renderCreditNote: (view: CreditNoteView, options: BooksRenderOptions) => Promise<string>;
+  renderMonth: (view: BooksMonthView, options: BooksRenderOptions) => Promise<string>;
+  stylesheets: () => readonly string[];
+  now: () => Date;
+}
+
+const methodNames: Record<string, string> = {
+  card: 'Card (online)',
+  cash: 'Cash',
+  check: 'Check',
+  'card-in-shop': 'Card at the shop',
+  'bank-transfer': 'Bank transfer',
+  'purchase-order': 'Purchase order',
+};
+const methodName = (method: string) => methodNames[method] ?? method;
+
+function shopOf(options: BooksRoutesOptions): BooksShop {
+  const shop = options.shop();
+  const { address } = shop;
+  return {
+    name: shop.appName,
+    address: [address.street, `${address.city}, ${address.region} ${address.postalCode}`],
+    phone: formatUsPhone(shop.contact.phone),
+    email: shop.contact.email,
+  };
+}
+
+function documentOf(entry: BookEntry): string {
+  if (entry.kind === 'refund') return `credit note ${creditNoteNumberText(entry.creditNoteNumber ?? 0)}`;
+  return entry.invoiceNumber ? `invoice ${invoiceNumberText(entry.invoiceNumber)}` : 'before any invoice';
+}
+
+const html = (res: Parameters<RequestHandler>[1], body: string) =>
+  res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' }).type('html').send(body);
+
+/** The month view: ?month=YYYY-MM, this month (in the shop's time zone) without one. */
+function showMonth(options: BooksRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const timeZone = options.timeZone();
+    const asked =
+      typeof req.query.month === 'string' ? req.query.month : dayIn(options.now().toISOString(), timeZone).slice(0, 7);
+    const month = readMonth(asked);
+    if (!month) throw createHttpError(400, 'Give the month as YYYY-MM, such as 2026-11.');
+    const { from, to } = monthRange(month.year, month.month, timeZone);
+    const { invoices, entries, discounts } = await options.books.between(from, to);
+    const totals = periodTotals(invoices, entries, discounts);
+    const { previous, next } = neighbourMonths(month.year, month.month);
+    const view: BooksMonthView = {
+      month: monthText(month.year, month.month),
+      label: new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(Date.UTC(month.year, month.month - 1, 1)),
+      ),
+      previous,
+      next,
+      figures: [
+        { label: `Invoiced (${totals.invoiceCount})`, value: formatMoney(totals.invoicedCents) },
+        { label: 'of which sales tax', value: formatMoney(totals.taxCents) },
+        { label: `Discounts given (${totals.discountCount})`, value: formatMoney(totals.discountsCents) },
+        { label: `Received, gross (${totals.paymentCount})`, value: formatMoney(totals.grossCents) },
+        { label: `Refunded (${totals.refundCount})`, value: formatMoney(totals.refundsCents) },
+        { label: 'Net received', value: formatMoney(totals.netCents) },
+      ],
+      byMethod: totals.byMethod.map((row) => ({
+        method: methodName(row.method),
+        gross: formatMoney(row.grossCents),
+        refunds: formatMoney(row.refundsCents),
+        net: formatMoney(row.netCents),
+      })),
+      invoices: invoices.map((invoice) => ({
+        number: invoiceNumberText(invoice.number),
+        reference: invoice.reference,
+        issued: dayIn(invoice.issuedAt.toISOString(), timeZone),
+        total: formatMoney(invoice.totalCents),
+        purged: invoice.purgedAt !== null,
+      })),
+      entries: entries.map((entry) => ({
+        id: String(entry.paymentId),
+        at: entry.at.toISOString(),
+        reference: entry.reference,
+        kind: entry.kind,
+        method: methodName(entry.method),
+        document: documentOf(entry),
+        ...(entry.creditNoteNumber
+          ? { documentPath: `/staff/books/credit-notes/${creditNoteNumberText(entry.creditNoteNumber)}` }
+          : {}),
+        amount: formatMoney(entry.amountCents),
+      })),
+      discounts: discounts.map((discount) => ({
+        number: creditNoteNumberText(discount.creditNoteNumber),
+        path: `/staff/books/credit-notes/${creditNoteNumberText(discount.creditNoteNumber)}`,
+        reference: discount.reference,
+        at: discount.at.toISOString(),
+        amount: formatMoney(discount.amountCents),
+      })),
+      export: {
+        from: `${monthText(month.year, month.month)}-01`,
+        to: lastDayOf(month.year, month.month),
+        layouts: exportLayouts.map((value) => ({ value, label: layoutLabels[value] })),
+        maxDays: MAX_EXPORT_DAYS,
+      },
+    };
+    html(res, await options.renderMonth(view, { timeZone, stylesheets: options.stylesheets() }));
+  };
+}
+
+/** A CSV for a range of days; a range past a year, or an unknown layout, is the asker's to fix (422). */
+function exportFile(options: BooksRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const timeZone = options.timeZone();
+    const text = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : '');
+    const layout = text('layout') as ExportLayout;
+    if (!exportLayouts.includes(layout))
+      throw createHttpError(422, `Choose the file to export: ${exportLayouts.join(', ')}.`);
+    const range = exportRange(text('from'), text('to'), timeZone);
+    if (!range.ok) throw createHttpError(422, range.problem);
+    const { invoices, entries, discounts } = await options.books.between(range.from, range.to);
+    const creditedInvoices = new Map<number, IssuedInvoice>(invoices.map((invoice) => [invoice.number, invoice]));
+    const named = [
+      ...entries.flatMap((entry) => (entry.invoiceNumber ? [entry.invoiceNumber] : [])),
+      ...discounts.map((discount) => discount.invoiceNumber),
+    ];
+    for (const number of new Set(named)) {
+      if (creditedInvoices.has(number)) continue;
+      const invoice = await options.books.invoiceByNumber(number);
+      if (invoice) creditedInvoices.set(number, invoice);
+    }
+    const csv = exportCsv(
+      layout,
+      { invoices, entries, discounts, creditedInvoices },
+      { timeZone, from: text('from'), to: text('to') },
+    );
+    res
+      .set({
+        'Cache-Control': 'no-store',
+        'Content-Disposition': `attachment; filename="books-${layout}-${text('from')}-to-${text('to')}.csv"`,
+      })
+      .type('text/csv; charset=utf-8')
+      .send(csv);
+  };
+}
+
+/** Who a note is to: the invoice's customer while the request is kept. */
+function customerOf(invoice: IssuedInvoice | undefined, purged: boolean): CreditNoteView['customer'] {
+  if (purged || !invoice || invoice.purgedAt !== null) return null;
+  const { name, email, company } = invoice.customer;
+  return { name, email, ...(company ? { company } : {}) };
+}
+
+function invoiceLine(invoice: IssuedInvoice | undefined, timeZone: string): Pick<CreditNoteView, 'invoice'> {
+  return invoice
+    ? {
+        invoice: {
+          number: invoiceNumberText(invoice.number),
+          issued: dayIn(invoice.issuedAt.toISOString(), timeZone),
+          total: formatMoney(invoice.totalCents),
+        },
+      }
+    : {};
+}
+
+/** A discount's credit note: the amount taken off what is owed, and why. */
+async function discountNote(
+  options: BooksRoutesOptions,
+  { discount, invoice }: { discount: BookDiscount; invoice: IssuedInvoice | undefined },
+): Promise<string> {
+  const timeZone = options.timeZone();
+  const view: CreditNoteView = {
+    number: creditNoteNumberText(discount.creditNoteNumber),
+    reference: discount.reference,
+    at: discount.at.toISOString(),
+    shop: shopOf(options),
+    customer: customerOf(invoice, discount.purgedAt !== null),
+    ...invoiceLine(invoice, timeZone),
+    kind: 'discount',
+    method: '',
+    ...(discount.reason ? { reason: discount.reason } : {}),
+    amount: formatMoney(discount.amountCents),
+    ...(discount.purgedAt === null
+      ? { backPath: `/staff/requests/${discount.reference}#money`, backLabel: 'Back to the request' }
+      : { backPath: '/staff/books', backLabel: 'Back to the books' }),
+  };
+  return options.renderCreditNote(view, { timeZone, stylesheets: options.stylesheets() });
+}
+
+function showCreditNote(options: BooksRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const number = readCreditNoteNumber(String(req.params.number));
+    const found = number === undefined ? undefined : await options.books.creditNote(number);
+    if (!found && number !== undefined) {
+      const given = await options.books.discountByCreditNote(number);
+      if (given) return html(res, await discountNote(options, given));
+    }
+    if (!found) throw createHttpError(404, 'There is no credit note with that number.');
+    const { entry, invoice } = found;
+    const timeZone = options.timeZone();
+    const kept = invoice && invoice.purgedAt === null ? invoice : undefined;
+    const view: CreditNoteView = {
+      number: creditNoteNumberText(entry.creditNoteNumber ?? 0),
+      reference: entry.reference,
+      at: entry.at.toISOString(),
+      shop: shopOf(options),
+      customer:
+        entry.purgedAt !== null || !kept
+          ? null
+          : {
+              name: kept.customer.name,
+              email: kept.customer.email,
+              ...(kept.customer.company ? { company: kept.customer.company } : {}),
+            },
+      ...(invoice
+        ? {
+            invoice: {
+              number: invoiceNumberText(invoice.number),
+              issued: dayIn(invoice.issuedAt.toISOString(), timeZone),
+              total: formatMoney(invoice.totalCents),
+            },
+          }
+        : {}),
+      kind: 'refund',
+      method: methodName(entry.method),
+      amount: formatMoney(entry.amountCents),
+      ...(entry.purgedAt === null
+        ? { backPath: `/staff/requests/${entry.reference}#money`, backLabel: 'Back to the request' }
+        : { backPath: '/staff/books', backLabel: 'Back to the books' }),
+    };
+    html(res, await options.renderCreditNote(view, { timeZone, stylesheets: options.stylesheets() }));
+  };
+}
+
+/** A refund's credit note from the request's money list, by the refund row. */
+function creditNoteOfRefund(options: BooksRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const id = Number(req.params.id);
+    const number = Number.isSafeInteger(id) && id > 0 ? await options.books.creditNoteOfPayment(id) : undefined;
+    if (number === undefined)
+      throw createHttpError(404, 'That refund has no credit note: it has not been counted yet.');
+    res.redirect(303, `/staff/books/credit-notes/${creditNoteNumberText(number)}`);
+  };
+}
+
+/** What the desk's discount form answers, by the `done` the page is sent back with. */
+export const booksNotices = {
+  'discount-given': {
+    type: 'success',
+    text: 'Discount given, with its credit note: the customer’s page and the invoice show what is owed now.',
+  },
+} as const;
+
+const discountSchema = z.object({
+  amount: z.string().transform((value, ctx) => {
+    const cents = parseMoney(value);
+    if (cents === undefined || cents <= 0 || cents > MAX_TOTAL_CENTS) {
+      ctx.addIssue({ code: 'custom', message: 'Enter the discount, more than 0, such as 20.00.' });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+  reason: z
+    .string()
+    .min(1, 'Say why the discount is given (the customer and the accountant read it).')
+    .max(500, 'Keep the reason under 500 characters.'),
+});
+
+/**
+ * A goodwill discount: it lowers what is owed, with a credit note, and moves no money (a refund gives
+ * back money paid; this is not one). More than is owed, or no approved quote yet, is answered 422.
+ */
+function giveDiscount(options: BooksRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const reference = referenceOf(req);
+    const read = discountSchema.safeParse({
+      amount: textField(req.body, 'amount'),
+      reason: textField(req.body, 'reason'),
+    });
+    if (!read.success) throw createHttpError(422, read.error.issues.map((issue) => issue.message).join(' '));
+    const outcome = await options.books.giveDiscount(reference, {
+      amountCents: read.data.amount,
+      reason: read.data.reason,
+      actor: `staff:${staffOf(res)}`,
+    });
+    if (!outcome.ok) {
+      if (outcome.reason === 'no-request') throw noSuchRequest();
+      if (outcome.reason === 'no-invoice')
+        throw createHttpError(422, 'There is nothing to discount yet: a discount lowers an approved quote’s invoice.');
+      throw createHttpError(
+        422,
+        `That is more than is owed: at most ${formatMoney(outcome.owedCents)} can be taken off this order. Nothing was recorded.`,
+      );
+    }
+    req.log.info({ reference, creditNote: outcome.creditNoteNumber, reason: 'discount_given' }, 'discount given');
+    res.redirect(303, `/staff/requests/${reference}?done=discount-given#money`);
+  };
+}
+
+/** The books on the desk. Staff only: the app mounts them behind the desk's staff gate. */
+export function booksRoutes(options: BooksRoutesOptions): Router {
+  const router = Router();
+  router.get('/staff/books', showMonth(options));
+  router.get('/staff/books/export', exportFile(options));
+  router.get('/staff/books/credit-notes/:number', showCreditNote(options));
+  router.get('/staff/requests/:reference/refunds/:id/credit-note', creditNoteOfRefund(options));
+  router.post('/staff/requests/:reference/discounts', giveDiscount(options));
+  return router;
+}

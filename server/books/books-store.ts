@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import type { StorageDatabase } from '#server/storage/schema.ts';
+import type { QuoteLine } from '#shared/requests/quote.ts';
+
+/**
+ * The shop's books: invoices as issued and the money counted, kept apart from the requests they came
+ * from so that the privacy purge can delete a request and leave its amounts, dates and numbers.
+ */
+
+/** An invoice as it was issued: its number is given once and never changes. */
+export interface IssuedInvoice {
+  number: number;
+  reference: string;
+  quoteVersion: number;
+  issuedAt: Date;
+  currency: string;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  /** The quote's lines as issued, its sales-tax lines among them. */
+  lines: QuoteLine[];
+  /** Emptied by the privacy purge. */
+  customer: { name: string; email: string; company: string };
+  /** When the request was purged and the names emptied; null while it is kept. */
+  purgedAt: Date | null;
+}
+
+/** A counted payment or refund as the books keep it. */
+export interface BookEntry {
+  /** The payment row's id: never reused, the entry's id in every export. */
+  paymentId: number;
+  reference: string;
+  kind: 'payment' | 'refund';
+  method: string;
+  purpose: string;
+  amountCents: number;
+  currency: string;
+  at: Date;
+  /** The request's newest invoice when the money moved. */
+  invoiceNumber: number | null;
+  /** A refund's credit note. */
+  creditNoteNumber: number | null;
+  note: string;
+  purgedAt: Date | null;
+}
+
+/** A goodwill discount: what is owed is lowered; no money moves. */
+export interface BookDiscount {
+  id: number;
+  reference: string;
+  amountCents: number;
+  currency: string;
+  /** Emptied by the privacy purge. */
+  reason: string;
+  invoiceNumber: number;
+  creditNoteNumber: number;
+  at: Date;
+  purgedAt: Date | null;
+}
+
+type DiscountOutcome =
+  | { ok: true; creditNoteNumber: number }
+  | { ok: false; reason: 'no-request' }
+  | { ok: false; reason: 'no-invoice' }
+  | { ok: false; reason: 'too-much'; owedCents: number };
+
+export interface BooksStore {
+  /**
+   * Lowers what the request owes by `amountCents`, never below nothing, with a credit note: under the
+   * request's lock, against its newest invoice. No invoice yet (no approved quote): nothing to lower.
+   */
+  giveDiscount(
+    reference: string,
+    discount: { amountCents: number; reason: string; actor: `staff:${string}` },
+  ): Promise<DiscountOutcome>;
+  /** The request's discounts, oldest first. */
+  discountsOf(reference: string): Promise<BookDiscount[]>;
+  /** A discount's credit note, with the invoice it lowers. */
+  discountByCreditNote(
+    number: number,
+  ): Promise<{ discount: BookDiscount; invoice: IssuedInvoice | undefined } | undefined>;
+  /**
+   * Issues an invoice for every approved quote without one and posts every counted payment and refund
+   * not yet in the books (a refund with its credit note's number), in the order they happened. Runs
+   * before every read, so a number is given before anyone can see the invoice or credit note.
+   */
+  post(): Promise<void>;
+  /** The invoice issued for that quote version of the request, after posting. */
+  invoiceOf(reference: string, quoteVersion: number): Promise<IssuedInvoice | undefined>;
+  /** An invoice by its number, after posting. */
+  invoiceByNumber(number: number): Promise<IssuedInvoice | undefined>;
+  /** Every invoice and entry of a request, after posting. */
+  booksOf(reference: string): Promise<{ invoices: IssuedInvoice[]; entries: BookEntry[] }>;
+  /** A credit note: the refund's entry, with the invoice it credits when there is one. */
+  /** The credit note of a refund row, by the row's id. */
+  creditNoteOfPayment(paymentId: number): Promise<number | undefined>;
+  creditNote(number: number): Promise<{ entry: BookEntry; invoice: IssuedInvoice | undefined } | undefined>;
+  /** Invoices issued and entries dated from `from` (included) to `to` (excluded), after posting. */
+  between(
+    from: Date,
+    to: Date,
+  ): Promise<{ invoices: IssuedInvoice[]; entries: BookEntry[]; discounts: BookDiscount[] }>;
+  /**
+   * The books' own retention: records of purged requests dated before `cutoff` go. A request still
+   * kept keeps its records whatever their age.
+   */
+  deleteBefore(cutoff: Date): Promise<{ invoices: number; entries: number }>;
+}
+
+/**
+ * What the privacy purge runs in its own transaction before it deletes requests: their books are
+ * posted and their personal data emptied, so the deletion leaves amounts, dates and numbers.
+ */
+export interface BooksKeepStep {
+  keep(trx: Kysely<StorageDatabase>, submissionIds: readonly number[]): Promise<void>;
+}
