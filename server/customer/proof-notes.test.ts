@@ -274,6 +274,23 @@ describe.each(backends)('the approval deadline on %s', (backend) => {
     expect(listed).toContain('to keep Fri, Jan 29, 2027');
     const desk = await request(app.app).get(`/staff/requests/${roomy.reference}`).set('Cookie', cookie).expect(200);
     expect(desk.text).toMatch(/The customer should approve by [^<]* to keep Fri, Jan 29, 2027\./);
+
+    // The job moves the missed date (server/jobs/proof-reminder.test.ts): the inbox flags it, old and new.
+    const moved = await storage.reminders.moveMissedDate(tight.reference, {
+      version: 1,
+      missed: '2026-12-01',
+      promised: { date: '2027-01-29', handover: 'pickup' },
+      mail: { kind: 'reminder', about: 'proof-date-moved', version: 1, day: '2026-12-01', keeps: '2027-01-29' },
+      onceKey: 'proof-date-moved',
+    });
+    expect(moved).toBe(true);
+    const flagged = await request(app.app).get('/staff').set('Cookie', cookie).expect(200);
+    expect(flagged.text).toContain('approval deadline missed: new date Fri, Jan 29, 2027 (was Tue, Dec 1, 2026)');
+    // The customer's page counts to the new date before they approve.
+    const after = await request(app.app)
+      .get(tight.path ?? '')
+      .expect(200);
+    expect(after.text).toMatch(/to keep Fri, Jan 29, 2027\./);
     await storage.close();
   });
 });

@@ -316,7 +316,7 @@ const builders: { [K in MailKind]: Builder<K> } = {
           look: customerLook({
             ...about,
             request,
-            rows: [{ label: 'Ready by, approved today', value: formatDay(facts.keeps) }],
+            rows: [{ label: 'New date, approved today', value: formatDay(facts.keeps) }],
             label: 'Open your proof',
           }),
         };
