@@ -106,6 +106,8 @@ async function main() {
         waiting: () => stores.versions.proofsWaiting(),
         deadline: (reference, target) => requests.approvalDeadline(reference, target),
         calendar: () => siteData.data['order-terms'],
+        handoverOf: async (reference) =>
+          (await stores.versions.formValuesOf(reference))?.delivery === 'delivery' ? 'delivery' : 'pickup',
       },
       ...(notifications ? { onQueued: () => notifications.wake() } : {}),
     }),

@@ -245,6 +245,8 @@ export type DeskView =
         openPins: number;
         /** The last day an approval keeps the date (YYYY-MM-DD), or the date already missed. */
         deadline?: { day: string; keeps: string } | { late: true; earliest: string };
+        /** The approval deadline passed unanswered: the promised date was moved from one day to the other. */
+        moved?: { from: string; to: string };
       }[];
     }
   | {

@@ -167,7 +167,9 @@ export function ProofSection({
         />
       )}
       {proof.earlier.length > 0 && <CompareVersions view={view} proof={proof} />}
-      {options.proofScript && proof.canPin && <script src={options.proofScript} type="module" />}
+      {options.proofScript && (proof.canPin || proof.earlier.length > 0) && (
+        <script src={options.proofScript} type="module" />
+      )}
     </PageSection>
   );
 }
@@ -278,7 +280,21 @@ function CompareVersions({ view, proof }: { view: CustomerPageView; proof: Custo
           ))}
         </p>
       )}
-      <div className="mt-3 grid gap-4 md:grid-cols-2">
+      <div
+        className="mt-3 grid gap-4 md:grid-cols-2"
+        // Both pictures: the proof script offers a slider over them (client/proof-compare.ts).
+        {...(older.previewable && older.pixels && proof.previewable && proof.pixels
+          ? {
+              'data-compare-slider': '',
+              'data-old-src': proofCandidates(`${view.path}/proofs/${older.version}/preview`, older.pixels.width).at(-1)
+                ?.href,
+              'data-old-label': `v${older.version}`,
+              'data-new-src': proofCandidates(src, proof.pixels.width).at(-1)?.href,
+              'data-new-label': `v${proof.version}`,
+              'data-ratio': `${proof.pixels.width} / ${proof.pixels.height}`,
+            }
+          : {})}
+      >
         <EarlierVersion view={view} older={older} />
         <figure className="min-w-0">
           <figcaption className="mb-2 font-semibold">

@@ -87,6 +87,13 @@ export function InboxPage({ view, options }: { view: InboxView; options: DeskRen
                   {proof.reference}
                 </a>{' '}
                 {proof.name}, proof v{proof.version} sent {dateTime(proof.sentAt)}
+                {proof.moved && (
+                  <span className="font-semibold text-red-800">
+                    {' '}
+                    · approval deadline missed: new date {formatFullCalendarDate(proof.moved.to)} (was{' '}
+                    {formatFullCalendarDate(proof.moved.from)})
+                  </span>
+                )}
                 {proof.deadline &&
                   ('late' in proof.deadline ? (
                     <span className="font-semibold text-red-800">

@@ -313,7 +313,10 @@ async function sendPage(
   }
   const html = await options.renderPage(shown, {
     csrfToken: options.csrf.issueToken(req, res),
-    ...(options.proofScript && shown.proof?.canPin ? { proofScript: options.proofScript() } : {}),
+    // The pins' script, which also lays a slider over two versions compared.
+    ...(options.proofScript && (shown.proof?.canPin || (shown.proof?.earlier.length ?? 0) > 0)
+      ? { proofScript: options.proofScript() }
+      : {}),
     timeZone: prices['order-terms'].timeZone,
     stylesheets: options.stylesheets(),
     shopName: options.shop.name,

@@ -107,9 +107,11 @@ export function requestPageView(
       ? { inHands: { date: inHands, daysLeft: daysUntil(inHands, today) } }
       : {}),
     // A promise is of a day ahead: an order cancelled, ready for pickup now or complete has none to keep.
+    // While a proof waits, the day holds only if it is approved in time: the proof's deadline says both.
     ...optionalField(
       'promised',
-      request.status === 'cancelled' ||
+      request.status === 'proof_sent' ||
+        request.status === 'cancelled' ||
         request.status === 'completed' ||
         (request.status === 'ready' && handover === 'pickup')
         ? undefined

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { MailSettings } from '#server/mail/mail-settings.ts';
+import { buildMail } from '#server/notifications/build-mail.ts';
 import { requestLinks } from '#server/requests/request-links.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { randomPng } from '#tests/support/random-png.ts';
@@ -12,6 +14,12 @@ import { visitorSession } from '#tests/support/visitor-session.ts';
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const csrfSecret = 'test-secret-0123456789abcdef0123456789abcdef';
 const staff = 'staff:owner@seenwear.example' as const;
+const mailSettings: MailSettings = {
+  from: 'Seenwear <orders@seenwear.example>',
+  shopEmail: 'team@seenwear.example',
+  shop: { appName: 'Seenwear', contact: { email: 'hello@seenwear.example', phone: '+15550100123' } },
+  publicUrl: 'https://shop.example',
+};
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 // The proof room over HTTP on each database: notes pinned by the customer and the desk, every bad note
@@ -161,6 +169,27 @@ describe.each(backends)('the proof room on %s', (backend) => {
     );
     const customer = await request(t.app).get(path).expect(200);
     expect(customer.text).toContain('Made it 20% bigger');
+
+    // The customer hears the shop's answers once, in the mail of the version that carries them: no
+    // mail per answer, and the note the shop did not answer (2) is not in it.
+    const mailsBefore = (await t.storage.outbox.notificationsOf(reference)).length;
+    await desk('/proof-notes/2', { text: 'Darker: Pantone 288 instead of 286' }).expect(303);
+    expect(await t.storage.outbox.notificationsOf(reference)).toHaveLength(mailsBefore);
+    await sendVersion2(reference);
+    const proofMails = (await t.storage.outbox.notificationsOf(reference)).filter(
+      (mail) => mail.facts?.kind === 'proof-sent',
+    );
+    expect(proofMails).toHaveLength(2);
+    const mail = await buildMail(
+      { id: 1, reference, recipient: 'customer', facts: { kind: 'proof-sent', version: 2 } },
+      t.storage,
+      mailSettings,
+    );
+    expect(mail.text).toContain('Your notes, answered:');
+    expect(mail.text).toContain('Note 1: "Logo bigger"\nOur answer: Made it 20% bigger\nDone.');
+    expect(mail.text).toContain('Note 2: "Darker blue"\nOur answer: Darker: Pantone 288 instead of 286');
+    // Note 3 is the shop's own question, answered by the customer: nothing to tell them.
+    expect(mail.text).not.toContain('Note 3');
   });
 
   it('refuses the approval of a superseded proof as a conflict, and locks the approved file and terms', async () => {
@@ -274,6 +303,23 @@ describe.each(backends)('the approval deadline on %s', (backend) => {
     expect(listed).toContain('to keep Fri, Jan 29, 2027');
     const desk = await request(app.app).get(`/staff/requests/${roomy.reference}`).set('Cookie', cookie).expect(200);
     expect(desk.text).toMatch(/The customer should approve by [^<]* to keep Fri, Jan 29, 2027\./);
+
+    // The job moves the missed date (server/jobs/proof-reminder.test.ts): the inbox flags it, old and new.
+    const moved = await storage.reminders.moveMissedDate(tight.reference, {
+      version: 1,
+      missed: '2026-12-01',
+      promised: { date: '2027-01-29', handover: 'pickup' },
+      mail: { kind: 'reminder', about: 'proof-date-moved', version: 1, day: '2026-12-01', keeps: '2027-01-29' },
+      onceKey: 'proof-date-moved',
+    });
+    expect(moved).toBe(true);
+    const flagged = await request(app.app).get('/staff').set('Cookie', cookie).expect(200);
+    expect(flagged.text).toContain('approval deadline missed: new date Fri, Jan 29, 2027 (was Tue, Dec 1, 2026)');
+    // The customer's page counts to the new date before they approve.
+    const after = await request(app.app)
+      .get(tight.path ?? '')
+      .expect(200);
+    expect(after.text).toMatch(/to keep Fri, Jan 29, 2027\./);
     await storage.close();
   });
 });

@@ -1,4 +1,5 @@
 import type { QueuedFacts } from '#server/storage/mail-facts.ts';
+import type { PromisedDate } from '#shared/requests/promised-date.ts';
 
 /** Scheduled jobs (the daily backup, the privacy purge): one instance runs each, by a lease in the database. */
 
@@ -63,4 +64,15 @@ export interface ReminderStore {
    * stored) when one with that key was queued before, by this instance or another, or no such request.
    */
   queueMailOnce(reference: string, mail: QueuedFacts, onceKey: string): Promise<boolean>;
+  /**
+   * A proof's approval deadline passed unanswered: in one transaction, while proof `version` is still
+   * the newest and waits for its answer, the customer's mail is queued once per `onceKey` and, only
+   * when it was, the promised date is moved to `promised` (logged), the date it was keeping is kept
+   * for the desk's flag and the request is marked unread. False when nothing was done: already moved
+   * (by this instance or another), answered, replaced, or no such request.
+   */
+  moveMissedDate(
+    reference: string,
+    move: { version: number; missed: string; promised: PromisedDate; mail: QueuedFacts; onceKey: string },
+  ): Promise<boolean>;
 }

@@ -2,14 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailNotDueError } from '#server/mail/mail-row.ts';
 import type { MailSettings } from '#server/mail/mail-settings.ts';
 import { buildMail } from '#server/notifications/build-mail.ts';
+import { loadSiteDataFiles } from '#server/pages/site-data-files.ts';
+import { readCapacityDefaults } from '#server/production/capacity-defaults.ts';
+import { createProductionPlanner } from '#server/production/production-planner.ts';
+import { createRequestService } from '#server/requests/request-service.ts';
+import { formatDay } from '#shared/desk-format.ts';
 import type { ShopCalendar } from '#shared/pricing/order-terms.ts';
 import type { ApprovalDeadline } from '#shared/requests/promised-date.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
 import { randomPng } from '#tests/support/random-png.ts';
-import { backends, openTestStorage } from '#tests/support/test-storage.ts';
+import { backends, openTestStorage, type TestStorage } from '#tests/support/test-storage.ts';
 import { reminderJob } from './reminder-job.ts';
 
 const staff = 'staff:owner@seenwear.example' as const;
+
+/** The reminders queued for a request, as `about:day`. */
+async function reminderKeysOf(storage: TestStorage, reference: string) {
+  return (await storage.outbox.notificationsOf(reference)).flatMap((mail) =>
+    mail.facts?.kind === 'reminder' ? [`${mail.facts.about}:${mail.facts.day}`] : [],
+  );
+}
 const settings: MailSettings = {
   from: 'Seenwear <orders@seenwear.example>',
   shopEmail: 'team@seenwear.example',
@@ -46,6 +58,7 @@ describe.each(backends)('the proof deadline reminders on %s', (backend) => {
         waiting: () => storage.versions.proofsWaiting(),
         deadline: async (_reference, target) => (target ? given : undefined),
         calendar: () => calendar,
+        handoverOf: async () => 'pickup',
       },
     }).run(new AbortController().signal);
 
@@ -71,10 +84,7 @@ describe.each(backends)('the proof deadline reminders on %s', (backend) => {
     return reference;
   }
 
-  const keysOf = async (reference: string) =>
-    (await storage.outbox.notificationsOf(reference)).flatMap((mail) =>
-      mail.facts?.kind === 'reminder' ? [`${mail.facts.about}:${mail.facts.day}`] : [],
-    );
+  const keysOf = (reference: string) => reminderKeysOf(storage, reference);
 
   it('reminds the day before and on the morning, once each however many instances run', async () => {
     const reference = await proofOut();
@@ -152,6 +162,111 @@ describe.each(backends)('the proof deadline reminders on %s', (backend) => {
       settings,
     );
     expect(mail.subject).toBe(`Seenwear: your proof for ${reference} is still waiting: a new date`);
-    expect(mail.text).toContain('Approved today, your order can be ready by Dec 22, 2026.');
+    expect(mail.text).toContain('Your new date: Dec 22, 2026.');
+    expect((await storage.desk.getRequestState(reference))?.promised?.date).toBe('2026-12-22');
+  });
+});
+
+// The deadline passing on the real load: the planner's (the board's) with the shop's own price files,
+// a clock the test holds for the database and the job alike. The date moves once, is stored, the
+// customer gets one mail with it however many instances run, and the desk's inbox can flag it.
+describe.each(backends)('a missed approval deadline on %s', (backend) => {
+  let storage: Awaited<ReturnType<typeof openTestStorage>>;
+  // Monday 30 November 2026, 9 am in Chicago: the proof goes out.
+  let clock = new Date('2026-11-30T15:00:00Z');
+  const now = () => clock;
+
+  beforeAll(async () => {
+    storage = await openTestStorage(backend, { now });
+  });
+  afterAll(() => storage.close());
+
+  it('moves the promised date on the load, stores it and tells the customer once', async () => {
+    const siteData = await loadSiteDataFiles('data');
+    const planner = createProductionPlanner({
+      production: storage.production,
+      site: () => siteData.data,
+      now,
+      defaults: readCapacityDefaults(),
+    });
+    const requests = createRequestService({ ...storage, now, planner, site: () => siteData.data });
+    const run = () =>
+      reminderJob({
+        ...storage,
+        logger: memoryLogger().logger,
+        timeZone: siteData.data['order-terms'].timeZone,
+        now,
+        proofs: {
+          waiting: () => storage.versions.proofsWaiting(),
+          deadline: (reference, target) => requests.approvalDeadline(reference, target),
+          calendar: () => siteData.data['order-terms'],
+          handoverOf: async () => 'pickup',
+        },
+      }).run(new AbortController().signal);
+
+    const { reference } = await storage.submissions.saveSubmission({
+      kind: 'quote',
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      payload: { name: 'Dana Whitfield', service: 'Screen printing', quantity: 48, inHandsDate: '2026-12-18' },
+      formValues: {
+        service: 'screen-printing',
+        garment: 'own',
+        qtyM: '48',
+        loc1: 'front',
+        loc1Colors: '2',
+        delivery: 'pickup',
+      },
+      files: [],
+    });
+    const png = randomPng(12);
+    await storage.versions.sendProof(
+      reference,
+      {
+        file: { name: 'v1.png', mediaType: 'image/png', size: png.length, data: png },
+        widthInches: null,
+        heightInches: null,
+        notes: '',
+      },
+      { from: 'new', to: 'proof_sent', actor: staff, mail: (version) => ({ kind: 'proof-sent', version }) },
+    );
+    const before = await requests.approvalDeadline(reference, '2026-12-18');
+    if (!before || 'late' in before) throw new Error(`expected a deadline ahead, got ${JSON.stringify(before)}`);
+    await run();
+    expect(await reminderKeysOf(storage, reference)).toEqual([]);
+
+    // The morning after the deadline, 10 am: two instances at once.
+    const [year = 0, month = 1, day = 1] = before.day.split('-').map(Number);
+    clock = new Date(Date.UTC(year, month - 1, day + 1, 16));
+    if (clock.getUTCDay() === 6) clock = new Date(clock.getTime() + 2 * 24 * 3600 * 1000);
+    const expected = await requests.approvalDeadline(reference, '2026-12-18');
+    if (!expected || !('late' in expected))
+      throw new Error(`expected the date missed, got ${JSON.stringify(expected)}`);
+    await Promise.all([run(), run()]);
+
+    expect(await reminderKeysOf(storage, reference)).toEqual(['proof-date-moved:2026-12-18']);
+    const moved = await storage.outbox.notificationsOf(reference);
+    expect(moved.at(-1)?.facts).toMatchObject({ about: 'proof-date-moved', keeps: expected.earliest });
+    expect((await storage.desk.getRequestState(reference))?.promised).toEqual({
+      date: expected.earliest,
+      handover: 'pickup',
+    });
+    const waiting = (await storage.versions.proofsWaiting()).find((proof) => proof.reference === reference);
+    expect(waiting).toMatchObject({ target: expected.earliest, missed: '2026-12-18' });
+    // The page now counts the deadline to the new date: kept if approved by the cut-off.
+    expect(await requests.approvalDeadline(reference, waiting?.target)).toMatchObject({ keeps: expected.earliest });
+
+    // Days later, the new date missed too: no second mail, the date stays as the customer was told.
+    clock = new Date(clock.getTime() + 3 * 24 * 3600 * 1000);
+    await run();
+    expect(await reminderKeysOf(storage, reference)).toEqual(['proof-date-moved:2026-12-18']);
+    expect((await storage.desk.getRequestState(reference))?.promised?.date).toBe(expected.earliest);
+
+    const mail = await buildMail(
+      { id: 1, reference, recipient: 'customer', facts: moved.at(-1)?.facts ?? { kind: 'proof-sent' } },
+      storage,
+      settings,
+    );
+    expect(mail.text).toContain(`Your new date: ${formatDay(expected.earliest)}.`);
   });
 });

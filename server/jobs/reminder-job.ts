@@ -9,7 +9,7 @@ import type { QueuedFacts } from '#server/storage/mail-facts.ts';
 import { payableNow } from '#shared/payments/order-money.ts';
 import { formatCutoff, shopTime } from '#shared/pricing/business-days.ts';
 import type { ShopCalendar } from '#shared/pricing/order-terms.ts';
-import type { ApprovalDeadline } from '#shared/requests/promised-date.ts';
+import type { ApprovalDeadline, PromisedDate } from '#shared/requests/promised-date.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
 import type { DailyJob } from './daily-job.ts';
 import type { ReminderStore } from './job-store.ts';
@@ -26,7 +26,8 @@ const DAY_MS = 24 * HOUR_MS;
  *   then), while it waits for the customer's answer.
  * - a proof waiting for its answer, the day before its approval deadline and on the deadline's morning
  *   (before the cut-off): two at most per request, whatever versions follow, none once it is approved;
- *   and, once the date can no longer be kept, one mail with the earliest date now.
+ *   and, once the deadline has passed, the promised date moves to the earliest the load allows now and
+ *   the customer gets one mail with it (the desk's inbox flags the request).
  * Nothing older than 30 days is reminded (an order left that long is the desk's to chase), and only
  * between 9 am and 6 pm on the shop's clock: a reminder at 3 am reads as a machine's.
  */
@@ -54,7 +55,7 @@ function hourIn(at: Date, timeZone: string): number {
 }
 
 export interface ReminderJobOptions {
-  reminders: Pick<ReminderStore, 'reminderCandidates' | 'queueMailOnce'>;
+  reminders: Pick<ReminderStore, 'reminderCandidates' | 'queueMailOnce' | 'moveMissedDate'>;
   desk: Pick<DeskStore, 'getRequestState'>;
   versions: Pick<VersionStore, 'quotesOf'>;
   customer: Pick<CustomerStore, 'approvalsOf'>;
@@ -71,30 +72,43 @@ export interface ReminderJobOptions {
     waiting: () => Promise<readonly WaitingProof[]>;
     deadline: (reference: string, target: string | undefined) => Promise<ApprovalDeadline | undefined>;
     calendar: () => ShopCalendar;
+    /** Whether the order is picked up or delivered: the moved date is the same kind of day. */
+    handoverOf: (reference: string) => Promise<'pickup' | 'delivery'>;
   };
 }
 
+/** A proof's mail due this hour; `move` when its deadline passed and its promised date moves with it. */
+interface ProofReminder {
+  reference: string;
+  facts: QueuedFacts;
+  key: string;
+  move?: { version: number; missed: string; promised: PromisedDate };
+}
+
 /** The proof reminders due this hour: the day before the deadline, or its day before the cut-off. */
-async function proofReminders(
-  proofs: NonNullable<ReminderJobOptions['proofs']>,
-  at: Date,
-): Promise<{ reference: string; facts: QueuedFacts; key: string }[]> {
+async function proofReminders(proofs: NonNullable<ReminderJobOptions['proofs']>, at: Date): Promise<ProofReminder[]> {
   const calendar = proofs.calendar();
   const [hours = 0, minutes = 0] = calendar.cutoff.split(':').map(Number);
   // The shop's day and clock: the deadline is a day on its calendar.
   const { date: today, minutes: clock } = shopTime(at, calendar.timeZone);
   const beforeCutoff = clock < hours * 60 + minutes;
-  const due: { reference: string; facts: QueuedFacts; key: string }[] = [];
+  const due: ProofReminder[] = [];
   for (const proof of await proofs.waiting()) {
     // A proof out longer than the look-back is the desk's to chase, as the other reminders.
     if (!proof.target || at.getTime() - proof.sentAt.getTime() > REMINDER_TIMING.lookBackMs) continue;
     const deadline = await proofs.deadline(proof.reference, proof.target);
     if (!deadline) continue;
     if ('late' in deadline) {
-      // The date can no longer be kept: the customer is told the earliest one now, once.
+      // The deadline passed: the date moves to the earliest the load allows now, and the customer is
+      // told it once (the desk's inbox flags it).
       due.push({
         reference: proof.reference,
         key: 'proof-date-moved',
+        move: {
+          version: proof.version,
+          missed: proof.target,
+          promised: { date: deadline.earliest, handover: await proofs.handoverOf(proof.reference) },
+        },
         facts: {
           kind: 'reminder',
           about: 'proof-date-moved',
@@ -187,7 +201,17 @@ export function reminderJob({
       }
       for (const reminder of proofs ? await proofReminders(proofs, at) : []) {
         if (signal.aborted) break;
-        if (await reminders.queueMailOnce(reminder.reference, reminder.facts, reminder.key)) {
+        const { move } = reminder;
+        const done = move
+          ? await reminders.moveMissedDate(reminder.reference, {
+              version: move.version,
+              missed: move.missed,
+              promised: move.promised,
+              mail: reminder.facts,
+              onceKey: reminder.key,
+            })
+          : await reminders.queueMailOnce(reminder.reference, reminder.facts, reminder.key);
+        if (done) {
           queued += 1;
           logger.info({ job: 'reminders', reference: reminder.reference, about: reminder.key }, 'reminder queued');
         }

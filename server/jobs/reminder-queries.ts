@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/storage/database.ts';
 import type { DatabaseClock } from '#server/storage/database-clock.ts';
 import type { QueuedFacts } from '#server/storage/mail-facts.ts';
+import { writePromisedDate } from '#server/storage/promised-date.ts';
 import { insertQueuedMail } from '#server/storage/queued-mail.ts';
 import { appendEvent } from '#server/storage/request-events.ts';
 import type { StorageDatabase } from '#server/storage/schema.ts';
@@ -116,6 +117,42 @@ function createReminderStorage(db: Kysely<StorageDatabase>, clock: DatabaseClock
           type: 'reminder',
           data: { ...mail },
         });
+        return true;
+      });
+    },
+
+    async moveMissedDate(reference, { version, missed, promised, mail, onceKey }) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('submissions')
+          .where('reference', '=', reference)
+          .where('status', '=', 'proof_sent')
+          .select((eb) => [
+            'id',
+            eb
+              .selectFrom('proofs')
+              .whereRef('proofs.submission_id', '=', 'submissions.id')
+              .select((inner) => inner.fn.max('proofs.version').as('newest'))
+              .as('newest'),
+          ])
+          .executeTakeFirst();
+        // Answered or replaced since the job read it: the new version has its own deadline.
+        if (!row || Number(row.newest) !== version) return false;
+        const queued = await insertQueuedMail(trx, clock, {
+          mail,
+          recipient: 'customer',
+          submissionId: row.id,
+          onceKey,
+        });
+        if (!queued) return false;
+        await writePromisedDate(trx, clock, row.id, promised, 'system');
+        // The inbox lists it unread again, with the flag, so the desk sees the date moved.
+        await trx
+          .updateTable('submissions')
+          .set({ date_missed: missed, read_at: null })
+          .where('id', '=', row.id)
+          .execute();
+        await appendEvent(trx, clock, row.id, { actor: 'system', type: 'reminder', data: { ...mail } });
         return true;
       });
     },

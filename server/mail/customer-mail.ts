@@ -246,6 +246,36 @@ export function quoteMail(
   };
 }
 
+/** The shop's answer to one of the customer's notes on the version replaced: its words, or just done. */
+export interface ProofAnswer {
+  number: number;
+  /** The note as the customer wrote it. */
+  note: string;
+  replies: string[];
+  done: boolean;
+}
+
+/** A note quoted short: the customer knows their own words, a line reminds them which. */
+function quoted(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+/** "Your notes, answered:" and each note with the shop's words (or "Done."), for the new version's mail. */
+function answerLines(answers: readonly ProofAnswer[]): string[] {
+  if (answers.length === 0) return [];
+  return [
+    '',
+    answers.length === 1 ? 'Your note, answered:' : 'Your notes, answered:',
+    ...answers.flatMap((answer) => [
+      '',
+      `Note ${answer.number}: "${quoted(answer.note)}"`,
+      ...(answer.replies.length > 0 ? answer.replies.map((reply) => `Our answer: ${reply}`) : []),
+      ...(answer.done ? ['Done.'] : []),
+    ]),
+  ];
+}
+
 /** A proof to approve: the file stays on the server, the mail says what to look at. */
 export function proofMail(
   to: string,
@@ -256,7 +286,17 @@ export function proofMail(
     printSize,
     shopName,
     link,
-  }: { reference: string; version: number; notes: string; printSize?: string; shopName: string; link?: string },
+    answers = [],
+  }: {
+    reference: string;
+    version: number;
+    notes: string;
+    printSize?: string;
+    shopName: string;
+    link?: string;
+    /** The shop's answers to the notes on the version this one replaces: told here, once, with it. */
+    answers?: readonly ProofAnswer[];
+  },
 ): MailDraft {
   return {
     to,
@@ -265,6 +305,7 @@ export function proofMail(
       `Your proof for request ${reference} is ready${version > 1 ? ` (version ${version}, replacing the one before)` : ''}.`,
       ...(printSize ? [`Print size: ${printSize}.`] : []),
       ...(notes ? ['', notes] : []),
+      ...answerLines(answers),
       '',
       'Please check the spelling, colors, size and placement. Nothing is printed until you approve it.',
       link

@@ -204,9 +204,9 @@ export function reminderMail(
       break;
     case 'proof-date-moved':
       body = [
-        `Your proof for ${reference}${reminder.version > 1 ? ` (version ${reminder.version})` : ''} is still waiting for your approval, and ${formatDay(reminder.wanted)} can no longer be kept with the work already booked on our presses.`,
+        `The day to approve your proof for ${reference}${reminder.version > 1 ? ` (version ${reminder.version})` : ''} has passed, and ${formatDay(reminder.wanted)} can no longer be kept with the work already booked on our presses.`,
         '',
-        `Approved today, your order can be ready by ${formatDay(reminder.earliest)}.`,
+        `Your new date: ${formatDay(reminder.earliest)}. That is the earliest we can have your order ready if you approve the proof today.`,
         link
           ? 'Approve it on your private page, which shows the date before you approve, or tell us there what to change. Need the earlier date? Ask us about a rush.'
           : 'Reply to this e-mail to approve it, or to ask us about a rush.',

@@ -5,6 +5,7 @@ import {
   approvalReceiptMail,
   customerMessageMail,
   newRequestLinkMail,
+  type ProofAnswer,
   promisedChangedMail,
   proofMail,
   quoteMail,
@@ -21,6 +22,7 @@ import type { MockupStore } from '#server/mockups/mockup-store.ts';
 import { moneyRows, paymentFlaggedMail, paymentReceiptMail } from '#server/payments/payment-mail.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
 import { type MoneyReads, moneyOf } from '#server/requests/money-of.ts';
+import type { StoredPin } from '#server/requests/proof-pin-store.ts';
 import { handoverOfPayload } from '#server/requests/quote-payload.ts';
 import { isPreviewable } from '#server/requests/request-details.ts';
 import { customerPagePath } from '#server/requests/request-links.ts';
@@ -46,10 +48,27 @@ import { localToday } from '#shared/submissions/quote-fields.ts';
  * stored, when it is sent. What a mail may read is the features' stores' reads only: writing a mail writes
  * nothing (the outbox's own bookkeeping is the worker's).
  */
+/**
+ * The shop's answers to the notes on the version a new one replaces, for the new version's mail: the
+ * customer gets one mail per batch of answers, with the version that carries them, not one per answer.
+ */
+function shopAnswers(pins: readonly StoredPin[], replaced: number): ProofAnswer[] {
+  return (
+    pins
+      // Only the customer's own notes: a question the shop pinned for them is not an answer to them.
+      .filter((pin) => pin.version === replaced && pin.author === 'customer')
+      .flatMap((pin) => {
+        const replies = pin.replies.filter((reply) => reply.author !== 'customer').map((reply) => reply.text);
+        const done = pin.done !== undefined && pin.done.by !== 'customer';
+        return replies.length > 0 || done ? [{ number: pin.number, note: pin.text, replies, done }] : [];
+      })
+  );
+}
+
 export interface MailReads {
   submissions: Pick<SubmissionStore, 'getSubmission'>;
   customer: Pick<CustomerStore, 'getCustomerRequest' | 'requestLinkOf' | 'approvalsOf'>;
-  versions: Pick<VersionStore, 'quotesOf' | 'proofsOf'>;
+  versions: Pick<VersionStore, 'quotesOf' | 'proofsOf' | 'pinsOf'>;
   payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf'>;
   groups: Pick<GroupStore, 'groupOf' | 'entryById'>;
   mockups: Pick<MockupStore, 'mockupsOf'>;
@@ -201,9 +220,10 @@ const builders: { [K in MailKind]: Builder<K> } = {
 
   async 'proof-sent'(facts, row, context) {
     const { request, about } = await toCustomer(row, context);
-    const [proofs, quote] = await Promise.all([
+    const [proofs, quote, pins] = await Promise.all([
       context.reads.versions.proofsOf(about.reference),
       latestQuote(context, about.reference),
+      context.reads.versions.pinsOf(about.reference),
     ]);
     const proof = proofs.find((sent) => sent.version === facts.version);
     if (!proof) throw new UnbuildableMailError(`proof v${facts.version} of ${about.reference} is not in storage`);
@@ -222,6 +242,7 @@ const builders: { [K in MailKind]: Builder<K> } = {
         version: facts.version,
         notes: proof.notes,
         ...(printSize ? { printSize } : {}),
+        answers: shopAnswers(pins, facts.version - 1),
       }),
       look: customerLook({
         ...about,
@@ -317,7 +338,7 @@ const builders: { [K in MailKind]: Builder<K> } = {
           look: customerLook({
             ...about,
             request,
-            rows: [{ label: 'Ready by, approved today', value: formatDay(facts.keeps) }],
+            rows: [{ label: 'New date, approved today', value: formatDay(facts.keeps) }],
             label: 'Open your proof',
           }),
         };

@@ -200,6 +200,7 @@ async function proofsWaiting({ db }: Database): Promise<WaitingProof[]> {
       'submissions.name',
       'submissions.payload',
       'submissions.promised_date',
+      'submissions.date_missed',
       'proofs.version',
       'proofs.created_at',
       eb
@@ -223,6 +224,7 @@ async function proofsWaiting({ db }: Database): Promise<WaitingProof[]> {
       sentAt: readDate(row.created_at),
       openPins: Number(row.open_pins ?? 0),
       ...(target ? { target } : {}),
+      ...(row.date_missed ? { missed: row.date_missed } : {}),
     };
   });
 }

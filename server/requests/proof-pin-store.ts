@@ -27,6 +27,8 @@ export interface WaitingProof {
   openPins: number;
   /** The date to keep: the day promised, else the customer's in-hands date (YYYY-MM-DD). */
   target?: string;
+  /** The date its approval deadline was keeping when it passed unanswered: the target is the new date since. */
+  missed?: string;
 }
 
 /**

@@ -121,9 +121,15 @@ function showInbox(
  */
 async function waitingWithDeadlines(requests: DeskContext['requests'], waiting: readonly WaitingProof[]) {
   const rows = await Promise.all(
-    waiting.map(async ({ target, sentAt, ...proof }) => {
+    waiting.map(async ({ target, sentAt, missed, ...proof }) => {
       const deadline = await requests.approvalDeadline(proof.reference, target);
-      return { ...proof, sentAt: sentAt.toISOString(), ...(deadline ? { deadline } : {}) };
+      return {
+        ...proof,
+        sentAt: sentAt.toISOString(),
+        ...(deadline ? { deadline } : {}),
+        // The job moved the promised date when the deadline passed: the inbox flags it, old and new.
+        ...(missed && target ? { moved: { from: missed, to: target } } : {}),
+      };
     }),
   );
   const sortDay = (row: (typeof rows)[number]) =>

@@ -80,6 +80,11 @@ export interface StorageDatabase {
     promised_date: string | null;
     /** Whether that day is a pickup at the shop or a delivery. */
     promised_handover: 'pickup' | 'delivery' | null;
+    /**
+     * The date a proof's approval deadline was keeping when it passed unanswered (migration 0029): the
+     * promised date was moved on from it by the reminder job; null otherwise.
+     */
+    date_missed: ColumnType<string | null, string | null | undefined, string | null>;
     /** The day the order must be off the press by, YYYY-MM-DD (migration 0018); null until booked. */
     press_date: ColumnType<string | null, string | null | undefined, string | null>;
     /** The service and pieces the booked order puts on the press. */

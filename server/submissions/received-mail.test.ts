@@ -19,7 +19,7 @@ function sent(submission: Submission, recipient: 'shop' | 'customer', mockups: S
     submissions: { getSubmission: async () => submission },
     customer: { getCustomerRequest: unread, requestLinkOf: async () => undefined, approvalsOf: unread },
     desk: { getRequestState: unread },
-    versions: { quotesOf: unread, proofsOf: unread },
+    versions: { quotesOf: unread, proofsOf: unread, pinsOf: unread },
     payments: { paymentsOf: unread, depositWaiverOf: unread },
     groups: { groupOf: unread, entryById: unread },
     mockups: { mockupsOf: async () => mockups },

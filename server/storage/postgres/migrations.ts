@@ -26,6 +26,7 @@ import { up as proofRoom } from './migrations/0025-proof-room.ts';
 import { up as blankStock } from './migrations/0026-blank-stock.ts';
 import { up as teamStores } from './migrations/0027-team-stores.ts';
 import { up as books } from './migrations/0028-books.ts';
+import { up as proofDateMoved } from './migrations/0029-proof-date-moved.ts';
 
 /**
  * PostgreSQL's migrations, run in name order; released ones are never edited, a change is a new one. Each is
@@ -63,4 +64,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0026-blank-stock': { up: blankStock },
   '0027-team-stores': { up: teamStores },
   '0028-books': { up: books },
+  '0029-proof-date-moved': { up: proofDateMoved },
 };
