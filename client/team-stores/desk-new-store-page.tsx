@@ -100,6 +100,18 @@ export function DeskNewStorePage({
             <input type="checkbox" name="asksNames" defaultChecked={value('asksNames') === 'on'} /> Ask for a name on
             the back
           </label>
+          <label className="block">
+            <span className="font-semibold">Sort the bags by</span>
+            <select
+              name="sortBy"
+              defaultValue={value('sortBy') ?? ''}
+              className="mt-1 block rounded border border-slate-400 bg-white px-3 py-2"
+            >
+              <option value="">The buyer's surname only</option>
+              <option value="team">Team, then surname (buyers are asked their team)</option>
+              <option value="class">Class, then surname (buyers are asked their class)</option>
+            </select>
+          </label>
           <label className="flex items-center gap-2">
             <input type="checkbox" name="asksNumbers" defaultChecked={value('asksNumbers') === 'on'} /> Ask for a number
           </label>

@@ -230,6 +230,23 @@ function CartSection({ view }: { view: StorePageView }) {
                   {...described('email')}
                 />
               </Field>
+              {view.sortBy !== '' && (
+                <Field
+                  id="checkout-group"
+                  label={view.sortBy === 'team' ? 'Your team' : 'Your class'}
+                  error={errors.group}
+                >
+                  <input
+                    id="checkout-group"
+                    name="group"
+                    required
+                    maxLength={40}
+                    defaultValue={mine?.values.group ?? ''}
+                    className={input}
+                    {...described('group')}
+                  />
+                </Field>
+              )}
               {view.charging === 'minimum' && (
                 <div>
                   <label className="flex items-start gap-3">

@@ -452,6 +452,12 @@ export interface StorageDatabase {
     closed_at: Timestamp | null;
     /** The organiser's read-only link's salt. */
     organiser_salt: string;
+    /** When the close booked the store's run on the production board (migration 0030); null before. */
+    booked_at: Timestamp | null;
+    /** When the shop said the bags were ready, mailing the buyers; null before. */
+    bags_ready_at: Timestamp | null;
+    /** What buyers are asked to sort the bags by: '' (nothing), 'team' or 'class'. */
+    sort_by: ColumnType<'' | 'team' | 'class', '' | 'team' | 'class' | undefined, '' | 'team' | 'class'>;
     /** "staff:<address>". */
     created_by: string;
     created_at: Timestamp;
@@ -485,6 +491,8 @@ export interface StorageDatabase {
     pay_session_id: string | null;
     /** Stripe's fee on the charge, from its balance transaction. */
     fee_cents: number | null;
+    /** The buyer's team or class, when the store asks for one (migration 0030); '' otherwise. */
+    buyer_group: ColumnType<string, string | undefined, string>;
     consent_at: Timestamp | null;
     created_at: Timestamp;
     changed_at: Timestamp;

@@ -439,6 +439,7 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
         shippingCents: 0,
         asksNames: false,
         asksNumbers: false,
+        sortBy: '',
       },
       [
         {

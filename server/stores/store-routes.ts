@@ -187,6 +187,7 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       ...(raises ? { raises } : {}),
       delivery: deliveryText(store.delivery, store.shippingCents),
       asksNames: store.asksNames,
+      sortBy: store.sortBy,
       asksNumbers: store.asksNumbers,
       ...(first
         ? { design: { src: `${pathOf(store)}/design/${first.view}`, alt: `The design for ${store.title}` } }
@@ -316,11 +317,15 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
     // A store that charges as it sells takes the payment now: no card kept, so no consent to keep one.
     const schema = store.charging === 'as-sold' ? checkoutSchema.omit({ consent: true }) : checkoutSchema;
     const parsed = schema.safeParse(body);
-    if (!parsed.success) {
+    // The bags are sorted by team or class when the store asks: the answer is then required.
+    if (!parsed.success || (store.sortBy !== '' && parsed.data.group === '')) {
+      const errors = parsed.success ? {} : storeFieldErrors(parsed.error);
+      if (store.sortBy !== '' && !errors.group && (!parsed.success || parsed.data.group === ''))
+        errors.group = `Write your ${store.sortBy}: the bags are sorted by it.`;
       await sendStore(req, res, store, {
         status: 422,
         notice: { type: 'error', text: 'Your order is not placed yet: correct the fields marked below.' },
-        form: { form: 'checkout', values: body, errors: storeFieldErrors(parsed.error) },
+        form: { form: 'checkout', values: body, errors },
       });
       return;
     }
@@ -347,6 +352,7 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
         const paying = await options.stores.startSaving(cart.id, {
           name: parsed.data.name,
           email: parsed.data.email,
+          group: parsed.data.group,
           customerId: null,
           sessionId: session.id,
         });
@@ -372,6 +378,7 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       const saving = await options.stores.startSaving(cart.id, {
         name: parsed.data.name,
         email: parsed.data.email,
+        group: parsed.data.group,
         customerId: customer,
         sessionId: session.id,
       });

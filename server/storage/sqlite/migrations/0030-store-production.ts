@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+
+export async function up(db: Kysely<unknown>) {
+  // A store's run in production: when its close booked it on the board, and when the shop said the
+  // bags were ready (the buyers' mails are queued once, at that moment).
+  await db.schema.alterTable('team_stores').addColumn('booked_at', 'text').execute();
+  await db.schema.alterTable('team_stores').addColumn('bags_ready_at', 'text').execute();
+  // What the buyers are asked to sort the bags by: '' (nothing), 'team' or 'class'.
+  await db.schema
+    .alterTable('team_stores')
+    .addColumn('sort_by', 'text', (column) => column.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('team_store_orders')
+    .addColumn('buyer_group', 'text', (column) => column.notNull().defaultTo(''))
+    .execute();
+}
