@@ -113,6 +113,16 @@ describe('a team store buyer’s mails', () => {
     linkIn(mail.text);
   });
 
+  it('tells a buyer who paid that their bag is ready, and where it goes', () => {
+    const mail = storeOrderMail('bag-ready', store, order({ state: 'charged', totalCents: 4750 }), settings);
+    expect(mail.subject).toContain('your bag is ready');
+    expect(mail.text).toContain('2 × Gildan 5000 tee, Navy, 2XL (KIM 7)');
+    expect(mail.text).toContain('It is on its way to you.');
+    const pickup = storeOrderMail('bag-ready', { ...store, delivery: 'pickup' }, order({ state: 'paid' }), settings);
+    expect(pickup.text).toContain('ready to pick up at the shop');
+    linkIn(mail.text);
+  });
+
   it('tells each buyer of a store below its minimum that nothing was charged', () => {
     const mail = storeOrderMail('missed', store, order({ state: 'released' }), settings);
     expect(mail.subject).toContain('nothing was charged');

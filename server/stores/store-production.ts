@@ -66,7 +66,16 @@ export function runPlanning(
   return {
     planRun: async (reference, values) => {
       const kept = await versions.formValuesOf(reference);
-      return kept ? planner.bookingFor(values(kept)) : undefined;
+      if (!kept) return undefined;
+      const run = values(kept);
+      const [forRun, forRequest] = await Promise.all([planner.bookingFor(run), planner.bookingFor(kept)]);
+      const pieces = Number(run[sizeField('L')]);
+      // A run below the service's minimum run is not priced by the engine: it is dated as the request's
+      // own count (the press takes no longer for fewer), and booked for the pieces it really has.
+      return (booked) => {
+        const booking = forRun(booked) ?? forRequest(booked);
+        return booking ? { ...booking, pieces } : undefined;
+      };
     },
     onBooked: () => planner.invalidate(),
   };
