@@ -101,6 +101,24 @@ export function DeskNewStorePage({
             the back
           </label>
           <label className="block">
+            <span className="font-semibold">Late add-ons after the close (days, 0 for none)</span>
+            <input
+              name="lateDays"
+              inputMode="numeric"
+              defaultValue={value('lateDays') ?? '0'}
+              aria-describedby={error('lateDays') ? 'lateDays-error' : undefined}
+              className="mt-1 block w-24 rounded border border-slate-400 bg-white px-3 py-2"
+            />
+            <span className="mt-1 block text-sm text-stone-700">
+              Once the minimum is met, buyers may still order for these days, paying at once.
+            </span>
+            {error('lateDays') && (
+              <span id="lateDays-error" className="mt-1 block text-sm font-semibold text-red-800">
+                {error('lateDays')}
+              </span>
+            )}
+          </label>
+          <label className="block">
             <span className="font-semibold">Sort the bags by</span>
             <select
               name="sortBy"

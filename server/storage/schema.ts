@@ -457,6 +457,9 @@ export interface StorageDatabase {
     /** When the shop said the bags were ready, mailing the buyers; null before. */
     bags_ready_at: Timestamp | null;
     /** What buyers are asked to sort the bags by: '' (nothing), 'team' or 'class'. */
+    /** Days of late add-ons after a close that met the minimum (0: none), and until when (set by the close). */
+    late_days: ColumnType<number, number | undefined, number>;
+    late_until: Timestamp | null;
     sort_by: ColumnType<'' | 'team' | 'class', '' | 'team' | 'class' | undefined, '' | 'team' | 'class'>;
     /** "staff:<address>". */
     created_by: string;

@@ -248,6 +248,7 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
       ...(store.asksNames ? { asksNames: 'on' } : {}),
       ...(store.asksNumbers ? { asksNumbers: 'on' } : {}),
       ...(store.sortBy ? { sortBy: store.sortBy } : {}),
+      ...(store.lateDays ? { lateDays: String(store.lateDays) } : {}),
     };
     store.products.forEach((product, index) => {
       values[`product${index + 1}`] = product.garment;
@@ -296,6 +297,7 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
         asksNames: settings.asksNames,
         asksNumbers: settings.asksNumbers,
         sortBy: settings.sortBy,
+        lateDays: settings.lateDays,
       },
       products,
       { slug: slugOf(settings.title), organiserSalt: newLinkSecret() },

@@ -28,6 +28,8 @@ const store: StoredStore = {
   asksNames: true,
   asksNumbers: true,
   sortBy: '',
+  lateDays: 0,
+  lateUntil: null,
   bookedAt: null,
   bagsReadyAt: null,
   state: 'open',

@@ -435,6 +435,41 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
       .expect(409);
   });
 
+  it('takes late add-ons after a close that met the minimum, and charges them at once', async () => {
+    const { store, path } = await openedStore(1, 'minimum', { lateDays: '3' });
+    const [tee] = store.products;
+    if (!tee) throw new Error('no product');
+    await placed(path, tee.id, 'first@example.com', '4242424242424242');
+    await request(t.app)
+      .post(`/staff/stores/${store.id}/close`)
+      .set('Cookie', staff.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: staff.token })
+      .expect(303);
+    const page = await request(t.app).get(path).expect(200);
+    expect(page.text).toContain('late add-ons are taken until');
+    const late = await buyer(path);
+    const added = await late.post(`${path}/cart`, {
+      product: String(tee.id),
+      colour: 'Navy',
+      size: 'M',
+      quantity: '1',
+    });
+    expect(added.status).toBe(303);
+    const withCart = await request(t.app).get(path).set('Cookie', late.cookie()).expect(200);
+    expect(withCart.text).toContain(`Pay $${((tee.shopPriceCents + 500) / 100).toFixed(2)} and place my order`);
+    expect(withCart.text).not.toContain('Keep my card on file');
+    const checkout = await late.post(`${path}/checkout`, { name: 'Lou Late', email: 'lou@example.com' });
+    expect(checkout.status).toBe(303);
+    const sessionId = /\/pay\/(cs_test_\w+)$/.exec(checkout.headers.location ?? '')?.[1] ?? '';
+    // Charged at once: the minimum is already met, so nothing waits for a close.
+    expect(stripe.sessions.get(sessionId)).toMatchObject({ mode: 'payment', amount_total: tee.shopPriceCents + 500 });
+    stripe.pay(sessionId);
+    const paid = await request(t.app).get(`${path}/paid?session=${sessionId}`).set('Cookie', late.cookie()).expect(303);
+    expect(paid.headers.location).toMatch(/\?done=paid$/);
+    expect((await t.storage.teamStores.ordersOf(store.id)).map((order) => order.state)).toEqual(['charged', 'paid']);
+  });
+
   it('mails a pay link when the bank refuses the charge or asks for authentication, and takes the payment through it', async () => {
     const { reference, store, path } = await openedStore(2);
     const [tee] = store.products;
@@ -559,6 +594,7 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
         asksNames: false,
         asksNumbers: false,
         sortBy: '',
+        lateDays: 0,
       },
       [
         {

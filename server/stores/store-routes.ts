@@ -102,8 +102,14 @@ const idOf = (value: unknown) => (/^\d{1,12}$/.test(String(value)) ? Number(valu
 const noticeOf = (req: Request): StoreNotice | undefined => notices[String(req.query.done) as keyof typeof notices];
 
 /** The store is taking cart changes now. */
+/** In the late window: closed with its minimum, add-ons still taken (and paid when ordered). */
+const isLateNow = (store: StoredStore, now: Date) =>
+  store.state === 'charged' && store.lateUntil !== null && store.lateUntil.getTime() > now.getTime();
 const isOpenNow = (store: StoredStore, now: Date) =>
-  store.state === 'open' && store.opensAt.getTime() <= now.getTime() && store.closesAt.getTime() > now.getTime();
+  (store.state === 'open' && store.opensAt.getTime() <= now.getTime() && store.closesAt.getTime() > now.getTime()) ||
+  isLateNow(store, now);
+/** Whether an order placed now is paid at once: a store that charges as it sells, or a late add-on. */
+const paysNow = (store: StoredStore, now: Date) => store.charging === 'as-sold' || isLateNow(store, now);
 
 export function storeRoutes(options: StoreRoutesOptions): Router {
   const router = Router();
@@ -161,8 +167,10 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
     const cart = await cartOf(req, store);
     const mockups = await options.design.mockupsOf(store.reference);
     const first = mockups[0];
-    const when =
-      store.state !== 'open' || store.closesAt.getTime() <= now.getTime()
+    const late = isLateNow(store, now);
+    const when = late
+      ? `The order goes ahead: late add-ons are taken until ${formatDateTime((store.lateUntil ?? now).toISOString(), timeZone)}, paid when you order.`
+      : store.state !== 'open' || store.closesAt.getTime() <= now.getTime()
         ? `This store closed on ${formatDateTime(store.closesAt.toISOString(), timeZone)}: it takes no more orders.`
         : store.opensAt.getTime() > now.getTime()
           ? `This store opens on ${formatDateTime(store.opensAt.toISOString(), timeZone)}.`
@@ -175,7 +183,7 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       ...(page.notice ? { notice: page.notice } : {}),
       when,
       open,
-      charging: store.charging,
+      charging: late ? 'as-sold' : store.charging,
       counter: {
         pieces,
         minimum: store.minimumPieces,
@@ -315,7 +323,8 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
     }
     const body = bodyOf(req);
     // A store that charges as it sells takes the payment now: no card kept, so no consent to keep one.
-    const schema = store.charging === 'as-sold' ? checkoutSchema.omit({ consent: true }) : checkoutSchema;
+    const payingNow = paysNow(store, options.now());
+    const schema = payingNow ? checkoutSchema.omit({ consent: true }) : checkoutSchema;
     const parsed = schema.safeParse(body);
     // The bags are sorted by team or class when the store asks: the answer is then required.
     if (!parsed.success || (store.sortBy !== '' && parsed.data.group === '')) {
@@ -337,7 +346,7 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       // leaving Stripe's page is a new key, as the order changed when the first began.
       const base = `seenwear:${salt}:store-order${cart.id}`;
       const metadata = { store: String(store.id), storeOrder: String(cart.id) };
-      if (store.charging === 'as-sold') {
+      if (payingNow) {
         const session = await cards.startPayment(
           {
             amountCents: orderTotalCents(store, store.products, cart.items),
@@ -395,7 +404,10 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
     const store = await storeOf(req, res);
     const cart = await cartOf(req, store);
     const session = String(req.query.session ?? '');
-    if (!cart || !options.cards || store.charging !== 'as-sold' || cart.setupSessionId !== session) {
+    // A late add-on is paid like an order in a store that charges as it sells; its buyer may come back
+    // from Stripe's page after the window ended.
+    const paying = store.charging === 'as-sold' || store.lateUntil !== null;
+    if (!cart || !options.cards || !paying || cart.setupSessionId !== session) {
       res.redirect(303, pathOf(store));
       return;
     }

@@ -59,6 +59,8 @@ function storeOfRow(row: StoreRow, products: StoredProduct[]): StoredStore {
     asksNames: Number(row.asks_names) === 1,
     asksNumbers: Number(row.asks_numbers) === 1,
     sortBy: row.sort_by,
+    lateDays: Number(row.late_days),
+    lateUntil: optionalDate(row.late_until),
     state: row.state,
     closeRound: Number(row.close_round),
     closedAt: optionalDate(row.closed_at),
@@ -158,16 +160,22 @@ export function createTeamStoreStore(database: Database, production: ProductionB
     return row ? (await withItems(from, [row]))[0] : undefined;
   };
 
-  /** The store takes cart changes now: open, and between its opening and its close. */
+  /**
+   * The store takes cart changes now: open, between its opening and its close; or closed with its
+   * minimum and still in its late window (add-ons paid when ordered).
+   */
   const isOpen = async (from: Db, storeId: number) => {
     const now = nowIso();
     const row = await from
       .selectFrom('team_stores')
       .select('id')
       .where('id', '=', storeId)
-      .where('state', '=', 'open')
-      .where('opens_at', '<=', now)
-      .where('closes_at', '>', now)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'open'), eb('opens_at', '<=', now), eb('closes_at', '>', now)]),
+          eb.and([eb('state', '=', 'charged'), eb('late_until', '>', now)]),
+        ]),
+      )
       .executeTakeFirst();
     return row !== undefined;
   };
@@ -210,6 +218,7 @@ export function createTeamStoreStore(database: Database, production: ProductionB
             asks_names: settings.asksNames ? 1 : 0,
             asks_numbers: settings.asksNumbers ? 1 : 0,
             sort_by: settings.sortBy,
+            late_days: settings.lateDays,
             state: 'open',
             close_round: 0,
             organiser_salt: organiserSalt,
@@ -469,9 +478,12 @@ export function createTeamStoreStore(database: Database, production: ProductionB
     },
 
     async finishClose(storeId, state) {
+      const row = await db.selectFrom('team_stores').select('late_days').where('id', '=', storeId).executeTakeFirst();
+      const lateDays = state === 'charged' ? Number(row?.late_days ?? 0) : 0;
+      const lateUntil = lateDays > 0 ? new Date(database.now().getTime() + lateDays * 86_400_000).toISOString() : null;
       await db
         .updateTable('team_stores')
-        .set({ state, closed_at: nowIso(), close_lease_until: null })
+        .set({ state, closed_at: nowIso(), close_lease_until: null, late_until: lateUntil })
         .where('id', '=', storeId)
         .where('state', '=', 'closing')
         .execute();

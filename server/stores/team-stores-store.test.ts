@@ -59,13 +59,15 @@ function fakeCards(declined: Set<string> = new Set()) {
 describe.each(backends)('team stores on %s', (backend) => {
   let storage: TestStorage;
   const clock = Date.now();
+  /** The database's clock: the store tests' fixed instant, moved by the late window's test alone. */
+  let moved = 0;
 
   beforeAll(async () => {
-    storage = await openTestStorage(backend, { now: () => new Date(clock) });
+    storage = await openTestStorage(backend, { now: () => new Date(clock + moved) });
   });
   afterAll(() => storage.close());
 
-  const settings = (minimum: number): StoreSettings => ({
+  const settings = (minimum: number, lateDays = 0): StoreSettings => ({
     title: 'Hornets fundraiser',
     opensAt: new Date(clock - HOUR),
     closesAt: new Date(clock + 48 * HOUR),
@@ -78,10 +80,11 @@ describe.each(backends)('team stores on %s', (backend) => {
     asksNames: true,
     asksNumbers: true,
     sortBy: '',
+    lateDays,
   });
 
   let slugs = 0;
-  async function opened(minimum = 3) {
+  async function opened(minimum = 3, lateDays = 0) {
     const { reference } = await storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Pat Organiser',
@@ -93,7 +96,7 @@ describe.each(backends)('team stores on %s', (backend) => {
     slugs += 1;
     const store = await storage.teamStores.openStore(
       reference,
-      settings(minimum),
+      settings(minimum, lateDays),
       [
         {
           garment: 'gildan-5000',
@@ -314,6 +317,36 @@ describe.each(backends)('team stores on %s', (backend) => {
     expect((await storage.production.boardOrders()).map((order) => order.reference)).not.toContain(reference);
     expect(await storage.teamStores.bookRun(store.id, () => undefined)).toBe('not-closed');
     expect(await storage.teamStores.markBagsReady(store.id)).toBeUndefined();
+  });
+
+  it('takes cart changes in the late window after a close that met the minimum, and none after it', async () => {
+    const { store } = await opened(1, 2);
+    const [tee] = store.products;
+    if (!tee) throw new Error('no product');
+    await placed(store.id, 'late-first', [line(tee.id)]);
+    await storage.teamStores.moveClose(store.id, new Date(clock - 1000));
+    const deps = { stores: storage.teamStores, cards: fakeCards().cards, logger: memoryLogger().logger };
+    expect(await closeStore(deps, store.id)).toBe('charged');
+    expect((await storage.teamStores.storeById(store.id))?.lateUntil?.getTime()).toBe(clock + 2 * 24 * HOUR);
+    const added = await storage.teamStores.addToCart(store.id, 'late-add', 'salt', line(tee.id));
+    expect(added.ok).toBe(true);
+    try {
+      moved = 2 * 24 * HOUR + 1000;
+      expect(await storage.teamStores.addToCart(store.id, 'late-add', 'salt', line(tee.id))).toEqual({
+        ok: false,
+        reason: 'closed',
+      });
+    } finally {
+      moved = 0;
+    }
+    // A store closed below its minimum has no window, whatever its setting.
+    const { store: missed } = await opened(9, 2);
+    await storage.teamStores.moveClose(missed.id, new Date(clock - 1000));
+    expect(await closeStore(deps, missed.id)).toBe('missed');
+    expect(await storage.teamStores.addToCart(missed.id, 'late-missed', 'salt', line(tee.id))).toEqual({
+      ok: false,
+      reason: 'closed',
+    });
   });
 
   it('finishes a close cut short without charging anyone twice', async () => {

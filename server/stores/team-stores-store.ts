@@ -42,6 +42,8 @@ export interface StoreSettings {
   asksNumbers: boolean;
   /** What the pickup list and the bags are sorted by before the surname: nothing, the team or the class. */
   sortBy: '' | 'team' | 'class';
+  /** Days after a close that met the minimum during which add-ons are still taken, paid at once (0: none). */
+  lateDays: number;
 }
 
 export interface StoredStore extends StoreSettings {
@@ -57,6 +59,8 @@ export interface StoredStore extends StoreSettings {
   bookedAt: Date | null;
   /** When the shop said the bags were ready and the buyers were mailed. */
   bagsReadyAt: Date | null;
+  /** The end of the late window, set by a close that met the minimum; null without one. */
+  lateUntil: Date | null;
   createdBy: string;
   createdAt: Date;
   products: StoredProduct[];

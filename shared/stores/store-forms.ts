@@ -67,6 +67,12 @@ export function openStoreSchema(timeZone: string, now: Date) {
       shipping: dollars('Write the shipping price as dollars and cents, such as 8.50.', 100),
       asksNames: checkbox,
       asksNumbers: checkbox,
+      lateDays: z
+        .string()
+        .optional()
+        .transform((value) => (value ?? '').trim())
+        .refine((value) => /^(|\d{1,2})$/.test(value) && Number(value) <= 14, 'Write the late days as 0 to 14.')
+        .transform((value) => Number(value || '0')),
       sortBy: z
         .enum(['', 'team', 'class'], { error: 'Choose what the bags are sorted by.' })
         .optional()

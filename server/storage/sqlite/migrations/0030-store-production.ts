@@ -10,6 +10,13 @@ export async function up(db: Kysely<unknown>) {
     .alterTable('team_stores')
     .addColumn('sort_by', 'text', (column) => column.notNull().defaultTo(''))
     .execute();
+  // The late window: add-ons taken for this many days after a close that met the minimum (0: none),
+  // paid when ordering; late_until is set by that close.
+  await db.schema
+    .alterTable('team_stores')
+    .addColumn('late_days', 'integer', (column) => column.notNull().defaultTo(0))
+    .execute();
+  await db.schema.alterTable('team_stores').addColumn('late_until', 'text').execute();
   await db.schema
     .alterTable('team_store_orders')
     .addColumn('buyer_group', 'text', (column) => column.notNull().defaultTo(''))
