@@ -100,39 +100,39 @@ export function DeskNewStorePage({
             <input type="checkbox" name="asksNames" defaultChecked={value('asksNames') === 'on'} /> Ask for a name on
             the back
           </label>
-          <label className="block">
-            <span className="font-semibold">Late add-ons after the close (days, 0 for none)</span>
-            <input
-              name="lateDays"
-              inputMode="numeric"
-              defaultValue={value('lateDays') ?? '0'}
-              aria-describedby={error('lateDays') ? 'lateDays-error' : undefined}
-              className="mt-1 block w-24 rounded border border-slate-400 bg-white px-3 py-2"
-            />
-            <span className="mt-1 block text-sm text-stone-700">
-              Once the minimum is met, buyers may still order for these days, paying at once.
-            </span>
-            {error('lateDays') && (
-              <span id="lateDays-error" className="mt-1 block text-sm font-semibold text-red-800">
-                {error('lateDays')}
-              </span>
-            )}
-          </label>
-          <label className="block">
-            <span className="font-semibold">Sort the bags by</span>
-            <select
-              name="sortBy"
-              defaultValue={value('sortBy') ?? ''}
-              className="mt-1 block rounded border border-slate-400 bg-white px-3 py-2"
-            >
-              <option value="">The buyer's surname only</option>
-              <option value="team">Team, then surname (buyers are asked their team)</option>
-              <option value="class">Class, then surname (buyers are asked their class)</option>
-            </select>
-          </label>
           <label className="flex items-center gap-2">
             <input type="checkbox" name="asksNumbers" defaultChecked={value('asksNumbers') === 'on'} /> Ask for a number
           </label>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id="lateDays"
+              label="Late add-ons after the close, in days"
+              hint="(0 for none; once the minimum is met, buyers may still order, paying at once)"
+              error={error('lateDays')}
+            >
+              <input
+                id="lateDays"
+                name="lateDays"
+                inputMode="numeric"
+                defaultValue={value('lateDays', '0')}
+                className={input}
+                {...described('lateDays')}
+              />
+            </Field>
+            <Field id="sortBy" label="Sort the bags by" error={error('sortBy')}>
+              <select
+                id="sortBy"
+                name="sortBy"
+                defaultValue={value('sortBy')}
+                className={input}
+                {...described('sortBy')}
+              >
+                <option value="">The buyer's surname only</option>
+                <option value="team">Team, then surname (buyers are asked their team)</option>
+                <option value="class">Class, then surname (buyers are asked their class)</option>
+              </select>
+            </Field>
+          </div>
         </section>
         {Array.from({ length: STORE_LIMITS.products }, (_, index) => index + 1).map((n) => (
           <section key={n} aria-labelledby={`product${n}-title`} className={`${card} space-y-4`}>

@@ -186,6 +186,28 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
     expect(page.text).toContain('Raises $5.00 for the club on every piece');
   });
 
+  it('keeps the counter moving with a small script asking the count, the page whole without it', async () => {
+    const { store, path } = await openedStore(2);
+    const [tee] = store.products;
+    if (!tee) throw new Error('no product');
+    const page = await request(t.app).get(path).expect(200);
+    expect(page.text).toContain(`data-count-url="${path}/count"`);
+    expect(page.text).toContain('<script src="/stores/live-counter.js" defer=""></script>');
+    const script = await request(t.app).get('/stores/live-counter.js').expect(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.text).toContain('data-count-url');
+    expect((await request(t.app).get(`${path}/count`).expect(200)).body).toEqual({
+      pieces: 0,
+      percent: 0,
+      text: '0 of 2 — 2 more and the order goes ahead',
+    });
+    await placed(path, tee.id, 'count@example.com', '4242424242424242');
+    const moved = await request(t.app).get(`${path}/count`).expect(200);
+    expect(moved.headers['cache-control']).toContain('no-store');
+    expect(moved.body).toEqual({ pieces: 1, percent: 50, text: '1 of 2 — 1 more and the order goes ahead' });
+    await request(t.app).get('/stores/no-such-store-here/count').expect(404);
+  });
+
   it('answers 404 for a store that does not exist', async () => {
     await request(t.app).get('/stores/no-such-store-here').expect(404);
     await request(t.app).get('/stores/NOT..valid').expect(404);

@@ -19,6 +19,7 @@ import type {
 } from '#shared/stores/store-contract.ts';
 import { cartLineSchema, checkoutSchema, storeFieldErrors } from '#shared/stores/store-forms.ts';
 import { counterText, deliveryText, orderTotalCents, raisesText } from '#shared/stores/store-rules.ts';
+import { LIVE_COUNTER_JS, LIVE_COUNTER_PATH } from './live-counter-script.ts';
 import type { StoreCards } from './store-cards.ts';
 import { orderOpens, orderPath, organiserOpens } from './store-links.ts';
 import { storeSummary } from './store-summary.ts';
@@ -102,6 +103,12 @@ const idOf = (value: unknown) => (/^\d{1,12}$/.test(String(value)) ? Number(valu
 const noticeOf = (req: Request): StoreNotice | undefined => notices[String(req.query.done) as keyof typeof notices];
 
 /** The store is taking cart changes now. */
+/** The counter's words: toward the minimum, or the pieces ordered in a store that prints whatever sells. */
+const counterWords = (store: StoredStore, pieces: number) =>
+  store.charging === 'as-sold'
+    ? `${pieces} piece${pieces === 1 ? '' : 's'} ordered so far`
+    : counterText(pieces, store.minimumPieces);
+
 /** In the late window: closed with its minimum, add-ons still taken (and paid when ordered). */
 const isLateNow = (store: StoredStore, now: Date) =>
   store.state === 'charged' && store.lateUntil !== null && store.lateUntil.getTime() > now.getTime();
@@ -184,14 +191,8 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       when,
       open,
       charging: late ? 'as-sold' : store.charging,
-      counter: {
-        pieces,
-        minimum: store.minimumPieces,
-        text:
-          store.charging === 'as-sold'
-            ? `${pieces} piece${pieces === 1 ? '' : 's'} ordered so far`
-            : counterText(pieces, store.minimumPieces),
-      },
+      counter: { pieces, minimum: store.minimumPieces, text: counterWords(store, pieces) },
+      ...(open ? { countUrl: `${pathOf(store)}/count` } : {}),
       ...(raises ? { raises } : {}),
       delivery: deliveryText(store.delivery, store.shippingCents),
       asksNames: store.asksNames,
@@ -225,6 +226,18 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
 
   const refuse = (req: Request, res: Response, store: StoredStore, reason: CartRefusal) =>
     sendStore(req, res, store, { status: 409, notice: { type: 'error', text: refusals[reason] } });
+
+  router.get(LIVE_COUNTER_PATH, (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('application/javascript').send(LIVE_COUNTER_JS);
+  });
+
+  // The counter as the page shows it, for the page's script to keep it moving.
+  router.get('/stores/:slug/count', async (req, res) => {
+    const store = await storeOf(req, res);
+    const pieces = await options.stores.piecesCounted(store.id);
+    const percent = Math.min(100, Math.round((pieces / Math.max(1, store.minimumPieces)) * 100));
+    res.set('Cache-Control', 'private, no-store').json({ pieces, percent, text: counterWords(store, pieces) });
+  });
 
   router.get('/stores/:slug', async (req, res) => {
     const store = await storeOf(req, res);

@@ -47,6 +47,8 @@ export interface StorePageView {
   /** Cards saved and charged at the close above the minimum, or paid when ordering (whatever sells is printed). */
   charging: 'minimum' | 'as-sold';
   counter: { pieces: number; minimum: number; text: string };
+  /** Where the page's script asks the count while the store takes orders (the script is an extra). */
+  countUrl?: string;
   raises?: string;
   delivery: string;
   asksNames: boolean;
