@@ -208,6 +208,31 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
     await request(t.app).get('/stores/no-such-store-here/count').expect(404);
   });
 
+  it('refuses a late window past two weeks on the opening form, opening nothing', async () => {
+    const { reference } = await openedStore(2);
+    const before = (await t.storage.teamStores.storesOf(reference)).length;
+    const refused = await request(t.app)
+      .post(`/staff/requests/${reference}/stores`)
+      .set('Cookie', staff.cookie)
+      .type('form')
+      .send({
+        [CSRF_FIELD]: staff.token,
+        title: 'Too late',
+        opensAt: wallClockIn(new Date(Date.now() - 60_000), zone),
+        closesAt: wallClockIn(new Date(Date.now() + 14 * DAY), zone),
+        minimum: '2',
+        expected: '24',
+        markup: '5.00',
+        delivery: 'pickup',
+        product1: 'gildan-5000',
+        product1Colours: 'Navy',
+        lateDays: '99',
+      })
+      .expect(422);
+    expect(refused.text).toContain('Write the late days as 0 to 14.');
+    expect(await t.storage.teamStores.storesOf(reference)).toHaveLength(before);
+  });
+
   it('answers 404 for a store that does not exist', async () => {
     await request(t.app).get('/stores/no-such-store-here').expect(404);
     await request(t.app).get('/stores/NOT..valid').expect(404);
