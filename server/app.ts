@@ -55,6 +55,7 @@ import type { ProductionPlanner } from '#server/production/production-store.ts';
 import { createRequestService, type RequestService } from '#server/requests/request-service.ts';
 import type { Database } from '#server/storage/database.ts';
 import { deskStoreRoutes, deskStoresView } from '#server/stores/desk-store-routes.ts';
+import { runPlanning } from '#server/stores/store-production.ts';
 import { storeRoutes } from '#server/stores/store-routes.ts';
 import { uploadAdmission } from '#server/uploads/upload-admission.ts';
 import { createUploadGuard } from '#server/uploads/upload-guard.ts';
@@ -644,7 +645,13 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       stores: teamStores,
       customer,
       versions,
-      close: { stores: teamStores, cards: wiring.cards, logger: deps.logger, ...wiring.queued },
+      close: {
+        stores: teamStores,
+        cards: wiring.cards,
+        logger: deps.logger,
+        production: runPlanning(versions, wiring.planner),
+        ...wiring.queued,
+      },
       csrfToken: (req, res) => csrf.issueToken(req, res),
       render: teamStoreRenderer(deps),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,

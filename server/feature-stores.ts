@@ -81,7 +81,7 @@ export function createFeatureStores(database: Database, wrap: StoreWrapper = (st
     payments: wrap(createPaymentStore(database)),
     groups: wrap(createGroupStore(database)),
     mockups: wrap(createMockupStore(database)),
-    teamStores: wrap(createTeamStoreStore(database)),
+    teamStores: wrap(createTeamStoreStore(database, createProductionBookingStep(database))),
     blanks: wrap(createBlankStore(database)),
     books: wrap(createBooksStore(database)),
     offlineRefunds: wrap(createOfflineRefundStore(database)),

@@ -22,6 +22,7 @@ import { readCapacityDefaults } from './production/capacity-defaults.ts';
 import { createProductionPlanner } from './production/production-planner.ts';
 import { createRequestService } from './requests/request-service.ts';
 import { openDatabase } from './storage/open-database.ts';
+import { runPlanning } from './stores/store-production.ts';
 
 /**
  * How long in-flight requests may take to finish after SIGTERM before connections are cut and the
@@ -122,6 +123,8 @@ async function main() {
       stores: stores.teamStores,
       cards: config.stripe ? savedCards(config.stripe, () => stores.payments.checkoutKeySalt()) : null,
       logger,
+      // A store closed with its minimum goes on the board as one run, dated from the real load.
+      production: runPlanning(stores.versions, planner),
       ...(notifications ? { onQueued: () => notifications.wake() } : {}),
     }),
     jobs: stores.jobs,

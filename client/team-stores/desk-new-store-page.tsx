@@ -103,6 +103,36 @@ export function DeskNewStorePage({
           <label className="flex items-center gap-2">
             <input type="checkbox" name="asksNumbers" defaultChecked={value('asksNumbers') === 'on'} /> Ask for a number
           </label>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id="lateDays"
+              label="Late add-ons after the close, in days"
+              hint="(0 for none; once the minimum is met, buyers may still order, paying at once)"
+              error={error('lateDays')}
+            >
+              <input
+                id="lateDays"
+                name="lateDays"
+                inputMode="numeric"
+                defaultValue={value('lateDays', '0')}
+                className={input}
+                {...described('lateDays')}
+              />
+            </Field>
+            <Field id="sortBy" label="Sort the bags by" error={error('sortBy')}>
+              <select
+                id="sortBy"
+                name="sortBy"
+                defaultValue={value('sortBy')}
+                className={input}
+                {...described('sortBy')}
+              >
+                <option value="">The buyer's surname only</option>
+                <option value="team">Team, then surname (buyers are asked their team)</option>
+                <option value="class">Class, then surname (buyers are asked their class)</option>
+              </select>
+            </Field>
+          </div>
         </section>
         {Array.from({ length: STORE_LIMITS.products }, (_, index) => index + 1).map((n) => (
           <section key={n} aria-labelledby={`product${n}-title`} className={`${card} space-y-4`}>

@@ -123,6 +123,46 @@ export function DeskStorePage({
           ))}
         </section>
       )}
+      {view.production && (
+        <section aria-labelledby="store-production" className={card}>
+          <h2 id="store-production" className="text-lg font-bold">
+            Production
+          </h2>
+          <p className="mt-2" data-testid="store-board">
+            {view.production.board}
+          </p>
+          {view.production.bookAction && (
+            <form method="post" action={view.production.bookAction} className="mt-2">
+              <input type="hidden" name={CSRF_FIELD} value={view.csrfToken} />
+              <button type="submit" className="rounded border border-stone-500 px-4 py-2 font-semibold">
+                Book on the board
+              </button>
+            </form>
+          )}
+          <ul className="mt-2 space-y-1">
+            {view.production.papers.map((paper) => (
+              <li key={paper.href}>
+                <a className="font-semibold text-brand-800 underline" href={paper.href}>
+                  {paper.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          {'action' in view.production.bagsReady ? (
+            <form method="post" action={view.production.bagsReady.action} className="mt-4">
+              <input type="hidden" name={CSRF_FIELD} value={view.csrfToken} />
+              <button
+                type="submit"
+                className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+              >
+                Bags ready: mail the buyers
+              </button>
+            </form>
+          ) : (
+            <p className="mt-4">Bags ready since {view.production.bagsReady.at}; every buyer who paid was mailed.</p>
+          )}
+        </section>
+      )}
       {view.copyHref && (
         <p>
           <a className="font-semibold text-brand-800 underline" href={view.copyHref}>

@@ -230,6 +230,23 @@ function CartSection({ view }: { view: StorePageView }) {
                   {...described('email')}
                 />
               </Field>
+              {view.sortBy !== '' && (
+                <Field
+                  id="checkout-group"
+                  label={view.sortBy === 'team' ? 'Your team' : 'Your class'}
+                  error={errors.group}
+                >
+                  <input
+                    id="checkout-group"
+                    name="group"
+                    required
+                    maxLength={40}
+                    defaultValue={mine?.values.group ?? ''}
+                    className={input}
+                    {...described('group')}
+                  />
+                </Field>
+              )}
               {view.charging === 'minimum' && (
                 <div>
                   <label className="flex items-start gap-3">
@@ -287,11 +304,11 @@ export function StorePage({
         <p className="mt-1 text-stone-700">{view.when}</p>
       </div>
       <NoticeLine notice={view.notice} />
-      <section aria-labelledby="counter-title" className={card}>
+      <section aria-labelledby="counter-title" className={card} data-count-url={view.countUrl}>
         <h2 id="counter-title" className="sr-only">
           Toward the minimum
         </h2>
-        <p className="text-lg font-semibold" data-testid="counter">
+        <p className="text-lg font-semibold" data-testid="counter" aria-live="polite">
           {view.counter.text}
         </p>
         {view.charging === 'minimum' ? (
@@ -334,6 +351,7 @@ export function StorePage({
           {view.contactEmail}
         </a>
       </p>
+      {view.countUrl && <script src="/stores/live-counter.js" defer />}
     </StoreShell>
   );
 }

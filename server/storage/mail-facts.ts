@@ -95,7 +95,7 @@ const mailFactsSchema = z.discriminatedUnion('kind', [
   // the receipt of a pay link's payment.
   z.object({
     kind: z.literal('team-store'),
-    about: z.enum(['placed', 'charged', 'pay-link', 'missed', 'paid']),
+    about: z.enum(['placed', 'charged', 'pay-link', 'missed', 'paid', 'bag-ready']),
     order: z.number().int().min(1),
   }),
   // The customer to the shop, from their private page.

@@ -457,6 +457,15 @@ export interface StorageDatabase {
     closed_at: Timestamp | null;
     /** The organiser's read-only link's salt. */
     organiser_salt: string;
+    /** When the close booked the store's run on the production board (migration 0030); null before. */
+    booked_at: Timestamp | null;
+    /** When the shop said the bags were ready, mailing the buyers; null before. */
+    bags_ready_at: Timestamp | null;
+    /** What buyers are asked to sort the bags by: '' (nothing), 'team' or 'class'. */
+    /** Days of late add-ons after a close that met the minimum (0: none), and until when (set by the close). */
+    late_days: ColumnType<number, number | undefined, number>;
+    late_until: Timestamp | null;
+    sort_by: ColumnType<'' | 'team' | 'class', '' | 'team' | 'class' | undefined, '' | 'team' | 'class'>;
     /** "staff:<address>". */
     created_by: string;
     created_at: Timestamp;
@@ -490,6 +499,8 @@ export interface StorageDatabase {
     pay_session_id: string | null;
     /** Stripe's fee on the charge, from its balance transaction. */
     fee_cents: number | null;
+    /** The buyer's team or class, when the store asks for one (migration 0030); '' otherwise. */
+    buyer_group: ColumnType<string, string | undefined, string>;
     consent_at: Timestamp | null;
     created_at: Timestamp;
     changed_at: Timestamp;

@@ -5,23 +5,29 @@ import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { referenceOf, staffOf } from '#server/http/desk-request.ts';
 import { type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
 import type { VersionStore } from '#server/requests/version-store.ts';
+import { formatDateTime } from '#shared/desk-format.ts';
 import { type GarmentCatalogue, garmentTitle } from '#shared/garments/catalogue.ts';
 import { groupSizes, sizeUpcharges } from '#shared/groups/group-sizes.ts';
 import { instantOf, wallClockIn } from '#shared/groups/zoned-time.ts';
 import { isRecord } from '#shared/is-record.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
-import type { DeskTeamStores, StoreNotice, TeamStoreView } from '#shared/stores/store-contract.ts';
+import type { DeskStoreView, DeskTeamStores, StoreNotice, TeamStoreView } from '#shared/stores/store-contract.ts';
 import { openStoreSchema, storeFieldErrors } from '#shared/stores/store-forms.ts';
 import { STORE_LIMITS } from '#shared/stores/store-rules.ts';
 import { type CloseDeps, closeStore } from './store-close.ts';
 import { organiserPath } from './store-links.ts';
+import { bagLabelsPdf, pickupListPdf, workOrderPdf } from './store-pdfs.ts';
 import { shopPriceCents } from './store-pricing.ts';
+import { bookStoreRun } from './store-production.ts';
 import { storeSummary } from './store-summary.ts';
-import type { StoreProductInput, TeamStoreStore } from './team-stores-store.ts';
+import type { StoredStore, StoreProductInput, TeamStoreStore } from './team-stores-store.ts';
 
 const DAY_MS = 24 * 3600_000;
 export interface DeskStoreRoutesOptions {
-  stores: Pick<TeamStoreStore, 'openStore' | 'storeById' | 'ordersOf' | 'piecesCounted' | 'moveClose'>;
+  stores: Pick<
+    TeamStoreStore,
+    'openStore' | 'storeById' | 'ordersOf' | 'piecesCounted' | 'moveClose' | 'bookRun' | 'markBagsReady'
+  >;
   customer: Pick<CustomerStore, 'getCustomerRequest'>;
   versions: Pick<VersionStore, 'formValuesOf'>;
   /** The close as the job runs it: "Close now" closes at once through the same claim. */
@@ -46,6 +52,8 @@ const notices = {
   },
   closing: { type: 'success', text: 'The store is closing: its charges are under way.' },
   moved: { type: 'success', text: 'The closing time is changed. The store page shows the new one.' },
+  booked: { type: 'success', text: 'The run is on the production board.' },
+  'bags-ready': { type: 'success', text: 'The bags are ready: every buyer who paid is mailed.' },
 } as const satisfies Record<string, StoreNotice>;
 
 const bodyOf = (req: Request): Record<string, string> => {
@@ -239,6 +247,8 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
       ...(store.delivery === 'shipping' ? { shipping: dollars(store.shippingCents) } : {}),
       ...(store.asksNames ? { asksNames: 'on' } : {}),
       ...(store.asksNumbers ? { asksNumbers: 'on' } : {}),
+      ...(store.sortBy ? { sortBy: store.sortBy } : {}),
+      ...(store.lateDays ? { lateDays: String(store.lateDays) } : {}),
     };
     store.products.forEach((product, index) => {
       values[`product${index + 1}`] = product.garment;
@@ -286,6 +296,8 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
         shippingCents: settings.delivery === 'shipping' ? settings.shipping : 0,
         asksNames: settings.asksNames,
         asksNumbers: settings.asksNumbers,
+        sortBy: settings.sortBy,
+        lateDays: settings.lateDays,
       },
       products,
       { slug: slugOf(settings.title), organiserSalt: newLinkSecret() },
@@ -323,7 +335,79 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
           }
         : {}),
       copyHref: `/staff/stores/${store.id}/copy`,
+      ...(store.state === 'charged' ? { production: productionView(store) } : {}),
     });
+  });
+
+  const boardWords = (store: StoredStore) =>
+    store.bookedAt
+      ? `On the board as request ${store.reference} since ${formatDateTime(store.bookedAt.toISOString(), timeZone())}, dated from the shop's load for every piece paid for.`
+      : `Not on the board yet: request ${store.reference} is already there with another order, or its decoration gives no date. Book it here, or set its press day on the board.`;
+
+  function productionView(store: StoredStore): NonNullable<DeskStoreView['production']> {
+    const base = `/staff/stores/${store.id}`;
+    return {
+      board: boardWords(store),
+      ...(store.bookedAt ? {} : { bookAction: `${base}/book` }),
+      papers: [
+        { label: 'Work order with the roster (PDF)', href: `${base}/work-order.pdf` },
+        { label: 'Pickup list (PDF)', href: `${base}/pickup-list.pdf` },
+        { label: 'Bag labels, one per buyer (PDF)', href: `${base}/bag-labels.pdf` },
+      ],
+      bagsReady: store.bagsReadyAt
+        ? { at: formatDateTime(store.bagsReadyAt.toISOString(), timeZone()) }
+        : { action: `${base}/bags-ready` },
+    };
+  }
+
+  /** A store closed with its minimum: the only kind with a run, papers and bags. */
+  async function closedStore(req: Request): Promise<StoredStore> {
+    const store = await options.stores.storeById(idOf(req.params.id));
+    if (!store) throw createHttpError(404, 'There is no such store.');
+    if (store.state !== 'charged')
+      throw createHttpError(409, 'This store has not closed with its minimum: nothing goes into production.');
+    return store;
+  }
+
+  const papers = { 'work-order': workOrderPdf, 'pickup-list': pickupListPdf, 'bag-labels': bagLabelsPdf } as const;
+  for (const [name, make] of Object.entries(papers)) {
+    router.get(`/staff/stores/:id/${name}.pdf`, async (req, res) => {
+      const store = await closedStore(req);
+      const pdf = await make(store, await options.stores.ordersOf(store.id));
+      res
+        .status(200)
+        .type('application/pdf')
+        .set('Content-Disposition', `inline; filename="store-${store.id}-${name}.pdf"`)
+        .send(pdf);
+    });
+  }
+
+  router.post('/staff/stores/:id/book', async (req, res) => {
+    const store = await closedStore(req);
+    const production = options.close.production;
+    if (!production) throw createHttpError(503, 'The production board is not wired to the stores here.');
+    const outcome = await bookStoreRun(
+      { stores: options.stores, logger: options.close.logger, ...production },
+      store.id,
+    );
+    if (outcome === 'on-board')
+      throw createHttpError(
+        409,
+        `Request ${store.reference} is on the board with another order: set this run's press day by hand.`,
+      );
+    if (outcome === 'unpriced')
+      throw createHttpError(
+        409,
+        `Request ${store.reference}'s decoration gives no date: set this run's press day on the board.`,
+      );
+    res.redirect(303, `/staff/stores/${store.id}?done=booked`);
+  });
+
+  router.post('/staff/stores/:id/bags-ready', async (req, res) => {
+    const store = await closedStore(req);
+    if (store.bagsReadyAt) throw createHttpError(409, 'The buyers were told already.');
+    if ((await options.stores.markBagsReady(store.id)) !== undefined) options.close.onQueued?.();
+    res.redirect(303, `/staff/stores/${store.id}?done=bags-ready`);
   });
 
   router.post('/staff/stores/:id/close', async (req, res) => {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { orderTotalCents } from '#shared/stores/store-rules.ts';
 import type { StoreCards } from './store-cards.ts';
+import { bookStoreRun, type RunDeps } from './store-production.ts';
 import type { StoredOrder, StoredStore, TeamStoreStore } from './team-stores-store.ts';
 
 /**
@@ -15,13 +16,23 @@ import type { StoredOrder, StoredStore, TeamStoreStore } from './team-stores-sto
 export interface CloseDeps {
   stores: Pick<
     TeamStoreStore,
-    'storesDue' | 'claimClose' | 'storeById' | 'ordersOf' | 'piecesCounted' | 'recordOrder' | 'finishClose' | 'markPaid'
+    | 'storesDue'
+    | 'claimClose'
+    | 'storeById'
+    | 'ordersOf'
+    | 'piecesCounted'
+    | 'recordOrder'
+    | 'finishClose'
+    | 'markPaid'
+    | 'bookRun'
   >;
   cards: StoreCards | null;
   logger: Logger;
   /** How long one close is held before another instance may take it up. */
   leaseMs?: number;
   onQueued?: () => void;
+  /** Books a store closed with its minimum on the production board (absent: the shop books it by hand). */
+  production?: Pick<RunDeps, 'planRun' | 'onBooked'>;
 }
 
 const LEASE_MS = 10 * 60_000;
@@ -133,6 +144,14 @@ export async function closeStore(
   if (outcome === 'charged' && store.charging === 'minimum') await chargeAll(deps, store, claim.round, signal);
   else await releaseAll(deps, store);
   await deps.stores.finishClose(storeId, outcome);
+  // The run goes on the board at once; a failure here leaves the close done and the desk's "Book on
+  // the board" to try again.
+  if (outcome === 'charged' && deps.production) {
+    const run = { stores: deps.stores, logger: deps.logger, ...deps.production };
+    await bookStoreRun(run, storeId).catch((error: unknown) => {
+      deps.logger.error({ err: error, store: storeId }, 'a closed store could not be booked on the board');
+    });
+  }
   deps.logger.info({ store: storeId, pieces, minimum: store.minimumPieces, outcome }, 'team store closed');
   return outcome;
 }

@@ -27,6 +27,11 @@ const store: StoredStore = {
   shippingCents: 850,
   asksNames: true,
   asksNumbers: true,
+  sortBy: '',
+  lateDays: 0,
+  lateUntil: null,
+  bookedAt: null,
+  bagsReadyAt: null,
   state: 'open',
   closeRound: 0,
   closedAt: null,
@@ -55,6 +60,7 @@ const order = (extra: Partial<StoredOrder> = {}): StoredOrder => ({
   storeId: 3,
   linkSalt: 'salt-11',
   buyerName: 'Kim Lee',
+  buyerGroup: '',
   buyerEmail: 'kim@example.com',
   state: 'saved',
   totalCents: null,
@@ -106,6 +112,16 @@ describe('a team store buyer’s mails', () => {
     expect(mail.text).toContain('your bank did not accept the charge of $47.50');
     expect(mail.text).toContain('Please pay within 5 days');
     expect(mail.look?.button?.label).toBe('Pay $47.50');
+    linkIn(mail.text);
+  });
+
+  it('tells a buyer who paid that their bag is ready, and where it goes', () => {
+    const mail = storeOrderMail('bag-ready', store, order({ state: 'charged', totalCents: 4750 }), settings);
+    expect(mail.subject).toContain('your bag is ready');
+    expect(mail.text).toContain('2 × Gildan 5000 tee, Navy, 2XL (KIM 7)');
+    expect(mail.text).toContain('It is on its way to you.');
+    const pickup = storeOrderMail('bag-ready', { ...store, delivery: 'pickup' }, order({ state: 'paid' }), settings);
+    expect(pickup.text).toContain('ready to pick up at the shop');
     linkIn(mail.text);
   });
 

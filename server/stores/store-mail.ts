@@ -52,6 +52,31 @@ export function storeOrderMail(
       ].join('\n'),
     };
   }
+  if (about === 'bag-ready') {
+    const where =
+      store.delivery === 'pickup'
+        ? 'It is ready to pick up at the shop: give your name at the counter.'
+        : store.delivery === 'school'
+          ? "It goes to your school or club in one box with everyone else's: the organiser hands it out."
+          : 'It is on its way to you.';
+    return {
+      to: order.buyerEmail,
+      subject: `${store.title}: your bag is ready - ${shop}`,
+      text: [
+        hello,
+        '',
+        `Your bag from "${title}" is packed, with your name on its label. ${where}`,
+        '',
+        'In it:',
+        ...lines,
+        '',
+        'Your order:',
+        '',
+        link,
+      ].join('\n'),
+      look: { button: { href: link, label: 'See my order' } },
+    };
+  }
   if (about === 'placed') {
     return {
       to: order.buyerEmail,

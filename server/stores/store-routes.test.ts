@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
@@ -17,6 +18,29 @@ import { cookiesOf, visitorSession } from '#tests/support/visitor-session.ts';
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const DAY = 24 * 3_600_000;
 const zone = 'America/Chicago';
+
+/** The lines of text a pdfkit file draws, in order: each TJ's hex strings decoded (Helvetica's WinAnsi). */
+function pdfLines(pdf: Buffer): string[] {
+  const lines: string[] = [];
+  const raw = pdf.toString('latin1');
+  for (const match of raw.matchAll(/stream\r?\n/g)) {
+    const start = (match.index ?? 0) + match[0].length;
+    const end = raw.indexOf('endstream', start);
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const shown of content.matchAll(/\[([^\]]*)\] TJ/g))
+      lines.push(
+        [...(shown[1] ?? '').matchAll(/<([0-9a-f]*)>/g)]
+          .map((hex) => Buffer.from(hex[1] ?? '', 'hex').toString('latin1'))
+          .join(''),
+      );
+  }
+  return lines;
+}
 
 // The store's routes against the real app and the Stripe stand-in: the desk opens a store priced by the
 // engine, buyers fill a cart kept on the server and save a card, and every refused input leaves
@@ -46,7 +70,11 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
 
   let made = 0;
   /** A screen-printed tee request, and a store the desk opened for it: a tee in two colours and a hoodie. */
-  async function openedStore(minimum = 3, charging: 'minimum' | 'as-sold' = 'minimum') {
+  async function openedStore(
+    minimum = 3,
+    charging: 'minimum' | 'as-sold' = 'minimum',
+    extra: Record<string, string> = {},
+  ) {
     made += 1;
     const { reference } = await t.storage.submissions.saveSubmission({
       kind: 'quote',
@@ -91,6 +119,7 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
         product2: 'gildan-18500',
         product2Colours: 'Black',
         charging,
+        ...extra,
       })
       .expect(303);
     const id = Number(/\/staff\/stores\/(\d+)/.exec(posted.headers.location ?? '')?.[1]);
@@ -122,13 +151,16 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
     productId: number,
     email: string,
     card: '4242424242424242' | '4000000000009995' | '4000002760003184',
+    buyerName?: string,
+    group?: string,
   ) {
     const visitor = await buyer(path);
     await visitor.post(`${path}/cart`, { product: String(productId), colour: 'Navy', size: 'M', quantity: '1' });
     const checkout = await visitor.post(`${path}/checkout`, {
-      name: email.split('@')[0] ?? 'Buyer',
+      name: buyerName ?? email.split('@')[0] ?? 'Buyer',
       email,
       consent: 'yes',
+      ...(group ? { group } : {}),
     });
     const sessionId = /\/pay\/(cs_test_\w+)$/.exec(checkout.headers.location ?? '')?.[1] ?? '';
     stripe.saveCard(sessionId, card);
@@ -152,6 +184,53 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
     expect(page.text).toContain('noindex');
     expect(page.text).toContain('0 of 24 — 24 more and the order goes ahead');
     expect(page.text).toContain('Raises $5.00 for the club on every piece');
+  });
+
+  it('keeps the counter moving with a small script asking the count, the page whole without it', async () => {
+    const { store, path } = await openedStore(2);
+    const [tee] = store.products;
+    if (!tee) throw new Error('no product');
+    const page = await request(t.app).get(path).expect(200);
+    expect(page.text).toContain(`data-count-url="${path}/count"`);
+    expect(page.text).toContain('<script src="/stores/live-counter.js" defer=""></script>');
+    const script = await request(t.app).get('/stores/live-counter.js').expect(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.text).toContain('data-count-url');
+    expect((await request(t.app).get(`${path}/count`).expect(200)).body).toEqual({
+      pieces: 0,
+      percent: 0,
+      text: '0 of 2 — 2 more and the order goes ahead',
+    });
+    await placed(path, tee.id, 'count@example.com', '4242424242424242');
+    const moved = await request(t.app).get(`${path}/count`).expect(200);
+    expect(moved.headers['cache-control']).toContain('no-store');
+    expect(moved.body).toEqual({ pieces: 1, percent: 50, text: '1 of 2 — 1 more and the order goes ahead' });
+    await request(t.app).get('/stores/no-such-store-here/count').expect(404);
+  });
+
+  it('refuses a late window past two weeks on the opening form, opening nothing', async () => {
+    const { reference } = await openedStore(2);
+    const before = (await t.storage.teamStores.storesOf(reference)).length;
+    const refused = await request(t.app)
+      .post(`/staff/requests/${reference}/stores`)
+      .set('Cookie', staff.cookie)
+      .type('form')
+      .send({
+        [CSRF_FIELD]: staff.token,
+        title: 'Too late',
+        opensAt: wallClockIn(new Date(Date.now() - 60_000), zone),
+        closesAt: wallClockIn(new Date(Date.now() + 14 * DAY), zone),
+        minimum: '2',
+        expected: '24',
+        markup: '5.00',
+        delivery: 'pickup',
+        product1: 'gildan-5000',
+        product1Colours: 'Navy',
+        lateDays: '99',
+      })
+      .expect(422);
+    expect(refused.text).toContain('Write the late days as 0 to 14.');
+    expect(await t.storage.teamStores.storesOf(reference)).toHaveLength(before);
   });
 
   it('answers 404 for a store that does not exist', async () => {
@@ -316,6 +395,128 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
       .expect(404);
   });
 
+  it('turns a store closed with its minimum into one run on the board, its papers sorted by team then surname, and mails the bags', async () => {
+    const { reference, store, path } = await openedStore(3, 'minimum', { sortBy: 'team' });
+    const [tee] = store.products;
+    if (!tee) throw new Error('no product');
+    // The store sorts by team: a checkout without one is refused, nothing saved.
+    const visitor = await buyer(path);
+    await visitor.post(`${path}/cart`, { product: String(tee.id), colour: 'Navy', size: 'M', quantity: '1' });
+    const missing = await visitor.post(`${path}/checkout`, {
+      name: 'No Team',
+      email: 'no@example.com',
+      consent: 'yes',
+    });
+    expect(missing.status).toBe(422);
+    expect(missing.text).toContain('Write your team: the bags are sorted by it.');
+    await placed(path, tee.id, 'zed@example.com', '4242424242424242', 'Zed Adams', 'Varsity');
+    await placed(path, tee.id, 'amy@example.com', '4242424242424242', 'Amy Young', 'JV');
+    await placed(path, tee.id, 'cal@example.com', '4242424242424242', 'Cal Brown', 'Varsity');
+    // Nothing goes into production before the close.
+    await request(t.app).get(`/staff/stores/${store.id}/pickup-list.pdf`).set('Cookie', staff.cookie).expect(409);
+
+    await request(t.app)
+      .post(`/staff/stores/${store.id}/close`)
+      .set('Cookie', staff.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: staff.token })
+      .expect(303);
+    // One order on the board for the three pieces, its press day from the shop's load.
+    const onBoard = (await t.storage.production.boardOrders()).filter((order) => order.reference === reference);
+    expect(onBoard).toEqual([
+      expect.objectContaining({ status: 'proof_approved', pieces: 3, service: 'screen-printing' }),
+    ]);
+    expect(onBoard[0]?.pressDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const desk = await request(t.app).get(`/staff/stores/${store.id}`).set('Cookie', staff.cookie).expect(200);
+    expect(desk.text).toContain(`On the board as request ${reference}`);
+    expect(desk.text).toContain('Bags ready: mail the buyers');
+
+    const paper = async (name: string) => {
+      const answer = await request(t.app)
+        .get(`/staff/stores/${store.id}/${name}.pdf`)
+        .set('Cookie', staff.cookie)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      expect(answer.headers['content-type']).toContain('application/pdf');
+      return pdfLines(answer.body as Buffer);
+    };
+    // By team first (JV before Varsity), then by surname within a team (Adams before Brown).
+    const pickup = (await paper('pickup-list')).filter((line) => line.includes('piece'));
+    expect(pickup.map((line) => line.split(' · ').slice(0, 2).join(' · '))).toEqual([
+      'JV · Amy Young',
+      'Varsity · Zed Adams',
+      'Varsity · Cal Brown',
+    ]);
+    const labels = await paper('bag-labels');
+    expect(labels.filter((line) => ['Amy Young', 'Zed Adams', 'Cal Brown'].includes(line))).toEqual([
+      'Amy Young',
+      'Zed Adams',
+      'Cal Brown',
+    ]);
+    const work = await paper('work-order');
+    expect(work).toContain(`3 × ${tee.title}, Navy, M`);
+    expect(work).toContain(`    1 × ${tee.title}, Navy, M`);
+    expect(work.some((line) => line.startsWith('Team Varsity · Zed Adams'))).toBe(true);
+
+    await request(t.app)
+      .post(`/staff/stores/${store.id}/bags-ready`)
+      .set('Cookie', staff.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: staff.token })
+      .expect(303);
+    const bagMails = (await t.storage.outbox.notificationsOf(reference)).filter(
+      (mail) => mail.facts?.kind === 'team-store' && mail.facts.about === 'bag-ready',
+    );
+    expect(bagMails).toHaveLength(3);
+    // Said once: a second press is refused and mails nobody again.
+    await request(t.app)
+      .post(`/staff/stores/${store.id}/bags-ready`)
+      .set('Cookie', staff.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: staff.token })
+      .expect(409);
+  });
+
+  it('takes late add-ons after a close that met the minimum, and charges them at once', async () => {
+    const { store, path } = await openedStore(1, 'minimum', { lateDays: '3' });
+    const [tee] = store.products;
+    if (!tee) throw new Error('no product');
+    await placed(path, tee.id, 'first@example.com', '4242424242424242');
+    await request(t.app)
+      .post(`/staff/stores/${store.id}/close`)
+      .set('Cookie', staff.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: staff.token })
+      .expect(303);
+    const page = await request(t.app).get(path).expect(200);
+    expect(page.text).toContain('late add-ons are taken until');
+    const late = await buyer(path);
+    const added = await late.post(`${path}/cart`, {
+      product: String(tee.id),
+      colour: 'Navy',
+      size: 'M',
+      quantity: '1',
+    });
+    expect(added.status).toBe(303);
+    const withCart = await request(t.app).get(path).set('Cookie', late.cookie()).expect(200);
+    expect(withCart.text).toContain(`Pay $${((tee.shopPriceCents + 500) / 100).toFixed(2)} and place my order`);
+    expect(withCart.text).not.toContain('Keep my card on file');
+    const checkout = await late.post(`${path}/checkout`, { name: 'Lou Late', email: 'lou@example.com' });
+    expect(checkout.status).toBe(303);
+    const sessionId = /\/pay\/(cs_test_\w+)$/.exec(checkout.headers.location ?? '')?.[1] ?? '';
+    // Charged at once: the minimum is already met, so nothing waits for a close.
+    expect(stripe.sessions.get(sessionId)).toMatchObject({ mode: 'payment', amount_total: tee.shopPriceCents + 500 });
+    stripe.pay(sessionId);
+    const paid = await request(t.app).get(`${path}/paid?session=${sessionId}`).set('Cookie', late.cookie()).expect(303);
+    expect(paid.headers.location).toMatch(/\?done=paid$/);
+    expect((await t.storage.teamStores.ordersOf(store.id)).map((order) => order.state)).toEqual(['charged', 'paid']);
+  });
+
   it('mails a pay link when the bank refuses the charge or asks for authentication, and takes the payment through it', async () => {
     const { reference, store, path } = await openedStore(2);
     const [tee] = store.products;
@@ -439,6 +640,8 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
         shippingCents: 0,
         asksNames: false,
         asksNumbers: false,
+        sortBy: '',
+        lateDays: 0,
       },
       [
         {

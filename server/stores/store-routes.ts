@@ -19,6 +19,7 @@ import type {
 } from '#shared/stores/store-contract.ts';
 import { cartLineSchema, checkoutSchema, storeFieldErrors } from '#shared/stores/store-forms.ts';
 import { counterText, deliveryText, orderTotalCents, raisesText } from '#shared/stores/store-rules.ts';
+import { LIVE_COUNTER_JS, LIVE_COUNTER_PATH } from './live-counter-script.ts';
 import type { StoreCards } from './store-cards.ts';
 import { orderOpens, orderPath, organiserOpens } from './store-links.ts';
 import { storeSummary } from './store-summary.ts';
@@ -102,8 +103,20 @@ const idOf = (value: unknown) => (/^\d{1,12}$/.test(String(value)) ? Number(valu
 const noticeOf = (req: Request): StoreNotice | undefined => notices[String(req.query.done) as keyof typeof notices];
 
 /** The store is taking cart changes now. */
+/** The counter's words: toward the minimum, or the pieces ordered in a store that prints whatever sells. */
+const counterWords = (store: StoredStore, pieces: number) =>
+  store.charging === 'as-sold'
+    ? `${pieces} piece${pieces === 1 ? '' : 's'} ordered so far`
+    : counterText(pieces, store.minimumPieces);
+
+/** In the late window: closed with its minimum, add-ons still taken (and paid when ordered). */
+const isLateNow = (store: StoredStore, now: Date) =>
+  store.state === 'charged' && store.lateUntil !== null && store.lateUntil.getTime() > now.getTime();
 const isOpenNow = (store: StoredStore, now: Date) =>
-  store.state === 'open' && store.opensAt.getTime() <= now.getTime() && store.closesAt.getTime() > now.getTime();
+  (store.state === 'open' && store.opensAt.getTime() <= now.getTime() && store.closesAt.getTime() > now.getTime()) ||
+  isLateNow(store, now);
+/** Whether an order placed now is paid at once: a store that charges as it sells, or a late add-on. */
+const paysNow = (store: StoredStore, now: Date) => store.charging === 'as-sold' || isLateNow(store, now);
 
 export function storeRoutes(options: StoreRoutesOptions): Router {
   const router = Router();
@@ -161,8 +174,10 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
     const cart = await cartOf(req, store);
     const mockups = await options.design.mockupsOf(store.reference);
     const first = mockups[0];
-    const when =
-      store.state !== 'open' || store.closesAt.getTime() <= now.getTime()
+    const late = isLateNow(store, now);
+    const when = late
+      ? `The order goes ahead: late add-ons are taken until ${formatDateTime((store.lateUntil ?? now).toISOString(), timeZone)}, paid when you order.`
+      : store.state !== 'open' || store.closesAt.getTime() <= now.getTime()
         ? `This store closed on ${formatDateTime(store.closesAt.toISOString(), timeZone)}: it takes no more orders.`
         : store.opensAt.getTime() > now.getTime()
           ? `This store opens on ${formatDateTime(store.opensAt.toISOString(), timeZone)}.`
@@ -175,18 +190,13 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       ...(page.notice ? { notice: page.notice } : {}),
       when,
       open,
-      charging: store.charging,
-      counter: {
-        pieces,
-        minimum: store.minimumPieces,
-        text:
-          store.charging === 'as-sold'
-            ? `${pieces} piece${pieces === 1 ? '' : 's'} ordered so far`
-            : counterText(pieces, store.minimumPieces),
-      },
+      charging: late ? 'as-sold' : store.charging,
+      counter: { pieces, minimum: store.minimumPieces, text: counterWords(store, pieces) },
+      ...(open ? { countUrl: `${pathOf(store)}/count` } : {}),
       ...(raises ? { raises } : {}),
       delivery: deliveryText(store.delivery, store.shippingCents),
       asksNames: store.asksNames,
+      sortBy: store.sortBy,
       asksNumbers: store.asksNumbers,
       ...(first
         ? { design: { src: `${pathOf(store)}/design/${first.view}`, alt: `The design for ${store.title}` } }
@@ -216,6 +226,18 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
 
   const refuse = (req: Request, res: Response, store: StoredStore, reason: CartRefusal) =>
     sendStore(req, res, store, { status: 409, notice: { type: 'error', text: refusals[reason] } });
+
+  router.get(LIVE_COUNTER_PATH, (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('application/javascript').send(LIVE_COUNTER_JS);
+  });
+
+  // The counter as the page shows it, for the page's script to keep it moving.
+  router.get('/stores/:slug/count', async (req, res) => {
+    const store = await storeOf(req, res);
+    const pieces = await options.stores.piecesCounted(store.id);
+    const percent = Math.min(100, Math.round((pieces / Math.max(1, store.minimumPieces)) * 100));
+    res.set('Cache-Control', 'private, no-store').json({ pieces, percent, text: counterWords(store, pieces) });
+  });
 
   router.get('/stores/:slug', async (req, res) => {
     const store = await storeOf(req, res);
@@ -314,13 +336,18 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
     }
     const body = bodyOf(req);
     // A store that charges as it sells takes the payment now: no card kept, so no consent to keep one.
-    const schema = store.charging === 'as-sold' ? checkoutSchema.omit({ consent: true }) : checkoutSchema;
+    const payingNow = paysNow(store, options.now());
+    const schema = payingNow ? checkoutSchema.omit({ consent: true }) : checkoutSchema;
     const parsed = schema.safeParse(body);
-    if (!parsed.success) {
+    // The bags are sorted by team or class when the store asks: the answer is then required.
+    if (!parsed.success || (store.sortBy !== '' && parsed.data.group === '')) {
+      const errors = parsed.success ? {} : storeFieldErrors(parsed.error);
+      if (store.sortBy !== '' && !errors.group && (!parsed.success || parsed.data.group === ''))
+        errors.group = `Write your ${store.sortBy}: the bags are sorted by it.`;
       await sendStore(req, res, store, {
         status: 422,
         notice: { type: 'error', text: 'Your order is not placed yet: correct the fields marked below.' },
-        form: { form: 'checkout', values: body, errors: storeFieldErrors(parsed.error) },
+        form: { form: 'checkout', values: body, errors },
       });
       return;
     }
@@ -332,7 +359,7 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       // leaving Stripe's page is a new key, as the order changed when the first began.
       const base = `seenwear:${salt}:store-order${cart.id}`;
       const metadata = { store: String(store.id), storeOrder: String(cart.id) };
-      if (store.charging === 'as-sold') {
+      if (payingNow) {
         const session = await cards.startPayment(
           {
             amountCents: orderTotalCents(store, store.products, cart.items),
@@ -347,6 +374,7 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
         const paying = await options.stores.startSaving(cart.id, {
           name: parsed.data.name,
           email: parsed.data.email,
+          group: parsed.data.group,
           customerId: null,
           sessionId: session.id,
         });
@@ -372,6 +400,7 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       const saving = await options.stores.startSaving(cart.id, {
         name: parsed.data.name,
         email: parsed.data.email,
+        group: parsed.data.group,
         customerId: customer,
         sessionId: session.id,
       });
@@ -388,7 +417,10 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
     const store = await storeOf(req, res);
     const cart = await cartOf(req, store);
     const session = String(req.query.session ?? '');
-    if (!cart || !options.cards || store.charging !== 'as-sold' || cart.setupSessionId !== session) {
+    // A late add-on is paid like an order in a store that charges as it sells; its buyer may come back
+    // from Stripe's page after the window ended.
+    const paying = store.charging === 'as-sold' || store.lateUntil !== null;
+    if (!cart || !options.cards || !paying || cart.setupSessionId !== session) {
       res.redirect(303, pathOf(store));
       return;
     }

@@ -1,7 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { ProductionBookingStep } from '#server/production/production-store.ts';
 import type { Database } from '#server/storage/database.ts';
 import { insertQueuedMail } from '#server/storage/queued-mail.ts';
+import { appendEvent } from '#server/storage/request-events.ts';
 import { readDate, type StorageDatabase } from '#server/storage/schema.ts';
+import type { RequestStatus } from '#shared/requests/request-status.ts';
 import { STORE_LIMITS } from '#shared/stores/store-rules.ts';
 import type {
   CartOutcome,
@@ -15,6 +18,11 @@ import type {
 type Db = Kysely<StorageDatabase>;
 type StoreRow = Selectable<StorageDatabase['team_stores']> & { reference: string };
 type OrderRow = Selectable<StorageDatabase['team_store_orders']>;
+
+/** The request states the production board shows: a request in one already carries another order. */
+const ON_THE_BOARD: readonly RequestStatus[] = ['approved', 'proof_sent', 'proof_approved', 'in_production', 'ready'];
+/** The orders whose pieces are printed: the money is in. */
+const PAID = ['charged', 'paid'] as const;
 
 /** The states whose pieces count toward the minimum: the card is saved, or the money is in. */
 const COUNTED = ['saved', 'charged', 'failed', 'paid'] as const;
@@ -50,10 +58,15 @@ function storeOfRow(row: StoreRow, products: StoredProduct[]): StoredStore {
     shippingCents: Number(row.shipping_cents),
     asksNames: Number(row.asks_names) === 1,
     asksNumbers: Number(row.asks_numbers) === 1,
+    sortBy: row.sort_by,
+    lateDays: Number(row.late_days),
+    lateUntil: optionalDate(row.late_until),
     state: row.state,
     closeRound: Number(row.close_round),
     closedAt: optionalDate(row.closed_at),
     organiserSalt: row.organiser_salt,
+    bookedAt: optionalDate(row.booked_at),
+    bagsReadyAt: optionalDate(row.bags_ready_at),
     createdBy: row.created_by,
     createdAt: readDate(row.created_at),
     products,
@@ -67,6 +80,7 @@ function orderOfRow(row: OrderRow, items: StoredItem[]): StoredOrder {
     linkSalt: row.link_salt,
     buyerName: row.buyer_name,
     buyerEmail: row.buyer_email,
+    buyerGroup: row.buyer_group,
     state: row.state,
     totalCents: row.total_cents === null ? null : Number(row.total_cents),
     customerId: row.customer_id,
@@ -82,7 +96,7 @@ function orderOfRow(row: OrderRow, items: StoredItem[]): StoredOrder {
   };
 }
 
-export function createTeamStoreStore(database: Database): TeamStoreStore {
+export function createTeamStoreStore(database: Database, production: ProductionBookingStep): TeamStoreStore {
   const { db, clock } = database;
   const nowIso = () => database.now().toISOString();
 
@@ -146,16 +160,22 @@ export function createTeamStoreStore(database: Database): TeamStoreStore {
     return row ? (await withItems(from, [row]))[0] : undefined;
   };
 
-  /** The store takes cart changes now: open, and between its opening and its close. */
+  /**
+   * The store takes cart changes now: open, between its opening and its close; or closed with its
+   * minimum and still in its late window (add-ons paid when ordered).
+   */
   const isOpen = async (from: Db, storeId: number) => {
     const now = nowIso();
     const row = await from
       .selectFrom('team_stores')
       .select('id')
       .where('id', '=', storeId)
-      .where('state', '=', 'open')
-      .where('opens_at', '<=', now)
-      .where('closes_at', '>', now)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'open'), eb('opens_at', '<=', now), eb('closes_at', '>', now)]),
+          eb.and([eb('state', '=', 'charged'), eb('late_until', '>', now)]),
+        ]),
+      )
       .executeTakeFirst();
     return row !== undefined;
   };
@@ -197,6 +217,8 @@ export function createTeamStoreStore(database: Database): TeamStoreStore {
             shipping_cents: settings.shippingCents,
             asks_names: settings.asksNames ? 1 : 0,
             asks_numbers: settings.asksNumbers ? 1 : 0,
+            sort_by: settings.sortBy,
+            late_days: settings.lateDays,
             state: 'open',
             close_round: 0,
             organiser_salt: organiserSalt,
@@ -337,6 +359,7 @@ export function createTeamStoreStore(database: Database): TeamStoreStore {
           .set({
             buyer_name: checkout.name,
             buyer_email: checkout.email,
+            buyer_group: checkout.group ?? '',
             customer_id: checkout.customerId,
             setup_session_id: checkout.sessionId,
             consent_at: nowIso(),
@@ -455,12 +478,80 @@ export function createTeamStoreStore(database: Database): TeamStoreStore {
     },
 
     async finishClose(storeId, state) {
+      const row = await db.selectFrom('team_stores').select('late_days').where('id', '=', storeId).executeTakeFirst();
+      const lateDays = state === 'charged' ? Number(row?.late_days ?? 0) : 0;
+      const lateUntil = lateDays > 0 ? new Date(database.now().getTime() + lateDays * 86_400_000).toISOString() : null;
       await db
         .updateTable('team_stores')
-        .set({ state, closed_at: nowIso(), close_lease_until: null })
+        .set({ state, closed_at: nowIso(), close_lease_until: null, late_until: lateUntil })
         .where('id', '=', storeId)
         .where('state', '=', 'closing')
         .execute();
+    },
+
+    bookRun(storeId, plan) {
+      return db.transaction().execute(async (trx) => {
+        let storeRead = trx
+          .selectFrom('team_stores')
+          .select(['submission_id', 'state', 'booked_at'])
+          .where('id', '=', storeId);
+        if (database.dialect === 'postgres') storeRead = storeRead.forUpdate();
+        const store = await storeRead.executeTakeFirst();
+        if (store?.state !== 'charged') return 'not-closed' as const;
+        if (store.booked_at !== null) return 'already' as const;
+        let requestRead = trx.selectFrom('submissions').select(['id', 'status']).where('id', '=', store.submission_id);
+        if (database.dialect === 'postgres') requestRead = requestRead.forUpdate();
+        const request = await requestRead.executeTakeFirstOrThrow();
+        if (ON_THE_BOARD.includes(request.status)) return 'on-board' as const;
+        // The request's row first, then the production lock: the order an approval takes them in.
+        await production.lock(trx);
+        const booking = plan(await production.bookedWork(trx, request.id));
+        if (!booking) return 'unpriced' as const;
+        await production.book(trx, request.id, booking);
+        // The design was settled before the store opened: the run waits for the press, not for a proof.
+        await trx
+          .updateTable('submissions')
+          .set({ status: 'proof_approved', status_changed_at: clock.now() })
+          .where('id', '=', request.id)
+          .execute();
+        await appendEvent(trx, clock, request.id, {
+          actor: 'system',
+          type: 'status',
+          data: { from: request.status, to: 'proof_approved', store: storeId },
+        });
+        await trx.updateTable('team_stores').set({ booked_at: nowIso() }).where('id', '=', storeId).execute();
+        return 'booked' as const;
+      });
+    },
+
+    markBagsReady(storeId) {
+      return db.transaction().execute(async (trx) => {
+        const marked = await trx
+          .updateTable('team_stores')
+          .set({ bags_ready_at: nowIso() })
+          .where('id', '=', storeId)
+          .where('state', '=', 'charged')
+          .where('bags_ready_at', 'is', null)
+          .returning('submission_id')
+          .executeTakeFirst();
+        if (!marked) return undefined;
+        const paid = await trx
+          .selectFrom('team_store_orders')
+          .select('id')
+          .where('store_id', '=', storeId)
+          .where('state', 'in', PAID)
+          .orderBy('id')
+          .execute();
+        for (const order of paid) {
+          await insertQueuedMail(trx, clock, {
+            mail: { kind: 'team-store', about: 'bag-ready', order: order.id },
+            recipient: 'customer',
+            submissionId: marked.submission_id,
+            onceKey: `team-store:${order.id}:bag-ready`,
+          });
+        }
+        return paid.length;
+      });
     },
 
     async markPaySession(orderId, sessionId) {

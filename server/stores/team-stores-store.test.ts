@@ -59,13 +59,15 @@ function fakeCards(declined: Set<string> = new Set()) {
 describe.each(backends)('team stores on %s', (backend) => {
   let storage: TestStorage;
   const clock = Date.now();
+  /** The database's clock: the store tests' fixed instant, moved by the late window's test alone. */
+  let moved = 0;
 
   beforeAll(async () => {
-    storage = await openTestStorage(backend, { now: () => new Date(clock) });
+    storage = await openTestStorage(backend, { now: () => new Date(clock + moved) });
   });
   afterAll(() => storage.close());
 
-  const settings = (minimum: number): StoreSettings => ({
+  const settings = (minimum: number, lateDays = 0): StoreSettings => ({
     title: 'Hornets fundraiser',
     opensAt: new Date(clock - HOUR),
     closesAt: new Date(clock + 48 * HOUR),
@@ -77,10 +79,12 @@ describe.each(backends)('team stores on %s', (backend) => {
     shippingCents: 0,
     asksNames: true,
     asksNumbers: true,
+    sortBy: '',
+    lateDays,
   });
 
   let slugs = 0;
-  async function opened(minimum = 3) {
+  async function opened(minimum = 3, lateDays = 0) {
     const { reference } = await storage.submissions.saveSubmission({
       kind: 'quote',
       name: 'Pat Organiser',
@@ -92,7 +96,7 @@ describe.each(backends)('team stores on %s', (backend) => {
     slugs += 1;
     const store = await storage.teamStores.openStore(
       reference,
-      settings(minimum),
+      settings(minimum, lateDays),
       [
         {
           garment: 'gildan-5000',
@@ -245,6 +249,104 @@ describe.each(backends)('team stores on %s', (backend) => {
     // Closed once: asking again charges nobody.
     expect(await closeStore(deps, store.id)).toBeUndefined();
     expect(fake.charges).toHaveLength(2);
+  });
+
+  it('puts a store closed with its minimum on the board as one run, and mails every paid buyer once when the bags are ready', async () => {
+    const { reference, store } = await opened(3);
+    const [tee, hoodie] = store.products;
+    if (!tee || !hoodie) throw new Error('no products');
+    const alex = await placed(store.id, 'run-alex', [line(tee.id, 2), line(hoodie.id, 1, 'L')]);
+    const bo = await placed(store.id, 'run-bo', [line(tee.id, 1)]);
+    await placed(store.id, 'run-cy', [line(tee.id, 1)]);
+    await storage.teamStores.moveClose(store.id, new Date(clock - 1000));
+    const asked: { reference: string; values: Record<string, string>; booked: number }[] = [];
+    const production = {
+      planRun: async (ref: string, values: (kept: Record<string, string>) => Record<string, string>) => {
+        const run = values({ name: 'Pat Organiser', qtyM: '24', service: 'screen-printing' });
+        return (booked: readonly unknown[]) => {
+          asked.push({ reference: ref, values: run, booked: booked.length });
+          return {
+            pressDate: '2026-12-15',
+            service: 'screen-printing' as const,
+            pieces: Number(run.qtyL),
+            promised: { date: '2026-12-15', handover: 'pickup' as const },
+          };
+        };
+      },
+    };
+    const fake = fakeCards(new Set(['pm_run-cy']));
+    const deps = { stores: storage.teamStores, cards: fake.cards, logger: memoryLogger().logger, production };
+    expect(await closeStore(deps, store.id)).toBe('charged');
+    // The run is every piece paid for (Cy's refused charge is not), in place of the request's own count.
+    expect(asked).toEqual([{ reference, values: expect.objectContaining({ qtyL: '4', qtyM: '' }), booked: 0 }]);
+    const board = (await storage.production.boardOrders()).find((order) => order.reference === reference);
+    expect(board).toMatchObject({ status: 'proof_approved', pressDate: '2026-12-15', pieces: 4 });
+    expect(await storage.production.bookedWork()).toContainEqual({
+      service: 'screen-printing',
+      pieces: 4,
+      pressDate: '2026-12-15',
+    });
+    expect((await storage.teamStores.storeById(store.id))?.bookedAt).toBeInstanceOf(Date);
+    // Booked once: asking again changes nothing.
+    expect(await storage.teamStores.bookRun(store.id, () => undefined)).toBe('already');
+
+    expect(await storage.teamStores.markBagsReady(store.id)).toBe(2);
+    expect(await storage.teamStores.markBagsReady(store.id)).toBeUndefined();
+    const bagMails = (await storage.outbox.notificationsOf(reference))
+      .map((mail) => mail.facts)
+      .filter((facts) => facts?.kind === 'team-store' && facts.about === 'bag-ready');
+    expect(bagMails).toEqual([
+      { kind: 'team-store', about: 'bag-ready', order: alex },
+      { kind: 'team-store', about: 'bag-ready', order: bo },
+    ]);
+  });
+
+  it('leaves a store below its minimum off the board, with no bags to announce', async () => {
+    const { reference, store } = await opened(5);
+    const [tee] = store.products;
+    if (!tee) throw new Error('no product');
+    await placed(store.id, 'few', [line(tee.id)]);
+    await storage.teamStores.moveClose(store.id, new Date(clock - 1000));
+    const production = {
+      planRun: async () => {
+        throw new Error('a missed store is never planned');
+      },
+    };
+    const deps = { stores: storage.teamStores, cards: fakeCards().cards, logger: memoryLogger().logger, production };
+    expect(await closeStore(deps, store.id)).toBe('missed');
+    expect((await storage.production.boardOrders()).map((order) => order.reference)).not.toContain(reference);
+    expect(await storage.teamStores.bookRun(store.id, () => undefined)).toBe('not-closed');
+    expect(await storage.teamStores.markBagsReady(store.id)).toBeUndefined();
+  });
+
+  it('takes cart changes in the late window after a close that met the minimum, and none after it', async () => {
+    const { store } = await opened(1, 2);
+    const [tee] = store.products;
+    if (!tee) throw new Error('no product');
+    await placed(store.id, 'late-first', [line(tee.id)]);
+    await storage.teamStores.moveClose(store.id, new Date(clock - 1000));
+    const deps = { stores: storage.teamStores, cards: fakeCards().cards, logger: memoryLogger().logger };
+    expect(await closeStore(deps, store.id)).toBe('charged');
+    expect((await storage.teamStores.storeById(store.id))?.lateUntil?.getTime()).toBe(clock + 2 * 24 * HOUR);
+    const added = await storage.teamStores.addToCart(store.id, 'late-add', 'salt', line(tee.id));
+    expect(added.ok).toBe(true);
+    try {
+      moved = 2 * 24 * HOUR + 1000;
+      expect(await storage.teamStores.addToCart(store.id, 'late-add', 'salt', line(tee.id))).toEqual({
+        ok: false,
+        reason: 'closed',
+      });
+    } finally {
+      moved = 0;
+    }
+    // A store closed below its minimum has no window, whatever its setting.
+    const { store: missed } = await opened(9, 2);
+    await storage.teamStores.moveClose(missed.id, new Date(clock - 1000));
+    expect(await closeStore(deps, missed.id)).toBe('missed');
+    expect(await storage.teamStores.addToCart(missed.id, 'late-missed', 'salt', line(tee.id))).toEqual({
+      ok: false,
+      reason: 'closed',
+    });
   });
 
   it('finishes a close cut short without charging anyone twice', async () => {

@@ -1,3 +1,5 @@
+import type { BookedWork } from '#shared/production/production-load.ts';
+import type { Booking } from '#shared/requests/promised-date.ts';
 import type { OfferedSize, StoreDelivery } from '#shared/stores/store-rules.ts';
 
 /** Team and fundraiser stores: a request's store, its products, the buyers' carts and orders, the close. */
@@ -38,6 +40,10 @@ export interface StoreSettings {
   shippingCents: number;
   asksNames: boolean;
   asksNumbers: boolean;
+  /** What the pickup list and the bags are sorted by before the surname: nothing, the team or the class. */
+  sortBy: '' | 'team' | 'class';
+  /** Days after a close that met the minimum during which add-ons are still taken, paid at once (0: none). */
+  lateDays: number;
 }
 
 export interface StoredStore extends StoreSettings {
@@ -49,6 +55,12 @@ export interface StoredStore extends StoreSettings {
   closedAt: Date | null;
   /** The organiser's read-only link's salt (server/stores/store-links.ts). */
   organiserSalt: string;
+  /** When the close booked the run on the production board; null before (or when it could not be). */
+  bookedAt: Date | null;
+  /** When the shop said the bags were ready and the buyers were mailed. */
+  bagsReadyAt: Date | null;
+  /** The end of the late window, set by a close that met the minimum; null without one. */
+  lateUntil: Date | null;
   createdBy: string;
   createdAt: Date;
   products: StoredProduct[];
@@ -74,6 +86,8 @@ export interface StoredOrder {
   linkSalt: string;
   buyerName: string;
   buyerEmail: string;
+  /** The team or class the buyer gave, when the store asks; '' otherwise. */
+  buyerGroup: string;
   state: OrderState;
   totalCents: number | null;
   customerId: string | null;
@@ -101,8 +115,15 @@ type OrderOutcome =
   | { state: 'abandoned' }
   | { state: 'saved'; paymentMethod: string };
 
+/**
+ * Booking a closed store's run on the board: 'booked'; 'already' booked before; 'not-closed' (not closed
+ * with its minimum); 'on-board' (the request is on the board with another order, so the shop books the
+ * run by hand); 'unpriced' (no date from the request's decoration: the shop sets it on the board).
+ */
+export type RunBooking = 'booked' | 'already' | 'not-closed' | 'on-board' | 'unpriced';
+
 /** An order's mail: the receipt, the pay link after a refused charge, the missed minimum. */
-export type StoreMailAbout = 'placed' | 'charged' | 'pay-link' | 'missed' | 'paid';
+export type StoreMailAbout = 'placed' | 'charged' | 'pay-link' | 'missed' | 'paid' | 'bag-ready';
 
 export interface TeamStoreStore {
   /** Opens a store for the request with its products; undefined when the request is not a stored quote request. */
@@ -132,7 +153,7 @@ export interface TeamStoreStore {
   /** The cart goes to Stripe to save the card: its buyer, customer and session; refused once closed. */
   startSaving(
     orderId: number,
-    checkout: { name: string; email: string; customerId: string | null; sessionId: string },
+    checkout: { name: string; email: string; group?: string; customerId: string | null; sessionId: string },
   ): Promise<CartOutcome>;
   /** Pieces in orders whose card is saved (or charged): the counter and the minimum's test. */
   piecesCounted(storeId: number): Promise<number>;
@@ -150,6 +171,17 @@ export interface TeamStoreStore {
   recordOrder(orderId: number, outcome: OrderOutcome, mail?: StoreMailAbout): Promise<void>;
   /** The store's close done: charged (minimum met) or missed. */
   finishClose(storeId: number, state: 'charged' | 'missed'): Promise<void>;
+  /**
+   * Books the closed store's run on the production board in one transaction under the production lock:
+   * `plan` gives the booking for the pieces paid for from the load booked now (every order but the
+   * request's own); the request goes on the board with it, and the store is marked booked once.
+   */
+  bookRun(storeId: number, plan: (booked: readonly BookedWork[]) => Booking | undefined): Promise<RunBooking>;
+  /**
+   * The shop says the bags are ready: recorded once, with a mail queued to every buyer who paid. The
+   * number of mails queued, or undefined when the store did not close with its minimum (or was already).
+   */
+  markBagsReady(storeId: number): Promise<number | undefined>;
   /** A failed order's pay link opened a Checkout Session. */
   markPaySession(orderId: number, sessionId: string): Promise<void>;
   /**

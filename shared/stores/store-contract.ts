@@ -47,10 +47,14 @@ export interface StorePageView {
   /** Cards saved and charged at the close above the minimum, or paid when ordering (whatever sells is printed). */
   charging: 'minimum' | 'as-sold';
   counter: { pieces: number; minimum: number; text: string };
+  /** Where the page's script asks the count while the store takes orders (the script is an extra). */
+  countUrl?: string;
   raises?: string;
   delivery: string;
   asksNames: boolean;
   asksNumbers: boolean;
+  /** The checkout asks the buyer's team or class (the bags are sorted by it). */
+  sortBy: '' | 'team' | 'class';
   design?: { src: string; alt: string };
   products: StoreProductView[];
   cart: { lines: { id: number; text: string; price: string }[]; total: string } | null;
@@ -123,6 +127,16 @@ export interface DeskStoreView {
   extend?: { action: string; value: string; timeZone: string };
   /** The opening form filled from this store, for next season. */
   copyHref?: string;
+  /** The run in production, once the store closed with its minimum (the shop's page only). */
+  production?: {
+    /** Where the run stands on the board, in words. */
+    board: string;
+    /** "Book on the board" again, when the close could not. */
+    bookAction?: string;
+    papers: { label: string; href: string }[];
+    /** "Bags ready" (mails every buyer who paid), or when it was said. */
+    bagsReady: { action: string } | { at: string };
+  };
 }
 
 export type TeamStoreView = StorePageView | OrderPageView | DeskNewStoreView | DeskStoreView;

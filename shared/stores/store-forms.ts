@@ -67,6 +67,16 @@ export function openStoreSchema(timeZone: string, now: Date) {
       shipping: dollars('Write the shipping price as dollars and cents, such as 8.50.', 100),
       asksNames: checkbox,
       asksNumbers: checkbox,
+      lateDays: z
+        .string()
+        .optional()
+        .transform((value) => (value ?? '').trim())
+        .refine((value) => /^(|\d{1,2})$/.test(value) && Number(value) <= 14, 'Write the late days as 0 to 14.')
+        .transform((value) => Number(value || '0')),
+      sortBy: z
+        .enum(['', 'team', 'class'], { error: 'Choose what the bags are sorted by.' })
+        .optional()
+        .transform((value) => value ?? ''),
     })
     .refine((value) => value.closesAt.getTime() > now.getTime(), {
       path: ['closesAt'],
@@ -146,6 +156,13 @@ export const checkoutSchema = z.object({
     .trim()
     .max(254, 'That e-mail address is too long.')
     .pipe(z.email('Write an e-mail address such as name@example.com.')),
+  /** The buyer's team or class, asked when the store sorts the bags by one (the route requires it then). */
+  group: z
+    .string()
+    .trim()
+    .max(40, 'Write the team or class in 40 letters or fewer.')
+    .optional()
+    .transform((value) => value ?? ''),
   consent: z
     .string({ error: 'Tick the box to let us charge your card when the store closes.' })
     .refine((value) => value === 'yes', 'Tick the box to let us charge your card when the store closes.'),

@@ -215,6 +215,19 @@ describe('a team store that charges nobody unless the minimum is met', () => {
       const receipt = await mailWith(site.smtp, /We charged your saved card/);
       expect(receipt.text).toContain('Hornets fall fundraiser');
 
+      // Into production: the run is on the board, the papers are PDFs, and "bags ready" mails the buyers.
+      expect(await desk.page.getByTestId('store-board').textContent()).toContain('On the board as request');
+      const pickupHref = await desk.page.getByRole('link', { name: 'Pickup list (PDF)' }).getAttribute('href');
+      const pickup = await desk.page.request.get(`${site.url}${pickupHref ?? ''}`);
+      expect(pickup.headers()['content-type']).toContain('application/pdf');
+      await desk.page.getByRole('button', { name: 'Bags ready: mail the buyers' }).click();
+      await expect
+        .poll(() => desk.page.getByRole('status').first().textContent())
+        .toContain('every buyer who paid is mailed');
+      expect(await axeViolations(desk.page)).toEqual([]);
+      const bag = await mailWith(site.smtp, /is packed, with your name on its label/);
+      expect(bag.text).toContain('Hornets fall fundraiser');
+
       // After the close the store takes nothing, and says so.
       const late = await watchedPage(browser(), 390);
       try {
