@@ -25,6 +25,7 @@ import { up as mailOnceFreshQuote } from './migrations/0024-mail-once-fresh-quot
 import { up as proofRoom } from './migrations/0025-proof-room.ts';
 import { up as blankStock } from './migrations/0026-blank-stock.ts';
 import { up as teamStores } from './migrations/0027-team-stores.ts';
+import { up as blankHolds } from './migrations/0031-blank-holds.ts';
 
 /**
  * SQLite's migrations, run in name order; released ones are never edited, a change is a new one. Each is a
@@ -59,4 +60,5 @@ export const sqliteMigrations: Record<string, Migration> = {
   '0025-proof-room': { up: proofRoom },
   '0026-blank-stock': { up: blankStock },
   '0027-team-stores': { up: teamStores },
+  '0031-blank-holds': { up: blankHolds },
 };
