@@ -286,8 +286,9 @@ export function purchaseRoutes(options: PurchaseRoutesOptions): Router {
   });
 
   /**
-   * The jobs a shortage holds up are blocked until the rest comes: each press day no earlier than the
-   * supplier's slowest warehouse can bring a new order, plus a day to print. The day promised moves only
+   * The jobs a shortage holds up are blocked until the rest comes: each press day later by as many business
+   * days as the rest comes after the day the order was expected, and no earlier than the supplier's slowest
+   * warehouse can bring a new order plus a day to print. The day promised moves only
    * when the new press day no longer makes it (a pickup on the press day, a delivery the carrier's days
    * after), and then the customer is told in one mail; a job whose promise still holds keeps it.
    */
@@ -297,6 +298,11 @@ export function purchaseRoutes(options: PurchaseRoutesOptions): Router {
     const terms = options.terms();
     const supplier = options.data().suppliers.find((item) => item.id === order.supplier);
     const lead = Math.max(0, ...(supplier?.warehouses.map((warehouse) => warehouse.leadDays) ?? [0]));
+    // The rest, ordered again today, comes that many days after the day the plan counted on: the job's
+    // turnaround counts from its blanks, so its press day moves by as much, and never before the rest is
+    // here and a day to print.
+    const rest = expectedOn(lead);
+    const delay = businessDaysBetween(order.expectedOn, rest, terms);
     const earliest = expectedOn(lead + 1);
     const counts = order.received?.counts ?? {};
     const board = await options.board.boardOrders();
@@ -308,11 +314,13 @@ export function purchaseRoutes(options: PurchaseRoutesOptions): Router {
         .map((line) => `${line.quantity - (counts[line.sku] ?? 0)} × ${lineView(line).item} (${line.sku})`)
         .join(', ');
       const booked = board.find((item) => item.reference === reference);
-      const later = booked?.pressDate && booked.pressDate < earliest && booked.service && booked.pieces;
+      const delayed = booked?.pressDate ? addBusinessDays(booked.pressDate, delay, terms) : undefined;
+      const target = delayed && delayed > earliest ? delayed : earliest;
+      const later = booked?.pressDate && booked.pressDate < target && booked.service && booked.pieces;
       let promised: PromisedDate | undefined;
       if (later && booked.pressDate && booked.service && booked.pieces) {
         const outcome = await options.board.movePressDate(reference, {
-          date: earliest,
+          date: target,
           service: booked.service,
           pieces: booked.pieces,
           actor,
@@ -327,7 +335,7 @@ export function purchaseRoutes(options: PurchaseRoutesOptions): Router {
                   businessDaysBetween(booked.pressDate, booked.promised.date, terms),
                   terms.delivery.shipping.transitBusinessDays,
                 );
-          const date = addBusinessDays(earliest, after, terms);
+          const date = addBusinessDays(target, after, terms);
           if (date > booked.promised.date) promised = { date, handover: booked.promised.handover };
         }
       }
@@ -342,7 +350,7 @@ export function purchaseRoutes(options: PurchaseRoutesOptions): Router {
         actor,
         `Blanks short on purchase order ${order.id} (${supplierName(order.supplier)}): ${missing} did not come. ` +
           (later
-            ? `Press day moved to ${formatDay(earliest)}, when a new order can be here.`
+            ? `Press day moved to ${formatDay(target)}: the rest can be here ${formatDay(rest)}.`
             : 'The press day stays.') +
           (outcome === 'told' && promised
             ? ` The customer is told the new date, ${formatDay(promised.date)}.`
