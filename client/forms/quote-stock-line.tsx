@@ -64,7 +64,14 @@ export function useBlankStock(
 }
 
 /** The stock line under the sizes: "Navy XL: 8 short", and the nearest colour that has every size. */
-export function QuoteStockLine({ answer }: { answer: PublicStockAnswer | undefined }) {
+export function QuoteStockLine({
+  answer,
+  withArrival = true,
+}: {
+  answer: PublicStockAnswer | undefined;
+  /** The studio asks of sizes without their counts: the days for one piece would mislead. */
+  withArrival?: boolean;
+}) {
   const now = useNow();
   const short = answer?.lines.filter((line) => line.stock.state !== 'in-stock') ?? [];
   return (
@@ -91,9 +98,11 @@ export function QuoteStockLine({ answer }: { answer: PublicStockAnswer | undefin
             </p>
           )}
           <p className="mt-1">
-            {answer.arrivalDays === undefined
-              ? 'We confirm a date for these with your quote, once the supplier has them.'
-              : `The date counts ${answer.arrivalDays === 1 ? '1 business day' : `${answer.arrivalDays} business days`} for the blanks to reach us.`}{' '}
+            {!withArrival
+              ? ''
+              : answer.arrivalDays === undefined
+                ? 'We confirm a date for these with your quote, once the supplier has them.'
+                : `The date counts ${answer.arrivalDays === 1 ? '1 business day' : `${answer.arrivalDays} business days`} for the blanks to reach us.`}{' '}
             <span className="text-stone-700">Stock {stockAge(answer.takenAt, now)}.</span>
           </p>
         </div>

@@ -79,6 +79,19 @@ describe('blanks in stock in a browser', () => {
         await page.screenshot({ path: `${shots}/quote-form-stock-${width}.png` });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       }
+      // The studio's size panel: the sizes ticked, in stock or not, in the same public words.
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(
+          `${site.url}/pricing/studio?garment=gildan-5000&color=Navy&method=screen-printing&location=front&q=48&sizes=M,XL`,
+        );
+        const panel = page.getByTestId('studio-sizes');
+        await expect.poll(() => panel.getByTestId('stock-line').textContent()).toContain('Navy: every size in stock');
+        expect(await panel.textContent()).not.toMatch(/\d+ in stock|business day/);
+        expect(await axeViolations(page)).toEqual([]);
+        await panel.screenshot({ path: `${shots}/studio-sizes-stock-${width}.png` });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
       // Two quotes for the White tee (24 M each, the second 6 XL too), approved at the counter: one purchase
       // order buys both.
       const references: string[] = [];
