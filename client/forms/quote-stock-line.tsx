@@ -67,7 +67,10 @@ export function useBlankStock(
 export function QuoteStockLine({
   answer,
   withArrival = true,
+  className = '',
 }: {
+  /** Where the line sits in its page's grid. */
+  className?: string;
   answer: PublicStockAnswer | undefined;
   /** The studio asks of sizes without their counts: the days for one piece would mislead. */
   withArrival?: boolean;
@@ -75,7 +78,7 @@ export function QuoteStockLine({
   const now = useNow();
   const short = answer?.lines.filter((line) => line.stock.state !== 'in-stock') ?? [];
   return (
-    <div aria-live="polite" data-testid="stock-line" className="min-w-0 text-sm empty:hidden">
+    <div aria-live="polite" data-testid="stock-line" className={`min-w-0 text-sm empty:hidden ${className}`}>
       {answer && (
         <div
           className={`rounded-lg p-3 ${short.length > 0 ? 'bg-amber-50 text-amber-950' : 'bg-emerald-50 text-emerald-950'}`}

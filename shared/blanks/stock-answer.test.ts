@@ -82,7 +82,7 @@ describe('the stock answer', () => {
     const shown = publicStockAnswer(answer);
     expect(shown.lines.map((line) => publicStockText(shown.colour, line))).toEqual([
       'Navy M: in stock',
-      'Navy 2XL: unavailable (the supplier no longer makes it)',
+      'Navy 2XL: unavailable at our supplier',
     ]);
     const line = answer.lines[1];
     if (!line) throw new Error('no 2XL line');

@@ -147,7 +147,7 @@ export function publicStockText(colour: string, line: PublicStockLine): string {
       : line.stock.state === 'not-in-stock'
         ? 'not in stock'
         : line.stock.state === 'unavailable'
-          ? 'unavailable (the supplier no longer makes it)'
+          ? 'unavailable at our supplier'
           : `${line.stock.short} short`;
   return `${colour} ${line.size}: ${state}`;
 }

@@ -79,6 +79,24 @@ describe('blanks in stock in a browser', () => {
         await page.screenshot({ path: `${shots}/quote-form-stock-${width}.png` });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       }
+      // The screen-printing calculator: the larger sizes counted (2XL beyond the supplier's, a 3XL its file
+      // does not list), in the public words only.
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${site.url}/pricing/printing?garment=gildan-5000&color=Navy&q=150&xxl=130&xxxl=2`);
+        const line = page.getByTestId('stock-line');
+        // The visitor types: the line follows.
+        await page.getByLabel('Quantity').fill('160');
+        await expect.poll(() => line.textContent()).toContain('Navy 2XL: 10 short');
+        const said = (await line.textContent()) ?? '';
+        expect(said).toContain('Navy 3XL: unavailable at our supplier');
+        expect(said).toContain('Navy M: in stock');
+        expect(said).not.toMatch(/120|\$|IL|KS|business day/);
+        expect(await axeViolations(page)).toEqual([]);
+        await line.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+        await page.screenshot({ path: `${shots}/calculator-stock-${width}.png` });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
       // The studio's size panel: the sizes ticked, in stock or not, in the same public words.
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: 900 });
