@@ -1,4 +1,4 @@
-import type { GarmentSize } from '#shared/garments/catalogue.ts';
+import type { CatalogueGarment, GarmentSize } from '#shared/garments/catalogue.ts';
 
 /** The standard sizes, whose price is the garment's blank price; larger sizes add an upcharge to it. */
 const STANDARD_SIZES: readonly string[] = ['XS', 'S', 'M', 'L', 'XL'];
@@ -39,4 +39,31 @@ export function importedGarmentPrices(
     return price === undefined ? [] : [{ size, cents: markedUp(Math.max(0, price - base), markupPercent) }];
   });
   return { cents: markedUp(base, markupPercent), sizeUpcharges };
+}
+
+/** A garment's prices as the import makes them, by catalogue garment id. */
+export type ImportedPrices = ReadonlyMap<string, NonNullable<ReturnType<typeof importedGarmentPrices>>>;
+
+/**
+ * The catalogue with each garment the import prices carrying the import's blank price and upcharges; the
+ * rest as written. A larger size the import does not list keeps the catalogue's upcharge.
+ */
+export function withImportedPrices<T extends { garments: CatalogueGarment[] }>(
+  catalogue: T,
+  prices: ImportedPrices,
+): T {
+  return {
+    ...catalogue,
+    garments: catalogue.garments.map((garment) => {
+      const imported = prices.get(garment.id);
+      if (!imported) return garment;
+      return {
+        ...garment,
+        cents: imported.cents,
+        sizeUpcharges: garment.sizeUpcharges.map(
+          (upcharge) => imported.sizeUpcharges.find((item) => item.size === upcharge.size) ?? upcharge,
+        ),
+      };
+    }),
+  };
 }
