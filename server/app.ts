@@ -514,6 +514,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
         mockups: deskMockups,
         money: deskMoneyView,
         stock: deskRequestStock({ readStock: wiring.blanks.readStock, data: () => wiring.blanks.data, now: deskNow }),
+        blanksHold: async (reference) => (await wiring.stores.blanks.holds()).get(reference),
       },
       groupView: (reference) => deskGroupView(groups, reference, siteData.data, deskNow()),
       storesView: (reference) => deskStoresView(teamStores, reference),
@@ -596,6 +597,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       render: renderDesk,
       prices: () => siteData.data,
       garments: () => siteData.data.garments.garments,
+      holds: () => wiring.stores.blanks.holds(),
       now: deskNow,
       ...wiring.queued,
     }),
@@ -636,6 +638,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       notes: desk,
       render: renderDesk,
       now: deskNow,
+      ...wiring.queued,
     }),
   );
   app.use(staffGate, deskGroupRoutes({ groups, render: renderDesk, prices: () => siteData.data, now: deskNow }));

@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import { readBlanksData } from '#server/blanks/blanks-data-file.ts';
+import { importedCataloguePrices } from '#server/blanks/catalogue-prices.ts';
 import type { Readiness } from '#server/http/health.ts';
 import { createHttpServer } from '#server/http/http-server.ts';
 import { startNotifications } from '#server/notifications/start-notifications.ts';
@@ -55,14 +57,19 @@ async function main() {
     logger.warn('CSRF_SECRET is not set: using a random secret, so tokens stop working when the server restarts');
   }
   const readiness: Readiness = { ready: false };
-  const siteData = await loadSiteDataFiles(new URL('../data/', import.meta.url).pathname);
-  for (const warning of siteData.warnings) logger.warn(warning);
   const metrics = createMetrics();
   // Opened (and migrated) before the server accepts a single request. The app builds its own stores
   // from it; the worker and the jobs below use these, instrumented alike, so every caller's database
   // errors and every stored submission are counted.
   const database = await openDatabase(storageLocation(config));
   const stores = createFeatureStores(database, (store) => instrumentStore(store, metrics));
+  // The site's data files, with the blank prices the suppliers' imports in force make where the shop
+  // follows them (a style's markup in data/blanks.json): read once, as the files are built at start.
+  const siteData = await loadSiteDataFiles(
+    new URL('../data/', import.meta.url).pathname,
+    await importedCataloguePrices(stores.blanks, readBlanksData()),
+  );
+  for (const warning of siteData.warnings) logger.warn(warning);
   const notifications = startNotifications({
     config,
     site: siteData.data.config,

@@ -312,6 +312,8 @@ export type DeskView =
       teamStores?: DeskTeamStores;
       /** Whether the supplier has the blanks asked for, per size, from its import in force. */
       stock?: DeskStockView;
+      /** Blocked on blanks that came short on a purchase order: what is missing, in words. */
+      blanksHold?: string;
       /** The one-line result of the last action (post/redirect/get). */
       notice?: { type: 'success' | 'error'; text: string };
     }

@@ -4,6 +4,7 @@ import { useSiteData } from '#client/app-context.tsx';
 import { PriceLadder, SalesTaxNote, ScheduleNote } from '#client/components/estimate-parts.tsx';
 import { TotalBar } from '#client/components/total-bar.tsx';
 import { FormFieldsProvider } from '#client/forms/form-fields-context.tsx';
+import { QuoteStockLine, useBlankStock } from '#client/forms/quote-stock-line.tsx';
 import { useLoadDates } from '#client/hooks/use-load-dates.ts';
 import { useNow } from '#client/hooks/use-now.ts';
 import { colorNamed } from '#shared/garments/catalogue.ts';
@@ -16,6 +17,7 @@ import { repeatDesignLabel } from '#shared/pricing/option-words.ts';
 import { optionsFromQuery, queryFromOptions, sizeParams } from '#shared/pricing/query.ts';
 import type { Estimate, FieldError, PriceFile } from '#shared/pricing/types.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
+import { sizeField } from '#shared/submissions/quote-fields.ts';
 import {
   CheckboxField,
   calculatorFieldIds,
@@ -50,6 +52,25 @@ function fieldsFrom(prices: PriceFile, params: URLSearchParams): Fields {
   if (/^[acsw]\d$/.test(removed)) query.delete(removed);
   query.delete(REMOVE_PARAM);
   return Object.fromEntries(queryFromOptions(optionsFromQuery(prices, query)));
+}
+
+/** The size a larger-size box counts pieces of, as the supplier lists it (4XL+ is read as 4XL). */
+const stockSizeOf = { '2XL': '2XL', '3XL': '3XL', '4XL+': '4XL' } as const;
+
+/**
+ * What the calculator can ask of the supplier's stock: the larger sizes with the pieces counted in them,
+ * and the standard sizes (S to XL, whose split the calculator does not ask) one piece each, so those are
+ * answered in stock or not in stock only.
+ */
+function stockQuestion(fields: Record<string, string>): Record<string, string> {
+  const asked: Record<string, string> = Object.fromEntries(
+    (['S', 'M', 'L', 'XL'] as const).map((size) => [sizeField(size), '1']),
+  );
+  for (const [size, param] of Object.entries(sizeParams) as [keyof typeof stockSizeOf, string][]) {
+    const text = fields[param]?.trim() ?? '';
+    if (/^\d{1,6}$/.test(text) && Number(text) > 0) asked[sizeField(stockSizeOf[size])] = text;
+  }
+  return asked;
 }
 
 /** The service's own options besides its locations: a dark garment, artwork preparation, a design on file. */
@@ -185,6 +206,8 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
   const props: FieldProps = { prices, fields, onChange };
   const quoteHref = `/pricing?service=${service}&${queryFromOptions(options).toString()}`;
   const studioHref = studioStart(chosenGarment(props), fields.color, service, options.quantity);
+  const stockAsked = useMemo(() => stockQuestion(fields), [fields]);
+  const stock = useBlankStock(chosenGarment(props)?.id, fields.color || undefined, stockAsked);
   return (
     <section
       aria-labelledby="calculator-heading"
@@ -219,6 +242,7 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
               <GarmentColorField {...props} />
               <ServiceOptions {...props} />
               <SizeFields {...props} />
+              <QuoteStockLine answer={stock} withArrival={false} className="sm:col-span-2" />
               <OrderFields
                 fields={fields}
                 onChange={onChange}

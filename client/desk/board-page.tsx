@@ -65,7 +65,7 @@ function OrderCard({ card, view, options }: { card: BoardCard; view: BoardView; 
       id={id}
       aria-labelledby={`${id}-title`}
       data-reference={card.reference}
-      className={`rounded border bg-white p-2 text-sm shadow-sm ${card.risk ? 'border-red-700 border-l-4' : 'border-stone-300'}`}
+      className={`rounded border bg-white p-2 text-sm shadow-sm ${card.risk || card.blocked ? 'border-red-700 border-l-4' : 'border-stone-300'}`}
     >
       <h3 id={`${id}-title`} className="flex flex-wrap items-center gap-x-2 font-semibold">
         <a href={`/staff/requests/${card.reference}`} className="underline">
@@ -97,6 +97,11 @@ function OrderCard({ card, view, options }: { card: BoardCard; view: BoardView; 
         )}
       </dl>
       {card.risk && <p className="mt-1 rounded bg-red-50 p-1 text-xs font-semibold text-red-900">⚠ {card.risk}</p>}
+      {card.blocked && (
+        <p className="mt-1 break-words rounded bg-red-50 p-1 text-xs text-red-900" data-testid="board-blocked">
+          <strong>Blocked: blanks short.</strong> {card.blocked}
+        </p>
+      )}
       <form method="post" action="/staff/board/press-day" className="mt-2 space-y-1" data-move-form="">
         <TokenField token={options.csrfToken} />
         <input type="hidden" name="reference" value={card.reference} />

@@ -80,6 +80,15 @@ export function CustomerPage({ view, options }: { view: DeskRequestView; options
         </p>
       )}
 
+      {view.blanksHold && (
+        <p
+          className="mt-4 rounded border-l-4 border-red-700 bg-red-50 p-3 text-sm text-red-900 wrap-anywhere"
+          data-testid="request-blocked"
+        >
+          <strong>Blocked: blanks short.</strong> {view.blanksHold}. The log below says what moved.
+        </p>
+      )}
+
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div data-testid="desk-main-column" className="min-w-0 space-y-6">
           <ConversationSection view={view} options={options} />

@@ -64,11 +64,21 @@ export function useBlankStock(
 }
 
 /** The stock line under the sizes: "Navy XL: 8 short", and the nearest colour that has every size. */
-export function QuoteStockLine({ answer }: { answer: PublicStockAnswer | undefined }) {
+export function QuoteStockLine({
+  answer,
+  withArrival = true,
+  className = '',
+}: {
+  /** Where the line sits in its page's grid. */
+  className?: string;
+  answer: PublicStockAnswer | undefined;
+  /** The studio asks of sizes without their counts: the days for one piece would mislead. */
+  withArrival?: boolean;
+}) {
   const now = useNow();
   const short = answer?.lines.filter((line) => line.stock.state !== 'in-stock') ?? [];
   return (
-    <div aria-live="polite" data-testid="stock-line" className="min-w-0 text-sm empty:hidden">
+    <div aria-live="polite" data-testid="stock-line" className={`min-w-0 text-sm empty:hidden ${className}`}>
       {answer && (
         <div
           className={`rounded-lg p-3 ${short.length > 0 ? 'bg-amber-50 text-amber-950' : 'bg-emerald-50 text-emerald-950'}`}
@@ -91,9 +101,11 @@ export function QuoteStockLine({ answer }: { answer: PublicStockAnswer | undefin
             </p>
           )}
           <p className="mt-1">
-            {answer.arrivalDays === undefined
-              ? 'We confirm a date for these with your quote, once the supplier has them.'
-              : `The date counts ${answer.arrivalDays === 1 ? '1 business day' : `${answer.arrivalDays} business days`} for the blanks to reach us.`}{' '}
+            {!withArrival
+              ? ''
+              : answer.arrivalDays === undefined
+                ? 'We confirm a date for these with your quote, once the supplier has them.'
+                : `The date counts ${answer.arrivalDays === 1 ? '1 business day' : `${answer.arrivalDays} business days`} for the blanks to reach us.`}{' '}
             <span className="text-stone-700">Stock {stockAge(answer.takenAt, now)}.</span>
           </p>
         </div>

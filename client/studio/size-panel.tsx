@@ -1,3 +1,5 @@
+import { QuoteStockLine } from '#client/forms/quote-stock-line.tsx';
+import type { PublicStockAnswer } from '#shared/blanks/stock-answer.ts';
 import type { GarmentSize } from '#shared/garments/catalogue.ts';
 import type { SizePlan } from '#shared/studio/size-plan.ts';
 
@@ -31,7 +33,10 @@ export function SizePanel({
   onToggle,
   plan,
   hasLayers,
+  stock,
 }: {
+  /** Whether the supplier has each size ticked, in the public words (in stock / not in stock). */
+  stock?: PublicStockAnswer | undefined;
   offered: readonly GarmentSize[];
   sizes: readonly GarmentSize[];
   onToggle: (size: GarmentSize, on: boolean) => void;
@@ -75,6 +80,7 @@ export function SizePanel({
           })}
         </div>
       </fieldset>
+      <QuoteStockLine answer={stock} withArrival={false} />
       {!hasLayers ? (
         <p className="text-sm text-stone-700">Add a layer to see its print size on each size.</p>
       ) : !plan ? (

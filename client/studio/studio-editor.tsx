@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSiteData } from '#client/app-context.tsx';
+import { useBlankStock } from '#client/forms/quote-stock-line.tsx';
 import {
   type GarmentColor,
   type GarmentSize,
@@ -23,7 +24,7 @@ import { textGeometry } from '#shared/studio/text-geometry.ts';
 import { ARTWORK_MAX_FILE_BYTES, cleanFileName } from '#shared/submissions/artwork.ts';
 import { artworkKindOf } from '#shared/submissions/artwork-content.ts';
 import { formatBytes } from '#shared/submissions/format-bytes.ts';
-import { placements } from '#shared/submissions/quote-fields.ts';
+import { placements, sizeField } from '#shared/submissions/quote-fields.ts';
 import { AddPicture } from './add-picture.tsx';
 import { AddText } from './add-text.tsx';
 import { designExtent } from './design-extent.ts';
@@ -144,6 +145,10 @@ export default function StudioEditor({ start, garmentName, type, color, area, de
     const chosen = offered.filter((size) => from.includes(size));
     return chosen.length > 0 ? chosen : offered;
   });
+  // The sizes ticked, asked one piece each: the studio knows the total, not the count per size, so the
+  // supplier's answer is read as in stock / not in stock only.
+  const stockAsked = useMemo(() => Object.fromEntries(sizes.map((size) => [sizeField(size), '1'])), [sizes]);
+  const stock = useBlankStock(start.garment, start.color, stockAsked);
   const root = useRef<HTMLDivElement>(null);
   const { layers, selected } = history.present;
   const current = selected === null ? undefined : layers[selected];
@@ -573,6 +578,7 @@ export default function StudioEditor({ start, garmentName, type, color, area, de
             onToggle={toggleSize}
             plan={planOf(layers)}
             hasLayers={layers.length > 0}
+            stock={stock}
           />
         ) : null}
         <div className="grid gap-2">

@@ -1,5 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '#server/storage/database.ts';
+import { writePromisedDate } from '#server/storage/promised-date.ts';
+import { insertQueuedMail } from '#server/storage/queued-mail.ts';
 import { readDate, readJson, type StorageDatabase } from '#server/storage/schema.ts';
 import type { SupplierId } from '#shared/blanks/blanks-data.ts';
 import type { PurchaseLine, PurchaseOrder } from '#shared/blanks/purchase-order.ts';
@@ -38,6 +40,9 @@ function orderOf(row: Selectable<StorageDatabase['purchase_orders']>): PurchaseO
       : {}),
   };
 }
+
+/** The statuses of a job still waiting for its blanks: approved, not yet in production. */
+const WAITING_FOR_BLANKS = ['approved', 'proof_sent', 'proof_approved'] as const;
 
 function stockOf(warehouses: string | Record<string, unknown>): Record<string, number> {
   return Object.fromEntries(Object.entries(readJson(warehouses)).map(([code, count]) => [code, Number(count)]));
@@ -144,6 +149,58 @@ export function createBlankStore(database: Database): BlankStore {
         .returningAll()
         .executeTakeFirstOrThrow();
       return orderOf(row);
+    },
+
+    async holdJob(reference, { orderId, missing, promised, actor }) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('submissions')
+          .where('reference', '=', reference)
+          .select(['id', 'promised_date'])
+          .executeTakeFirst();
+        if (!row) return 'missing';
+        await trx
+          .insertInto('blank_holds')
+          .values({
+            submission_id: row.id,
+            purchase_order_id: orderId,
+            missing,
+            created_at: database.now().toISOString(),
+          })
+          .onConflict((conflict) => conflict.columns(['submission_id', 'purchase_order_id']).doNothing())
+          .execute();
+        // Only a later day is news: an earlier or the same one leaves the promise (and the customer) alone.
+        if (!promised || (row.promised_date !== null && promised.date <= row.promised_date)) return 'held';
+        const queued = await insertQueuedMail(trx, database.clock, {
+          mail: {
+            kind: 'promised-changed',
+            ...promised,
+            ...(row.promised_date ? { was: row.promised_date } : {}),
+          },
+          recipient: 'customer',
+          submissionId: row.id,
+          onceKey: `blanks-short:${orderId}`,
+        });
+        if (!queued) return 'held';
+        await writePromisedDate(trx, database.clock, row.id, promised, actor);
+        return 'told';
+      });
+    },
+
+    async holds() {
+      const rows = await db
+        .selectFrom('blank_holds')
+        .innerJoin('submissions', 'submissions.id', 'blank_holds.submission_id')
+        .where('submissions.status', 'in', WAITING_FOR_BLANKS)
+        .orderBy('blank_holds.purchase_order_id')
+        .select(['submissions.reference', 'blank_holds.missing'])
+        .execute();
+      const holds = new Map<string, string>();
+      for (const row of rows) {
+        const before = holds.get(row.reference);
+        holds.set(row.reference, before ? `${before}; ${row.missing}` : row.missing);
+      }
+      return holds;
     },
 
     async receivePurchaseOrder(id, counts, actor) {

@@ -1,5 +1,7 @@
+import type { Actor } from '#server/storage/activity.ts';
 import type { SupplierId } from '#shared/blanks/blanks-data.ts';
 import type { PurchaseOrder } from '#shared/blanks/purchase-order.ts';
+import type { PromisedDate } from '#shared/requests/promised-date.ts';
 import type { BlankRow } from './read-supplier-file.ts';
 
 /** One supplier file imported: what it was, when its figures were taken, who imported it. */
@@ -51,4 +53,16 @@ export interface BlankStore {
   /** The latest purchase orders, newest first. */
   purchaseOrders(limit: number): Promise<PurchaseOrder[]>;
   purchaseOrder(id: number): Promise<PurchaseOrder | undefined>;
+  /**
+   * Marks a job held up by what did not come on a purchase order, in one transaction; when `promised` is
+   * given (a later day than the one promised), the customer's date moves to it, logged, and one mail tells
+   * them: queued once per job and order (the outbox's once-key), so a retried check-off never mails twice.
+   * 'missing' when there is no such request.
+   */
+  holdJob(
+    reference: string,
+    hold: { orderId: number; missing: string; promised?: PromisedDate; actor: Actor },
+  ): Promise<'held' | 'told' | 'missing'>;
+  /** What holds up each job still waiting for its blanks (approved, not yet in production), by reference. */
+  holds(): Promise<ReadonlyMap<string, string>>;
 }

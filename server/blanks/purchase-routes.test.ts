@@ -48,7 +48,12 @@ describe.each(backends)('the to-buy list and purchase orders, on %s', (backend) 
   });
 
   /** An approved job for the fixture tee, with its sizes. */
-  async function approvedJob(name: string, colour: string, sizes: Record<string, string>) {
+  async function approvedJob(
+    name: string,
+    colour: string,
+    sizes: Record<string, string>,
+    promised: string | null = null,
+  ) {
     const { reference } = await storage.submissions.saveSubmission({
       kind: 'quote',
       name,
@@ -69,8 +74,8 @@ describe.each(backends)('the to-buy list and purchase orders, on %s', (backend) 
     await runSql(
       storage.location,
       `update submissions set status = 'approved', press_date = '2026-12-01', production_service = 'direct-to-garment',
-        production_pieces = 20 where reference = $1`,
-      [reference],
+        production_pieces = 20, promised_date = $2, promised_handover = 'pickup' where reference = $1`,
+      [reference, promised],
     );
     return reference;
   }
@@ -143,5 +148,74 @@ describe.each(backends)('the to-buy list and purchase orders, on %s', (backend) 
       'Blanks short on purchase order 1 (S&amp;S Activewear): 2 × 5000 Navy XL (B500040e) did not come. Press day moved to Dec 3, 2026',
     );
     await receive({ 'received.B500040c': '15', 'received.B500040e': '8' }).expect(409);
+  });
+
+  /** The mails queued to tell a request's customer a new date, with their facts and once-keys. */
+  const mailsOf = async (reference: string) => {
+    const rows = (await runSql(
+      storage.location,
+      `select outbox.facts, outbox.once_key from outbox join submissions on submissions.id = outbox.submission_id
+        where submissions.reference = $1 and outbox.recipient = 'customer'`,
+      [reference],
+    )) as { facts: string | Record<string, unknown>; once_key: string | null }[];
+    return rows
+      .map((row) => ({ facts: typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts, key: row.once_key }))
+      .filter((row) => row.facts?.kind === 'promised-changed');
+  };
+
+  it('blocks the jobs a shortage holds up, and tells only the customer whose promised date moves, once', async () => {
+    // Both promised for pickup: one on its press day (Tuesday), one with slack (Thursday 10 December).
+    const tight = await approvedJob('Lee Park', 'Black', { qtyL: '4', qtyXL: '6' }, '2026-12-01');
+    const slack = await approvedJob('Ana Ruiz', 'Black', { qtyXL: '3' }, '2026-12-10');
+    const made = await post({ supplier: 'ss-activewear', job: [tight, slack] }).expect(303);
+    const path = (made.headers.location as string).replace(/\?.*$/, '');
+    const order = await storage.blanks.purchaseOrder(Number(path.split('/').at(-1)));
+    const xl = order?.lines.find((line) => line.size === 'XL');
+    const large = order?.lines.find((line) => line.size === 'L');
+    if (!xl || !large) throw new Error('the order has no XL or L line');
+    expect(xl.quantity).toBe(9);
+    await request(t.app)
+      .post(`${path}/receive`)
+      .set('Cookie', session.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: session.token, [`received.${large.sku}`]: '4', [`received.${xl.sku}`]: '7' })
+      .expect(303);
+
+    const board = await storage.production.boardOrders();
+    const tightRow = board.find((item) => item.reference === tight);
+    const slackRow = board.find((item) => item.reference === slack);
+    expect(tightRow?.pressDate).toBe('2026-12-03');
+    expect(slackRow?.pressDate).toBe('2026-12-03');
+    // The promise that no longer holds moves with the press day; the one with slack stays.
+    expect(tightRow?.promised?.date).toBe('2026-12-03');
+    expect(slackRow?.promised?.date).toBe('2026-12-10');
+    const told = await mailsOf(tight);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.key).toBe(`blanks-short:${order?.id}`);
+    expect(told[0]?.facts).toMatchObject({ kind: 'promised-changed', date: '2026-12-03', was: '2026-12-01' });
+    expect(await mailsOf(slack)).toHaveLength(0);
+
+    // Blocked on the board and the request, with what is missing.
+    const page = await request(t.app).get('/staff/board').set('Cookie', session.cookie).expect(200);
+    expect(page.text).toContain('Blocked: blanks short.');
+    expect(page.text).toContain(`2 × 5000 Black XL (${xl.sku}) short on purchase order ${order?.id}`);
+    const held = await request(t.app).get(`/staff/requests/${tight}`).set('Cookie', session.cookie).expect(200);
+    expect(held.text).toContain('Blocked: blanks short.');
+    expect(held.text).toContain('The customer is told the new date, Dec 3, 2026.');
+
+    // Holding the job again for the same order never mails twice.
+    expect(
+      await storage.blanks.holdJob(tight, {
+        orderId: order?.id ?? 0,
+        missing: 'again',
+        promised: { date: '2026-12-04', handover: 'pickup' },
+        actor: 'system',
+      }),
+    ).toBe('held');
+    expect(await mailsOf(tight)).toHaveLength(1);
+    // Once in production the blanks are there: the mark goes.
+    await runSql(storage.location, `update submissions set status = 'in_production' where reference = $1`, [tight]);
+    expect((await storage.blanks.holds()).has(tight)).toBe(false);
+    expect((await storage.blanks.holds()).has(slack)).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import { isRecord } from '#shared/is-record.ts';
 import { formatMoney } from '#shared/money.ts';
 import { addBusinessDays, shopTime } from '#shared/pricing/business-days.ts';
 import type { OrderTerms } from '#shared/pricing/order-terms.ts';
+import type { PromisedDate } from '#shared/requests/promised-date.ts';
 import type { BlankStore } from './blank-store.ts';
 import { type ApprovedJob, summedLines, toBuyList } from './to-buy.ts';
 
@@ -27,10 +28,20 @@ export interface PurchaseRoutesOptions {
   board: Pick<ProductionStore, 'boardOrders' | 'movePressDate'>;
   /** Called once press days moved, so the dates read the board afresh. */
   onMoved: () => void;
+  /** Called once a mail is queued (the outbox's worker wakes). */
+  onQueued?: () => void;
   /** A held-up job's log says what is missing, as a note. */
   notes: Pick<DeskStore, 'addRequestNote'>;
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
   now: () => Date;
+}
+
+/** The business days from one day to a later one (0 when the later is not later): how long a promise follows its press day. */
+function businessDaysBetween(from: string, to: string, terms: OrderTerms): number {
+  let days = 0;
+  // A promise is weeks after its press day at most; the bound keeps a bad row from looping long.
+  while (days < 120 && addBusinessDays(from, days + 1, terms) <= to) days++;
+  return days;
 }
 
 /** Enough orders to know which jobs are bought for: a shop makes a few a week. */
@@ -156,8 +167,8 @@ export function purchaseRoutes(options: PurchaseRoutesOptions): Router {
     return order;
   }
 
-  /** The jobs of an order held up by its shortages: those whose blanks include a SKU that came short. */
-  async function waitingJobs(order: PurchaseOrder): Promise<string[]> {
+  /** The jobs of an order held up by its shortages (those whose blanks include a SKU that came short), each with those SKUs. */
+  async function heldUp(order: PurchaseOrder): Promise<{ reference: string; skus: Set<string> }[]> {
     if (!order.received) return [];
     const counts = order.received.counts;
     const short = new Set(
@@ -174,8 +185,15 @@ export function purchaseRoutes(options: PurchaseRoutesOptions): Router {
     });
     return blanks
       .flatMap((entry) => entry.jobs)
-      .filter((job) => job.lines.some((line) => short.has(line.sku)))
-      .map((job) => job.reference);
+      .map((job) => ({
+        reference: job.reference,
+        skus: new Set(job.lines.filter((line) => short.has(line.sku)).map((line) => line.sku)),
+      }))
+      .filter((job) => job.skus.size > 0);
+  }
+
+  async function waitingJobs(order: PurchaseOrder): Promise<string[]> {
+    return (await heldUp(order)).map((job) => job.reference);
   }
 
   async function showOrder(
@@ -268,41 +286,77 @@ export function purchaseRoutes(options: PurchaseRoutesOptions): Router {
   });
 
   /**
-   * The jobs a shortage holds up wait for the rest to be ordered again: each press day no earlier than
-   * the supplier's slowest warehouse can bring it, plus a day to print (the day promised stays; the board
-   * shows the order late where it no longer makes it).
+   * The jobs a shortage holds up are blocked until the rest comes: each press day later by as many business
+   * days as the rest comes after the day the order was expected, and no earlier than the supplier's slowest
+   * warehouse can bring a new order plus a day to print. The day promised moves only
+   * when the new press day no longer makes it (a pickup on the press day, a delivery the carrier's days
+   * after), and then the customer is told in one mail; a job whose promise still holds keeps it.
    */
   async function moveHeldUpJobs(order: PurchaseOrder, staff: string) {
-    const waiting = await waitingJobs(order);
-    if (waiting.length === 0) return;
+    const held = await heldUp(order);
+    if (held.length === 0) return;
+    const terms = options.terms();
     const supplier = options.data().suppliers.find((item) => item.id === order.supplier);
     const lead = Math.max(0, ...(supplier?.warehouses.map((warehouse) => warehouse.leadDays) ?? [0]));
+    // The rest, ordered again today, comes that many days after the day the plan counted on: the job's
+    // turnaround counts from its blanks, so its press day moves by as much, and never before the rest is
+    // here and a day to print.
+    const rest = expectedOn(lead);
+    const delay = businessDaysBetween(order.expectedOn, rest, terms);
     const earliest = expectedOn(lead + 1);
     const counts = order.received?.counts ?? {};
-    const missing = order.lines
-      .filter((line) => (counts[line.sku] ?? 0) < line.quantity)
-      .map((line) => `${line.quantity - (counts[line.sku] ?? 0)} × ${lineView(line).item} (${line.sku})`)
-      .join(', ');
     const board = await options.board.boardOrders();
+    const actor = `staff:${staff}` as const;
     let moved = false;
-    for (const reference of waiting) {
+    for (const { reference, skus } of held) {
+      const missing = order.lines
+        .filter((line) => skus.has(line.sku))
+        .map((line) => `${line.quantity - (counts[line.sku] ?? 0)} × ${lineView(line).item} (${line.sku})`)
+        .join(', ');
       const booked = board.find((item) => item.reference === reference);
-      const later = booked?.pressDate && booked.pressDate < earliest && booked.service && booked.pieces;
-      if (later && booked.service && booked.pieces) {
+      const delayed = booked?.pressDate ? addBusinessDays(booked.pressDate, delay, terms) : undefined;
+      const target = delayed && delayed > earliest ? delayed : earliest;
+      const later = booked?.pressDate && booked.pressDate < target && booked.service && booked.pieces;
+      let promised: PromisedDate | undefined;
+      if (later && booked.pressDate && booked.service && booked.pieces) {
         const outcome = await options.board.movePressDate(reference, {
-          date: earliest,
+          date: target,
           service: booked.service,
           pieces: booked.pieces,
-          actor: `staff:${staff}`,
+          actor,
         });
         moved ||= outcome === 'moved';
+        if (outcome === 'moved' && booked.promised) {
+          // A pickup is ready on its press day; a delivery needs at most the carrier's days after it.
+          const after =
+            booked.promised.handover === 'pickup'
+              ? 0
+              : Math.min(
+                  businessDaysBetween(booked.pressDate, booked.promised.date, terms),
+                  terms.delivery.shipping.transitBusinessDays,
+                );
+          const date = addBusinessDays(target, after, terms);
+          if (date > booked.promised.date) promised = { date, handover: booked.promised.handover };
+        }
       }
+      const outcome = await options.blanks.holdJob(reference, {
+        orderId: order.id,
+        missing: `${missing} short on purchase order ${order.id}`,
+        ...(promised ? { promised } : {}),
+        actor,
+      });
       await options.notes.addRequestNote(
         reference,
-        `staff:${staff}`,
+        actor,
         `Blanks short on purchase order ${order.id} (${supplierName(order.supplier)}): ${missing} did not come. ` +
-          (later ? `Press day moved to ${formatDay(earliest)}, when a new order can be here.` : 'The press day stays.'),
+          (later
+            ? `Press day moved to ${formatDay(target)}: the rest can be here ${formatDay(rest)}.`
+            : 'The press day stays.') +
+          (outcome === 'told' && promised
+            ? ` The customer is told the new date, ${formatDay(promised.date)}.`
+            : ' The date promised to the customer stays.'),
       );
+      if (outcome === 'told') options.onQueued?.();
     }
     if (moved) options.onMoved();
   }

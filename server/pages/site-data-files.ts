@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { type ImportedPrices, withImportedPrices } from '#shared/blanks/imported-prices.ts';
 import { type DataKey, dataKeys } from '#shared/data-keys.ts';
 import { withCatalogue } from '#shared/garments/priced-garments.ts';
 import { describeIssues, type SiteData, siteDataSchemas } from '#shared/site-data.ts';
@@ -78,7 +79,11 @@ export function holidaysRunningOut(terms: SiteData['order-terms'], label: string
 }
 
 /** Reads and validates the six data files; a bad one stops start-up naming the file and the field. */
-export async function loadSiteDataFiles(dataFilesDir: string): Promise<SiteDataFiles> {
+export async function loadSiteDataFiles(
+  dataFilesDir: string,
+  /** The blank prices the suppliers' imports make, where the shop follows them (server/blanks/). */
+  importedPrices: ImportedPrices = new Map(),
+): Promise<SiteDataFiles> {
   const data = {} as Record<DataKey, unknown>;
   const files = new Map<DataKey, DataFile>();
   const versionHash = createHash('sha256');
@@ -102,7 +107,8 @@ export async function loadSiteDataFiles(dataFilesDir: string): Promise<SiteDataF
     if (!parsed.success) throw new DataFileError(label, describeIssues(parsed.error));
     if (key === 'config') cleanPromo(parsed.data as SiteData['config'], label, warnings);
     if (key === 'order-terms') holidaysRunningOut(parsed.data as SiteData['order-terms'], label, warnings, new Date());
-    data[key] = parsed.data;
+    data[key] =
+      key === 'garments' ? withImportedPrices(parsed.data as SiteData['garments'], importedPrices) : parsed.data;
   }
   let merged: SiteData;
   try {

@@ -25,6 +25,8 @@ export interface BoardRoutesOptions {
   prices: () => PricingData;
   now: () => Date;
   onQueued?: () => void;
+  /** What holds up each order waiting for blanks that came short, by reference (the blanks feature keeps them). */
+  holds?: () => Promise<ReadonlyMap<string, string>>;
 }
 
 const notices: Record<string, BoardView['notice']> = {
@@ -59,13 +61,17 @@ export function boardRoutes(options: BoardRoutesOptions): Router {
 
   router.get('/staff/board', async (req, res) => {
     const by: BoardView['by'] = req.query.by === 'promised' ? 'promised' : 'press';
-    const [capacity, orders] = await Promise.all([options.planner.capacity(), options.production.boardOrders()]);
+    const [capacity, orders, holds] = await Promise.all([
+      options.planner.capacity(),
+      options.production.boardOrders(),
+      options.holds?.() ?? new Map<string, string>(),
+    ]);
     const site = options.prices();
     const { today, firstDay } = boardToday(options.now(), site, capacity);
     const asked = typeof req.query.from === 'string' && isCalendarDate(req.query.from) ? req.query.from : undefined;
     const start = asked && asked > firstDay ? asked : firstDay;
     const plan = planOf(site, capacity, orders, firstDay);
-    const view = boardView(orders, plan, { start, by, staff: staffOf(res), today });
+    const view = boardView(orders, plan, { start, by, staff: staffOf(res), today, holds });
     const shown = view.days;
     const notice = notices[String(req.query.done)];
     await options.render(req, res, {

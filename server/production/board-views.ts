@@ -53,8 +53,9 @@ export function planOf(
   );
 }
 
-function cardOf(order: BoardOrder, plan: BoardPlan): BoardCard {
+function cardOf(order: BoardOrder, plan: BoardPlan, holds: ReadonlyMap<string, string>): BoardCard {
   const risk = plan.risks.get(order.reference);
+  const blocked = holds.get(order.reference);
   return {
     reference: order.reference,
     name: order.name,
@@ -66,6 +67,7 @@ function cardOf(order: BoardOrder, plan: BoardPlan): BoardCard {
     inHands: order.inHands,
     ...(order.promised ? { promised: order.promised } : {}),
     ...(risk ? { risk: riskWords[risk] } : {}),
+    ...(blocked ? { blocked } : {}),
   };
 }
 
@@ -75,12 +77,25 @@ const serviceOrder = (card: BoardCard) => (card.service ? serviceIds.indexOf(car
 export function boardView(
   orders: readonly BoardOrder[],
   plan: BoardPlan,
-  { start, by, staff, today }: { start: string; by: BoardView['by']; staff: string; today: string },
+  {
+    start,
+    by,
+    staff,
+    today,
+    holds = new Map(),
+  }: {
+    start: string;
+    by: BoardView['by'];
+    staff: string;
+    today: string;
+    /** What holds up an order waiting for its blanks, by reference. */
+    holds?: ReadonlyMap<string, string>;
+  },
 ): Omit<BoardView, 'earlier' | 'next' | 'notice'> {
   const shown = plan.days.filter((day) => day.date >= start).slice(0, BOARD_DAYS);
   const first = shown[0]?.date ?? start;
   const last = shown.at(-1)?.date ?? start;
-  const cards = orders.map((order) => cardOf(order, plan));
+  const cards = orders.map((order) => cardOf(order, plan, holds));
   const placedOn = (card: BoardCard) => (by === 'press' ? card.pressDate : (card.promised?.date ?? card.inHands));
   // Grouped by service, then by status along the order's way, then by reference.
   const sorted = [...cards].sort(

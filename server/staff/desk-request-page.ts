@@ -263,6 +263,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
       terms: options.prices()['order-terms'].payments,
     });
     const stock = request.kind === 'quote' ? await options.sections.stock?.(formValues) : undefined;
+    const blanksHold = request.kind === 'quote' ? await options.sections.blanksHold?.(reference) : undefined;
     await options.render(req, res, {
       page: 'request',
       staff: staffOf(res),
@@ -322,6 +323,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
       ...(group ? { group } : {}),
       ...(teamStores ? { teamStores } : {}),
       ...(stock ? { stock } : {}),
+      ...(blanksHold ? { blanksHold } : {}),
       ...(notice ? { notice } : {}),
     });
   };

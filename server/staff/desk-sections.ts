@@ -35,4 +35,6 @@ export interface DeskSections {
   ) => Promise<RequestPageView['money']>;
   /** The blanks' stock for the garment, colour and sizes asked; undefined when nothing is known of it. */
   stock?: (formValues: Readonly<Record<string, string>> | undefined) => Promise<RequestPageView['stock']>;
+  /** What holds up a job waiting for blanks that came short; undefined when nothing does. */
+  blanksHold?: (reference: string) => Promise<string | undefined>;
 }

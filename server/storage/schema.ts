@@ -381,6 +381,14 @@ export interface StorageDatabase {
     warehouses: Json;
     total: number;
   };
+  /** Jobs held up by blanks that came short on a purchase order (server/blanks/). */
+  blank_holds: {
+    submission_id: number;
+    purchase_order_id: number;
+    /** What did not come, in words ("2 × 5000 Navy XL (B500040e)"). */
+    missing: string;
+    created_at: Timestamp;
+  };
   /** Purchase orders of blanks, one supplier each (server/blanks/). */
   purchase_orders: {
     id: Generated<number>;

@@ -31,6 +31,11 @@ export const blanksDataSchema = z
         style: text.max(30),
         /** A catalogue colour the supplier spells otherwise ("Navy" → "Classic Navy"). */
         colours: z.record(z.string(), text.max(60)).optional(),
+        /**
+         * The shop's markup on the import's piece price, in percent: where given, the catalogue's blank price
+         * follows the import (imported-prices.ts); where not, the catalogue's own figures stand.
+         */
+        markupPercent: z.number().min(0, 'must not be negative').max(500, 'must be at most 500').optional(),
       }),
     ),
   })

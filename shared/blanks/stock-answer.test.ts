@@ -26,8 +26,8 @@ describe('the stock answer', () => {
   it('says 30 M and 18 XL in a colour with 10 XL is 8 short, and offers the nearest colour that has both', () => {
     const answer = stockAnswer({ garment, style: {}, cells, takenAt, colour: 'navy', need: { M: 30, XL: 18 } });
     expect(answer?.lines).toEqual([
-      { size: 'M', need: 30, have: 120, short: 0 },
-      { size: 'XL', need: 18, have: 10, short: 8 },
+      { size: 'M', need: 30, have: 120, short: 0, listed: true },
+      { size: 'XL', need: 18, have: 10, short: 8, listed: true },
     ]);
     // Black is the nearest in look, and has every size.
     expect(answer?.alternative?.name).toBe('Black');
@@ -52,7 +52,10 @@ describe('the stock answer', () => {
     const answer = stockAnswer({
       garment,
       style: { colours: { Navy: 'Classic Navy' } },
-      cells: [{ colour: 'Classic Navy', size: 'M', quantity: 4 }],
+      cells: [
+        { colour: 'Classic Navy', size: 'M', quantity: 4 },
+        { colour: 'Classic Navy', size: '2XL', quantity: 0 },
+      ],
       takenAt,
       colour: 'Navy',
       need: { M: 2, '2XL': 3 },
@@ -61,6 +64,31 @@ describe('the stock answer', () => {
       { state: 'in-stock' },
       { state: 'not-in-stock' },
     ]);
+  });
+
+  it('says a size or colour the supplier’s latest file no longer lists is unavailable, keeping it on the quote', () => {
+    // The latest file has no Navy 2XL, and no Royal at all.
+    const dropped = cells.filter((cell) => cell.colour !== 'Royal');
+    const answer = stockAnswer({
+      garment,
+      style: {},
+      cells: dropped,
+      takenAt,
+      colour: 'Navy',
+      need: { M: 2, '2XL': 3 },
+    });
+    if (!answer) throw new Error('no answer');
+    expect(answer.lines.map((line) => line.size)).toEqual(['M', '2XL']);
+    const shown = publicStockAnswer(answer);
+    expect(shown.lines.map((line) => publicStockText(shown.colour, line))).toEqual([
+      'Navy M: in stock',
+      'Navy 2XL: unavailable at our supplier',
+    ]);
+    const line = answer.lines[1];
+    if (!line) throw new Error('no 2XL line');
+    expect(deskStockText(answer.colour, line)).toBe('Navy 2XL: no longer in the supplier’s file, you need 3');
+    const royal = stockAnswer({ garment, style: {}, cells: dropped, takenAt, colour: 'Royal', need: { M: 2 } });
+    expect(royal && publicStockAnswer(royal).lines.map((item) => item.stock.state)).toEqual(['unavailable']);
   });
 
   it('says how old the figures are', () => {

@@ -14,6 +14,11 @@ export interface StockLine {
   need: number;
   have: number;
   short: number;
+  /**
+   * Whether the supplier's import lists this colour and size at all: one it no longer carries is
+   * unavailable (an open quote keeps it, and says so), not merely out of stock.
+   */
+  listed: boolean;
 }
 
 /** The stock answer for one garment, colour and size run, as the desk reads it. */
@@ -27,7 +32,11 @@ export interface StockAnswer {
 }
 
 /** What a public page may say of a size: never the supplier's figures beyond "in stock / not in stock / N short". */
-type PublicStockState = { state: 'in-stock' } | { state: 'not-in-stock' } | { state: 'short'; short: number };
+type PublicStockState =
+  | { state: 'in-stock' }
+  | { state: 'not-in-stock' }
+  | { state: 'short'; short: number }
+  | { state: 'unavailable' };
 
 export interface PublicStockLine {
   size: GarmentSize;
@@ -49,11 +58,9 @@ export function supplierColour(style: Pick<BlankStyle, 'colours'>, colour: strin
   return style.colours?.[colour] ?? colour;
 }
 
-function haveOf(cells: readonly StockCell[], colour: string, size: string): number {
+function cellsOf(cells: readonly StockCell[], colour: string, size: string): StockCell[] {
   const wanted = colour.toLowerCase();
-  return cells
-    .filter((cell) => cell.colour.toLowerCase() === wanted && cell.size === size)
-    .reduce((sum, cell) => sum + cell.quantity, 0);
+  return cells.filter((cell) => cell.colour.toLowerCase() === wanted && cell.size === size);
 }
 
 function linesFor(
@@ -63,8 +70,11 @@ function linesFor(
 ): StockLine[] {
   return Object.entries(need).flatMap(([size, count]) => {
     if (!count || count <= 0) return [];
-    const have = haveOf(cells, colour, size);
-    return [{ size: size as GarmentSize, need: count, have, short: Math.max(0, count - have) }];
+    const found = cellsOf(cells, colour, size);
+    const have = found.reduce((sum, cell) => sum + cell.quantity, 0);
+    return [
+      { size: size as GarmentSize, need: count, have, short: Math.max(0, count - have), listed: found.length > 0 },
+    ];
   });
 }
 
@@ -110,8 +120,9 @@ export function publicStockAnswer(answer: StockAnswer, arrivalDays?: number): Pu
     lines: answer.lines.map((line) => ({
       size: line.size,
       need: line.need,
-      stock:
-        line.short === 0
+      stock: !line.listed
+        ? { state: 'unavailable' }
+        : line.short === 0
           ? { state: 'in-stock' }
           : line.have === 0
             ? { state: 'not-in-stock' }
@@ -124,6 +135,7 @@ export function publicStockAnswer(answer: StockAnswer, arrivalDays?: number): Pu
 
 /** "Navy XL: 10 in stock, you need 18", for the desk. */
 export function deskStockText(colour: string, line: StockLine): string {
+  if (!line.listed) return `${colour} ${line.size}: no longer in the supplier’s file, you need ${line.need}`;
   return `${colour} ${line.size}: ${line.have} in stock, you need ${line.need}`;
 }
 
@@ -134,7 +146,9 @@ export function publicStockText(colour: string, line: PublicStockLine): string {
       ? 'in stock'
       : line.stock.state === 'not-in-stock'
         ? 'not in stock'
-        : `${line.stock.short} short`;
+        : line.stock.state === 'unavailable'
+          ? 'unavailable at our supplier'
+          : `${line.stock.short} short`;
   return `${colour} ${line.size}: ${state}`;
 }
 

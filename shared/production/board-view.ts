@@ -19,6 +19,8 @@ export interface BoardCard {
   inHands: string | null;
   /** Why it is at risk, in words; absent when on track. */
   risk?: string;
+  /** Blocked on blanks that came short: what is missing, in words. */
+  blocked?: string;
 }
 
 /** One service's load on a day. */

@@ -79,20 +79,54 @@ describe('blanks in stock in a browser', () => {
         await page.screenshot({ path: `${shots}/quote-form-stock-${width}.png` });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       }
-      // Two quotes for the White tee (24 M each), approved at the counter: one purchase order buys both.
+      // The screen-printing calculator: the larger sizes counted (2XL beyond the supplier's, a 3XL its file
+      // does not list), in the public words only.
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${site.url}/pricing/printing?garment=gildan-5000&color=Navy&q=150&xxl=130&xxxl=2`);
+        const line = page.getByTestId('stock-line');
+        // The visitor types: the line follows.
+        await page.getByLabel('Quantity').fill('160');
+        await expect.poll(() => line.textContent()).toContain('Navy 2XL: 10 short');
+        const said = (await line.textContent()) ?? '';
+        expect(said).toContain('Navy 3XL: unavailable at our supplier');
+        expect(said).toContain('Navy M: in stock');
+        expect(said).not.toMatch(/120|\$|IL|KS|business day/);
+        expect(await axeViolations(page)).toEqual([]);
+        await line.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+        await page.screenshot({ path: `${shots}/calculator-stock-${width}.png` });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+      // The studio's size panel: the sizes ticked, in stock or not, in the same public words.
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(
+          `${site.url}/pricing/studio?garment=gildan-5000&color=Navy&method=screen-printing&location=front&q=48&sizes=M,XL`,
+        );
+        const panel = page.getByTestId('studio-sizes');
+        await expect.poll(() => panel.getByTestId('stock-line').textContent()).toContain('Navy: every size in stock');
+        expect(await panel.textContent()).not.toMatch(/\d+ in stock|business day/);
+        expect(await axeViolations(page)).toEqual([]);
+        await panel.screenshot({ path: `${shots}/studio-sizes-stock-${width}.png` });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+      // Two quotes for the White tee (24 M each, the second 6 XL too), approved at the counter: one purchase
+      // order buys both.
       const references: string[] = [];
       for (const name of ['Dana Whitfield', 'Sam Ortiz']) {
         const visitor = await liveVisitorSession(site.url);
+        const body = quoteFormData({
+          name,
+          email: 'dana@example.com',
+          comments: 'Team shirts.',
+          file: randomPng(64),
+          fileName: 'logo.png',
+        });
+        if (name === 'Sam Ortiz') body.set('qtyXL', '6');
         const posted = await fetch(`${site.url}/api/quotes`, {
           method: 'POST',
           headers: { Cookie: visitor.cookie, [CSRF_HEADER]: visitor.token, Accept: 'application/json' },
-          body: quoteFormData({
-            name,
-            email: 'dana@example.com',
-            comments: 'Team shirts.',
-            file: randomPng(64),
-            fileName: 'logo.png',
-          }),
+          body,
         });
         expect(posted.status).toBe(201);
         references.push(((await posted.json()) as { reference: string }).reference);
@@ -118,8 +152,8 @@ describe('blanks in stock in a browser', () => {
       await page.goto(`${site.url}/staff/blanks/to-buy`);
       const buying = page.getByRole('region', { name: 'S&S Activewear', exact: true });
       expect(await buying.getByRole('checkbox').count()).toBe(2);
-      // 48 White M at the sample's $3.02.
-      expect(await buying.textContent()).toContain('$144.96');
+      // 48 White M and 6 White XL at the sample's $3.02.
+      expect(await buying.textContent()).toContain('$163.08');
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `${shots}/to-buy-1280.png`, fullPage: true });
       await page.setViewportSize({ width: 390, height: 900 });
@@ -131,23 +165,55 @@ describe('blanks in stock in a browser', () => {
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(
         /^Purchase order \d+: S&S Activewear$/,
       );
-      expect(await page.locator('tfoot').textContent()).toContain('$144.96');
+      expect(await page.locator('tfoot').textContent()).toContain('$163.08');
+      const orderPath = new URL(page.url()).pathname;
+      // The press days the approvals booked, as the board shows them.
+      await page.goto(`${site.url}/staff/board`);
+      const pressOn = async (reference: string) =>
+        (await page.locator(`#order-${reference} dd`).first().textContent()) ?? '';
+      const booked = await Promise.all(references.map(pressOn));
+      await page.goto(`${site.url}${orderPath}`);
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `${shots}/purchase-order-1280.png`, fullPage: true });
       await page.setViewportSize({ width: 390, height: 900 });
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `${shots}/purchase-order-390.png`, fullPage: true });
 
-      // The boxes come 2 short: checked off, the short line says so and the jobs wait.
+      // The boxes come 2 XL short: checked off, the short line says so and the job that needs them waits.
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.getByLabel(/^Arrived of 48: 5000 White M/).fill('46');
+      await page.getByLabel(/^Arrived of 48: 5000 White M/).fill('48');
+      await page.getByLabel(/^Arrived of 6: 5000 White XL/).fill('4');
       await page.getByRole('button', { name: 'Check off what arrived' }).click();
       await expect.poll(() => page.getByRole('status').textContent()).toContain('Checked off');
-      expect(await page.getByTestId('received-lines').textContent()).toContain('46 of 48 arrived, 2 short');
+      expect(await page.getByTestId('received-lines').textContent()).toContain('4 of 6 arrived, 2 short');
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `${shots}/receiving-1280.png`, fullPage: true });
       await page.setViewportSize({ width: 390, height: 900 });
       await page.screenshot({ path: `${shots}/receiving-390.png`, fullPage: true });
+
+      // On the board: the job short of XL is blocked, saying what is missing, its press day moved later;
+      // the other keeps its day and no mark.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${site.url}/staff/board`);
+      const [kept, held] = references.map((reference) => page.locator(`#order-${reference}`));
+      if (!kept || !held) throw new Error('two jobs expected');
+      expect(await held.getByTestId('board-blocked').textContent()).toMatch(
+        /^Blocked: blanks short\. 2 × 5000 White XL \(B500030e\) short on purchase order \d+$/,
+      );
+      expect(await kept.getByTestId('board-blocked').count()).toBe(0);
+      expect(await pressOn(references[0] ?? '')).toBe(booked[0]);
+      const movedTo = await pressOn(references[1] ?? '');
+      expect(movedTo).not.toBe(booked[1]);
+      expect(new Date(movedTo).getTime()).toBeGreaterThan(new Date(booked[1] ?? '').getTime());
+      expect(await axeViolations(page)).toEqual([]);
+      await held.screenshot({ path: `${shots}/board-blocked-card-1280.png` });
+      await page.goto(`${site.url}/staff/requests/${references[1]}`);
+      expect(await page.getByTestId('request-blocked').textContent()).toContain('2 × 5000 White XL (B500030e)');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/request-blocked-1280.png` });
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.screenshot({ path: `${shots}/request-blocked-390.png` });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
       // The refused import's 422 is the browser logging the answer it was meant to get: nothing else may show.
       expect(problems.filter((problem) => !/status of 422/.test(problem))).toEqual([]);
