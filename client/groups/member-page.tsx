@@ -1,5 +1,6 @@
 import { MockupFigures } from '#client/components/mockup-figures.tsx';
 import { PrivateHead } from '#client/components/private-head.tsx';
+import { SizeChart } from '#client/components/size-chart.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { GroupMemberView } from '#shared/groups/group-contract.ts';
 import { EntryFields } from './entry-fields.tsx';
@@ -105,36 +106,7 @@ export function MemberPage({
             {view.note && (
               <p className="mt-3 whitespace-pre-line wrap-anywhere rounded bg-stone-100 p-3">{view.note}</p>
             )}
-            <details className="mt-3">
-              <summary className="cursor-pointer font-semibold text-brand-800 underline">Size chart</summary>
-              <table className="mt-2 w-full text-left text-sm">
-                <caption className="sr-only">Body measurements per size</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="py-1 pr-3">
-                      Size
-                    </th>
-                    <th scope="col" className="py-1 pr-3">
-                      Chest
-                    </th>
-                    <th scope="col" className="py-1">
-                      Length
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {view.sizeChart.map((row) => (
-                    <tr key={row.size} className="border-t border-stone-200">
-                      <th scope="row" className="py-1 pr-3 font-medium">
-                        {row.size}
-                      </th>
-                      <td className="py-1 pr-3">{row.chest}</td>
-                      <td className="py-1">{row.length}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </details>
+            <SizeChart rows={view.sizeChart} caption="Body measurements per size" />
           </section>
           {view.closed ? (
             <section aria-labelledby="closed-title" className="rounded-lg bg-white p-4 shadow-sm md:p-6">

@@ -1,4 +1,5 @@
 import { GarmentPicture } from '#client/components/garment-picture.tsx';
+import { SizeChart } from '#client/components/size-chart.tsx';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { StorePageView, StoreProductView } from '#shared/stores/store-contract.ts';
 import { STORE_LIMITS } from '#shared/stores/store-rules.ts';
@@ -32,36 +33,7 @@ function ProductCard({ view, product }: { view: StorePageView; product: StorePro
           </li>
         ))}
       </ul>
-      <details className="mt-3">
-        <summary className="cursor-pointer font-semibold text-brand-800 underline">Size chart</summary>
-        <table className="mt-2 w-full text-left text-sm">
-          <caption className="sr-only">Body measurements per size of {product.title}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="py-1 pr-3">
-                Size
-              </th>
-              <th scope="col" className="py-1 pr-3">
-                Chest
-              </th>
-              <th scope="col" className="py-1">
-                Length
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {product.sizeChart.map((row) => (
-              <tr key={row.size} className="border-t border-stone-200">
-                <th scope="row" className="py-1 pr-3 font-medium">
-                  {row.size}
-                </th>
-                <td className="py-1 pr-3">{row.chest}</td>
-                <td className="py-1">{row.length}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <SizeChart rows={product.sizeChart} caption={`Body measurements per size of ${product.title}`} />
       {view.open && (
         <form method="post" action={view.actions.add} className="mt-4 space-y-4">
           <input type="hidden" name={CSRF_FIELD} value={view.csrfToken} />
