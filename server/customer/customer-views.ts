@@ -1,4 +1,5 @@
 import type { StoredPin } from '#server/requests/proof-pin-store.ts';
+import { pinViews } from '#server/requests/proof-pin-views.ts';
 import { handoverOfPayload } from '#server/requests/quote-payload.ts';
 import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
 import type { SentProof, SentQuote } from '#server/requests/version-store.ts';
@@ -129,7 +130,15 @@ export function requestPageView(
     ...(freshQuoteAsked && request.freshQuoteAskedAt
       ? { freshQuoteAskedAt: request.freshQuoteAskedAt.toISOString() }
       : {}),
-    ...optionalField('proof', proofOf(request.status, proofs, approvals, pinViews(pins, shopName))),
+    ...optionalField(
+      'proof',
+      proofOf(
+        request.status,
+        proofs,
+        approvals,
+        pinViews(pins, (author) => (author === 'customer' ? 'You' : shopName)),
+      ),
+    ),
     canCancel: customerCancellable.includes(request.status),
   };
 }
@@ -169,29 +178,6 @@ function quoteOf(
     ...optionalField('approval', approval),
     taxNote: taxWords(quote.lines, 'Sales tax is added where it applies.'),
   };
-}
-
-/** The notes as the customer reads them: theirs are "You", the shop's are the shop's. */
-function pinViews(pins: readonly StoredPin[], shopName: string): PinView[] {
-  const who = (author: string) => (author === 'customer' ? 'You' : shopName);
-  return pins.map((pin) => ({
-    number: pin.number,
-    version: pin.version,
-    x: pin.x,
-    y: pin.y,
-    place: pin.place,
-    text: pin.text,
-    who: who(pin.author),
-    fromCustomer: pin.author === 'customer',
-    at: pin.createdAt.toISOString(),
-    done: pin.done !== undefined,
-    replies: pin.replies.map((reply) => ({
-      who: who(reply.author),
-      fromCustomer: reply.author === 'customer',
-      text: reply.text,
-      at: reply.createdAt.toISOString(),
-    })),
-  }));
 }
 
 /** The newest proof, with its notes and the versions it replaced. */

@@ -3,6 +3,7 @@ import type { NotificationState } from '#server/mail/outbox-store.ts';
 import { queuedSubject } from '#server/mail/queued-subject.ts';
 import { humanize } from '#server/requests/payload-text.ts';
 import type { StoredPin } from '#server/requests/proof-pin-store.ts';
+import { pinViews } from '#server/requests/proof-pin-views.ts';
 import { daysUntil, isPreviewable } from '#server/requests/request-details.ts';
 import type { SentProof, SentQuote } from '#server/requests/version-store.ts';
 import { printSizeText, quoteFigures } from '#server/requests/version-views.ts';
@@ -315,25 +316,7 @@ function termsText(json: string): string | undefined {
 
 /** The notes as the desk reads them: the customer's by their name, the staff's by theirs. */
 export function deskPinViews(pins: readonly StoredPin[], customerName: string): PinView[] {
-  const who = (author: Actor) => (author === 'customer' ? customerName : actorName(author));
-  return pins.map((pin) => ({
-    number: pin.number,
-    version: pin.version,
-    x: pin.x,
-    y: pin.y,
-    place: pin.place,
-    text: pin.text,
-    who: who(pin.author),
-    fromCustomer: pin.author === 'customer',
-    at: pin.createdAt.toISOString(),
-    done: pin.done !== undefined,
-    replies: pin.replies.map((reply) => ({
-      who: who(reply.author),
-      fromCustomer: reply.author === 'customer',
-      text: reply.text,
-      at: reply.createdAt.toISOString(),
-    })),
-  }));
+  return pinViews(pins, (author) => (author === 'customer' ? customerName : actorName(author)));
 }
 
 /** A sent quote as the desk lists it: amounts formatted, and whether the customer can still approve it. */
