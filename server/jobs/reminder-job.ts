@@ -119,6 +119,9 @@ async function proofReminders(proofs: NonNullable<ReminderJobOptions['proofs']>,
       });
       continue;
     }
+    // A moved date was told with its own mail, which says until when to approve: no reminder follows it
+    // (on two instances, one could otherwise remind of the new deadline in the hour the date moved).
+    if (proof.missed) continue;
     const key =
       deadline.day === addDays(today, 1)
         ? 'proof-deadline:before'
