@@ -456,26 +456,27 @@ function teamStoreRenderer(deps: AppDependencies): Parameters<typeof storeRoutes
   return async (view, options) => (await deps.ssr.loadEntry()).renderTeamStore(view, options);
 }
 
-/** The desk under /staff: its own pages, then each feature's desk router, every one behind the staff gate. */
+/** What every desk router is mounted with: the wiring, the request service, the gate and the one renderer. */
+interface DeskMount {
+  app: Express;
+  wiring: Wiring;
+  requests: RequestService;
+  staffAuth: ReturnType<typeof createStaffAuth>;
+  staffGate: ReturnType<typeof staffOnly>;
+  renderDesk: ReturnType<typeof deskRenderer>;
+}
+
+/**
+ * The desk under /staff: the proof uploads, its own pages, then each feature's desk router, every one
+ * staff only and rendered through the one desk renderer.
+ */
 function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void {
-  const { deps, csrf, planner, uploadGuard, gateway, keys, links } = wiring;
+  const { deps, csrf } = wiring;
   const { config, siteData } = deps;
-  const { submissions, outbox, desk, versions, customer, payments, groups, mockups, production, limits, teamStores } =
-    wiring.stores;
-  const staffAuth = createStaffAuth(desk, { staffEmails: config.staffEmails, secure: config.isProduction });
-  app.use(
-    proofUploadRoutes({
-      desk,
-      versions,
-      requests,
-      auth: staffAuth,
-      uploadGuard,
-      ...wiring.queued,
-    }),
-  );
-  // The desk under /staff: its own pages, then each feature's desk router, every one staff only and rendered
-  // through the one desk renderer.
-  const deskNow = wiring.now;
+  const staffAuth = createStaffAuth(wiring.stores.desk, {
+    staffEmails: config.staffEmails,
+    secure: config.isProduction,
+  });
   const renderDesk = deskRenderer({
     csrf,
     renderDesk: async (view, options) => (await deps.ssr.loadEntry()).renderDesk(view, options),
@@ -485,10 +486,32 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
     shopName: siteData.data.config.appName,
     prices: () => siteData.data,
   });
-  const staffGate = staffOnly(staffAuth);
+  const mount: DeskMount = { app, wiring, requests, staffAuth, staffGate: staffOnly(staffAuth), renderDesk };
+  app.use(
+    proofUploadRoutes({
+      desk: wiring.stores.desk,
+      versions: wiring.stores.versions,
+      requests,
+      auth: staffAuth,
+      uploadGuard: wiring.uploadGuard,
+      ...wiring.queued,
+    }),
+  );
+  mountDeskPages(mount);
+  mountDesignDesk(mount);
+  mountProductionDesk(mount);
+  mountStoresDesk(mount);
+  mountMoneyDesk(mount);
+}
+
+/** The desk's own pages: the inbox, a request, its notes and statuses, with each feature's section handed in. */
+function mountDeskPages({ app, wiring, requests, staffAuth, renderDesk }: DeskMount): void {
+  const { deps, planner, gateway, keys, links } = wiring;
+  const { config, siteData } = deps;
+  const { desk, versions, customer, outbox, payments, groups, mockups, limits, teamStores, books } = wiring.stores;
   app.use(
     deskRoutes({
-      books: wiring.stores.books,
+      books,
       desk,
       versions,
       customer,
@@ -507,44 +530,50 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       garments: () => siteData.data.garments.garments,
       requestLinks: links,
       planner,
-      now: deskNow,
+      now: wiring.now,
       payOnline: gateway !== null,
       notices: { ...paymentNotices, ...mockupNotices, ...designNotices, ...booksNotices },
       sections: {
         mockups: deskMockups,
         money: deskMoneyView,
-        stock: deskRequestStock({ readStock: wiring.blanks.readStock, data: () => wiring.blanks.data, now: deskNow }),
+        stock: deskRequestStock({
+          readStock: wiring.blanks.readStock,
+          data: () => wiring.blanks.data,
+          now: wiring.now,
+        }),
         blanksHold: async (reference) => (await wiring.stores.blanks.holds()).get(reference),
       },
-      groupView: (reference) => deskGroupView(groups, reference, siteData.data, deskNow()),
+      groupView: (reference) => deskGroupView(groups, reference, siteData.data, wiring.now()),
       storesView: (reference) => deskStoresView(teamStores, reference),
-      // The customer's mail as the outbox would write it now, shown under the desk's status forms.
-      mailPreview: async (reference, facts) => {
-        const reads = {
-          submissions,
-          customer,
-          versions,
-          payments,
-          groups,
-          mockups,
-          desk,
-          teamStores,
-          books: wiring.stores.books,
-        };
-        const built = await buildMail({ id: 0, reference, recipient: 'customer', facts }, reads, {
-          from: config.mail?.from ?? 'desk@localhost',
-          shopEmail: config.mail?.shopEmail ?? '',
-          shop: siteData.data.config,
-          publicUrl: config.publicUrl,
-          linkKeys: keys,
-          timeZone: siteData.data['order-terms'].timeZone,
-          cardPayments: gateway !== null,
-        }).catch(() => undefined);
-        return built && { subject: built.subject, text: built.text };
-      },
+      mailPreview: deskMailPreview(wiring),
       ...wiring.queued,
     }),
   );
+}
+
+/** The customer's mail as the outbox would write it now, shown under the desk's status forms. */
+function deskMailPreview(wiring: Wiring): Parameters<typeof deskRoutes>[0]['mailPreview'] {
+  const { config, siteData } = wiring.deps;
+  const { submissions, customer, versions, payments, groups, mockups, desk, teamStores, books } = wiring.stores;
+  const reads = { submissions, customer, versions, payments, groups, mockups, desk, teamStores, books };
+  return async (reference, facts) => {
+    const built = await buildMail({ id: 0, reference, recipient: 'customer', facts }, reads, {
+      from: config.mail?.from ?? 'desk@localhost',
+      shopEmail: config.mail?.shopEmail ?? '',
+      shop: siteData.data.config,
+      publicUrl: config.publicUrl,
+      linkKeys: wiring.keys,
+      timeZone: siteData.data['order-terms'].timeZone,
+      cardPayments: wiring.gateway !== null,
+    }).catch(() => undefined);
+    return built && { subject: built.subject, text: built.text };
+  };
+}
+
+/** The studio's desk side: a request's design opened, re-inked, its press files and redrawn mockups. */
+function mountDesignDesk({ app, wiring, staffGate }: DeskMount): void {
+  const { siteData } = wiring.deps;
+  const { desk, versions, groups, mockups } = wiring.stores;
   app.use(
     staffGate,
     designDeskRoutes({
@@ -574,16 +603,16 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       redraw: (reference, values) => redrawMockups({ desk, mockups }, siteData.data, reference, values),
     }),
   );
+}
+
+/** From approval to the press: mockups, the board, the blanks' stock, the purchases and the receiving. */
+function mountProductionDesk({ app, wiring, requests, staffGate, renderDesk }: DeskMount): void {
+  const { planner } = wiring;
+  const { siteData } = wiring.deps;
+  const { customer, desk, mockups, production, versions, blanks } = wiring.stores;
   app.use(
     staffGate,
-    mockupDeskRoutes({
-      desk,
-      mockups,
-      versions,
-      requests,
-      prices: () => siteData.data,
-      ...wiring.queued,
-    }),
+    mockupDeskRoutes({ desk, mockups, versions, requests, prices: () => siteData.data, ...wiring.queued }),
   );
   app.use(
     staffGate,
@@ -597,51 +626,65 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       render: renderDesk,
       prices: () => siteData.data,
       garments: () => siteData.data.garments.garments,
-      holds: () => wiring.stores.blanks.holds(),
-      now: deskNow,
+      holds: () => blanks.holds(),
+      now: wiring.now,
       ...wiring.queued,
     }),
   );
   app.use(
     staffGate,
     deskBlankRoutes({
-      blanks: wiring.stores.blanks,
+      blanks,
       readStock: wiring.blanks.readStock,
       data: () => wiring.blanks.data,
       garments: () => siteData.data.garments.garments,
       timeZone: () => siteData.data['order-terms'].timeZone,
       render: renderDesk,
-      now: deskNow,
+      now: wiring.now,
     }),
   );
   app.use(
     staffGate,
     purchaseRoutes({
-      blanks: wiring.stores.blanks,
+      blanks,
       data: () => wiring.blanks.data,
       garments: () => siteData.data.garments.garments,
-      // The jobs approved and not yet in production, with what their forms asked for.
-      approvedJobs: async () => {
-        const orders = await production.boardOrders();
-        const waiting = orders.filter((order) => ['approved', 'proof_sent', 'proof_approved'].includes(order.status));
-        return Promise.all(
-          waiting.map(async (order) => ({
-            reference: order.reference,
-            name: order.name,
-            formValues: await versions.formValuesOf(order.reference),
-          })),
-        );
-      },
+      approvedJobs: approvedJobsOf(production, versions),
       terms: () => siteData.data['order-terms'],
       board: production,
       onMoved: () => planner.invalidate(),
       notes: desk,
       render: renderDesk,
-      now: deskNow,
+      now: wiring.now,
       ...wiring.queued,
     }),
   );
-  app.use(staffGate, deskGroupRoutes({ groups, render: renderDesk, prices: () => siteData.data, now: deskNow }));
+}
+
+/** The jobs approved and not yet in production, with what their forms asked for: what the blanks must cover. */
+function approvedJobsOf(
+  production: FeatureStores['production'],
+  versions: FeatureStores['versions'],
+): Parameters<typeof purchaseRoutes>[0]['approvedJobs'] {
+  return async () => {
+    const orders = await production.boardOrders();
+    const waiting = orders.filter((order) => ['approved', 'proof_sent', 'proof_approved'].includes(order.status));
+    return Promise.all(
+      waiting.map(async (order) => ({
+        reference: order.reference,
+        name: order.name,
+        formValues: await versions.formValuesOf(order.reference),
+      })),
+    );
+  };
+}
+
+/** Groups and team stores on the desk: rosters, opening and closing a store, its statement. */
+function mountStoresDesk({ app, wiring, staffGate, renderDesk }: DeskMount): void {
+  const { deps, csrf, keys } = wiring;
+  const { config, siteData } = deps;
+  const { groups, teamStores, customer, versions } = wiring.stores;
+  app.use(staffGate, deskGroupRoutes({ groups, render: renderDesk, prices: () => siteData.data, now: wiring.now }));
   app.use(
     staffGate,
     deskStoreRoutes({
@@ -662,9 +705,16 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       prices: () => siteData.data,
       publicUrl: config.publicUrl,
       keys,
-      now: deskNow,
+      now: wiring.now,
     }),
   );
+}
+
+/** The money on the desk: payments and invoices, refunds by cash or check, and the books. */
+function mountMoneyDesk({ app, wiring, requests, staffGate }: DeskMount): void {
+  const { deps, gateway } = wiring;
+  const { siteData } = deps;
+  const { payments, groups, customer, versions, books } = wiring.stores;
   app.use(
     staffGate,
     deskPaymentRoutes({
@@ -678,8 +728,8 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
       prices: () => siteData.data,
       renderInvoice: invoiceRenderer(deps),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
-      invoiceNumber: invoiceNumberOf(wiring.stores.books),
-      books: wiring.stores.books,
+      invoiceNumber: invoiceNumberOf(books),
+      books,
       ...wiring.queued,
     }),
   );
@@ -687,17 +737,16 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
   app.use(
     staffGate,
     booksRoutes({
-      books: wiring.stores.books,
+      books,
       shop: () => siteData.data.config,
       timeZone: () => siteData.data['order-terms'].timeZone,
       renderCreditNote: async (view, options) => (await deps.ssr.loadEntry()).renderCreditNote(view, options),
       renderMonth: async (view, options) => (await deps.ssr.loadEntry()).renderBooksMonth(view, options),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
-      now: deskNow,
+      now: wiring.now,
     }),
   );
 }
-
 /** The invoice's number as the books issued it. */
 function invoiceNumberOf(books: FeatureStores['books']) {
   return async (reference: string, quoteVersion: number) => {

@@ -9,7 +9,7 @@ import { developmentSsr, productionSsr } from '#server/pages/ssr-entry.ts';
 import { startHealthWatch } from './alerts/health-watch.ts';
 import { createApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig, storageLocation } from './config.ts';
-import { createFeatureStores } from './feature-stores.ts';
+import { createFeatureStores, type FeatureStores } from './feature-stores.ts';
 import { DAILY_BACKUP_LEASE_MS, dailyBackupJob } from './jobs/daily-backup-job.ts';
 import { startDailyJob } from './jobs/daily-job.ts';
 import { privacyPurgeJob } from './jobs/privacy-purge-job.ts';
@@ -23,6 +23,7 @@ import { savedCards } from './payments/saved-cards.ts';
 import { readCapacityDefaults } from './production/capacity-defaults.ts';
 import { createProductionPlanner } from './production/production-planner.ts';
 import { createRequestService } from './requests/request-service.ts';
+import type { Database } from './storage/database.ts';
 import { openDatabase } from './storage/open-database.ts';
 import { runPlanning } from './stores/store-production.ts';
 
@@ -50,34 +51,24 @@ function readConfig(): AppConfig {
   }
 }
 
-async function main() {
-  const config = readConfig();
-  const logger = createLogger(config);
-  if (config.csrfSecretGenerated) {
-    logger.warn('CSRF_SECRET is not set: using a random secret, so tokens stop working when the server restarts');
-  }
-  const readiness: Readiness = { ready: false };
-  const metrics = createMetrics();
-  // Opened (and migrated) before the server accepts a single request. The app builds its own stores
-  // from it; the worker and the jobs below use these, instrumented alike, so every caller's database
-  // errors and every stored submission are counted.
-  const database = await openDatabase(storageLocation(config));
-  const stores = createFeatureStores(database, (store) => instrumentStore(store, metrics));
-  // The site's data files, with the blank prices the suppliers' imports in force make where the shop
-  // follows them (a style's markup in data/blanks.json): read once, as the files are built at start.
-  const siteData = await loadSiteDataFiles(
-    new URL('../data/', import.meta.url).pathname,
-    await importedCataloguePrices(stores.blanks, readBlanksData()),
-  );
-  for (const warning of siteData.warnings) logger.warn(warning);
-  const notifications = startNotifications({
-    config,
-    site: siteData.data.config,
-    timeZone: siteData.data['order-terms'].timeZone,
-    stores,
-    logger,
-    metrics,
-  });
+/** What the background jobs read and write: the instance's own stores, instrumented as the app's are. */
+interface JobContext {
+  config: AppConfig;
+  database: Database;
+  stores: FeatureStores;
+  siteData: Awaited<ReturnType<typeof loadSiteDataFiles>>;
+  logger: Logger;
+  metrics: ReturnType<typeof createMetrics>;
+  notifications: ReturnType<typeof startNotifications>;
+}
+
+/**
+ * The periodic work of one instance, each job claimed so that one instance of several runs it: the
+ * privacy purge, the backup, the reminders, the team stores' closes and the health watch.
+ */
+function startJobs({ config, database, stores, siteData, logger, metrics, notifications }: JobContext): {
+  stop: () => Promise<void>;
+} {
   // The privacy policy's retention, daily, on one instance of several: no cron to forget.
   const purge = startDailyJob({
     job: privacyPurgeJob({
@@ -151,6 +142,43 @@ async function main() {
     diskFreeFloorBytes: config.diskFreeFloorBytes,
     mailConfigured: config.mail !== null,
   });
+  return {
+    stop: () =>
+      Promise.all([purge.stop(), backup.stop(), reminders.stop(), storeCloses.stop(), watch.stop()]).then(
+        () => undefined,
+      ),
+  };
+}
+
+async function main() {
+  const config = readConfig();
+  const logger = createLogger(config);
+  if (config.csrfSecretGenerated) {
+    logger.warn('CSRF_SECRET is not set: using a random secret, so tokens stop working when the server restarts');
+  }
+  const readiness: Readiness = { ready: false };
+  const metrics = createMetrics();
+  // Opened (and migrated) before the server accepts a single request. The app builds its own stores
+  // from it; the worker and the jobs below use these, instrumented alike, so every caller's database
+  // errors and every stored submission are counted.
+  const database = await openDatabase(storageLocation(config));
+  const stores = createFeatureStores(database, (store) => instrumentStore(store, metrics));
+  // The site's data files, with the blank prices the suppliers' imports in force make where the shop
+  // follows them (a style's markup in data/blanks.json): read once, as the files are built at start.
+  const siteData = await loadSiteDataFiles(
+    new URL('../data/', import.meta.url).pathname,
+    await importedCataloguePrices(stores.blanks, readBlanksData()),
+  );
+  for (const warning of siteData.warnings) logger.warn(warning);
+  const notifications = startNotifications({
+    config,
+    site: siteData.data.config,
+    timeZone: siteData.data['order-terms'].timeZone,
+    stores,
+    logger,
+    metrics,
+  });
+  const jobs = startJobs({ config, database, stores, siteData, logger, metrics, notifications });
   const httpServer = createHttpServer({ maxConnections: config.maxConnections });
 
   let closeDev: (() => Promise<void>) | undefined;
@@ -190,9 +218,7 @@ async function main() {
     // purge stops after its current batch, a backup in progress at once (its partial file removed).
     onSignal: () => {
       outboxStopped = notifications?.stop(OUTBOX_GRACE_MS);
-      jobsStopped = Promise.all([purge.stop(), backup.stop(), reminders.stop(), storeCloses.stop(), watch.stop()]).then(
-        () => undefined,
-      );
+      jobsStopped = jobs.stop();
     },
     afterRequests: async () => {
       await closeDev?.();
