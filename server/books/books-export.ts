@@ -56,215 +56,267 @@ const entryId = (entry: BookEntry) => (entry.kind === 'refund' ? `REF-${entry.pa
 
 const signed = (entry: BookEntry) => (entry.kind === 'refund' ? -entry.amountCents : entry.amountCents);
 
+/** What a range's files are made of. */
+interface BooksInRange {
+  invoices: readonly IssuedInvoice[];
+  entries: readonly BookEntry[];
+  discounts: readonly BookDiscount[];
+  /** The invoices the range's credit notes credit, by number (issued before the range, some of them). */
+  creditedInvoices: ReadonlyMap<number, IssuedInvoice>;
+}
+
+/** A moment as its day in the shop's time zone (YYYY-MM-DD). */
+type DayOf = (at: Date) => string;
+
+/**
+ * QuickBooks Online's invoice import, one row per line; the sales tax is the quote's own lines,
+ * so they are lines here too, not a rate QuickBooks would work out again.
+ */
+function quickbooksInvoices(invoices: readonly IssuedInvoice[], day: DayOf): string {
+  return csvOf(
+    [
+      'InvoiceNo',
+      'Customer',
+      'InvoiceDate',
+      'DueDate',
+      'Terms',
+      'Location',
+      'Memo',
+      'Item(Product/Service)',
+      'ItemDescription',
+      'ItemQuantity',
+      'ItemRate',
+      'ItemAmount',
+      'Taxable',
+      'TaxRate',
+      'Service Date',
+    ],
+    invoices.flatMap((invoice) =>
+      invoice.lines.map((line): CsvCell[] => [
+        invoiceNumberText(invoice.number),
+        customerOf(invoice, invoice.reference),
+        usDay(day(invoice.issuedAt)),
+        usDay(day(invoice.issuedAt)),
+        'Due on receipt',
+        '',
+        `Order ${invoice.reference}, quote v${invoice.quoteVersion}`,
+        isTaxLine(line) ? 'Sales tax' : 'Sales',
+        line.label,
+        { number: line.quantity },
+        { amountCents: line.unitCents },
+        { amountCents: line.quantity * line.unitCents },
+        'N',
+        '',
+        '',
+      ]),
+    ),
+  );
+}
+
+/** QuickBooks Online's bank upload, three columns: money in positive, money back negative. */
+function quickbooksBank(entries: readonly BookEntry[], day: DayOf): string {
+  return csvOf(
+    ['Date', 'Description', 'Amount'],
+    entries.map((entry) => [
+      usDay(day(entry.at)),
+      `${entryId(entry)} ${entryDescription(entry)}`,
+      { amountCents: signed(entry) },
+    ]),
+  );
+}
+
+const xeroInvoiceHeader = [
+  '*ContactName',
+  'EmailAddress',
+  'POAddressLine1',
+  'POAddressLine2',
+  'POAddressLine3',
+  'POAddressLine4',
+  'POCity',
+  'PORegion',
+  'POPostalCode',
+  'POCountry',
+  '*InvoiceNumber',
+  'Reference',
+  '*InvoiceDate',
+  '*DueDate',
+  'InventoryItemCode',
+  '*Description',
+  '*Quantity',
+  '*UnitAmount',
+  'Discount',
+  '*AccountCode',
+  '*TaxType',
+  'TrackingName1',
+  'TrackingOption1',
+  'TrackingName2',
+  'TrackingOption2',
+  'Currency',
+  'BrandingTheme',
+];
+
+/** The eight address columns of Xero's import, left empty: the contact is matched by name. */
+const blankAddress = ['', '', '', '', '', '', '', ''];
+
+/** Xero's rows of the range's invoices, one per line. */
+function xeroInvoiceRows(invoices: readonly IssuedInvoice[], day: DayOf): CsvCell[][] {
+  return invoices.flatMap((invoice) =>
+    invoice.lines.map((line): CsvCell[] => [
+      customerOf(invoice, invoice.reference),
+      invoice.customer.email,
+      ...blankAddress,
+      invoiceNumberText(invoice.number),
+      `Order ${invoice.reference}`,
+      day(invoice.issuedAt),
+      day(invoice.issuedAt),
+      '',
+      line.label,
+      { number: line.quantity },
+      { amountCents: line.unitCents },
+      '',
+      isTaxLine(line) ? '820' : '200',
+      'Tax Exempt',
+      '',
+      '',
+      '',
+      '',
+      invoice.currency.toUpperCase(),
+      '',
+    ]),
+  );
+}
+
+/** Xero's rows of the range's refunds: each refund's credit note, a negative amount. */
+function xeroCreditRows(
+  { entries, creditedInvoices }: Pick<BooksInRange, 'entries' | 'creditedInvoices'>,
+  day: DayOf,
+): CsvCell[][] {
+  return entries
+    .filter((entry) => entry.kind === 'refund')
+    .map((entry): CsvCell[] => {
+      const invoice = entry.invoiceNumber === null ? undefined : creditedInvoices.get(entry.invoiceNumber);
+      return [
+        customerOf(invoice, entry.reference),
+        invoice?.customer.email ?? '',
+        ...blankAddress,
+        creditNoteNumberText(entry.creditNoteNumber ?? 0),
+        `Order ${entry.reference}${invoice ? `, credits ${invoiceNumberText(invoice.number)}` : ''}`,
+        day(entry.at),
+        day(entry.at),
+        '',
+        `Refund (${entry.method})`,
+        { number: 1 },
+        { amountCents: -entry.amountCents },
+        '',
+        '200',
+        'Tax Exempt',
+        '',
+        '',
+        '',
+        '',
+        entry.currency.toUpperCase(),
+        '',
+      ];
+    });
+}
+
+/** Xero's rows of the range's discounts: each discount's credit note, a negative amount. */
+function xeroDiscountRows(
+  { discounts, creditedInvoices }: Pick<BooksInRange, 'discounts' | 'creditedInvoices'>,
+  day: DayOf,
+): CsvCell[][] {
+  return discounts.map((discount): CsvCell[] => {
+    const invoice = creditedInvoices.get(discount.invoiceNumber);
+    return [
+      customerOf(invoice, discount.reference),
+      invoice?.customer.email ?? '',
+      ...blankAddress,
+      creditNoteNumberText(discount.creditNoteNumber),
+      `Order ${discount.reference}, credits ${invoiceNumberText(discount.invoiceNumber)}`,
+      day(discount.at),
+      day(discount.at),
+      '',
+      discount.reason ? `Discount: ${discount.reason}` : 'Discount',
+      { number: 1 },
+      { amountCents: -discount.amountCents },
+      '',
+      '200',
+      'Tax Exempt',
+      '',
+      '',
+      '',
+      '',
+      discount.currency.toUpperCase(),
+      '',
+    ];
+  });
+}
+
+/**
+ * Xero's sales invoice import; a refund's or a discount's credit note is a row with a negative amount,
+ * which Xero imports as a credit note under that number.
+ */
+function xeroInvoices(books: BooksInRange, day: DayOf): string {
+  return csvOf(xeroInvoiceHeader, [
+    ...xeroInvoiceRows(books.invoices, day),
+    ...xeroCreditRows(books, day),
+    ...xeroDiscountRows(books, day),
+  ]);
+}
+
+/** Xero's bank statement import (its precoded columns). */
+function xeroBank(
+  { entries, creditedInvoices }: Pick<BooksInRange, 'entries' | 'creditedInvoices'>,
+  day: DayOf,
+): string {
+  return csvOf(
+    ['*Date', '*Amount', 'Payee', 'Description', 'Reference', 'Check Number'],
+    entries.map((entry) => {
+      const invoice = entry.invoiceNumber === null ? undefined : creditedInvoices.get(entry.invoiceNumber);
+      return [
+        day(entry.at),
+        { amountCents: signed(entry) },
+        customerOf(invoice, entry.reference),
+        entryDescription(entry),
+        entryId(entry),
+        '',
+      ];
+    }),
+  );
+}
+
+/** The range's figures, one a row: the invoices, tax, discounts, payments, refunds and net by method. */
+function summary({ invoices, entries, discounts }: BooksInRange, from: string, to: string): string {
+  const totals = periodTotals(invoices, entries, discounts);
+  const rows: CsvCell[][] = [
+    ['Period', `${from} to ${to}`, ''],
+    ['Invoices issued', { number: totals.invoiceCount }, { amountCents: totals.invoicedCents }],
+    ['Sales tax invoiced', '', { amountCents: totals.taxCents }],
+    ['Discounts given (credit notes)', { number: totals.discountCount }, { amountCents: totals.discountsCents }],
+    ['Payments received (gross)', { number: totals.paymentCount }, { amountCents: totals.grossCents }],
+    ['Refunds', { number: totals.refundCount }, { amountCents: totals.refundsCents }],
+    ['Net received', '', { amountCents: totals.netCents }],
+    ...totals.byMethod.map((row): CsvCell[] => [`Net received: ${row.method}`, '', { amountCents: row.netCents }]),
+  ];
+  return csvOf(['Figure', 'Count', 'Amount'], rows);
+}
+
 export function exportCsv(
   layout: ExportLayout,
-  {
-    invoices,
-    entries,
-    discounts,
-    creditedInvoices,
-  }: {
-    invoices: readonly IssuedInvoice[];
-    entries: readonly BookEntry[];
-    discounts: readonly BookDiscount[];
-    /** The invoices the range's credit notes credit, by number (issued before the range, some of them). */
-    creditedInvoices: ReadonlyMap<number, IssuedInvoice>;
-  },
+  books: BooksInRange,
   { timeZone, from, to }: { timeZone: string; from: string; to: string },
 ): string {
-  const day = (at: Date) => dayIn(at.toISOString(), timeZone);
+  const day: DayOf = (at) => dayIn(at.toISOString(), timeZone);
   switch (layout) {
     case 'quickbooks-invoices':
-      // QuickBooks Online's invoice import, one row per line; the sales tax is the quote's own lines,
-      // so they are lines here too, not a rate QuickBooks would work out again.
-      return csvOf(
-        [
-          'InvoiceNo',
-          'Customer',
-          'InvoiceDate',
-          'DueDate',
-          'Terms',
-          'Location',
-          'Memo',
-          'Item(Product/Service)',
-          'ItemDescription',
-          'ItemQuantity',
-          'ItemRate',
-          'ItemAmount',
-          'Taxable',
-          'TaxRate',
-          'Service Date',
-        ],
-        invoices.flatMap((invoice) =>
-          invoice.lines.map((line): CsvCell[] => [
-            invoiceNumberText(invoice.number),
-            customerOf(invoice, invoice.reference),
-            usDay(day(invoice.issuedAt)),
-            usDay(day(invoice.issuedAt)),
-            'Due on receipt',
-            '',
-            `Order ${invoice.reference}, quote v${invoice.quoteVersion}`,
-            isTaxLine(line) ? 'Sales tax' : 'Sales',
-            line.label,
-            { number: line.quantity },
-            { amountCents: line.unitCents },
-            { amountCents: line.quantity * line.unitCents },
-            'N',
-            '',
-            '',
-          ]),
-        ),
-      );
+      return quickbooksInvoices(books.invoices, day);
     case 'quickbooks-bank':
-      // QuickBooks Online's bank upload, three columns: money in positive, money back negative.
-      return csvOf(
-        ['Date', 'Description', 'Amount'],
-        entries.map((entry) => [
-          usDay(day(entry.at)),
-          `${entryId(entry)} ${entryDescription(entry)}`,
-          { amountCents: signed(entry) },
-        ]),
-      );
-    case 'xero-invoices': {
-      // Xero's sales invoice import; a refund's credit note is a row with a negative amount, which
-      // Xero imports as a credit note under that number.
-      const header = [
-        '*ContactName',
-        'EmailAddress',
-        'POAddressLine1',
-        'POAddressLine2',
-        'POAddressLine3',
-        'POAddressLine4',
-        'POCity',
-        'PORegion',
-        'POPostalCode',
-        'POCountry',
-        '*InvoiceNumber',
-        'Reference',
-        '*InvoiceDate',
-        '*DueDate',
-        'InventoryItemCode',
-        '*Description',
-        '*Quantity',
-        '*UnitAmount',
-        'Discount',
-        '*AccountCode',
-        '*TaxType',
-        'TrackingName1',
-        'TrackingOption1',
-        'TrackingName2',
-        'TrackingOption2',
-        'Currency',
-        'BrandingTheme',
-      ];
-      const blankAddress = ['', '', '', '', '', '', '', ''];
-      const invoiceRows = invoices.flatMap((invoice) =>
-        invoice.lines.map((line): CsvCell[] => [
-          customerOf(invoice, invoice.reference),
-          invoice.customer.email,
-          ...blankAddress,
-          invoiceNumberText(invoice.number),
-          `Order ${invoice.reference}`,
-          day(invoice.issuedAt),
-          day(invoice.issuedAt),
-          '',
-          line.label,
-          { number: line.quantity },
-          { amountCents: line.unitCents },
-          '',
-          isTaxLine(line) ? '820' : '200',
-          'Tax Exempt',
-          '',
-          '',
-          '',
-          '',
-          invoice.currency.toUpperCase(),
-          '',
-        ]),
-      );
-      const creditRows = entries
-        .filter((entry) => entry.kind === 'refund')
-        .map((entry): CsvCell[] => {
-          const invoice = entry.invoiceNumber === null ? undefined : creditedInvoices.get(entry.invoiceNumber);
-          return [
-            customerOf(invoice, entry.reference),
-            invoice?.customer.email ?? '',
-            ...blankAddress,
-            creditNoteNumberText(entry.creditNoteNumber ?? 0),
-            `Order ${entry.reference}${invoice ? `, credits ${invoiceNumberText(invoice.number)}` : ''}`,
-            day(entry.at),
-            day(entry.at),
-            '',
-            `Refund (${entry.method})`,
-            { number: 1 },
-            { amountCents: -entry.amountCents },
-            '',
-            '200',
-            'Tax Exempt',
-            '',
-            '',
-            '',
-            '',
-            entry.currency.toUpperCase(),
-            '',
-          ];
-        });
-      const discountRows = discounts.map((discount): CsvCell[] => {
-        const invoice = creditedInvoices.get(discount.invoiceNumber);
-        return [
-          customerOf(invoice, discount.reference),
-          invoice?.customer.email ?? '',
-          ...blankAddress,
-          creditNoteNumberText(discount.creditNoteNumber),
-          `Order ${discount.reference}, credits ${invoiceNumberText(discount.invoiceNumber)}`,
-          day(discount.at),
-          day(discount.at),
-          '',
-          discount.reason ? `Discount: ${discount.reason}` : 'Discount',
-          { number: 1 },
-          { amountCents: -discount.amountCents },
-          '',
-          '200',
-          'Tax Exempt',
-          '',
-          '',
-          '',
-          '',
-          discount.currency.toUpperCase(),
-          '',
-        ];
-      });
-      return csvOf(header, [...invoiceRows, ...creditRows, ...discountRows]);
-    }
+      return quickbooksBank(books.entries, day);
+    case 'xero-invoices':
+      return xeroInvoices(books, day);
     case 'xero-bank':
-      // Xero's bank statement import (its precoded columns).
-      return csvOf(
-        ['*Date', '*Amount', 'Payee', 'Description', 'Reference', 'Check Number'],
-        entries.map((entry) => {
-          const invoice = entry.invoiceNumber === null ? undefined : creditedInvoices.get(entry.invoiceNumber);
-          return [
-            day(entry.at),
-            { amountCents: signed(entry) },
-            customerOf(invoice, entry.reference),
-            entryDescription(entry),
-            entryId(entry),
-            '',
-          ];
-        }),
-      );
-    case 'summary': {
-      const totals = periodTotals(invoices, entries, discounts);
-      const rows: CsvCell[][] = [
-        ['Period', `${from} to ${to}`, ''],
-        ['Invoices issued', { number: totals.invoiceCount }, { amountCents: totals.invoicedCents }],
-        ['Sales tax invoiced', '', { amountCents: totals.taxCents }],
-        ['Discounts given (credit notes)', { number: totals.discountCount }, { amountCents: totals.discountsCents }],
-        ['Payments received (gross)', { number: totals.paymentCount }, { amountCents: totals.grossCents }],
-        ['Refunds', { number: totals.refundCount }, { amountCents: totals.refundsCents }],
-        ['Net received', '', { amountCents: totals.netCents }],
-        ...totals.byMethod.map((row): CsvCell[] => [`Net received: ${row.method}`, '', { amountCents: row.netCents }]),
-      ];
-      return csvOf(['Figure', 'Count', 'Amount'], rows);
-    }
+      return xeroBank(books, day);
+    case 'summary':
+      return summary(books, from, to);
   }
 }

@@ -304,216 +304,250 @@ const entryColumns = [
   'purged_at',
 ] as const;
 
-export function createBooksStore(database: Database): BooksStore {
-  const { db, dialect, clock } = database;
-  const post = () => db.transaction().execute(postIn);
-  return {
-    post,
-    async invoiceOf(reference, quoteVersion) {
-      await post();
-      const row = await db
-        .selectFrom('invoices')
-        .where('reference', '=', reference)
-        .where('quote_version', '=', quoteVersion)
-        .select(invoiceColumns)
-        .executeTakeFirst();
-      return row && invoiceOfRow(row);
-    },
-    giveDiscount(reference, discount) {
-      return db.transaction().execute(async (trx) => {
-        const request = await lockedRequest(trx, dialect, reference);
-        if (!request) return { ok: false, reason: 'no-request' };
-        await postIn(trx);
-        const invoice = await trx
+/** Posts what the requests have come to that the books do not hold yet, in a transaction of its own. */
+function post({ db }: Database): Promise<void> {
+  return db.transaction().execute(postIn);
+}
+
+async function invoiceOf(database: Database, reference: string, quoteVersion: number) {
+  await post(database);
+  const row = await database.db
+    .selectFrom('invoices')
+    .where('reference', '=', reference)
+    .where('quote_version', '=', quoteVersion)
+    .select(invoiceColumns)
+    .executeTakeFirst();
+  return row && invoiceOfRow(row);
+}
+
+/** What the request still owes on its newest invoice: its total less the discounts given and the net paid. */
+async function owedOn(trx: Db, reference: string, invoiceTotalCents: number): Promise<number> {
+  const entries = await trx
+    .selectFrom('book_entries')
+    .where('reference', '=', reference)
+    .select(['kind', 'amount_cents'])
+    .execute();
+  const given = await trx.selectFrom('discounts').where('reference', '=', reference).select('amount_cents').execute();
+  const netPaid = entries.reduce(
+    (sum, entry) => sum + (entry.kind === 'payment' ? 1 : -1) * Number(entry.amount_cents),
+    0,
+  );
+  return invoiceTotalCents - given.reduce((sum, row) => sum + Number(row.amount_cents), 0) - netPaid;
+}
+
+function giveDiscount(
+  { db, dialect, clock }: Database,
+  reference: string,
+  discount: Parameters<BooksStore['giveDiscount']>[1],
+): ReturnType<BooksStore['giveDiscount']> {
+  return db.transaction().execute(async (trx) => {
+    const request = await lockedRequest(trx, dialect, reference);
+    if (!request) return { ok: false, reason: 'no-request' };
+    await postIn(trx);
+    const invoice = await trx
+      .selectFrom('invoices')
+      .where('reference', '=', reference)
+      .select(['number', 'total_cents'])
+      .orderBy('quote_version', 'desc')
+      .executeTakeFirst();
+    if (!invoice) return { ok: false, reason: 'no-invoice' };
+    const owedCents = await owedOn(trx, reference, Number(invoice.total_cents));
+    if (discount.amountCents > owedCents) return { ok: false, reason: 'too-much', owedCents: Math.max(0, owedCents) };
+    const creditNoteNumber = await nextNumber(trx, 'credit-note');
+    await trx
+      .insertInto('discounts')
+      .values({
+        submission_id: request.id,
+        reference,
+        amount_cents: discount.amountCents,
+        currency: 'usd',
+        reason: discount.reason,
+        invoice_number: Number(invoice.number),
+        credit_note_number: creditNoteNumber,
+        recorded_by: discount.actor,
+        at: clock.now(),
+      })
+      .execute();
+    await appendEvent(trx, clock, request.id, {
+      actor: discount.actor,
+      type: 'discount',
+      data: { amountCents: discount.amountCents, currency: 'usd', reason: discount.reason, creditNoteNumber },
+    });
+    return { ok: true, creditNoteNumber };
+  });
+}
+
+async function discountsOf({ db }: Database, reference: string): Promise<BookDiscount[]> {
+  const rows = await db
+    .selectFrom('discounts')
+    .where('reference', '=', reference)
+    .select(discountColumns)
+    .orderBy('id')
+    .execute();
+  return rows.map(discountOfRow);
+}
+
+async function discountByCreditNote({ db }: Database, number: number) {
+  const row = await db
+    .selectFrom('discounts')
+    .where('credit_note_number', '=', number)
+    .select(discountColumns)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const invoice = await db
+    .selectFrom('invoices')
+    .where('number', '=', row.invoice_number)
+    .select(invoiceColumns)
+    .executeTakeFirst();
+  return { discount: discountOfRow(row), invoice: invoice && invoiceOfRow(invoice) };
+}
+
+async function invoiceByNumber(database: Database, number: number): Promise<IssuedInvoice | undefined> {
+  await post(database);
+  const row = await database.db
+    .selectFrom('invoices')
+    .where('number', '=', number)
+    .select(invoiceColumns)
+    .executeTakeFirst();
+  return row && invoiceOfRow(row);
+}
+
+async function booksOf(
+  database: Database,
+  reference: string,
+): Promise<{ invoices: IssuedInvoice[]; entries: BookEntry[] }> {
+  await post(database);
+  const { db } = database;
+  const [invoices, entries] = await Promise.all([
+    db.selectFrom('invoices').where('reference', '=', reference).select(invoiceColumns).orderBy('number').execute(),
+    db
+      .selectFrom('book_entries')
+      .where('reference', '=', reference)
+      .select(entryColumns)
+      .orderBy('payment_id')
+      .execute(),
+  ]);
+  return { invoices: invoices.map(invoiceOfRow), entries: entries.map(entryOfRow) };
+}
+
+async function creditNoteOfPayment(database: Database, paymentId: number): Promise<number | undefined> {
+  await post(database);
+  const row = await database.db
+    .selectFrom('book_entries')
+    .where('payment_id', '=', paymentId)
+    .select('credit_note_number')
+    .executeTakeFirst();
+  return row?.credit_note_number == null ? undefined : Number(row.credit_note_number);
+}
+
+async function creditNote(database: Database, number: number) {
+  await post(database);
+  const { db } = database;
+  const row = await db
+    .selectFrom('book_entries')
+    .where('credit_note_number', '=', number)
+    .select(entryColumns)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const invoice =
+    row.invoice_number === null
+      ? undefined
+      : await db
           .selectFrom('invoices')
-          .where('reference', '=', reference)
-          .select(['number', 'total_cents'])
-          .orderBy('quote_version', 'desc')
-          .executeTakeFirst();
-        if (!invoice) return { ok: false, reason: 'no-invoice' };
-        const entries = await trx
-          .selectFrom('book_entries')
-          .where('reference', '=', reference)
-          .select(['kind', 'amount_cents'])
-          .execute();
-        const given = await trx
-          .selectFrom('discounts')
-          .where('reference', '=', reference)
-          .select('amount_cents')
-          .execute();
-        const netPaid = entries.reduce(
-          (sum, entry) => sum + (entry.kind === 'payment' ? 1 : -1) * Number(entry.amount_cents),
-          0,
-        );
-        const owedCents =
-          Number(invoice.total_cents) - given.reduce((sum, row) => sum + Number(row.amount_cents), 0) - netPaid;
-        if (discount.amountCents > owedCents)
-          return { ok: false, reason: 'too-much', owedCents: Math.max(0, owedCents) };
-        const creditNoteNumber = await nextNumber(trx, 'credit-note');
-        await trx
-          .insertInto('discounts')
-          .values({
-            submission_id: request.id,
-            reference,
-            amount_cents: discount.amountCents,
-            currency: 'usd',
-            reason: discount.reason,
-            invoice_number: Number(invoice.number),
-            credit_note_number: creditNoteNumber,
-            recorded_by: discount.actor,
-            at: clock.now(),
-          })
-          .execute();
-        await appendEvent(trx, clock, request.id, {
-          actor: discount.actor,
-          type: 'discount',
-          data: { amountCents: discount.amountCents, currency: 'usd', reason: discount.reason, creditNoteNumber },
-        });
-        return { ok: true, creditNoteNumber };
-      });
-    },
-    async discountsOf(reference) {
-      const rows = await db
-        .selectFrom('discounts')
-        .where('reference', '=', reference)
-        .select(discountColumns)
-        .orderBy('id')
-        .execute();
-      return rows.map(discountOfRow);
-    },
-    async discountByCreditNote(number) {
-      const row = await db
-        .selectFrom('discounts')
-        .where('credit_note_number', '=', number)
-        .select(discountColumns)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const invoice = await db
-        .selectFrom('invoices')
-        .where('number', '=', row.invoice_number)
-        .select(invoiceColumns)
-        .executeTakeFirst();
-      return { discount: discountOfRow(row), invoice: invoice && invoiceOfRow(invoice) };
-    },
-    async invoiceByNumber(number) {
-      await post();
-      const row = await db
-        .selectFrom('invoices')
-        .where('number', '=', number)
-        .select(invoiceColumns)
-        .executeTakeFirst();
-      return row && invoiceOfRow(row);
-    },
-    async booksOf(reference) {
-      await post();
-      const [invoices, entries] = await Promise.all([
-        db.selectFrom('invoices').where('reference', '=', reference).select(invoiceColumns).orderBy('number').execute(),
-        db
-          .selectFrom('book_entries')
-          .where('reference', '=', reference)
-          .select(entryColumns)
-          .orderBy('payment_id')
-          .execute(),
-      ]);
-      return { invoices: invoices.map(invoiceOfRow), entries: entries.map(entryOfRow) };
-    },
-    async creditNoteOfPayment(paymentId) {
-      await post();
-      const row = await db
-        .selectFrom('book_entries')
-        .where('payment_id', '=', paymentId)
-        .select('credit_note_number')
-        .executeTakeFirst();
-      return row?.credit_note_number == null ? undefined : Number(row.credit_note_number);
-    },
-    async creditNote(number) {
-      await post();
-      const row = await db
-        .selectFrom('book_entries')
-        .where('credit_note_number', '=', number)
-        .select(entryColumns)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const invoice =
-        row.invoice_number === null
-          ? undefined
-          : await db
-              .selectFrom('invoices')
-              .where('number', '=', row.invoice_number)
-              .select(invoiceColumns)
-              .executeTakeFirst();
-      return { entry: entryOfRow(row), invoice: invoice && invoiceOfRow(invoice) };
-    },
-    async between(from, to) {
-      await post();
-      const [invoices, entries, discounts] = await Promise.all([
-        db
-          .selectFrom('invoices')
-          .where('issued_at', '>=', from.toISOString())
-          .where('issued_at', '<', to.toISOString())
+          .where('number', '=', row.invoice_number)
           .select(invoiceColumns)
-          .orderBy('number')
-          .execute(),
-        db
-          .selectFrom('book_entries')
-          .where('at', '>=', from.toISOString())
-          .where('at', '<', to.toISOString())
-          .select(entryColumns)
-          .orderBy('at')
-          .orderBy('payment_id')
-          .execute(),
-        db
-          .selectFrom('discounts')
-          .where('at', '>=', from.toISOString())
-          .where('at', '<', to.toISOString())
-          .select(discountColumns)
-          .orderBy('credit_note_number')
-          .execute(),
-      ]);
-      return {
-        invoices: invoices.map(invoiceOfRow),
-        entries: entries.map(entryOfRow),
-        discounts: discounts.map(discountOfRow),
-      };
-    },
-    async deleteBefore(cutoff) {
-      const before = cutoff.toISOString();
-      return db.transaction().execute(async (trx) => {
-        const entries = await trx
-          .deleteFrom('book_entries')
-          .where('submission_id', 'is', null)
-          .where('at', '<', before)
-          .returning('id')
-          .execute();
-        await trx.deleteFrom('discounts').where('submission_id', 'is', null).where('at', '<', before).execute();
-        // An invoice goes only once no entry or discount still names it.
-        const invoices = await trx
-          .deleteFrom('invoices')
-          .where('submission_id', 'is', null)
-          .where('issued_at', '<', before)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('book_entries')
-                  .whereRef('book_entries.invoice_number', '=', 'invoices.number')
-                  .select('book_entries.id'),
-              ),
-            ),
-          )
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('discounts')
-                  .whereRef('discounts.invoice_number', '=', 'invoices.number')
-                  .select('discounts.id'),
-              ),
-            ),
-          )
-          .returning('number')
-          .execute();
-        return { invoices: invoices.length, entries: entries.length };
-      });
-    },
+          .executeTakeFirst();
+  return { entry: entryOfRow(row), invoice: invoice && invoiceOfRow(invoice) };
+}
+
+async function between(
+  database: Database,
+  from: Date,
+  to: Date,
+): Promise<{ invoices: IssuedInvoice[]; entries: BookEntry[]; discounts: BookDiscount[] }> {
+  await post(database);
+  const { db } = database;
+  const [invoices, entries, discounts] = await Promise.all([
+    db
+      .selectFrom('invoices')
+      .where('issued_at', '>=', from.toISOString())
+      .where('issued_at', '<', to.toISOString())
+      .select(invoiceColumns)
+      .orderBy('number')
+      .execute(),
+    db
+      .selectFrom('book_entries')
+      .where('at', '>=', from.toISOString())
+      .where('at', '<', to.toISOString())
+      .select(entryColumns)
+      .orderBy('at')
+      .orderBy('payment_id')
+      .execute(),
+    db
+      .selectFrom('discounts')
+      .where('at', '>=', from.toISOString())
+      .where('at', '<', to.toISOString())
+      .select(discountColumns)
+      .orderBy('credit_note_number')
+      .execute(),
+  ]);
+  return {
+    invoices: invoices.map(invoiceOfRow),
+    entries: entries.map(entryOfRow),
+    discounts: discounts.map(discountOfRow),
+  };
+}
+
+async function deleteBefore({ db }: Database, cutoff: Date): Promise<{ invoices: number; entries: number }> {
+  const before = cutoff.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const entries = await trx
+      .deleteFrom('book_entries')
+      .where('submission_id', 'is', null)
+      .where('at', '<', before)
+      .returning('id')
+      .execute();
+    await trx.deleteFrom('discounts').where('submission_id', 'is', null).where('at', '<', before).execute();
+    // An invoice goes only once no entry or discount still names it.
+    const invoices = await trx
+      .deleteFrom('invoices')
+      .where('submission_id', 'is', null)
+      .where('issued_at', '<', before)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('book_entries')
+              .whereRef('book_entries.invoice_number', '=', 'invoices.number')
+              .select('book_entries.id'),
+          ),
+        ),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('discounts').whereRef('discounts.invoice_number', '=', 'invoices.number').select('discounts.id'),
+          ),
+        ),
+      )
+      .returning('number')
+      .execute();
+    return { invoices: invoices.length, entries: entries.length };
+  });
+}
+
+export function createBooksStore(database: Database): BooksStore {
+  return {
+    post: () => post(database),
+    invoiceOf: (reference, quoteVersion) => invoiceOf(database, reference, quoteVersion),
+    giveDiscount: (reference, discount) => giveDiscount(database, reference, discount),
+    discountsOf: (reference) => discountsOf(database, reference),
+    discountByCreditNote: (number) => discountByCreditNote(database, number),
+    invoiceByNumber: (number) => invoiceByNumber(database, number),
+    booksOf: (reference) => booksOf(database, reference),
+    creditNoteOfPayment: (paymentId) => creditNoteOfPayment(database, paymentId),
+    creditNote: (number) => creditNote(database, number),
+    between: (from, to) => between(database, from, to),
+    deleteBefore: (cutoff) => deleteBefore(database, cutoff),
   };
 }
 
