@@ -4,6 +4,7 @@ import { judgeCheckout } from '#server/payments/checkout-verdict.ts';
 import { parseCsv } from '#shared/books/csv.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { dayIn } from '#shared/desk-format.ts';
+import { approvedQuote } from '#tests/support/approved-quote.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
@@ -30,32 +31,11 @@ describe.each(backends)('the books on the desk on %s', (backend) => {
   beforeAll(async () => {
     t = await createTestApp({ storage: await openTestStorage(backend) });
     desk = await staffSession(t.app, t.storage, staff);
-    ({ reference } = await t.storage.submissions.saveSubmission({
-      kind: 'quote',
-      name: 'Dana Whitfield',
-      email: 'dana@example.com',
+    reference = await approvedQuote(t.storage, {
       // A company name a spreadsheet would run as a formula.
       payload: { name: 'Dana Whitfield', company: '=HYPERLINK("http://evil.example","Lincoln High")' },
-      files: [],
-    }));
-    await t.storage.versions.sendQuote(
-      reference,
-      {
-        lines: [
-          { label: 'Front print', quantity: 40, unitCents: 1000 },
-          { label: 'Sales tax 6.25%', quantity: 1, unitCents: 2500 },
-        ],
-        notes: '',
-        validUntil: '2099-01-31',
-        depositPercent: 50,
-      },
-      { from: 'new', to: 'quoted', actor: `staff:${staff}`, mail: (version) => ({ kind: 'quote-sent', version }) },
-    );
-    await t.storage.customer.decideVersion(
-      reference,
-      { subject: 'quote', version: 1, decision: 'approved', name: 'Dana', comment: '', ip: '', userAgent: '' },
-      () => ({ ok: true, to: 'approved' }),
-    );
+      staff,
+    });
     // The deposit by card on the site.
     await t.storage.payments.saveCheckoutSession(reference, {
       id: `cs_${backend}_books`,

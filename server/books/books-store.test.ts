@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
+import { approvedQuote } from '#tests/support/approved-quote.ts';
 import { backends, openTestStorage, type TestStorage } from '#tests/support/test-storage.ts';
 
 const staff = 'staff:owner@seenwear.example' as const;
@@ -25,27 +26,13 @@ describe.each(backends)('books on %s', (backend) => {
   });
   afterAll(() => storage.close());
 
-  async function approvedRequest(name: string) {
-    const { reference } = await storage.submissions.saveSubmission({
-      kind: 'quote',
+  const approvedRequest = (name: string) =>
+    approvedQuote(storage, {
       name,
       email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
       payload: { name, company: `${name} Sports Club` },
-      files: [],
+      terms,
     });
-    await storage.versions.sendQuote(reference, terms, {
-      from: 'new',
-      to: 'quoted',
-      actor: staff,
-      mail: (version) => ({ kind: 'quote-sent', version }),
-    });
-    await storage.customer.decideVersion(
-      reference,
-      { subject: 'quote', version: 1, decision: 'approved', name, comment: '', ip: '', userAgent: '' },
-      () => ({ ok: true, to: 'approved' }),
-    );
-    return reference;
-  }
 
   it('keeps a purged request’s invoice number, amounts and credit note, with the names emptied', async () => {
     const purged = await approvedRequest('Dana Whitfield');

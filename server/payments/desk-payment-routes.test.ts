@@ -2,6 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requestLinks } from '#server/requests/request-links.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import { approvedQuote } from '#tests/support/approved-quote.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
@@ -26,34 +27,8 @@ describe.each(backends)('the desk’s money on %s', (backend) => {
   });
 
   /** A request whose quote v1 ($400, 50 % deposit) the customer approved. */
-  async function approved() {
-    const { reference } = await t.storage.submissions.saveSubmission({
-      kind: 'quote',
-      name: 'Dana Whitfield',
-      email: 'dana@example.com',
-      payload: { name: 'Dana Whitfield', company: 'Lincoln High Boosters' },
-      files: [],
-    });
-    await t.storage.versions.sendQuote(
-      reference,
-      {
-        lines: [
-          { label: 'Front print', quantity: 40, unitCents: 1000 },
-          { label: 'Sales tax 6.25%', quantity: 1, unitCents: 2500 },
-        ],
-        notes: '',
-        validUntil: '2099-01-31',
-        depositPercent: 50,
-      },
-      { from: 'new', to: 'quoted', actor: `staff:${staff}`, mail: (version) => ({ kind: 'quote-sent', version }) },
-    );
-    await t.storage.customer.decideVersion(
-      reference,
-      { subject: 'quote', version: 1, decision: 'approved', name: 'Dana', comment: '', ip: '', userAgent: '' },
-      () => ({ ok: true, to: 'approved' }),
-    );
-    return reference;
-  }
+  const approved = () =>
+    approvedQuote(t.storage, { payload: { name: 'Dana Whitfield', company: 'Lincoln High Boosters' }, staff });
 
   const post = (path: string, fields: Record<string, string>) =>
     request(t.app)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyOf } from '#server/requests/money-of.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
+import { approvedQuote } from '#tests/support/approved-quote.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { judgeCheckout } from './checkout-verdict.ts';
 
@@ -27,24 +28,7 @@ describe.each(backends)('payments on %s', (backend) => {
 
   /** A request with quote v1 ($400, 50 % deposit) approved, and a Checkout Session for its deposit. */
   async function approvedWithSession(sessionId: string, amountCents = 20_000) {
-    const { reference } = await storage.submissions.saveSubmission({
-      kind: 'quote',
-      name: 'Dana Whitfield',
-      email: 'dana@example.com',
-      payload: { name: 'Dana Whitfield' },
-      files: [],
-    });
-    await storage.versions.sendQuote(reference, terms, {
-      from: 'new',
-      to: 'quoted',
-      actor: staff,
-      mail: (version) => ({ kind: 'quote-sent', version }),
-    });
-    await storage.customer.decideVersion(
-      reference,
-      { subject: 'quote', version: 1, decision: 'approved', name: 'Dana', comment: '', ip: '', userAgent: '' },
-      () => ({ ok: true, to: 'approved' }),
-    );
+    const reference = await approvedQuote(storage, { terms });
     await storage.payments.saveCheckoutSession(reference, {
       id: sessionId,
       purpose: 'deposit',
