@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Request, type Response, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { referenceOf, staffOf } from '#server/http/desk-request.ts';
@@ -159,47 +159,60 @@ export async function deskStoresView(
   };
 }
 
-export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
-  const router = Router();
-  const timeZone = () => options.prices()['order-terms'].timeZone;
-  const send = async (res: Response, view: TeamStoreView, status = 200) => {
-    const html = await options.render(view, { stylesheets: options.stylesheets(), shopName: options.shopName() });
-    res.status(status).type('html').send(html);
-  };
+/** The routes' options, as each handler names the part it reads. */
+type Options = DeskStoreRoutesOptions;
 
-  async function sendForm(
-    req: Request,
-    res: Response,
-    reference: string,
-    values: Record<string, string>,
-    errors: Record<string, string>,
-    status = 200,
-  ) {
-    const request = await options.customer.getCustomerRequest(reference);
-    if (request?.kind !== 'quote') throw createHttpError(404, 'There is no quote request with that reference.');
-    await send(
-      res,
-      {
-        page: 'desk-new',
-        reference,
-        requestName: request.name,
-        csrfToken: options.csrfToken(req, res),
-        action: `/staff/requests/${reference}/stores`,
-        garments: options.prices().garments.garments.map((garment) => ({
-          id: garment.id,
-          title: garmentTitle(garment),
-          colours: garment.colors.map((colour) => colour.name),
-          sizes: garment.sizes,
-        })),
-        values,
-        errors,
-        timeZone: timeZone(),
-      },
-      status,
-    );
-  }
+/** The shop's time zone, from the price list's order terms as they stand now. */
+const timeZoneOf = (options: Pick<Options, 'prices'>) => options.prices()['order-terms'].timeZone;
 
-  router.get('/staff/requests/:reference/stores/new', async (req, res) => {
+async function send(
+  options: Pick<Options, 'render' | 'stylesheets' | 'shopName'>,
+  res: Response,
+  view: TeamStoreView,
+  status = 200,
+) {
+  const html = await options.render(view, { stylesheets: options.stylesheets(), shopName: options.shopName() });
+  res.status(status).type('html').send(html);
+}
+
+/** The form opening a store for a quote request, with its values and what is wrong with them. */
+async function sendForm(
+  options: Pick<Options, 'customer' | 'csrfToken' | 'prices' | 'render' | 'stylesheets' | 'shopName'>,
+  req: Request,
+  res: Response,
+  reference: string,
+  values: Record<string, string>,
+  errors: Record<string, string>,
+  status = 200,
+) {
+  const request = await options.customer.getCustomerRequest(reference);
+  if (request?.kind !== 'quote') throw createHttpError(404, 'There is no quote request with that reference.');
+  await send(
+    options,
+    res,
+    {
+      page: 'desk-new',
+      reference,
+      requestName: request.name,
+      csrfToken: options.csrfToken(req, res),
+      action: `/staff/requests/${reference}/stores`,
+      garments: options.prices().garments.garments.map((garment) => ({
+        id: garment.id,
+        title: garmentTitle(garment),
+        colours: garment.colors.map((colour) => colour.name),
+        sizes: garment.sizes,
+      })),
+      values,
+      errors,
+      timeZone: timeZoneOf(options),
+    },
+    status,
+  );
+}
+
+/** A new store's form: two weeks from now, the request's garment and colour as its first product. */
+function newStoreForm(options: Options): RequestHandler {
+  return async (req, res) => {
     const reference = referenceOf(req);
     const request = await options.customer.getCustomerRequest(reference);
     const payload = request?.payload ?? {};
@@ -211,12 +224,13 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
         (each) => each.id === text(payload.garment) || garmentTitle(each) === text(payload.garment),
       );
     await sendForm(
+      options,
       req,
       res,
       reference,
       {
-        opensAt: wallClockIn(now, timeZone()),
-        closesAt: wallClockIn(new Date(now.getTime() + 14 * DAY_MS), timeZone()),
+        opensAt: wallClockIn(now, timeZoneOf(options)),
+        closesAt: wallClockIn(new Date(now.getTime() + 14 * DAY_MS), timeZoneOf(options)),
         minimum: '24',
         expected: '36',
         markup: '5.00',
@@ -226,10 +240,12 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
       },
       {},
     );
-  });
+  };
+}
 
-  // Next season's store: the same settings and products on the form, new dates, priced again on opening.
-  router.get('/staff/stores/:id/copy', async (req, res) => {
+/** Next season's store: the same settings and products on the form, new dates, priced again on opening. */
+function copyStoreForm(options: Options): RequestHandler {
+  return async (req, res) => {
     const store = await options.stores.storeById(idOf(req.params.id));
     if (!store) throw createHttpError(404, 'There is no such store.');
     const now = options.now();
@@ -237,8 +253,8 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
     const dollars = (cents: number) => (cents / 100).toFixed(2);
     const values: Record<string, string> = {
       title: store.title,
-      opensAt: wallClockIn(now, timeZone()),
-      closesAt: wallClockIn(new Date(now.getTime() + length), timeZone()),
+      opensAt: wallClockIn(now, timeZoneOf(options)),
+      closesAt: wallClockIn(new Date(now.getTime() + length), timeZoneOf(options)),
       minimum: String(store.minimumPieces),
       expected: String(store.expectedPieces),
       markup: dollars(store.markupCents),
@@ -255,30 +271,36 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
       values[`product${index + 1}Colours`] = product.colours.join(', ');
       values[`product${index + 1}Sizes`] = product.sizes.map((size) => size.size).join(', ');
     });
-    await sendForm(req, res, store.reference, values, {});
-  });
+    await sendForm(options, req, res, store.reference, values, {});
+  };
+}
 
-  router.post('/staff/stores/:id/extend', async (req, res) => {
+/** A later (or earlier) close for an open store. */
+function extendStore(options: Pick<Options, 'stores' | 'prices' | 'now'>): RequestHandler {
+  return async (req, res) => {
     const store = await options.stores.storeById(idOf(req.params.id));
     if (!store) throw createHttpError(404, 'There is no such store.');
-    const at = instantOf(bodyOf(req).closesAt?.trim() ?? '', timeZone());
+    const at = instantOf(bodyOf(req).closesAt?.trim() ?? '', timeZoneOf(options));
     if (!at || at.getTime() <= options.now().getTime())
       throw createHttpError(422, 'Choose a new closing day and time later than now.');
     if (!(await options.stores.moveClose(store.id, at))) throw createHttpError(409, 'This store is closed already.');
     res.redirect(303, `/staff/stores/${store.id}?done=moved`);
-  });
+  };
+}
 
-  router.post('/staff/requests/:reference/stores', async (req, res) => {
+/** The opening form sent: the store opened with its products priced now, or the form again with its errors. */
+function openStore(options: Options): RequestHandler {
+  return async (req, res) => {
     const reference = referenceOf(req);
     const body = bodyOf(req);
     const now = options.now();
-    const parsed = openStoreSchema(timeZone(), now).safeParse(body);
+    const parsed = openStoreSchema(timeZoneOf(options), now).safeParse(body);
     const formValues = (await options.versions.formValuesOf(reference)) ?? {};
     const expected = parsed.success ? parsed.data.expected : 24;
     const { products, errors } = productsOf(body, options.prices(), formValues, expected, now);
     if (!parsed.success || Object.keys(errors).length > 0) {
       const all = { ...(parsed.success ? {} : storeFieldErrors(parsed.error)), ...errors };
-      await sendForm(req, res, reference, body, all, 422);
+      await sendForm(options, req, res, reference, body, all, 422);
       return;
     }
     const settings = parsed.data;
@@ -305,17 +327,20 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
     );
     if (!store) throw createHttpError(404, 'There is no quote request with that reference.');
     res.redirect(303, `/staff/stores/${store.id}?done=opened`);
-  });
+  };
+}
 
-  router.get('/staff/stores/:id', async (req, res) => {
+/** The shop's page of a store: its summary, the organiser's link, and what can be done in its state. */
+function showStore(options: Options): RequestHandler {
+  return async (req, res) => {
     const store = await options.stores.storeById(idOf(req.params.id));
     if (!store) throw createHttpError(404, 'There is no such store.');
     const orders = await options.stores.ordersOf(store.id);
     const pieces = await options.stores.piecesCounted(store.id);
     const notice = notices[String(req.query.done) as keyof typeof notices];
-    await send(res, {
+    await send(options, res, {
       ...storeSummary(store, orders, pieces, {
-        timeZone: timeZone(),
+        timeZone: timeZoneOf(options),
         now: options.now(),
         publicUrl: options.publicUrl,
         audience: 'shop',
@@ -329,61 +354,71 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
             closeAction: `/staff/stores/${store.id}/close`,
             extend: {
               action: `/staff/stores/${store.id}/extend`,
-              value: wallClockIn(store.closesAt, timeZone()),
-              timeZone: timeZone(),
+              value: wallClockIn(store.closesAt, timeZoneOf(options)),
+              timeZone: timeZoneOf(options),
             },
           }
         : {}),
       copyHref: `/staff/stores/${store.id}/copy`,
-      ...(store.state === 'charged' ? { production: productionView(store) } : {}),
+      ...(store.state === 'charged' ? { production: productionView(store, timeZoneOf(options)) } : {}),
     });
-  });
+  };
+}
 
-  const boardWords = (store: StoredStore) =>
-    store.bookedAt
-      ? `On the board as request ${store.reference} since ${formatDateTime(store.bookedAt.toISOString(), timeZone())}, dated from the shop's load for every piece paid for.`
-      : `Not on the board yet: request ${store.reference} is already there with another order, or its decoration gives no date. Book it here, or set its press day on the board.`;
+const boardWords = (store: StoredStore, timeZone: string) =>
+  store.bookedAt
+    ? `On the board as request ${store.reference} since ${formatDateTime(store.bookedAt.toISOString(), timeZone)}, dated from the shop's load for every piece paid for.`
+    : `Not on the board yet: request ${store.reference} is already there with another order, or its decoration gives no date. Book it here, or set its press day on the board.`;
 
-  function productionView(store: StoredStore): NonNullable<DeskStoreView['production']> {
-    const base = `/staff/stores/${store.id}`;
-    return {
-      board: boardWords(store),
-      ...(store.bookedAt ? {} : { bookAction: `${base}/book` }),
-      papers: [
-        { label: 'Work order with the roster (PDF)', href: `${base}/work-order.pdf` },
-        { label: 'Pickup list (PDF)', href: `${base}/pickup-list.pdf` },
-        { label: 'Bag labels, one per buyer (PDF)', href: `${base}/bag-labels.pdf` },
-      ],
-      bagsReady: store.bagsReadyAt
-        ? { at: formatDateTime(store.bagsReadyAt.toISOString(), timeZone()) }
-        : { action: `${base}/bags-ready` },
-    };
-  }
+/** A store closed with its minimum: its run on the board, its papers, and its bags. */
+function productionView(store: StoredStore, timeZone: string): NonNullable<DeskStoreView['production']> {
+  const base = `/staff/stores/${store.id}`;
+  return {
+    board: boardWords(store, timeZone),
+    ...(store.bookedAt ? {} : { bookAction: `${base}/book` }),
+    papers: [
+      { label: 'Work order with the roster (PDF)', href: `${base}/work-order.pdf` },
+      { label: 'Pickup list (PDF)', href: `${base}/pickup-list.pdf` },
+      { label: 'Bag labels, one per buyer (PDF)', href: `${base}/bag-labels.pdf` },
+    ],
+    bagsReady: store.bagsReadyAt
+      ? { at: formatDateTime(store.bagsReadyAt.toISOString(), timeZone) }
+      : { action: `${base}/bags-ready` },
+  };
+}
 
-  /** A store closed with its minimum: the only kind with a run, papers and bags. */
-  async function closedStore(req: Request): Promise<StoredStore> {
-    const store = await options.stores.storeById(idOf(req.params.id));
-    if (!store) throw createHttpError(404, 'There is no such store.');
-    if (store.state !== 'charged')
-      throw createHttpError(409, 'This store has not closed with its minimum: nothing goes into production.');
-    return store;
-  }
+/** A store closed with its minimum: the only kind with a run, papers and bags. */
+async function closedStore(options: Pick<Options, 'stores'>, req: Request): Promise<StoredStore> {
+  const store = await options.stores.storeById(idOf(req.params.id));
+  if (!store) throw createHttpError(404, 'There is no such store.');
+  if (store.state !== 'charged')
+    throw createHttpError(409, 'This store has not closed with its minimum: nothing goes into production.');
+  return store;
+}
 
-  const papers = { 'work-order': workOrderPdf, 'pickup-list': pickupListPdf, 'bag-labels': bagLabelsPdf } as const;
-  for (const [name, make] of Object.entries(papers)) {
-    router.get(`/staff/stores/:id/${name}.pdf`, async (req, res) => {
-      const store = await closedStore(req);
-      const pdf = await make(store, await options.stores.ordersOf(store.id));
-      res
-        .status(200)
-        .type('application/pdf')
-        .set('Content-Disposition', `inline; filename="store-${store.id}-${name}.pdf"`)
-        .send(pdf);
-    });
-  }
+/** The papers of a closed store's run, each made from its orders. */
+const papers = { 'work-order': workOrderPdf, 'pickup-list': pickupListPdf, 'bag-labels': bagLabelsPdf } as const;
 
-  router.post('/staff/stores/:id/book', async (req, res) => {
-    const store = await closedStore(req);
+function sendPaper(
+  options: Pick<Options, 'stores'>,
+  name: string,
+  make: (typeof papers)[keyof typeof papers],
+): RequestHandler {
+  return async (req, res) => {
+    const store = await closedStore(options, req);
+    const pdf = await make(store, await options.stores.ordersOf(store.id));
+    res
+      .status(200)
+      .type('application/pdf')
+      .set('Content-Disposition', `inline; filename="store-${store.id}-${name}.pdf"`)
+      .send(pdf);
+  };
+}
+
+/** The closed store's run booked on the production board, unless the shop must date it by hand. */
+function bookRun(options: Pick<Options, 'stores' | 'close'>): RequestHandler {
+  return async (req, res) => {
+    const store = await closedStore(options, req);
     const production = options.close.production;
     if (!production) throw createHttpError(503, 'The production board is not wired to the stores here.');
     const outcome = await bookStoreRun(
@@ -401,23 +436,43 @@ export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
         `Request ${store.reference}'s decoration gives no date: set this run's press day on the board.`,
       );
     res.redirect(303, `/staff/stores/${store.id}?done=booked`);
-  });
+  };
+}
 
-  router.post('/staff/stores/:id/bags-ready', async (req, res) => {
-    const store = await closedStore(req);
+/** The bags are ready: every buyer who paid is mailed, once. */
+function markBagsReady(options: Pick<Options, 'stores' | 'close'>): RequestHandler {
+  return async (req, res) => {
+    const store = await closedStore(options, req);
     if (store.bagsReadyAt) throw createHttpError(409, 'The buyers were told already.');
     if ((await options.stores.markBagsReady(store.id)) !== undefined) options.close.onQueued?.();
     res.redirect(303, `/staff/stores/${store.id}?done=bags-ready`);
-  });
+  };
+}
 
-  router.post('/staff/stores/:id/close', async (req, res) => {
+/** "Close now": the close moved to now and run at once, through the same claim as the job's. */
+function closeNow(options: Pick<Options, 'stores' | 'close' | 'now'>): RequestHandler {
+  return async (req, res) => {
     const store = await options.stores.storeById(idOf(req.params.id));
     if (!store) throw createHttpError(404, 'There is no such store.');
     if (store.state !== 'open') throw createHttpError(409, 'This store is closed already.');
     await options.stores.moveClose(store.id, options.now());
     const outcome = await closeStore(options.close, store.id);
     res.redirect(303, `/staff/stores/${store.id}?done=${outcome ?? 'closing'}`);
-  });
+  };
+}
 
+/** The desk's pages of a request's team stores: opening one, its page, its close, its run, papers and bags. */
+export function deskStoreRoutes(options: DeskStoreRoutesOptions): Router {
+  const router = Router();
+  router.get('/staff/requests/:reference/stores/new', newStoreForm(options));
+  router.get('/staff/stores/:id/copy', copyStoreForm(options));
+  router.post('/staff/stores/:id/extend', extendStore(options));
+  router.post('/staff/requests/:reference/stores', openStore(options));
+  router.get('/staff/stores/:id', showStore(options));
+  for (const [name, make] of Object.entries(papers))
+    router.get(`/staff/stores/:id/${name}.pdf`, sendPaper(options, name, make));
+  router.post('/staff/stores/:id/book', bookRun(options));
+  router.post('/staff/stores/:id/bags-ready', markBagsReady(options));
+  router.post('/staff/stores/:id/close', closeNow(options));
   return router;
 }

@@ -1,4 +1,4 @@
-import { type Request, type Response, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/http/csrf.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
@@ -102,7 +102,6 @@ const bodyOf = (req: Request): Record<string, string> => {
 const idOf = (value: unknown) => (/^\d{1,12}$/.test(String(value)) ? Number(value) : 0);
 const noticeOf = (req: Request): StoreNotice | undefined => notices[String(req.query.done) as keyof typeof notices];
 
-/** The store is taking cart changes now. */
 /** The counter's words: toward the minimum, or the pieces ordered in a store that prints whatever sells. */
 const counterWords = (store: StoredStore, pieces: number) =>
   store.charging === 'as-sold'
@@ -112,149 +111,164 @@ const counterWords = (store: StoredStore, pieces: number) =>
 /** In the late window: closed with its minimum, add-ons still taken (and paid when ordered). */
 const isLateNow = (store: StoredStore, now: Date) =>
   store.state === 'charged' && store.lateUntil !== null && store.lateUntil.getTime() > now.getTime();
+/** The store is taking cart changes now. */
 const isOpenNow = (store: StoredStore, now: Date) =>
   (store.state === 'open' && store.opensAt.getTime() <= now.getTime() && store.closesAt.getTime() > now.getTime()) ||
   isLateNow(store, now);
 /** Whether an order placed now is paid at once: a store that charges as it sells, or a late add-on. */
 const paysNow = (store: StoredStore, now: Date) => store.charging === 'as-sold' || isLateNow(store, now);
 
-export function storeRoutes(options: StoreRoutesOptions): Router {
-  const router = Router();
-  const pathOf = (store: StoredStore) => `/stores/${store.slug}`;
-  // A whole school may order from one address: far more posts than one form's, still a bound on a flood.
-  const postLimit = submissionRateLimit(options.rateLimit * 10, options.limits, 'store-post');
-  // A private link guessed at: only wrong answers count.
-  const guessLimit = submissionRateLimit(options.rateLimit, options.limits, 'store-link', {
-    failuresOnly: true,
-    message: 'Too many tries at this address in a short while. Wait a few minutes and try again.',
+const pathOf = (store: StoredStore) => `/stores/${store.slug}`;
+
+/** The store the address names, marked for its buyers only; a 404 when there is none. */
+async function storeOf(options: Pick<StoreRoutesOptions, 'stores'>, req: Request, res: Response) {
+  const slug = String(req.params.slug);
+  const store = SLUG.test(slug) ? await options.stores.storeBySlug(slug) : undefined;
+  if (!store) throw createHttpError(404, NOT_FOUND);
+  res.locals[BACK_TO_LOCAL] = pathOf(store);
+  // A store page is for its buyers, through its link: never in a search engine's index.
+  res.set('X-Robots-Tag', 'noindex, nofollow');
+  return store;
+}
+
+const cartSecret = (req: Request): string | undefined => {
+  const value: unknown = req.cookies?.[CART_COOKIE];
+  return isLinkSecret(value) ? value : undefined;
+};
+
+/** The buyer's cart in this store, behind the cookie's secret, while it can still change. */
+const cartOf = async (options: Pick<StoreRoutesOptions, 'stores'>, req: Request, store: StoredStore) => {
+  const secret = cartSecret(req);
+  if (!secret) return undefined;
+  const order = await options.stores.orderByCart(store.id, hashOfSecret(secret));
+  return order?.state === 'cart' || order?.state === 'saving' ? order : undefined;
+};
+
+const send = async (
+  options: Pick<StoreRoutesOptions, 'render' | 'stylesheets' | 'shop'>,
+  res: Response,
+  view: TeamStoreView,
+  status = 200,
+) => {
+  const html = await options.render(view, {
+    stylesheets: options.stylesheets(),
+    shopName: options.shop().appName,
   });
-  router.use(['/stores/:slug/orders', '/stores/:slug/organiser'], guessLimit);
-  router.post('/stores/{*rest}', postLimit);
+  res.status(status).type('html').send(html);
+};
 
-  async function storeOf(req: Request, res: Response) {
-    const slug = String(req.params.slug);
-    const store = SLUG.test(slug) ? await options.stores.storeBySlug(slug) : undefined;
-    if (!store) throw createHttpError(404, NOT_FOUND);
-    res.locals[BACK_TO_LOCAL] = pathOf(store);
-    // A store page is for its buyers, through its link: never in a search engine's index.
-    res.set('X-Robots-Tag', 'noindex, nofollow');
-    return store;
-  }
+/** When the store takes orders, in the shop's time zone: its late window, its close or its opening. */
+function whenWords(store: StoredStore, now: Date, timeZone: string): string {
+  return isLateNow(store, now)
+    ? `The order goes ahead: late add-ons are taken until ${formatDateTime((store.lateUntil ?? now).toISOString(), timeZone)}, paid when you order.`
+    : store.state !== 'open' || store.closesAt.getTime() <= now.getTime()
+      ? `This store closed on ${formatDateTime(store.closesAt.toISOString(), timeZone)}: it takes no more orders.`
+      : store.opensAt.getTime() > now.getTime()
+        ? `This store opens on ${formatDateTime(store.opensAt.toISOString(), timeZone)}.`
+        : `Orders close ${formatDateTime(store.closesAt.toISOString(), timeZone)}.`;
+}
 
-  const cartSecret = (req: Request): string | undefined => {
-    const value: unknown = req.cookies?.[CART_COOKIE];
-    return isLinkSecret(value) ? value : undefined;
+/** The store's page: its products, the counter, the buyer's cart, and a notice or a form's errors. */
+async function sendStore(
+  options: StoreRoutesOptions,
+  req: Request,
+  res: Response,
+  store: StoredStore,
+  page: { status?: number; notice?: StoreNotice; form?: StoreFormState } = {},
+) {
+  const now = options.now();
+  const open = isOpenNow(store, now);
+  const timeZone = options.timeZone();
+  const pieces = await options.stores.piecesCounted(store.id);
+  const cart = await cartOf(options, req, store);
+  const mockups = await options.design.mockupsOf(store.reference);
+  const first = mockups[0];
+  const late = isLateNow(store, now);
+  const when = whenWords(store, now, timeZone);
+  const raises = raisesText(store.markupCents);
+  const view: StorePageView = {
+    page: 'store',
+    title: store.title,
+    csrfToken: options.csrf.issueToken(req, res),
+    ...(page.notice ? { notice: page.notice } : {}),
+    when,
+    open,
+    charging: late ? 'as-sold' : store.charging,
+    counter: { pieces, minimum: store.minimumPieces, text: counterWords(store, pieces) },
+    ...(open ? { countUrl: `${pathOf(store)}/count` } : {}),
+    ...(raises ? { raises } : {}),
+    delivery: deliveryText(store.delivery, store.shippingCents),
+    asksNames: store.asksNames,
+    sortBy: store.sortBy,
+    asksNumbers: store.asksNumbers,
+    ...(first
+      ? { design: { src: `${pathOf(store)}/design/${first.view}`, alt: `The design for ${store.title}` } }
+      : {}),
+    products: productViews(store, options.catalogue()),
+    cart: cart
+      ? {
+          lines: cart.items.map((item) => ({
+            id: item.id,
+            text: lineText(store, item),
+            price: formatMoney(lineCents(store, item)),
+          })),
+          total: formatMoney(orderTotalCents(store, store.products, cart.items)),
+        }
+      : null,
+    canCheckout: options.cards !== null,
+    actions: {
+      add: `${pathOf(store)}/cart`,
+      remove: `${pathOf(store)}/cart/remove`,
+      checkout: `${pathOf(store)}/checkout`,
+    },
+    ...(page.form ? { form: page.form } : {}),
+    contactEmail: options.shop().contact.email,
   };
+  await send(options, res, view, page.status ?? 200);
+}
 
-  const cartOf = async (req: Request, store: StoredStore) => {
-    const secret = cartSecret(req);
-    if (!secret) return undefined;
-    const order = await options.stores.orderByCart(store.id, hashOfSecret(secret));
-    return order?.state === 'cart' || order?.state === 'saving' ? order : undefined;
-  };
+const refuse = (options: StoreRoutesOptions, req: Request, res: Response, store: StoredStore, reason: CartRefusal) =>
+  sendStore(options, req, res, store, { status: 409, notice: { type: 'error', text: refusals[reason] } });
 
-  const send = async (res: Response, view: TeamStoreView, status = 200) => {
-    const html = await options.render(view, {
-      stylesheets: options.stylesheets(),
-      shopName: options.shop().appName,
-    });
-    res.status(status).type('html').send(html);
-  };
+/** The live counter's script, the same for every store. */
+const sendCounterScript: RequestHandler = (_req, res) => {
+  res.set('Cache-Control', 'public, max-age=3600').type('application/javascript').send(LIVE_COUNTER_JS);
+};
 
-  async function sendStore(
-    req: Request,
-    res: Response,
-    store: StoredStore,
-    page: { status?: number; notice?: StoreNotice; form?: StoreFormState } = {},
-  ) {
-    const now = options.now();
-    const open = isOpenNow(store, now);
-    const timeZone = options.timeZone();
-    const pieces = await options.stores.piecesCounted(store.id);
-    const cart = await cartOf(req, store);
-    const mockups = await options.design.mockupsOf(store.reference);
-    const first = mockups[0];
-    const late = isLateNow(store, now);
-    const when = late
-      ? `The order goes ahead: late add-ons are taken until ${formatDateTime((store.lateUntil ?? now).toISOString(), timeZone)}, paid when you order.`
-      : store.state !== 'open' || store.closesAt.getTime() <= now.getTime()
-        ? `This store closed on ${formatDateTime(store.closesAt.toISOString(), timeZone)}: it takes no more orders.`
-        : store.opensAt.getTime() > now.getTime()
-          ? `This store opens on ${formatDateTime(store.opensAt.toISOString(), timeZone)}.`
-          : `Orders close ${formatDateTime(store.closesAt.toISOString(), timeZone)}.`;
-    const raises = raisesText(store.markupCents);
-    const view: StorePageView = {
-      page: 'store',
-      title: store.title,
-      csrfToken: options.csrf.issueToken(req, res),
-      ...(page.notice ? { notice: page.notice } : {}),
-      when,
-      open,
-      charging: late ? 'as-sold' : store.charging,
-      counter: { pieces, minimum: store.minimumPieces, text: counterWords(store, pieces) },
-      ...(open ? { countUrl: `${pathOf(store)}/count` } : {}),
-      ...(raises ? { raises } : {}),
-      delivery: deliveryText(store.delivery, store.shippingCents),
-      asksNames: store.asksNames,
-      sortBy: store.sortBy,
-      asksNumbers: store.asksNumbers,
-      ...(first
-        ? { design: { src: `${pathOf(store)}/design/${first.view}`, alt: `The design for ${store.title}` } }
-        : {}),
-      products: productViews(store, options.catalogue()),
-      cart: cart
-        ? {
-            lines: cart.items.map((item) => ({
-              id: item.id,
-              text: lineText(store, item),
-              price: formatMoney(lineCents(store, item)),
-            })),
-            total: formatMoney(orderTotalCents(store, store.products, cart.items)),
-          }
-        : null,
-      canCheckout: options.cards !== null,
-      actions: {
-        add: `${pathOf(store)}/cart`,
-        remove: `${pathOf(store)}/cart/remove`,
-        checkout: `${pathOf(store)}/checkout`,
-      },
-      ...(page.form ? { form: page.form } : {}),
-      contactEmail: options.shop().contact.email,
-    };
-    await send(res, view, page.status ?? 200);
-  }
-
-  const refuse = (req: Request, res: Response, store: StoredStore, reason: CartRefusal) =>
-    sendStore(req, res, store, { status: 409, notice: { type: 'error', text: refusals[reason] } });
-
-  router.get(LIVE_COUNTER_PATH, (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=3600').type('application/javascript').send(LIVE_COUNTER_JS);
-  });
-
-  // The counter as the page shows it, for the page's script to keep it moving.
-  router.get('/stores/:slug/count', async (req, res) => {
-    const store = await storeOf(req, res);
+/** The counter as the page shows it, for the page's script to keep it moving. */
+function showCount(options: StoreRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const store = await storeOf(options, req, res);
     const pieces = await options.stores.piecesCounted(store.id);
     const percent = Math.min(100, Math.round((pieces / Math.max(1, store.minimumPieces)) * 100));
     res.set('Cache-Control', 'private, no-store').json({ pieces, percent, text: counterWords(store, pieces) });
-  });
+  };
+}
 
-  router.get('/stores/:slug', async (req, res) => {
-    const store = await storeOf(req, res);
+function showStore(options: StoreRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const store = await storeOf(options, req, res);
     res.set('Cache-Control', 'private, no-store');
-    await sendStore(req, res, store, { ...(noticeOf(req) ? { notice: noticeOf(req) } : {}) });
-  });
+    await sendStore(options, req, res, store, { ...(noticeOf(req) ? { notice: noticeOf(req) } : {}) });
+  };
+}
 
-  router.get('/stores/:slug/design/:view', async (req, res) => {
-    const store = await storeOf(req, res);
+/** The store's design: its request's mockup, as the mockups feature sends it. */
+function sendDesign(options: StoreRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const store = await storeOf(options, req, res);
     if (!options.design.send(res, await options.design.mockupsOf(store.reference), String(req.params.view)))
       throw createHttpError(404, 'There is no such picture.');
-  });
+  };
+}
 
-  // The organiser's read-only page: orders as they come, totals by product, colour and size, the funds
-  // raised and, once closed, the statement. Buyers' names only: their addresses are for the shop.
-  router.get('/stores/:slug/organiser/:secret', async (req, res) => {
-    const store = await storeOf(req, res);
+/**
+ * The organiser's read-only page: orders as they come, totals by product, colour and size, the funds
+ * raised and, once closed, the statement. Buyers' names only: their addresses are for the shop.
+ */
+function showOrganiser(options: StoreRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const store = await storeOf(options, req, res);
     if (!organiserOpens(options.keys, store, String(req.params.secret)))
       throw createHttpError(404, 'There is no organiser page at this address. Ask the shop for your link.');
     res.set('Cache-Control', 'private, no-store');
@@ -264,22 +278,25 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       await options.stores.piecesCounted(store.id),
       { timeZone: options.timeZone(), now: options.now(), publicUrl: options.publicUrl, audience: 'organiser' },
     );
-    await send(res, { ...summary, csrfToken: '' });
-  });
+    await send(options, res, { ...summary, csrfToken: '' });
+  };
+}
 
-  router.post('/stores/:slug/cart', async (req, res) => {
-    const store = await storeOf(req, res);
+/** A line added to the buyer's cart (made on the first), every figure taken from the store. */
+function addToCart(options: StoreRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const store = await storeOf(options, req, res);
     const body = bodyOf(req);
     // Whatever the post says a price or total is, it is not read: every figure comes from the store.
     const product = store.products.find((each) => each.id === idOf(body.product));
     if (!product) {
-      await sendStore(req, res, store, {
+      await sendStore(options, req, res, store, {
         status: 422,
         notice: { type: 'error', text: 'Choose a product from this store.' },
       });
       return;
     }
-    if (!isOpenNow(store, options.now())) return refuse(req, res, store, 'closed');
+    if (!isOpenNow(store, options.now())) return refuse(options, req, res, store, 'closed');
     const parsed = cartLineSchema({
       colours: product.colours,
       sizes: product.sizes,
@@ -287,7 +304,7 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       asksNumbers: store.asksNumbers,
     }).safeParse(body);
     if (!parsed.success) {
-      await sendStore(req, res, store, {
+      await sendStore(options, req, res, store, {
         status: 422,
         notice: { type: 'error', text: 'That was not added: correct the fields marked below.' },
         form: { form: `add-${product.id}`, values: body, errors: storeFieldErrors(parsed.error) },
@@ -302,7 +319,7 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       productId: product.id,
       ...parsed.data,
     });
-    if (!outcome.ok) return refuse(req, res, store, outcome.reason);
+    if (!outcome.ok) return refuse(options, req, res, store, outcome.reason);
     res.cookie(CART_COOKIE, secret, {
       httpOnly: true,
       sameSite: 'lax',
@@ -311,24 +328,100 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       maxAge: 60 * 24 * 3600_000,
     });
     res.redirect(303, `${pathOf(store)}?done=added#cart`);
-  });
+  };
+}
 
-  router.post('/stores/:slug/cart/remove', async (req, res) => {
-    const store = await storeOf(req, res);
+function removeFromCart(options: StoreRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const store = await storeOf(options, req, res);
     const secret = cartSecret(req);
-    if (!secret) return refuse(req, res, store, 'gone');
-    if (!isOpenNow(store, options.now())) return refuse(req, res, store, 'closed');
+    if (!secret) return refuse(options, req, res, store, 'gone');
+    if (!isOpenNow(store, options.now())) return refuse(options, req, res, store, 'closed');
     const outcome = await options.stores.removeFromCart(store.id, hashOfSecret(secret), idOf(bodyOf(req).item));
-    if (!outcome.ok) return refuse(req, res, store, outcome.reason);
+    if (!outcome.ok) return refuse(options, req, res, store, outcome.reason);
     res.redirect(303, `${pathOf(store)}?done=removed#cart`);
-  });
+  };
+}
 
-  router.post('/stores/:slug/checkout', async (req, res) => {
-    const store = await storeOf(req, res);
-    if (!isOpenNow(store, options.now())) return refuse(req, res, store, 'closed');
-    const cart = await cartOf(req, store);
+/** A cart at checkout, with the buyer's answers and what every Stripe call of this attempt shares. */
+interface CheckoutAsk {
+  store: StoredStore;
+  cart: StoredOrder;
+  buyer: { name: string; email: string; group: string };
+  /** The idempotency keys' common part: the database's salt and the order. */
+  base: string;
+  metadata: Record<string, string>;
+}
+
+/** Where the buyer goes next (Stripe's page), or why the cart was refused. */
+type CheckoutStart = { ok: true; url: string } | { ok: false; reason: CartRefusal };
+
+/** A store that charges as it sells (or a late add-on): Checkout in payment mode for the order's total. */
+async function startPaying(
+  options: StoreRoutesOptions,
+  cards: StoreCards,
+  { store, cart, buyer, base, metadata }: CheckoutAsk,
+): Promise<CheckoutStart> {
+  const session = await cards.startPayment(
+    {
+      amountCents: orderTotalCents(store, store.products, cart.items),
+      description: `${store.title} - order ${cart.id}`,
+      email: buyer.email,
+      successUrl: `${options.publicUrl}${pathOf(store)}/paid?session={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${options.publicUrl}${pathOf(store)}?done=not-paid#cart`,
+      metadata,
+    },
+    `${base}:pay:${cart.changedAt.getTime()}`,
+  );
+  const paying = await options.stores.startSaving(cart.id, {
+    name: buyer.name,
+    email: buyer.email,
+    group: buyer.group,
+    customerId: null,
+    sessionId: session.id,
+  });
+  return paying.ok ? { ok: true, url: session.url } : paying;
+}
+
+/** A store that charges at its close: a Stripe customer for the buyer, and Checkout in setup mode to save the card. */
+async function startSavingCard(
+  options: StoreRoutesOptions,
+  cards: StoreCards,
+  { store, cart, buyer, base, metadata }: CheckoutAsk,
+): Promise<CheckoutStart> {
+  const customer =
+    cart.customerId ??
+    (await cards.createCustomer(
+      { name: buyer.name, email: buyer.email, metadata },
+      `${base}:customer:${cart.changedAt.getTime()}`,
+    ));
+  const session = await cards.startSetup(
+    {
+      customer,
+      successUrl: `${options.publicUrl}${pathOf(store)}/saved?session={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${options.publicUrl}${pathOf(store)}?done=card-left#cart`,
+      metadata,
+    },
+    `${base}:setup:${cart.changedAt.getTime()}`,
+  );
+  const saving = await options.stores.startSaving(cart.id, {
+    name: buyer.name,
+    email: buyer.email,
+    group: buyer.group,
+    customerId: customer,
+    sessionId: session.id,
+  });
+  return saving.ok ? { ok: true, url: session.url } : saving;
+}
+
+/** The buyer's details checked, then off to Stripe's page: to pay now, or to save the card for the close. */
+function checkout(options: StoreRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const store = await storeOf(options, req, res);
+    if (!isOpenNow(store, options.now())) return refuse(options, req, res, store, 'closed');
+    const cart = await cartOf(options, req, store);
     if (!cart || cart.items.length === 0) {
-      await sendStore(req, res, store, {
+      await sendStore(options, req, res, store, {
         status: 422,
         notice: { type: 'error', text: 'Your order is empty: add a product first.' },
       });
@@ -344,7 +437,7 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       const errors = parsed.success ? {} : storeFieldErrors(parsed.error);
       if (store.sortBy !== '' && !errors.group && (!parsed.success || parsed.data.group === ''))
         errors.group = `Write your ${store.sortBy}: the bags are sorted by it.`;
-      await sendStore(req, res, store, {
+      await sendStore(options, req, res, store, {
         status: 422,
         notice: { type: 'error', text: 'Your order is not placed yet: correct the fields marked below.' },
         form: { form: 'checkout', values: body, errors },
@@ -357,65 +450,30 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
       const salt = await cards.keySalt();
       // The same order's same attempt (a double click, two tabs) asks Stripe once; a new attempt after
       // leaving Stripe's page is a new key, as the order changed when the first began.
-      const base = `seenwear:${salt}:store-order${cart.id}`;
-      const metadata = { store: String(store.id), storeOrder: String(cart.id) };
-      if (payingNow) {
-        const session = await cards.startPayment(
-          {
-            amountCents: orderTotalCents(store, store.products, cart.items),
-            description: `${store.title} - order ${cart.id}`,
-            email: parsed.data.email,
-            successUrl: `${options.publicUrl}${pathOf(store)}/paid?session={CHECKOUT_SESSION_ID}`,
-            cancelUrl: `${options.publicUrl}${pathOf(store)}?done=not-paid#cart`,
-            metadata,
-          },
-          `${base}:pay:${cart.changedAt.getTime()}`,
-        );
-        const paying = await options.stores.startSaving(cart.id, {
-          name: parsed.data.name,
-          email: parsed.data.email,
-          group: parsed.data.group,
-          customerId: null,
-          sessionId: session.id,
-        });
-        if (!paying.ok) return refuse(req, res, store, paying.reason);
-        res.redirect(303, session.url);
-        return;
-      }
-      const customer =
-        cart.customerId ??
-        (await cards.createCustomer(
-          { name: parsed.data.name, email: parsed.data.email, metadata },
-          `${base}:customer:${cart.changedAt.getTime()}`,
-        ));
-      const session = await cards.startSetup(
-        {
-          customer,
-          successUrl: `${options.publicUrl}${pathOf(store)}/saved?session={CHECKOUT_SESSION_ID}`,
-          cancelUrl: `${options.publicUrl}${pathOf(store)}?done=card-left#cart`,
-          metadata,
-        },
-        `${base}:setup:${cart.changedAt.getTime()}`,
-      );
-      const saving = await options.stores.startSaving(cart.id, {
-        name: parsed.data.name,
-        email: parsed.data.email,
-        group: parsed.data.group,
-        customerId: customer,
-        sessionId: session.id,
-      });
-      if (!saving.ok) return refuse(req, res, store, saving.reason);
-      res.redirect(303, session.url);
+      const ask: CheckoutAsk = {
+        store,
+        cart,
+        buyer: { name: parsed.data.name, email: parsed.data.email, group: parsed.data.group },
+        base: `seenwear:${salt}:store-order${cart.id}`,
+        metadata: { store: String(store.id), storeOrder: String(cart.id) },
+      };
+      const started = payingNow ? await startPaying(options, cards, ask) : await startSavingCard(options, cards, ask);
+      if (!started.ok) return refuse(options, req, res, store, started.reason);
+      res.redirect(303, started.url);
     } catch {
       throw createHttpError(502, 'Stripe did not answer just now, so your card was not saved. Try again in a minute.');
     }
-  });
+  };
+}
 
-  // Back from paying for an order in a store that charges as it sells: recorded once Stripe says it is
-  // paid, for exactly what the order totals.
-  router.get('/stores/:slug/paid', async (req, res) => {
-    const store = await storeOf(req, res);
-    const cart = await cartOf(req, store);
+/**
+ * Back from paying for an order in a store that charges as it sells: recorded once Stripe says it is
+ * paid, for exactly what the order totals.
+ */
+function paidBack(options: StoreRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const store = await storeOf(options, req, res);
+    const cart = await cartOf(options, req, store);
     const session = String(req.query.session ?? '');
     // A late add-on is paid like an order in a store that charges as it sells; its buyer may come back
     // from Stripe's page after the window ended.
@@ -438,11 +496,14 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
     if (await options.stores.markPaid(cart.id, paid)) options.onQueued?.();
     res.clearCookie(CART_COOKIE, { path: pathOf(store) });
     res.redirect(303, `${orderPath(options.keys, store, cart)}?done=paid`);
-  });
+  };
+}
 
-  router.get('/stores/:slug/saved', async (req, res) => {
-    const store = await storeOf(req, res);
-    const cart = await cartOf(req, store);
+/** Back from saving the card: the order is placed once Stripe says the card is kept. */
+function savedBack(options: StoreRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const store = await storeOf(options, req, res);
+    const cart = await cartOf(options, req, store);
     const session = String(req.query.session ?? '');
     if (!cart || !options.cards || cart.setupSessionId !== session) {
       res.redirect(303, pathOf(store));
@@ -457,56 +518,68 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
     options.onQueued?.();
     res.clearCookie(CART_COOKIE, { path: pathOf(store) });
     res.redirect(303, `${orderPath(options.keys, store, cart)}?done=saved`);
-  });
-
-  async function ownOrder(req: Request, res: Response) {
-    const store = await storeOf(req, res);
-    const id = idOf(req.params.order);
-    const order = id ? await options.stores.orderById(id) : undefined;
-    if (!orderOpens(options.keys, order, id, String(req.params.secret)) || !order || order.storeId !== store.id)
-      throw createHttpError(404, 'There is no order at this address. Check the link in your e-mail.');
-    return { store, order };
-  }
-
-  const sendOrder = async (req: Request, res: Response, store: StoredStore, order: StoredOrder) => {
-    const totalCents = order.totalCents ?? orderTotalCents(store, store.products, order.items);
-    const path = orderPath(options.keys, store, order);
-    const notice = noticeOf(req);
-    const view: OrderPageView = {
-      page: 'order',
-      title: store.title,
-      csrfToken: options.csrf.issueToken(req, res),
-      ...(notice ? { notice } : {}),
-      storePath: pathOf(store),
-      buyer: order.buyerName,
-      lines: order.items.map((item) => `${lineText(store, item)}: ${formatMoney(lineCents(store, item))}`),
-      total: formatMoney(totalCents),
-      status: orderStatus[order.state],
-      ...(order.state === 'failed' && options.cards
-        ? { pay: { action: `${path}/pay`, label: `Pay ${formatMoney(totalCents)}` } }
-        : {}),
-    };
-    res.set('Cache-Control', 'private, no-store');
-    await send(res, view);
   };
+}
 
-  /** A pay-link payment made on Stripe's page whose buyer never came back: recorded when the order is next opened. */
-  async function settledPayment(order: StoredOrder): Promise<StoredOrder> {
-    if (order.state !== 'failed' || !order.paySessionId || order.totalCents === null || !options.cards) return order;
-    const outcome = await options.cards.paymentOutcome(order.paySessionId).catch(() => undefined);
-    if (!outcome?.paid || !outcome.paymentIntent || outcome.amountCents !== order.totalCents) return order;
-    const paid = { paymentIntent: outcome.paymentIntent, totalCents: order.totalCents, feeCents: outcome.feeCents };
-    if (await options.stores.markPaid(order.id, paid)) options.onQueued?.();
-    return (await options.stores.orderById(order.id)) ?? order;
-  }
+/** The order its private link names, in the store the address names; one 404 for every wrong part. */
+async function ownOrder(options: StoreRoutesOptions, req: Request, res: Response) {
+  const store = await storeOf(options, req, res);
+  const id = idOf(req.params.order);
+  const order = id ? await options.stores.orderById(id) : undefined;
+  if (!orderOpens(options.keys, order, id, String(req.params.secret)) || !order || order.storeId !== store.id)
+    throw createHttpError(404, 'There is no order at this address. Check the link in your e-mail.');
+  return { store, order };
+}
 
-  router.get('/stores/:slug/orders/:order/:secret', async (req, res) => {
-    const { store, order } = await ownOrder(req, res);
-    await sendOrder(req, res, store, await settledPayment(order));
-  });
+const sendOrder = async (
+  options: StoreRoutesOptions,
+  req: Request,
+  res: Response,
+  store: StoredStore,
+  order: StoredOrder,
+) => {
+  const totalCents = order.totalCents ?? orderTotalCents(store, store.products, order.items);
+  const path = orderPath(options.keys, store, order);
+  const notice = noticeOf(req);
+  const view: OrderPageView = {
+    page: 'order',
+    title: store.title,
+    csrfToken: options.csrf.issueToken(req, res),
+    ...(notice ? { notice } : {}),
+    storePath: pathOf(store),
+    buyer: order.buyerName,
+    lines: order.items.map((item) => `${lineText(store, item)}: ${formatMoney(lineCents(store, item))}`),
+    total: formatMoney(totalCents),
+    status: orderStatus[order.state],
+    ...(order.state === 'failed' && options.cards
+      ? { pay: { action: `${path}/pay`, label: `Pay ${formatMoney(totalCents)}` } }
+      : {}),
+  };
+  res.set('Cache-Control', 'private, no-store');
+  await send(options, res, view);
+};
 
-  router.post('/stores/:slug/orders/:order/:secret/pay', async (req, res) => {
-    const { store, order } = await ownOrder(req, res);
+/** A pay-link payment made on Stripe's page whose buyer never came back: recorded when the order is next opened. */
+async function settledPayment(options: StoreRoutesOptions, order: StoredOrder): Promise<StoredOrder> {
+  if (order.state !== 'failed' || !order.paySessionId || order.totalCents === null || !options.cards) return order;
+  const outcome = await options.cards.paymentOutcome(order.paySessionId).catch(() => undefined);
+  if (!outcome?.paid || !outcome.paymentIntent || outcome.amountCents !== order.totalCents) return order;
+  const paid = { paymentIntent: outcome.paymentIntent, totalCents: order.totalCents, feeCents: outcome.feeCents };
+  if (await options.stores.markPaid(order.id, paid)) options.onQueued?.();
+  return (await options.stores.orderById(order.id)) ?? order;
+}
+
+function showOrder(options: StoreRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const { store, order } = await ownOrder(options, req, res);
+    await sendOrder(options, req, res, store, await settledPayment(options, order));
+  };
+}
+
+/** A refused charge's pay link: Checkout in payment mode for what the order owes. */
+function payOrder(options: StoreRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const { store, order } = await ownOrder(options, req, res);
     const cards = options.cards;
     if (order.state !== 'failed' || order.totalCents === null || !cards)
       throw createHttpError(409, 'This order has nothing to pay.');
@@ -525,10 +598,13 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
     );
     await options.stores.markPaySession(order.id, session.id);
     res.redirect(303, session.url);
-  });
+  };
+}
 
-  router.get('/stores/:slug/orders/:order/:secret/paid', async (req, res) => {
-    const { store, order } = await ownOrder(req, res);
+/** Back from the pay link's Checkout: recorded once, when paid for exactly what the order owes. */
+function orderPaidBack(options: StoreRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const { store, order } = await ownOrder(options, req, res);
     const path = orderPath(options.keys, store, order);
     const session = String(req.query.session ?? '');
     if (!options.cards || order.paySessionId !== session || order.totalCents === null) {
@@ -544,7 +620,37 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
     const paid = { paymentIntent: outcome.paymentIntent, totalCents: order.totalCents, feeCents: outcome.feeCents };
     if (await options.stores.markPaid(order.id, paid)) options.onQueued?.();
     res.redirect(303, `${path}?done=paid`);
-  });
+  };
+}
 
+/**
+ * A team store's public pages under /stores/<slug>: the store with its cart and checkout, the way back
+ * from Stripe, the organiser's page and each buyer's order, behind the posts' and the links' rate limits.
+ */
+export function storeRoutes(options: StoreRoutesOptions): Router {
+  const router = Router();
+  // A whole school may order from one address: far more posts than one form's, still a bound on a flood.
+  const postLimit = submissionRateLimit(options.rateLimit * 10, options.limits, 'store-post');
+  // A private link guessed at: only wrong answers count.
+  const guessLimit = submissionRateLimit(options.rateLimit, options.limits, 'store-link', {
+    failuresOnly: true,
+    message: 'Too many tries at this address in a short while. Wait a few minutes and try again.',
+  });
+  router.use(['/stores/:slug/orders', '/stores/:slug/organiser'], guessLimit);
+  router.post('/stores/{*rest}', postLimit);
+
+  router.get(LIVE_COUNTER_PATH, sendCounterScript);
+  router.get('/stores/:slug/count', showCount(options));
+  router.get('/stores/:slug', showStore(options));
+  router.get('/stores/:slug/design/:view', sendDesign(options));
+  router.get('/stores/:slug/organiser/:secret', showOrganiser(options));
+  router.post('/stores/:slug/cart', addToCart(options));
+  router.post('/stores/:slug/cart/remove', removeFromCart(options));
+  router.post('/stores/:slug/checkout', checkout(options));
+  router.get('/stores/:slug/paid', paidBack(options));
+  router.get('/stores/:slug/saved', savedBack(options));
+  router.get('/stores/:slug/orders/:order/:secret', showOrder(options));
+  router.post('/stores/:slug/orders/:order/:secret/pay', payOrder(options));
+  router.get('/stores/:slug/orders/:order/:secret/paid', orderPaidBack(options));
   return router;
 }
