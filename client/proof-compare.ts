@@ -62,9 +62,10 @@ function pinLayer(source: SVGSVGElement | null, label: string): SVGSVGElement | 
   });
   for (const mark of marks) {
     const copy = mark.cloneNode(true) as SVGGElement;
-    const title = copy.querySelector('title')?.textContent ?? `Note ${mark.dataset.pinMark}`;
+    const name = mark.dataset.pinName ?? `Note ${mark.dataset.pinMark}`;
+    copy.removeAttribute('data-pin-name');
     copy.setAttribute('role', 'img');
-    copy.setAttribute('aria-label', `${label}, ${title.charAt(0).toLowerCase()}${title.slice(1)}`);
+    copy.setAttribute('aria-label', `${label}, ${name.charAt(0).toLowerCase()}${name.slice(1)}`);
     layer.append(copy);
   }
   return layer;

@@ -20,14 +20,14 @@ interface Frame {
   height: number;
 }
 
-/** The longest part of a note a pin's title quotes: the list carries the whole of it. */
-const TITLE_QUOTE = 120;
+/** The longest part of a note a pin's name quotes: the list carries the whole of it. */
+const NAME_QUOTE = 120;
 
 /** "Note 3 (done): make the logo a bit bigger", quoted short, by characters as a person counts them. */
-function pinTitle(pin: PinView): string {
+function pinName(pin: PinView): string {
   const characters = Array.from(pin.text.replace(/\s+/g, ' '));
   const quote =
-    characters.length > TITLE_QUOTE ? `${characters.slice(0, TITLE_QUOTE - 1).join('')}…` : characters.join('');
+    characters.length > NAME_QUOTE ? `${characters.slice(0, NAME_QUOTE - 1).join('')}…` : characters.join('');
   return `Note ${pin.number}${pin.done ? ' (done)' : ''}: ${quote}`;
 }
 
@@ -61,9 +61,14 @@ export function PinLayer({
     >
       {pins.map((pin) =>
         pin.x === null || pin.y === null ? null : (
-          <g key={pin.number} transform={`translate(${pin.x * width} ${pin.y * height})`} data-pin-mark={pin.number}>
-            {/* A mouse's tooltip here, and the name the phone's slider gives the pin it copies (client/proof-compare.ts). */}
-            <title>{pinTitle(pin)}</title>
+          <g
+            key={pin.number}
+            transform={`translate(${pin.x * width} ${pin.y * height})`}
+            data-pin-mark={pin.number}
+            // The name the phone's slider gives the pin it copies (client/proof-compare.ts), where the lists
+            // are hidden. An attribute, not a <title>: the page's text stays the lists' alone.
+            data-pin-name={pinName(pin)}
+          >
             <circle r={radius} fill={pin.done ? '#047857' : '#be185d'} stroke="#fff" strokeWidth={radius * 0.18} />
             <text
               textAnchor="middle"
