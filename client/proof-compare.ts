@@ -34,6 +34,43 @@ function tag(text: string, side: 'left' | 'right'): HTMLSpanElement {
   return element;
 }
 
+const SVG = 'http://www.w3.org/2000/svg';
+
+/**
+ * A version's pins, copied from its picture in the side-by-side view (the server drew them there, in the
+ * picture's own pixels), into a layer over the slider's box. The picture there is fitted into the box
+ * (object-fit: contain), so the layer keeps the same viewBox and fits it the same way ("meet"): each pin
+ * stays on its fractions of the picture at every width, even when the two versions differ in shape. Out
+ * of the side-by-side view's hiding, the pins are named for a screen reader ("v1, note 2: …").
+ */
+function pinLayer(source: SVGSVGElement | null, label: string): SVGSVGElement | undefined {
+  const marks = source ? [...source.querySelectorAll<SVGGElement>('g[data-pin-mark]')] : [];
+  if (!source || marks.length === 0) return undefined;
+  const layer = document.createElementNS(SVG, 'svg');
+  layer.setAttribute('viewBox', source.getAttribute('viewBox') ?? '0 0 1 1');
+  layer.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+  layer.setAttribute('overflow', 'visible');
+  layer.setAttribute('role', 'group');
+  layer.setAttribute('aria-label', `Notes pinned on ${label}`);
+  layer.dataset.comparePins = label;
+  Object.assign(layer.style, {
+    position: 'absolute',
+    inset: '0',
+    width: '100%',
+    height: '100%',
+    pointerEvents: 'none',
+  });
+  for (const mark of marks) {
+    const copy = mark.cloneNode(true) as SVGGElement;
+    const name = mark.dataset.pinName ?? `Note ${mark.dataset.pinMark}`;
+    copy.removeAttribute('data-pin-name');
+    copy.setAttribute('role', 'img');
+    copy.setAttribute('aria-label', `${label}, ${name.charAt(0).toLowerCase()}${name.slice(1)}`);
+    layer.append(copy);
+  }
+  return layer;
+}
+
 function enableCompare(grid: HTMLElement, index: number): void {
   const { oldSrc, oldLabel, newSrc, newLabel, ratio } = grid.dataset;
   if (!oldSrc || !newSrc || !oldLabel || !newLabel) return;
@@ -60,7 +97,14 @@ function enableCompare(grid: HTMLElement, index: number): void {
     background: '#be185d',
     pointerEvents: 'none',
   });
-  box.append(older, newer, divide, tag(oldLabel, 'left'), tag(newLabel, 'right'));
+  // Each version's pins on its own side of the divide, over both pictures, in the list's numbers. The
+  // figures are the side-by-side view's two: the earlier version, then the newest.
+  const figures = grid.querySelectorAll(':scope > figure');
+  const olderPins = pinLayer(figures[0]?.querySelector('svg[data-proof-svg]') ?? null, oldLabel);
+  const newerPins = pinLayer(figures[1]?.querySelector('svg[data-proof-svg]') ?? null, newLabel);
+  box.append(older, newer);
+  for (const layer of [olderPins, newerPins]) if (layer) box.append(layer);
+  box.append(divide, tag(oldLabel, 'left'), tag(newLabel, 'right'));
 
   const id = `compare-range-${index}`;
   const label = document.createElement('label');
@@ -78,6 +122,8 @@ function enableCompare(grid: HTMLElement, index: number): void {
   const show = () => {
     const at = Number(range.value);
     newer.style.clipPath = `inset(0 0 0 ${at}%)`;
+    if (newerPins) newerPins.style.clipPath = `inset(0 0 0 ${at}%)`;
+    if (olderPins) olderPins.style.clipPath = `inset(0 ${100 - at}% 0 0)`;
     divide.style.left = `calc(${at}% - 1px)`;
     range.setAttribute('aria-valuetext', `${at}% ${oldLabel}, ${100 - at}% ${newLabel}`);
   };

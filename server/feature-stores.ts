@@ -59,7 +59,8 @@ export type StoreWrapper = <S extends object>(store: S) => S;
 
 export function createFeatureStores(database: Database, wrap: StoreWrapper = (store) => store): FeatureStores {
   // The steps one feature runs inside another's transaction are handed over here, so neither imports
-  // the other's queries: a request's mockups are saved with it, an approval closes its group and books it.
+  // the other's queries: a request's mockups are saved with it, an approval closes its group and books it,
+  // a missed approval deadline books the order again on the press.
   const submissions = wrap(
     createSubmissionStore(database, { mockups: createMockupSaveStep(), books: createBooksKeepStep(database) }),
   );
@@ -75,7 +76,7 @@ export function createFeatureStores(database: Database, wrap: StoreWrapper = (st
       }),
     ),
     jobs: wrap(createJobStore(database)),
-    reminders: wrap(createReminderStore(database)),
+    reminders: wrap(createReminderStore(database, { production: createProductionBookingStep(database) })),
     limits: wrap(createLimitStore(database)),
     production: wrap(createProductionStore(database)),
     payments: wrap(createPaymentStore(database)),

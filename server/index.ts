@@ -107,6 +107,12 @@ function startJobs({ config, database, stores, siteData, logger, metrics, notifi
         calendar: () => siteData.data['order-terms'],
         handoverOf: async (reference) =>
           (await stores.versions.formValuesOf(reference))?.delivery === 'delivery' ? 'delivery' : 'pickup',
+        // A missed deadline books the order again as an approval now would: the board shows its new day.
+        bookingFor: async (reference) => {
+          const values = await stores.versions.formValuesOf(reference);
+          return values && (await planner.bookingFor(values));
+        },
+        moved: () => planner.invalidate(),
       },
       ...(notifications ? { onQueued: () => notifications.wake() } : {}),
     }),

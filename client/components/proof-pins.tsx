@@ -20,6 +20,17 @@ interface Frame {
   height: number;
 }
 
+/** The longest part of a note a pin's name quotes: the list carries the whole of it. */
+const NAME_QUOTE = 120;
+
+/** "Note 3 (done): make the logo a bit bigger", quoted short, by characters as a person counts them. */
+function pinName(pin: PinView): string {
+  const characters = Array.from(pin.text.replace(/\s+/g, ' '));
+  const quote =
+    characters.length > NAME_QUOTE ? `${characters.slice(0, NAME_QUOTE - 1).join('')}…` : characters.join('');
+  return `Note ${pin.number}${pin.done ? ' (done)' : ''}: ${quote}`;
+}
+
 /**
  * The numbered pins over a proof picture: an SVG in the picture's own pixels, laid over it (stretched to
  * its box, which keeps the picture's proportions) or, in a print-size frame, placed where the picture sits.
@@ -50,7 +61,14 @@ export function PinLayer({
     >
       {pins.map((pin) =>
         pin.x === null || pin.y === null ? null : (
-          <g key={pin.number} transform={`translate(${pin.x * width} ${pin.y * height})`} data-pin-mark={pin.number}>
+          <g
+            key={pin.number}
+            transform={`translate(${pin.x * width} ${pin.y * height})`}
+            data-pin-mark={pin.number}
+            // The name the phone's slider gives the pin it copies (client/proof-compare.ts), where the lists
+            // are hidden. An attribute, not a <title>: the page's text stays the lists' alone.
+            data-pin-name={pinName(pin)}
+          >
             <circle r={radius} fill={pin.done ? '#047857' : '#be185d'} stroke="#fff" strokeWidth={radius * 0.18} />
             <text
               textAnchor="middle"

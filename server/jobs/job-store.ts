@@ -1,5 +1,6 @@
 import type { QueuedFacts } from '#server/storage/mail-facts.ts';
-import type { PromisedDate } from '#shared/requests/promised-date.ts';
+import type { BookedWork } from '#shared/production/production-load.ts';
+import type { Booking, PromisedDate } from '#shared/requests/promised-date.ts';
 
 /** Scheduled jobs (the daily backup, the privacy purge): one instance runs each, by a lease in the database. */
 
@@ -11,6 +12,20 @@ interface ScheduledJobClaim {
 }
 
 import type { ScheduledJobStatus } from '#server/storage/storage-status.ts';
+
+/** A missed approval deadline's move (ReminderStore.moveMissedDate). */
+export interface MissedDateMove {
+  version: number;
+  /** The date that can no longer be kept. */
+  missed: string;
+  /** The new date, as the job read it off the load: kept when the order cannot be booked. */
+  promised: PromisedDate;
+  /** The customer's one mail, saying the date the move stores. */
+  mail: (promised: PromisedDate) => QueuedFacts;
+  onceKey: string;
+  /** What an approval now would book, from the work booked on the press but this order's. */
+  book?: (booked: readonly BookedWork[]) => Booking | undefined;
+}
 
 /** Claiming and recording the runs of daily jobs. */
 export interface JobStore {
@@ -66,13 +81,13 @@ export interface ReminderStore {
   queueMailOnce(reference: string, mail: QueuedFacts, onceKey: string): Promise<boolean>;
   /**
    * A proof's approval deadline passed unanswered: in one transaction, while proof `version` is still
-   * the newest and waits for its answer, the customer's mail is queued once per `onceKey` and, only
-   * when it was, the promised date is moved to `promised` (logged), the date it was keeping is kept
-   * for the desk's flag and the request is marked unread. False when nothing was done: already moved
-   * (by this instance or another), answered, replaced, or no such request.
+   * the newest and waits for its answer, the order is booked again on the press (`book`, from the load
+   * read under the production lock: its place on the board follows the new date), the customer's mail
+   * with the date so booked is queued once per `onceKey` and, only when it was, the booking is kept,
+   * the promised date moved (logged), the date it was keeping kept for the desk's flag and the request
+   * marked unread. Without a booking (`book` absent, or no booking from the load), the date moves to
+   * `promised` and the press day stays. False when nothing was done: already moved (by this instance or
+   * another), answered, replaced, or no such request.
    */
-  moveMissedDate(
-    reference: string,
-    move: { version: number; missed: string; promised: PromisedDate; mail: QueuedFacts; onceKey: string },
-  ): Promise<boolean>;
+  moveMissedDate(reference: string, move: MissedDateMove): Promise<boolean>;
 }

@@ -201,6 +201,12 @@ describe.each(backends)('a missed approval deadline on %s', (backend) => {
           deadline: (reference, target) => requests.approvalDeadline(reference, target),
           calendar: () => siteData.data['order-terms'],
           handoverOf: async () => 'pickup',
+          // As the composition hands it (server/index.ts): the approval's booking, from the planner.
+          bookingFor: async (reference) => {
+            const values = await storage.versions.formValuesOf(reference);
+            return values && (await planner.bookingFor(values));
+          },
+          moved: () => planner.invalidate(),
         },
       }).run(new AbortController().signal);
 
@@ -230,6 +236,15 @@ describe.each(backends)('a missed approval deadline on %s', (backend) => {
       },
       { from: 'new', to: 'proof_sent', actor: staff, mail: (version) => ({ kind: 'proof-sent', version }) },
     );
+    // On the board on the day its quote's approval booked it, the day before it is wanted.
+    expect(
+      await storage.production.movePressDate(reference, {
+        date: '2026-12-17',
+        service: 'screen-printing',
+        pieces: 48,
+        actor: staff,
+      }),
+    ).toBe('moved');
     const before = await requests.approvalDeadline(reference, '2026-12-18');
     if (!before || 'late' in before) throw new Error(`expected a deadline ahead, got ${JSON.stringify(before)}`);
     await run();
@@ -255,12 +270,27 @@ describe.each(backends)('a missed approval deadline on %s', (backend) => {
     expect(waiting).toMatchObject({ target: expected.earliest, missed: '2026-12-18' });
     // The page now counts the deadline to the new date: kept if approved by the cut-off.
     expect(await requests.approvalDeadline(reference, waiting?.target)).toMatchObject({ keeps: expected.earliest });
+    // Its place on the board moved with it, once, in the request's history as the system's.
+    const onBoard = async () => (await storage.production.boardOrders()).find((order) => order.reference === reference);
+    expect(await onBoard()).toMatchObject({
+      pressDate: expected.earliest,
+      service: 'screen-printing',
+      pieces: 48,
+      promised: { date: expected.earliest, handover: 'pickup' },
+    });
+    const pressMoves = async () =>
+      (await storage.desk.getRequest(reference))?.events.filter(
+        (event) => event.type === 'press_day' && event.actor === 'system',
+      );
+    expect((await pressMoves())?.map((event) => event.data)).toEqual([{ date: expected.earliest, was: '2026-12-17' }]);
 
     // Days later, the new date missed too: no second mail, the date stays as the customer was told.
     clock = new Date(clock.getTime() + 3 * 24 * 3600 * 1000);
     await run();
     expect(await reminderKeysOf(storage, reference)).toEqual(['proof-date-moved:2026-12-18']);
     expect((await storage.desk.getRequestState(reference))?.promised?.date).toBe(expected.earliest);
+    expect((await onBoard())?.pressDate).toBe(expected.earliest);
+    expect(await pressMoves()).toHaveLength(1);
 
     const mail = await buildMail(
       { id: 1, reference, recipient: 'customer', facts: moved.at(-1)?.facts ?? { kind: 'proof-sent' } },
@@ -268,5 +298,98 @@ describe.each(backends)('a missed approval deadline on %s', (backend) => {
       settings,
     );
     expect(mail.text).toContain(`Your new date: ${formatDay(expected.earliest)}.`);
+  });
+
+  it('books the order on the load read under the lock, and tells the customer the date it booked', async () => {
+    const order = async (name: string) => {
+      const { reference } = await storage.submissions.saveSubmission({
+        kind: 'quote',
+        name,
+        email: 'dana@example.com',
+        payload: { name },
+        files: [],
+      });
+      const png = randomPng(8);
+      await storage.versions.sendProof(
+        reference,
+        {
+          file: { name: 'v1.png', mediaType: 'image/png', size: png.length, data: png },
+          widthInches: null,
+          heightInches: null,
+          notes: '',
+        },
+        { from: 'new', to: 'proof_sent', actor: staff, mail: (version) => ({ kind: 'proof-sent', version }) },
+      );
+      return reference;
+    };
+    const other = await order('Other Shop');
+    await storage.production.movePressDate(other, {
+      date: '2027-01-05',
+      service: 'embroidery',
+      pieces: 200,
+      actor: staff,
+    });
+    const late = await order('Late Approver');
+    await storage.production.movePressDate(late, {
+      date: '2027-01-04',
+      service: 'screen-printing',
+      pieces: 24,
+      actor: staff,
+    });
+    // The job read Jan 11 off its load; by the time it books, the press holds other work: the booking
+    // made under the lock (which sees every order but this one) is what is stored and told.
+    const seen: string[] = [];
+    const moved = await storage.reminders.moveMissedDate(late, {
+      version: 1,
+      missed: '2027-01-04',
+      promised: { date: '2027-01-11', handover: 'pickup' },
+      mail: (promised) => ({
+        kind: 'reminder',
+        about: 'proof-date-moved',
+        version: 1,
+        day: '2027-01-04',
+        keeps: promised.date,
+      }),
+      onceKey: 'proof-date-moved',
+      book: (booked) => {
+        seen.push(...booked.map((work) => `${work.service}:${work.pressDate}`));
+        return {
+          pressDate: '2027-01-13',
+          service: 'screen-printing',
+          pieces: 24,
+          promised: { date: '2027-01-13', handover: 'pickup' },
+        };
+      },
+    });
+    expect(moved).toBe(true);
+    expect(seen).toContain('embroidery:2027-01-05');
+    expect(seen).not.toContain('screen-printing:2027-01-04');
+    const onBoard = (await storage.production.boardOrders()).find((item) => item.reference === late);
+    expect(onBoard).toMatchObject({ pressDate: '2027-01-13', promised: { date: '2027-01-13', handover: 'pickup' } });
+    expect((await storage.outbox.notificationsOf(late)).at(-1)?.facts).toMatchObject({ keeps: '2027-01-13' });
+    // A second move (another instance, later) books nothing: the date was told once.
+    const again = await storage.reminders.moveMissedDate(late, {
+      version: 1,
+      missed: '2027-01-04',
+      promised: { date: '2027-01-20', handover: 'pickup' },
+      mail: (promised) => ({
+        kind: 'reminder',
+        about: 'proof-date-moved',
+        version: 1,
+        day: '2027-01-04',
+        keeps: promised.date,
+      }),
+      onceKey: 'proof-date-moved',
+      book: () => ({
+        pressDate: '2027-01-20',
+        service: 'screen-printing',
+        pieces: 24,
+        promised: { date: '2027-01-20', handover: 'pickup' },
+      }),
+    });
+    expect(again).toBe(false);
+    expect((await storage.production.boardOrders()).find((item) => item.reference === late)?.pressDate).toBe(
+      '2027-01-13',
+    );
   });
 });

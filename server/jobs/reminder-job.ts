@@ -12,7 +12,7 @@ import type { ShopCalendar } from '#shared/pricing/order-terms.ts';
 import type { ApprovalDeadline, PromisedDate } from '#shared/requests/promised-date.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
 import type { DailyJob } from './daily-job.ts';
-import type { ReminderStore } from './job-store.ts';
+import type { MissedDateMove, ReminderStore } from './job-store.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -74,6 +74,14 @@ export interface ReminderJobOptions {
     calendar: () => ShopCalendar;
     /** Whether the order is picked up or delivered: the moved date is the same kind of day. */
     handoverOf: (reference: string) => Promise<'pickup' | 'delivery'>;
+    /**
+     * What an approval now would book for the order (the planner's, as the approval itself books it):
+     * a missed deadline books the order again with it, so its day on the board follows the new date.
+     * Undefined for a request the engine cannot price: its date still moves, its press day stays.
+     */
+    bookingFor?: (reference: string) => Promise<MissedDateMove['book']>;
+    /** Told once a date moved and the order was booked again: the planner reads the load afresh. */
+    moved?: () => void;
   };
 }
 
@@ -82,7 +90,7 @@ interface ProofReminder {
   reference: string;
   facts: QueuedFacts;
   key: string;
-  move?: { version: number; missed: string; promised: PromisedDate };
+  move?: Omit<MissedDateMove, 'onceKey'>;
 }
 
 /** The proof reminders due this hour: the day before the deadline, or its day before the cut-off. */
@@ -99,23 +107,23 @@ async function proofReminders(proofs: NonNullable<ReminderJobOptions['proofs']>,
     const deadline = await proofs.deadline(proof.reference, proof.target);
     if (!deadline) continue;
     if ('late' in deadline) {
-      // The deadline passed: the date moves to the earliest the load allows now, and the customer is
-      // told it once (the desk's inbox flags it).
+      // The deadline passed: the date moves to the earliest the load allows now, the order's place on
+      // the press with it, and the customer is told it once (the desk's inbox flags it).
+      const missed = proof.target;
+      const mail = (promised: PromisedDate): QueuedFacts => ({
+        kind: 'reminder',
+        about: 'proof-date-moved',
+        version: proof.version,
+        day: missed,
+        keeps: promised.date,
+      });
+      const promised = { date: deadline.earliest, handover: await proofs.handoverOf(proof.reference) };
+      const book = await proofs.bookingFor?.(proof.reference);
       due.push({
         reference: proof.reference,
         key: 'proof-date-moved',
-        move: {
-          version: proof.version,
-          missed: proof.target,
-          promised: { date: deadline.earliest, handover: await proofs.handoverOf(proof.reference) },
-        },
-        facts: {
-          kind: 'reminder',
-          about: 'proof-date-moved',
-          version: proof.version,
-          day: proof.target,
-          keeps: deadline.earliest,
-        },
+        move: { version: proof.version, missed, promised, mail, ...(book ? { book } : {}) },
+        facts: mail(promised),
       });
       continue;
     }
@@ -206,14 +214,10 @@ export function reminderJob({
         if (signal.aborted) break;
         const { move } = reminder;
         const done = move
-          ? await reminders.moveMissedDate(reminder.reference, {
-              version: move.version,
-              missed: move.missed,
-              promised: move.promised,
-              mail: reminder.facts,
-              onceKey: reminder.key,
-            })
+          ? await reminders.moveMissedDate(reminder.reference, { ...move, onceKey: reminder.key })
           : await reminders.queueMailOnce(reminder.reference, reminder.facts, reminder.key);
+        // The order's press day moved: this instance's estimates and board read the load again.
+        if (done && move) proofs?.moved?.();
         if (done) {
           queued += 1;
           logger.info({ job: 'reminders', reference: reminder.reference, about: reminder.key }, 'reminder queued');

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
+import type { ProductionBookingStep } from '#server/production/production-store.ts';
 import type { Database } from '#server/storage/database.ts';
-import type { DatabaseClock } from '#server/storage/database-clock.ts';
+import type { DatabaseClock, SqlDialect } from '#server/storage/database-clock.ts';
 import type { QueuedFacts } from '#server/storage/mail-facts.ts';
 import { writePromisedDate } from '#server/storage/promised-date.ts';
 import { insertQueuedMail } from '#server/storage/queued-mail.ts';
 import { appendEvent } from '#server/storage/request-events.ts';
 import type { StorageDatabase } from '#server/storage/schema.ts';
+import type { Booking } from '#shared/requests/promised-date.ts';
 import type { ReminderCandidate, ReminderStore } from './job-store.ts';
 
 /** Where the deposit is asked: the quote approved, production not started (shared/payments/order-money.ts). */
@@ -16,7 +18,12 @@ const depositStatuses = ['approved', 'proof_sent', 'proof_approved'] as const;
  * a reminder, read off the status index, and a mail queued once per request and key, however many
  * instances queue it (a unique index on the outbox, migration 0024).
  */
-function createReminderStorage(db: Kysely<StorageDatabase>, clock: DatabaseClock): ReminderStore {
+function createReminderStorage(
+  db: Kysely<StorageDatabase>,
+  dialect: SqlDialect,
+  clock: DatabaseClock,
+  production: ProductionBookingStep,
+): ReminderStore {
   /** The once keys already queued for these requests: a request reminded is not read again. */
   async function keysOf(ids: number[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
@@ -121,45 +128,75 @@ function createReminderStorage(db: Kysely<StorageDatabase>, clock: DatabaseClock
       });
     },
 
-    async moveMissedDate(reference, { version, missed, promised, mail, onceKey }) {
+    async moveMissedDate(reference, { version, missed, promised, mail, onceKey, book }) {
       return db.transaction().execute(async (trx) => {
+        // The request's row first, then the production lock: the order an approval takes them in, so the
+        // job and a customer approving at that moment wait for each other rather than deadlock.
         const row = await trx
           .selectFrom('submissions')
           .where('reference', '=', reference)
           .where('status', '=', 'proof_sent')
           .select((eb) => [
             'id',
+            'press_date',
             eb
               .selectFrom('proofs')
               .whereRef('proofs.submission_id', '=', 'submissions.id')
               .select((inner) => inner.fn.max('proofs.version').as('newest'))
               .as('newest'),
           ])
+          .$if(dialect === 'postgres', (query) => query.forUpdate())
           .executeTakeFirst();
         // Answered or replaced since the job read it: the new version has its own deadline.
         if (!row || Number(row.newest) !== version) return false;
+        // Booked again as an approval now would be, on the load read under the lock (one booking at a
+        // time): the date told to the customer is the one the board then shows.
+        let booking: Booking | undefined;
+        if (book) {
+          await production.lock(trx);
+          booking = book(await production.bookedWork(trx, row.id));
+        }
+        const moved = booking?.promised ?? promised;
+        const facts = mail(moved);
         const queued = await insertQueuedMail(trx, clock, {
-          mail,
+          mail: facts,
           recipient: 'customer',
           submissionId: row.id,
           onceKey,
         });
+        // Moved already (here or by another instance): nothing written, the booking included.
         if (!queued) return false;
-        await writePromisedDate(trx, clock, row.id, promised, 'system');
+        if (booking) {
+          await production.book(trx, row.id, booking);
+          // In the request's history as the desk's own moves of a press day are, by the system.
+          if (booking.pressDate !== row.press_date)
+            await appendEvent(trx, clock, row.id, {
+              actor: 'system',
+              type: 'press_day',
+              data: { date: booking.pressDate, ...(row.press_date ? { was: row.press_date } : {}) },
+            });
+        }
+        await writePromisedDate(trx, clock, row.id, moved, 'system');
         // The inbox lists it unread again, with the flag, so the desk sees the date moved.
         await trx
           .updateTable('submissions')
           .set({ date_missed: missed, read_at: null })
           .where('id', '=', row.id)
           .execute();
-        await appendEvent(trx, clock, row.id, { actor: 'system', type: 'reminder', data: { ...mail } });
+        await appendEvent(trx, clock, row.id, { actor: 'system', type: 'reminder', data: { ...facts } });
         return true;
       });
     },
   };
 }
 
-/** The requests waiting on a customer, and their reminders, on the open database. */
-export function createReminderStore(database: Database): ReminderStore {
-  return createReminderStorage(database.db, database.clock);
+/**
+ * The requests waiting on a customer, and their reminders, on the open database; `production` is the
+ * press's booking step a missed deadline books the order again with (handed over by the composition).
+ */
+export function createReminderStore(
+  database: Database,
+  { production }: { production: ProductionBookingStep },
+): ReminderStore {
+  return createReminderStorage(database.db, database.dialect, database.clock, production);
 }

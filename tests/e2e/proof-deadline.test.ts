@@ -38,7 +38,8 @@ function nextWorkingMorning(from: Date): Date {
 // A proof whose approval deadline has passed, against the production build: the hourly reminder job,
 // run here on the server's own database with a clock the test holds, moves the promised date on the
 // load, the customer gets one mail with the new date (two instances running the job at once), their
-// page counts to the new date before they approve, and the desk's inbox flags the request.
+// page counts to the new date before they approve, the desk's inbox flags the request and the board
+// shows the order on its new day.
 describe('a missed approval deadline moves the date and tells the customer once', () => {
   const browser = chromiumForThisFile();
   const databaseDir = mkdtempSync(join(tmpdir(), 'seenwear-data-'));
@@ -97,6 +98,15 @@ describe('a missed approval deadline moves the date and tells the customer once'
           mail: (version) => ({ kind: 'proof-sent', version }),
         },
       );
+      // On the board on the day it was wanted, as its quote's approval would have booked it.
+      expect(
+        await stores.production.movePressDate(reference, {
+          date: today,
+          service: 'screen-printing',
+          pieces: 48,
+          actor: 'staff:owner@seenwear.example',
+        }),
+      ).toBe('moved');
       const path = await requestLinks(stores.customer, TEST_SERVER_CSRF_SECRET).pathFor(reference);
 
       // The job's hour: the next working morning, on the load as the board reads it.
@@ -119,6 +129,12 @@ describe('a missed approval deadline moves the date and tells the customer once'
             deadline: (ref, target) => requests.approvalDeadline(ref, target),
             calendar: () => terms,
             handoverOf: async () => 'pickup',
+            // As the composition hands it (server/index.ts): the approval's booking, from the planner.
+            bookingFor: async (ref) => {
+              const values = await stores.versions.formValuesOf(ref);
+              return values && (await planner.bookingFor(values));
+            },
+            moved: () => planner.invalidate(),
           },
         }).run(new AbortController().signal);
       const missed = await requests.approvalDeadline(reference, today);
@@ -149,6 +165,18 @@ describe('a missed approval deadline moves the date and tells the customer once'
       expect(await flag.count()).toBe(1);
       expect(await axeViolations(shop)).toEqual([]);
       await screenshots(shop, 'inbox-date-moved');
+
+      // The board shows the order on its new day, and nowhere else.
+      await shop.setViewportSize({ width: 1280, height: 900 });
+      await shop.goto(`${site.url}/staff/board?from=${missed.earliest}`);
+      const cards = shop.locator(`article[data-reference="${reference}"]`);
+      expect(await cards.count()).toBe(1);
+      expect(await cards.evaluate((card) => card.closest('[data-day]')?.getAttribute('data-day'))).toBe(
+        missed.earliest,
+      );
+      expect(await cards.isVisible()).toBe(true);
+      expect(await axeViolations(shop)).toEqual([]);
+      await screenshots(shop, 'board-date-moved');
       expect(customerSide.problems).toEqual([]);
       expect(deskSide.problems).toEqual([]);
     } finally {
