@@ -2,7 +2,7 @@ import type { QuoteTerms } from '#shared/requests/quote.ts';
 import type { TestStorage } from './test-storage.ts';
 
 /** The quote most money tests start from: $400 of prints, $25 of tax, half as a deposit. */
-export const fourHundredDollarQuote: QuoteTerms = {
+const fourHundredDollarQuote: QuoteTerms = {
   lines: [
     { label: 'Front print', quantity: 40, unitCents: 1000 },
     { label: 'Sales tax 6.25%', quantity: 1, unitCents: 2500 },
