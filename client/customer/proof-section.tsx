@@ -124,6 +124,9 @@ export function ProofSection({
           )}
           <p className="mt-3 text-sm wrap-anywhere">
             {proof.print && <span className="font-medium">Prints at {proof.print.text}. </span>}
+            {proof.pdfPage && (
+              <span>Shown: the first page of the PDF you approve. Download it to check every page. </span>
+            )}
             {/* The picture alone, full size: on a phone the browser lets it be pinch-zoomed, with or without JavaScript. */}
             {proof.previewable && (
               <>
