@@ -57,7 +57,8 @@ function ProofPicture({ view, proof }: { view: CustomerPageView; proof: Customer
           height={Math.round((shown * pixels.height) / pixels.width)}
           alt={alt}
           fetchPriority="high"
-          className="block h-auto max-w-full rounded bg-stone-50"
+          // A PDF page is white paper on a white card: a hairline shows its edge.
+          className={`block h-auto max-w-full rounded bg-stone-50${proof.pdfPage ? ' ring-1 ring-stone-300' : ''}`}
         />
         <PinLayer pixels={pixels} pins={proof.pins} />
       </PinArea>
