@@ -105,14 +105,15 @@ export function proofPictures(versions: Pick<VersionStore, 'getProofFile'>, log:
      * one too slow to draw, its failure) is kept for the version it becomes, so its first view draws nothing.
      */
     async readPdf(
+      reference: string,
       pdf: StoredFile,
-    ): Promise<{ refused?: 'password' | 'damaged'; keepAs(reference: string, version: number): void }> {
-      const page = await drawOf(pdf, pdf.name);
+    ): Promise<{ refused?: 'password' | 'damaged'; keepAs(version: number): void }> {
+      const page = await drawOf(pdf, `${reference}/next`);
       const refused =
         'ok' in page && (page.reason === 'password' || page.reason === 'damaged') ? page.reason : undefined;
       return {
         ...(refused ? { refused } : {}),
-        keepAs: (reference, version) => keep(`${reference}/${version}`, page),
+        keepAs: (version) => keep(`${reference}/${version}`, page),
       };
     },
   };

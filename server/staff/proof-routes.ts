@@ -118,7 +118,7 @@ export function proofUploadRoutes(options: ProofRoutesOptions): Router {
       }
       const file = await readProof((req.files as Express.Multer.File[] | undefined)?.[0]);
       if (typeof file === 'string') return res.redirect(303, `${back}?done=${file}`);
-      const pdf = file.mediaType === 'application/pdf' ? await options.pictures.readPdf(file) : undefined;
+      const pdf = file.mediaType === 'application/pdf' ? await options.pictures.readPdf(reference, file) : undefined;
       if (pdf?.refused) {
         return res.redirect(303, `${back}?done=${pdf.refused === 'password' ? 'proof-locked' : 'proof-damaged'}`);
       }
@@ -134,7 +134,7 @@ export function proofUploadRoutes(options: ProofRoutesOptions): Router {
         },
       );
       if (!outcome.sent) return res.redirect(303, `${back}?done=conflict`);
-      pdf?.keepAs(reference, outcome.version);
+      pdf?.keepAs(outcome.version);
       options.onQueued?.();
       req.log.info({ reference, version: outcome.version }, 'proof sent');
       res.redirect(303, `${back}?done=proof-sent`);
