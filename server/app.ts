@@ -69,6 +69,7 @@ import type { SsrEntry } from '#shared/ssr-contract.ts';
 import type { AppConfig } from './config.ts';
 import { type AppMetrics, createMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
+import { type ProofPictures, proofPictures } from './requests/proof-pictures.ts';
 import { requestLinks } from './requests/request-links.ts';
 import { designEditRoutes, designNotices } from './staff/design-edit-routes.ts';
 import { designDeskRoutes } from './staff/design-routes.ts';
@@ -177,6 +178,8 @@ interface Wiring {
   queued: { onQueued?: () => void };
   /** The suppliers' data file and the stock answers read from their imports. */
   blanks: { data: BlanksData; readStock: StockReader };
+  /** The proofs as pictures (a PDF's first page drawn once), for the customer's page and the desk alike. */
+  proofPictures: ProofPictures;
 }
 
 /** The invoice page, for the customer's page and the desk alike. */
@@ -310,6 +313,7 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
     links,
     queued,
     blanks: { data: blanksData, readStock },
+    proofPictures: proofPictures(stores.versions, deps.logger),
   };
 }
 
@@ -368,6 +372,7 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
       mockups,
       mockupPictures,
       versions,
+      proofPictures: wiring.proofPictures,
       payments,
       moneySection: customerMoneyView,
       limits,
@@ -491,6 +496,7 @@ function mountDesk(app: Express, wiring: Wiring, requests: RequestService): void
     proofUploadRoutes({
       desk: wiring.stores.desk,
       versions: wiring.stores.versions,
+      pictures: wiring.proofPictures,
       requests,
       auth: staffAuth,
       uploadGuard: wiring.uploadGuard,
@@ -514,6 +520,7 @@ function mountDeskPages({ app, wiring, requests, staffAuth, renderDesk }: DeskMo
       books,
       desk,
       versions,
+      proofPictures: wiring.proofPictures,
       customer,
       outbox,
       payments,

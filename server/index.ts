@@ -22,6 +22,7 @@ import { closeSvgCleaner } from './mockups/svg-cleaner.ts';
 import { savedCards } from './payments/saved-cards.ts';
 import { readCapacityDefaults } from './production/capacity-defaults.ts';
 import { createProductionPlanner } from './production/production-planner.ts';
+import { closePdfDrawing } from './requests/pdf-first-page.ts';
 import { createRequestService } from './requests/request-service.ts';
 import type { Database } from './storage/database.ts';
 import { openDatabase } from './storage/open-database.ts';
@@ -229,6 +230,7 @@ async function main() {
     afterRequests: async () => {
       await closeDev?.();
       await closeSvgCleaner();
+      await closePdfDrawing();
       // After the last request and the outbox: the pool (or the SQLite file) closes cleanly.
       await outboxStopped;
       await jobsStopped;

@@ -67,10 +67,12 @@ export const PROOF_PREVIEW_WIDTHS = [480, 640, 960, 1440] as const;
 export interface CustomerPageProof {
   version: number;
   name: string;
-  /** An image shown on the page; a PDF is opened or downloaded. */
+  /** Shown as a picture: an image, or a PDF whose first page the server drew; any other PDF is downloaded. */
   previewable: boolean;
   /** The picture's size in pixels, when its header gives it: its box is kept before it loads. */
   pixels?: { width: number; height: number };
+  /** The picture is the first page of a PDF proof: the PDF is what is approved, every page of it. */
+  pdfPage?: boolean;
   /** The print's size in inches, when the shop gave it: the picture is drawn at that size. */
   print?: { width: number; height: number; text: string };
   notes: string;

@@ -140,7 +140,7 @@ export interface DeskProof {
   approval?: DeskApproval;
   name: string;
   size: number;
-  /** PNG, JPEG and WebP are shown; a PDF is downloaded. */
+  /** PNG, JPEG and WebP are shown, and a PDF by its first page when the server could draw it. */
   previewable: boolean;
   /** "12 × 10 in" when the shop gave the print's size. */
   printSize?: string;

@@ -258,7 +258,7 @@ export function PinForm({
   id: string;
   action: string;
   csrfToken: string;
-  /** The proof is a picture the note can be pinned on (a PDF is not). */
+  /** The proof is a picture the note can be pinned on (a PDF whose first page could not be drawn is not). */
   pinnable: boolean;
   /** A note just refused, as typed: back in its fields. */
   draft?: { text: string; place: string };

@@ -57,7 +57,8 @@ function ProofPicture({ view, proof }: { view: CustomerPageView; proof: Customer
           height={Math.round((shown * pixels.height) / pixels.width)}
           alt={alt}
           fetchPriority="high"
-          className="block h-auto max-w-full rounded bg-stone-50"
+          // A PDF page is white paper on a white card: a hairline shows its edge.
+          className={`block h-auto max-w-full rounded bg-stone-50${proof.pdfPage ? ' ring-1 ring-stone-300' : ''}`}
         />
         <PinLayer pixels={pixels} pins={proof.pins} />
       </PinArea>
@@ -124,6 +125,9 @@ export function ProofSection({
           )}
           <p className="mt-3 text-sm wrap-anywhere">
             {proof.print && <span className="font-medium">Prints at {proof.print.text}. </span>}
+            {proof.pdfPage && (
+              <span>Shown: the first page of the PDF you approve. Download it to check every page. </span>
+            )}
             {/* The picture alone, full size: on a phone the browser lets it be pinch-zoomed, with or without JavaScript. */}
             {proof.previewable && (
               <>

@@ -9,6 +9,7 @@ import type { MockupStore } from '#server/mockups/mockup-store.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
 import type { MoneyReads } from '#server/requests/money-of.ts';
+import type { ProofPictures } from '#server/requests/proof-pictures.ts';
 import { handoverOfPayload } from '#server/requests/quote-payload.ts';
 import { askedView } from '#server/requests/request-details.ts';
 import { filePosition, sendRequestFile } from '#server/requests/request-file.ts';
@@ -118,6 +119,8 @@ export interface CustomerRoutesOptions {
   /** How the mockups feature shows and sends the request's pictures (server/mockups/). */
   mockupPictures: MockupPictures;
   versions: VersionStore;
+  /** The proofs as pictures: an image as it is, a PDF by its first page drawn on the server. */
+  proofPictures: Pick<ProofPictures, 'pictureOf'>;
   /** The money section: the payments, the deposit's waiver and the Checkout Sessions. */
   payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf' | 'checkoutSessionsOf'>;
   /** The goodwill discounts that lower what is owed. */
@@ -359,11 +362,15 @@ function showProof({ options }: CustomerPage): RequestHandler {
     if (!/^\d{1,4}$/.test(String(req.params.version)) || (preview !== undefined && preview !== 'preview')) {
       throw createHttpError(404, 'There is no such proof.');
     }
-    const file = await options.versions.getProofFile(pageOf(req).reference, version);
+    const reference = pageOf(req).reference;
+    if (preview !== 'preview')
+      return sendRequestFile(res, await options.versions.getProofFile(reference, version), false, 'proof');
     // The proof mail shows this preview as its thumbnail: a mail client's page is another origin, so the
     // default same-origin resource policy would block it. The address itself is the secret.
-    if (preview === 'preview') res.set('Cross-Origin-Resource-Policy', 'cross-origin');
-    sendRequestFile(res, file, preview === 'preview', 'proof');
+    res.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    // A PDF's preview is its first page, drawn on the server.
+    const picture = await options.proofPictures.pictureOf(reference, version);
+    sendRequestFile(res, picture?.file ?? (await options.versions.getProofFile(reference, version)), true, 'proof');
   };
 }
 
@@ -539,7 +546,7 @@ const privateAnswers: RequestHandler = (_req, res, next) => {
  */
 export function customerRoutes(options: CustomerRoutesOptions): Router {
   const router = Router();
-  const shared = { options, now: options.now ?? (() => new Date()), previews: proofPreviews(options.versions) };
+  const shared = { options, now: options.now ?? (() => new Date()), previews: proofPreviews(options.proofPictures) };
   const page: CustomerPage = {
     ...shared,
     opened: openedBy(options.links),

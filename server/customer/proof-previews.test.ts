@@ -81,7 +81,7 @@ describe.each(backends)("the proof's picture on the customer's page on %s", (bac
     expect((again.body as Buffer).equals(small.body as Buffer)).toBe(true);
   });
 
-  it('answers 404 for a width the page never offers, a proof that is not there, a PDF and a wrong link', async () => {
+  it('answers 404 for a width the page never offers, a proof that is not there, a PDF not drawn and a wrong link', async () => {
     const path = await proofSent({ name: 'front.png', mediaType: 'image/png', data: await png(300, 200) });
     await request(t.app).get(`${path}/proofs/1/preview/500`).expect(404);
     await request(t.app).get(`${path}/proofs/1/preview/0480`).expect(404);
@@ -89,9 +89,21 @@ describe.each(backends)("the proof's picture on the customer's page on %s", (bac
     await request(t.app).get(`${path}/proofs/x/preview/480`).expect(404);
     const wrong = `${path.slice(0, -4)}AAAA`;
     await request(t.app).get(`${wrong}/proofs/1/preview/480`).expect(404);
-    const pdf = await proofSent({ name: 'proof.pdf', mediaType: 'application/pdf', data: minimalPdf() });
+    // A PDF whose first page cannot be drawn (its root points nowhere): offered to open, notes in words.
+    const rootless = Buffer.from(minimalPdf().toString('latin1').replace('/Pages 2 0 R', '/Pages 9 0 R'), 'latin1');
+    const pdf = await proofSent({ name: 'proof.pdf', mediaType: 'application/pdf', data: rootless });
     await request(t.app).get(`${pdf}/proofs/1/preview/480`).expect(404);
-    expect((await request(t.app).get(pdf).expect(200)).text).toContain('This proof is a PDF');
+    await request(t.app).get(`${pdf}/proofs/1/preview`).expect(404);
+    const page = (await request(t.app).get(pdf).expect(200)).text;
+    expect(page).toContain('This proof is a PDF: open it to check every detail.');
+    expect(page).toContain('This proof is a PDF: say where on it in words.');
+    // The operator learns why, once, from the log.
+    const logged = t.lines.filter((line) => String(line.msg).includes("PDF proof's first page could not be drawn"));
+    expect(logged).toEqual([
+      expect.objectContaining({ level: 40, reason: 'damaged', detail: 'Invalid Root reference.' }),
+    ]);
+    await request(t.app).get(pdf).expect(200);
+    expect(t.lines.filter((line) => String(line.msg).includes('could not be drawn'))).toHaveLength(1);
   });
 
   it('draws a proof with its print size at that size, from the largest offered width', async () => {

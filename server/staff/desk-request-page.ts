@@ -6,8 +6,8 @@ import type { OutboxStore } from '#server/mail/outbox-store.ts';
 import type { MockupStore } from '#server/mockups/mockup-store.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
 import { printedFileCheck } from '#server/requests/approved-file.ts';
-import { imagePixels } from '#server/requests/image-pixels.ts';
 import type { MoneyReads } from '#server/requests/money-of.ts';
+import type { ProofPictures } from '#server/requests/proof-pictures.ts';
 import type { StoredPin } from '#server/requests/proof-pin-store.ts';
 import { askedView, isPreviewable } from '#server/requests/request-details.ts';
 import type { RequestLinks } from '#server/requests/request-links.ts';
@@ -51,6 +51,8 @@ export interface CustomerPageOptions {
   requests?: Pick<RequestService, 'approvalDeadline'>;
   /** The quotes, proofs and form of the request. */
   versions: Pick<VersionStore, 'quotesOf' | 'proofsOf' | 'formValuesOf' | 'pinsOf' | 'getProofFile'>;
+  /** The proofs as pictures: an image as it is, a PDF by its first page drawn on the server. */
+  proofPictures: Pick<ProofPictures, 'pictureOf'>;
   /** The customer's approvals. */
   customer: Pick<CustomerStore, 'approvalsOf'>;
   /** The request's mails. */
@@ -123,9 +125,8 @@ async function proofNotesOf(
   const open = newest !== undefined && pinStatuses.includes(request.status);
   const pixels = new Map<number, { width: number; height: number }>();
   for (const proof of proofs) {
-    if (!isPreviewable(proof.mediaType, 'proof')) continue;
-    const file = await options.versions.getProofFile(reference, proof.version);
-    const size = file && imagePixels(file.data, file.mediaType);
+    if (!isPreviewable(proof.mediaType, 'proof') && proof.mediaType !== 'application/pdf') continue;
+    const size = (await options.proofPictures.pictureOf(reference, proof.version))?.pixels;
     if (size) pixels.set(proof.version, size);
   }
   // Answered: a word from the shop under it, or marked done, on the version the next one replaces.

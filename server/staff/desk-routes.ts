@@ -330,7 +330,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
   router.post('/staff/requests/:reference/messages', sendMessage(context));
   router.post('/staff/requests/:reference/link', replaceLink(context));
   router.post('/staff/requests/:reference/notes', addNote(context));
-  router.use(proofFileRoutes(context.versions));
+  router.use(proofFileRoutes(context.versions, context.proofPictures));
   router.use(proofNoteRoutes(context.versions));
   router.use(
     quoteRoutes({

@@ -361,7 +361,8 @@ export function proofView(
     ...optionalField('approval', approvalOf(approvals, 'proof', proof.version)),
     name: proof.name,
     size: proof.size,
-    previewable: isPreviewable(proof.mediaType, 'proof'),
+    // A PDF is shown by its first page when the server drew it (its size known): pinned like a picture.
+    previewable: isPreviewable(proof.mediaType, 'proof') || notes.pixels !== undefined,
     ...optionalField('printSize', printSizeText(proof.widthInches, proof.heightInches)),
     notes: proof.notes,
     sentAt: proof.sentAt.toISOString(),

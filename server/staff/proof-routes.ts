@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import createHttpError from 'http-errors';
 import { referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
 import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
+import type { ProofPictures } from '#server/requests/proof-pictures.ts';
 import type { PinRefusal, StoredPin } from '#server/requests/proof-pin-store.ts';
 import { sendRequestFile } from '#server/requests/request-file.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
@@ -35,6 +36,8 @@ export const proofNotices = {
   'proof-missing': 'Choose the proof file first.',
   'proof-type': 'A proof must be a PNG, JPEG, WebP or PDF file (judged by its content, not its name).',
   'proof-damaged': 'That file is damaged or not what its type says: export it again.',
+  'proof-locked':
+    'That PDF asks for a password to open, so the customer could not open it either: export it again without a password.',
   'proof-size': 'Give the print size as two numbers of inches (such as 11.5 and 4), or leave both empty.',
 } as const;
 
@@ -73,6 +76,8 @@ async function readProof(upload: Express.Multer.File | undefined): Promise<Store
 interface ProofRoutesOptions {
   desk: Pick<DeskStore, 'getRequestState'>;
   versions: Pick<VersionStore, 'sendProof' | 'pinsOf'>;
+  /** A PDF proof's first page, drawn as it is sent: a locked or unreadable PDF is refused. */
+  pictures: Pick<ProofPictures, 'readPdf'>;
   /** The request service: the rules of every move and answer. */
   requests: RequestService;
   auth: Pick<StaffAuth, 'current'>;
@@ -113,6 +118,10 @@ export function proofUploadRoutes(options: ProofRoutesOptions): Router {
       }
       const file = await readProof((req.files as Express.Multer.File[] | undefined)?.[0]);
       if (typeof file === 'string') return res.redirect(303, `${back}?done=${file}`);
+      const pdf = file.mediaType === 'application/pdf' ? await options.pictures.readPdf(reference, file) : undefined;
+      if (pdf?.refused) {
+        return res.redirect(303, `${back}?done=${pdf.refused === 'password' ? 'proof-locked' : 'proof-damaged'}`);
+      }
       const notes = withAnswered(textField(req.body, 'notes').slice(0, 2000), await options.versions.pinsOf(reference));
       const outcome = await options.versions.sendProof(
         reference,
@@ -125,6 +134,7 @@ export function proofUploadRoutes(options: ProofRoutesOptions): Router {
         },
       );
       if (!outcome.sent) return res.redirect(303, `${back}?done=conflict`);
+      pdf?.keepAs(outcome.version);
       options.onQueued?.();
       req.log.info({ reference, version: outcome.version }, 'proof sent');
       res.redirect(303, `${back}?done=proof-sent`);
@@ -133,8 +143,14 @@ export function proofUploadRoutes(options: ProofRoutesOptions): Router {
   return router;
 }
 
-/** A proof's file for the desk: /proofs/<version> downloads it, /proofs/<version>/preview shows an image. */
-export function proofFileRoutes(versions: Pick<VersionStore, 'getProofFile'>): Router {
+/**
+ * A proof's file for the desk: /proofs/<version> downloads it, /proofs/<version>/preview shows it as a
+ * picture (a PDF's first page, drawn on the server).
+ */
+export function proofFileRoutes(
+  versions: Pick<VersionStore, 'getProofFile'>,
+  pictures: Pick<ProofPictures, 'pictureOf'>,
+): Router {
   const router = Router();
   router.get('/staff/requests/:reference/proofs/:version{/:preview}', async (req, res) => {
     const reference = referenceOf(req);
@@ -143,7 +159,13 @@ export function proofFileRoutes(versions: Pick<VersionStore, 'getProofFile'>): R
     if (!Number.isInteger(version) || version < 1 || (preview !== undefined && preview !== 'preview')) {
       throw createHttpError(404, 'There is no such proof.');
     }
-    sendRequestFile(res, await versions.getProofFile(reference, version), preview === 'preview', 'proof');
+    const picture = preview === 'preview' ? await pictures.pictureOf(reference, version) : undefined;
+    sendRequestFile(
+      res,
+      picture?.file ?? (await versions.getProofFile(reference, version)),
+      preview === 'preview',
+      'proof',
+    );
   });
   return router;
 }

@@ -5,6 +5,7 @@ import { fixtureDataDir } from '#tests/support/fixture-site-data.ts';
 import { withSubjects } from '#tests/support/mail-subjects.ts';
 import { minimalPdf } from '#tests/support/minimal-pdf.ts';
 import { randomPng } from '#tests/support/random-png.ts';
+import { squarePdf } from '#tests/support/square-pdf.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
@@ -316,9 +317,15 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
     expect(preview.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(Buffer.from(preview.body).equals(png)).toBe(true);
 
-    // A PDF proof is a download only, never shown.
+    // A PDF proof downloads as the PDF; its preview is its first page, drawn on the server as a picture.
     await uploadProof(reference, minimalPdf(), 'proof.pdf', { from: 'quoted' }).expect(303);
-    await request(t.app).get(`/staff/requests/${reference}/proofs/2/preview`).set('Cookie', session.cookie).expect(404);
+    const page2 = await request(t.app)
+      .get(`/staff/requests/${reference}/proofs/2/preview`)
+      .set('Cookie', session.cookie)
+      .expect(200);
+    expect(page2.headers['content-type']).toBe('image/png');
+    expect(page2.headers['content-disposition']).toBe("inline; filename*=UTF-8''proof-page-1.png");
+    expect(page2.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     const pdf = await request(t.app)
       .get(`/staff/requests/${reference}/proofs/2`)
       .set('Cookie', session.cookie)
@@ -342,6 +349,17 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
     expect(wrongType.headers.location).toBe(`/staff/requests/${reference}?done=proof-type`);
     const halfSize = await uploadProof(reference, randomPng(4), 'a.png', { width: '10' }).expect(303);
     expect(halfSize.headers.location).toBe(`/staff/requests/${reference}?done=proof-size`);
+    // A PDF that asks for a password, and one built right but pointing nowhere: neither could be opened.
+    const locked = await uploadProof(reference, await squarePdf({ userPassword: 'press' }), 'proof.pdf').expect(303);
+    expect(locked.headers.location).toBe(`/staff/requests/${reference}?done=proof-locked`);
+    const lockedPage = await request(t.app)
+      .get(locked.headers.location as string)
+      .set('Cookie', session.cookie)
+      .expect(200);
+    expect(lockedPage.text).toContain('That PDF asks for a password to open');
+    const rootless = Buffer.from(minimalPdf().toString('latin1').replace('/Pages 2 0 R', '/Pages 9 0 R'), 'latin1');
+    const broken = await uploadProof(reference, rootless, 'proof.pdf').expect(303);
+    expect(broken.headers.location).toBe(`/staff/requests/${reference}?done=proof-damaged`);
     const page = await request(t.app)
       .get(wrongType.headers.location as string)
       .set('Cookie', session.cookie);

@@ -18,6 +18,8 @@ export interface SourceImport {
 const STATIC = /(?:^|\n)[ \t]*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s*)?['"]([^'"\n]+)['"]/g;
 const DYNAMIC = /\bimport\(\s*['"]([^'"\n]+)['"]\s*\)/g;
 const CSS_IMPORT = /@import\s+['"]([^'"\n]+)['"]/g;
+/** A worker thread's module, named by its address beside the file (piscina's `filename`): loaded as a worker starts. */
+const WORKER = /\bnew URL\(\s*['"](\.\.?\/[^'"\n]+\.ts)['"]\s*,\s*import\.meta\.url\s*\)/g;
 
 export function importsOf(file: string): SourceImport[] {
   const text = readFileSync(file, 'utf8');
@@ -25,6 +27,7 @@ export function importsOf(file: string): SourceImport[] {
   return [
     ...[...text.matchAll(STATIC)].map((m) => entry(file, m[2], Boolean(m[1]), false)),
     ...[...text.matchAll(DYNAMIC)].map((m) => entry(file, m[1], false, true)),
+    ...[...text.matchAll(WORKER)].map((m) => entry(file, m[1], false, false)),
   ];
 }
 
