@@ -28,7 +28,7 @@ function PayoutsSection({ payouts }: { payouts: BooksMonthView['payouts'] }) {
                   <span className="font-medium">{formatDay(payout.arrival)}</span> · {payout.status} ·{' '}
                   <span className="font-mono text-stone-700">{payout.id}</span>
                 </span>
-                <span className="tabular-nums">{payout.amount}</span>
+                <span className="ml-auto tabular-nums">{payout.amount}</span>
               </li>
             ))}
           </ul>
@@ -145,7 +145,7 @@ export function BooksMonthPage({ view, options }: { view: BooksMonthView; option
                       )}
                       <span className="block text-stone-700">{dateTime(entry.at)}</span>
                     </span>
-                    <span className="text-right">
+                    <span className="ml-auto text-right">
                       <span className="block tabular-nums font-semibold">
                         {entry.kind === 'refund' ? `−${entry.amount}` : entry.amount}
                       </span>

@@ -36,14 +36,14 @@ export interface BooksRoutesOptions {
 }
 
 /** A payout as Stripe lists it. */
-export interface BooksPayout {
+interface BooksPayout {
   id: string;
   amountCents: number;
   arrival: Date;
   status: string;
 }
 
-export interface BooksStripe {
+interface BooksStripe {
   /** Asks Stripe for the fees not known yet and keeps them; the books read them once posted. */
   settleFees: () => Promise<unknown>;
   /** Payouts arriving from `from` (included) to `to` (excluded). */

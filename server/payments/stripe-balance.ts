@@ -16,7 +16,7 @@ export interface StripeBalanceFigures {
 }
 
 /** A payout as Stripe lists it. */
-export interface StripePayout {
+interface StripePayout {
   id: string;
   amountCents: number;
   currency: string;
@@ -36,7 +36,7 @@ export interface StripeBalance {
 }
 
 /** The figures of an expanded balance transaction; null when Stripe gave only its id, or none. */
-export function figuresOf(transaction: string | Stripe.BalanceTransaction | null | undefined) {
+function figuresOf(transaction: string | Stripe.BalanceTransaction | null | undefined) {
   if (!transaction || typeof transaction === 'string') return null;
   return { feeCents: transaction.fee, netCents: transaction.net, balanceTransaction: transaction.id };
 }

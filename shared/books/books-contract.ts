@@ -63,7 +63,7 @@ export interface BooksMonthView {
   export: { from: string; to: string; layouts: { value: string; label: string }[]; maxDays: number };
 }
 
-export type BooksPayouts =
+type BooksPayouts =
   | { state: 'off' }
   | { state: 'failed' }
   | {
