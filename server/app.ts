@@ -46,6 +46,8 @@ import { deskPaymentRoutes, paymentNotices } from '#server/payments/desk-payment
 import { offlineRefundRoutes } from '#server/payments/offline-refund.ts';
 import { customerMoneyView, deskMoneyView } from '#server/payments/payment-views.ts';
 import { savedCards } from '#server/payments/saved-cards.ts';
+import { type StripeBalance, stripeBalance } from '#server/payments/stripe-balance.ts';
+import { stripeFeeSettler } from '#server/payments/stripe-fee-settle.ts';
 import { stripeWebhookRoutes } from '#server/payments/stripe-webhook.ts';
 import { readCapacityDefaults } from '#server/production/capacity-defaults.ts';
 import { datesRoutes } from '#server/production/dates-routes.ts';
@@ -172,6 +174,8 @@ interface Wiring {
   gateway: ReturnType<typeof stripeGateway> | null;
   /** A team store's saved cards through Stripe, when card payments are on. */
   cards: ReturnType<typeof savedCards> | null;
+  /** Stripe's fees and payouts for the books, when card payments are on. */
+  stripeBooks: { balance: StripeBalance; settleFees: () => Promise<number> } | null;
   keys: LinkKeys;
   links: ReturnType<typeof requestLinks>;
   /** Wakes the outbox worker once something queued a mail. */
@@ -265,6 +269,11 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
   // exemption: it reads its raw body, whose signature stands in for the token.
   const gateway = config.stripe ? stripeGateway(config.stripe) : null;
   const cards = config.stripe ? savedCards(config.stripe, () => payments.checkoutKeySalt()) : null;
+  const balance = config.stripe ? stripeBalance(config.stripe) : null;
+  const stripeBooks = balance && {
+    balance,
+    settleFees: stripeFeeSettler({ balance, fees: stores.stripeFees, logger: deps.logger }),
+  };
   if (gateway) {
     app.use(
       stripeWebhookRoutes({
@@ -274,6 +283,7 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
         metrics,
         upchargesOf: (garment) => sizeUpcharges(garmentOf(siteData.data, { garment })),
         ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+        ...(stripeBooks ? { settleFees: stripeBooks.settleFees } : {}),
       }),
     );
   }
@@ -309,6 +319,7 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
     uploads,
     gateway,
     cards,
+    stripeBooks,
     keys,
     links,
     queued,
@@ -719,7 +730,7 @@ function mountStoresDesk({ app, wiring, staffGate, renderDesk }: DeskMount): voi
 
 /** The money on the desk: payments and invoices, refunds by cash or check, and the books. */
 function mountMoneyDesk({ app, wiring, requests, staffGate }: DeskMount): void {
-  const { deps, gateway } = wiring;
+  const { deps, gateway, stripeBooks } = wiring;
   const { siteData } = deps;
   const { payments, groups, customer, versions, books } = wiring.stores;
   app.use(
@@ -751,6 +762,7 @@ function mountMoneyDesk({ app, wiring, requests, staffGate }: DeskMount): void {
       renderMonth: async (view, options) => (await deps.ssr.loadEntry()).renderBooksMonth(view, options),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
       now: wiring.now,
+      stripe: stripeBooks && { settleFees: stripeBooks.settleFees, payouts: stripeBooks.balance.payoutsBetween },
     }),
   );
 }

@@ -18,6 +18,8 @@ import type { MockupStore } from './mockups/mockup-store.ts';
 import { createOfflineRefundStore, type OfflineRefundStore } from './payments/offline-refund.ts';
 import { createPaymentStore } from './payments/payment-queries.ts';
 import type { PaymentStore } from './payments/payment-store.ts';
+import { createStripeFeeStore } from './payments/stripe-fee-queries.ts';
+import type { StripeFeeStore } from './payments/stripe-fee-store.ts';
 import { createProductionBookingStep, createProductionStore } from './production/production-queries.ts';
 import type { ProductionStore } from './production/production-store.ts';
 import { createVersionStore } from './requests/version-queries.ts';
@@ -52,6 +54,7 @@ export interface FeatureStores {
   blanks: BlankStore;
   books: BooksStore;
   offlineRefunds: OfflineRefundStore;
+  stripeFees: StripeFeeStore;
 }
 
 /** Wraps a store once as it is built (the process counts each store's failures in its metrics). */
@@ -86,5 +89,6 @@ export function createFeatureStores(database: Database, wrap: StoreWrapper = (st
     blanks: wrap(createBlankStore(database)),
     books: wrap(createBooksStore(database)),
     offlineRefunds: wrap(createOfflineRefundStore(database)),
+    stripeFees: wrap(createStripeFeeStore(database)),
   };
 }

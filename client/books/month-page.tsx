@@ -7,6 +7,41 @@ import { formatDay } from '#shared/desk-format.ts';
 const cell = 'py-1.5 pr-3 align-top';
 const field = 'mt-1 w-full rounded border border-stone-400 bg-white px-3 py-2';
 
+/** The payouts Stripe reports reaching the bank in the month, or why there is no list. */
+function PayoutsSection({ payouts }: { payouts: BooksMonthView['payouts'] }) {
+  if (payouts.state === 'off') return null;
+  return (
+    <section aria-labelledby="payouts" className="mt-6">
+      <h2 id="payouts" className="text-lg font-semibold">
+        Stripe payouts to the bank
+      </h2>
+      {payouts.state === 'failed' ? (
+        <p className="mt-1 text-sm text-amber-900">Stripe did not answer just now: reload the page to ask again.</p>
+      ) : payouts.rows.length === 0 ? (
+        <p className="mt-1 text-sm">Stripe reports no payout arriving this month.</p>
+      ) : (
+        <>
+          <ul className="mt-2 divide-y divide-stone-200 text-sm">
+            {payouts.rows.map((payout) => (
+              <li key={payout.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+                <span className="min-w-0 wrap-anywhere">
+                  <span className="font-medium">{formatDay(payout.arrival)}</span> · {payout.status} ·{' '}
+                  <span className="font-mono text-stone-700">{payout.id}</span>
+                </span>
+                <span className="ml-auto tabular-nums">{payout.amount}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 flex justify-between border-t-2 border-stone-800 pt-2 text-sm font-semibold">
+            <span>Paid to the bank</span>
+            <span className="tabular-nums">{payouts.paidTotal}</span>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
 /**
  * The desk's month: what was invoiced, the money in, the money back and the net, per way of paying,
  * every row behind them, and the export of any range (a plain GET form: it changes nothing).
@@ -38,7 +73,17 @@ export function BooksMonthPage({ view, options }: { view: BooksMonthView; option
               The month’s figures
             </h2>
             <MoneyList lines={view.figures} className="mt-2 max-w-md" />
+            {view.feesUnknown > 0 && (
+              <p className="mt-2 max-w-md text-sm text-amber-900">
+                Stripe has not given the fee of{' '}
+                {view.feesUnknown === 1 ? 'one card entry' : `${view.feesUnknown} card entries`} yet: the fees and the
+                net after them leave {view.feesUnknown === 1 ? 'it' : 'them'} out. This page asks Stripe again each time
+                it is opened.
+              </p>
+            )}
           </section>
+
+          <PayoutsSection payouts={view.payouts} />
 
           {view.byMethod.length > 0 && (
             <section aria-labelledby="methods" className="mt-6 overflow-x-auto">
@@ -100,8 +145,11 @@ export function BooksMonthPage({ view, options }: { view: BooksMonthView; option
                       )}
                       <span className="block text-stone-700">{dateTime(entry.at)}</span>
                     </span>
-                    <span className="tabular-nums font-semibold">
-                      {entry.kind === 'refund' ? `−${entry.amount}` : entry.amount}
+                    <span className="ml-auto text-right">
+                      <span className="block tabular-nums font-semibold">
+                        {entry.kind === 'refund' ? `−${entry.amount}` : entry.amount}
+                      </span>
+                      {entry.fee && <span className="block text-stone-700 tabular-nums">{entry.fee}</span>}
                     </span>
                   </li>
                 ))}

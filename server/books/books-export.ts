@@ -22,9 +22,9 @@ export type ExportLayout = (typeof exportLayouts)[number];
 
 export const layoutLabels: Record<ExportLayout, string> = {
   'quickbooks-invoices': 'QuickBooks Online: invoices',
-  'quickbooks-bank': 'QuickBooks Online: payments and refunds (bank upload)',
+  'quickbooks-bank': 'QuickBooks Online: payments, refunds and Stripe fees (bank upload)',
   'xero-invoices': 'Xero: invoices and credit notes',
-  'xero-bank': 'Xero: payments and refunds (bank statement)',
+  'xero-bank': 'Xero: payments, refunds and Stripe fees (bank statement)',
   summary: 'Summary',
 };
 
@@ -55,6 +55,20 @@ function entryDescription(entry: BookEntry): string {
 const entryId = (entry: BookEntry) => (entry.kind === 'refund' ? `REF-${entry.paymentId}` : `PAY-${entry.paymentId}`);
 
 const signed = (entry: BookEntry) => (entry.kind === 'refund' ? -entry.amountCents : entry.amountCents);
+
+/**
+ * Stripe's fee on an entry, as a bank line of its own: money out of the Stripe balance, its id the
+ * entry's (`FEE-42` for `PAY-42`), so it too is the same line every time. None while the fee is not
+ * known yet (it comes in a later export of the same range, under the same id) or when it is nothing.
+ */
+function feeLine(entry: BookEntry): { id: string; description: string; amountCents: number } | undefined {
+  if (entry.feeCents === null || entry.feeCents === 0) return undefined;
+  return {
+    id: `FEE-${entry.paymentId}`,
+    description: `Stripe fee on ${entryId(entry)}, order ${entry.reference}`,
+    amountCents: -entry.feeCents,
+  };
+}
 
 /** What a range's files are made of. */
 interface BooksInRange {
@@ -113,15 +127,19 @@ function quickbooksInvoices(invoices: readonly IssuedInvoice[], day: DayOf): str
   );
 }
 
-/** QuickBooks Online's bank upload, three columns: money in positive, money back negative. */
+/**
+ * QuickBooks Online's bank upload, three columns: money in positive, money back negative, and each
+ * Stripe fee a negative line of its own after its payment (categorised as a bank charge on import).
+ */
 function quickbooksBank(entries: readonly BookEntry[], day: DayOf): string {
   return csvOf(
     ['Date', 'Description', 'Amount'],
-    entries.map((entry) => [
-      usDay(day(entry.at)),
-      `${entryId(entry)} ${entryDescription(entry)}`,
-      { amountCents: signed(entry) },
-    ]),
+    entries.flatMap((entry) => {
+      const fee = feeLine(entry);
+      const date = usDay(day(entry.at));
+      const row: CsvCell[] = [date, `${entryId(entry)} ${entryDescription(entry)}`, { amountCents: signed(entry) }];
+      return fee ? [row, [date, `${fee.id} ${fee.description}`, { amountCents: fee.amountCents }]] : [row];
+    }),
   );
 }
 
@@ -264,16 +282,16 @@ function xeroInvoices(books: BooksInRange, day: DayOf): string {
   ]);
 }
 
-/** Xero's bank statement import (its precoded columns). */
+/** Xero's bank statement import (its precoded columns); a Stripe fee is a line paid to Stripe after its payment. */
 function xeroBank(
   { entries, creditedInvoices }: Pick<BooksInRange, 'entries' | 'creditedInvoices'>,
   day: DayOf,
 ): string {
   return csvOf(
     ['*Date', '*Amount', 'Payee', 'Description', 'Reference', 'Check Number'],
-    entries.map((entry) => {
+    entries.flatMap((entry) => {
       const invoice = entry.invoiceNumber === null ? undefined : creditedInvoices.get(entry.invoiceNumber);
-      return [
+      const row: CsvCell[] = [
         day(entry.at),
         { amountCents: signed(entry) },
         customerOf(invoice, entry.reference),
@@ -281,11 +299,18 @@ function xeroBank(
         entryId(entry),
         '',
       ];
+      const fee = feeLine(entry);
+      return fee
+        ? [row, [day(entry.at), { amountCents: fee.amountCents }, 'Stripe', fee.description, fee.id, '']]
+        : [row];
     }),
   );
 }
 
-/** The range's figures, one a row: the invoices, tax, discounts, payments, refunds and net by method. */
+/**
+ * The range's figures, one a row: the invoices, tax, discounts, payments, refunds, net, Stripe's fees
+ * and the net after them, and the net by method.
+ */
 function summary({ invoices, entries, discounts }: BooksInRange, from: string, to: string): string {
   const totals = periodTotals(invoices, entries, discounts);
   const rows: CsvCell[][] = [
@@ -296,6 +321,9 @@ function summary({ invoices, entries, discounts }: BooksInRange, from: string, t
     ['Payments received (gross)', { number: totals.paymentCount }, { amountCents: totals.grossCents }],
     ['Refunds', { number: totals.refundCount }, { amountCents: totals.refundsCents }],
     ['Net received', '', { amountCents: totals.netCents }],
+    ['Stripe fees', { number: totals.feeCount }, { amountCents: totals.feesCents }],
+    ['Stripe fees not known yet', { number: totals.feesUnknown }, ''],
+    ['Net after Stripe fees', '', { amountCents: totals.netAfterFeesCents }],
     ...totals.byMethod.map((row): CsvCell[] => [`Net received: ${row.method}`, '', { amountCents: row.netCents }]),
   ];
   return csvOf(['Figure', 'Count', 'Amount'], rows);

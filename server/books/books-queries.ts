@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '#server/storage/database.ts';
 import { appendEvent } from '#server/storage/request-events.ts';
 import { lockedRequest } from '#server/storage/request-rows.ts';
@@ -135,6 +135,7 @@ async function postMoney(trx: Db) {
       'payments.currency',
       'payments.at',
       'payments.note',
+      'payments.fee_cents',
       'submissions.reference',
     ])
     .orderBy('payments.id')
@@ -160,15 +161,29 @@ async function postMoney(trx: Db) {
         invoice_number: invoice?.number == null ? null : Number(invoice.number),
         credit_note_number: row.kind === 'refund' ? await nextNumber(trx, 'credit-note') : null,
         note: row.note,
+        fee_cents: row.fee_cents === null ? null : Number(row.fee_cents),
       })
       .execute();
   }
+}
+
+/** Stripe's fees learnt since their money was posted are copied in (a fee, once there, stays as it is). */
+async function postFees(trx: Db) {
+  const paymentFee = (eb: ExpressionBuilder<StorageDatabase, 'book_entries'>) =>
+    eb.selectFrom('payments').whereRef('payments.id', '=', 'book_entries.payment_id');
+  await trx
+    .updateTable('book_entries')
+    .set((eb) => ({ fee_cents: paymentFee(eb).select('payments.fee_cents').$castTo<{ fee_cents: number | null }>() }))
+    .where('book_entries.fee_cents', 'is', null)
+    .where((eb) => eb.exists(paymentFee(eb).where('payments.fee_cents', 'is not', null).select('payments.id')))
+    .execute();
 }
 
 async function postIn(trx: Db) {
   await lockSeries(trx);
   await issueInvoices(trx);
   await postMoney(trx);
+  await postFees(trx);
 }
 
 type InvoiceRow = {
@@ -216,6 +231,7 @@ type EntryRow = {
   credit_note_number: number | null;
   note: string;
   purged_at: string | Date | null;
+  fee_cents: number | string | bigint | null;
 };
 
 function entryOfRow(row: EntryRow): BookEntry {
@@ -232,6 +248,7 @@ function entryOfRow(row: EntryRow): BookEntry {
     creditNoteNumber: row.credit_note_number === null ? null : Number(row.credit_note_number),
     note: row.note,
     purgedAt: row.purged_at === null ? null : readDate(row.purged_at),
+    feeCents: row.fee_cents === null ? null : Number(row.fee_cents),
   };
 }
 
@@ -302,6 +319,7 @@ const entryColumns = [
   'credit_note_number',
   'note',
   'purged_at',
+  'fee_cents',
 ] as const;
 
 /** Posts what the requests have come to that the books do not hold yet, in a transaction of its own. */

@@ -3,7 +3,7 @@ import createHttpError from 'http-errors';
 import { noSuchRequest, referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
 import { creditNoteNumberText, invoiceNumberText, readCreditNoteNumber } from '#shared/books/book-numbers.ts';
 import type { BooksMonthView, BooksRenderOptions, BooksShop, CreditNoteView } from '#shared/books/books-contract.ts';
-import { periodTotals } from '#shared/books/period-totals.ts';
+import { type PeriodTotals, periodTotals } from '#shared/books/period-totals.ts';
 import {
   exportRange,
   lastDayOf,
@@ -31,6 +31,23 @@ export interface BooksRoutesOptions {
   renderMonth: (view: BooksMonthView, options: BooksRenderOptions) => Promise<string>;
   stylesheets: () => readonly string[];
   now: () => Date;
+  /** Stripe's side of the card money, when card payments are on: its fees, and its payouts to the bank. */
+  stripe?: BooksStripe | null;
+}
+
+/** A payout as Stripe lists it. */
+interface BooksPayout {
+  id: string;
+  amountCents: number;
+  arrival: Date;
+  status: string;
+}
+
+interface BooksStripe {
+  /** Asks Stripe for the fees not known yet and keeps them; the books read them once posted. */
+  settleFees: () => Promise<unknown>;
+  /** Payouts arriving from `from` (included) to `to` (excluded). */
+  payouts: (from: Date, to: Date) => Promise<BooksPayout[]>;
 }
 
 const methodNames: Record<string, string> = {
@@ -62,6 +79,99 @@ function documentOf(entry: BookEntry): string {
 const html = (res: Parameters<RequestHandler>[1], body: string) =>
   res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' }).type('html').send(body);
 
+/** Fees Stripe has not given yet are asked for before the books are read; a silent Stripe leaves them unknown. */
+async function settleFees(options: BooksRoutesOptions, log: { warn: (data: object, message: string) => void }) {
+  if (!options.stripe) return;
+  try {
+    await options.stripe.settleFees();
+  } catch (error) {
+    log.warn(
+      { reason: 'stripe_fee_unanswered', err: error instanceof Error ? error.message : String(error) },
+      'Stripe fees not read: the books show them as not known yet',
+    );
+  }
+}
+
+const payoutStatus: Record<string, string> = {
+  paid: 'Paid',
+  pending: 'Pending',
+  in_transit: 'In transit',
+  canceled: 'Canceled',
+  failed: 'Failed',
+};
+
+/**
+ * The payouts Stripe reports arriving in the month. Stripe dates a payout's arrival as a day (its
+ * midnight UTC), so the month is the calendar month in UTC, and each date is shown as Stripe gives it.
+ */
+async function monthPayouts(
+  options: BooksRoutesOptions,
+  month: { year: number; month: number },
+  log: { warn: (data: object, message: string) => void },
+): Promise<BooksMonthView['payouts']> {
+  if (!options.stripe) return { state: 'off' };
+  try {
+    const payouts = await options.stripe.payouts(
+      new Date(Date.UTC(month.year, month.month - 1, 1)),
+      new Date(Date.UTC(month.year, month.month, 1)),
+    );
+    return {
+      state: 'listed',
+      rows: payouts.map((payout) => ({
+        id: payout.id,
+        arrival: payout.arrival.toISOString().slice(0, 10),
+        amount: formatMoney(payout.amountCents),
+        status: payoutStatus[payout.status] ?? payout.status,
+      })),
+      paidTotal: formatMoney(
+        payouts.filter((payout) => payout.status === 'paid').reduce((sum, payout) => sum + payout.amountCents, 0),
+      ),
+    };
+  } catch (error) {
+    log.warn(
+      { reason: 'stripe_payouts_unanswered', err: error instanceof Error ? error.message : String(error) },
+      'Stripe did not list the month’s payouts',
+    );
+    return { state: 'failed' };
+  }
+}
+
+/** The month's figures, top to bottom as they add up: gross less refunds is net, less Stripe's fees. */
+function monthFigures(totals: PeriodTotals): BooksMonthView['figures'] {
+  return [
+    { label: `Invoiced (${totals.invoiceCount})`, value: formatMoney(totals.invoicedCents) },
+    { label: 'of which sales tax', value: formatMoney(totals.taxCents) },
+    { label: `Discounts given (${totals.discountCount})`, value: formatMoney(totals.discountsCents) },
+    { label: `Received, gross (${totals.paymentCount})`, value: formatMoney(totals.grossCents) },
+    { label: `Refunded (${totals.refundCount})`, value: formatMoney(totals.refundsCents) },
+    { label: 'Net received', value: formatMoney(totals.netCents) },
+    { label: `Stripe fees (${totals.feeCount})`, value: formatMoney(totals.feesCents) },
+    { label: 'Net after Stripe fees', value: formatMoney(totals.netAfterFeesCents) },
+  ];
+}
+
+/** What the month's list says of a row's Stripe fee: card money only. */
+function feeText(entry: BookEntry): Pick<BooksMonthView['entries'][number], 'fee'> {
+  if (entry.feeCents !== null) return { fee: `Stripe fee ${formatMoney(entry.feeCents)}` };
+  return entry.method === 'card' ? { fee: 'Stripe fee not known yet' } : {};
+}
+
+function monthEntries(entries: readonly BookEntry[]): BooksMonthView['entries'] {
+  return entries.map((entry) => ({
+    id: String(entry.paymentId),
+    at: entry.at.toISOString(),
+    reference: entry.reference,
+    kind: entry.kind,
+    method: methodName(entry.method),
+    document: documentOf(entry),
+    ...(entry.creditNoteNumber
+      ? { documentPath: `/staff/books/credit-notes/${creditNoteNumberText(entry.creditNoteNumber)}` }
+      : {}),
+    amount: formatMoney(entry.amountCents),
+    ...feeText(entry),
+  }));
+}
+
 /** The month view: ?month=YYYY-MM, this month (in the shop's time zone) without one. */
 function showMonth(options: BooksRoutesOptions): RequestHandler {
   return async (req, res) => {
@@ -71,6 +181,7 @@ function showMonth(options: BooksRoutesOptions): RequestHandler {
     const month = readMonth(asked);
     if (!month) throw createHttpError(400, 'Give the month as YYYY-MM, such as 2026-11.');
     const { from, to } = monthRange(month.year, month.month, timeZone);
+    const [, payouts] = await Promise.all([settleFees(options, req.log), monthPayouts(options, month, req.log)]);
     const { invoices, entries, discounts } = await options.books.between(from, to);
     const totals = periodTotals(invoices, entries, discounts);
     const { previous, next } = neighbourMonths(month.year, month.month);
@@ -81,14 +192,7 @@ function showMonth(options: BooksRoutesOptions): RequestHandler {
       ),
       previous,
       next,
-      figures: [
-        { label: `Invoiced (${totals.invoiceCount})`, value: formatMoney(totals.invoicedCents) },
-        { label: 'of which sales tax', value: formatMoney(totals.taxCents) },
-        { label: `Discounts given (${totals.discountCount})`, value: formatMoney(totals.discountsCents) },
-        { label: `Received, gross (${totals.paymentCount})`, value: formatMoney(totals.grossCents) },
-        { label: `Refunded (${totals.refundCount})`, value: formatMoney(totals.refundsCents) },
-        { label: 'Net received', value: formatMoney(totals.netCents) },
-      ],
+      figures: monthFigures(totals),
       byMethod: totals.byMethod.map((row) => ({
         method: methodName(row.method),
         gross: formatMoney(row.grossCents),
@@ -102,18 +206,9 @@ function showMonth(options: BooksRoutesOptions): RequestHandler {
         total: formatMoney(invoice.totalCents),
         purged: invoice.purgedAt !== null,
       })),
-      entries: entries.map((entry) => ({
-        id: String(entry.paymentId),
-        at: entry.at.toISOString(),
-        reference: entry.reference,
-        kind: entry.kind,
-        method: methodName(entry.method),
-        document: documentOf(entry),
-        ...(entry.creditNoteNumber
-          ? { documentPath: `/staff/books/credit-notes/${creditNoteNumberText(entry.creditNoteNumber)}` }
-          : {}),
-        amount: formatMoney(entry.amountCents),
-      })),
+      entries: monthEntries(entries),
+      feesUnknown: totals.feesUnknown,
+      payouts,
       discounts: discounts.map((discount) => ({
         number: creditNoteNumberText(discount.creditNoteNumber),
         path: `/staff/books/credit-notes/${creditNoteNumberText(discount.creditNoteNumber)}`,
@@ -142,6 +237,7 @@ function exportFile(options: BooksRoutesOptions): RequestHandler {
       throw createHttpError(422, `Choose the file to export: ${exportLayouts.join(', ')}.`);
     const range = exportRange(text('from'), text('to'), timeZone);
     if (!range.ok) throw createHttpError(422, range.problem);
+    await settleFees(options, req.log);
     const { invoices, entries, discounts } = await options.books.between(range.from, range.to);
     const creditedInvoices = new Map<number, IssuedInvoice>(invoices.map((invoice) => [invoice.number, invoice]));
     const named = [

@@ -42,6 +42,11 @@ export interface BookEntry {
   creditNoteNumber: number | null;
   note: string;
   purgedAt: Date | null;
+  /**
+   * Stripe's fee on card money, from its balance transaction (on a refund, what Stripe kept or gave
+   * back of the fee); null while not known yet, and for money that never went through Stripe.
+   */
+  feeCents: number | null;
 }
 
 /** A goodwill discount: what is owed is lowered; no money moves. */

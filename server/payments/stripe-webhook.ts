@@ -59,6 +59,11 @@ export function stripeWebhookRoutes(options: {
   /** The size upcharges of a request's garment (by the name its form gave), to check a member's share. */
   upchargesOf: (garment: string) => Readonly<Record<string, number>>;
   onQueued?: () => void;
+  /**
+   * Asks Stripe for the fees of card money just recorded. Run once the event is answered: the money is
+   * recorded whatever Stripe says to this, and a fee not given now is asked for again later.
+   */
+  settleFees?: () => Promise<unknown>;
 }): Router {
   const router = Router();
   const alerts = createAlertTracker({ logger: options.logger });
@@ -159,6 +164,16 @@ export function stripeWebhookRoutes(options: {
       req.log.info({ eventId: event.id, type: event.type, reference: outcome.reference }, 'Stripe payment failed');
     }
     res.json({ received: true, outcome: outcome.outcome });
+    if (outcome.outcome === 'recorded' && options.settleFees) {
+      options
+        .settleFees()
+        .catch((error: unknown) =>
+          options.logger.warn(
+            { reason: 'stripe_fee_unanswered', err: error instanceof Error ? error.message : String(error) },
+            'Stripe fees not read after a payment: asked again on the next read of the books',
+          ),
+        );
+    }
   });
   return router;
 }

@@ -171,6 +171,10 @@ export interface StorageDatabase {
     stripe_refund_id: string | null;
     recorded_by: string;
     at: Timestamp;
+    /** Stripe's fee and net from the balance transaction (migration 0034); null until Stripe has said. */
+    fee_cents: ColumnType<Count | null, number | null | undefined, number | null>;
+    net_cents: ColumnType<Count | null, number | null | undefined, number | null>;
+    balance_transaction: ColumnType<string | null, string | null | undefined, string | null>;
   };
   /** Checkout Sessions made for requests (migration 0016). */
   checkout_sessions: {
@@ -565,6 +569,8 @@ export interface StorageDatabase {
     credit_note_number: number | null;
     note: string;
     purged_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+    /** Stripe's fee on the money, copied from its payment row once known (migration 0034). */
+    fee_cents: ColumnType<Count | null, number | null | undefined, number | null>;
   };
   /** Goodwill discounts (migration 0028): what is owed is lowered, no money moves; each a credit note. */
   discounts: {

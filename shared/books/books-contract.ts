@@ -51,11 +51,27 @@ export interface BooksMonthView {
     /** The credit note's page, for a refund. */
     documentPath?: string;
     amount: string;
+    /** Stripe's fee on card money ("Stripe fee $6.46", "Stripe fee not known yet"); absent for other money. */
+    fee?: string;
   }[];
+  /** Card payments and refunds whose Stripe fee is not known yet (left out of the fees and the net after them). */
+  feesUnknown: number;
+  /** The payouts Stripe reports arriving in the month; `off` without card payments, `failed` when Stripe did not answer. */
+  payouts: BooksPayouts;
   /** Goodwill discounts given: credit notes that move no money. */
   discounts: { number: string; path: string; reference: string; at: string; amount: string }[];
   export: { from: string; to: string; layouts: { value: string; label: string }[]; maxDays: number };
 }
+
+type BooksPayouts =
+  | { state: 'off' }
+  | { state: 'failed' }
+  | {
+      state: 'listed';
+      rows: { id: string; arrival: string; amount: string; status: string }[];
+      /** What reached the bank: the paid ones. */
+      paidTotal: string;
+    };
 
 export interface BooksRenderOptions {
   timeZone: string;

@@ -1,13 +1,18 @@
 /**
  * A period's figures as the desk's month view shows them and the summary export writes them, from
  * the same rows, so the two agree to the cent: what was invoiced, the money that came in (gross), what
- * went back (refunds), and the difference (net).
+ * went back (refunds), the difference (net), Stripe's fees on the card money and what is left after them.
  */
 export interface PeriodEntry {
   kind: 'payment' | 'refund';
   method: string;
   amountCents: number;
+  /** Stripe's fee on card money; null while not known yet; absent (or null) for money Stripe never saw. */
+  feeCents?: number | null;
 }
+
+/** Only card money on the site goes through Stripe, so only it has a fee to know. */
+const STRIPE_METHOD = 'card';
 
 export interface PeriodTotals {
   invoiceCount: number;
@@ -18,6 +23,13 @@ export interface PeriodTotals {
   refundCount: number;
   refundsCents: number;
   netCents: number;
+  /** Stripe's fees, on the entries whose fee is known (a refund's fee is what Stripe kept or gave back). */
+  feeCount: number;
+  feesCents: number;
+  /** Card entries whose fee Stripe has not given yet: the fees and the net after them leave these out. */
+  feesUnknown: number;
+  /** Net received less Stripe's fees. */
+  netAfterFeesCents: number;
   /** Goodwill discounts given (credit notes without money). */
   discountCount: number;
   discountsCents: number;
@@ -35,7 +47,14 @@ export function periodTotals(
   let refundsCents = 0;
   let paymentCount = 0;
   let refundCount = 0;
+  let feeCount = 0;
+  let feesCents = 0;
+  let feesUnknown = 0;
   for (const entry of entries) {
+    if (entry.feeCents != null) {
+      feeCount += 1;
+      feesCents += entry.feeCents;
+    } else if (entry.method === STRIPE_METHOD) feesUnknown += 1;
     const row = byMethod.get(entry.method) ?? { method: entry.method, grossCents: 0, refundsCents: 0, netCents: 0 };
     if (entry.kind === 'payment') {
       grossCents += entry.amountCents;
@@ -59,6 +78,10 @@ export function periodTotals(
     refundCount,
     refundsCents,
     netCents: grossCents - refundsCents,
+    feeCount,
+    feesCents,
+    feesUnknown,
+    netAfterFeesCents: grossCents - refundsCents - feesCents,
     discountCount: discounts.length,
     discountsCents: discounts.reduce((sum, discount) => sum + discount.amountCents, 0),
     byMethod: [...byMethod.values()],

@@ -19,6 +19,11 @@ import Stripe from 'stripe';
  * with Stripe's codes and the failed PaymentIntent) and a PaymentMethod detached. Every successful
  * payment has a charge with a balance transaction whose fee is Stripe's US card rate (2.9% + 30¢),
  * expanded when asked (`expand[]=latest_charge.balance_transaction`), as the statement reads fees.
+ *
+ * For the books: a PaymentIntent retrieved (its charge's balance transaction expanded when asked), a
+ * refund retrieved (a succeeded one has its own balance transaction: the amount back, no fee returned,
+ * as Stripe does for US cards), and payouts listed by arrival date (the test adds them with `payout`).
+ * `balanceDown` makes those reads answer 500, as a Stripe outage would.
  */
 
 /** Stripe's standard US card fee on `amount` cents: what the stand-in's balance transactions report. */
@@ -87,6 +92,10 @@ export interface StripeStandIn {
   saveCard(sessionId: string, card: keyof typeof TEST_CARDS): Json;
   /** Refunds a payment whole as Stripe's Dashboard would, its event not sent: the site has not heard of it. */
   refundInDashboard(paymentIntent: string): Json;
+  /** A payout Stripe made (paid unless told), arriving on `arrival` (a day, YYYY-MM-DD). */
+  payout(amount: number, arrival: string, status?: string): Json;
+  /** While true, retrieving PaymentIntents and refunds and listing payouts answer 500 (Stripe unreachable). */
+  balanceDown: boolean;
   close(): Promise<void>;
 }
 
@@ -119,6 +128,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const customers = new Map<string, Json>();
   const paymentIntents = new Map<string, Json>();
   const paymentMethods = new Map<string, Json & { behaviour: CardBehaviour }>();
+  const payouts: Json[] = [];
+  /** Each succeeded refund's balance transaction, made when first asked for, by refund id. */
+  const refundTransactions = new Map<string, Json>();
   /** Each successful payment's charge, with its balance transaction, by payment intent. */
   const charges = new Map<string, Json>();
   const chargeFor = (intent: string, amount: number, currency: unknown) => {
@@ -237,6 +249,26 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       refunds.set(String(refund.id), refund);
       return refund;
     },
+    balanceDown: false,
+    payout(amount, arrival, status = 'paid') {
+      const payout: Json = {
+        id: id('po'),
+        object: 'payout',
+        amount,
+        currency: 'usd',
+        // As Stripe: the arrival day as its midnight UTC.
+        arrival_date: Date.parse(`${arrival}T00:00:00Z`) / 1000,
+        automatic: true,
+        balance_transaction: id('txn'),
+        created: seconds(),
+        method: 'standard',
+        status,
+        type: 'bank_account',
+        livemode: false,
+      };
+      payouts.push(payout);
+      return payout;
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -302,7 +334,58 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     };
   }
 
+  /** A refund as Stripe answers it: a succeeded one with its balance transaction, whole when expanded. */
+  function refundAnswer(refund: Json, expand: string[]): Json {
+    if (refund.status !== 'succeeded') return { ...refund, balance_transaction: null };
+    const refundId = String(refund.id);
+    const amount = -Number(refund.amount);
+    const transaction = refundTransactions.get(refundId) ?? {
+      id: id('txn'),
+      object: 'balance_transaction',
+      amount,
+      fee: 0,
+      net: amount,
+      currency: refund.currency,
+      type: 'refund',
+      source: refundId,
+    };
+    refundTransactions.set(refundId, transaction);
+    return { ...refund, balance_transaction: expand.includes('balance_transaction') ? transaction : transaction.id };
+  }
+
+  /** Payouts arriving in `arrival_date[gte]`…`[lt]`, newest first, as Stripe lists them. */
+  function payoutList(query: URLSearchParams): Json {
+    const bound = (name: string, fallback: number) => Number(query.get(`arrival_date[${name}]`) ?? fallback);
+    const data = payouts
+      .filter(
+        (payout) =>
+          Number(payout.arrival_date) >= bound('gte', 0) && Number(payout.arrival_date) < bound('lt', Infinity),
+      )
+      .sort((a, b) => Number(b.created) - Number(a.created));
+    return { object: 'list', data, has_more: false, url: '/v1/payouts' };
+  }
+
+  /** The books' reads: a PaymentIntent, a refund, the payouts; undefined for any other call. */
+  function balanceAnswer(method: string, path: string, query: URLSearchParams) {
+    if (method !== 'GET') return undefined;
+    const reads = /^\/v1\/(payment_intents|refunds)\/(\w+)$/.exec(path);
+    if (!reads && path !== '/v1/payouts') return undefined;
+    if (standIn.balanceDown)
+      return { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } };
+    if (!reads) return { status: 200, body: payoutList(query) };
+    const expand = [...query.entries()].filter(([key]) => key.startsWith('expand[')).map(([, value]) => value);
+    const found = reads[1] === 'refunds' ? refunds.get(reads[2] ?? '') : paymentIntents.get(reads[2] ?? '');
+    if (!found)
+      return {
+        status: 404,
+        body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such object' } },
+      };
+    return { status: 200, body: reads[1] === 'refunds' ? refundAnswer(found, expand) : intentAnswer(found, expand) };
+  }
+
   function answer(method: string, path: string, form: Json, query: URLSearchParams): { status: number; body: Json } {
+    const read = balanceAnswer(method, path, query);
+    if (read) return read;
     if (method === 'POST' && path === '/v1/checkout/sessions' && form.mode === 'setup') {
       if (!customers.has(String(form.customer)))
         return { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such customer' } } };
