@@ -3,6 +3,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { readBlanksData } from '#server/blanks/blanks-data-file.ts';
 import { blanksLeadOf } from '#server/blanks/blanks-lead.ts';
+import { type CatalogueFollower, createCatalogueFollower } from '#server/blanks/catalogue-follower.ts';
 import { deskBlankRoutes } from '#server/blanks/desk-blank-routes.ts';
 import { deskRequestStock } from '#server/blanks/desk-stock.ts';
 import { purchaseRoutes } from '#server/blanks/purchase-routes.ts';
@@ -177,7 +178,7 @@ interface Wiring {
   /** Wakes the outbox worker once something queued a mail. */
   queued: { onQueued?: () => void };
   /** The suppliers' data file and the stock answers read from their imports. */
-  blanks: { data: BlanksData; readStock: StockReader };
+  blanks: { data: BlanksData; readStock: StockReader; catalogue: CatalogueFollower };
   /** The proofs as pictures (a PDF's first page drawn once), for the customer's page and the desk alike. */
   proofPictures: ProofPictures;
 }
@@ -224,6 +225,24 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
     nonce: usesNonce(config),
     logger: deps.logger,
     onCache: (outcome) => metrics.pageCache.inc({ outcome }),
+  });
+  // The catalogue's blank prices follow the suppliers' latest imports (server/blanks/catalogue-follower.ts):
+  // looked at before any page or data file is answered, at most every half minute, so an import made on
+  // another instance or from the command line reaches this one's pages and files without a restart.
+  const catalogue = createCatalogueFollower({
+    blanks: stores.blanks,
+    data: () => blanksData,
+    reprice: (prices) => siteData.reprice(prices),
+    now: deps.now ?? (() => new Date()),
+  });
+  app.use(async (_req, _res, next) => {
+    try {
+      await catalogue.checkIfDue();
+    } catch (error) {
+      // The prices known stand; the next look is due in half a minute.
+      deps.logger.error({ err: error }, 'the suppliers’ imports could not be read for the catalogue’s prices');
+    }
+    next();
   });
   if (deps.ssr.warm) {
     // In the background: the server answers meanwhile, and a page not yet warm is rendered on demand.
@@ -312,7 +331,7 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
     keys,
     links,
     queued,
-    blanks: { data: blanksData, readStock },
+    blanks: { data: blanksData, readStock, catalogue },
     proofPictures: proofPictures(stores.versions, deps.logger),
   };
 }
@@ -648,6 +667,7 @@ function mountProductionDesk({ app, wiring, requests, staffGate, renderDesk }: D
       timeZone: () => siteData.data['order-terms'].timeZone,
       render: renderDesk,
       now: wiring.now,
+      onImported: () => wiring.blanks.catalogue.refresh(),
     }),
   );
   app.use(
