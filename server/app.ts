@@ -580,8 +580,8 @@ function mountDeskPages({ app, wiring, requests, staffAuth, renderDesk }: DeskMo
 /** The customer's mail as the outbox would write it now, shown under the desk's status forms. */
 function deskMailPreview(wiring: Wiring): Parameters<typeof deskRoutes>[0]['mailPreview'] {
   const { config, siteData } = wiring.deps;
-  const { submissions, customer, versions, payments, groups, mockups, desk, teamStores, books } = wiring.stores;
-  const reads = { submissions, customer, versions, payments, groups, mockups, desk, teamStores, books };
+  const { submissions, customer, versions, payments, groups, mockups, desk, teamStores, books, blanks } = wiring.stores;
+  const reads = { submissions, customer, versions, payments, groups, mockups, desk, teamStores, books, blanks };
   return async (reference, facts) => {
     const built = await buildMail({ id: 0, reference, recipient: 'customer', facts }, reads, {
       from: config.mail?.from ?? 'desk@localhost',

@@ -406,6 +406,10 @@ export interface StorageDatabase {
     received: ColumnType<string | Record<string, unknown> | null, string | null | undefined, string | null>;
     received_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
     received_by: ColumnType<string | null, string | null | undefined, string | null>;
+    /** When the order was mailed to the supplier (once), to which address, by whom; null until then. */
+    sent_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+    sent_to: ColumnType<string | null, string | null | undefined, string | null>;
+    sent_by: ColumnType<string | null, string | null | undefined, string | null>;
   };
   /** Hits per client and form endpoint in the current rate-limit window, shared by every instance. */
   rate_limits: {

@@ -29,6 +29,7 @@ import { up as books } from './migrations/0028-books.ts';
 import { up as proofDateMoved } from './migrations/0029-proof-date-moved.ts';
 import { up as storeProduction } from './migrations/0030-store-production.ts';
 import { up as blankHolds } from './migrations/0031-blank-holds.ts';
+import { up as purchaseOrderSent } from './migrations/0033-purchase-order-sent.ts';
 
 /**
  * SQLite's migrations, run in name order; released ones are never edited, a change is a new one. Each is a
@@ -67,4 +68,5 @@ export const sqliteMigrations: Record<string, Migration> = {
   '0029-proof-date-moved': { up: proofDateMoved },
   '0030-store-production': { up: storeProduction },
   '0031-blank-holds': { up: blankHolds },
+  '0033-purchase-order-sent': { up: purchaseOrderSent },
 };
