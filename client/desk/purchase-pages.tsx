@@ -227,7 +227,7 @@ function SendSection({ view, options }: { view: PurchaseOrderView; options: Desk
   if (sent)
     return (
       <p data-testid="order-sent" className="mt-4 rounded border border-stone-300 bg-white p-4 text-sm break-words">
-        Sent to {view.supplier} ({sent.to}) {dateTime(sent.at)} by {sent.by}.
+        Sent to {view.supplier} ({sent.to}) on {dateTime(sent.at)} by {sent.by}.
       </p>
     );
   return (
