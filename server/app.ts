@@ -3,6 +3,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { readBlanksData } from '#server/blanks/blanks-data-file.ts';
 import { blanksLeadOf } from '#server/blanks/blanks-lead.ts';
+import { type CatalogueFollower, createCatalogueFollower } from '#server/blanks/catalogue-follower.ts';
 import { deskBlankRoutes } from '#server/blanks/desk-blank-routes.ts';
 import { deskRequestStock } from '#server/blanks/desk-stock.ts';
 import { purchaseRoutes } from '#server/blanks/purchase-routes.ts';
@@ -181,7 +182,7 @@ interface Wiring {
   /** Wakes the outbox worker once something queued a mail. */
   queued: { onQueued?: () => void };
   /** The suppliers' data file and the stock answers read from their imports. */
-  blanks: { data: BlanksData; readStock: StockReader };
+  blanks: { data: BlanksData; readStock: StockReader; catalogue: CatalogueFollower };
   /** The proofs as pictures (a PDF's first page drawn once), for the customer's page and the desk alike. */
   proofPictures: ProofPictures;
 }
@@ -228,6 +229,24 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
     nonce: usesNonce(config),
     logger: deps.logger,
     onCache: (outcome) => metrics.pageCache.inc({ outcome }),
+  });
+  // The catalogue's blank prices follow the suppliers' latest imports (server/blanks/catalogue-follower.ts):
+  // looked at before any page or data file is answered, at most every half minute, so an import made on
+  // another instance or from the command line reaches this one's pages and files without a restart.
+  const catalogue = createCatalogueFollower({
+    blanks: stores.blanks,
+    data: () => blanksData,
+    reprice: (prices) => siteData.reprice(prices),
+    now: deps.now ?? (() => new Date()),
+  });
+  app.use(async (_req, _res, next) => {
+    try {
+      await catalogue.checkIfDue();
+    } catch (error) {
+      // The prices known stand; the next look is due in half a minute.
+      deps.logger.error({ err: error }, 'the suppliers’ imports could not be read for the catalogue’s prices');
+    }
+    next();
   });
   if (deps.ssr.warm) {
     // In the background: the server answers meanwhile, and a page not yet warm is rendered on demand.
@@ -323,7 +342,7 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
     keys,
     links,
     queued,
-    blanks: { data: blanksData, readStock },
+    blanks: { data: blanksData, readStock, catalogue },
     proofPictures: proofPictures(stores.versions, deps.logger),
   };
 }
@@ -572,8 +591,8 @@ function mountDeskPages({ app, wiring, requests, staffAuth, renderDesk }: DeskMo
 /** The customer's mail as the outbox would write it now, shown under the desk's status forms. */
 function deskMailPreview(wiring: Wiring): Parameters<typeof deskRoutes>[0]['mailPreview'] {
   const { config, siteData } = wiring.deps;
-  const { submissions, customer, versions, payments, groups, mockups, desk, teamStores, books } = wiring.stores;
-  const reads = { submissions, customer, versions, payments, groups, mockups, desk, teamStores, books };
+  const { submissions, customer, versions, payments, groups, mockups, desk, teamStores, books, blanks } = wiring.stores;
+  const reads = { submissions, customer, versions, payments, groups, mockups, desk, teamStores, books, blanks };
   return async (reference, facts) => {
     const built = await buildMail({ id: 0, reference, recipient: 'customer', facts }, reads, {
       from: config.mail?.from ?? 'desk@localhost',
@@ -659,6 +678,7 @@ function mountProductionDesk({ app, wiring, requests, staffGate, renderDesk }: D
       timeZone: () => siteData.data['order-terms'].timeZone,
       render: renderDesk,
       now: wiring.now,
+      onImported: () => wiring.blanks.catalogue.refresh(),
     }),
   );
   app.use(

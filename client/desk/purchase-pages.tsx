@@ -207,12 +207,51 @@ export function PurchaseOrderPage({ view, options }: { view: PurchaseOrderView; 
           Download the CSV ({view.supplier}’s order layout)
         </a>
       </p>
+      <SendSection view={view} options={options} />
       {view.received ? (
         <ReceivedSection view={view} received={view.received} />
       ) : (
         <ReceivingForm view={view} options={options} />
       )}
     </DeskDocument>
+  );
+}
+
+/**
+ * Mailing the order to the supplier: the button names where it goes; once sent, when and by whom; with no
+ * address set, the button (unusable) and the line under it say where to set one.
+ */
+function SendSection({ view, options }: { view: PurchaseOrderView; options: DeskRenderOptions }) {
+  const { dateTime } = useShopTime();
+  const { sent, to } = view.mail;
+  if (sent)
+    return (
+      <p data-testid="order-sent" className="mt-4 rounded border border-stone-300 bg-white p-4 text-sm break-words">
+        Sent to {view.supplier} ({sent.to}) on {dateTime(sent.at)} by {sent.by}.
+      </p>
+    );
+  return (
+    <form
+      method="post"
+      action={`/staff/blanks/orders/${view.id}/send`}
+      className="mt-4 rounded border border-stone-300 bg-white p-4 print:hidden"
+    >
+      <TokenField token={options.csrfToken} />
+      <h2 className="text-lg font-bold">Send to the supplier</h2>
+      <p id="send-order-hint" className="text-sm text-stone-700 break-words">
+        {to
+          ? 'One mail with the lines, the total and the day we expect them, the CSV attached. It goes once.'
+          : `To mail orders to ${view.supplier}, set its order address: "orderEmail" in data/blanks.json, beside its warehouses, then restart the server.`}
+      </p>
+      <button
+        type="submit"
+        disabled={!to}
+        aria-describedby="send-order-hint"
+        className="mt-3 max-w-full rounded bg-brand-700 px-4 py-2 text-left font-semibold text-white break-words hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-800"
+      >
+        {to ? `Send to ${view.supplier} (${to})` : `Send to ${view.supplier}: set its order address first`}
+      </button>
+    </form>
   );
 }
 

@@ -41,6 +41,9 @@ function orderOf(row: Selectable<StorageDatabase['purchase_orders']>): PurchaseO
           },
         }
       : {}),
+    ...(row.sent_at && row.sent_to && row.sent_by
+      ? { sent: { at: readDate(row.sent_at), to: row.sent_to, by: row.sent_by } }
+      : {}),
   };
 }
 
@@ -231,6 +234,32 @@ async function receivePurchaseOrder(
   return exists ? 'already' : 'missing';
 }
 
+async function sendPurchaseOrder(
+  database: Database,
+  id: number,
+  { to, supplierName, actor }: { to: string; supplierName: string; actor: string },
+): Promise<'sent' | 'already' | 'missing'> {
+  return database.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('purchase_orders')
+      .set({ sent_at: database.now().toISOString(), sent_to: to, sent_by: actor })
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) > 0) {
+      // The mail is written when it goes, from the order as stored; the address is the one it was sent to.
+      await insertQueuedMail(trx, database.clock, {
+        mail: { kind: 'purchase-order', order: id, to, supplier: supplierName },
+        recipient: 'staff',
+        submissionId: null,
+      });
+      return 'sent';
+    }
+    const exists = await trx.selectFrom('purchase_orders').where('id', '=', id).select('id').executeTakeFirst();
+    return exists ? 'already' : 'missing';
+  });
+}
+
 async function purchaseOrders({ db }: Database, limit: number): Promise<PurchaseOrder[]> {
   const rows = await db.selectFrom('purchase_orders').orderBy('id', 'desc').limit(limit).selectAll().execute();
   return rows.map(orderOf);
@@ -283,6 +312,7 @@ export function createBlankStore(database: Database): BlankStore {
     holdJob: (reference, hold) => holdJob(database, reference, hold),
     holds: () => holds(database),
     receivePurchaseOrder: (id, counts, actor) => receivePurchaseOrder(database, id, counts, actor),
+    sendPurchaseOrder: (id, send) => sendPurchaseOrder(database, id, send),
     purchaseOrders: (limit) => purchaseOrders(database, limit),
     purchaseOrder: (id) => purchaseOrder(database, id),
     styleStock: (supplier, style) => styleStock(database, supplier, style),

@@ -50,6 +50,14 @@ export interface BlankStore {
     counts: Record<string, number>,
     actor: string,
   ): Promise<'received' | 'already' | 'missing'>;
+  /**
+   * Marks the order sent to this address and queues its mail, in one transaction, once: 'already' when it
+   * was sent before (a second press of the button), and nothing more is queued.
+   */
+  sendPurchaseOrder(
+    id: number,
+    send: { to: string; supplierName: string; actor: string },
+  ): Promise<'sent' | 'already' | 'missing'>;
   /** The latest purchase orders, newest first. */
   purchaseOrders(limit: number): Promise<PurchaseOrder[]>;
   purchaseOrder(id: number): Promise<PurchaseOrder | undefined>;

@@ -25,6 +25,8 @@ export interface DeskBlankRoutesOptions {
   timeZone: () => string;
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
   now: () => Date;
+  /** Called once an import is in force: the catalogue's prices follow it before the desk is answered. */
+  onImported?: () => Promise<void>;
 }
 
 const HISTORY_SHOWN = 15;
@@ -183,6 +185,7 @@ export function deskBlankRoutes(options: DeskBlankRoutesOptions): Router {
         takenAt,
         actor: `staff:${staffOf(res)}`,
       });
+      await options.onImported?.();
       res.redirect(303, '/staff/blanks?done=imported');
     } catch (error) {
       if (error instanceof ImportRefusal) return refuse(req, res, [...error.problems], 422);

@@ -226,6 +226,7 @@ async function showOrder(
     lines: order.lines.map(lineView),
     total: formatMoney(order.totalCents),
     csvPath: `/staff/blanks/orders/${order.id}/order.csv`,
+    mail: mailView(options, order),
     ...(order.received
       ? {
           received: {
@@ -243,6 +244,14 @@ async function showOrder(
       : {}),
     ...(req.query.done === 'made'
       ? { notice: { type: 'success' as const, text: 'Purchase order made: its jobs are off the to-buy list.' } }
+      : {}),
+    ...(req.query.done === 'sent'
+      ? {
+          notice: {
+            type: 'success' as const,
+            text: `Sent: the mail to ${supplierName(options, order.supplier)} is on its way.`,
+          },
+        }
       : {}),
     ...(req.query.done === 'received'
       ? { notice: { type: 'success' as const, text: 'Checked off: what arrived is kept below.' } }
@@ -380,6 +389,50 @@ async function moveHeldUpJobs(options: PurchaseRoutesOptions, order: PurchaseOrd
   if (moved) options.onMoved();
 }
 
+/** Where the order is mailed (the supplier's order address in the blanks data), and whether it was. */
+function mailView(options: Pick<PurchaseRoutesOptions, 'data'>, order: PurchaseOrder): PurchaseOrderView['mail'] {
+  const to = options.data().suppliers.find((supplier) => supplier.id === order.supplier)?.orderEmail;
+  return {
+    ...(to ? { to } : {}),
+    ...(order.sent ? { sent: { at: order.sent.at.toISOString(), to: order.sent.to, by: order.sent.by } } : {}),
+  };
+}
+
+/**
+ * Mails the order to the supplier's order address, once: the order is marked sent and its mail queued in
+ * one transaction, so a second press (a double click, a form sent again) queues nothing more and lands on
+ * the same page. Without an address the page says where to set it, and nothing is sent.
+ */
+function sendOrder(options: PurchaseRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const order = await orderOf(options, req);
+    if (!order.sent) {
+      const supplier = options.data().suppliers.find((item) => item.id === order.supplier);
+      if (!supplier?.orderEmail)
+        return showOrder(
+          options,
+          req,
+          res,
+          order,
+          { notice: { type: 'error', text: noAddressText(supplierName(options, order.supplier)) } },
+          409,
+        );
+      const outcome = await options.blanks.sendPurchaseOrder(order.id, {
+        to: supplier.orderEmail,
+        supplierName: supplier.name,
+        actor: staffOf(res),
+      });
+      if (outcome === 'sent') options.onQueued?.();
+    }
+    res.redirect(303, `/staff/blanks/orders/${order.id}?done=sent`);
+  };
+}
+
+/** What the desk is told when a supplier has no order address yet. */
+export function noAddressText(supplier: string): string {
+  return `Nothing was sent: ${supplier} has no order address. Set its "orderEmail" in data/blanks.json (beside its warehouses) and restart the server.`;
+}
+
 /** The order as a CSV in the supplier's upload layout. */
 function sendOrderCsv(options: PurchaseRoutesOptions): RequestHandler {
   return async (req, res) => {
@@ -404,5 +457,6 @@ export function purchaseRoutes(options: PurchaseRoutesOptions): Router {
   router.get('/staff/blanks/orders/:id', async (req, res) => showOrder(options, req, res, await orderOf(options, req)));
   router.post('/staff/blanks/orders/:id/receive', receiveOrder(options));
   router.get('/staff/blanks/orders/:id/order.csv', sendOrderCsv(options));
+  router.post('/staff/blanks/orders/:id/send', sendOrder(options));
   return router;
 }

@@ -1,3 +1,5 @@
+import type { BlankStore } from '#server/blanks/blank-store.ts';
+import { purchaseOrderMail } from '#server/blanks/purchase-mail.ts';
 import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { entryReceiptMail, shareLinkMail } from '#server/groups/group-mail.ts';
 import type { GroupStore } from '#server/groups/group-store.ts';
@@ -75,6 +77,7 @@ export interface MailReads {
   desk: Pick<DeskStore, 'getRequestState'>;
   teamStores: Pick<TeamStoreStore, 'orderById' | 'storeById'>;
   books: MoneyReads['books'];
+  blanks: Pick<BlankStore, 'purchaseOrder'>;
 }
 
 interface Context {
@@ -508,6 +511,12 @@ const builders: { [K in MailKind]: Builder<K> } = {
     const store = order && (await reads.teamStores.storeById(order.storeId));
     if (!order || !store) throw new UnbuildableMailError(`store order ${facts.order} is not in storage`);
     return storeOrderMail(facts.about, store, order, { ...settings, linkKeys });
+  },
+
+  async 'purchase-order'(facts, _row, { settings, reads }) {
+    const order = await reads.blanks.purchaseOrder(facts.order);
+    if (!order) throw new UnbuildableMailError(`purchase order ${facts.order} is not in storage`);
+    return purchaseOrderMail(order, facts, settings);
   },
 
   'customer-wrote': toShop,

@@ -22,7 +22,7 @@ interface DataFile {
   br: Representation;
 }
 
-/** The six data files as loaded at start: parsed for the pages, and encoded for /data/*.json. */
+/** The six data files as loaded at start (repriced when an import lands): parsed for the pages, and encoded for /data/*.json. */
 export interface SiteDataFiles {
   data: SiteData;
   files: ReadonlyMap<DataKey, DataFile>;
@@ -30,6 +30,12 @@ export interface SiteDataFiles {
   version: string;
   /** Things an operator should know but that do not stop start-up (for example, promo HTML that was cleaned). */
   warnings: string[];
+  /**
+   * Rebuilds the data, the encoded files and the version with these imported blank prices (a supplier's
+   * new import): the pages, /data/*.json and the page cache (keyed on the version) follow at once. True
+   * when anything changed.
+   */
+  reprice(importedPrices: ImportedPrices): boolean;
 }
 
 /** A data file that cannot be read, parsed or validated; the message names the file and each problem, one a line. */
@@ -78,16 +84,12 @@ export function holidaysRunningOut(terms: SiteData['order-terms'], label: string
   }
 }
 
-/** Reads and validates the six data files; a bad one stops start-up naming the file and the field. */
-export async function loadSiteDataFiles(
-  dataFilesDir: string,
-  /** The blank prices the suppliers' imports make, where the shop follows them (server/blanks/). */
-  importedPrices: ImportedPrices = new Map(),
-): Promise<SiteDataFiles> {
-  const data = {} as Record<DataKey, unknown>;
-  const files = new Map<DataKey, DataFile>();
-  const versionHash = createHash('sha256');
-  const warnings: string[] = [];
+/** The six files as read and validated, before the imported prices and the catalogue are merged in. */
+type ValidatedFiles = Record<DataKey, unknown>;
+
+/** Reads and validates each data file; a bad one stops start-up naming the file and the field. */
+async function readValidated(dataFilesDir: string, warnings: string[]): Promise<ValidatedFiles> {
+  const data = {} as ValidatedFiles;
   for (const key of dataKeys) {
     const file = path.join(dataFilesDir, `${key}.json`);
     const label = path.relative(process.cwd(), file) || file;
@@ -107,15 +109,26 @@ export async function loadSiteDataFiles(
     if (!parsed.success) throw new DataFileError(label, describeIssues(parsed.error));
     if (key === 'config') cleanPromo(parsed.data as SiteData['config'], label, warnings);
     if (key === 'order-terms') holidaysRunningOut(parsed.data as SiteData['order-terms'], label, warnings, new Date());
-    data[key] =
-      key === 'garments' ? withImportedPrices(parsed.data as SiteData['garments'], importedPrices) : parsed.data;
+    data[key] = parsed.data;
   }
+  return data;
+}
+
+/** The files with the imported prices merged in, encoded for /data/*.json, and their version. */
+function encodeSiteData(
+  validated: ValidatedFiles,
+  importedPrices: ImportedPrices,
+  dataFilesDir: string,
+): Pick<SiteDataFiles, 'data' | 'files' | 'version'> {
+  const garments = withImportedPrices(validated.garments as SiteData['garments'], importedPrices);
   let merged: SiteData;
   try {
-    merged = withCatalogue(data as SiteData, (data as SiteData).garments);
+    merged = withCatalogue({ ...validated, garments } as SiteData, garments);
   } catch (error) {
     throw new DataFileError(path.join(dataFilesDir, 'garments.json'), [(error as Error).message]);
   }
+  const files = new Map<DataKey, DataFile>();
+  const versionHash = createHash('sha256');
   for (const key of dataKeys) {
     // Served as validated (and minified), with the catalogue's garments in the price files, so what a
     // script fetches is what the pages were built from.
@@ -133,5 +146,31 @@ export async function loadSiteDataFiles(
       ),
     });
   }
-  return { data: merged, files, version: versionHash.digest('base64url').slice(0, 16), warnings };
+  return { data: merged, files, version: versionHash.digest('base64url').slice(0, 16) };
+}
+
+/** Reads and validates the six data files; a bad one stops start-up naming the file and the field. */
+export async function loadSiteDataFiles(
+  dataFilesDir: string,
+  /** The blank prices the suppliers' imports make, where the shop follows them (server/blanks/). */
+  importedPrices: ImportedPrices = new Map(),
+): Promise<SiteDataFiles> {
+  const warnings: string[] = [];
+  const validated = await readValidated(dataFilesDir, warnings);
+  const siteData: SiteDataFiles = {
+    ...encodeSiteData(validated, importedPrices, dataFilesDir),
+    warnings,
+    reprice(prices) {
+      // From the files as read at start: an edit on disk since then still waits for a restart.
+      const next = encodeSiteData(validated, prices, dataFilesDir);
+      if (next.version === siteData.version) return false;
+      // In place, one assignment after another with no await between: every reader holds this object,
+      // and a request never sees the new data with the old version or files.
+      siteData.data = next.data;
+      siteData.files = next.files;
+      siteData.version = next.version;
+      return true;
+    },
+  };
+  return siteData;
 }

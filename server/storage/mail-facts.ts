@@ -77,6 +77,14 @@ const mailFactsSchema = z.discriminatedUnion('kind', [
     handover: z.enum(['pickup', 'delivery']),
     was: day.optional(),
   }),
+  // A purchase order of blanks (its row) to the supplier's order address, as the desk sent it.
+  z.object({
+    kind: z.literal('purchase-order'),
+    order: z.number().int().min(1),
+    to: z.email(),
+    /** The supplier's name as the shop's blanks data gave it. */
+    supplier: z.string().max(40),
+  }),
   // A receipt for money in or out of an order, by the payment's row: the mail reads its figures.
   z.object({ kind: z.literal('payment-receipt'), payment: z.number().int().min(1) }),
   z.object({ kind: z.literal('refund-receipt'), payment: z.number().int().min(1) }),

@@ -171,7 +171,7 @@ export interface StorageDatabase {
     stripe_refund_id: string | null;
     recorded_by: string;
     at: Timestamp;
-    /** Stripe's fee and net from the balance transaction (migration 0034); null until Stripe has said. */
+    /** Stripe's fee and net from the balance transaction (migration 0033); null until Stripe has said. */
     fee_cents: ColumnType<Count | null, number | null | undefined, number | null>;
     net_cents: ColumnType<Count | null, number | null | undefined, number | null>;
     balance_transaction: ColumnType<string | null, string | null | undefined, string | null>;
@@ -410,6 +410,10 @@ export interface StorageDatabase {
     received: ColumnType<string | Record<string, unknown> | null, string | null | undefined, string | null>;
     received_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
     received_by: ColumnType<string | null, string | null | undefined, string | null>;
+    /** When the order was mailed to the supplier (once), to which address, by whom; null until then. */
+    sent_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+    sent_to: ColumnType<string | null, string | null | undefined, string | null>;
+    sent_by: ColumnType<string | null, string | null | undefined, string | null>;
   };
   /** Hits per client and form endpoint in the current rate-limit window, shared by every instance. */
   rate_limits: {
@@ -569,7 +573,7 @@ export interface StorageDatabase {
     credit_note_number: number | null;
     note: string;
     purged_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
-    /** Stripe's fee on the money, copied from its payment row once known (migration 0034). */
+    /** Stripe's fee on the money, copied from its payment row once known (migration 0033). */
     fee_cents: ColumnType<Count | null, number | null | undefined, number | null>;
   };
   /** Goodwill discounts (migration 0028): what is owed is lowered, no money moves; each a credit note. */

@@ -25,6 +25,7 @@ function sent(submission: Submission, recipient: 'shop' | 'customer', mockups: S
     mockups: { mockupsOf: async () => mockups },
     teamStores: { orderById: unread, storeById: unread },
     books: { discountsOf: unread },
+    blanks: { purchaseOrder: unread },
   };
   return buildMail({ id: 1, reference: submission.reference, recipient, facts: null }, reads, settings);
 }

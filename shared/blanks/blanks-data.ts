@@ -22,7 +22,13 @@ const warehouseSchema = z.strictObject({
 export const blanksDataSchema = z
   .strictObject({
     suppliers: z.array(
-      z.strictObject({ id: z.enum(supplierIds), name: text.max(40), warehouses: z.array(warehouseSchema).min(1) }),
+      z.strictObject({
+        id: z.enum(supplierIds),
+        name: text.max(40),
+        /** Where the shop's purchase orders are mailed (the account's order desk); without it they are not mailed. */
+        orderEmail: z.email('must be an e-mail address').max(200).optional(),
+        warehouses: z.array(warehouseSchema).min(1),
+      }),
     ),
     styles: z.array(
       z.strictObject({

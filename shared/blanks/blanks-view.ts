@@ -93,6 +93,11 @@ export interface PurchaseOrderView {
   lines: PurchaseLineView[];
   total: string;
   csvPath: string;
+  /**
+   * Mailing it to the supplier: the order address from the shop's blanks data (none set: the page says
+   * where to set it), and once sent, when, where and by whom.
+   */
+  mail: { to?: string; sent?: { at: string; to: string; by: string } };
   /** The receiving form's counts as typed (when refused), and its errors by SKU. */
   receiving?: { counts: Record<string, string>; errors: string[] };
   /** What arrived, once checked off: per SKU ordered and arrived, and the jobs a shortage holds up. */

@@ -24,6 +24,8 @@ export interface PurchaseOrder {
   createdAt: Date;
   /** What arrived, per SKU, once the boxes were checked off. */
   received?: { counts: Record<string, number>; at: Date; by: string };
+  /** When it was mailed to the supplier (once), to which address and by whom. */
+  sent?: { at: Date; to: string; by: string };
 }
 
 /** The order's lines summed: a line's pieces times its price. */

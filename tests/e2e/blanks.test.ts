@@ -178,6 +178,33 @@ describe('blanks in stock in a browser', () => {
       await page.setViewportSize({ width: 390, height: 900 });
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `${shots}/purchase-order-390.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      // Mailed to S&S's order address (data/blanks.json): a double click sends one mail, the CSV attached.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const sendButton = page.getByRole('button', { name: 'Send to S&S Activewear (orders@ssactivewear.example)' });
+      await sendButton.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/purchase-order-send-1280.png` });
+      await page.setViewportSize({ width: 390, height: 900 });
+      await sendButton.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/purchase-order-send-390.png` });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await sendButton.dblclick();
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('Sent: the mail to S&S Activewear');
+      expect(await page.getByTestId('order-sent').textContent()).toMatch(
+        /^Sent to S&S Activewear \(orders@ssactivewear\.example\) .+ by owner@seenwear\.example\.$/,
+      );
+      const toSupplier = () =>
+        site.smtp.received.filter((mail) => mail.envelopeTo.includes('orders@ssactivewear.example'));
+      await expect.poll(() => toSupplier().length, { timeout: 10_000 }).toBe(1);
+      const [poMail] = toSupplier();
+      expect(poMail?.text).toContain('Total: $163.08 for 54 pieces');
+      expect(poMail?.attachments[0]?.content.toString()).toMatch(/^Sku,Qty\r\n/);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/purchase-order-sent-1280.png`, fullPage: true });
+      // A moment more: a second mail would have come by now.
+      await page.reload();
+      expect(toSupplier()).toHaveLength(1);
 
       // The boxes come 2 XL short: checked off, the short line says so and the job that needs them waits.
       await page.setViewportSize({ width: 1280, height: 900 });

@@ -29,7 +29,8 @@ import { up as books } from './migrations/0028-books.ts';
 import { up as proofDateMoved } from './migrations/0029-proof-date-moved.ts';
 import { up as storeProduction } from './migrations/0030-store-production.ts';
 import { up as blankHolds } from './migrations/0031-blank-holds.ts';
-import { up as stripeFees } from './migrations/0034-stripe-fees.ts';
+import { up as purchaseOrderSent } from './migrations/0032-purchase-order-sent.ts';
+import { up as stripeFees } from './migrations/0033-stripe-fees.ts';
 
 /**
  * PostgreSQL's migrations, run in name order; released ones are never edited, a change is a new one. Each is
@@ -70,5 +71,6 @@ export const postgresMigrations: Record<string, Migration> = {
   '0029-proof-date-moved': { up: proofDateMoved },
   '0030-store-production': { up: storeProduction },
   '0031-blank-holds': { up: blankHolds },
-  '0034-stripe-fees': { up: stripeFees },
+  '0032-purchase-order-sent': { up: purchaseOrderSent },
+  '0033-stripe-fees': { up: stripeFees },
 };
