@@ -6,7 +6,7 @@ import { formatMoney } from '#shared/money.ts';
 import { formatUsPhone } from '#shared/phone.ts';
 
 /** The name the attached CSV goes by, as the desk's download has it. */
-export function purchaseOrderFileName(order: Pick<PurchaseOrder, 'id' | 'supplier'>): string {
+function purchaseOrderFileName(order: Pick<PurchaseOrder, 'id' | 'supplier'>): string {
   return `po-${order.id}-${order.supplier}.csv`;
 }
 

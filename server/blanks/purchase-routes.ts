@@ -429,7 +429,7 @@ function sendOrder(options: PurchaseRoutesOptions): RequestHandler {
 }
 
 /** What the desk is told when a supplier has no order address yet. */
-export function noAddressText(supplier: string): string {
+function noAddressText(supplier: string): string {
   return `Nothing was sent: ${supplier} has no order address. Set its "orderEmail" in data/blanks.json (beside its warehouses) and restart the server.`;
 }
 
