@@ -658,6 +658,7 @@ function mountProductionDesk({ app, wiring, requests, staffGate, renderDesk }: D
       desk,
       production,
       versions,
+      proofPictures: wiring.proofPictures,
       requests,
       planner,
       render: renderDesk,

@@ -2,6 +2,7 @@ import { type Request, type Response, Router } from 'express';
 import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { noSuchRequest, referenceOf, staffOf } from '#server/http/desk-request.ts';
 import { printedFileCheck } from '#server/requests/approved-file.ts';
+import type { ProofPictures } from '#server/requests/proof-pictures.ts';
 import { isPreviewable } from '#server/requests/request-details.ts';
 import type { SentProof, VersionStore } from '#server/requests/version-store.ts';
 import { printSizeText } from '#server/requests/version-views.ts';
@@ -22,6 +23,8 @@ export interface WorkOrderRoutesOptions {
   desk: Pick<DeskStore, 'getRequest'>;
   production: Pick<ProductionStore, 'boardOrders'>;
   versions: Pick<VersionStore, 'proofsOf' | 'quotesOf' | 'formValuesOf' | 'getProofFile'>;
+  /** A PDF proof's drawn first page: the press crew's thumbnail of what was approved. */
+  proofPictures: Pick<ProofPictures, 'pictureOf'>;
   render: (req: Request, res: Response, view: DeskView, status?: number) => Promise<void>;
   prices: () => PricingData;
   /** The catalogue's garments, read at each use: a studio design's print areas and sizes. */
@@ -122,6 +125,10 @@ export function workOrderRoutes(options: WorkOrderRoutesOptions): Router {
     const proof = approved ?? proofs.at(-1);
     const quote = quotes.at(-1);
     const check = await printedFileCheck(options.versions, reference, proofs, approvals);
+    // A picture shows as it is; a PDF by its first page when the server could draw it.
+    const thumbnail =
+      proof &&
+      (isPreviewable(proof.mediaType, 'proof') || (await options.proofPictures.pictureOf(reference, proof.version)));
     const inHands = text(payload.inHandsDate);
     const service = booked?.service ?? undefined;
     const view: WorkOrderView = {
@@ -160,9 +167,7 @@ export function workOrderRoutes(options: WorkOrderRoutesOptions): Router {
               ...(check?.version === proof.version ? { sha256: check.sha256 } : {}),
               ...optionalField('approvedSha256', check?.approved?.sha256),
               ...optionalField('warning', check?.warning),
-              ...(isPreviewable(proof.mediaType, 'proof')
-                ? { image: `/staff/requests/${reference}/proofs/${proof.version}/preview` }
-                : {}),
+              ...(thumbnail ? { image: `/staff/requests/${reference}/proofs/${proof.version}/preview` } : {}),
             },
           }
         : {}),

@@ -150,6 +150,12 @@ describe('a PDF proof, its first page drawn on the server, with notes pinned on 
       const checksum = createHash('sha256').update(pdf).digest('hex');
       expect(await shop.getByTestId('work-order-checksum').textContent()).toContain(checksum);
       expect(await shop.getByTestId('work-order-checksum').textContent()).toContain('matches the approval');
+      // And its thumbnail is the drawn page, so the press crew sees what was approved.
+      const thumbnail = shop.getByRole('img', { name: /^Proof v1:/ });
+      await thumbnail.waitFor();
+      expect(await thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(
+        true,
+      );
       expect(customerSide.problems).toEqual([]);
       expect(deskSide.problems).toEqual([]);
     } finally {
