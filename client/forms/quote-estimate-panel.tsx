@@ -19,6 +19,7 @@ export function QuoteEstimatePanel({
   serviceName,
   testId,
   now,
+  blanksUncovered = false,
 }: {
   /** The form's estimate (quoteEstimate), made once by the form for the panel and the total bar. */
   result: EstimateResult | undefined;
@@ -28,6 +29,8 @@ export function QuoteEstimatePanel({
   serviceName: string;
   testId: string;
   now: Date;
+  /** The supplier cannot cover the blanks asked: the date waits for them, and the quote confirms it. */
+  blanksUncovered?: boolean;
 }) {
   const garment = values.garment ?? '';
   const decorationOnly = garment === OWN_GARMENT || garment === OTHER_GARMENT;
@@ -51,7 +54,15 @@ export function QuoteEstimatePanel({
           <p className="text-stone-800" data-testid="quote-estimate-per-piece">
             for {pluralize(pieces, 'piece')}: {perPieceWords(result.estimate, pieces)}
           </p>
-          {result.estimate.schedule ? (
+          {blanksUncovered ? (
+            <p
+              className="mt-3 rounded-lg border-l-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm"
+              data-testid="blanks-date"
+            >
+              <span className="font-semibold">Date with your quote.</span> Our supplier does not have every blank in
+              stock, so we confirm the date once we know when they arrive.
+            </p>
+          ) : result.estimate.schedule ? (
             <ScheduleNote schedule={result.estimate.schedule} calendar={prices['order-terms']} now={now} />
           ) : null}
           <ul className="mt-4 divide-y divide-stone-100 border-y border-stone-100 text-sm">

@@ -215,6 +215,8 @@ function QuoteFields({
       : withBlanksArrival(shopLoad, prices['order-terms'], now, stock.arrivalDays);
   // With the shop's load (once /api/dates answered), the date is the one the press can keep.
   const result = load ? quoteEstimate(values, prices, now, load) : first;
+  // Blanks the supplier cannot cover have no day to count from: no date is offered for them.
+  const blanksUncovered = stock !== undefined && stock.arrivalDays === undefined;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: service, hydrated and the rows decide which fields are in the form; this reads them once they have mounted.
   useEffect(() => {
@@ -465,6 +467,7 @@ function QuoteFields({
           serviceName={serviceName}
           testId={estimateTestId}
           now={now}
+          blanksUncovered={blanksUncovered}
         />
       </div>
     </FormFieldsProvider>

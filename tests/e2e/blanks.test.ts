@@ -74,11 +74,18 @@ describe('blanks in stock in a browser', () => {
         expect(said).toContain('Navy M: in stock');
         expect(said).toContain('Black has every size you need.');
         expect(said).not.toMatch(/10 in stock|\$|IL|KS/);
+        // No date is offered for blanks the supplier cannot cover: the quote confirms it.
+        await expect.poll(() => page.getByTestId('blanks-date').count()).toBe(1);
+        expect(await page.getByTestId('blanks-date').textContent()).toContain('Date with your quote.');
         expect(await axeViolations(page)).toEqual([]);
         await line.evaluate((element) => element.scrollIntoView({ block: 'center' }));
         await page.screenshot({ path: `${shots}/quote-form-stock-${width}.png` });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       }
+      // The colour that has every size gets its date again, counted from the blanks' arrival.
+      await page.getByRole('radio', { name: 'Black', exact: true }).check({ force: true });
+      await expect.poll(() => page.getByTestId('stock-line').textContent()).toContain('every size in stock');
+      await expect.poll(() => page.getByTestId('blanks-date').count()).toBe(0);
       // The screen-printing calculator: the larger sizes counted (2XL beyond the supplier's, a 3XL its file
       // does not list), in the public words only.
       for (const width of [390, 1280]) {
