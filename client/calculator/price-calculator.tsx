@@ -4,7 +4,7 @@ import { useSiteData } from '#client/app-context.tsx';
 import { PriceLadder, SalesTaxNote, ScheduleNote } from '#client/components/estimate-parts.tsx';
 import { TotalBar } from '#client/components/total-bar.tsx';
 import { FormFieldsProvider } from '#client/forms/form-fields-context.tsx';
-import { QuoteStockLine, useBlankStock } from '#client/forms/quote-stock-line.tsx';
+import { BlanksDateNote, blanksUncovered, QuoteStockLine, useBlankStock } from '#client/forms/quote-stock-line.tsx';
 import { useLoadDates } from '#client/hooks/use-load-dates.ts';
 import { useNow } from '#client/hooks/use-now.ts';
 import { colorNamed } from '#shared/garments/catalogue.ts';
@@ -293,7 +293,10 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
                   {result.estimate.nextTier.note}
                 </p>
               ) : null}
-              {result.estimate.schedule ? (
+              {/* Blanks the supplier cannot cover have no day to count from: no date is offered for them. */}
+              {blanksUncovered(stock) ? (
+                <BlanksDateNote />
+              ) : result.estimate.schedule ? (
                 <ScheduleNote schedule={result.estimate.schedule} calendar={terms} now={now} />
               ) : null}
               <div className="mt-4 overflow-x-auto">

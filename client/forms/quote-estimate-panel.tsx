@@ -6,6 +6,7 @@ import { perPieceWords } from '#shared/pricing/estimate-words.ts';
 import type { EstimateResult } from '#shared/pricing/types.ts';
 import type { FormValues } from '#shared/submissions/form-values.ts';
 import { OTHER_GARMENT, OWN_GARMENT } from '#shared/submissions/quote-fields.ts';
+import { BlanksDateNote } from './quote-stock-line.tsx';
 
 /**
  * The price of what the form says so far, beside it (sticky on wide screens, below it on phones). The
@@ -55,13 +56,7 @@ export function QuoteEstimatePanel({
             for {pluralize(pieces, 'piece')}: {perPieceWords(result.estimate, pieces)}
           </p>
           {blanksUncovered ? (
-            <p
-              className="mt-3 rounded-lg border-l-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm"
-              data-testid="blanks-date"
-            >
-              <span className="font-semibold">Date with your quote.</span> Our supplier does not have every blank in
-              stock, so we confirm the date once we know when they arrive.
-            </p>
+            <BlanksDateNote />
           ) : result.estimate.schedule ? (
             <ScheduleNote schedule={result.estimate.schedule} calendar={prices['order-terms']} now={now} />
           ) : null}

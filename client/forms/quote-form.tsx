@@ -43,7 +43,7 @@ import { QuoteGarmentColor } from './quote-garment-color.tsx';
 import { filledRows, newRowValues, QuoteLocationFields, withoutRow } from './quote-location-fields.tsx';
 import { QuoteReceipt } from './quote-receipt.tsx';
 import { piecesIn, QuoteSizeFields, sizesIn } from './quote-size-fields.tsx';
-import { QuoteStockLine, useBlankStock } from './quote-stock-line.tsx';
+import { blanksUncovered, QuoteStockLine, useBlankStock } from './quote-stock-line.tsx';
 import { SentPanel } from './sent-panel.tsx';
 import { StudioDesignField } from './studio-design-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
@@ -215,8 +215,6 @@ function QuoteFields({
       : withBlanksArrival(shopLoad, prices['order-terms'], now, stock.arrivalDays);
   // With the shop's load (once /api/dates answered), the date is the one the press can keep.
   const result = load ? quoteEstimate(values, prices, now, load) : first;
-  // Blanks the supplier cannot cover have no day to count from: no date is offered for them.
-  const blanksUncovered = stock !== undefined && stock.arrivalDays === undefined;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: service, hydrated and the rows decide which fields are in the form; this reads them once they have mounted.
   useEffect(() => {
@@ -467,7 +465,7 @@ function QuoteFields({
           serviceName={serviceName}
           testId={estimateTestId}
           now={now}
-          blanksUncovered={blanksUncovered}
+          blanksUncovered={blanksUncovered(stock)}
         />
       </div>
     </FormFieldsProvider>

@@ -63,6 +63,21 @@ export function useBlankStock(
   return answer;
 }
 
+/** Whether the supplier cannot cover the blanks asked, so that no day can be counted from their arrival. */
+export function blanksUncovered(answer: PublicStockAnswer | undefined): boolean {
+  return answer !== undefined && answer.arrivalDays === undefined;
+}
+
+/** In place of an estimate's date when the supplier cannot cover the blanks: the quote confirms it. */
+export function BlanksDateNote() {
+  return (
+    <p className="mt-3 rounded-lg border-l-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm" data-testid="blanks-date">
+      <span className="font-semibold">Date with your quote.</span> Our supplier does not have every blank in stock, so
+      we confirm the date once we know when they arrive.
+    </p>
+  );
+}
+
 /** The stock line under the sizes: "Navy XL: 8 short", and the nearest colour that has every size. */
 export function QuoteStockLine({
   answer,

@@ -90,7 +90,7 @@ describe('blanks in stock in a browser', () => {
       // does not list), in the public words only.
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.goto(`${site.url}/pricing/printing?garment=gildan-5000&color=Navy&q=150&xxl=130&xxxl=2`);
+        await page.goto(`${site.url}/pricing/printing?garment=gildan-5000&color=Navy&q=150&c1=1&xxl=130&xxxl=2`);
         const line = page.getByTestId('stock-line');
         // The visitor types: the line follows.
         await page.getByLabel('Quantity').fill('160');
@@ -99,6 +99,8 @@ describe('blanks in stock in a browser', () => {
         expect(said).toContain('Navy 3XL: unavailable at our supplier');
         expect(said).toContain('Navy M: in stock');
         expect(said).not.toMatch(/120|\$|IL|KS|business day/);
+        // Nor does the calculator offer a date for blanks the supplier cannot cover.
+        await expect.poll(() => page.getByTestId('blanks-date').count()).toBe(1);
         expect(await axeViolations(page)).toEqual([]);
         await line.evaluate((element) => element.scrollIntoView({ block: 'center' }));
         await page.screenshot({ path: `${shots}/calculator-stock-${width}.png` });
