@@ -85,15 +85,15 @@ export function DeskStorePage({
                 {...(view.extend.limit ? { 'aria-describedby': 'store-closes-limit' } : {})}
                 className="mt-1 rounded border border-stone-400 px-3 py-2"
               />
-              {view.extend.limit && (
-                <p id="store-closes-limit" className="mt-1 text-sm text-stone-700">
-                  {view.extend.limit}
-                </p>
-              )}
             </div>
             <button type="submit" className="rounded border border-stone-500 px-4 py-2 font-semibold">
               Move the close
             </button>
+            {view.extend.limit && (
+              <p id="store-closes-limit" className="basis-full text-sm text-stone-700">
+                {view.extend.limit}
+              </p>
+            )}
           </form>
         )}
         {view.closeAction && (

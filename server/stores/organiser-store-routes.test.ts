@@ -5,6 +5,7 @@ import { requestLinks } from '#server/requests/request-links.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { wallClockIn } from '#shared/groups/zoned-time.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
+import { seededStore } from '#tests/support/team-store-seed.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 import { visitorSession } from '#tests/support/visitor-session.ts';
@@ -32,45 +33,11 @@ describe.each(backends)('the organiser’s page of a store on %s', (backend) => 
   /** A request and a store opened from it a day ago, closing in a week; the customer's page and the organiser's. */
   async function openedStore() {
     made += 1;
-    const { reference } = await t.storage.submissions.saveSubmission({
-      kind: 'quote',
-      name: 'Pat Organiser',
+    const { reference, store } = await seededStore(t.storage, {
+      title: `Hornets fundraiser ${made}`,
+      minimum: 12,
       email: `pat-${made}@example.com`,
-      payload: { name: 'Pat Organiser', garment: 'gildan-5000' },
-      formValues: { name: 'Pat Organiser', qtyM: '24' },
-      files: [],
     });
-    const now = Date.now();
-    const store = await t.storage.teamStores.openStore(
-      reference,
-      {
-        title: `Hornets fundraiser ${made}`,
-        opensAt: new Date(now - DAY),
-        closesAt: new Date(now + 7 * DAY),
-        minimumPieces: 12,
-        charging: 'minimum',
-        expectedPieces: 24,
-        markupCents: 500,
-        delivery: 'school',
-        shippingCents: 0,
-        asksNames: false,
-        asksNumbers: false,
-        sortBy: '',
-        lateDays: 0,
-      },
-      [
-        {
-          garment: 'gildan-5000',
-          title: 'Gildan 5000 tee',
-          colours: ['Navy'],
-          sizes: [{ size: 'M', upchargeCents: 0 }],
-          shopPriceCents: 1250,
-        },
-      ],
-      { slug: `hornets-${backend}-${made}-${now.toString(16)}`, organiserSalt: `organiser-salt-${made}` },
-      'staff:owner@example.com',
-    );
-    if (!store) throw new Error('no store opened');
     const customerPath = await requestLinks(t.storage.customer, csrfSecret).pathFor(reference);
     if (!customerPath) throw new Error('no customer link');
     return { store, customerPath, organiser: organiserPath(keys, store) };
@@ -129,10 +96,11 @@ describe.each(backends)('the organiser’s page of a store on %s', (backend) => 
     expect(past.status).toBe(422);
     expect(past.text).toContain('That time has passed: choose a close later than now.');
     // Opened a day ago: 28 days from the opening ends in 27 days.
-    const tooLate = await post(`${organiser}/closes-at`, {
-      closesAt: wallClockIn(new Date(Date.now() + 28 * DAY), zone),
-    });
+    const asked = wallClockIn(new Date(Date.now() + 28 * DAY), zone);
+    const tooLate = await post(`${organiser}/closes-at`, { closesAt: asked });
     expect(tooLate.status).toBe(422);
+    // The refused time stays in the field, to be corrected.
+    expect(tooLate.text).toContain(`value="${asked}"`);
     expect(tooLate.text).toContain('The shop keeps a store open at most 28 days: choose a close no later than');
     const garbled = await post(`${organiser}/closes-at`, { closesAt: 'next friday' });
     expect(garbled.status).toBe(422);

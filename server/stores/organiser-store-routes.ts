@@ -61,7 +61,7 @@ async function sendOrganiser(
   req: Request,
   res: Response,
   store: StoredStore,
-  page: { status?: number; notice?: StoreNotice } = {},
+  page: { status?: number; notice?: StoreNotice; typed?: string } = {},
 ) {
   const now = options.now();
   const timeZone = options.timeZone();
@@ -80,7 +80,8 @@ async function sendOrganiser(
           'Closing now ends the orders at once. If the minimum is reached, every saved card is charged; if not, nobody is.',
         extend: {
           action: `${base}/closes-at`,
-          value: wallClockIn(store.closesAt, timeZone),
+          // A refused time stays in the field, to be corrected rather than typed again.
+          value: page.typed ?? wallClockIn(store.closesAt, timeZone),
           timeZone,
           limit: `Any time from now until ${formatDateTime(latest.toISOString(), timeZone)} (the shop keeps a store open at most ${options.shopRules().organiserLatestCloseDays} days).`,
         },
@@ -115,7 +116,15 @@ const refuse = (
   store: StoredStore,
   status: number,
   text: string,
-) => sendOrganiser(options, req, res, store, { status, notice: { type: 'error', text } });
+) => {
+  // Only a well-formed local time goes back into the field: anything else would not show in it anyway.
+  const typed = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.exec(bodyOf(req).closesAt?.trim() ?? '')?.[0];
+  return sendOrganiser(options, req, res, store, {
+    status,
+    notice: { type: 'error', text },
+    ...(typed ? { typed } : {}),
+  });
+};
 
 /** "Close the store now": the close moved to now; the closing job takes it within a couple of minutes. */
 function closeEarly(options: OrganiserRoutesOptions): RequestHandler {

@@ -16,9 +16,10 @@ import {
   type StripeStandIn,
   startStripeStandIn,
 } from '#tests/support/stripe-stand-in.ts';
+import { SEEDED_MARKUP_CENTS, SEEDED_TEE_CENTS, seededOrder, seededStore } from '#tests/support/team-store-seed.ts';
 
 const BUYERS = 8;
-const TEE_CENTS = 1250 + 500;
+const TEE_CENTS = SEEDED_TEE_CENTS + SEEDED_MARKUP_CENTS;
 
 /** One statement on the server's database from outside it, as an operator's shell would run it. */
 async function sql(location: StorageLocation, text: string): Promise<Record<string, unknown>[]> {
@@ -50,78 +51,28 @@ async function seedStore(location: StorageLocation, stripe: StripeStandIn): Prom
   const database = await openDatabase(location);
   try {
     const stores = createFeatureStores(database);
-    const { reference } = await stores.submissions.saveSubmission({
-      kind: 'quote',
-      name: 'Pat Organiser',
-      email: 'pat@example.com',
-      payload: { name: 'Pat Organiser', garment: 'gildan-5000' },
-      formValues: { name: 'Pat Organiser', qtyM: '24' },
-      files: [],
-    });
-    const now = Date.now();
-    const store = await stores.teamStores.openStore(
-      reference,
-      {
-        title: 'Hornets fundraiser',
-        opensAt: new Date(now - 86_400_000),
-        closesAt: new Date(now + 86_400_000),
-        minimumPieces: 2,
-        charging: 'minimum',
-        expectedPieces: 24,
-        markupCents: 500,
-        delivery: 'school',
-        shippingCents: 0,
-        asksNames: false,
-        asksNumbers: false,
-        sortBy: '',
-        lateDays: 0,
-      },
-      [
-        {
-          garment: 'gildan-5000',
-          title: 'Gildan 5000 tee',
-          colours: ['Navy'],
-          sizes: [{ size: 'M', upchargeCents: 0 }],
-          shopPriceCents: 1250,
-        },
-      ],
-      { slug: `hornets-${now.toString(16)}`, organiserSalt: 'organiser-kill' },
-      'staff:owner@example.com',
-    );
-    const tee = store?.products[0];
-    if (!store || !tee) throw new Error('the store was not opened');
+    const { store } = await seededStore(stores);
     for (let buyer = 1; buyer <= BUYERS; buyer += 1) {
-      const cart = `cart-${buyer}`;
-      const added = await stores.teamStores.addToCart(store.id, cart, `salt-${buyer}`, {
-        productId: tee.id,
-        colour: 'Navy',
-        size: 'M',
-        quantity: 1,
-        backName: '',
-        backNumber: '',
-      });
-      if (!added.ok) throw new Error(`cart ${buyer}: ${added.reason}`);
       const customer = `cus_test_kill${buyer}`;
-      const method = `pm_test_kill${buyer}`;
+      const paymentMethod = `pm_test_kill${buyer}`;
       stripe.customers.set(customer, { id: customer, object: 'customer' });
-      stripe.paymentMethods.set(method, {
-        id: method,
+      stripe.paymentMethods.set(paymentMethod, {
+        id: paymentMethod,
         object: 'payment_method',
         type: 'card',
         customer,
         card: { brand: 'visa', last4: '4242' },
         behaviour: 'succeeds',
       });
-      await stores.teamStores.startSaving(added.order.id, {
+      await seededOrder(stores, store, {
         name: `Buyer ${buyer}`,
         email: `buyer${buyer}@example.com`,
-        customerId: customer,
-        sessionId: `cs_test_kill${buyer}`,
+        customer,
+        paymentMethod,
       });
-      await stores.teamStores.recordOrder(added.order.id, { state: 'saved', paymentMethod: method });
     }
     // Due now: the server's closing job takes it at its first look.
-    await stores.teamStores.moveClose(store.id, new Date(now - 1000));
+    await stores.teamStores.moveClose(store.id, new Date(Date.now() - 1000));
     return store.id;
   } finally {
     await database.close();
