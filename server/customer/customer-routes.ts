@@ -264,7 +264,7 @@ async function sendPage(
     now: now(),
   });
   const group = await options.groups?.section(request, path, extra.groupForm);
-  const stores = await options.stores?.(reference);
+  const stores = await options.stores?.section(reference, path);
   const design = storedDesign(formValues);
   const view: CustomerPageView = {
     ...requestPageView(request, {
@@ -585,6 +585,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
   router.post(`${PAGE}/cancel`, postLimit, opened, cancel(page));
 
   options.groups?.mount(router, { opened, postLimit, sendPage: page.sendPage, pageOf }, PAGE);
+  options.stores?.mount(router, { opened, postLimit, pageOf }, PAGE);
 
   return router;
 }

@@ -56,5 +56,11 @@ export type MoneySection = (
   },
 ) => Promise<CustomerPageMoney | undefined>;
 
-/** The request's team stores, each with its organiser's private page; undefined when it has none. */
-export type StoresSection = (reference: string) => Promise<CustomerPageStores | undefined>;
+/**
+ * The request's team stores, each with its organiser's private page (undefined when there is nothing to
+ * show), and the organiser's own opening form under the page's address when the shop allows it.
+ */
+export interface StoresSection {
+  section(reference: string, path: string): Promise<CustomerPageStores | undefined>;
+  mount(router: Router, page: Pick<SectionHooks, 'opened' | 'postLimit' | 'pageOf'>, base: string): void;
+}

@@ -144,3 +144,113 @@ describe.each(backends)('the organiser’s page of a store on %s', (backend) => 
     expect(late.status).toBe(409);
   });
 });
+
+// The shop's setting (data/team-stores.json) letting organisers open a store from their own request page:
+// off, there is no such page; on, it is the desk's form, priced by the server, opening onto their page.
+describe.each(backends)('an organiser opening a store themselves on %s', (backend) => {
+  let off: TestApp;
+  let on: TestApp;
+  const keys = linkKeys(csrfSecret);
+
+  beforeAll(async () => {
+    const storage = await openTestStorage(backend, { now: () => new Date() });
+    off = await createTestApp({ storage, config: { submissionRateLimit: 1000, csrfSecret } });
+    on = await createTestApp({
+      storage,
+      config: { submissionRateLimit: 1000, csrfSecret },
+      storeShopRules: { organiserLatestCloseDays: 28, organisersOpenStores: true },
+    });
+  });
+
+  /** A screen-printed tee request (priceable by the engine), and its customer's private page. */
+  async function tshirtRequest(app: TestApp) {
+    const { reference } = await app.storage.submissions.saveSubmission({
+      kind: 'quote',
+      name: 'Pat Organiser',
+      email: 'pat@example.com',
+      payload: { name: 'Pat Organiser', garment: 'gildan-5000', garmentColor: 'Navy' },
+      formValues: {
+        name: 'Pat Organiser',
+        service: 'screen-printing',
+        garment: 'gildan-5000',
+        garmentColor: 'Navy',
+        qtyM: '24',
+        loc1: 'front',
+        loc1Colors: '2',
+        delivery: 'pickup',
+      },
+      files: [],
+    });
+    const path = await requestLinks(app.storage.customer, csrfSecret).pathFor(reference);
+    if (!path) throw new Error('no customer link');
+    return { reference, path };
+  }
+
+  const form = {
+    title: 'Hornets winter store',
+    opensAt: wallClockIn(new Date(Date.now() - 60_000), zone),
+    closesAt: wallClockIn(new Date(Date.now() + 14 * DAY), zone),
+    minimum: '12',
+    expected: '24',
+    markup: '4.00',
+    delivery: 'school',
+    product1: 'gildan-5000',
+    product1Colours: 'Navy',
+    product1Sizes: 'S, M, L',
+    // A price in the post is never read: the server prices every product.
+    price: '0.01',
+    product1Price: '0.01',
+  };
+
+  it('has no opening form while the shop has not allowed it', async () => {
+    const { path } = await tshirtRequest(off);
+    expect((await request(off.app).get(path).expect(200)).text).not.toContain('Open a team store');
+    await request(off.app).get(`${path}/stores/new`).expect(404);
+    const session = await visitorSession(off.app, path);
+    await request(off.app)
+      .post(`${path}/stores`)
+      .set('Cookie', session.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: session.token, ...form })
+      .expect(404);
+  });
+
+  it('opens a store from the organiser’s own page, priced by the server, onto their organiser’s page', async () => {
+    const { reference, path } = await tshirtRequest(on);
+    const page = await request(on.app).get(path).expect(200);
+    expect(page.text).toContain(`href="${path}/stores/new"`);
+    const opening = await request(on.app).get(`${path}/stores/new`).expect(200);
+    expect(opening.text).toContain('Back to your request');
+    expect(opening.text).toContain(`action="${path}/stores"`);
+    // A forged request link opens neither the form nor the post.
+    const forged = `${path.slice(0, -4)}abcd`;
+    await request(on.app).get(`${forged}/stores/new`).expect(404);
+
+    const session = await visitorSession(on.app, path);
+    const post = (target: string, fields: Record<string, string>) =>
+      request(on.app)
+        .post(target)
+        .set('Cookie', session.cookie)
+        .type('form')
+        .send({ [CSRF_FIELD]: session.token, ...fields });
+    await post(`${forged}/stores`, form).expect(404);
+    const untitled = await post(`${path}/stores`, { ...form, title: '' });
+    expect(untitled.status).toBe(422);
+    expect(untitled.text).toContain('The store is not open yet');
+    expect(await on.storage.teamStores.storesOf(reference)).toEqual([]);
+
+    const opened = await post(`${path}/stores`, form).expect(303);
+    const [store] = await on.storage.teamStores.storesOf(reference);
+    if (!store) throw new Error('no store opened');
+    expect(opened.headers.location).toBe(`${organiserPath(keys, store)}?done=opened`);
+    expect(store.title).toBe('Hornets winter store');
+    // The engine's price for the request's decoration, never the post's cent.
+    expect(store.products[0]?.shopPriceCents).toBeGreaterThan(300);
+    expect(store.markupCents).toBe(400);
+    const organiser = await request(on.app)
+      .get(opened.headers.location ?? '')
+      .expect(200);
+    expect(organiser.text).toContain('Your store is open.');
+    expect((await request(on.app).get(path).expect(200)).text).toContain(organiserPath(keys, store));
+  });
+});

@@ -30,6 +30,10 @@ export interface OrganiserRoutesOptions extends StorePageSender {
 }
 
 const notices = {
+  opened: {
+    type: 'success',
+    text: 'Your store is open. Send the store link below to your buyers, and keep this page: it is your view of the store.',
+  },
   closing: {
     type: 'success',
     text: 'The store takes no more orders. It closes within a couple of minutes: the cards are charged if the minimum is reached, and nobody is charged if not.',

@@ -89,6 +89,9 @@ interface DeskGarmentChoice {
 
 export interface DeskNewStoreView {
   page: 'desk-new';
+  /** The desk's form, or the organiser's own on their request page (when the shop allows it). */
+  audience: 'shop' | 'organiser';
+  back: { href: string; label: string };
   reference: string;
   requestName: string;
   csrfToken: string;
@@ -152,4 +155,6 @@ export interface DeskTeamStores {
 /** The request's team stores on the organiser's private page: each with the link to its organiser's page. */
 export interface CustomerPageStores {
   stores: { title: string; state: string; href: string }[];
+  /** The organiser's own opening form, when the shop lets organisers open stores. */
+  open?: string;
 }
