@@ -57,9 +57,11 @@ import { createProductionPlanner } from '#server/production/production-planner.t
 import type { ProductionPlanner } from '#server/production/production-store.ts';
 import { createRequestService, type RequestService } from '#server/requests/request-service.ts';
 import type { Database } from '#server/storage/database.ts';
+import { customerStoresSection } from '#server/stores/customer-store-section.ts';
 import { deskStoreRoutes, deskStoresView } from '#server/stores/desk-store-routes.ts';
 import { runPlanning } from '#server/stores/store-production.ts';
 import { storeRoutes } from '#server/stores/store-routes.ts';
+import { readStoreShopRules, type StoreShopRules } from '#server/stores/store-shop-rules.ts';
 import { uploadAdmission } from '#server/uploads/upload-admission.ts';
 import { createUploadGuard } from '#server/uploads/upload-guard.ts';
 import { uploadSlots } from '#server/uploads/upload-slots.ts';
@@ -112,6 +114,8 @@ export interface AppDependencies {
   devMiddleware?: RequestHandler;
   /** The capacity before any change on the desk; data/capacity.json when not given. */
   capacityDefaults?: Capacity;
+  /** What the shop lets a store's organiser do alone; data/team-stores.json when not given. */
+  storeShopRules?: StoreShopRules;
   /** The suppliers' warehouses and the garments' supplier styles; data/blanks.json when not given. */
   blanksData?: BlanksData;
   /** The clock dates are booked and estimated by on the server; the real one when not given (tests pass their own). */
@@ -383,6 +387,7 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
   const { deps, csrf, pages, uploadGuard, uploads, gateway, keys, links } = wiring;
   const { config, siteData } = deps;
   const { customer, desk, mockups, versions, payments, limits, groups } = wiring.stores;
+  const storeRules = deps.storeShopRules ?? readStoreShopRules();
   const groupOptions = {
     customer,
     groups,
@@ -425,6 +430,19 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
       garments: () => siteData.data.garments.garments,
       payOnline: gateway !== null,
       groups: organiserGroups(groupOptions),
+      stores: customerStoresSection({
+        stores: wiring.stores.teamStores,
+        keys,
+        shopRules: () => storeRules,
+        customer,
+        versions,
+        csrfToken: (req, res) => csrf.issueToken(req, res),
+        render: teamStoreRenderer(deps),
+        stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
+        shopName: () => siteData.data.config.appName,
+        prices: () => siteData.data,
+        now: wiring.now,
+      }),
       proofScript: () => deps.ssr.assets.entryScript(PROOF_PINS_ENTRY),
       ...wiring.queued,
     }),
@@ -481,6 +499,7 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
       publicUrl: config.publicUrl,
       secureCookies: config.isProduction,
       now: wiring.now,
+      shopRules: () => storeRules,
       ...wiring.queued,
     }),
   );

@@ -10,6 +10,7 @@ import type { AskedView } from './requests/asked-view.ts';
 import type { PinView } from './requests/proof-pins.ts';
 import type { QuoteView } from './requests/quote-view.ts';
 import type { RequestStatus } from './requests/request-status.ts';
+import type { CustomerPageStores } from './stores/store-contract.ts';
 import type { StudioDesign } from './studio/design-schema.ts';
 
 /** One step of the order's way, as the timeline shows it. */
@@ -175,6 +176,8 @@ export interface CustomerPageView {
   freshQuoteAskedAt?: string;
   /** The group order: the form to start one, or the organiser's roster. */
   group?: CustomerPageGroup;
+  /** The team stores opened from this request, each linking to its organiser's page. */
+  stores?: CustomerPageStores;
   /** The one-line result of the last action (post/redirect/get). */
   notice?: { type: 'success' | 'error'; text: string };
 }

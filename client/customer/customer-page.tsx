@@ -10,6 +10,7 @@ import { PaymentSection } from './payment-section.tsx';
 import { ProofSection } from './proof-section.tsx';
 import { QuoteSection } from './quote-section.tsx';
 import { StatusSection } from './status-section.tsx';
+import { StoresSection } from './stores-section.tsx';
 
 /**
  * /requests/<reference>/<secret>: a quote request as its customer follows it. The page is a stack of
@@ -65,6 +66,7 @@ export function CustomerPage({ view, options }: { view: CustomerPageView; option
           {view.quote && <QuoteSection view={view} quote={view.quote} options={options} />}
           {view.mockups && view.mockups.length > 0 && <MockupSection mockups={view.mockups} />}
           {view.group && 'group' in view.group && <GroupSection group={view.group} options={options} />}
+          {view.stores && <StoresSection stores={view.stores} />}
           <MessagesSection view={view} options={options} />
           <AskedSection view={view} />
           {/* Starting a group is an offer, after what they asked for; a group once started is read first. */}

@@ -22,10 +22,16 @@ export function DeskNewStorePage({
     </Field>
   );
   return (
-    <StoreShell title="Open a store" label="Staff desk" shopName={shopName} stylesheets={stylesheets} wide>
+    <StoreShell
+      title="Open a store"
+      label={view.audience === 'shop' ? 'Staff desk' : 'Your request'}
+      shopName={shopName}
+      stylesheets={stylesheets}
+      wide
+    >
       <p>
-        <a className="font-semibold text-brand-800 underline" href={`/staff/requests/${view.reference}`}>
-          Back to {view.reference}
+        <a className="font-semibold text-brand-800 underline" href={view.back.href}>
+          {view.back.label}
         </a>
       </p>
       <h1 className="text-2xl font-bold wrap-anywhere">

@@ -51,7 +51,8 @@ export function DeskStorePage({
         {view.organiserLink && (
           <>
             <label htmlFor="organiser-link" className="mt-3 block font-medium">
-              The organiser’s link <span className="font-normal text-stone-600">(orders and totals, read only)</span>
+              The organiser’s link{' '}
+              <span className="font-normal text-stone-600">(orders, totals, and closing early or later)</span>
             </label>
             <input
               id="organiser-link"
@@ -81,17 +82,24 @@ export function DeskStorePage({
                 name="closesAt"
                 type="datetime-local"
                 defaultValue={view.extend.value}
+                {...(view.extend.limit ? { 'aria-describedby': 'store-closes-limit' } : {})}
                 className="mt-1 rounded border border-stone-400 px-3 py-2"
               />
             </div>
             <button type="submit" className="rounded border border-stone-500 px-4 py-2 font-semibold">
               Move the close
             </button>
+            {view.extend.limit && (
+              <p id="store-closes-limit" className="basis-full text-sm text-stone-700">
+                {view.extend.limit}
+              </p>
+            )}
           </form>
         )}
         {view.closeAction && (
           <form method="post" action={view.closeAction} className="mt-4">
             <input type="hidden" name={CSRF_FIELD} value={view.csrfToken} />
+            {view.closeHint && <p className="mb-2 text-sm text-stone-700">{view.closeHint}</p>}
             <button
               type="submit"
               className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"

@@ -34,7 +34,7 @@ import { REORDER_FIELD } from '#shared/submissions/quote-fields.ts';
 import { agreedTerms, decisionNotices, readDecision } from './customer-decision.ts';
 import type { CustomerStore } from './customer-store.ts';
 import { requestPageView } from './customer-views.ts';
-import type { GroupSection, MockupPictures, MoneySection } from './page-sections.ts';
+import type { GroupSection, MockupPictures, MoneySection, StoresSection } from './page-sections.ts';
 import { mountProofNotes } from './proof-note-routes.ts';
 import { proofPreviews } from './proof-previews.ts';
 
@@ -160,6 +160,8 @@ export interface CustomerRoutesOptions {
   payOnline?: boolean;
   /** The organiser's group order section and its forms (server/groups/). */
   groups?: GroupSection;
+  /** The request's team stores, linking to their organiser's pages (server/stores/). */
+  stores?: StoresSection;
   /** The address of the proof's pin script (a build entry of its own), loaded where a note can be pinned. */
   proofScript?: () => string;
 }
@@ -265,6 +267,7 @@ async function sendPage(
     now: now(),
   });
   const group = await options.groups?.section(request, path, extra.groupForm);
+  const stores = await options.stores?.section(reference, path);
   const design = storedDesign(formValues);
   const view: CustomerPageView = {
     ...requestPageView(request, {
@@ -284,6 +287,7 @@ async function sendPage(
     ...(design ? { design: { design, inks: designInkLines(design, options.garments()) } } : {}),
     ...(extra.notice ? { notice: extra.notice } : {}),
     ...(group ? { group } : {}),
+    ...(stores ? { stores } : {}),
   };
   // A proof waiting for its answer says until when an approval keeps the date promised (or asked for).
   const target =
@@ -588,6 +592,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
   router.post(`${PAGE}/cancel`, postLimit, opened, cancel(page));
 
   options.groups?.mount(router, { opened, postLimit, sendPage: page.sendPage, pageOf }, PAGE);
+  options.stores?.mount(router, { opened, postLimit, pageOf }, PAGE);
 
   return router;
 }

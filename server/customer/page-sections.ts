@@ -7,6 +7,7 @@ import type { MockupView } from '#shared/garments/mockup-view.ts';
 import type { CustomerPageGroup, GroupFormState } from '#shared/groups/group-contract.ts';
 import type { PaymentTerms } from '#shared/pricing/order-terms.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
+import type { CustomerPageStores } from '#shared/stores/store-contract.ts';
 import type { CustomerRequest } from './customer-store.ts';
 
 /*
@@ -54,3 +55,12 @@ export type MoneySection = (
     now: Date;
   },
 ) => Promise<CustomerPageMoney | undefined>;
+
+/**
+ * The request's team stores, each with its organiser's private page (undefined when there is nothing to
+ * show), and the organiser's own opening form under the page's address when the shop allows it.
+ */
+export interface StoresSection {
+  section(reference: string, path: string): Promise<CustomerPageStores | undefined>;
+  mount(router: Router, page: Pick<SectionHooks, 'opened' | 'postLimit' | 'pageOf'>, base: string): void;
+}

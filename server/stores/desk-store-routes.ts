@@ -175,6 +175,25 @@ async function send(
   res.status(status).type('html').send(html);
 }
 
+/** Where the opening form posts and leads back to: the desk's request page, or the organiser's own. */
+export interface FormPlace {
+  action: string;
+  back: { href: string; label: string };
+  audience: 'shop' | 'organiser';
+}
+
+const deskPlace = (reference: string): FormPlace => ({
+  action: `/staff/requests/${reference}/stores`,
+  back: { href: `/staff/requests/${reference}`, label: `Back to ${reference}` },
+  audience: 'shop',
+});
+
+/** What opening a store from its form reads and writes, whoever opens it. */
+export type StoreOpeningOptions = Pick<
+  Options,
+  'customer' | 'versions' | 'csrfToken' | 'prices' | 'render' | 'stylesheets' | 'shopName' | 'now'
+> & { stores: Pick<TeamStoreStore, 'openStore'> };
+
 /** The form opening a store for a quote request, with its values and what is wrong with them. */
 async function sendForm(
   options: Pick<Options, 'customer' | 'csrfToken' | 'prices' | 'render' | 'stylesheets' | 'shopName'>,
@@ -184,6 +203,7 @@ async function sendForm(
   values: Record<string, string>,
   errors: Record<string, string>,
   status = 200,
+  place: FormPlace = deskPlace(reference),
 ) {
   const request = await options.customer.getCustomerRequest(reference);
   if (request?.kind !== 'quote') throw createHttpError(404, 'There is no quote request with that reference.');
@@ -195,7 +215,9 @@ async function sendForm(
       reference,
       requestName: request.name,
       csrfToken: options.csrfToken(req, res),
-      action: `/staff/requests/${reference}/stores`,
+      action: place.action,
+      back: place.back,
+      audience: place.audience,
       garments: options.prices().garments.garments.map((garment) => ({
         id: garment.id,
         title: garmentTitle(garment),
@@ -211,36 +233,45 @@ async function sendForm(
 }
 
 /** A new store's form: two weeks from now, the request's garment and colour as its first product. */
-function newStoreForm(options: Options): RequestHandler {
-  return async (req, res) => {
-    const reference = referenceOf(req);
-    const request = await options.customer.getCustomerRequest(reference);
-    const payload = request?.payload ?? {};
-    const text = (value: unknown) => (typeof value === 'string' ? value : '');
-    const now = options.now();
-    const garment = options
-      .prices()
-      .garments.garments.find(
-        (each) => each.id === text(payload.garment) || garmentTitle(each) === text(payload.garment),
-      );
-    await sendForm(
-      options,
-      req,
-      res,
-      reference,
-      {
-        opensAt: wallClockIn(now, timeZoneOf(options)),
-        closesAt: wallClockIn(new Date(now.getTime() + 14 * DAY_MS), timeZoneOf(options)),
-        minimum: '24',
-        expected: '36',
-        markup: '5.00',
-        delivery: 'school',
-        ...(garment ? { product1: garment.id } : {}),
-        ...(text(payload.garmentColor) ? { product1Colours: text(payload.garmentColor) } : {}),
-      },
-      {},
+export async function sendNewStoreForm(
+  options: StoreOpeningOptions,
+  req: Request,
+  res: Response,
+  reference: string,
+  place: FormPlace = deskPlace(reference),
+) {
+  const request = await options.customer.getCustomerRequest(reference);
+  const payload = request?.payload ?? {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const now = options.now();
+  const garment = options
+    .prices()
+    .garments.garments.find(
+      (each) => each.id === text(payload.garment) || garmentTitle(each) === text(payload.garment),
     );
-  };
+  await sendForm(
+    options,
+    req,
+    res,
+    reference,
+    {
+      opensAt: wallClockIn(now, timeZoneOf(options)),
+      closesAt: wallClockIn(new Date(now.getTime() + 14 * DAY_MS), timeZoneOf(options)),
+      minimum: '24',
+      expected: '36',
+      markup: '5.00',
+      delivery: 'school',
+      ...(garment ? { product1: garment.id } : {}),
+      ...(text(payload.garmentColor) ? { product1Colours: text(payload.garmentColor) } : {}),
+    },
+    {},
+    200,
+    place,
+  );
+}
+
+function newStoreForm(options: Options): RequestHandler {
+  return (req, res) => sendNewStoreForm(options, req, res, referenceOf(req));
 }
 
 /** Next season's store: the same settings and products on the form, new dates, priced again on opening. */
@@ -288,45 +319,60 @@ function extendStore(options: Pick<Options, 'stores' | 'prices' | 'now'>): Reque
   };
 }
 
-/** The opening form sent: the store opened with its products priced now, or the form again with its errors. */
+/**
+ * The opening form sent: the store opened with its products priced now by the engine (never a figure
+ * from the post), or the form sent again with its errors (undefined).
+ */
+export async function openFromForm(
+  options: StoreOpeningOptions,
+  req: Request,
+  res: Response,
+  reference: string,
+  opener: { place: FormPlace; by: string },
+): Promise<StoredStore | undefined> {
+  const body = bodyOf(req);
+  const now = options.now();
+  const parsed = openStoreSchema(timeZoneOf(options), now).safeParse(body);
+  const formValues = (await options.versions.formValuesOf(reference)) ?? {};
+  const expected = parsed.success ? parsed.data.expected : 24;
+  const { products, errors } = productsOf(body, options.prices(), formValues, expected, now);
+  if (!parsed.success || Object.keys(errors).length > 0) {
+    const all = { ...(parsed.success ? {} : storeFieldErrors(parsed.error)), ...errors };
+    await sendForm(options, req, res, reference, body, all, 422, opener.place);
+    return undefined;
+  }
+  const settings = parsed.data;
+  const store = await options.stores.openStore(
+    reference,
+    {
+      title: settings.title,
+      opensAt: settings.opensAt,
+      closesAt: settings.closesAt,
+      minimumPieces: settings.minimum,
+      charging: settings.charging,
+      expectedPieces: settings.expected,
+      markupCents: settings.markup,
+      delivery: settings.delivery,
+      shippingCents: settings.delivery === 'shipping' ? settings.shipping : 0,
+      asksNames: settings.asksNames,
+      asksNumbers: settings.asksNumbers,
+      sortBy: settings.sortBy,
+      lateDays: settings.lateDays,
+    },
+    products,
+    { slug: slugOf(settings.title), organiserSalt: newLinkSecret() },
+    opener.by,
+  );
+  if (!store) throw createHttpError(404, 'There is no quote request with that reference.');
+  return store;
+}
+
 function openStore(options: Options): RequestHandler {
   return async (req, res) => {
     const reference = referenceOf(req);
-    const body = bodyOf(req);
-    const now = options.now();
-    const parsed = openStoreSchema(timeZoneOf(options), now).safeParse(body);
-    const formValues = (await options.versions.formValuesOf(reference)) ?? {};
-    const expected = parsed.success ? parsed.data.expected : 24;
-    const { products, errors } = productsOf(body, options.prices(), formValues, expected, now);
-    if (!parsed.success || Object.keys(errors).length > 0) {
-      const all = { ...(parsed.success ? {} : storeFieldErrors(parsed.error)), ...errors };
-      await sendForm(options, req, res, reference, body, all, 422);
-      return;
-    }
-    const settings = parsed.data;
-    const store = await options.stores.openStore(
-      reference,
-      {
-        title: settings.title,
-        opensAt: settings.opensAt,
-        closesAt: settings.closesAt,
-        minimumPieces: settings.minimum,
-        charging: settings.charging,
-        expectedPieces: settings.expected,
-        markupCents: settings.markup,
-        delivery: settings.delivery,
-        shippingCents: settings.delivery === 'shipping' ? settings.shipping : 0,
-        asksNames: settings.asksNames,
-        asksNumbers: settings.asksNumbers,
-        sortBy: settings.sortBy,
-        lateDays: settings.lateDays,
-      },
-      products,
-      { slug: slugOf(settings.title), organiserSalt: newLinkSecret() },
-      `staff:${staffOf(res)}`,
-    );
-    if (!store) throw createHttpError(404, 'There is no quote request with that reference.');
-    res.redirect(303, `/staff/stores/${store.id}?done=opened`);
+    const by = `staff:${staffOf(res)}`;
+    const store = await openFromForm(options, req, res, reference, { place: deskPlace(reference), by });
+    if (store) res.redirect(303, `/staff/stores/${store.id}?done=opened`);
   };
 }
 

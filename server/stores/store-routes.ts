@@ -1,14 +1,12 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { Csrf } from '#server/http/csrf.ts';
-import { BACK_TO_LOCAL } from '#server/http/http-errors.ts';
 import type { LimitStore } from '#server/http/limit-store.ts';
 import { hashOfSecret, isLinkSecret, type LinkKeys, newLinkSecret } from '#server/http/link-secrets.ts';
 import { submissionRateLimit } from '#server/http/rate-limit.ts';
 import type { StoredMockup } from '#server/mockups/mockup-store.ts';
 import { formatDateTime } from '#shared/desk-format.ts';
 import type { GarmentCatalogue } from '#shared/garments/catalogue.ts';
-import { isRecord } from '#shared/is-record.ts';
 import { formatMoney } from '#shared/money.ts';
 import type {
   OrderPageView,
@@ -20,15 +18,15 @@ import type {
 import { cartLineSchema, checkoutSchema, storeFieldErrors } from '#shared/stores/store-forms.ts';
 import { counterText, deliveryText, orderTotalCents, raisesText } from '#shared/stores/store-rules.ts';
 import { LIVE_COUNTER_JS, LIVE_COUNTER_PATH } from './live-counter-script.ts';
+import { organiserRoutes } from './organiser-store-routes.ts';
 import type { StoreCards } from './store-cards.ts';
-import { orderOpens, orderPath, organiserOpens } from './store-links.ts';
-import { storeSummary } from './store-summary.ts';
+import { orderOpens, orderPath } from './store-links.ts';
+import { bodyOf, pathOf, send, storeOf } from './store-route-parts.ts';
+import type { StoreShopRules } from './store-shop-rules.ts';
 import { lineCents, lineText, orderStatus, productViews } from './store-views.ts';
 import type { CartRefusal, StoredOrder, StoredStore, TeamStoreStore } from './team-stores-store.ts';
 
-const NOT_FOUND = 'There is no store at this address. Check the link you were sent, or ask whoever sent it.';
 const CART_COOKIE = 'store_cart';
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
 
 /** The request's first mockup, shown as the store's design: the app hands in the mockups feature's own. */
 interface DesignPicture {
@@ -50,6 +48,7 @@ export interface StoreRoutesOptions {
     | 'markPaySession'
     | 'markPaid'
     | 'ordersOf'
+    | 'moveCloseAhead'
   >;
   design: DesignPicture;
   /** Saved cards through Stripe, when the shop takes cards; without it the store shows but takes no orders. */
@@ -68,6 +67,8 @@ export interface StoreRoutesOptions {
   publicUrl: string;
   secureCookies: boolean;
   now: () => Date;
+  /** What the shop lets the organiser change by themselves (data/team-stores.json). */
+  shopRules: () => StoreShopRules;
   onQueued?: () => void;
 }
 
@@ -93,12 +94,6 @@ const refusals: Record<CartRefusal, string> = {
   'not-cart': 'This order is already placed and cannot be changed. Start a new one for more.',
 };
 
-const bodyOf = (req: Request): Record<string, string> => {
-  const values: Record<string, string> = {};
-  if (isRecord(req.body))
-    for (const [key, value] of Object.entries(req.body)) if (typeof value === 'string') values[key] = value;
-  return values;
-};
 const idOf = (value: unknown) => (/^\d{1,12}$/.test(String(value)) ? Number(value) : 0);
 const noticeOf = (req: Request): StoreNotice | undefined => notices[String(req.query.done) as keyof typeof notices];
 
@@ -118,19 +113,6 @@ const isOpenNow = (store: StoredStore, now: Date) =>
 /** Whether an order placed now is paid at once: a store that charges as it sells, or a late add-on. */
 const paysNow = (store: StoredStore, now: Date) => store.charging === 'as-sold' || isLateNow(store, now);
 
-const pathOf = (store: StoredStore) => `/stores/${store.slug}`;
-
-/** The store the address names, marked for its buyers only; a 404 when there is none. */
-async function storeOf(options: Pick<StoreRoutesOptions, 'stores'>, req: Request, res: Response) {
-  const slug = String(req.params.slug);
-  const store = SLUG.test(slug) ? await options.stores.storeBySlug(slug) : undefined;
-  if (!store) throw createHttpError(404, NOT_FOUND);
-  res.locals[BACK_TO_LOCAL] = pathOf(store);
-  // A store page is for its buyers, through its link: never in a search engine's index.
-  res.set('X-Robots-Tag', 'noindex, nofollow');
-  return store;
-}
-
 const cartSecret = (req: Request): string | undefined => {
   const value: unknown = req.cookies?.[CART_COOKIE];
   return isLinkSecret(value) ? value : undefined;
@@ -142,19 +124,6 @@ const cartOf = async (options: Pick<StoreRoutesOptions, 'stores'>, req: Request,
   if (!secret) return undefined;
   const order = await options.stores.orderByCart(store.id, hashOfSecret(secret));
   return order?.state === 'cart' || order?.state === 'saving' ? order : undefined;
-};
-
-const send = async (
-  options: Pick<StoreRoutesOptions, 'render' | 'stylesheets' | 'shop'>,
-  res: Response,
-  view: TeamStoreView,
-  status = 200,
-) => {
-  const html = await options.render(view, {
-    stylesheets: options.stylesheets(),
-    shopName: options.shop().appName,
-  });
-  res.status(status).type('html').send(html);
 };
 
 /** When the store takes orders, in the shop's time zone: its late window, its close or its opening. */
@@ -259,26 +228,6 @@ function sendDesign(options: StoreRoutesOptions): RequestHandler {
     const store = await storeOf(options, req, res);
     if (!options.design.send(res, await options.design.mockupsOf(store.reference), String(req.params.view)))
       throw createHttpError(404, 'There is no such picture.');
-  };
-}
-
-/**
- * The organiser's read-only page: orders as they come, totals by product, colour and size, the funds
- * raised and, once closed, the statement. Buyers' names only: their addresses are for the shop.
- */
-function showOrganiser(options: StoreRoutesOptions): RequestHandler {
-  return async (req, res) => {
-    const store = await storeOf(options, req, res);
-    if (!organiserOpens(options.keys, store, String(req.params.secret)))
-      throw createHttpError(404, 'There is no organiser page at this address. Ask the shop for your link.');
-    res.set('Cache-Control', 'private, no-store');
-    const summary = storeSummary(
-      store,
-      await options.stores.ordersOf(store.id),
-      await options.stores.piecesCounted(store.id),
-      { timeZone: options.timeZone(), now: options.now(), publicUrl: options.publicUrl, audience: 'organiser' },
-    );
-    await send(options, res, { ...summary, csrfToken: '' });
   };
 }
 
@@ -643,7 +592,7 @@ export function storeRoutes(options: StoreRoutesOptions): Router {
   router.get('/stores/:slug/count', showCount(options));
   router.get('/stores/:slug', showStore(options));
   router.get('/stores/:slug/design/:view', sendDesign(options));
-  router.get('/stores/:slug/organiser/:secret', showOrganiser(options));
+  router.use(organiserRoutes(options));
   router.post('/stores/:slug/cart', addToCart(options));
   router.post('/stores/:slug/cart/remove', removeFromCart(options));
   router.post('/stores/:slug/checkout', checkout(options));

@@ -425,6 +425,17 @@ async function moveClose({ db }: Database, storeId: number, at: Date): Promise<b
   return Number(updated.numUpdatedRows) > 0;
 }
 
+async function moveCloseAhead(database: Database, storeId: number, at: Date): Promise<boolean> {
+  const updated = await database.db
+    .updateTable('team_stores')
+    .set({ closes_at: at.toISOString() })
+    .where('id', '=', storeId)
+    .where('state', '=', 'open')
+    .where('closes_at', '>', nowIso(database))
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
 async function storesDue(database: Database): Promise<number[]> {
   const { db, clock } = database;
   const rows = await db
@@ -664,6 +675,7 @@ export function createTeamStoreStore(database: Database, production: ProductionB
     startSaving: (orderId, checkout) => startSaving(database, orderId, checkout),
     piecesCounted: (storeId) => piecesCounted(database, storeId),
     moveClose: (storeId, at) => moveClose(database, storeId, at),
+    moveCloseAhead: (storeId, at) => moveCloseAhead(database, storeId, at),
     storesDue: () => storesDue(database),
     claimClose: (storeId, leaseMs) => claimClose(database, storeId, leaseMs),
     recordOrder: (orderId, outcome, mail) => recordOrder(database, orderId, outcome, mail),

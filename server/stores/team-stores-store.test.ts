@@ -207,6 +207,17 @@ describe.each(backends)('team stores on %s', (backend) => {
     expect((await storage.teamStores.orderByCart(store.id, 'late'))?.items).toHaveLength(1);
   });
 
+  it('moves a close that is still ahead, and never one that has come', async () => {
+    const { store } = await opened();
+    const later = new Date(clock + 96 * HOUR);
+    expect(await storage.teamStores.moveCloseAhead(store.id, later)).toBe(true);
+    expect((await storage.teamStores.storeById(store.id))?.closesAt).toEqual(later);
+    expect(await storage.teamStores.moveCloseAhead(store.id, new Date(clock - 1000))).toBe(true);
+    // Its close has come: the job is about to take it, and nothing pushes it back.
+    expect(await storage.teamStores.moveCloseAhead(store.id, later)).toBe(false);
+    expect((await storage.teamStores.storeById(store.id))?.closesAt).toEqual(new Date(clock - 1000));
+  });
+
   it('gives one close to one of two instances asking at once', async () => {
     const { store } = await opened();
     await storage.teamStores.moveClose(store.id, new Date(clock - 1000));

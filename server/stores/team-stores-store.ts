@@ -159,6 +159,11 @@ export interface TeamStoreStore {
   piecesCounted(storeId: number): Promise<number>;
   /** Moves the close to `at` (earlier to close now, later to extend) while the store is open. */
   moveClose(storeId: number, at: Date): Promise<boolean>;
+  /**
+   * Moves the close to `at` only while the store is open and its close is still ahead: a close already
+   * come (the job about to take it) is never pushed back. False when refused.
+   */
+  moveCloseAhead(storeId: number, at: Date): Promise<boolean>;
   /** Open stores past their close, and closes left halfway whose lease ran out. */
   storesDue(): Promise<number[]>;
   /**

@@ -89,6 +89,9 @@ interface DeskGarmentChoice {
 
 export interface DeskNewStoreView {
   page: 'desk-new';
+  /** The desk's form, or the organiser's own on their request page (when the shop allows it). */
+  audience: 'shop' | 'organiser';
+  back: { href: string; label: string };
   reference: string;
   requestName: string;
   csrfToken: string;
@@ -123,8 +126,10 @@ export interface DeskStoreView {
   totals: { product: string; colour: string; size: string; pieces: number }[];
   orders: { id: number; buyer: string; pieces: number; total: string; state: string }[];
   closeAction?: string;
-  /** Moving the close (earlier or later) while the store is open. */
-  extend?: { action: string; value: string; timeZone: string };
+  /** What closing now does, said by the button (the organiser's page). */
+  closeHint?: string;
+  /** Moving the close (earlier or later) while the store is open; `limit` says how far it may go. */
+  extend?: { action: string; value: string; timeZone: string; limit?: string };
   /** The opening form filled from this store, for next season. */
   copyHref?: string;
   /** The run in production, once the store closed with its minimum (the shop's page only). */
@@ -145,4 +150,11 @@ export type TeamStoreView = StorePageView | OrderPageView | DeskNewStoreView | D
 export interface DeskTeamStores {
   stores: { title: string; href: string; state: string }[];
   open: string;
+}
+
+/** The request's team stores on the organiser's private page: each with the link to its organiser's page. */
+export interface CustomerPageStores {
+  stores: { title: string; state: string; href: string }[];
+  /** The organiser's own opening form, when the shop lets organisers open stores. */
+  open?: string;
 }

@@ -72,6 +72,11 @@ export interface StripeStandIn {
    * (0: before). Stripe's events often come a few seconds after the customer is back on the site.
    */
   eventDelayMs: number;
+  /**
+   * How long an off-session charge's answer is held after the charge is made (0: at once): a slow answer
+   * the site may never hear, as when its process is killed between Stripe charging and the reply.
+   */
+  offSessionDelayMs: number;
   sessions: Map<string, Json>;
   refunds: Map<string, Json>;
   customers: Map<string, Json>;
@@ -173,6 +178,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: '',
     webhookUrl: undefined,
     eventDelayMs: 0,
+    offSessionDelayMs: 0,
     sessions,
     refunds,
     customers,
@@ -567,6 +573,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     const reply = answer(method, path, form, query);
     if (idempotencyKey && method === 'POST') replies.set(idempotencyKey, { ...reply, form: raw });
+    // The charge is made (and its key kept) before the answer leaves: a caller gone meanwhile never hears it.
+    if (path === '/v1/payment_intents' && standIn.offSessionDelayMs > 0)
+      await new Promise((resolve) => setTimeout(resolve, standIn.offSessionDelayMs));
+    if (res.destroyed) return;
     json(res, reply.status, reply.body);
     // Stripe confirms a card refund a moment after answering: so does the stand-in, when it can.
     if (path === '/v1/refunds' && reply.status === 200 && standIn.webhookUrl) {

@@ -6,6 +6,7 @@ import type { AppConfig } from '#server/config.ts';
 import type { Readiness } from '#server/http/health.ts';
 import { createMetrics } from '#server/metrics/app-metrics.ts';
 import { loadSiteDataFiles } from '#server/pages/site-data-files.ts';
+import type { StoreShopRules } from '#server/stores/store-shop-rules.ts';
 import type { BlanksData } from '#shared/blanks/blanks-data.ts';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
 import { memoryLogger } from './memory-logger.ts';
@@ -66,6 +67,8 @@ export interface TestAppOptions {
   now?: () => Date;
   /** The suppliers' data (warehouses, garments' styles); data/blanks.json by default. */
   blanksData?: BlanksData;
+  /** What a store's organiser may do alone; data/team-stores.json by default. */
+  storeShopRules?: StoreShopRules;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -87,6 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...(options.readFreeSpace ? { readFreeSpace: options.readFreeSpace } : {}),
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
     ...(options.blanksData ? { blanksData: options.blanksData } : {}),
+    ...(options.storeShopRules ? { storeShopRules: options.storeShopRules } : {}),
     ssr: {
       loadEntry: async () => ssrEntry,
       assets: {
