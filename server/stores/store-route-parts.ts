@@ -10,7 +10,7 @@ import type { StoredStore, TeamStoreStore } from './team-stores-store.ts';
  * reading a form's fields, and sending a page.
  */
 
-export const NOT_FOUND = 'There is no store at this address. Check the link you were sent, or ask whoever sent it.';
+const NOT_FOUND = 'There is no store at this address. Check the link you were sent, or ask whoever sent it.';
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
 
 /** A form's text fields; anything else in the body is not read. */
