@@ -62,6 +62,7 @@ import { deskStoreRoutes, deskStoresView } from '#server/stores/desk-store-route
 import { runPlanning } from '#server/stores/store-production.ts';
 import { storeRoutes } from '#server/stores/store-routes.ts';
 import { readStoreShopRules, type StoreShopRules } from '#server/stores/store-shop-rules.ts';
+import { storeWebhookStep } from '#server/stores/store-webhook-step.ts';
 import { uploadAdmission } from '#server/uploads/upload-admission.ts';
 import { createUploadGuard } from '#server/uploads/upload-guard.ts';
 import { uploadSlots } from '#server/uploads/upload-slots.ts';
@@ -307,6 +308,17 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
         upchargesOf: (garment) => sizeUpcharges(garmentOf(siteData.data, { garment })),
         ...(deps.onStored ? { onQueued: deps.onStored } : {}),
         ...(stripeBooks ? { settleFees: stripeBooks.settleFees } : {}),
+        // A team store's sessions are settled by the stores' own step (a card saved, a pay link paid).
+        ...(cards
+          ? {
+              otherSessions: storeWebhookStep({
+                stores: stores.teamStores,
+                cards,
+                logger: deps.logger,
+                ...(deps.onStored ? { onQueued: deps.onStored } : {}),
+              }),
+            }
+          : {}),
       }),
     );
   }

@@ -77,7 +77,7 @@ export function createMetrics(): AppMetrics {
     }),
     stripeWebhooks: new Counter({
       name: 'seenwear_stripe_webhooks_total',
-      help: 'Stripe webhook deliveries, by outcome (recorded, replay, unknown, waiting, ignored, failed, bad_signature, bad_event)',
+      help: 'Stripe webhook deliveries, by outcome (recorded, replay, unknown, waiting, ignored, failed, bad_signature, bad_event; a team store session: store_recorded, store_already, store_held, store_pending)',
       labelNames: ['outcome'],
       registers,
     }),

@@ -30,6 +30,49 @@ function checkoutReport(event: Stripe.Event): { session: Stripe.Checkout.Session
   return { session, report: { result, amountTotal: session.amount_total, currency: session.currency } };
 }
 
+/** A completed Checkout Session another feature made (a team store's), as this webhook reads the event. */
+export interface OtherSessionEvent {
+  eventId: string;
+  sessionId: string;
+  mode: string;
+  complete: boolean;
+  paid: boolean;
+  metadata: Readonly<Record<string, string>>;
+}
+
+/** What became of another feature's session: undefined when it is not theirs either. */
+type OtherSessionOutcome = 'recorded' | 'already' | 'held' | 'pending';
+
+type WebhookOptions = Parameters<typeof stripeWebhookRoutes>[0];
+
+/**
+ * Hands a checkout event to the feature that made its session, before the payments' own records are
+ * asked: true when it was theirs (and answered). Their records move by one conditional change per order,
+ * so a replay changes nothing without this webhook keeping the event's id; an error (Stripe not answering
+ * the feature's read) is a 500 that Stripe sends again later.
+ */
+async function settledElsewhere(
+  options: WebhookOptions,
+  event: Stripe.Event,
+  session: Stripe.Checkout.Session,
+  report: CheckoutReport,
+  res: express.Response,
+): Promise<boolean> {
+  if (!options.otherSessions) return false;
+  const outcome = await options.otherSessions({
+    eventId: event.id,
+    sessionId: session.id,
+    mode: session.mode ?? '',
+    complete: session.status === 'complete',
+    paid: report.result === 'paid',
+    metadata: session.metadata ?? {},
+  });
+  if (!outcome) return false;
+  options.metrics.stripeWebhooks.inc({ outcome: `store_${outcome}` });
+  res.json({ received: true, outcome });
+  return true;
+}
+
 /** A refund event's refund, as the payment store keeps it; the payment row is the metadata the desk set. */
 function refundReport(refund: Stripe.Refund): StripeRefundReport {
   const paymentId = Number(refund.metadata?.paymentId);
@@ -64,6 +107,11 @@ export function stripeWebhookRoutes(options: {
    * recorded whatever Stripe says to this, and a fee not given now is asked for again later.
    */
   settleFees?: () => Promise<unknown>;
+  /**
+   * The sessions another feature made (a team store's card saved or pay link paid), handed in by the app:
+   * each settles its own from the event and answers undefined for a session it did not make.
+   */
+  otherSessions?: (event: OtherSessionEvent) => Promise<OtherSessionOutcome | undefined>;
 }): Router {
   const router = Router();
   const alerts = createAlertTracker({ logger: options.logger });
@@ -106,6 +154,7 @@ export function stripeWebhookRoutes(options: {
 
     let outcome: StripeEventOutcome;
     const checkout = checkoutReport(event);
+    if (checkout && (await settledElsewhere(options, event, checkout.session, checkout.report, res))) return;
     if (checkout) {
       outcome = await options.payments.applyCheckoutEvent(
         { id: event.id, type: event.type },

@@ -44,9 +44,9 @@ export interface StoreRoutesOptions {
     | 'removeFromCart'
     | 'startSaving'
     | 'piecesCounted'
-    | 'recordOrder'
     | 'markPaySession'
     | 'markPaid'
+    | 'markSaved'
     | 'ordersOf'
     | 'moveCloseAhead'
   >;
@@ -416,21 +416,46 @@ function checkout(options: StoreRoutesOptions): RequestHandler {
 }
 
 /**
+ * The cart coming back from Stripe's page with its session, in any state: Stripe's event often arrives
+ * before the buyer does and may have recorded it already.
+ */
+async function returningCart(options: StoreRoutesOptions, req: Request, store: StoredStore) {
+  const secret = cartSecret(req);
+  const session = String(req.query.session ?? '');
+  if (!secret || !session) return undefined;
+  const order = await options.stores.orderByCart(store.id, hashOfSecret(secret));
+  return order?.setupSessionId === session ? order : undefined;
+}
+
+/** Back to an order Stripe's event settled first: the buyer lands on it as if their return had. */
+function settledBack(
+  options: StoreRoutesOptions,
+  res: Response,
+  store: StoredStore,
+  order: StoredOrder,
+  done: 'saved' | 'paid',
+) {
+  res.clearCookie(CART_COOKIE, { path: pathOf(store) });
+  res.redirect(303, `${orderPath(options.keys, store, order)}?done=${done}`);
+}
+
+/**
  * Back from paying for an order in a store that charges as it sells: recorded once Stripe says it is
  * paid, for exactly what the order totals.
  */
 function paidBack(options: StoreRoutesOptions): RequestHandler {
   return async (req, res) => {
     const store = await storeOf(options, req, res);
-    const cart = await cartOf(options, req, store);
-    const session = String(req.query.session ?? '');
+    const cart = await returningCart(options, req, store);
     // A late add-on is paid like an order in a store that charges as it sells; its buyer may come back
     // from Stripe's page after the window ended.
     const paying = store.charging === 'as-sold' || store.lateUntil !== null;
-    if (!cart || !options.cards || !paying || cart.setupSessionId !== session) {
+    if (cart?.state === 'paid') return settledBack(options, res, store, cart, 'paid');
+    if (cart?.state !== 'saving' || !options.cards || !paying) {
       res.redirect(303, pathOf(store));
       return;
     }
+    const session = cart.setupSessionId ?? '';
     const outcome = await options.cards.paymentOutcome(session);
     const totalCents = orderTotalCents(store, store.products, cart.items);
     if (!outcome.paid || !outcome.paymentIntent) {
@@ -452,19 +477,20 @@ function paidBack(options: StoreRoutesOptions): RequestHandler {
 function savedBack(options: StoreRoutesOptions): RequestHandler {
   return async (req, res) => {
     const store = await storeOf(options, req, res);
-    const cart = await cartOf(options, req, store);
-    const session = String(req.query.session ?? '');
-    if (!cart || !options.cards || cart.setupSessionId !== session) {
+    const cart = await returningCart(options, req, store);
+    if (cart?.state === 'saved') return settledBack(options, res, store, cart, 'saved');
+    if (cart?.state !== 'saving' || !options.cards) {
       res.redirect(303, pathOf(store));
       return;
     }
+    const session = cart.setupSessionId ?? '';
     const outcome = await options.cards.setupOutcome(session);
     if (outcome.status !== 'complete' || !outcome.paymentMethod) {
       res.redirect(303, `${pathOf(store)}?done=card-left#cart`);
       return;
     }
-    await options.stores.recordOrder(cart.id, { state: 'saved', paymentMethod: outcome.paymentMethod }, 'placed');
-    options.onQueued?.();
+    // Stripe's event may have recorded it already: the order moves (and is mailed) once either way.
+    if (await options.stores.markSaved(cart.id, outcome.paymentMethod)) options.onQueued?.();
     res.clearCookie(CART_COOKIE, { path: pathOf(store) });
     res.redirect(303, `${orderPath(options.keys, store, cart)}?done=saved`);
   };

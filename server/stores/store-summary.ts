@@ -10,6 +10,15 @@ import type { StoredOrder, StoredStore } from './team-stores-store.ts';
 /** The orders whose pieces count: their card is saved, or their money is in. */
 const COUNTED = new Set(['saved', 'charged', 'failed', 'paid']);
 
+/**
+ * Why an order waiting for its money is not paid, for the shop only: the bank's code for a refused charge,
+ * or a payment Stripe took for another amount than the order owes (held for the shop to sort out).
+ */
+const heldNote = (order: StoredOrder, audience: 'shop' | 'organiser') =>
+  audience === 'shop' && order.chargeError && (order.state === 'failed' || order.state === 'saving')
+    ? ` (${order.chargeError})`
+    : '';
+
 /** The store's money so far: sales, the shop's price, the club's funds, over the orders that count. */
 function moneyOf(store: StoredStore, orders: StoredOrder[]) {
   let sales = 0;
@@ -114,7 +123,7 @@ export function storeSummary(
       buyer: context.audience === 'shop' ? `${order.buyerName} <${order.buyerEmail}>` : order.buyerName,
       pieces: order.items.reduce((sum, item) => sum + item.quantity, 0),
       total: formatMoney(order.totalCents ?? orderTotalCents(store, store.products, order.items)),
-      state: orderStateWords[order.state],
+      state: `${orderStateWords[order.state]}${heldNote(order, context.audience)}`,
     })),
     ...(store.state === 'charged' ? { statement: statementView(storeStatement(store, orders)) } : {}),
   };

@@ -624,6 +624,45 @@ async function markPaySession(database: Database, orderId: number, sessionId: st
     .execute();
 }
 
+async function queueOrderMail(trx: Db, database: Database, orderId: number, about: StoreMailAbout) {
+  const owner = await trx
+    .selectFrom('team_store_orders')
+    .innerJoin('team_stores', 'team_stores.id', 'team_store_orders.store_id')
+    .select('team_stores.submission_id')
+    .where('team_store_orders.id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  await insertQueuedMail(trx, database.clock, {
+    mail: { kind: 'team-store', about, order: orderId },
+    recipient: 'customer',
+    submissionId: owner.submission_id,
+    onceKey: `team-store:${orderId}:${about}`,
+  });
+}
+
+function markSaved(database: Database, orderId: number, paymentMethod: string): Promise<boolean> {
+  return database.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('team_store_orders')
+      .set({ state: 'saved', payment_method: paymentMethod, changed_at: nowIso(database) })
+      .where('id', '=', orderId)
+      .where('state', '=', 'saving')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    await queueOrderMail(trx, database, orderId, 'placed');
+    return true;
+  });
+}
+
+async function holdPayment(database: Database, orderId: number, note: string): Promise<boolean> {
+  const updated = await database.db
+    .updateTable('team_store_orders')
+    .set({ charge_error: note, changed_at: nowIso(database) })
+    .where('id', '=', orderId)
+    .where('state', 'in', ['failed', 'saving'])
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
 function markPaid(
   database: Database,
   orderId: number,
@@ -684,5 +723,7 @@ export function createTeamStoreStore(database: Database, production: ProductionB
     markBagsReady: (storeId) => markBagsReady(database, storeId),
     markPaySession: (orderId, sessionId) => markPaySession(database, orderId, sessionId),
     markPaid: (orderId, paid) => markPaid(database, orderId, paid),
+    markSaved: (orderId, paymentMethod) => markSaved(database, orderId, paymentMethod),
+    holdPayment: (orderId, note) => holdPayment(database, orderId, note),
   };
 }

@@ -229,6 +229,45 @@ describe.each(backends)('team stores on %s', (backend) => {
     expect(await storage.teamStores.storesDue()).not.toContain(store.id);
   });
 
+  it('saves a card and records a payment once whoever reports it, never moving a settled order back', async () => {
+    const { reference, store } = await opened(1);
+    const [tee] = store.products;
+    if (!tee) throw new Error('no product');
+    await storage.teamStores.addToCart(store.id, 'dex', 'salt-dex', line(tee.id));
+    const cart = await storage.teamStores.orderByCart(store.id, 'dex');
+    if (!cart) throw new Error('no cart');
+    await storage.teamStores.startSaving(cart.id, {
+      name: 'Dee',
+      email: 'dee@example.com',
+      customerId: 'cus_1',
+      sessionId: 'cs_dex',
+    });
+    // Stripe's event and the buyer's return both report the card: the first moves it, the second nothing.
+    expect(await storage.teamStores.markSaved(cart.id, 'pm_dex')).toBe(true);
+    expect(await storage.teamStores.markSaved(cart.id, 'pm_other')).toBe(false);
+    expect(await storage.teamStores.orderById(cart.id)).toMatchObject({ state: 'saved', paymentMethod: 'pm_dex' });
+    const fake = fakeCards(new Set(['pm_dex']));
+    await storage.teamStores.moveClose(store.id, new Date(clock - 1000));
+    await closeStore({ stores: storage.teamStores, cards: fake.cards, logger: memoryLogger().logger }, store.id);
+    // A late event for the setup session cannot undo the close's refusal.
+    expect(await storage.teamStores.markSaved(cart.id, 'pm_dex')).toBe(false);
+    expect(await storage.teamStores.orderById(cart.id)).toMatchObject({ state: 'failed' });
+    // A payment for another amount is noted for the shop while the order waits; once paid, nothing is noted.
+    expect(await storage.teamStores.holdPayment(cart.id, 'Paid $1.00 on Stripe: check it by hand')).toBe(true);
+    expect(await storage.teamStores.orderById(cart.id)).toMatchObject({
+      state: 'failed',
+      chargeError: 'Paid $1.00 on Stripe: check it by hand',
+    });
+    const paid = { paymentIntent: 'pi_dex', totalCents: 1750, feeCents: 81 };
+    expect(await storage.teamStores.markPaid(cart.id, paid)).toBe(true);
+    expect(await storage.teamStores.markPaid(cart.id, paid)).toBe(false);
+    expect(await storage.teamStores.holdPayment(cart.id, 'late note')).toBe(false);
+    expect(await storage.teamStores.orderById(cart.id)).toMatchObject({ state: 'paid', paymentIntent: 'pi_dex' });
+    const mails = (await storage.outbox.notificationsOf(reference)).map((mail) => mail.facts?.about);
+    expect(mails.filter((about) => about === 'placed')).toHaveLength(1);
+    expect(mails.filter((about) => about === 'paid')).toHaveLength(1);
+  });
+
   it('charges every saved card for exactly its total once the minimum is met, and mails a pay link on a refusal', async () => {
     const { reference, store } = await opened(4);
     const [tee, hoodie] = store.products;

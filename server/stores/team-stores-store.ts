@@ -187,6 +187,17 @@ export interface TeamStoreStore {
    * number of mails queued, or undefined when the store did not close with its minimum (or was already).
    */
   markBagsReady(storeId: number): Promise<number | undefined>;
+  /**
+   * The buyer's card is saved (their return from Stripe, or Stripe's event): a checkout still `saving`
+   * becomes `saved` with its "placed" mail queued, in one transaction. False when the order was past that
+   * already (saved by the other of the two, or settled by the close), changing nothing.
+   */
+  markSaved(orderId: number, paymentMethod: string): Promise<boolean>;
+  /**
+   * A payment Stripe took that does not match what the order owes: kept on the order (its charge error) for
+   * the shop to sort out, the order left unpaid. Only an order still waiting for its money is noted.
+   */
+  holdPayment(orderId: number, note: string): Promise<boolean>;
   /** A failed order's pay link opened a Checkout Session. */
   markPaySession(orderId: number, sessionId: string): Promise<void>;
   /**
