@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
@@ -399,7 +400,8 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
   const { deps, csrf, pages, uploadGuard, uploads, gateway, keys, links } = wiring;
   const { config, siteData } = deps;
   const { customer, desk, mockups, versions, payments, limits, groups } = wiring.stores;
-  const storeRules = deps.storeShopRules ?? readStoreShopRules();
+  const storeRules =
+    deps.storeShopRules ?? readStoreShopRules(config.teamStoresFile ? pathToFileURL(config.teamStoresFile) : undefined);
   const groupOptions = {
     customer,
     groups,

@@ -45,6 +45,13 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ UPLOAD_MB_PER_DAY: bad })).toThrow(/UPLOAD_MB_PER_DAY:/);
   });
 
+  it('reads the team store rules from data/ unless TEAM_STORES_FILE names another file, resolved at start', () => {
+    expect(loadConfig({}).teamStoresFile).toBeUndefined();
+    expect(loadConfig({ TEAM_STORES_FILE: 'etc/team-stores.json' }).teamStoresFile).toBe(
+      resolve('etc/team-stores.json'),
+    );
+  });
+
   it('keeps 1024 MB free under the database (DISK_FREE_FLOOR_MB); 0 turns the floor off', () => {
     expect(loadConfig({}).diskFreeFloorBytes).toBe(1024 * 1024 * 1024);
     expect(loadConfig({ DISK_FREE_FLOOR_MB: '0' }).diskFreeFloorBytes).toBe(0);

@@ -83,6 +83,8 @@ const envSchema = z.object({
       ),
     )
     .default([]),
+  // The shop's team store rules (what an organiser may do alone) from a file kept outside the release.
+  TEAM_STORES_FILE: z.string().min(1, 'must be the path of a team stores rules file').optional(),
   DISK_FREE_FLOOR_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
   // How long the books (invoices as issued, payments, refunds) outlive a purged request: tax law asks
   // for years, never for less than three (the shortest audit window); seven is the common advice.
@@ -139,6 +141,8 @@ interface MailConfig {
 export interface AppConfig {
   /** Years the books of a purged request are kept, counted from each record's date. */
   booksRetentionYears: number;
+  /** The team store rules file (TEAM_STORES_FILE, resolved at start); absent reads data/team-stores.json. */
+  teamStoresFile?: string;
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
   port: number;
@@ -273,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadBytesPerDay: value.UPLOAD_MB_PER_DAY * MB,
     diskFreeFloorBytes: value.DISK_FREE_FLOOR_MB * MB,
     booksRetentionYears: value.BOOKS_RETENTION_YEARS,
+    ...(value.TEAM_STORES_FILE ? { teamStoresFile: resolve(value.TEAM_STORES_FILE) } : {}),
     staffEmails: value.STAFF_EMAILS,
     metricsToken: value.METRICS_TOKEN ?? null,
     stripe:

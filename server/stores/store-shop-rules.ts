@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { z } from '#shared/zod.ts';
 
 const rulesFile = new URL('../../data/team-stores.json', import.meta.url);
@@ -19,12 +20,15 @@ const storeShopRulesSchema = z
 
 export type StoreShopRules = z.infer<typeof storeShopRulesSchema>;
 
-/** The file read at start, checked: a broken file stops the server rather than letting organisers do anything. */
+/**
+ * The file read at start (data/team-stores.json, or TEAM_STORES_FILE's), checked: a missing or broken file
+ * stops the server rather than letting organisers do anything.
+ */
 export function readStoreShopRules(file: URL = rulesFile): StoreShopRules {
   const parsed = storeShopRulesSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success) {
     const problem = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new Error(`data/team-stores.json is not valid: ${problem}`);
+    throw new Error(`${fileURLToPath(file)} is not valid: ${problem}`);
   }
   return parsed.data;
 }
