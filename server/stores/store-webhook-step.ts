@@ -41,14 +41,41 @@ export interface StoreWebhookDeps {
   onQueued?: () => void;
 }
 
-/** The order a store's session was made for: its metadata names it, and the order names the session back. */
+/**
+ * The order a store's session was made for: its metadata names it, and the order names the session back,
+ * or, for a pay link, the order has one and the session names its store too: a buyer who opened the pay
+ * link twice and paid in the first tab paid an older session than the one the order keeps.
+ */
 async function orderOfSession(deps: StoreWebhookDeps, event: StoreSessionEvent) {
   const orderId = Number(event.metadata.storeOrder);
   if (!Number.isSafeInteger(orderId) || orderId <= 0) return undefined;
   const order = await deps.stores.orderById(orderId);
-  if (!order || (order.setupSessionId !== event.sessionId && order.paySessionId !== event.sessionId)) return undefined;
+  if (!order) return undefined;
+  const named = order.setupSessionId === event.sessionId || order.paySessionId === event.sessionId;
+  const olderPayLink =
+    event.mode === 'payment' && order.paySessionId !== null && event.metadata.store === String(order.storeId);
+  if (!named && !olderPayLink) return undefined;
   const store = await deps.stores.storeById(order.storeId);
   return store ? { store, order } : undefined;
+}
+
+/** A payment for an order already paid or charged: a replay, or a second payment the shop must refund. */
+async function paidAgain(deps: StoreWebhookDeps, store: StoredStore, order: StoredOrder, event: StoreSessionEvent) {
+  if (order.state !== 'paid' && order.state !== 'charged') return 'already';
+  const outcome = await deps.cards.paymentOutcome(event.sessionId);
+  if (!outcome.paid || !outcome.paymentIntent || outcome.paymentIntent === order.paymentIntent) return 'already';
+  deps.logger.warn(
+    {
+      eventId: event.eventId,
+      store: store.id,
+      order: order.id,
+      paymentIntent: outcome.paymentIntent,
+      paidCents: outcome.amountCents,
+      reason: 'store_paid_twice',
+    },
+    'A store order was paid a second time on Stripe: refund the second payment in the Dashboard',
+  );
+  return 'held';
 }
 
 async function cardSaved(deps: StoreWebhookDeps, order: StoredOrder, event: StoreSessionEvent) {
@@ -61,7 +88,7 @@ async function cardSaved(deps: StoreWebhookDeps, order: StoredOrder, event: Stor
 
 async function paymentMade(deps: StoreWebhookDeps, store: StoredStore, order: StoredOrder, event: StoreSessionEvent) {
   if (!event.paid) return 'pending';
-  if (order.state !== 'failed' && order.state !== 'saving') return 'already';
+  if (order.state !== 'failed' && order.state !== 'saving') return paidAgain(deps, store, order, event);
   const outcome = await deps.cards.paymentOutcome(event.sessionId);
   if (!outcome.paid || !outcome.paymentIntent) return 'pending';
   // A pay link asks for the total the close charged; a checkout paid at once, for what the cart says now,

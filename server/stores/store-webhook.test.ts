@@ -231,6 +231,42 @@ describe.each(backends)('a team store’s Stripe events on %s', (backend) => {
     expect(await orderOf(store.id, 'declined@example.com')).toMatchObject({ state: 'paid', feeCents: paid.feeCents });
   });
 
+  it('records a pay link paid in an older tab, and flags a second payment for a refund instead of recording it', async () => {
+    const { reference, store, tee, orderPage, paySession: first } = await refusedOrder();
+    const total = tee.shopPriceCents + 500;
+    // The buyer presses Pay again in another tab: a new session, which the order now keeps.
+    const visitor = await visitorSession(t.app, orderPage);
+    const again = await request(t.app)
+      .post(`${orderPage}/pay`)
+      .set('Cookie', visitor.cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: visitor.token })
+      .expect(303);
+    const second = /\/pay\/(cs_test_\w+)$/.exec(again.headers.location ?? '')?.[1] ?? '';
+    expect(second).not.toBe(first);
+    expect((await orderOf(store.id, 'declined@example.com')).paySessionId).toBe(second);
+
+    // Paid in the first tab: still this order's payment, for exactly what it owes.
+    const firstPaid = stripe.pay(first);
+    expect((await deliver('checkout.session.completed', firstPaid)).body.outcome).toBe('recorded');
+    expect(await orderOf(store.id, 'declined@example.com')).toMatchObject({
+      state: 'paid',
+      totalCents: total,
+      paymentIntent: firstPaid.payment_intent,
+    });
+    // Then paid in the second as well: not recorded over the first, but said for the shop to refund.
+    const secondPaid = stripe.pay(second);
+    expect((await deliver('checkout.session.completed', secondPaid)).body.outcome).toBe('held');
+    expect(await orderOf(store.id, 'declined@example.com')).toMatchObject({ paymentIntent: firstPaid.payment_intent });
+    expect(
+      t.lines.some(
+        (line) =>
+          line.reason === 'store_paid_twice' && line.paymentIntent === secondPaid.payment_intent && line.level === 40,
+      ),
+    ).toBe(true);
+    expect(await mailsAbout(reference, 'paid')).toBe(1);
+  });
+
   it('holds a payment Stripe took for another amount for the shop, never marking it paid', async () => {
     const { reference, store, tee, orderPage, paySession } = await refusedOrder();
     const total = tee.shopPriceCents + 500;
