@@ -6,6 +6,7 @@ import { threadView } from '#server/staff/desk-views.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
 import { withSubjects } from '#tests/support/mail-subjects.ts';
+import { screenPrintRequest } from '#tests/support/proof-waiting.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
@@ -42,22 +43,8 @@ describe.each(backends)('decisions on the customer page on %s', (backend) => {
   });
 
   async function quotedRequest(validUntil?: string) {
-    const { reference } = await t.storage.submissions.saveSubmission({
-      kind: 'quote',
-      name: 'Dana Whitfield',
-      email: 'dana@example.com',
-      payload: { name: 'Dana Whitfield', service: 'Screen printing', quantity: 48 },
-      // The form's own fields: the promised day follows the calculator's schedule for them.
-      formValues: {
-        service: 'screen-printing',
-        garment: 'own',
-        qtyM: '48',
-        loc1: 'front',
-        loc1Colors: '2',
-        delivery: 'pickup',
-      },
-      files: [],
-    });
+    // With the form's own fields: the promised day follows the calculator's schedule for them.
+    const reference = await screenPrintRequest(t.storage);
     await t.storage.versions.sendQuote(reference, terms(validUntil), {
       from: 'new',
       to: 'quoted',

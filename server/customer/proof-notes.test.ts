@@ -5,6 +5,7 @@ import type { MailSettings } from '#server/mail/mail-settings.ts';
 import { buildMail } from '#server/notifications/build-mail.ts';
 import { requestLinks } from '#server/requests/request-links.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
+import { proofWaiting } from '#tests/support/proof-waiting.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
@@ -253,32 +254,7 @@ describe.each(backends)('the approval deadline on %s', (backend) => {
       now: () => new Date('2026-11-30T15:00:00Z'),
     });
     async function proofFor(inHandsDate: string) {
-      const { reference } = await storage.submissions.saveSubmission({
-        kind: 'quote',
-        name: 'Dana Whitfield',
-        email: 'dana@example.com',
-        payload: { name: 'Dana Whitfield', service: 'Screen printing', quantity: 48, inHandsDate },
-        formValues: {
-          service: 'screen-printing',
-          garment: 'own',
-          qtyM: '48',
-          loc1: 'front',
-          loc1Colors: '2',
-          delivery: 'pickup',
-        },
-        files: [],
-      });
-      const png = randomPng(20);
-      await storage.versions.sendProof(
-        reference,
-        {
-          file: { name: 'front.png', mediaType: 'image/png', size: png.length, data: png },
-          widthInches: null,
-          heightInches: null,
-          notes: '',
-        },
-        { from: 'new', to: 'proof_sent', actor: staff, mail: (version) => ({ kind: 'proof-sent', version }) },
-      );
+      const reference = await proofWaiting(storage, inHandsDate);
       return { reference, path: await requestLinks(storage.customer, csrfSecret).pathFor(reference) };
     }
     const roomy = await proofFor('2027-01-29');

@@ -10,6 +10,7 @@ import { formatDay } from '#shared/desk-format.ts';
 import type { ShopCalendar } from '#shared/pricing/order-terms.ts';
 import type { ApprovalDeadline } from '#shared/requests/promised-date.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
+import { proofWaiting } from '#tests/support/proof-waiting.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 import { backends, openTestStorage, type TestStorage } from '#tests/support/test-storage.ts';
 import { reminderJob } from './reminder-job.ts';
@@ -210,32 +211,7 @@ describe.each(backends)('a missed approval deadline on %s', (backend) => {
         },
       }).run(new AbortController().signal);
 
-    const { reference } = await storage.submissions.saveSubmission({
-      kind: 'quote',
-      name: 'Dana Whitfield',
-      email: 'dana@example.com',
-      payload: { name: 'Dana Whitfield', service: 'Screen printing', quantity: 48, inHandsDate: '2026-12-18' },
-      formValues: {
-        service: 'screen-printing',
-        garment: 'own',
-        qtyM: '48',
-        loc1: 'front',
-        loc1Colors: '2',
-        delivery: 'pickup',
-      },
-      files: [],
-    });
-    const png = randomPng(12);
-    await storage.versions.sendProof(
-      reference,
-      {
-        file: { name: 'v1.png', mediaType: 'image/png', size: png.length, data: png },
-        widthInches: null,
-        heightInches: null,
-        notes: '',
-      },
-      { from: 'new', to: 'proof_sent', actor: staff, mail: (version) => ({ kind: 'proof-sent', version }) },
-    );
+    const reference = await proofWaiting(storage, '2026-12-18', { side: 12, fileName: 'v1.png' });
     // On the board on the day its quote's approval booked it, the day before it is wanted.
     expect(
       await storage.production.movePressDate(reference, {

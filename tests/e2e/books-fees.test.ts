@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { dayIn } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
-import { axeViolations, sendQuoteFromForm, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
+import { approvedFromForm, axeViolations, watchedPage } from '#tests/support/browser-session.ts';
 import { stripeDeskServerForThisFile } from '#tests/support/stripe-desk-server.ts';
 import { standInFee } from '#tests/support/stripe-stand-in.ts';
 
@@ -18,7 +18,6 @@ const cents = (text: string | null) =>
 describe('Stripe fees and payouts on the desk’s books', () => {
   const browser = chromiumForThisFile();
   const { site, stripe } = stripeDeskServerForThisFile();
-  const notice = (page: Page) => page.getByRole('status').first().textContent();
 
   async function screenshots(page: Page, name: string) {
     await mkdir(shots, { recursive: true });
@@ -38,18 +37,7 @@ describe('Stripe fees and payouts on the desk’s books', () => {
     const deskSide = await watchedPage(browser(), 1280);
     const page = customerSide.page;
     const shop = deskSide.page;
-    const { reference, path } = await sendQuoteFromForm(page, site.url);
-
-    await shop.goto(`${site.url}/staff/sign-in`);
-    await signInToDesk(shop, site.smtp, site.staff);
-    await shop.goto(`${site.url}/staff/requests/${reference}/quote`);
-    await shop.getByRole('button', { name: /^Send quote v1/ }).click();
-    await expect.poll(() => notice(shop)).toBe('Quote sent to the customer.');
-    await page.goto(`${site.url}${path}`);
-    await page.getByLabel('Your full name, as your signature').fill('Dana Whitfield');
-    await page.getByRole('checkbox', { name: /I approve this quote/ }).check();
-    await page.getByRole('button', { name: 'Approve quote v1' }).click();
-    await expect.poll(() => notice(page)).toContain('your quote is approved');
+    const { path } = await approvedFromForm(page, shop, site);
 
     const payDeposit = page.getByRole('button', { name: /^Pay the \$[\d,.]+ deposit$/ });
     const deposit = cents(await payDeposit.textContent());

@@ -2,13 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
-import {
-  axeViolations,
-  deskServerForThisFile,
-  sendQuoteFromForm,
-  signInToDesk,
-  watchedPage,
-} from '#tests/support/browser-session.ts';
+import { approvedFromForm, axeViolations, deskServerForThisFile, watchedPage } from '#tests/support/browser-session.ts';
 
 const shots = process.env.BOOKS_SHOTS ?? 'reports/screenshots';
 
@@ -36,18 +30,7 @@ describe('the books on the desk', () => {
     const deskSide = await watchedPage(browser(), 1280);
     const page = customerSide.page;
     const shop = deskSide.page;
-    const { reference, path } = await sendQuoteFromForm(page, site.url);
-
-    await shop.goto(`${site.url}/staff/sign-in`);
-    await signInToDesk(shop, site.smtp, site.staff);
-    await shop.goto(`${site.url}/staff/requests/${reference}/quote`);
-    await shop.getByRole('button', { name: /^Send quote v1/ }).click();
-    await expect.poll(() => notice(shop)).toBe('Quote sent to the customer.');
-    await page.goto(`${site.url}${path}`);
-    await page.getByLabel('Your full name, as your signature').fill('Dana Whitfield');
-    await page.getByRole('checkbox', { name: /I approve this quote/ }).check();
-    await page.getByRole('button', { name: 'Approve quote v1' }).click();
-    await expect.poll(() => notice(page)).toContain('your quote is approved');
+    const { reference, path } = await approvedFromForm(page, shop, site);
 
     await shop.goto(`${site.url}/staff/requests/${reference}`);
     await shop.getByText('Record a payment at the shop').click();

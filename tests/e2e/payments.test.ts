@@ -2,13 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
-import {
-  axeViolations,
-  mailWith,
-  sendQuoteFromForm,
-  signInToDesk,
-  watchedPage,
-} from '#tests/support/browser-session.ts';
+import { approvedFromForm, axeViolations, mailWith, watchedPage } from '#tests/support/browser-session.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 import { stripeDeskServerForThisFile } from '#tests/support/stripe-desk-server.ts';
 
@@ -32,23 +26,7 @@ describe('an order paid by card through Stripe Checkout', () => {
   const notice = (page: Page) => page.getByRole('status').first().textContent();
 
   /** A quote request sent from the form, quoted by the desk and approved by its customer: its reference and private page. */
-  async function approvedOrder(page: Page, shop: Page): Promise<{ reference: string; path: string }> {
-    const { reference, path } = await sendQuoteFromForm(page, site.url, { color: 'Black' });
-
-    await shop.goto(`${site.url}/staff/sign-in`);
-    await signInToDesk(shop, site.smtp, site.staff);
-    await shop.goto(`${site.url}/staff/requests/${reference}/quote`);
-    await shop.getByRole('button', { name: /^Send quote v1/ }).click();
-    await expect.poll(() => notice(shop)).toBe('Quote sent to the customer.');
-
-    // Approve, then the deposit is the next thing the page offers.
-    await page.goto(`${site.url}${path}`);
-    await page.getByLabel('Your full name, as your signature').fill('Dana Whitfield');
-    await page.getByRole('checkbox', { name: /I approve this quote/ }).check();
-    await page.getByRole('button', { name: 'Approve quote v1' }).click();
-    await expect.poll(() => notice(page)).toContain('your quote is approved');
-    return { reference, path };
-  }
+  const approvedOrder = (page: Page, shop: Page) => approvedFromForm(page, shop, site, { color: 'Black' });
 
   it('takes the deposit and the balance on Stripe’s page, and only its webhook marks them paid', async () => {
     // The site started after the stand-in: now the stand-in knows where to send its events.

@@ -22,7 +22,7 @@ import {
   watchedPage,
 } from '#tests/support/browser-session.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
-import { randomPng } from '#tests/support/random-png.ts';
+import { proofWaiting } from '#tests/support/proof-waiting.ts';
 import { TEST_SERVER_CSRF_SECRET } from '#tests/support/server-process.ts';
 
 const shots = process.env.PROOF_ROOM_SHOTS ?? 'reports/screenshots';
@@ -67,37 +67,7 @@ describe('a missed approval deadline moves the date and tells the customer once'
       const terms = siteData.data['order-terms'];
       // In hands today: whatever the load, the deadline to keep it has passed.
       const today = new Intl.DateTimeFormat('en-CA', { timeZone: terms.timeZone }).format(new Date());
-      const { reference } = await stores.submissions.saveSubmission({
-        kind: 'quote',
-        name: 'Dana Whitfield',
-        email: 'dana@example.com',
-        payload: { name: 'Dana Whitfield', service: 'Screen printing', quantity: 48, inHandsDate: today },
-        formValues: {
-          service: 'screen-printing',
-          garment: 'own',
-          qtyM: '48',
-          loc1: 'front',
-          loc1Colors: '2',
-          delivery: 'pickup',
-        },
-        files: [],
-      });
-      const png = randomPng(40);
-      await stores.versions.sendProof(
-        reference,
-        {
-          file: { name: 'front.png', mediaType: 'image/png', size: png.length, data: png },
-          widthInches: null,
-          heightInches: null,
-          notes: '',
-        },
-        {
-          from: 'new',
-          to: 'proof_sent',
-          actor: 'staff:owner@seenwear.example',
-          mail: (version) => ({ kind: 'proof-sent', version }),
-        },
-      );
+      const reference = await proofWaiting(stores, today, { side: 40 });
       // On the board on the day it was wanted, as its quote's approval would have booked it.
       expect(
         await stores.production.movePressDate(reference, {

@@ -4,11 +4,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
 import {
+  approvedFromForm,
   axeViolations,
   deskServerForThisFile,
   mailWith,
-  sendQuoteFromForm,
-  signInToDesk,
   watchedPage,
 } from '#tests/support/browser-session.ts';
 import { squarePdf } from '#tests/support/square-pdf.ts';
@@ -51,17 +50,7 @@ describe('a PDF proof, its first page drawn on the server, with notes pinned on 
     const shop = deskSide.page;
     const page = customerSide.page;
     try {
-      const { reference, path } = await sendQuoteFromForm(page, site.url, { email: 'dana@example.com' });
-      await shop.goto(`${site.url}/staff/sign-in`);
-      await signInToDesk(shop, site.smtp, site.staff);
-      await shop.goto(`${site.url}/staff/requests/${reference}/quote`);
-      await shop.getByRole('button', { name: /^Send quote v1/ }).click();
-      await expect.poll(() => notice(shop)).toBe('Quote sent to the customer.');
-      await page.goto(`${site.url}${path}`);
-      await page.getByLabel('Your full name, as your signature').fill('Dana Whitfield');
-      await page.getByRole('checkbox', { name: /I approve this quote/ }).check();
-      await page.getByRole('button', { name: 'Approve quote v1' }).click();
-      await expect.poll(() => notice(page)).toContain('your quote is approved');
+      const { reference, path } = await approvedFromForm(page, shop, site, { email: 'dana@example.com' });
 
       // The desk sends a PDF: a 400 × 200 point page, a red square 50 points wide centred at 325, 75.
       const pdf = await squarePdf({ squares: [{ x: 300, y: 50, size: 50, color: '#d00000' }] });

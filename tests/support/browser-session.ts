@@ -80,6 +80,31 @@ export async function sendQuoteFromForm(
   return { sent, reference, path };
 }
 
+/**
+ * A quote request sent from the form, quoted by the desk (signed in on `shop`) and approved by its
+ * customer on `page`: the order every money and proof journey starts from. Its reference and private page.
+ */
+export async function approvedFromForm(
+  page: Page,
+  shop: Page,
+  site: DeskServer,
+  form: Parameters<typeof sendQuoteFromForm>[2] = {},
+): Promise<{ reference: string; path: string }> {
+  const { reference, path } = await sendQuoteFromForm(page, site.url, form);
+  const notice = (on: Page) => on.getByRole('status').first().textContent();
+  await shop.goto(`${site.url}/staff/sign-in`);
+  await signInToDesk(shop, site.smtp, site.staff);
+  await shop.goto(`${site.url}/staff/requests/${reference}/quote`);
+  await shop.getByRole('button', { name: /^Send quote v1/ }).click();
+  await expect.poll(() => notice(shop)).toBe('Quote sent to the customer.');
+  await page.goto(`${site.url}${path}`);
+  await page.getByLabel('Your full name, as your signature').fill('Dana Whitfield');
+  await page.getByRole('checkbox', { name: /I approve this quote/ }).check();
+  await page.getByRole('button', { name: 'Approve quote v1' }).click();
+  await expect.poll(() => notice(page)).toContain('your quote is approved');
+  return { reference, path };
+}
+
 export interface DeskServer {
   /** The server's address, `http://127.0.0.1:PORT`. */
   readonly url: string;
