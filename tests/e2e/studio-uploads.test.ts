@@ -3,7 +3,13 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
-import { axeViolations, deskServerForThisFile, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
+import {
+  axeViolations,
+  deskServerForThisFile,
+  SENT_WAIT_MS,
+  signInToDesk,
+  watchedPage,
+} from '#tests/support/browser-session.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();
@@ -147,7 +153,7 @@ describe('the customer’s picture in the studio', () => {
     await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
     await press(page, 'Send my quote request');
     const sent = page.getByTestId('form-sent');
-    await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => sent.isVisible(), { timeout: SENT_WAIT_MS }).toBe(true);
     const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
     expect(reference).not.toBe('');
     expect(problems).toEqual([]);

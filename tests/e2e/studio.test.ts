@@ -6,7 +6,13 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
-import { deskServerForThisFile, mailWith, signInToDesk, watchedPage } from '#tests/support/browser-session.ts';
+import {
+  deskServerForThisFile,
+  mailWith,
+  SENT_WAIT_MS,
+  signInToDesk,
+  watchedPage,
+} from '#tests/support/browser-session.ts';
 import { runSql } from '#tests/support/test-storage.ts';
 
 const baseUrl = inject('baseUrl');
@@ -148,7 +154,7 @@ describe('design studio', () => {
     await page.getByRole('radio', { name: 'Navy', exact: true }).check();
     await press(page, 'Send my quote request');
     const sent = page.getByTestId('form-sent');
-    await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => sent.isVisible(), { timeout: SENT_WAIT_MS }).toBe(true);
     const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
     expect(reference).not.toBe('');
     expect(await axeViolations(page)).toEqual([]);

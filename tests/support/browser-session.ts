@@ -55,6 +55,13 @@ export async function signInToDesk(page: Page, smtp: SmtpCatcher, staff: string)
 
 /** The production server of a file's desk tests, as the tests read it once it is up. */
 /**
+ * How long a browser test waits for a quote request's confirmation. The server draws the request's
+ * mockups from its artwork before storing it (sharp, loaded on first use): on a two-core machine running
+ * other browser tests beside it that has taken more than ten seconds.
+ */
+export const SENT_WAIT_MS = 20_000;
+
+/**
  * A quote request sent from the form with JavaScript, as a customer fills it from a calculator's link
  * (48 tees, a two-color front print, one PNG): the sent panel, the reference and the private page's path.
  */
@@ -74,7 +81,7 @@ export async function sendQuoteFromForm(
     .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: randomPng(48) }]);
   await page.getByRole('button', { name: 'Send my quote request' }).click();
   const sent = page.getByTestId('form-sent');
-  await expect.poll(() => sent.isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => sent.isVisible(), { timeout: SENT_WAIT_MS }).toBe(true);
   const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
   const path = (await sent.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
   return { sent, reference, path };
