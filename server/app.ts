@@ -245,14 +245,17 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
     reprice: (prices) => siteData.reprice(prices),
     now: deps.now ?? (() => new Date()),
   });
-  app.use(async (_req, _res, next) => {
-    try {
-      await catalogue.checkIfDue();
-    } catch (error) {
-      // The prices known stand; the next look is due in half a minute.
-      deps.logger.error({ err: error }, 'the suppliers’ imports could not be read for the catalogue’s prices');
-    }
-    next();
+  app.use((_req, _res, next) => {
+    const look = catalogue.checkIfDue();
+    if (!look) return next();
+    look.then(
+      () => next(),
+      (error: unknown) => {
+        // The prices known stand; the next look is due in half a minute.
+        deps.logger.error({ err: error }, 'the suppliers’ imports could not be read for the catalogue’s prices');
+        next();
+      },
+    );
   });
   if (deps.ssr.warm) {
     // In the background: the server answers meanwhile, and a page not yet warm is rendered on demand.

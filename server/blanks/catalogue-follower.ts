@@ -13,8 +13,11 @@ export const IMPORT_CHECK_MS = 30_000;
 export interface CatalogueFollower {
   /** Follows the imports in force now, whatever was known before: after an import on this instance. */
   refresh(): Promise<void>;
-  /** Follows them when the last look is older than IMPORT_CHECK_MS; at once otherwise. */
-  checkIfDue(): Promise<void>;
+  /**
+   * Follows them when the last look is older than IMPORT_CHECK_MS: the look to wait for, or undefined
+   * when none is due, so that the requests in between go on without waiting even a tick.
+   */
+  checkIfDue(): Promise<void> | undefined;
 }
 
 /**
@@ -56,7 +59,7 @@ export function createCatalogueFollower(options: {
     },
     checkIfDue() {
       if (running) return running;
-      if (options.now().getTime() - lastLook < IMPORT_CHECK_MS) return Promise.resolve();
+      if (options.now().getTime() - lastLook < IMPORT_CHECK_MS) return undefined;
       return once();
     },
   };
