@@ -5,6 +5,7 @@ import { appendEvent } from '#server/storage/request-events.ts';
 import { readDate, readJson, type StorageDatabase } from '#server/storage/schema.ts';
 import { pinStatuses } from '#shared/requests/proof-pins.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
+import { formValuesFrom } from './form-values-column.ts';
 import type { PinRefusal, ProofPinStore, StoredPin, WaitingProof } from './proof-pin-store.ts';
 
 // Notes pinned on proofs. Every write takes the request's row first (locked on PostgreSQL; SQLite runs
@@ -201,6 +202,7 @@ async function proofsWaiting({ db }: Database): Promise<WaitingProof[]> {
       'submissions.payload',
       'submissions.promised_date',
       'submissions.date_missed',
+      'submissions.form_values',
       'proofs.version',
       'proofs.created_at',
       eb
@@ -217,6 +219,7 @@ async function proofsWaiting({ db }: Database): Promise<WaitingProof[]> {
   return rows.map((row) => {
     const inHands = readJson(row.payload).inHandsDate;
     const target = row.promised_date ?? (typeof inHands === 'string' ? inHands : undefined);
+    const formValues = formValuesFrom(row.form_values);
     return {
       reference: row.reference,
       name: row.name,
@@ -225,6 +228,7 @@ async function proofsWaiting({ db }: Database): Promise<WaitingProof[]> {
       openPins: Number(row.open_pins ?? 0),
       ...(target ? { target } : {}),
       ...(row.date_missed ? { missed: row.date_missed } : {}),
+      ...(formValues ? { formValues } : {}),
     };
   });
 }

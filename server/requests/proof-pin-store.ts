@@ -29,6 +29,11 @@ export interface WaitingProof {
   target?: string;
   /** The date its approval deadline was keeping when it passed unanswered: the target is the new date since. */
   missed?: string;
+  /**
+   * What the request's form asked, read with the proof: its deadline is counted from them, and a list of
+   * a hundred proofs then asks the database once, not once a proof.
+   */
+  formValues?: Record<string, string>;
 }
 
 /**

@@ -293,6 +293,17 @@ async function approvalDeadlineOf(
   return approvalDeadline(values, site(), now(), dates, target);
 }
 
+/** The same, for a request whose form values were read already (the inbox's proofs, read in one query). */
+async function approvalDeadlineFrom(
+  { site, planner, now }: RequestServiceDeps,
+  values: Record<string, string> | undefined,
+  target: string | undefined,
+): Promise<ApprovalDeadline | undefined> {
+  if (!site || !values || !target || !/^\d{4}-\d{2}-\d{2}$/.test(target)) return undefined;
+  const { dates } = await planner.current();
+  return approvalDeadline(values, site(), now(), dates, target);
+}
+
 /** Whether a proof may be sent now, and where sending it takes the request (a draft stays with its quote). */
 function proofStep(kind: 'quote' | 'contact', status: RequestStatus): RequestStatus | undefined {
   return canSendProof(kind, status) ? statusAfterProof(status) : undefined;
@@ -318,6 +329,8 @@ export function createRequestService(deps: RequestServiceDeps) {
     changePromisedDate: (reference: string, promised: PromisedDate, actor: `staff:${string}`) =>
       changePromisedDate(deps, reference, promised, actor),
     approvalDeadline: (reference: string, target: string | undefined) => approvalDeadlineOf(deps, reference, target),
+    approvalDeadlineFrom: (values: Record<string, string> | undefined, target: string | undefined) =>
+      approvalDeadlineFrom(deps, values, target),
     proofStep,
   };
 }

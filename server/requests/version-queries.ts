@@ -8,6 +8,7 @@ import type { StoredFile } from '#server/submissions/submission-store.ts';
 import type { QuoteLine, QuoteTerms } from '#shared/requests/quote.ts';
 import { quoteTotal } from '#shared/requests/quote.ts';
 import { DESIGN_FIELD } from '#shared/submissions/design-field-name.ts';
+import { formValuesFrom } from './form-values-column.ts';
 import { createProofPinStore } from './proof-pin-queries.ts';
 import type { ReplacedDesign, SentProof, SentQuote, VersionSend, VersionStore } from './version-store.ts';
 
@@ -200,11 +201,7 @@ async function formValuesOf({ db }: Database, reference: string): Promise<Record
     .where('reference', '=', reference)
     .select('form_values')
     .executeTakeFirst();
-  if (!row?.form_values) return undefined;
-  const values = readJson(row.form_values);
-  return Object.fromEntries(
-    Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
+  return formValuesFrom(row?.form_values);
 }
 
 // The form's other fields stay as the customer sent them: the desk prices from them, "Order again" refills the

@@ -121,8 +121,8 @@ function showInbox(
  */
 async function waitingWithDeadlines(requests: DeskContext['requests'], waiting: readonly WaitingProof[]) {
   const rows = await Promise.all(
-    waiting.map(async ({ target, sentAt, missed, ...proof }) => {
-      const deadline = await requests.approvalDeadline(proof.reference, target);
+    waiting.map(async ({ target, sentAt, missed, formValues, ...proof }) => {
+      const deadline = await requests.approvalDeadlineFrom(formValues, target);
       return {
         ...proof,
         sentAt: sentAt.toISOString(),
