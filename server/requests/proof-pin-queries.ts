@@ -182,7 +182,9 @@ async function pinsOf({ db }: Database, reference: string): Promise<StoredPin[]>
 }
 
 async function proofsWaiting({ db }: Database): Promise<WaitingProof[]> {
-  const rows = await db
+  // The newest proof of each request waiting on its customer, the oldest first: found on narrow rows, so
+  // that the sort carries no payloads (PostgreSQL sorted every waiting request's JSON before the limit).
+  const latest = await db
     .selectFrom('submissions')
     .innerJoin('proofs', 'proofs.submission_id', 'submissions.id')
     .where('submissions.status', '=', 'proof_sent')
@@ -196,40 +198,46 @@ async function proofsWaiting({ db }: Database): Promise<WaitingProof[]> {
         ),
       ),
     )
-    .select((eb) => [
-      'submissions.reference',
-      'submissions.name',
-      'submissions.payload',
-      'submissions.promised_date',
-      'submissions.date_missed',
-      'submissions.form_values',
-      'proofs.version',
-      'proofs.created_at',
-      eb
-        .selectFrom('proof_pins')
-        .whereRef('proof_pins.submission_id', '=', 'submissions.id')
-        .whereRef('proof_pins.proof_version', '=', 'proofs.version')
-        .where('proof_pins.done_at', 'is', null)
-        .select((inner) => inner.fn.countAll().as('open'))
-        .as('open_pins'),
-    ])
+    .select(['submissions.id', 'proofs.version', 'proofs.created_at'])
     .orderBy('proofs.created_at')
     .limit(100)
     .execute();
-  return rows.map((row) => {
+  if (latest.length === 0) return [];
+  const ids = latest.map((row) => row.id);
+  const [requests, pins] = await Promise.all([
+    db
+      .selectFrom('submissions')
+      .where('id', 'in', ids)
+      .select(['id', 'reference', 'name', 'payload', 'promised_date', 'date_missed', 'form_values'])
+      .execute(),
+    db
+      .selectFrom('proof_pins')
+      .where('submission_id', 'in', ids)
+      .where('done_at', 'is', null)
+      .select((eb) => ['submission_id', 'proof_version', eb.fn.countAll().as('open')])
+      .groupBy(['submission_id', 'proof_version'])
+      .execute(),
+  ]);
+  const byId = new Map(requests.map((row) => [row.id, row]));
+  return latest.flatMap((proof) => {
+    const row = byId.get(proof.id);
+    if (!row) return [];
     const inHands = readJson(row.payload).inHandsDate;
     const target = row.promised_date ?? (typeof inHands === 'string' ? inHands : undefined);
     const formValues = formValuesFrom(row.form_values);
-    return {
-      reference: row.reference,
-      name: row.name,
-      version: row.version,
-      sentAt: readDate(row.created_at),
-      openPins: Number(row.open_pins ?? 0),
-      ...(target ? { target } : {}),
-      ...(row.date_missed ? { missed: row.date_missed } : {}),
-      ...(formValues ? { formValues } : {}),
-    };
+    const open = pins.find((pin) => pin.submission_id === proof.id && pin.proof_version === proof.version)?.open;
+    return [
+      {
+        reference: row.reference,
+        name: row.name,
+        version: proof.version,
+        sentAt: readDate(proof.created_at),
+        openPins: Number(open ?? 0),
+        ...(target ? { target } : {}),
+        ...(row.date_missed ? { missed: row.date_missed } : {}),
+        ...(formValues ? { formValues } : {}),
+      },
+    ];
   });
 }
 
