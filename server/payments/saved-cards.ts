@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '#server/config.ts';
+import { chargeFigures } from './stripe-balance.ts';
 
 /**
  * The saved-card calls a team store makes, over the official `stripe` package: a customer, Checkout in
@@ -31,12 +32,7 @@ type PaymentAsk = {
 };
 
 /** Stripe's fee on a PaymentIntent's charge, from its balance transaction when expanded; null when not told. */
-function feeOf(intent: Stripe.PaymentIntent | string | null): number | null {
-  if (!intent || typeof intent === 'string') return null;
-  const charge = intent.latest_charge;
-  const transaction = charge && typeof charge === 'object' ? charge.balance_transaction : null;
-  return transaction && typeof transaction === 'object' ? transaction.fee : null;
-}
+const feeOf = (intent: Stripe.PaymentIntent | string | null): number | null => chargeFigures(intent)?.feeCents ?? null;
 
 /** A customer-facing decline: Stripe answered, and asking again with the same card will not help. */
 const isCardError = (error: unknown): error is Stripe.errors.StripeCardError =>

@@ -41,6 +41,16 @@ function figuresOf(transaction: string | Stripe.BalanceTransaction | null | unde
   return { feeCents: transaction.fee, netCents: transaction.net, balanceTransaction: transaction.id };
 }
 
+/**
+ * The figures of a PaymentIntent's charge, read with `latest_charge.balance_transaction` expanded (the
+ * books' read, and the team stores' charges and pay links); null when Stripe did not expand them.
+ */
+export function chargeFigures(intent: Stripe.PaymentIntent | string | null | undefined) {
+  if (!intent || typeof intent === 'string') return null;
+  const charge = intent.latest_charge;
+  return figuresOf(charge && typeof charge === 'object' ? charge.balance_transaction : null);
+}
+
 /** At most this many payouts a month: a shop paid out daily has about thirty. */
 const MAX_PAYOUTS = 200;
 
@@ -57,8 +67,7 @@ export function stripeBalance(config: StripeConfig): StripeBalance {
       const intent = await stripe.paymentIntents.retrieve(paymentIntent, {
         expand: ['latest_charge.balance_transaction'],
       });
-      const charge = intent.latest_charge;
-      return figuresOf(charge && typeof charge === 'object' ? charge.balance_transaction : null);
+      return chargeFigures(intent);
     },
     async refundFigures(refundId) {
       const refund = await stripe.refunds.retrieve(refundId, { expand: ['balance_transaction'] });
