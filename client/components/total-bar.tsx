@@ -29,12 +29,15 @@ function bottomWithWords(control: Element): number {
  * sticky bar inside it; a field's error can also appear under the bar after it is focused.
  */
 function keepClearOfBar(bar: HTMLElement, target: Element, bottom: number) {
-  const barTop = bar.getBoundingClientRect().top;
+  const { top: barTop, bottom: barBottom } = bar.getBoundingClientRect();
   // In its own place under the form, the bar covers nothing.
   if (barTop > window.innerHeight - CLEARANCE_PX) return;
+  const targetTop = target.getBoundingClientRect().top;
+  // Below the bar (the Send button under it in its place): nothing of it is covered.
+  if (targetTop >= barBottom) return;
   const overlap = bottom + CLEARANCE_PX - barTop;
   if (overlap <= 0) return;
-  const room = target.getBoundingClientRect().top - HEADER_PX;
+  const room = targetTop - HEADER_PX;
   if (room > 0) window.scrollBy({ top: Math.min(overlap, room), behavior: 'instant' });
 }
 
@@ -45,17 +48,37 @@ function useStepAside(bar: RefObject<HTMLDivElement | null>) {
     const area = element?.parentElement;
     if (!element || !area) return;
     let frame = 0;
-    const check = (shown: Element[] = []) => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const focused = document.activeElement;
-        if (focused && focused !== element && !element.contains(focused) && area.contains(focused))
-          keepClearOfBar(element, focused, bottomWithWords(focused));
-        for (const error of shown)
-          if (error.isConnected) keepClearOfBar(element, error, error.getBoundingClientRect().bottom);
-      });
+    /** Errors shown since the last look: each is brought clear once, however many changes come meanwhile. */
+    const shown = new Set<Element>();
+    /**
+     * A pointer is down in the form. A field or button pressed with a mouse or finger gets the focus, and
+     * an error may appear (the field just left), before the release: scrolling then would move the control
+     * from under the pointer, and the browser would not count the press as a click. The look waits.
+     */
+    let pressed = false;
+    const look = () => {
+      frame = 0;
+      if (pressed) return;
+      const focused = document.activeElement;
+      if (focused && focused !== element && !element.contains(focused) && area.contains(focused))
+        keepClearOfBar(element, focused, bottomWithWords(focused));
+      for (const error of shown)
+        if (error.isConnected) keepClearOfBar(element, error, error.getBoundingClientRect().bottom);
+      shown.clear();
+    };
+    const check = (errors: Element[] = []) => {
+      for (const error of errors) shown.add(error);
+      if (frame === 0 && !pressed) frame = requestAnimationFrame(look);
     };
     const onChange = () => check();
+    const onPress = () => {
+      pressed = true;
+    };
+    const onRelease = () => {
+      if (!pressed) return;
+      pressed = false;
+      check();
+    };
     // An error appears as a field is left or the form is sent: it is shown clear of the bar too.
     const observer = new MutationObserver((records) =>
       check(
@@ -70,11 +93,20 @@ function useStepAside(bar: RefObject<HTMLDivElement | null>) {
       ),
     );
     observer.observe(area, { subtree: true, childList: true });
+    area.addEventListener('pointerdown', onPress, true);
+    window.addEventListener('pointerup', onRelease, true);
+    window.addEventListener('pointercancel', onRelease, true);
+    // A release lost outside the window must not stop the bar stepping aside for good: a key typed ends it.
+    area.addEventListener('keydown', onRelease);
     area.addEventListener('focusin', onChange);
     area.addEventListener('input', onChange);
     return () => {
       cancelAnimationFrame(frame);
       observer.disconnect();
+      area.removeEventListener('pointerdown', onPress, true);
+      window.removeEventListener('pointerup', onRelease, true);
+      window.removeEventListener('pointercancel', onRelease, true);
+      area.removeEventListener('keydown', onRelease);
       area.removeEventListener('focusin', onChange);
       area.removeEventListener('input', onChange);
     };

@@ -4,6 +4,7 @@ import { useSiteData } from '#client/app-context.tsx';
 import { TotalBar } from '#client/components/total-bar.tsx';
 import { useLoadDates } from '#client/hooks/use-load-dates.ts';
 import { useNow } from '#client/hooks/use-now.ts';
+import { PlacementSkeleton, placedByShop, ShopPlacesNote } from '#client/placement/placement-frame.tsx';
 import { withBlanksArrival } from '#shared/blanks/blanks-arrival.ts';
 import { colorNamed } from '#shared/garments/catalogue.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -412,19 +413,28 @@ function QuoteFields({
                 alongside={designPictures}
               />
               {artwork[0] && garment && shownColor && placeableRows(garment, values).length > 0 ? (
-                <Suspense
-                  fallback={<p className="text-sm text-stone-600 sm:col-span-2">Opening the placement tool…</p>}
-                >
-                  <PlacementTool
-                    file={artwork[0]}
-                    garment={garment}
-                    color={shownColor}
-                    rows={placeableRows(garment, values)}
-                    form={formRef.current}
-                    printSizes={prices['direct-to-garment'].printAreas}
-                    onPrintSize={sizing.onPrintSize}
-                  />
-                </Suspense>
+                placedByShop(artwork[0]) ? (
+                  <ShopPlacesNote name={artwork[0].name} />
+                ) : (
+                  <Suspense
+                    fallback={
+                      <PlacementSkeleton
+                        locations={placeableRows(garment, values).length}
+                        status="Opening the placement tool…"
+                      />
+                    }
+                  >
+                    <PlacementTool
+                      file={artwork[0]}
+                      garment={garment}
+                      color={shownColor}
+                      rows={placeableRows(garment, values)}
+                      form={formRef.current}
+                      printSizes={prices['direct-to-garment'].printAreas}
+                      onPrintSize={sizing.onPrintSize}
+                    />
+                  </Suspense>
+                )
               ) : null}
               <TextAreaField
                 name="comments"

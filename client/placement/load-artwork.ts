@@ -1,5 +1,6 @@
 import { inkBounds, type PixelBox } from '#shared/garments/ink-bounds.ts';
 import { safeSvg } from '#shared/garments/safe-svg.ts';
+import { placedByShop } from './placement-frame.tsx';
 
 /**
  * A chosen file as the placement tool draws it, or why it cannot. `width` and `height` are the ink's
@@ -17,8 +18,6 @@ export type PreviewArtwork =
     }
   | { kind: 'shop-places' }
   | { kind: 'unreadable' };
-
-const SHOP_PLACES = /\.(pdf|ai|eps|ps)$/i;
 
 function readAs(file: Blob, how: 'text' | 'data'): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -61,8 +60,7 @@ function inkOf(image: HTMLImageElement, png: boolean): PixelBox {
  * browsers never let run script or fetch anything. PDF, AI and EPS are left to the shop.
  */
 export async function loadArtwork(file: File): Promise<PreviewArtwork> {
-  if (SHOP_PLACES.test(file.name) || file.type === 'application/pdf' || file.type === 'application/postscript')
-    return { kind: 'shop-places' };
+  if (placedByShop(file)) return { kind: 'shop-places' };
   try {
     const vector = file.type === 'image/svg+xml' || /\.svg$/i.test(file.name);
     const src = vector

@@ -24,6 +24,13 @@ import { parseInches } from '#shared/pricing/stitch-estimate.ts';
 import type { Garment, PrintArea } from '#shared/pricing/types.ts';
 import { locationFields } from '#shared/submissions/quote-fields.ts';
 import { loadArtwork, type PreviewArtwork } from './load-artwork.ts';
+import {
+  CLOSE_UP_CLASS,
+  PlacementLayout,
+  PlacementSkeleton,
+  ShopPlacesNote,
+  WHOLE_GARMENT_CLASS,
+} from './placement-frame.tsx';
 
 /** One location of the form the artwork can be placed at. */
 export interface PlaceableRow {
@@ -215,13 +222,8 @@ export default function PlacementTool({
     return () => form.removeEventListener('input', onInput);
   }, [form, rows, garment, aspect]);
 
-  if (!art) return <p className="text-sm text-stone-600 sm:col-span-2">Opening your artwork…</p>;
-  if (art.kind === 'shop-places')
-    return (
-      <p className="rounded-lg bg-stone-50 p-3 text-sm text-stone-700 sm:col-span-2" data-testid="placement-note">
-        {file.name}: the shop will place this for you, and send a proof to approve.
-      </p>
-    );
+  if (!art) return <PlacementSkeleton locations={rows.length} status="Opening your artwork…" />;
+  if (art.kind === 'shop-places') return <ShopPlacesNote name={file.name} />;
   if (art.kind === 'unreadable')
     return (
       <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2" data-testid="placement-note">
@@ -230,8 +232,11 @@ export default function PlacementTool({
     );
   if (!type || !row || !limit) return null;
   const pictureView = viewOf(type, row.placement);
+  if (!pictureView) return null;
   const placement = placed[row.n];
-  if (!pictureView || !placement) return null;
+  // The artwork is read and its first placement is set by the effect after this render: the place stays
+  // held one render more, or the form below would fold up and spring back under the visitor's pointer.
+  if (!placement) return <PlacementSkeleton locations={rows.length} status="Opening your artwork…" />;
   const area = areaBox(type, limit);
   const box = artBox(type, limit, placement, aspect);
   if (!area || !box) return null;
@@ -317,60 +322,66 @@ export default function PlacementTool({
   const button =
     'inline-flex min-h-11 min-w-11 scroll-mb-24 items-center justify-center rounded-full border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-900 hover:bg-stone-100';
   return (
-    <div className="rounded-xl border border-stone-200 p-3 sm:col-span-2 sm:p-4" data-testid="placement-tool">
-      <h3 className="font-semibold text-stone-900">Place your artwork</h3>
-      {rows.length > 1 ? (
-        <fieldset className="mt-2">
-          <legend className="text-sm text-stone-700">Location</legend>
-          <div className="mt-1 flex flex-wrap gap-2">
-            {rows.map((item) => (
-              <label
-                key={item.n}
-                className="flex min-h-11 items-center gap-2 rounded-full border border-stone-300 px-3"
-              >
-                <input
-                  type="radio"
-                  name="placement-tool-row"
-                  form="placement-tool-none"
-                  checked={item.n === row.n}
-                  onChange={() => setCurrent(item.n)}
-                  className="size-4 accent-brand-700"
-                />
-                {item.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      ) : null}
-      {/* Above the picture: read while a finger is on the artwork, and never under the total bar below. */}
-      <div className="mt-2 text-sm text-stone-700">
-        <p aria-live="polite" data-testid="placement-readout">
-          <span className="block text-lg font-bold text-stone-900 tabular-nums">
-            {placement.widthInches} × {height} in
-          </span>
-          {row.label}: {placement.xInches} in from the left, {placement.yInches} in from the top of the print area (
-          {limit.widthInches} × {limit.heightInches} in).
-          {dpi !== undefined ? ` Prints at ${dpi} dpi.` : ' Vector artwork: sharp at any size.'}
-        </p>
-        {dpi !== undefined && dpi < MIN_PRINT_DPI ? (
-          <p className="mt-2 rounded bg-amber-50 p-2 font-semibold text-amber-900" data-testid="placement-dpi-warning">
-            At this size your artwork prints at {dpi} dpi, under {MIN_PRINT_DPI}: it may look soft or jagged. Print it
-            smaller, or send a larger file.
+    <PlacementLayout
+      testId="placement-tool"
+      chooser={
+        rows.length > 1 ? (
+          <fieldset className="mt-2">
+            <legend className="text-sm text-stone-700">Location</legend>
+            <div className="mt-1 flex flex-wrap gap-2">
+              {rows.map((item) => (
+                <label
+                  key={item.n}
+                  className="flex min-h-11 items-center gap-2 rounded-full border border-stone-300 px-3"
+                >
+                  <input
+                    type="radio"
+                    name="placement-tool-row"
+                    form="placement-tool-none"
+                    checked={item.n === row.n}
+                    onChange={() => setCurrent(item.n)}
+                    className="size-4 accent-brand-700"
+                  />
+                  {item.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null
+      }
+      readout={
+        <>
+          <p aria-live="polite" data-testid="placement-readout">
+            <span className="block text-lg font-bold text-stone-900 tabular-nums">
+              {placement.widthInches} × {height} in
+            </span>
+            {row.label}: {placement.xInches} in from the left, {placement.yInches} in from the top of the print area (
+            {limit.widthInches} × {limit.heightInches} in).
+            {dpi !== undefined ? ` Prints at ${dpi} dpi.` : ' Vector artwork: sharp at any size.'}
           </p>
-        ) : null}
-        {note ? (
-          <p className="mt-2 text-stone-700" role="status">
-            {note}
-          </p>
-        ) : null}
-      </div>
-      <div className="mt-3 grid grid-cols-[minmax(0,1fr)_6rem] items-start gap-3 sm:grid-cols-[minmax(0,18rem)_8rem_minmax(0,1fr)]">
+          {dpi !== undefined && dpi < MIN_PRINT_DPI ? (
+            <p
+              className="mt-2 rounded bg-amber-50 p-2 font-semibold text-amber-900"
+              data-testid="placement-dpi-warning"
+            >
+              At this size your artwork prints at {dpi} dpi, under {MIN_PRINT_DPI}: it may look soft or jagged. Print it
+              smaller, or send a larger file.
+            </p>
+          ) : null}
+          {note ? (
+            <p className="mt-2 text-stone-700" role="status">
+              {note}
+            </p>
+          ) : null}
+        </>
+      }
+      closeUp={
         <GarmentPicture
           type={type}
           view={pictureView}
           hex={color.hex}
           label={`${garment.name} in ${color.name}, ${pictureView}, close up, with your artwork ${said}`}
-          className="w-full max-w-72 touch-none select-none rounded-lg border border-stone-200 bg-stone-50"
+          className={`${CLOSE_UP_CLASS} touch-none select-none`}
           svgRef={svg}
           viewBox={`${view.x} ${view.y} ${view.width} ${view.height}`}
         >
@@ -445,7 +456,9 @@ export default function PlacementTool({
             data-testid="placement-handle"
           />
         </GarmentPicture>
-        <div className="grid gap-3">
+      }
+      controls={
+        <>
           <div>
             <label htmlFor={widthId} className="block text-sm font-semibold text-stone-900">
               Width in inches
@@ -477,7 +490,7 @@ export default function PlacementTool({
             hex={color.hex}
             label={`Where the close-up is on the ${garment.name}`}
             marksOnly
-            className="w-full max-w-32 rounded-lg border border-stone-200 bg-stone-50"
+            className={WHOLE_GARMENT_CLASS}
           >
             <rect
               x={view.x}
@@ -489,12 +502,9 @@ export default function PlacementTool({
               strokeWidth="12"
             />
           </GarmentPicture>
-        </div>
-        <p className="col-span-2 text-sm text-stone-600 sm:col-span-1">
-          Drag the artwork or use the arrow keys to move it; drag the corner handle or type its width to resize it.
-          Center puts it in the middle of the print area, across.
-        </p>
-      </div>
+        </>
+      }
+    >
       {rows.map((item) => {
         const at = placed[item.n];
         if (!at) return null;
@@ -506,6 +516,6 @@ export default function PlacementTool({
           </span>
         );
       })}
-    </div>
+    </PlacementLayout>
   );
 }

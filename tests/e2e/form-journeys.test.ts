@@ -3,6 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
+import { expectSent } from '#tests/support/browser-session.ts';
+import { randomPng } from '#tests/support/random-png.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();
@@ -74,6 +76,8 @@ describe('the quote form’s total bar steps aside', () => {
       // A file refused as it is chosen: its error appears under the field, and is then above the bar.
       const artwork = page.getByLabel(/Artwork files/);
       await putNearBottom(artwork, 90);
+      // The click that opens the file chooser focuses the field, as a tab to it does.
+      await artwork.evaluate((element) => (element as HTMLElement).focus({ preventScroll: true }));
       await artwork.setInputFiles(program);
       const error = page.locator('#quote-artwork-error');
       await expect.poll(() => error.isVisible()).toBe(true);
@@ -84,6 +88,93 @@ describe('the quote form’s total bar steps aside', () => {
       await expect.poll(async () => overlaps(await boxOf(artwork), await boxOf(bar)), { timeout: 5000 }).toBe(false);
       await page.screenshot({ path: `${shots}/total-bar-steps-aside-${width}.png` });
       expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('keeps the field being filled clear when the placement tool arrives above it, its place held meanwhile, at 390 and 1280 px', async () => {
+    for (const width of [390, 1280]) {
+      const { page, context, problems } = await openPage(
+        browser(),
+        `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`,
+        { width },
+      );
+      page.setDefaultTimeout(8000);
+      // The tool's code is held back, as on a slow connection, until the visitor has moved on.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/placement-tool-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const bar = page.getByTestId('total-bar');
+      await page.getByLabel('Your name').fill('Dana Tester');
+      await expect.poll(() => bar.isVisible()).toBe(true);
+      // A 48-pixel PNG: the tool, once there, adds a warning that it prints soft above the picture.
+      await page
+        .getByLabel(/Artwork files/)
+        .setInputFiles([{ name: 'small.png', mimeType: 'image/png', buffer: randomPng(48) }]);
+      const waiting = page.getByTestId('placement-loading');
+      await expect.poll(() => waiting.textContent()).toContain('Opening the placement tool…');
+      const placeHeld = (await boxOf(waiting)).bottom - (await boxOf(waiting)).top;
+      await page.screenshot({ path: `${shots}/placement-loading-${width}.png` });
+      const comments = page.getByLabel('Comments');
+      await putNearBottom(comments, 160);
+      await comments.focus();
+      await expect.poll(async () => overlaps(await boxOf(comments), await boxOf(bar)), { timeout: 2000 }).toBe(false);
+      release();
+      const tool = page.getByTestId('placement-tool');
+      await expect.poll(() => page.getByTestId('placement-dpi-warning').isVisible()).toBe(true);
+      // The tool took the place held for it, give or take the warning the picture brought.
+      const toolHeight = (await boxOf(tool)).bottom - (await boxOf(tool)).top;
+      const warning = await boxOf(page.getByTestId('placement-dpi-warning'));
+      expect(Math.abs(toolHeight - (warning.bottom - warning.top) - placeHeld)).toBeLessThan(24);
+      // The warning pushed Comments down, under the bar: the page brought it back above.
+      await expect.poll(async () => overlaps(await boxOf(comments), await boxOf(bar)), { timeout: 5000 }).toBe(false);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('comments');
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('lets a slow press be a click: on Send below the bar, and on a button half under it, at 390 and 1280 px', async () => {
+    for (const width of [390, 1280]) {
+      const { page, context, problems } = await openPage(
+        browser(),
+        `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`,
+        { width },
+      );
+      page.setDefaultTimeout(8000);
+      const bar = page.getByTestId('total-bar');
+      /** A press held as long as a person holds it: the page has time to draw frames before the release. */
+      const slowClick = async (locator: Locator, fromTop: number) => {
+        const box = await boxOf(locator);
+        await page.mouse.move(box.left + 20, box.top + fromTop);
+        await page.mouse.down();
+        await page.waitForTimeout(150);
+        await page.mouse.up();
+      };
+      await page.getByLabel('Your name').fill('Dana Tester');
+      await expect.poll(() => bar.isVisible()).toBe(true);
+      // Half under the floating bar: its top part is pressed, and the page waits for the release to move.
+      const addLocation = page.getByRole('button', { name: /Add another location/ });
+      const barHeight = (await boxOf(bar)).bottom - (await boxOf(bar)).top;
+      await putNearBottom(addLocation, barHeight + 8 + 10);
+      expect(overlaps(await boxOf(addLocation), await boxOf(bar))).toBe(true);
+      await slowClick(addLocation, 4);
+      await expect.poll(() => page.locator('[name="loc2"]').count()).toBe(1);
+      await page.getByLabel('E-mail', { exact: true }).fill('dana@example.com');
+      await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
+      // Send sits under the bar's own place at the end of the form: nothing of it is covered, nothing moves.
+      const send = page.getByRole('button', { name: 'Send my quote request' });
+      await send.scrollIntoViewIfNeeded();
+      const before = await page.evaluate(() => window.scrollY);
+      await slowClick(send, 12);
+      await expectSent(page, page.getByTestId('form-sent'));
+      expect(before).toBeGreaterThan(0);
       expect(problems).toEqual([]);
       await context.close();
     }
