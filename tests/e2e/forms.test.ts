@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
 import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
-import { SENT_WAIT_MS } from '#tests/support/browser-session.ts';
+import { chooseArtwork, expectSent } from '#tests/support/browser-session.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForThisFile();
@@ -286,13 +286,13 @@ describe('quote form with JavaScript', () => {
     await expect.poll(() => estimate.textContent()).toContain('Enter the ZIP code');
     await page.getByLabel('ZIP code').fill('62701');
     await expect.poll(() => estimate.textContent()).toContain('Free local delivery to 62701');
-    await page.getByLabel('Artwork files').setInputFiles([logo]);
+    await chooseArtwork(page, [logo]);
     expect(await page.getByTestId('artwork-list').textContent()).toContain('1 file chosen');
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Send my quote request' }).click();
     const sent = page.getByTestId('form-sent');
-    await expect.poll(() => sent.isVisible(), { timeout: SENT_WAIT_MS }).toBe(true);
+    await expectSent(page, sent);
     expect(await sent.textContent()).toMatch(/Q-\d{4}-\d{6}/);
     expect(await sent.textContent()).toContain('Your request: 50 pieces, 1 file (1 image).');
     // The panel in the form's place is the confirmation: no toast on top of it, which on a phone would hide
@@ -488,7 +488,7 @@ describe('the confirmation at 390 px', () => {
     await page.getByLabel('E-mail').fill('dana.whitfield@example.com');
     await page.getByRole('button', { name: 'Send my quote request' }).click();
     const sent = page.getByTestId('form-sent');
-    await expect.poll(() => sent.isVisible(), { timeout: SENT_WAIT_MS }).toBe(true);
+    await expectSent(page, sent);
     // The address wraps as a whole, onto a line of its own if need be, never inside a word.
     const email = sent.locator('strong', { hasText: 'dana.whitfield@example.com' });
     expect(await email.evaluate((element) => element.getClientRects().length)).toBe(1);

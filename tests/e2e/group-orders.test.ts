@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
 import {
   axeViolations,
+  chooseArtwork,
   deskServerForThisFile,
   mailWith,
   signInToDesk,
@@ -71,9 +72,7 @@ describe('a group order from start to the desk’s quote', () => {
       await page.getByLabel('E-mail').fill('pat@example.com');
       await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0177');
       await page.getByRole('radio', { name: 'Pepper', exact: true }).check();
-      await page
-        .getByLabel('Artwork files')
-        .setInputFiles([{ name: 'hornets.png', mimeType: 'image/png', buffer: randomPng(64) }]);
+      await chooseArtwork(page, [{ name: 'hornets.png', mimeType: 'image/png', buffer: randomPng(64) }]);
       await page.getByRole('checkbox', { name: /I will collect sizes from my group/ }).check();
       await page.getByRole('button', { name: 'Send my quote request' }).click();
       const sent = page.getByTestId('form-sent');

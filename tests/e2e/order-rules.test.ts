@@ -6,8 +6,8 @@ import { chromiumForThisFile } from '#tests/support/browser-page.ts';
 import {
   axeViolations,
   deskServerForThisFile,
+  expectSent,
   mailWith,
-  SENT_WAIT_MS,
   signInToDesk,
   watchedPage,
 } from '#tests/support/browser-session.ts';
@@ -152,7 +152,7 @@ describe('the order’s rules in a browser', () => {
       await page.getByLabel('Message', { exact: true }).fill('Do you print on tote bags?');
       await page.getByRole('button', { name: /Send/ }).click();
       const sent = page.getByTestId('form-sent');
-      await expect.poll(() => sent.isVisible(), { timeout: SENT_WAIT_MS }).toBe(true);
+      await expectSent(page, sent);
       expect(await sent.textContent()).toContain('We did not e-mail a confirmation this time');
       expect(await sent.textContent()).not.toContain('a confirmation is on its way');
       expect(await scrollsSideways(page)).toBe(false);

@@ -6,7 +6,7 @@ import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
 import {
   axeViolations,
   deskServerForThisFile,
-  SENT_WAIT_MS,
+  expectSent,
   signInToDesk,
   watchedPage,
 } from '#tests/support/browser-session.ts';
@@ -153,7 +153,7 @@ describe('the customer’s picture in the studio', () => {
     await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
     await press(page, 'Send my quote request');
     const sent = page.getByTestId('form-sent');
-    await expect.poll(() => sent.isVisible(), { timeout: SENT_WAIT_MS }).toBe(true);
+    await expectSent(page, sent);
     const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
     expect(reference).not.toBe('');
     expect(problems).toEqual([]);

@@ -8,8 +8,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { chromiumForThisFile, openPage } from '#tests/support/browser-page.ts';
 import {
   deskServerForThisFile,
+  expectSent,
   mailWith,
-  SENT_WAIT_MS,
   signInToDesk,
   watchedPage,
 } from '#tests/support/browser-session.ts';
@@ -154,7 +154,7 @@ describe('design studio', () => {
     await page.getByRole('radio', { name: 'Navy', exact: true }).check();
     await press(page, 'Send my quote request');
     const sent = page.getByTestId('form-sent');
-    await expect.poll(() => sent.isVisible(), { timeout: SENT_WAIT_MS }).toBe(true);
+    await expectSent(page, sent);
     const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
     expect(reference).not.toBe('');
     expect(await axeViolations(page)).toEqual([]);

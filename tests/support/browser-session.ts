@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { randomPng } from './random-png.ts';
 import { type RunningServer, startServer } from './server-process.ts';
@@ -53,13 +53,44 @@ export async function signInToDesk(page: Page, smtp: SmtpCatcher, staff: string)
   await expect.poll(() => new URL(page.url()).pathname).toBe('/staff');
 }
 
-/** The production server of a file's desk tests, as the tests read it once it is up. */
 /**
- * How long a browser test waits for a quote request's confirmation. The server draws the request's
- * mockups from its artwork before storing it (sharp, loaded on first use): on a two-core machine running
- * other browser tests beside it that has taken more than ten seconds.
+ * How long a browser test waits for a quote request's confirmation. The server stores one with a PNG and
+ * its mockups in 30–150 ms; the rest is room for a two-core machine running the whole suite beside it.
  */
-export const SENT_WAIT_MS = 20_000;
+const SENT_WAIT_MS = 20_000;
+
+/**
+ * Chooses files in the quote form's artwork field and waits, as a visitor does, for the placement tool to
+ * open where the form shows one. Its code and the artwork arrive a moment later; a click on Send in that
+ * moment could miss if anything on the way still moved the button (the picture's low-resolution warning).
+ */
+export async function chooseArtwork(page: Page, files: Parameters<Locator['setInputFiles']>[0]): Promise<void> {
+  await page.getByLabel('Artwork files').setInputFiles(files);
+  await page.getByTestId('placement-loading').waitFor({ state: 'detached' });
+}
+
+/**
+ * Waits for a form's confirmation; if none comes, fails with what the page says instead (its address,
+ * alerts, statuses and fields marked invalid), so a failure on a busy machine can be told from a refusal.
+ */
+export async function expectSent(page: Page, sent: Locator): Promise<void> {
+  try {
+    await expect.poll(() => sent.isVisible(), { timeout: SENT_WAIT_MS }).toBe(true);
+  } catch (error) {
+    const said = await page.evaluate(() => ({
+      url: location.href,
+      hydrated: document.documentElement.dataset.hydrated ?? 'no',
+      alerts: [...document.querySelectorAll('[role="alert"], [role="status"], .error-summary')]
+        .map((element) => element.textContent?.trim() ?? '')
+        .filter((text) => text !== ''),
+      invalid: [...document.querySelectorAll('[aria-invalid="true"]')].map((element) => element.getAttribute('name')),
+      sending: [...document.querySelectorAll('button[type="submit"]')].map((element) => element.textContent),
+    }));
+    throw new Error(`no confirmation in ${SENT_WAIT_MS} ms; the page showed ${JSON.stringify(said)}`, {
+      cause: error,
+    });
+  }
+}
 
 /**
  * A quote request sent from the form with JavaScript, as a customer fills it from a calculator's link
@@ -76,12 +107,10 @@ export async function sendQuoteFromForm(
   await page.getByLabel('Phone', { exact: true }).fill('(555) 010-0188');
   // A catalogue garment's color is a swatch.
   await page.getByRole('radio', { name: color, exact: true }).check();
-  await page
-    .getByLabel('Artwork files')
-    .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: randomPng(48) }]);
+  await chooseArtwork(page, [{ name: 'front.png', mimeType: 'image/png', buffer: randomPng(48) }]);
   await page.getByRole('button', { name: 'Send my quote request' }).click();
   const sent = page.getByTestId('form-sent');
-  await expect.poll(() => sent.isVisible(), { timeout: SENT_WAIT_MS }).toBe(true);
+  await expectSent(page, sent);
   const reference = /Q-\d{4}-\d{6}/.exec((await sent.textContent()) ?? '')?.[0] ?? '';
   const path = (await sent.getByRole('link', { name: /\/requests\// }).getAttribute('href')) ?? '';
   return { sent, reference, path };
@@ -112,6 +141,7 @@ export async function approvedFromForm(
   return { reference, path };
 }
 
+/** The production server of a file's desk tests, as the tests read it once it is up. */
 export interface DeskServer {
   /** The server's address, `http://127.0.0.1:PORT`. */
   readonly url: string;
