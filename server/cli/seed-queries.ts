@@ -123,6 +123,7 @@ export function createSeedStorage(db: Kysely<StorageDatabase>): SeedStore {
         const ids = new Map<string, number>();
         const rows = batch.map((request, index) => {
           const reference = references[index] ?? '';
+          const newestProof = request.proofs.at(-1);
           return {
             reference,
             kind: request.kind,
@@ -141,6 +142,7 @@ export function createSeedStorage(db: Kysely<StorageDatabase>): SeedStore {
             company_key: companyKey(request.company),
             promised_date: request.promised?.date ?? null,
             promised_handover: request.promised?.handover ?? null,
+            proof_sent_at: newestProof ? iso(newestProof.at) : null,
           };
         });
         for (const part of chunks(rows)) {

@@ -181,34 +181,36 @@ async function pinsOf({ db }: Database, reference: string): Promise<StoredPin[]>
   }));
 }
 
-async function proofsWaiting({ db }: Database): Promise<WaitingProof[]> {
-  // The newest proof of each request waiting on its customer, the oldest first: found on narrow rows, so
-  // that the sort carries no payloads (PostgreSQL sorted every waiting request's JSON before the limit).
-  const latest = await db
+/**
+ * The requests waiting on a proof, the longest waiting first, off the index of migration 0034 (status, then
+ * when the newest proof went out): a hundred index entries, not an anti-join over every proof of every
+ * request waiting on one.
+ */
+export function proofsWaitingQuery(db: Kysely<StorageDatabase>) {
+  return db
     .selectFrom('submissions')
-    .innerJoin('proofs', 'proofs.submission_id', 'submissions.id')
-    .where('submissions.status', '=', 'proof_sent')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('proofs as newer')
-            .whereRef('newer.submission_id', '=', 'proofs.submission_id')
-            .whereRef('newer.version', '>', 'proofs.version')
-            .select('newer.id'),
-        ),
-      ),
-    )
-    .select(['submissions.id', 'proofs.version', 'proofs.created_at'])
-    .orderBy('proofs.created_at')
-    .limit(100)
-    .execute();
+    .where('status', '=', 'proof_sent')
+    .where('proof_sent_at', 'is not', null)
+    .select(['id', 'proof_sent_at'])
+    .orderBy('proof_sent_at')
+    .limit(100);
+}
+
+async function proofsWaiting({ db }: Database): Promise<WaitingProof[]> {
+  const latest = await proofsWaitingQuery(db).execute();
   if (latest.length === 0) return [];
   const ids = latest.map((row) => row.id);
-  const [requests, pins] = await Promise.all([
+  const [requests, versions, pins] = await Promise.all([
     db
       .selectFrom('submissions')
       .where('id', 'in', ids)
       .select(['id', 'reference', 'name', 'payload', 'promised_date', 'date_missed', 'form_values'])
+      .execute(),
+    db
+      .selectFrom('proofs')
+      .where('submission_id', 'in', ids)
+      .select((eb) => ['submission_id', eb.fn.max('version').as('version')])
+      .groupBy('submission_id')
       .execute(),
     db
       .selectFrom('proof_pins')
@@ -219,19 +221,21 @@ async function proofsWaiting({ db }: Database): Promise<WaitingProof[]> {
       .execute(),
   ]);
   const byId = new Map(requests.map((row) => [row.id, row]));
-  return latest.flatMap((proof) => {
-    const row = byId.get(proof.id);
-    if (!row) return [];
+  const newest = new Map(versions.map((row) => [row.submission_id, Number(row.version)]));
+  return latest.flatMap((waiting) => {
+    const row = byId.get(waiting.id);
+    const version = newest.get(waiting.id);
+    if (!row || version === undefined || waiting.proof_sent_at === null) return [];
     const inHands = readJson(row.payload).inHandsDate;
     const target = row.promised_date ?? (typeof inHands === 'string' ? inHands : undefined);
     const formValues = formValuesFrom(row.form_values);
-    const open = pins.find((pin) => pin.submission_id === proof.id && pin.proof_version === proof.version)?.open;
+    const open = pins.find((pin) => pin.submission_id === waiting.id && pin.proof_version === version)?.open;
     return [
       {
         reference: row.reference,
         name: row.name,
-        version: proof.version,
-        sentAt: readDate(proof.created_at),
+        version,
+        sentAt: readDate(waiting.proof_sent_at),
         openPins: Number(open ?? 0),
         ...(target ? { target } : {}),
         ...(row.date_missed ? { missed: row.date_missed } : {}),

@@ -103,6 +103,11 @@ describe.each(backends)('notes pinned on proofs on %s', (backend) => {
     expect(await storage.versions.answerPin(reference, 99, { author: staff, text: 'Nothing there' })).toBe('missing');
     // Numbers go on across versions: v2's first note is 2.
     expect(await storage.versions.addPin(reference, 2, note, staff)).toEqual({ added: true, number: 2 });
+    // The inbox lists version 2 as the one waiting, with the note open on it (v1's no longer counts).
+    expect((await storage.versions.proofsWaiting()).find((proof) => proof.reference === reference)).toMatchObject({
+      version: 2,
+      openPins: 1,
+    });
 
     await storage.desk.changeRequestStatus(reference, { from: 'proof_sent', to: 'proof_approved', actor: staff });
     expect(await storage.versions.addPin(reference, 2, note, 'customer')).toEqual({ added: false, reason: 'closed' });

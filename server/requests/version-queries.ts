@@ -36,6 +36,8 @@ async function send(
         ...(from === to ? { status: to } : { status: to, status_changed_at: clock.now() }),
         // A new quote answers the customer's ask for a fresh one.
         ...(table === 'quotes' ? { fresh_quote_asked_at: null } : {}),
+        // The inbox's proofs waiting for approval are found by when the newest went out.
+        ...(table === 'proofs' ? { proof_sent_at: clock.now() } : {}),
       })
       .where('reference', '=', reference)
       .where('status', '=', from)

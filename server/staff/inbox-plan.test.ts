@@ -10,6 +10,7 @@ import {
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardOrdersQuery } from '#server/production/production-queries.ts';
+import { proofsWaitingQuery } from '#server/requests/proof-pin-queries.ts';
 import type { SqlDialect } from '#server/storage/database-clock.ts';
 import type { StorageLocation } from '#server/storage/open-database.ts';
 import type { StorageDatabase } from '#server/storage/schema.ts';
@@ -167,5 +168,13 @@ describe.each(backends)('the inbox query plans on %s', (backend) => {
     const plan = await planOfQuery(storage.location, dialect, boardOrdersQuery(compilerFor(dialect)).compile());
     expect(plan).not.toMatch(fullScan);
     expect(plan).toMatch(/submissions_board/);
+  });
+
+  it('finds the proofs waiting for approval off their index (migration 0034), already in order', async () => {
+    const plan = await planOfQuery(storage.location, dialect, proofsWaitingQuery(compilerFor(dialect)).compile());
+    expect(plan).not.toMatch(fullScan);
+    expect(plan).toMatch(/submissions_proof_waiting/);
+    // Read in the index's order: the hundred come first, with no sort of every request waiting.
+    expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY|\bSort\b/);
   });
 });

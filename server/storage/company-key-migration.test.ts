@@ -1,38 +1,13 @@
-import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import type { Migration } from 'kysely/migration';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { backends, newStorageLocation, runSql } from '#tests/support/test-storage.ts';
-import { openDatabase, type StorageLocation } from './open-database.ts';
-import { postgresMigrations } from './postgres/migrations.ts';
-import { migrateToLatest, type StorageDatabase } from './schema.ts';
-import { sqliteMigrations } from './sqlite/migrations.ts';
-import { databasePath } from './sqlite/sqlite-database.ts';
-
-/** A database as the release before 0022 left it: every migration up to 0021. */
-async function databaseBefore0022(backend: (typeof backends)[number]): Promise<StorageLocation> {
-  const location = await newStorageLocation(backend);
-  const before = (migrations: Record<string, Migration>) =>
-    Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0022'));
-  const db =
-    'databaseUrl' in location
-      ? new Kysely<StorageDatabase>({
-          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: location.databaseUrl }) }),
-        })
-      : new Kysely<StorageDatabase>({
-          dialect: new SqliteDialect({ database: new Database(databasePath(location.databaseDir)) }),
-        });
-  await migrateToLatest(db, before('databaseUrl' in location ? postgresMigrations : sqliteMigrations));
-  await db.destroy();
-  return location;
-}
+import { databaseBefore } from '#tests/support/database-before.ts';
+import { backends, runSql } from '#tests/support/test-storage.ts';
+import { openDatabase } from './open-database.ts';
 
 // Migration 0022 on each database, over requests an older release stored: their companies keyed as the
 // search folds them, so a company's requests found before the upgrade are found the same way after it.
 describe.each(backends)('migration 0022 on %s', (backend) => {
   it('keys the company of every request stored before, folded for case and accents, and none without one', async () => {
-    const location = await databaseBefore0022(backend);
+    const location = await databaseBefore(backend, '0022');
     const now = new Date().toISOString();
     const stored: [string, Record<string, unknown>][] = [
       ['Q-2026-000001', { company: 'Café Nandú' }],

@@ -1,45 +1,17 @@
-import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import type { Migration } from 'kysely/migration';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { hashOfSecret, newLinkSecret } from '#server/http/link-secrets.ts';
 import { requestLinks } from '#server/requests/request-links.ts';
+import { databaseBefore } from '#tests/support/database-before.ts';
 import { dumpDatabase } from '#tests/support/database-dump.ts';
-import { backends, newStorageLocation, runSql, testStoresOf } from '#tests/support/test-storage.ts';
-import { openDatabase, type StorageLocation } from './open-database.ts';
-import { postgresMigrations } from './postgres/migrations.ts';
-import { migrateToLatest, type StorageDatabase } from './schema.ts';
-import { sqliteMigrations } from './sqlite/migrations.ts';
-import { databasePath } from './sqlite/sqlite-database.ts';
+import { backends, runSql, testStoresOf } from '#tests/support/test-storage.ts';
+import { openDatabase } from './open-database.ts';
 
 const csrfSecret = 'a-test-secret-of-at-least-32-characters!';
-
-/** A database as the release before 0015 left it: every migration up to 0014. */
-async function databaseBefore0015(backend: (typeof backends)[number]): Promise<StorageLocation> {
-  const location = await newStorageLocation(backend);
-  const before = (migrations: Record<string, Migration>) =>
-    Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0015'));
-  if ('databaseUrl' in location) {
-    const db = new Kysely<StorageDatabase>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: location.databaseUrl }) }),
-    });
-    await migrateToLatest(db, before(postgresMigrations));
-    await db.destroy();
-  } else {
-    const db = new Kysely<StorageDatabase>({
-      dialect: new SqliteDialect({ database: new Database(databasePath(location.databaseDir)) }),
-    });
-    await migrateToLatest(db, before(sqliteMigrations));
-    await db.destroy();
-  }
-  return location;
-}
 
 // Migration 0015 on each database, over rows an older release wrote: mail queued whole, links hashed.
 describe.each(backends)('migration 0015 on %s', (backend) => {
   it('keeps no mail text, gives up on mail not yet sent, salts each request and keeps its mailed link opening until replaced', async () => {
-    const location = await databaseBefore0015(backend);
+    const location = await databaseBefore(backend, '0015');
     const oldLink = newLinkSecret();
     const signInText = `Open this link: https://shop.example/staff/sign-in/${newLinkSecret()}`;
     const quoteText = `To approve it: https://shop.example/requests/Q-2026-000001/${oldLink}`;

@@ -85,6 +85,11 @@ export interface StorageDatabase {
      * promised date was moved on from it by the reminder job; null otherwise.
      */
     date_missed: ColumnType<string | null, string | null | undefined, string | null>;
+    /**
+     * When the newest proof went to the customer (migration 0034), set with the proof: the inbox finds the
+     * proofs waiting for approval off its index. Null until a proof is sent.
+     */
+    proof_sent_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
     /** The day the order must be off the press by, YYYY-MM-DD (migration 0018); null until booked. */
     press_date: ColumnType<string | null, string | null | undefined, string | null>;
     /** The service and pieces the booked order puts on the press. */
