@@ -33,20 +33,24 @@ async function putNearBottom(locator: Locator, fromBottom: number) {
 
 /** A file named like artwork whose bytes are a program's: the server refuses it by its content. */
 const program = { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('MZ\x90\x00 not artwork at all') };
+/** The quote form from a calculator's link at `width`, woken by a first touch: its total bar floats. */
+async function wokenQuoteForm(width: number) {
+  const opened = await openPage(browser(), `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`, {
+    width,
+  });
+  opened.page.setDefaultTimeout(8000);
+  const bar = opened.page.getByTestId('total-bar');
+  // The form wakes at the first touch; the bar then floats at the bottom while the form is on screen.
+  await opened.page.getByLabel('Your name').fill('Dana Tester');
+  await expect.poll(() => bar.isVisible()).toBe(true);
+  return { ...opened, bar };
+}
+
 describe('the quote form’s total bar steps aside', () => {
   it('never covers the field being filled, reached by Tab or focus, nor its error, at 390 and 1280 px', async () => {
     await mkdir(shots, { recursive: true });
     for (const width of [390, 1280]) {
-      const { page, context, problems } = await openPage(
-        browser(),
-        `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`,
-        { width },
-      );
-      page.setDefaultTimeout(8000);
-      const bar = page.getByTestId('total-bar');
-      // The form wakes at the first touch; the bar then floats at the bottom while the form is on screen.
-      await page.getByLabel('Your name').fill('Dana Tester');
-      await expect.poll(() => bar.isVisible()).toBe(true);
+      const { page, context, problems, bar } = await wokenQuoteForm(width);
       for (const field of [
         page.getByLabel('E-mail', { exact: true }),
         page.getByLabel('In-hands date'),
@@ -95,12 +99,7 @@ describe('the quote form’s total bar steps aside', () => {
 
   it('keeps the field being filled clear when the placement tool arrives above it, its place held meanwhile, at 390 and 1280 px', async () => {
     for (const width of [390, 1280]) {
-      const { page, context, problems } = await openPage(
-        browser(),
-        `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`,
-        { width },
-      );
-      page.setDefaultTimeout(8000);
+      const { page, context, problems, bar } = await wokenQuoteForm(width);
       // The tool's code is held back, as on a slow connection, until the visitor has moved on.
       let release = () => {};
       const held = new Promise<void>((resolve) => {
@@ -110,9 +109,6 @@ describe('the quote form’s total bar steps aside', () => {
         await held;
         await route.continue();
       });
-      const bar = page.getByTestId('total-bar');
-      await page.getByLabel('Your name').fill('Dana Tester');
-      await expect.poll(() => bar.isVisible()).toBe(true);
       // A 48-pixel PNG: the tool, once there, adds a warning that it prints soft above the picture.
       await page
         .getByLabel(/Artwork files/)
@@ -142,13 +138,7 @@ describe('the quote form’s total bar steps aside', () => {
 
   it('lets a slow press be a click: on Send below the bar, and on a button half under it, at 390 and 1280 px', async () => {
     for (const width of [390, 1280]) {
-      const { page, context, problems } = await openPage(
-        browser(),
-        `${baseUrl}/pricing?service=screen-printing&q=48&c1=2&garment=gildan-5000`,
-        { width },
-      );
-      page.setDefaultTimeout(8000);
-      const bar = page.getByTestId('total-bar');
+      const { page, context, problems, bar } = await wokenQuoteForm(width);
       /** A press held as long as a person holds it: the page has time to draw frames before the release. */
       const slowClick = async (locator: Locator, fromTop: number) => {
         const box = await boxOf(locator);
@@ -157,8 +147,6 @@ describe('the quote form’s total bar steps aside', () => {
         await page.waitForTimeout(150);
         await page.mouse.up();
       };
-      await page.getByLabel('Your name').fill('Dana Tester');
-      await expect.poll(() => bar.isVisible()).toBe(true);
       // Half under the floating bar: its top part is pressed, and the page waits for the release to move.
       const addLocation = page.getByRole('button', { name: /Add another location/ });
       const barHeight = (await boxOf(bar)).bottom - (await boxOf(bar)).top;
