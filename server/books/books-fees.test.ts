@@ -6,11 +6,10 @@ import { dayIn } from '#shared/desk-format.ts';
 import { approvedQuote } from '#tests/support/approved-quote.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
 import {
-  STAND_IN_SECRET_KEY,
-  STAND_IN_WEBHOOK_SECRET,
   type StripeStandIn,
   signedEvent,
   standInFee,
+  standInStripeConfig,
   startStripeStandIn,
 } from '#tests/support/stripe-stand-in.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
@@ -44,15 +43,10 @@ describe.each(backends)('Stripe fees and payouts in the books on %s', (backend) 
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    const { port } = new URL(stripe.url);
     t = await createTestApp({
       storage: await openTestStorage(backend),
       config: {
-        stripe: {
-          secretKey: STAND_IN_SECRET_KEY,
-          webhookSecret: STAND_IN_WEBHOOK_SECRET,
-          api: { host: '127.0.0.1', port: Number(port), protocol: 'http' },
-        },
+        stripe: standInStripeConfig(stripe),
       },
     });
     desk = await staffSession(t.app, t.storage, staff);

@@ -8,10 +8,9 @@ import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { withSubjects } from '#tests/support/mail-subjects.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
 import {
-  STAND_IN_SECRET_KEY,
-  STAND_IN_WEBHOOK_SECRET,
   type StripeStandIn,
   signedEvent,
+  standInStripeConfig,
   startStripeStandIn,
 } from '#tests/support/stripe-stand-in.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
@@ -37,17 +36,12 @@ describe.each(backends)('group members paying by card on %s', (backend) => {
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    const { port } = new URL(stripe.url);
     const config = { submissionRateLimit: 1000, mail, csrfSecret, groupLimits: { perGroup: 300, perVisitor: 12 } };
     t = await createTestApp({
       storage: await openTestStorage(backend),
       config: {
         ...config,
-        stripe: {
-          secretKey: STAND_IN_SECRET_KEY,
-          webhookSecret: STAND_IN_WEBHOOK_SECRET,
-          api: { host: '127.0.0.1', port: Number(port), protocol: 'http' },
-        },
+        stripe: standInStripeConfig(stripe),
       },
     });
     plain = await createTestApp({ storage: await openTestStorage(backend), config });

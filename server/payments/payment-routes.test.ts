@@ -5,10 +5,9 @@ import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
 import {
-  STAND_IN_SECRET_KEY,
-  STAND_IN_WEBHOOK_SECRET,
   type StripeStandIn,
   signedEvent,
+  standInStripeConfig,
   startStripeStandIn,
 } from '#tests/support/stripe-stand-in.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
@@ -35,17 +34,12 @@ describe.each(backends)('card payments on %s', (backend) => {
   beforeAll(async () => {
     stripe = await startStripeStandIn();
     const storage = await openTestStorage(backend);
-    const { port } = new URL(stripe.url);
     t = await createTestApp({
       storage,
       config: {
         submissionRateLimit: 1000,
         csrfSecret,
-        stripe: {
-          secretKey: STAND_IN_SECRET_KEY,
-          webhookSecret: STAND_IN_WEBHOOK_SECRET,
-          api: { host: '127.0.0.1', port: Number(port), protocol: 'http' },
-        },
+        stripe: standInStripeConfig(stripe),
       },
     });
   });

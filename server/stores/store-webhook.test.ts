@@ -4,11 +4,10 @@ import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { wallClockIn } from '#shared/groups/zoned-time.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
 import {
-  STAND_IN_SECRET_KEY,
-  STAND_IN_WEBHOOK_SECRET,
   type StripeStandIn,
   signedEvent,
   standInFee,
+  standInStripeConfig,
   startStripeStandIn,
 } from '#tests/support/stripe-stand-in.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
@@ -29,16 +28,11 @@ describe.each(backends)('a team store’s Stripe events on %s', (backend) => {
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    const { port } = new URL(stripe.url);
     t = await createTestApp({
       storage: await openTestStorage(backend),
       config: {
         submissionRateLimit: 1000,
-        stripe: {
-          secretKey: STAND_IN_SECRET_KEY,
-          webhookSecret: STAND_IN_WEBHOOK_SECRET,
-          api: { host: '127.0.0.1', port: Number(port), protocol: 'http' },
-        },
+        stripe: standInStripeConfig(stripe),
       },
     });
     staff = await staffSession(t.app, t.storage, 'owner@seenwear.example');

@@ -62,6 +62,16 @@ function parseStripeForm(body: string): Json {
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 const seconds = () => Math.floor(Date.now() / 1000);
 
+/** The app's Stripe settings for the stand-in: its keys, and its address in place of Stripe's API. */
+export function standInStripeConfig(standIn: Pick<StripeStandIn, 'url'>) {
+  const { port } = new URL(standIn.url);
+  return {
+    secretKey: STAND_IN_SECRET_KEY,
+    webhookSecret: STAND_IN_WEBHOOK_SECRET,
+    api: { host: '127.0.0.1', port: Number(port), protocol: 'http' as const },
+  };
+}
+
 export interface StripeStandIn {
   /** http://127.0.0.1:PORT, for STRIPE_API_BASE. */
   url: string;
