@@ -5,6 +5,7 @@ import { requestLinks } from '#server/requests/request-links.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { wallClockIn } from '#shared/groups/zoned-time.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
+import { teeRequest } from '#tests/support/store-desk.ts';
 import { seededStore } from '#tests/support/team-store-seed.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
@@ -164,23 +165,7 @@ describe.each(backends)('an organiser opening a store themselves on %s', (backen
 
   /** A screen-printed tee request (priceable by the engine), and its customer's private page. */
   async function tshirtRequest(app: TestApp) {
-    const { reference } = await app.storage.submissions.saveSubmission({
-      kind: 'quote',
-      name: 'Pat Organiser',
-      email: 'pat@example.com',
-      payload: { name: 'Pat Organiser', garment: 'gildan-5000', garmentColor: 'Navy' },
-      formValues: {
-        name: 'Pat Organiser',
-        service: 'screen-printing',
-        garment: 'gildan-5000',
-        garmentColor: 'Navy',
-        qtyM: '24',
-        loc1: 'front',
-        loc1Colors: '2',
-        delivery: 'pickup',
-      },
-      files: [],
-    });
+    const reference = await teeRequest(app.storage, 'pat@example.com');
     const path = await requestLinks(app.storage.customer, csrfSecret).pathFor(reference);
     if (!path) throw new Error('no customer link');
     return { reference, path };

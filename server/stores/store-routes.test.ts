@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { wallClockIn } from '#shared/groups/zoned-time.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
+import { openStoreAtDesk, storeBuyer, teeRequest } from '#tests/support/store-desk.ts';
 import {
   type StripeStandIn,
   standInFee,
@@ -12,7 +13,7 @@ import {
 } from '#tests/support/stripe-stand-in.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
-import { cookiesOf, visitorSession } from '#tests/support/visitor-session.ts';
+import { visitorSession } from '#tests/support/visitor-session.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const DAY = 24 * 3_600_000;
@@ -70,74 +71,28 @@ describe.each(backends)('a team store’s pages on %s', (backend) => {
     extra: Record<string, string> = {},
   ) {
     made += 1;
-    const { reference } = await t.storage.submissions.saveSubmission({
-      kind: 'quote',
-      name: 'Pat Organiser',
-      email: `pat-${made}@example.com`,
-      payload: { name: 'Pat Organiser', garment: 'gildan-5000', garmentColor: 'Navy' },
-      formValues: {
-        name: 'Pat Organiser',
-        service: 'screen-printing',
-        garment: 'gildan-5000',
-        garmentColor: 'Navy',
-        qtyM: '24',
-        loc1: 'front',
-        loc1Colors: '2',
-        delivery: 'pickup',
-      },
-      files: [],
-    });
+    const reference = await teeRequest(t.storage, `pat-${made}@example.com`);
     const form = await request(t.app)
       .get(`/staff/requests/${reference}/stores/new`)
       .set('Cookie', staff.cookie)
       .expect(200);
     expect(form.text).toContain('Open a store for');
-    const posted = await request(t.app)
-      .post(`/staff/requests/${reference}/stores`)
-      .set('Cookie', staff.cookie)
-      .type('form')
-      .send({
-        [CSRF_FIELD]: staff.token,
-        title: 'Hornets fall fundraiser',
-        opensAt: wallClockIn(new Date(Date.now() - 60_000), zone),
-        closesAt: wallClockIn(new Date(Date.now() + 14 * DAY), zone),
-        minimum: String(minimum),
-        expected: '24',
-        markup: '5.00',
-        delivery: 'school',
-        asksNames: 'on',
-        asksNumbers: 'on',
-        product1: 'gildan-5000',
-        product1Colours: 'navy, White',
-        product1Sizes: 'S, M, L, XL, 2XL',
-        product2: 'gildan-18500',
-        product2Colours: 'Black',
-        charging,
-        ...extra,
-      })
-      .expect(303);
-    const id = Number(/\/staff\/stores\/(\d+)/.exec(posted.headers.location ?? '')?.[1]);
-    const store = await t.storage.teamStores.storeById(id);
-    if (!store) throw new Error('no store opened');
-    return { reference, store, path: `/stores/${store.slug}` };
+    const opened = await openStoreAtDesk(t.app, t.storage, staff, reference, {
+      title: 'Hornets fall fundraiser',
+      minimum: String(minimum),
+      asksNames: 'on',
+      asksNumbers: 'on',
+      product1Colours: 'navy, White',
+      product1Sizes: 'S, M, L, XL, 2XL',
+      product2: 'gildan-18500',
+      product2Colours: 'Black',
+      charging,
+      ...extra,
+    });
+    return { reference, ...opened };
   }
 
-  /** A buyer's browser on the store page: its CSRF cookie and token, plus the cart's cookie once set. */
-  async function buyer(path: string) {
-    const session = await visitorSession(t.app, path);
-    let cookie = session.cookie;
-    const post = async (action: string, fields: Record<string, string>) => {
-      const answer = await request(t.app)
-        .post(action)
-        .set('Cookie', cookie)
-        .type('form')
-        .send({ [CSRF_FIELD]: session.token, ...fields });
-      const cart = cookiesOf(answer).find((line) => line.startsWith('store_cart='));
-      if (cart) cookie = `${session.cookie}; ${cart.split(';')[0]}`;
-      return answer;
-    };
-    return { post, cookie: () => cookie };
-  }
+  const buyer = (path: string) => storeBuyer(t.app, path);
 
   /** A buyer who adds `quantity` tees in M and saves `card`: their order page's path. */
   async function placed(

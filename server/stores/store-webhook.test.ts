@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
-import { wallClockIn } from '#shared/groups/zoned-time.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
+import { openStoreAtDesk, storeBuyer, teeRequest } from '#tests/support/store-desk.ts';
 import {
   type StripeStandIn,
   signedEvent,
@@ -12,11 +12,11 @@ import {
 } from '#tests/support/stripe-stand-in.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
-import { cookiesOf, visitorSession } from '#tests/support/visitor-session.ts';
+import { visitorSession } from '#tests/support/visitor-session.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-const DAY = 24 * 3_600_000;
-const zone = 'America/Chicago';
+const _DAY = 24 * 3_600_000;
+const _zone = 'America/Chicago';
 
 // Stripe's signed events settle a team store's sessions on the real app, against the Stripe stand-in: a
 // card saved or a pay link paid is recorded though the buyer never comes back, once whatever arrives
@@ -57,67 +57,24 @@ describe.each(backends)('a team store’s Stripe events on %s', (backend) => {
   let made = 0;
   async function openedStore(minimum: number, charging: 'minimum' | 'as-sold' = 'minimum') {
     made += 1;
-    const { reference } = await t.storage.submissions.saveSubmission({
-      kind: 'quote',
-      name: 'Pat Organiser',
-      email: `pat-hook-${made}@example.com`,
-      payload: { name: 'Pat Organiser', garment: 'gildan-5000', garmentColor: 'Navy' },
-      formValues: {
-        name: 'Pat Organiser',
-        service: 'screen-printing',
-        garment: 'gildan-5000',
-        garmentColor: 'Navy',
-        qtyM: '24',
-        loc1: 'front',
-        loc1Colors: '2',
-        delivery: 'pickup',
-      },
-      files: [],
+    const reference = await teeRequest(t.storage, `pat-hook-${made}@example.com`);
+    const { store, path } = await openStoreAtDesk(t.app, t.storage, staff, reference, {
+      title: 'Hornets webhook store',
+      minimum: String(minimum),
+      charging,
     });
-    const posted = await request(t.app)
-      .post(`/staff/requests/${reference}/stores`)
-      .set('Cookie', staff.cookie)
-      .type('form')
-      .send({
-        [CSRF_FIELD]: staff.token,
-        title: 'Hornets webhook store',
-        opensAt: wallClockIn(new Date(Date.now() - 60_000), zone),
-        closesAt: wallClockIn(new Date(Date.now() + 14 * DAY), zone),
-        minimum: String(minimum),
-        expected: '24',
-        markup: '5.00',
-        delivery: 'school',
-        product1: 'gildan-5000',
-        product1Colours: 'Navy',
-        product1Sizes: 'S, M, L',
-        charging,
-      })
-      .expect(303);
-    const id = Number(/\/staff\/stores\/(\d+)/.exec(posted.headers.location ?? '')?.[1]);
-    const store = await t.storage.teamStores.storeById(id);
-    const tee = store?.products[0];
-    if (!store || !tee) throw new Error('no store opened');
-    return { reference, store, tee, path: `/stores/${store.slug}` };
+    const tee = store.products[0];
+    if (!tee) throw new Error('no tee in the store');
+    return { reference, store, tee, path };
   }
 
   /** A buyer who puts one tee in the cart and goes to Stripe to save a card: the session and their cookie. */
   async function checkedOut(path: string, productId: number, email: string) {
-    const visitor = await visitorSession(t.app, path);
-    let cookie = visitor.cookie;
-    const post = async (action: string, fields: Record<string, string>) => {
-      const answer = await request(t.app)
-        .post(action)
-        .set('Cookie', cookie)
-        .type('form')
-        .send({ [CSRF_FIELD]: visitor.token, ...fields });
-      const cart = cookiesOf(answer).find((line) => line.startsWith('store_cart='));
-      if (cart) cookie = `${visitor.cookie}; ${cart.split(';')[0]}`;
-      return answer;
-    };
+    const { post, cookie } = await storeBuyer(t.app, path);
     await post(`${path}/cart`, { product: String(productId), colour: 'Navy', size: 'M', quantity: '1' });
     const checkout = await post(`${path}/checkout`, { name: email.split('@')[0] ?? 'Buyer', email, consent: 'yes' });
     const sessionId = /\/pay\/(cs_test_\w+)$/.exec(checkout.headers.location ?? '')?.[1] ?? '';
-    return { sessionId, cookie: () => cookie };
+    return { sessionId, cookie };
   }
 
   const orderOf = async (storeId: number, email: string) => {
