@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
 import {
@@ -10,10 +8,8 @@ import {
   mailWith,
   watchedPage,
 } from '#tests/support/browser-session.ts';
+import { notice, pinAt, proofScreenshots } from '#tests/support/proof-page.ts';
 import { squarePdf } from '#tests/support/square-pdf.ts';
-
-/** Where the screenshots go, to be looked at. */
-const shots = process.env.PROOF_PDF_SHOTS ?? 'reports/screenshots';
 
 // A PDF proof in Chromium against the production build: the desk sends a PDF, the server draws its first
 // page, and the customer pins notes on that page with the mouse (on a square drawn at a known place) and
@@ -22,27 +18,6 @@ const shots = process.env.PROOF_PDF_SHOTS ?? 'reports/screenshots';
 describe('a PDF proof, its first page drawn on the server, with notes pinned on it', () => {
   const browser = chromiumForThisFile();
   const site = deskServerForThisFile();
-
-  async function screenshots(page: Page, name: string, widths = [1280, 390]) {
-    await mkdir(shots, { recursive: true });
-    for (const width of widths) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-    }
-  }
-
-  const notice = (page: Page) => page.getByRole('status').first().textContent();
-
-  /** The point of note `number` as the page drew it, as fractions of the picture. */
-  async function pinAt(page: Page, number: number) {
-    return page.locator(`[data-proof-area] [data-pin-mark="${number}"]`).evaluate((mark) => {
-      const svg = mark.closest('svg') as SVGSVGElement;
-      const [x = 0, y = 0] = (/translate\(([\d.]+) ([\d.]+)\)/.exec(mark.getAttribute('transform') ?? '') ?? [])
-        .slice(1)
-        .map(Number);
-      return { x: x / svg.viewBox.baseVal.width, y: y / svg.viewBox.baseVal.height };
-    });
-  }
 
   it('the desk sends a PDF, the customer pins notes on its drawn page by mouse and keyboard, and approves the PDF', async () => {
     const customerSide = await watchedPage(browser(), 1280);
@@ -112,7 +87,7 @@ describe('a PDF proof, its first page drawn on the server, with notes pinned on 
       expect(second.y).toBeCloseTo(0.6, 2);
       expect(await page.getByTestId('pin-list').locator('li[data-pin]').count()).toBe(2);
       expect(await axeViolations(page)).toEqual([]);
-      await screenshots(page, 'customer-pdf-proof');
+      await proofScreenshots(page, 'customer-pdf-proof');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
       // The desk sees the same drawn page with both pins, and can pin its own.
@@ -125,7 +100,7 @@ describe('a PDF proof, its first page drawn on the server, with notes pinned on 
       expect(await shop.locator('[data-proof-area] [data-pin-mark]').count()).toBe(2);
       expect((await pinAt(shop, 1)).x).toBeCloseTo(0.8125, 1);
       expect(await axeViolations(shop)).toEqual([]);
-      await screenshots(shop, 'desk-pdf-proof');
+      await proofScreenshots(shop, 'desk-pdf-proof');
       expect(await shop.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
       // Approving locks the PDF itself: the work order prints its checksum.

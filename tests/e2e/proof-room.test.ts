@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
 import {
@@ -10,10 +8,8 @@ import {
   mailWith,
   watchedPage,
 } from '#tests/support/browser-session.ts';
+import { notice, pinAt, proofScreenshots } from '#tests/support/proof-page.ts';
 import { randomPng } from '#tests/support/random-png.ts';
-
-/** Where the screenshots go, to be looked at. */
-const shots = process.env.PROOF_ROOM_SHOTS ?? 'reports/screenshots';
 
 // The proof room in Chromium against the production build: the customer pins two notes with the mouse
 // and one with the keyboard, the desk answers them and sends version 2, version 1 shows superseded
@@ -21,27 +17,6 @@ const shots = process.env.PROOF_ROOM_SHOTS ?? 'reports/screenshots';
 describe('notes pinned on a proof, a new version, and the approval that locks it', () => {
   const browser = chromiumForThisFile();
   const site = deskServerForThisFile();
-
-  async function screenshots(page: Page, name: string, widths = [1280, 390]) {
-    await mkdir(shots, { recursive: true });
-    for (const width of widths) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-    }
-  }
-
-  const notice = (page: Page) => page.getByRole('status').first().textContent();
-
-  /** The point of note `number` as the page drew it, as fractions of the picture. */
-  async function pinAt(page: Page, number: number) {
-    return page.locator(`[data-proof-area] [data-pin-mark="${number}"]`).evaluate((mark) => {
-      const svg = mark.closest('svg') as SVGSVGElement;
-      const [x = 0, y = 0] = (/translate\(([\d.]+) ([\d.]+)\)/.exec(mark.getAttribute('transform') ?? '') ?? [])
-        .slice(1)
-        .map(Number);
-      return { x: x / svg.viewBox.baseVal.width, y: y / svg.viewBox.baseVal.height };
-    });
-  }
 
   it('pins notes by mouse and keyboard, answers them in version 2, and approves version 2 with its checksum', async () => {
     const customerSide = await watchedPage(browser(), 1280);
@@ -96,14 +71,14 @@ describe('notes pinned on a proof, a new version, and the approval that locks it
       expect(third.y).toBeCloseTo(0.4, 2);
       expect(await page.getByTestId('pin-list').locator('li[data-pin]').count()).toBe(3);
       expect(await axeViolations(page)).toEqual([]);
-      await screenshots(page, 'customer-proof-notes');
+      await proofScreenshots(page, 'customer-proof-notes');
       // At a phone's width (where screenshots left it), nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
       // The desk sees the open notes, answers two, and sends version 2 saying what it answers.
       await shop.goto(`${site.url}/staff`);
       expect(await shop.getByText(/3 open notes/).count()).toBe(1);
-      await screenshots(shop, 'desk-inbox-proofs-waiting');
+      await proofScreenshots(shop, 'desk-inbox-proofs-waiting');
       await shop.setViewportSize({ width: 1280, height: 900 });
       await shop.goto(`${site.url}/staff/requests/${reference}`);
       await shop.locator('#note-1 summary').click();
@@ -115,7 +90,7 @@ describe('notes pinned on a proof, a new version, and the approval that locks it
       await expect.poll(() => notice(shop)).toContain('marked done');
       expect(await shop.getByTestId('answers-pins').textContent()).toContain('notes 1, 2');
       expect(await axeViolations(shop)).toEqual([]);
-      await screenshots(shop, 'desk-proof-notes');
+      await proofScreenshots(shop, 'desk-proof-notes');
       expect(await shop.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await shop.setViewportSize({ width: 1280, height: 900 });
       const v2 = randomPng(400);
@@ -131,7 +106,7 @@ describe('notes pinned on a proof, a new version, and the approval that locks it
       expect(await older.getByText('Superseded').count()).toBe(1);
       expect(await older.getByText('Make the logo a bit bigger').count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
-      await screenshots(page, 'customer-proof-v2');
+      await proofScreenshots(page, 'customer-proof-v2');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
       // Approving v2 locks its file: the work order prints its checksum.
@@ -144,7 +119,7 @@ describe('notes pinned on a proof, a new version, and the approval that locks it
       expect(await shop.getByTestId('work-order-checksum').textContent()).toContain(checksum);
       expect(await shop.getByTestId('work-order-checksum').textContent()).toContain('matches the approval');
       expect(await shop.getByRole('alert').count()).toBe(0);
-      await screenshots(shop, 'work-order-checksum');
+      await proofScreenshots(shop, 'work-order-checksum');
       expect(customerSide.problems).toEqual([]);
       expect(deskSide.problems).toEqual([]);
     } finally {
