@@ -11,6 +11,7 @@ import { purchaseRoutes } from '#server/blanks/purchase-routes.ts';
 import { createStockReader, type StockReader } from '#server/blanks/stock-reader.ts';
 import { stockRoutes } from '#server/blanks/stock-routes.ts';
 import { booksNotices, booksRoutes } from '#server/books/books-routes.ts';
+import { type CreditNotePages, customerCreditNote } from '#server/books/credit-note-page.ts';
 import { customerBackLinks, customerRoutes } from '#server/customer/customer-routes.ts';
 import { createFeatureStores, type FeatureStores } from '#server/feature-stores.ts';
 import { deskGroupRoutes, deskGroupView } from '#server/groups/desk-group-routes.ts';
@@ -191,6 +192,19 @@ interface Wiring {
   blanks: { data: BlanksData; readStock: StockReader; catalogue: CatalogueFollower };
   /** The proofs as pictures (a PDF's first page drawn once), for the customer's page and the desk alike. */
   proofPictures: ProofPictures;
+}
+
+/** What the books' credit-note pages are drawn from, on the desk and on the customer's page alike. */
+function creditNotePages(wiring: Wiring): CreditNotePages {
+  const { deps } = wiring;
+  const { siteData } = deps;
+  return {
+    books: wiring.stores.books,
+    shop: () => siteData.data.config,
+    timeZone: () => siteData.data['order-terms'].timeZone,
+    renderCreditNote: async (view, options) => (await deps.ssr.loadEntry()).renderCreditNote(view, options),
+    stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
+  };
 }
 
 /** The invoice page, for the customer's page and the desk alike. */
@@ -497,6 +511,7 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
       invoiceNumber: invoiceNumberOf(wiring.stores.books),
       books: wiring.stores.books,
+      creditNotePage: customerCreditNote(creditNotePages(wiring)),
     }),
   );
   app.use(
@@ -812,12 +827,9 @@ function mountMoneyDesk({ app, wiring, requests, staffGate }: DeskMount): void {
   app.use(
     staffGate,
     booksRoutes({
+      ...creditNotePages(wiring),
       books,
-      shop: () => siteData.data.config,
-      timeZone: () => siteData.data['order-terms'].timeZone,
-      renderCreditNote: async (view, options) => (await deps.ssr.loadEntry()).renderCreditNote(view, options),
       renderMonth: async (view, options) => (await deps.ssr.loadEntry()).renderBooksMonth(view, options),
-      stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
       now: wiring.now,
       stripe: stripeBooks && { settleFees: stripeBooks.settleFees, payouts: stripeBooks.balance.payoutsBetween },
     }),

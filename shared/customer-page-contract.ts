@@ -138,6 +138,8 @@ export interface CustomerPageMoney {
   refresh?: string;
   /** Payments and refunds confirmed, oldest first. */
   receipts: { at: string; what: string; amount: string; refund: boolean }[];
+  /** The books' credit notes for a refund or a discount, each a printable page of the customer's own. */
+  creditNotes: { number: string; what: string; amount: string; at: string; path: string }[];
   /** The invoice page. */
   invoicePath: string;
 }

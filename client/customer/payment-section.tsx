@@ -102,6 +102,24 @@ export function PaymentSection({ money, options }: { money: CustomerPageMoney; o
         </a>{' '}
         <span className="text-sm text-stone-700">(ready to print)</span>
       </p>
+      {money.creditNotes.length > 0 && (
+        <>
+          {/* A refund or a discount is credited on a note of its own; the invoice as issued stays as it was. */}
+          <h3 className="mt-4 font-semibold">Credit notes</h3>
+          <ul className="mt-1 space-y-1 text-sm">
+            {money.creditNotes.map((note) => (
+              <li key={note.number} className="flex flex-wrap justify-between gap-x-3">
+                <a href={note.path} className="font-semibold text-brand-800 underline">
+                  {note.number}
+                </a>
+                <span>
+                  {note.what} of <span className="tabular-nums">{note.amount}</span>, {dateTime(note.at)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </PageSection>
   );
 }

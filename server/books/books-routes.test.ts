@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { judgeCheckout } from '#server/payments/checkout-verdict.ts';
+import { requestLinks } from '#server/requests/request-links.ts';
 import { parseCsv } from '#shared/books/csv.ts';
 import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { dayIn } from '#shared/desk-format.ts';
@@ -221,6 +222,36 @@ describe.each(backends)('the books on the desk on %s', (backend) => {
     expect(summary).toContainEqual(['Discounts given (credit notes)', '1', '30.00']);
     // A discount is no refund: the money received is unchanged.
     expect(summary).toContainEqual(['Net received', '', '355.00']);
+  });
+
+  it('gives the customer each credit note on their own page, and no other request’s', async () => {
+    const path = await requestLinks(t.storage.customer, t.config.csrfSecret).pathFor(reference);
+    if (!path) throw new Error('no customer link');
+    const page = (await request(t.app).get(path).expect(200)).text.replace(/<[^>]+>/g, ' ');
+    // The card refund's, the cash refund's and the discount's, oldest first, each with what it was.
+    expect(page).toMatch(/Credit notes\s+CN-000001\s+Refund of\s+\$50\.00/);
+    expect(page).toMatch(/CN-000002\s+Refund of\s+\$20\.00/);
+    expect(page).toMatch(/CN-000003\s+Discount of\s+\$30\.00/);
+    const note = await request(t.app).get(`${path}/credit-notes/CN-000003`).expect(200);
+    expect(note.headers['cache-control']).toBe('no-store');
+    const words = note.text.replace(/<[^>]+>/g, ' ');
+    expect(words).toContain('INV-000001');
+    expect(words).toContain('Goodwill: delivered a day late');
+    expect(words).toContain('Back to your request');
+    expect(note.text).toContain(`href="${path}"`);
+    // Not the desk's way back, nor the desk's address for it.
+    expect(note.text).not.toContain('/staff/');
+
+    // Another request's note through this page, a number of none, or this note with a wrong secret: 404.
+    const other = await approvedQuote(t.storage, { staff });
+    await post(`/staff/requests/${other}/discounts`, { amount: '5', reason: 'Their own' }).expect(303);
+    const theirs = (await t.storage.books.discountsOf(other))[0]?.creditNoteNumber;
+    expect(theirs).toBe(4);
+    await request(t.app).get(`${path}/credit-notes/CN-000004`).expect(404);
+    await request(t.app).get(`${path}/credit-notes/CN-000099`).expect(404);
+    await request(t.app).get(`${path}/credit-notes/not-a-number`).expect(404);
+    const wrongSecret = path.replace(/\/[\w-]+$/, `/${'x'.repeat(43)}`);
+    await request(t.app).get(`${wrongSecret}/credit-notes/CN-000003`).expect(404);
   });
 
   it('refuses an export of ten years, a range back to front, or an unknown file', async () => {

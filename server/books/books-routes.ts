@@ -1,8 +1,8 @@
 import { type RequestHandler, Router } from 'express';
 import createHttpError from 'http-errors';
 import { noSuchRequest, referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
-import { creditNoteNumberText, invoiceNumberText, readCreditNoteNumber } from '#shared/books/book-numbers.ts';
-import type { BooksMonthView, BooksRenderOptions, BooksShop, CreditNoteView } from '#shared/books/books-contract.ts';
+import { creditNoteNumberText, invoiceNumberText } from '#shared/books/book-numbers.ts';
+import type { BooksMonthView, BooksRenderOptions, CreditNoteView } from '#shared/books/books-contract.ts';
 import { type PeriodTotals, periodTotals } from '#shared/books/period-totals.ts';
 import {
   exportRange,
@@ -15,12 +15,12 @@ import {
 } from '#shared/books/periods.ts';
 import { dayIn } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
-import { formatUsPhone } from '#shared/phone.ts';
 import { MAX_TOTAL_CENTS, parseMoney } from '#shared/requests/quote.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { z } from '#shared/zod.ts';
 import { type ExportLayout, exportCsv, exportLayouts, layoutLabels } from './books-export.ts';
-import type { BookDiscount, BookEntry, BooksStore, IssuedInvoice } from './books-store.ts';
+import type { BookEntry, BooksStore, IssuedInvoice } from './books-store.ts';
+import { creditNoteView, methodName, type NoteBack, renderCreditNotePage } from './credit-note-page.ts';
 
 /** What the books' desk pages are built from. */
 export interface BooksRoutesOptions {
@@ -48,27 +48,6 @@ interface BooksStripe {
   settleFees: () => Promise<unknown>;
   /** Payouts arriving from `from` (included) to `to` (excluded). */
   payouts: (from: Date, to: Date) => Promise<BooksPayout[]>;
-}
-
-const methodNames: Record<string, string> = {
-  card: 'Card (online)',
-  cash: 'Cash',
-  check: 'Check',
-  'card-in-shop': 'Card at the shop',
-  'bank-transfer': 'Bank transfer',
-  'purchase-order': 'Purchase order',
-};
-const methodName = (method: string) => methodNames[method] ?? method;
-
-function shopOf(options: BooksRoutesOptions): BooksShop {
-  const shop = options.shop();
-  const { address } = shop;
-  return {
-    name: shop.appName,
-    address: [address.street, `${address.city}, ${address.region} ${address.postalCode}`],
-    phone: formatUsPhone(shop.contact.phone),
-    email: shop.contact.email,
-  };
 }
 
 function documentOf(entry: BookEntry): string {
@@ -264,91 +243,17 @@ function exportFile(options: BooksRoutesOptions): RequestHandler {
   };
 }
 
-/** Who a note is to: the invoice's customer while the request is kept. */
-function customerOf(invoice: IssuedInvoice | undefined, purged: boolean): CreditNoteView['customer'] {
-  if (purged || !invoice || invoice.purgedAt !== null) return null;
-  const { name, email, company } = invoice.customer;
-  return { name, email, ...(company ? { company } : {}) };
-}
-
-function invoiceLine(invoice: IssuedInvoice | undefined, timeZone: string): Pick<CreditNoteView, 'invoice'> {
-  return invoice
-    ? {
-        invoice: {
-          number: invoiceNumberText(invoice.number),
-          issued: dayIn(invoice.issuedAt.toISOString(), timeZone),
-          total: formatMoney(invoice.totalCents),
-        },
-      }
-    : {};
-}
-
-/** A discount's credit note: the amount taken off what is owed, and why. */
-async function discountNote(
-  options: BooksRoutesOptions,
-  { discount, invoice }: { discount: BookDiscount; invoice: IssuedInvoice | undefined },
-): Promise<string> {
-  const timeZone = options.timeZone();
-  const view: CreditNoteView = {
-    number: creditNoteNumberText(discount.creditNoteNumber),
-    reference: discount.reference,
-    at: discount.at.toISOString(),
-    shop: shopOf(options),
-    customer: customerOf(invoice, discount.purgedAt !== null),
-    ...invoiceLine(invoice, timeZone),
-    kind: 'discount',
-    method: '',
-    ...(discount.reason ? { reason: discount.reason } : {}),
-    amount: formatMoney(discount.amountCents),
-    ...(discount.purgedAt === null
-      ? { backPath: `/staff/requests/${discount.reference}#money`, backLabel: 'Back to the request' }
-      : { backPath: '/staff/books', backLabel: 'Back to the books' }),
-  };
-  return options.renderCreditNote(view, { timeZone, stylesheets: options.stylesheets() });
-}
+/** On the desk a note leads back to its request, or to the books once the request was purged. */
+const deskBack: NoteBack = (reference, purged) =>
+  purged
+    ? { path: '/staff/books', label: 'Back to the books' }
+    : { path: `/staff/requests/${reference}#money`, label: 'Back to the request' };
 
 function showCreditNote(options: BooksRoutesOptions): RequestHandler {
   return async (req, res) => {
-    const number = readCreditNoteNumber(String(req.params.number));
-    const found = number === undefined ? undefined : await options.books.creditNote(number);
-    if (!found && number !== undefined) {
-      const given = await options.books.discountByCreditNote(number);
-      if (given) return html(res, await discountNote(options, given));
-    }
-    if (!found) throw createHttpError(404, 'There is no credit note with that number.');
-    const { entry, invoice } = found;
-    const timeZone = options.timeZone();
-    const kept = invoice && invoice.purgedAt === null ? invoice : undefined;
-    const view: CreditNoteView = {
-      number: creditNoteNumberText(entry.creditNoteNumber ?? 0),
-      reference: entry.reference,
-      at: entry.at.toISOString(),
-      shop: shopOf(options),
-      customer:
-        entry.purgedAt !== null || !kept
-          ? null
-          : {
-              name: kept.customer.name,
-              email: kept.customer.email,
-              ...(kept.customer.company ? { company: kept.customer.company } : {}),
-            },
-      ...(invoice
-        ? {
-            invoice: {
-              number: invoiceNumberText(invoice.number),
-              issued: dayIn(invoice.issuedAt.toISOString(), timeZone),
-              total: formatMoney(invoice.totalCents),
-            },
-          }
-        : {}),
-      kind: 'refund',
-      method: methodName(entry.method),
-      amount: formatMoney(entry.amountCents),
-      ...(entry.purgedAt === null
-        ? { backPath: `/staff/requests/${entry.reference}#money`, backLabel: 'Back to the request' }
-        : { backPath: '/staff/books', backLabel: 'Back to the books' }),
-    };
-    html(res, await options.renderCreditNote(view, { timeZone, stylesheets: options.stylesheets() }));
+    const view = await creditNoteView(options, String(req.params.number), deskBack);
+    if (!view) throw createHttpError(404, 'There is no credit note with that number.');
+    html(res, await renderCreditNotePage(options, view));
   };
 }
 

@@ -8,7 +8,7 @@ import type { ToShopFacts } from '#server/mail/shop-mail.ts';
 import type { MockupStore } from '#server/mockups/mockup-store.ts';
 import type { PageRenderer } from '#server/pages/page-renderer.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
-import type { MoneyReads } from '#server/requests/money-of.ts';
+import type { CreditNoteReads, MoneyReads } from '#server/requests/money-of.ts';
 import type { ProofPictures } from '#server/requests/proof-pictures.ts';
 import { handoverOfPayload } from '#server/requests/quote-payload.ts';
 import { askedView } from '#server/requests/request-details.ts';
@@ -123,8 +123,8 @@ export interface CustomerRoutesOptions {
   proofPictures: Pick<ProofPictures, 'pictureOf'>;
   /** The money section: the payments, the deposit's waiver and the Checkout Sessions. */
   payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf' | 'checkoutSessionsOf'>;
-  /** The goodwill discounts that lower what is owed. */
-  books: MoneyReads['books'];
+  /** The goodwill discounts that lower what is owed, and the credit notes of refunds and discounts. */
+  books: MoneyReads['books'] & CreditNoteReads;
   /** How the payments feature words the money section from those (server/payments/). */
   moneySection: MoneySection;
   /** The counts behind the rate limits. */

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { StoredMockup } from '#server/mockups/mockup-store.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
-import type { MoneyReads } from '#server/requests/money-of.ts';
+import type { CreditNoteReads, MoneyReads } from '#server/requests/money-of.ts';
 import type { CustomerPageMoney, CustomerPageView } from '#shared/customer-page-contract.ts';
 import type { MockupView } from '#shared/garments/mockup-view.ts';
 import type { CustomerPageGroup, GroupFormState } from '#shared/groups/group-contract.ts';
@@ -42,7 +42,7 @@ export interface MockupPictures {
 
 /** The money section, from the money's reads and the request's Checkout Sessions; undefined before a quote is approved. */
 export type MoneySection = (
-  reads: MoneyReads & { payments: Pick<PaymentStore, 'checkoutSessionsOf'> },
+  reads: MoneyReads & { payments: Pick<PaymentStore, 'checkoutSessionsOf'>; books: CreditNoteReads },
   page: {
     reference: string;
     path: string;

@@ -33,6 +33,12 @@ export interface CustomerPaymentRoutesOptions extends InvoicePageOptions {
   /** Stripe Checkout; null when the shop takes no card payments on the site. */
   gateway: CheckoutGateway | null;
   publicUrl: string;
+  /** A credit note of the request as its printable page (the books' own), or undefined for none of it. */
+  creditNotePage?: (
+    number: string,
+    reference: string,
+    back: { path: string; label: string },
+  ) => Promise<string | undefined>;
   /** Posts per address per 15 minutes: a session is made only so often. */
   rateLimit: number;
   now?: () => Date;
@@ -96,6 +102,17 @@ function startPayment(options: CustomerPaymentRoutesOptions): RequestHandler {
   };
 }
 
+/** A credit note of the request (a refund's or a discount's), printable like the invoice, never cached. */
+function showCreditNote(options: CustomerPaymentRoutesOptions): RequestHandler {
+  return async (req, res) => {
+    const { reference, secret, number } = req.params as { reference: string; secret: string; number: string };
+    const back = { path: `/requests/${reference}/${secret}`, label: 'Back to your request' };
+    const html = await options.creditNotePage?.(number, reference, back);
+    if (!html) throw createHttpError(404, 'This request has no credit note with that number.');
+    res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' }).type('html').send(html);
+  };
+}
+
 /**
  * The customer pays from their private page: "Pay the $X deposit" is a plain form posted here, which makes
  * (or finds again) a Stripe Checkout Session for what the server says is due and answers 303 to Stripe's
@@ -111,6 +128,7 @@ export function customerPaymentRoutes(options: CustomerPaymentRoutesOptions): Ro
     opened,
     startPayment(options),
   );
+  router.get(`${PAGE}/credit-notes/:number`, opened, showCreditNote(options));
   router.get(
     `${PAGE}/invoice`,
     opened,

@@ -1,5 +1,6 @@
-import { type MoneyReads, moneyOf } from '#server/requests/money-of.ts';
+import { type CreditNoteReads, type MoneyReads, moneyOf } from '#server/requests/money-of.ts';
 import type { RequestEvent } from '#server/storage/activity.ts';
+import { creditNoteNumberText } from '#shared/books/book-numbers.ts';
 import type { CustomerPageMoney } from '#shared/customer-page-contract.ts';
 import type { DeskMoney, DeskPayment } from '#shared/desk-contract.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -10,8 +11,39 @@ import { isFinal, isStatusOf, type RequestStatus } from '#shared/requests/reques
 import { methodLabels, purposeLabels } from './payment-mail.ts';
 import type { PaymentStore, StoredPayment } from './payment-store.ts';
 
-/** The money's reads, and the request's Checkout Sessions (what a return from Stripe's page was about). */
-type Reads = MoneyReads & { payments: Pick<PaymentStore, 'checkoutSessionsOf'> };
+/**
+ * The money's reads, the request's Checkout Sessions (what a return from Stripe's page was about) and the
+ * books' credit notes.
+ */
+type Reads = MoneyReads & { payments: Pick<PaymentStore, 'checkoutSessionsOf'>; books: CreditNoteReads };
+
+/** The request's credit notes, oldest first: a refund's or a discount's, each on a page under the request's. */
+async function creditNotesOf(books: CreditNoteReads, reference: string, path: string) {
+  const [{ entries }, discounts] = await Promise.all([books.booksOf(reference), books.discountsOf(reference)]);
+  const notes = [
+    ...entries.flatMap((entry) =>
+      entry.kind === 'refund' && entry.creditNoteNumber !== null
+        ? [{ number: entry.creditNoteNumber, what: 'Refund', amountCents: entry.amountCents, at: entry.at }]
+        : [],
+    ),
+    ...discounts.map((discount) => ({
+      number: discount.creditNoteNumber,
+      what: 'Discount',
+      amountCents: discount.amountCents,
+      at: discount.at,
+    })),
+  ].sort((a, b) => a.number - b.number);
+  return notes.map((note) => {
+    const number = creditNoteNumberText(note.number);
+    return {
+      number,
+      what: note.what,
+      amount: formatMoney(note.amountCents),
+      at: note.at.toISOString(),
+      path: `${path}/credit-notes/${number}`,
+    };
+  });
+}
 
 function depositState(money: OrderMoney): CustomerPageMoney['depositState'] {
   if (money.depositCents === 0) return 'none';
@@ -80,9 +112,10 @@ export async function customerMoneyView(
     now: Date;
   },
 ): Promise<CustomerPageMoney | undefined> {
-  const [{ money, payments, quote }, sessions] = await Promise.all([
+  const [{ money, payments, quote }, sessions, creditNotes] = await Promise.all([
     moneyOf(reads, reference),
     returned && returned !== 'cancelled' ? reads.payments.checkoutSessionsOf(reference) : Promise.resolve([]),
+    creditNotesOf(reads.books, reference, path),
   ]);
   if (!money || !quote) return undefined;
   const purpose =
@@ -122,6 +155,7 @@ export async function customerMoneyView(
         amount: formatMoney(item.amountCents),
         refund: item.kind === 'refund',
       })),
+    creditNotes,
     invoicePath: `${path}/invoice`,
   };
 }

@@ -80,10 +80,23 @@ describe('the books on the desk', () => {
     expect(await shop.locator('dt:text-is("Refunded (1)") + dd').textContent()).toBe('$25.00');
     expect(await shop.locator('dt:text-is("Discounts given (1)") + dd').textContent()).toBe('$10.00');
     // The customer's page says what is owed now, the discount on its own line.
-    await page.goto(`${site.url}${path}`);
-    expect(await page.locator('dt:text-is("Discount from the shop") + dd').textContent()).toBe('−$10.00');
     expect(await axeViolations(shop)).toEqual([]);
     await screenshots(shop, 'books-month');
+    await page.goto(`${site.url}${path}`);
+    expect(await page.locator('dt:text-is("Discount from the shop") + dd').textContent()).toBe('−$10.00');
+    // Its credit notes are the customer's too: listed on their page, each opening as a page to print.
+    const notes = page.getByRole('heading', { name: 'Credit notes' });
+    await notes.scrollIntoViewIfNeeded();
+    expect(await page.getByRole('link', { name: 'CN-000001' }).count()).toBe(1);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: `${shots}/customer-credit-notes-390.png` });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'CN-000002' }).click();
+    await expect.poll(() => page.getByText('Goodwill: a day late').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshots(page, 'customer-credit-note');
+    await page.getByRole('link', { name: 'Back to your request' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(path);
     expect(customerSide.problems).toEqual([]);
     expect(deskSide.problems).toEqual([]);
   }, 120_000);
