@@ -448,6 +448,17 @@ async function booksOf(
   return { invoices: invoices.map(invoiceOfRow), entries: entries.map(entryOfRow) };
 }
 
+async function refundsNumberedOf({ db }: Database, reference: string): Promise<BookEntry[]> {
+  const rows = await db
+    .selectFrom('book_entries')
+    .where('reference', '=', reference)
+    .where('kind', '=', 'refund')
+    .select(entryColumns)
+    .orderBy('payment_id')
+    .execute();
+  return rows.map(entryOfRow);
+}
+
 async function creditNoteOfPayment(database: Database, paymentId: number): Promise<number | undefined> {
   await post(database);
   const row = await database.db
@@ -562,6 +573,7 @@ export function createBooksStore(database: Database): BooksStore {
     discountByCreditNote: (number) => discountByCreditNote(database, number),
     invoiceByNumber: (number) => invoiceByNumber(database, number),
     booksOf: (reference) => booksOf(database, reference),
+    refundsNumberedOf: (reference) => refundsNumberedOf(database, reference),
     creditNoteOfPayment: (paymentId) => creditNoteOfPayment(database, paymentId),
     creditNote: (number) => creditNote(database, number),
     between: (from, to) => between(database, from, to),

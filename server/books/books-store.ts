@@ -96,9 +96,14 @@ export interface BooksStore {
   invoiceByNumber(number: number): Promise<IssuedInvoice | undefined>;
   /** Every invoice and entry of a request, after posting. */
   booksOf(reference: string): Promise<{ invoices: IssuedInvoice[]; entries: BookEntry[] }>;
-  /** A credit note: the refund's entry, with the invoice it credits when there is one. */
+  /**
+   * The request's refunds the books have numbered so far, without posting: for a page read far more often
+   * than the books (the customer's), where posting the whole books on each view would be the cost.
+   */
+  refundsNumberedOf(reference: string): Promise<BookEntry[]>;
   /** The credit note of a refund row, by the row's id. */
   creditNoteOfPayment(paymentId: number): Promise<number | undefined>;
+  /** A credit note: the refund's entry, with the invoice it credits when there is one. */
   creditNote(number: number): Promise<{ entry: BookEntry; invoice: IssuedInvoice | undefined } | undefined>;
   /** Invoices issued and entries dated from `from` (included) to `to` (excluded), after posting. */
   between(

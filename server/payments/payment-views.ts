@@ -17,13 +17,17 @@ import type { PaymentStore, StoredPayment } from './payment-store.ts';
  */
 type Reads = MoneyReads & { payments: Pick<PaymentStore, 'checkoutSessionsOf'>; books: CreditNoteReads };
 
-/** The request's credit notes, oldest first: a refund's or a discount's, each on a page under the request's. */
+/**
+ * The request's credit notes, oldest first: a refund's or a discount's, each on a page under the request's.
+ * A refund's note is listed once the books have numbered it (they number at each read of the books: the
+ * invoice, the desk's money, the month), so the page never posts the whole books itself.
+ */
 async function creditNotesOf(books: CreditNoteReads, reference: string, path: string) {
-  const [{ entries }, discounts] = await Promise.all([books.booksOf(reference), books.discountsOf(reference)]);
+  const [refunds, discounts] = await Promise.all([books.refundsNumberedOf(reference), books.discountsOf(reference)]);
   const notes = [
-    ...entries.flatMap((entry) =>
-      entry.kind === 'refund' && entry.creditNoteNumber !== null
-        ? [{ number: entry.creditNoteNumber, what: 'Refund', amountCents: entry.amountCents, at: entry.at }]
+    ...refunds.flatMap((refund) =>
+      refund.creditNoteNumber !== null
+        ? [{ number: refund.creditNoteNumber, what: 'Refund', amountCents: refund.amountCents, at: refund.at }]
         : [],
     ),
     ...discounts.map((discount) => ({

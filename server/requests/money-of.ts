@@ -6,9 +6,9 @@ import type { SentQuote, VersionStore } from './version-store.ts';
 /** What the order's money is read from: the sent quotes, the customer's approvals and the payments (reads only). */
 /** The books' credit notes of a request, refunds' and discounts', as the customer's own page lists them. */
 export interface CreditNoteReads {
-  booksOf(reference: string): Promise<{
-    entries: readonly { kind: 'payment' | 'refund'; creditNoteNumber: number | null; amountCents: number; at: Date }[];
-  }>;
+  refundsNumberedOf(
+    reference: string,
+  ): Promise<readonly { creditNoteNumber: number | null; amountCents: number; at: Date }[]>;
   discountsOf(reference: string): Promise<readonly { creditNoteNumber: number; amountCents: number; at: Date }[]>;
 }
 
