@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { companyKey } from '#server/storage/company-key.ts';
 import type { Database } from '#server/storage/database.ts';
 import type { StorageDatabase } from '#server/storage/schema.ts';
@@ -82,6 +82,11 @@ async function insertSeedPayments(
 /** The seed command's storage (contract/seed.ts): batched inserts, the same Kysely code on both databases. */
 export function createSeedStorage(db: Kysely<StorageDatabase>): SeedStore {
   return {
+    async analyze() {
+      // The same word on both databases: PostgreSQL's statistics, SQLite's sqlite_stat1.
+      await sql`analyze`.execute(db);
+    },
+
     async holdsNoRequests() {
       const row = await db.selectFrom('submissions').select('id').limit(1).executeTakeFirst();
       return row === undefined;

@@ -70,4 +70,9 @@ export interface SeedStore {
    * order the requests were made, so references rise with the dates.
    */
   insertSeedBatch(batch: readonly SeedRequest[]): Promise<void>;
+  /**
+   * Gathers the planner's statistics, as after any bulk load: without them PostgreSQL plans the first
+   * minutes of queries (until autovacuum analyzes) for tables it takes to be empty.
+   */
+  analyze(): Promise<void>;
 }
