@@ -65,7 +65,8 @@ export function PlacementLayout({
 
 /**
  * The tool's boxes at their size while its code or the artwork loads, saying so. The heights follow the
- * tool's: a location chooser when there are several, a label (two lines in the phone's narrow column) and field, a 44 px button, two pictures.
+ * tool's: a location chooser when there are several, a label (two lines in the phone's narrow column) and
+ * its field, a 44 px button, two pictures.
  */
 export function PlacementSkeleton({ locations, status }: { locations: number; status: string }) {
   return (
