@@ -15,12 +15,13 @@ import {
 } from '#shared/books/periods.ts';
 import { dayIn } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
+import { paymentMethodLabel } from '#shared/payments/method-labels.ts';
 import { MAX_TOTAL_CENTS, parseMoney } from '#shared/requests/quote.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { z } from '#shared/zod.ts';
 import { type ExportLayout, exportCsv, exportLayouts, layoutLabels } from './books-export.ts';
 import type { BookEntry, BooksStore, IssuedInvoice } from './books-store.ts';
-import { creditNoteView, methodName, type NoteBack, renderCreditNotePage } from './credit-note-page.ts';
+import { creditNoteView, type NoteBack, renderCreditNotePage } from './credit-note-page.ts';
 
 /** What the books' desk pages are built from. */
 export interface BooksRoutesOptions {
@@ -141,7 +142,7 @@ function monthEntries(entries: readonly BookEntry[]): BooksMonthView['entries'] 
     at: entry.at.toISOString(),
     reference: entry.reference,
     kind: entry.kind,
-    method: methodName(entry.method),
+    method: paymentMethodLabel(entry.method),
     document: documentOf(entry),
     ...(entry.creditNoteNumber
       ? { documentPath: `/staff/books/credit-notes/${creditNoteNumberText(entry.creditNoteNumber)}` }
@@ -173,7 +174,7 @@ function showMonth(options: BooksRoutesOptions): RequestHandler {
       next,
       figures: monthFigures(totals),
       byMethod: totals.byMethod.map((row) => ({
-        method: methodName(row.method),
+        method: paymentMethodLabel(row.method),
         gross: formatMoney(row.grossCents),
         refunds: formatMoney(row.refundsCents),
         net: formatMoney(row.netCents),

@@ -2,6 +2,7 @@ import { creditNoteNumberText, invoiceNumberText, readCreditNoteNumber } from '#
 import type { BooksRenderOptions, BooksShop, CreditNoteView } from '#shared/books/books-contract.ts';
 import { dayIn } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
+import { paymentMethodLabel } from '#shared/payments/method-labels.ts';
 import { formatUsPhone } from '#shared/phone.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import type { BookDiscount, BookEntry, BooksStore, IssuedInvoice } from './books-store.ts';
@@ -17,16 +18,6 @@ export interface CreditNotePages {
 
 /** The way back from a note: where it was opened from, which may depend on whether its request was purged. */
 export type NoteBack = (reference: string, purged: boolean) => { path: string; label: string };
-
-const methodNames: Record<string, string> = {
-  card: 'Card (online)',
-  cash: 'Cash',
-  check: 'Check',
-  'card-in-shop': 'Card at the shop',
-  'bank-transfer': 'Bank transfer',
-  'purchase-order': 'Purchase order',
-};
-export const methodName = (method: string) => methodNames[method] ?? method;
 
 function shopOf(pages: Pick<CreditNotePages, 'shop'>): BooksShop {
   const shop = pages.shop();
@@ -77,7 +68,7 @@ function noteView(
     customer: customerOf(note.invoice, purged),
     ...invoiceLine(note.invoice, pages.timeZone()),
     kind: note.kind,
-    method: note.kind === 'refund' ? methodName(note.entry.method) : '',
+    method: note.kind === 'refund' ? paymentMethodLabel(note.entry.method) : '',
     ...(note.kind === 'discount' && note.discount.reason ? { reason: note.discount.reason } : {}),
     amount: formatMoney(row.amountCents),
     backPath: way.path,

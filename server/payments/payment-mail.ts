@@ -1,18 +1,12 @@
 import type { MailDraft, SummaryRow } from '#server/mail/mail-draft.ts';
 import { paymentSubject } from '#server/mail/queued-subject.ts';
 import { formatMoney } from '#shared/money.ts';
+import { paymentMethodLabels } from '#shared/payments/method-labels.ts';
 import type { OrderMoney } from '#shared/payments/order-money.ts';
 import type { StoredPayment } from './payment-store.ts';
 
-/** How each way of paying reads in a receipt and on the desk. */
-export const methodLabels: Record<StoredPayment['method'], string> = {
-  card: 'Card (online)',
-  cash: 'Cash',
-  check: 'Check',
-  'card-in-shop': 'Card at the shop',
-  'bank-transfer': 'Bank transfer',
-  'purchase-order': 'Purchase order',
-};
+/** How each way of paying reads in a receipt and on the desk: a word for every method the payments know. */
+export const methodLabels: Record<StoredPayment['method'], string> = paymentMethodLabels;
 
 /** What a payment was for, in words. */
 export const purposeLabels: Record<StoredPayment['purpose'], string> = {

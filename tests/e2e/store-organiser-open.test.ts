@@ -10,6 +10,7 @@ import { wallClockIn } from '#shared/groups/zoned-time.ts';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
 import { axeViolations, watchedPage } from '#tests/support/browser-session.ts';
 import { type RunningServer, startServer, TEST_SERVER_CSRF_SECRET } from '#tests/support/server-process.ts';
+import { teeRequest } from '#tests/support/store-desk.ts';
 
 const shots = '/work/shots/stores-webhook';
 const zone = 'America/Chicago';
@@ -46,23 +47,7 @@ describe('an organiser opening a team store themselves', () => {
     try {
       const stores = createFeatureStores(database);
       // A screen-printed tee request the pricing engine can price: the store's price comes from it.
-      const { reference } = await stores.submissions.saveSubmission({
-        kind: 'quote',
-        name: 'Pat Organiser',
-        email: 'pat@example.com',
-        payload: { name: 'Pat Organiser', garment: 'gildan-5000', garmentColor: 'Navy' },
-        formValues: {
-          name: 'Pat Organiser',
-          service: 'screen-printing',
-          garment: 'gildan-5000',
-          garmentColor: 'Navy',
-          qtyM: '24',
-          loc1: 'front',
-          loc1Colors: '2',
-          delivery: 'pickup',
-        },
-        files: [],
-      });
+      const reference = await teeRequest(stores, 'pat@example.com');
       customerPath = (await requestLinks(stores.customer, TEST_SERVER_CSRF_SECRET).pathFor(reference)) ?? '';
     } finally {
       await database.close();
