@@ -1,8 +1,8 @@
 /**
  * The data files. The first six are the start-up ones, fetched by the browser once the app has started; the
- * content files after them (our work, answers, artwork guidelines) and the order terms (turnaround, delivery,
- * sales tax) are validated and served the same way, and reach the browser inside the page, which is the only
- * place they are read. The garment catalogue is served too; the browser reads its garments inside the price
+ * content files after them (our work, answers, artwork guidelines), the order terms (turnaround, delivery,
+ * sales tax) and the sales-tax rules are validated and served the same way, and reach the browser inside the
+ * page, which is the only place they are read. The garment catalogue is served too; the browser reads its garments inside the price
  * files, where the server merges them at start (shared/garments/priced-garments.ts). Kept apart from the zod
  * schemas so the browser bundle can name the files without shipping the validator.
  */
@@ -28,6 +28,7 @@ export const dataKeys = [
   'artwork-guidelines',
   'order-terms',
   'garments',
+  'sales-tax',
 ] as const;
 /** A data file's name without .json, as in /data/<key>.json. */
 export type DataKey = (typeof dataKeys)[number];

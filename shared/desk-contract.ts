@@ -210,8 +210,20 @@ export interface DeskQuoteRow {
   label: string;
   quantity: string;
   unit: string;
+  /** The tax class chosen (shared/books/sales-tax-rules.ts), as posted. */
+  taxClass: string;
   /** The row's total once it reads as a line. */
   total?: string;
+  /** Its sales tax over every jurisdiction, once it reads as a line. */
+  tax?: string;
+}
+
+/** The quote editor's sales tax: where it is counted, each jurisdiction's share, or why there is none. */
+export interface DeskQuoteTax {
+  /** "picked up at the shop (Springfield, IL)", "delivered to 62704 (…)". */
+  where: string;
+  lines: { label: string; amount: string }[];
+  none?: string;
 }
 
 /** Every page of the desk. */
@@ -335,6 +347,10 @@ export type DeskView =
       depositPercent: string;
       /** Today (the earliest valid-until date). */
       today: string;
+      subtotal?: string;
+      salesTax?: DeskQuoteTax;
+      /** A warning the desk must read before sending: a certificate expired or not yet checked. */
+      taxWarning?: string;
       total?: string;
       deposit?: string;
       /** By field: "rows.2.unit", "validUntil", "depositPercent", "notes", "rows". */

@@ -20,10 +20,10 @@ export const pageDataKeys: Record<PageId, readonly DataKey[]> = {
   // The services' names and summaries, and the featured jobs from our work: no prices (those are /pricing's).
   home: ['services', 'our-work'],
   // The quote form prices every service, with the turnaround and delivery terms.
-  pricing: ['services', 'order-terms', ...allPrices],
-  'screen-printing': ['services', 'order-terms', 'screen-printing'],
-  'direct-to-garment': ['services', 'order-terms', 'direct-to-garment'],
-  embroidery: ['services', 'order-terms', 'embroidery'],
+  pricing: ['services', 'order-terms', 'sales-tax', ...allPrices],
+  'screen-printing': ['services', 'order-terms', 'sales-tax', 'screen-printing'],
+  'direct-to-garment': ['services', 'order-terms', 'sales-tax', 'direct-to-garment'],
+  embroidery: ['services', 'order-terms', 'sales-tax', 'embroidery'],
   'quote-sent': [],
   // The studio prices the design with the quote form's engine; the price files carry the garments it checks.
   studio: ['services', ...allPrices],
@@ -47,9 +47,9 @@ export const pageDataKeys: Record<PageId, readonly DataKey[]> = {
 const islandOnlyKeys: Partial<Record<PageId, readonly DataKey[]>> = {
   pricing: pageDataKeys.pricing,
   // A service page's explanations, calculator, tables and questions; its header's summary is the page's.
-  'screen-printing': ['order-terms', 'screen-printing'],
-  'direct-to-garment': ['order-terms', 'direct-to-garment'],
-  embroidery: ['order-terms', 'embroidery'],
+  'screen-printing': ['order-terms', 'sales-tax', 'screen-printing'],
+  'direct-to-garment': ['order-terms', 'sales-tax', 'direct-to-garment'],
+  embroidery: ['order-terms', 'sales-tax', 'embroidery'],
 };
 
 const isPageId = (id: string): id is PageId => Object.hasOwn(pageDataKeys, id);

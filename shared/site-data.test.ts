@@ -26,7 +26,7 @@ describe('data files', () => {
     expect(result.success).toBe(false);
   });
 
-  it('knows the six start-up keys, the three content files, the order terms, the garment catalogue, and no others', () => {
+  it('knows the six start-up keys, the three content files, the order terms, the garment catalogue, the tax rules, and no others', () => {
     expect(startupDataKeys).toEqual([
       'config',
       'services',
@@ -35,7 +35,7 @@ describe('data files', () => {
       'screen-printing',
       'embroidery',
     ]);
-    expect(dataKeys).toEqual([...startupDataKeys, 'our-work', 'faq', 'artwork-guidelines', 'order-terms', 'garments']);
+    expect(dataKeys).toEqual([...startupDataKeys, 'our-work', 'faq', 'artwork-guidelines', 'order-terms', 'garments', 'sales-tax']);
     expect(isDataKey('config')).toBe(true);
     expect(isDataKey('__proto__')).toBe(false);
     expect(isDataKey('package')).toBe(false);

@@ -1,3 +1,4 @@
+import { salesTaxSchema } from './books/sales-tax-rules.ts';
 import { artworkGuidelinesSchema, faqSchema, ourWorkSchema } from './content-schemas.ts';
 import type { DataKey } from './data-keys.ts';
 import { garmentCatalogueSchema } from './garments/catalogue-schema.ts';
@@ -132,6 +133,7 @@ export const siteDataSchemas = {
   'artwork-guidelines': artworkGuidelinesSchema,
   'order-terms': orderTermsSchema,
   garments: garmentCatalogueSchema,
+  'sales-tax': salesTaxSchema,
 } as const satisfies Record<DataKey, z.ZodType>;
 
 /** The data files as validated, by key: what the pages are rendered from and what the browser receives. */

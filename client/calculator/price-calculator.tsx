@@ -11,7 +11,7 @@ import { colorNamed } from '#shared/garments/catalogue.ts';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
 import { shopTime } from '#shared/pricing/business-days.ts';
-import { estimate, priceFileFor } from '#shared/pricing/estimate.ts';
+import { estimate, orderContext, priceFileFor } from '#shared/pricing/estimate.ts';
 import { perPieceWords } from '#shared/pricing/estimate-words.ts';
 import { repeatDesignLabel } from '#shared/pricing/option-words.ts';
 import { optionsFromQuery, queryFromOptions, sizeParams } from '#shared/pricing/query.ts';
@@ -167,7 +167,7 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
   const options = useMemo(() => optionsFromQuery(prices, new URLSearchParams(fields)), [prices, fields]);
   // Not memoized on the clock: a visitor who keeps the page open past the cut-off sees the next day's dates.
   const load = useLoadDates(service, options.quantity);
-  const result = estimate(prices, options, { terms, now, ...(load ? { load } : {}) });
+  const result = estimate(prices, options, orderContext(site, now, load));
   const errors = useMemo(
     () =>
       Object.fromEntries(
@@ -302,7 +302,7 @@ export function PriceCalculator({ service }: { service: ServiceId }) {
               <div className="mt-4 overflow-x-auto">
                 <EstimateTable result={result.estimate} />
               </div>
-              {result.estimate.salesTax ? <SalesTaxNote statement={result.estimate.salesTax} /> : null}
+              <SalesTaxNote estimate={result.estimate} />
               <PriceLadder ladder={result.estimate.ladder} />
               <p className="mt-6">
                 <Link

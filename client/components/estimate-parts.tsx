@@ -1,9 +1,9 @@
 import { formatMoney } from '#shared/money.ts';
 import { shopTime } from '#shared/pricing/business-days.ts';
-import { scheduleHeading, scheduleWords } from '#shared/pricing/estimate-words.ts';
+import { salesTaxWords, scheduleHeading, scheduleWords } from '#shared/pricing/estimate-words.ts';
 import type { ShopCalendar } from '#shared/pricing/order-terms.ts';
 import type { Schedule } from '#shared/pricing/schedule.ts';
-import type { LadderRow } from '#shared/pricing/types.ts';
+import type { Estimate, LadderRow } from '#shared/pricing/types.ts';
 
 /**
  * The parts every estimate shows, in the calculators and beside the quote form alike: the date it
@@ -82,7 +82,9 @@ export function PriceLadder({ ladder }: { ladder: LadderRow[] }) {
 }
 
 /** The sales-tax sentence, said plainly beside every total. */
-export function SalesTaxNote({ statement }: { statement: string }) {
+export function SalesTaxNote({ estimate }: { estimate: Pick<Estimate, 'salesTax' | 'tax' | 'totalCents'> }) {
+  const statement = salesTaxWords(estimate);
+  if (!statement) return null;
   return (
     <p className="mt-3 text-sm text-stone-700" data-testid="sales-tax">
       {statement}

@@ -1,3 +1,5 @@
+import { Fragment } from 'react';
+import { taxClasses, taxClassLabels } from '#shared/books/sales-tax-rules.ts';
 import type { DeskRenderOptions, DeskView } from '#shared/desk-contract.ts';
 import { DeskDocument, TokenField } from './desk-document.tsx';
 
@@ -62,11 +64,12 @@ export function QuotePage({ view, options }: { view: QuoteView; options: DeskRen
           {/* The columns' names for sighted readers on a wide screen; each input has its own label. */}
           <div
             aria-hidden="true"
-            className="mt-3 hidden gap-2 border-b border-stone-300 pb-2 text-sm font-medium text-stone-700 md:grid md:grid-cols-[1fr_6rem_8rem_7rem_6rem]"
+            className="mt-3 hidden gap-2 border-b border-stone-300 pb-2 text-sm font-medium text-stone-700 md:grid md:grid-cols-[1fr_6rem_8rem_8rem_7rem_6rem]"
           >
             <span>Description</span>
             <span className="text-right">Quantity</span>
             <span className="text-right">Price of one ($)</span>
+            <span>Tax class</span>
             <span className="text-right">Line total</span>
             <span />
           </div>
@@ -78,7 +81,7 @@ export function QuotePage({ view, options }: { view: QuoteView; options: DeskRen
                   // Rows are positions in a form: the position is the identity.
                   // biome-ignore lint/suspicious/noArrayIndexKey: see above.
                   key={index}
-                  className="grid grid-cols-2 gap-2 border-b border-stone-200 pb-4 md:grid-cols-[1fr_6rem_8rem_7rem_6rem] md:items-start"
+                  className="grid grid-cols-2 gap-2 border-b border-stone-200 pb-4 md:grid-cols-[1fr_6rem_8rem_8rem_7rem_6rem] md:items-start"
                 >
                   <div className="col-span-2 md:col-span-1">
                     <label htmlFor={`label-${index}`} className="text-sm font-medium md:sr-only">
@@ -122,9 +125,33 @@ export function QuotePage({ view, options }: { view: QuoteView; options: DeskRen
                     />
                     <FieldError id={`error-rows.${index}.unit`} text={view.errors[`rows.${index}.unit`]} />
                   </div>
+                  <div>
+                    <label htmlFor={`class-${index}`} className="text-sm font-medium md:sr-only">
+                      Line {number}: tax class
+                    </label>
+                    <select
+                      id={`class-${index}`}
+                      name={`class.${index}`}
+                      defaultValue={row.taxClass}
+                      className={inputClass}
+                      {...described(`rows.${index}.taxClass`)}
+                    >
+                      {taxClasses.map((taxClass) => (
+                        <option key={taxClass} value={taxClass}>
+                          {taxClassLabels[taxClass]}
+                        </option>
+                      ))}
+                    </select>
+                    <FieldError id={`error-rows.${index}.taxClass`} text={view.errors[`rows.${index}.taxClass`]} />
+                  </div>
                   <p className="py-1.5 tabular-nums md:text-right">
                     <span className="sr-only">Line {number} total: </span>
                     {row.total ?? '—'}
+                    {row.tax !== undefined && (
+                      <span className="block text-sm text-stone-600" data-testid={`line-tax-${index}`}>
+                        tax {row.tax}
+                      </span>
+                    )}
                   </p>
                   {row.label || row.quantity || row.unit ? (
                     <label className="flex items-center justify-end gap-2 py-1.5 text-sm md:justify-start">
@@ -139,9 +166,42 @@ export function QuotePage({ view, options }: { view: QuoteView; options: DeskRen
             })}
           </ol>
           <p className="mt-2 text-sm text-stone-600">
-            Use a minus price for a discount (−5.00). Rows left empty are not sent; “Update totals” adds more.
+            Use a minus price for a discount (−5.00). Rows left empty are not sent; “Update totals” adds more. Sales tax
+            is counted from the shop’s tax rules by each line’s class; it is written into the quote when it is sent.
           </p>
-          <dl className="mt-4 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-right">
+          {view.taxWarning && (
+            <p role="alert" className="mt-4 rounded border-l-4 border-amber-600 bg-amber-50 p-3 text-sm text-amber-950">
+              {view.taxWarning}
+            </p>
+          )}
+          <dl
+            className="mt-4 ml-auto grid max-w-md grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-right"
+            data-testid="quote-sums"
+          >
+            {view.subtotal && (
+              <>
+                <dt className="font-medium">Subtotal</dt>
+                <dd className="tabular-nums">{view.subtotal}</dd>
+              </>
+            )}
+            {view.salesTax && (
+              <>
+                <dt className="col-span-2 text-sm text-stone-600 wrap-anywhere">Sales tax, {view.salesTax.where}</dt>
+                {view.salesTax.none ? (
+                  <>
+                    <dt className="font-medium wrap-anywhere">{view.salesTax.none}</dt>
+                    <dd className="tabular-nums">$0.00</dd>
+                  </>
+                ) : (
+                  view.salesTax.lines.map((line) => (
+                    <Fragment key={line.label}>
+                      <dt className="font-medium">{line.label}</dt>
+                      <dd className="tabular-nums">{line.amount}</dd>
+                    </Fragment>
+                  ))
+                )}
+              </>
+            )}
             <dt className="font-medium">Total</dt>
             <dd className="font-bold tabular-nums">{view.total ?? '—'}</dd>
             <dt className="font-medium">

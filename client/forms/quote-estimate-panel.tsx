@@ -73,7 +73,7 @@ export function QuoteEstimatePanel({
               </li>
             ))}
           </ul>
-          {result.estimate.salesTax ? <SalesTaxNote statement={result.estimate.salesTax} /> : null}
+          <SalesTaxNote estimate={result.estimate} />
           {result.estimate.nextTier?.cheaperInTotal ? (
             <p className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-900">
               {result.estimate.nextTier.note}

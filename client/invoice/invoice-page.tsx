@@ -11,6 +11,8 @@ import type { InvoiceRenderOptions, InvoiceView } from '#shared/payments/invoice
 export function InvoicePage({ view, options }: { view: InvoiceView; options: InvoiceRenderOptions }) {
   const { dateTime } = useShopTime();
   const cell = 'py-1.5 pr-2';
+  // Lines the tax rules counted show their class and their tax; a quote from before the rules has neither.
+  const taxed = view.lines.some((line) => line.tax);
   return (
     <PrintedDocument
       title={`Invoice ${view.number} - ${view.shop.name}`}
@@ -41,6 +43,11 @@ export function InvoicePage({ view, options }: { view: InvoiceView; options: Inv
             <th scope="col" className={`${cell} text-right font-semibold`}>
               Each
             </th>
+            {taxed && (
+              <th scope="col" className={`${cell} text-right font-semibold`}>
+                Tax
+              </th>
+            )}
             <th scope="col" className="py-1.5 text-right font-semibold">
               Amount
             </th>
@@ -51,9 +58,13 @@ export function InvoicePage({ view, options }: { view: InvoiceView; options: Inv
             // The approved quote's lines never change: a line's place is its identity.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above.
             <tr key={index} className="border-b border-stone-200 align-top">
-              <td className={`${cell} wrap-anywhere`}>{line.label}</td>
+              <td className={`${cell} wrap-anywhere`}>
+                {line.label}
+                {line.tax && <span className="block text-xs text-stone-600">{line.tax.className}</span>}
+              </td>
               <td className={`${cell} text-right tabular-nums`}>{line.quantity}</td>
               <td className={`${cell} text-right tabular-nums`}>{line.unit}</td>
+              {taxed && <td className={`${cell} text-right tabular-nums`}>{line.tax?.amount ?? ''}</td>}
               <td className="py-1.5 text-right tabular-nums">{line.total}</td>
             </tr>
           ))}
@@ -64,7 +75,9 @@ export function InvoicePage({ view, options }: { view: InvoiceView; options: Inv
         className="text-sm"
         lines={[
           { label: 'Subtotal', value: view.subtotal },
-          { label: 'Sales tax', value: view.tax.amount },
+          ...(view.tax.byJurisdiction?.map((row) => ({ label: row.label, value: row.amount })) ?? [
+            { label: 'Sales tax', value: view.tax.amount },
+          ]),
           { label: 'Total', value: view.total, className: 'border-t border-stone-800 pt-1 font-bold' },
         ]}
       />

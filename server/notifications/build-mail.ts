@@ -171,13 +171,15 @@ async function paymentReceipt(
   context: Context,
 ): Promise<MailDraft> {
   const { request, about } = await toCustomer(row, context);
-  const { money, payments } = await moneyOf(context.reads, about.reference);
+  const { money, payments, quote } = await moneyOf(context.reads, about.reference);
   const payment = payments.find((item) => item.id === facts.payment);
   if (!payment) throw new UnbuildableMailError(`payment ${facts.payment} of ${about.reference} is not in storage`);
+  const quoteLines = quote?.lines ?? [];
   const draft = paymentReceiptMail(request.email, {
     ...about,
     payment,
     money,
+    quoteLines,
     at: formatDateTime(payment.at.toISOString(), context.settings.timeZone),
   });
   return {
@@ -185,7 +187,7 @@ async function paymentReceipt(
     look: customerLook({
       ...about,
       request,
-      rows: moneyRows(money),
+      rows: moneyRows(money, quoteLines),
       label: 'Open your order',
     }),
   };

@@ -13,9 +13,9 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe('loadSiteDataFiles', () => {
-  it('loads the eleven files with identical gzip and brotli forms and distinct strong tags', async () => {
+  it('loads the twelve files with identical gzip and brotli forms and distinct strong tags', async () => {
     const siteData = await loadSiteDataFiles(dir);
-    expect([...siteData.files.keys()]).toHaveLength(11);
+    expect([...siteData.files.keys()]).toHaveLength(12);
     const config = siteData.files.get('config');
     if (!config) throw new Error('config missing');
     expect(JSON.parse(config.identity.body.toString())).toEqual(siteData.data.config);
@@ -62,6 +62,30 @@ describe('loadSiteDataFiles', () => {
     media.slides[1] = { ...media.slides[1], href: 'https://elsewhere.example' } as { href: string };
     await writeFile(file, JSON.stringify(media));
     await expect(loadSiteDataFiles(dir)).rejects.toThrow(/media\.json: slides\.1\.href: must be a path on this site/);
+  });
+
+  it('stops on sales-tax rules with a gap or an overlap, or that leave the shop’s own ZIP code untaxed', async () => {
+    const file = path.join(dir, 'sales-tax.json');
+    const original = await readFile(file, 'utf8');
+    const rules = () =>
+      JSON.parse(original) as {
+        jurisdictions: { rates: Record<string, { fromCents: number; belowCents?: number }[]> }[];
+        places: { zipPrefixes: string[] }[];
+      };
+    const gap = rules();
+    gap.jurisdictions[0]?.rates.hats?.splice(0, 1, { fromCents: 500, percent: '6.25' } as never);
+    await writeFile(file, JSON.stringify(gap));
+    await expect(loadSiteDataFiles(dir)).rejects.toThrow(
+      /sales-tax\.json: jurisdictions\.0\.rates\.hats\.0\.fromCents: leaves a gap: no rate for prices from 0 to 499 cents/,
+    );
+    const overlap = rules();
+    overlap.jurisdictions[1]?.rates.setup?.push({ fromCents: 0, percent: '1' } as never);
+    await writeFile(file, JSON.stringify(overlap));
+    await expect(loadSiteDataFiles(dir)).rejects.toThrow(/jurisdictions\.1\.rates\.setup\.1: overlaps the band before it/);
+    const untaxed = rules();
+    untaxed.places[0]?.zipPrefixes.splice(untaxed.places[0].zipPrefixes.indexOf('627'), 1);
+    await writeFile(file, JSON.stringify(untaxed));
+    await expect(loadSiteDataFiles(dir)).rejects.toThrow(/sales-tax\.json: places: the shop's own ZIP code 62701/);
   });
 
   it('stops with the file name for broken JSON or a missing file', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { type ImportedPrices, withImportedPrices } from '#shared/blanks/imported-prices.ts';
 import { type DataKey, dataKeys } from '#shared/data-keys.ts';
+import { salesTaxCoverageProblems } from '#shared/books/sales-tax-rules.ts';
 import { withCatalogue } from '#shared/garments/priced-garments.ts';
 import { describeIssues, type SiteData, siteDataSchemas } from '#shared/site-data.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
@@ -111,6 +112,12 @@ async function readValidated(dataFilesDir: string, warnings: string[]): Promise<
     if (key === 'order-terms') holidaysRunningOut(parsed.data as SiteData['order-terms'], label, warnings, new Date());
     data[key] = parsed.data;
   }
+  const coverage = salesTaxCoverageProblems(
+    data['sales-tax'] as SiteData['sales-tax'],
+    (data.config as SiteData['config']).address.postalCode,
+    (data['order-terms'] as SiteData['order-terms']).delivery.localZipCodes,
+  );
+  if (coverage.length > 0) throw new DataFileError(path.join(dataFilesDir, 'sales-tax.json'), coverage);
   return data;
 }
 

@@ -1,12 +1,22 @@
 import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { type MoneyReads, moneyOf } from '#server/requests/money-of.ts';
+import { quoteTaxRows } from '#shared/books/quote-tax.ts';
+import { taxClassLabels } from '#shared/books/sales-tax-rules.ts';
 import { dayIn } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { InvoiceView } from '#shared/payments/invoice-contract.ts';
 import { formatUsPhone } from '#shared/phone.ts';
-import { isTaxLine, quoteTaxCents, taxWords } from '#shared/requests/quote.ts';
+import { isTaxLine, type QuoteLine, quoteTaxCents, taxWords } from '#shared/requests/quote.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { methodLabels, purposeLabels } from './payment-mail.ts';
+
+/** The tax per jurisdiction, when the tax rules counted it: the quote's own lines, as they were sent. */
+function jurisdictionRows(lines: readonly QuoteLine[]): Pick<InvoiceView['tax'], 'byJurisdiction'> {
+  const rows = quoteTaxRows(lines);
+  return rows.length === 0
+    ? {}
+    : { byJurisdiction: rows.map((row) => ({ label: row.label, amount: formatMoney(row.cents) })) };
+}
 
 /**
  * The invoice of a request's approved quote, with what was paid and refunded; undefined before a
@@ -63,9 +73,16 @@ export async function invoiceView(
         quantity: line.quantity,
         unit: formatMoney(line.unitCents),
         total: formatMoney(line.quantity * line.unitCents),
+        ...(line.taxClass && line.taxCents !== undefined
+          ? { tax: { className: taxClassLabels[line.taxClass], amount: formatMoney(line.taxCents) } }
+          : {}),
       })),
     subtotal: formatMoney(quote.totalCents - taxCents),
-    tax: { amount: formatMoney(taxCents), statement: taxWords(quote.lines, taxStatement) },
+    tax: {
+      amount: formatMoney(taxCents),
+      statement: taxWords(quote.lines, taxStatement),
+      ...jurisdictionRows(quote.lines),
+    },
     total: formatMoney(money.totalCents),
     ...(money.discountCents > 0 ? { discount: formatMoney(money.discountCents) } : {}),
     payments: payments

@@ -1,8 +1,10 @@
 import type { MailDraft, SummaryRow } from '#server/mail/mail-draft.ts';
 import { paymentSubject } from '#server/mail/queued-subject.ts';
+import { quoteTaxRows } from '#shared/books/quote-tax.ts';
 import { formatMoney } from '#shared/money.ts';
 import { paymentMethodLabels } from '#shared/payments/method-labels.ts';
 import type { OrderMoney } from '#shared/payments/order-money.ts';
+import type { QuoteLine } from '#shared/requests/quote.ts';
 import type { StoredPayment } from './payment-store.ts';
 
 /** How each way of paying reads in a receipt and on the desk: a word for every method the payments know. */
@@ -17,10 +19,12 @@ export const purposeLabels: Record<StoredPayment['purpose'], string> = {
 };
 
 /** The order's figures after this payment: what the receipt and its summary box end with. */
-export function moneyRows(money: OrderMoney | undefined): SummaryRow[] {
+export function moneyRows(money: OrderMoney | undefined, quoteLines: readonly QuoteLine[] = []): SummaryRow[] {
   if (!money) return [];
   return [
     { label: 'Order total', value: formatMoney(money.totalCents) },
+    // The tax the total includes, each jurisdiction's share as the quote was sent.
+    ...quoteTaxRows(quoteLines).map((row) => ({ label: `Included ${row.label}`, value: formatMoney(row.cents) })),
     ...(money.discountCents > 0 ? [{ label: 'Discount', value: `−${formatMoney(money.discountCents)}` }] : []),
     { label: 'Paid so far', value: formatMoney(money.paidCents) },
     money.balanceCents >= 0
@@ -39,6 +43,7 @@ export function paymentReceiptMail(
     reference,
     payment,
     money,
+    quoteLines,
     at,
     shopName,
     link,
@@ -46,6 +51,8 @@ export function paymentReceiptMail(
     reference: string;
     payment: StoredPayment;
     money: OrderMoney | undefined;
+    /** The approved quote's lines: its tax is said per jurisdiction under the total. */
+    quoteLines?: readonly QuoteLine[];
     /** When, as the shop's clock says it. */
     at: string;
     shopName: string;
@@ -64,7 +71,7 @@ export function paymentReceiptMail(
       `${refund ? 'Refund' : purposeLabels[payment.purpose]}: ${formatMoney(payment.amountCents)}`,
       ...(refund ? [] : [`Paid by: ${methodLabels[payment.method]}`]),
       `Receipt number: ${reference}-${payment.id}`,
-      ...(money ? ['', ...moneyRows(money).map((row) => `${row.label}: ${row.value}`)] : []),
+      ...(money ? ['', ...moneyRows(money, quoteLines).map((row) => `${row.label}: ${row.value}`)] : []),
       ...(link ? ['', 'Your invoice and your order, on your private page:', link] : []),
       '',
       `Reference: ${reference}`,

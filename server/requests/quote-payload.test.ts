@@ -37,7 +37,21 @@ describe('the stored estimate', () => {
         'Shipping to 90210 by Test Parcel, 24–99 pieces (2 business days in transit): $20.00. ' +
         'Tue, Dec 8: rush, 3 business days (+50%). Tue, Dec 8 needs our 3-business-day rush (+50% of the ' +
         'printing and set-up, in the total): approve the proof by 12:00 pm CST on Tue, Dec 1. A later date ' +
-        'costs less. Plus sales tax where it applies.',
+        'costs less. No sales tax: the order goes outside the states where the shop collects it.',
+    );
+  });
+});
+
+describe('the stored estimate of a pickup', () => {
+  it('counts the sales tax of the shop’s ZIP code line by line, per jurisdiction', () => {
+    const pickup = { ...values, delivery: 'pickup', address: '', zip: '', inHands: '' };
+    const request = createQuoteSchema(fixtureSiteData, { now: () => now }).parse(pickup);
+    const payload = quotePayload(request, pickup, fixtureSiteData, now);
+    // The tests' rules at 62701: the print (apparel, $9.00 an item) is free of the state share, 2% county
+    // $4.32, 1.5% city $3.24; the screen (set-up, $15.00) 4% $0.60, 2% $0.30, 1.5% 22.5 cents up to $0.23.
+    expect(payload.websiteEstimate).toContain(
+      'Plus sales tax of $8.69 (Test State 4%: $0.60; Test County 2%: $4.62; Test City 1.5%: $3.47), ' +
+        '$239.69 with tax; none with a tax-exemption certificate.',
     );
   });
 });

@@ -24,11 +24,17 @@ describe('the desk’s quote prefill', () => {
     const now = new Date('2026-11-30T15:00:00Z');
     const start = startingQuote(form, fixtureSiteData, undefined, '2026-11-30', now);
     expect(start.source).toBe('engine');
+    // Each line with the class its tax is counted by: the print and its rush are apparel's.
     expect(start.rows).toEqual([
-      { label: 'Print location 1, 1 color', quantity: '24', unit: '9.00' },
-      { label: 'Screens: 1 color over 1 location', quantity: '1', unit: '15.00' },
-      { label: 'Rush, 5 business days: +25% of printing and set-up', quantity: '1', unit: '57.75' },
-      { label: 'Free local delivery to 62704', quantity: '1', unit: '0.00' },
+      { label: 'Print location 1, 1 color', quantity: '24', unit: '9.00', taxClass: 'apparel' },
+      { label: 'Screens: 1 color over 1 location', quantity: '1', unit: '15.00', taxClass: 'setup' },
+      {
+        label: 'Rush, 5 business days: +25% of printing and set-up',
+        quantity: '1',
+        unit: '57.75',
+        taxClass: 'apparel',
+      },
+      { label: 'Free local delivery to 62704', quantity: '1', unit: '0.00', taxClass: 'delivery' },
     ]);
     const reorder = startingQuote(
       { ...form, reorderOf: 'Q-2026-000042' },
@@ -41,6 +47,7 @@ describe('the desk’s quote prefill', () => {
       label: 'Screens: 1 color over 1 location: on file, not charged again',
       quantity: '1',
       unit: '0.00',
+      taxClass: 'setup',
     });
   });
 

@@ -1,5 +1,7 @@
 import type { SentQuote } from '#server/requests/version-store.ts';
-import type { DeskQuoteRow, DeskView } from '#shared/desk-contract.ts';
+import { guessTaxClass, handoverWords, type QuoteTaxSetting, quoteSalesTax } from '#shared/books/quote-tax.ts';
+import { engineTaxClass, percentsText, type TaxHandover } from '#shared/books/sales-tax.ts';
+import type { DeskQuoteRow, DeskQuoteTax, DeskView } from '#shared/desk-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
@@ -7,6 +9,7 @@ import type { LoadDates } from '#shared/production/production-load.ts';
 import {
   addDays,
   depositOf,
+  isTaxLine,
   lineOf,
   MAX_TOTAL_CENTS,
   moneyField,
@@ -18,7 +21,7 @@ import {
   type QuoteRowInput,
   quoteTotal,
 } from '#shared/requests/quote.ts';
-import { quoteEstimate } from '#shared/submissions/quote-fields.ts';
+import { quoteEstimate, quoteEstimateOptions, ZIP_FIELD } from '#shared/submissions/quote-fields.ts';
 
 type QuoteEditorView = Extract<DeskView, { page: 'quote' }>;
 
@@ -29,13 +32,23 @@ type QuoteEditorView = Extract<DeskView, { page: 'quote' }>;
 const DEFAULT_DEPOSIT_PERCENT = 50;
 const PAID_IN_FULL_BELOW_CENTS = 20_000;
 
-const blankRow: QuoteRowInput = { label: '', quantity: '', unit: '' };
+const blankRow: QuoteRowInput = { label: '', quantity: '', unit: '', taxClass: '' };
 
 const rowOf = (line: QuoteLine): QuoteRowInput => ({
   label: line.label,
   quantity: String(line.quantity),
   unit: moneyField(line.unitCents),
+  taxClass: line.taxClass ?? guessTaxClass(line.label),
 });
+
+/**
+ * Where the request changes hands, for its sales tax: the delivery ZIP code it asked for, or the shop's
+ * counter (a pickup, or a request that never said: a contact message, an older request).
+ */
+export function requestHandover(values: Record<string, string> | undefined): TaxHandover {
+  const zip = values?.[ZIP_FIELD]?.trim() ?? '';
+  return values?.delivery === 'delivery' && /^\d{5}$/.test(zip) ? { method: 'delivery', zip } : { method: 'pickup' };
+}
 
 /**
  * Where a new quote starts: the last one sent, when there is one (a revision changes a line or two);
@@ -55,7 +68,8 @@ export function startingQuote(
   if (previous) {
     return {
       source: 'previous',
-      rows: previous.lines.map(rowOf),
+      // Its tax lines are counted again from the rules when this version is sent.
+      rows: previous.lines.filter((line) => !isTaxLine(line)).map(rowOf),
       notes: previous.notes,
       validUntil: previous.validUntil >= today ? previous.validUntil : validUntil,
       depositPercent: String(previous.depositPercent),
@@ -63,9 +77,13 @@ export function startingQuote(
   }
   const estimate = formValues ? quoteEstimate(formValues, prices, now, load) : undefined;
   const small = estimate?.ok === true && estimate.estimate.totalCents < PAID_IN_FULL_BELOW_CENTS;
+  const options = formValues ? quoteEstimateOptions(formValues, prices) : undefined;
+  const garmentType = options && prices[options.service].garments.find((item) => item.id === options.garment)?.type;
   return {
     source: estimate?.ok ? 'engine' : formValues ? 'form' : 'none',
-    rows: estimate?.ok ? estimate.estimate.lines.map(rowOf) : [],
+    rows: estimate?.ok
+      ? estimate.estimate.lines.map((line) => ({ ...rowOf(line), taxClass: engineTaxClass(line.kind, garmentType) }))
+      : [],
     notes: '',
     validUntil,
     depositPercent: String(small ? 100 : DEFAULT_DEPOSIT_PERCENT),
@@ -89,6 +107,7 @@ export function quoteFormInput(body: unknown): QuoteFormInput {
       label: field(values, `label.${index}`),
       quantity: field(values, `quantity.${index}`),
       unit: field(values, `unit.${index}`),
+      taxClass: field(values, `class.${index}`),
     };
     if (field(values, `remove.${index}`) === '') rows.push(row);
   }
@@ -105,8 +124,13 @@ export function quoteFormInput(body: unknown): QuoteFormInput {
  * deposit, and spare empty rows below. Empty rows in between are closed up, so renumbered errors still
  * sit beside the row they are about (errors are keyed by the compacted order).
  */
-export function editorRows(input: QuoteFormInput): {
+export function editorRows(
+  input: QuoteFormInput,
+  setting?: QuoteTaxSetting,
+): {
   rows: DeskQuoteRow[];
+  subtotal?: string;
+  salesTax?: DeskQuoteTax;
   total?: string;
   deposit?: string;
 } {
@@ -114,21 +138,47 @@ export function editorRows(input: QuoteFormInput): {
   const lines: QuoteLine[] = [];
   const rows: DeskQuoteRow[] = filled.map((row) => {
     const line = lineOf(row);
-    if (!line) return { ...row };
+    const shown = { ...row, taxClass: row.taxClass || 'apparel' };
+    if (!line) return shown;
     lines.push(line);
-    return { ...row, total: formatMoney(line.quantity * line.unitCents) };
+    return { ...shown, total: formatMoney(line.quantity * line.unitCents) };
   });
   const spare = Math.max(0, Math.min(QUOTE_SPARE_ROWS, QUOTE_MAX_LINES + QUOTE_SPARE_ROWS - rows.length));
-  for (let index = 0; index < spare; index += 1) rows.push({ ...blankRow });
+  for (let index = 0; index < spare; index += 1) rows.push({ ...blankRow, taxClass: 'apparel' });
   if (lines.length === 0) return { rows };
-  const total = quoteTotal(lines);
+  const subtotal = quoteTotal(lines);
   // Past any real order the sums are not shown: sending says what is wrong.
-  if (total > MAX_TOTAL_CENTS) return { rows };
+  if (subtotal > MAX_TOTAL_CENTS) return { rows };
+  const tax = setting ? quoteSalesTax(lines, setting) : undefined;
+  if (tax) {
+    let at = 0;
+    for (const row of rows) if (row.total !== undefined) row.tax = formatMoney(tax.lineCents[at++] ?? 0);
+  }
+  const total = subtotal + (tax?.totalCents ?? 0);
   const percent = /^\d{1,3}$/.test(input.depositPercent.trim()) ? Number(input.depositPercent.trim()) : Number.NaN;
   return {
     rows,
+    subtotal: formatMoney(subtotal),
+    ...(setting ? { salesTax: deskTax(setting, tax) } : {}),
     total: formatMoney(total),
     ...(percent >= 0 && percent <= 100 ? { deposit: formatMoney(depositOf(total, percent)) } : {}),
+  };
+}
+
+/** The editor's tax block: where the order is taxed, each jurisdiction's share, or why there is none. */
+function deskTax(setting: QuoteTaxSetting, tax: ReturnType<typeof quoteSalesTax>): DeskQuoteTax {
+  const where = handoverWords(setting.handover, tax?.place ?? null);
+  if (setting.exemption) return { where, lines: [], none: `None: exempt (${setting.exemption})` };
+  if (!tax || tax.place === null)
+    return { where, lines: [], none: 'None: outside the states the shop collects sales tax in' };
+  const charged = tax.jurisdictions.filter((item) => item.cents > 0);
+  if (charged.length === 0) return { where, lines: [], none: 'None: no line of this quote is taxed there' };
+  return {
+    where,
+    lines: charged.map((item) => ({
+      label: `${item.name} ${percentsText(item.percents)}`,
+      amount: formatMoney(item.cents),
+    })),
   };
 }
 

@@ -124,11 +124,26 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
     }).expect(303);
     expect(sent.headers.location).toBe(`/staff/requests/${reference}?done=quoted`);
     const [quote] = await t.storage.versions.quotesOf(reference);
+    // A pickup, taxed at the shop's ZIP code by the tests' rules: apparel under $110 an item owes no state
+    // share; Test County 2% of $200.00 and Test City 1.5%, the discount taking its share off each.
+    const place = 'Test City, IL';
     expect(quote?.lines).toEqual([
-      { label: 'Shirts', quantity: 48, unitCents: 450 },
-      { label: 'Team discount', quantity: 1, unitCents: -1600 },
+      { label: 'Shirts', quantity: 48, unitCents: 450, taxClass: 'apparel', taxCents: 432 + 324 },
+      { label: 'Team discount', quantity: 1, unitCents: -1600, taxClass: 'apparel', taxCents: -32 - 24 },
+      {
+        label: 'Sales tax: Test County 2%',
+        quantity: 1,
+        unitCents: 400,
+        tax: { jurisdiction: 'Test County', percents: ['2'], place },
+      },
+      {
+        label: 'Sales tax: Test City 1.5%',
+        quantity: 1,
+        unitCents: 300,
+        tax: { jurisdiction: 'Test City', percents: ['1.5'], place },
+      },
     ]);
-    expect(quote?.totalCents).toBe(20_000);
+    expect(quote?.totalCents).toBe(20_700);
     expect((await t.storage.desk.getRequestState(reference))?.status).toBe('quoted');
     const mail = withSubjects(
       await t.storage.outbox.notificationsOf(reference),
@@ -140,15 +155,17 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
     const page = await request(t.app).get(`/staff/requests/${reference}?done=quoted`).set('Cookie', session.cookie);
     expect(page.text).toContain('Quote sent to the customer.');
     expect(page.text).toContain('Quote v1');
-    expect(page.text).toContain('$200.00');
+    expect(page.text).toContain('$207.00');
     expect(page.text).toContain('Deposit (25%)');
-    expect(page.text).toContain('$50.00');
+    expect(page.text).toContain('$51.75');
     expect(page.text).toContain('Revise the quote (v2)');
 
     // A revision starts from v1 and goes out as v2; v1 is then replaced.
     const revise = await request(t.app).get(`/staff/requests/${reference}/quote`).set('Cookie', session.cookie);
     expect(revise.text).toContain('Starts from the last quote sent');
     expect(revise.text).toContain('value="-16.00"');
+    // Its tax lines are not rows to edit: they are counted again when v2 is sent.
+    expect(revise.text).not.toContain('value="Sales tax');
     await postQuote(reference, {
       from: 'quoted',
       'label.0': 'Shirts',
@@ -161,6 +178,46 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
     const after = await request(t.app).get(`/staff/requests/${reference}`).set('Cookie', session.cookie);
     expect(after.text).toContain('Quote v2');
     expect(after.text).toContain('Replaced');
+  });
+
+  it('shows each line’s tax and each jurisdiction’s on “Update totals”, and none for a shipment out of state', async () => {
+    const reference = await newRequest();
+    const fields = {
+      'label.0': 'Tees',
+      'quantity.0': '24',
+      'unit.0': '12.00',
+      'class.0': 'apparel',
+      'label.1': 'Caps',
+      'quantity.1': '12',
+      'unit.1': '20.00',
+      'class.1': 'hats',
+      validUntil: '2099-01-31',
+      depositPercent: '50',
+    };
+    const shown = await postQuote(reference, { ...fields, intent: 'update' }).expect(200);
+    const text = shown.text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    // Tees $288.00: county $5.76 + city $4.32; caps $240.00: state $9.60 + county $4.80 + city $3.60.
+    expect(text).toContain('tax $10.08');
+    expect(text).toContain('tax $18.00');
+    expect(text).toContain('Sales tax, picked up at the shop (Test City, IL)');
+    expect(text).toContain('Test State 4% $9.60 Test County 2% $10.56 Test City 1.5% $7.92 Total $556.08');
+    expect(text).toContain('Deposit (50%) $278.04');
+
+    const away = await t.storage.submissions.saveSubmission({
+      kind: 'quote',
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      payload: { name: 'Dana Whitfield' },
+      formValues: { ...formValues, delivery: 'delivery', zip: '90210' },
+      files: [],
+    });
+    await postQuote(away.reference, { ...fields, intent: 'send' }).expect(303);
+    const [quote] = await t.storage.versions.quotesOf(away.reference);
+    expect(quote?.lines.at(-1)).toMatchObject({
+      label: 'Sales tax: none (delivered to 90210, outside the states the shop collects sales tax in)',
+      unitCents: 0,
+    });
+    expect(quote?.totalCents).toBe(52_800);
   });
 
   it('refuses a send when the request moved since the editor opened', async () => {

@@ -1,6 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import { noSuchRequest, referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
 import type { SentQuote, VersionStore } from '#server/requests/version-store.ts';
+import { type QuoteTaxSetting, withSalesTax } from '#shared/books/quote-tax.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { LoadDates } from '#shared/production/production-load.ts';
@@ -8,9 +9,15 @@ import { type QuoteFormInput, readQuoteForm } from '#shared/requests/quote.ts';
 import { canSendQuote, isStatusOf, type RequestStatus } from '#shared/requests/request-status.ts';
 import { localToday } from '#shared/submissions/quote-fields.ts';
 import type { DeskStore } from './desk-store.ts';
-import { compacted, editorRows, quoteFormInput, startingQuote } from './quote-editor.ts';
+import { compacted, editorRows, quoteFormInput, requestHandover, startingQuote } from './quote-editor.ts';
 
 type EditorSource = Extract<DeskView, { page: 'quote' }>['source'];
+
+/** A customer's exemption as the editor needs it: words for the invoice when exempt, a warning otherwise. */
+export interface TaxExemption {
+  exempt?: string;
+  warning?: string;
+}
 const sources: readonly EditorSource[] = ['engine', 'previous', 'form', 'none'];
 
 interface QuoteRoutesOptions {
@@ -21,6 +28,8 @@ interface QuoteRoutesOptions {
   now: () => Date;
   /** The shop's load: the engine's lines carry a rush only when the press has room for it. */
   dates?: () => Promise<LoadDates>;
+  /** The customer's tax exemption on a day: why no tax is owed, or what the desk must know before sending. */
+  exemption?: (email: string, today: string) => Promise<TaxExemption>;
   onQueued?: () => void;
 }
 
@@ -39,6 +48,24 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
     return request;
   }
 
+  /** How this request's quote is taxed (no rules: as typed), and any warning on the customer's exemption. */
+  async function taxOf(reference: string, email: string): Promise<{ setting?: QuoteTaxSetting; warning?: string }> {
+    const site = options.prices();
+    const rules = site['sales-tax'];
+    if (!rules || !site.config) return {};
+    const [values, exemption] = await Promise.all([
+      options.versions.formValuesOf(reference),
+      options.exemption?.(email, localToday(options.now())) ?? Promise.resolve({} as TaxExemption),
+    ]);
+    const setting: QuoteTaxSetting = {
+      rules,
+      shopZip: site.config.address.postalCode,
+      handover: requestHandover(values),
+      ...(exemption.exempt ? { exemption: exemption.exempt } : {}),
+    };
+    return { setting, ...(exemption.warning ? { warning: exemption.warning } : {}) };
+  }
+
   /** The editor for `request` (its state, read without its files), with the rows as typed and their sums. */
   async function showEditor(
     req: Request,
@@ -50,8 +77,11 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
     status = 200,
     sent?: readonly SentQuote[],
   ) {
-    const quotes = sent ?? (await options.versions.quotesOf(reference));
-    const { rows, total, deposit } = editorRows(editor.input);
+    const [quotes, tax] = await Promise.all([
+      sent ?? options.versions.quotesOf(reference),
+      taxOf(reference, request.email),
+    ]);
+    const { rows, subtotal, salesTax, total, deposit } = editorRows(editor.input, tax.setting);
     await options.render(
       req,
       res,
@@ -69,6 +99,9 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
         validUntil: editor.input.validUntil,
         depositPercent: editor.input.depositPercent,
         today: localToday(options.now()),
+        ...(subtotal ? { subtotal } : {}),
+        ...(salesTax ? { salesTax } : {}),
+        ...(tax.warning ? { taxWarning: tax.warning } : {}),
         ...(total ? { total } : {}),
         ...(deposit ? { deposit } : {}),
         errors,
@@ -121,7 +154,9 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
     if (from !== request.status) return res.redirect(303, `${back}?done=conflict`);
     const read = readQuoteForm(input, localToday(options.now()));
     if (!read.ok) return showEditor(req, res, reference, request, editor, read.errors, 422);
-    const outcome = await options.versions.sendQuote(reference, read.terms, {
+    const { setting } = await taxOf(reference, request.email);
+    const terms = setting ? { ...read.terms, lines: withSalesTax(read.terms.lines, setting) } : read.terms;
+    const outcome = await options.versions.sendQuote(reference, terms, {
       from: request.status,
       to: 'quoted',
       actor: `staff:${staffOf(res)}`,

@@ -89,7 +89,7 @@ describe.each(backends)('on %s', (backend) => {
         printLocations: [{ placement: 'Front', colors: 2 }],
         // The figure the visitor saw, in the same words: total, per piece, turnaround, sales tax.
         websiteEstimate: expect.stringMatching(
-          /^\$[\d,.]+ in total for 36 pieces, (about )?\$[\d.]+ per piece.* Standard turnaround: .* Plus sales tax where it applies/,
+          /^\$[\d,.]+ in total for 36 pieces, (about )?\$[\d.]+ per piece.* Standard turnaround: .* Plus sales tax of \$[\d,.]+ \(Illinois 6\.25%/,
         ),
       });
       const line = t.lines.find(

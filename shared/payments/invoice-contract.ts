@@ -13,10 +13,19 @@ export interface InvoiceView {
   issued: string;
   shop: { name: string; address: string[]; phone: string; email: string };
   customer: { name: string; email: string; company?: string };
-  lines: { label: string; quantity: number; unit: string; total: string }[];
+  lines: {
+    label: string;
+    quantity: number;
+    unit: string;
+    total: string;
+    tax?: { className: string; amount: string };
+  }[];
   subtotal: string;
-  /** Sales tax as the quote charged it (its "Sales tax" lines), and the shop's statement on it. */
-  tax: { amount: string; statement: string };
+  /**
+   * Sales tax as the quote charged it (its "Sales tax" lines), and what is said of it: where it was counted,
+   * or why none is owed. `byJurisdiction` when the tax rules counted it, one row per jurisdiction.
+   */
+  tax: { amount: string; statement: string; byJurisdiction?: { label: string; amount: string }[] };
   total: string;
   /** Goodwill discounts given after the invoice, each on its own credit note: they lower the balance due. */
   discount?: string;

@@ -1,3 +1,4 @@
+import { percentsText } from '#shared/books/sales-tax.ts';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
 import { businessDays, formatCutoff, shopTime } from './business-days.ts';
@@ -75,6 +76,21 @@ export function estimateWords(estimate: Estimate, quantity: number, calendar: Sh
     const heading = scheduleHeading(estimate.schedule, today);
     parts.push(`${heading}. ${scheduleWords(estimate.schedule, calendar, now)}`);
   }
-  if (estimate.salesTax) parts.push(estimate.salesTax);
+  const tax = salesTaxWords(estimate);
+  if (tax) parts.push(tax);
   return parts.join(' ');
+}
+
+/**
+ * What the estimate says of sales tax: the tax the shop's rules count, per jurisdiction, and the total with it;
+ * without the rules, the order terms' sentence.
+ */
+export function salesTaxWords(estimate: Pick<Estimate, 'salesTax' | 'tax' | 'totalCents'>): string | null {
+  const { tax } = estimate;
+  if (!tax) return estimate.salesTax;
+  if (tax.place === null) return 'No sales tax: the order goes outside the states where the shop collects it.';
+  const charged = tax.jurisdictions.filter((item) => item.cents > 0);
+  if (charged.length === 0) return `No sales tax on these lines (taxed as ${tax.place}).`;
+  const shares = charged.map((item) => `${item.name} ${percentsText(item.percents)}: ${formatMoney(item.cents)}`);
+  return `Plus sales tax of ${formatMoney(tax.totalCents)} (${shares.join('; ')}), ${formatMoney(estimate.totalCents + tax.totalCents)} with tax; none with a tax-exemption certificate.`;
 }

@@ -1,3 +1,5 @@
+import { engineTaxClass, salesTaxOf } from '#shared/books/sales-tax.ts';
+import type { SalesTaxRules } from '#shared/books/sales-tax-rules.ts';
 import { formatMoney } from '#shared/money.ts';
 import { pluralize } from '#shared/plural.ts';
 import { type LoadDates, withClosedDates } from '#shared/production/production-load.ts';
@@ -53,11 +55,28 @@ export interface OrderContext {
   now: Date;
   /** The shop's production load: dates come from the capacity left, not business days alone. */
   load?: LoadDates;
+  /** The shop's sales-tax rules and its ZIP code (a pickup's): the estimate then counts the tax line by line. */
+  salesTax?: { rules: SalesTaxRules; shopZip: string };
 }
 
 /** The price files and the order terms: everything an estimate with a date and a delivery is made from. */
 export interface PricingData extends PriceFiles {
   'order-terms': OrderTerms;
+  /** The sales-tax rules and the shop's address (its ZIP code taxes a pickup): the estimate counts tax with both. */
+  'sales-tax'?: SalesTaxRules;
+  config?: { address: { postalCode: string } };
+}
+
+/** The engine's context for `site` at `now`: the terms, the load, and the tax rules where the site has them. */
+export function orderContext(site: PricingData, now: Date, load?: LoadDates): OrderContext {
+  const rules = site['sales-tax'];
+  const shopZip = site.config?.address.postalCode;
+  return {
+    terms: site['order-terms'],
+    now,
+    ...(load ? { load } : {}),
+    ...(rules && shopZip ? { salesTax: { rules, shopZip } } : {}),
+  };
 }
 
 import type { PriceFiles } from './price-file.ts';
@@ -437,8 +456,29 @@ function run<P extends PriceFile, O extends EstimateOptions>(
     ladder,
     schedule,
     salesTax: context ? context.terms.salesTax.statement : null,
+    tax: context?.salesTax ? estimateTax(prices, options, lines, context.salesTax) : null,
   };
   return { ok: true, estimate };
+}
+
+/** The estimate's sales tax: each line by its class (the garment's, set-up, delivery), where it is handed over. */
+function estimateTax(
+  prices: PriceFile,
+  options: EstimateOptions,
+  lines: readonly LineItem[],
+  { rules, shopZip }: { rules: SalesTaxRules; shopZip: string },
+) {
+  const garmentType = prices.garments.find((item) => item.id === options.garment)?.type;
+  return salesTaxOf(
+    rules,
+    options.delivery ?? pickup,
+    shopZip,
+    lines.map((item) => ({
+      taxClass: engineTaxClass(item.kind, garmentType),
+      quantity: item.quantity,
+      unitCents: item.unitCents,
+    })),
+  );
 }
 
 function sameService<S extends ServiceId>(

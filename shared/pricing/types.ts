@@ -3,6 +3,8 @@
  * says. All money is integer cents. The files in data/ are validated against zod schemas that produce exactly
  * these types (shared/pricing/price-schemas.ts).
  */
+
+import type { SalesTax } from '#shared/books/sales-tax.ts';
 import type { GarmentColor, GarmentSize, GarmentType, PrintAreaLimit } from '#shared/garments/catalogue.ts';
 import type { ServiceId } from '#shared/service-ids.ts';
 import type { DeliveryChoice } from './delivery.ts';
@@ -239,6 +241,8 @@ export interface Estimate {
   schedule: Schedule | null;
   /** The sales-tax sentence from the order terms, said beside the total; null without them. */
   salesTax: string | null;
+  /** The tax the shop's rules count on these lines where the order is handed over; null without the rules. */
+  tax: SalesTax | null;
 }
 
 /** One row of the ladder: this order at another quantity, everything else unchanged. */

@@ -36,15 +36,19 @@ describe('quote money', () => {
 describe('reading the quote editor', () => {
   it('skips empty rows and reads the rest as lines', () => {
     const read = readQuoteForm(
-      { rows: [row('Shirts', '48', '4.50'), row('', '', ''), row('Screens', '2', '$20')], ...terms },
+      {
+        rows: [row('Shirts', '48', '4.50'), row('', '', ''), { ...row('Screens', '2', '$20'), taxClass: 'setup' }],
+        ...terms,
+      },
       '2026-11-23',
     );
     expect(read).toEqual({
       ok: true,
       terms: {
+        // A row with no class chosen is apparel, the shop's usual line.
         lines: [
-          { label: 'Shirts', quantity: 48, unitCents: 450 },
-          { label: 'Screens', quantity: 2, unitCents: 2000 },
+          { label: 'Shirts', quantity: 48, unitCents: 450, taxClass: 'apparel' },
+          { label: 'Screens', quantity: 2, unitCents: 2000, taxClass: 'setup' },
         ],
         notes: '',
         validUntil: '2026-12-31',
@@ -73,6 +77,17 @@ describe('reading the quote editor', () => {
       'validUntil',
     ]);
     expect(read.errors.validUntil).toBe('That day has gone: choose today or later.');
+  });
+
+  it('refuses an unknown tax class, and a sales-tax line typed by hand (the rules count it)', () => {
+    const read = readQuoteForm(
+      { rows: [{ ...row('Shirts', '48', '4.50'), taxClass: 'food' }, row('Sales tax 6.25%', '1', '13.50')], ...terms },
+      '2026-11-23',
+    );
+    expect(read.ok || read.errors).toEqual({
+      'rows.0.taxClass': 'Choose the line’s tax class: Apparel, Hats, Set-up fees, Delivery, Other.',
+      'rows.1.label': 'Sales tax is counted from the shop’s tax rules when the quote is sent: remove this line.',
+    });
   });
 
   it('refuses a quote without lines, a day that does not exist, and a total below zero', () => {

@@ -4,6 +4,7 @@
  * desk's editor, the stored versions, the mails and the customer's page all total a quote with these
  * functions, so no two of them can disagree.
  */
+import { isTaxClass, type TaxClass, taxClassLabels } from '#shared/books/sales-tax-rules.ts';
 import { isRealDate } from '#shared/submissions/quote-fields.ts';
 import { z } from '#shared/zod.ts';
 
@@ -12,6 +13,24 @@ export interface QuoteLine {
   label: string;
   quantity: number;
   unitCents: number;
+  /** The product class its sales tax is counted by; absent on lines written before the tax rules and on tax lines. */
+  taxClass?: TaxClass;
+  /** Its sales tax over every jurisdiction, counted when the quote was sent. */
+  taxCents?: number;
+  /** On a sales-tax line the rules wrote: which jurisdiction, at what rates, where, or why there is none. */
+  tax?: SalesTaxNote;
+}
+
+/** What a sales-tax line of a quote is the tax of, kept with it so the invoice says it as it was charged. */
+export interface SalesTaxNote {
+  /** "Illinois"; null on the one line of an order that owes none. */
+  jurisdiction: string | null;
+  /** The rates charged, as written in the rules ("6.25"). */
+  percents: string[];
+  /** Where the order was taxed ("Springfield, IL"); null outside the places the shop collects in. */
+  place: string | null;
+  /** Why no tax is charged: a certificate, a shipment out of state, no taxable line. */
+  reason?: string;
 }
 
 /** A quote as it is sent and frozen as a version. */
@@ -58,7 +77,12 @@ export function quoteTaxCents(lines: readonly QuoteLine[]): number {
  * read as asking for it twice; one without is said to come before tax, in the shop's own words.
  */
 export function taxWords(lines: readonly QuoteLine[], withoutTax: string): string {
-  return quoteTaxCents(lines) > 0 ? 'The total includes sales tax.' : withoutTax;
+  const counted = lines.find((line) => isTaxLine(line) && line.tax)?.tax;
+  if (counted?.reason) return `No sales tax: ${counted.reason}.`;
+  if (quoteTaxCents(lines) <= 0) return withoutTax;
+  return counted?.place
+    ? `The total includes sales tax, counted for ${counted.place}.`
+    : 'The total includes sales tax.';
 }
 
 export function depositOf(totalCents: number, percent: number): number {
@@ -100,6 +124,15 @@ export interface QuoteRowInput {
   label: string;
   quantity: string;
   unit: string;
+  /** The tax class chosen; empty on a row that never had one (read as apparel, the shop's usual line). */
+  taxClass?: string;
+}
+
+/** A row's class as the editor reads it: what was chosen, apparel when nothing was. */
+export function rowTaxClass(row: QuoteRowInput): TaxClass | undefined {
+  const chosen = row.taxClass?.trim() ?? '';
+  if (chosen === '') return 'apparel';
+  return isTaxClass(chosen) ? chosen : undefined;
 }
 
 /** The editor's fields as posted, before they are read. */
@@ -118,7 +151,9 @@ export function lineOf(row: QuoteRowInput): QuoteLine | undefined {
   const unitCents = parseMoney(row.unit);
   if (label === '' || label.length > 200 || !(quantity >= 1 && quantity <= MAX_LINE_QUANTITY)) return undefined;
   if (unitCents === undefined || Math.abs(unitCents) > MAX_UNIT_CENTS) return undefined;
-  return { label, quantity, unitCents };
+  const taxClass = rowTaxClass(row);
+  if (!taxClass) return undefined;
+  return { label, quantity, unitCents, taxClass };
 }
 
 /** What reading the editor answers: the quote, or the errors by field ("rows.2.unit", "validUntil"…). */
@@ -152,14 +187,20 @@ export function readQuoteForm(input: QuoteFormInput, today: string): QuoteFormRe
     if (label === '' && quantityText === '' && unitText === '') return;
     if (label === '') errors[`rows.${index}.label`] = 'Describe the line, or clear the whole row.';
     else if (label.length > 200) errors[`rows.${index}.label`] = 'Keep the description under 200 characters.';
+    else if (isTaxLine({ label }))
+      errors[`rows.${index}.label`] =
+        'Sales tax is counted from the shop’s tax rules when the quote is sent: remove this line.';
     const quantity = /^\d{1,7}$/.test(quantityText) ? Number(quantityText) : Number.NaN;
     if (!(quantity >= 1 && quantity <= MAX_LINE_QUANTITY))
       errors[`rows.${index}.quantity`] = 'Enter a whole quantity of 1 or more.';
     const unitCents = parseMoney(unitText);
     if (unitCents === undefined || Math.abs(unitCents) > MAX_UNIT_CENTS)
       errors[`rows.${index}.unit`] = 'Enter the price of one, such as 12.50 (or -5.00 for a discount).';
-    if (!errors[`rows.${index}.label`] && !errors[`rows.${index}.quantity`] && unitCents !== undefined)
-      lines.push({ label, quantity, unitCents });
+    const taxClass = rowTaxClass(row);
+    if (!taxClass)
+      errors[`rows.${index}.taxClass`] = `Choose the line’s tax class: ${Object.values(taxClassLabels).join(', ')}.`;
+    if (!errors[`rows.${index}.label`] && !errors[`rows.${index}.quantity`] && unitCents !== undefined && taxClass)
+      lines.push({ label, quantity, unitCents, taxClass });
   });
   if (lines.length === 0 && Object.keys(errors).length === 0) errors['rows.0.label'] = 'Add at least one line.';
   if (lines.length > QUOTE_MAX_LINES) errors.rows = `A quote holds at most ${QUOTE_MAX_LINES} lines.`;

@@ -1,5 +1,5 @@
 import { colorNamed, isDarkColor } from '#shared/garments/catalogue.ts';
-import { estimate, type PriceFiles, type PricingData } from '#shared/pricing/estimate.ts';
+import { estimate, orderContext, type PriceFiles, type PricingData } from '#shared/pricing/estimate.ts';
 import { optionsFromQuery } from '#shared/pricing/query.ts';
 import { parseInches, stitchesForWidth } from '#shared/pricing/stitch-estimate.ts';
 import type {
@@ -207,7 +207,7 @@ function upchargedSizes(sizes: Record<QuoteSize, number>): SizeCounts {
  * figure in the shop's mail. It reads the raw values leniently (an unfinished form still has a price);
  * the engine reports what it cannot price.
  */
-function quoteEstimateOptions(values: FormValues, prices: PriceFiles): EstimateOptions | undefined {
+export function quoteEstimateOptions(values: FormValues, prices: PriceFiles): EstimateOptions | undefined {
   const service = values.service ?? '';
   if (!isServiceId(service)) return undefined;
   const file = prices[service];
@@ -295,7 +295,7 @@ export function quoteEstimate(
 ): EstimateResult | undefined {
   const options = quoteEstimateOptions(values, site);
   return options
-    ? estimate(site[options.service], options, { terms: site['order-terms'], now, ...(load ? { load } : {}) })
+    ? estimate(site[options.service], options, orderContext(site, now, load))
     : undefined;
 }
 
