@@ -10,6 +10,9 @@ import { formatDay } from '#shared/desk-format.ts';
 export const CERTIFICATE_TYPES = ['exemption', 'resale'] as const;
 export type CertificateType = (typeof CERTIFICATE_TYPES)[number];
 
+/** The longest certificate number and organisation name the form takes. */
+export const CERTIFICATE_LIMITS = { number: 40, holder: 120 } as const;
+
 /** One certificate as the standing and the invoice need it. Days are YYYY-MM-DD. */
 export interface CertificateFacts {
   id: number;
