@@ -12,7 +12,7 @@ import { customerExemptionView } from './exemption-views.ts';
 
 type Notice = { type: 'success' | 'error'; text: string };
 
-export const exemptionNotices: Readonly<Record<string, Notice>> = {
+const exemptionNotices: Readonly<Record<string, Notice>> = {
   'certificate-sent': {
     type: 'success',
     text: 'Thank you: we have your certificate. We check it before your next quote, and tell you here.',
@@ -129,6 +129,3 @@ export function customerExemptionSection(options: CustomerExemptionOptions) {
     },
   };
 }
-
-/** The section as the customer's page takes it. */
-export type CustomerExemptionSection = ReturnType<typeof customerExemptionSection>;
