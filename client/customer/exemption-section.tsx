@@ -45,6 +45,12 @@ export function ExemptionSection({
 }) {
   const draft = exemption.draft;
   const standing = exemption.standing;
+  // Open when there is something to do: a form refused, a certificate lapsed or turned down. Most
+  // customers pay tax, so for them the form stays one line.
+  const open =
+    draft !== undefined ||
+    standing.kind === 'expired' ||
+    (standing.kind === 'none' && exemption.certificates.length > 0);
   return (
     <PageSection id="tax-exemption" title="Tax-exempt? Send us your certificate">
       <p
@@ -67,10 +73,7 @@ export function ExemptionSection({
           ))}
         </ul>
       )}
-      <details
-        className="mt-4 border-t border-stone-200 pt-3"
-        open={standing.kind !== 'verified' || draft !== undefined}
-      >
+      <details className="mt-4 border-t border-stone-200 pt-3" open={open}>
         <summary className="cursor-pointer font-semibold">
           {exemption.certificates.length > 0 ? 'Send a newer certificate' : 'Send your certificate'}
         </summary>

@@ -38,6 +38,10 @@ describe('exemption certificates', () => {
 
   async function sendCertificate(page: Page, number: string) {
     const section = page.locator('#tax-exemption');
+    // The form is one line until opened, unless a certificate was turned down.
+    if (!(await section.locator('details').evaluate((details) => (details as HTMLDetailsElement).open))) {
+      await section.locator('summary').click();
+    }
     await section.getByLabel('Certificate number').fill(number);
     await section.getByLabel('Issuing state').selectOption('Illinois');
     await section.getByLabel('Organisation named on it').fill('Springfield Unified School District');
