@@ -127,6 +127,21 @@ describe.each(backends)('exemption certificates through the pages on %s', (backe
     expect(waiting.text).toContain('Tax exemption');
     expect(waiting.text).toContain('Verify the certificate before sending the quote, or tax will be charged.');
     expect(waiting.text).toContain(`href="${back}/exemptions/${id}/file"`);
+    // Without the form's token, or without signing in, nothing is verified.
+    await request(t.app)
+      .post(`${back}/exemptions/${id}/verify`)
+      .set('Cookie', desk.cookie)
+      .type('form')
+      .send({})
+      .expect(403);
+    const { cookie, token } = await visitorSession(t.app, '/contact-us');
+    const anonymous = await request(t.app)
+      .post(`${back}/exemptions/${id}/verify`)
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ [CSRF_FIELD]: token });
+    expect(anonymous.status).not.toBe(303);
+    expect((await t.storage.exemptions.certificatesOf(email))[0]?.verified).toBeUndefined();
     const verified = await deskPost(`${back}/exemptions/${id}/verify`).expect(303);
     expect(verified.headers.location).toBe(`${back}?done=exemption-verified#tax-exemption`);
     const after = await request(t.app).get(`${back}?done=exemption-verified`).set('Cookie', desk.cookie).expect(200);
