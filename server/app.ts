@@ -13,6 +13,12 @@ import { stockRoutes } from '#server/blanks/stock-routes.ts';
 import { booksNotices, booksRoutes } from '#server/books/books-routes.ts';
 import { type CreditNotePages, customerCreditNote } from '#server/books/credit-note-page.ts';
 import { customerBackLinks, customerRoutes } from '#server/customer/customer-routes.ts';
+import { customerExemptionSection } from '#server/exemptions/customer-exemption-section.ts';
+import {
+  deskExemptionRoutes,
+  deskExemptionSection,
+  exemptionDeskNotices,
+} from '#server/exemptions/desk-exemption-routes.ts';
 import { createFeatureStores, type FeatureStores } from '#server/feature-stores.ts';
 import { deskGroupRoutes, deskGroupView } from '#server/groups/desk-group-routes.ts';
 import { garmentOf } from '#server/groups/group-garment.ts';
@@ -71,6 +77,7 @@ import { uploadSlots } from '#server/uploads/upload-slots.ts';
 import type { BlanksData } from '#shared/blanks/blanks-data.ts';
 import { invoiceNumberText } from '#shared/books/book-numbers.ts';
 import { CSRF_TOKEN_PATH } from '#shared/csrf-contract.ts';
+import { dayIn } from '#shared/desk-format.ts';
 import { sizeUpcharges } from '#shared/groups/group-sizes.ts';
 import type { Capacity } from '#shared/production/production-load.ts';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
@@ -474,6 +481,12 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
         prices: () => siteData.data,
         now: wiring.now,
       }),
+      exemptions: customerExemptionSection({
+        exemptions: wiring.stores.exemptions,
+        uploadGuard,
+        uploads,
+        today: shopToday(wiring),
+      }),
       proofScript: () => deps.ssr.assets.entryScript(PROOF_PINS_ENTRY),
       ...wiring.queued,
     }),
@@ -620,7 +633,7 @@ function mountDeskPages({ app, wiring, requests, staffAuth, renderDesk }: DeskMo
       planner,
       now: wiring.now,
       payOnline: gateway !== null,
-      notices: { ...paymentNotices, ...mockupNotices, ...designNotices, ...booksNotices },
+      notices: { ...paymentNotices, ...mockupNotices, ...designNotices, ...booksNotices, ...exemptionDeskNotices },
       sections: {
         mockups: deskMockups,
         money: deskMoneyView,
@@ -630,6 +643,7 @@ function mountDeskPages({ app, wiring, requests, staffAuth, renderDesk }: DeskMo
           now: wiring.now,
         }),
         blanksHold: async (reference) => (await wiring.stores.blanks.holds()).get(reference),
+        exemption: deskExemptionSection({ exemptions: wiring.stores.exemptions, today: shopToday(wiring) }),
       },
       groupView: (reference) => deskGroupView(groups, reference, siteData.data, wiring.now()),
       storesView: (reference) => deskStoresView(teamStores, reference),
@@ -824,6 +838,7 @@ function mountMoneyDesk({ app, wiring, requests, staffGate }: DeskMount): void {
     }),
   );
   app.use(staffGate, offlineRefundRoutes({ refunds: wiring.stores.offlineRefunds, ...wiring.queued }));
+  app.use(staffGate, deskExemptionRoutes({ exemptions: wiring.stores.exemptions, today: shopToday(wiring) }));
   app.use(
     staffGate,
     booksRoutes({
@@ -841,4 +856,9 @@ function invoiceNumberOf(books: FeatureStores['books']) {
     const invoice = await books.invoiceOf(reference, quoteVersion);
     return invoice && invoiceNumberText(invoice.number);
   };
+}
+
+/** The shop's today (YYYY-MM-DD in its time zone): the day a tax certificate is judged on. */
+function shopToday(wiring: Wiring): () => string {
+  return () => dayIn(wiring.now().toISOString(), wiring.deps.siteData.data['order-terms'].timeZone);
 }

@@ -4,6 +4,8 @@ import { createBooksKeepStep, createBooksStore } from './books/books-queries.ts'
 import type { BooksStore } from './books/books-store.ts';
 import { createCustomerStore } from './customer/customer-queries.ts';
 import type { CustomerStore } from './customer/customer-store.ts';
+import { createExemptionForgetStep, createExemptionStore } from './exemptions/exemption-queries.ts';
+import type { ExemptionStore } from './exemptions/exemption-store.ts';
 import { createGroupApprovalStep, createGroupStore } from './groups/group-queries.ts';
 import type { GroupStore } from './groups/group-store.ts';
 import { createLimitStore } from './http/limit-queries.ts';
@@ -55,6 +57,7 @@ export interface FeatureStores {
   books: BooksStore;
   offlineRefunds: OfflineRefundStore;
   stripeFees: StripeFeeStore;
+  exemptions: ExemptionStore;
 }
 
 /** Wraps a store once as it is built (the process counts each store's failures in its metrics). */
@@ -65,7 +68,11 @@ export function createFeatureStores(database: Database, wrap: StoreWrapper = (st
   // the other's queries: a request's mockups are saved with it, an approval closes its group and books it,
   // a missed approval deadline books the order again on the press.
   const submissions = wrap(
-    createSubmissionStore(database, { mockups: createMockupSaveStep(), books: createBooksKeepStep(database) }),
+    createSubmissionStore(database, {
+      mockups: createMockupSaveStep(),
+      books: createBooksKeepStep(database),
+      exemptions: createExemptionForgetStep(),
+    }),
   );
   return {
     submissions,
@@ -90,5 +97,6 @@ export function createFeatureStores(database: Database, wrap: StoreWrapper = (st
     books: wrap(createBooksStore(database)),
     offlineRefunds: wrap(createOfflineRefundStore(database)),
     stripeFees: wrap(createStripeFeeStore(database)),
+    exemptions: wrap(createExemptionStore(database)),
   };
 }

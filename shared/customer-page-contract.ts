@@ -4,6 +4,7 @@
  * the server only and ships no JavaScript: every action is a plain form with post/redirect/get.
  */
 
+import type { CustomerPageExemption } from './books/tax-exemption.ts';
 import type { MockupView } from './garments/mockup-view.ts';
 import type { CustomerPageGroup } from './groups/group-contract.ts';
 import type { AskedView } from './requests/asked-view.ts';
@@ -180,6 +181,8 @@ export interface CustomerPageView {
   group?: CustomerPageGroup;
   /** The team stores opened from this request, each linking to its organiser's page. */
   stores?: CustomerPageStores;
+  /** Their tax-exemption certificates on file, where each stands, and the form to send one (a quote request). */
+  exemption?: CustomerPageExemption;
   /** The one-line result of the last action (post/redirect/get). */
   notice?: { type: 'success' | 'error'; text: string };
 }

@@ -5,6 +5,7 @@
  */
 
 import type { BlanksView, DeskStockView, PurchaseOrderView, ToBuyView } from './blanks/blanks-view.ts';
+import type { DeskExemptionView } from './books/tax-exemption.ts';
 import type { MockupView } from './garments/mockup-view.ts';
 import type { DeskGroupView, GroupPackingView } from './groups/group-contract.ts';
 import type { BoardView, CapacityView, WorkOrderView } from './production/board-view.ts';
@@ -326,6 +327,8 @@ export type DeskView =
       stock?: DeskStockView;
       /** Blocked on blanks that came short on a purchase order: what is missing, in words. */
       blanksHold?: string;
+      /** The customer's tax-exemption certificates (by e-mail) and where they stand, once they sent one. */
+      exemption?: DeskExemptionView;
       /** The one-line result of the last action (post/redirect/get). */
       notice?: { type: 'success' | 'error'; text: string };
     }

@@ -2,6 +2,7 @@ import type { CustomerPageOptions, CustomerPageView } from '#shared/customer-pag
 import { AskedSection } from './asked-section.tsx';
 import { CancelSection } from './cancel-section.tsx';
 import { RequestDocument } from './customer-document.tsx';
+import { ExemptionSection } from './exemption-section.tsx';
 import { GroupSection } from './group-section.tsx';
 import { MessagesSection } from './messages-section.tsx';
 import { MockupSection } from './mockup-section.tsx';
@@ -59,6 +60,7 @@ export function CustomerPage({ view, options }: { view: CustomerPageView; option
         <div data-testid="request-side-column" className="min-w-0 space-y-6 lg:order-last">
           <StatusSection view={view} />
           {view.status === 'completed' && <OrderAgainSection view={view} options={options} />}
+          {view.exemption && <ExemptionSection exemption={view.exemption} options={options} />}
           {view.canCancel && <CancelSection view={view} options={options} />}
         </div>
         <div data-testid="request-main-column" className="min-w-0 space-y-6">

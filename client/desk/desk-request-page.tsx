@@ -6,6 +6,7 @@ import { ArtworkSection } from './request-artwork.tsx';
 import { ConversationSection } from './request-conversation.tsx';
 import { CustomerLinkSection } from './request-customer-link.tsx';
 import { DesignSection } from './request-design.tsx';
+import { ExemptionSection } from './request-exemption.tsx';
 import { GroupSection } from './request-group.tsx';
 import { MailsSection } from './request-mails.tsx';
 import { MockupsSection } from './request-mockups.tsx';
@@ -111,6 +112,7 @@ export function CustomerPage({ view, options }: { view: DeskRequestView; options
         <div data-testid="desk-side-column" className="min-w-0 space-y-6">
           <StatusSection view={view} options={options} />
           {view.money && <MoneySection view={view} money={view.money} options={options} />}
+          {view.exemption && <ExemptionSection exemption={view.exemption} options={options} />}
           {view.kind === 'quote' && (view.promised || view.canPromise) && (
             <PromisedSection view={view} options={options} />
           )}

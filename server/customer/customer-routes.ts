@@ -21,6 +21,7 @@ import { readArtwork } from '#server/uploads/read-artwork.ts';
 import type { UploadAdmission } from '#server/uploads/upload-admission.ts';
 import type { UploadGuard } from '#server/uploads/upload-guard.ts';
 import { uploadTotalRefusal } from '#server/uploads/upload-total.ts';
+import type { CertificateDraft } from '#shared/books/tax-exemption.ts';
 import type { CustomerPageOptions, CustomerPageView } from '#shared/customer-page-contract.ts';
 import type { CatalogueGarment } from '#shared/garments/catalogue.ts';
 import type { GroupFormState } from '#shared/groups/group-contract.ts';
@@ -34,7 +35,7 @@ import { REORDER_FIELD } from '#shared/submissions/quote-fields.ts';
 import { agreedTerms, decisionNotices, readDecision } from './customer-decision.ts';
 import type { CustomerStore } from './customer-store.ts';
 import { requestPageView } from './customer-views.ts';
-import type { GroupSection, MockupPictures, MoneySection, StoresSection } from './page-sections.ts';
+import type { ExemptionSection, GroupSection, MockupPictures, MoneySection, StoresSection } from './page-sections.ts';
 import { mountProofNotes } from './proof-note-routes.ts';
 import { proofPreviews } from './proof-previews.ts';
 
@@ -162,6 +163,8 @@ export interface CustomerRoutesOptions {
   groups?: GroupSection;
   /** The request's team stores, linking to their organiser's pages (server/stores/). */
   stores?: StoresSection;
+  /** The customer's tax-exemption certificates and the form to send one (server/exemptions/). */
+  exemptions?: ExemptionSection;
   /** The address of the proof's pin script (a build entry of its own), loaded where a note can be pinned. */
   proofScript?: () => string;
 }
@@ -201,6 +204,8 @@ interface PageExtra {
   groupForm?: GroupFormState;
   /** A note refused: what they typed, given back in its form to correct rather than type again. */
   pinDraft?: { text: string; place: string };
+  /** A certificate refused: its fields as typed (never its file). */
+  exemptionDraft?: CertificateDraft;
 }
 
 /** What every handler of the page shares, built once with the router. */
@@ -268,6 +273,7 @@ async function sendPage(
   });
   const group = await options.groups?.section(request, path, extra.groupForm);
   const stores = await options.stores?.section(reference, path);
+  const exemption = await options.exemptions?.section(request, path, extra.exemptionDraft);
   const design = storedDesign(formValues);
   const view: CustomerPageView = {
     ...requestPageView(request, {
@@ -288,6 +294,7 @@ async function sendPage(
     ...(extra.notice ? { notice: extra.notice } : {}),
     ...(group ? { group } : {}),
     ...(stores ? { stores } : {}),
+    ...(exemption ? { exemption } : {}),
   };
   // A proof waiting for its answer says until when an approval keeps the date promised (or asked for).
   const target =
@@ -345,7 +352,8 @@ function shopMail(options: CustomerRoutesOptions, facts: ToShopFacts): ToShopFac
 function showPage({ options, sendPage }: CustomerPage): RequestHandler {
   return async (req, res) => {
     const done = String(req.query.done);
-    const notice = notices[done as keyof typeof notices] ?? options.groups?.notices[done];
+    const notice =
+      notices[done as keyof typeof notices] ?? options.groups?.notices[done] ?? options.exemptions?.notices[done];
     await sendPage(req, res, notice ? { notice } : {});
   };
 }
@@ -593,6 +601,7 @@ export function customerRoutes(options: CustomerRoutesOptions): Router {
 
   options.groups?.mount(router, { opened, postLimit, sendPage: page.sendPage, pageOf }, PAGE);
   options.stores?.mount(router, { opened, postLimit, pageOf }, PAGE);
+  options.exemptions?.mount(router, { opened, postLimit, sendPage: page.sendPage, pageOf }, PAGE);
 
   return router;
 }

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import type { StoredMockup } from '#server/mockups/mockup-store.ts';
 import type { PaymentStore } from '#server/payments/payment-store.ts';
 import type { CreditNoteReads, MoneyReads } from '#server/requests/money-of.ts';
+import type { CertificateDraft, CustomerPageExemption } from '#shared/books/tax-exemption.ts';
 import type { CustomerPageMoney, CustomerPageView } from '#shared/customer-page-contract.ts';
 import type { MockupView } from '#shared/garments/mockup-view.ts';
 import type { CustomerPageGroup, GroupFormState } from '#shared/groups/group-contract.ts';
@@ -22,7 +23,12 @@ interface SectionHooks {
   sendPage: (
     req: Request,
     res: Response,
-    extra: { status?: number; notice?: CustomerPageView['notice']; groupForm?: GroupFormState },
+    extra: {
+      status?: number;
+      notice?: CustomerPageView['notice'];
+      groupForm?: GroupFormState;
+      exemptionDraft?: CertificateDraft;
+    },
   ) => Promise<void>;
   pageOf: (req: Request) => { reference: string; path: string };
 }
@@ -30,6 +36,13 @@ interface SectionHooks {
 /** The organiser's group order: its section of the page, its forms under the page's address, their notices. */
 export interface GroupSection {
   section(request: CustomerRequest, path: string, form?: GroupFormState): Promise<CustomerPageGroup | undefined>;
+  mount(router: Router, page: SectionHooks, base: string): void;
+  notices: Readonly<Record<string, NonNullable<CustomerPageView['notice']>>>;
+}
+
+/** The customer's tax-exemption certificates: the section, its form and file under the page's address, its notices. */
+export interface ExemptionSection {
+  section(request: CustomerRequest, path: string, draft?: CertificateDraft): Promise<CustomerPageExemption | undefined>;
   mount(router: Router, page: SectionHooks, base: string): void;
   notices: Readonly<Record<string, NonNullable<CustomerPageView['notice']>>>;
 }

@@ -265,6 +265,8 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
     });
     const stock = request.kind === 'quote' ? await options.sections.stock?.(formValues) : undefined;
     const blanksHold = request.kind === 'quote' ? await options.sections.blanksHold?.(reference) : undefined;
+    const exemption =
+      request.kind === 'quote' ? await options.sections.exemption?.({ reference, email: request.email }) : undefined;
     await options.render(req, res, {
       page: 'request',
       staff: staffOf(res),
@@ -325,6 +327,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
       ...(teamStores ? { teamStores } : {}),
       ...(stock ? { stock } : {}),
       ...(blanksHold ? { blanksHold } : {}),
+      ...(exemption ? { exemption } : {}),
       ...(notice ? { notice } : {}),
     });
   };

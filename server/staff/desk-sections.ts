@@ -37,4 +37,6 @@ export interface DeskSections {
   stock?: (formValues: Readonly<Record<string, string>> | undefined) => Promise<RequestPageView['stock']>;
   /** What holds up a job waiting for blanks that came short; undefined when nothing does. */
   blanksHold?: (reference: string) => Promise<string | undefined>;
+  /** The customer's tax-exemption certificates and their standing; undefined while they sent none. */
+  exemption?: (request: { reference: string; email: string }) => Promise<RequestPageView['exemption']>;
 }

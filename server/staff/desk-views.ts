@@ -221,7 +221,7 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
             : `${data.done === false ? 'Opened again' : 'Marked done:'} note ${String(data.number)}`,
       };
     default:
-      return { ...base, what: humanize(event.type) };
+      return { ...base, what: humanize(event.type), ...(text(data.text) ? { text: data.text as string } : {}) };
   }
 }
 

@@ -536,6 +536,32 @@ export interface StorageDatabase {
     back_name: string;
     back_number: string;
   };
+  /**
+   * Sales-tax exemption and resale certificates (migration 0035, server/exemptions/), by the customer's
+   * lower-cased e-mail; the desk's check is verified_* or rejected_*, never both.
+   */
+  exemption_certificates: {
+    id: Generated<number>;
+    email: string;
+    kind: 'exemption' | 'resale';
+    number: string;
+    state: string;
+    holder: string;
+    /** YYYY-MM-DD: the last day it is valid. */
+    expires_on: string;
+    file_name: string;
+    media_type: string;
+    size: number;
+    data: Buffer;
+    uploaded_at: Timestamp;
+    verified_at: Timestamp | null;
+    /** YYYY-MM-DD: the day of the check in the shop's time zone. */
+    verified_on: string | null;
+    verified_by: string | null;
+    rejected_at: Timestamp | null;
+    rejected_by: string | null;
+    rejection_reason: string | null;
+  };
   /** The last invoice and credit-note number issued, per series (migration 0028). */
   book_numbers: {
     series: 'invoice' | 'credit-note';

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { BooksKeepStep } from '#server/books/books-store.ts';
+import type { ExemptionForgetStep } from '#server/exemptions/exemption-store.ts';
 import type { SqlDialect } from '#server/storage/database-clock.ts';
 import type { StorageDatabase } from '#server/storage/schema.ts';
 import type { PurgeResult, SubmissionStore } from './submission-store.ts';
@@ -9,12 +10,13 @@ const PURGE_BATCH = 10;
 
 /**
  * The privacy purge: submissions past the retention period go, whole, a batch at a time; their books
- * (invoices as issued, money counted) stay, emptied of names, by the books' step in the same transaction.
+ * (invoices as issued, money counted) stay, emptied of names, by the books' step in the same transaction;
+ * a customer's tax certificates go with their last request (the exemptions' step).
  */
 export function createPurgeStorage(
   db: Kysely<StorageDatabase>,
   dialect: SqlDialect,
-  books: BooksKeepStep,
+  { books, exemptions }: { books: BooksKeepStep; exemptions: ExemptionForgetStep },
 ): Pick<SubmissionStore, 'deleteSubmissionsBefore'> {
   return {
     async deleteSubmissionsBefore(cutoff, { dryRun = false, signal, ordersBefore } = {}) {
@@ -71,8 +73,12 @@ export function createPurgeStorage(
               'in',
               rows.map((row) => row.id),
             )
-            .returning('submissions.id')
+            .returning(['submissions.id', 'submissions.email'])
             .execute();
+          await exemptions.forget(
+            trx,
+            deleted.map((row) => row.email),
+          );
           const ids = new Set(deleted.map((row) => row.id));
           return { selected: rows.length, deleted: rows.filter((row) => ids.has(row.id)) };
         });

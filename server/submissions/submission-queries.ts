@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { BooksKeepStep } from '#server/books/books-store.ts';
+import type { ExemptionForgetStep } from '#server/exemptions/exemption-store.ts';
 import { newLinkSecret } from '#server/http/link-secrets.ts';
 import type { NotificationRecipient } from '#server/mail/outbox-store.ts';
 import type { MockupSaveStep } from '#server/mockups/mockup-store.ts';
@@ -270,13 +271,13 @@ function toSummary(row: {
 /** Saved requests and messages; a request's mockups are written in its save's transaction by their step. */
 export function createSubmissionStore(
   database: Database,
-  steps: { mockups: MockupSaveStep; books: BooksKeepStep },
+  steps: { mockups: MockupSaveStep; books: BooksKeepStep; exemptions: ExemptionForgetStep },
 ): SubmissionStore {
   return {
     saveSubmission: (submission) => saveSubmission(database, steps.mockups, submission),
     findByIdempotencyKey: (key) => findByKey(database.db, key),
     getSubmission: (reference) => getSubmission(database.db, reference),
     listSubmissions: (options) => listSubmissions(database.db, options),
-    ...createPurgeStorage(database.db, database.dialect, steps.books),
+    ...createPurgeStorage(database.db, database.dialect, steps),
   };
 }
