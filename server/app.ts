@@ -612,6 +612,7 @@ function mountDeskPages({ app, wiring, requests, staffAuth, renderDesk }: DeskMo
   app.use(
     deskRoutes({
       books,
+      exemptions: wiring.stores.exemptions,
       desk,
       versions,
       proofPictures: wiring.proofPictures,

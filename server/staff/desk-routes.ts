@@ -1,5 +1,6 @@
 import { type RequestHandler, Router } from 'express';
 import createHttpError from 'http-errors';
+import type { ExemptionStore } from '#server/exemptions/exemption-store.ts';
 import { noSuchRequest, referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
 import type { LimitStore } from '#server/http/limit-store.ts';
 import type { LinkKeys } from '#server/http/link-secrets.ts';
@@ -19,7 +20,7 @@ import { type CustomerPageOptions, showRequest } from './desk-request-page.ts';
 import type { DeskStore } from './desk-store.ts';
 import { listItemView } from './desk-views.ts';
 import { proofFileRoutes, proofNoteRoutes } from './proof-routes.ts';
-import { quoteRoutes } from './quote-routes.ts';
+import { quoteExemption, quoteRoutes } from './quote-routes.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 import type { StaffAuth } from './staff-auth.ts';
 
@@ -66,6 +67,8 @@ export interface DeskRoutesOptions
   now?: () => Date;
   /** The shop's production load: the inbox's risks and the quote's dates. */
   planner: Pick<ProductionPlanner, 'risks' | 'current'>;
+  /** The customers' tax certificates: a verified one takes the tax off a quote as it is sent. */
+  exemptions?: Pick<ExemptionStore, 'exemptionOf'>;
   /**
    * The notices of the desk routers the app mounts beside these (payments, mockups): their redirects
    * come back to the request page, which shows them with its own.
@@ -340,6 +343,7 @@ export function deskRoutes(options: DeskRoutesOptions): Router {
       prices: context.prices,
       now,
       dates: async () => (await context.planner.current()).dates,
+      ...(context.exemptions ? { exemption: quoteExemption(context.exemptions) } : {}),
       ...(context.onQueued ? { onQueued: context.onQueued } : {}),
     }),
   );

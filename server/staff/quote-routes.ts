@@ -1,7 +1,9 @@
 import { type Request, type Response, Router } from 'express';
+import type { ExemptionStore } from '#server/exemptions/exemption-store.ts';
 import { noSuchRequest, referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
 import type { SentQuote, VersionStore } from '#server/requests/version-store.ts';
 import { type QuoteTaxSetting, withSalesTax } from '#shared/books/quote-tax.ts';
+import { certificateWords, exemptionWarning } from '#shared/books/tax-exemption.ts';
 import type { DeskView } from '#shared/desk-contract.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { LoadDates } from '#shared/production/production-load.ts';
@@ -17,6 +19,18 @@ type EditorSource = Extract<DeskView, { page: 'quote' }>['source'];
 export interface TaxExemption {
   exempt?: string;
   warning?: string;
+}
+
+/** The editor's reading of a customer's certificates on a day: exempt while one verified is valid. */
+export function quoteExemption(
+  exemptions: Pick<ExemptionStore, 'exemptionOf'>,
+): (email: string, today: string) => Promise<TaxExemption> {
+  return async (email, today) => {
+    const standing = await exemptions.exemptionOf(email, today);
+    if (standing.kind === 'verified') return { exempt: certificateWords(standing.certificate) };
+    const warning = exemptionWarning(standing);
+    return warning ? { warning } : {};
+  };
 }
 const sources: readonly EditorSource[] = ['engine', 'previous', 'form', 'none'];
 

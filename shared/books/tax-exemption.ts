@@ -37,9 +37,14 @@ export type ExemptionStanding =
   | { kind: 'verified'; certificate: CertificateFacts }
   | { kind: 'expired'; certificate: CertificateFacts };
 
+/** The certificate in a phrase: "exemption certificate 12-345 (Illinois), Lincoln High, valid until 2027-06-30". */
+export function certificateWords(certificate: CertificateFacts): string {
+  return `${certificate.type} certificate ${certificate.number} (${certificate.state}), ${certificate.holder}, valid until ${certificate.expiresOn}`;
+}
+
 /** The line an invoice or a quote carries to say why there is no sales tax on it. */
 export function exemptionWords(certificate: CertificateFacts): string {
-  return `Exempt from sales tax: ${certificate.type} certificate ${certificate.number} (${certificate.state}), ${certificate.holder}, valid until ${certificate.expiresOn}.`;
+  return `Exempt from sales tax: ${certificateWords(certificate)}.`;
 }
 
 /** What the desk must hear before a quote goes out, or undefined when the standing changes nothing. */
