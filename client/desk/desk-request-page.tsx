@@ -9,6 +9,7 @@ import { DesignSection } from './request-design.tsx';
 import { GroupSection } from './request-group.tsx';
 import { MailsSection } from './request-mails.tsx';
 import { MockupsSection } from './request-mockups.tsx';
+import { TermsSection } from './request-terms.tsx';
 import { MoneySection } from './request-money.tsx';
 import { NoteSection } from './request-note-form.tsx';
 import { PromisedSection } from './request-promised.tsx';
@@ -111,6 +112,7 @@ export function CustomerPage({ view, options }: { view: DeskRequestView; options
         <div data-testid="desk-side-column" className="min-w-0 space-y-6">
           <StatusSection view={view} options={options} />
           {view.money && <MoneySection view={view} money={view.money} options={options} />}
+          {view.invoiceTerms && <TermsSection terms={view.invoiceTerms} options={options} />}
           {view.kind === 'quote' && (view.promised || view.canPromise) && (
             <PromisedSection view={view} options={options} />
           )}

@@ -204,8 +204,16 @@ export function MoneySection({
               <option value="balance">Balance</option>
               <option value="other">Other</option>
             </select>
+            <label htmlFor="payment-check" className="block font-medium">
+              Check number <span className="font-normal text-stone-600">(a check only, optional)</span>
+            </label>
+            <input id="payment-check" name="check" maxLength={20} inputMode="numeric" className={field} />
+            <label htmlFor="payment-invoice" className="block font-medium">
+              Invoice it pays <span className="font-normal text-stone-600">(a check only; empty: the newest)</span>
+            </label>
+            <input id="payment-invoice" name="invoice" maxLength={20} placeholder="INV-000042" className={field} />
             <label htmlFor="payment-note" className="block font-medium">
-              Note <span className="font-normal text-stone-600">(check number…)</span>
+              Note
             </label>
             <input id="payment-note" name="note" maxLength={500} className={field} />
             <p className="text-sm text-stone-700">The customer is e-mailed a receipt.</p>

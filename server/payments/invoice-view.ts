@@ -1,5 +1,6 @@
 import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { type MoneyReads, moneyOf } from '#server/requests/money-of.ts';
+import { addCalendarDays, invoiceDueOn, termsLabel } from '#shared/books/invoice-terms.ts';
 import { dayIn } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { InvoiceView } from '#shared/payments/invoice-contract.ts';
@@ -7,6 +8,31 @@ import { formatUsPhone } from '#shared/phone.ts';
 import { isTaxLine, quoteTaxCents, taxWords } from '#shared/requests/quote.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { methodLabels, purposeLabels } from './payment-mail.ts';
+
+/** An issued invoice's terms, as the books keep them. */
+export interface IssuedTerms {
+  issuedAt: Date;
+  netDays: number;
+  poNumber: string;
+}
+
+/** "Check #1234" for a check whose number the desk recorded; the way of paying otherwise. */
+function paidBy(payment: { method: keyof typeof methodLabels; checkNumber?: string }): string {
+  return payment.method === 'check' && payment.checkNumber
+    ? `Check #${payment.checkNumber}`
+    : methodLabels[payment.method];
+}
+
+function termsView(terms: IssuedTerms, balanceCents: number, timeZone: string, now: Date): InvoiceView['terms'] {
+  const due = invoiceDueOn(terms.issuedAt, terms.netDays, timeZone);
+  const today = dayIn(now.toISOString(), timeZone);
+  return {
+    label: termsLabel(terms.netDays),
+    due,
+    ...(terms.poNumber ? { poNumber: terms.poNumber } : {}),
+    ...(balanceCents > 0 && today > due ? { overdueSince: addCalendarDays(due, 1) } : {}),
+  };
+}
 
 /**
  * The invoice of a request's approved quote, with what was paid and refunded; undefined before a
@@ -22,10 +48,16 @@ export async function invoiceView(
     timeZone,
     back,
     numberOf,
+    termsOf,
+    now = new Date(),
   }: {
     reference: string;
     /** The number the books issued the invoice under; the old per-version text where there are no books. */
     numberOf?: ((reference: string, quoteVersion: number) => Promise<string | undefined>) | undefined;
+    /** The terms the books issued the invoice with (its issue moment, days to pay, PO number). */
+    termsOf?: ((reference: string, quoteVersion: number) => Promise<IssuedTerms | undefined>) | undefined;
+    /** Today, for the overdue flag. */
+    now?: Date;
     shop: Pick<SiteConfig, 'appName' | 'contact' | 'address'>;
     taxStatement: string;
     timeZone: string;
@@ -44,7 +76,11 @@ export async function invoiceView(
   const taxCents = quoteTaxCents(quote.lines);
   const company = typeof request.payload.company === 'string' ? request.payload.company.trim() : '';
   const { address } = shop;
-  const issued = await numberOf?.(reference, quote.version);
+  const [issued, terms] = await Promise.all([
+    numberOf?.(reference, quote.version),
+    termsOf?.(reference, quote.version),
+  ]);
+  const balanceCents = Math.max(0, money.balanceCents);
   return {
     number: issued ?? `INV-${reference.slice(2)}-${quote.version}`,
     reference,
@@ -72,12 +108,13 @@ export async function invoiceView(
       .filter((item) => item.state === 'succeeded')
       .map((item) => ({
         at: item.at.toISOString(),
-        what: item.kind === 'refund' ? 'Refund' : `${purposeLabels[item.purpose]} · ${methodLabels[item.method]}`,
+        what: item.kind === 'refund' ? 'Refund' : `${purposeLabels[item.purpose]} · ${paidBy(item)}`,
         amount: formatMoney(item.amountCents),
         refund: item.kind === 'refund',
       })),
     paid: formatMoney(money.paidCents),
-    balanceDue: formatMoney(Math.max(0, money.balanceCents)),
+    balanceDue: formatMoney(balanceCents),
+    ...(terms ? { terms: termsView(terms, balanceCents, timeZone, now) } : {}),
     backPath: back.path,
     backLabel: back.label,
   };

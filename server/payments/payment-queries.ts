@@ -272,6 +272,8 @@ async function paymentsOf({ db }: Database, reference: string): Promise<StoredPa
     stripeRefundId: row.stripe_refund_id,
     recordedBy: row.recorded_by as Actor,
     at: readDate(row.at),
+    checkNumber: row.check_number,
+    invoiceNumber: row.invoice_number,
   }));
 }
 
@@ -688,6 +690,8 @@ function recordOfflinePayment(
         flag: null,
         recorded_by: payment.actor,
         at: clock.now(),
+        check_number: payment.checkNumber ?? '',
+        invoice_number: payment.invoiceNumber ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -700,6 +704,7 @@ function recordOfflinePayment(
         method: payment.method,
         purpose: payment.purpose,
         ...(payment.note ? { note: payment.note } : {}),
+        ...(payment.checkNumber ? { checkNumber: payment.checkNumber } : {}),
       },
     });
     await queueFor(trx, clock, request.id, inserted.id, 'payment', null);

@@ -39,6 +39,10 @@ export interface StoredPayment extends MoneyMovement {
   stripeRefundId: string | null;
   recordedBy: Actor;
   at: Date;
+  /** A check's number as the desk typed it; absent or empty for other money. */
+  checkNumber?: string;
+  /** The invoice (its number) the desk took the payment against; absent: the request's newest. */
+  invoiceNumber?: number | null;
 }
 
 /** A Checkout Session made for a request. */
@@ -158,6 +162,10 @@ export interface OfflinePayment {
   purpose: PaymentPurpose | 'other';
   note: string;
   actor: `staff:${string}`;
+  /** A check's number, when it was paid by check. */
+  checkNumber?: string;
+  /** The invoice it pays, by its number; absent: the request's newest when the books post it. */
+  invoiceNumber?: number;
 }
 
 export interface PaymentStore {

@@ -265,6 +265,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
     });
     const stock = request.kind === 'quote' ? await options.sections.stock?.(formValues) : undefined;
     const blanksHold = request.kind === 'quote' ? await options.sections.blanksHold?.(reference) : undefined;
+    const invoiceTerms = request.kind === 'quote' ? await options.sections.invoiceTerms?.(reference) : undefined;
     await options.render(req, res, {
       page: 'request',
       staff: staffOf(res),
@@ -321,6 +322,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
       today,
       ...(customerPage ? { customerPage } : {}),
       ...(money ? { money } : {}),
+      ...(invoiceTerms ? { invoiceTerms } : {}),
       ...(group ? { group } : {}),
       ...(teamStores ? { teamStores } : {}),
       ...(stock ? { stock } : {}),

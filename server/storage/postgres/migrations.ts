@@ -32,6 +32,7 @@ import { up as blankHolds } from './migrations/0031-blank-holds.ts';
 import { up as purchaseOrderSent } from './migrations/0032-purchase-order-sent.ts';
 import { up as stripeFees } from './migrations/0033-stripe-fees.ts';
 import { up as newestProof } from './migrations/0034-newest-proof.ts';
+import { up as invoiceTerms } from './migrations/0036-invoice-terms.ts';
 
 /**
  * PostgreSQL's migrations, run in name order; released ones are never edited, a change is a new one. Each is
@@ -75,4 +76,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0032-purchase-order-sent': { up: purchaseOrderSent },
   '0033-stripe-fees': { up: stripeFees },
   '0034-newest-proof': { up: newestProof },
+  '0036-invoice-terms': { up: invoiceTerms },
 };
