@@ -9,7 +9,6 @@ import { DesignSection } from './request-design.tsx';
 import { GroupSection } from './request-group.tsx';
 import { MailsSection } from './request-mails.tsx';
 import { MockupsSection } from './request-mockups.tsx';
-import { TermsSection } from './request-terms.tsx';
 import { MoneySection } from './request-money.tsx';
 import { NoteSection } from './request-note-form.tsx';
 import { PromisedSection } from './request-promised.tsx';
@@ -19,6 +18,7 @@ import { SentDetailsSection } from './request-sent-details.tsx';
 import { CancelSection, StatusSection } from './request-status-form.tsx';
 import { StockSection } from './request-stock.tsx';
 import { TeamStoresSection } from './request-stores.tsx';
+import { TermsSection } from './request-terms.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /**
