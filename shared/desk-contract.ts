@@ -212,6 +212,8 @@ export interface DeskInvoiceTerms {
   poNumber: string;
   choices: { value: number; label: string }[];
   action: string;
+  /** The request's invoices as issued (INV-000042), oldest first: a check is recorded against one. */
+  invoices: string[];
   /** The newest invoice issued: its terms stay as they were issued, whatever the setting becomes. */
   issued?: { number: string; terms: string; due: string; poNumber?: string };
 }

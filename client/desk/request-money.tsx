@@ -113,6 +113,8 @@ export function MoneySection({
   options: DeskRenderOptions;
 }) {
   const { dateTime } = useShopTime();
+  // A check is taken against one of the request's invoices: the newest unless the desk picks another.
+  const invoices = view.invoiceTerms?.invoices ?? [];
   const lines: MoneyLine[] = [
     { label: `Total (quote v${money.quoteVersion})`, value: money.total },
     { label: `Deposit asked (${money.depositPercent}%)`, value: money.deposit },
@@ -208,10 +210,20 @@ export function MoneySection({
               Check number <span className="font-normal text-stone-600">(a check only, optional)</span>
             </label>
             <input id="payment-check" name="check" maxLength={20} inputMode="numeric" className={field} />
-            <label htmlFor="payment-invoice" className="block font-medium">
-              Invoice it pays <span className="font-normal text-stone-600">(a check only; empty: the newest)</span>
-            </label>
-            <input id="payment-invoice" name="invoice" maxLength={20} placeholder="INV-000042" className={field} />
+            {invoices.length > 1 && (
+              <>
+                <label htmlFor="payment-invoice" className="block font-medium">
+                  Invoice the check pays
+                </label>
+                <select id="payment-invoice" name="invoice" className={field} defaultValue={invoices.at(-1)}>
+                  {invoices.map((number) => (
+                    <option key={number} value={number}>
+                      {number}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
             <label htmlFor="payment-note" className="block font-medium">
               Note
             </label>

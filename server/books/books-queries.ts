@@ -489,6 +489,16 @@ async function refundsNumberedOf({ db }: Database, reference: string): Promise<B
   return rows.map(entryOfRow);
 }
 
+async function invoicesIssuedOf({ db }: Database, reference: string): Promise<IssuedInvoice[]> {
+  const rows = await db
+    .selectFrom('invoices')
+    .where('reference', '=', reference)
+    .select(invoiceColumns)
+    .orderBy('number')
+    .execute();
+  return rows.map(invoiceOfRow);
+}
+
 async function creditNoteOfPayment(database: Database, paymentId: number): Promise<number | undefined> {
   await post(database);
   const row = await database.db
@@ -673,6 +683,7 @@ export function createBooksStore(database: Database): BooksStore {
     invoiceByNumber: (number) => invoiceByNumber(database, number),
     booksOf: (reference) => booksOf(database, reference),
     refundsNumberedOf: (reference) => refundsNumberedOf(database, reference),
+    invoicesIssuedOf: (reference) => invoicesIssuedOf(database, reference),
     creditNoteOfPayment: (paymentId) => creditNoteOfPayment(database, paymentId),
     creditNote: (number) => creditNote(database, number),
     between: (from, to) => between(database, from, to),

@@ -132,6 +132,11 @@ export interface BooksStore {
    * than the books (the customer's), where posting the whole books on each view would be the cost.
    */
   refundsNumberedOf(reference: string): Promise<BookEntry[]>;
+  /**
+   * The request's invoices the books have issued so far, oldest first, without posting: for the desk's
+   * request page, read on every view, where posting the whole books each time would be the cost.
+   */
+  invoicesIssuedOf(reference: string): Promise<IssuedInvoice[]>;
   /** The credit note of a refund row, by the row's id. */
   creditNoteOfPayment(paymentId: number): Promise<number | undefined>;
   /** A credit note: the refund's entry, with the invoice it credits when there is one. */

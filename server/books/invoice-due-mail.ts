@@ -5,8 +5,7 @@ import { formatDay } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 
 /** When an invoice's reminder goes: a week before its due day, on it, and a week after it if still open. */
-export const invoiceReminderStages = ['before', 'due', 'after'] as const;
-export type InvoiceReminderStage = (typeof invoiceReminderStages)[number];
+type InvoiceReminderStage = 'before' | 'due' | 'after';
 
 /** What a reminder of an invoice on terms says: which, how much is left, when, and how to pay it. */
 export interface InvoiceDueFacts {

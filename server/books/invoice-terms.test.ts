@@ -60,6 +60,37 @@ describe.each(backends)('invoice terms on %s', (backend) => {
     ]);
   });
 
+  it('gives a revised quote’s invoice the terms set since, the earlier invoice keeping its own', async () => {
+    const reference = await approvedQuote(storage, { name: 'Kim Tran', email: 'kim@example.com' });
+    await storage.books.setTerms(reference, { netDays: 30, poNumber: 'PO-1', actor: staff });
+    await storage.books.post();
+    await storage.books.setTerms(reference, { netDays: 60, poNumber: 'PO-2', actor: staff });
+    await storage.versions.sendQuote(
+      reference,
+      {
+        lines: [{ label: 'Front print, 50 tees', quantity: 50, unitCents: 1000 }],
+        notes: '',
+        validUntil: '2099-01-31',
+        depositPercent: 50,
+      },
+      { from: 'approved', to: 'quoted', actor: staff, mail: (version) => ({ kind: 'quote-sent', version }) },
+    );
+    await storage.customer.decideVersion(
+      reference,
+      { subject: 'quote', version: 2, decision: 'approved', name: 'Kim', comment: '', ip: '', userAgent: '' },
+      () => ({ ok: true, to: 'approved' }),
+    );
+    const { invoices } = await storage.books.booksOf(reference);
+    expect(invoices.map(({ quoteVersion, netDays, poNumber }) => ({ quoteVersion, netDays, poNumber }))).toEqual([
+      { quoteVersion: 1, netDays: 30, poNumber: 'PO-1' },
+      { quoteVersion: 2, netDays: 60, poNumber: 'PO-2' },
+    ]);
+    expect(await storage.books.invoicesIssuedOf(reference)).toEqual(invoices);
+    // Only the newest is owed on: the revision replaced what the first asked.
+    const open = (await storage.books.receivables()).filter((item) => item.invoice.reference === reference);
+    expect(open.map((item) => [item.invoice.quoteVersion, item.balanceCents])).toEqual([[2, 50_000]]);
+  });
+
   it('lists an open invoice on terms with its balance until a check pays it, with the check’s number kept', async () => {
     clockNow = new Date('2026-04-02T15:00:00.000Z');
     const reference = await approvedQuote(storage, { name: 'Sam Reyes', email: 'sam@example.com' });

@@ -45,14 +45,15 @@ function setTerms(books: Pick<BooksStore, 'setTerms'>): RequestHandler {
 
 /**
  * The terms card of the desk's request page: the setting for the next invoice, and the newest invoice's
- * terms as it was issued (they stay whatever the setting becomes). Undefined: no such request.
+ * terms as it was issued (they stay whatever the setting becomes). Undefined: no such request. It reads
+ * the invoices issued so far without posting the books: the page is opened far more often than they.
  */
 export async function deskTermsView(
-  books: Pick<BooksStore, 'termsOf' | 'booksOf'>,
+  books: Pick<BooksStore, 'termsOf' | 'invoicesIssuedOf'>,
   reference: string,
   timeZone: string,
 ): Promise<DeskInvoiceTerms | undefined> {
-  const [setting, { invoices }] = await Promise.all([books.termsOf(reference), books.booksOf(reference)]);
+  const [setting, invoices] = await Promise.all([books.termsOf(reference), books.invoicesIssuedOf(reference)]);
   if (!setting) return undefined;
   const newest = invoices.at(-1);
   return {
@@ -60,6 +61,7 @@ export async function deskTermsView(
     poNumber: setting.poNumber,
     choices: netDayChoices.map((value) => ({ value, label: termsLabel(value) })),
     action: `/staff/requests/${reference}/terms`,
+    invoices: invoices.map((invoice) => invoiceNumberText(invoice.number)),
     ...(newest
       ? {
           issued: {

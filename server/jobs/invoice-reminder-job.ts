@@ -12,7 +12,7 @@ import type { ReminderStore } from './job-store.ts';
  * Nothing once the invoice is paid, nothing more than 30 days past its due day (the desk's to chase
  * then), and only in the shop's working hours, as the other reminders.
  */
-export const INVOICE_REMINDER_TIMING = {
+const INVOICE_REMINDER_TIMING = {
   daysBefore: 7,
   daysAfter: 7,
   lookBackDays: 30,
