@@ -79,6 +79,7 @@ describe.each(backends)('invoice terms on the desk on %s', (backend) => {
     const page = await get(`/staff/requests/${reference}`).expect(200);
     expect(page.text).toContain(`${number} was issued net 30, due ${formatDay(due)}, PO PO-4500123`);
     expect(page.text).toContain('a change here applies to the');
+    expect(page.text).toContain('Set the payment terms for the next invoice: Net 30, PO PO-4500123');
 
     // Both copies of the invoice: terms, due date, PO number; not overdue.
     const customerPage = (await requestLinks(t.storage.customer, csrfSecret).pathFor(reference)) ?? '';

@@ -71,6 +71,11 @@ describe('an invoice on net terms', () => {
     expect(await shop.getByText(/was issued net 30, due .*, PO PO-4500123/).count()).toBe(1);
     await shop.locator('#terms').scrollIntoViewIfNeeded();
     await screenshots(shop, 'net-terms-desk');
+    // The card itself, small enough to read at both widths.
+    for (const width of [390, 1280]) {
+      await shop.setViewportSize({ width, height: 900 });
+      await shop.locator('#terms').screenshot({ path: `${shots}/net-terms-desk-card-${width}.png` });
+    }
     // The month lists it among the open invoices on terms, with its due date.
     await shop.goto(`${site.url}/staff/books`);
     expect(await shop.getByText(`Net 30, PO PO-4500123 · due ${due}`).count()).toBe(1);
