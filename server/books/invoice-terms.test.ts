@@ -122,6 +122,17 @@ describe.each(backends)('invoice terms on %s', (backend) => {
       actor: staff,
       checkNumber: '1301',
     });
+    // Checked against the balance before the second check: recorded only while no money moved since.
+    expect(
+      await storage.payments.recordOfflinePayment(reference, {
+        amountCents: 100,
+        method: 'check',
+        purpose: 'balance',
+        note: '',
+        actor: staff,
+        seenPayment: 0,
+      }),
+    ).toBe('stale');
     const { entries } = await storage.books.booksOf(reference);
     expect(entries).toMatchObject([
       { method: 'check', checkNumber: '1234', invoiceNumber: invoice?.number, amountCents: 20_000 },

@@ -94,21 +94,23 @@ interface DeskPaymentRoutesOptions extends InvoicePageOptions {
 /**
  * What a check is taken against, and whether it may be: the invoice named (the request's newest when none
  * is), and never more than the balance (the desk records a check as written, and a larger one is a typo
- * more often than an overpayment). A refusal is the sentence to answer 422 with.
+ * more often than an overpayment). A refusal is the sentence to answer 422 with. The newest payment row
+ * read goes with the check, so the store refuses it if money moved before it is written.
  */
 async function checkAgainst(
   options: DeskPaymentRoutesOptions,
   reference: string,
   asked: { amountCents: number; invoice: string },
-): Promise<{ ok: true; invoiceNumber?: number } | { ok: false; problem: string }> {
-  const { money } = await moneyOf(options, reference);
+): Promise<{ ok: true; invoiceNumber?: number; seenPayment: number } | { ok: false; problem: string }> {
+  const { money, payments } = await moneyOf(options, reference);
+  const seenPayment = Math.max(0, ...payments.map((payment) => payment.id));
   const balance = Math.max(0, money?.balanceCents ?? 0);
   if (asked.amountCents > balance)
     return {
       ok: false,
       problem: `That check is more than the balance of ${formatMoney(balance)}: nothing was recorded. Check the amount.`,
     };
-  if (!asked.invoice) return { ok: true };
+  if (!asked.invoice) return { ok: true, seenPayment };
   const number = readInvoiceNumber(asked.invoice);
   const issued = (await options.invoicesOf?.(reference)) ?? [];
   if (number === undefined || !issued.includes(number))
@@ -116,7 +118,7 @@ async function checkAgainst(
       ok: false,
       problem: `${asked.invoice} is not an invoice of this request${issued.length > 0 ? ` (its invoices: ${issued.map(invoiceNumberText).join(', ')})` : ''}: nothing was recorded.`,
     };
-  return { ok: true, invoiceNumber: number };
+  return { ok: true, invoiceNumber: number, seenPayment };
 }
 
 /** A payment taken at the shop, recorded with who took it; the customer's receipt is queued. */
@@ -140,7 +142,7 @@ function recordPayment(options: DeskPaymentRoutesOptions): RequestHandler {
     const isCheck = read.data.method === 'check';
     const against = isCheck
       ? await checkAgainst(options, reference, { amountCents: read.data.amount, invoice: read.data.invoice })
-      : { ok: true as const, invoiceNumber: undefined };
+      : { ok: true as const, invoiceNumber: undefined, seenPayment: undefined };
     if (!against.ok) throw createHttpError(422, against.problem);
     const id = await options.payments.recordOfflinePayment(reference, {
       amountCents: read.data.amount,
@@ -150,8 +152,14 @@ function recordPayment(options: DeskPaymentRoutesOptions): RequestHandler {
       actor: `staff:${staffOf(res)}`,
       ...(isCheck && read.data.check ? { checkNumber: read.data.check } : {}),
       ...(against.invoiceNumber === undefined ? {} : { invoiceNumber: against.invoiceNumber }),
+      ...(against.seenPayment === undefined ? {} : { seenPayment: against.seenPayment }),
     });
     if (id === undefined) throw noSuchRequest();
+    if (id === 'stale')
+      throw createHttpError(
+        409,
+        'Money was recorded on this order while the check was being checked against its balance: nothing was recorded. Check the balance and record it again.',
+      );
     req.log.info({ reference, payment: id, reason: 'payment_recorded' }, 'offline payment recorded');
     options.onQueued?.();
     res.redirect(303, `${back}?done=payment-recorded#money`);

@@ -672,10 +672,20 @@ function recordOfflinePayment(
   { db, dialect, clock }: Database,
   reference: string,
   payment: OfflinePayment,
-): Promise<number | undefined> {
+): Promise<number | undefined | 'stale'> {
   return db.transaction().execute(async (trx) => {
     const request = await lockedRequest(trx, dialect, reference);
     if (!request) return undefined;
+    if (payment.seenPayment !== undefined) {
+      // Checked against the money as it stood: under the lock, nothing may have moved since.
+      const newer = await trx
+        .selectFrom('payments')
+        .where('submission_id', '=', request.id)
+        .where('id', '>', payment.seenPayment)
+        .select('id')
+        .executeTakeFirst();
+      if (newer) return 'stale';
+    }
     const inserted = await trx
       .insertInto('payments')
       .values({

@@ -166,6 +166,11 @@ export interface OfflinePayment {
   checkNumber?: string;
   /** The invoice it pays, by its number; absent: the request's newest when the books post it. */
   invoiceNumber?: number;
+  /**
+   * The newest payment row (its id, 0 for none) the amount was checked against: a payment or refund
+   * recorded since makes the check stale, and nothing is stored.
+   */
+  seenPayment?: number;
 }
 
 export interface PaymentStore {
@@ -210,8 +215,11 @@ export interface PaymentStore {
   confirmRefundAsked(reservationId: number, refund: StripeRefundReport): Promise<void>;
   /** Stripe refused the reserved refund: the reservation goes, and nothing was refunded. */
   releaseRefund(reservationId: number): Promise<void>;
-  /** A payment taken at the shop, logged with who recorded it and the customer's receipt queued. */
-  recordOfflinePayment(reference: string, payment: OfflinePayment): Promise<number | undefined>;
+  /**
+   * A payment taken at the shop, logged with who recorded it and the customer's receipt queued: its row's
+   * id; undefined for no such request; 'stale' when money moved since the `seenPayment` it was checked against.
+   */
+  recordOfflinePayment(reference: string, payment: OfflinePayment): Promise<number | undefined | 'stale'>;
   /** The shop waives the deposit with a reason, logged with who and when; false when the request is gone. */
   waiveDeposit(reference: string, waiver: { actor: `staff:${string}`; reason: string }): Promise<boolean>;
   /**
