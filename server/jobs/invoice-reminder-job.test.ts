@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailNotDueError } from '#server/mail/mail-row.ts';
 import type { MailSettings } from '#server/mail/mail-settings.ts';
 import { buildMail } from '#server/notifications/build-mail.ts';
+import { startMailWorker } from '#server/notifications/start-notifications.ts';
 import { approvedQuote } from '#tests/support/approved-quote.ts';
 import { memoryLogger } from '#tests/support/memory-logger.ts';
 import { backends, openTestStorage, runSql, type TestStorage } from '#tests/support/test-storage.ts';
@@ -99,6 +100,27 @@ describe.each(backends)('the invoice reminder job on %s', (backend) => {
       'By check, payable to Seenwear, mailed or brought to 410 Mill St, Springfield, IL 62701',
     );
     expect((await storage.desk.getRequest(reference))?.events.at(-1)).toMatchObject({ type: 'reminder' });
+
+    // The outbox worker sends the three, once each.
+    const sent: { to: string; subject: string }[] = [];
+    const worker = startMailWorker(storage, settings, {
+      transport: {
+        sendMail: async (message) => {
+          sent.push({ to: String(message.to), subject: String(message.subject) });
+          return {} as never;
+        },
+      },
+      logger: memoryLogger().logger,
+      intervalMs: 60_000,
+    });
+    await worker.drain();
+    await worker.stop();
+    const number = `INV-${String(invoice?.number).padStart(6, '0')}`;
+    expect(sent.filter((message) => message.subject.includes(number))).toEqual([
+      { to: 'ada@example.com', subject: `Seenwear: invoice ${number} is due on Mar 30, 2026` },
+      { to: 'ada@example.com', subject: `Seenwear: invoice ${number} is due today` },
+      { to: 'ada@example.com', subject: `Seenwear: invoice ${number} is past due` },
+    ]);
   });
 
   it('reminds of nothing once the invoice is paid, and drops a reminder paid before it went', async () => {
