@@ -12,6 +12,7 @@ import { createStockReader, type StockReader } from '#server/blanks/stock-reader
 import { stockRoutes } from '#server/blanks/stock-routes.ts';
 import { booksNotices, booksRoutes } from '#server/books/books-routes.ts';
 import { type CreditNotePages, customerCreditNote } from '#server/books/credit-note-page.ts';
+import { deskTermsView, termsNotices, termsRoutes } from '#server/books/terms-routes.ts';
 import { customerBackLinks, customerRoutes } from '#server/customer/customer-routes.ts';
 import { customerExemptionSection } from '#server/exemptions/customer-exemption-section.ts';
 import {
@@ -523,6 +524,7 @@ function mountCustomerPages(app: Express, wiring: Wiring, requests: RequestServi
       renderInvoice: invoiceRenderer(deps),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
       invoiceNumber: invoiceNumberOf(wiring.stores.books),
+      invoiceTerms: (reference, quoteVersion) => wiring.stores.books.invoiceOf(reference, quoteVersion),
       books: wiring.stores.books,
       creditNotePage: customerCreditNote(creditNotePages(wiring)),
     }),
@@ -634,7 +636,14 @@ function mountDeskPages({ app, wiring, requests, staffAuth, renderDesk }: DeskMo
       planner,
       now: wiring.now,
       payOnline: gateway !== null,
-      notices: { ...paymentNotices, ...mockupNotices, ...designNotices, ...booksNotices, ...exemptionDeskNotices },
+      notices: {
+        ...paymentNotices,
+        ...mockupNotices,
+        ...designNotices,
+        ...booksNotices,
+        ...exemptionDeskNotices,
+        ...termsNotices,
+      },
       sections: {
         mockups: deskMockups,
         money: deskMoneyView,
@@ -645,6 +654,7 @@ function mountDeskPages({ app, wiring, requests, staffAuth, renderDesk }: DeskMo
         }),
         blanksHold: async (reference) => (await wiring.stores.blanks.holds()).get(reference),
         exemption: deskExemptionSection({ exemptions: wiring.stores.exemptions, today: shopToday(wiring) }),
+        invoiceTerms: (reference) => deskTermsView(books, reference, siteData.data['order-terms'].timeZone),
       },
       groupView: (reference) => deskGroupView(groups, reference, siteData.data, wiring.now()),
       storesView: (reference) => deskStoresView(teamStores, reference),
@@ -834,10 +844,13 @@ function mountMoneyDesk({ app, wiring, requests, staffGate }: DeskMount): void {
       renderInvoice: invoiceRenderer(deps),
       stylesheets: () => deps.ssr.assets.forRoutes([]).stylesheets,
       invoiceNumber: invoiceNumberOf(books),
+      invoiceTerms: (reference, quoteVersion) => books.invoiceOf(reference, quoteVersion),
+      invoicesOf: async (reference) => (await books.booksOf(reference)).invoices.map((invoice) => invoice.number),
       books,
       ...wiring.queued,
     }),
   );
+  app.use(staffGate, termsRoutes(books));
   app.use(staffGate, offlineRefundRoutes({ refunds: wiring.stores.offlineRefunds, ...wiring.queued }));
   app.use(staffGate, deskExemptionRoutes({ exemptions: wiring.stores.exemptions, today: shopToday(wiring) }));
   app.use(

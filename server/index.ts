@@ -12,6 +12,7 @@ import { type AppConfig, ConfigError, loadConfig, storageLocation } from './conf
 import { createFeatureStores, type FeatureStores } from './feature-stores.ts';
 import { DAILY_BACKUP_LEASE_MS, dailyBackupJob } from './jobs/daily-backup-job.ts';
 import { startDailyJob } from './jobs/daily-job.ts';
+import { invoiceReminderJob } from './jobs/invoice-reminder-job.ts';
 import { privacyPurgeJob } from './jobs/privacy-purge-job.ts';
 import { REMINDER_INTERVAL_MS, reminderJob } from './jobs/reminder-job.ts';
 import { STORE_CLOSE_INTERVAL_MS, STORE_CLOSE_LEASE_MS, storeCloseJob } from './jobs/store-close-job.ts';
@@ -122,6 +123,20 @@ function startJobs({ config, database, stores, siteData, logger, metrics, notifi
     intervalMs: REMINDER_INTERVAL_MS,
     checkEveryMs: REMINDER_INTERVAL_MS / 4,
   });
+  // Invoices on terms: a week before their due day, on it and a week after, while still owed.
+  const invoiceReminders = startDailyJob({
+    job: invoiceReminderJob({
+      books: stores.books,
+      reminders: stores.reminders,
+      logger,
+      timeZone: siteData.data['order-terms'].timeZone,
+      ...(notifications ? { onQueued: () => notifications.wake() } : {}),
+    }),
+    jobs: stores.jobs,
+    logger,
+    intervalMs: REMINDER_INTERVAL_MS,
+    checkEveryMs: REMINDER_INTERVAL_MS / 4,
+  });
   // Team stores past their close: the saved cards charged when the minimum is met, released when not.
   const storeCloses = startDailyJob({
     job: storeCloseJob({
@@ -151,9 +166,14 @@ function startJobs({ config, database, stores, siteData, logger, metrics, notifi
   });
   return {
     stop: () =>
-      Promise.all([purge.stop(), backup.stop(), reminders.stop(), storeCloses.stop(), watch.stop()]).then(
-        () => undefined,
-      ),
+      Promise.all([
+        purge.stop(),
+        backup.stop(),
+        reminders.stop(),
+        invoiceReminders.stop(),
+        storeCloses.stop(),
+        watch.stop(),
+      ]).then(() => undefined),
   };
 }
 

@@ -206,6 +206,19 @@ export interface DeskMoney {
   invoicePath: string;
 }
 
+/** A request's payment terms on the desk: the setting for its next invoice, and the newest one's as issued. */
+export interface DeskInvoiceTerms {
+  /** Days to pay: 0 is due on receipt. */
+  netDays: number;
+  poNumber: string;
+  choices: { value: number; label: string }[];
+  action: string;
+  /** The request's invoices as issued (INV-000042), oldest first: a check is recorded against one. */
+  invoices: string[];
+  /** The newest invoice issued: its terms stay as they were issued, whatever the setting becomes. */
+  issued?: { number: string; terms: string; due: string; poNumber?: string };
+}
+
 /** One row of the quote editor, as typed (or as filled from the pricing engine). */
 export interface DeskQuoteRow {
   label: string;
@@ -319,6 +332,8 @@ export type DeskView =
       customerPage?: string;
       /** The order's money, once a quote is approved. */
       money?: DeskMoney;
+      /** The payment terms and purchase-order number for the invoice (a quote request only). */
+      invoiceTerms?: DeskInvoiceTerms;
       /** The group order collecting the sizes, live while open. */
       group?: DeskGroupView;
       /** The request's team stores, and where to open one (a quote request only). */

@@ -157,6 +157,36 @@ export function BooksMonthPage({ view, options }: { view: BooksMonthView; option
             )}
           </section>
 
+          <section aria-labelledby="receivables" className="mt-6">
+            <h2 id="receivables" className="text-lg font-semibold">
+              Open invoices on terms
+            </h2>
+            {view.receivables.length === 0 ? (
+              <p className="mt-1 text-sm">None: every invoice issued with days to pay is paid.</p>
+            ) : (
+              <ul className="mt-2 divide-y divide-stone-200 text-sm">
+                {view.receivables.map((item) => (
+                  <li key={item.number} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+                    <span className="min-w-0 wrap-anywhere">
+                      <span className="font-mono">{item.number}</span> · {item.customer} · order{' '}
+                      <a
+                        href={`/staff/requests/${item.reference}#money`}
+                        className="font-mono text-brand-800 underline"
+                      >
+                        {item.reference}
+                      </a>
+                      <span className="block text-stone-700">
+                        {item.terms} · due {formatDay(item.due)}
+                        {item.overdue && <strong className="ml-1 text-red-800">· Overdue</strong>}
+                      </span>
+                    </span>
+                    <span className="tabular-nums font-semibold">{item.balance}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
           <section aria-labelledby="invoices" className="mt-6">
             <h2 id="invoices" className="text-lg font-semibold">
               Invoices issued

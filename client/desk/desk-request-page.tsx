@@ -19,6 +19,7 @@ import { SentDetailsSection } from './request-sent-details.tsx';
 import { CancelSection, StatusSection } from './request-status-form.tsx';
 import { StockSection } from './request-stock.tsx';
 import { TeamStoresSection } from './request-stores.tsx';
+import { TermsSection } from './request-terms.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /**
@@ -113,6 +114,7 @@ export function CustomerPage({ view, options }: { view: DeskRequestView; options
           <StatusSection view={view} options={options} />
           {view.money && <MoneySection view={view} money={view.money} options={options} />}
           {view.exemption && <ExemptionSection exemption={view.exemption} options={options} />}
+          {view.invoiceTerms && <TermsSection terms={view.invoiceTerms} options={options} />}
           {view.kind === 'quote' && (view.promised || view.canPromise) && (
             <PromisedSection view={view} options={options} />
           )}

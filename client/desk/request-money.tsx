@@ -113,6 +113,8 @@ export function MoneySection({
   options: DeskRenderOptions;
 }) {
   const { dateTime } = useShopTime();
+  // A check is taken against one of the request's invoices: the newest unless the desk picks another.
+  const invoices = view.invoiceTerms?.invoices ?? [];
   const lines: MoneyLine[] = [
     { label: `Total (quote v${money.quoteVersion})`, value: money.total },
     { label: `Deposit asked (${money.depositPercent}%)`, value: money.deposit },
@@ -204,8 +206,26 @@ export function MoneySection({
               <option value="balance">Balance</option>
               <option value="other">Other</option>
             </select>
+            <label htmlFor="payment-check" className="block font-medium">
+              Check number <span className="font-normal text-stone-600">(a check only, optional)</span>
+            </label>
+            <input id="payment-check" name="check" maxLength={20} inputMode="numeric" className={field} />
+            {invoices.length > 1 && (
+              <>
+                <label htmlFor="payment-invoice" className="block font-medium">
+                  Invoice the check pays
+                </label>
+                <select id="payment-invoice" name="invoice" className={field} defaultValue={invoices.at(-1)}>
+                  {invoices.map((number) => (
+                    <option key={number} value={number}>
+                      {number}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
             <label htmlFor="payment-note" className="block font-medium">
-              Note <span className="font-normal text-stone-600">(check number…)</span>
+              Note
             </label>
             <input id="payment-note" name="note" maxLength={500} className={field} />
             <p className="text-sm text-stone-700">The customer is e-mailed a receipt.</p>

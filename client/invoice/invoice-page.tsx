@@ -30,6 +30,23 @@ export function InvoicePage({ view, options }: { view: InvoiceView; options: Inv
         {view.customer.company && <p className="wrap-anywhere">{view.customer.company}</p>}
         <p className="wrap-anywhere">{view.customer.email}</p>
       </div>
+      {view.terms && (
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-semibold">Terms</dt>
+          <dd>{view.terms.label}</dd>
+          <dt className="font-semibold">Due date</dt>
+          <dd>{formatDay(view.terms.due)}</dd>
+          {view.terms.poNumber && (
+            <>
+              <dt className="font-semibold">PO number</dt>
+              <dd className="wrap-anywhere">{view.terms.poNumber}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {view.terms?.overdueSince && (
+        <p className="mt-2 font-semibold text-red-800">Overdue since {formatDay(view.terms.overdueSince)}</p>
+      )}
       <table className="mt-6 w-full text-sm">
         <caption className="sr-only">The lines of the order</caption>
         <thead>

@@ -1,5 +1,6 @@
 import { creditNoteNumberText, invoiceNumberText } from '#shared/books/book-numbers.ts';
 import { type CsvCell, csvOf } from '#shared/books/csv.ts';
+import { addCalendarDays, termsLabel } from '#shared/books/invoice-terms.ts';
 import { periodTotals } from '#shared/books/period-totals.ts';
 import { dayIn } from '#shared/desk-format.ts';
 import { isTaxLine } from '#shared/requests/quote.ts';
@@ -48,8 +49,15 @@ function entryDescription(entry: BookEntry): string {
       : entry.invoiceNumber
         ? `invoice ${invoiceNumberText(entry.invoiceNumber)}`
         : 'no invoice yet';
-  return `${entry.kind === 'refund' ? 'Refund' : 'Payment'} ${entry.method}, order ${entry.reference}, ${document}`;
+  const check = entry.checkNumber ? ` #${entry.checkNumber}` : '';
+  return `${entry.kind === 'refund' ? 'Refund' : 'Payment'} ${entry.method}${check}, order ${entry.reference}, ${document}`;
 }
+
+/** The day an invoice is due: its issue day plus the days to pay it was issued with. */
+const dueDay = (invoice: IssuedInvoice, day: DayOf) => addCalendarDays(day(invoice.issuedAt), invoice.netDays);
+
+/** The customer's purchase-order number, after the order, where the programs take a memo or reference. */
+const poText = (invoice: IssuedInvoice) => (invoice.poNumber ? `, PO ${invoice.poNumber}` : '');
 
 /** The entry's own id in the bank files: the payment row's, never reused. */
 const entryId = (entry: BookEntry) => (entry.kind === 'refund' ? `REF-${entry.paymentId}` : `PAY-${entry.paymentId}`);
@@ -110,10 +118,10 @@ function quickbooksInvoices(invoices: readonly IssuedInvoice[], day: DayOf): str
         invoiceNumberText(invoice.number),
         customerOf(invoice, invoice.reference),
         usDay(day(invoice.issuedAt)),
-        usDay(day(invoice.issuedAt)),
-        'Due on receipt',
+        usDay(dueDay(invoice, day)),
+        termsLabel(invoice.netDays),
         '',
-        `Order ${invoice.reference}, quote v${invoice.quoteVersion}`,
+        `Order ${invoice.reference}, quote v${invoice.quoteVersion}${poText(invoice)}`,
         isTaxLine(line) ? 'Sales tax' : 'Sales',
         line.label,
         { number: line.quantity },
@@ -184,9 +192,9 @@ function xeroInvoiceRows(invoices: readonly IssuedInvoice[], day: DayOf): CsvCel
       invoice.customer.email,
       ...blankAddress,
       invoiceNumberText(invoice.number),
-      `Order ${invoice.reference}`,
+      `Order ${invoice.reference}${poText(invoice)}`,
       day(invoice.issuedAt),
-      day(invoice.issuedAt),
+      dueDay(invoice, day),
       '',
       line.label,
       { number: line.quantity },
@@ -297,7 +305,7 @@ function xeroBank(
         customerOf(invoice, entry.reference),
         entryDescription(entry),
         entryId(entry),
-        '',
+        entry.checkNumber,
       ];
       const fee = feeLine(entry);
       return fee

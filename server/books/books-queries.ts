@@ -4,7 +4,15 @@ import { appendEvent } from '#server/storage/request-events.ts';
 import { lockedRequest } from '#server/storage/request-rows.ts';
 import { readDate, readJson, type StorageDatabase } from '#server/storage/schema.ts';
 import { type QuoteLine, quoteTaxCents } from '#shared/requests/quote.ts';
-import type { BookDiscount, BookEntry, BooksKeepStep, BooksStore, IssuedInvoice } from './books-store.ts';
+import type {
+  BookDiscount,
+  BookEntry,
+  BooksKeepStep,
+  BooksStore,
+  InvoiceTermsSetting,
+  IssuedInvoice,
+  Receivable,
+} from './books-store.ts';
 
 /*
  * The books are written by posting: whatever the requests have come to (an approved quote, a counted
@@ -50,6 +58,8 @@ async function issueInvoices(trx: Db) {
         .onRef('quotes.version', '=', 'approvals.version'),
     )
     .innerJoin('submissions', 'submissions.id', 'approvals.submission_id')
+    // The request's terms as they are now go onto the invoice, which keeps them from then on.
+    .leftJoin('payment_terms', 'payment_terms.submission_id', 'approvals.submission_id')
     .where('approvals.subject', '=', 'quote')
     .where('approvals.decision', '=', 'approved')
     .where(({ not, exists, selectFrom }) =>
@@ -72,6 +82,8 @@ async function issueInvoices(trx: Db) {
       'submissions.payload',
       'quotes.lines',
       'quotes.total_cents',
+      'payment_terms.net_days',
+      'payment_terms.po_number',
     ])
     .orderBy('approvals.at')
     .orderBy('approvals.id')
@@ -101,6 +113,8 @@ async function issueInvoices(trx: Db) {
         customer_name: row.name,
         customer_email: row.email,
         company: typeof company === 'string' ? company.trim() : '',
+        net_days: row.net_days ?? 0,
+        po_number: row.po_number ?? '',
       })
       .execute();
   }
@@ -136,16 +150,22 @@ async function postMoney(trx: Db) {
       'payments.at',
       'payments.note',
       'payments.fee_cents',
+      'payments.check_number',
+      'payments.invoice_number',
       'submissions.reference',
     ])
     .orderBy('payments.id')
     .execute();
   for (const row of rows) {
-    const invoice = await trx
-      .selectFrom('invoices')
-      .where('reference', '=', row.reference)
-      .select((eb) => eb.fn.max('number').as('number'))
-      .executeTakeFirst();
+    // The invoice the desk took the money against, else the request's newest.
+    const invoice =
+      row.invoice_number === null
+        ? await trx
+            .selectFrom('invoices')
+            .where('reference', '=', row.reference)
+            .select((eb) => eb.fn.max('number').as('number'))
+            .executeTakeFirst()
+        : { number: row.invoice_number };
     await trx
       .insertInto('book_entries')
       .values({
@@ -162,6 +182,7 @@ async function postMoney(trx: Db) {
         credit_note_number: row.kind === 'refund' ? await nextNumber(trx, 'credit-note') : null,
         note: row.note,
         fee_cents: row.fee_cents === null ? null : Number(row.fee_cents),
+        check_number: row.check_number,
       })
       .execute();
   }
@@ -200,6 +221,8 @@ type InvoiceRow = {
   customer_email: string;
   company: string;
   purged_at: string | Date | null;
+  net_days: number;
+  po_number: string;
 };
 
 function invoiceOfRow(row: InvoiceRow): IssuedInvoice {
@@ -215,6 +238,8 @@ function invoiceOfRow(row: InvoiceRow): IssuedInvoice {
     lines: typeof row.lines === 'string' ? (JSON.parse(row.lines) as QuoteLine[]) : row.lines,
     customer: { name: row.customer_name, email: row.customer_email, company: row.company },
     purgedAt: row.purged_at === null ? null : readDate(row.purged_at),
+    netDays: Number(row.net_days),
+    poNumber: row.po_number,
   };
 }
 
@@ -232,6 +257,7 @@ type EntryRow = {
   note: string;
   purged_at: string | Date | null;
   fee_cents: number | string | bigint | null;
+  check_number: string;
 };
 
 function entryOfRow(row: EntryRow): BookEntry {
@@ -249,6 +275,7 @@ function entryOfRow(row: EntryRow): BookEntry {
     note: row.note,
     purgedAt: row.purged_at === null ? null : readDate(row.purged_at),
     feeCents: row.fee_cents === null ? null : Number(row.fee_cents),
+    checkNumber: row.check_number,
   };
 }
 
@@ -304,6 +331,8 @@ const invoiceColumns = [
   'customer_email',
   'company',
   'purged_at',
+  'net_days',
+  'po_number',
 ] as const;
 
 const entryColumns = [
@@ -320,6 +349,7 @@ const entryColumns = [
   'note',
   'purged_at',
   'fee_cents',
+  'check_number',
 ] as const;
 
 /** Posts what the requests have come to that the books do not hold yet, in a transaction of its own. */
@@ -459,6 +489,16 @@ async function refundsNumberedOf({ db }: Database, reference: string): Promise<B
   return rows.map(entryOfRow);
 }
 
+async function invoicesIssuedOf({ db }: Database, reference: string): Promise<IssuedInvoice[]> {
+  const rows = await db
+    .selectFrom('invoices')
+    .where('reference', '=', reference)
+    .select(invoiceColumns)
+    .orderBy('number')
+    .execute();
+  return rows.map(invoiceOfRow);
+}
+
 async function creditNoteOfPayment(database: Database, paymentId: number): Promise<number | undefined> {
   await post(database);
   const row = await database.db
@@ -564,8 +604,77 @@ async function deleteBefore({ db }: Database, cutoff: Date): Promise<{ invoices:
   });
 }
 
+async function termsOf({ db }: Database, reference: string): Promise<InvoiceTermsSetting | undefined> {
+  const row = await db
+    .selectFrom('submissions')
+    .leftJoin('payment_terms', 'payment_terms.submission_id', 'submissions.id')
+    .where('submissions.reference', '=', reference)
+    .select(['submissions.id', 'payment_terms.net_days', 'payment_terms.po_number'])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { netDays: (row.net_days ?? 0) as InvoiceTermsSetting['netDays'], poNumber: row.po_number ?? '' };
+}
+
+function setTerms(
+  { db, dialect, clock }: Database,
+  reference: string,
+  terms: Parameters<BooksStore['setTerms']>[1],
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const request = await lockedRequest(trx, dialect, reference);
+    if (!request) return false;
+    const values = { net_days: terms.netDays, po_number: terms.poNumber, set_by: terms.actor, set_at: clock.now() };
+    await trx
+      .insertInto('payment_terms')
+      .values({ submission_id: request.id, ...values })
+      .onConflict((conflict) => conflict.column('submission_id').doUpdateSet(values))
+      .execute();
+    await appendEvent(trx, clock, request.id, {
+      actor: terms.actor,
+      type: 'payment-terms',
+      data: { netDays: terms.netDays, ...(terms.poNumber ? { poNumber: terms.poNumber } : {}) },
+    });
+    return true;
+  });
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function receivables(database: Database): Promise<Receivable[]> {
+  await post(database);
+  const { db } = database;
+  // Each request's newest invoice: a revision approved later replaces what is owed on the one before.
+  const rows = await db
+    .selectFrom('invoices')
+    .where('net_days', '>', 0)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('invoices as newer')
+            .whereRef('newer.reference', '=', 'invoices.reference')
+            .whereRef('newer.quote_version', '>', 'invoices.quote_version')
+            .select('newer.number'),
+        ),
+      ),
+    )
+    .select(invoiceColumns)
+    .orderBy('number')
+    .execute();
+  const open: Receivable[] = [];
+  for (const row of rows) {
+    const invoice = invoiceOfRow(row);
+    const balanceCents = await owedOn(db, invoice.reference, invoice.totalCents);
+    if (balanceCents > 0) open.push({ invoice, balanceCents });
+  }
+  const due = (item: Receivable) => item.invoice.issuedAt.getTime() + item.invoice.netDays * DAY_MS;
+  return open.sort((a, b) => due(a) - due(b) || a.invoice.number - b.invoice.number);
+}
+
 export function createBooksStore(database: Database): BooksStore {
   return {
+    termsOf: (reference) => termsOf(database, reference),
+    setTerms: (reference, terms) => setTerms(database, reference, terms),
+    receivables: () => receivables(database),
     post: () => post(database),
     invoiceOf: (reference, quoteVersion) => invoiceOf(database, reference, quoteVersion),
     giveDiscount: (reference, discount) => giveDiscount(database, reference, discount),
@@ -574,6 +683,7 @@ export function createBooksStore(database: Database): BooksStore {
     invoiceByNumber: (number) => invoiceByNumber(database, number),
     booksOf: (reference) => booksOf(database, reference),
     refundsNumberedOf: (reference) => refundsNumberedOf(database, reference),
+    invoicesIssuedOf: (reference) => invoicesIssuedOf(database, reference),
     creditNoteOfPayment: (paymentId) => creditNoteOfPayment(database, paymentId),
     creditNote: (number) => creditNote(database, number),
     between: (from, to) => between(database, from, to),

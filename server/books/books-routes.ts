@@ -3,6 +3,7 @@ import createHttpError from 'http-errors';
 import { noSuchRequest, referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
 import { creditNoteNumberText, invoiceNumberText } from '#shared/books/book-numbers.ts';
 import type { BooksMonthView, BooksRenderOptions, CreditNoteView } from '#shared/books/books-contract.ts';
+import { invoiceDueOn, termsLabel } from '#shared/books/invoice-terms.ts';
 import { type PeriodTotals, periodTotals } from '#shared/books/period-totals.ts';
 import {
   exportRange,
@@ -20,7 +21,7 @@ import { MAX_TOTAL_CENTS, parseMoney } from '#shared/requests/quote.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { z } from '#shared/zod.ts';
 import { type ExportLayout, exportCsv, exportLayouts, layoutLabels } from './books-export.ts';
-import type { BookEntry, BooksStore, IssuedInvoice } from './books-store.ts';
+import type { BookEntry, BooksStore, IssuedInvoice, Receivable } from './books-store.ts';
 import { creditNoteView, type NoteBack, renderCreditNotePage } from './credit-note-page.ts';
 
 /** What the books' desk pages are built from. */
@@ -152,6 +153,22 @@ function monthEntries(entries: readonly BookEntry[]): BooksMonthView['entries'] 
   }));
 }
 
+/** The open net-terms invoices as of `today` (YYYY-MM-DD on the shop's calendar). */
+function receivablesView(receivables: readonly Receivable[], timeZone: string, today: string) {
+  return receivables.map(({ invoice, balanceCents }) => {
+    const due = invoiceDueOn(invoice.issuedAt, invoice.netDays, timeZone);
+    return {
+      number: invoiceNumberText(invoice.number),
+      reference: invoice.reference,
+      customer: invoice.customer.company || invoice.customer.name || `Order ${invoice.reference}`,
+      terms: `${termsLabel(invoice.netDays)}${invoice.poNumber ? `, PO ${invoice.poNumber}` : ''}`,
+      due,
+      balance: formatMoney(balanceCents),
+      overdue: today > due,
+    };
+  });
+}
+
 /** The month view: ?month=YYYY-MM, this month (in the shop's time zone) without one. */
 function showMonth(options: BooksRoutesOptions): RequestHandler {
   return async (req, res) => {
@@ -164,6 +181,7 @@ function showMonth(options: BooksRoutesOptions): RequestHandler {
     const [, payouts] = await Promise.all([settleFees(options, req.log), monthPayouts(options, month, req.log)]);
     const { invoices, entries, discounts } = await options.books.between(from, to);
     const totals = periodTotals(invoices, entries, discounts);
+    const receivables = await options.books.receivables();
     const { previous, next } = neighbourMonths(month.year, month.month);
     const view: BooksMonthView = {
       month: monthText(month.year, month.month),
@@ -196,6 +214,7 @@ function showMonth(options: BooksRoutesOptions): RequestHandler {
         at: discount.at.toISOString(),
         amount: formatMoney(discount.amountCents),
       })),
+      receivables: receivablesView(receivables, timeZone, dayIn(options.now().toISOString(), timeZone)),
       export: {
         from: `${monthText(month.year, month.month)}-01`,
         to: lastDayOf(month.year, month.month),

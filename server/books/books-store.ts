@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { StorageDatabase } from '#server/storage/schema.ts';
+import type { NetDays } from '#shared/books/invoice-terms.ts';
 import type { QuoteLine } from '#shared/requests/quote.ts';
 
 /**
@@ -23,6 +24,22 @@ export interface IssuedInvoice {
   customer: { name: string; email: string; company: string };
   /** When the request was purged and the names emptied; null while it is kept. */
   purgedAt: Date | null;
+  /** Days to pay from the issue day, as the request's terms were when it was issued: 0 is due on receipt. */
+  netDays: number;
+  /** The customer's purchase-order number as issued; empty when none. */
+  poNumber: string;
+}
+
+/** The payment terms the desk set on a request, for the next invoice the books issue for it. */
+export interface InvoiceTermsSetting {
+  netDays: NetDays;
+  poNumber: string;
+}
+
+/** An invoice still owed on: the request's newest, with what is left to pay on it. */
+export interface Receivable {
+  invoice: IssuedInvoice;
+  balanceCents: number;
 }
 
 /** A counted payment or refund as the books keep it. */
@@ -47,6 +64,8 @@ export interface BookEntry {
    * back of the fee); null while not known yet, and for money that never went through Stripe.
    */
   feeCents: number | null;
+  /** A check's number as the desk typed it; empty for any other money. */
+  checkNumber: string;
 }
 
 /** A goodwill discount: what is owed is lowered; no money moves. */
@@ -70,6 +89,18 @@ type DiscountOutcome =
   | { ok: false; reason: 'too-much'; owedCents: number };
 
 export interface BooksStore {
+  /** The request's payment terms (due on receipt until the desk sets others); undefined: no such request. */
+  termsOf(reference: string): Promise<InvoiceTermsSetting | undefined>;
+  /**
+   * Sets the request's payment terms for its next invoice, logged on the request; an invoice already
+   * issued keeps the terms it was issued with. False when there is no such request.
+   */
+  setTerms(reference: string, terms: InvoiceTermsSetting & { actor: `staff:${string}` }): Promise<boolean>;
+  /**
+   * Every request's newest invoice still owed on and issued with days to pay (net terms), oldest due
+   * first, after posting: what the month view lists and the reminders mail about.
+   */
+  receivables(): Promise<Receivable[]>;
   /**
    * Lowers what the request owes by `amountCents`, never below nothing, with a credit note: under the
    * request's lock, against its newest invoice. No invoice yet (no approved quote): nothing to lower.
@@ -101,6 +132,11 @@ export interface BooksStore {
    * than the books (the customer's), where posting the whole books on each view would be the cost.
    */
   refundsNumberedOf(reference: string): Promise<BookEntry[]>;
+  /**
+   * The request's invoices the books have issued so far, oldest first, without posting: for the desk's
+   * request page, read on every view, where posting the whole books each time would be the cost.
+   */
+  invoicesIssuedOf(reference: string): Promise<IssuedInvoice[]>;
   /** The credit note of a refund row, by the row's id. */
   creditNoteOfPayment(paymentId: number): Promise<number | undefined>;
   /** A credit note: the refund's entry, with the invoice it credits when there is one. */

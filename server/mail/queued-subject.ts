@@ -1,4 +1,6 @@
 import type { MailFacts } from '#server/storage/mail-facts.ts';
+import { invoiceNumberText } from '#shared/books/book-numbers.ts';
+import { formatDay } from '#shared/desk-format.ts';
 import { type ToCustomerFacts, toCustomerSubject } from './customer-mail.ts';
 import { toShopSubject } from './shop-mail.ts';
 
@@ -21,6 +23,18 @@ export function groupSubject(about: 'share-link' | 'entry', shopName: string): s
   return about === 'share-link'
     ? `${shopName}: the link for your group to join`
     : `${shopName}: you joined the group order`;
+}
+
+/** An invoice reminder's subject, from its facts alone. */
+export function invoiceDueSubject(
+  stage: 'before' | 'due' | 'after',
+  invoice: string,
+  due: string,
+  shopName: string,
+): string {
+  if (stage === 'before') return `${shopName}: invoice ${invoice} is due on ${formatDay(due)}`;
+  if (stage === 'due') return `${shopName}: invoice ${invoice} is due today`;
+  return `${shopName}: invoice ${invoice} is past due`;
 }
 
 /**
@@ -53,6 +67,8 @@ export function queuedSubject(facts: MailFacts, reference: string, shopName: str
       return groupSubject(facts.about, shopName);
     case 'legacy':
       return facts.subject;
+    case 'invoice-due':
+      return invoiceDueSubject(facts.stage, invoiceNumberText(facts.invoice), facts.due, shopName);
     default:
       return undefined;
   }

@@ -1,5 +1,7 @@
 import type { BlankStore } from '#server/blanks/blank-store.ts';
 import { purchaseOrderMail } from '#server/blanks/purchase-mail.ts';
+import type { BooksStore } from '#server/books/books-store.ts';
+import { invoiceDueMail } from '#server/books/invoice-due-mail.ts';
 import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { entryReceiptMail, shareLinkMail } from '#server/groups/group-mail.ts';
 import type { GroupStore } from '#server/groups/group-store.ts';
@@ -76,7 +78,7 @@ export interface MailReads {
   mockups: Pick<MockupStore, 'mockupsOf'>;
   desk: Pick<DeskStore, 'getRequestState'>;
   teamStores: Pick<TeamStoreStore, 'orderById' | 'storeById'>;
-  books: MoneyReads['books'];
+  books: MoneyReads['books'] & Partial<Pick<BooksStore, 'invoiceByNumber'>>;
   blanks: Pick<BlankStore, 'purchaseOrder'>;
 }
 
@@ -162,6 +164,37 @@ async function orderContext(
     ...(address ? { address: `${address.street}, ${address.city}, ${address.region} ${address.postalCode}` } : {}),
     ...(openingHours ? { hours: describeOpeningHours(openingHours) } : {}),
   };
+}
+
+/**
+ * A reminder of an invoice on terms: what is left to pay as it goes, never once nothing is (a check that
+ * came in since), and never about another request's invoice.
+ */
+async function invoiceDue(
+  facts: Extract<MailFacts, { kind: 'invoice-due' }>,
+  row: QueuedMail,
+  context: Context,
+): Promise<MailDraft> {
+  const { request, about } = await toCustomer(row, context);
+  const invoice = await context.reads.books.invoiceByNumber?.(facts.invoice);
+  if (!invoice || invoice.reference !== about.reference)
+    throw new UnbuildableMailError(`invoice ${facts.invoice} is not one of ${about.reference}`);
+  const { money } = await moneyOf(context.reads, about.reference);
+  const balanceCents = money?.balanceCents ?? 0;
+  if (balanceCents <= 0) throw new MailNotDueError(`invoice ${facts.invoice} of ${about.reference} is paid`);
+  const { address } = context.settings.shop;
+  return invoiceDueMail(request.email, {
+    stage: facts.stage,
+    invoiceNumber: invoice.number,
+    reference: about.reference,
+    balanceCents,
+    due: facts.due,
+    poNumber: invoice.poNumber,
+    shopName: about.shopName,
+    ...(address ? { address: `${address.street}, ${address.city}, ${address.region} ${address.postalCode}` } : {}),
+    ...(about.link ? { link: about.link } : {}),
+    cardPayments: context.settings.cardPayments === true && about.link !== undefined,
+  });
 }
 
 /** A receipt for a payment or a refund: its row's figures, then the order's after it. */
@@ -472,6 +505,7 @@ const builders: { [K in MailKind]: Builder<K> } = {
   },
 
   'payment-receipt': paymentReceipt,
+  'invoice-due': invoiceDue,
   'refund-receipt': paymentReceipt,
 
   async 'payment-flagged'(facts, row, context) {

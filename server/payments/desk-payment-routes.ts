@@ -2,7 +2,10 @@ import { type RequestHandler, Router } from 'express';
 import createHttpError from 'http-errors';
 import type { GroupStore } from '#server/groups/group-store.ts';
 import { noSuchRequest, referenceOf, staffOf, textField } from '#server/http/desk-request.ts';
+import { moneyOf } from '#server/requests/money-of.ts';
 import type { RequestService } from '#server/requests/request-service.ts';
+import { invoiceNumberText, readInvoiceNumber } from '#shared/books/book-numbers.ts';
+import { formatMoney } from '#shared/money.ts';
 import { MAX_TOTAL_CENTS, parseMoney } from '#shared/requests/quote.ts';
 import { z } from '#shared/zod.ts';
 import { askCardRefund, RefundNotReserved, refundableCents } from './card-refund.ts';
@@ -49,6 +52,8 @@ export const paymentNotices = {
 } as const;
 
 const MAX_NOTE = 500;
+/** What a check's number may be: its digits as printed, with room for a bank's prefix. */
+const MAX_CHECK_NUMBER = 20;
 
 /** The refund form's `seen`: a refund row's number, absent from asks made without the form. */
 const seenSchema = z
@@ -68,6 +73,10 @@ const offlineSchema = z.object({
   method: z.enum(offlineMethods),
   purpose: z.enum(['deposit', 'balance', 'other']),
   note: z.string().max(MAX_NOTE).optional().default(''),
+  /** A check's number, as printed on it. */
+  check: z.string().trim().max(MAX_CHECK_NUMBER).optional().default(''),
+  /** The invoice a check pays (INV-000042); empty: the request's newest. */
+  invoice: z.string().trim().max(20).optional().default(''),
 });
 
 /** What the desk's money routes are built from. */
@@ -78,6 +87,38 @@ interface DeskPaymentRoutesOptions extends InvoicePageOptions {
   requests: RequestService;
   gateway: CheckoutGateway | null;
   onQueued?: () => void;
+  /** The numbers of the invoices the books issued for the request: a check is taken against one of them. */
+  invoicesOf?: (reference: string) => Promise<readonly number[]>;
+}
+
+/**
+ * What a check is taken against, and whether it may be: the invoice named (the request's newest when none
+ * is), and never more than the balance (the desk records a check as written, and a larger one is a typo
+ * more often than an overpayment). A refusal is the sentence to answer 422 with. The newest payment row
+ * read goes with the check, so the store refuses it if money moved before it is written.
+ */
+async function checkAgainst(
+  options: DeskPaymentRoutesOptions,
+  reference: string,
+  asked: { amountCents: number; invoice: string },
+): Promise<{ ok: true; invoiceNumber?: number; seenPayment: number } | { ok: false; problem: string }> {
+  const { money, payments } = await moneyOf(options, reference);
+  const seenPayment = Math.max(0, ...payments.map((payment) => payment.id));
+  const balance = Math.max(0, money?.balanceCents ?? 0);
+  if (asked.amountCents > balance)
+    return {
+      ok: false,
+      problem: `That check is more than the balance of ${formatMoney(balance)}: nothing was recorded. Check the amount.`,
+    };
+  if (!asked.invoice) return { ok: true, seenPayment };
+  const number = readInvoiceNumber(asked.invoice);
+  const issued = (await options.invoicesOf?.(reference)) ?? [];
+  if (number === undefined || !issued.includes(number))
+    return {
+      ok: false,
+      problem: `${asked.invoice} is not an invoice of this request${issued.length > 0 ? ` (its invoices: ${issued.map(invoiceNumberText).join(', ')})` : ''}: nothing was recorded.`,
+    };
+  return { ok: true, invoiceNumber: number, seenPayment };
 }
 
 /** A payment taken at the shop, recorded with who took it; the customer's receipt is queued. */
@@ -90,16 +131,35 @@ function recordPayment(options: DeskPaymentRoutesOptions): RequestHandler {
       method: textField(req.body, 'method'),
       purpose: textField(req.body, 'purpose'),
       note: textField(req.body, 'note'),
+      check: textField(req.body, 'check'),
+      invoice: textField(req.body, 'invoice'),
     });
-    if (!read.success) return res.redirect(303, `${back}?done=payment-bad#money`);
+    if (!read.success) {
+      if (read.error.issues.some((issue) => issue.path[0] === 'check'))
+        throw createHttpError(422, `Keep the check number to ${MAX_CHECK_NUMBER} characters: nothing was recorded.`);
+      return res.redirect(303, `${back}?done=payment-bad#money`);
+    }
+    const isCheck = read.data.method === 'check';
+    const against = isCheck
+      ? await checkAgainst(options, reference, { amountCents: read.data.amount, invoice: read.data.invoice })
+      : { ok: true as const, invoiceNumber: undefined, seenPayment: undefined };
+    if (!against.ok) throw createHttpError(422, against.problem);
     const id = await options.payments.recordOfflinePayment(reference, {
       amountCents: read.data.amount,
       method: read.data.method as OfflineMethod,
       purpose: read.data.purpose,
       note: read.data.note,
       actor: `staff:${staffOf(res)}`,
+      ...(isCheck && read.data.check ? { checkNumber: read.data.check } : {}),
+      ...(against.invoiceNumber === undefined ? {} : { invoiceNumber: against.invoiceNumber }),
+      ...(against.seenPayment === undefined ? {} : { seenPayment: against.seenPayment }),
     });
     if (id === undefined) throw noSuchRequest();
+    if (id === 'stale')
+      throw createHttpError(
+        409,
+        'Money was recorded on this order while the check was being checked against its balance: nothing was recorded. Check the balance and record it again.',
+      );
     req.log.info({ reference, payment: id, reason: 'payment_recorded' }, 'offline payment recorded');
     options.onQueued?.();
     res.redirect(303, `${back}?done=payment-recorded#money`);

@@ -5,7 +5,7 @@ import type { MoneyReads } from '#server/requests/money-of.ts';
 import type { InvoiceRenderOptions, InvoiceView } from '#shared/payments/invoice-contract.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
-import { invoiceView } from './invoice-view.ts';
+import { type IssuedTerms, invoiceView } from './invoice-view.ts';
 
 /** What an invoice page is built from, on the customer's page and on the desk alike. */
 export interface InvoicePageOptions extends MoneyReads {
@@ -17,6 +17,8 @@ export interface InvoicePageOptions extends MoneyReads {
   stylesheets: () => readonly string[];
   /** The invoice's number as the books issued it (once, without gaps). */
   invoiceNumber?: (reference: string, quoteVersion: number) => Promise<string | undefined>;
+  /** The terms the books issued the invoice with. */
+  invoiceTerms?: (reference: string, quoteVersion: number) => Promise<IssuedTerms | undefined>;
 }
 
 /** Which request's invoice an address asks for, and the way back from it to where it was opened. */
@@ -42,6 +44,7 @@ export function showInvoice(options: InvoicePageOptions, address: InvoiceAddress
         timeZone: prices['order-terms'].timeZone,
         back,
         numberOf: options.invoiceNumber,
+        termsOf: options.invoiceTerms,
       },
     );
     if (!view) throw createHttpError(404, 'There is no invoice yet: it comes with the approved quote.');

@@ -1,5 +1,6 @@
 import type { CustomerStore } from '#server/customer/customer-store.ts';
 import { type MoneyReads, moneyOf } from '#server/requests/money-of.ts';
+import { addCalendarDays, invoiceDueOn, termsLabel } from '#shared/books/invoice-terms.ts';
 import { quoteTaxRows } from '#shared/books/quote-tax.ts';
 import { taxClassLabels } from '#shared/books/sales-tax-rules.ts';
 import { dayIn } from '#shared/desk-format.ts';
@@ -18,6 +19,31 @@ function jurisdictionRows(lines: readonly QuoteLine[]): Pick<InvoiceView['tax'],
     : { byJurisdiction: rows.map((row) => ({ label: row.label, amount: formatMoney(row.cents) })) };
 }
 
+/** An issued invoice's terms, as the books keep them. */
+export interface IssuedTerms {
+  issuedAt: Date;
+  netDays: number;
+  poNumber: string;
+}
+
+/** "Check #1234" for a check whose number the desk recorded; the way of paying otherwise. */
+function paidBy(payment: { method: keyof typeof methodLabels; checkNumber?: string }): string {
+  return payment.method === 'check' && payment.checkNumber
+    ? `Check #${payment.checkNumber}`
+    : methodLabels[payment.method];
+}
+
+function termsView(terms: IssuedTerms, balanceCents: number, timeZone: string, now: Date): InvoiceView['terms'] {
+  const due = invoiceDueOn(terms.issuedAt, terms.netDays, timeZone);
+  const today = dayIn(now.toISOString(), timeZone);
+  return {
+    label: termsLabel(terms.netDays),
+    due,
+    ...(terms.poNumber ? { poNumber: terms.poNumber } : {}),
+    ...(balanceCents > 0 && today > due ? { overdueSince: addCalendarDays(due, 1) } : {}),
+  };
+}
+
 /**
  * The invoice of a request's approved quote, with what was paid and refunded; undefined before a
  * quote is approved (there is nothing to invoice). The tax line is the quote's own sales-tax lines:
@@ -32,10 +58,16 @@ export async function invoiceView(
     timeZone,
     back,
     numberOf,
+    termsOf,
+    now = new Date(),
   }: {
     reference: string;
     /** The number the books issued the invoice under; the old per-version text where there are no books. */
     numberOf?: ((reference: string, quoteVersion: number) => Promise<string | undefined>) | undefined;
+    /** The terms the books issued the invoice with (its issue moment, days to pay, PO number). */
+    termsOf?: ((reference: string, quoteVersion: number) => Promise<IssuedTerms | undefined>) | undefined;
+    /** Today, for the overdue flag. */
+    now?: Date;
     shop: Pick<SiteConfig, 'appName' | 'contact' | 'address'>;
     taxStatement: string;
     timeZone: string;
@@ -54,7 +86,11 @@ export async function invoiceView(
   const taxCents = quoteTaxCents(quote.lines);
   const company = typeof request.payload.company === 'string' ? request.payload.company.trim() : '';
   const { address } = shop;
-  const issued = await numberOf?.(reference, quote.version);
+  const [issued, terms] = await Promise.all([
+    numberOf?.(reference, quote.version),
+    termsOf?.(reference, quote.version),
+  ]);
+  const balanceCents = Math.max(0, money.balanceCents);
   return {
     number: issued ?? `INV-${reference.slice(2)}-${quote.version}`,
     reference,
@@ -89,12 +125,13 @@ export async function invoiceView(
       .filter((item) => item.state === 'succeeded')
       .map((item) => ({
         at: item.at.toISOString(),
-        what: item.kind === 'refund' ? 'Refund' : `${purposeLabels[item.purpose]} · ${methodLabels[item.method]}`,
+        what: item.kind === 'refund' ? 'Refund' : `${purposeLabels[item.purpose]} · ${paidBy(item)}`,
         amount: formatMoney(item.amountCents),
         refund: item.kind === 'refund',
       })),
     paid: formatMoney(money.paidCents),
-    balanceDue: formatMoney(Math.max(0, money.balanceCents)),
+    balanceDue: formatMoney(balanceCents),
+    ...(terms ? { terms: termsView(terms, balanceCents, timeZone, now) } : {}),
     backPath: back.path,
     backLabel: back.label,
   };

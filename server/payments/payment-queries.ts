@@ -272,6 +272,8 @@ async function paymentsOf({ db }: Database, reference: string): Promise<StoredPa
     stripeRefundId: row.stripe_refund_id,
     recordedBy: row.recorded_by as Actor,
     at: readDate(row.at),
+    checkNumber: row.check_number,
+    invoiceNumber: row.invoice_number,
   }));
 }
 
@@ -670,10 +672,20 @@ function recordOfflinePayment(
   { db, dialect, clock }: Database,
   reference: string,
   payment: OfflinePayment,
-): Promise<number | undefined> {
+): Promise<number | undefined | 'stale'> {
   return db.transaction().execute(async (trx) => {
     const request = await lockedRequest(trx, dialect, reference);
     if (!request) return undefined;
+    if (payment.seenPayment !== undefined) {
+      // Checked against the money as it stood: under the lock, nothing may have moved since.
+      const newer = await trx
+        .selectFrom('payments')
+        .where('submission_id', '=', request.id)
+        .where('id', '>', payment.seenPayment)
+        .select('id')
+        .executeTakeFirst();
+      if (newer) return 'stale';
+    }
     const inserted = await trx
       .insertInto('payments')
       .values({
@@ -688,6 +700,8 @@ function recordOfflinePayment(
         flag: null,
         recorded_by: payment.actor,
         at: clock.now(),
+        check_number: payment.checkNumber ?? '',
+        invoice_number: payment.invoiceNumber ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -700,6 +714,7 @@ function recordOfflinePayment(
         method: payment.method,
         purpose: payment.purpose,
         ...(payment.note ? { note: payment.note } : {}),
+        ...(payment.checkNumber ? { checkNumber: payment.checkNumber } : {}),
       },
     });
     await queueFor(trx, clock, request.id, inserted.id, 'payment', null);

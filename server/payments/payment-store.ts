@@ -39,6 +39,10 @@ export interface StoredPayment extends MoneyMovement {
   stripeRefundId: string | null;
   recordedBy: Actor;
   at: Date;
+  /** A check's number as the desk typed it; absent or empty for other money. */
+  checkNumber?: string;
+  /** The invoice (its number) the desk took the payment against; absent: the request's newest. */
+  invoiceNumber?: number | null;
 }
 
 /** A Checkout Session made for a request. */
@@ -158,6 +162,15 @@ export interface OfflinePayment {
   purpose: PaymentPurpose | 'other';
   note: string;
   actor: `staff:${string}`;
+  /** A check's number, when it was paid by check. */
+  checkNumber?: string;
+  /** The invoice it pays, by its number; absent: the request's newest when the books post it. */
+  invoiceNumber?: number;
+  /**
+   * The newest payment row (its id, 0 for none) the amount was checked against: a payment or refund
+   * recorded since makes the check stale, and nothing is stored.
+   */
+  seenPayment?: number;
 }
 
 export interface PaymentStore {
@@ -202,8 +215,11 @@ export interface PaymentStore {
   confirmRefundAsked(reservationId: number, refund: StripeRefundReport): Promise<void>;
   /** Stripe refused the reserved refund: the reservation goes, and nothing was refunded. */
   releaseRefund(reservationId: number): Promise<void>;
-  /** A payment taken at the shop, logged with who recorded it and the customer's receipt queued. */
-  recordOfflinePayment(reference: string, payment: OfflinePayment): Promise<number | undefined>;
+  /**
+   * A payment taken at the shop, logged with who recorded it and the customer's receipt queued: its row's
+   * id; undefined for no such request; 'stale' when money moved since the `seenPayment` it was checked against.
+   */
+  recordOfflinePayment(reference: string, payment: OfflinePayment): Promise<number | undefined | 'stale'>;
   /** The shop waives the deposit with a reason, logged with who and when; false when the request is gone. */
   waiveDeposit(reference: string, waiver: { actor: `staff:${string}`; reason: string }): Promise<boolean>;
   /**

@@ -267,6 +267,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
     const blanksHold = request.kind === 'quote' ? await options.sections.blanksHold?.(reference) : undefined;
     const exemption =
       request.kind === 'quote' ? await options.sections.exemption?.({ reference, email: request.email }) : undefined;
+    const invoiceTerms = request.kind === 'quote' ? await options.sections.invoiceTerms?.(reference) : undefined;
     await options.render(req, res, {
       page: 'request',
       staff: staffOf(res),
@@ -323,6 +324,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
       today,
       ...(customerPage ? { customerPage } : {}),
       ...(money ? { money } : {}),
+      ...(invoiceTerms ? { invoiceTerms } : {}),
       ...(group ? { group } : {}),
       ...(teamStores ? { teamStores } : {}),
       ...(stock ? { stock } : {}),

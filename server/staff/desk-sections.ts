@@ -35,6 +35,8 @@ export interface DeskSections {
   ) => Promise<RequestPageView['money']>;
   /** The blanks' stock for the garment, colour and sizes asked; undefined when nothing is known of it. */
   stock?: (formValues: Readonly<Record<string, string>> | undefined) => Promise<RequestPageView['stock']>;
+  /** The payment terms card (the books'); undefined when there is none for this request. */
+  invoiceTerms?: (reference: string) => Promise<RequestPageView['invoiceTerms']>;
   /** What holds up a job waiting for blanks that came short; undefined when nothing does. */
   blanksHold?: (reference: string) => Promise<string | undefined>;
   /** The customer's tax-exemption certificates and their standing; undefined while they sent none. */

@@ -10,6 +10,8 @@ import { printSizeText, quoteFigures } from '#server/requests/version-views.ts';
 import type { Actor } from '#server/storage/activity.ts';
 import { readMailFacts } from '#server/storage/mail-facts.ts';
 import type { StoredFile } from '#server/submissions/submission-store.ts';
+import { invoiceNumberText } from '#shared/books/book-numbers.ts';
+import { termsLabel } from '#shared/books/invoice-terms.ts';
 import type {
   DeskApproval,
   DeskEvent,
@@ -187,15 +189,17 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
       return {
         ...base,
         what:
-          data.about === 'deposit'
-            ? 'Reminded the customer of the deposit due (e-mail)'
-            : data.about === 'balance'
-              ? 'Reminded the customer the order is ready and its balance due (e-mail)'
-              : data.about === 'proof-deadline'
-                ? `Reminded the customer to approve proof v${String(data.version)} by ${typeof data.day === 'string' ? formatDay(data.day) : 'its deadline'} (e-mail)`
-                : data.about === 'proof-date-moved'
-                  ? `Told the customer the date asked for can no longer be kept: ${typeof data.keeps === 'string' ? formatDay(data.keeps) : 'a later date'} if approved now (e-mail)`
-                  : `Reminded the customer that quote v${String(data.version)} expires soon (e-mail)`,
+          data.kind === 'invoice-due'
+            ? `Reminded the customer that invoice ${invoiceNumberText(Number(data.invoice))} ${data.stage === 'after' ? 'is past due' : `is due ${typeof data.due === 'string' ? formatDay(data.due) : ''}`} (e-mail)`
+            : data.about === 'deposit'
+              ? 'Reminded the customer of the deposit due (e-mail)'
+              : data.about === 'balance'
+                ? 'Reminded the customer the order is ready and its balance due (e-mail)'
+                : data.about === 'proof-deadline'
+                  ? `Reminded the customer to approve proof v${String(data.version)} by ${typeof data.day === 'string' ? formatDay(data.day) : 'its deadline'} (e-mail)`
+                  : data.about === 'proof-date-moved'
+                    ? `Told the customer the date asked for can no longer be kept: ${typeof data.keeps === 'string' ? formatDay(data.keeps) : 'a later date'} if approved now (e-mail)`
+                    : `Reminded the customer that quote v${String(data.version)} expires soon (e-mail)`,
       };
     case 'status': {
       const from = statusLabels[data.from as RequestStatus] ?? String(data.from);
@@ -219,6 +223,11 @@ export function eventView(event: RequestDetail['events'][number]): DeskEvent {
           data.answered === true
             ? `Answered note ${String(data.number)}${data.done === true ? ' and marked it done' : ''}`
             : `${data.done === false ? 'Opened again' : 'Marked done:'} note ${String(data.number)}`,
+      };
+    case 'payment-terms':
+      return {
+        ...base,
+        what: `Set the payment terms for the next invoice: ${termsLabel(Number(data.netDays))}${text(data.poNumber) ? `, PO ${String(data.poNumber)}` : ''}`,
       };
     default:
       return { ...base, what: humanize(event.type), ...(text(data.text) ? { text: data.text as string } : {}) };

@@ -85,6 +85,14 @@ const mailFactsSchema = z.discriminatedUnion('kind', [
     /** The supplier's name as the shop's blanks data gave it. */
     supplier: z.string().max(40),
   }),
+  // An invoice issued with days to pay, still open: a week before its due day, on it, a week after. The
+  // mail reads the invoice and what is left to pay as it goes; the due day is here for its subject.
+  z.object({
+    kind: z.literal('invoice-due'),
+    invoice: z.number().int().min(1),
+    stage: z.enum(['before', 'due', 'after']),
+    due: day,
+  }),
   // A receipt for money in or out of an order, by the payment's row: the mail reads its figures.
   z.object({ kind: z.literal('payment-receipt'), payment: z.number().int().min(1) }),
   z.object({ kind: z.literal('refund-receipt'), payment: z.number().int().min(1) }),

@@ -180,6 +180,10 @@ export interface StorageDatabase {
     fee_cents: ColumnType<Count | null, number | null | undefined, number | null>;
     net_cents: ColumnType<Count | null, number | null | undefined, number | null>;
     balance_transaction: ColumnType<string | null, string | null | undefined, string | null>;
+    /** A check's number as the desk typed it (migration 0036); empty otherwise. */
+    check_number: ColumnType<string, string | undefined, string>;
+    /** The invoice the desk took the payment against; null: the request's newest when the books post it. */
+    invoice_number: ColumnType<number | null, number | null | undefined, number | null>;
   };
   /** Checkout Sessions made for requests (migration 0016). */
   checkout_sessions: {
@@ -585,6 +589,18 @@ export interface StorageDatabase {
     customer_email: string;
     company: string;
     purged_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+    /** Days to pay, as issued (migration 0036): 0 is due on receipt. */
+    net_days: ColumnType<number, number | undefined, number>;
+    /** The customer's purchase-order number as issued; empty when none. */
+    po_number: ColumnType<string, string | undefined, string>;
+  };
+  /** The payment terms the desk set on a request (migration 0036), for its next invoice. */
+  payment_terms: {
+    submission_id: number;
+    net_days: number;
+    po_number: string;
+    set_by: string;
+    set_at: Timestamp;
   };
   /** Counted payments and refunds as the books keep them (migration 0028), one per payments row. */
   book_entries: {
@@ -606,6 +622,8 @@ export interface StorageDatabase {
     purged_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
     /** Stripe's fee on the money, copied from its payment row once known (migration 0033). */
     fee_cents: ColumnType<Count | null, number | null | undefined, number | null>;
+    /** A check's number, copied from its payment row (migration 0036); empty otherwise. */
+    check_number: ColumnType<string, string | undefined, string>;
   };
   /** Goodwill discounts (migration 0028): what is owed is lowered, no money moves; each a credit note. */
   discounts: {

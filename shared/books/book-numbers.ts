@@ -17,3 +17,11 @@ export function readCreditNoteNumber(text: string): number | undefined {
   const number = Number(match[1]);
   return number > 0 ? number : undefined;
 }
+
+/** The integer behind an invoice's face (INV-000042 or 42); undefined when it is not one. */
+export function readInvoiceNumber(text: string): number | undefined {
+  const match = /^(?:INV-)?(\d{1,9})$/i.exec(text.trim());
+  if (!match) return undefined;
+  const number = Number(match[1]);
+  return number > 0 ? number : undefined;
+}

@@ -60,6 +60,19 @@ export interface BooksMonthView {
   payouts: BooksPayouts;
   /** Goodwill discounts given: credit notes that move no money. */
   discounts: { number: string; path: string; reference: string; at: string; amount: string }[];
+  /**
+   * Open invoices issued with days to pay, whatever month they were issued in: as of today, soonest due
+   * first, with what is left to pay and whether the due day (YYYY-MM-DD) has passed.
+   */
+  receivables: {
+    number: string;
+    reference: string;
+    customer: string;
+    terms: string;
+    due: string;
+    balance: string;
+    overdue: boolean;
+  }[];
   export: { from: string; to: string; layouts: { value: string; label: string }[]; maxDays: number };
 }
 

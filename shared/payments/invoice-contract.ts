@@ -32,6 +32,11 @@ export interface InvoiceView {
   payments: { at: string; what: string; amount: string; refund: boolean }[];
   paid: string;
   balanceDue: string;
+  /**
+   * The terms as the books issued the invoice: "Net 30" or "Due on receipt", the due day (YYYY-MM-DD),
+   * the customer's purchase-order number, and the day it became overdue when unpaid past its due day.
+   */
+  terms?: { label: string; due: string; poNumber?: string; overdueSince?: string };
   /** Where "Back" goes: the customer's page or the desk's. */
   backPath: string;
   backLabel: string;

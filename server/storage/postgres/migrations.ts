@@ -33,6 +33,7 @@ import { up as purchaseOrderSent } from './migrations/0032-purchase-order-sent.t
 import { up as stripeFees } from './migrations/0033-stripe-fees.ts';
 import { up as newestProof } from './migrations/0034-newest-proof.ts';
 import { up as exemptionCertificates } from './migrations/0035-exemption-certificates.ts';
+import { up as invoiceTerms } from './migrations/0036-invoice-terms.ts';
 
 /**
  * PostgreSQL's migrations, run in name order; released ones are never edited, a change is a new one. Each is
@@ -77,4 +78,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0033-stripe-fees': { up: stripeFees },
   '0034-newest-proof': { up: newestProof },
   '0035-exemption-certificates': { up: exemptionCertificates },
+  '0036-invoice-terms': { up: invoiceTerms },
 };
