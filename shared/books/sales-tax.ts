@@ -24,7 +24,7 @@ export interface TaxableLine {
 export type TaxHandover = { method: 'pickup' } | { method: 'delivery'; zip: string };
 
 /** One jurisdiction's share of the order's tax. */
-export interface JurisdictionTax {
+interface JurisdictionTax {
   id: string;
   name: string;
   level: TaxLevel;
@@ -52,7 +52,7 @@ const levelOrder: Record<TaxLevel, number> = { state: 0, county: 1, city: 2 };
 const MILLION = 1_000_000n;
 
 /** "6.25" as parts per million of the amount (62,500): read as digits, never through a float. */
-export function partsPerMillion(percent: string): bigint {
+function partsPerMillion(percent: string): bigint {
   const [whole = '0', fraction = ''] = percent.split('.');
   return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0'));
 }
@@ -65,7 +65,7 @@ function roundedCents(numerator: bigint): number {
 }
 
 /** The band of a class that the price of one item falls in (a discount by its size). */
-export function bandFor(bands: readonly TaxBand[], unitCents: number): TaxBand {
+function bandFor(bands: readonly TaxBand[], unitCents: number): TaxBand {
   const price = Math.abs(unitCents);
   const found = bands.find(
     (item) => item.fromCents <= price && (item.belowCents === undefined || price < item.belowCents),
@@ -75,7 +75,7 @@ export function bandFor(bands: readonly TaxBand[], unitCents: number): TaxBand {
 }
 
 /** The place where the handover is taxed, or undefined when it is outside the places of the rules. */
-export function taxPlace(rules: SalesTaxRules, handover: TaxHandover, shopZip: string) {
+function taxPlace(rules: SalesTaxRules, handover: TaxHandover, shopZip: string) {
   return placeOfZip(rules, handover.method === 'pickup' ? shopZip : handover.zip);
 }
 

@@ -22,7 +22,7 @@ export interface QuoteLine {
 }
 
 /** What a sales-tax line of a quote is the tax of, kept with it so the invoice says it as it was charged. */
-export interface SalesTaxNote {
+interface SalesTaxNote {
   /** "Illinois"; null on the one line of an order that owes none. */
   jurisdiction: string | null;
   /** The rates charged, as written in the rules ("6.25"). */
@@ -129,7 +129,7 @@ export interface QuoteRowInput {
 }
 
 /** A row's class as the editor reads it: what was chosen, apparel when nothing was. */
-export function rowTaxClass(row: QuoteRowInput): TaxClass | undefined {
+function rowTaxClass(row: QuoteRowInput): TaxClass | undefined {
   const chosen = row.taxClass?.trim() ?? '';
   if (chosen === '') return 'apparel';
   return isTaxClass(chosen) ? chosen : undefined;
