@@ -5,7 +5,13 @@ import { pluralize } from '#shared/plural.ts';
 import { shopTime } from '#shared/pricing/business-days.ts';
 import { formatFullCalendarDate, isCalendarDate } from '#shared/pricing/calendar-date.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
-import { estimateWords, perPieceWords, scheduleHeading, scheduleWords } from '#shared/pricing/estimate-words.ts';
+import {
+  estimateWords,
+  perPieceWords,
+  salesTaxWords,
+  scheduleHeading,
+  scheduleWords,
+} from '#shared/pricing/estimate-words.ts';
 import type { Estimate } from '#shared/pricing/types.ts';
 import type { AskedDetail, AskedEstimate, AskedView } from '#shared/requests/asked-view.ts';
 import { DESIGN_FIELD } from '#shared/submissions/design-field-name.ts';
@@ -181,6 +187,7 @@ function askedEstimate(
     if (result?.ok !== true) continue;
     const { estimate } = result;
     if (estimateWords(estimate, quantity, calendar, request.createdAt) !== words) continue;
+    const tax = salesTaxWords(estimate);
     const today = shopTime(request.createdAt, calendar.timeZone).date;
     return {
       figures: figuresOf(estimate),
@@ -191,7 +198,7 @@ function askedEstimate(
               `${scheduleHeading(estimate.schedule, today)}. ${scheduleWords(estimate.schedule, calendar, request.createdAt)}`,
             ]
           : []),
-        ...(estimate.salesTax ? [estimate.salesTax] : []),
+        ...(tax ? [tax] : []),
       ],
       ...group,
     };

@@ -194,7 +194,8 @@ describe('the staff desk in a browser', () => {
       expect(await page.getByLabel('Line 1: description').inputValue()).not.toBe('');
       expect(await axeViolations(page)).toEqual([]);
 
-      const totalOf = async () => (await page.locator('dd').first().textContent()) ?? '';
+      // Before tax: the line added is apparel, whose tax comes on top.
+      const totalOf = async () => (await page.locator('dt:text-is("Subtotal") + dd').textContent()) ?? '';
       const engineTotal = await totalOf();
       const spare = (await page.getByRole('textbox', { name: /description/ }).count()) - 1;
       await page.getByLabel(`Line ${spare + 1}: description`).fill('Rush: ready in 5 days');
