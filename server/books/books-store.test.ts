@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteTerms } from '#shared/requests/quote.ts';
 import { approvedQuote } from '#tests/support/approved-quote.ts';
 import { backends, openTestStorage, type TestStorage } from '#tests/support/test-storage.ts';
+import { createBooksStore } from './books-queries.ts';
 
 const staff = 'staff:owner@seenwear.example' as const;
 /** $400 of prints and $33 of tax: the invoice keeps the two apart. */
@@ -123,5 +124,31 @@ describe.each(backends)('books on %s', (backend) => {
     expect(await storage.books.discountsOf(purged)).toEqual([]);
     expect((await storage.books.booksOf(purged)).invoices).toEqual([]);
     expect((await storage.books.booksOf(kept)).invoices).toHaveLength(1);
+  });
+
+  it('posts a history from before the books a batch at a time: every invoice once, in order, the money against it', async () => {
+    // Batches of two over five approved and paid requests: several transactions, one after the other.
+    const batched = createBooksStore(storage.database, { postBatch: 2 });
+    const names = ['Eve Long', 'Flo Park', 'Gus Ward', 'Hal Kim', 'Ivy Nash'];
+    const references: string[] = [];
+    for (const name of names) {
+      const reference = await approvedRequest(name);
+      await storage.payments.recordOfflinePayment(reference, {
+        amountCents: 10_000,
+        method: 'cash',
+        purpose: 'deposit',
+        note: '',
+        actor: staff,
+      });
+      references.push(reference);
+    }
+    await batched.post();
+    const books = await Promise.all(references.map((reference) => storage.books.booksOf(reference)));
+    const numbers = books.map((book) => book.invoices.map((invoice) => invoice.number));
+    const first = numbers[0]?.[0] ?? 0;
+    expect(numbers).toEqual(names.map((_, index) => [first + index]));
+    expect(books.map((book) => book.entries.map((entry) => [entry.amountCents, entry.invoiceNumber]))).toEqual(
+      names.map((_, index) => [[10_000, first + index]]),
+    );
   });
 });
