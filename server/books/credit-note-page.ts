@@ -1,9 +1,9 @@
 import { creditNoteNumberText, invoiceNumberText, readCreditNoteNumber } from '#shared/books/book-numbers.ts';
-import type { BooksRenderOptions, BooksShop, CreditNoteView } from '#shared/books/books-contract.ts';
+import type { BooksRenderOptions, CreditNoteView } from '#shared/books/books-contract.ts';
 import { dayIn } from '#shared/desk-format.ts';
+import { letterheadOf } from '#shared/letterhead.ts';
 import { formatMoney } from '#shared/money.ts';
 import { paymentMethodLabel } from '#shared/payments/method-labels.ts';
-import { formatUsPhone } from '#shared/phone.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import type { BookDiscount, BookEntry, BooksStore, IssuedInvoice } from './books-store.ts';
 
@@ -18,17 +18,6 @@ export interface CreditNotePages {
 
 /** The way back from a note: where it was opened from, which may depend on whether its request was purged. */
 export type NoteBack = (reference: string, purged: boolean) => { path: string; label: string };
-
-function shopOf(pages: Pick<CreditNotePages, 'shop'>): BooksShop {
-  const shop = pages.shop();
-  const { address } = shop;
-  return {
-    name: shop.appName,
-    address: [address.street, `${address.city}, ${address.region} ${address.postalCode}`],
-    phone: formatUsPhone(shop.contact.phone),
-    email: shop.contact.email,
-  };
-}
 
 /** Who a note is to: the invoice's customer while the request is kept. */
 function customerOf(invoice: IssuedInvoice | undefined, purged: boolean): CreditNoteView['customer'] {
@@ -64,7 +53,7 @@ function noteView(
     number: creditNoteNumberText(row.creditNoteNumber ?? 0),
     reference: row.reference,
     at: row.at.toISOString(),
-    shop: shopOf(pages),
+    shop: letterheadOf(pages.shop()),
     customer: customerOf(note.invoice, purged),
     ...invoiceLine(note.invoice, pages.timeZone()),
     kind: note.kind,

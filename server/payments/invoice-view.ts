@@ -4,9 +4,9 @@ import { addCalendarDays, invoiceDueOn, termsLabel } from '#shared/books/invoice
 import { quoteTaxRows } from '#shared/books/quote-tax.ts';
 import { taxClassLabels } from '#shared/books/sales-tax-rules.ts';
 import { dayIn } from '#shared/desk-format.ts';
+import { letterheadOf } from '#shared/letterhead.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { InvoiceView } from '#shared/payments/invoice-contract.ts';
-import { formatUsPhone } from '#shared/phone.ts';
 import { isTaxLine, type QuoteLine, quoteTaxCents, taxWords } from '#shared/requests/quote.ts';
 import type { SiteConfig } from '#shared/site-data.ts';
 import { methodLabels, purposeLabels } from './payment-mail.ts';
@@ -85,7 +85,6 @@ export async function invoiceView(
   );
   const taxCents = quoteTaxCents(quote.lines);
   const company = typeof request.payload.company === 'string' ? request.payload.company.trim() : '';
-  const { address } = shop;
   const [issued, terms] = await Promise.all([
     numberOf?.(reference, quote.version),
     termsOf?.(reference, quote.version),
@@ -95,12 +94,7 @@ export async function invoiceView(
     number: issued ?? `INV-${reference.slice(2)}-${quote.version}`,
     reference,
     issued: dayIn((approval?.at ?? quote.sentAt).toISOString(), timeZone),
-    shop: {
-      name: shop.appName,
-      address: [address.street, `${address.city}, ${address.region} ${address.postalCode}`],
-      phone: formatUsPhone(shop.contact.phone),
-      email: shop.contact.email,
-    },
+    shop: letterheadOf(shop),
     customer: { name: request.name, email: request.email, ...(company ? { company } : {}) },
     lines: quote.lines
       .filter((line) => !isTaxLine(line))

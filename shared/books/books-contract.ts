@@ -3,12 +3,7 @@
  * the desk's month view, amounts already formatted. Server-rendered only, no script; printable.
  */
 
-export interface BooksShop {
-  name: string;
-  address: string[];
-  phone: string;
-  email: string;
-}
+import type { Letterhead } from '#shared/letterhead.ts';
 
 /** A refund's credit note: never an edited invoice, a document of its own with its own number. */
 export interface CreditNoteView {
@@ -16,7 +11,7 @@ export interface CreditNoteView {
   reference: string;
   /** When the money went back (ISO). */
   at: string;
-  shop: BooksShop;
+  shop: Letterhead;
   /** Null once the request was purged for privacy: the note keeps its amounts, not the names. */
   customer: { name: string; email: string; company?: string } | null;
   /** The invoice it credits, when one was issued. */

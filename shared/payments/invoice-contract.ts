@@ -1,3 +1,5 @@
+import type { Letterhead } from '#shared/letterhead.ts';
+
 /**
  * What the server hands the invoice page (client/invoice, rendered by the SSR entry's renderInvoice):
  * one approved request's invoice, amounts already formatted. Server-rendered only, no script; printable.
@@ -11,7 +13,7 @@ export interface InvoiceView {
   reference: string;
   /** YYYY-MM-DD: the day the quote was approved. */
   issued: string;
-  shop: { name: string; address: string[]; phone: string; email: string };
+  shop: Letterhead;
   customer: { name: string; email: string; company?: string };
   lines: {
     label: string;
