@@ -1,14 +1,12 @@
-import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dayIn } from '#shared/desk-format.ts';
 import { formatMoney } from '#shared/money.ts';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
 import { approvedFromForm, axeViolations, watchedPage } from '#tests/support/browser-session.ts';
+import { screenshotsAtBothWidths } from '#tests/support/page-screenshots.ts';
 import { stripeDeskServerForThisFile } from '#tests/support/stripe-desk-server.ts';
 import { standInFee } from '#tests/support/stripe-stand-in.ts';
 
-const shots = process.env.BOOKS_SHOTS ?? 'reports/screenshots';
 const cents = (text: string | null) =>
   Math.round(Number((/\$([\d,]+\.\d{2})/.exec(text ?? '')?.[1] ?? '').replace(/,/g, '')) * 100);
 
@@ -19,17 +17,7 @@ describe('Stripe fees and payouts on the desk’s books', () => {
   const browser = chromiumForThisFile();
   const { site, stripe } = stripeDeskServerForThisFile();
 
-  async function screenshots(page: Page, name: string) {
-    await mkdir(shots, { recursive: true });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-      // Nothing wider than the screen.
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-      ).toBeLessThanOrEqual(0);
-    }
-  }
+  const screenshots = screenshotsAtBothWidths;
 
   it('shows the deposit’s Stripe fee, the net after fees and the month’s payouts', async () => {
     stripe().webhookUrl = `${site.url}/webhooks/stripe`;

@@ -1,10 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
 import { approvedFromForm, axeViolations, deskServerForThisFile, watchedPage } from '#tests/support/browser-session.ts';
-
-const shots = process.env.BOOKS_SHOTS ?? 'reports/screenshots';
+import { screenshotsAtBothWidths, shots } from '#tests/support/page-screenshots.ts';
 
 // The books in Chromium against the production build: a check taken at the counter, cash given back
 // from the desk's form, the refund's credit note, the invoice that keeps its number, and the month.
@@ -12,17 +10,7 @@ describe('the books on the desk', () => {
   const browser = chromiumForThisFile();
   const site = deskServerForThisFile();
 
-  async function screenshots(page: Page, name: string) {
-    await mkdir(shots, { recursive: true });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-      // Nothing wider than the screen.
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-      ).toBeLessThanOrEqual(0);
-    }
-  }
+  const screenshots = screenshotsAtBothWidths;
   const notice = (page: Page) => page.getByRole('status').first().textContent();
 
   it('records cash given back with a credit note, and the month nets it', async () => {

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
@@ -10,8 +9,8 @@ import {
   watchedPage,
 } from '#tests/support/browser-session.ts';
 import { minimalPdf } from '#tests/support/minimal-pdf.ts';
+import { screenshotsAtBothWidths } from '#tests/support/page-screenshots.ts';
 
-const shots = process.env.EXEMPTION_SHOTS ?? 'reports/screenshots';
 /** Two years on: a certificate valid today. */
 const validYear = new Date().getUTCFullYear() + 2;
 /** What a rushed reason may be: one word of 160 characters, which must wrap on a phone. */
@@ -24,16 +23,7 @@ describe('exemption certificates', () => {
   const browser = chromiumForThisFile();
   const site = deskServerForThisFile();
 
-  async function screenshots(page: Page, name: string) {
-    await mkdir(shots, { recursive: true });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-      ).toBeLessThanOrEqual(0);
-    }
-  }
+  const screenshots = screenshotsAtBothWidths;
   const notice = (page: Page) => page.getByRole('status').first().textContent();
 
   async function sendCertificate(page: Page, number: string) {

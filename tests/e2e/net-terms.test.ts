@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
@@ -9,8 +8,7 @@ import {
   signInToDesk,
   watchedPage,
 } from '#tests/support/browser-session.ts';
-
-const shots = process.env.NET_TERMS_SHOTS ?? 'reports/screenshots';
+import { screenshotsAtBothWidths, shots } from '#tests/support/page-screenshots.ts';
 
 // Net 30 in Chromium against the production build: the desk sets the terms with the customer's PO
 // number before the quote goes, the customer approves, the invoice shows its due date, and a check
@@ -19,16 +17,7 @@ describe('an invoice on net terms', () => {
   const browser = chromiumForThisFile();
   const site = deskServerForThisFile();
 
-  async function screenshots(page: Page, name: string) {
-    await mkdir(shots, { recursive: true });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-      ).toBeLessThanOrEqual(0);
-    }
-  }
+  const screenshots = screenshotsAtBothWidths;
   const notice = (page: Page) => page.getByRole('status').first().textContent();
 
   it('is issued Net 30 with its PO and due date, and a check pays it', async () => {

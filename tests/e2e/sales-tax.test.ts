@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
@@ -9,8 +8,7 @@ import {
   signInToDesk,
   watchedPage,
 } from '#tests/support/browser-session.ts';
-
-const shots = process.env.SALES_TAX_SHOTS ?? 'reports/screenshots';
+import { screenshotsAtBothWidths } from '#tests/support/page-screenshots.ts';
 
 // Sales tax from the shop's own rules (data/sales-tax.json: Illinois 6.25%, Sangamon County 1%, City of
 // Springfield 2.5%, delivery untaxed), in Chromium against the production build: the estimate beside the
@@ -19,16 +17,7 @@ describe('sales tax counted from the rules', () => {
   const browser = chromiumForThisFile();
   const site = deskServerForThisFile();
 
-  async function screenshots(page: Page, name: string) {
-    await mkdir(shots, { recursive: true });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-      ).toBeLessThanOrEqual(0);
-    }
-  }
+  const screenshots = screenshotsAtBothWidths;
   const notice = (page: Page) => page.getByRole('status').first().textContent();
   const sums = async (page: Page) => (await page.getByTestId('quote-sums').textContent()) ?? '';
 
