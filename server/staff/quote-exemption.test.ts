@@ -4,6 +4,7 @@ import { CSRF_FIELD } from '#shared/csrf-contract.ts';
 import { fixtureDataDir } from '#tests/support/fixture-site-data.ts';
 import { minimalPdf } from '#tests/support/minimal-pdf.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
+import { teesAndCapsFields } from '#tests/support/tees-and-caps.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 
@@ -47,16 +48,7 @@ describe.each(backends)('a tax-exempt customer’s quotes on %s', (backend) => {
         [CSRF_FIELD]: session.token,
         from: 'new',
         source: 'none',
-        'label.0': 'Tees',
-        'quantity.0': '24',
-        'unit.0': '12.00',
-        'class.0': 'apparel',
-        'label.1': 'Caps',
-        'quantity.1': '12',
-        'unit.1': '20.00',
-        'class.1': 'hats',
-        validUntil: '2099-01-31',
-        depositPercent: '50',
+        ...teesAndCapsFields,
         intent,
       });
 

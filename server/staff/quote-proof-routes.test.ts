@@ -7,6 +7,7 @@ import { minimalPdf } from '#tests/support/minimal-pdf.ts';
 import { randomPng } from '#tests/support/random-png.ts';
 import { squarePdf } from '#tests/support/square-pdf.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
+import { teesAndCapsFields } from '#tests/support/tees-and-caps.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage } from '#tests/support/test-storage.ts';
 
@@ -182,18 +183,7 @@ describe.each(backends)('quotes and proofs on the desk on %s', (backend) => {
 
   it('shows each line’s tax and each jurisdiction’s on “Update totals”, and none for a shipment out of state', async () => {
     const reference = await newRequest();
-    const fields = {
-      'label.0': 'Tees',
-      'quantity.0': '24',
-      'unit.0': '12.00',
-      'class.0': 'apparel',
-      'label.1': 'Caps',
-      'quantity.1': '12',
-      'unit.1': '20.00',
-      'class.1': 'hats',
-      validUntil: '2099-01-31',
-      depositPercent: '50',
-    };
+    const fields = teesAndCapsFields;
     const shown = await postQuote(reference, { ...fields, intent: 'update' }).expect(200);
     const text = shown.text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     // Tees $288.00: county $5.76 + city $4.32; caps $240.00: state $9.60 + county $4.80 + city $3.60.
