@@ -367,8 +367,13 @@ export type DeskView =
       today: string;
       subtotal?: string;
       salesTax?: DeskQuoteTax;
-      /** A warning the desk must read before sending: a certificate expired or not yet checked. */
-      taxWarning?: string;
+      /** What the desk must read before sending: a certificate expired or not yet checked, a ZIP code unread. */
+      taxWarnings: string[];
+      /**
+       * The verified certificate found for the customer's e-mail, which leaves the tax off unless the desk
+       * ticks "charge sales tax anyway" (an e-mail on a form is no proof of who sent it).
+       */
+      exemption?: { words: string; chargeTax: boolean };
       total?: string;
       deposit?: string;
       /** By field: "rows.2.unit", "validUntil", "depositPercent", "notes", "rows". */

@@ -169,10 +169,32 @@ export function QuotePage({ view, options }: { view: QuoteView; options: DeskRen
             Use a minus price for a discount (−5.00). Rows left empty are not sent; “Update totals” adds more. Sales tax
             is counted from the shop’s tax rules by each line’s class; it is written into the quote when it is sent.
           </p>
-          {view.taxWarning && (
-            <p role="alert" className="mt-4 rounded border-l-4 border-amber-600 bg-amber-50 p-3 text-sm text-amber-950">
-              {view.taxWarning}
+          {view.taxWarnings.map((warning) => (
+            <p
+              key={warning}
+              role="alert"
+              className="mt-4 rounded border-l-4 border-amber-600 bg-amber-50 p-3 text-sm text-amber-950"
+            >
+              {warning}
             </p>
+          ))}
+          {view.exemption && (
+            <div className="mt-4 rounded border-l-4 border-emerald-700 bg-emerald-50 p-3 text-sm text-emerald-950">
+              <p className="wrap-anywhere">
+                No sales tax: {view.exemption.words}, verified for {view.email}. Check that this request comes from that
+                organisation.
+              </p>
+              <label className="mt-2 flex items-start gap-2">
+                <input
+                  type="checkbox"
+                  name="chargeTax"
+                  defaultChecked={view.exemption.chargeTax}
+                  className="mt-0.5 size-4 shrink-0"
+                />
+                Charge sales tax on this quote anyway (the certificate is not this customer’s, or does not cover this
+                order)
+              </label>
+            </div>
           )}
           <dl
             className="mt-4 ml-auto grid max-w-md grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-right"

@@ -69,7 +69,9 @@ export function ExemptionSection({ exemption, options }: { exemption: DeskExempt
                 <form method="post" action={certificate.reject} className="mt-2 space-y-1">
                   <TokenField token={options.csrfToken} />
                   <label htmlFor={`reject-reason-${certificate.id}`} className="block font-medium">
-                    Or reject it, saying why (the customer reads this)
+                    {certificate.status === 'verified'
+                      ? 'Withdraw the acceptance, saying why (the customer reads this; tax comes back on new quotes)'
+                      : 'Or reject it, saying why (the customer reads this)'}
                   </label>
                   <input
                     id={`reject-reason-${certificate.id}`}
@@ -79,7 +81,7 @@ export function ExemptionSection({ exemption, options }: { exemption: DeskExempt
                     className="w-full rounded border border-stone-400 px-2 py-1"
                   />
                   <button type="submit" className="rounded border border-stone-500 px-3 py-1.5 font-semibold">
-                    Reject certificate {certificate.number}
+                    {certificate.status === 'verified' ? 'Withdraw' : 'Reject'} certificate {certificate.number}
                   </button>
                 </form>
               )}

@@ -228,7 +228,7 @@ async function postBatch(trx: Db, size: number): Promise<boolean> {
 
 /** Everything unposted, inside the caller's transaction (a discount's, the purge's), a batch at a time. */
 async function postIn(trx: Db, size = POST_BATCH) {
-  while (await postBatch(trx, size));
+  while (await postBatch(trx, Math.max(1, size)));
 }
 
 type InvoiceRow = {
@@ -381,7 +381,8 @@ const entryColumns = [
  * history posts without one transaction holding the series' lock, or the memory, for all of it.
  */
 async function post({ db }: Database, size = POST_BATCH): Promise<void> {
-  while (await db.transaction().execute((trx) => postBatch(trx, size)));
+  const batch = Math.max(1, size);
+  while (await db.transaction().execute((trx) => postBatch(trx, batch)));
 }
 
 async function invoiceOf(database: Database, reference: string, quoteVersion: number) {
@@ -674,6 +675,17 @@ async function receivables(database: Database): Promise<Receivable[]> {
   const rows = await db
     .selectFrom('invoices')
     .where('net_days', '>', 0)
+    // A cancelled order is owed nothing, whatever its invoice said (a purged request keeps no status).
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('submissions')
+            .whereRef('submissions.id', '=', 'invoices.submission_id')
+            .where('submissions.status', '=', 'cancelled')
+            .select('submissions.id'),
+        ),
+      ),
+    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

@@ -28,7 +28,7 @@ function opening(facts: InvoiceDueFacts, invoice: string): string {
   const order = `for your order ${facts.reference}`;
   if (facts.stage === 'before')
     return `A friendly reminder: invoice ${invoice} ${order} is due on ${formatDay(facts.due)}.`;
-  if (facts.stage === 'due') return `Invoice ${invoice} ${order} is due today, ${formatDay(facts.due)}.`;
+  if (facts.stage === 'due') return `Invoice ${invoice} ${order}: payment is due ${formatDay(facts.due)}.`;
   return `Invoice ${invoice} ${order} was due on ${formatDay(facts.due)} and is still open.`;
 }
 

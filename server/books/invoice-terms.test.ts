@@ -145,4 +145,13 @@ describe.each(backends)('invoice terms on %s', (backend) => {
     // Paid in full: no longer owed on.
     expect((await storage.books.receivables()).map((item) => item.invoice.reference)).not.toContain(reference);
   });
+
+  it('owes nothing on a cancelled order’s invoice, whatever its terms said', async () => {
+    const reference = await approvedQuote(storage, { name: 'Kim Lowe', email: 'kim@example.com' });
+    await storage.books.setTerms(reference, { netDays: 30, poNumber: '', actor: staff });
+    await storage.books.post();
+    expect((await storage.books.receivables()).map((item) => item.invoice.reference)).toContain(reference);
+    await runSql(storage.location, "update submissions set status = 'cancelled' where reference = $1", [reference]);
+    expect((await storage.books.receivables()).map((item) => item.invoice.reference)).not.toContain(reference);
+  });
 });

@@ -168,4 +168,16 @@ describe.each(backends)('invoice terms on the desk on %s', (backend) => {
     expect(shown.text).toContain(formatDay(due));
     expect(shown.text).toContain(`Overdue since ${formatDay(since)}`);
   });
+
+  it('never calls a due-on-receipt invoice overdue: a deposit now and the rest at hand-over is the usual way', async () => {
+    const reference = await approvedQuote(t.storage, { name: 'Bo Chen', email: 'bo@example.com', staff });
+    await runSql(
+      t.storage.location,
+      'update approvals set at = $1 where submission_id = (select id from submissions where reference = $2)',
+      [new Date(Date.now() - 20 * DAY_MS).toISOString(), reference],
+    );
+    const shown = await get(`/staff/requests/${reference}/invoice`).expect(200);
+    expect(shown.text).toContain('Due on receipt');
+    expect(shown.text).not.toContain('Overdue');
+  });
 });

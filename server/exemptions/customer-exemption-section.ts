@@ -20,7 +20,7 @@ const exemptionNotices: Readonly<Record<string, Notice>> = {
 };
 
 export interface CustomerExemptionOptions {
-  exemptions: Pick<ExemptionStore, 'certificatesOf' | 'addCertificate' | 'certificateFile'>;
+  exemptions: Pick<ExemptionStore, 'certificatesSentWith' | 'addCertificate' | 'certificateFile'>;
   uploadGuard: UploadGuard;
   uploads: UploadAdmission;
   /** The shop's today (YYYY-MM-DD, its time zone): the earliest expiry taken, and each certificate's standing. */
@@ -106,12 +106,14 @@ export function customerExemptionSection(options: CustomerExemptionOptions) {
   return {
     notices: exemptionNotices,
     async section(
-      request: { kind: string; email: string },
+      request: { kind: string; reference: string },
       path: string,
       draft?: CertificateDraft,
     ): Promise<CustomerPageExemption | undefined> {
       if (request.kind !== 'quote') return undefined;
-      const certificates = await options.exemptions.certificatesOf(request.email);
+      // Only what came with this request: an e-mail typed on a form is no proof of who typed it, so another
+      // request under the same address sees none of its certificates.
+      const certificates = await options.exemptions.certificatesSentWith(request.reference);
       return { ...customerExemptionView(certificates, { path, today: options.today() }), ...(draft ? { draft } : {}) };
     },
     mount(router: Router, page: PageHooks, base: string) {
@@ -124,7 +126,10 @@ export function customerExemptionSection(options: CustomerExemptionOptions) {
       router.use(`${base}/tax-exemption`, tooLargeAsRefusal(page));
       router.get(`${base}/tax-exemption/:id`, page.opened, async (req, res) => {
         const id = /^\d{1,9}$/.test(String(req.params.id)) ? Number(req.params.id) : 0;
-        sendCertificate(res, await options.exemptions.certificateFile(page.pageOf(req).reference, id));
+        sendCertificate(
+          res,
+          await options.exemptions.certificateFile(page.pageOf(req).reference, id, { sentWith: true }),
+        );
       });
     },
   };

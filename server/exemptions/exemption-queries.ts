@@ -56,10 +56,11 @@ function certificateOf(row: CertificateRow): StoredCertificate {
   };
 }
 
-async function certificatesOf({ db }: Database, email: string): Promise<StoredCertificate[]> {
+async function certificatesOf({ db }: Database, email: string, sentWith?: string): Promise<StoredCertificate[]> {
   const rows = await db
     .selectFrom('exemption_certificates')
     .where('email', '=', emailKey(email))
+    .$if(sentWith !== undefined, (query) => query.where('reference', '=', sentWith ?? ''))
     .select(columns)
     .orderBy('id', 'desc')
     .execute();
@@ -86,6 +87,7 @@ async function addCertificate(database: Database, reference: string, certificate
     if (!request) return undefined;
     const values = {
       email: request.email,
+      reference,
       kind: certificate.type,
       number: certificate.number,
       state: certificate.state,
@@ -118,6 +120,7 @@ async function check(
   id: number,
   event: { actor: Actor; type: string; text: (row: CertificateRow) => string },
   set: Updateable<StorageDatabase['exemption_certificates']>,
+  { verifiedToo = false } = {},
 ): Promise<CheckOutcome> {
   return database.db.transaction().execute(async (trx) => {
     const request = await requestOf(trx, reference);
@@ -133,7 +136,7 @@ async function check(
       .updateTable('exemption_certificates')
       .set(set)
       .where('id', '=', id)
-      .where('verified_at', 'is', null)
+      .$if(!verifiedToo, (query) => query.where('verified_at', 'is', null))
       .where('rejected_at', 'is', null)
       .executeTakeFirst();
     if (Number(written.numUpdatedRows) === 0) return 'already-checked';
@@ -150,6 +153,10 @@ export function createExemptionStore(database: Database): ExemptionStore {
   return {
     exemptionOf: async (email, day) => standingOf(await certificatesOf(database, email), day),
     certificatesOf: (email) => certificatesOf(database, email),
+    certificatesSentWith: async (reference) => {
+      const request = await requestOf(database.db, reference);
+      return request ? certificatesOf(database, request.email, reference) : [];
+    },
     addCertificate: (reference, certificate) => addCertificate(database, reference, certificate),
     verifyCertificate: (reference, id, { actor, day }) =>
       check(
@@ -166,14 +173,17 @@ export function createExemptionStore(database: Database): ExemptionStore {
         id,
         { actor, type: 'exemption_certificate_rejected', text: (row) => `${certificateText(row)}: ${reason}` },
         { rejected_at: database.now().toISOString(), rejected_by: actor, rejection_reason: reason },
+        // A certificate accepted by mistake, or revoked by its state, is withdrawn the same way.
+        { verifiedToo: true },
       ),
-    async certificateFile(reference, id) {
+    async certificateFile(reference, id, { sentWith = false } = {}) {
       const request = await requestOf(database.db, reference);
       if (!request) return undefined;
       const row = await database.db
         .selectFrom('exemption_certificates')
         .where('id', '=', id)
         .where('email', '=', request.email)
+        .$if(sentWith, (query) => query.where('reference', '=', reference))
         .select(['file_name', 'media_type', 'size', 'data'])
         .executeTakeFirst();
       return row && { name: row.file_name, mediaType: row.media_type, size: Number(row.size), data: row.data };

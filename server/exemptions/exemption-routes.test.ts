@@ -149,12 +149,17 @@ describe.each(backends)('exemption certificates through the pages on %s', (backe
     expect(after.text).toContain('Exemption certificate verified');
     expect(after.text).not.toContain('Verify the certificate before sending the quote');
     // Checked once: a second press changes nothing and says so.
-    expect((await deskPost(`${back}/exemptions/${id}/reject`, { reason: 'x' }).expect(303)).headers.location).toBe(
+    expect((await deskPost(`${back}/exemptions/${id}/verify`).expect(303)).headers.location).toBe(
       `${back}?done=exemption-checked#tax-exemption`,
     );
     const page = await request(t.app).get(path).expect(200);
     expect(page.text).toContain(`Accepted until Jun 30, ${validYear}`);
     expect(await t.storage.exemptions.exemptionOf(email, `${validYear}-06-30`)).toMatchObject({ kind: 'verified' });
+    // Accepted by mistake: the desk withdraws it, saying why, and the tax is back.
+    expect(after.text).toContain(`Withdraw certificate ${fields.number}`);
+    await deskPost(`${back}/exemptions/${id}/reject`, { reason: 'Not this school’s number' }).expect(303);
+    expect(await t.storage.exemptions.exemptionOf(email, `${validYear}-06-30`)).toEqual({ kind: 'none' });
+    expect((await request(t.app).get(path).expect(200)).text).toContain('Not this school’s number');
   });
 
   it('is rejected only with a reason, which the customer reads', async () => {
@@ -213,5 +218,25 @@ describe.each(backends)('exemption certificates through the pages on %s', (backe
     expect(own.headers['cache-control']).toContain('no-store');
     const stranger = await newRequest();
     await request(t.app).get(`${stranger.path}/tax-exemption/${id}`).expect(404);
+  });
+
+  it('shows and serves a certificate only on the page of the request it came with, not to another request under its e-mail', async () => {
+    const { path, email } = await newRequest();
+    await send(303, path, fields, { data: minimalPdf('school'), name: 'school.pdf' });
+    const id = (await t.storage.exemptions.certificatesOf(email))[0]?.id ?? 0;
+    // Anyone can type the school's address into the form: their request's page learns nothing of its paper.
+    const { reference } = await t.storage.submissions.saveSubmission({
+      kind: 'quote',
+      name: 'Not the school',
+      email: email.toUpperCase(),
+      payload: { name: 'Not the school' },
+      files: [],
+    });
+    const other = await requestLinks(t.storage.customer, csrfSecret).pathFor(reference);
+    if (!other) throw new Error('no link for a quote request');
+    const page = await request(t.app).get(other).expect(200);
+    expect(page.text).not.toContain(fields.number);
+    await request(t.app).get(`${other}/tax-exemption/${id}`).expect(404);
+    expect((await request(t.app).get(path).expect(200)).text).toContain(fields.number);
   });
 });

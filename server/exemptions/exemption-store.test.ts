@@ -60,7 +60,7 @@ describe.each(backends)('exemption certificates on %s', (backend) => {
       'done',
     );
     // Checked once: a second press (another tab) changes nothing.
-    expect(await storage.exemptions.rejectCertificate(reference, id ?? 0, { actor: desk, reason: 'late' })).toBe(
+    expect(await storage.exemptions.verifyCertificate(reference, id ?? 0, { actor: desk, day: '2026-03-04' })).toBe(
       'already-checked',
     );
     const verified = await storage.exemptions.exemptionOf('office@springfield.example', '2027-06-30');
@@ -69,9 +69,21 @@ describe.each(backends)('exemption certificates on %s', (backend) => {
       kind: 'expired',
       certificate: { id, expiresOn: '2027-06-30' },
     });
+    // Accepted by mistake, or revoked by its state: withdrawn, the tax is back; withdrawn once.
+    expect(
+      await storage.exemptions.rejectCertificate(reference, id ?? 0, { actor: desk, reason: 'Revoked by the state' }),
+    ).toBe('done');
+    expect(await storage.exemptions.exemptionOf('office@springfield.example', '2027-06-30')).toEqual({ kind: 'none' });
+    expect(await storage.exemptions.rejectCertificate(reference, id ?? 0, { actor: desk, reason: 'again' })).toBe(
+      'already-checked',
+    );
     const events = await storage.desk.getRequest(reference);
     expect(events?.events.map((event) => event.type)).toEqual(
-      expect.arrayContaining(['exemption_certificate_sent', 'exemption_certificate_verified']),
+      expect.arrayContaining([
+        'exemption_certificate_sent',
+        'exemption_certificate_verified',
+        'exemption_certificate_rejected',
+      ]),
     );
   });
 

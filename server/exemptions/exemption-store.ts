@@ -35,14 +35,19 @@ export interface ExemptionStore {
   exemptionOf(email: string, day: string): Promise<ExemptionStanding>;
   /** Every certificate the customer sent, newest first. */
   certificatesOf(email: string): Promise<StoredCertificate[]>;
+  /** The certificates sent with this request, newest first: all its customer's page shows. */
+  certificatesSentWith(reference: string): Promise<StoredCertificate[]>;
   /** Keeps a certificate sent through the request's page; undefined when there is no such request. */
   addCertificate(reference: string, certificate: NewCertificate): Promise<number | undefined>;
   /** The desk accepts the certificate, on the shop's `day`. */
   verifyCertificate(reference: string, id: number, check: { actor: Actor; day: string }): Promise<CheckOutcome>;
-  /** The desk turns the certificate down, saying why. */
+  /** The desk turns the certificate down, or withdraws its acceptance, saying why. */
   rejectCertificate(reference: string, id: number, check: { actor: Actor; reason: string }): Promise<CheckOutcome>;
-  /** The certificate's file, when it belongs to the request's customer. */
-  certificateFile(reference: string, id: number): Promise<StoredFile | undefined>;
+  /**
+   * The certificate's file, when it belongs to the request's customer (the desk's view), or with `sentWith`
+   * only when it was sent with this very request (the customer's page).
+   */
+  certificateFile(reference: string, id: number, only?: { sentWith?: boolean }): Promise<StoredFile | undefined>;
 }
 
 /**

@@ -58,10 +58,13 @@ export function deskExemptionView(
             }
           : {}),
         file: `${base}/${certificate.id}/file`,
-        // A lapsed certificate is not worth checking: the customer is asked for the current one.
+        // A lapsed certificate is not worth checking: the customer is asked for the current one. One
+        // accepted can still be withdrawn (a mistake, a certificate its state revoked).
         ...(unchecked && status === 'pending'
           ? { verify: `${base}/${certificate.id}/verify`, reject: `${base}/${certificate.id}/reject` }
-          : {}),
+          : status === 'verified'
+            ? { reject: `${base}/${certificate.id}/reject` }
+            : {}),
       };
     }),
   };

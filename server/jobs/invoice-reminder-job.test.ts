@@ -118,7 +118,7 @@ describe.each(backends)('the invoice reminder job on %s', (backend) => {
     const number = `INV-${String(invoice?.number).padStart(6, '0')}`;
     expect(sent.filter((message) => message.subject.includes(number))).toEqual([
       { to: 'ada@example.com', subject: `Seenwear: invoice ${number} is due on Mar 30, 2026` },
-      { to: 'ada@example.com', subject: `Seenwear: invoice ${number} is due today` },
+      { to: 'ada@example.com', subject: `Seenwear: invoice ${number}, payment due Mar 30, 2026` },
       { to: 'ada@example.com', subject: `Seenwear: invoice ${number} is past due` },
     ]);
   });

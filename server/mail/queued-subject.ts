@@ -33,7 +33,8 @@ export function invoiceDueSubject(
   shopName: string,
 ): string {
   if (stage === 'before') return `${shopName}: invoice ${invoice} is due on ${formatDay(due)}`;
-  if (stage === 'due') return `${shopName}: invoice ${invoice} is due today`;
+  // Said by its day, not "today": a reminder held over a night or a missed run goes out a day or two later.
+  if (stage === 'due') return `${shopName}: invoice ${invoice}, payment due ${formatDay(due)}`;
   return `${shopName}: invoice ${invoice} is past due`;
 }
 

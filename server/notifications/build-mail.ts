@@ -179,7 +179,12 @@ async function invoiceDue(
   const invoice = await context.reads.books.invoiceByNumber?.(facts.invoice);
   if (!invoice || invoice.reference !== about.reference)
     throw new UnbuildableMailError(`invoice ${facts.invoice} is not one of ${about.reference}`);
-  const { money } = await moneyOf(context.reads, about.reference);
+  const [{ money }, state] = await Promise.all([
+    moneyOf(context.reads, about.reference),
+    context.reads.desk.getRequestState(about.reference),
+  ]);
+  // Checked again as it goes: a cancelled order is owed nothing, whatever its approved quote said.
+  if (state?.status === 'cancelled') throw new MailNotDueError(`${about.reference} was cancelled`);
   const balanceCents = money?.balanceCents ?? 0;
   if (balanceCents <= 0) throw new MailNotDueError(`invoice ${facts.invoice} of ${about.reference} is paid`);
   const { address } = context.settings.shop;

@@ -40,7 +40,8 @@ function termsView(terms: IssuedTerms, balanceCents: number, timeZone: string, n
     label: termsLabel(terms.netDays),
     due,
     ...(terms.poNumber ? { poNumber: terms.poNumber } : {}),
-    ...(balanceCents > 0 && today > due ? { overdueSince: addCalendarDays(due, 1) } : {}),
+    // Due on receipt is the shop's ordinary way (a deposit, then the rest at hand-over): never "overdue".
+    ...(terms.netDays > 0 && balanceCents > 0 && today > due ? { overdueSince: addCalendarDays(due, 1) } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildLoad, type Capacity, loadDatesOf } from '#shared/production/production-load.ts';
 import { fixtureSiteData } from '#tests/support/fixture-site-data.ts';
-import { startingQuote } from './quote-editor.ts';
+import { requestHandover, startingQuote } from './quote-editor.ts';
 
 /**
  * The desk's first quote starts from the engine's lines for what the customer asked, rush and delivery
@@ -77,5 +77,16 @@ describe('the desk’s quote prefill', () => {
       'Screens: 1 color over 1 location',
       'Pickup at the shop',
     ]);
+  });
+
+  it('taxes a delivery by its ZIP code, a ZIP+4 by its five digits, and warns when none can be read', () => {
+    expect(requestHandover({ delivery: 'delivery', zip: '10001-1234' })).toEqual({
+      handover: { method: 'delivery', zip: '10001' },
+    });
+    expect(requestHandover({ delivery: 'pickup', zip: '10001' })).toEqual({ handover: { method: 'pickup' } });
+    expect(requestHandover(undefined)).toEqual({ handover: { method: 'pickup' } });
+    const unread = requestHandover({ delivery: 'delivery', zip: 'near the lake' });
+    expect(unread.handover).toEqual({ method: 'pickup' });
+    expect(unread.warning).toMatch(/without a ZIP code we can read/);
   });
 });

@@ -4,6 +4,7 @@ import { engineTaxClass, percentsText, type TaxHandover } from '#shared/books/sa
 import type { DeskQuoteRow, DeskQuoteTax, DeskView } from '#shared/desk-contract.ts';
 import { isRecord } from '#shared/is-record.ts';
 import { formatMoney } from '#shared/money.ts';
+import { zipOf } from '#shared/pricing/delivery.ts';
 import type { PricingData } from '#shared/pricing/estimate.ts';
 import type { LoadDates } from '#shared/production/production-load.ts';
 import {
@@ -42,12 +43,22 @@ const rowOf = (line: QuoteLine): QuoteRowInput => ({
 });
 
 /**
- * Where the request changes hands, for its sales tax: the delivery ZIP code it asked for, or the shop's
- * counter (a pickup, or a request that never said: a contact message, an older request).
+ * Where the request changes hands, for its sales tax: the delivery ZIP code it asked for (a ZIP+4 by its
+ * five digits), or the shop's counter (a pickup, or a request that never said: a contact message, an older
+ * request). A delivery whose ZIP code cannot be read is counted at the counter, and the desk is told.
  */
-export function requestHandover(values: Record<string, string> | undefined): TaxHandover {
-  const zip = values?.[ZIP_FIELD]?.trim() ?? '';
-  return values?.delivery === 'delivery' && /^\d{5}$/.test(zip) ? { method: 'delivery', zip } : { method: 'pickup' };
+export function requestHandover(values: Record<string, string> | undefined): {
+  handover: TaxHandover;
+  warning?: string;
+} {
+  if (values?.delivery !== 'delivery') return { handover: { method: 'pickup' } };
+  const zip = zipOf(values[ZIP_FIELD] ?? '');
+  if (zip) return { handover: { method: 'delivery', zip } };
+  return {
+    handover: { method: 'pickup' },
+    warning:
+      'The customer asked for a delivery without a ZIP code we can read: the sales tax is counted as for a pickup at the shop. Check where it goes before sending.',
+  };
 }
 
 /**

@@ -39,7 +39,7 @@ describe.each(backends)('a tax-exempt customer’s quotes on %s', (backend) => {
     return saved.reference;
   }
 
-  const send = (reference: string, intent: 'update' | 'send') =>
+  const send = (reference: string, intent: 'update' | 'send', more: Record<string, string> = {}) =>
     request(t.app)
       .post(`/staff/requests/${reference}/quote`)
       .set('Cookie', session.cookie)
@@ -49,6 +49,7 @@ describe.each(backends)('a tax-exempt customer’s quotes on %s', (backend) => {
         from: 'new',
         source: 'none',
         ...teesAndCapsFields,
+        ...more,
         intent,
       });
 
@@ -75,6 +76,14 @@ describe.each(backends)('a tax-exempt customer’s quotes on %s', (backend) => {
     expect(exempt?.lines.at(-1)).toMatchObject({ label: `Sales tax: none (${why})`, unitCents: 0 });
     expect(exempt?.lines.slice(0, 2).map((line) => line.taxCents)).toEqual([0, 0]);
     expect(exempt?.totalCents).toBe(52_800);
+
+    // The desk sees whose certificate it is, and can charge the tax anyway (anyone can type an e-mail).
+    const another = await schoolRequest();
+    const shown = await send(another, 'update').expect(200);
+    expect(shown.text).toContain('verified for office@lincoln-high.example');
+    expect(shown.text).toContain('Charge sales tax on this quote anyway');
+    await send(another, 'send', { chargeTax: 'on' }).expect(303);
+    expect((await t.storage.versions.quotesOf(another))[0]?.totalCents).toBe(52_800 + 1008 + 1800);
 
     clock = new Date('2027-07-01T15:00:00Z');
     const second = await schoolRequest();

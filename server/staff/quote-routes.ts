@@ -62,22 +62,35 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
     return request;
   }
 
-  /** How this request's quote is taxed (no rules: as typed), and any warning on the customer's exemption. */
-  async function taxOf(reference: string, email: string): Promise<{ setting?: QuoteTaxSetting; warning?: string }> {
+  /**
+   * How this request's quote is taxed (no rules: as typed), the warnings the desk reads before sending, and
+   * the exemption found for the customer's e-mail, which the desk can set aside (`chargeTax`): an e-mail
+   * typed on a form is not proof of who sent it, so the desk sees whose certificate leaves the tax off.
+   */
+  async function taxOf(
+    reference: string,
+    email: string,
+    chargeTax: boolean,
+  ): Promise<{ setting?: QuoteTaxSetting; warnings: string[]; exemption?: string }> {
     const site = options.prices();
     const rules = site['sales-tax'];
-    if (!rules || !site.config) return {};
+    if (!rules || !site.config) return { warnings: [] };
     const [values, exemption] = await Promise.all([
       options.versions.formValuesOf(reference),
       options.exemption?.(email, localToday(options.now())) ?? Promise.resolve({} as TaxExemption),
     ]);
+    const { handover, warning } = requestHandover(values);
     const setting: QuoteTaxSetting = {
       rules,
       shopZip: site.config.address.postalCode,
-      handover: requestHandover(values),
+      handover,
+      ...(exemption.exempt && !chargeTax ? { exemption: exemption.exempt } : {}),
+    };
+    return {
+      setting,
+      warnings: [warning, exemption.warning].filter((text): text is string => text !== undefined),
       ...(exemption.exempt ? { exemption: exemption.exempt } : {}),
     };
-    return { setting, ...(exemption.warning ? { warning: exemption.warning } : {}) };
   }
 
   /** The editor for `request` (its state, read without its files), with the rows as typed and their sums. */
@@ -86,14 +99,14 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
     res: Response,
     reference: string,
     request: { name: string; email: string },
-    editor: { from: RequestStatus; input: QuoteFormInput; source: EditorSource },
+    editor: { from: RequestStatus; input: QuoteFormInput; source: EditorSource; chargeTax: boolean },
     errors: Record<string, string>,
     status = 200,
     sent?: readonly SentQuote[],
   ) {
     const [quotes, tax] = await Promise.all([
       sent ?? options.versions.quotesOf(reference),
-      taxOf(reference, request.email),
+      taxOf(reference, request.email, editor.chargeTax),
     ]);
     const { rows, subtotal, salesTax, total, deposit } = editorRows(editor.input, tax.setting);
     await options.render(
@@ -115,7 +128,8 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
         today: localToday(options.now()),
         ...(subtotal ? { subtotal } : {}),
         ...(salesTax ? { salesTax } : {}),
-        ...(tax.warning ? { taxWarning: tax.warning } : {}),
+        taxWarnings: tax.warnings,
+        ...(tax.exemption ? { exemption: { words: tax.exemption, chargeTax: editor.chargeTax } } : {}),
         ...(total ? { total } : {}),
         ...(deposit ? { deposit } : {}),
         errors,
@@ -146,7 +160,7 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
       res,
       reference,
       request,
-      { from: request.status, input: start, source: start.source },
+      { from: request.status, input: start, source: start.source, chargeTax: false },
       {},
       200,
       quotes,
@@ -162,13 +176,18 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
     const posted = textField(req.body, 'source');
     const source = sources.find((known) => known === posted) ?? 'none';
     // The status the editor was opened in goes round with every update, so a send still sees a change made meanwhile.
-    const editor = { from: isStatusOf('quote', from) ? from : request.status, input, source };
+    const editor = {
+      from: isStatusOf('quote', from) ? from : request.status,
+      input,
+      source,
+      chargeTax: textField(req.body, 'chargeTax') === 'on',
+    };
     if (textField(req.body, 'intent') !== 'send') return showEditor(req, res, reference, request, editor, {});
     if (!canSendQuote(request.kind, request.status)) return res.redirect(303, `${back}?done=no-quote`);
     if (from !== request.status) return res.redirect(303, `${back}?done=conflict`);
     const read = readQuoteForm(input, localToday(options.now()));
     if (!read.ok) return showEditor(req, res, reference, request, editor, read.errors, 422);
-    const { setting } = await taxOf(reference, request.email);
+    const { setting } = await taxOf(reference, request.email, editor.chargeTax);
     const terms = setting ? { ...read.terms, lines: withSalesTax(read.terms.lines, setting) } : read.terms;
     const outcome = await options.versions.sendQuote(reference, terms, {
       from: request.status,

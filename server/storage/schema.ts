@@ -547,6 +547,8 @@ export interface StorageDatabase {
   exemption_certificates: {
     id: Generated<number>;
     email: string;
+    /** The request it was sent with: the customer's page lists and serves only those. */
+    reference: string;
     kind: 'exemption' | 'resale';
     number: string;
     state: string;

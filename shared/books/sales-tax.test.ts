@@ -62,12 +62,30 @@ describe('sales tax counted line by line', () => {
     };
     // 4% of 10 cents is 0.4 of a cent: nothing on each line, but 0.8 of a cent, rounded once, is a cent.
     expect(salesTaxOf(state, { method: 'pickup' }, shopZip, dimes).totalCents).toBe(0);
-    const once = salesTaxOf({ ...state, rounding: 'jurisdiction' }, { method: 'pickup' }, shopZip, dimes);
+    const delivered: TaxableLine[] = [{ taxClass: 'delivery', quantity: 1, unitCents: 1000 }, ...dimes];
+    const once = salesTaxOf({ ...state, rounding: 'jurisdiction' }, { method: 'pickup' }, shopZip, delivered);
     expect(once.totalCents).toBe(1);
-    expect(once.lineCents.reduce((sum, cents) => sum + cents, 0)).toBe(1);
+    // The cent goes to a taxed line, never to the untaxed delivery.
+    expect(once.lineCents).toEqual([0, 1, 0]);
     const half = salesTaxOf(rules, { method: 'pickup' }, shopZip, [{ taxClass: 'hats', quantity: 1, unitCents: 1250 }]);
     // 4% of $12.50 = 50 cents; 2% = 25 cents; 1.5% = 18.75 → 19 cents.
     expect(half.jurisdictions.map((item) => item.cents)).toEqual([50, 25, 19]);
+  });
+
+  it('takes a discount’s share off, never below nothing, the lines then adding up to what is charged', () => {
+    const tax = salesTaxOf(rules, { method: 'pickup' }, shopZip, [
+      { taxClass: 'hats', quantity: 1, unitCents: 1000 },
+      { taxClass: 'hats', quantity: 1, unitCents: -800 },
+    ]);
+    // $2.00 of hats: 4% 8 cents, 2% 4 cents, 1.5% 3 cents.
+    expect(tax.totalCents).toBe(15);
+    expect(tax.lineCents.reduce((sum, cents) => sum + cents, 0)).toBe(15);
+    const tooMuch = salesTaxOf(rules, { method: 'pickup' }, shopZip, [
+      { taxClass: 'apparel', quantity: 1, unitCents: 1000 },
+      { taxClass: 'hats', quantity: 1, unitCents: -5000 },
+    ]);
+    expect(tooMuch.jurisdictions.map((item) => item.cents)).toEqual([0, 0, 0]);
+    expect(tooMuch.lineCents).toEqual([0, 0]);
   });
 
   it('writes the tax into the quote: each line its share, a line per jurisdiction, or one line saying why none', () => {

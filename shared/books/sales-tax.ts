@@ -138,25 +138,27 @@ function jurisdictionShares(
   });
   const cents = exact.map(roundedCents);
   if (rounding === 'jurisdiction') {
-    // Rounded once over the whole order; the lines' shares are then nudged a cent at a time, largest
-    // first, so they still add up to what is charged.
+    // Rounded once over the whole order; the lines' shares are then nudged a cent at a time, the largest
+    // taxed line first, so they still add up to what is charged. A line at no rate never takes a cent.
     const total = roundedCents(exact.reduce((sum, value) => sum + value, 0n));
     let left = total - cents.reduce((sum, value) => sum + value, 0);
-    const order = cents.map((_, index) => index).sort((a, b) => Math.abs(cents[b] ?? 0) - Math.abs(cents[a] ?? 0));
+    const size = (index: number) => (exact[index] ?? 0n) * ((exact[index] ?? 0n) < 0n ? -1n : 1n);
+    const order = cents
+      .map((_, index) => index)
+      .filter((index) => exact[index] !== 0n)
+      .sort((a, b) => (size(b) > size(a) ? 1 : size(b) < size(a) ? -1 : 0));
     for (let at = 0; left !== 0 && order.length > 0; at = (at + 1) % order.length) {
       const index = order[at] as number;
       cents[index] = (cents[index] ?? 0) + Math.sign(left);
       left -= Math.sign(left);
     }
   }
-  // A discount never takes a jurisdiction's tax below nothing.
-  const total = Math.max(
-    0,
-    cents.reduce((sum, value) => sum + value, 0),
-  );
+  // A discount never takes a jurisdiction's tax below nothing; the lines' shares then say nothing either,
+  // so they still add up to what is charged.
+  const sum = cents.reduce((added, value) => added + value, 0);
   return {
-    cents,
-    total,
+    cents: sum < 0 ? cents.map(() => 0) : cents,
+    total: Math.max(0, sum),
     taxableCents: Math.max(0, taxableCents),
     percents: [...percents].sort((a, b) => Number(partsPerMillion(a) - partsPerMillion(b))),
   };

@@ -8,6 +8,9 @@ export async function up(db: Kysely<unknown>) {
     .createTable('exemption_certificates')
     .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
     .addColumn('email', 'text', (column) => column.notNull())
+    // The request it was sent with: the customer's page lists and serves only those, since an e-mail typed
+    // on a form proves nothing of who typed it.
+    .addColumn('reference', 'text', (column) => column.notNull())
     .addColumn('kind', 'text', (column) => column.notNull().check(sql`kind in ('exemption', 'resale')`))
     .addColumn('number', 'text', (column) => column.notNull())
     .addColumn('state', 'text', (column) => column.notNull())
