@@ -14,6 +14,7 @@ import type { DeskStore } from './desk-store.ts';
 import { compacted, editorRows, quoteFormInput, requestHandover, startingQuote } from './quote-editor.ts';
 
 type EditorSource = Extract<DeskView, { page: 'quote' }>['source'];
+const sources: readonly EditorSource[] = ['engine', 'previous', 'form', 'none'];
 
 /** A customer's exemption as the editor needs it: words for the invoice when exempt, a warning otherwise. */
 export interface TaxExemption {
@@ -32,7 +33,6 @@ export function quoteExemption(
     return warning ? { warning } : {};
   };
 }
-const sources: readonly EditorSource[] = ['engine', 'previous', 'form', 'none'];
 
 interface QuoteRoutesOptions {
   desk: Pick<DeskStore, 'getRequestState'>;

@@ -63,7 +63,6 @@ export function quoteTotal(lines: readonly QuoteLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity * line.unitCents, 0);
 }
 
-/** The deposit on a total, rounded up to the cent: the shop never asks a cent less than it said. */
 /** A line the shop wrote for sales tax ("Sales tax 6.25%"): the invoice shows it as its tax line. */
 export const isTaxLine = (line: Pick<QuoteLine, 'label'>): boolean => /^sales tax\b/i.test(line.label.trim());
 
@@ -85,6 +84,7 @@ export function taxWords(lines: readonly QuoteLine[], withoutTax: string): strin
     : 'The total includes sales tax.';
 }
 
+/** The deposit on a total, rounded up to the cent: the shop never asks a cent less than it said. */
 export function depositOf(totalCents: number, percent: number): number {
   if (totalCents <= 0) return 0;
   const scaled = totalCents * percent;
