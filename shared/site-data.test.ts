@@ -35,7 +35,15 @@ describe('data files', () => {
       'screen-printing',
       'embroidery',
     ]);
-    expect(dataKeys).toEqual([...startupDataKeys, 'our-work', 'faq', 'artwork-guidelines', 'order-terms', 'garments', 'sales-tax']);
+    expect(dataKeys).toEqual([
+      ...startupDataKeys,
+      'our-work',
+      'faq',
+      'artwork-guidelines',
+      'order-terms',
+      'garments',
+      'sales-tax',
+    ]);
     expect(isDataKey('config')).toBe(true);
     expect(isDataKey('__proto__')).toBe(false);
     expect(isDataKey('package')).toBe(false);

@@ -81,7 +81,9 @@ describe('loadSiteDataFiles', () => {
     const overlap = rules();
     overlap.jurisdictions[1]?.rates.setup?.push({ fromCents: 0, percent: '1' } as never);
     await writeFile(file, JSON.stringify(overlap));
-    await expect(loadSiteDataFiles(dir)).rejects.toThrow(/jurisdictions\.1\.rates\.setup\.1: overlaps the band before it/);
+    await expect(loadSiteDataFiles(dir)).rejects.toThrow(
+      /jurisdictions\.1\.rates\.setup\.1: overlaps the band before it/,
+    );
     const untaxed = rules();
     untaxed.places[0]?.zipPrefixes.splice(untaxed.places[0].zipPrefixes.indexOf('627'), 1);
     await writeFile(file, JSON.stringify(untaxed));

@@ -294,9 +294,7 @@ export function quoteEstimate(
   load?: LoadDates,
 ): EstimateResult | undefined {
   const options = quoteEstimateOptions(values, site);
-  return options
-    ? estimate(site[options.service], options, orderContext(site, now, load))
-    : undefined;
+  return options ? estimate(site[options.service], options, orderContext(site, now, load)) : undefined;
 }
 
 /**
