@@ -26,7 +26,7 @@ export function QuoteSection({
         large
       />
       {quote.notes && <p className="mt-3 whitespace-pre-line wrap-anywhere">{quote.notes}</p>}
-      <p className="mt-3 text-sm text-stone-700">
+      <p className="mt-3 text-sm text-stone-700 wrap-anywhere">
         {quote.state === 'expired'
           ? `This quote was good until ${formatDay(quote.validUntil)}, so it can no longer be approved.`
           : `Good until ${formatDay(quote.validUntil)}.`}{' '}

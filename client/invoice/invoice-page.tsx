@@ -98,7 +98,7 @@ export function InvoicePage({ view, options }: { view: InvoiceView; options: Inv
           { label: 'Total', value: view.total, className: 'border-t border-stone-800 pt-1 font-bold' },
         ]}
       />
-      <p className="mt-1 text-right text-xs text-stone-700">{view.tax.statement}</p>
+      <p className="mt-1 text-right text-xs text-stone-700 wrap-anywhere">{view.tax.statement}</p>
       <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-stone-700">Payments</h2>
       {view.payments.length === 0 ? (
         <p className="text-sm">None yet.</p>
