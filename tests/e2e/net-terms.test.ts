@@ -2,9 +2,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
 import {
+  approveQuoteV1,
   axeViolations,
   deskServerForThisFile,
   sendQuoteFromForm,
+  sendQuoteV1,
   signInToDesk,
   watchedPage,
 } from '#tests/support/browser-session.ts';
@@ -37,14 +39,8 @@ describe('an invoice on net terms', () => {
     expect(await shop.getByLabel('Terms', { exact: true }).inputValue()).toBe('30');
     expect(await axeViolations(shop)).toEqual([]);
 
-    await shop.goto(`${site.url}/staff/requests/${reference}/quote`);
-    await shop.getByRole('button', { name: /^Send quote v1/ }).click();
-    await expect.poll(() => notice(shop)).toBe('Quote sent to the customer.');
-    await page.goto(`${site.url}${path}`);
-    await page.getByLabel('Your full name, as your signature').fill('Dana Whitfield');
-    await page.getByRole('checkbox', { name: /I approve this quote/ }).check();
-    await page.getByRole('button', { name: 'Approve quote v1' }).click();
-    await expect.poll(() => notice(page)).toContain('your quote is approved');
+    await sendQuoteV1(shop, site.url, reference);
+    await approveQuoteV1(page, site.url, path);
 
     await page.goto(`${site.url}${path}/invoice`);
     expect(await page.locator('dt:text-is("Terms") + dd').textContent()).toBe('Net 30');

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForThisFile } from '#tests/support/browser-page.ts';
 import {
+  approveQuoteV1,
   axeViolations,
   deskServerForThisFile,
   sendQuoteFromForm,
@@ -69,11 +70,7 @@ describe('sales tax counted from the rules', () => {
     await shop.getByRole('button', { name: /^Send quote v1/ }).click();
     await expect.poll(() => notice(shop)).toBe('Quote sent to the customer.');
 
-    await page.goto(`${site.url}${path}`);
-    await page.getByLabel('Your full name, as your signature').fill('Dana Whitfield');
-    await page.getByRole('checkbox', { name: /I approve this quote/ }).check();
-    await page.getByRole('button', { name: 'Approve quote v1' }).click();
-    await expect.poll(() => notice(page)).toContain('your quote is approved');
+    await approveQuoteV1(page, site.url, path);
 
     await page.goto(`${site.url}${path}/invoice`);
     const text = (await page.locator('main').textContent()) ?? '';

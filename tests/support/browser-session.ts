@@ -127,18 +127,30 @@ export async function approvedFromForm(
   form: Parameters<typeof sendQuoteFromForm>[2] = {},
 ): Promise<{ reference: string; path: string }> {
   const { reference, path } = await sendQuoteFromForm(page, site.url, form);
-  const notice = (on: Page) => on.getByRole('status').first().textContent();
   await shop.goto(`${site.url}/staff/sign-in`);
   await signInToDesk(shop, site.smtp, site.staff);
-  await shop.goto(`${site.url}/staff/requests/${reference}/quote`);
+  await sendQuoteV1(shop, site.url, reference);
+  await approveQuoteV1(page, site.url, path);
+  return { reference, path };
+}
+
+/** What the page's first status region says: the notice a form answered with. */
+const statusOf = (page: Page) => page.getByRole('status').first().textContent();
+
+/** The desk (signed in on `shop`) sends quote v1 as its editor opens, lines and all. */
+export async function sendQuoteV1(shop: Page, baseUrl: string, reference: string) {
+  await shop.goto(`${baseUrl}/staff/requests/${reference}/quote`);
   await shop.getByRole('button', { name: /^Send quote v1/ }).click();
-  await expect.poll(() => notice(shop)).toBe('Quote sent to the customer.');
-  await page.goto(`${site.url}${path}`);
+  await expect.poll(() => statusOf(shop)).toBe('Quote sent to the customer.');
+}
+
+/** The customer approves quote v1 on their private page, signing with their name. */
+export async function approveQuoteV1(page: Page, baseUrl: string, path: string) {
+  await page.goto(`${baseUrl}${path}`);
   await page.getByLabel('Your full name, as your signature').fill('Dana Whitfield');
   await page.getByRole('checkbox', { name: /I approve this quote/ }).check();
   await page.getByRole('button', { name: 'Approve quote v1' }).click();
-  await expect.poll(() => notice(page)).toContain('your quote is approved');
-  return { reference, path };
+  await expect.poll(() => statusOf(page)).toContain('your quote is approved');
 }
 
 /** The production server of a file's desk tests, as the tests read it once it is up. */
