@@ -67,22 +67,26 @@ export interface CertificateDraft {
   expiresOn: string;
 }
 
+/** A certificate as both pages list it: what it says, and where it is in the shop's check that day. */
+interface CertificateListing {
+  id: number;
+  type: CertificateType;
+  number: string;
+  state: string;
+  holder: string;
+  expiresOn: string;
+  status: CertificateStatus;
+}
+
 /** The certificate section of the customer's page: their standing, what they sent, the form to send one. */
 export interface CustomerPageExemption {
   standing: ExemptionStanding;
   /** Their certificates, newest first: where each one is, and its file (the customer's own address). */
-  certificates: {
-    id: number;
-    type: CertificateType;
-    number: string;
-    state: string;
-    holder: string;
-    expiresOn: string;
-    status: CertificateStatus;
+  certificates: (CertificateListing & {
     /** Why the shop turned it down. */
     rejection?: string;
     file: string;
-  }[];
+  })[];
   /** Where the form posts. */
   action: string;
   /** The fields as typed, when the form was refused (a file is never kept). */
@@ -95,24 +99,17 @@ export interface CustomerPageExemption {
 export interface DeskExemptionView {
   standing: ExemptionStanding;
   /** Every certificate the customer (by e-mail) sent, newest first, with the desk's forms. */
-  certificates: {
-    id: number;
-    type: CertificateType;
-    number: string;
-    state: string;
-    holder: string;
-    expiresOn: string;
+  certificates: (CertificateListing & {
     uploadedAt: string;
-    status: CertificateStatus;
     /** Who checked it and when (ISO time), or who turned it down and why. */
     verified?: { by: string; at: string };
     rejected?: { by: string; at: string; reason: string };
     /** The file, staff only. */
     file: string;
-    /** Where Verify and Reject post, while the certificate waits for the check. */
+    /** Where Verify posts, while the certificate waits for the check; Reject (or Withdraw, once verified). */
     verify?: string;
     reject?: string;
-  }[];
+  })[];
 }
 
 /** The states (and the District of Columbia) a certificate may be issued by, as the form lists them. */
