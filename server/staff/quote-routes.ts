@@ -14,6 +14,8 @@ import type { DeskStore } from './desk-store.ts';
 import { compacted, editorRows, quoteFormInput, requestHandover, startingQuote } from './quote-editor.ts';
 
 type EditorSource = Extract<DeskView, { page: 'quote' }>['source'];
+/** The request's form as already read by the caller, so the editor does not read it again. */
+type ReadForm = { values: Record<string, string> | undefined };
 const sources: readonly EditorSource[] = ['engine', 'previous', 'form', 'none'];
 
 /** A customer's exemption as the editor needs it: words for the invoice when exempt, a warning otherwise. */
@@ -71,12 +73,13 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
     reference: string,
     email: string,
     chargeTax: boolean,
+    known?: ReadForm,
   ): Promise<{ setting?: QuoteTaxSetting; warnings: string[]; exemption?: string }> {
     const site = options.prices();
     const rules = site['sales-tax'];
     if (!rules || !site.config) return { warnings: [] };
     const [values, exemption] = await Promise.all([
-      options.versions.formValuesOf(reference),
+      known ? known.values : options.versions.formValuesOf(reference),
       options.exemption?.(email, localToday(options.now())) ?? Promise.resolve({} as TaxExemption),
     ]);
     const { handover, warning } = requestHandover(values);
@@ -102,11 +105,11 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
     editor: { from: RequestStatus; input: QuoteFormInput; source: EditorSource; chargeTax: boolean },
     errors: Record<string, string>,
     status = 200,
-    sent?: readonly SentQuote[],
+    known?: ReadForm & { quotes: readonly SentQuote[] },
   ) {
     const [quotes, tax] = await Promise.all([
-      sent ?? options.versions.quotesOf(reference),
-      taxOf(reference, request.email, editor.chargeTax),
+      known?.quotes ?? options.versions.quotesOf(reference),
+      taxOf(reference, request.email, editor.chargeTax, known),
     ]);
     const { rows, subtotal, salesTax, total, deposit } = editorRows(editor.input, tax.setting);
     await options.render(
@@ -163,7 +166,7 @@ export function quoteRoutes(options: QuoteRoutesOptions): Router {
       { from: request.status, input: start, source: start.source, chargeTax: false },
       {},
       200,
-      quotes,
+      { quotes, values },
     );
   });
 
