@@ -32,10 +32,10 @@ import { flashCookie } from '#server/http/flash-cookie.ts';
 import { healthRoutes, type Readiness } from '#server/http/health.ts';
 import { errorHandler, rejectMalformedUrl } from '#server/http/http-errors.ts';
 import { type LinkKeys, linkKeys } from '#server/http/link-secrets.ts';
-import { requestLogger } from '#server/http/request-logger.ts';
+import { logAnswered, requestLogger } from '#server/http/request-logger.ts';
 import { requestTarget } from '#server/http/request-target.ts';
 import { responseCompression } from '#server/http/response-compression.ts';
-import { permissionsPolicy, securityHeaders, usesNonce } from '#server/http/security-headers.ts';
+import { fixedSecurityHeaders, permissionsPolicy, securityHeaders, usesNonce } from '#server/http/security-headers.ts';
 import { staticFiles } from '#server/http/static-files.ts';
 import { trailingSlashRedirect } from '#server/http/trailing-slash.ts';
 import { instrumentStore } from '#server/metrics/instrument.ts';
@@ -47,6 +47,7 @@ import { quoteMockups } from '#server/mockups/request-mockups.ts';
 import { buildMail } from '#server/notifications/build-mail.ts';
 import { type AssetResolver, DESK_BOARD_ENTRY, PROOF_PINS_ENTRY } from '#server/pages/asset-manifest.ts';
 import { dataRoutes } from '#server/pages/data-routes.ts';
+import { pageDoor } from '#server/pages/page-door.ts';
 import { createPageRenderer } from '#server/pages/page-renderer.ts';
 import { seoRoutes } from '#server/pages/seo-routes.ts';
 import type { SiteDataFiles } from '#server/pages/site-data-files.ts';
@@ -84,7 +85,7 @@ import type { Capacity } from '#shared/production/production-load.ts';
 import type { SsrEntry } from '#shared/ssr-contract.ts';
 import type { AppConfig } from './config.ts';
 import { type AppMetrics, createMetrics } from './metrics/app-metrics.ts';
-import { metricsRoutes } from './metrics/metrics-routes.ts';
+import { countRequest, metricsRoutes, pageRouteOf } from './metrics/metrics-routes.ts';
 import { type ProofPictures, proofPictures } from './requests/proof-pictures.ts';
 import { requestLinks } from './requests/request-links.ts';
 import { designEditRoutes, designNotices } from './staff/design-edit-routes.ts';
@@ -143,9 +144,6 @@ export function createApp(deps: AppDependencies): Express {
   // Pages and data files set their own strong tags per encoding: no automatic weak ETags.
   app.set('etag', false);
 
-  // First, so every answer carries it: /metrics and errors met before helmet included.
-  app.use(permissionsPolicy);
-  app.use(requestLogger(deps.logger));
   // One set of metrics for the routes below and the page cache.
   const metrics = deps.metrics ?? createMetrics();
   // Each feature's store, instrumented once; below, each router gets only the stores it uses.
@@ -227,10 +225,6 @@ function invoiceRenderer(deps: AppDependencies): Parameters<typeof customerPayme
 function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStores, metrics: AppMetrics): Wiring {
   const { config, siteData } = deps;
   const { outbox, production, customer, limits, payments } = stores;
-  app.use(metricsRoutes({ config, outbox, metrics }));
-  app.use(requestTarget);
-  app.use(rejectMalformedUrl);
-  app.use(securityHeaders(config));
   const csrf = createCsrf(config);
   const flash = flashCookie(config);
   // The suppliers' stock (server/blanks/): the quote form's stock line, and the day an order's blanks arrive.
@@ -267,25 +261,11 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
     reprice: (prices) => siteData.reprice(prices),
     now: deps.now ?? (() => new Date()),
   });
-  app.use((_req, _res, next) => {
-    const look = catalogue.checkIfDue();
-    if (!look) return next();
-    look.then(
-      () => next(),
-      (error: unknown) => {
-        // The prices known stand; the next look is due in half a minute.
-        deps.logger.error({ err: error }, 'the suppliers’ imports could not be read for the catalogue’s prices');
-        next();
-      },
-    );
-  });
+  mountFront(app, { deps, metrics, outbox, pages, catalogue });
   if (deps.ssr.warm) {
     // In the background: the server answers meanwhile, and a page not yet warm is rendered on demand.
     pages.warm().catch((error: unknown) => deps.logger.error({ err: error }, 'page warm-up failed'));
   }
-  // A page rendered before is answered here, before compression and everything else it never needs (it
-  // is kept compressed, or spliced into gzip); health checks, files and data never reach the page cache.
-  app.use(pages.earlyCachedPages);
   app.use(responseCompression());
   // Readiness asks the database itself; a failed answer is counted with the stores' failures.
   const database = instrumentStore({ ping: () => deps.database.ping() }, metrics);
@@ -387,6 +367,66 @@ function mountPipeline(app: Express, deps: AppDependencies, stores: FeatureStore
     blanks: { data: blanksData, readStock, catalogue },
     proofPictures: proofPictures(stores.versions, deps.logger),
   };
+}
+
+/**
+ * The front of the pipeline, in order: the page door (a cached page answered whole), the request log
+ * and metrics, the request target, the security headers, and the look at the catalogue's prices that
+ * every page and data file waits for when one is due.
+ */
+function mountFront(
+  app: Express,
+  {
+    deps,
+    metrics,
+    outbox,
+    pages,
+    catalogue,
+  }: {
+    deps: AppDependencies;
+    metrics: AppMetrics;
+    outbox: FeatureStores['outbox'];
+    pages: ReturnType<typeof createPageRenderer>;
+    catalogue: CatalogueFollower;
+  },
+): void {
+  // A page rendered before is answered first of all, with what the steps below would add to it
+  // (server/pages/page-door.ts): a hit skips them and everything after.
+  app.use(
+    pageDoor({
+      pages,
+      headers: fixedSecurityHeaders(deps.config),
+      current: () => catalogue.checkIfDue() === undefined,
+      onAnswered: (answer) => {
+        logAnswered(deps.logger, answer);
+        const { req, statusCode, startedAt } = answer;
+        countRequest(
+          metrics,
+          { method: req.method, route: pageRouteOf(req.url, statusCode), status: statusCode },
+          startedAt,
+        );
+      },
+    }),
+  );
+  // So every other answer carries it: /metrics and errors met before helmet included.
+  app.use(permissionsPolicy);
+  app.use(requestLogger(deps.logger));
+  app.use(metricsRoutes({ config: deps.config, outbox, metrics }));
+  app.use(requestTarget);
+  app.use(rejectMalformedUrl);
+  app.use(securityHeaders(deps.config));
+  app.use((_req, _res, next) => {
+    const look = catalogue.checkIfDue();
+    if (!look) return next();
+    look.then(
+      () => next(),
+      (error: unknown) => {
+        // The prices known stand; the next look is due in half a minute.
+        deps.logger.error({ err: error }, 'the suppliers’ imports could not be read for the catalogue’s prices');
+        next();
+      },
+    );
+  });
 }
 
 /** The public forms: the quote and contact endpoints, and the dates every estimate promises. */

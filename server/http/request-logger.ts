@@ -21,14 +21,14 @@ type LoggedRequest = IncomingMessage & { id?: unknown; originalUrl?: string };
  * copies every header and wraps the request in an object first, on every request, for fields this
  * line then throws away.
  */
-function serializeRequest(req: LoggedRequest) {
+function serializeRequest(req: LoggedRequest, id: unknown = req.id) {
   const headers: Partial<Record<(typeof loggedHeaders)[number], string>> = {};
   for (const name of loggedHeaders) {
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
   return {
-    id: req.id,
+    id,
     method: req.method,
     // A private link's secret never reaches the log (redact-url.ts).
     url: redactUrl(req.originalUrl ?? req.url ?? ''),
@@ -36,6 +36,31 @@ function serializeRequest(req: LoggedRequest) {
     remoteAddress: req.socket?.remoteAddress,
     headers,
   };
+}
+
+/** The request's id: a well-formed incoming X-Request-Id (a proxy's), or a new one. */
+export function requestIdOf(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && acceptableRequestId.test(incoming) ? incoming : randomUUID();
+}
+
+function levelOf(statusCode: number, error?: unknown): 'error' | 'warn' | 'info' {
+  if (error || statusCode >= 500) return 'error';
+  return statusCode >= 400 ? 'warn' : 'info';
+}
+
+/**
+ * The line requestLogger writes for a request, written by what answers a request ahead of it
+ * (server/pages/page-door.ts): the same fields, level and message, so operators read one kind of line;
+ * `startedAt` is performance.now()'s.
+ */
+export function logAnswered(
+  logger: Logger,
+  { req, id, statusCode, startedAt }: { req: IncomingMessage; id: string; statusCode: number; startedAt: number },
+): void {
+  const responseTime = Math.round(performance.now() - startedAt);
+  const line = { req: serializeRequest(req, id), res: { statusCode }, responseTime };
+  logger[levelOf(statusCode)](line, 'request completed');
 }
 
 /**
@@ -47,8 +72,7 @@ export function requestLogger(logger: Logger) {
   return pinoHttp({
     logger,
     genReqId(req, res) {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && acceptableRequestId.test(incoming) ? incoming : randomUUID();
+      const id = requestIdOf(req);
       res.setHeader('X-Request-Id', id);
       return id;
     },
@@ -59,10 +83,7 @@ export function requestLogger(logger: Logger) {
       // The response line needs its status, not every security header repeated on every request.
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
     },
-    customLogLevel(_req, res, error) {
-      if (error || res.statusCode >= 500) return 'error';
-      return res.statusCode >= 400 ? 'warn' : 'info';
-    },
+    customLogLevel: (_req, res, error) => levelOf(res.statusCode, error),
     // Probes and scrapes every few seconds would drown the lines operators read.
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '#server/config.ts';
 
@@ -77,4 +77,27 @@ export function securityHeaders(
       xFrameOptions: { action: 'deny' },
     }),
   ];
+}
+
+/**
+ * The headers permissionsPolicy and securityHeaders put on every answer, as name and value in turn:
+ * worked out once, by running them on a response that only records, for answers that skip the pipeline
+ * (server/pages/page-door.ts). Null in development, where each answer's CSP carries its own nonce.
+ */
+export function fixedSecurityHeaders(config: Parameters<typeof securityHeaders>[0]): readonly string[] | null {
+  if (usesNonce(config)) return null;
+  const recorded = new Map<string, string>([['Permissions-Policy', PERMISSIONS_POLICY]]);
+  const recorder = {
+    setHeader: (name: string, value: unknown) => recorded.set(name, String(value)),
+    removeHeader: (name: string) => recorded.delete(name),
+  };
+  for (const handler of securityHeaders(config)) {
+    let passed = false;
+    handler({} as Request, recorder as unknown as Response, () => {
+      passed = true;
+    });
+    // helmet sets its headers and calls on at once; one that waited would be missed here.
+    if (!passed) throw new Error('a security header middleware did not pass the request on at once');
+  }
+  return [...recorded].flat();
 }

@@ -25,9 +25,32 @@ function routeOf(req: Request, res: Response): string {
   const route = (req as Request & { route?: { path?: unknown } }).route;
   if (route && typeof route.path === 'string') return `${req.baseUrl}${route.path}`;
   if (res.statusCode === 404) return 'unmatched';
-  const page = req.method === 'GET' || req.method === 'HEAD' ? findPageByPath(req.path) : undefined;
-  if (page && page.path !== '*') return page.path;
-  return req.path.startsWith('/assets/') ? '/assets/*' : 'other';
+  if (req.path.startsWith('/assets/')) return '/assets/*';
+  return req.method === 'GET' || req.method === 'HEAD' ? pageRouteOf(req.path, res.statusCode) : 'other';
+}
+
+/**
+ * Counts and times one answered request (its duration from `startedAt`, performance.now()'s clock): the
+ * router below for every request, and what answers one ahead of it (server/pages/page-door.ts).
+ */
+export function countRequest(
+  metrics: AppMetrics,
+  { method, route, status }: { method: string; route: string; status: number },
+  startedAt: number,
+): void {
+  const labels = { method, route, status: String(status) };
+  metrics.httpDuration.observe(labels, (performance.now() - startedAt) / 1000);
+  metrics.httpRequests.inc(labels);
+  // 429 comes from the forms' rate limit, and from a client's own excess: its daily upload budget, or
+  // an upload begun while another of its address is still arriving (upload-slots.ts).
+  if (status === 429) metrics.rateLimitRefusals.inc({ route });
+}
+
+/** The route label of a page answered from the cache: its page's path, or one word for the 404 page. */
+export function pageRouteOf(url: string, status: number): string {
+  if (status === 404) return 'unmatched';
+  const page = findPageByPath(url);
+  return page && page.path !== '*' ? page.path : 'other';
 }
 
 function sha256(text: string): Buffer {
@@ -44,14 +67,9 @@ export function metricsRoutes(options: MetricsRoutesOptions): Router {
   const metrics = options.metrics ?? createMetrics();
   const router = Router();
   router.use((req, res, next) => {
-    const end = metrics.httpDuration.startTimer();
+    const startedAt = performance.now();
     res.on('finish', () => {
-      const labels = { method: req.method, route: routeOf(req, res), status: String(res.statusCode) };
-      end(labels);
-      metrics.httpRequests.inc(labels);
-      // 429 comes from the forms' rate limit, and from a client's own excess: its daily upload budget, or
-      // an upload begun while another of its address is still arriving (upload-slots.ts).
-      if (res.statusCode === 429) metrics.rateLimitRefusals.inc({ route: labels.route });
+      countRequest(metrics, { method: req.method, route: routeOf(req, res), status: res.statusCode }, startedAt);
     });
     next();
   });

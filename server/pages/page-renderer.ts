@@ -7,7 +7,6 @@ import { pages as pageTable } from '#shared/routes.ts';
 import type { QueryOutcome, SsrEntry } from '#shared/ssr-contract.ts';
 import type { FormState } from '#shared/submissions/form-values.ts';
 import type { AssetResolver } from './asset-manifest.ts';
-import { acceptedEncodings } from './content-encoding.ts';
 import { toFetchRequest } from './fetch-request.ts';
 import { createPageCache, isDatedPage } from './page-cache.ts';
 import { createPageSender } from './page-sender.ts';
@@ -85,13 +84,13 @@ export interface PageRenderer {
    */
   cachedPages: RequestHandler;
   /**
-   * The same, mounted before the compression middleware and cookie parsing, for what needs neither: a
-   * page without a form, and a form page for a client that takes gzip or (once it is made) brotli: its
-   * spliced forms are encoded already, and it reads no cookie. Anything else (a
-   * form page for a client that takes neither, which the compression middleware encodes, or a request
-   * with a flash cookie) is passed on to cachedPages and the renderer.
+   * Answers a GET or HEAD for a cached page in one write, ahead of the whole pipeline (see
+   * server/pages/page-door.ts), with `head` (what every answer carries) followed by the page's own
+   * headers. False, with nothing written, for what it leaves to the pipeline: no such page cached, a
+   * request whose cookies may hold a flash, or a form page for a client that takes neither gzip nor
+   * (once made) brotli.
    */
-  earlyCachedPages: RequestHandler;
+  answerFromCache(req: Request, res: Response, head: string[]): boolean;
   /**
    * Answers a form posted without JavaScript that has errors: the form's page, rendered for this visitor
    * only (never cached) with their input and the errors beside the fields.
@@ -118,7 +117,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   });
   const slots = createPageSlots();
   const { placeholders, split } = slots;
-  const { send, sendFixed, sendPersonal, toCached } = createPageSender({ slots, logger: options.logger });
+  const { send, sendPersonal, answerCached, toCached } = createPageSender({ slots, logger: options.logger });
 
   /** The load a page at this address is rendered from. */
   async function loadFor(url: string, log: Logger): Promise<LoadForPage> {
@@ -198,25 +197,17 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     send(req, res, hit);
   };
 
-  const earlyCachedPages: RequestHandler = (req, res, next) => {
+  function answerFromCache(req: Request, res: Response, head: string[]): boolean {
     // Cookies are not parsed yet: any cookie that so much as names a flash goes the long way, which reads it.
     if (!options.cache || (req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie?.includes('flash')) {
-      return next();
+      return false;
     }
-    const hit = cache.lookup(req.originalUrl);
-    if (hit?.kind === 'fixed') {
-      options.onCache?.('hit');
-      return sendFixed(req, res, hit.status, hit.encoded);
-    }
-    // Not through the compression middleware, which has nothing to do for spliced gzip: with it in the
-    // path, about 9 kB of each request's objects were promoted to the old generation under load, and
-    // scavenges took 10-30 ms (the form page's p99); without it, nothing is promoted.
-    if (hit?.kind !== 'personal') return next();
-    const accepts = acceptedEncodings(req);
-    if (!accepts.gzip && !(accepts.br && hit.br.ready())) return next();
+    // The target as sent: the cache's keys are paths, so an absolute-form target goes the long way too.
+    const hit = cache.lookup(req.url);
+    if (!hit || !answerCached(req, res, hit, head)) return false;
     options.onCache?.('hit');
-    sendPersonal(req, res, hit.page, hit);
-  };
+    return true;
+  }
 
   async function renderForm(req: Request, res: Response, { path, form, status }: FormPage) {
     const entry = await options.loadEntry();
@@ -246,5 +237,5 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     }
   }
 
-  return { middleware, cachedPages, earlyCachedPages, renderForm, warm };
+  return { middleware, cachedPages, answerFromCache, renderForm, warm };
 }

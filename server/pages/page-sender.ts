@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import fresh from 'fresh';
 import type { Logger } from 'pino';
 import { skipCompression } from '#server/http/response-compression.ts';
 import { acceptedEncodings } from './content-encoding.ts';
@@ -16,6 +17,7 @@ import { createSplicedGzip } from './spliced-gzip.ts';
  * time (a 304 when the ETag still matches), so a data change shows at once.
  */
 const FIXED_CACHE_CONTROL = 'public, no-cache';
+const HTML = 'text/html; charset=utf-8';
 
 /** How rendered pages are encoded for the cache and sent: fixed bytes with ETags, or spliced per response. */
 export function createPageSender({ slots, logger }: { slots: PageSlots; logger: Logger }) {
@@ -71,9 +73,47 @@ export function createPageSender({ slots, logger }: { slots: PageSlots; logger: 
     res.send(body);
   }
 
+  /**
+   * A cached page answered in one write, its headers given whole: `head` holds what every answer
+   * carries (the security headers, the request id), which the pipeline would otherwise set one by one.
+   * False, with nothing written, for what needs more than the cache holds: a form page for a client
+   * that takes neither gzip nor a brotli still being made (the compression middleware encodes it).
+   */
+  function answerCached(req: Request, res: Response, entry: CachedPage, head: string[]): boolean {
+    const accepts = acceptedEncodings(req);
+    const body = req.method === 'HEAD' ? undefined : null;
+    if (entry.kind === 'fixed') {
+      const { encoding, representation } = pickRepresentation(entry.encoded, accepts);
+      head.push('Content-Type', HTML, 'Cache-Control', FIXED_CACHE_CONTROL, 'Vary', 'Accept-Encoding');
+      if (encoding !== 'identity') head.push('Content-Encoding', encoding);
+      // A 304 only stands for a page that exists: the 404 page is sent whole.
+      if (entry.status === 200) {
+        head.push('ETag', representation.etag);
+        if (fresh(req.headers, { etag: representation.etag })) {
+          res.writeHead(304, head).end();
+          return true;
+        }
+      }
+      head.push('Content-Length', String(representation.body.length));
+      res.writeHead(entry.status, head).end(body === null ? representation.body : body);
+      return true;
+    }
+    if (!accepts.gzip && !(accepts.br && entry.br.ready())) return false;
+    const values = slots.valuesFor(res, entry.page.slots);
+    // Brotli first (smaller), once made for these values' lengths; gzip meanwhile.
+    const br = accepts.br ? entry.br.encode(values) : null;
+    if (!br && !accepts.gzip) return false;
+    const encoded = Buffer.concat(br ?? entry.gzip.encode(values));
+    head.push('Content-Type', HTML, 'Cache-Control', 'private, no-cache', 'Vary', 'Accept-Encoding');
+    head.push('Content-Encoding', br ? 'br' : 'gzip', 'Content-Length', String(encoded.length));
+    res.writeHead(entry.page.status, head).end(body === null ? encoded : body);
+    return true;
+  }
+
   return {
     sendFixed,
     sendPersonal,
+    answerCached,
 
     send(req: Request, res: Response, entry: CachedPage) {
       if (entry.kind === 'fixed') return sendFixed(req, res, entry.status, entry.encoded);
