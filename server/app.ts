@@ -44,7 +44,7 @@ import { deskMockups } from '#server/mockups/mockup-desk-views.ts';
 import { mockupViews, sendMockup } from '#server/mockups/mockup-views.ts';
 import { redrawMockups } from '#server/mockups/redraw-mockups.ts';
 import { quoteMockups } from '#server/mockups/request-mockups.ts';
-import { buildMail } from '#server/notifications/build-mail.ts';
+import { buildMail, type MailReads } from '#server/notifications/build-mail.ts';
 import { type AssetResolver, DESK_BOARD_ENTRY, PROOF_PINS_ENTRY } from '#server/pages/asset-manifest.ts';
 import { dataRoutes } from '#server/pages/data-routes.ts';
 import { pageDoor } from '#server/pages/page-door.ts';
@@ -708,8 +708,28 @@ function mountDeskPages({ app, wiring, requests, staffAuth, renderDesk }: DeskMo
 function deskMailPreview(wiring: Wiring): Parameters<typeof deskRoutes>[0]['mailPreview'] {
   const { config, siteData } = wiring.deps;
   const { submissions, customer, versions, payments, groups, mockups, desk, teamStores, books, blanks } = wiring.stores;
-  const reads = { submissions, customer, versions, payments, groups, mockups, desk, teamStores, books, blanks };
-  return async (reference, facts) => {
+  return async (reference, facts, page) => {
+    // The money the page read already (quotes, approvals, payments, waiver, discounts) is read from there.
+    const reads: MailReads = {
+      submissions,
+      customer: {
+        getCustomerRequest: (asked) => customer.getCustomerRequest(asked),
+        requestLinkOf: (asked) => customer.requestLinkOf(asked),
+        approvalsOf: page.customer.approvalsOf,
+      },
+      versions: {
+        quotesOf: page.versions.quotesOf,
+        proofsOf: (asked) => versions.proofsOf(asked),
+        pinsOf: (asked) => versions.pinsOf(asked),
+      },
+      payments: page.payments,
+      groups,
+      mockups,
+      desk,
+      teamStores,
+      books: { discountsOf: page.books.discountsOf, invoiceByNumber: (number) => books.invoiceByNumber(number) },
+      blanks,
+    };
     const built = await buildMail({ id: 0, reference, recipient: 'customer', facts }, reads, {
       from: config.mail?.from ?? 'desk@localhost',
       shopEmail: config.mail?.shopEmail ?? '',

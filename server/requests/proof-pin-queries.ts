@@ -184,59 +184,56 @@ async function pinsOf({ db }: Database, reference: string): Promise<StoredPin[]>
 /**
  * The requests waiting on a proof, the longest waiting first, off the index of migration 0034 (status, then
  * when the newest proof went out): a hundred index entries, not an anti-join over every proof of every
- * request waiting on one.
+ * request waiting on one. Each row brings its newest proof's version and that proof's open pins (subqueries
+ * on the proofs' and the pins' own indexes), so the inbox pays one round trip for the list, not four.
  */
 export function proofsWaitingQuery(db: Kysely<StorageDatabase>) {
   return db
     .selectFrom('submissions')
-    .where('status', '=', 'proof_sent')
-    .where('proof_sent_at', 'is not', null)
-    .select(['id', 'proof_sent_at'])
-    .orderBy('proof_sent_at')
+    .where('submissions.status', '=', 'proof_sent')
+    .where('submissions.proof_sent_at', 'is not', null)
+    .select((eb) => {
+      const newest = eb
+        .selectFrom('proofs')
+        .whereRef('proofs.submission_id', '=', 'submissions.id')
+        .select((max) => max.fn.max('proofs.version').as('version'));
+      return [
+        'submissions.id',
+        'submissions.proof_sent_at',
+        'submissions.reference',
+        'submissions.name',
+        'submissions.payload',
+        'submissions.promised_date',
+        'submissions.date_missed',
+        'submissions.form_values',
+        newest.as('version'),
+        eb
+          .selectFrom('proof_pins')
+          .whereRef('proof_pins.submission_id', '=', 'submissions.id')
+          .where('proof_pins.done_at', 'is', null)
+          .where('proof_pins.proof_version', '=', newest)
+          .select((count) => count.fn.countAll().as('open'))
+          .as('open_pins'),
+      ];
+    })
+    .orderBy('submissions.proof_sent_at')
     .limit(100);
 }
 
 async function proofsWaiting({ db }: Database): Promise<WaitingProof[]> {
-  const latest = await proofsWaitingQuery(db).execute();
-  if (latest.length === 0) return [];
-  const ids = latest.map((row) => row.id);
-  const [requests, versions, pins] = await Promise.all([
-    db
-      .selectFrom('submissions')
-      .where('id', 'in', ids)
-      .select(['id', 'reference', 'name', 'payload', 'promised_date', 'date_missed', 'form_values'])
-      .execute(),
-    db
-      .selectFrom('proofs')
-      .where('submission_id', 'in', ids)
-      .select((eb) => ['submission_id', eb.fn.max('version').as('version')])
-      .groupBy('submission_id')
-      .execute(),
-    db
-      .selectFrom('proof_pins')
-      .where('submission_id', 'in', ids)
-      .where('done_at', 'is', null)
-      .select((eb) => ['submission_id', 'proof_version', eb.fn.countAll().as('open')])
-      .groupBy(['submission_id', 'proof_version'])
-      .execute(),
-  ]);
-  const byId = new Map(requests.map((row) => [row.id, row]));
-  const newest = new Map(versions.map((row) => [row.submission_id, Number(row.version)]));
-  return latest.flatMap((waiting) => {
-    const row = byId.get(waiting.id);
-    const version = newest.get(waiting.id);
-    if (!row || version === undefined || waiting.proof_sent_at === null) return [];
+  const rows = await proofsWaitingQuery(db).execute();
+  return rows.flatMap((row) => {
+    if (row.version === null || row.proof_sent_at === null) return [];
     const inHands = readJson(row.payload).inHandsDate;
     const target = row.promised_date ?? (typeof inHands === 'string' ? inHands : undefined);
     const formValues = formValuesFrom(row.form_values);
-    const open = pins.find((pin) => pin.submission_id === waiting.id && pin.proof_version === version)?.open;
     return [
       {
         reference: row.reference,
         name: row.name,
-        version,
-        sentAt: readDate(waiting.proof_sent_at),
-        openPins: Number(open ?? 0),
+        version: Number(row.version),
+        sentAt: readDate(row.proof_sent_at),
+        openPins: Number(row.open_pins ?? 0),
         ...(target ? { target } : {}),
         ...(row.date_missed ? { missed: row.date_missed } : {}),
         ...(formValues ? { formValues } : {}),

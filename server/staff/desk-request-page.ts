@@ -90,7 +90,12 @@ export interface CustomerPageOptions {
    * The customer's mail for these facts as it would be sent now (server/mail/build-mail.ts), for the
    * previews under the status and cancel forms; without it none are shown.
    */
-  mailPreview?: (reference: string, facts: QueuedFacts) => Promise<{ subject: string; text: string } | undefined>;
+  /** The page's own money reads are handed over, so a preview reads them again from those, not the database. */
+  mailPreview?: (
+    reference: string,
+    facts: QueuedFacts,
+    pageReads: MoneyReads,
+  ) => Promise<{ subject: string; text: string } | undefined>;
 }
 
 type CustomerPageView = Extract<DeskView, { page: 'request' }>;
@@ -180,6 +185,7 @@ async function statusPreviews(
   kind: 'quote' | 'contact',
   moves: readonly RequestStatus[],
   canCancel: boolean,
+  pageReads: MoneyReads,
 ): Promise<CustomerPageView['previews']> {
   const mailPreview = options.mailPreview;
   if (!mailPreview) return [];
@@ -193,7 +199,7 @@ async function statusPreviews(
   return (
     await Promise.all(
       previewed.map(async ({ to, facts }) => {
-        const mail = await mailPreview(reference, facts);
+        const mail = await mailPreview(reference, facts, pageReads);
         return mail && { to, subject: mail.subject, text: mail.text };
       }),
     )
@@ -253,7 +259,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
       request.status === 'cancelled' ? request.events.findLast((event) => event.data.to === 'cancelled') : undefined;
     const undoUntil = lastCancel && lastCancel.at.getTime() + UNDO_CANCEL_MS;
     const cancelledFrom = lastCancel?.data.from;
-    const previews = await statusPreviews(options, reference, request.kind, moves, canCancel);
+    const previews = await statusPreviews(options, reference, request.kind, moves, canCancel, reads);
     const memberNames = await memberNamesOf(options.groups, reference, group !== undefined);
     const teamStores = request.kind === 'quote' && options.storesView ? await options.storesView(reference) : undefined;
     const money = await options.sections.money(reads, {

@@ -22,15 +22,24 @@ describe('a desk request page’s reads for its money card', () => {
       checkoutSessionsOf: noting('sessions', []),
     };
   };
-  const noDiscounts = { discountsOf: async () => [] };
+  const discountsAsked: string[] = [];
+  const noDiscounts = {
+    discountsOf: async (reference: string) => {
+      discountsAsked.push(reference);
+      return [];
+    },
+  };
   const read = { quotes: Promise.resolve([] as SentQuote[]), approvals: Promise.resolve([] as Approval[]) };
 
-  it('reads the payments and the deposit waiver once, however often the card asks', async () => {
+  it('reads the payments, the deposit waiver and the discounts once, however often the card and the previews ask', async () => {
     const counted = storage();
     const reads = requestPageReads(counted, noDiscounts, 'Q-2026-000001', read);
     await moneyOf(reads, 'Q-2026-000001');
     await reads.payments.depositWaiverOf('Q-2026-000001');
+    // A mail previewed under the status forms reads the money again, as the outbox would.
+    await moneyOf(reads, 'Q-2026-000001');
     expect(counted.asked.sort()).toEqual(['payments Q-2026-000001', 'waiver Q-2026-000001']);
+    expect(discountsAsked).toEqual(['Q-2026-000001']);
   });
 
   it('answers only for its own request', async () => {

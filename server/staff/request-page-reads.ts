@@ -5,9 +5,10 @@ import type { VersionStore } from '#server/requests/version-store.ts';
 
 /**
  * The money card's reads for one desk request page, each sent once: the page reads the quotes and approvals
- * for its own sections, and the card would read them again, with the deposit waiver twice (on PostgreSQL
- * every read is a round trip, which a page with years of orders feels). The payments and the waiver start
- * with the page's other reads; the card then waits on those, not on new queries.
+ * for its own sections, and the card would read them again, with the deposit waiver twice, and so would
+ * each mail previewed under the status forms (on PostgreSQL every read is a round trip, which a page with
+ * years of orders feels). The payments, the waiver and the discounts start with the page's other reads;
+ * the card and the previews then wait on those, not on new queries.
  */
 export function requestPageReads(
   payments: Pick<PaymentStore, 'paymentsOf' | 'depositWaiverOf' | 'checkoutSessionsOf'>,
@@ -17,9 +18,9 @@ export function requestPageReads(
 ): MoneyReads & { payments: Pick<PaymentStore, 'checkoutSessionsOf'> } {
   const paid = payments.paymentsOf(reference);
   const waiver = payments.depositWaiverOf(reference);
+  const discounts = books.discountsOf(reference);
   // Rejections surface where the page awaits them, not as unhandled here while the other reads run.
-  paid.catch(() => undefined);
-  waiver.catch(() => undefined);
+  for (const read of [paid, waiver, discounts]) read.catch(() => undefined);
   // Read for this page's request only: another's would be answered with this one's rows.
   const ofThisPage =
     <T>(value: Promise<T>) =>
@@ -33,6 +34,6 @@ export function requestPageReads(
       depositWaiverOf: ofThisPage(waiver),
       checkoutSessionsOf: (asked) => payments.checkoutSessionsOf(asked),
     },
-    books,
+    books: { discountsOf: ofThisPage(discounts) },
   };
 }
