@@ -168,6 +168,13 @@ describe.each(backends)('the proof room on %s', (backend) => {
         `${reference}</a>[^<]*proof v1[^<]*<span[^>]*>[^<]*2<!-- --> open notes|${reference}</a>[\\s\\S]{0,200}2 open notes`,
       ),
     );
+    // The "Proof sent" filter lists them too; a search's results and another status's come without them.
+    const filtered = await request(t.app).get('/staff?status=proof_sent').set('Cookie', cookie).expect(200);
+    expect(filtered.text).toContain('Proofs waiting for the customer');
+    for (const address of ['/staff?q=Dana', '/staff?status=new']) {
+      const other = await request(t.app).get(address).set('Cookie', cookie).expect(200);
+      expect(other.text).not.toContain('Proofs waiting for the customer');
+    }
     const customer = await request(t.app).get(path).expect(200);
     expect(customer.text).toContain('Made it 20% bigger');
 

@@ -79,6 +79,16 @@ export interface DeskRoutesOptions
 /** The options as the handlers use them: the clock always there, and every notice in one table. */
 type DeskContext = Omit<DeskRoutesOptions, 'now' | 'notices'> & Pick<CustomerPageOptions, 'now' | 'notices'>;
 
+/**
+ * Whether the inbox's page lists the proofs waiting for the customer: its front page (no search, no other
+ * status, the first page) and the "Proof sent" filter, whose subject they are. A search's or another
+ * status's results come first on their own page, not below a hundred proofs (a phone's whole screen), and
+ * such a page reads none of them.
+ */
+function showsProofsWaiting(filter: DeskFilter): boolean {
+  return filter.search === undefined && filter.page === 1 && (filter.status ?? 'proof_sent') === 'proof_sent';
+}
+
 /** The inbox: filtered by status, kind and a search, a page at a time, with each order's risk. */
 function showInbox(
   options: Pick<DeskContext, 'desk' | 'planner' | 'render' | 'now' | 'versions' | 'requests'>,
@@ -97,7 +107,7 @@ function showInbox(
     const [list, risks, waiting] = await Promise.all([
       options.desk.listRequests({ ...filter, pageSize: PAGE_SIZE }),
       options.planner.risks(),
-      options.versions.proofsWaiting(),
+      showsProofsWaiting(filter) ? options.versions.proofsWaiting() : [],
     ]);
     const today = options.now();
     await options.render(req, res, {
