@@ -709,25 +709,27 @@ function deskMailPreview(wiring: Wiring): Parameters<typeof deskRoutes>[0]['mail
   const { config, siteData } = wiring.deps;
   const { submissions, customer, versions, payments, groups, mockups, desk, teamStores, books, blanks } = wiring.stores;
   return async (reference, facts, page) => {
-    // The money the page read already (quotes, approvals, payments, waiver, discounts) is read from there.
+    // What the page read already (the request, its quotes, approvals, payments, waiver, discounts) is read
+    // from there.
+    const { money } = page;
     const reads: MailReads = {
       submissions,
       customer: {
-        getCustomerRequest: (asked) => customer.getCustomerRequest(asked),
+        getCustomerRequest: async (asked) => (asked === reference ? page.request : customer.getCustomerRequest(asked)),
         requestLinkOf: (asked) => customer.requestLinkOf(asked),
-        approvalsOf: page.customer.approvalsOf,
+        approvalsOf: money.customer.approvalsOf,
       },
       versions: {
-        quotesOf: page.versions.quotesOf,
+        quotesOf: money.versions.quotesOf,
         proofsOf: (asked) => versions.proofsOf(asked),
         pinsOf: (asked) => versions.pinsOf(asked),
       },
-      payments: page.payments,
+      payments: money.payments,
       groups,
       mockups,
       desk,
       teamStores,
-      books: { discountsOf: page.books.discountsOf, invoiceByNumber: (number) => books.invoiceByNumber(number) },
+      books: { discountsOf: money.books.discountsOf, invoiceByNumber: (number) => books.invoiceByNumber(number) },
       blanks,
     };
     const built = await buildMail({ id: 0, reference, recipient: 'customer', facts }, reads, {

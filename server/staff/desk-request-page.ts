@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { Approval, CustomerStore } from '#server/customer/customer-store.ts';
+import type { Approval, CustomerRequest, CustomerStore } from '#server/customer/customer-store.ts';
 import type { GroupStore } from '#server/groups/group-store.ts';
 import { noSuchRequest, referenceOf, staffOf } from '#server/http/desk-request.ts';
 import type { OutboxStore } from '#server/mail/outbox-store.ts';
@@ -40,7 +40,7 @@ import { deskDesignView } from './design-files.ts';
 import type { DeskNotice } from './desk-notices.ts';
 import type { DeskRender } from './desk-render.ts';
 import type { DeskSections } from './desk-sections.ts';
-import type { DeskStore } from './desk-store.ts';
+import type { DeskStore, RequestDetail } from './desk-store.ts';
 import { deskPinViews, eventView, fileView, mailView, proofView, quoteView, threadView } from './desk-views.ts';
 import { requestPageReads } from './request-page-reads.ts';
 
@@ -90,11 +90,14 @@ export interface CustomerPageOptions {
    * The customer's mail for these facts as it would be sent now (server/mail/build-mail.ts), for the
    * previews under the status and cancel forms; without it none are shown.
    */
-  /** The page's own money reads are handed over, so a preview reads them again from those, not the database. */
+  /**
+   * The page's own reads are handed over (its money reads, the request as the customer's mails read it), so a
+   * preview takes them from there, not from the database again.
+   */
   mailPreview?: (
     reference: string,
     facts: QueuedFacts,
-    pageReads: MoneyReads,
+    page: PreviewReads,
   ) => Promise<{ subject: string; text: string } | undefined>;
 }
 
@@ -178,6 +181,34 @@ function readPage(options: CustomerPageOptions, reference: string) {
   ]);
 }
 
+/** What the desk's request page has read already, handed to its mail previews. */
+export interface PreviewReads {
+  money: MoneyReads;
+  request: CustomerRequest;
+}
+
+/** The request the page read, as the customer's mails read it: the same row, its files without their bytes. */
+function asCustomerRequest(request: RequestDetail): CustomerRequest {
+  return {
+    reference: request.reference,
+    kind: request.kind,
+    status: request.status,
+    name: request.name,
+    email: request.email,
+    createdAt: request.createdAt,
+    payload: request.payload,
+    ...(request.promised ? { promised: request.promised } : {}),
+    ...(request.freshQuoteAskedAt ? { freshQuoteAskedAt: request.freshQuoteAskedAt } : {}),
+    files: request.files.map((file, position) => ({
+      position,
+      name: file.name,
+      mediaType: file.mediaType,
+      size: file.size,
+    })),
+    events: request.events,
+  };
+}
+
 /** The customer's mails the status and cancel forms would queue, as the outbox would write them now. */
 async function statusPreviews(
   options: Pick<CustomerPageOptions, 'mailPreview'>,
@@ -185,7 +216,7 @@ async function statusPreviews(
   kind: 'quote' | 'contact',
   moves: readonly RequestStatus[],
   canCancel: boolean,
-  pageReads: MoneyReads,
+  pageReads: PreviewReads,
 ): Promise<CustomerPageView['previews']> {
   const mailPreview = options.mailPreview;
   if (!mailPreview) return [];
@@ -259,7 +290,10 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
       request.status === 'cancelled' ? request.events.findLast((event) => event.data.to === 'cancelled') : undefined;
     const undoUntil = lastCancel && lastCancel.at.getTime() + UNDO_CANCEL_MS;
     const cancelledFrom = lastCancel?.data.from;
-    const previews = await statusPreviews(options, reference, request.kind, moves, canCancel, reads);
+    const previews = await statusPreviews(options, reference, request.kind, moves, canCancel, {
+      money: reads,
+      request: asCustomerRequest(request),
+    });
     const memberNames = await memberNamesOf(options.groups, reference, group !== undefined);
     const teamStores = request.kind === 'quote' && options.storesView ? await options.storesView(reference) : undefined;
     const money = await options.sections.money(reads, {
