@@ -707,7 +707,7 @@ function mountDeskPages({ app, wiring, requests, staffAuth, renderDesk }: DeskMo
 /** The customer's mail as the outbox would write it now, shown under the desk's status forms. */
 function deskMailPreview(wiring: Wiring): Parameters<typeof deskRoutes>[0]['mailPreview'] {
   const { config, siteData } = wiring.deps;
-  const { submissions, customer, versions, payments, groups, mockups, desk, teamStores, books, blanks } = wiring.stores;
+  const { submissions, customer, versions, groups, mockups, desk, teamStores, books, blanks } = wiring.stores;
   return async (reference, facts, page) => {
     // What the page read already (the request, its quotes, approvals, payments, waiver, discounts) is read
     // from there.
