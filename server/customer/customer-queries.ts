@@ -2,7 +2,7 @@ import type { Database } from '#server/storage/database.ts';
 import { promisedOf } from '#server/storage/promised-date.ts';
 import { insertQueuedMail } from '#server/storage/queued-mail.ts';
 import { appendEvent, requestEventsOf } from '#server/storage/request-events.ts';
-import { lockedRequest, requestColumns, requestOfRow } from '#server/storage/request-rows.ts';
+import { fileInfosOf, lockedRequest, requestColumns, requestOfRow } from '#server/storage/request-rows.ts';
 import { markCustomerActivity } from './customer-activity.ts';
 import type { CustomerRequest, CustomerStore } from './customer-store.ts';
 import { type ApprovalSteps, approvalsOf, decideVersion } from './decision-queries.ts';
@@ -55,26 +55,8 @@ async function getCustomerRequest({ db }: Database, reference: string): Promise<
     .select(['id', ...requestColumns, 'promised_date', 'promised_handover'])
     .executeTakeFirst();
   if (!row) return undefined;
-  const [files, events] = await Promise.all([
-    db
-      .selectFrom('files')
-      .where('submission_id', '=', row.id)
-      .orderBy('position')
-      .select(['position', 'name', 'media_type', 'size'])
-      .execute(),
-    requestEventsOf(db, row.id),
-  ]);
-  return {
-    ...requestOfRow(row),
-    ...promisedOf(row),
-    files: files.map((file) => ({
-      position: file.position,
-      name: file.name,
-      mediaType: file.media_type,
-      size: file.size,
-    })),
-    events,
-  };
+  const [files, events] = await Promise.all([fileInfosOf(db, row.id), requestEventsOf(db, row.id)]);
+  return { ...requestOfRow(row), ...promisedOf(row), files, events };
 }
 
 async function addCustomerMessage(

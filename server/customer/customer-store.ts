@@ -1,5 +1,6 @@
 import type { Actor, RequestEvent } from '#server/storage/activity.ts';
 import type { QueuedFacts } from '#server/storage/mail-facts.ts';
+import type { StoredFileInfo } from '#server/storage/request-rows.ts';
 import type { StoredFile, SubmissionKind } from '#server/submissions/submission-store.ts';
 import type { BookedWork } from '#shared/production/production-load.ts';
 import type { DecisionState, DecisionVerdict } from '#shared/requests/decision-rules.ts';
@@ -19,14 +20,6 @@ interface RequestLinkState {
   linkVersion: number;
   linkSalt: string | null;
   legacyLinkHash: string | null;
-}
-
-/** A file of a request without its bytes, for lists (position is its place among the request's files). */
-interface StoredFileInfo {
-  position: number;
-  name: string;
-  mediaType: string;
-  size: number;
 }
 
 /** A request as its customer's page reads it: no files' bytes, no notes (the page filters the log). */

@@ -4,11 +4,11 @@ import type { Database } from '#server/storage/database.ts';
 import { promisedOf, writePromisedDate } from '#server/storage/promised-date.ts';
 import { insertQueuedMail } from '#server/storage/queued-mail.ts';
 import { appendEvent, requestEventsOf } from '#server/storage/request-events.ts';
-import { freshQuoteOf, requestColumns, requestOfRow } from '#server/storage/request-rows.ts';
+import { fileInfosOf, freshQuoteOf, requestColumns, requestOfRow } from '#server/storage/request-rows.ts';
 import { readDate, readJson, type StorageDatabase } from '#server/storage/schema.ts';
 import type { SubmissionStore } from '#server/submissions/submission-store.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
-import type { DeskStore, RequestDetail, RequestFilter } from './desk-store.ts';
+import type { DeskStore, RequestDetail, RequestFilter, RequestView } from './desk-store.ts';
 import { inboxMatching, inboxRecentMatching, searchMatchesUpTo } from './inbox-query.ts';
 
 // The desk's half of the storage contract, in the same Kysely code for both databases: one function per
@@ -197,6 +197,24 @@ async function getRequest(
     ...promisedOf(row),
     ...freshQuoteOf(row),
     events: await requestEventsOf(db, row.id),
+  };
+}
+
+async function getRequestView({ db }: Database, reference: string): Promise<RequestView | undefined> {
+  const row = await db
+    .selectFrom('submissions')
+    .where('reference', '=', reference)
+    .select(['id', ...requestColumns, 'promised_date', 'promised_handover', 'status_changed_at', 'read_at'])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [files, events] = await Promise.all([fileInfosOf(db, row.id), requestEventsOf(db, row.id)]);
+  return {
+    ...requestOfRow(row),
+    ...promisedOf(row),
+    statusChangedAt: row.status_changed_at === null ? null : readDate(row.status_changed_at),
+    readAt: row.read_at === null ? null : readDate(row.read_at),
+    files,
+    events,
   };
 }
 
@@ -508,6 +526,7 @@ export function createDeskStore(database: Database, submissions: Pick<Submission
   return {
     listRequests: (filter) => listRequests(database, filter),
     getRequest: (reference) => getRequest(database, submissions, reference),
+    getRequestView: (reference) => getRequestView(database, reference),
     getRequestState: (reference) => getRequestState(database, reference),
     getRequestFile: (reference, position) => getRequestFile(database, reference, position),
     markRequestRead: (reference, actor) => markRequestRead(database, reference, actor),

@@ -40,13 +40,13 @@ import { deskDesignView } from './design-files.ts';
 import type { DeskNotice } from './desk-notices.ts';
 import type { DeskRender } from './desk-render.ts';
 import type { DeskSections } from './desk-sections.ts';
-import type { DeskStore, RequestDetail } from './desk-store.ts';
+import type { DeskStore } from './desk-store.ts';
 import { deskPinViews, eventView, fileView, mailView, proofView, quoteView, threadView } from './desk-views.ts';
 import { requestPageReads } from './request-page-reads.ts';
 
 /** What the desk's request page reads and shows. */
 export interface CustomerPageOptions {
-  desk: Pick<DeskStore, 'getRequest' | 'markRequestRead'>;
+  desk: Pick<DeskStore, 'getRequestView' | 'markRequestRead'>;
   /** The approval deadline of a proof out, on the shop's load (the request service's). */
   requests?: Pick<RequestService, 'approvalDeadline'>;
   /** The quotes, proofs and form of the request. */
@@ -167,7 +167,7 @@ function readPage(options: CustomerPageOptions, reference: string) {
     approvals: approvalsRead,
   });
   return Promise.all([
-    options.desk.getRequest(reference),
+    options.desk.getRequestView(reference),
     options.outbox.notificationsOf(reference),
     quotesRead,
     options.versions.proofsOf(reference),
@@ -185,28 +185,6 @@ function readPage(options: CustomerPageOptions, reference: string) {
 export interface PreviewReads {
   money: MoneyReads;
   request: CustomerRequest;
-}
-
-/** The request the page read, as the customer's mails read it: the same row, its files without their bytes. */
-function asCustomerRequest(request: RequestDetail): CustomerRequest {
-  return {
-    reference: request.reference,
-    kind: request.kind,
-    status: request.status,
-    name: request.name,
-    email: request.email,
-    createdAt: request.createdAt,
-    payload: request.payload,
-    ...(request.promised ? { promised: request.promised } : {}),
-    ...(request.freshQuoteAskedAt ? { freshQuoteAskedAt: request.freshQuoteAskedAt } : {}),
-    files: request.files.map((file, position) => ({
-      position,
-      name: file.name,
-      mediaType: file.mediaType,
-      size: file.size,
-    })),
-    events: request.events,
-  };
 }
 
 /** The customer's mails the status and cancel forms would queue, as the outbox would write them now. */
@@ -292,7 +270,7 @@ export function showRequest(options: CustomerPageOptions): RequestHandler {
     const cancelledFrom = lastCancel?.data.from;
     const previews = await statusPreviews(options, reference, request.kind, moves, canCancel, {
       money: reads,
-      request: asCustomerRequest(request),
+      request,
     });
     const memberNames = await memberNamesOf(options.groups, reference, group !== undefined);
     const teamStores = request.kind === 'quote' && options.storesView ? await options.storesView(reference) : undefined;

@@ -41,7 +41,7 @@ export interface DeskRoutesOptions
   desk: Pick<
     DeskStore,
     | 'listRequests'
-    | 'getRequest'
+    | 'getRequestView'
     | 'getRequestState'
     | 'getRequestFile'
     | 'markRequestRead'

@@ -73,6 +73,25 @@ describe.each(backends)('the desk on %s', (backend) => {
     expect((await storage.desk.listRequests({ page: 1, pageSize: 10 })).unread).toBe(3);
   });
 
+  it('shows the page the same request as the whole read, its files listed without their bytes', async () => {
+    const reference = references[0] ?? '';
+    const whole = await storage.desk.getRequest(reference);
+    const view = await storage.desk.getRequestView(reference);
+    expect(view?.files).toEqual([{ position: 0, name: 'logo.png', mediaType: 'image/png', size: 3 }]);
+    expect(view).toMatchObject({
+      reference,
+      name: whole?.name,
+      email: whole?.email,
+      status: whole?.status,
+      createdAt: whole?.createdAt,
+      payload: whole?.payload,
+      readAt: whole?.readAt,
+      statusChangedAt: whole?.statusChangedAt,
+      events: whole?.events,
+    });
+    expect(await storage.desk.getRequestView('Q-2000-000001')).toBeUndefined();
+  });
+
   it('moves a status only from where it was, logging the change and its message', async () => {
     const reference = references[1] ?? '';
     const actor = 'staff:owner@seenwear.example';

@@ -1,5 +1,6 @@
 import type { Actor, RequestEvent } from '#server/storage/activity.ts';
 import type { QueuedFacts } from '#server/storage/mail-facts.ts';
+import type { StoredFileInfo } from '#server/storage/request-rows.ts';
 import type { StoredFile, Submission, SubmissionKind } from '#server/submissions/submission-store.ts';
 import type { PromisedDate } from '#shared/requests/promised-date.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
@@ -53,6 +54,28 @@ interface RequestList {
   uncounted?: number;
 }
 
+/**
+ * A request as the desk's page shows it: its row, its files without their bytes (a page lists them and
+ * links each one; the artwork is read only when opened), and its log.
+ */
+export interface RequestView {
+  reference: string;
+  kind: SubmissionKind;
+  status: RequestStatus;
+  name: string;
+  email: string;
+  createdAt: Date;
+  payload: Record<string, unknown>;
+  statusChangedAt: Date | null;
+  readAt: Date | null;
+  /** The day the order is promised for, once the proof is approved. */
+  promised?: PromisedDate;
+  /** When the customer asked for a fresh quote for an expired one, until the shop sends one. */
+  freshQuoteAskedAt?: Date;
+  files: StoredFileInfo[];
+  events: RequestEvent[];
+}
+
 /** A request as the desk shows it: what the customer sent, where it stands, and what happened to it. */
 export interface RequestDetail extends Submission {
   status: RequestStatus;
@@ -71,7 +94,10 @@ type StatusChange = 'changed' | 'missing' | 'conflict';
 /** The desk's reads and writes; every write also appends to the request's activity log in the same transaction. */
 export interface DeskStore {
   listRequests(filter: RequestFilter): Promise<RequestList>;
+  /** The request with its files' bytes: for what draws or sends them (mockups, press files). */
   getRequest(reference: string): Promise<RequestDetail | undefined>;
+  /** The request as its page on the desk shows it, in three reads and without any file's bytes. */
+  getRequestView(reference: string): Promise<RequestView | undefined>;
   /** Where a request stands and whom to write to, without its files: what the desk's posts check first. */
   getRequestState(
     reference: string,

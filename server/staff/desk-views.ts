@@ -59,7 +59,7 @@ export function listItemView(item: RequestListItem, today: Date): DeskListItem {
 }
 
 /** A file as listed: only PNG and JPEG get a preview. */
-export function fileView(file: StoredFile, position: number): DeskFile {
+export function fileView(file: Pick<StoredFile, 'name' | 'mediaType' | 'size'>, position: number): DeskFile {
   return {
     position,
     name: file.name,
@@ -263,7 +263,7 @@ export function mailView(
  * The conversation with the customer: a contact message's text, then each message since. A quote's
  * comments stay with what they sent, not repeated here.
  */
-export function threadView(request: RequestDetail): DeskMessage[] {
+export function threadView(request: Pick<RequestDetail, 'payload' | 'createdAt' | 'name' | 'events'>): DeskMessage[] {
   const first = text(request.payload.message);
   return [
     ...(first

@@ -33,6 +33,30 @@ export function requestOfRow(row: Pick<SubmissionRow, (typeof requestColumns)[nu
   };
 }
 
+/** A file of a request without its bytes, for lists (position is its place among the request's files). */
+export interface StoredFileInfo {
+  position: number;
+  name: string;
+  mediaType: string;
+  size: number;
+}
+
+/** A request's files without their bytes, in their order: what a page lists, never the artwork itself. */
+export async function fileInfosOf(db: Kysely<StorageDatabase>, submissionId: number): Promise<StoredFileInfo[]> {
+  const files = await db
+    .selectFrom('files')
+    .where('submission_id', '=', submissionId)
+    .orderBy('position')
+    .select(['position', 'name', 'media_type', 'size'])
+    .execute();
+  return files.map((file) => ({
+    position: file.position,
+    name: file.name,
+    mediaType: file.media_type,
+    size: file.size,
+  }));
+}
+
 /** When the customer asked for a fresh quote: absent unless they did, and again once the shop sends one. */
 export function freshQuoteOf(row: Pick<SubmissionRow, 'fresh_quote_asked_at'>): { freshQuoteAskedAt?: Date } {
   return row.fresh_quote_asked_at === null ? {} : { freshQuoteAskedAt: readDate(row.fresh_quote_asked_at) };
