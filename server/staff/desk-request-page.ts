@@ -182,7 +182,7 @@ function readPage(options: CustomerPageOptions, reference: string) {
 }
 
 /** What the desk's request page has read already, handed to its mail previews. */
-export interface PreviewReads {
+interface PreviewReads {
   money: MoneyReads;
   request: CustomerRequest;
 }
