@@ -7,6 +7,7 @@ import { migrateToLatest, type StorageDatabase } from '#server/storage/schema.ts
 import { ensureWritableDirectory } from '#server/storage/writable-directory.ts';
 import { sqliteMigrations } from './migrations.ts';
 import { boundSqliteMemory } from './sqlite-memory.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 const databaseFileName = 'submissions.sqlite';
 
@@ -105,7 +106,9 @@ export async function openSqliteDatabase({
     // Kysely's SQLite adapter declares one connection, and Kysely then lends it to one caller at a
     // time: a transaction holds it from BEGIN to COMMIT, so concurrent saves (and reads) wait their
     // turn instead of running their statements inside another save's transaction.
-    db = new Kysely<StorageDatabase>({ dialect: new TransactionalDdlSqliteDialect({ database }) });
+    db = new Kysely<StorageDatabase>({
+      dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(database) }),
+    });
     await migrateToLatest(db, sqliteMigrations);
   } catch (error) {
     database.close();
