@@ -1,6 +1,6 @@
+import type { CustomerRequest } from '#server/customer/customer-store.ts';
 import type { Actor, RequestEvent } from '#server/storage/activity.ts';
 import type { QueuedFacts } from '#server/storage/mail-facts.ts';
-import type { StoredFileInfo } from '#server/storage/request-rows.ts';
 import type { StoredFile, Submission, SubmissionKind } from '#server/submissions/submission-store.ts';
 import type { PromisedDate } from '#shared/requests/promised-date.ts';
 import type { RequestStatus } from '#shared/requests/request-status.ts';
@@ -55,25 +55,13 @@ interface RequestList {
 }
 
 /**
- * A request as the desk's page shows it: its row, its files without their bytes (a page lists them and
- * links each one; the artwork is read only when opened), and its log.
+ * A request as the desk's page shows it: what its customer's page reads (its row, its files without their
+ * bytes: a page lists them and links each one, the artwork is read only when opened, and its log), and
+ * where the shop stands with it.
  */
-export interface RequestView {
-  reference: string;
-  kind: SubmissionKind;
-  status: RequestStatus;
-  name: string;
-  email: string;
-  createdAt: Date;
-  payload: Record<string, unknown>;
+export interface RequestView extends CustomerRequest {
   statusChangedAt: Date | null;
   readAt: Date | null;
-  /** The day the order is promised for, once the proof is approved. */
-  promised?: PromisedDate;
-  /** When the customer asked for a fresh quote for an expired one, until the shop sends one. */
-  freshQuoteAskedAt?: Date;
-  files: StoredFileInfo[];
-  events: RequestEvent[];
 }
 
 /** A request as the desk shows it: what the customer sent, where it stands, and what happened to it. */

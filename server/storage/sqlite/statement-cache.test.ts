@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { type Generated, Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -7,7 +7,7 @@ describe('SQLite statements prepared once', () => {
   it('prepares each SQL text once, and answers every query, streams and transactions included, as before', async () => {
     const database = new Database(':memory:');
     const prepare = vi.spyOn(database, 'prepare');
-    const db = new Kysely<{ t: { id: number; name: string } }>({
+    const db = new Kysely<{ t: { id: Generated<number>; name: string } }>({
       dialect: new SqliteDialect({ database: withStatementCache(database) }),
     });
     await sql`create table t (id integer primary key, name text)`.execute(db);
