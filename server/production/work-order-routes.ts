@@ -20,7 +20,7 @@ import { workOrderSizePlans } from './work-order-sizes.ts';
 
 export interface WorkOrderRoutesOptions {
   customer: Pick<CustomerStore, 'approvalsOf'>;
-  desk: Pick<DeskStore, 'getRequest'>;
+  desk: Pick<DeskStore, 'getRequestView'>;
   production: Pick<ProductionStore, 'boardOrders'>;
   versions: Pick<VersionStore, 'proofsOf' | 'quotesOf' | 'formValuesOf' | 'getProofFile'>;
   /** A PDF proof's drawn first page: the press crew's thumbnail of what was approved. */
@@ -107,7 +107,8 @@ export function workOrderRoutes(options: WorkOrderRoutesOptions): Router {
   router.get('/staff/requests/:reference/work-order', async (req, res) => {
     const reference = referenceOf(req);
     const [request, proofs, approvals, quotes, board, formValues] = await Promise.all([
-      options.desk.getRequest(reference),
+      // The order, the customer and the promised day: none of the artwork's bytes.
+      options.desk.getRequestView(reference),
       options.versions.proofsOf(reference),
       options.customer.approvalsOf(reference),
       options.versions.quotesOf(reference),
