@@ -396,7 +396,9 @@ function mountFront(
     pageDoor({
       pages,
       headers: fixedSecurityHeaders(deps.config),
-      current: () => catalogue.checkIfDue() === undefined,
+      // Never starts the look itself: a request that ends before the look's middleware (/metrics, a 400)
+      // would leave its failure unheard.
+      current: () => !catalogue.due(),
       onAnswered: (answer) => {
         logAnswered(deps.logger, answer);
         const { req, statusCode, startedAt } = answer;

@@ -11,7 +11,7 @@ import { fixtureDataDir } from '#tests/support/fixture-site-data.ts';
 import { staffSession } from '#tests/support/staff-session.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { backends, openTestStorage, type TestStorage } from '#tests/support/test-storage.ts';
-import { IMPORT_CHECK_MS } from './catalogue-follower.ts';
+import { createCatalogueFollower, IMPORT_CHECK_MS } from './catalogue-follower.ts';
 import { importSupplierFile } from './import-blanks.ts';
 
 const staff = 'owner@seenwear.example';
@@ -108,9 +108,44 @@ describe.each(backends)('the catalogue following the latest import without a res
     // Within the half minute the old figures still stand…
     clock = new Date(clock.getTime() + IMPORT_CHECK_MS - 1_000);
     expect((await servedTee(other)).cents).toBe(350);
-    // …and past it, the next request brings the new ones: $4.02 + 15% = $4.63, up to $4.65.
+    // …and past it, the next request brings the new ones: $4.02 + 15% = $4.63, up to $4.65, on a page
+    // cached before too (the page door sends a request on while a look is due).
+    const cachedPage = await request(other.app).get('/pricing/printing').expect(200);
+    expect(teeOnPage(cachedPage.text)).toBe('$3.50');
     clock = new Date(clock.getTime() + 2_000);
+    expect(teeOnPage((await request(other.app).get('/pricing/printing').expect(200)).text)).toBe('$4.65');
     expect((await servedTee(other)).cents).toBe(465);
     expect((await servedTee(desk)).cents).toBe(465);
+  });
+});
+
+describe('asking whether a look is due', () => {
+  it('starts no look: only checkIfDue reads the imports, and a failed read is heard by whoever waits on it', async () => {
+    let reads = 0;
+    let now = new Date('2026-11-30T08:00:00Z');
+    const follower = createCatalogueFollower({
+      blanks: {
+        currentImports: async () => {
+          reads += 1;
+          throw new Error('the database is down');
+        },
+        styleStock: async () => undefined,
+      },
+      data: () => ({ suppliers: [], styles: [] }) as unknown as BlanksData,
+      reprice: () => undefined,
+      now: () => now,
+    });
+    expect(follower.due()).toBe(true);
+    expect(follower.due()).toBe(true);
+    expect(reads).toBe(0);
+    const look = follower.checkIfDue();
+    expect(follower.due()).toBe(true);
+    await expect(look).rejects.toThrow('the database is down');
+    expect(reads).toBe(1);
+    // Looked (if in vain) a moment ago: the next look is due half a minute on.
+    expect(follower.due()).toBe(false);
+    now = new Date(now.getTime() + IMPORT_CHECK_MS);
+    expect(follower.due()).toBe(true);
+    expect(reads).toBe(1);
   });
 });

@@ -18,6 +18,11 @@ export interface CatalogueFollower {
    * when none is due, so that the requests in between go on without waiting even a tick.
    */
   checkIfDue(): Promise<void> | undefined;
+  /**
+   * Whether a look is under way or due, without starting one: for what answers ahead of the look (the
+   * page door), which sends such a request on to wait for it instead.
+   */
+  due(): boolean;
 }
 
 /**
@@ -62,5 +67,6 @@ export function createCatalogueFollower(options: {
       if (options.now().getTime() - lastLook < IMPORT_CHECK_MS) return undefined;
       return once();
     },
+    due: () => running !== undefined || options.now().getTime() - lastLook >= IMPORT_CHECK_MS,
   };
 }
